@@ -1,0 +1,340 @@
+//! `dice.roll`: generic dice expressions.
+//!
+//! Grammar (case-insensitive, spaces ignored):
+//! ```text
+//! expr  := sign? term (sign term)*
+//! sign  := '+' | '-'
+//! term  := count? 'D' sides      ; NdS, e.g. 2d6, d20 (count 1)
+//!        | 'D66'                 ; two d6, tens die first: 11..66 (only without a count)
+//!        | 'D100'                ; one d100, 1..100 (same as 1d100)
+//!        | integer               ; a constant
+//! ```
+//! Limits: at most 1000 dice per expression, 1..=10000 sides, counts ≥ 1,
+//! constants ≤ 10^9, at most 100 terms and 1000 characters.
+//!
+//! Scripted `rolls` are consumed term by term, left to right; D66 takes the
+//! tens die first, then the ones die.
+//!
+//! ```
+//! let r = gunbai::dice::expr::roll(&gunbai::dice::expr::RollArgs {
+//!     expr: "2d6+1".into(), seed: None,
+//!     rolls: Some(vec![3.into(), 5.into()]),
+//! }).unwrap();
+//! assert_eq!(r.total, 9);
+//! ```
+
+use super::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, ErrorCode, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Most dice in one expression.
+pub const MAX_DICE: u64 = 1000;
+/// Most sides of one die.
+pub const MAX_SIDES: u64 = 10_000;
+/// Largest constant term.
+pub const MAX_CONSTANT: u64 = 1_000_000_000;
+/// Most terms in one expression.
+pub const MAX_TERMS: usize = 100;
+/// Longest expression accepted, in characters.
+pub const MAX_EXPR_CHARS: usize = 1000;
+
+impl From<i64> for ScriptedFace {
+    fn from(v: i64) -> Self {
+        ScriptedFace::Face(v)
+    }
+}
+
+/// Arguments of `dice.roll`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollArgs {
+    /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`.
+    pub expr: String,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces, consumed term by term, left to right.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// The kind of one term of an expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TermKind {
+    /// `NdS`: the sum of N dice with S sides.
+    Dice,
+    /// `D66`: tens die × 10 + ones die.
+    D66,
+    /// A constant.
+    Constant,
+}
+
+/// One evaluated term.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Term {
+    /// What the term is.
+    pub kind: TermKind,
+    /// +1 or -1: whether the term is added or subtracted.
+    pub sign: i8,
+    /// The term as written, normalized (`2D6`, `D66`, `3`).
+    pub text: String,
+    /// Number of dice (0 for a constant).
+    pub count: u32,
+    /// Sides per die (0 for a constant; 6 for D66).
+    pub sides: u32,
+    /// Faces of this term's dice, in order.
+    pub faces: Vec<u32>,
+    /// The term's unsigned value.
+    pub value: i64,
+}
+
+/// Result of `dice.roll`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RollResult {
+    /// The expression, normalized (upper-case D, no spaces).
+    pub expr: String,
+    /// The total.
+    pub total: i64,
+    /// Each term with its faces.
+    pub terms: Vec<Term>,
+    /// Every die rolled, in consumption order.
+    pub rolls: Vec<Roll>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Atom {
+    Dice { count: u32, sides: u32 },
+    D66,
+    Constant(u64),
+}
+
+fn parse_err(pos: usize, msg: impl std::fmt::Display) -> Error {
+    Error::field(ErrorCode::ParseError, "expr", format_args!("{msg} at character {}", pos + 1))
+}
+
+/// Parse an expression into signed atoms.
+fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
+    if text.chars().count() > MAX_EXPR_CHARS {
+        return Err(Error::limit("expr", format_args!("at most {MAX_EXPR_CHARS} characters")));
+    }
+    let chars: Vec<(usize, char)> = text
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| (i, c.to_ascii_uppercase()))
+        .collect();
+    if chars.is_empty() {
+        return Err(Error::field(ErrorCode::ParseError, "expr", "empty expression"));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut total_dice: u64 = 0;
+    loop {
+        let mut sign = 1i8;
+        if let Some(&(_, c)) = chars.get(i) {
+            if c == '+' || c == '-' {
+                if c == '-' {
+                    sign = -1;
+                }
+                i += 1;
+            } else if !out.is_empty() {
+                return Err(parse_err(chars[i].0, format_args!("expected + or -, found '{c}'")));
+            }
+        }
+        let start_pos = chars.get(i).map(|p| p.0).unwrap_or(text.chars().count());
+        let (count, ni) = number(&chars, i)?;
+        i = ni;
+        let atom = if matches!(chars.get(i), Some(&(_, 'D'))) {
+            i += 1;
+            let sides_pos = chars.get(i).map(|p| p.0).unwrap_or(text.chars().count());
+            let (sides, ni) = number(&chars, i)?;
+            i = ni;
+            let Some(sides) = sides else {
+                return Err(parse_err(sides_pos, "expected the number of sides after D"));
+            };
+            if count.is_none() && sides == 66 {
+                Atom::D66
+            } else {
+                let count = count.unwrap_or(1);
+                if count == 0 {
+                    return Err(Error::out_of_range("expr", "a dice count must be at least 1"));
+                }
+                if sides == 0 || sides > MAX_SIDES {
+                    return Err(Error::limit(
+                        "expr",
+                        format_args!("a die has 1..={MAX_SIDES} sides, not {sides}"),
+                    ));
+                }
+                if count > MAX_DICE {
+                    return Err(Error::limit(
+                        "expr",
+                        format_args!("at most {MAX_DICE} dice per expression, not {count}"),
+                    ));
+                }
+                Atom::Dice { count: count as u32, sides: sides as u32 }
+            }
+        } else {
+            match count {
+                Some(c) if c <= MAX_CONSTANT => Atom::Constant(c),
+                Some(_) => {
+                    return Err(Error::limit("expr", format_args!("constants are at most {MAX_CONSTANT}")))
+                }
+                None => {
+                    return Err(match chars.get(i) {
+                        Some(&(p, c)) => parse_err(p, format_args!("unexpected '{c}'")),
+                        None => parse_err(start_pos, "expected a term"),
+                    })
+                }
+            }
+        };
+        total_dice += match atom {
+            Atom::Dice { count, .. } => u64::from(count),
+            Atom::D66 => 2,
+            Atom::Constant(_) => 0,
+        };
+        if total_dice > MAX_DICE {
+            return Err(Error::limit("expr", format_args!("at most {MAX_DICE} dice per expression")));
+        }
+        out.push((sign, atom));
+        if out.len() > MAX_TERMS {
+            return Err(Error::limit("expr", format_args!("at most {MAX_TERMS} terms")));
+        }
+        if i >= chars.len() {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Read a decimal number starting at `i`; `None` if there is no digit there.
+fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize)> {
+    let mut value: Option<u64> = None;
+    while let Some(&(pos, c)) = chars.get(i) {
+        let Some(d) = c.to_digit(10) else { break };
+        let v = value
+            .unwrap_or(0)
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(d)))
+            .filter(|v| *v <= 1_000_000_000_000)
+            .ok_or_else(|| Error::limit("expr", format_args!("number too large at character {}", pos + 1)))?;
+        value = Some(v);
+        i += 1;
+    }
+    Ok((value, i))
+}
+
+/// Evaluate a parsed expression with `dice`.
+fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
+    let mut total: i64 = 0;
+    let mut terms = Vec::with_capacity(atoms.len());
+    for (sign, atom) in atoms {
+        let term = match atom {
+            Atom::Dice { count, sides } => {
+                let faces = dice.roll_n(*count as usize, *sides)?;
+                let value = faces.iter().map(|&f| i64::from(f)).sum();
+                Term {
+                    kind: TermKind::Dice,
+                    sign: *sign,
+                    text: format!("{count}D{sides}"),
+                    count: *count,
+                    sides: *sides,
+                    faces,
+                    value,
+                }
+            }
+            Atom::D66 => {
+                let tens = dice.roll(6)?;
+                let ones = dice.roll(6)?;
+                Term {
+                    kind: TermKind::D66,
+                    sign: *sign,
+                    text: "D66".into(),
+                    count: 2,
+                    sides: 6,
+                    faces: vec![tens, ones],
+                    value: i64::from(tens * 10 + ones),
+                }
+            }
+            Atom::Constant(c) => Term {
+                kind: TermKind::Constant,
+                sign: *sign,
+                text: c.to_string(),
+                count: 0,
+                sides: 0,
+                faces: Vec::new(),
+                value: *c as i64,
+            },
+        };
+        total += i64::from(term.sign) * term.value;
+        terms.push(term);
+    }
+    Ok((total, terms))
+}
+
+fn normalized(terms: &[Term]) -> String {
+    let mut s = String::new();
+    for (i, t) in terms.iter().enumerate() {
+        if t.sign < 0 {
+            s.push('-');
+        } else if i > 0 {
+            s.push('+');
+        }
+        s.push_str(&t.text);
+    }
+    s
+}
+
+/// `dice.roll` — roll a dice expression.
+pub fn roll(args: &RollArgs) -> Result<RollResult> {
+    let atoms = parse(&args.expr)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let (total, terms) = evaluate(&atoms, &mut dice)?;
+    Ok(RollResult { expr: normalized(&terms), total, terms, rolls: dice.take_rolls() })
+}
+
+/// Parse and roll an expression with an existing die source (for other modules,
+/// e.g. chat commands and weapon damage).
+pub fn roll_with(expr: &str, dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
+    let atoms = parse(expr)?;
+    evaluate(&atoms, dice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn atoms(s: &str) -> Vec<(i8, Atom)> {
+        parse(s).unwrap()
+    }
+
+    #[test]
+    fn parses_terms() {
+        assert_eq!(atoms("2d6+1"), vec![(1, Atom::Dice { count: 2, sides: 6 }), (1, Atom::Constant(1))]);
+        assert_eq!(atoms("-d20"), vec![(-1, Atom::Dice { count: 1, sides: 20 })]);
+        assert_eq!(atoms("D66"), vec![(1, Atom::D66)]);
+        assert_eq!(atoms("1d66"), vec![(1, Atom::Dice { count: 1, sides: 66 })]);
+        assert_eq!(
+            atoms(" 3 D 6 - 2 "),
+            vec![(1, Atom::Dice { count: 3, sides: 6 }), (-1, Atom::Constant(2))]
+        );
+    }
+
+    #[test]
+    fn rejects_bad_input() {
+        for (s, code) in [
+            ("", ErrorCode::ParseError),
+            ("2d", ErrorCode::ParseError),
+            ("2d6+", ErrorCode::ParseError),
+            ("2x6", ErrorCode::ParseError),
+            ("1001d6", ErrorCode::LimitExceeded),
+            ("1d10001", ErrorCode::LimitExceeded),
+            ("0d6", ErrorCode::OutOfRange),
+            ("999999999999999999999d6", ErrorCode::LimitExceeded),
+            ("600d6+401d6", ErrorCode::LimitExceeded),
+        ] {
+            assert_eq!(parse(s).unwrap_err().code, code, "{s}");
+        }
+    }
+}

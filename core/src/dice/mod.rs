@@ -1,0 +1,300 @@
+//! The dice layer: one die source with three implementations.
+//!
+//! * **seeded** — [`prng::Prng`] (`gunbai-dice-v1`), from an argument `seed`
+//!   with `0 <= seed < 2^53`.
+//! * **scripted** — faces given by the caller in `rolls`, consumed strictly in
+//!   the order the operation rolls them (each operation documents its order;
+//!   e.g. percentile checks take the tens dice first, then the ones die). A face
+//!   outside `1..=sides` is `invalid_die_face`; running out is
+//!   `scripted_dice_exhausted`. Faces left over at the end are ignored.
+//!   A scripted face is either a bare integer or a roll object as results
+//!   report them (`{"sides": 6, "value": 4, "kind": "normal"}`), so a result's
+//!   `rolls` can be fed back to replay it; an object's `sides` and `kind`
+//!   must then match the die being rolled.
+//! * **entropy** — when neither `seed` nor `rolls` is given. The core does no
+//!   IO: the host supplies 64 bits of entropy per call
+//!   ([`crate::call_with_entropy`]); without one, native Rust uses the standard
+//!   library's randomly keyed hasher.
+//!
+//! Every die rolled is recorded as a [`Roll`] in consumption order; results
+//! return that list as `rolls`.
+
+pub mod expr;
+pub mod prng;
+
+use crate::error::{Error, ErrorCode, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+
+/// Largest seed accepted (exclusive): seeds must survive a trip through JS numbers.
+pub const SEED_LIMIT: u64 = 1 << 53;
+/// Most scripted faces accepted in one call.
+pub const MAX_SCRIPTED_FACES: usize = 100_000;
+/// Most dice one call may roll, whatever the operation (a guard against runaway loops).
+pub const MAX_DICE_PER_CALL: usize = 1_000_000;
+
+/// How a die is shown by dice-animation clients.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RollKind {
+    /// An ordinary die, face `1..=sides`.
+    Normal,
+    /// The tens die of a percentile roll: a d10 whose face 10 reads as digit 0
+    /// (shown as 00, 10 … 90).
+    TensD10,
+}
+
+/// One die as rolled: sides, face and kind. d10 faces are `1..=10`; 10 reads as 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Roll {
+    /// Number of sides.
+    pub sides: u32,
+    /// The face, `1..=sides`.
+    pub value: u32,
+    /// Display kind.
+    pub kind: RollKind,
+}
+
+/// A scripted face: a bare integer, or a roll object (as results report them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum ScriptedFace {
+    /// A bare face value.
+    Face(i64),
+    /// A roll object; `sides` and `kind`, when present, must match the die rolled.
+    Roll {
+        /// Number of sides of the die this face is for.
+        #[serde(default)]
+        sides: Option<u32>,
+        /// The face.
+        value: i64,
+        /// Display kind of the die this face is for.
+        #[serde(default)]
+        kind: Option<RollKind>,
+    },
+}
+
+impl ScriptedFace {
+    fn value(&self) -> i64 {
+        match self {
+            ScriptedFace::Face(v) => *v,
+            ScriptedFace::Roll { value, .. } => *value,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Source {
+    Seeded(prng::Prng),
+    Scripted { faces: Vec<ScriptedFace>, next: usize },
+    Entropy(prng::Prng),
+}
+
+/// A die source plus the record of every die it has rolled.
+#[derive(Debug, Clone)]
+pub struct Dice {
+    source: Source,
+    rolls: Vec<Roll>,
+}
+
+thread_local! {
+    static HOST_ENTROPY: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Run `f` with `entropy` as the host-supplied entropy for entropy dice.
+pub(crate) fn with_host_entropy<T>(entropy: u64, f: impl FnOnce() -> T) -> T {
+    let previous = HOST_ENTROPY.with(|c| c.replace(Some(entropy)));
+    let out = f();
+    HOST_ENTROPY.with(|c| c.set(previous));
+    out
+}
+
+fn entropy_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(n);
+    if let Some(e) = HOST_ENTROPY.with(|c| c.get()) {
+        // Mix the call counter in so one host value never repeats a sequence
+        // within a call that builds several dice sources.
+        h.write_u64(e);
+        return e ^ h.finish().rotate_left(17) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h.finish()
+}
+
+impl Dice {
+    /// Seeded dice (`gunbai-dice-v1`). `seed` must be below 2^53.
+    pub fn seeded(seed: u64) -> Result<Dice> {
+        if seed >= SEED_LIMIT {
+            return Err(Error::out_of_range("seed", "must be 0 <= seed < 2^53"));
+        }
+        Ok(Dice { source: Source::Seeded(prng::Prng::new(seed)), rolls: Vec::new() })
+    }
+
+    /// Scripted dice: `faces` are consumed in order.
+    pub fn scripted(faces: Vec<ScriptedFace>) -> Result<Dice> {
+        if faces.len() > MAX_SCRIPTED_FACES {
+            return Err(Error::limit("rolls", format_args!("at most {MAX_SCRIPTED_FACES} scripted faces")));
+        }
+        Ok(Dice { source: Source::Scripted { faces, next: 0 }, rolls: Vec::new() })
+    }
+
+    /// Entropy dice (host-supplied or the standard library's random keys).
+    pub fn entropy() -> Dice {
+        Dice { source: Source::Entropy(prng::Prng::new(entropy_seed())), rolls: Vec::new() }
+    }
+
+    /// The die source an operation's `seed`/`rolls` arguments select.
+    pub fn from_args(seed: Option<u64>, rolls: Option<&[ScriptedFace]>) -> Result<Dice> {
+        match (seed, rolls) {
+            (Some(_), Some(_)) => Err(Error::invalid("rolls", "give either seed or rolls, not both")),
+            (Some(s), None) => Dice::seeded(s),
+            (None, Some(r)) => Dice::scripted(r.to_vec()),
+            (None, None) => Ok(Dice::entropy()),
+        }
+    }
+
+    /// True for scripted dice.
+    pub fn is_scripted(&self) -> bool {
+        matches!(self.source, Source::Scripted { .. })
+    }
+
+    /// Roll one ordinary die with `sides` sides.
+    pub fn roll(&mut self, sides: u32) -> Result<u32> {
+        self.roll_kind(sides, RollKind::Normal)
+    }
+
+    /// Roll `count` ordinary dice with `sides` sides.
+    pub fn roll_n(&mut self, count: usize, sides: u32) -> Result<Vec<u32>> {
+        if self.rolls.len().saturating_add(count) > MAX_DICE_PER_CALL {
+            return Err(Error::limit("dice", format_args!("at most {MAX_DICE_PER_CALL} dice in one call")));
+        }
+        (0..count).map(|_| self.roll(sides)).collect()
+    }
+
+    /// Roll one die of the given kind.
+    pub fn roll_kind(&mut self, sides: u32, kind: RollKind) -> Result<u32> {
+        if sides == 0 {
+            return Err(Error::new(ErrorCode::Internal, "a die needs at least one side"));
+        }
+        if self.rolls.len() >= MAX_DICE_PER_CALL {
+            return Err(Error::limit("dice", format_args!("at most {MAX_DICE_PER_CALL} dice in one call")));
+        }
+        let value = match &mut self.source {
+            Source::Seeded(p) | Source::Entropy(p) => p.face(sides),
+            Source::Scripted { faces, next } => {
+                let index = *next;
+                let field = format!("rolls[{index}]");
+                let face = faces.get(index).ok_or_else(|| {
+                    Error::field(
+                        ErrorCode::ScriptedDiceExhausted,
+                        "rolls",
+                        format_args!(
+                            "ran out of scripted dice: {} given, a d{sides} was needed as face #{}",
+                            faces.len(),
+                            index + 1
+                        ),
+                    )
+                })?;
+                if let ScriptedFace::Roll { sides: Some(s), .. } = face {
+                    if *s != sides {
+                        return Err(Error::field(
+                            ErrorCode::InvalidDieFace,
+                            field,
+                            format_args!("scripted die has {s} sides, but a d{sides} is rolled here"),
+                        ));
+                    }
+                }
+                if let ScriptedFace::Roll { kind: Some(k), .. } = face {
+                    if *k != kind {
+                        return Err(Error::field(
+                            ErrorCode::InvalidDieFace,
+                            field,
+                            format_args!(
+                                "scripted die kind {k:?} does not match the {kind:?} die rolled here"
+                            ),
+                        ));
+                    }
+                }
+                let v = face.value();
+                if v < 1 || v > i64::from(sides) {
+                    return Err(Error::field(
+                        ErrorCode::InvalidDieFace,
+                        field,
+                        format_args!("face {v} is not on a d{sides} (1..={sides})"),
+                    ));
+                }
+                *next += 1;
+                v as u32
+            }
+        };
+        self.rolls.push(Roll { sides, value, kind });
+        Ok(value)
+    }
+
+    /// The dice rolled so far, in consumption order.
+    pub fn rolls(&self) -> &[Roll] {
+        &self.rolls
+    }
+
+    /// Take the record of dice rolled so far (leaves it empty).
+    pub fn take_rolls(&mut self) -> Vec<Roll> {
+        std::mem::take(&mut self.rolls)
+    }
+}
+
+/// Validate `seed`/`rolls` arguments without rolling (for ops that take them).
+pub fn check_seed_rolls(seed: Option<u64>, rolls: Option<&[ScriptedFace]>) -> Result<()> {
+    Dice::from_args(seed, rolls).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripted_in_order_then_exhausted() {
+        let mut d = Dice::scripted(vec![ScriptedFace::Face(3), ScriptedFace::Face(5)]).unwrap();
+        assert_eq!(d.roll(6).unwrap(), 3);
+        assert_eq!(d.roll(6).unwrap(), 5);
+        assert_eq!(d.roll(6).unwrap_err().code, ErrorCode::ScriptedDiceExhausted);
+        assert_eq!(d.rolls().len(), 2);
+    }
+
+    #[test]
+    fn scripted_face_out_of_range() {
+        let mut d = Dice::scripted(vec![ScriptedFace::Face(7)]).unwrap();
+        let e = d.roll(6).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidDieFace);
+        assert_eq!(e.field.as_deref(), Some("rolls[0]"));
+    }
+
+    #[test]
+    fn seed_and_rolls_together_rejected() {
+        let e = Dice::from_args(Some(1), Some(&[ScriptedFace::Face(1)])).unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+    }
+
+    #[test]
+    fn entropy_differs_between_calls() {
+        let a: Vec<u32> = Dice::entropy().roll_n(20, 1000).unwrap();
+        let b: Vec<u32> = Dice::entropy().roll_n(20, 1000).unwrap();
+        assert_ne!(a, b);
+        let c = with_host_entropy(5, || Dice::entropy().roll_n(20, 1000).unwrap());
+        let d = with_host_entropy(5, || Dice::entropy().roll_n(20, 1000).unwrap());
+        assert_ne!(c, d, "entropy mixes a counter, so equal host values still differ");
+    }
+}
+
+pub(crate) fn ops() -> Vec<crate::ops::OpDef> {
+    vec![crate::op!(
+        "dice.roll",
+        expr::roll,
+        expr::RollArgs => expr::RollResult,
+        "Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides."
+    )]
+}

@@ -1,0 +1,194 @@
+//! The one error type of gunbai.
+//!
+//! Every failure is an [`Error`] with a stable [`ErrorCode`] (its snake_case
+//! string is what JS `GunbaiError.code` and Python `GunbaiError.code` carry),
+//! a human-readable message that names the offending field, and optionally the
+//! field path and the rule ID an illegal action breaks.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Stable error codes. The string form (`as_str`) never changes once released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A wrong type, a missing or unknown field, or an inconsistent combination.
+    InvalidArgument,
+    /// A number outside its documented range.
+    OutOfRange,
+    /// Scripted dice (`rolls`) ran out before the operation finished.
+    ScriptedDiceExhausted,
+    /// A scripted face outside `1..=sides`, or a scripted roll object whose
+    /// `sides`/`kind` do not match the die being rolled.
+    InvalidDieFace,
+    /// A dice expression or chat command could not be parsed.
+    ParseError,
+    /// A dice count, side count, iteration count or size limit was exceeded.
+    LimitExceeded,
+    /// A data pack, sheet or saved state failed validation.
+    InvalidData,
+    /// An action that the rules do not allow now; the state is unchanged.
+    IllegalAction,
+    /// No operation has that name.
+    UnknownOperation,
+    /// The rule exists in RULES.md but gunbai does not implement it yet.
+    NotImplemented,
+    /// A bug in gunbai (an invariant failed). Please report it.
+    Internal,
+}
+
+impl ErrorCode {
+    /// All codes, in declaration order.
+    pub const ALL: [ErrorCode; 11] = [
+        ErrorCode::InvalidArgument,
+        ErrorCode::OutOfRange,
+        ErrorCode::ScriptedDiceExhausted,
+        ErrorCode::InvalidDieFace,
+        ErrorCode::ParseError,
+        ErrorCode::LimitExceeded,
+        ErrorCode::InvalidData,
+        ErrorCode::IllegalAction,
+        ErrorCode::UnknownOperation,
+        ErrorCode::NotImplemented,
+        ErrorCode::Internal,
+    ];
+
+    /// The stable snake_case string of this code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidArgument => "invalid_argument",
+            ErrorCode::OutOfRange => "out_of_range",
+            ErrorCode::ScriptedDiceExhausted => "scripted_dice_exhausted",
+            ErrorCode::InvalidDieFace => "invalid_die_face",
+            ErrorCode::ParseError => "parse_error",
+            ErrorCode::LimitExceeded => "limit_exceeded",
+            ErrorCode::InvalidData => "invalid_data",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::UnknownOperation => "unknown_operation",
+            ErrorCode::NotImplemented => "not_implemented",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A gunbai error: a stable `code`, a message naming the field, and context.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Error {
+    /// Stable machine-readable code.
+    pub code: ErrorCode,
+    /// English message; it names the offending field when there is one.
+    pub message: String,
+    /// Dotted path of the offending argument field (`args.rolls[2]`), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The rule ID (from RULES.md / RULINGS.md) an illegal action breaks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// Result alias used throughout gunbai.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A new error with a code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Error { code, message: message.into(), field: None, rule: None }
+    }
+
+    /// An error about one argument field; the message is prefixed with the field.
+    pub fn field(code: ErrorCode, field: impl Into<String>, message: impl fmt::Display) -> Self {
+        let field = field.into();
+        Error { code, message: format!("{field}: {message}"), field: Some(field), rule: None }
+    }
+
+    /// `invalid_argument` about `field`.
+    pub fn invalid(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::InvalidArgument, field, message)
+    }
+
+    /// `out_of_range` about `field`.
+    pub fn out_of_range(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::OutOfRange, field, message)
+    }
+
+    /// `limit_exceeded` about `field`.
+    pub fn limit(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::LimitExceeded, field, message)
+    }
+
+    /// `invalid_data` about `field` of a sheet, data pack or state.
+    pub fn invalid_data(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::InvalidData, field, message)
+    }
+
+    /// `illegal_action` naming the rule it breaks.
+    pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
+        let rule = rule.into();
+        Error {
+            code: ErrorCode::IllegalAction,
+            message: format!("{message} ({rule})"),
+            field: None,
+            rule: Some(rule),
+        }
+    }
+
+    /// `not_implemented` for a rule gunbai does not implement yet.
+    pub fn not_implemented(rule: impl Into<String>, message: impl fmt::Display) -> Self {
+        let rule = rule.into();
+        Error {
+            code: ErrorCode::NotImplemented,
+            message: format!("{message} ({rule} is not implemented)"),
+            field: None,
+            rule: Some(rule),
+        }
+    }
+
+    /// Attach a rule ID.
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// Prefix the field path (used when an inner value is validated on its own).
+    pub fn within(mut self, prefix: &str) -> Self {
+        match &self.field {
+            Some(f) => {
+                let joined = join_path(prefix, f);
+                self.message = match self.message.strip_prefix(&format!("{f}: ")) {
+                    Some(rest) => format!("{joined}: {rest}"),
+                    None => format!("{joined}: {}", self.message),
+                };
+                self.field = Some(joined);
+            }
+            None => {
+                self.message = format!("{prefix}: {}", self.message);
+                self.field = Some(prefix.to_string());
+            }
+        }
+        self
+    }
+}
+
+fn join_path(prefix: &str, inner: &str) -> String {
+    if inner.is_empty() || inner == "." {
+        prefix.to_string()
+    } else if inner.starts_with('[') {
+        format!("{prefix}{inner}")
+    } else {
+        format!("{prefix}.{inner}")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,78 @@
+//! # gunbai (軍配) — an embeddable rules engine for tabletop-RPG combat
+//!
+//! A pure core (no IO, no global state beyond caches) implementing five
+//! rulesets: World Trigger fan TRPG (`world_trigger`), Call of Cthulhu 6th-ed.
+//! action points (`coc_ap`), CoC 7th-ed. checks (`coc7`) and house combat
+//! (`coc7_house`), TMD：新秩序000 (`tmd`) and FAP/MAP (`fap_map`), plus chat
+//! commands (`command`) and generic dice (`dice`).
+//!
+//! Every operation is a pure function from a serde args struct to a serde
+//! result struct, registered under `<module>.<op>`. Call them typed:
+//!
+//! ```
+//! use gunbai::dice::expr::{roll, RollArgs};
+//! let r = roll(&RollArgs { expr: "2d6+1".into(), seed: Some(42), rolls: None }).unwrap();
+//! assert!((3..=13).contains(&r.total));
+//! ```
+//!
+//! or by name with JSON, exactly as the JS and Python packages do:
+//!
+//! ```
+//! let r = gunbai::call("dice.roll", serde_json::json!({"expr": "2d6+1", "rolls": [3, 5]})).unwrap();
+//! assert_eq!(r["total"], 9);
+//! let e = gunbai::call("dice.roll", serde_json::json!({"expr": "1001d6"})).unwrap_err();
+//! assert_eq!(e.code.as_str(), "limit_exceeded");
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod coc7;
+pub mod coc7_house;
+pub mod coc_ap;
+pub mod command;
+pub mod dice;
+pub mod error;
+pub mod fap_map;
+pub mod meta;
+pub mod ops;
+pub mod tmd;
+pub mod world_trigger;
+
+pub use error::{Error, ErrorCode, Result};
+use serde_json::Value;
+
+/// Run the operation `op` (`"<module>.<op>"`) on JSON `args`.
+pub fn call(op: &str, args: Value) -> Result<Value> {
+    let def = ops::find(op).ok_or_else(|| {
+        Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {op:?}"))
+    })?;
+    (def.run)(args)
+}
+
+/// Like [`call`], with 64 bits of host entropy for calls that give neither
+/// `seed` nor `rolls` (the wasm binding passes `crypto.getRandomValues`).
+pub fn call_with_entropy(op: &str, args: Value, entropy: u64) -> Result<Value> {
+    dice::with_host_entropy(entropy, || call(op, args))
+}
+
+/// JSON-text in, JSON-text out: what the bindings call. The output is either
+/// `{"ok": result}` or `{"error": {"code", "message", "field"?, "rule"?}}`;
+/// it never fails and never panics on any input text.
+pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
+    let outcome = serde_json::from_str::<Value>(args_json)
+        .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
+        .and_then(|args| match entropy {
+            Some(e) => call_with_entropy(op, args, e),
+            None => call(op, args),
+        });
+    let envelope = match outcome {
+        Ok(v) => serde_json::json!({ "ok": v }),
+        Err(e) => serde_json::json!({ "error": e }),
+    };
+    envelope.to_string()
+}
+
+/// The catalog of operations with JSON Schemas (see [`ops::catalog`]).
+pub fn catalog() -> Value {
+    ops::catalog()
+}

@@ -1,0 +1,48 @@
+//! `meta.*`: what this build of gunbai is and what it offers.
+
+use crate::error::Result;
+use crate::op;
+use crate::ops::OpDef;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// No arguments.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoArgs {}
+
+/// Result of `meta.version`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct VersionResult {
+    /// gunbai's version.
+    pub version: String,
+    /// The seeded PRNG algorithm (stable; see `dice::prng`).
+    pub prng: String,
+}
+
+/// Result of `meta.operations`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct OperationsResult {
+    /// Every operation name, `<module>.<op>`.
+    pub operations: Vec<String>,
+}
+
+/// `meta.version` — version and PRNG algorithm.
+pub fn version(_: &NoArgs) -> Result<VersionResult> {
+    Ok(VersionResult {
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        prng: crate::dice::prng::Prng::ALGORITHM.to_string(),
+    })
+}
+
+/// `meta.operations` — every operation name.
+pub fn operations(_: &NoArgs) -> Result<OperationsResult> {
+    Ok(OperationsResult { operations: crate::ops::registry().iter().map(|o| o.name.to_string()).collect() })
+}
+
+pub(crate) fn ops() -> Vec<OpDef> {
+    vec![
+        op!("meta.version", version, NoArgs => VersionResult, "gunbai's version and the name of its seeded PRNG algorithm."),
+        op!("meta.operations", operations, NoArgs => OperationsResult, "Every operation name."),
+    ]
+}

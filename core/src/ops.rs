@@ -1,0 +1,127 @@
+//! The operation registry: every public operation by its `<module>.<op>` name.
+//!
+//! Each ruleset module exposes `pub(crate) fn ops() -> Vec<OpDef>` built with
+//! the [`op!`](crate::op) macro; [`registry`] concatenates them. The JS and
+//! Python surfaces, their `.d.ts` and `.pyi` files, and the parity checks are
+//! all generated from this registry (see `xtask`), so no surface keeps its own
+//! list of operations.
+
+use crate::error::{Error, ErrorCode, Result};
+use schemars::{generate::SchemaSettings, JsonSchema, Schema, SchemaGenerator};
+use serde::{de::DeserializeOwned, Serialize};
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// One registered operation.
+pub struct OpDef {
+    /// `<module>.<op>`, snake_case.
+    pub name: &'static str,
+    /// One-line summary (shown in generated docs and stubs).
+    pub summary: &'static str,
+    /// Runs the operation on JSON arguments.
+    pub run: fn(Value) -> Result<Value>,
+    /// JSON Schema of the arguments.
+    pub args_schema: fn(&mut SchemaGenerator) -> Schema,
+    /// JSON Schema of the result.
+    pub result_schema: fn(&mut SchemaGenerator) -> Schema,
+}
+
+/// Build an [`OpDef`] from a typed function `fn(&Args) -> Result<Res>`.
+///
+/// ```ignore
+/// op!("dice.roll", crate::dice::expr::roll, RollArgs => RollResult, "Roll a dice expression.")
+/// ```
+#[macro_export]
+macro_rules! op {
+    ($name:literal, $f:path, $args:ty => $res:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            summary: $summary,
+            run: |v| $crate::ops::run_typed::<$args, $res>($name, v, $f),
+            args_schema: |g| g.subschema_for::<$args>(),
+            result_schema: |g| g.subschema_for::<$res>(),
+        }
+    };
+}
+
+/// Deserialize JSON args (naming the failing field), run `f`, serialize the result.
+pub fn run_typed<A: DeserializeOwned, R: Serialize>(
+    _name: &str,
+    args: Value,
+    f: fn(&A) -> Result<R>,
+) -> Result<Value> {
+    let args = parse_args::<A>(args)?;
+    let out = f(&args)?;
+    serde_json::to_value(out)
+        .map_err(|e| Error::new(ErrorCode::Internal, format!("result did not serialize: {e}")))
+}
+
+/// Deserialize a JSON value into `A`; errors are `invalid_argument` naming the field path.
+pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
+    let args = if args.is_null() { Value::Object(Default::default()) } else { args };
+    serde_path_to_error::deserialize::<_, A>(args).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let field = if path == "." { "args".to_string() } else { path };
+        Error::invalid(field, inner)
+    })
+}
+
+/// Deserialize an embedded untrusted document (sheet, data pack, state) into `A`;
+/// errors are `invalid_data` naming `field` and the path inside it.
+pub fn parse_data<A: DeserializeOwned>(field: &str, value: Value) -> Result<A> {
+    serde_path_to_error::deserialize::<_, A>(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner().to_string();
+        let full = if path == "." { field.to_string() } else { format!("{field}.{path}") };
+        Error::invalid_data(full, inner)
+    })
+}
+
+/// Every operation, in module order.
+pub fn registry() -> &'static [OpDef] {
+    static REG: OnceLock<Vec<OpDef>> = OnceLock::new();
+    REG.get_or_init(|| {
+        let mut v = Vec::new();
+        v.extend(crate::meta::ops());
+        v.extend(crate::dice::ops());
+        v.extend(crate::world_trigger::ops());
+        v.extend(crate::coc7::ops());
+        v.extend(crate::coc_ap::ops());
+        v.extend(crate::coc7_house::ops());
+        v.extend(crate::tmd::ops());
+        v.extend(crate::fap_map::ops());
+        v.extend(crate::command::ops());
+        v
+    })
+}
+
+/// Look an operation up by name.
+pub fn find(name: &str) -> Option<&'static OpDef> {
+    registry().iter().find(|o| o.name == name)
+}
+
+/// The machine-readable catalog: every op with its argument and result schema
+/// (JSON Schema 2020-12), plus the shared `$defs`. Used by the code generators.
+pub fn catalog() -> Value {
+    let mut gen = SchemaSettings::draft2020_12().into_generator();
+    let mut ops = Vec::new();
+    for op in registry() {
+        let args = (op.args_schema)(&mut gen);
+        let result = (op.result_schema)(&mut gen);
+        ops.push(serde_json::json!({
+            "name": op.name,
+            "summary": op.summary,
+            "args": args,
+            "result": result,
+        }));
+    }
+    let defs: serde_json::Map<String, Value> = gen.take_definitions(true);
+    let errors: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors })
+}
+
+/// Schema name helper for tests: the `$defs` name schemars gives `T`.
+pub fn schema_name<T: JsonSchema>() -> String {
+    T::schema_name().into_owned()
+}

@@ -1,0 +1,127 @@
+//! Runs every conformance vector in `testdata/vectors/**/*.json` against the
+//! core (the same files the Python and Node runners execute). Matching rules
+//! are documented in `testdata/README.md`.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> =
+        std::fs::read_dir(dir).expect("read vectors dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "json") {
+            out.push(p);
+        }
+    }
+}
+
+fn num_eq(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+/// `expected` ⊆ `actual`: objects recursively (every expected key must match),
+/// arrays in full (same length, element by element), numbers to 1e-9 relative.
+fn matches(expected: &Value, actual: &Value, path: &str, why: &mut String) -> bool {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => e.iter().all(|(k, ev)| match a.get(k) {
+            Some(av) => matches(ev, av, &format!("{path}.{k}"), why),
+            None => {
+                *why = format!("{path}.{k}: missing in result");
+                false
+            }
+        }),
+        (Value::Array(e), Value::Array(a)) => {
+            if e.len() != a.len() {
+                *why = format!("{path}: expected {} items, got {}", e.len(), a.len());
+                return false;
+            }
+            e.iter().zip(a).enumerate().all(|(i, (ev, av))| matches(ev, av, &format!("{path}[{i}]"), why))
+        }
+        (Value::Number(e), Value::Number(a)) => {
+            let ok = match (e.as_i64(), a.as_i64()) {
+                (Some(x), Some(y)) => x == y,
+                _ => num_eq(e.as_f64().unwrap_or(f64::NAN), a.as_f64().unwrap_or(f64::NAN)),
+            };
+            if !ok {
+                *why = format!("{path}: expected {e}, got {a}");
+            }
+            ok
+        }
+        _ => {
+            let ok = expected == actual;
+            if !ok {
+                *why = format!("{path}: expected {expected}, got {actual}");
+            }
+            ok
+        }
+    }
+}
+
+fn run_case(case: &Value) -> Result<(), String> {
+    let op = case["call"].as_str().ok_or("case has no \"call\"")?;
+    let args = case.get("args").cloned().unwrap_or(Value::Object(Default::default()));
+    let outcome = gunbai::call(op, args);
+    match (case.get("expect"), case.get("expect_error"), outcome) {
+        (Some(_), Some(_), _) => Err("case has both expect and expect_error".into()),
+        (Some(exp), None, Ok(actual)) => {
+            let mut why = String::new();
+            if matches(exp, &actual, "result", &mut why) {
+                Ok(())
+            } else {
+                Err(format!("{why}\n      result: {actual}"))
+            }
+        }
+        (Some(_), None, Err(e)) => Err(format!("unexpected error {e}")),
+        (None, Some(want), Err(e)) => {
+            let want_obj = match want {
+                Value::String(code) => serde_json::json!({ "code": code }),
+                other => other.clone(),
+            };
+            let got = serde_json::to_value(&e).unwrap();
+            let mut why = String::new();
+            if matches(&want_obj, &got, "error", &mut why) {
+                Ok(())
+            } else {
+                Err(format!("{why} (error was {e})"))
+            }
+        }
+        (None, Some(want), Ok(actual)) => Err(format!("expected error {want}, got result {actual}")),
+        (None, None, _) => Err("case has neither expect nor expect_error".into()),
+    }
+}
+
+#[test]
+fn conformance_vectors() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/vectors");
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    assert!(!files.is_empty(), "no vector files under {}", root.display());
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut ids = BTreeSet::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let cases: Vec<Value> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for case in &cases {
+            let id = case["id"].as_str().unwrap_or("<no id>").to_string();
+            if !ids.insert(id.clone()) {
+                println!("FAIL {id} ({}): duplicate id", f.display());
+                failed += 1;
+                continue;
+            }
+            match run_case(case) {
+                Ok(()) => passed += 1,
+                Err(why) => {
+                    failed += 1;
+                    println!("FAIL {id} ({}): {why}", f.display());
+                }
+            }
+        }
+    }
+    println!("vectors: {passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} conformance vectors failed");
+}
