@@ -10,8 +10,8 @@
 //! result struct, registered under `<module>.<op>`. Call them typed:
 //!
 //! ```
-//! use gunbai::dice::expr::{roll, RollArgs};
-//! let r = roll(&RollArgs { expr: "2d6+1".into(), seed: Some(42), rolls: None }).unwrap();
+//! use gunbai::dice::expr::{roll, DiceRollArgs};
+//! let r = roll(&DiceRollArgs { expr: "2d6+1".into(), seed: Some(42), rolls: None }).unwrap();
 //! assert!((3..=13).contains(&r.total));
 //! ```
 //!
@@ -25,6 +25,11 @@
 //! ```
 
 #![forbid(unsafe_code)]
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
 
 pub mod coc7;
 pub mod coc7_house;

@@ -58,7 +58,23 @@ pub fn run_typed<A: DeserializeOwned, R: Serialize>(
 
 /// Deserialize a JSON value into `A`; errors are `invalid_argument` naming the field path.
 pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
-    let args = if args.is_null() { Value::Object(Default::default()) } else { args };
+    let args = match args {
+        Value::Null => Value::Object(Default::default()),
+        Value::Object(_) => args,
+        other => {
+            let kind = match other {
+                Value::Bool(_) => "a boolean",
+                Value::Number(_) => "a number",
+                Value::String(_) => "a string",
+                Value::Array(_) => "an array",
+                _ => "not an object",
+            };
+            return Err(Error::invalid(
+                "args",
+                format_args!("must be an object of named arguments, not {kind}"),
+            ));
+        }
+    };
     serde_path_to_error::deserialize::<_, A>(args).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();

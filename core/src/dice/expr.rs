@@ -16,7 +16,7 @@
 //! tens die first, then the ones die.
 //!
 //! ```
-//! let r = gunbai::dice::expr::roll(&gunbai::dice::expr::RollArgs {
+//! let r = gunbai::dice::expr::roll(&gunbai::dice::expr::DiceRollArgs {
 //!     expr: "2d6+1".into(), seed: None,
 //!     rolls: Some(vec![3.into(), 5.into()]),
 //! }).unwrap();
@@ -48,7 +48,7 @@ impl From<i64> for ScriptedFace {
 /// Arguments of `dice.roll`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RollArgs {
+pub struct DiceRollArgs {
     /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`.
     pub expr: String,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
@@ -62,7 +62,7 @@ pub struct RollArgs {
 /// The kind of one term of an expression.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum TermKind {
+pub enum DiceTermKind {
     /// `NdS`: the sum of N dice with S sides.
     Dice,
     /// `D66`: tens die × 10 + ones die.
@@ -73,9 +73,9 @@ pub enum TermKind {
 
 /// One evaluated term.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Term {
+pub struct DiceTerm {
     /// What the term is.
-    pub kind: TermKind,
+    pub kind: DiceTermKind,
     /// +1 or -1: whether the term is added or subtracted.
     pub sign: i8,
     /// The term as written, normalized (`2D6`, `D66`, `3`).
@@ -92,13 +92,13 @@ pub struct Term {
 
 /// Result of `dice.roll`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct RollResult {
+pub struct DiceRollResult {
     /// The expression, normalized (upper-case D, no spaces).
     pub expr: String,
     /// The total.
     pub total: i64,
     /// Each term with its faces.
-    pub terms: Vec<Term>,
+    pub terms: Vec<DiceTerm>,
     /// Every die rolled, in consumption order.
     pub rolls: Vec<Roll>,
 }
@@ -226,7 +226,7 @@ fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize)>
 }
 
 /// Evaluate a parsed expression with `dice`.
-fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
+fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<DiceTerm>)> {
     let mut total: i64 = 0;
     let mut terms = Vec::with_capacity(atoms.len());
     for (sign, atom) in atoms {
@@ -234,8 +234,8 @@ fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
             Atom::Dice { count, sides } => {
                 let faces = dice.roll_n(*count as usize, *sides)?;
                 let value = faces.iter().map(|&f| i64::from(f)).sum();
-                Term {
-                    kind: TermKind::Dice,
+                DiceTerm {
+                    kind: DiceTermKind::Dice,
                     sign: *sign,
                     text: format!("{count}D{sides}"),
                     count: *count,
@@ -247,8 +247,8 @@ fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
             Atom::D66 => {
                 let tens = dice.roll(6)?;
                 let ones = dice.roll(6)?;
-                Term {
-                    kind: TermKind::D66,
+                DiceTerm {
+                    kind: DiceTermKind::D66,
                     sign: *sign,
                     text: "D66".into(),
                     count: 2,
@@ -257,8 +257,8 @@ fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
                     value: i64::from(tens * 10 + ones),
                 }
             }
-            Atom::Constant(c) => Term {
-                kind: TermKind::Constant,
+            Atom::Constant(c) => DiceTerm {
+                kind: DiceTermKind::Constant,
                 sign: *sign,
                 text: c.to_string(),
                 count: 0,
@@ -273,7 +273,7 @@ fn evaluate(atoms: &[(i8, Atom)], dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
     Ok((total, terms))
 }
 
-fn normalized(terms: &[Term]) -> String {
+fn normalized(terms: &[DiceTerm]) -> String {
     let mut s = String::new();
     for (i, t) in terms.iter().enumerate() {
         if t.sign < 0 {
@@ -287,16 +287,16 @@ fn normalized(terms: &[Term]) -> String {
 }
 
 /// `dice.roll` — roll a dice expression.
-pub fn roll(args: &RollArgs) -> Result<RollResult> {
+pub fn roll(args: &DiceRollArgs) -> Result<DiceRollResult> {
     let atoms = parse(&args.expr)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let (total, terms) = evaluate(&atoms, &mut dice)?;
-    Ok(RollResult { expr: normalized(&terms), total, terms, rolls: dice.take_rolls() })
+    Ok(DiceRollResult { expr: normalized(&terms), total, terms, rolls: dice.take_rolls() })
 }
 
 /// Parse and roll an expression with an existing die source (for other modules,
 /// e.g. chat commands and weapon damage).
-pub fn roll_with(expr: &str, dice: &mut Dice) -> Result<(i64, Vec<Term>)> {
+pub fn roll_with(expr: &str, dice: &mut Dice) -> Result<(i64, Vec<DiceTerm>)> {
     let atoms = parse(expr)?;
     evaluate(&atoms, dice)
 }

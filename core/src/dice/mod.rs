@@ -20,6 +20,7 @@
 //! return that list as `rolls`.
 
 pub mod expr;
+pub mod pool;
 pub mod prng;
 
 use crate::error::{Error, ErrorCode, Result};
@@ -252,6 +253,23 @@ pub fn check_seed_rolls(seed: Option<u64>, rolls: Option<&[ScriptedFace]>) -> Re
     Dice::from_args(seed, rolls).map(|_| ())
 }
 
+pub(crate) fn ops() -> Vec<crate::ops::OpDef> {
+    vec![
+        crate::op!(
+            "dice.roll",
+            expr::roll,
+            expr::DiceRollArgs => expr::DiceRollResult,
+            "Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides."
+        ),
+        crate::op!(
+            "dice.pool",
+            pool::pool,
+            pool::DicePoolArgs => pool::DicePoolResult,
+            "Roll a pool of identical dice; at most 1000 dice and 10000 sides."
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,13 +306,4 @@ mod tests {
         let d = with_host_entropy(5, || Dice::entropy().roll_n(20, 1000).unwrap());
         assert_ne!(c, d, "entropy mixes a counter, so equal host values still differ");
     }
-}
-
-pub(crate) fn ops() -> Vec<crate::ops::OpDef> {
-    vec![crate::op!(
-        "dice.roll",
-        expr::roll,
-        expr::RollArgs => expr::RollResult,
-        "Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides."
-    )]
 }

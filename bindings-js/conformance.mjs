@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// Run gunbai conformance vectors against the built npm package:
+//   node bindings-js/conformance.mjs PATH...
+// PATHs are vector files or folders (searched recursively for *.json), from
+// anywhere. Prints one line per failing case and ends with "N passed, N failed";
+// exits 1 on any failure (2 on usage errors). Matching rules: testdata/README.md.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { call, GunbaiError } from "./pkg/index.js";
+
+function files(paths) {
+  const out = [];
+  const walk = (p) => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(p).sort()) walk(join(p, name));
+    } else if (p.endsWith(".json")) {
+      out.push(p);
+    }
+  };
+  for (const p of paths) {
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) throw new Error(`no such file or folder: ${p}`);
+    if (st.isDirectory()) walk(p);
+    else out.push(p);
+  }
+  return out;
+}
+
+const isNum = (x) => typeof x === "number";
+const numEq = (a, b) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+const show = (x) => JSON.stringify(x);
+
+/** null if `expected` is a subset of `actual`, else why not. */
+export function matches(expected, actual, path = "result") {
+  if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return `${path}: expected an object, got ${show(actual)}`;
+    for (const [k, v] of Object.entries(expected)) {
+      if (!(k in actual)) return `${path}.${k}: missing in result`;
+      const why = matches(v, actual[k], `${path}.${k}`);
+      if (why) return why;
+    }
+    return null;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return `${path}: expected an array, got ${show(actual)}`;
+    if (expected.length !== actual.length) return `${path}: expected ${expected.length} items, got ${actual.length}`;
+    for (let i = 0; i < expected.length; i++) {
+      const why = matches(expected[i], actual[i], `${path}[${i}]`);
+      if (why) return why;
+    }
+    return null;
+  }
+  if (isNum(expected) && isNum(actual)) return numEq(expected, actual) ? null : `${path}: expected ${expected}, got ${actual}`;
+  return expected === actual ? null : `${path}: expected ${show(expected)}, got ${show(actual)}`;
+}
+
+export function runCase(c) {
+  if (typeof c.call !== "string") return 'case has no "call"';
+  const hasExpect = "expect" in c, hasError = "expect_error" in c;
+  if (hasExpect === hasError) return "case needs exactly one of expect and expect_error";
+  let result;
+  try {
+    result = call(c.call, "args" in c ? c.args : {});
+  } catch (e) {
+    if (!(e instanceof GunbaiError)) return `threw a non-GunbaiError: ${e && e.stack}`;
+    if (hasExpect) return `unexpected error [${e.code}] ${e.message}`;
+    const want = typeof c.expect_error === "string" ? { code: c.expect_error } : c.expect_error;
+    const got = { code: e.code, message: e.message };
+    if (e.field !== null) got.field = e.field;
+    if (e.rule !== null) got.rule = e.rule;
+    const why = matches(want, got, "error");
+    return why === null ? null : `${why} (error was [${e.code}] ${e.message})`;
+  }
+  if (hasError) return `expected error ${show(c.expect_error)}, got result ${show(result)}`;
+  const why = matches(c.expect, result);
+  return why === null ? null : `${why}\n      result: ${show(result)}`;
+}
+
+function main(argv) {
+  if (argv.length === 0) {
+    console.error("usage: node bindings-js/conformance.mjs PATH...");
+    return 2;
+  }
+  let list;
+  try {
+    list = files(argv);
+  } catch (e) {
+    console.error(e.message);
+    return 2;
+  }
+  let passed = 0, failed = 0;
+  const seen = new Set();
+  for (const f of list) {
+    let cases;
+    try {
+      cases = JSON.parse(readFileSync(f, "utf8"));
+    } catch (e) {
+      console.log(`FAIL ${f}: unreadable vector file: ${e.message}`);
+      failed++;
+      continue;
+    }
+    if (!Array.isArray(cases)) {
+      console.log(`FAIL ${f}: a vector file is a JSON array of cases`);
+      failed++;
+      continue;
+    }
+    for (const c of cases) {
+      const id = c && typeof c === "object" ? String(c.id ?? "<no id>") : "<not an object>";
+      const why = !c || typeof c !== "object" ? "case is not an object" : seen.has(id) ? "duplicate id" : runCase(c);
+      seen.add(id);
+      if (why === null) passed++;
+      else {
+        failed++;
+        console.log(`FAIL ${id} (${f}): ${why}`);
+      }
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("conformance.mjs")) {
+  process.exitCode = main(process.argv.slice(2));
+}

@@ -1,0 +1,17 @@
+
+/** Error thrown by every gunbai operation. */
+export declare class GunbaiError extends Error {
+  /** Stable machine-readable code, e.g. `"invalid_argument"`. */
+  readonly code: ErrorCodeName;
+  /** The offending argument field (`"rolls[2]"`), if known. */
+  readonly field: string | null;
+  /** The rule ID an illegal action breaks, if any. */
+  readonly rule: string | null;
+}
+
+/**
+ * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
+ * options object. Prefer the typed namespaces below.
+ * @throws {GunbaiError}
+ */
+export declare function call(op: string, args?: Record<string, unknown>): unknown;

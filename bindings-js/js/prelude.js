@@ -1,0 +1,62 @@
+// The hand-written part of the npm package `gunbai`: wasm loading and the
+// one generic `call`. Everything after it is generated per operation.
+import initWasm, { call as nativeCall } from "./wasm/gunbai_js.js";
+
+/** Error thrown by every gunbai operation; `.code` is stable. */
+export class GunbaiError extends Error {
+  constructor(info) {
+    super(info && info.message ? info.message : String(info));
+    this.name = "GunbaiError";
+    this.code = (info && info.code) || "internal";
+    this.field = (info && info.field) ?? null;
+    this.rule = (info && info.rule) ?? null;
+  }
+}
+
+async function loadWasm() {
+  const url = new URL("./wasm/gunbai_js_bg.wasm", import.meta.url);
+  if (url.protocol === "file:") {
+    // Node (and Deno/Bun) import from disk; fetch() cannot read file: URLs.
+    const { readFile } = await import("node:fs/promises");
+    await initWasm({ module_or_path: await readFile(url) });
+  } else {
+    // Browsers and bundlers (Vite rewrites this URL to the emitted asset).
+    await initWasm({ module_or_path: url });
+  }
+}
+
+await loadWasm();
+
+function entropy() {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  return words;
+}
+
+/**
+ * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
+ * options object; returns the plain result object or throws `GunbaiError`.
+ */
+export function call(op, args) {
+  if (typeof op !== "string") {
+    throw new GunbaiError({ code: "invalid_argument", message: "op: must be a string", field: "op" });
+  }
+  let json;
+  try {
+    json = JSON.stringify(args === undefined ? {} : args);
+  } catch (e) {
+    throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${e.message})`, field: "args" });
+  }
+  if (json === undefined) {
+    throw new GunbaiError({ code: "invalid_argument", message: "args: must be a JSON-shaped object", field: "args" });
+  }
+  const [hi, lo] = entropy();
+  let envelope;
+  try {
+    envelope = JSON.parse(nativeCall(op, json, hi, lo));
+  } catch (e) {
+    throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
+  }
+  if (envelope.error) throw new GunbaiError(envelope.error);
+  return envelope.ok;
+}

@@ -1,0 +1,89 @@
+// Node tests of the npm package surface (built into ../pkg).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as gunbai from "../pkg/index.js";
+
+const { GunbaiError } = gunbai;
+const catalog = JSON.parse(readFileSync(new URL("../pkg/schema.json", import.meta.url), "utf8"));
+const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+
+function throwsCode(fn, code, field) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof GunbaiError, `expected GunbaiError, got ${e}`);
+    assert.ok(e instanceof Error);
+    assert.equal(e.name, "GunbaiError");
+    assert.equal(e.code, code, e.message);
+    if (field !== undefined) assert.equal(e.field, field);
+    return true;
+  });
+}
+
+test("every operation of the core catalog is a function in its namespace", () => {
+  assert.ok(catalog.ops.length >= 4);
+  for (const op of catalog.ops) {
+    const [mod, fn] = op.name.split(".");
+    assert.equal(typeof gunbai[camel(mod)]?.[camel(fn)], "function", op.name);
+  }
+});
+
+test("scripted dice give the scripted total", () => {
+  const r = gunbai.dice.roll({ expr: "2d6+1", rolls: [3, 5] });
+  assert.equal(r.total, 9);
+  assert.deepEqual(r.rolls, [
+    { sides: 6, value: 3, kind: "normal" },
+    { sides: 6, value: 5, kind: "normal" },
+  ]);
+});
+
+test("a result's rolls replay it", () => {
+  const a = gunbai.dice.roll({ expr: "4d6+D66", seed: 99 });
+  const b = gunbai.dice.roll({ expr: "4d6+D66", rolls: a.rolls });
+  assert.deepEqual(b, a);
+});
+
+test("the same seed gives the same faces", () => {
+  const a = gunbai.dice.pool({ count: 20, sides: 20, seed: 7 });
+  const b = gunbai.call("dice.pool", { count: 20, sides: 20, seed: 7 });
+  assert.deepEqual(a, b);
+});
+
+test("unseeded calls use host entropy and differ", () => {
+  const rolls = new Set();
+  for (let i = 0; i < 5; i++) rolls.add(gunbai.dice.pool({ count: 10, sides: 1000 }).faces.join(","));
+  assert.ok(rolls.size > 1);
+});
+
+test("documented errors carry stable codes", () => {
+  throwsCode(() => gunbai.dice.roll({ expr: 26 }), "invalid_argument", "expr");
+  throwsCode(() => gunbai.dice.pool({ count: "3", sides: 6 }), "invalid_argument", "count");
+  throwsCode(() => gunbai.dice.pool({ count: -1, sides: 6 }), "out_of_range", "count");
+  throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 1, rolls: [1] }), "invalid_argument", "rolls");
+  throwsCode(() => gunbai.dice.roll({ expr: "1001d6" }), "limit_exceeded", "expr");
+  throwsCode(() => gunbai.dice.pool({ count: 1001, sides: 6 }), "limit_exceeded", "count");
+  throwsCode(() => gunbai.call("dice.explode", {}), "unknown_operation", "op");
+  throwsCode(() => gunbai.call(42, {}), "invalid_argument", "op");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", rolls: [1] }), "scripted_dice_exhausted", "rolls");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", rolls: [1, 9] }), "invalid_die_face", "rolls[1]");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6*2" }), "parse_error", "expr");
+  throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 2 ** 53 }), "out_of_range", "seed");
+});
+
+test("arguments that are not JSON-shaped are invalid_argument, not a crash", () => {
+  throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 10n }), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll("2d6"), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll(null), "invalid_argument");
+  throwsCode(() => gunbai.dice.roll(() => 1), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll([1, 2]), "invalid_argument");
+  const cyclic = {};
+  cyclic.self = cyclic;
+  throwsCode(() => gunbai.dice.roll(cyclic), "invalid_argument", "args");
+  // The module still works after every error above.
+  assert.equal(gunbai.dice.roll({ expr: "3", rolls: [] }).total, 3);
+});
+
+test("meta reports the PRNG and every operation", () => {
+  assert.match(gunbai.meta.version().prng, /^gunbai-dice-v1/);
+  assert.deepEqual(gunbai.meta.operations().operations, catalog.ops.map((o) => o.name));
+  assert.equal(gunbai.version, gunbai.meta.version().version);
+});

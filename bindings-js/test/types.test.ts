@@ -1,0 +1,42 @@
+// Type-level test of the generated index.d.ts: `tsc --noEmit` must accept the
+// correct calls and reject each line marked with an expect-error directive (an unused
+// directive is itself an error, so a too-loose .d.ts fails the check).
+
+
+import { call, dice, meta, GunbaiError, version } from "../pkg/index.js";
+import type { DiceRollResult, Roll, ErrorCodeName } from "../pkg/index.js";
+
+const r: DiceRollResult = dice.roll({ expr: "2d6+1", seed: 42 });
+const total: number = r.total;
+const first: Roll | undefined = r.rolls[0];
+const kind: "normal" | "tens_d10" | undefined = first?.kind;
+const faces: number[] = dice.pool({ count: 3, sides: 6, rolls: [1, { value: 2 }, { sides: 6, value: 3, kind: "normal" }] }).faces;
+const prng: string = meta.version().prng;
+const names: string[] = meta.operations().operations;
+const anything: unknown = call("dice.roll", { expr: "1d6" });
+const v: string = version;
+
+try {
+  dice.roll({ expr: "1001d6" });
+} catch (e) {
+  if (e instanceof GunbaiError) {
+    const code: ErrorCodeName = e.code;
+    const field: string | null = e.field;
+    void code, field;
+  }
+}
+
+// @ts-expect-error expr must be a string
+dice.roll({ expr: 26 });
+// @ts-expect-error expr is required
+dice.roll({ seed: 1 });
+// @ts-expect-error unknown option
+dice.roll({ expr: "1d6", sead: 1 });
+// @ts-expect-error the result has no such field
+dice.roll({ expr: "1d6" }).sum;
+// @ts-expect-error kind is a closed set
+dice.pool({ count: 1, sides: 6, rolls: [{ value: 1, kind: "percentile" }] });
+// @ts-expect-error not an error code
+const bad: ErrorCodeName = "oops";
+
+void total, kind, faces, prng, names, anything, v, bad;

@@ -1,0 +1,88 @@
+"""The hand-written part of the Python surface: one generic call and the error type."""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Mapping
+from typing import Any
+
+from . import _native
+
+
+class GunbaiError(ValueError):
+    """Raised by every gunbai operation.
+
+    Attributes:
+        code: stable machine-readable code, e.g. ``"invalid_argument"``.
+        field: the offending argument field (``"rolls[2]"``), or None.
+        rule: the rule ID an illegal action breaks, or None.
+    """
+
+    code: str
+    field: str | None
+    rule: str | None
+
+    def __init__(self, code: str, message: str, field: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.rule = rule
+
+    def __repr__(self) -> str:
+        return f"GunbaiError(code={self.code!r}, message={self.message!r})"
+
+
+def _default(value: Any) -> Any:
+    # numpy scalars and other int-likes/float-likes (common in notebooks).
+    if hasattr(value, "__index__"):
+        return operator.index(value)
+    if hasattr(value, "__float__") and not isinstance(value, (str, bytes)):
+        return float(value)
+    if isinstance(value, (set, frozenset)):
+        raise TypeError("sets are not JSON-shaped; pass a list")
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"{type(value).__name__} is not JSON-shaped")
+
+
+def _send(op: str, value: Any) -> Any:
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
+    except (TypeError, ValueError) as e:
+        raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
+    envelope = json.loads(_native.call(op, text))
+    error = envelope.get("error")
+    if error is not None:
+        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"))
+    return envelope["ok"]
+
+
+def _call(op: str, args: Mapping[str, Any]) -> Any:
+    """Run ``op`` with keyword arguments; those left as None are omitted."""
+    return _send(op, {k: v for k, v in args.items() if v is not None})
+
+
+def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:
+    """Run any operation by name (``"world_trigger.check"``).
+
+    Arguments come as one mapping (sent as given), as keyword arguments
+    (None values omitted), or both.
+    """
+    if not isinstance(op, str):
+        raise GunbaiError("invalid_argument", "op: must be a string", "op")
+    if args is None:
+        return _call(op, kwargs)
+    if isinstance(args, Mapping):
+        return _send(op, {**args, **{k: v for k, v in kwargs.items() if v is not None}})
+    if kwargs:
+        raise GunbaiError("invalid_argument", "args: give a mapping or keyword arguments", "args")
+    # Not a mapping: the core reports the wrong type exactly as JS and Rust do.
+    return _send(op, args)
+
+
+def catalog() -> dict[str, Any]:
+    """Every operation with the JSON Schema of its arguments and result."""
+    result: dict[str, Any] = json.loads(_native.catalog())
+    return result

@@ -1,0 +1,4 @@
+from . import dice, meta
+
+MODULES: tuple[str, ...]
+__all__ = ["dice", "meta"]

@@ -1,0 +1,141 @@
+"""Run gunbai conformance vectors: ``python -m gunbai.conformance PATH...``.
+
+PATHs are vector files or folders (searched recursively for ``*.json``), from
+anywhere. Prints one line per failing case and ends with ``N passed, N failed``;
+exits 1 on any failure (2 on usage errors). Matching rules: testdata/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from ._core import GunbaiError, call
+
+
+def _files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*.json") if x.is_file()))
+        elif p.is_file():
+            out.append(p)
+        else:
+            raise FileNotFoundError(str(p))
+    return out
+
+
+def _num_eq(a: float, b: float) -> bool:
+    return a == b or abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+
+
+def matches(expected: Any, actual: Any, path: str = "result") -> str | None:
+    """None if ``expected`` is a subset of ``actual``, else why not."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return f"{path}: expected an object, got {json.dumps(actual, ensure_ascii=False)}"
+        for k, v in expected.items():
+            if k not in actual:
+                return f"{path}.{k}: missing in result"
+            why = matches(v, actual[k], f"{path}.{k}")
+            if why:
+                return why
+        return None
+    if isinstance(expected, list):
+        if not isinstance(actual, list):
+            return f"{path}: expected an array, got {json.dumps(actual, ensure_ascii=False)}"
+        if len(expected) != len(actual):
+            return f"{path}: expected {len(expected)} items, got {len(actual)}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            why = matches(e, a, f"{path}[{i}]")
+            if why:
+                return why
+        return None
+    is_num = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool)  # noqa: E731
+    if is_num(expected) and is_num(actual):
+        if isinstance(expected, int) and isinstance(actual, int):
+            ok = expected == actual
+        else:
+            ok = not math.isnan(float(actual)) and _num_eq(float(expected), float(actual))
+        return None if ok else f"{path}: expected {expected}, got {actual}"
+    if type(expected) is not type(actual) or expected != actual:
+        return f"{path}: expected {json.dumps(expected, ensure_ascii=False)}, got {json.dumps(actual, ensure_ascii=False)}"
+    return None
+
+
+def run_case(case: dict[str, Any]) -> str | None:
+    """None if the case passes, else why it fails."""
+    op = case.get("call")
+    if not isinstance(op, str):
+        return 'case has no "call"'
+    args = case.get("args", {})
+    has_expect, has_error = "expect" in case, "expect_error" in case
+    if has_expect == has_error:
+        return "case needs exactly one of expect and expect_error"
+    try:
+        result = call(op, args)
+    except GunbaiError as e:
+        if has_expect:
+            return f"unexpected error [{e.code}] {e}"
+        want = case["expect_error"]
+        if isinstance(want, str):
+            want = {"code": want}
+        got = {"code": e.code, "message": e.message}
+        if e.field is not None:
+            got["field"] = e.field
+        if e.rule is not None:
+            got["rule"] = e.rule
+        why = matches(want, got, "error")
+        return None if why is None else f"{why} (error was [{e.code}] {e})"
+    if has_error:
+        return f"expected error {json.dumps(case['expect_error'])}, got result {json.dumps(result, ensure_ascii=False)}"
+    why = matches(case["expect"], result)
+    return None if why is None else f"{why}\n      result: {json.dumps(result, ensure_ascii=False)}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        print("usage: python -m gunbai.conformance PATH...", file=sys.stderr)
+        return 2
+    try:
+        files = _files(argv)
+    except FileNotFoundError as e:
+        print(f"no such file or folder: {e}", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    seen: set[str] = set()
+    for f in files:
+        try:
+            cases = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            print(f"FAIL {f}: unreadable vector file: {e}")
+            failed += 1
+            continue
+        if not isinstance(cases, list):
+            print(f"FAIL {f}: a vector file is a JSON array of cases")
+            failed += 1
+            continue
+        for case in cases:
+            cid = str(case.get("id", "<no id>")) if isinstance(case, dict) else "<not an object>"
+            if not isinstance(case, dict):
+                why: str | None = "case is not an object"
+            elif cid in seen:
+                why = "duplicate id"
+            else:
+                why = run_case(case)
+            seen.add(cid)
+            if why is None:
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL {cid} ({f}): {why}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Tests of the Python surface (the installed wheel)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+import gunbai
+from gunbai import GunbaiError
+
+import prng_reference
+
+
+def test_every_catalog_operation_is_a_function() -> None:
+    ops = gunbai.catalog()["ops"]
+    assert len(ops) >= 4
+    for op in ops:
+        module, fn = op["name"].split(".")
+        assert callable(getattr(getattr(gunbai, module), fn)), op["name"]
+    assert gunbai.meta.operations()["operations"] == [o["name"] for o in ops]
+
+
+def test_scripted_dice() -> None:
+    r = gunbai.dice.roll(expr="2d6+1", rolls=[3, 5])
+    assert r["total"] == 9
+    assert r["rolls"] == [{"sides": 6, "value": 3, "kind": "normal"}, {"sides": 6, "value": 5, "kind": "normal"}]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 42, 2**53 - 1, 123456789])
+def test_seeded_faces_follow_the_documented_algorithm(seed: int) -> None:
+    for sides in (6, 10, 100, 10000):
+        got = gunbai.dice.pool(count=50, sides=sides, seed=seed)["faces"]
+        assert got == prng_reference.faces(seed, sides, 50)
+
+
+def test_replay_from_rolls() -> None:
+    a = gunbai.dice.roll(expr="4d6+D66", seed=99)
+    assert gunbai.dice.roll(expr="4d6+D66", rolls=a["rolls"]) == a
+
+
+def test_entropy_calls_differ() -> None:
+    seen = {tuple(gunbai.dice.pool(count=10, sides=1000)["faces"]) for _ in range(5)}
+    assert len(seen) > 1
+
+
+@pytest.mark.parametrize(
+    "call, code, field",
+    [
+        (lambda: gunbai.dice.roll(expr=26), "invalid_argument", "expr"),
+        (lambda: gunbai.dice.pool(count="3", sides=6), "invalid_argument", "count"),
+        (lambda: gunbai.dice.pool(count=-1, sides=6), "out_of_range", "count"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=1, rolls=[1]), "invalid_argument", "rolls"),
+        (lambda: gunbai.dice.roll(expr="1001d6"), "limit_exceeded", "expr"),
+        (lambda: gunbai.dice.pool(count=1001, sides=6), "limit_exceeded", "count"),
+        (lambda: gunbai.call("dice.explode"), "unknown_operation", "op"),
+        (lambda: gunbai.call(42), "invalid_argument", "op"),
+        (lambda: gunbai.dice.roll(expr="2d6", rolls=[1]), "scripted_dice_exhausted", "rolls"),
+        (lambda: gunbai.dice.roll(expr="2d6", rolls=[1, 9]), "invalid_die_face", "rolls[1]"),
+        (lambda: gunbai.dice.roll(expr="2d6*2"), "parse_error", "expr"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=2**53), "out_of_range", "seed"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=1.5), "invalid_argument", "seed"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=float("nan")), "invalid_argument", "args"),
+        (lambda: gunbai.dice.roll(expr="1d6", rolls={1, 2}), "invalid_argument", "args"),
+        (lambda: gunbai.dice.roll(expr=object()), "invalid_argument", "args"),
+        (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
+        (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
+    ],
+)
+def test_documented_errors(call, code: str, field: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(GunbaiError) as info:
+        call()
+    e = info.value
+    assert isinstance(e, ValueError)
+    assert e.code == code, str(e)
+    assert e.field == field
+    assert field in str(e)
+
+
+def test_unexpected_keyword_is_a_python_type_error() -> None:
+    with pytest.raises(TypeError):
+        gunbai.dice.roll(expr="1d6", sead=1)  # type: ignore[call-arg]
+
+
+def test_generic_call_forms() -> None:
+    assert gunbai.call("dice.roll", {"expr": "3"})["total"] == 3
+    assert gunbai.call("dice.roll", expr="3")["total"] == 3
+    assert gunbai.call("dice.roll", {"expr": "1d6"}, rolls=[4])["total"] == 4
+
+
+def test_numpy_like_ints_are_accepted() -> None:
+    class IntLike:
+        def __index__(self) -> int:
+            return 3
+
+    assert gunbai.dice.pool(count=IntLike(), sides=6, rolls=[1, 1, 1])["total"] == 3
+
+
+def test_threads_get_the_same_seeded_results() -> None:
+    want = gunbai.dice.pool(count=100, sides=6, seed=5)
+    out: list[object] = []
+    threads = [threading.Thread(target=lambda: out.append(gunbai.dice.pool(count=100, sides=6, seed=5))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == [want] * 4
+
+
+def test_results_are_json_shaped() -> None:
+    r = gunbai.dice.roll(expr="D66+D100", seed=3)
+    assert json.loads(json.dumps(r)) == r

@@ -1,0 +1,23 @@
+"""Checked by mypy (not run): the generated stubs accept correct calls and reject
+wrong ones. Each `type: ignore[...]` must be needed (--warn-unused-ignores)."""
+
+from __future__ import annotations
+
+import gunbai
+from gunbai.types import DiceRollResult, Roll
+
+r: DiceRollResult = gunbai.dice.roll(expr="2d6+1", seed=42)
+total: int = r["total"]
+first: Roll = r["rolls"][0]
+faces: list[int] = gunbai.dice.pool(count=3, sides=6, rolls=[1, 2, {"value": 3}])["faces"]
+prng: str = gunbai.meta.version()["prng"]
+
+try:
+    gunbai.dice.roll(expr="1001d6")
+except gunbai.GunbaiError as e:
+    code: str = e.code
+
+gunbai.dice.roll(expr=26)  # type: ignore[arg-type]
+gunbai.dice.roll(seed=1)  # type: ignore[call-arg]
+gunbai.dice.roll(expr="1d6", sead=1)  # type: ignore[call-arg]
+gunbai.dice.roll(expr="1d6")["sum"]  # type: ignore[typeddict-item]

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Everything `make test` checks, after setup and build. Each step can also be run on its own.
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+export PYO3_PYTHON="$PY"
+NODE_BIN="$ROOT/bindings-js/node_modules/.bin"
+
+step "rustfmt"
+cargo fmt --all -- --check
+
+step "clippy (warnings are errors)"
+cargo clippy -q --workspace --all-targets -- -D warnings
+
+step "cargo test (core, xtask, JS crate; vectors included)"
+cargo test -q --workspace --exclude gunbai-py 2>&1 | grep -Ev '^\s*$|^running [0-9]+ tests?$' | grep -v '^\.*$' || true
+cargo test -q --workspace --exclude gunbai-py >/dev/null 2>&1 || { cargo test --workspace --exclude gunbai-py; exit 1; }
+
+step "catalog and generated Python surface are current"
+cargo run -q -p xtask -- check
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+cargo run -q -p xtask -- py "$tmp"
+for f in "$tmp"/*; do
+  if ! cmp -s "$f" "bindings-py/python/gunbai/$(basename "$f")"; then
+    echo "bindings-py/python/gunbai/$(basename "$f") is stale: run 'make build-py' and commit the result"; exit 1
+  fi
+done
+
+step "node tests"
+node --test bindings-js/test/
+
+step "TypeScript declarations (tsc --noEmit on a typed test)"
+"$NODE_BIN/tsc" -p bindings-js/tsconfig.json
+
+step "conformance vectors (Node)"
+node bindings-js/conformance.mjs testdata/vectors
+
+step "pytest"
+"$PY" -m pytest -q bindings-py/tests
+
+step "stubs (mypy.stubtest and a typed usage file)"
+"$PY" -m mypy.stubtest gunbai --allowlist bindings-py/stubtest-allowlist.txt
+"$PY" -m mypy --strict --warn-unused-ignores bindings-py/tests/typed_usage.py
+
+step "conformance vectors (Python)"
+"$PY" -m gunbai.conformance testdata/vectors
+
+step "README examples"
+bash scripts/readme-examples.sh
+
+if [ -x "$ROOT/../shared/tools/rule-coverage" ]; then
+  step "rule IDs named by tests and vectors (informational)"
+  "$ROOT/../shared/tools/rule-coverage" || true
+fi
+echo; echo "all checks passed"

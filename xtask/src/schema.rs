@@ -1,0 +1,395 @@
+//! JSON Schema (as schemars 1.x emits it) → TypeScript and Python type text.
+
+use serde_json::{Map, Value};
+use std::fmt::Write as _;
+
+fn ref_name(s: &Value) -> Option<&str> {
+    s.get("$ref")?.as_str()?.rsplit('/').next()
+}
+
+/// The properties and required keys of an object schema (following one `$ref`).
+/// An object schema's properties (in order) and its required keys.
+pub type Props = (Vec<(String, Value)>, Vec<String>);
+
+pub fn object_props(catalog: &Value, s: &Value) -> Option<Props> {
+    let s = match ref_name(s) {
+        Some(n) => catalog["defs"].get(n)?,
+        None => s,
+    };
+    let is_object = s.get("type").and_then(Value::as_str) == Some("object") || s.get("properties").is_some();
+    if !is_object || s.get("oneOf").is_some() || s.get("anyOf").is_some() {
+        return None;
+    }
+    let props = s
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+        .unwrap_or_default();
+    let req = s
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    Some((props, req))
+}
+
+/// Type names must be unique: schemars resolves a clash by appending a number.
+pub fn check_unique_names() -> Result<(), String> {
+    let catalog = gunbai::catalog();
+    let defs = catalog["defs"].as_object().unwrap();
+    for name in defs.keys() {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        if base != name && defs.contains_key(base) {
+            return Err(format!(
+                "two different types are both named {base:?} (schemars renamed one to {name:?}); \
+                 prefix type names with the ruleset (Wt, Coc7, CocAp, C7h, Tmd, Fm, Cmd)"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn types_of(s: &Map<String, Value>) -> Vec<String> {
+    match s.get("type") {
+        Some(Value::String(t)) => vec![t.clone()],
+        Some(Value::Array(a)) => a.iter().filter_map(|v| v.as_str().map(String::from)).collect(),
+        _ => vec![],
+    }
+}
+
+fn ts_key(k: &str) -> String {
+    if k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !k.starts_with(|c: char| c.is_ascii_digit())
+    {
+        k.to_string()
+    } else {
+        format!("{k:?}")
+    }
+}
+
+fn doc_comment(out: &mut String, indent: &str, desc: Option<&str>) {
+    if let Some(d) = desc.filter(|d| !d.is_empty()) {
+        let d = d.replace("*/", "* /");
+        if d.contains('\n') {
+            writeln!(out, "{indent}/**").unwrap();
+            for line in d.lines() {
+                writeln!(out, "{indent} * {line}").unwrap();
+            }
+            writeln!(out, "{indent} */").unwrap();
+        } else {
+            writeln!(out, "{indent}/** {d} */").unwrap();
+        }
+    }
+}
+
+fn ts_object(s: &Map<String, Value>, indent: usize) -> String {
+    let props = s.get("properties").and_then(Value::as_object);
+    let req: Vec<&str> = s
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let extra = s.get("additionalProperties").filter(|v| v.is_object() || **v == Value::Bool(true));
+    if props.is_none() {
+        return match extra {
+            Some(v) => format!("{{ [key: string]: {} }}", ts_type_at(v, indent)),
+            None => "Record<string, unknown>".to_string(),
+        };
+    }
+    let pad = "  ".repeat(indent + 1);
+    let mut out = String::from("{\n");
+    for (k, v) in props.unwrap() {
+        doc_comment(&mut out, &pad, v.get("description").and_then(Value::as_str));
+        let opt = if req.contains(&k.as_str()) { "" } else { "?" };
+        writeln!(out, "{pad}{}{opt}: {};", ts_key(k), ts_type_at(v, indent + 1)).unwrap();
+    }
+    if let Some(v) = extra {
+        writeln!(out, "{pad}[key: string]: {} | undefined;", ts_type_at(v, indent + 1)).unwrap();
+    }
+    out.push_str(&"  ".repeat(indent));
+    out.push('}');
+    out
+}
+
+fn paren(t: String) -> String {
+    if t.contains(" | ") || t.contains(" & ") {
+        format!("({t})")
+    } else {
+        t
+    }
+}
+
+/// TypeScript type for a schema.
+pub fn ts_type(s: &Value) -> String {
+    ts_type_at(s, 0)
+}
+
+fn ts_type_at(s: &Value, indent: usize) -> String {
+    let s = match s {
+        Value::Bool(true) => return "unknown".into(),
+        Value::Bool(false) => return "never".into(),
+        Value::Object(m) => m,
+        _ => return "unknown".into(),
+    };
+    if let Some(n) = s.get("$ref").and_then(Value::as_str) {
+        return n.rsplit('/').next().unwrap_or("unknown").to_string();
+    }
+    if let Some(c) = s.get("const") {
+        return c.to_string();
+    }
+    if let Some(Value::Array(e)) = s.get("enum") {
+        return e.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" | ");
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for key in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(alts)) = s.get(key) {
+            let u: Vec<String> = alts.iter().map(|a| paren(ts_type_at(a, indent))).collect();
+            parts.push(u.join(" | "));
+        }
+    }
+    if let Some(Value::Array(all)) = s.get("allOf") {
+        parts.extend(all.iter().map(|a| ts_type_at(a, indent)));
+    }
+    let types = types_of(s);
+    if !types.is_empty() {
+        let u: Vec<String> = types
+            .iter()
+            .map(|t| match t.as_str() {
+                "string" => "string".into(),
+                "integer" | "number" => "number".into(),
+                "boolean" => "boolean".into(),
+                "null" => "null".into(),
+                "array" => {
+                    if let Some(Value::Array(pi)) = s.get("prefixItems") {
+                        format!(
+                            "[{}]",
+                            pi.iter().map(|p| ts_type_at(p, indent)).collect::<Vec<_>>().join(", ")
+                        )
+                    } else if let Some(items) = s.get("items") {
+                        format!("{}[]", paren(ts_type_at(items, indent)))
+                    } else {
+                        "unknown[]".into()
+                    }
+                }
+                "object" => ts_object(s, indent),
+                _ => "unknown".into(),
+            })
+            .collect();
+        parts.push(u.join(" | "));
+    } else if s.get("properties").is_some() {
+        parts.push(ts_object(s, indent));
+    }
+    match parts.len() {
+        0 => "unknown".into(),
+        1 => parts.pop().unwrap_or_default(),
+        _ => parts.into_iter().map(paren).collect::<Vec<_>>().join(" & "),
+    }
+}
+
+/// `export interface`/`export type` declaration for a named definition.
+pub fn ts_decl(out: &mut String, name: &str, def: &Value) {
+    out.push('\n');
+    doc_comment(out, "", def.get("description").and_then(Value::as_str));
+    let is_plain_object = def.get("properties").is_some()
+        && def.get("oneOf").is_none()
+        && def.get("anyOf").is_none()
+        && def.get("allOf").is_none();
+    if is_plain_object {
+        writeln!(out, "export interface {name} {}", ts_object(def.as_object().unwrap(), 0)).unwrap();
+    } else {
+        writeln!(out, "export type {name} = {};", ts_type(def)).unwrap();
+    }
+}
+
+// ------------------------------------------------------------------ Python
+
+/// Python type for a schema; `arg` widens containers for arguments.
+pub fn py_type(s: &Value, arg: bool) -> String {
+    let s = match s {
+        Value::Bool(true) => return "Any".into(),
+        Value::Bool(false) => return "Any".into(),
+        Value::Object(m) => m,
+        _ => return "Any".into(),
+    };
+    if let Some(n) = s.get("$ref").and_then(Value::as_str) {
+        return n.rsplit('/').next().unwrap_or("Any").to_string();
+    }
+    if let Some(c) = s.get("const") {
+        return py_literal(c);
+    }
+    if let Some(Value::Array(e)) = s.get("enum") {
+        return union(e.iter().map(py_literal).collect());
+    }
+    let mut alts: Vec<String> = Vec::new();
+    for key in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(a)) = s.get(key) {
+            alts.extend(a.iter().map(|x| py_type(x, arg)));
+        }
+    }
+    if !alts.is_empty() {
+        // Objects mixing properties with alternatives: the alternatives are dicts anyway.
+        if s.get("properties").is_some() {
+            return if arg { "Mapping[str, Any]".into() } else { "dict[str, Any]".into() };
+        }
+        return union(alts);
+    }
+    if let Some(Value::Array(all)) = s.get("allOf") {
+        if all.len() == 1 {
+            return py_type(&all[0], arg);
+        }
+        return if arg { "Mapping[str, Any]".into() } else { "dict[str, Any]".into() };
+    }
+    let out: Vec<String> = types_of(s)
+        .iter()
+        .map(|t| match t.as_str() {
+            "string" => "str".into(),
+            "integer" => "int".into(),
+            "number" => "float".into(),
+            "boolean" => "bool".into(),
+            "null" => "None".into(),
+            "array" => {
+                let item = if let Some(Value::Array(pi)) = s.get("prefixItems") {
+                    if !arg {
+                        return format!(
+                            "tuple[{}]",
+                            pi.iter().map(|p| py_type(p, arg)).collect::<Vec<_>>().join(", ")
+                        );
+                    }
+                    union(pi.iter().map(|p| py_type(p, arg)).collect())
+                } else if let Some(items) = s.get("items") {
+                    py_type(items, arg)
+                } else {
+                    "Any".into()
+                };
+                if arg {
+                    format!("Sequence[{item}]")
+                } else {
+                    format!("list[{item}]")
+                }
+            }
+            "object" => {
+                let extra = s.get("additionalProperties").filter(|v| v.is_object());
+                let v = match (s.get("properties"), extra) {
+                    (None, Some(x)) => py_type(x, arg),
+                    _ => "Any".into(),
+                };
+                if arg {
+                    format!("Mapping[str, {v}]")
+                } else {
+                    format!("dict[str, {v}]")
+                }
+            }
+            _ => "Any".into(),
+        })
+        .collect();
+    if out.is_empty() {
+        return if s.get("properties").is_some() {
+            if arg {
+                "Mapping[str, Any]".into()
+            } else {
+                "dict[str, Any]".into()
+            }
+        } else {
+            "Any".into()
+        };
+    }
+    union(out)
+}
+
+/// `Union[a, b]` (valid at runtime on Python 3.9, unlike `a | b`), or the one type.
+pub fn union(mut v: Vec<String>) -> String {
+    // Flatten nested unions so Optional wrapping stays readable.
+    let mut flat = Vec::new();
+    for t in v.drain(..) {
+        match t.strip_prefix("Union[").and_then(|r| r.strip_suffix(']')) {
+            Some(inner) if balanced_split(inner).len() > 1 => flat.extend(balanced_split(inner)),
+            _ => flat.push(t),
+        }
+    }
+    dedup(&mut flat);
+    match flat.len() {
+        0 => "Any".into(),
+        1 => flat.pop().unwrap_or_default(),
+        _ => format!("Union[{}]", flat.join(", ")),
+    }
+}
+
+fn balanced_split(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in s.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    out.push(cur.trim().to_string());
+    out
+}
+
+fn dedup(v: &mut Vec<String>) {
+    let mut seen = std::collections::BTreeSet::new();
+    v.retain(|x| seen.insert(x.clone()));
+}
+
+fn py_literal(v: &Value) -> String {
+    match v {
+        Value::Null => "None".into(),
+        Value::Bool(b) => format!("Literal[{}]", if *b { "True" } else { "False" }),
+        Value::String(s) => format!("Literal[{s:?}]"),
+        Value::Number(n) if n.is_i64() || n.is_u64() => format!("Literal[{n}]"),
+        _ => "Any".into(),
+    }
+}
+
+/// A named definition: TypedDict (functional form, so any key works) or alias.
+pub fn py_decl(out: &mut String, name: &str, def: &Value) {
+    let is_plain_object = def.get("properties").is_some()
+        && def.get("oneOf").is_none()
+        && def.get("anyOf").is_none()
+        && def.get("allOf").is_none();
+    if is_plain_object {
+        let props = def["properties"].as_object().unwrap();
+        let req: Vec<&str> = def
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut fields = Vec::new();
+        for (k, v) in props {
+            let t = py_type(v, false);
+            if req.contains(&k.as_str()) {
+                fields.push(format!("    {k:?}: {t},"));
+            } else {
+                fields.push(format!("    {k:?}: NotRequired[{t}],"));
+            }
+        }
+        writeln!(out, "{name} = TypedDict({name:?}, {{\n{}\n}})\n", fields.join("\n")).unwrap();
+    } else {
+        writeln!(out, "{name} = {}\n", py_type(def, false)).unwrap();
+    }
+}
+
+/// Names of the definitions a schema refers to.
+pub fn refs(s: &Value, out: &mut Vec<String>) {
+    match s {
+        Value::Object(m) => {
+            if let Some(n) = ref_name(s) {
+                out.push(n.to_string());
+            }
+            for v in m.values() {
+                refs(v, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| refs(v, out)),
+        _ => {}
+    }
+}
