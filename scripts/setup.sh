@@ -35,4 +35,10 @@ command -v node >/dev/null || { echo "node not found: install Node.js 20+"; exit
 step "python venv (maturin, pytest, mypy)"
 if ! [ -x "$PY" ]; then python3 -m venv "$VENV"; fi
 "$PY" -m pip install -q --disable-pip-version-check -r "$ROOT/bindings-py/requirements-dev.txt"
+# Extra setup steps owned by parts of the project (browser tests, analysis extras, …).
+for extra in "$ROOT"/scripts/setup.d/*.sh; do
+  [ -e "$extra" ] || continue
+  step "setup: $(basename "$extra")"
+  bash "$extra"
+done
 echo "setup done"

@@ -47,6 +47,13 @@ step "conformance vectors (Python)"
 step "README examples"
 bash scripts/readme-examples.sh
 
+# Extra checks owned by parts of the project (browser tests, notebooks, …).
+for extra in "$ROOT"/scripts/test.d/*.sh; do
+  [ -e "$extra" ] || continue
+  step "test: $(basename "$extra")"
+  bash "$extra"
+done
+
 if [ -x "$ROOT/../shared/tools/rule-coverage" ]; then
   step "rule IDs named by tests and vectors (informational)"
   "$ROOT/../shared/tools/rule-coverage" || true
