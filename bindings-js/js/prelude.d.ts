@@ -15,3 +15,10 @@ export declare class GunbaiError extends Error {
  * @throws {GunbaiError}
  */
 export declare function call(op: string, args?: Record<string, unknown>): unknown;
+
+/**
+ * Run a batch operation by name (`"dice.simulate_pool"`): an `Int32Array` or
+ * `Float64Array`. Prefer the typed namespaces below.
+ * @throws {GunbaiError}
+ */
+export declare function callBatch(op: string, args?: Record<string, unknown>): Int32Array | Float64Array;

@@ -1,6 +1,6 @@
 // The hand-written part of the npm package `gunbai`: wasm loading and the
 // one generic `call`. Everything after it is generated per operation.
-import initWasm, { call as nativeCall } from "./wasm/gunbai_js.js";
+import initWasm, { call as nativeCall, call_batch as nativeCallBatch } from "./wasm/gunbai_js.js";
 
 /** Error thrown by every gunbai operation; `.code` is stable. */
 export class GunbaiError extends Error {
@@ -33,14 +33,7 @@ function entropy() {
   return words;
 }
 
-/**
- * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
- * options object; returns the plain result object or throws `GunbaiError`.
- */
-export function call(op, args) {
-  if (typeof op !== "string") {
-    throw new GunbaiError({ code: "invalid_argument", message: "op: must be a string", field: "op" });
-  }
+function argsJson(args) {
   let json;
   try {
     json = JSON.stringify(args === undefined ? {} : args);
@@ -50,6 +43,45 @@ export function call(op, args) {
   if (json === undefined) {
     throw new GunbaiError({ code: "invalid_argument", message: "args: must be a JSON-shaped object", field: "args" });
   }
+  return json;
+}
+
+function checkOp(op) {
+  if (typeof op !== "string") {
+    throw new GunbaiError({ code: "invalid_argument", message: "op: must be a string", field: "op" });
+  }
+}
+
+/**
+ * Run a batch operation by name (`"dice.simulate_pool"`); returns an
+ * `Int32Array` or `Float64Array` (no per-roll objects) or throws `GunbaiError`.
+ */
+export function callBatch(op, args) {
+  checkOp(op);
+  const json = argsJson(args);
+  const [hi, lo] = entropy();
+  let outcome, envelope;
+  try {
+    outcome = nativeCallBatch(op, json, hi, lo);
+    envelope = JSON.parse(outcome.envelope);
+  } catch (e) {
+    throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
+  }
+  try {
+    if (envelope.error) throw new GunbaiError(envelope.error);
+    return envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
+  } finally {
+    outcome.free();
+  }
+}
+
+/**
+ * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
+ * options object; returns the plain result object or throws `GunbaiError`.
+ */
+export function call(op, args) {
+  checkOp(op);
+  const json = argsJson(args);
   const [hi, lo] = entropy();
   let envelope;
   try {

@@ -1,15 +1,63 @@
-//! Thin wasm-bindgen surface: one JSON-in/JSON-out entry point.
+//! Thin wasm-bindgen surface: JSON-in/JSON-out entry points.
 //!
-//! It never throws: the result is the envelope of [`gunbai::call_json`], and the
-//! generated `index.js` turns `{"error": …}` into a `GunbaiError`. Entropy for
-//! unseeded calls comes from the host (`crypto.getRandomValues`), because the
-//! core does no IO.
+//! They never throw: results are the envelopes of [`gunbai::call_json`] and
+//! [`gunbai::call_batch_json`], and the generated `index.js` turns `{"error": …}`
+//! into a `GunbaiError`. Entropy for unseeded calls comes from the host
+//! (`crypto.getRandomValues`), because the core does no IO.
 
 use wasm_bindgen::prelude::*;
+
+fn entropy(hi: u32, lo: u32) -> u64 {
+    (u64::from(hi) << 32) | u64::from(lo)
+}
 
 /// Run operation `op` on JSON `args_json`; returns the JSON envelope.
 #[wasm_bindgen]
 pub fn call(op: &str, args_json: &str, entropy_hi: u32, entropy_lo: u32) -> String {
-    let entropy = (u64::from(entropy_hi) << 32) | u64::from(entropy_lo);
-    gunbai::call_json(op, args_json, Some(entropy))
+    gunbai::call_json(op, args_json, Some(entropy(entropy_hi, entropy_lo)))
+}
+
+/// The outcome of a batch operation: an envelope plus the numeric data.
+#[wasm_bindgen]
+pub struct BatchOutcome {
+    envelope: String,
+    data: Option<gunbai::batch::BatchData>,
+}
+
+#[wasm_bindgen]
+impl BatchOutcome {
+    /// `{"ok": {"dtype", "len"}}` or `{"error": {...}}`.
+    #[wasm_bindgen(getter)]
+    pub fn envelope(&self) -> String {
+        self.envelope.clone()
+    }
+
+    /// The int32 data (empty for float64 results or errors); becomes an `Int32Array`.
+    pub fn take_i32(&mut self) -> Vec<i32> {
+        match self.data.take() {
+            Some(gunbai::batch::BatchData::I32(v)) => v,
+            other => {
+                self.data = other;
+                Vec::new()
+            }
+        }
+    }
+
+    /// The float64 data (empty for int32 results or errors); becomes a `Float64Array`.
+    pub fn take_f64(&mut self) -> Vec<f64> {
+        match self.data.take() {
+            Some(gunbai::batch::BatchData::F64(v)) => v,
+            other => {
+                self.data = other;
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// Run batch operation `op` on JSON `args_json`.
+#[wasm_bindgen]
+pub fn call_batch(op: &str, args_json: &str, entropy_hi: u32, entropy_lo: u32) -> BatchOutcome {
+    let (envelope, data) = gunbai::call_batch_json(op, args_json, Some(entropy(entropy_hi, entropy_lo)));
+    BatchOutcome { envelope, data }
 }

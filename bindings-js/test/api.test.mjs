@@ -85,5 +85,16 @@ test("arguments that are not JSON-shaped are invalid_argument, not a crash", () 
 test("meta reports the PRNG and every operation", () => {
   assert.match(gunbai.meta.version().prng, /^gunbai-dice-v1/);
   assert.deepEqual(gunbai.meta.operations().operations, catalog.ops.map((o) => o.name));
+  assert.ok(catalog.ops.some((o) => o.kind === "batch"));
   assert.equal(gunbai.version, gunbai.meta.version().version);
+});
+
+test("batch ops return typed arrays drawn from one stream", () => {
+  const a = gunbai.dice.simulatePool({ count: 10, sides: 6, n: 1000, seed: 42 });
+  assert.ok(a instanceof Int32Array);
+  assert.equal(a.length, 1000);
+  assert.equal(a[0], gunbai.dice.pool({ count: 10, sides: 6, seed: 42 }).total);
+  assert.equal(a[0] + a[1] + a[2], gunbai.dice.pool({ count: 30, sides: 6, seed: 42 }).total);
+  throwsCode(() => gunbai.dice.simulatePool({ count: 1, sides: 6, n: 1e8 + 1, seed: 1 }), "limit_exceeded", "n");
+  throwsCode(() => gunbai.callBatch("dice.nope", {}), "unknown_operation", "op");
 });

@@ -15,6 +15,7 @@ const prng: string = meta.version().prng;
 const names: string[] = meta.operations().operations;
 const anything: unknown = call("dice.roll", { expr: "1d6" });
 const v: string = version;
+const sims: Int32Array = dice.simulatePool({ count: 2, sides: 6, n: 10, seed: 1 });
 
 try {
   dice.roll({ expr: "1001d6" });
@@ -39,4 +40,4 @@ dice.pool({ count: 1, sides: 6, rolls: [{ value: 1, kind: "percentile" }] });
 // @ts-expect-error not an error code
 const bad: ErrorCodeName = "oops";
 
-void total, kind, faces, prng, names, anything, v, bad;
+void sims, total, kind, faces, prng, names, anything, v, bad;

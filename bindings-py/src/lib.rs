@@ -1,11 +1,17 @@
 //! Thin pyo3 surface: the private module `gunbai._native`.
 //!
 //! `call` returns the JSON envelope of [`gunbai::call_json`]; the Python package
-//! raises `gunbai.GunbaiError` from `{"error": …}`. The GIL is released while
-//! the core runs. A panic (a gunbai bug) is caught and reported as an
-//! `internal` error envelope rather than crossing into Python.
+//! raises `gunbai.GunbaiError` from `{"error": …}`. `call_batch` returns the
+//! envelope plus the little-endian bytes of a batch result, which the package
+//! wraps in a numpy array. The GIL is released while the core runs. A panic (a
+//! gunbai bug) is caught and reported as an `internal` error envelope rather
+//! than crossing into Python.
 
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+const PANIC_ENVELOPE: &str =
+    r#"{"error":{"code":"internal","message":"internal error (a gunbai bug): the core panicked"}}"#;
 
 /// Run operation `op` on JSON `args_json`; returns the JSON envelope.
 #[pyfunction]
@@ -13,11 +19,24 @@ fn call(py: Python<'_>, op: &str, args_json: &str) -> String {
     let op = op.to_owned();
     let args = args_json.to_owned();
     py.allow_threads(move || {
-        std::panic::catch_unwind(|| gunbai::call_json(&op, &args, None)).unwrap_or_else(|_| {
-            r#"{"error":{"code":"internal","message":"internal error (a gunbai bug): the core panicked"}}"#
-                .to_string()
-        })
+        std::panic::catch_unwind(|| gunbai::call_json(&op, &args, None))
+            .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
     })
+}
+
+/// Run batch operation `op`; returns `(envelope_json, data_bytes)`.
+#[pyfunction]
+fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound<'py, PyBytes>) {
+    let op = op.to_owned();
+    let args = args_json.to_owned();
+    let (env, bytes) = py.allow_threads(move || {
+        std::panic::catch_unwind(|| {
+            let (env, data) = gunbai::call_batch_json(&op, &args, None);
+            (env, data.map(|d| d.to_le_bytes()).unwrap_or_default())
+        })
+        .unwrap_or_else(|_| (PANIC_ENVELOPE.to_string(), Vec::new()))
+    });
+    (env, PyBytes::new(py, &bytes))
 }
 
 /// The operation catalog (JSON Schemas), as JSON text.
@@ -29,6 +48,7 @@ fn catalog() -> String {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(call_batch, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -111,3 +111,16 @@ def test_threads_get_the_same_seeded_results() -> None:
 def test_results_are_json_shaped() -> None:
     r = gunbai.dice.roll(expr="D66+D100", seed=3)
     assert json.loads(json.dumps(r)) == r
+
+
+def test_batch_returns_numpy_in_one_stream() -> None:
+    import numpy as np
+
+    a = gunbai.dice.simulate_pool(count=10, sides=6, n=1000, seed=42)
+    assert isinstance(a, np.ndarray) and a.dtype == np.int32 and a.shape == (1000,)
+    assert int(a[0]) == gunbai.dice.pool(count=10, sides=6, seed=42)["total"]
+    assert int(a[:3].sum()) == gunbai.dice.pool(count=30, sides=6, seed=42)["total"]
+    assert 10 <= a.min() and a.max() <= 60
+    with pytest.raises(GunbaiError) as info:
+        gunbai.dice.simulate_pool(count=1, sides=6, n=10**8 + 1, seed=1)
+    assert info.value.code == "limit_exceeded"

@@ -11,6 +11,8 @@ total: int = r["total"]
 first: Roll = r["rolls"][0]
 faces: list[int] = gunbai.dice.pool(count=3, sides=6, rolls=[1, 2, {"value": 3}])["faces"]
 prng: str = gunbai.meta.version()["prng"]
+sims = gunbai.dice.simulate_pool(count=2, sides=6, n=10, seed=1)
+mean: float = float(sims.mean())
 
 try:
     gunbai.dice.roll(expr="1001d6")

@@ -31,6 +31,7 @@
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeExamples;
 
+pub mod batch;
 pub mod coc7;
 pub mod coc7_house;
 pub mod coc_ap;
@@ -75,6 +76,28 @@ pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
         Err(e) => serde_json::json!({ "error": e }),
     };
     envelope.to_string()
+}
+
+/// Batch entry point for the bindings: `(envelope, data)` where the envelope is
+/// `{"ok": {"dtype": "int32"|"float64", "len": n}}` or `{"error": {...}}`.
+pub fn call_batch_json(
+    op: &str,
+    args_json: &str,
+    entropy: Option<u64>,
+) -> (String, Option<batch::BatchData>) {
+    let outcome = serde_json::from_str::<Value>(args_json)
+        .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
+        .and_then(|args| match entropy {
+            Some(e) => batch::call_batch_with_entropy(op, args, e),
+            None => batch::call_batch(op, args),
+        });
+    match outcome {
+        Ok(data) => {
+            let env = serde_json::json!({ "ok": { "dtype": data.dtype(), "len": data.len() } });
+            (env.to_string(), Some(data))
+        }
+        Err(e) => (serde_json::json!({ "error": e }).to_string(), None),
+    }
 }
 
 /// The catalog of operations with JSON Schemas (see [`ops::catalog`]).

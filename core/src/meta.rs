@@ -23,7 +23,7 @@ pub struct VersionResult {
 /// Result of `meta.operations`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct OperationsResult {
-    /// Every operation name, `<module>.<op>`.
+    /// Every operation name, `<module>.<op>` (ordinary operations, then batch operations).
     pub operations: Vec<String>,
 }
 
@@ -37,7 +37,9 @@ pub fn version(_: &NoArgs) -> Result<VersionResult> {
 
 /// `meta.operations` — every operation name.
 pub fn operations(_: &NoArgs) -> Result<OperationsResult> {
-    Ok(OperationsResult { operations: crate::ops::registry().iter().map(|o| o.name.to_string()).collect() })
+    let ops = crate::ops::registry().iter().map(|o| o.name);
+    let batch = crate::batch::batch_registry().iter().map(|o| o.name);
+    Ok(OperationsResult { operations: ops.chain(batch).map(String::from).collect() })
 }
 
 pub(crate) fn ops() -> Vec<OpDef> {

@@ -127,9 +127,20 @@ pub fn catalog() -> Value {
         let result = (op.result_schema)(&mut gen);
         ops.push(serde_json::json!({
             "name": op.name,
+            "kind": "op",
             "summary": op.summary,
             "args": args,
             "result": result,
+        }));
+    }
+    for op in crate::batch::batch_registry() {
+        let args = (op.args_schema)(&mut gen);
+        ops.push(serde_json::json!({
+            "name": op.name,
+            "kind": "batch",
+            "dtype": op.dtype,
+            "summary": op.summary,
+            "args": args,
         }));
     }
     let defs: serde_json::Map<String, Value> = gen.take_definitions(true);

@@ -60,7 +60,14 @@ fn no_operation_panics_on_junk() {
         for args in cases {
             calls += 1;
             let shown = args.to_string();
-            let outcome = std::panic::catch_unwind(|| gunbai::call(name, args));
+            let batch = op["kind"] == "batch";
+            let outcome = std::panic::catch_unwind(|| {
+                if batch {
+                    gunbai::batch::call_batch(name, args).map(|_| Value::Null)
+                } else {
+                    gunbai::call(name, args)
+                }
+            });
             match outcome {
                 Ok(Ok(_)) => {}
                 Ok(Err(e)) => assert!(!e.message.is_empty(), "{name}: empty error message for {shown}"),

@@ -118,7 +118,8 @@ fn gen_js(catalog: &Value, out: &Path) -> Result<(), String> {
         writeln!(js, "export const {} = Object.freeze({{", camel(module)).unwrap();
         for op in ops {
             let name = op["name"].as_str().unwrap();
-            writeln!(js, "  {}(args) {{ return call({name:?}, args); }},", camel(op_fn(op))).unwrap();
+            let f = if op["kind"] == "batch" { "callBatch" } else { "call" };
+            writeln!(js, "  {}(args) {{ return {f}({name:?}, args); }},", camel(op_fn(op))).unwrap();
         }
         writeln!(js, "}});").unwrap();
     }
@@ -141,7 +142,11 @@ fn gen_js(catalog: &Value, out: &Path) -> Result<(), String> {
         for op in ops {
             let summary = op["summary"].as_str().unwrap_or("");
             let args_t = schema::ts_type(&op["args"]);
-            let res_t = schema::ts_type(&op["result"]);
+            let res_t = match (op["kind"].as_str(), op["dtype"].as_str()) {
+                (Some("batch"), Some("float64")) => "Float64Array".to_string(),
+                (Some("batch"), _) => "Int32Array".to_string(),
+                _ => schema::ts_type(&op["result"]),
+            };
             let optional = schema::object_props(catalog, &op["args"]).is_some_and(|(_, req)| req.is_empty());
             writeln!(
                 dts,
@@ -229,8 +234,8 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         all_modules.push(module.clone());
         let mut py = String::new();
         let mut pyi = String::new();
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom typing import Any\n\nfrom ._core import _call\n").unwrap();
-        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nfrom .types import *\n").unwrap();
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom typing import Any\n\nfrom ._core import _batch, _call\n").unwrap();
+        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n").unwrap();
         let mut names = Vec::new();
         for op in ops {
             let fname = op_fn(op);
@@ -259,7 +264,12 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             }
             let sig = if params.is_empty() { String::new() } else { format!("*, {}", params.join(", ")) };
             let ssig = if sparams.is_empty() { String::new() } else { format!("*, {}", sparams.join(", ")) };
-            let res_t = schema::py_type(&op["result"], false);
+            let is_batch = op["kind"] == "batch";
+            let res_t = if is_batch {
+                format!("numpy.typing.NDArray[numpy.{}]", op["dtype"].as_str().unwrap_or("int32"))
+            } else {
+                schema::py_type(&op["result"], false)
+            };
             let doc = if doc_args.is_empty() {
                 format!("``{full}`` — {summary}\n\n    Raises:\n        GunbaiError: with a stable ``.code``.\n    ")
             } else {

@@ -82,6 +82,26 @@ def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     return _send(op, args)
 
 
+def _batch(op: str, args: Mapping[str, Any]) -> Any:
+    """Run batch ``op``; returns a numpy array (numpy is imported lazily)."""
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError("gunbai batch operations return numpy arrays: pip install 'gunbai[analysis]' or numpy") from None
+    clean = {k: v for k, v in args.items() if v is not None}
+    try:
+        text = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=_default)
+    except (TypeError, ValueError) as e:
+        raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
+    envelope_text, data = _native.call_batch(op, text)
+    envelope = json.loads(envelope_text)
+    error = envelope.get("error")
+    if error is not None:
+        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"))
+    dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
+    return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
+
+
 def catalog() -> dict[str, Any]:
     """Every operation with the JSON Schema of its arguments and result."""
     result: dict[str, Any] = json.loads(_native.catalog())

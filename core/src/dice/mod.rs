@@ -97,6 +97,9 @@ enum Source {
 pub struct Dice {
     source: Source,
     rolls: Vec<Roll>,
+    /// False for batch simulation: faces are not recorded and the per-call dice
+    /// limit does not apply (batch ops bound their own repetitions).
+    record: bool,
 }
 
 thread_local! {
@@ -133,7 +136,7 @@ impl Dice {
         if seed >= SEED_LIMIT {
             return Err(Error::out_of_range("seed", "must be 0 <= seed < 2^53"));
         }
-        Ok(Dice { source: Source::Seeded(prng::Prng::new(seed)), rolls: Vec::new() })
+        Ok(Dice { source: Source::Seeded(prng::Prng::new(seed)), rolls: Vec::new(), record: true })
     }
 
     /// Scripted dice: `faces` are consumed in order.
@@ -141,12 +144,12 @@ impl Dice {
         if faces.len() > MAX_SCRIPTED_FACES {
             return Err(Error::limit("rolls", format_args!("at most {MAX_SCRIPTED_FACES} scripted faces")));
         }
-        Ok(Dice { source: Source::Scripted { faces, next: 0 }, rolls: Vec::new() })
+        Ok(Dice { source: Source::Scripted { faces, next: 0 }, rolls: Vec::new(), record: true })
     }
 
     /// Entropy dice (host-supplied or the standard library's random keys).
     pub fn entropy() -> Dice {
-        Dice { source: Source::Entropy(prng::Prng::new(entropy_seed())), rolls: Vec::new() }
+        Dice { source: Source::Entropy(prng::Prng::new(entropy_seed())), rolls: Vec::new(), record: true }
     }
 
     /// The die source an operation's `seed`/`rolls` arguments select.
@@ -157,6 +160,13 @@ impl Dice {
             (None, Some(r)) => Dice::scripted(r.to_vec()),
             (None, None) => Ok(Dice::entropy()),
         }
+    }
+
+    /// The same source without recording faces (for batch simulation).
+    pub fn unrecorded(mut self) -> Dice {
+        self.record = false;
+        self.rolls = Vec::new();
+        self
     }
 
     /// True for scripted dice.
@@ -171,7 +181,7 @@ impl Dice {
 
     /// Roll `count` ordinary dice with `sides` sides.
     pub fn roll_n(&mut self, count: usize, sides: u32) -> Result<Vec<u32>> {
-        if self.rolls.len().saturating_add(count) > MAX_DICE_PER_CALL {
+        if self.record && self.rolls.len().saturating_add(count) > MAX_DICE_PER_CALL {
             return Err(Error::limit("dice", format_args!("at most {MAX_DICE_PER_CALL} dice in one call")));
         }
         (0..count).map(|_| self.roll(sides)).collect()
@@ -182,7 +192,7 @@ impl Dice {
         if sides == 0 {
             return Err(Error::new(ErrorCode::Internal, "a die needs at least one side"));
         }
-        if self.rolls.len() >= MAX_DICE_PER_CALL {
+        if self.record && self.rolls.len() >= MAX_DICE_PER_CALL {
             return Err(Error::limit("dice", format_args!("at most {MAX_DICE_PER_CALL} dice in one call")));
         }
         let value = match &mut self.source {
@@ -233,7 +243,9 @@ impl Dice {
                 v as u32
             }
         };
-        self.rolls.push(Roll { sides, value, kind });
+        if self.record {
+            self.rolls.push(Roll { sides, value, kind });
+        }
         Ok(value)
     }
 

@@ -1,0 +1,121 @@
+//! Batch operations: many seeded repetitions, returned as one flat numeric array.
+//!
+//! Analysts simulate millions of checks; a JSON object per roll would be far too
+//! slow, so a batch op returns [`BatchData`] (an `int32` or `float64` vector),
+//! which Python receives as a numpy array and JS as a typed array, without any
+//! per-roll object. Batch ops are registered like ordinary ops (same naming,
+//! same argument conventions, `seed` optional → entropy) but in
+//! [`batch_registry`], and the catalog marks them `"kind": "batch"`.
+//!
+//! Determinism: a batch op draws all repetitions from **one** `gunbai-dice-v1`
+//! stream, in order, so element 0 equals the single op called with the same
+//! seed, and element k is what the k-th call would give if the stream continued.
+
+pub mod dice;
+
+use crate::error::{Error, ErrorCode, Result};
+use schemars::{Schema, SchemaGenerator};
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// Most repetitions in one batch call (memory: 4 bytes each for int32).
+pub const MAX_BATCH: u64 = 100_000_000;
+
+/// The flat result of a batch op.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BatchData {
+    /// 32-bit integers (achievements, totals, levels as codes).
+    I32(Vec<i32>),
+    /// 64-bit floats.
+    F64(Vec<f64>),
+}
+
+impl BatchData {
+    /// The numpy dtype name of this data.
+    pub fn dtype(&self) -> &'static str {
+        match self {
+            BatchData::I32(_) => "int32",
+            BatchData::F64(_) => "float64",
+        }
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        match self {
+            BatchData::I32(v) => v.len(),
+            BatchData::F64(v) => v.len(),
+        }
+    }
+
+    /// True when there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Little-endian bytes (what the Python binding hands to numpy).
+    pub fn to_le_bytes(&self) -> Vec<u8> {
+        match self {
+            BatchData::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            BatchData::F64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// One registered batch operation.
+pub struct BatchDef {
+    /// `<module>.<op>`, snake_case.
+    pub name: &'static str,
+    /// One-line summary.
+    pub summary: &'static str,
+    /// numpy dtype of the result (`int32` or `float64`).
+    pub dtype: &'static str,
+    /// Runs the operation on JSON arguments.
+    pub run: fn(Value) -> Result<BatchData>,
+    /// JSON Schema of the arguments.
+    pub args_schema: fn(&mut SchemaGenerator) -> Schema,
+}
+
+/// Build a [`BatchDef`] from `fn(&Args) -> Result<BatchData>`.
+#[macro_export]
+macro_rules! batch_op {
+    ($name:literal, $f:path, $args:ty, $dtype:literal, $summary:literal) => {
+        $crate::batch::BatchDef {
+            name: $name,
+            summary: $summary,
+            dtype: $dtype,
+            run: |v| $f(&$crate::ops::parse_args::<$args>(v)?),
+            args_schema: |g| g.subschema_for::<$args>(),
+        }
+    };
+}
+
+/// Validate a repetition count.
+pub fn check_n(n: u64) -> Result<usize> {
+    if n > MAX_BATCH {
+        return Err(Error::limit("n", format_args!("at most {MAX_BATCH} repetitions per call, not {n}")));
+    }
+    usize::try_from(n).map_err(|_| Error::limit("n", "too many repetitions for this platform"))
+}
+
+/// Every batch operation.
+pub fn batch_registry() -> &'static [BatchDef] {
+    static REG: OnceLock<Vec<BatchDef>> = OnceLock::new();
+    REG.get_or_init(|| {
+        let mut v = Vec::new();
+        v.extend(dice::ops());
+        v
+    })
+}
+
+/// Run the batch operation `op` on JSON `args`.
+pub fn call_batch(op: &str, args: Value) -> Result<BatchData> {
+    let def = batch_registry().iter().find(|d| d.name == op).ok_or_else(|| {
+        Error::field(ErrorCode::UnknownOperation, "op", format_args!("no batch operation named {op:?}"))
+    })?;
+    (def.run)(args)
+}
+
+/// Like [`call_batch`] with host entropy for unseeded calls.
+pub fn call_batch_with_entropy(op: &str, args: Value, entropy: u64) -> Result<BatchData> {
+    crate::dice::with_host_entropy(entropy, || call_batch(op, args))
+}
