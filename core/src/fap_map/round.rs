@@ -242,7 +242,7 @@ pub enum FmRoundAction {
         combatant: String,
     },
     /// End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
-    EndDeclarations,
+    EndDeclarations {},
     /// FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
     Resolve {
         /// Who (must be first in the order).
@@ -279,7 +279,7 @@ pub enum FmRoundAction {
         combatant: String,
     },
     /// End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
-    EndRound,
+    EndRound {},
 }
 
 /// Arguments of `fap_map.round_legal_actions`.
@@ -964,8 +964,8 @@ fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLegalAction> {
             ));
         }
     }
-    out.push(legal(FmRoundAction::EndDeclarations, (0, 0), (None, None)));
-    out.push(legal(FmRoundAction::EndRound, (0, 0), (None, None)));
+    out.push(legal(FmRoundAction::EndDeclarations {}, (0, 0), (None, None)));
+    out.push(legal(FmRoundAction::EndRound {}, (0, 0), (None, None)));
     out
 }
 
@@ -1105,7 +1105,7 @@ fn apply(state: &mut FmRoundState, pack: &FmActionPack, action: &FmRoundAction) 
                 format!("{} drops its carried actions", c.id),
             )])
         }
-        FmRoundAction::EndDeclarations => {
+        FmRoundAction::EndDeclarations {} => {
             need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")?;
             state.phase = FmPhase::Resolution;
             Ok(vec![event(
@@ -1343,7 +1343,7 @@ fn apply(state: &mut FmRoundState, pack: &FmActionPack, action: &FmRoundAction) 
             open_window(state, pack, combatant, &a.id);
             Ok(vec![ev])
         }
-        FmRoundAction::EndRound => {
+        FmRoundAction::EndRound {} => {
             need_phase(state, FmPhase::Resolution, "FM-DEF-3", "ending the round")?;
             if let Some(c) = current(state, pack) {
                 return Err(Error::illegal(
