@@ -1360,7 +1360,12 @@ fn apply(state: &mut FmRoundState, pack: &FmActionPack, action: &FmRoundAction) 
             for c in &mut state.combatants {
                 c.fap_tenths = c.fap_max_tenths;
                 c.map_tenths = c.map_max_tenths;
-                c.move_cap_used = 0;
+                // FM-LIM-1: a carried readied move/jump still counts in the new round.
+                c.move_cap_used = c
+                    .readied
+                    .as_ref()
+                    .map(|r| u32::from(pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap)))
+                    .unwrap_or(0);
                 c.declared = c
                     .declared
                     .iter()
@@ -1435,6 +1440,40 @@ mod tests {
             .map(|i| json!({"id": format!("c{i}"), "reaction": 1, "magic": 1, "agility": 1}))
             .collect();
         assert!(call("fap_map.round_new", json!({"combatants": big})).is_err());
+    }
+
+    #[test]
+    fn extreme_action_arguments_are_errors_not_panics() {
+        // FM-DEF-5 (a round is 3 seconds) is flavour: nothing in the engine measures time.
+        let st = call(
+            "fap_map.round_new",
+            json!({"combatants": [{"id": "a", "reaction": 1000, "magic": 1000, "agility": 1000}]}),
+        )
+        .unwrap()["state"]
+            .clone();
+        for action in [
+            json!({"type": "block", "combatant": "a", "fap_tenths": i64::MAX, "target_fap_tenths": i64::MIN, "relative_t_tenths": i64::MIN}),
+            json!({"type": "block", "combatant": "a", "fap_tenths": 10, "relative_t_tenths": i64::MAX}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "cast_spell", "fap_tenths": i64::MAX, "map_tenths": -1}}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "paired": {"action": "readied_action", "paired": {"action": "move"}}}}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "condition": "x".repeat(10_000), "paired": {"action": "move"}}}),
+            json!({"type": "use", "combatant": "a", "action": "nothing"}),
+            json!({"type": "trigger", "combatant": "zzz"}),
+            json!({"type": "resolve"}),
+            json!(null),
+            json!([]),
+        ] {
+            assert!(call("fap_map.round_act", json!({"state": st, "action": action})).is_err());
+        }
+        // Twenty declarations are the most a character can hold in a round.
+        let mut s = st.clone();
+        for _ in 0..MAX_DECLARED {
+            s = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}}))
+                .unwrap()["state"]
+                .clone();
+        }
+        let e = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
     }
 
     #[test]
