@@ -93,3 +93,23 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Apply one action to a round state; illegal actions are illegal_action naming the rule."),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn catalog_lists_every_op_with_prefixed_types() {
+        let cat = crate::catalog();
+        let names: Vec<&str> =
+            cat["ops"].as_array().unwrap().iter().filter_map(|o| o["name"].as_str()).collect();
+        for op in super::ops() {
+            assert!(names.contains(&op.name), "{}", op.name);
+        }
+        let defs = cat["defs"].as_object().unwrap();
+        for key in ["FmRoundState", "FmRoundAction", "FmActionEntry", "FmCost", "FmJumpEvasionResult"] {
+            assert!(defs.contains_key(key), "{key} missing from $defs");
+        }
+        // FmPhase etc. must not collide with other modules' names: every def this module adds is Fm-prefixed.
+        let s = serde_json::to_string(&cat).unwrap();
+        assert!(!s.contains("\"#/$defs/Phase\""));
+    }
+}
