@@ -60,6 +60,25 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         if c.declared.len() > MAX_DECLARED {
             return Err(Error::invalid_data(format!("{f}.declared"), format_args!("at most {MAX_DECLARED}")));
         }
+        // FM-LIM-1: the counter covers at least this round's counted declarations.
+        let counts = |id: &str| u32::from(pack.get(id).is_some_and(|a| a.counts_toward_move_cap));
+        let declared_caps: u32 = c
+            .declared
+            .iter()
+            .filter(|d| !d.carried)
+            .map(|d| {
+                counts(&d.declaration.action) + d.declaration.paired.as_ref().map_or(0, |p| counts(&p.action))
+            })
+            .sum();
+        if c.move_cap_used < declared_caps {
+            return Err(Error::invalid_data(
+                format!("{f}.move_cap_used"),
+                format_args!(
+                    "{declared_caps} declared actions count toward the cap, but move_cap_used is {}",
+                    c.move_cap_used
+                ),
+            ));
+        }
         for (j, d) in c.declared.iter().enumerate() {
             let g = format!("{f}.declared[{j}].declaration");
             let (n, _, _) =
