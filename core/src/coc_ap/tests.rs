@@ -63,3 +63,37 @@ fn check_all_faces_consistent() {
         }
     }
 }
+
+/// Rules with no computable behaviour, documented here:
+/// COCAP-PREP-1 (combat uses the KP's map area), COCAP-PREP-2 (initial
+/// placement inside the KP's zones: `round_new` takes each `position`),
+/// COCAP-PREP-3 (weapons drawn / spirit images manifested at the KP's leave:
+/// the caller passes the weapons available), COCAP-PART-1 (a PC in the map
+/// area is a participant even while exploring), COCAP-PART-3 (a long
+/// investigation means effectively not taking part: the caller leaves the PC
+/// out), COCAP-PART-4 (a separated PC knows of the combat only by contact: RP),
+/// COCAP-PART-5 (different map areas: the KP tracks elapsed time),
+/// COCAP-RND-3 (end conditions are not defined: the caller stops calling).
+/// COCAP-PART-2 is enforced: an exploring participant's moves cost AP.
+#[test]
+fn participants_act_only_within_their_ap() {
+    let s = crate::call("coc_ap.round_new", json!({"participants": [{"id": "explorer", "dex": 5}]})).unwrap()
+        ["state"]
+        .clone();
+    assert_eq!(s["fighters"][0]["ap"], 2);
+    let mut state = s;
+    for _ in 0..2 {
+        state = crate::call(
+            "coc_ap.round_act",
+            json!({"state": state, "action": {"type": "move", "actor": "explorer", "dir": "east"}}),
+        )
+        .unwrap()["state"]
+            .clone();
+    }
+    let e = crate::call(
+        "coc_ap.round_act",
+        json!({"state": state, "action": {"type": "move", "actor": "explorer", "dir": "east"}}),
+    )
+    .unwrap_err();
+    assert_eq!(e.rule.as_deref(), Some("COCAP-ACT-1"));
+}
