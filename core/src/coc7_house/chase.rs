@@ -24,7 +24,7 @@ use crate::coc7::check::{roll_check, validate_rule, validate_skill};
 use crate::coc7::opposed::{winner_of, Coc7Winner};
 use crate::coc7::{Coc7Difficulty, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -185,7 +185,7 @@ pub struct C7hChaseResult {
 fn validate_chaser(f: &str, c: &C7hChaser, code_data: bool) -> Result<()> {
     let wrap = |e: Error| {
         if code_data {
-            Error::invalid_data(e.field.clone().unwrap_or_default(), &e.message)
+            Error { code: ErrorCode::InvalidData, ..e }
         } else {
             e
         }
@@ -219,7 +219,7 @@ fn validate_state(s: &C7hChaseState) -> Result<()> {
     if !(0..=1000).contains(&s.fugitive_wins) {
         return Err(Error::invalid_data("state.fugitive_wins", "must be 0..=1000"));
     }
-    validate_rule("state.rule", s.rule).map_err(|e| Error::invalid_data("state.rule", &e.message))?;
+    validate_rule("state.rule", s.rule).map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
     if s.round > MAX_ROUND {
         return Err(Error::invalid_data("state.round", format_args!("must be at most {MAX_ROUND}")));
     }

@@ -332,7 +332,7 @@ fn validate_name(field: &str, s: &str) -> Result<()> {
 fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
     validate_name(&format!("{f}.id"), &p.id)?;
     validate_ap(&format!("{f}."), p.dex, p.ap_bonus)
-        .map_err(|e| Error::invalid_data(e.field.clone().unwrap_or_default(), &e.message))?;
+        .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
     if p.skills.len() > MAX_SKILLS {
         return Err(Error::invalid_data(format!("{f}.skills"), format_args!("at most {MAX_SKILLS} skills")));
     }
