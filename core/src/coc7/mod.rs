@@ -4,6 +4,16 @@
 //!   the `setcoc` house rules 0–5 (documented in [`check`]'s module docs).
 //! * [`opposed`] — `coc7.opposed`: two checks compared.
 //! * [`odds`] — `coc7.distribution`: exact odds of every level.
+//!
+//! ```
+//! use serde_json::json;
+//! // Skill 50 with one penalty die: tens dice 0 and 3, ones die 0 → 100 or 30, keep 100.
+//! let r = gunbai::call("coc7.check", json!({"skill": 50, "bonus_dice": -1, "rolls": [10, 3, 10]})).unwrap();
+//! assert_eq!(r["candidates"], json!([100, 30]));
+//! assert_eq!(r["level"], "fumble");
+//! let d = gunbai::call("coc7.distribution", json!({"skill": 50})).unwrap();
+//! assert_eq!(d["counts"]["extreme"], 9); // rolls 02–10 out of 100
+//! ```
 
 pub mod check;
 pub mod odds;

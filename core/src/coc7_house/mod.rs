@@ -10,6 +10,17 @@
 //!   (C7H-DEF, C7H-COV, C7H-CAN, C7H-CTR, C7H-AUTO).
 //! * [`range`] — `parse_range` (C7H-RNG).
 //! * [`chase`] — `chase_new` / `chase_act` (C7H-ESC).
+//!
+//! ```
+//! use serde_json::json;
+//! // Defend against 10 damage with a shield (defense 3), skill 60, rolling 12:
+//! // an Extreme success doubles the defense value (C7H-DEF-3).
+//! let r = gunbai::call("coc7_house.defend",
+//!     json!({"damage": 10, "defense": 3, "skill": 60, "rolls": [1, 2]})).unwrap();
+//! assert_eq!(r["level"], "extreme");
+//! assert_eq!(r["multiplier"], 2);
+//! assert_eq!(r["damage_taken"], 4);
+//! ```
 
 pub mod chase;
 pub mod damage;

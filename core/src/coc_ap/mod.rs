@@ -6,6 +6,26 @@
 //! * [`round`] — `coc_ap.round_new` / `round_legal_actions` / `round_act`: the
 //!   round state machine (COCAP-RND, COCAP-ORD, COCAP-AP, COCAP-ACT).
 //!
+//! ```
+//! use serde_json::json;
+//! let new = gunbai::call("coc_ap.round_new", json!({"participants": [
+//!     {"id": "kei", "dex": 14, "skills": {"dodge": 40},
+//!      "weapons": [{"name": "knife", "skill": 50, "attacks_per_round": 1}]},
+//!     {"id": "ghoul", "dex": 12, "skills": {"dodge": 30}}]})).unwrap();
+//! let state = new["state"].clone();
+//! assert_eq!(state["order"], json!(["kei", "ghoul"]));
+//! assert_eq!(state["fighters"][0]["ap"], 4); // 2 + floor(14 / 6)
+//! let hit = gunbai::call("coc_ap.round_act", json!({"state": state,
+//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [23]})).unwrap();
+//! assert_eq!(hit["check"]["success"], true);
+//! let dodge = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
+//!     "action": {"type": "dodge", "actor": "ghoul"}, "rolls": [71]})).unwrap();
+//! assert_eq!(dodge["check"]["success"], false);
+//! let again = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
+//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [5]})).unwrap_err();
+//! assert_eq!(again.rule.as_deref(), Some("COCAP-ACT-2"));
+//! ```
+//!
 //! Flavour and table-procedure rules with no computable behaviour (named here
 //! so readers can find them): COCAP-PREP-1, COCAP-PREP-2, COCAP-PREP-3 (map and
 //! initial placement, chosen by the KP; `round_new` takes each participant's
