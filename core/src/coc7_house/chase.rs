@@ -1,0 +1,355 @@
+//! Escape and chase (C7H-ESC-1 … C7H-ESC-6): `coc7_house.chase_new` and
+//! `coc7_house.chase_act`.
+//!
+//! RULINGS: the starting gap and the end conditions are inputs (defaults: gap
+//! 2, escape at gap ≥ 5 or after 3 fugitive wins). Each `chase_act` plays one
+//! chase round:
+//! 1. each side rolls its situational skill (C7H-ESC-2: CON on foot, Drive,
+//!    Pilot); success MOV +1, Extreme or better MOV +2, failure nothing (C7H-ESC-3);
+//! 2. the modified MOVs are compared (C7H-ESC-5): a slower pursuer can't pursue
+//!    this round and the gap grows by 1; a faster one gets +1 bonus die per
+//!    point of difference (at most 10);
+//! 3. otherwise a DEX opposed roll (C7H-ESC-4; higher level, then higher DEX);
+//! 4. the fugitive's win widens the gap by 1 and counts a win, the pursuer's
+//!    narrows it by 1, a tie changes nothing (C7H-ESC-6);
+//! 5. the fugitive escapes at gap ≥ `escape_gap` or `wins_needed` wins; gunbai
+//!    also ends the chase as `caught` when the gap reaches 0 (the source does
+//!    not say what closing the distance does; this is the engine's reading).
+//!
+//! Scripted `rolls`: the fugitive's situational roll (tens, ones), the
+//! pursuer's, then — if the pursuer can pursue — the fugitive's DEX roll and
+//! the pursuer's DEX roll (its bonus tens dice first, then the ones die).
+
+use crate::coc7::check::{roll_check, validate_rule, validate_skill};
+use crate::coc7::opposed::{winner_of, Coc7Winner};
+use crate::coc7::{Coc7Difficulty, Coc7Outcome};
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, ErrorCode, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Highest chase round.
+pub const MAX_ROUND: u32 = 10_000;
+
+/// How a side moves (C7H-ESC-2; the roll is the `skill` given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hChaseMeans {
+    /// On foot: CON.
+    #[default]
+    OnFoot,
+    /// A vehicle: Drive (運転).
+    Vehicle,
+    /// A ship or aircraft: Pilot (操縦).
+    Craft,
+}
+
+/// One side of a chase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hChaser {
+    /// Id (1–64 characters).
+    pub id: String,
+    /// Base MOV, 0–100.
+    pub mov: i64,
+    /// DEX, 0–999 (the opposed roll).
+    pub dex: i64,
+    /// The situational skill value (CON / Drive / Pilot), 0–999.
+    pub skill: i64,
+    /// Which means (informative; default `on_foot`).
+    #[serde(default)]
+    pub means: C7hChaseMeans,
+}
+
+/// Where the chase stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hChaseStatus {
+    /// Still going.
+    Ongoing,
+    /// The fugitive got away (C7H-ESC-1 / C7H-ESC-6).
+    Escaped,
+    /// The gap closed to 0 (engine reading).
+    Caught,
+}
+
+/// The chase state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hChaseState {
+    /// Chase rounds played.
+    pub round: u32,
+    /// The fugitive (逃亡者).
+    pub fugitive: C7hChaser,
+    /// The pursuer (追跡者), if any.
+    #[serde(default)]
+    pub pursuer: Option<C7hChaser>,
+    /// Current gap in abstract steps.
+    pub gap: i64,
+    /// Gap at which the fugitive escapes.
+    pub escape_gap: i64,
+    /// Opposed-roll wins after which the fugitive escapes.
+    pub wins_needed: i64,
+    /// Opposed-roll wins so far.
+    pub fugitive_wins: i64,
+    /// Status.
+    pub status: C7hChaseStatus,
+    /// House rule 0–5 for the rolls (see `coc7.check`).
+    #[serde(default)]
+    pub rule: i64,
+}
+
+/// Arguments of `coc7_house.chase_new`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hChaseNewArgs {
+    /// The fugitive.
+    pub fugitive: C7hChaser,
+    /// The pursuer; none means the fugitive escapes at once by leaving the field (C7H-ESC-1).
+    #[serde(default)]
+    pub pursuer: Option<C7hChaser>,
+    /// Starting gap, 1–100. Default 2.
+    #[serde(default)]
+    pub gap: Option<i64>,
+    /// Gap at which the fugitive escapes, 1–100. Default 5.
+    #[serde(default)]
+    pub escape_gap: Option<i64>,
+    /// Fugitive wins needed to escape, 1–100. Default 3.
+    #[serde(default)]
+    pub wins_needed: Option<i64>,
+    /// House rule 0–5 (see `coc7.check`). Default 0.
+    #[serde(default)]
+    pub rule: i64,
+}
+
+/// Arguments of `coc7_house.chase_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hChaseActArgs {
+    /// The current state.
+    pub state: C7hChaseState,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces (see the module docs for the order).
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Who won the DEX opposed roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hChaseWinner {
+    /// The fugitive.
+    Fugitive,
+    /// The pursuer.
+    Pursuer,
+    /// Same level and DEX.
+    Tie,
+}
+
+/// Result of `chase_new` / `chase_act`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct C7hChaseResult {
+    /// The new state.
+    pub state: C7hChaseState,
+    /// The fugitive's situational roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fugitive_check: Option<Coc7Outcome>,
+    /// The pursuer's situational roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuer_check: Option<Coc7Outcome>,
+    /// The fugitive's MOV this round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fugitive_mov: Option<i64>,
+    /// The pursuer's MOV this round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuer_mov: Option<i64>,
+    /// The pursuer could pursue this round (its MOV ≥ the fugitive's).
+    pub pursuit: bool,
+    /// Bonus dice the pursuer got on the DEX roll.
+    pub pursuer_bonus_dice: i64,
+    /// The fugitive's DEX roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fugitive_dex: Option<Coc7Outcome>,
+    /// The pursuer's DEX roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursuer_dex: Option<Coc7Outcome>,
+    /// Winner of the DEX opposed roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<C7hChaseWinner>,
+    /// Every die rolled.
+    pub rolls: Vec<Roll>,
+}
+
+fn validate_chaser(f: &str, c: &C7hChaser, code_data: bool) -> Result<()> {
+    let wrap = |e: Error| {
+        if code_data {
+            Error { code: ErrorCode::InvalidData, ..e }
+        } else {
+            e
+        }
+    };
+    let n = c.id.chars().count();
+    if n == 0 || n > 64 {
+        return Err(wrap(Error::invalid(format!("{f}.id"), "must be 1..=64 characters")));
+    }
+    if !(0..=100).contains(&c.mov) {
+        return Err(wrap(Error::out_of_range(format!("{f}.mov"), "must be 0..=100")));
+    }
+    validate_skill(&format!("{f}.dex"), c.dex).map_err(wrap)?;
+    validate_skill(&format!("{f}.skill"), c.skill).map_err(wrap)?;
+    Ok(())
+}
+
+fn validate_state(s: &C7hChaseState) -> Result<()> {
+    validate_chaser("state.fugitive", &s.fugitive, true)?;
+    if let Some(p) = &s.pursuer {
+        validate_chaser("state.pursuer", p, true)?;
+    }
+    for (f, v, lo) in [
+        ("state.gap", s.gap, 0),
+        ("state.escape_gap", s.escape_gap, 1),
+        ("state.wins_needed", s.wins_needed, 1),
+    ] {
+        if !(lo..=1000).contains(&v) {
+            return Err(Error::invalid_data(f, format_args!("must be {lo}..=1000")));
+        }
+    }
+    if !(0..=1000).contains(&s.fugitive_wins) {
+        return Err(Error::invalid_data("state.fugitive_wins", "must be 0..=1000"));
+    }
+    validate_rule("state.rule", s.rule).map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    if s.round > MAX_ROUND {
+        return Err(Error::invalid_data("state.round", format_args!("must be at most {MAX_ROUND}")));
+    }
+    Ok(())
+}
+
+fn status_of(s: &C7hChaseState) -> C7hChaseStatus {
+    if s.pursuer.is_none() || s.gap >= s.escape_gap || s.fugitive_wins >= s.wins_needed {
+        C7hChaseStatus::Escaped
+    } else if s.gap <= 0 {
+        C7hChaseStatus::Caught
+    } else {
+        C7hChaseStatus::Ongoing
+    }
+}
+
+/// `coc7_house.chase_new` — C7H-ESC-1: without a pursuer the fugitive escapes;
+/// otherwise the chase starts at `gap`.
+pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
+    validate_chaser("fugitive", &args.fugitive, false)?;
+    if let Some(p) = &args.pursuer {
+        validate_chaser("pursuer", p, false)?;
+        if p.id == args.fugitive.id {
+            return Err(Error::invalid("pursuer.id", "must differ from the fugitive's id"));
+        }
+    }
+    validate_rule("rule", args.rule)?;
+    let pick = |f: &str, v: Option<i64>, d: i64| -> Result<i64> {
+        let v = v.unwrap_or(d);
+        if !(1..=100).contains(&v) {
+            return Err(Error::out_of_range(f, "must be 1..=100"));
+        }
+        Ok(v)
+    };
+    let mut state = C7hChaseState {
+        round: 0,
+        fugitive: args.fugitive.clone(),
+        pursuer: args.pursuer.clone(),
+        gap: pick("gap", args.gap, 2)?,
+        escape_gap: pick("escape_gap", args.escape_gap, 5)?,
+        wins_needed: pick("wins_needed", args.wins_needed, 3)?,
+        fugitive_wins: 0,
+        status: C7hChaseStatus::Ongoing,
+        rule: args.rule,
+    };
+    state.status = status_of(&state);
+    Ok(empty(state))
+}
+
+fn empty(state: C7hChaseState) -> C7hChaseResult {
+    C7hChaseResult {
+        state,
+        fugitive_check: None,
+        pursuer_check: None,
+        fugitive_mov: None,
+        pursuer_mov: None,
+        pursuit: false,
+        pursuer_bonus_dice: 0,
+        fugitive_dex: None,
+        pursuer_dex: None,
+        winner: None,
+        rolls: Vec::new(),
+    }
+}
+
+/// C7H-ESC-3: success MOV +1, Extreme or better +2.
+fn mov_bonus(o: &Coc7Outcome) -> i64 {
+    if o.level.is_extreme_or_better() {
+        2
+    } else if o.level.is_success() {
+        1
+    } else {
+        0
+    }
+}
+
+/// `coc7_house.chase_act` — play one chase round (see the module docs).
+pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
+    validate_state(&args.state)?;
+    let s0 = &args.state;
+    if s0.status != C7hChaseStatus::Ongoing {
+        return Err(Error::illegal("C7H-ESC-6", "chase_act: the chase is over"));
+    }
+    let Some(pursuer) = s0.pursuer.clone() else {
+        return Err(Error::illegal("C7H-ESC-1", "chase_act: no pursuer"));
+    };
+    if s0.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} chase rounds")));
+    }
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let rule = s0.rule;
+    let mut s = s0.clone();
+    s.round += 1;
+    let fc = roll_check(&mut dice, s.fugitive.skill, 0, Coc7Difficulty::Regular, rule)?;
+    let pc = roll_check(&mut dice, pursuer.skill, 0, Coc7Difficulty::Regular, rule)?;
+    let fmov = s.fugitive.mov + mov_bonus(&fc);
+    let pmov = pursuer.mov + mov_bonus(&pc);
+    let mut out = empty(s.clone());
+    out.fugitive_check = Some(fc);
+    out.pursuer_check = Some(pc);
+    out.fugitive_mov = Some(fmov);
+    out.pursuer_mov = Some(pmov);
+    if pmov < fmov {
+        // C7H-ESC-5: no pursuit this round; the fugitive pulls away (RULINGS).
+        s.gap += 1;
+    } else {
+        let bonus = (pmov - fmov).min(10);
+        let fd = roll_check(&mut dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
+        let pd = roll_check(&mut dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
+        let w = match winner_of(&fd, &pd) {
+            Coc7Winner::A => C7hChaseWinner::Fugitive,
+            Coc7Winner::B => C7hChaseWinner::Pursuer,
+            Coc7Winner::Tie => C7hChaseWinner::Tie,
+        };
+        match w {
+            C7hChaseWinner::Fugitive => {
+                s.gap += 1;
+                s.fugitive_wins += 1;
+            }
+            C7hChaseWinner::Pursuer => s.gap -= 1,
+            C7hChaseWinner::Tie => {}
+        }
+        out.pursuit = true;
+        out.pursuer_bonus_dice = bonus;
+        out.fugitive_dex = Some(fd);
+        out.pursuer_dex = Some(pd);
+        out.winner = Some(w);
+    }
+    s.status = status_of(&s);
+    out.state = s;
+    out.rolls = dice.take_rolls();
+    Ok(out)
+}

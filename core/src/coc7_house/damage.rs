@@ -1,0 +1,182 @@
+//! `coc7_house.damage` — damage rolls with Extreme-success doubling
+//! (C7H-ACT-2, C7H-ACT-3).
+//!
+//! The weapon's base damage `expr` is doubled on an Extreme success or better
+//! (`extreme: true`); the damage bonus (`bonus`) and buffs / added effects
+//! (`extra`) never are. `variants.extreme_damage`:
+//! * `double_dice` (default, RULINGS): roll twice as many base dice (2d6 → 4d6);
+//! * `double_total`: roll the base dice once and double their total.
+//!
+//! Constants inside `expr` are not dice, so they are never doubled.
+//! Scripted `rolls`: the dice of `expr` term by term (a doubled `NdS` rolls
+//! `2N` dice there), then `bonus`, then `extra`.
+
+use crate::dice::expr::{roll_with, TermKind};
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// How an Extreme success doubles base damage (`variant: extreme_damage`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hExtremeDamage {
+    /// Roll twice as many base damage dice (default).
+    #[default]
+    DoubleDice,
+    /// Double the base dice total.
+    DoubleTotal,
+}
+
+/// Variants of `coc7_house.damage`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hDamageVariants {
+    /// `double_dice` (default) or `double_total`.
+    #[serde(default)]
+    pub extreme_damage: C7hExtremeDamage,
+}
+
+/// Arguments of `coc7_house.damage`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hDamageArgs {
+    /// Base damage of the weapon, spell or skill (a `dice.roll` expression, e.g. `1d8+1d4`).
+    pub expr: String,
+    /// Damage bonus, its own term (e.g. `1d4`, `-1`); never doubled. Optional.
+    #[serde(default)]
+    pub bonus: Option<String>,
+    /// Buffs and added-effect damage (e.g. `1d6`); never doubled. Optional.
+    #[serde(default)]
+    pub extra: Option<String>,
+    /// The hit roll was an Extreme success or better (C7H-ACT-2). Default false.
+    #[serde(default)]
+    pub extreme: bool,
+    /// Variants.
+    #[serde(default)]
+    pub variants: C7hDamageVariants,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Where a damage term comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hDamageSource {
+    /// The weapon / spell / skill's base damage.
+    Base,
+    /// Damage bonus.
+    Bonus,
+    /// Buffs and added effects.
+    Extra,
+}
+
+/// One rolled damage term.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct C7hDamageTerm {
+    /// Source of the term.
+    pub source: C7hDamageSource,
+    /// The term as rolled (`4D6` when doubled dice).
+    pub text: String,
+    /// +1 or −1.
+    pub sign: i8,
+    /// Faces rolled.
+    pub faces: Vec<u32>,
+    /// The term's signed value, after any doubling.
+    pub value: i64,
+    /// This term was doubled.
+    pub doubled: bool,
+}
+
+/// Result of `coc7_house.damage`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct C7hDamageResult {
+    /// Total damage, never below 0.
+    pub total: i64,
+    /// Sum before the floor at 0.
+    pub raw_total: i64,
+    /// Every term, base first.
+    pub terms: Vec<C7hDamageTerm>,
+    /// Base damage was doubled (C7H-ACT-2).
+    pub doubled: bool,
+    /// Every die rolled, in order.
+    pub rolls: Vec<Roll>,
+}
+
+fn roll_part(
+    expr: &str,
+    field: &str,
+    source: C7hDamageSource,
+    double: Option<C7hExtremeDamage>,
+    dice: &mut Dice,
+    out: &mut Vec<C7hDamageTerm>,
+) -> Result<()> {
+    let retag = |e: Error| {
+        if e.field.as_deref() == Some("expr") {
+            Error { field: Some(field.to_string()), message: e.message.replacen("expr", field, 1), ..e }
+        } else {
+            e
+        }
+    };
+    // Parse once with a throw-away source to learn the terms, then roll for real.
+    let mut probe = Dice::seeded(0)?;
+    let (_, shape) = roll_with(expr, &mut probe).map_err(retag)?;
+    for t in shape {
+        let sign = t.sign;
+        let doubled = double.is_some() && t.kind != TermKind::Constant;
+        let (text, faces, value) = match (t.kind, double) {
+            (TermKind::Constant, _) => (t.text.clone(), Vec::new(), t.value),
+            (TermKind::D66, Some(C7hExtremeDamage::DoubleDice)) => {
+                let (_, a) = roll_with("D66+D66", dice)?;
+                let faces: Vec<u32> = a.iter().flat_map(|x| x.faces.clone()).collect();
+                ("D66+D66".into(), faces, a.iter().map(|x| x.value).sum())
+            }
+            (TermKind::Dice, Some(C7hExtremeDamage::DoubleDice)) => {
+                let n = t.count.saturating_mul(2);
+                let text = format!("{n}D{}", t.sides);
+                let (v, terms) = roll_with(&text, dice).map_err(retag)?;
+                (text, terms.into_iter().flat_map(|x| x.faces).collect(), v)
+            }
+            (_, mode) => {
+                let (v, terms) = roll_with(&t.text, dice)?;
+                let v = if mode == Some(C7hExtremeDamage::DoubleTotal) { v.saturating_mul(2) } else { v };
+                (t.text.clone(), terms.into_iter().flat_map(|x| x.faces).collect(), v)
+            }
+        };
+        out.push(C7hDamageTerm {
+            source,
+            text,
+            sign,
+            faces,
+            value: i64::from(sign).saturating_mul(value),
+            doubled,
+        });
+    }
+    Ok(())
+}
+
+/// `coc7_house.damage` — C7H-ACT-2 / C7H-ACT-3.
+pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut terms = Vec::new();
+    let double = args.extreme.then_some(args.variants.extreme_damage);
+    roll_part(&args.expr, "expr", C7hDamageSource::Base, double, &mut dice, &mut terms)?;
+    if let Some(b) = &args.bonus {
+        roll_part(b, "bonus", C7hDamageSource::Bonus, None, &mut dice, &mut terms)?;
+    }
+    if let Some(x) = &args.extra {
+        roll_part(x, "extra", C7hDamageSource::Extra, None, &mut dice, &mut terms)?;
+    }
+    let raw_total = terms.iter().fold(0i64, |a, t| a.saturating_add(t.value));
+    Ok(C7hDamageResult {
+        total: raw_total.max(0),
+        raw_total,
+        terms,
+        doubled: args.extreme,
+        rolls: dice.take_rolls(),
+    })
+}
