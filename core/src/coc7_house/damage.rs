@@ -11,7 +11,7 @@
 //! Scripted `rolls`: the dice of `expr` term by term (a doubled `NdS` rolls
 //! `2N` dice there), then `bonus`, then `extra`.
 
-use crate::dice::expr::{roll_with, TermKind};
+use crate::dice::expr::{roll_with, DiceTermKind};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
 use schemars::JsonSchema;
@@ -127,15 +127,15 @@ fn roll_part(
     let (_, shape) = roll_with(expr, &mut probe).map_err(retag)?;
     for t in shape {
         let sign = t.sign;
-        let doubled = double.is_some() && t.kind != TermKind::Constant;
+        let doubled = double.is_some() && t.kind != DiceTermKind::Constant;
         let (text, faces, value) = match (t.kind, double) {
-            (TermKind::Constant, _) => (t.text.clone(), Vec::new(), t.value),
-            (TermKind::D66, Some(C7hExtremeDamage::DoubleDice)) => {
+            (DiceTermKind::Constant, _) => (t.text.clone(), Vec::new(), t.value),
+            (DiceTermKind::D66, Some(C7hExtremeDamage::DoubleDice)) => {
                 let (_, a) = roll_with("D66+D66", dice)?;
                 let faces: Vec<u32> = a.iter().flat_map(|x| x.faces.clone()).collect();
                 ("D66+D66".into(), faces, a.iter().map(|x| x.value).sum())
             }
-            (TermKind::Dice, Some(C7hExtremeDamage::DoubleDice)) => {
+            (DiceTermKind::Dice, Some(C7hExtremeDamage::DoubleDice)) => {
                 let n = t.count.saturating_mul(2);
                 let text = format!("{n}D{}", t.sides);
                 let (v, terms) = roll_with(&text, dice).map_err(retag)?;
