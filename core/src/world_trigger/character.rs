@@ -265,9 +265,9 @@ pub fn build_character(
                 "WT-CC-7",
                 format!("{} triggers: at most {SLOTS_PER_SIDE} per side", list.len()),
             );
-            continue;
         }
-        for (i, id) in list.iter().enumerate() {
+        // Check each listed trigger too (bounded, so a huge list can't flood the report).
+        for (i, id) in list.iter().enumerate().take(4 * SLOTS_PER_SIDE) {
             let path = format!("sheet.triggers.{key}[{i}]");
             let Some(t) = pack.trigger(id) else {
                 v(&path, "WT-CC-7", format!("no trigger {id:?} in the data pack"));
@@ -289,7 +289,7 @@ pub fn build_character(
                     &path,
                     "WT-CC-7",
                     format!(
-                        "the first main slot must hold a {} trigger for a {}; {id} is {}",
+                        "the first main slot must hold a {} trigger for position {}; {id} is {}",
                         pos.main_trigger_types.join("/"),
                         sheet.position.key(),
                         t.trigger_type

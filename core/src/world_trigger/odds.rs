@@ -548,3 +548,43 @@ mod tests {
         assert_eq!(t.unwrap().probability, 0.0);
     }
 }
+
+/// Benchmark, not a timed test (it asserts nothing about time). Run with
+/// `cargo test --release -p gunbai -- --ignored world_trigger_odds_benchmark --nocapture`;
+/// figures are recorded in `core/src/world_trigger/BENCHMARKS.md`.
+#[cfg(test)]
+mod bench {
+    use super::*;
+    use std::time::Instant;
+
+    fn time<T>(label: &str, reps: u32, mut f: impl FnMut() -> T) {
+        let _ = f();
+        let start = Instant::now();
+        for _ in 0..reps {
+            std::hint::black_box(f());
+        }
+        let per = start.elapsed().as_secs_f64() / f64::from(reps);
+        println!("{label:<55} {:>10.1} µs/call", per * 1e6);
+    }
+
+    #[test]
+    #[ignore]
+    fn world_trigger_odds_benchmark() {
+        time("pmf(100) (typed core)", 200, || pmf(100));
+        time("world_trigger.distribution dice=100 (typed op)", 200, || {
+            distribution(&WtDistributionArgs { dice: 100, ..Default::default() })
+        });
+        time("world_trigger.distribution dice=100 via JSON call", 200, || {
+            crate::call("world_trigger.distribution", serde_json::json!({"dice": 100}))
+        });
+        time("world_trigger.distribution dice=100 exact=true", 20, || {
+            distribution(&WtDistributionArgs { dice: 100, exact: true, ..Default::default() })
+        });
+        time("world_trigger.expected_table max_dice=40 (typed op)", 2000, || {
+            expected_table(&WtExpectedTableArgs { max_dice: 40 })
+        });
+        time("pmf(n) for every n = 1..=40 (full distributions)", 20, || (1..=40).map(pmf).count());
+        time("world_trigger.opposed_chance 100 vs 100", 200, || actor_win_probability(100, 100));
+        time("world_trigger.success_chance dice=40 target=170", 500, || pmf(40).at_least(170));
+    }
+}
