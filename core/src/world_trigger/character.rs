@@ -602,6 +602,21 @@ pub fn feedback_trion_loss(conditions: &[WtCondition]) -> i64 {
     loss
 }
 
+/// WT-COND-5/6: whether a trigger on `side` can't be used because the hand of
+/// that side is lost (only hand-held triggers are affected). Unknown ids: false.
+pub fn blocked_by_limb_loss(
+    pack: &WtDataPack,
+    trigger: &str,
+    side: WtSide,
+    conditions: &[WtCondition],
+) -> bool {
+    let lost = match side {
+        WtSide::Main => WtCondition::LostDominantHand,
+        WtSide::Sub => WtCondition::LostOffHand,
+    };
+    conditions.contains(&lost) && pack.trigger(trigger).is_some_and(|t| t.hand_held)
+}
+
 /// Arguments of `world_trigger.condition_effects`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -696,6 +711,18 @@ mod tests {
             let _ = crate::call("world_trigger.movement", v.clone());
             let _ = crate::call("world_trigger.condition_effects", v);
         }
+    }
+
+    #[test]
+    fn limb_loss_blocks_hand_held_triggers_on_its_side() {
+        let pack = super::super::data::sample_pack().unwrap();
+        let c = [WtCondition::LostDominantHand];
+        // WT-COND-5: Kogetsu (hand-held in the sample pack) is blocked on the main side only.
+        assert!(blocked_by_limb_loss(pack, "kogetsu", WtSide::Main, &c));
+        assert!(!blocked_by_limb_loss(pack, "kogetsu", WtSide::Sub, &c));
+        assert!(!blocked_by_limb_loss(pack, "shield", WtSide::Main, &c));
+        // WT-COND-6: the off hand blocks the sub side.
+        assert!(blocked_by_limb_loss(pack, "lightning", WtSide::Sub, &[WtCondition::LostOffHand]));
     }
 
     #[test]

@@ -92,29 +92,35 @@ pub fn pmf(n: u32) -> WtPmf {
         *slot = wk;
         wk = wk * (n - k) as f64 / ((k + 1) as f64 * 5.0);
     }
-    // U_m: sum of m dice uniform on 0..=4, built incrementally.
-    let mut u = vec![1.0f64];
+    // U_m: sum of m dice uniform on 0..=4, built incrementally and in place
+    // (backwards, so each cell reads only cells not yet updated).
+    let mut u = Vec::with_capacity(4 * n + 1);
+    u.push(1.0f64);
     for m in 0..=n {
         if m > 0 {
-            let mut next = vec![0.0f64; u.len() + 4];
-            for (j, slot) in next.iter_mut().enumerate() {
+            let old_len = u.len();
+            u.resize(old_len + 4, 0.0);
+            for j in (0..u.len()).rev() {
                 let lo = j.saturating_sub(4);
-                let hi = j.min(u.len() - 1);
+                let hi = j.min(old_len - 1);
                 let mut s = 0.0;
-                if lo <= hi {
-                    for x in &u[lo..=hi] {
+                if let Some(w) = u.get(lo..=hi) {
+                    for x in w {
                         s += x;
                     }
                 }
-                *slot = s / 5.0;
+                if let Some(slot) = u.get_mut(j) {
+                    *slot = s * 0.2;
+                }
             }
-            u = next;
         }
         let k = n - m;
         let shift = k + 10 * (k / 2) + 2 * m;
         let wk = w[k];
-        for (j, pu) in u.iter().enumerate() {
-            out[shift + j] += wk * pu;
+        if let Some(dst) = out.get_mut(shift..shift + u.len()) {
+            for (d, pu) in dst.iter_mut().zip(&u) {
+                *d += wk * pu;
+            }
         }
     }
     let first = out.iter().position(|&p| p > 0.0).unwrap_or(0);
