@@ -11,6 +11,7 @@
 
 pub mod actions;
 pub mod economy;
+pub mod encounter;
 pub mod initiative;
 
 use crate::ops::OpDef;
@@ -46,6 +47,24 @@ pub(crate) fn ops() -> Vec<OpDef> {
             economy::action_seconds,
             economy::TmdActionSecondsArgs => economy::TmdActionSecondsResult,
             "TMD: seconds of the 12-second round used by a list of actions."
+        ),
+        crate::op!(
+            "tmd.encounter_new",
+            encounter::encounter_new,
+            encounter::TmdEncounterNewArgs => encounter::TmdEncounterResult,
+            "TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state."
+        ),
+        crate::op!(
+            "tmd.encounter_legal_actions",
+            encounter::encounter_legal_actions,
+            encounter::TmdEncounterLegalArgs => encounter::TmdEncounterLegalResult,
+            "TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs."
+        ),
+        crate::op!(
+            "tmd.encounter_act",
+            encounter::encounter_act,
+            encounter::TmdEncounterActArgs => encounter::TmdEncounterResult,
+            "TMD: apply one action to an encounter state; returns the new state and the event log."
         ),
     ]
 }
