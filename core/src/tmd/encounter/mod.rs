@@ -162,7 +162,10 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
     match &args.surprise {
         Some(sp) => {
             let Some(att) = s.ch(&sp.attacker).cloned() else {
-                return Err(Error::invalid("surprise.attacker", format_args!("no character {:?}", sp.attacker)));
+                return Err(Error::invalid(
+                    "surprise.attacker",
+                    format_args!("no character {:?}", sp.attacker),
+                ));
             };
             if !(sp.surprise_attack && sp.undetected) {
                 return Err(Error::illegal(
@@ -207,7 +210,8 @@ pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     let mut work = s.clone();
     let mut ev = Vec::new();
     engine::apply(&mut work, &args.action, &mut dice, &mut ev)?;
-    work.validate().map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
+    work.validate()
+        .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
     Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
 }
 
@@ -313,7 +317,13 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                 }
             }
         }
-        v.push(A::UseFree { character: cur.clone(), purpose: None, source: None, uses_per_round: None, timing: None });
+        v.push(A::UseFree {
+            character: cur.clone(),
+            purpose: None,
+            source: None,
+            uses_per_round: None,
+            timing: None,
+        });
         v.push(A::EndTurn { character: cur.clone() });
     }
     for id in &ids {
@@ -397,3 +407,5 @@ pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncoun
     }
     Ok(TmdEncounterLegalResult { actions, gm_actions: gm })
 }
+#[cfg(test)]
+mod vector_gen;

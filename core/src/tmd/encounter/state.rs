@@ -340,7 +340,9 @@ impl TmdEncounterState {
             if c.base_initiative.abs() > MAX_BASE_INITIATIVE || c.initiative.abs() > 2 * MAX_BASE_INITIATIVE {
                 return Err(bad(format!("{p}.base_initiative"), "out of range"));
             }
-            if c.initiative_roll > 10 || c.tiebreaks.len() > 200 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
+            if c.initiative_roll > 10
+                || c.tiebreaks.len() > 200
+                || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
             {
                 return Err(bad(format!("{p}.initiative_roll"), "d10 faces are 1..=10 (0: not rolled)"));
             }
@@ -398,14 +400,16 @@ impl TmdEncounterState {
                 return Err(bad(p, "names a character not in the order"));
             };
             if a >= b
-                || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count() != 1
+                || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count()
+                    != 1
                 || self.delays.iter().any(|o| o.after == d.character)
             {
                 return Err(bad(p, "breaks the delay rules (TMD-INI-5)"));
             }
         }
         for (i, q) in self.queue.iter().enumerate() {
-            if !self.has(q) || self.queue.iter().take(i).any(|o| o == q) || self.current.as_deref() == Some(q) {
+            if !self.has(q) || self.queue.iter().take(i).any(|o| o == q) || self.current.as_deref() == Some(q)
+            {
                 return Err(bad(format!("state.queue[{i}]"), "unknown, repeated or current character"));
             }
         }
@@ -436,7 +440,10 @@ impl TmdEncounterState {
             }
             for (i, e) in ch.entries.iter().enumerate() {
                 let p = format!("state.chain.entries[{i}]");
-                if !self.has(&e.character) || e.id >= ch.next_id || ch.entries.iter().take(i).any(|o| o.id == e.id) {
+                if !self.has(&e.character)
+                    || e.id >= ch.next_id
+                    || ch.entries.iter().take(i).any(|o| o.id == e.id)
+                {
                     return Err(bad(p, "unknown character or bad id"));
                 }
                 text(&format!("{p}.label"), &e.label, MAX_TEXT_CHARS)?;
