@@ -939,7 +939,7 @@ pub(crate) fn apply(
         TmdAction::SetBaseInitiative { character, base_initiative } => {
             need(s, character, "action.character")?;
             not_ended(s)?;
-            if base_initiative.abs() > MAX_BASE_INITIATIVE {
+            if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
                 return Err(Error::out_of_range(
                     "action.base_initiative",
                     format_args!("within ±{MAX_BASE_INITIATIVE}"),

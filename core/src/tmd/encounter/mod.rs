@@ -278,14 +278,6 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
         _ => {}
     }
     if let Some(cur) = &s.current {
-        if s.converting {
-            for t in TmdConvertType::ALL {
-                let max = s.ch(cur).map_or(0, |c| t.limit(c.conversion_basis.max(c.base_ap + c.extra_ap)));
-                for n in 1..=max.min(engine::MAX_COUNT) {
-                    v.push(A::Convert { character: cur.clone(), action_type: t, count: n });
-                }
-            }
-        }
         for t in TmdActionType::ALL {
             match t {
                 TmdActionType::Free | TmdActionType::Reflex => {}
@@ -338,10 +330,6 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                     uses_per_round: None,
                 });
             }
-            let ap = s.ch(id).map_or(0, |c| c.extra_ap + c.reflex_only_ap);
-            for n in 1..=(ap / 2).min(engine::MAX_COUNT) {
-                v.push(A::ConvertReflex { character: id.clone(), count: n });
-            }
         }
     }
     if s.chain.is_none() {
@@ -372,9 +360,61 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     v
 }
 
+fn with_count(a: &TmdAction, n: u32) -> TmdAction {
+    match a {
+        TmdAction::Convert { character, action_type, .. } => {
+            TmdAction::Convert { character: character.clone(), action_type: *action_type, count: n }
+        }
+        TmdAction::ConvertReflex { character, .. } => {
+            TmdAction::ConvertReflex { character: character.clone(), count: n }
+        }
+        other => other.clone(),
+    }
+}
+
+/// Conversion actions to probe (count 1), with the id of the character they touch.
+fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
+    let mut v = Vec::new();
+    if s.phase == TmdPhase::Ended {
+        return v;
+    }
+    if let (Some(cur), true) = (&s.current, s.converting) {
+        for t in TmdConvertType::ALL {
+            v.push((TmdAction::Convert { character: cur.clone(), action_type: t, count: 1 }, cur.clone()));
+        }
+    }
+    for c in &s.characters {
+        if s.current.as_deref() != Some(c.id.as_str()) && c.extra_ap.saturating_add(c.reflex_only_ap) >= 2 {
+            v.push((TmdAction::ConvertReflex { character: c.id.clone(), count: 1 }, c.id.clone()));
+        }
+    }
+    v
+}
+
 /// Every legal action of `s` (verified by applying each candidate to a copy).
 pub fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
     let mut out = Vec::new();
+    // Conversions: a count is legal iff each single conversion in turn is, so the
+    // largest legal count is found once (on a copy of the character) and every
+    // smaller count is listed without replaying the whole state.
+    for (action, probe) in conversion_probes(s) {
+        let Ok(mut dice) = Dice::seeded(0) else { continue };
+        let mut lo = 0u32;
+        let mut spent = Vec::new();
+        for n in 1..=engine::MAX_COUNT {
+            let mut work = s.clone_for_probe(&probe);
+            let mut ev = Vec::new();
+            let a = with_count(&action, n);
+            if engine::apply(&mut work, &a, &mut dice, &mut ev).is_err() {
+                break;
+            }
+            lo = n;
+            spent.push(cost_of(&a, &ev));
+        }
+        for (n, cost) in (1..=lo).zip(spent) {
+            out.push(TmdLegalAction { action: with_count(&action, n), cost });
+        }
+    }
     for a in candidates(s) {
         let mut work = s.clone();
         let mut ev = Vec::new();
@@ -407,5 +447,7 @@ pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncoun
     }
     Ok(TmdEncounterLegalResult { actions, gm_actions: gm })
 }
+#[cfg(test)]
+mod tests;
 #[cfg(test)]
 mod vector_gen;

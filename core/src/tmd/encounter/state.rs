@@ -314,6 +314,31 @@ impl TmdEncounterState {
         self.order.iter().position(|c| c == id)
     }
 
+    /// A copy for probing one character's conversions: only that character is kept
+    /// in full (conversions touch nothing else), so probing stays cheap.
+    pub(crate) fn clone_for_probe(&self, id: &str) -> TmdEncounterState {
+        TmdEncounterState {
+            format: self.format,
+            variants: self.variants,
+            phase: self.phase,
+            round: self.round,
+            scene: self.scene,
+            scene_seconds: self.scene_seconds,
+            characters: self.characters.iter().filter(|c| c.id == id).cloned().collect(),
+            order: Vec::new(),
+            delays: Vec::new(),
+            delay_cursor: 0,
+            current: self.current.clone(),
+            converting: self.converting,
+            queue: Vec::new(),
+            resort_pending: false,
+            surprise: self.surprise.clone(),
+            chain: None,
+            effects: Vec::new(),
+            next_effect_id: 0,
+        }
+    }
+
     fn has(&self, id: &str) -> bool {
         self.idx(id).is_some()
     }
@@ -337,7 +362,9 @@ impl TmdEncounterState {
             if self.characters.iter().take(i).any(|o| o.id == c.id) {
                 return Err(bad(format!("{p}.id"), "duplicate id"));
             }
-            if c.base_initiative.abs() > MAX_BASE_INITIATIVE || c.initiative.abs() > 2 * MAX_BASE_INITIATIVE {
+            if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs()
+                || c.initiative.unsigned_abs() > 2 * MAX_BASE_INITIATIVE.unsigned_abs()
+            {
                 return Err(bad(format!("{p}.base_initiative"), "out of range"));
             }
             if c.initiative_roll > 10
