@@ -74,15 +74,19 @@ pub struct TmdEncounterResult {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterActArgs {
-    /// The current state (as returned by the previous call).
+    /// The current state (as returned by the previous call); validated as untrusted data.
+    #[schemars(with = "TmdEncounterState")]
     pub state: serde_json::Value,
     /// The action.
     pub action: TmdAction,
-    /// Seed (only actions that roll use dice: `begin_combat`, `join`, an `end_turn` that
-    /// ends a round with a re-sort or late joiners, `start_turns`/`leave` that end a round).
+    /// Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and
+    /// an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative
+    /// rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted d10s: initiative d10s in character order, then tie-breaks.
+    /// Scripted d10s. `begin_combat`: one per character in `state.characters` order;
+    /// `join`: one per joiner in the given order; round end: one per late joiner in
+    /// joining order. Then cross-side tie-breaks as in `tmd.initiative`.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
@@ -91,7 +95,8 @@ pub struct TmdEncounterActArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterLegalArgs {
-    /// The current state.
+    /// The current state; validated as untrusted data.
+    #[schemars(with = "TmdEncounterState")]
     pub state: serde_json::Value,
 }
 

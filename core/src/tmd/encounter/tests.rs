@@ -354,3 +354,23 @@ fn flavour_rules_documented() {
     let s = surprise("turn_start");
     assert_eq!(s.surprise.as_ref().map(|x| x.attacker.as_str()), Some("C"));
 }
+
+#[test]
+fn schema_type_names_are_prefixed() {
+    let cat = crate::catalog();
+    let defs = cat["defs"].as_object().unwrap();
+    let ops = cat["ops"].as_array().unwrap();
+    assert!(ops.iter().any(|o| o["name"] == "tmd.encounter_act"));
+    let text = serde_json::to_string(
+        &ops.iter().filter(|o| o["name"].as_str().unwrap().starts_with("tmd.")).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    for name in defs.keys() {
+        if text.contains(&format!("\"#/$defs/{name}\"")) {
+            assert!(
+                name.starts_with("Tmd") || ["Roll", "RollKind", "ScriptedFace"].contains(&name.as_str()),
+                "{name}"
+            );
+        }
+    }
+}
