@@ -498,10 +498,23 @@ fn use_action(
     if own {
         s.converting = false;
     }
+    let mut surprise_event = None;
     if surprise_attack {
         if let Some(x) = s.surprise.as_mut() {
             x.attack_used = true;
         }
+        // TMD-SUR-4/5: the attacker has 措手不及/先制 against every defender except the immune.
+        let side = s.ch(id).map(|c| c.side.clone()).unwrap_or_default();
+        let defenders: Vec<&TmdCharacter> = s.characters.iter().filter(|c| c.side != side).collect();
+        surprise_event = Some(TmdEvent::SurpriseAttack {
+            attacker: id.to_string(),
+            caught_off_guard: defenders
+                .iter()
+                .filter(|c| !c.immune_to_surprise)
+                .map(|c| c.id.clone())
+                .collect(),
+            immune: defenders.iter().filter(|c| c.immune_to_surprise).map(|c| c.id.clone()).collect(),
+        });
     }
     ev.push(TmdEvent::ActionUsed {
         character: id.to_string(),
@@ -510,6 +523,7 @@ fn use_action(
         out_of_turn: !own,
         ability: shown_ability,
     });
+    ev.extend(surprise_event);
     Ok(())
 }
 
@@ -967,7 +981,7 @@ pub(crate) fn apply(
             if name.is_empty() {
                 return Err(Error::invalid("action.name", "must not be empty"));
             }
-            if s.effects.len() >= MAX_EFFECTS {
+            if s.effects.len() >= MAX_EFFECTS || s.next_effect_id >= MAX_ROUND.saturating_mul(10) {
                 return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
             }
             // Not armed yet: a debuff ends at the end of the target's *next* turn, so the

@@ -215,6 +215,14 @@ pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     let mut work = s.clone();
     let mut ev = Vec::new();
     engine::apply(&mut work, &args.action, &mut dice, &mut ev)?;
+    if work.records() > MAX_TOTAL_RECORDS {
+        return Err(Error::limit(
+            "state.characters",
+            format_args!(
+                "the state would hold more than {MAX_TOTAL_RECORDS} reflexes/retained/usage records"
+            ),
+        ));
+    }
     work.validate()
         .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
     Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })

@@ -19,6 +19,8 @@ pub const MAX_HELD: u32 = 10_000;
 pub const MAX_TEXT_CHARS: usize = 200;
 /// Most records in a per-round usage list, pending grant list or retained list.
 pub const MAX_RECORDS: usize = 500;
+/// Most per-character records (reflexes, retained, usage lists, grants) in a whole state.
+pub const MAX_TOTAL_RECORDS: usize = 5_000;
 /// Highest round number.
 pub const MAX_ROUND: u32 = 1_000_000;
 /// TMD-SCN-3: a scene nobody changed becomes a new scene after 2 hours.
@@ -339,6 +341,20 @@ impl TmdEncounterState {
         }
     }
 
+    /// Per-character records in the whole state (bounded by [`MAX_TOTAL_RECORDS`]).
+    pub fn records(&self) -> usize {
+        self.characters
+            .iter()
+            .map(|c| {
+                c.reflexes.len()
+                    + c.retained.len()
+                    + c.ability_uses.len()
+                    + c.free_uses.len()
+                    + c.grants.len()
+            })
+            .sum()
+    }
+
     fn has(&self, id: &str) -> bool {
         self.idx(id).is_some()
     }
@@ -378,7 +394,7 @@ impl TmdEncounterState {
                     return Err(bad(format!("{p}.ap[{k}]"), format_args!("AP is at most {MAX_AP}")));
                 }
             }
-            if c.reflex_conversions > MAX_HELD {
+            if c.reflex_conversions > MAX_AP {
                 return Err(bad(format!("{p}.reflex_conversions"), "out of range"));
             }
             counts(&format!("{p}.converted"), &c.converted)?;
@@ -407,6 +423,20 @@ impl TmdEncounterState {
                 text(&format!("{p}.free_uses[{k}].purpose"), &u.purpose, MAX_TEXT_CHARS)?;
                 text(&format!("{p}.free_uses[{k}].source"), &u.source, MAX_TEXT_CHARS)?;
             }
+        }
+        let records: usize = self
+            .characters
+            .iter()
+            .map(|c| {
+                c.reflexes.len()
+                    + c.retained.len()
+                    + c.ability_uses.len()
+                    + c.free_uses.len()
+                    + c.grants.len()
+            })
+            .sum();
+        if records > MAX_TOTAL_RECORDS {
+            return Err(bad("state.characters", format_args!("at most {MAX_TOTAL_RECORDS} records in all")));
         }
         // The order: empty during the surprise round (nobody has rolled yet), else every character once.
         if self.phase == TmdPhase::Surprise {
