@@ -121,7 +121,11 @@ pub struct TmdLegalAction {
 /// Result of `tmd.encounter_legal_actions`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct TmdEncounterLegalResult {
-    /// Every legal action with no caller-chosen value (interrupts in initiative order, TMD-INT-1).
+    /// Every legal action with no caller-chosen value (interrupts in initiative order,
+    /// TMD-INT-1), in its default form. Annotations (`ability`, `uses_per_round`,
+    /// `label`, `purpose`/`source`/`timing`, `ignores_preemption`) may be added to a
+    /// listed action; an ability's out-of-turn use of a held action (TMD-AP-11)
+    /// needs an `ability` and is therefore not listed.
     pub actions: Vec<TmdLegalAction>,
     /// Kinds of actions also allowed now that take caller-chosen values
     /// (`gain_ap`, `join`, `set_base_initiative`, `apply_effect`, `retain`).
