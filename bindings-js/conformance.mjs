@@ -69,6 +69,7 @@ export function runCase(c) {
     const got = { code: e.code, message: e.message };
     if (e.field !== null) got.field = e.field;
     if (e.rule !== null) got.rule = e.rule;
+    if (e.details.length) got.details = e.details;
     const why = matches(want, got, "error");
     return why === null ? null : `${why} (error was [${e.code}] ${e.message})`;
   }

@@ -7,6 +7,8 @@ export declare class GunbaiError extends Error {
   readonly field: string | null;
   /** The rule ID an illegal action breaks, if any. */
   readonly rule: string | null;
+  /** Every problem, when validation found several (`field`/`rule` are the first one's). */
+  readonly details: { path: string; rule?: string; message: string }[];
 }
 
 /**

@@ -10,6 +10,7 @@ export class GunbaiError extends Error {
     this.code = (info && info.code) || "internal";
     this.field = (info && info.field) ?? null;
     this.rule = (info && info.rule) ?? null;
+    this.details = (info && info.details) || [];
   }
 }
 

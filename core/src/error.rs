@@ -90,6 +90,22 @@ pub struct Error {
     /// The rule ID (from RULES.md / RULINGS.md) an illegal action breaks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// Every problem found, when validation reports several at once (a sheet
+    /// breaking three creation rules); `field`/`rule` are then the first one's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<ErrorDetail>,
+}
+
+/// One problem of a multi-problem error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ErrorDetail {
+    /// Dotted path of the offending field.
+    pub path: String,
+    /// The rule ID broken, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// English explanation.
+    pub message: String,
 }
 
 /// Result alias used throughout gunbai.
@@ -98,13 +114,19 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// A new error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error { code, message: message.into(), field: None, rule: None }
+        Error { code, message: message.into(), field: None, rule: None, details: Vec::new() }
     }
 
     /// An error about one argument field; the message is prefixed with the field.
     pub fn field(code: ErrorCode, field: impl Into<String>, message: impl fmt::Display) -> Self {
         let field = field.into();
-        Error { code, message: format!("{field}: {message}"), field: Some(field), rule: None }
+        Error {
+            code,
+            message: format!("{field}: {message}"),
+            field: Some(field),
+            rule: None,
+            details: Vec::new(),
+        }
     }
 
     /// `invalid_argument` about `field`.
@@ -135,6 +157,7 @@ impl Error {
             message: format!("{message} ({rule})"),
             field: None,
             rule: Some(rule),
+            details: Vec::new(),
         }
     }
 
@@ -146,6 +169,7 @@ impl Error {
             message: format!("{message} ({rule} is not implemented)"),
             field: None,
             rule: Some(rule),
+            details: Vec::new(),
         }
     }
 

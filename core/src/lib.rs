@@ -44,7 +44,7 @@ pub mod ops;
 pub mod tmd;
 pub mod world_trigger;
 
-pub use error::{Error, ErrorCode, Result};
+pub use error::{Error, ErrorCode, ErrorDetail, Result};
 use serde_json::Value;
 
 /// Run the operation `op` (`"<module>.<op>"`) on JSON `args`.
@@ -100,6 +100,7 @@ pub fn call_batch_json(
     }
 }
 
+#[cfg(feature = "schema")]
 /// The catalog of operations with JSON Schemas (see [`ops::catalog`]).
 pub fn catalog() -> Value {
     ops::catalog()

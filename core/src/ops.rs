@@ -7,6 +7,7 @@
 //! list of operations.
 
 use crate::error::{Error, ErrorCode, Result};
+#[cfg(feature = "schema")]
 use schemars::{generate::SchemaSettings, JsonSchema, Schema, SchemaGenerator};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
@@ -21,8 +22,10 @@ pub struct OpDef {
     /// Runs the operation on JSON arguments.
     pub run: fn(Value) -> Result<Value>,
     /// JSON Schema of the arguments.
+    #[cfg(feature = "schema")]
     pub args_schema: fn(&mut SchemaGenerator) -> Schema,
     /// JSON Schema of the result.
+    #[cfg(feature = "schema")]
     pub result_schema: fn(&mut SchemaGenerator) -> Schema,
 }
 
@@ -38,7 +41,9 @@ macro_rules! op {
             name: $name,
             summary: $summary,
             run: |v| $crate::ops::run_typed::<$args, $res>($name, v, $f),
+            #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
             result_schema: |g| g.subschema_for::<$res>(),
         }
     };
@@ -89,7 +94,13 @@ pub fn parse_data<A: DeserializeOwned>(field: &str, value: Value) -> Result<A> {
     serde_path_to_error::deserialize::<_, A>(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner().to_string();
-        let full = if path == "." { field.to_string() } else { format!("{field}.{path}") };
+        let full = if path == "." {
+            field.to_string()
+        } else if path.starts_with('[') {
+            format!("{field}{path}")
+        } else {
+            format!("{field}.{path}")
+        };
         Error::invalid_data(full, inner)
     })
 }
@@ -117,6 +128,7 @@ pub fn find(name: &str) -> Option<&'static OpDef> {
     registry().iter().find(|o| o.name == name)
 }
 
+#[cfg(feature = "schema")]
 /// The machine-readable catalog: every op with its argument and result schema
 /// (JSON Schema 2020-12), plus the shared `$defs`. Used by the code generators.
 pub fn catalog() -> Value {
@@ -148,6 +160,7 @@ pub fn catalog() -> Value {
     serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors })
 }
 
+#[cfg(feature = "schema")]
 /// Schema name helper for tests: the `$defs` name schemars gives `T`.
 pub fn schema_name<T: JsonSchema>() -> String {
     T::schema_name().into_owned()

@@ -219,7 +219,9 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             visit(&d, defs, done, stack, out);
         }
         stack.pop();
+        schema::set_py_defined(Some(done.clone()));
         schema::py_decl(out, name, def);
+        schema::set_py_defined(None);
         done.insert(name.to_string());
     }
     for name in defs.keys() {

@@ -1,6 +1,20 @@
 //! JSON Schema (as schemars 1.x emits it) → TypeScript and Python type text.
 
 use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+thread_local! {
+    /// While emitting runtime Python (`types.py`), the names defined so far:
+    /// references to any other name are quoted as forward references, so
+    /// recursive and mutually recursive types import on Python 3.9.
+    static PY_DEFINED: RefCell<Option<BTreeSet<String>>> = const { RefCell::new(None) };
+}
+
+/// Set (or clear) the names already defined in the runtime module being written.
+pub fn set_py_defined(defined: Option<BTreeSet<String>>) {
+    PY_DEFINED.with(|d| *d.borrow_mut() = defined);
+}
 use std::fmt::Write as _;
 
 fn ref_name(s: &Value) -> Option<&str> {
@@ -212,7 +226,9 @@ pub fn py_type(s: &Value, arg: bool) -> String {
         _ => return "Any".into(),
     };
     if let Some(n) = s.get("$ref").and_then(Value::as_str) {
-        return n.rsplit('/').next().unwrap_or("Any").to_string();
+        let name = n.rsplit('/').next().unwrap_or("Any").to_string();
+        let forward = PY_DEFINED.with(|d| d.borrow().as_ref().is_some_and(|set| !set.contains(&name)));
+        return if forward { format!("{name:?}") } else { name };
     }
     if let Some(c) = s.get("const") {
         return py_literal(c);

@@ -17,18 +17,29 @@ class GunbaiError(ValueError):
         code: stable machine-readable code, e.g. ``"invalid_argument"``.
         field: the offending argument field (``"rolls[2]"``), or None.
         rule: the rule ID an illegal action breaks, or None.
+        details: every problem (dicts with ``path``, ``rule``, ``message``) when
+            validation found several; ``field``/``rule`` are the first one's.
     """
 
     code: str
     field: str | None
     rule: str | None
+    details: list[dict[str, Any]]
 
-    def __init__(self, code: str, message: str, field: str | None = None, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        field: str | None = None,
+        rule: str | None = None,
+        details: list[dict[str, Any]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
         self.rule = rule
+        self.details = details or []
 
     def __repr__(self) -> str:
         return f"GunbaiError(code={self.code!r}, message={self.message!r})"
@@ -55,7 +66,7 @@ def _send(op: str, value: Any) -> Any:
     envelope = json.loads(_native.call(op, text))
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"))
+        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
     return envelope["ok"]
 
 
@@ -97,7 +108,7 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"))
+        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
     dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
 

@@ -88,6 +88,8 @@ def run_case(case: dict[str, Any]) -> str | None:
             got["field"] = e.field
         if e.rule is not None:
             got["rule"] = e.rule
+        if e.details:
+            got["details"] = e.details
         why = matches(want, got, "error")
         return None if why is None else f"{why} (error was [{e.code}] {e})"
     if has_error:

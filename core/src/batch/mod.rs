@@ -14,6 +14,7 @@
 pub mod dice;
 
 use crate::error::{Error, ErrorCode, Result};
+#[cfg(feature = "schema")]
 use schemars::{Schema, SchemaGenerator};
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -72,6 +73,7 @@ pub struct BatchDef {
     /// Runs the operation on JSON arguments.
     pub run: fn(Value) -> Result<BatchData>,
     /// JSON Schema of the arguments.
+    #[cfg(feature = "schema")]
     pub args_schema: fn(&mut SchemaGenerator) -> Schema,
 }
 
@@ -84,6 +86,7 @@ macro_rules! batch_op {
             summary: $summary,
             dtype: $dtype,
             run: |v| $f(&$crate::ops::parse_args::<$args>(v)?),
+            #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
         }
     };

@@ -66,7 +66,7 @@ impl WtPmf {
     pub fn at_least(&self, target: i64) -> f64 {
         let start = target.saturating_sub(self.min).max(0);
         let Ok(start) = usize::try_from(start) else { return 0.0 };
-        self.probs.iter().skip(start).rev().sum::<f64>().min(1.0)
+        self.probs.iter().skip(start).rev().sum::<f64>().min(1.0) + 0.0 // `+ 0.0` turns the empty sum (-0.0) into 0.0
     }
 
     /// The mean.
@@ -420,6 +420,12 @@ pub fn expected_table(args: &WtExpectedTableArgs) -> Result<WtExpectedTableResul
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn impossible_target_is_positive_zero() {
+        // An empty f64 sum is -0.0, which JS and Python would print as "-0".
+        let p = super::pmf(1).at_least(20);
+        assert!(p == 0.0 && p.is_sign_positive());
+    }
     use super::*;
     use crate::world_trigger::check::achievement;
 

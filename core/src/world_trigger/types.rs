@@ -407,5 +407,13 @@ pub fn violations_error(what: &str, violations: &[WtViolation]) -> crate::Error 
     );
     e.field = first.map(|v| v.path.clone());
     e.rule = first.map(|v| v.rule.clone());
+    e.details = violations
+        .iter()
+        .map(|v| crate::ErrorDetail {
+            path: v.path.clone(),
+            rule: Some(v.rule.clone()),
+            message: v.message.clone(),
+        })
+        .collect();
     e
 }
