@@ -13,6 +13,8 @@ export class GunbaiError extends Error {
   }
 }
 
+// @gunbai-load-begin: scripts/build-js.sh replaces this block in `inline.js`
+// (entry point `gunbai/inline`) with one that decodes the wasm inlined as base64.
 async function loadWasm() {
   const url = new URL("./wasm/gunbai_js_bg.wasm", import.meta.url);
   if (url.protocol === "file:") {
@@ -20,11 +22,13 @@ async function loadWasm() {
     const { readFile } = await import("node:fs/promises");
     await initWasm({ module_or_path: await readFile(url) });
   } else {
-    // Browsers and bundlers (Vite rewrites this URL to the emitted asset).
+    // Browsers and bundlers (Vite rewrites this URL to the emitted asset). A server
+    // that sends another Content-Type than application/wasm costs a console warning
+    // and a non-streaming compile; `gunbai/inline` needs no .wasm file at all.
     await initWasm({ module_or_path: url });
   }
 }
-
+// @gunbai-load-end
 await loadWasm();
 
 function entropy() {
