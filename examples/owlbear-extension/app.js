@@ -19,10 +19,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", wtMissing: "World Trigger battle: needs gunbai's battle engine (world_trigger.battle_*), not in this build", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "reflex-only", held: "held", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter." },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", wtMissing: "ワールドトリガー戦闘：gunbai の戦闘エンジン（world_trigger.battle_*）が必要です（このビルドには未搭載）", tokens: "シーン上のトークン", side: "陣営", init: "基礎先攻値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "反応専用", held: "保持", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", wtMissing: "境界觸發者戰鬥：需要 gunbai 的戰鬥引擎（world_trigger.battle_*），此版本尚未包含", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅反應", held: "持有", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", wtMissing: "境界触发者战斗：需要 gunbai 的战斗引擎（world_trigger.battle_*），此版本尚未包含", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅反应", held: "持有", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。" },
+  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", wtMissing: "World Trigger battle: needs gunbai's battle engine (world_trigger.battle_*), not in this build", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "reflex-only", held: "held", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
+  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", wtMissing: "ワールドトリガー戦闘：gunbai の戦闘エンジン（world_trigger.battle_*）が必要です（このビルドには未搭載）", tokens: "シーン上のトークン", side: "陣営", init: "基礎先攻値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "反応専用", held: "保持", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
+  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", wtMissing: "境界觸發者戰鬥：需要 gunbai 的戰鬥引擎（world_trigger.battle_*），此版本尚未包含", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅反應", held: "持有", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
+  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", wtMissing: "境界触发者战斗：需要 gunbai 的战斗引擎（world_trigger.battle_*），此版本尚未包含", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅反应", held: "持有", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
 };
 const PHASES = {
   en: { surprise: "Surprise round", delays: "Delay declarations", turns: "Turns", ended: "Ended" },
@@ -92,13 +92,20 @@ function eventText(e) {
   const n = (id) => esc(nameOf(id));
   switch (e.event) {
     case "turn_started":
-      return `${n(e.character)} — turn (AP ${e.base_ap}+${e.extra_ap})`;
+      return `${n(e.character)} — ${esc(t("turn"))} (AP ${e.base_ap}+${e.extra_ap})`;
     case "round_started":
-      return `${t("round")} ${e.round}`;
+      return `${esc(t("round"))} ${e.round}`;
     case "initiative_rolled":
       return `initiative: ${(e.entries || []).map((x) => `${n(x.id)} ${x.total}`).join(", ")}`;
-    default:
-      return esc(JSON.stringify(e).slice(0, 140));
+    case "turn_order_set":
+      return `order: ${(e.turns || []).map(n).join(" → ")}`;
+    default: {
+      // Any other event: its name and fields, ids shown as token names.
+      const parts = Object.entries(e)
+        .filter(([k]) => k !== "event")
+        .map(([k, v]) => `${esc(k)}=${typeof v === "string" && (saved?.names?.[v] || tokens.some((x) => x.id === v)) ? n(v) : esc(JSON.stringify(v))}`);
+      return `${esc(e.event)}${parts.length ? ` ${parts.join(" ")}` : ""}`;
+    }
   }
 }
 
@@ -151,9 +158,19 @@ function render() {
     $("#error").textContent = `${e.code}: ${e.message}`;
   }
   $("#actions-title").textContent = t("actions");
-  $("#actions").innerHTML = legal
-    .map((a, i) => `<button type="button" data-i="${i}" data-kind="${esc(a.action.kind)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`)
-    .join("");
+  // The acting character's actions first; out-of-turn and GM tools folded away.
+  const GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
+  const groups = { now: [], others: [], gm: [] };
+  legal.forEach((a, i) => {
+    const g = GM_KINDS.has(a.action.kind) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
+    groups[g].push(
+      `<button type="button" data-i="${i}" data-kind="${esc(a.action.kind)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
+    );
+  });
+  $("#actions").innerHTML =
+    `<div class="now">${groups.now.join("")}</div>` +
+    (groups.others.length ? `<details><summary>${esc(t("outOfTurn"))} (${groups.others.length})</summary>${groups.others.join("")}</details>` : "") +
+    (groups.gm.length ? `<details><summary>${esc(t("gmTools"))} (${groups.gm.length})</summary>${groups.gm.join("")}</details>` : "");
   $("#actions").onclick = (ev) => {
     const b = ev.target.closest("button[data-i]");
     if (b) act(legal[Number(b.dataset.i)].action);

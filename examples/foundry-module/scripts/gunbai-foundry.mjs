@@ -118,7 +118,7 @@ function wtState(combat) {
  * Roll World Trigger team initiative for a combat (WT-INIT-1..3): each team's
  * leader rolls Command; every combatant of a team gets the team's result.
  */
-export async function rollTeamInitiative(combat = game.combat, { seed } = {}) {
+export async function rollTeamInitiative(combat = game.combat, { seed, round } = {}) {
   if (!combat) throw new Error("no active combat");
   const gunbai = await gunbaiReady;
   const combatants = [...combat.combatants];
@@ -128,7 +128,7 @@ export async function rollTeamInitiative(combat = game.combat, { seed } = {}) {
   await combat.updateEmbeddedDocuments("Combatant", updates);
   const sizes = {};
   for (const t of wtc.teams(gunbai, combatants)) sizes[t.team] = t.members.filter((m) => !m.combatant.isDefeated).length;
-  const state = wtc.newRoundState(combat.round || 1, ordered.map((t) => t.team), sizes);
+  const state = wtc.newRoundState(round ?? (combat.round || 1), ordered.map((t) => t.team), sizes);
   state.results = ordered.map((t) => ({ team: t.team, roller: t.roller.combatant.name, command: t.roller.command, achievements: t.keys }));
   await combat.setFlag(MODULE, "wt", state);
   const allRolls = ordered.flatMap((t) => t.checks.flatMap((c) => c.rolls));
@@ -255,9 +255,10 @@ Hooks.once("init", () => {
 Hooks.on("chatMessage", onChatMessage);
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
 // WT-INIT-3: initiative is rolled every round.
-Hooks.on("combatRound", (combat) => {
+// The hook fires before the update is saved: the new round is in updateData.
+Hooks.on("combatRound", (combat, updateData) => {
   if (!game.user?.isGM || !game.settings.get(MODULE, "autoInitiative") || !wtState(combat)) return;
-  Promise.resolve().then(() => rollTeamInitiative(combat)).catch((e) => ui.notifications?.warn(`gunbai: ${e.message}`));
+  Promise.resolve().then(() => rollTeamInitiative(combat, { round: updateData?.round })).catch((e) => ui.notifications?.warn(`gunbai: ${e.message}`));
 });
 Hooks.on("updateCombat", (combat, changed) => {
   if (changed?.flags?.[MODULE]) ui.combat?.render?.();
