@@ -175,6 +175,9 @@ test("operator sheet", async () => {
   await page.fill("#op-trion", "5");
   await page.fill('input.op-pts[data-stat="tactics"]', "4");
   await page.waitForSelector("#op-validity.bad");
+  assert.match(await page.locator('[data-op-path="sheet.points.tactics"]').innerText(), /6 \+ 4 = 10 is above the cap 9 \[WT-OP-4\]/);
+  await page.fill('input.op-pts[data-stat="tactics"]', "3");
+  await page.waitForSelector("#op-validity.bad");
   let sheet = await page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));
   let err;
   try {
@@ -183,8 +186,8 @@ test("operator sheet", async () => {
     err = e;
   }
   assert.equal(err.code, "invalid_data");
-  assert.match(await page.locator('[data-op-path="sheet.points"]').innerText(), /4 points; exactly 5 are required/);
-  await page.fill('input.op-pts[data-stat="command"]', "1");
+  assert.match(await page.locator('[data-op-path="sheet.points"]').innerText(), /3 points; exactly 5 are required/);
+  await page.fill('input.op-pts[data-stat="command"]', "2");
   await page.waitForSelector("#op-validity.ok");
   sheet = await page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));
   const op = gunbai.worldTrigger.createOperator({ sheet });

@@ -2,7 +2,8 @@
 // only localhost traffic, and the page's console/errors collected for assertions.
 import { chromium } from "playwright-core";
 import { existsSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
 
 export const CHROMIUM = process.env.GUNBAI_CHROMIUM || "/usr/bin/chromium";
 
@@ -50,8 +51,13 @@ export async function newPage(browser, { viewport = { width: 1280, height: 900 }
   return page;
 }
 
-/** Save a screenshot (creates the folder). */
+/**
+ * Save a screenshot. The committed ones under examples/(name)/screenshots/ are only
+ * rewritten with GUNBAI_SCREENSHOTS=1 (so `make test` leaves the tree clean);
+ * otherwise they go to $TMPDIR/gunbai-screenshots/.
+ */
 export async function screenshot(page, file, opts = {}) {
+  if (process.env.GUNBAI_SCREENSHOTS !== "1") file = join(tmpdir(), "gunbai-screenshots", basename(file));
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true, ...opts });
 }

@@ -30,12 +30,13 @@ after(async () => {
   await server?.close();
 });
 
-test("manifest.json is an Owlbear Rodeo extension manifest pointing at existing files", async () => {
-  const m = await (await fetch(`${server.url}examples/owlbear-extension/manifest.json`)).json();
+test("manifest.json is an Owlbear Rodeo extension manifest (public/ is copied to the site root by Vite)", async () => {
+  const m = await (await fetch(`${server.url}examples/owlbear-extension/public/manifest.json`)).json();
   assert.equal(m.manifest_version, 1);
   assert.equal(m.action.popover, "/index.html");
-  for (const f of [m.icon, m.action.icon, m.action.popover]) {
-    assert.equal((await fetch(`${server.url}examples/owlbear-extension${f}`)).status, 200, f);
+  assert.equal((await fetch(`${server.url}examples/owlbear-extension/index.html`)).status, 200);
+  for (const f of [m.icon, m.action.icon]) {
+    assert.equal((await fetch(`${server.url}examples/owlbear-extension/public${f}`)).status, 200, f);
   }
 });
 

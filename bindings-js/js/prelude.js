@@ -18,9 +18,11 @@ export class GunbaiError extends Error {
 async function loadWasm() {
   const url = new URL("./wasm/gunbai_js_bg.wasm", import.meta.url);
   if (url.protocol === "file:") {
-    // Node (and Deno/Bun) import from disk; fetch() cannot read file: URLs.
-    const { readFile } = await import("node:fs/promises");
-    await initWasm({ module_or_path: await readFile(url) });
+    // Node (and Deno/Bun) import from disk; fetch() cannot read file: URLs. The
+    // specifier is not a literal so that bundlers leave this Node-only branch alone.
+    const fsName = "node:fs/promises";
+    const fs = globalThis.process?.getBuiltinModule?.(fsName) ?? (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName));
+    await initWasm({ module_or_path: await fs.readFile(url) });
   } else {
     // Browsers and bundlers (Vite rewrites this URL to the emitted asset). A server
     // that sends another Content-Type than application/wasm costs a console warning

@@ -149,6 +149,7 @@ function applyLanguage() {
   } catch {}
   update();
   updateOperator();
+  renderCheck();
 }
 
 // ---------- combatant ----------
@@ -390,6 +391,8 @@ function renderOdds() {
 
 // ---------- a seeded check ----------
 
+let lastCheck = null;
+
 function rollCheck() {
   const { sheet } = readSheet();
   const posData = pack.positions.find((p) => p.id === sheet.position);
@@ -408,21 +411,32 @@ function rollCheck() {
     const r = wt.check(args);
     box.dataset.args = JSON.stringify(args);
     box.dataset.result = JSON.stringify(r);
-    const faces = el("span", { class: "faces" });
-    for (const f of r.faces) faces.append(el("span", { class: `die${f === 1 ? " one" : ""}`, text: String(f) }));
-    box.append(
-      el("div", { text: `${label(STAT_LABELS[stat], lang)} ${args.dice}d6${args.tactics_dice ? ` + ${args.tactics_dice}` : ""}${seed !== "" ? ` · seed ${seed}` : ""}` }),
-      faces,
-      el("div", {
-        class: "achievement",
-        text: `${t("achievement", lang)} ${r.achievement}${r.criticals ? ` (${t("critical", lang)} ×${r.criticals})` : ""} ≥ ${r.target}? → ${r.success ? t("success", lang) : t("failure", lang)}`,
-      }),
-    );
-    box.className = `result ${r.success ? "ok" : "bad"}`;
+    lastCheck = { stat, seed, args, r };
+    renderCheck();
   } catch (e) {
+    lastCheck = null;
     box.className = "result bad";
     box.textContent = `${e.code}: ${e.message}`;
   }
+}
+
+/** Draw the last check in the current language. */
+function renderCheck() {
+  if (!lastCheck) return;
+  const { stat, seed, args, r } = lastCheck;
+  const box = $("#check-result");
+  box.textContent = "";
+  const faces = el("span", { class: "faces" });
+  for (const f of r.faces) faces.append(el("span", { class: `die${f === 1 ? " one" : ""}`, text: String(f) }));
+  box.append(
+    el("div", { text: `${label(STAT_LABELS[stat], lang)} ${args.dice}d6${args.tactics_dice ? ` + ${args.tactics_dice}` : ""}${seed !== "" ? ` · seed ${seed}` : ""}` }),
+    faces,
+    el("div", {
+      class: "achievement",
+      text: `${t("achievement", lang)} ${r.achievement}${r.criticals ? ` (${t("critical", lang)} ×${r.criticals})` : ""} ≥ ${r.target}? → ${r.success ? t("success", lang) : t("failure", lang)}`,
+    }),
+  );
+  box.className = `result ${r.success ? "ok" : "bad"}`;
 }
 
 // ---------- import / export ----------

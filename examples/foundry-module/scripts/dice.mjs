@@ -31,16 +31,29 @@ export function dieTerms(rolls) {
   return terms;
 }
 
-/** Data for `Roll.fromData`: the dice joined with "+", total = gunbai's total when it has one. */
+/**
+ * Data for `Roll.fromData`: the dice joined with "+", total = gunbai's total when
+ * it has one. When the total is the faces plus a constant (`2d6+3`), the constant
+ * becomes a NumericTerm so formula and total agree; percentile results (tens
+ * dice) keep gunbai's total as it is.
+ */
 export function rollData(rolls, total) {
   const dice = dieTerms(rolls);
   const terms = [];
+  const op = (operator) => ({ class: "OperatorTerm", options: {}, evaluated: true, operator });
   dice.forEach((d, i) => {
-    if (i) terms.push({ class: "OperatorTerm", options: {}, evaluated: true, operator: "+" });
+    if (i) terms.push(op("+"));
     terms.push(d);
   });
-  const formula = dice.map((d) => `${d.number}d${d.faces}${d.options.flavor ? `[${d.options.flavor}]` : ""}`).join(" + ");
   const sum = (rolls || []).reduce((a, r) => a + r.value, 0);
+  const percentile = (rolls || []).some((r) => r.kind === "tens_d10");
+  const constant = typeof total === "number" && !percentile ? total - sum : 0;
+  if (constant && terms.length) {
+    terms.push(op(constant < 0 ? "-" : "+"));
+    terms.push({ class: "NumericTerm", options: {}, evaluated: true, number: Math.abs(constant) });
+  }
+  let formula = dice.map((d) => `${d.number}d${d.faces}${d.options.flavor ? `[${d.options.flavor}]` : ""}`).join(" + ");
+  if (constant && formula) formula += ` ${constant < 0 ? "-" : "+"} ${Math.abs(constant)}`;
   return {
     class: "Roll",
     options: {},

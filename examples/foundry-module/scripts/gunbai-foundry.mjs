@@ -134,8 +134,8 @@ export async function rollTeamInitiative(combat = game.combat, { seed, round } =
   const allRolls = ordered.flatMap((t) => t.checks.flatMap((c) => c.rolls));
   const lines = ordered
     .map(
-      (t, i) =>
-        `<li data-team="${escapeHtml(t.team)}">${i + 1}. ${escapeHtml(t.team)} — ${escapeHtml(t.roller.combatant.name)} ` +
+      (t) =>
+        `<li data-team="${escapeHtml(t.team)}">${escapeHtml(t.team)} — ${escapeHtml(t.roller.combatant.name)} ` +
         `(${game.i18n.localize("GUNBAI.Command")} ${t.roller.command}): ${t.checks
           .map((c) => `[${c.faces.join(",")}] → ${c.achievement}`)
           .join(" / ")}</li>`,
@@ -144,7 +144,7 @@ export async function rollTeamInitiative(combat = game.combat, { seed, round } =
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker(),
     content: `<div class="gunbai-result"><div class="gunbai-command">${escapeHtml(game.i18n.localize("GUNBAI.TeamInitiative"))}</div><ol class="gunbai-init">${lines}</ol></div>`,
-    rolls: allRolls.length ? [toRoll(allRolls, ordered[0]?.keys[0] ?? 0)] : [],
+    rolls: allRolls.length ? [toRoll(allRolls)] : [],
     sound: CONFIG.sounds?.dice,
     flags: { [MODULE]: { system: "world_trigger", initiative: state.results } },
   });
