@@ -1,7 +1,76 @@
-//! `world_trigger` — see the module's README-level docs once implemented.
+//! `world_trigger` — the World Trigger fan TRPG (seed `000`, rule IDs `WT-…`).
+//!
+//! Where to find things:
+//! * [`types`] — stats, positions, conditions, labels, violations (shared with the battle engine);
+//! * [`check`] — action checks, tactics dice, opposed checks (WT-CHK, WT-TD, WT-OPP);
+//! * [`odds`] — exact distributions, success / opposed chances, expected-value table (WT-CHK-6);
+//! * [`data`] — data packs (format, validation, the illustrative sample pack);
+//! * [`character`] — combatant and operator creation, derived stats, movement, conditions
+//!   (WT-CC, WT-OP, WT-DER, WT-COND);
+//! * [`damage`] — damage, Trion Burst, special attacks, damage tables (WT-DMG, WT-DT);
+//! * [`map`] — out of bounds, teleport / coordinate dice, D66 (WT-OOB, WT-MAP-6/7, WT-CC-9).
+//!
+//! Readings of ambiguous rules follow `RULINGS.md` (section world_trigger);
+//! variants: `special_attack_stacking` (damage) and `damage_table_threshold` (damage_table).
 
+pub mod character;
+pub mod check;
+pub mod damage;
+pub mod data;
+pub mod map;
+pub mod odds;
+pub mod types;
+
+use crate::op;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![]
+    vec![
+        op!("world_trigger.check", check::check, check::WtCheckArgs => check::WtCheckResult,
+            "Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target."),
+        op!("world_trigger.opposed", check::opposed, check::WtOpposedArgs => check::WtOpposedResult,
+            "Opposed check: the reactor rolls first; the actor wins on >= (ties to the actor)."),
+        op!("world_trigger.distribution", odds::distribution, odds::WtDistributionArgs => odds::WtDistributionResult,
+            "Exact achievement distribution of a pool (up to 100 stat dice + tactics + extra), optional exact counts."),
+        op!("world_trigger.success_chance", odds::success_chance, odds::WtSuccessChanceArgs => odds::WtProbabilityResult,
+            "Exact probability that a check reaches its target."),
+        op!("world_trigger.opposed_chance", odds::opposed_chance, odds::WtOpposedChanceArgs => odds::WtProbabilityResult,
+            "Exact probability that the actor wins an opposed check (ties to the actor)."),
+        op!("world_trigger.expected_table", odds::expected_table, odds::WtExpectedTableArgs => odds::WtExpectedTableResult,
+            "The expected-value table (mean achievement and mean per die) for 1..max_dice dice, computed exactly."),
+        op!("world_trigger.create_character", character::create_character,
+            character::WtCreateCharacterArgs => character::WtCharacter,
+            "Validate a combatant sheet (every violation listed) and compute final stats, derived stats and skills."),
+        op!("world_trigger.validate_sheet", character::validate_sheet,
+            character::WtValidateSheetArgs => data::WtValidationResult,
+            "List every creation-rule violation of a combatant sheet ({path, rule, message})."),
+        op!("world_trigger.create_operator", character::create_operator,
+            character::WtCreateOperatorArgs => character::WtOperator,
+            "Validate an operator sheet and compute its stats."),
+        op!("world_trigger.movement", character::movement, character::WtMovementArgs => character::WtMovementResult,
+            "Movement = floor(Mobility / 2) + bonus - 4 per lost leg, never below 0."),
+        op!("world_trigger.condition_effects", character::condition_effects,
+            character::WtConditionEffectsArgs => character::WtConditionEffects,
+            "Combined effects and labels of held abnormal states (Trion leak, limb loss, bailout)."),
+        op!("world_trigger.damage", damage::damage, damage::WtDamageArgs => damage::WtDamageResult,
+            "Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier."),
+        op!("world_trigger.damage_table", damage::damage_table,
+            damage::WtDamageTableArgs => damage::WtDamageTableResult,
+            "Roll on a damage table for one hit (highest tier reached; held effects shift to the next row)."),
+        op!("world_trigger.out_of_bounds_target", map::out_of_bounds_target,
+            map::WtOutOfBoundsTargetArgs => map::WtOutOfBoundsTargetResult,
+            "Mobility-check target to re-enter the battlefield: 15/20/30/40 for 1/2/3/4+ squares out."),
+        op!("world_trigger.out_of_bounds_check", map::out_of_bounds_check,
+            map::WtOutOfBoundsCheckArgs => map::WtOutOfBoundsCheckResult,
+            "Roll the Mobility check to re-enter the battlefield."),
+        op!("world_trigger.d66", map::d66, map::WtD66Args => map::WtD66Result,
+            "Roll D66 (tens die first), optionally looked up in a profile table."),
+        op!("world_trigger.teleport_coordinates", map::teleport_coordinates,
+            map::WtTeleportArgs => map::WtTeleportResult,
+            "Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20."),
+        op!("world_trigger.sample_data", data::sample_data, data::WtSampleDataArgs => data::WtDataPack,
+            "The bundled sample data pack (illustrative; facts from the seed plus labelled placeholders)."),
+        op!("world_trigger.validate_data", data::validate_data, data::WtValidateDataArgs => data::WtValidationResult,
+            "Validate a data pack and list every problem ({path, rule, message})."),
+    ]
 }

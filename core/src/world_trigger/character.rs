@@ -1,0 +1,713 @@
+//! Character creation (WT-CC), derived stats (WT-DER), operators (WT-OP),
+//! movement and condition effects (WT-COND).
+//!
+//! [`build_character`] and [`build_operator`] are the reusable cores (the
+//! battle engine builds its combatants with them); the ops wrap them.
+
+use super::data::{load_pack, WtDataPack, WtTraitSize, WtTriggerKind};
+use super::types::{
+    violations_error, WtCondition, WtLabel, WtOperatorStat, WtOperatorStats, WtPosition, WtStat, WtStats,
+    WtViolation,
+};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// WT-CC-5: points to distribute at creation.
+pub const CREATION_POINTS: i64 = 20;
+/// WT-CC-7: slots per side.
+pub const SLOTS_PER_SIDE: usize = 4;
+/// WT-OP-4: operator base value of the five non-Trion stats.
+pub const OPERATOR_BASE: i64 = 6;
+/// WT-OP-4: operator points to distribute.
+pub const OPERATOR_POINTS: i64 = 5;
+/// WT-OP-4: operator cap during distribution.
+pub const OPERATOR_CAP: i64 = 9;
+/// WT-COND-7: Movement lost per lost leg.
+pub const LEG_PENALTY: i64 = 4;
+/// Largest |value| accepted for stat-like numeric arguments.
+pub const MAX_STAT_ARG: i64 = 1_000_000;
+
+/// A combatant sheet as a player fills it in ("new creation", WT-CC-0…9).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtSheet {
+    /// Character name (WT-CC-9), 1–200 characters.
+    pub name: String,
+    /// WT-CC-2: the position.
+    pub position: WtPosition,
+    /// WT-CC-5: the 20 points, by stat (missing stats are 0).
+    #[serde(default)]
+    pub points: WtStats,
+    /// WT-CC-1: the team leader gets +1 Command.
+    #[serde(default)]
+    pub leader: bool,
+    /// WT-CC-6: the master's id (from the data pack).
+    pub master: String,
+    /// WT-CC-3: trait ids: one L-trait, or two S-traits.
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// WT-CC-7: trigger ids per side.
+    #[serde(default)]
+    pub triggers: WtLoadout,
+}
+
+/// WT-CC-7: the trigger loadout, up to 4 per side.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtLoadout {
+    /// Main-trigger slots (dominant-hand side); slot 1 holds the position's trigger type.
+    #[serde(default)]
+    pub main: Vec<String>,
+    /// Sub-trigger slots (off-hand side).
+    #[serde(default)]
+    pub sub: Vec<String>,
+}
+
+impl WtLoadout {
+    /// Number of filled slots, main and sub.
+    pub fn filled(&self) -> usize {
+        self.main.len() + self.sub.len()
+    }
+}
+
+/// A trigger side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WtSide {
+    /// Main trigger side (dominant hand).
+    Main,
+    /// Sub trigger side (off hand).
+    Sub,
+}
+
+/// WT-DER: derived stats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WtDerived {
+    /// WT-DER-1: floor(Mobility ÷ 2).
+    pub movement: i64,
+    /// WT-DER-2: Trion × 10 + 40.
+    pub base_trion: i64,
+    /// WT-DER-3: base Trion − 5 × filled trigger slots (options included).
+    pub starting_trion: i64,
+}
+
+/// A skill the character has (or lacks) and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WtSkillGrant {
+    /// The trigger that gives it (null for basic commands).
+    pub trigger: Option<String>,
+    /// Sides the trigger is on (empty for basic commands).
+    pub sides: Vec<WtSide>,
+    /// Skill id.
+    pub skill: String,
+    /// Display name.
+    pub label: WtLabel,
+    /// The stat requirement (met for available skills).
+    pub requirements: WtStats,
+    /// Stats below the requirement (empty for available skills).
+    pub missing: Vec<WtStat>,
+}
+
+/// A created combatant.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtCharacter {
+    /// Name.
+    pub name: String,
+    /// Position.
+    pub position: WtPosition,
+    /// Final stats: position base + points, then leader +1 Command, master +1, trait bonuses.
+    pub stats: WtStats,
+    /// Derived stats.
+    pub derived: WtDerived,
+    /// Leader flag.
+    pub leader: bool,
+    /// Master id.
+    pub master: String,
+    /// Trait ids.
+    pub traits: Vec<String>,
+    /// The loadout.
+    pub triggers: WtLoadout,
+    /// WT-CC-8: trigger skills whose requirements the stats meet.
+    pub trigger_skills: Vec<WtSkillGrant>,
+    /// WT-CC-8: trigger skills of equipped triggers whose requirements are not met.
+    pub unavailable_skills: Vec<WtSkillGrant>,
+    /// WT-CC-8: basic commands acquired automatically (requirements met).
+    pub basic_commands: Vec<WtSkillGrant>,
+    /// The position skill.
+    pub position_skill: WtSkillGrant,
+}
+
+/// WT-DER-1 (RULINGS): Movement = floor(Mobility ÷ 2), never below 0.
+pub fn base_movement(mobility: i64) -> i64 {
+    mobility.max(0) / 2
+}
+
+/// WT-DER-1…3: derived stats from final stats and the number of filled slots.
+pub fn derived_stats(stats: &WtStats, filled_slots: usize) -> WtDerived {
+    let base_trion = stats.trion.saturating_mul(10).saturating_add(40);
+    WtDerived {
+        movement: base_movement(stats.mobility),
+        base_trion,
+        starting_trion: base_trion.saturating_sub(5 * filled_slots as i64),
+    }
+}
+
+fn grant(
+    trigger: Option<&str>,
+    sides: Vec<WtSide>,
+    s: &super::data::WtSkillData,
+    stats: &WtStats,
+) -> WtSkillGrant {
+    WtSkillGrant {
+        trigger: trigger.map(str::to_string),
+        sides,
+        skill: s.id.clone(),
+        label: s.label.clone(),
+        requirements: s.requirements,
+        missing: s.requirements.unmet_by(stats),
+    }
+}
+
+/// Build a combatant from a sheet (WT-CC-0…8, WT-DER-1…3, WT-TRG-6/7).
+/// Returns every violation found, not only the first.
+pub fn build_character(
+    sheet: &WtSheet,
+    pack: &WtDataPack,
+) -> std::result::Result<WtCharacter, Vec<WtViolation>> {
+    let mut bad = Vec::new();
+    let mut v = |path: &str, rule: &str, msg: String| bad.push(WtViolation::new(path, rule, msg));
+    // WT-CC-9: name.
+    let name_len = sheet.name.chars().count();
+    if sheet.name.trim().is_empty() || name_len > 200 {
+        v("sheet.name", "WT-CC-9", "a name of 1-200 characters is required".into());
+    }
+    // WT-CC-2: position data.
+    let Some(pos) = pack.position(sheet.position) else {
+        v("sheet.position", "WT-CC-2", format!("the data pack has no position {}", sheet.position.key()));
+        return Err(bad);
+    };
+    // WT-CC-5: 20 points exactly, none negative, base + points ≤ cap.
+    let cap = sheet.position.creation_cap();
+    for st in WtStat::ALL {
+        let p = sheet.points.get(st);
+        let path = format!("sheet.points.{}", st.key());
+        if p < 0 {
+            v(&path, "WT-CC-5", format!("{p} points: points can't be negative"));
+        } else if pos.base.get(st).saturating_add(p) > cap {
+            v(
+                &path,
+                "WT-CC-5",
+                format!(
+                    "base {} + {p} points = {} is above the creation cap {cap}{}",
+                    pos.base.get(st),
+                    pos.base.get(st).saturating_add(p),
+                    if cap == 8 { " (All-rounder)" } else { "" }
+                ),
+            );
+        }
+    }
+    let total = sheet.points.total();
+    if total != CREATION_POINTS {
+        v(
+            "sheet.points",
+            "WT-CC-5",
+            format!("{total} points allocated; exactly {CREATION_POINTS} are required"),
+        );
+    }
+    let mut stats = pos.base.plus(&sheet.points);
+    // WT-CC-1: the leader's Command +1 (after the cap).
+    if sheet.leader {
+        stats.command = stats.command.saturating_add(1);
+    }
+    // WT-CC-3: one L-trait or two S-traits.
+    if sheet.traits.len() > 10 {
+        v("sheet.traits", "WT-CC-3", "take one L-trait or two S-traits".into());
+    } else {
+        let mut sizes = Vec::new();
+        for (i, id) in sheet.traits.iter().enumerate() {
+            match pack.traits.iter().find(|t| &t.id == id) {
+                Some(t) => {
+                    sizes.push(t.size);
+                    stats = stats.plus(&t.bonus);
+                }
+                None => {
+                    v(&format!("sheet.traits[{i}]"), "WT-CC-3", format!("no trait {id:?} in the data pack"))
+                }
+            }
+        }
+        let l = sizes.iter().filter(|&&s| s == WtTraitSize::L).count();
+        let s = sizes.len() - l;
+        let dup = sheet.traits.len() == 2 && sheet.traits.first() == sheet.traits.get(1);
+        if sizes.len() == sheet.traits.len() && !((l == 1 && s == 0) || (l == 0 && s == 2 && !dup)) {
+            v(
+                "sheet.traits",
+                "WT-CC-3",
+                format!(
+                    "{l} L-trait(s) and {s} S-trait(s): take exactly one L-trait or two different S-traits"
+                ),
+            );
+        }
+    }
+    // WT-CC-6: one master, +1 to its stat.
+    match pack.masters.iter().find(|m| m.id == sheet.master) {
+        Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
+        None => v("sheet.master", "WT-CC-6", format!("no master {:?} in the data pack", sheet.master)),
+    }
+    // WT-CC-7: slots, first main slot type, equip requirements; WT-TRG-6/7: option sides.
+    for (side, list, key) in
+        [(WtSide::Main, &sheet.triggers.main, "main"), (WtSide::Sub, &sheet.triggers.sub, "sub")]
+    {
+        if list.len() > SLOTS_PER_SIDE {
+            v(
+                &format!("sheet.triggers.{key}"),
+                "WT-CC-7",
+                format!("{} triggers: at most {SLOTS_PER_SIDE} per side", list.len()),
+            );
+            continue;
+        }
+        for (i, id) in list.iter().enumerate() {
+            let path = format!("sheet.triggers.{key}[{i}]");
+            let Some(t) = pack.trigger(id) else {
+                v(&path, "WT-CC-7", format!("no trigger {id:?} in the data pack"));
+                continue;
+            };
+            let unmet = t.requirements.unmet_by(&stats);
+            if !unmet.is_empty() {
+                let what: Vec<String> = unmet
+                    .iter()
+                    .map(|s| format!("{} {} < {}", s.key(), stats.get(*s), t.requirements.get(*s)))
+                    .collect();
+                v(&path, "WT-CC-7", format!("{id} needs {}", what.join(", ")));
+            }
+            if side == WtSide::Main
+                && i == 0
+                && (t.kind != WtTriggerKind::Trigger || !pos.main_trigger_types.contains(&t.trigger_type))
+            {
+                v(
+                    &path,
+                    "WT-CC-7",
+                    format!(
+                        "the first main slot must hold a {} trigger for a {}; {id} is {}",
+                        pos.main_trigger_types.join("/"),
+                        sheet.position.key(),
+                        t.trigger_type
+                    ),
+                );
+            }
+            match t.kind {
+                WtTriggerKind::DedicatedOption => {
+                    let base = t.base.as_deref().unwrap_or("");
+                    if !list.iter().any(|x| x == base) {
+                        v(
+                            &path,
+                            "WT-TRG-6",
+                            format!("{id} must be on the same side as its base trigger {base}"),
+                        );
+                    }
+                }
+                WtTriggerKind::GeneralOption => {
+                    let has_trigger =
+                        list.iter().filter_map(|x| pack.trigger(x)).any(|x| x.kind == WtTriggerKind::Trigger);
+                    if !has_trigger {
+                        v(&path, "WT-TRG-7", format!("{id} needs a trigger on its side to combine with"));
+                    }
+                }
+                WtTriggerKind::Trigger => {}
+            }
+        }
+    }
+    if sheet.triggers.main.is_empty() {
+        v(
+            "sheet.triggers.main",
+            "WT-CC-7",
+            format!("the first main slot must hold a {} trigger", pos.main_trigger_types.join("/")),
+        );
+    }
+    if !bad.is_empty() {
+        return Err(bad);
+    }
+    // WT-CC-8: trigger skills of the equipped triggers, split by requirement.
+    let mut trigger_skills = Vec::new();
+    let mut unavailable = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for id in sheet.triggers.main.iter().chain(&sheet.triggers.sub) {
+        if seen.contains(&id.as_str()) {
+            continue;
+        }
+        seen.push(id);
+        let Some(t) = pack.trigger(id) else { continue };
+        let mut sides = Vec::new();
+        if sheet.triggers.main.contains(id) {
+            sides.push(WtSide::Main);
+        }
+        if sheet.triggers.sub.contains(id) {
+            sides.push(WtSide::Sub);
+        }
+        for s in &t.skills {
+            let g = grant(Some(id), sides.clone(), s, &stats);
+            if g.missing.is_empty() {
+                trigger_skills.push(g);
+            } else {
+                unavailable.push(g);
+            }
+        }
+    }
+    let basic_commands = pack
+        .basic_commands
+        .iter()
+        .map(|s| grant(None, Vec::new(), s, &stats))
+        .filter(|g| g.missing.is_empty())
+        .collect();
+    Ok(WtCharacter {
+        name: sheet.name.clone(),
+        position: sheet.position,
+        derived: derived_stats(&stats, sheet.triggers.filled()),
+        stats,
+        leader: sheet.leader,
+        master: sheet.master.clone(),
+        traits: sheet.traits.clone(),
+        triggers: sheet.triggers.clone(),
+        trigger_skills,
+        unavailable_skills: unavailable,
+        basic_commands,
+        position_skill: grant(None, Vec::new(), &pos.skill, &stats),
+    })
+}
+
+/// Arguments of `world_trigger.create_character`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtCreateCharacterArgs {
+    /// The sheet (validated as untrusted data).
+    #[schemars(with = "WtSheet")]
+    pub sheet: Value,
+    /// A data pack; default the bundled sample pack (illustrative).
+    #[serde(default)]
+    #[schemars(with = "Option<super::data::WtDataPack>")]
+    pub data: Option<Value>,
+}
+
+/// `world_trigger.create_character` — validate a combatant sheet against every
+/// creation rule and compute its final stats, derived stats and skills.
+/// Violations are one `invalid_data` error whose message lists every
+/// violation as `[RULE] path: message` (field and rule are the first one's).
+pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
+    let pack = load_pack(args.data.as_ref())?;
+    let sheet: WtSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
+    build_character(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
+}
+
+/// Arguments of `world_trigger.validate_sheet`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtValidateSheetArgs {
+    /// The sheet to check.
+    #[schemars(with = "WtSheet")]
+    pub sheet: Value,
+    /// A data pack; default the bundled sample pack.
+    #[serde(default)]
+    #[schemars(with = "Option<super::data::WtDataPack>")]
+    pub data: Option<Value>,
+}
+
+/// `world_trigger.validate_sheet` — like `create_character`, but returns the
+/// list of violations (`{path, rule, message}`) instead of failing.
+pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValidationResult> {
+    let pack = load_pack(args.data.as_ref())?;
+    let violations = match crate::ops::parse_data::<WtSheet>("sheet", args.sheet.clone()) {
+        Err(e) => vec![WtViolation::new(e.field.unwrap_or_else(|| "sheet".into()), "WT-CC-0", e.message)],
+        Ok(sheet) => build_character(&sheet, &pack).err().unwrap_or_default(),
+    };
+    Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
+}
+
+/// An operator sheet (WT-OP).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtOperatorSheet {
+    /// Name, 1–200 characters.
+    pub name: String,
+    /// WT-OP-3: Trion, chosen freely from 1–8.
+    pub trion: i64,
+    /// WT-OP-4: the 5 points over the five non-Trion stats (a `trion` key must be 0).
+    #[serde(default)]
+    pub points: WtOperatorStats,
+    /// WT-OP-5: the master's id (from the pack's `operator_masters`).
+    pub master: String,
+}
+
+/// A created operator.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtOperator {
+    /// Name.
+    pub name: String,
+    /// Final stats.
+    pub stats: WtOperatorStats,
+    /// Master id.
+    pub master: String,
+    /// WT-OP-6: operator skills whose requirements the stats meet.
+    pub operator_skills: Vec<String>,
+}
+
+/// Build an operator (WT-OP-3…6); returns every violation.
+pub fn build_operator(
+    sheet: &WtOperatorSheet,
+    pack: &WtDataPack,
+) -> std::result::Result<WtOperator, Vec<WtViolation>> {
+    let mut bad = Vec::new();
+    if sheet.name.trim().is_empty() || sheet.name.chars().count() > 200 {
+        bad.push(WtViolation::new("sheet.name", "WT-OP-7", "a name of 1-200 characters is required"));
+    }
+    if !(1..=8).contains(&sheet.trion) {
+        bad.push(WtViolation::new("sheet.trion", "WT-OP-3", format!("{} is outside 1..=8", sheet.trion)));
+    }
+    if sheet.points.trion != 0 {
+        bad.push(WtViolation::new(
+            "sheet.points.trion",
+            "WT-OP-4",
+            "Trion is chosen directly, not with points",
+        ));
+    }
+    let mut stats = WtOperatorStats { trion: sheet.trion, ..Default::default() };
+    let mut total = 0i64;
+    for st in WtOperatorStat::ALL.into_iter().skip(1) {
+        let p = sheet.points.get(st);
+        total = total.saturating_add(p);
+        let value = OPERATOR_BASE.saturating_add(p);
+        if p < 0 {
+            bad.push(WtViolation::new(
+                format!("sheet.points.{}", st.key()),
+                "WT-OP-4",
+                "points can't be negative",
+            ));
+        } else if value > OPERATOR_CAP {
+            bad.push(WtViolation::new(
+                format!("sheet.points.{}", st.key()),
+                "WT-OP-4",
+                format!("6 + {p} = {value} is above the cap {OPERATOR_CAP}"),
+            ));
+        }
+        *stats.get_mut(st) = value;
+    }
+    if total != OPERATOR_POINTS {
+        bad.push(WtViolation::new(
+            "sheet.points",
+            "WT-OP-4",
+            format!("{total} points; exactly 5 are required"),
+        ));
+    }
+    match pack.operator_masters.iter().find(|m| m.id == sheet.master) {
+        Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
+        None => bad.push(WtViolation::new(
+            "sheet.master",
+            "WT-OP-5",
+            format!("no operator master {:?} in the data pack", sheet.master),
+        )),
+    }
+    if !bad.is_empty() {
+        return Err(bad);
+    }
+    let operator_skills = pack
+        .operator_skills
+        .iter()
+        .filter(|s| WtOperatorStat::ALL.iter().all(|&st| stats.get(st) >= s.requirements.get(st)))
+        .map(|s| s.id.clone())
+        .collect();
+    Ok(WtOperator { name: sheet.name.clone(), stats, master: sheet.master.clone(), operator_skills })
+}
+
+/// Arguments of `world_trigger.create_operator`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtCreateOperatorArgs {
+    /// The operator sheet.
+    #[schemars(with = "WtOperatorSheet")]
+    pub sheet: Value,
+    /// A data pack; default the bundled sample pack.
+    #[serde(default)]
+    #[schemars(with = "Option<super::data::WtDataPack>")]
+    pub data: Option<Value>,
+}
+
+/// `world_trigger.create_operator` — validate an operator sheet (WT-OP-3…6) and compute its stats.
+pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
+    let pack = load_pack(args.data.as_ref())?;
+    let sheet: WtOperatorSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
+    build_operator(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
+}
+
+/// WT-DER-1 + WT-COND-7: Movement after bonuses and leg loss (−4 per leg,
+/// applied after increases), never below 0.
+pub fn movement_with(mobility: i64, bonus: i64, conditions: &[WtCondition]) -> i64 {
+    let legs = [WtCondition::LostRightLeg, WtCondition::LostLeftLeg]
+        .iter()
+        .filter(|c| conditions.contains(c))
+        .count() as i64;
+    base_movement(mobility).saturating_add(bonus).saturating_sub(LEG_PENALTY * legs).max(0)
+}
+
+/// Arguments of `world_trigger.movement`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtMovementArgs {
+    /// The Mobility stat, 0–1000000.
+    pub mobility: i64,
+    /// Held conditions (duplicates ignored).
+    #[serde(default)]
+    pub conditions: Vec<WtCondition>,
+    /// Increase from basic actions / trigger commands (e.g. Full Move), applied before leg loss. Default 0.
+    #[serde(default)]
+    pub bonus: i64,
+}
+
+/// Result of `world_trigger.movement`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtMovementResult {
+    /// The Movement.
+    pub movement: i64,
+    /// floor(Mobility ÷ 2) before bonus and penalties.
+    pub base: i64,
+    /// Movement lost to leg loss (4 per leg).
+    pub leg_penalty: i64,
+}
+
+/// `world_trigger.movement` — Movement from Mobility, bonus and leg loss.
+pub fn movement(args: &WtMovementArgs) -> Result<WtMovementResult> {
+    if !(0..=MAX_STAT_ARG).contains(&args.mobility) {
+        return Err(Error::out_of_range("mobility", format_args!("must be 0..={MAX_STAT_ARG}")));
+    }
+    if args.bonus.unsigned_abs() > MAX_STAT_ARG as u64 {
+        return Err(Error::out_of_range("bonus", format_args!("must be within ±{MAX_STAT_ARG}")));
+    }
+    let m = movement_with(args.mobility, args.bonus, &args.conditions);
+    let base = base_movement(args.mobility);
+    let legs = [WtCondition::LostRightLeg, WtCondition::LostLeftLeg]
+        .iter()
+        .filter(|c| args.conditions.contains(c))
+        .count() as i64;
+    Ok(WtMovementResult { movement: m, base, leg_penalty: LEG_PENALTY * legs })
+}
+
+/// WT-COND-2…4: Trion lost in the Feedback phase (5 small, 10 large, 15 both).
+pub fn feedback_trion_loss(conditions: &[WtCondition]) -> i64 {
+    let mut loss = 0;
+    if conditions.contains(&WtCondition::TrionLeakSmall) {
+        loss += 5;
+    }
+    if conditions.contains(&WtCondition::TrionLeakLarge) {
+        loss += 10;
+    }
+    loss
+}
+
+/// Arguments of `world_trigger.condition_effects`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtConditionEffectsArgs {
+    /// Held conditions (duplicates ignored).
+    pub conditions: Vec<WtCondition>,
+}
+
+/// A held condition with its display name.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtConditionInfo {
+    /// Condition id.
+    pub id: WtCondition,
+    /// Display name.
+    pub label: WtLabel,
+}
+
+/// Result of `world_trigger.condition_effects`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtConditionEffects {
+    /// The distinct conditions, in id order, with labels.
+    pub conditions: Vec<WtConditionInfo>,
+    /// WT-COND-2…4: Trion lost in each Feedback phase.
+    pub trion_loss_per_round: i64,
+    /// WT-COND-7: Movement penalty (applied after increases).
+    pub movement_penalty: i64,
+    /// WT-COND-5/6: sides whose hand-held triggers can't be used.
+    pub hand_held_blocked: Vec<WtSide>,
+    /// WT-KO-4: the character has bailed out.
+    pub bailed_out: bool,
+    /// WT-COND-1: abnormal states are not recovered during a normal battle.
+    pub recovers_in_battle: bool,
+}
+
+/// WT-COND-1…7: the combined effect of held conditions.
+pub fn condition_effects_of(conditions: &[WtCondition]) -> WtConditionEffects {
+    let mut ids: Vec<WtCondition> = conditions.to_vec();
+    ids.sort();
+    ids.dedup();
+    let mut hands = Vec::new();
+    if ids.contains(&WtCondition::LostDominantHand) {
+        hands.push(WtSide::Main);
+    }
+    if ids.contains(&WtCondition::LostOffHand) {
+        hands.push(WtSide::Sub);
+    }
+    let legs =
+        [WtCondition::LostRightLeg, WtCondition::LostLeftLeg].iter().filter(|c| ids.contains(c)).count()
+            as i64;
+    WtConditionEffects {
+        trion_loss_per_round: feedback_trion_loss(&ids),
+        movement_penalty: LEG_PENALTY * legs,
+        hand_held_blocked: hands,
+        bailed_out: ids.contains(&WtCondition::EmergencyBailout),
+        recovers_in_battle: false,
+        conditions: ids.into_iter().map(|id| WtConditionInfo { id, label: id.label() }).collect(),
+    }
+}
+
+/// `world_trigger.condition_effects` — what held conditions do (WT-COND-1…7).
+pub fn condition_effects(args: &WtConditionEffectsArgs) -> Result<WtConditionEffects> {
+    if args.conditions.len() > 1000 {
+        return Err(Error::limit("conditions", "at most 1000 entries"));
+    }
+    Ok(condition_effects_of(&args.conditions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn garbage_sheets_never_panic() {
+        for sheet in [
+            json!(null),
+            json!({}),
+            json!({"name": "", "position": "attacker", "master": ""}),
+            json!({"name": "x", "position": "attacker", "master": "m", "points": {"trion": i64::MAX, "attack": i64::MAX},
+                   "traits": vec!["a"; 50], "triggers": {"main": vec!["x"; 100], "sub": [""]}}),
+            json!({"name": "x", "position": "attacker", "master": "m", "points": {"trion": i64::MIN}}),
+        ] {
+            let _ = crate::call("world_trigger.create_character", json!({ "sheet": sheet.clone() }));
+            let _ = crate::call("world_trigger.validate_sheet", json!({ "sheet": sheet.clone() }));
+            let _ = crate::call("world_trigger.create_operator", json!({ "sheet": sheet }));
+        }
+        for v in [
+            json!({"mobility": i64::MAX}),
+            json!({"mobility": 5, "bonus": i64::MIN}),
+            json!({"conditions": [1]}),
+        ] {
+            let _ = crate::call("world_trigger.movement", v.clone());
+            let _ = crate::call("world_trigger.condition_effects", v);
+        }
+    }
+
+    #[test]
+    fn flavour_rules_documented() {
+        // WT-CC-4 (stat descriptions), WT-OP-1/2 (operators don't fight; stat
+        // descriptions) and WT-OP-8 (one operator action per round, battle
+        // engine) are descriptive: the stat keys below are the whole of WT-CC-4 / WT-OP-2.
+        assert_eq!(WtStat::ALL.len(), 8);
+        assert_eq!(WtOperatorStat::ALL.len(), 6);
+        // WT-DER-4: the Trion pool is both HP and MP: damage and burst both spend it
+        // (damage.rs subtracts from the same value derived_stats starts from).
+        let d = derived_stats(&WtStats { trion: 5, ..Default::default() }, 3);
+        assert_eq!((d.base_trion, d.starting_trion), (90, 75));
+    }
+}

@@ -1,0 +1,269 @@
+//! Out of bounds (WT-OOB), teleport and coordinate dice (WT-MAP-6/7) and the
+//! D66 profile roll (WT-CC-9, WT-OP-7).
+
+use super::check::{roll_check, WtCheckResult, WtPool};
+use super::data::load_pack;
+use super::types::WtLabel;
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Most re-rolls of one coordinate die before `limit_exceeded`.
+pub const MAX_REROLLS: u32 = 1000;
+
+/// WT-OOB-2: the Mobility-check difficulty to re-enter from `distance` squares out
+/// (1 → 15, 2 → 20, 3 → 30, 4 or more → 40).
+pub fn out_of_bounds_difficulty(distance: u32) -> Option<i64> {
+    match distance {
+        0 => None,
+        1 => Some(15),
+        2 => Some(20),
+        3 => Some(30),
+        _ => Some(40),
+    }
+}
+
+/// Arguments of `world_trigger.out_of_bounds_target`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtOutOfBoundsTargetArgs {
+    /// Squares between the character and the battlefield (≥ 1).
+    pub distance: u32,
+}
+
+/// Result of `world_trigger.out_of_bounds_target`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtOutOfBoundsTargetResult {
+    /// The Mobility check's target value.
+    pub target: i64,
+}
+
+fn oob_target(distance: u32) -> Result<i64> {
+    out_of_bounds_difficulty(distance)
+        .ok_or_else(|| Error::out_of_range("distance", "an out-of-bounds character is at least 1 square out"))
+}
+
+/// `world_trigger.out_of_bounds_target` — WT-OOB-2 difficulty by distance.
+pub fn out_of_bounds_target(args: &WtOutOfBoundsTargetArgs) -> Result<WtOutOfBoundsTargetResult> {
+    Ok(WtOutOfBoundsTargetResult { target: oob_target(args.distance)? })
+}
+
+/// Arguments of `world_trigger.out_of_bounds_check`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtOutOfBoundsCheckArgs {
+    /// Squares between the character and the battlefield (≥ 1).
+    pub distance: u32,
+    /// The character's Mobility (dice), 0–100.
+    pub mobility: u32,
+    /// Tactics dice spent, 0–20. Default 0.
+    #[serde(default)]
+    pub tactics_dice: u32,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted d6 faces: the Mobility dice, then the tactics dice.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `world_trigger.out_of_bounds_check`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtOutOfBoundsCheckResult {
+    /// The Mobility check (its target is the WT-OOB-2 difficulty).
+    pub check: WtCheckResult,
+    /// WT-OOB-3: true → the character returns to the nearest battlefield square.
+    pub returned: bool,
+    /// WT-OOB-1: true → unless an ally brings it back first (WT-OOB-4), it is
+    /// forced into emergency bailout when the Feedback phase begins.
+    pub bailout_at_feedback: bool,
+    /// Dice rolled.
+    pub rolls: Vec<Roll>,
+}
+
+/// `world_trigger.out_of_bounds_check` — the Mobility check to re-enter the battlefield (WT-OOB-1…4).
+///
+/// Scripted `rolls`: the Mobility dice, then the tactics dice.
+pub fn out_of_bounds_check(args: &WtOutOfBoundsCheckArgs) -> Result<WtOutOfBoundsCheckResult> {
+    let target = oob_target(args.distance)?;
+    let pool = WtPool::new("", args.mobility, args.tactics_dice, 0).map_err(|e| {
+        if e.field.as_deref() == Some("dice") {
+            Error::limit("mobility", "at most 100 dice")
+        } else {
+            e
+        }
+    })?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let check = roll_check(&mut dice, pool, Some(target))?;
+    let returned = check.success == Some(true);
+    Ok(WtOutOfBoundsCheckResult { returned, bailout_at_feedback: !returned, rolls: dice.take_rolls(), check })
+}
+
+/// Arguments of `world_trigger.d66`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtD66Args {
+    /// A profile table id to look the result up in (from the data pack). Optional.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// A data pack; default the bundled sample pack (which has no profile tables).
+    #[serde(default)]
+    #[schemars(with = "Option<super::data::WtDataPack>")]
+    pub data: Option<Value>,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: the tens d6, then the units d6.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `world_trigger.d66`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtD66Result {
+    /// tens × 10 + units, 11–66.
+    pub value: u32,
+    /// The tens die.
+    pub tens: u32,
+    /// The units die.
+    pub ones: u32,
+    /// The table entry for `value`, when a table was given and has one.
+    pub entry: Option<WtLabel>,
+    /// Dice rolled.
+    pub rolls: Vec<Roll>,
+}
+
+/// `world_trigger.d66` — WT-CC-9 / WT-OP-7: roll D66 (tens die first) and look it up.
+pub fn d66(args: &WtD66Args) -> Result<WtD66Result> {
+    let pack = load_pack(args.data.as_ref())?;
+    let table = match &args.table {
+        None => None,
+        Some(id) => Some(pack.profile_tables.iter().find(|t| &t.id == id).ok_or_else(|| {
+            Error::invalid("table", format_args!("no profile table {id:?} in the data pack"))
+        })?),
+    };
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let tens = dice.roll(6)?;
+    let ones = dice.roll(6)?;
+    let value = tens * 10 + ones;
+    let entry = table.and_then(|t| t.entries.iter().find(|e| e.roll == value)).map(|e| e.text.clone());
+    Ok(WtD66Result { value, tens, ones, entry, rolls: dice.take_rolls() })
+}
+
+/// Where a coordinate roll puts the character (WT-MAP-7).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WtMapSpot {
+    /// In a core (3×3): roll the core address; the sector die shows 20 (default; teleports land here).
+    #[default]
+    Core,
+    /// On a sector's perimeter: roll the sector address 1–16; the core die shows 0.
+    Perimeter,
+}
+
+/// Arguments of `world_trigger.teleport_coordinates`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtTeleportArgs {
+    /// Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
+    #[serde(default)]
+    pub sectors: Option<u32>,
+    /// Core (default, as WT-MAP-6 teleports) or perimeter.
+    #[serde(default)]
+    pub spot: WtMapSpot,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the
+    /// core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `world_trigger.teleport_coordinates`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtTeleportResult {
+    /// Core ID, 1…sectors (d20).
+    pub core_id: u32,
+    /// Core address 1–9; 0 when not in the core, or when the d10 read 0 (player's choice).
+    pub core_address: u32,
+    /// WT-MAP-6: the d10 read 0 — the player chooses any core square 1–9.
+    pub player_chooses_square: bool,
+    /// Sector address 1–16 on the perimeter; 20 = unused (in the core).
+    pub sector_address: u32,
+    /// Dice re-rolled (core ID above `sectors`, sector address 17–20).
+    pub rerolls: u32,
+    /// Dice rolled.
+    pub rolls: Vec<Roll>,
+}
+
+fn roll_until(dice: &mut Dice, sides: u32, ok: impl Fn(u32) -> bool, rerolls: &mut u32) -> Result<u32> {
+    loop {
+        let v = dice.roll(sides)?;
+        if ok(v) {
+            return Ok(v);
+        }
+        *rerolls += 1;
+        if *rerolls > MAX_REROLLS {
+            return Err(Error::limit("rolls", format_args!("more than {MAX_REROLLS} re-rolls")));
+        }
+    }
+}
+
+/// `world_trigger.teleport_coordinates` — WT-MAP-6/7 coordinate dice: core ID
+/// d20 (1…sectors, re-roll higher), then core address d10 (a 10 reads 0: the
+/// player's choice of square) or, on the perimeter, sector address d20 (1–16,
+/// re-roll 17–20).
+pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
+    let sectors = args.sectors.unwrap_or(20);
+    if !(1..=20).contains(&sectors) {
+        return Err(Error::out_of_range("sectors", "1..=20 sectors (a d20 picks the core ID)"));
+    }
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut rerolls = 0;
+    let core_id = roll_until(&mut dice, 20, |v| v <= sectors, &mut rerolls)?;
+    let (core_address, chooses, sector_address) = match args.spot {
+        WtMapSpot::Core => {
+            let d = dice.roll(10)?;
+            let digit = d % 10;
+            (digit, digit == 0, 20)
+        }
+        WtMapSpot::Perimeter => {
+            let s = roll_until(&mut dice, 20, |v| v <= 16, &mut rerolls)?;
+            (0, false, s)
+        }
+    };
+    Ok(WtTeleportResult {
+        core_id,
+        core_address,
+        player_chooses_square: chooses,
+        sector_address,
+        rerolls,
+        rolls: dice.take_rolls(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn garbage_args_never_panic() {
+        for v in [
+            json!({"distance": 0}),
+            json!({"distance": u32::MAX, "mobility": u32::MAX}),
+            json!({"sectors": 0}),
+            json!({"sectors": 1, "rolls": vec![20; 2000]}),
+            json!({"table": "x"}),
+            json!({"spot": "perimeter", "rolls": [3, 17, 18, 19, 20]}),
+        ] {
+            for op in ["out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates"] {
+                let _ = crate::call(&format!("world_trigger.{op}"), v.clone());
+            }
+        }
+        let e = crate::call("world_trigger.teleport_coordinates", json!({"sectors": 1, "seed": 3})).unwrap();
+        assert_eq!(e["core_id"], 1);
+    }
+}
