@@ -1,7 +1,70 @@
-//! `tmd` — see the module's README-level docs once implemented.
+//! `tmd` — TMD：新秩序000 combat rules (seed 003, rule IDs `TMD-…`).
+//!
+//! Where to look:
+//! * [`actions`] — action types, AP costs (TMD-AP-5), conversion limits
+//!   (TMD-AP-7/8), the exertion ladder (TMD-AP-17), real-time weights
+//!   (TMD-TIME-4), labels, and the rule variants.
+//! * [`initiative`] — `tmd.initiative` (TMD-INI-1/2).
+//! * [`economy`] — `tmd.conversion_limits`, `tmd.convert`, `tmd.action_seconds`.
+//! * [`encounter`] — the serializable encounter state machine:
+//!   `tmd.encounter_new`, `tmd.encounter_legal_actions`, `tmd.encounter_act`.
+
+pub mod actions;
+pub mod economy;
+pub mod encounter;
+pub mod initiative;
 
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![]
+    vec![
+        crate::op!(
+            "tmd.action_types",
+            actions::action_types,
+            actions::TmdActionTypesArgs => actions::TmdActionTypesResult,
+            "TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type."
+        ),
+        crate::op!(
+            "tmd.initiative",
+            initiative::initiative,
+            initiative::TmdInitiativeArgs => initiative::TmdInitiativeResult,
+            "TMD initiative: d10 + base initiative, highest first; cross-side ties re-rolled (bounded)."
+        ),
+        crate::op!(
+            "tmd.conversion_limits",
+            economy::conversion_limits,
+            economy::TmdConversionLimitsArgs => economy::TmdConversionLimitsResult,
+            "TMD conversions allowed per action type for an AP total."
+        ),
+        crate::op!(
+            "tmd.convert",
+            economy::convert,
+            economy::TmdConvertArgs => economy::TmdConvertResult,
+            "TMD: convert base + extra AP into a list of actions, or illegal_action naming the limit or shortfall."
+        ),
+        crate::op!(
+            "tmd.action_seconds",
+            economy::action_seconds,
+            economy::TmdActionSecondsArgs => economy::TmdActionSecondsResult,
+            "TMD: seconds of the 12-second round used by a list of actions."
+        ),
+        crate::op!(
+            "tmd.encounter_new",
+            encounter::encounter_new,
+            encounter::TmdEncounterNewArgs => encounter::TmdEncounterResult,
+            "TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state."
+        ),
+        crate::op!(
+            "tmd.encounter_legal_actions",
+            encounter::encounter_legal_actions,
+            encounter::TmdEncounterLegalArgs => encounter::TmdEncounterLegalResult,
+            "TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs."
+        ),
+        crate::op!(
+            "tmd.encounter_act",
+            encounter::encounter_act,
+            encounter::TmdEncounterActArgs => encounter::TmdEncounterResult,
+            "TMD: apply one action to an encounter state; returns the new state and the event log."
+        ),
+    ]
 }

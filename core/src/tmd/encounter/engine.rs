@@ -1,0 +1,1125 @@
+//! Applying one action to an encounter state. Works on a copy: on error the
+//! caller drops the copy, so the state passed in never changes.
+
+use super::super::actions::{
+    TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP,
+};
+use super::super::economy::ConvPool;
+use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_INITIATIVE, MAX_COMBATANTS};
+use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
+use super::state::*;
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+
+type Ev = Vec<TmdEvent>;
+
+/// Most actions converted in one step.
+pub const MAX_COUNT: u32 = 1000;
+/// Most AP gained in one step.
+pub const MAX_GAIN: u32 = 1000;
+
+fn ill(rule: &str, msg: impl std::fmt::Display) -> Error {
+    Error::illegal(rule, msg)
+}
+
+fn ch_mut<'a>(s: &'a mut TmdEncounterState, id: &str, field: &str) -> Result<&'a mut TmdCharacter> {
+    s.characters
+        .iter_mut()
+        .find(|c| c.id == id)
+        .ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
+}
+
+fn need(s: &TmdEncounterState, id: &str, field: &str) -> Result<()> {
+    s.ch(id).map(|_| ()).ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
+}
+
+fn text_arg(field: &str, v: &str) -> Result<()> {
+    if v.chars().count() > MAX_TEXT_CHARS {
+        return Err(Error::invalid(field, format_args!("at most {MAX_TEXT_CHARS} characters")));
+    }
+    Ok(())
+}
+
+/// A fresh character.
+pub(crate) fn new_character(spec: &TmdCharacterSpec) -> TmdCharacter {
+    TmdCharacter {
+        id: spec.id.clone(),
+        side: spec.side.clone(),
+        base_initiative: spec.base_initiative,
+        initiative_roll: 0,
+        initiative: 0,
+        tiebreaks: Vec::new(),
+        late_joiner: false,
+        immune_to_surprise: spec.immune_to_surprise,
+        base_ap: 0,
+        extra_ap: 0,
+        reflex_only_ap: 0,
+        conversion_basis: 0,
+        picked: Vec::new(),
+        converted: TmdTypeCounts::default(),
+        held: TmdTypeCounts::default(),
+        reflexes: Vec::new(),
+        retained: Vec::new(),
+        overdrawn: Vec::new(),
+        blocked: Vec::new(),
+        grants: Vec::new(),
+        disabled: Vec::new(),
+        ability_uses: Vec::new(),
+        free_uses: Vec::new(),
+        reflex_conversions: 0,
+        turn_done: false,
+    }
+}
+
+pub(crate) fn specs_as_combatants(specs: &[TmdCharacterSpec]) -> Vec<TmdCombatant> {
+    specs
+        .iter()
+        .map(|c| TmdCombatant { id: c.id.clone(), side: c.side.clone(), base_initiative: c.base_initiative })
+        .collect()
+}
+
+fn store_entries(s: &mut TmdEncounterState, entries: &[TmdInitiativeEntry]) {
+    for e in entries {
+        if let Some(c) = s.characters.iter_mut().find(|c| c.id == e.id) {
+            c.initiative_roll = e.roll;
+            c.initiative = e.total;
+            c.tiebreaks = e.tiebreaks.clone();
+        }
+    }
+}
+
+/// TMD-INI-1/2/7: everyone rolls; combat formally begins at round 1.
+pub(crate) fn roll_all_and_begin(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    let cs: Vec<TmdCombatant> = s
+        .characters
+        .iter()
+        .map(|c| TmdCombatant { id: c.id.clone(), side: c.side.clone(), base_initiative: c.base_initiative })
+        .collect();
+    let entries = initiative::roll_order(&cs, dice)?;
+    store_entries(s, &entries);
+    s.order = entries.iter().map(|e| e.id.clone()).collect();
+    for c in s.characters.iter_mut() {
+        c.late_joiner = false;
+    }
+    ev.push(TmdEvent::InitiativeRolled { reason: "combat_start".into(), entries });
+    ev.push(TmdEvent::CombatStarted {});
+    s.round = 1;
+    open_round(s, ev);
+    Ok(())
+}
+
+fn open_round(s: &mut TmdEncounterState, ev: &mut Ev) {
+    s.phase = TmdPhase::Delays;
+    s.delays.clear();
+    s.delay_cursor = 0;
+    s.queue.clear();
+    s.current = None;
+    s.converting = false;
+    ev.push(TmdEvent::RoundStarted { round: s.round, order: s.order.clone() });
+}
+
+fn end_effects(s: &mut TmdEncounterState, ev: &mut Ev, reason: &str, pred: impl Fn(&TmdEffect) -> bool) {
+    let (gone, keep): (Vec<TmdEffect>, Vec<TmdEffect>) = s.effects.drain(..).partition(|e| pred(e));
+    s.effects = keep;
+    for e in gone {
+        ev.push(TmdEvent::EffectEnded { id: e.id, name: e.name, reason: reason.into() });
+    }
+}
+
+/// TMD-SCN-1/2: a scene change ends every scene effect.
+fn change_scene(s: &mut TmdEncounterState, ev: &mut Ev, reason: &str, start_new: bool) {
+    ev.push(TmdEvent::SceneEnded { scene: s.scene, reason: reason.into() });
+    end_effects(s, ev, "scene_change", |e| e.duration == TmdDuration::Scene);
+    s.scene = s.scene.saturating_add(1).min(MAX_ROUND);
+    s.scene_seconds = 0;
+    if start_new {
+        ev.push(TmdEvent::SceneStarted { scene: s.scene });
+    }
+}
+
+/// TMD-TIME-2 + TMD-AP-2/11/15 + TMD-TIME-3: the start of `id`'s turn.
+fn start_turn(s: &mut TmdEncounterState, id: &str, ev: &mut Ev) -> Result<()> {
+    // TMD-TIME-3: buffs this character applied end at the start of its next turn;
+    // debuffs on it now count this turn as the one that ends them.
+    end_effects(s, ev, "applier_turn_start", |e| e.duration == TmdDuration::BuffOneRound && e.applier == id);
+    for e in s.effects.iter_mut() {
+        if e.duration == TmdDuration::DebuffOneRound && e.target == id {
+            e.armed = true;
+        }
+    }
+    let c = ch_mut(s, id, "current")?;
+    // TMD-AP-2: 14 base AP; TMD-AP-11: overdrawn actions' AP is lost and the type blocked.
+    let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum();
+    let lost = owed.min(BASE_AP_PER_TURN);
+    c.base_ap = BASE_AP_PER_TURN - lost;
+    c.blocked = std::mem::take(&mut c.overdrawn);
+    c.conversion_basis = c.base_ap.saturating_add(c.extra_ap).min(MAX_AP);
+    c.picked.clear();
+    c.converted = TmdTypeCounts::default();
+    let (base_ap, extra_ap, blocked) = (c.base_ap, c.extra_ap, c.blocked.clone());
+    ev.push(TmdEvent::TurnStarted {
+        character: id.to_string(),
+        base_ap,
+        extra_ap,
+        ap_lost_to_overdraw: lost,
+        blocked,
+    });
+    // TMD-AP-15: granted actions arrive now, count as converted, and need convertibility.
+    let grants = std::mem::take(&mut c.grants);
+    let basis = c.conversion_basis;
+    for t in grants {
+        let ok = !c.disabled.contains(&t) && !c.blocked.contains(&t) && c.converted.get(t) < t.limit(basis);
+        if ok {
+            *c.converted.get_mut(t) += 1;
+            *c.held.get_mut(t) = c.held.get(t).saturating_add(1).min(MAX_HELD);
+        }
+        ev.push(TmdEvent::ActionGranted { character: id.to_string(), action_type: t, gained: ok });
+    }
+    s.current = Some(id.to_string());
+    s.converting = true;
+    Ok(())
+}
+
+/// TMD-AP-9 and round bookkeeping at the end of round `s.round`.
+fn close_round(s: &mut TmdEncounterState, ev: &mut Ev) {
+    let round = s.round;
+    for c in s.characters.iter_mut() {
+        let expired = c.reflexes.iter().filter(|r| **r <= round).count() as u32;
+        c.reflexes.retain(|r| *r > round);
+        if expired > 0 {
+            ev.push(TmdEvent::ReflexExpired { character: c.id.clone(), count: expired });
+        }
+        let removed = c.held.total().saturating_sub(u64::from(c.held.swift)) as u32;
+        if removed > 0 {
+            ev.push(TmdEvent::ActionsRemoved { character: c.id.clone(), count: removed });
+        }
+        let swifts = c.held.swift;
+        c.held = TmdTypeCounts::default();
+        if swifts > 0 {
+            for _ in 0..swifts.min(MAX_HELD) {
+                if c.reflexes.len() < MAX_HELD as usize {
+                    c.reflexes.push(round + 1);
+                }
+            }
+            ev.push(TmdEvent::SwiftBecameReflex {
+                character: c.id.clone(),
+                count: swifts,
+                expires_round: round + 1,
+            });
+        }
+        c.free_uses.clear();
+        // TMD-SUR-6: the surprise round and round 1 share one usage budget.
+        if round != 0 {
+            c.ability_uses.clear();
+        }
+        c.turn_done = false;
+    }
+    ev.push(TmdEvent::RoundEnded { round });
+}
+
+/// End of a combat round: TMD-TIME-5, TMD-AP-9, TMD-INI-3/4, TMD-SCN-3.
+fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    close_round(s, ev);
+    // TMD-TIME-1: 12 seconds a round; TMD-SCN-3: two hours make a new scene.
+    s.scene_seconds = s.scene_seconds.saturating_add(12);
+    if s.scene_seconds >= SCENE_SECONDS_LIMIT {
+        change_scene(s, ev, "two_hours", true);
+    }
+    let joiners: Vec<String> = s.characters.iter().filter(|c| c.late_joiner).map(|c| c.id.clone()).collect();
+    if s.resort_pending || !joiners.is_empty() {
+        // TMD-INI-4: late joiners roll again (in joining order) and are slotted in.
+        let mut entries = Vec::new();
+        for id in &s.order {
+            let Some(c) = s.ch(id) else { continue };
+            if c.late_joiner {
+                continue;
+            }
+            entries.push(TmdInitiativeEntry {
+                id: c.id.clone(),
+                side: c.side.clone(),
+                base_initiative: c.base_initiative,
+                roll: c.initiative_roll,
+                // TMD-INI-3: recalculated with the current base initiative.
+                total: c.base_initiative.saturating_add(c.initiative_roll as i32),
+                tiebreaks: Vec::new(),
+            });
+        }
+        for id in &joiners {
+            let Some(c) = s.ch(id) else { continue };
+            let roll = dice.roll(10)?;
+            entries.push(TmdInitiativeEntry {
+                id: c.id.clone(),
+                side: c.side.clone(),
+                base_initiative: c.base_initiative,
+                roll,
+                total: c.base_initiative.saturating_add(roll as i32),
+                tiebreaks: Vec::new(),
+            });
+        }
+        let sorted = initiative::sort_entries(entries, dice)?;
+        store_entries(s, &sorted);
+        s.order = sorted.iter().map(|e| e.id.clone()).collect();
+        for c in s.characters.iter_mut() {
+            c.late_joiner = false;
+        }
+        s.resort_pending = false;
+        ev.push(TmdEvent::InitiativeRolled { reason: "round_start".into(), entries: sorted });
+    }
+    if s.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+    }
+    s.round += 1;
+    open_round(s, ev);
+    Ok(())
+}
+
+/// After a turn ends (or its owner leaves): next turn, or the round ends.
+fn advance(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    s.current = None;
+    s.converting = false;
+    if s.queue.is_empty() {
+        end_round(s, dice, ev)
+    } else {
+        let next = s.queue.remove(0);
+        start_turn(s, &next, ev)
+    }
+}
+
+fn no_chain(s: &TmdEncounterState, what: &str) -> Result<()> {
+    if s.chain.is_some() {
+        return Err(ill("TMD-INT-1", format_args!("{what}: resolve the pending interrupt chain first")));
+    }
+    Ok(())
+}
+
+fn not_ended(s: &TmdEncounterState) -> Result<()> {
+    if s.phase == TmdPhase::Ended {
+        return Err(ill("TMD-SCN-1", "the battle has ended"));
+    }
+    Ok(())
+}
+
+fn in_own_turn(s: &TmdEncounterState, id: &str) -> bool {
+    matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) && s.current.as_deref() == Some(id)
+}
+
+/// TMD-AP-10 (+ TMD-SUR-6 via the shared budget): count one use of `ability`.
+fn count_ability(c: &mut TmdCharacter, ability: &Option<String>, per_round: Option<u32>) -> Result<()> {
+    let Some(a) = ability else { return Ok(()) };
+    let limit = per_round.unwrap_or(1);
+    match c.ability_uses.iter_mut().find(|u| &u.ability == a) {
+        Some(u) if u.count >= limit => Err(ill(
+            "TMD-AP-10",
+            format_args!("{a:?} may be used {limit} time(s) per round; already {}", u.count),
+        )),
+        Some(u) => {
+            u.count += 1;
+            Ok(())
+        }
+        None if limit == 0 => Err(ill("TMD-AP-10", format_args!("{a:?} has no uses per round"))),
+        None => {
+            if c.ability_uses.len() >= MAX_RECORDS {
+                return Err(Error::limit("action.ability", "too many abilities this round"));
+            }
+            c.ability_uses.push(super::state::TmdAbilityUses { ability: a.clone(), count: 1 });
+            Ok(())
+        }
+    }
+}
+
+/// Spend one held reflex (soonest to expire first) or swift; returns the type spent.
+fn spend_reflex(c: &mut TmdCharacter, using: Option<TmdActionType>) -> Result<TmdActionType> {
+    let want = match using {
+        Some(TmdActionType::Reflex) => TmdActionType::Reflex,
+        Some(TmdActionType::Swift) => TmdActionType::Swift,
+        Some(other) => {
+            return Err(Error::invalid("action.using", format_args!("a reflex uses reflex or swift, not {other:?}")))
+        }
+        None if !c.reflexes.is_empty() => TmdActionType::Reflex,
+        None => TmdActionType::Swift,
+    };
+    if c.disabled.contains(&TmdConvertType::Swift) {
+        return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
+    }
+    if want == TmdActionType::Reflex {
+        let Some(k) = c.reflexes.iter().enumerate().min_by_key(|(_, r)| **r).map(|(k, _)| k) else {
+            return Err(ill("TMD-ACT-10", "no reflex action held"));
+        };
+        c.reflexes.remove(k);
+    } else {
+        if c.held.swift == 0 {
+            return Err(ill("TMD-ACT-10", "no reflex or swift action held"));
+        }
+        c.held.swift -= 1;
+    }
+    Ok(want)
+}
+
+fn held_type(t: TmdActionType, field: &str) -> Result<TmdConvertType> {
+    match t {
+        TmdActionType::Reflex | TmdActionType::Free | TmdActionType::FullRound => {
+            Err(Error::invalid(field, format_args!("{t:?} is not a held action type here")))
+        }
+        _ => t.convert_type().ok_or_else(|| Error::invalid(field, "not a held action type")),
+    }
+}
+
+/// Spend one held action of type `u` (an ability's retained one first, TMD-AP-14).
+fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>) -> Result<()> {
+    if c.disabled.contains(&u) {
+        return Err(ill("TMD-AP-12", format_args!("the character cannot use {u:?} actions")));
+    }
+    if let Some(a) = ability {
+        if let Some(k) = c.retained.iter().position(|r| r.action_type == u && &r.ability == a) {
+            c.retained.remove(k);
+            return Ok(());
+        }
+    }
+    if c.held.get(u) == 0 {
+        if c.retained.iter().any(|r| r.action_type == u) {
+            return Err(ill("TMD-AP-14", format_args!("the only {u:?} action held is retained by an ability")));
+        }
+        return Err(ill("TMD-AP-11", format_args!("no converted {u:?} action is held")));
+    }
+    *c.held.get_mut(u) -= 1;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn use_action(
+    s: &mut TmdEncounterState,
+    id: &str,
+    action_type: TmdActionType,
+    using: Option<TmdActionType>,
+    companion: Option<TmdActionType>,
+    ability: &Option<String>,
+    per_round: Option<u32>,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, id, "action.character")?;
+    if let Some(a) = ability {
+        text_arg("action.ability", a)?;
+    }
+    if per_round.is_some_and(|n| n > MAX_COUNT) {
+        return Err(Error::out_of_range("action.uses_per_round", format_args!("at most {MAX_COUNT}")));
+    }
+    if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
+        return Err(ill("TMD-TIME-2", "actions are used in the surprise round or in turns"));
+    }
+    if action_type == TmdActionType::Free {
+        return Err(Error::invalid("action.action_type", "use the use_free action for free actions"));
+    }
+    if companion.is_some() && action_type != TmdActionType::FullRound {
+        return Err(Error::invalid("action.companion", "only a full-round action has a companion"));
+    }
+    let own = in_own_turn(s, id);
+    let surprise_attack = s.phase == TmdPhase::Surprise && own;
+    if surprise_attack && s.surprise.as_ref().is_some_and(|x| x.attack_used) {
+        return Err(ill("TMD-SUR-3", "the attacker attacks only once in the surprise round"));
+    }
+    let c = ch_mut(s, id, "action.character")?;
+    let mut spent = Vec::new();
+    let mut shown_ability = ability.clone();
+    if own {
+        if action_type == TmdActionType::Reflex || using == Some(TmdActionType::Reflex) {
+            return Err(ill("TMD-ACT-10", "a reflex action is a swift action used outside one's own turn"));
+        }
+        if action_type == TmdActionType::FullRound {
+            // TMD-AP-16: one standard + one move (or an already-converted acrobatic).
+            if using.is_some_and(|u| u != TmdActionType::Standard) {
+                return Err(Error::invalid("action.using", "a full-round action uses a standard action"));
+            }
+            let comp = companion.unwrap_or(TmdActionType::Move);
+            if !matches!(comp, TmdActionType::Move | TmdActionType::Acrobatic) {
+                return Err(Error::invalid("action.companion", "must be move or acrobatic (TMD-AP-16)"));
+            }
+            let comp_t = held_type(comp, "action.companion")?;
+            let mut trial = c.clone();
+            spend_held(&mut trial, TmdConvertType::Standard, ability)
+                .map_err(|e| if e.rule.as_deref() == Some("TMD-AP-11") { ill("TMD-AP-16", e.message) } else { e })?;
+            spend_held(&mut trial, comp_t, ability)
+                .map_err(|e| if e.rule.as_deref() == Some("TMD-AP-11") { ill("TMD-AP-16", e.message) } else { e })?;
+            *c = trial;
+            spent = vec![TmdActionType::Standard, comp];
+        } else {
+            let u = using.unwrap_or(action_type);
+            let ut = held_type(u, "action.using")?;
+            // TMD-AP-17: a higher action may stand in for a lower one.
+            if u.rank() < action_type.rank() {
+                return Err(ill(
+                    "TMD-AP-17",
+                    format_args!("a {u:?} action ranks below {action_type:?} and cannot stand in for it"),
+                ));
+            }
+            if surprise_attack && ut != TmdConvertType::Standard {
+                return Err(ill("TMD-SUR-3", "the surprise round has only one standard action"));
+            }
+            spend_held(c, ut, ability)?;
+            spent.push(u);
+        }
+    } else if action_type == TmdActionType::Reflex {
+        // TMD-ACT-10: out of turn; without a granting resource it can only drop prone.
+        spent.push(spend_reflex(c, using)?);
+        if ability.is_none() {
+            shown_ability = Some("drop_prone".into());
+        }
+    } else if ability.is_some() && action_type != TmdActionType::FullRound {
+        // TMD-AP-11: a resource uses up an unused action of this round.
+        let u = using.unwrap_or(action_type);
+        let ut = held_type(u, "action.using")?;
+        if u.rank() < action_type.rank() {
+            return Err(ill("TMD-AP-17", format_args!("{u:?} cannot stand in for {action_type:?}")));
+        }
+        spend_held(c, ut, ability)?;
+        spent.push(u);
+    } else {
+        return Err(ill(
+            "TMD-ACT-10",
+            format_args!("out of its turn a character only uses reflex actions (or an ability's use of a held action), not {action_type:?}"),
+        ));
+    }
+    count_ability(c, ability, per_round)?;
+    if own {
+        s.converting = false;
+    }
+    if surprise_attack {
+        if let Some(x) = s.surprise.as_mut() {
+            x.attack_used = true;
+        }
+    }
+    ev.push(TmdEvent::ActionUsed {
+        character: id.to_string(),
+        action_type,
+        spent,
+        out_of_turn: !own,
+        ability: shown_ability,
+    });
+    Ok(())
+}
+
+/// Apply `action` to `s` (a working copy), appending events.
+pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    match action {
+        TmdAction::BeginCombat {} => {
+            if s.phase != TmdPhase::Surprise {
+                return Err(ill("TMD-SUR-7", "there is no surprise round to end; it only comes before all combat"));
+            }
+            no_chain(s, "begin_combat")?;
+            if !s.surprise.as_ref().is_some_and(|x| x.attack_used) {
+                return Err(ill("TMD-SUR-1", "the surprise round is the attacker's first strike; attack first"));
+            }
+            s.current = None;
+            close_round(s, ev);
+            roll_all_and_begin(s, dice, ev)
+        }
+        TmdAction::Delay { character, after } => {
+            need(s, character, "action.character")?;
+            need(s, after, "action.after")?;
+            if s.phase != TmdPhase::Delays {
+                return Err(ill("TMD-INI-5", "delays are declared only at the start of a round"));
+            }
+            no_chain(s, "delay")?;
+            let p = s.pos(character).unwrap_or(usize::MAX);
+            let q = s.pos(after).unwrap_or(usize::MAX);
+            if p < s.delay_cursor as usize {
+                return Err(ill(
+                    "TMD-INI-5",
+                    "delays are declared from the top of the order down; a lower character has already declared",
+                ));
+            }
+            if q <= p {
+                return Err(ill("TMD-INI-5", "a character can only delay until after a lower character's turn"));
+            }
+            if s.delays.iter().any(|d| &d.character == after) {
+                return Err(ill("TMD-INI-5", format_args!("{after:?} has delayed and cannot be a delay target")));
+            }
+            if s.delays.iter().any(|d| &d.after == after) {
+                return Err(ill(
+                    "TMD-INI-5",
+                    format_args!("someone already delays until after {after:?}; nobody else may"),
+                ));
+            }
+            s.delays.push(TmdDelay { character: character.clone(), after: after.clone() });
+            s.delay_cursor = (p + 1) as u32;
+            ev.push(TmdEvent::DelayDeclared { character: character.clone(), after: after.clone() });
+            Ok(())
+        }
+        TmdAction::StartTurns {} => {
+            if s.phase != TmdPhase::Delays {
+                return Err(ill("TMD-INI-5", "turns start once, after the round's delay declarations"));
+            }
+            no_chain(s, "start_turns")?;
+            // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target.
+            let mut turns = Vec::new();
+            for id in &s.order {
+                if s.delays.iter().any(|d| &d.character == id) {
+                    continue;
+                }
+                turns.push(id.clone());
+                if let Some(d) = s.delays.iter().find(|d| &d.after == id) {
+                    turns.push(d.character.clone());
+                }
+            }
+            ev.push(TmdEvent::TurnOrderSet { turns: turns.clone() });
+            s.phase = TmdPhase::Turns;
+            s.queue = turns;
+            advance(s, dice, ev)
+        }
+        TmdAction::Convert { character, action_type, count } => {
+            need(s, character, "action.character")?;
+            if *count == 0 || *count > MAX_COUNT {
+                return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
+            }
+            if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character.as_str())) {
+                return Err(ill("TMD-AP-6", "AP is converted at the start of one's own turn"));
+            }
+            if !s.converting {
+                return Err(ill("TMD-AP-6", "conversions happen at the start of the turn, before acting"));
+            }
+            let variant = s.variants.conversion_ap_basis;
+            let c = ch_mut(s, character, "action.character")?;
+            if c.disabled.contains(action_type) {
+                return Err(ill("TMD-AP-12", format_args!("the character cannot use, so cannot convert, {action_type:?}")));
+            }
+            if c.blocked.contains(action_type) {
+                return Err(ill("TMD-AP-11", format_args!("{action_type:?} was overdrawn and cannot be converted this turn")));
+            }
+            if c.picked.contains(action_type) {
+                return Err(ill("TMD-AP-6", format_args!("{action_type:?} was already picked this turn")));
+            }
+            let mut pool =
+                ConvPool { base: c.base_ap, extra: c.extra_ap, basis: c.conversion_basis, counts: c.converted };
+            for _ in 0..*count {
+                pool.convert_one(*action_type, variant)?;
+            }
+            let spent = c.base_ap + c.extra_ap - pool.total();
+            c.base_ap = pool.base;
+            c.extra_ap = pool.extra;
+            c.converted = pool.counts;
+            *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_add(*count).min(MAX_HELD);
+            c.picked.push(*action_type);
+            ev.push(TmdEvent::Converted {
+                character: character.clone(),
+                action_type: action_type.action(),
+                count: *count,
+                ap_spent: spent,
+            });
+            Ok(())
+        }
+        TmdAction::ConvertReflex { character, count } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            if *count == 0 || *count > MAX_COUNT {
+                return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
+            }
+            if in_own_turn(s, character) {
+                return Err(ill("TMD-AP-4", "out-of-turn conversion is for outside one's own turn; convert swift actions at turn start"));
+            }
+            let variant = s.variants.conversion_ap_basis;
+            let expires = s.round.saturating_add(1);
+            let c = ch_mut(s, character, "action.character")?;
+            if c.disabled.contains(&TmdConvertType::Swift) {
+                return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
+            }
+            // Reflex-only AP first, then extra AP; swift/reflex limit (TMD-AP-8) on the AP at hand.
+            let mut pool = ConvPool {
+                base: c.extra_ap,
+                extra: c.reflex_only_ap,
+                basis: c.extra_ap.saturating_add(c.reflex_only_ap),
+                counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
+            };
+            for _ in 0..*count {
+                pool.convert_one(TmdConvertType::Swift, variant)?;
+            }
+            let spent = c.extra_ap + c.reflex_only_ap - pool.total();
+            c.extra_ap = pool.base;
+            c.reflex_only_ap = pool.extra;
+            c.reflex_conversions = pool.counts.swift;
+            for _ in 0..*count {
+                if c.reflexes.len() >= MAX_HELD as usize {
+                    return Err(Error::limit("action.count", "too many reflex actions held"));
+                }
+                c.reflexes.push(expires);
+            }
+            ev.push(TmdEvent::Converted {
+                character: character.clone(),
+                action_type: TmdActionType::Reflex,
+                count: *count,
+                ap_spent: spent,
+            });
+            Ok(())
+        }
+        TmdAction::UseAction { character, action_type, using, companion, ability, uses_per_round } => {
+            use_action(s, character, *action_type, *using, *companion, ability, *uses_per_round, ev)
+        }
+        TmdAction::UseFree { character, purpose, source, uses_per_round, timing } => {
+            need(s, character, "action.character")?;
+            let purpose = purpose.clone().unwrap_or_else(|| "free".into());
+            let source = source.clone().unwrap_or_else(|| "basic".into());
+            text_arg("action.purpose", &purpose)?;
+            text_arg("action.source", &source)?;
+            if let Some(t) = timing {
+                text_arg("action.timing", t)?;
+            }
+            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
+                return Err(ill("TMD-ACT-2", "free actions are taken in turns"));
+            }
+            let own = in_own_turn(s, character);
+            // TMD-ACT-2: only in one's own turn, unless the ability states a timing.
+            if !own && timing.is_none() {
+                return Err(ill("TMD-ACT-2", "a free action is taken in one's own turn unless its ability states a timing"));
+            }
+            // TMD-ACT-3: repeatable only when both a count and a timing are stated.
+            let limit = match (uses_per_round, timing) {
+                (Some(n), Some(_)) => (*n).min(MAX_COUNT),
+                _ => 1,
+            };
+            let c = ch_mut(s, character, "action.character")?;
+            // TMD-ACT-4: the same free action = same purpose and same source.
+            match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
+                Some(u) if u.count >= limit => {
+                    return Err(ill(
+                        "TMD-ACT-3",
+                        format_args!("this free action ({purpose:?} from {source:?}) may be used {limit} time(s) per round"),
+                    ))
+                }
+                Some(u) => u.count += 1,
+                None if limit == 0 => return Err(ill("TMD-ACT-3", "no uses per round")),
+                None => {
+                    if c.free_uses.len() >= MAX_RECORDS {
+                        return Err(Error::limit("action.purpose", "too many free actions this round"));
+                    }
+                    c.free_uses.push(super::state::TmdFreeUses {
+                        purpose: purpose.clone(),
+                        source: source.clone(),
+                        count: 1,
+                    });
+                }
+            }
+            if own {
+                s.converting = false;
+            }
+            ev.push(TmdEvent::FreeActionUsed { character: character.clone(), purpose, source });
+            Ok(())
+        }
+        TmdAction::Overdraw { character, action_type } => {
+            need(s, character, "action.character")?;
+            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays) {
+                return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
+            }
+            let own = in_own_turn(s, character);
+            let c = ch_mut(s, character, "action.character")?;
+            if c.disabled.contains(action_type) {
+                return Err(ill("TMD-AP-12", format_args!("the character cannot use, so cannot overdraw, {action_type:?}")));
+            }
+            if c.overdrawn.contains(action_type) {
+                return Err(ill("TMD-AP-13", format_args!("{action_type:?} is already overdrawn")));
+            }
+            let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum::<u32>() + action_type.cost();
+            if owed > BASE_AP_PER_TURN {
+                return Err(ill(
+                    "TMD-AP-11",
+                    format_args!("overdrawn actions would cost {owed} AP, more than the {BASE_AP_PER_TURN} base AP of the next turn"),
+                ));
+            }
+            c.overdrawn.push(*action_type);
+            if own {
+                s.converting = false;
+            }
+            ev.push(TmdEvent::Overdrawn { character: character.clone(), action_type: *action_type, ap_owed: action_type.cost() });
+            ev.push(TmdEvent::ActionUsed {
+                character: character.clone(),
+                action_type: action_type.action(),
+                spent: vec![],
+                out_of_turn: !own,
+                ability: Some("overdraw".into()),
+            });
+            Ok(())
+        }
+        TmdAction::Retain { character, action_type, ability } => {
+            need(s, character, "action.character")?;
+            text_arg("action.ability", ability)?;
+            if ability.is_empty() {
+                return Err(Error::invalid("action.ability", "must not be empty"));
+            }
+            if !(s.phase == TmdPhase::Turns && in_own_turn(s, character)) {
+                return Err(ill("TMD-AP-14", "an ability retains an action in its user's turn"));
+            }
+            let c = ch_mut(s, character, "action.character")?;
+            if c.held.get(*action_type) == 0 {
+                return Err(ill("TMD-AP-11", format_args!("no converted {action_type:?} action is held")));
+            }
+            if c.retained.len() >= MAX_RECORDS {
+                return Err(Error::limit("action", "too many retained actions"));
+            }
+            *c.held.get_mut(*action_type) -= 1;
+            c.retained.push(TmdRetained { action_type: *action_type, ability: ability.clone() });
+            s.converting = false;
+            ev.push(TmdEvent::Retained { character: character.clone(), action_type: *action_type, ability: ability.clone() });
+            Ok(())
+        }
+        TmdAction::Grant { character, action_type } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            let c = ch_mut(s, character, "action.character")?;
+            if c.grants.len() >= MAX_RECORDS {
+                return Err(Error::limit("action", "too many pending grants"));
+            }
+            c.grants.push(*action_type);
+            ev.push(TmdEvent::GrantQueued { character: character.clone(), action_type: *action_type });
+            Ok(())
+        }
+        TmdAction::GainAp { character, amount, reflex_only } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            if *amount == 0 || *amount > MAX_GAIN {
+                return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
+            }
+            let c = ch_mut(s, character, "action.character")?;
+            let pool = if *reflex_only { &mut c.reflex_only_ap } else { &mut c.extra_ap };
+            let before = *pool;
+            *pool = pool.saturating_add(*amount).min(MAX_AP);
+            let added = *pool - before;
+            ev.push(TmdEvent::ApGained { character: character.clone(), amount: added, reflex_only: *reflex_only });
+            Ok(())
+        }
+        TmdAction::SetDisabled { character, action_type, disabled } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            let c = ch_mut(s, character, "action.character")?;
+            c.disabled.retain(|t| t != action_type);
+            if *disabled {
+                c.disabled.push(*action_type);
+            }
+            ev.push(TmdEvent::DisabledChanged { character: character.clone(), action_type: *action_type, disabled: *disabled });
+            Ok(())
+        }
+        TmdAction::EndTurn { character } => {
+            need(s, character, "action.character")?;
+            if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character.as_str())) {
+                return Err(ill("TMD-TIME-2", "only the character whose turn it is can end it"));
+            }
+            no_chain(s, "end_turn")?;
+            // TMD-TIME-3 (RULINGS): armed debuffs on this character end with its turn.
+            end_effects(s, ev, "target_turn_end", |e| {
+                e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
+            });
+            let c = ch_mut(s, character, "action.character")?;
+            // TMD-AP-2/3 (RULINGS): old extra AP is removed; left-over base AP becomes extra AP.
+            let removed = c.extra_ap;
+            let ro = c.reflex_only_ap;
+            c.extra_ap = c.base_ap;
+            c.base_ap = 0;
+            c.reflex_only_ap = 0;
+            c.reflex_conversions = 0;
+            c.turn_done = true;
+            ev.push(TmdEvent::TurnEnded {
+                character: character.clone(),
+                extra_ap_removed: removed,
+                reflex_only_ap_removed: ro,
+                extra_ap_carried: c.extra_ap,
+            });
+            advance(s, dice, ev)
+        }
+        TmdAction::Join { characters } => {
+            not_ended(s)?;
+            no_chain(s, "join")?;
+            let cs = specs_as_combatants(characters);
+            initiative::check_combatants("action.characters", &cs, MAX_COMBATANTS)?;
+            if s.characters.len() + characters.len() > MAX_COMBATANTS {
+                return Err(Error::limit("action.characters", format_args!("at most {MAX_COMBATANTS} characters")));
+            }
+            for (i, c) in characters.iter().enumerate() {
+                if s.ch(&c.id).is_some() {
+                    return Err(Error::invalid(format!("action.characters[{i}].id"), "already in the encounter"));
+                }
+            }
+            for spec in characters {
+                s.characters.push(new_character(spec));
+            }
+            if s.phase == TmdPhase::Surprise {
+                // Everyone rolls when combat formally begins.
+                ev.push(TmdEvent::Joined { characters: characters.iter().map(|c| c.id.clone()).collect() });
+                return Ok(());
+            }
+            // TMD-INI-4: joiners roll among themselves and go after the last character.
+            let entries = initiative::roll_order(&cs, dice)?;
+            store_entries(s, &entries);
+            let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+            for id in &ids {
+                if let Some(c) = s.characters.iter_mut().find(|c| &c.id == id) {
+                    c.late_joiner = true;
+                }
+                s.order.push(id.clone());
+                if s.phase == TmdPhase::Turns {
+                    s.queue.push(id.clone());
+                }
+            }
+            ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+            ev.push(TmdEvent::Joined { characters: ids });
+            Ok(())
+        }
+        TmdAction::Leave { character } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            no_chain(s, "leave")?;
+            remove_character(s, character, dice, ev, "left")
+        }
+        TmdAction::SetBaseInitiative { character, base_initiative } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            if base_initiative.abs() > MAX_BASE_INITIATIVE {
+                return Err(Error::out_of_range("action.base_initiative", format_args!("within ±{MAX_BASE_INITIATIVE}")));
+            }
+            let c = ch_mut(s, character, "action.character")?;
+            let increased = *base_initiative > c.base_initiative;
+            c.base_initiative = *base_initiative;
+            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn.
+            if increased {
+                s.resort_pending = true;
+            }
+            ev.push(TmdEvent::InitiativeChanged {
+                character: character.clone(),
+                base_initiative: *base_initiative,
+                resort_at_round_end: s.resort_pending,
+            });
+            Ok(())
+        }
+        TmdAction::ApplyEffect { applier, target, name, duration } => {
+            need(s, applier, "action.applier")?;
+            need(s, target, "action.target")?;
+            not_ended(s)?;
+            text_arg("action.name", name)?;
+            if name.is_empty() {
+                return Err(Error::invalid("action.name", "must not be empty"));
+            }
+            if s.effects.len() >= MAX_EFFECTS {
+                return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
+            }
+            // Not armed yet: a debuff ends at the end of the target's *next* turn, so the
+            // target's next turn start arms it (even if applied during the target's turn).
+            let armed = false;
+            let effect = TmdEffect {
+                id: s.next_effect_id,
+                name: name.clone(),
+                applier: applier.clone(),
+                target: target.clone(),
+                duration: *duration,
+                armed,
+            };
+            s.next_effect_id = s.next_effect_id.saturating_add(1);
+            s.effects.push(effect.clone());
+            ev.push(TmdEvent::EffectApplied { effect });
+            Ok(())
+        }
+        TmdAction::RemoveEffect { id } => {
+            if !s.effects.iter().any(|e| e.id == *id) {
+                return Err(Error::invalid("action.id", format_args!("no effect {id}")));
+            }
+            end_effects(s, ev, "removed", |e| e.id == *id);
+            Ok(())
+        }
+        TmdAction::SceneChange {} => {
+            not_ended(s)?;
+            no_chain(s, "scene_change")?;
+            change_scene(s, ev, "scene_change", true);
+            Ok(())
+        }
+        TmdAction::Teleport { character, observed } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            no_chain(s, "teleport")?;
+            if *observed {
+                ev.push(TmdEvent::TeleportedWithinScene { character: character.clone() });
+                Ok(())
+            } else {
+                remove_character(s, character, dice, ev, "left_scene")
+            }
+        }
+        TmdAction::Announce { character, label } => {
+            need(s, character, "action.character")?;
+            let label = label.clone().unwrap_or_default();
+            text_arg("action.label", &label)?;
+            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
+                return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
+            }
+            no_chain(s, "announce")?;
+            let snapshot = s
+                .characters
+                .iter()
+                .map(|c| TmdApSnapshot {
+                    character: c.id.clone(),
+                    ap: c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap),
+                })
+                .collect();
+            s.chain = Some(TmdChain {
+                entries: vec![TmdChainEntry {
+                    id: 0,
+                    character: character.clone(),
+                    label,
+                    via_reflex: false,
+                    interrupts: None,
+                    reasked: false,
+                    closed: false,
+                }],
+                snapshot,
+                locked_out: Vec::new(),
+                next_id: 1,
+            });
+            ev.push(TmdEvent::ChainStarted { character: character.clone(), entry: 0 });
+            Ok(())
+        }
+        TmdAction::Interrupt { character, reflex, using, label, ignores_preemption } => {
+            need(s, character, "action.character")?;
+            let label = label.clone().unwrap_or_default();
+            text_arg("action.label", &label)?;
+            if using.is_some() && !reflex {
+                return Err(Error::invalid("action.using", "only a reflex interrupt spends an action"));
+            }
+            let Some(chain) = s.chain.as_ref() else {
+                return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
+            };
+            let Some(front) = chain.entries.first().cloned() else {
+                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+            };
+            if front.closed {
+                return Err(ill("TMD-INT-3", "nobody interrupted when asked; no more interrupts until it resolves"));
+            }
+            if chain.locked_out.contains(character) {
+                return Err(ill("TMD-INT-2", "the side with less AP cannot interrupt again in this chain"));
+            }
+            if &front.character == character {
+                return Err(ill("TMD-INT-1", "a character does not interrupt its own action"));
+            }
+            if chain.entries.len() >= MAX_CHAIN {
+                return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
+            }
+            let ap_of = |id: &str| -> u32 {
+                chain.snapshot.iter().find(|x| x.character == id).map(|x| x.ap).unwrap_or_else(|| {
+                    s.ch(id).map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap)).unwrap_or(0)
+                })
+            };
+            let (ai, at) = (ap_of(character), ap_of(&front.character));
+            let (pi, pt) = (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
+            // TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier in the initiative order.
+            let interrupter_first = ai > at || (ai == at && pi < pt);
+            if *reflex {
+                if in_own_turn(s, character) {
+                    return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
+                }
+                let c = ch_mut(s, character, "action.character")?;
+                spend_reflex(c, *using)?;
+            }
+            let Some(chain) = s.chain.as_mut() else {
+                return Err(Error::invalid_data("state.chain", "missing"));
+            };
+            let id = chain.next_id;
+            chain.next_id = chain.next_id.saturating_add(1);
+            let entry = TmdChainEntry {
+                id,
+                character: character.clone(),
+                label,
+                via_reflex: *reflex,
+                interrupts: Some(front.id),
+                reasked: false,
+                closed: false,
+            };
+            let (first, loser) = if interrupter_first {
+                chain.entries.insert(0, entry);
+                (character.clone(), front.character.clone())
+            } else {
+                chain.entries.insert(1, entry);
+                (front.character.clone(), character.clone())
+            };
+            if !chain.locked_out.contains(&loser) {
+                chain.locked_out.push(loser.clone());
+            }
+            ev.push(TmdEvent::InterruptDeclared {
+                character: character.clone(),
+                entry: id,
+                interrupts: front.id,
+                interrupter_ap: ai,
+                interrupted_ap: at,
+                first,
+                locked_out: loser,
+            });
+            if *ignores_preemption {
+                ev.push(TmdEvent::PreemptionIgnored { character: character.clone() });
+            }
+            Ok(())
+        }
+        TmdAction::Pass {} => {
+            let Some(chain) = s.chain.as_mut() else {
+                return Err(ill("TMD-INT-1", "there is no pending action"));
+            };
+            let Some(front) = chain.entries.first_mut() else {
+                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+            };
+            if front.closed {
+                return Err(ill("TMD-INT-3", "the pending action is already closed to interrupts"));
+            }
+            front.closed = true;
+            ev.push(TmdEvent::InterruptsClosed { entry: front.id });
+            Ok(())
+        }
+        TmdAction::Resolve {} => {
+            let Some(chain) = s.chain.as_mut() else {
+                return Err(ill("TMD-INT-1", "there is no pending action"));
+            };
+            if chain.entries.is_empty() {
+                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+            }
+            let done = chain.entries.remove(0);
+            // TMD-INT-3: after a reflex insert resolves, interrupts are asked for again.
+            if done.via_reflex {
+                if let Some(t) = chain.entries.iter_mut().find(|e| Some(e.id) == done.interrupts) {
+                    t.reasked = true;
+                }
+            }
+            ev.push(TmdEvent::Resolved { entry: done.id, character: done.character, label: done.label });
+            if chain.entries.is_empty() {
+                s.chain = None;
+                ev.push(TmdEvent::ChainEnded {});
+            }
+            Ok(())
+        }
+        TmdAction::EndEncounter {} => {
+            not_ended(s)?;
+            no_chain(s, "end_encounter")?;
+            s.phase = TmdPhase::Ended;
+            s.current = None;
+            s.converting = false;
+            s.queue.clear();
+            s.delays.clear();
+            s.delay_cursor = 0;
+            change_scene(s, ev, "battle_end", false);
+            ev.push(TmdEvent::EncounterEnded {});
+            Ok(())
+        }
+    }
+}
+
+fn remove_character(s: &mut TmdEncounterState, id: &str, dice: &mut Dice, ev: &mut Ev, reason: &str) -> Result<()> {
+    if s.characters.len() <= 1 {
+        return Err(ill("TMD-SCN-1", "the last character cannot leave; end the encounter instead"));
+    }
+    if s.surprise.as_ref().is_some_and(|x| x.attacker == id) && s.phase == TmdPhase::Surprise {
+        return Err(ill("TMD-SUR-3", "the surprise attacker cannot leave before combat begins"));
+    }
+    end_effects(s, ev, reason, |e| e.applier == id || e.target == id);
+    // TMD-INI-5/6: a delay on the leaver is dropped; the delayer keeps its turn.
+    if let Some(p) = s.pos(id) {
+        if p < s.delay_cursor as usize {
+            s.delay_cursor -= 1;
+        }
+        s.order.remove(p);
+    }
+    s.delays.retain(|d| d.character != id && d.after != id);
+    s.queue.retain(|q| q != id);
+    s.characters.retain(|c| c.id != id);
+    ev.push(TmdEvent::Left { character: id.to_string() });
+    if s.current.as_deref() == Some(id) && s.phase == TmdPhase::Turns {
+        advance(s, dice, ev)?;
+    }
+    Ok(())
+}

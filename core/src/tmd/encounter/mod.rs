@@ -1,0 +1,399 @@
+//! The TMD encounter state machine: `tmd.encounter_new`,
+//! `tmd.encounter_legal_actions`, `tmd.encounter_act`.
+//!
+//! Pure functions over a serializable [`TmdEncounterState`]: every call takes
+//! the state as JSON (untrusted: parsed and validated, `invalid_data`) and
+//! `encounter_act` returns a new state plus a typed event log. An illegal
+//! action is `illegal_action` naming the rule ID; the caller's state is never
+//! modified (actions are applied to a copy).
+//!
+//! Flow: optional surprise round (round 0: the attacker's one standard
+//! action, TMD-SUR-3; reflexes for immune defenders, TMD-SUR-5) →
+//! `begin_combat` rolls initiative (TMD-INI-1/2/7) → each round: delays
+//! (TMD-INI-5) → `start_turns` → turns (14 base AP, conversions at turn start,
+//! actions, `end_turn`) → round end (TMD-AP-9, TMD-INI-3/4) → next round.
+
+pub mod action;
+pub mod engine;
+pub mod state;
+
+pub use action::{TmdAction, TmdCharacterSpec, TmdEvent};
+pub use state::*;
+
+use super::actions::{TmdActionType, TmdConvertType, TmdVariants};
+use super::initiative::{check_combatants, MAX_COMBATANTS};
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The surprise round's attacker and its conditions (TMD-SUR-2: both are required).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdSurpriseArgs {
+    /// The attacker's id.
+    pub attacker: String,
+    /// Condition 1: the attack has 措手不及 or 先制.
+    pub surprise_attack: bool,
+    /// Condition 2: the defenders cannot locate or perceive the attacker.
+    pub undetected: bool,
+}
+
+/// Arguments of `tmd.encounter_new`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdEncounterNewArgs {
+    /// The characters (1..=100).
+    pub characters: Vec<TmdCharacterSpec>,
+    /// Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
+    #[serde(default)]
+    pub surprise: Option<TmdSurpriseArgs>,
+    /// Rule variants, stored in the state.
+    #[serde(default)]
+    pub variants: TmdVariants,
+    /// Seed for the `gunbai-dice-v1` PRNG.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `tmd.encounter_new` and `tmd.encounter_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TmdEncounterResult {
+    /// The new state.
+    pub state: TmdEncounterState,
+    /// What happened, in order.
+    pub events: Vec<TmdEvent>,
+    /// Every die rolled, in consumption order.
+    pub rolls: Vec<Roll>,
+}
+
+/// Arguments of `tmd.encounter_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdEncounterActArgs {
+    /// The current state (as returned by the previous call).
+    pub state: serde_json::Value,
+    /// The action.
+    pub action: TmdAction,
+    /// Seed (only actions that roll use dice: `begin_combat`, `join`, an `end_turn` that
+    /// ends a round with a re-sort or late joiners, `start_turns`/`leave` that end a round).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted d10s: initiative d10s in character order, then tie-breaks.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Arguments of `tmd.encounter_legal_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdEncounterLegalArgs {
+    /// The current state.
+    pub state: serde_json::Value,
+}
+
+/// What a legal action costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TmdCost {
+    /// AP spent now (conversions) or owed at the next turn start (overdraw).
+    pub ap: u32,
+    /// Held actions spent.
+    pub actions: Vec<TmdActionType>,
+}
+
+/// One legal action, exactly as `encounter_act` accepts it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TmdLegalAction {
+    /// The action.
+    pub action: TmdAction,
+    /// Its cost.
+    pub cost: TmdCost,
+}
+
+/// Result of `tmd.encounter_legal_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TmdEncounterLegalResult {
+    /// Every legal action with no caller-chosen value (interrupts in initiative order, TMD-INT-1).
+    pub actions: Vec<TmdLegalAction>,
+    /// Kinds of actions also allowed now that take caller-chosen values
+    /// (`gain_ap`, `join`, `set_base_initiative`, `apply_effect`, `retain`).
+    pub gm_actions: Vec<String>,
+}
+
+/// Parse and validate an untrusted state.
+pub fn load_state(value: &serde_json::Value) -> Result<TmdEncounterState> {
+    let s: TmdEncounterState = crate::ops::parse_data("state", value.clone())?;
+    s.validate()?;
+    Ok(s)
+}
+
+/// `tmd.encounter_new` — a new encounter. TMD-SCN-1/5: the battle's start is a
+/// scene change (with a surprise round, the old scene ends now and the new one
+/// begins with the surprise round). TMD-SUR-2: both surprise conditions are
+/// required. Without a surprise round, initiative is rolled at once.
+pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
+    let cs = engine::specs_as_combatants(&args.characters);
+    check_combatants("characters", &cs, MAX_COMBATANTS)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut s = TmdEncounterState {
+        format: STATE_FORMAT,
+        variants: args.variants,
+        phase: TmdPhase::Delays,
+        round: 0,
+        scene: 0,
+        scene_seconds: 0,
+        characters: args.characters.iter().map(engine::new_character).collect(),
+        order: Vec::new(),
+        delays: Vec::new(),
+        delay_cursor: 0,
+        current: None,
+        converting: false,
+        queue: Vec::new(),
+        resort_pending: false,
+        surprise: None,
+        chain: None,
+        effects: Vec::new(),
+        next_effect_id: 0,
+    };
+    let mut ev = Vec::new();
+    match &args.surprise {
+        Some(sp) => {
+            let Some(att) = s.ch(&sp.attacker).cloned() else {
+                return Err(Error::invalid("surprise.attacker", format_args!("no character {:?}", sp.attacker)));
+            };
+            if !(sp.surprise_attack && sp.undetected) {
+                return Err(Error::illegal(
+                    "TMD-SUR-2",
+                    "a surprise round needs both a 措手不及/先制 attack and defenders unable to perceive it",
+                ));
+            }
+            // TMD-SCN-5: the old scene ends as the surprise round is about to begin.
+            ev.push(TmdEvent::SceneEnded { scene: 0, reason: "surprise_round".into() });
+            s.scene = 1;
+            s.phase = TmdPhase::Surprise;
+            s.current = Some(att.id.clone());
+            s.surprise = Some(TmdSurprise { attacker: att.id.clone(), attack_used: false });
+            ev.push(TmdEvent::SurpriseRoundStarted { attacker: att.id.clone() });
+            ev.push(TmdEvent::SceneStarted { scene: 1 });
+            for c in s.characters.iter_mut() {
+                if c.id == att.id {
+                    // TMD-SUR-3: exactly one standard action.
+                    c.held.standard = 1;
+                } else if c.immune_to_surprise && c.side != att.side {
+                    // TMD-SUR-5: one reflex, usable at once (kept like any reflex to the end of round 1).
+                    c.reflexes.push(1);
+                    ev.push(TmdEvent::SurpriseReflexGranted { character: c.id.clone() });
+                }
+            }
+        }
+        None => {
+            ev.push(TmdEvent::SceneEnded { scene: 0, reason: "battle_start".into() });
+            s.scene = 1;
+            ev.push(TmdEvent::SceneStarted { scene: 1 });
+            engine::roll_all_and_begin(&mut s, &mut dice, &mut ev)?;
+        }
+    }
+    s.validate().map_err(|e| Error::new(crate::ErrorCode::Internal, format!("new state invalid: {e}")))?;
+    Ok(TmdEncounterResult { state: s, events: ev, rolls: dice.take_rolls() })
+}
+
+/// `tmd.encounter_act` — apply one action; `illegal_action` (rule ID) leaves the state unchanged.
+pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
+    let s = load_state(&args.state)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut work = s.clone();
+    let mut ev = Vec::new();
+    engine::apply(&mut work, &args.action, &mut dice, &mut ev)?;
+    work.validate().map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
+    Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
+}
+
+fn cost_of(action: &TmdAction, events: &[TmdEvent]) -> TmdCost {
+    let mut cost = TmdCost { ap: 0, actions: Vec::new() };
+    for e in events {
+        match e {
+            TmdEvent::Converted { ap_spent, .. } => cost.ap += ap_spent,
+            TmdEvent::Overdrawn { ap_owed, .. } => cost.ap += ap_owed,
+            TmdEvent::ActionUsed { spent, .. } => cost.actions.extend(spent.iter().copied()),
+            _ => {}
+        }
+    }
+    if let TmdAction::Interrupt { reflex: true, using, .. } = action {
+        cost.actions.push(using.unwrap_or(TmdActionType::Reflex));
+    }
+    cost
+}
+
+fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
+    use TmdAction as A;
+    let mut v = Vec::new();
+    let ids: Vec<String> = if s.order.is_empty() {
+        s.characters.iter().map(|c| c.id.clone()).collect()
+    } else {
+        s.order.clone()
+    };
+    if s.phase == TmdPhase::Ended {
+        return v;
+    }
+    // Interrupt chain first (asked in initiative order, TMD-INT-1).
+    if s.chain.is_some() {
+        v.push(A::Resolve {});
+        v.push(A::Pass {});
+        for id in &ids {
+            v.push(A::Interrupt {
+                character: id.clone(),
+                reflex: false,
+                using: None,
+                label: None,
+                ignores_preemption: false,
+            });
+            for u in [TmdActionType::Reflex, TmdActionType::Swift] {
+                v.push(A::Interrupt {
+                    character: id.clone(),
+                    reflex: true,
+                    using: Some(u),
+                    label: None,
+                    ignores_preemption: false,
+                });
+            }
+        }
+    }
+    match s.phase {
+        TmdPhase::Surprise => v.push(A::BeginCombat {}),
+        TmdPhase::Delays => {
+            for (i, a) in ids.iter().enumerate() {
+                for b in ids.iter().skip(i + 1) {
+                    v.push(A::Delay { character: a.clone(), after: b.clone() });
+                }
+            }
+            v.push(A::StartTurns {});
+        }
+        _ => {}
+    }
+    if let Some(cur) = &s.current {
+        if s.converting {
+            for t in TmdConvertType::ALL {
+                let max = s.ch(cur).map_or(0, |c| t.limit(c.conversion_basis.max(c.base_ap + c.extra_ap)));
+                for n in 1..=max.min(engine::MAX_COUNT) {
+                    v.push(A::Convert { character: cur.clone(), action_type: t, count: n });
+                }
+            }
+        }
+        for t in TmdActionType::ALL {
+            match t {
+                TmdActionType::Free | TmdActionType::Reflex => {}
+                TmdActionType::FullRound => {
+                    for comp in [TmdActionType::Move, TmdActionType::Acrobatic] {
+                        v.push(A::UseAction {
+                            character: cur.clone(),
+                            action_type: t,
+                            using: Some(TmdActionType::Standard),
+                            companion: Some(comp),
+                            ability: None,
+                            uses_per_round: None,
+                        });
+                    }
+                }
+                _ => {
+                    for u in TmdActionType::ALL {
+                        if u.rank() >= t.rank() && u.convert_type().is_some() && u != TmdActionType::Reflex {
+                            v.push(A::UseAction {
+                                character: cur.clone(),
+                                action_type: t,
+                                using: Some(u),
+                                companion: None,
+                                ability: None,
+                                uses_per_round: None,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        v.push(A::UseFree { character: cur.clone(), purpose: None, source: None, uses_per_round: None, timing: None });
+        v.push(A::EndTurn { character: cur.clone() });
+    }
+    for id in &ids {
+        if s.current.as_deref() != Some(id.as_str()) {
+            for u in [TmdActionType::Reflex, TmdActionType::Swift] {
+                v.push(A::UseAction {
+                    character: id.clone(),
+                    action_type: TmdActionType::Reflex,
+                    using: Some(u),
+                    companion: None,
+                    ability: None,
+                    uses_per_round: None,
+                });
+            }
+            let ap = s.ch(id).map_or(0, |c| c.extra_ap + c.reflex_only_ap);
+            for n in 1..=(ap / 2).min(engine::MAX_COUNT) {
+                v.push(A::ConvertReflex { character: id.clone(), count: n });
+            }
+        }
+    }
+    if s.chain.is_none() {
+        for id in &ids {
+            v.push(A::Announce { character: id.clone(), label: None });
+        }
+    }
+    for id in &ids {
+        for t in TmdConvertType::ALL {
+            v.push(A::Overdraw { character: id.clone(), action_type: t });
+        }
+    }
+    for id in &ids {
+        for t in TmdConvertType::ALL {
+            v.push(A::Grant { character: id.clone(), action_type: t });
+            let dis = s.ch(id).is_some_and(|c| c.disabled.contains(&t));
+            v.push(A::SetDisabled { character: id.clone(), action_type: t, disabled: !dis });
+        }
+        v.push(A::Leave { character: id.clone() });
+        v.push(A::Teleport { character: id.clone(), observed: true });
+        v.push(A::Teleport { character: id.clone(), observed: false });
+    }
+    for e in &s.effects {
+        v.push(A::RemoveEffect { id: e.id });
+    }
+    v.push(A::SceneChange {});
+    v.push(A::EndEncounter {});
+    v
+}
+
+/// Every legal action of `s` (verified by applying each candidate to a copy).
+pub fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
+    let mut out = Vec::new();
+    for a in candidates(s) {
+        let mut work = s.clone();
+        let mut ev = Vec::new();
+        let Ok(mut dice) = Dice::seeded(0) else { continue };
+        if engine::apply(&mut work, &a, &mut dice, &mut ev).is_ok() && work.validate().is_ok() {
+            out.push(TmdLegalAction { cost: cost_of(&a, &ev), action: a });
+        }
+    }
+    out
+}
+
+/// `tmd.encounter_legal_actions` — every legal action now, in the exact form
+/// `encounter_act` accepts, with its cost.
+pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncounterLegalResult> {
+    let s = load_state(&args.state)?;
+    let actions = legal_actions_of(&s);
+    let mut gm = Vec::new();
+    if s.phase != TmdPhase::Ended {
+        gm.push("gain_ap".to_string());
+        gm.push("set_base_initiative".to_string());
+        gm.push("apply_effect".to_string());
+        if s.chain.is_none() {
+            gm.push("join".to_string());
+        }
+        if s.phase == TmdPhase::Turns
+            && s.current.as_deref().and_then(|c| s.ch(c)).is_some_and(|c| c.held.total() > 0)
+        {
+            gm.push("retain".to_string());
+        }
+    }
+    Ok(TmdEncounterLegalResult { actions, gm_actions: gm })
+}

@@ -1,0 +1,469 @@
+//! The serializable encounter state of `tmd.encounter_*` and its validation
+//! (a caller-supplied state is untrusted JSON: `invalid_data` on any defect).
+
+use super::super::actions::{TmdConvertType, TmdTypeCounts, TmdVariants, MAX_AP};
+use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS, MAX_NAME_CHARS};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Format version of [`TmdEncounterState`].
+pub const STATE_FORMAT: u32 = 1;
+/// Most live effects.
+pub const MAX_EFFECTS: usize = 500;
+/// Most pending entries in one interrupt chain.
+pub const MAX_CHAIN: usize = 100;
+/// Most held actions of one kind.
+pub const MAX_HELD: u32 = 10_000;
+/// Longest free text (labels, ability names, purposes), in characters.
+pub const MAX_TEXT_CHARS: usize = 200;
+/// Most records in a per-round usage list, pending grant list or retained list.
+pub const MAX_RECORDS: usize = 500;
+/// Highest round number.
+pub const MAX_ROUND: u32 = 1_000_000;
+/// TMD-SCN-3: a scene nobody changed becomes a new scene after 2 hours.
+pub const SCENE_SECONDS_LIMIT: u32 = 7200;
+
+/// Where the encounter is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TmdPhase {
+    /// TMD-SUR: the surprise round (round 0); the attacker holds one standard action.
+    Surprise,
+    /// TMD-INI-5: round start, delays are declared from the top of the order down.
+    Delays,
+    /// Turns are being taken (`current` is acting).
+    Turns,
+    /// The battle is over (TMD-SCN-1: a scene change).
+    Ended,
+}
+
+/// How long an effect lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TmdDuration {
+    /// TMD-TIME-3: a buff lasting one round ends at the start of the applier's next turn.
+    BuffOneRound,
+    /// TMD-TIME-3 (RULINGS): a debuff lasting one round ends at the end of the target's next turn.
+    DebuffOneRound,
+    /// TMD-SCN-2: lasts for the scene; ends on a scene change.
+    Scene,
+}
+
+/// A live effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdEffect {
+    /// Effect id (unique in the encounter).
+    pub id: u32,
+    /// Name (free text).
+    pub name: String,
+    /// Who applied it.
+    pub applier: String,
+    /// Who is affected.
+    pub target: String,
+    /// Duration.
+    pub duration: TmdDuration,
+    /// Debuffs only: the target's turn that ends it has started.
+    pub armed: bool,
+}
+
+/// An action retained/prepared by an ability (TMD-AP-14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdRetained {
+    /// The action type held.
+    pub action_type: TmdConvertType,
+    /// The ability occupying it.
+    pub ability: String,
+}
+
+/// Uses of one ability this round (TMD-AP-10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdAbilityUses {
+    /// Ability name.
+    pub ability: String,
+    /// Uses this round.
+    pub count: u32,
+}
+
+/// Uses of one free action this round (TMD-ACT-3/4: same purpose and source).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdFreeUses {
+    /// Purpose.
+    pub purpose: String,
+    /// Ability source.
+    pub source: String,
+    /// Uses this round.
+    pub count: u32,
+}
+
+/// One character in the encounter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdCharacter {
+    /// Unique id.
+    pub id: String,
+    /// Side.
+    pub side: String,
+    /// 基础先攻值.
+    pub base_initiative: i32,
+    /// Last initiative d10 (0 before the first roll).
+    pub initiative_roll: u32,
+    /// initiative_roll + base_initiative at the last sort.
+    pub initiative: i32,
+    /// Tie-break d10s of the last sort.
+    pub tiebreaks: Vec<u32>,
+    /// TMD-INI-4: joined after combat began; re-rolled into the order next round.
+    pub late_joiner: bool,
+    /// TMD-SUR-5: immune to the surprise attack's 措手不及/先制.
+    pub immune_to_surprise: bool,
+    /// Base AP left this turn (TMD-AP-2).
+    pub base_ap: u32,
+    /// Extra AP (TMD-AP-3); left-over base AP becomes extra AP until the end of the next turn.
+    pub extra_ap: u32,
+    /// TMD-AP-4: AP usable only out of turn (only converts into reflex actions).
+    pub reflex_only_ap: u32,
+    /// AP total at this turn's start (the `turn_start` conversion basis).
+    pub conversion_basis: u32,
+    /// Types picked for conversion this turn (TMD-AP-6).
+    pub picked: Vec<TmdConvertType>,
+    /// Conversions this turn per type, granted actions included (TMD-AP-7/8/15).
+    pub converted: TmdTypeCounts,
+    /// Converted, unused actions held (not retained).
+    pub held: TmdTypeCounts,
+    /// Held reflex actions: for each, the round at whose end it expires (TMD-AP-9).
+    pub reflexes: Vec<u32>,
+    /// Actions retained by abilities (TMD-AP-14).
+    pub retained: Vec<TmdRetained>,
+    /// Overdrawn types whose AP is lost at the next turn start (TMD-AP-11/13).
+    pub overdrawn: Vec<TmdConvertType>,
+    /// Types that cannot be converted this turn because they were overdrawn (TMD-AP-11).
+    pub blocked: Vec<TmdConvertType>,
+    /// Granted actions gained at the next turn start (TMD-AP-15).
+    pub grants: Vec<TmdConvertType>,
+    /// Types the character has lost the ability to use (TMD-AP-12).
+    pub disabled: Vec<TmdConvertType>,
+    /// Ability uses this round (TMD-AP-10; the surprise round counts with round 1).
+    pub ability_uses: Vec<TmdAbilityUses>,
+    /// Free-action uses this round (TMD-ACT-3).
+    pub free_uses: Vec<TmdFreeUses>,
+    /// Reflex actions converted out of turn since the character's last turn.
+    pub reflex_conversions: u32,
+    /// Has finished its turn this round.
+    pub turn_done: bool,
+}
+
+/// A declared delay (TMD-INI-5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdDelay {
+    /// The delaying character.
+    pub character: String,
+    /// It acts right after this character's turn.
+    pub after: String,
+}
+
+/// The surprise round (TMD-SUR).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdSurprise {
+    /// The attacker.
+    pub attacker: String,
+    /// The attacker's one attack has been made (TMD-SUR-3).
+    pub attack_used: bool,
+}
+
+/// A pending action in an interrupt chain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdChainEntry {
+    /// Entry id within the chain.
+    pub id: u32,
+    /// Whose action.
+    pub character: String,
+    /// Free-text label.
+    pub label: String,
+    /// Inserted with a reflex action (TMD-INT-3).
+    pub via_reflex: bool,
+    /// The entry it interrupted.
+    pub interrupts: Option<u32>,
+    /// A reflex interrupt of this entry has resolved; interrupts are asked for again.
+    pub reasked: bool,
+    /// Nobody interrupted when asked: no more interrupts until it resolves (TMD-INT-3).
+    pub closed: bool,
+}
+
+/// AP of one character when the chain began (TMD-INT-2: not refreshed by AP gained).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdApSnapshot {
+    /// Character.
+    pub character: String,
+    /// base + extra + reflex-only AP.
+    pub ap: u32,
+}
+
+/// An interrupt chain being resolved (TMD-INT-1..3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdChain {
+    /// Pending entries; the first resolves next.
+    pub entries: Vec<TmdChainEntry>,
+    /// AP when the chain began.
+    pub snapshot: Vec<TmdApSnapshot>,
+    /// Characters that may not interrupt again in this chain (TMD-INT-2).
+    pub locked_out: Vec<String>,
+    /// Next entry id.
+    pub next_id: u32,
+}
+
+/// The whole encounter; pass it back unchanged to the next call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdEncounterState {
+    /// Format version (1).
+    pub format: u32,
+    /// Rule variants in force.
+    pub variants: TmdVariants,
+    /// Phase.
+    pub phase: TmdPhase,
+    /// Round number: 0 is the surprise round, combat starts at 1.
+    pub round: u32,
+    /// Scene number (TMD-SCN).
+    pub scene: u32,
+    /// Seconds the current scene has lasted (12 per round, TMD-TIME-1; TMD-SCN-3).
+    pub scene_seconds: u32,
+    /// Characters, in joining order.
+    pub characters: Vec<TmdCharacter>,
+    /// Initiative order this round, highest first; late joiners at the end (TMD-INI-4).
+    pub order: Vec<String>,
+    /// Delays declared this round.
+    pub delays: Vec<TmdDelay>,
+    /// Index in `order` from which delays may still be declared.
+    pub delay_cursor: u32,
+    /// Whose turn it is.
+    pub current: Option<String>,
+    /// The current character is still at the start of its turn and may convert AP (TMD-AP-6).
+    pub converting: bool,
+    /// Turns still to come this round, in order.
+    pub queue: Vec<String>,
+    /// An initiative increased: re-sort at the end of this round (TMD-INI-3).
+    pub resort_pending: bool,
+    /// The surprise round, if there is or was one.
+    pub surprise: Option<TmdSurprise>,
+    /// The interrupt chain being resolved.
+    pub chain: Option<TmdChain>,
+    /// Live effects.
+    pub effects: Vec<TmdEffect>,
+    /// Next effect id.
+    pub next_effect_id: u32,
+}
+
+fn bad(field: impl Into<String>, msg: impl std::fmt::Display) -> Error {
+    Error::invalid_data(field, msg)
+}
+
+fn text(field: &str, s: &str, max: usize) -> Result<()> {
+    if s.chars().count() > max {
+        return Err(bad(field, format_args!("at most {max} characters")));
+    }
+    Ok(())
+}
+
+fn name(field: &str, s: &str) -> Result<()> {
+    if s.is_empty() {
+        return Err(bad(field, "must not be empty"));
+    }
+    text(field, s, MAX_NAME_CHARS)
+}
+
+fn type_set(field: &str, v: &[TmdConvertType]) -> Result<()> {
+    for (i, t) in v.iter().enumerate() {
+        if v.iter().take(i).any(|o| o == t) {
+            return Err(bad(format!("{field}[{i}]"), "duplicate type"));
+        }
+    }
+    Ok(())
+}
+
+fn counts(field: &str, c: &TmdTypeCounts) -> Result<()> {
+    for t in TmdConvertType::ALL {
+        if c.get(t) > MAX_HELD {
+            return Err(bad(field, format_args!("counts are at most {MAX_HELD}")));
+        }
+    }
+    Ok(())
+}
+
+impl TmdEncounterState {
+    /// The character with `id`.
+    pub fn ch(&self, id: &str) -> Option<&TmdCharacter> {
+        self.characters.iter().find(|c| c.id == id)
+    }
+
+    /// Index of the character with `id`.
+    pub fn idx(&self, id: &str) -> Option<usize> {
+        self.characters.iter().position(|c| c.id == id)
+    }
+
+    /// Position in the initiative order.
+    pub fn pos(&self, id: &str) -> Option<usize> {
+        self.order.iter().position(|c| c == id)
+    }
+
+    fn has(&self, id: &str) -> bool {
+        self.idx(id).is_some()
+    }
+
+    /// Validate an untrusted state (every defect is `invalid_data` naming the field).
+    pub fn validate(&self) -> Result<()> {
+        let f = "state";
+        if self.format != STATE_FORMAT {
+            return Err(bad("state.format", format_args!("must be {STATE_FORMAT}")));
+        }
+        if self.characters.is_empty() || self.characters.len() > MAX_COMBATANTS {
+            return Err(bad("state.characters", format_args!("must hold 1..={MAX_COMBATANTS} characters")));
+        }
+        if self.round > MAX_ROUND || self.scene > MAX_ROUND || self.scene_seconds >= SCENE_SECONDS_LIMIT {
+            return Err(bad(f, "round, scene or scene_seconds out of range"));
+        }
+        for (i, c) in self.characters.iter().enumerate() {
+            let p = format!("state.characters[{i}]");
+            name(&format!("{p}.id"), &c.id)?;
+            name(&format!("{p}.side"), &c.side)?;
+            if self.characters.iter().take(i).any(|o| o.id == c.id) {
+                return Err(bad(format!("{p}.id"), "duplicate id"));
+            }
+            if c.base_initiative.abs() > MAX_BASE_INITIATIVE || c.initiative.abs() > 2 * MAX_BASE_INITIATIVE {
+                return Err(bad(format!("{p}.base_initiative"), "out of range"));
+            }
+            if c.initiative_roll > 10 || c.tiebreaks.len() > 200 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
+            {
+                return Err(bad(format!("{p}.initiative_roll"), "d10 faces are 1..=10 (0: not rolled)"));
+            }
+            for (k, v) in [c.base_ap, c.extra_ap, c.reflex_only_ap, c.conversion_basis].iter().enumerate() {
+                if *v > MAX_AP {
+                    return Err(bad(format!("{p}.ap[{k}]"), format_args!("AP is at most {MAX_AP}")));
+                }
+            }
+            if c.reflex_conversions > MAX_HELD {
+                return Err(bad(format!("{p}.reflex_conversions"), "out of range"));
+            }
+            counts(&format!("{p}.converted"), &c.converted)?;
+            counts(&format!("{p}.held"), &c.held)?;
+            if c.reflexes.len() > MAX_HELD as usize || c.reflexes.iter().any(|r| *r > MAX_ROUND + 1) {
+                return Err(bad(format!("{p}.reflexes"), "too many or out of range"));
+            }
+            type_set(&format!("{p}.picked"), &c.picked)?;
+            type_set(&format!("{p}.overdrawn"), &c.overdrawn)?;
+            type_set(&format!("{p}.blocked"), &c.blocked)?;
+            type_set(&format!("{p}.disabled"), &c.disabled)?;
+            if c.grants.len() > MAX_RECORDS
+                || c.retained.len() > MAX_RECORDS
+                || c.ability_uses.len() > MAX_RECORDS
+                || c.free_uses.len() > MAX_RECORDS
+            {
+                return Err(bad(p, format_args!("lists hold at most {MAX_RECORDS} records")));
+            }
+            for (k, r) in c.retained.iter().enumerate() {
+                text(&format!("{p}.retained[{k}].ability"), &r.ability, MAX_TEXT_CHARS)?;
+            }
+            for (k, u) in c.ability_uses.iter().enumerate() {
+                text(&format!("{p}.ability_uses[{k}].ability"), &u.ability, MAX_TEXT_CHARS)?;
+            }
+            for (k, u) in c.free_uses.iter().enumerate() {
+                text(&format!("{p}.free_uses[{k}].purpose"), &u.purpose, MAX_TEXT_CHARS)?;
+                text(&format!("{p}.free_uses[{k}].source"), &u.source, MAX_TEXT_CHARS)?;
+            }
+        }
+        // The order: empty during the surprise round (nobody has rolled yet), else every character once.
+        if self.phase == TmdPhase::Surprise {
+            if !self.order.is_empty() {
+                return Err(bad("state.order", "must be empty during the surprise round"));
+            }
+        } else if self.order.len() != self.characters.len()
+            || self.characters.iter().any(|c| self.order.iter().filter(|o| **o == c.id).count() != 1)
+        {
+            return Err(bad("state.order", "must list every character exactly once"));
+        }
+        if self.delay_cursor as usize > self.order.len() || self.delays.len() > self.order.len() {
+            return Err(bad("state.delay_cursor", "out of range"));
+        }
+        for (i, d) in self.delays.iter().enumerate() {
+            let p = format!("state.delays[{i}]");
+            let (Some(a), Some(b)) = (self.pos(&d.character), self.pos(&d.after)) else {
+                return Err(bad(p, "names a character not in the order"));
+            };
+            if a >= b
+                || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count() != 1
+                || self.delays.iter().any(|o| o.after == d.character)
+            {
+                return Err(bad(p, "breaks the delay rules (TMD-INI-5)"));
+            }
+        }
+        for (i, q) in self.queue.iter().enumerate() {
+            if !self.has(q) || self.queue.iter().take(i).any(|o| o == q) || self.current.as_deref() == Some(q) {
+                return Err(bad(format!("state.queue[{i}]"), "unknown, repeated or current character"));
+            }
+        }
+        match (&self.current, self.phase) {
+            (Some(c), TmdPhase::Turns) if self.has(c) => {}
+            (Some(c), TmdPhase::Surprise)
+                if self.has(c) && self.surprise.as_ref().is_some_and(|s| &s.attacker == c) => {}
+            (None, TmdPhase::Delays | TmdPhase::Ended) => {}
+            _ => return Err(bad("state.current", "does not fit the phase")),
+        }
+        if self.phase != TmdPhase::Turns && (self.converting || !self.queue.is_empty()) {
+            return Err(bad("state.queue", "only the turns phase has a queue or a converting turn"));
+        }
+        if self.phase == TmdPhase::Surprise && (self.round != 0 || self.surprise.is_none()) {
+            return Err(bad("state.round", "the surprise round is round 0"));
+        }
+        if self.phase != TmdPhase::Surprise && self.phase != TmdPhase::Ended && self.round == 0 {
+            return Err(bad("state.round", "combat rounds start at 1"));
+        }
+        if let Some(s) = &self.surprise {
+            if !self.has(&s.attacker) && self.phase == TmdPhase::Surprise {
+                return Err(bad("state.surprise.attacker", "unknown character"));
+            }
+        }
+        if let Some(ch) = &self.chain {
+            if ch.entries.is_empty() || ch.entries.len() > MAX_CHAIN || ch.snapshot.len() > MAX_COMBATANTS {
+                return Err(bad("state.chain.entries", format_args!("must hold 1..={MAX_CHAIN} entries")));
+            }
+            for (i, e) in ch.entries.iter().enumerate() {
+                let p = format!("state.chain.entries[{i}]");
+                if !self.has(&e.character) || e.id >= ch.next_id || ch.entries.iter().take(i).any(|o| o.id == e.id) {
+                    return Err(bad(p, "unknown character or bad id"));
+                }
+                text(&format!("{p}.label"), &e.label, MAX_TEXT_CHARS)?;
+            }
+            if ch.snapshot.iter().any(|s| !self.has(&s.character) || s.ap > 3 * MAX_AP)
+                || ch.locked_out.iter().any(|c| !self.has(c))
+                || ch.locked_out.len() > MAX_COMBATANTS
+            {
+                return Err(bad("state.chain", "unknown character or AP out of range"));
+            }
+        }
+        if self.effects.len() > MAX_EFFECTS {
+            return Err(bad("state.effects", format_args!("at most {MAX_EFFECTS} effects")));
+        }
+        for (i, e) in self.effects.iter().enumerate() {
+            let p = format!("state.effects[{i}]");
+            if !self.has(&e.applier) || !self.has(&e.target) {
+                return Err(bad(p, "names an unknown character"));
+            }
+            if e.id >= self.next_effect_id || self.effects.iter().take(i).any(|o| o.id == e.id) {
+                return Err(bad(format!("{p}.id"), "duplicate id or not below next_effect_id"));
+            }
+            text(&format!("{p}.name"), &e.name, MAX_TEXT_CHARS)?;
+        }
+        if self.next_effect_id > MAX_ROUND.saturating_mul(10) {
+            return Err(bad("state.next_effect_id", "out of range"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,197 @@
+//! `tmd.initiative` — TMD-INI-1 (d10 + base initiative, highest first) and
+//! TMD-INI-2 (same-side ties in the given order; cross-side ties re-rolled).
+
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Most combatants in one call (and in one encounter).
+pub const MAX_COMBATANTS: usize = 100;
+/// Most tie-break re-roll rounds in one call (cross-side ties that keep tying).
+pub const MAX_TIE_REROLL_ROUNDS: u32 = 100;
+/// Largest |base initiative|.
+pub const MAX_BASE_INITIATIVE: i32 = 1000;
+/// Longest id or side name, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// One combatant to order.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdCombatant {
+    /// Unique id (1..=64 characters).
+    pub id: String,
+    /// Side (team) name; ties between different sides are re-rolled.
+    pub side: String,
+    /// 基础先攻值, −1000..=1000.
+    pub base_initiative: i32,
+}
+
+/// One combatant's place in the order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdInitiativeEntry {
+    /// Combatant id.
+    pub id: String,
+    /// Side.
+    pub side: String,
+    /// 基础先攻值.
+    pub base_initiative: i32,
+    /// The initiative d10 (1..=10).
+    pub roll: u32,
+    /// roll + base_initiative.
+    pub total: i32,
+    /// Cross-side tie-break d10s, in the order rolled (empty if never tied across sides).
+    pub tiebreaks: Vec<u32>,
+}
+
+/// Arguments of `tmd.initiative`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdInitiativeArgs {
+    /// The combatants (1..=100); same-side ties keep this order.
+    pub combatants: Vec<TmdCombatant>,
+    /// Seed for the `gunbai-dice-v1` PRNG.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `tmd.initiative`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TmdInitiativeResult {
+    /// Highest first.
+    pub order: Vec<TmdInitiativeEntry>,
+    /// Every d10 rolled, in consumption order.
+    pub rolls: Vec<Roll>,
+}
+
+pub(crate) fn check_name(field: &str, s: &str) -> Result<()> {
+    let n = s.chars().count();
+    if n == 0 || n > MAX_NAME_CHARS {
+        return Err(Error::invalid(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
+    }
+    Ok(())
+}
+
+pub(crate) fn check_combatants(field: &str, cs: &[TmdCombatant], max: usize) -> Result<()> {
+    if cs.is_empty() {
+        return Err(Error::invalid(field, "needs at least one combatant"));
+    }
+    if cs.len() > max {
+        return Err(Error::limit(field, format_args!("at most {max} combatants")));
+    }
+    for (i, c) in cs.iter().enumerate() {
+        check_name(&format!("{field}[{i}].id"), &c.id)?;
+        check_name(&format!("{field}[{i}].side"), &c.side)?;
+        if c.base_initiative.abs() > MAX_BASE_INITIATIVE {
+            return Err(Error::out_of_range(
+                format!("{field}[{i}].base_initiative"),
+                format_args!("must be within ±{MAX_BASE_INITIATIVE}"),
+            ));
+        }
+        if cs.iter().take(i).any(|o| o.id == c.id) {
+            return Err(Error::invalid(format!("{field}[{i}].id"), format_args!("duplicate id {:?}", c.id)));
+        }
+    }
+    Ok(())
+}
+
+/// TMD-INI-1: roll d10 + base for each combatant (in the given order), then sort.
+pub(crate) fn roll_order(cs: &[TmdCombatant], dice: &mut Dice) -> Result<Vec<TmdInitiativeEntry>> {
+    let mut entries = Vec::with_capacity(cs.len());
+    for c in cs {
+        let roll = dice.roll(10)?;
+        entries.push(TmdInitiativeEntry {
+            id: c.id.clone(),
+            side: c.side.clone(),
+            base_initiative: c.base_initiative,
+            roll,
+            total: c.base_initiative.saturating_add(roll as i32),
+            tiebreaks: Vec::new(),
+        });
+    }
+    sort_entries(entries, dice)
+}
+
+/// TMD-INI-2: sort by total, highest first. Ties among one side keep the given
+/// order; a tie group spanning several sides re-rolls d10 (every member, in
+/// the current order) until the rolls separate the sides; members of one side
+/// that tie again keep their order. Bounded by [`MAX_TIE_REROLL_ROUNDS`].
+pub(crate) fn sort_entries(
+    mut entries: Vec<TmdInitiativeEntry>,
+    dice: &mut Dice,
+) -> Result<Vec<TmdInitiativeEntry>> {
+    entries.sort_by_key(|e| std::cmp::Reverse(e.total));
+    let mut budget = MAX_TIE_REROLL_ROUNDS;
+    let mut out = Vec::with_capacity(entries.len());
+    let mut i = 0;
+    while i < entries.len() {
+        let total = entries[i].total;
+        let mut j = i;
+        while j < entries.len() && entries[j].total == total {
+            j += 1;
+        }
+        let group: Vec<TmdInitiativeEntry> = entries[i..j].to_vec();
+        out.extend(break_ties(group, dice, &mut budget)?);
+        i = j;
+    }
+    Ok(out)
+}
+
+fn mixed_sides(g: &[TmdInitiativeEntry]) -> bool {
+    g.first().is_some_and(|f| g.iter().any(|e| e.side != f.side))
+}
+
+fn break_ties(
+    mut group: Vec<TmdInitiativeEntry>,
+    dice: &mut Dice,
+    budget: &mut u32,
+) -> Result<Vec<TmdInitiativeEntry>> {
+    if !mixed_sides(&group) {
+        return Ok(group);
+    }
+    if *budget == 0 {
+        return Err(Error::limit(
+            "rolls",
+            format_args!("cross-side initiative ties re-rolled more than {MAX_TIE_REROLL_ROUNDS} times"),
+        ));
+    }
+    *budget -= 1;
+    let mut rolled = Vec::with_capacity(group.len());
+    for e in group.iter_mut() {
+        let r = dice.roll(10)?;
+        e.tiebreaks.push(r);
+        rolled.push(r);
+    }
+    let mut idx: Vec<usize> = (0..group.len()).collect();
+    idx.sort_by_key(|k| std::cmp::Reverse(rolled[*k]));
+    let sorted: Vec<(u32, TmdInitiativeEntry)> =
+        idx.iter().map(|k| (rolled[*k], group[*k].clone())).collect();
+    let mut out = Vec::with_capacity(sorted.len());
+    let mut i = 0;
+    while i < sorted.len() {
+        let r = sorted[i].0;
+        let mut j = i;
+        while j < sorted.len() && sorted[j].0 == r {
+            j += 1;
+        }
+        let sub: Vec<TmdInitiativeEntry> = sorted[i..j].iter().map(|p| p.1.clone()).collect();
+        out.extend(break_ties(sub, dice, budget)?);
+        i = j;
+    }
+    Ok(out)
+}
+
+/// `tmd.initiative` — TMD-INI-1/TMD-INI-2. Scripted dice: one d10 per
+/// combatant in the given order; then, for each cross-side tie group from the
+/// highest total down, one d10 per group member (in the group's current
+/// order) per re-roll round, sub-ties depth first.
+pub fn initiative(args: &TmdInitiativeArgs) -> Result<TmdInitiativeResult> {
+    check_combatants("combatants", &args.combatants, MAX_COMBATANTS)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let order = roll_order(&args.combatants, &mut dice)?;
+    Ok(TmdInitiativeResult { order, rolls: dice.take_rolls() })
+}
