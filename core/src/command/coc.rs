@@ -24,7 +24,7 @@
 //! come from [`crate::coc_ap::check::evaluate`].
 
 use super::catalog::{fmt, msg};
-use super::lex::{hard, perr, Cur, PResult};
+use super::lex::{perr, Cur, Fail, PResult};
 use super::outcome::Outcome;
 use super::types::{CmdKind, CmdLang};
 use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level, MAX_BONUS_DICE};
@@ -95,7 +95,8 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             msg(lang, level7_key(l2))?,
             msg(lang, rank)?
         );
-        let res = CombinedResult { roll: r, targets: [a, b], successes: [s1, s2], outcome: partial_name(s1, s2) };
+        let res =
+            CombinedResult { roll: r, targets: [a, b], successes: [s1, s2], outcome: partial_name(s1, s2) };
         return Ok(Some(
             Outcome::new(CmdKind::Coc7Combined, text)
                 .total(i64::from(r))
@@ -146,8 +147,8 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
-        return Err(hard(Error::out_of_range(
-            "bonus_dice",
+        return Err(Fail::Hard(Error::out_of_range(
+            "text",
             format_args!("bonus/penalty dice are -{MAX_BONUS_DICE}..={MAX_BONUS_DICE}, not {bonus}"),
         )));
     }

@@ -35,15 +35,11 @@ const WT: &[Entry] = &[
     ("WDTd[B|T|S][[codes]]", "help_wt_table", &["WDT12", "WDT10[OH,LL]", "WDT25S"]),
 ];
 
-const TMD: &[Entry] = &[
-    ("TI+b", "help_tmd_init", &["TI+3", "TI"]),
-    ("TAPn", "help_tmd_ap", &["TAP14", "TAP24"]),
-];
+const TMD: &[Entry] =
+    &[("TI+b", "help_tmd_init", &["TI+3", "TI"]), ("TAPn", "help_tmd_ap", &["TAP14", "TAP24"])];
 
-const FM: &[Entry] = &[
-    ("EVn>t", "help_fm_ev", &["EV5>9"]),
-    ("JEd(F|O|Sk)", "help_fm_je", &["JE20F", "JE20O", "JE20S2"]),
-];
+const FM: &[Entry] =
+    &[("EVn>t", "help_fm_ev", &["EV5>9"]), ("JEd(F|O|Sk)", "help_fm_je", &["JE20F", "JE20O", "JE20S2"])];
 
 /// `command.help` — the command reference for `system` in `lang`: the
 /// system's own commands, then the plain dice every system understands.

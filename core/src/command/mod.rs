@@ -140,7 +140,8 @@ fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
         Some(r) if r.starts_with('X') || r.starts_with("REP") => (true, r),
         _ => (false, s.as_str()),
     };
-    let digits = s.strip_prefix("REPEAT").or_else(|| s.strip_prefix("REP")).or_else(|| s.strip_prefix('X'))?;
+    let digits =
+        s.strip_prefix("REPEAT").or_else(|| s.strip_prefix("REP")).or_else(|| s.strip_prefix('X'))?;
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -158,19 +159,11 @@ fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
     res
 }
 
-fn parse_failure(
-    mut res: CmdRunResult,
-    lang: CmdLang,
-    key: &str,
-    position: usize,
-) -> Result<CmdRunResult> {
+fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usize) -> Result<CmdRunResult> {
     let reason_key = format!("perr_{key}");
     let reason = catalog::msg(lang, &reason_key)?;
-    res.text = catalog::fmt(
-        lang,
-        "parse_error",
-        &[("pos", position.to_string()), ("reason", reason.to_string())],
-    )?;
+    res.text =
+        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?;
     res.parse_error = Some(CmdParseError {
         code: key.to_string(),
         message: catalog::msg(CmdLang::En, &reason_key)?.to_string(),
@@ -216,8 +209,11 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                         result: o.result,
                     });
                 }
-                Ok(None) => return parse_failure(res, lang, "repeat_target", inner.offset + 1),
-                Err(Fail::Parse { key, pos }) => return parse_failure(res, lang, key, inner.offset + pos + 1),
+                // `x2 please` is chat, not a command (BCDice would complain).
+                Ok(None) => return Ok(CmdRunResult::unmatched()),
+                Err(Fail::Parse { key, pos }) => {
+                    return parse_failure(res, lang, key, inner.offset + pos + 1)
+                }
                 Err(Fail::Hard(e)) => return Err(e),
             }
         }

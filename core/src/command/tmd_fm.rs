@@ -66,10 +66,13 @@ pub(crate) fn try_tmd(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
         side: "1".into(),
         base_initiative: i32::try_from(base).unwrap_or(i32::MAX),
     }];
-    check_combatants("text", &one, MAX_COMBATANTS).map_err(hard)?;
+    check_combatants("combatant", &one, MAX_COMBATANTS).map_err(hard)?;
     let order = roll_order(&one, dice)?;
     let Some(e) = order.first() else {
-        return Err(hard(crate::error::Error::new(crate::error::ErrorCode::Internal, "no initiative rolled")));
+        return Err(hard(crate::error::Error::new(
+            crate::error::ErrorCode::Internal,
+            "no initiative rolled",
+        )));
     };
     let text = format!(
         "(TI{}) ＞ {}[{}]{} ＞ {}",
@@ -121,7 +124,10 @@ pub(crate) fn try_fm(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
         };
         let text = format!("(JE{d}{flag}) ＞ {} ＞ {}", fmt(lang, key, &vars)?, msg(lang, "fm_agility")?);
         return Ok(Some(
-            Outcome::new(CmdKind::FmJumpEvasion, text).total(r.damage_taken).success(Some(success)).result(&r),
+            Outcome::new(CmdKind::FmJumpEvasion, text)
+                .total(r.damage_taken)
+                .success(Some(success))
+                .result(&r),
         ));
     }
     if !cur.eat_str("EV") {

@@ -96,7 +96,12 @@ pub(crate) fn try_wt(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
     cur.end()?;
     let pool = WtPool::new("", to_u32(n), to_u32(t), to_u32(e)).map_err(hard)?;
     check_target("target", target).map_err(hard)?;
-    let cmd = format!("WT{}{}{}", if odds { "P" } else { "" }, pool_text(n, t, e), target.map(|x| format!(">={x}")).unwrap_or_default());
+    let cmd = format!(
+        "WT{}{}{}",
+        if odds { "P" } else { "" },
+        pool_text(n, t, e),
+        target.map(|x| format!(">={x}")).unwrap_or_default()
+    );
     if odds {
         let p = success_chance(&WtSuccessChanceArgs {
             dice: pool.stat,
