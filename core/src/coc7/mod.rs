@@ -1,7 +1,40 @@
-//! `coc7` — see the module's README-level docs once implemented.
+//! `coc7` — Call of Cthulhu 7th-edition d100 checks, as the dice bots do them.
+//!
+//! * [`check`] — `coc7.check`: one check with bonus/penalty dice, difficulty and
+//!   the `setcoc` house rules 0–5 (documented in [`check`]'s module docs).
+//! * [`opposed`] — `coc7.opposed`: two checks compared.
+//! * [`odds`] — `coc7.distribution`: exact odds of every level.
+
+pub mod check;
+pub mod odds;
+pub mod opposed;
+
+#[cfg(test)]
+mod tests;
+
+pub use check::{Coc7Difficulty, Coc7Labels, Coc7Level, Coc7Outcome};
 
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![]
+    vec![
+        crate::op!(
+            "coc7.check",
+            check::check,
+            check::Coc7CheckArgs => check::Coc7CheckResult,
+            "A 7th-edition d100 check: bonus/penalty dice, difficulty, house rule 0-5 (setcoc)."
+        ),
+        crate::op!(
+            "coc7.opposed",
+            opposed::opposed,
+            opposed::Coc7OpposedArgs => opposed::Coc7OpposedResult,
+            "Two 7th-edition checks against each other: higher level, then higher skill, wins."
+        ),
+        crate::op!(
+            "coc7.distribution",
+            odds::distribution,
+            odds::Coc7DistributionArgs => odds::Coc7DistributionResult,
+            "Exact probability of each success level of a 7th-edition check."
+        ),
+    ]
 }

@@ -1,7 +1,59 @@
-//! `coc_ap` — see the module's README-level docs once implemented.
+//! `coc_ap` — Call of Cthulhu 6th-edition checks and the action-point combat
+//! house rules of seed 001 (rule IDs `COCAP-…`).
+//!
+//! * [`check`] — `coc_ap.check`: the 6th-edition d100 check (BCDice `CCB`/`CC`).
+//! * [`ap`] — `coc_ap.action_points`: COCAP-AP-3 / COCAP-AP-4.
+//! * [`round`] — `coc_ap.round_new` / `round_legal_actions` / `round_act`: the
+//!   round state machine (COCAP-RND, COCAP-ORD, COCAP-AP, COCAP-ACT).
+//!
+//! Flavour and table-procedure rules with no computable behaviour (named here
+//! so readers can find them): COCAP-PREP-1, COCAP-PREP-2, COCAP-PREP-3 (map and
+//! initial placement, chosen by the KP; `round_new` takes each participant's
+//! `position` and whatever weapon list the KP allows), COCAP-PART-1 …
+//! COCAP-PART-5 (who takes part: any participant passed to `round_new` acts
+//! within its round's AP, COCAP-PART-2, which the AP checks enforce),
+//! COCAP-RND-3 (end conditions are the caller's).
+
+pub mod ap;
+pub mod check;
+pub mod round;
+
+#[cfg(test)]
+mod tests;
 
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![]
+    vec![
+        crate::op!(
+            "coc_ap.check",
+            check::check,
+            check::CocApCheckArgs => check::CocApCheckResult,
+            "A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble."
+        ),
+        crate::op!(
+            "coc_ap.action_points",
+            ap::action_points,
+            ap::CocApActionPointsArgs => ap::CocApActionPointsResult,
+            "Action points gained at each round start: 2 + floor(DEX / 6) + modifiers."
+        ),
+        crate::op!(
+            "coc_ap.round_new",
+            round::round_new,
+            round::CocApRoundNewArgs => round::CocApRoundResult,
+            "Start an action-point combat: round 1, DEX order, AP."
+        ),
+        crate::op!(
+            "coc_ap.round_legal_actions",
+            round::round_legal_actions,
+            round::CocApRoundLegalArgs => round::CocApRoundLegalResult,
+            "Every action round_act accepts in this state."
+        ),
+        crate::op!(
+            "coc_ap.round_act",
+            round::round_act,
+            round::CocApRoundActArgs => round::CocApRoundResult,
+            "Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round)."
+        ),
+    ]
 }

@@ -1,0 +1,388 @@
+//! `coc7.check` and the shared d100 machinery of Call of Cthulhu 7th edition.
+//!
+//! A check rolls `|bonus_dice| + 1` tens dice and one ones die. Each tens die
+//! combined with the ones die gives a candidate `10 × tens + ones` (a d10 face
+//! 10 reads as 0; tens 0 with ones 0 is 100). Bonus dice keep the lowest
+//! candidate, penalty dice the highest. The level comes from the house rule
+//! (`rule`, 0–5; 0 = the rulebook, exactly as BCDice's `CC<=skill`).
+//!
+//! House rules (`rule`, the `setcoc` numbering of SealDice / Dice!; `s` = the
+//! skill, divisions floor). A roll `r ≤ s` succeeds; then hard `r ≤ s/2`,
+//! extreme `r ≤ s/5`. Unless stated, a critical needs a success and a fumble
+//! needs a failure:
+//! * **0** (rulebook, BCDice `Cthulhu7th`): critical 01; fumble 100, or 96–100
+//!   when `s < 50`. As in BCDice, a skill ≥ 100 turns a 100 into a success, and
+//!   a skill of 0 makes 01 a plain failure.
+//! * **1**: critical 01 if `s < 50`, 01–05 if `s ≥ 50`; fumble as rule 0.
+//! * **2**: critical 01–05 (if the roll succeeds); fumble 96–100 (if it fails).
+//! * **3**: critical 01–05 and fumble 96–100 whatever the skill (a 03 against
+//!   skill 0 is a critical, a 97 against skill 99 a fumble).
+//! * **4**: critical `r ≤ min(5, s/10)`; fumble `r ≥ min(96 + s/10, 100)`.
+//! * **5**: critical `r ≤ min(2, s/5)`; fumble 96–100 if `s < 50`, else 99–100.
+//!
+//! Difficulty (`hard`, `extreme`) does not change the level shown (it is always
+//! measured against the full skill); `success` is `level ≥ difficulty`. A roll
+//! that misses the required level is a fumble when it would be one against the
+//! difficulty's target value (`s/2`, `s/5`): the 7th-edition "skill needed
+//! below 50" fumble range.
+
+use crate::dice::{Dice, Roll, RollKind, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Largest skill accepted.
+pub const MAX_SKILL: i64 = 999;
+/// Most bonus (or penalty) dice.
+pub const MAX_BONUS_DICE: i64 = 10;
+/// Highest house-rule number.
+pub const MAX_RULE: i64 = 5;
+
+/// Success level of a 7th-edition check, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Coc7Level {
+    /// クリティカル / 大成功.
+    Critical,
+    /// イクストリーム成功 / 极难成功: ≤ skill/5.
+    Extreme,
+    /// ハード成功 / 困难成功: ≤ skill/2.
+    Hard,
+    /// レギュラー成功 / 常规成功: ≤ skill.
+    Regular,
+    /// 失敗 / 失败.
+    Failure,
+    /// ファンブル / 大失败.
+    Fumble,
+}
+
+impl Coc7Level {
+    /// All levels, best first.
+    pub const ALL: [Coc7Level; 6] = [
+        Coc7Level::Critical,
+        Coc7Level::Extreme,
+        Coc7Level::Hard,
+        Coc7Level::Regular,
+        Coc7Level::Failure,
+        Coc7Level::Fumble,
+    ];
+
+    /// Rank for comparisons: fumble 0 … critical 5.
+    pub fn rank(self) -> u8 {
+        match self {
+            Coc7Level::Fumble => 0,
+            Coc7Level::Failure => 1,
+            Coc7Level::Regular => 2,
+            Coc7Level::Hard => 3,
+            Coc7Level::Extreme => 4,
+            Coc7Level::Critical => 5,
+        }
+    }
+
+    /// True for regular success or better.
+    pub fn is_success(self) -> bool {
+        self.rank() >= Coc7Level::Regular.rank()
+    }
+
+    /// True for extreme success or better ("イクストリーム成功以上").
+    pub fn is_extreme_or_better(self) -> bool {
+        self.rank() >= Coc7Level::Extreme.rank()
+    }
+
+    /// Labels in the rulebooks' own terms.
+    pub fn labels(self) -> Coc7Labels {
+        let (ja, zh_hans, zh_hant, en) = match self {
+            Coc7Level::Critical => ("クリティカル", "大成功", "大成功", "Critical success"),
+            Coc7Level::Extreme => ("イクストリーム成功", "极难成功", "極難成功", "Extreme success"),
+            Coc7Level::Hard => ("ハード成功", "困难成功", "困難成功", "Hard success"),
+            Coc7Level::Regular => ("レギュラー成功", "常规成功", "常規成功", "Regular success"),
+            Coc7Level::Failure => ("失敗", "失败", "失敗", "Failure"),
+            Coc7Level::Fumble => ("ファンブル", "大失败", "大失敗", "Fumble"),
+        };
+        Coc7Labels { ja: ja.into(), zh_hans: zh_hans.into(), zh_hant: zh_hant.into(), en: en.into() }
+    }
+}
+
+/// A user-facing name in four languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Coc7Labels {
+    /// Japanese.
+    pub ja: String,
+    /// Simplified Chinese.
+    pub zh_hans: String,
+    /// Traditional Chinese.
+    pub zh_hant: String,
+    /// English.
+    pub en: String,
+}
+
+/// Difficulty of a check: the level needed to succeed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Coc7Difficulty {
+    /// Regular success or better (≤ skill).
+    #[default]
+    Regular,
+    /// Hard success or better (≤ skill/2).
+    Hard,
+    /// Extreme success or better (≤ skill/5).
+    Extreme,
+}
+
+impl Coc7Difficulty {
+    /// The level a success needs.
+    pub fn required(self) -> Coc7Level {
+        match self {
+            Coc7Difficulty::Regular => Coc7Level::Regular,
+            Coc7Difficulty::Hard => Coc7Level::Hard,
+            Coc7Difficulty::Extreme => Coc7Level::Extreme,
+        }
+    }
+
+    /// The target value for `skill` at this difficulty.
+    pub fn target(self, skill: i64) -> i64 {
+        match self {
+            Coc7Difficulty::Regular => skill,
+            Coc7Difficulty::Hard => skill / 2,
+            Coc7Difficulty::Extreme => skill / 5,
+        }
+    }
+}
+
+/// Validate a skill value.
+pub fn validate_skill(field: &str, skill: i64) -> Result<()> {
+    if !(0..=MAX_SKILL).contains(&skill) {
+        return Err(Error::out_of_range(field, format_args!("must be 0..={MAX_SKILL}, not {skill}")));
+    }
+    Ok(())
+}
+
+/// Validate a bonus-dice count (negative = penalty dice).
+pub fn validate_bonus(field: &str, bonus: i64) -> Result<()> {
+    if !(-MAX_BONUS_DICE..=MAX_BONUS_DICE).contains(&bonus) {
+        return Err(Error::out_of_range(
+            field,
+            format_args!("must be -{MAX_BONUS_DICE}..={MAX_BONUS_DICE}, not {bonus}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Validate a house-rule number.
+pub fn validate_rule(field: &str, rule: i64) -> Result<()> {
+    if !(0..=MAX_RULE).contains(&rule) {
+        return Err(Error::out_of_range(field, format_args!("must be 0..={MAX_RULE}, not {rule}")));
+    }
+    Ok(())
+}
+
+/// The d100 value of one tens digit (0–9) with one ones digit (0–9): 00 with 0 is 100.
+pub fn d100_value(tens: u32, ones: u32) -> u32 {
+    let v = tens * 10 + ones;
+    if v == 0 {
+        100
+    } else {
+        v
+    }
+}
+
+/// Pick the kept candidate: lowest with bonus dice (≥ 0), highest with penalty dice.
+pub fn pick(candidates: &[u32], bonus: i64) -> u32 {
+    let it = candidates.iter().copied();
+    let v = if bonus >= 0 { it.min() } else { it.max() };
+    v.unwrap_or(100)
+}
+
+/// The level of roll `r` against skill `s` under house rule `rule`
+/// (regular difficulty). See the module docs for each rule.
+pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
+    let success_level = || {
+        if r <= s / 5 {
+            Coc7Level::Extreme
+        } else if r <= s / 2 {
+            Coc7Level::Hard
+        } else {
+            Coc7Level::Regular
+        }
+    };
+    if rule == 0 {
+        // BCDice Cthulhu7th getCheckResultText.
+        if r <= s {
+            return if r == 1 { Coc7Level::Critical } else { success_level() };
+        }
+        if r >= 100 || (r >= 96 && s < 50) {
+            return Coc7Level::Fumble;
+        }
+        return Coc7Level::Failure;
+    }
+    let (crit, fumble) = match rule {
+        1 => (if s >= 50 { 5 } else { 1 }, if s < 50 { 96 } else { 100 }),
+        2 | 3 => (5, 96),
+        4 => ((s / 10).min(5), (96 + s / 10).min(100)),
+        _ => ((s / 5).min(2), if s < 50 { 96 } else { 99 }),
+    };
+    let mut level = if r <= s {
+        if r <= crit {
+            Coc7Level::Critical
+        } else {
+            success_level()
+        }
+    } else if r >= fumble {
+        Coc7Level::Fumble
+    } else {
+        Coc7Level::Failure
+    };
+    if rule == 3 {
+        if r <= crit {
+            level = Coc7Level::Critical;
+        }
+        if r >= fumble {
+            level = Coc7Level::Fumble;
+        }
+    }
+    level
+}
+
+/// Level and success of roll `r` for `skill` at `difficulty` under `rule`
+/// (see the module docs for how difficulty combines with the house rules).
+pub fn evaluate(r: i64, skill: i64, difficulty: Coc7Difficulty, rule: i64) -> (Coc7Level, bool) {
+    let mut level = classify(r, skill, rule);
+    let required = difficulty.required();
+    if level.rank() < required.rank()
+        && difficulty != Coc7Difficulty::Regular
+        && classify(r, difficulty.target(skill), rule) == Coc7Level::Fumble
+    {
+        level = Coc7Level::Fumble;
+    }
+    (level, level.rank() >= required.rank())
+}
+
+/// Roll the dice of one check: `|bonus| + 1` tens dice (kind `tens_d10`), then
+/// the ones die. Returns (kept roll, every candidate in tens-die order).
+pub fn roll_d100(dice: &mut Dice, bonus: i64) -> Result<(u32, Vec<u32>)> {
+    let n = bonus.unsigned_abs().min(MAX_BONUS_DICE as u64) as usize + 1;
+    let mut tens = Vec::with_capacity(n);
+    for _ in 0..n {
+        tens.push(dice.roll_kind(10, RollKind::TensD10)? % 10);
+    }
+    let ones = dice.roll(10)? % 10;
+    let candidates: Vec<u32> = tens.iter().map(|&t| d100_value(t, ones)).collect();
+    Ok((pick(&candidates, bonus), candidates))
+}
+
+/// One evaluated check (without its dice record).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Coc7Outcome {
+    /// The skill checked.
+    pub skill: i64,
+    /// Bonus dice (negative = penalty dice).
+    pub bonus_dice: i64,
+    /// The kept d100 roll, 1–100.
+    pub roll: u32,
+    /// Every tens option with the ones die, in tens-die order.
+    pub candidates: Vec<u32>,
+    /// The level reached (measured against the full skill).
+    pub level: Coc7Level,
+    /// The level's name in four languages.
+    pub label: Coc7Labels,
+    /// Whether the level meets the difficulty.
+    pub success: bool,
+    /// The target value at the difficulty (skill, skill/2, skill/5).
+    pub target: i64,
+}
+
+/// Roll and evaluate one check with an existing die source (validated inputs).
+pub fn roll_check(
+    dice: &mut Dice,
+    skill: i64,
+    bonus: i64,
+    difficulty: Coc7Difficulty,
+    rule: i64,
+) -> Result<Coc7Outcome> {
+    let (roll, candidates) = roll_d100(dice, bonus)?;
+    Ok(outcome_of(roll, candidates, skill, bonus, difficulty, rule))
+}
+
+/// Evaluate a given roll.
+pub fn outcome_of(
+    roll: u32,
+    candidates: Vec<u32>,
+    skill: i64,
+    bonus: i64,
+    difficulty: Coc7Difficulty,
+    rule: i64,
+) -> Coc7Outcome {
+    let (level, success) = evaluate(i64::from(roll), skill, difficulty, rule);
+    Coc7Outcome {
+        skill,
+        bonus_dice: bonus,
+        roll,
+        candidates,
+        level,
+        label: level.labels(),
+        success,
+        target: difficulty.target(skill),
+    }
+}
+
+/// Arguments of `coc7.check`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Coc7CheckArgs {
+    /// Skill or characteristic value, 0–999.
+    pub skill: i64,
+    /// Bonus dice −10…10 (negative = penalty dice). Default 0.
+    #[serde(default)]
+    pub bonus_dice: i64,
+    /// Difficulty (`regular` default, `hard`, `extreme`).
+    #[serde(default)]
+    pub difficulty: Coc7Difficulty,
+    /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default). See the module docs.
+    #[serde(default)]
+    pub rule: i64,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `coc7.check`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Coc7CheckResult {
+    /// The kept d100 roll, 1–100.
+    pub roll: u32,
+    /// Every tens option with the ones die, in tens-die order.
+    pub candidates: Vec<u32>,
+    /// The level reached (measured against the full skill).
+    pub level: Coc7Level,
+    /// The level's name in four languages.
+    pub label: Coc7Labels,
+    /// Whether the level meets the difficulty.
+    pub success: bool,
+    /// The target value at the difficulty (skill, skill/2, skill/5).
+    pub target: i64,
+    /// Every die rolled: the tens dice, then the ones die.
+    pub rolls: Vec<Roll>,
+}
+
+/// `coc7.check` — a 7th-edition d100 check with bonus/penalty dice, difficulty and house rule.
+///
+/// Scripted `rolls`: the `|bonus_dice| + 1` tens dice first, then the ones die.
+pub fn check(args: &Coc7CheckArgs) -> Result<Coc7CheckResult> {
+    validate_skill("skill", args.skill)?;
+    validate_bonus("bonus_dice", args.bonus_dice)?;
+    validate_rule("rule", args.rule)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let o = roll_check(&mut dice, args.skill, args.bonus_dice, args.difficulty, args.rule)?;
+    Ok(Coc7CheckResult {
+        roll: o.roll,
+        candidates: o.candidates,
+        level: o.level,
+        label: o.label,
+        success: o.success,
+        target: o.target,
+        rolls: dice.take_rolls(),
+    })
+}

@@ -1,0 +1,124 @@
+//! `coc_ap.check` — the 6th-edition d100 check (one d100, BCDice `CCB` / `CC`).
+//!
+//! RULINGS (coc_ap, Checks): one d100 ≤ skill succeeds, and 100 never does;
+//! special ≤ max(1, floor(skill ÷ 5)); critical 01–05 and fumble 96–100 under
+//! `ccb` (the "5% rule", default), critical 01 and fumble 100 under `cc`.
+//! As in BCDice's `Cthulhu` system, a critical and a special need a success,
+//! and a fumble needs a failure with a skill below 100.
+
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Largest skill accepted.
+pub const MAX_SKILL: i64 = 999;
+
+/// Critical/fumble rule of 6th-edition checks (`variant: coc6_rule`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CocApRule {
+    /// BCDice `CCB`: critical 01–05, fumble 96–100 (default).
+    #[default]
+    Ccb,
+    /// BCDice `CC`: critical 01, fumble 100.
+    Cc,
+}
+
+/// Arguments of `coc_ap.check`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApCheckArgs {
+    /// Skill value (percentile), 0–999.
+    pub skill: i64,
+    /// `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
+    #[serde(default)]
+    pub rule: CocApRule,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: one d100 face, 1–100.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of a 6th-edition check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CocApCheckResult {
+    /// The target the roll was made against.
+    pub skill: i64,
+    /// The d100 roll, 1–100.
+    pub roll: u32,
+    /// roll ≤ skill and roll < 100.
+    pub success: bool,
+    /// A success within the critical range (決定的成功).
+    pub critical: bool,
+    /// A success ≤ `special_value` (スペシャル).
+    pub special: bool,
+    /// A failure within the fumble range with skill < 100 (致命的失敗).
+    pub fumble: bool,
+    /// max(1, floor(skill ÷ 5)).
+    pub special_value: i64,
+    /// BCDice's wording of the result (成功, スペシャル, 決定的成功/スペシャル, 失敗, 致命的失敗).
+    pub result_ja: String,
+    /// Every die rolled (one d100).
+    pub rolls: Vec<Roll>,
+}
+
+/// Evaluate roll `r` against `skill` (validated; may be ≤ 0 for derived targets).
+pub fn evaluate(r: u32, skill: i64, rule: CocApRule) -> CocApCheckResult {
+    let r64 = i64::from(r);
+    let (crit, fumble_from) = match rule {
+        CocApRule::Ccb => (5, 96),
+        CocApRule::Cc => (1, 100),
+    };
+    let special_value = (skill / 5).max(1);
+    let success = r64 <= skill && r < 100;
+    let critical = success && r64 <= crit;
+    let special = success && r64 <= special_value;
+    let fumble = !success && r64 >= fumble_from && skill < 100;
+    let result_ja = match (success, critical, special, fumble) {
+        (true, true, true, _) => "決定的成功/スペシャル",
+        (true, true, false, _) => "決定的成功",
+        (true, false, true, _) => "スペシャル",
+        (true, false, false, _) => "成功",
+        (false, _, _, true) => "致命的失敗",
+        _ => "失敗",
+    };
+    CocApCheckResult {
+        skill,
+        roll: r,
+        success,
+        critical,
+        special,
+        fumble,
+        special_value,
+        result_ja: result_ja.into(),
+        rolls: Vec::new(),
+    }
+}
+
+/// Roll one d100 (`dice.roll(100)`) and evaluate it.
+pub fn roll_check(dice: &mut Dice, skill: i64, rule: CocApRule) -> Result<CocApCheckResult> {
+    let start = dice.rolls().len();
+    let r = dice.roll(100)?;
+    let mut out = evaluate(r, skill, rule);
+    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    Ok(out)
+}
+
+/// `coc_ap.check` — a 6th-edition d100 check.
+///
+/// Scripted `rolls`: one d100 face (1–100).
+pub fn check(args: &CocApCheckArgs) -> Result<CocApCheckResult> {
+    if !(0..=MAX_SKILL).contains(&args.skill) {
+        return Err(Error::out_of_range(
+            "skill",
+            format_args!("must be 0..={MAX_SKILL}, not {}", args.skill),
+        ));
+    }
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut out = roll_check(&mut dice, args.skill, args.rule)?;
+    out.rolls = dice.take_rolls();
+    Ok(out)
+}

@@ -1,0 +1,855 @@
+//! The action-point round (COCAP-RND, COCAP-ORD, COCAP-AP, COCAP-ACT) as a
+//! pure state machine: `coc_ap.round_new`, `coc_ap.round_legal_actions`,
+//! `coc_ap.round_act`.
+//!
+//! * COCAP-RND-1 / COCAP-RND-2: rounds are numbered 1, 2, …; participants act
+//!   in order; `next_round` is legal only after every turn has ended.
+//! * COCAP-ORD-1: order is set at each round start by DEX descending; ties by
+//!   higher Dodge, then the caller's participant order (RULINGS).
+//! * COCAP-AP-1 / COCAP-AP-3 / COCAP-AP-4: AP = 2 + floor(DEX ÷ 6) + `ap_bonus`,
+//!   regained at each round start; unspent AP is lost (RULINGS).
+//! * Own-turn actions (only by the participant whose turn it is): `move`,
+//!   `attack`, `treat`, `other`, `end_turn`. Reactions (any time in the round,
+//!   0 AP): `dodge`, `parry`, `jump`, `emergency_evasion`. `dodge_focus` may be
+//!   declared by anyone while the round is still "open" (no other action yet).
+//! * Actions that roll return the check; scripted `rolls` give one d100 face.
+//!
+//! Not modelled (missing from the source, COCAP-RND-3 / gaps 1): end
+//! conditions, map bounds and terrain, the effects of parry and treatment
+//! (base rulebook), and who an attack targets. The KP-approved actions of
+//! COCAP-AP-2(b) are the `other` action with a caller-given AP cost.
+
+use super::ap::{round_ap, validate as validate_ap, CocApVariants};
+use super::check::{evaluate, roll_check, CocApCheckResult, CocApRule};
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, ErrorCode, Result};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Most participants in one round.
+pub const MAX_PARTICIPANTS: usize = 100;
+/// Most weapons per participant.
+pub const MAX_WEAPONS: usize = 20;
+/// Most skills per participant.
+pub const MAX_SKILLS: usize = 64;
+/// Longest id or name, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+/// Most attacks per round one weapon may allow.
+pub const MAX_ATTACKS_PER_ROUND: u32 = 20;
+/// Largest coordinate (either sign).
+pub const MAX_COORD: i64 = 1_000_000;
+/// Highest round number.
+pub const MAX_ROUND: u32 = 10_000;
+
+/// A weapon or combat skill with its attacks per round (gap 7: caller data).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApWeapon {
+    /// Name, unique per participant (1–64 characters).
+    pub name: String,
+    /// The combat skill value used to attack (and to parry) with it, 0–999.
+    pub skill: i64,
+    /// Attacks allowed per round with this weapon (COCAP-ACT-2), 1–20. Default 1.
+    #[serde(default = "one")]
+    pub attacks_per_round: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A participant as given to `round_new`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApParticipant {
+    /// Unique id (1–64 characters).
+    pub id: String,
+    /// DEX (3–18 on the classic scale; 0–999 accepted).
+    pub dex: i64,
+    /// Skill values by name, 0–999: `dodge`, `jump`, `parry`, `first_aid`,
+    /// `medicine`, `psychoanalysis` are read by the basic actions; a missing
+    /// skill counts as 0. At most 64.
+    #[serde(default)]
+    pub skills: BTreeMap<String, i64>,
+    /// Weapons / combat skills (at most 20).
+    #[serde(default)]
+    pub weapons: Vec<CocApWeapon>,
+    /// Map square `[x, y]` (default `[0, 0]`); moves are orthogonal.
+    #[serde(default)]
+    pub position: [i64; 2],
+    /// AP modifier from abilities or magic (COCAP-AP-4), −100…100. Default 0.
+    #[serde(default)]
+    pub ap_bonus: i64,
+}
+
+/// A participant inside the round state, with this round's counters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApFighter {
+    /// The participant as given.
+    pub participant: CocApParticipant,
+    /// AP left this round.
+    pub ap: i64,
+    /// Attacks made this round, by weapon name.
+    #[serde(default)]
+    pub attacks: BTreeMap<String, u32>,
+    /// Treatment used this round.
+    #[serde(default)]
+    pub treated: bool,
+    /// Dodges made this round.
+    #[serde(default)]
+    pub dodges: u32,
+    /// Parry used this round.
+    #[serde(default)]
+    pub parried: bool,
+    /// Jump used this round.
+    #[serde(default)]
+    pub jumped: bool,
+    /// Emergency Evasion used this round.
+    #[serde(default)]
+    pub evaded: bool,
+    /// Dodge Focus declared this round.
+    #[serde(default)]
+    pub dodge_focus: bool,
+    /// This participant's turn has ended this round.
+    #[serde(default)]
+    pub turn_done: bool,
+}
+
+/// The state of an action-point combat (serializable; pass it back unchanged).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApRoundState {
+    /// Round number, from 1 (COCAP-RND-1).
+    pub round: u32,
+    /// Variants in force.
+    #[serde(default)]
+    pub variants: CocApVariants,
+    /// Participants in the caller's order.
+    pub fighters: Vec<CocApFighter>,
+    /// This round's action order (ids), DEX descending (COCAP-ORD-1).
+    pub order: Vec<String>,
+    /// Index into `order` of the participant whose turn it is; `null` once every turn has ended.
+    #[serde(default)]
+    pub turn: Option<usize>,
+    /// True at round start until the first action other than `dodge_focus` (COCAP-ACT-8).
+    #[serde(default)]
+    pub open: bool,
+}
+
+/// A direction on the map (orthogonal only: COCAP-ACT-1, gap 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CocApDir {
+    /// y − 1.
+    North,
+    /// y + 1.
+    South,
+    /// x + 1.
+    East,
+    /// x − 1.
+    West,
+}
+
+impl CocApDir {
+    const ALL: [CocApDir; 4] = [CocApDir::North, CocApDir::South, CocApDir::East, CocApDir::West];
+    fn delta(self) -> (i64, i64) {
+        match self {
+            CocApDir::North => (0, -1),
+            CocApDir::South => (0, 1),
+            CocApDir::East => (1, 0),
+            CocApDir::West => (-1, 0),
+        }
+    }
+}
+
+/// The skill a treatment uses (COCAP-ACT-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CocApTreatSkill {
+    /// 〈応急手当〉 First Aid (skill `first_aid`).
+    FirstAid,
+    /// 〈医学〉 Medicine (skill `medicine`).
+    Medicine,
+    /// 〈精神分析〉 Psychoanalysis (skill `psychoanalysis`).
+    Psychoanalysis,
+}
+
+impl CocApTreatSkill {
+    fn key(self) -> &'static str {
+        match self {
+            CocApTreatSkill::FirstAid => "first_aid",
+            CocApTreatSkill::Medicine => "medicine",
+            CocApTreatSkill::Psychoanalysis => "psychoanalysis",
+        }
+    }
+}
+
+/// One action of the round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CocApAction {
+    /// COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
+    /// Treatment or Other; unlimited dodges at a falling target.
+    DodgeFocus {
+        /// Who declares it.
+        actor: String,
+    },
+    /// COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally.
+    Move {
+        /// Who moves.
+        actor: String,
+        /// Direction.
+        dir: CocApDir,
+    },
+    /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the weapon skill.
+    Attack {
+        /// Who attacks.
+        actor: String,
+        /// Weapon name.
+        weapon: String,
+    },
+    /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the skill.
+    Treat {
+        /// Who treats.
+        actor: String,
+        /// Skill used.
+        skill: CocApTreatSkill,
+    },
+    /// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn.
+    Other {
+        /// Who acts.
+        actor: String,
+        /// AP cost, 0–100.
+        ap: i64,
+    },
+    /// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus); rolls `dodge`.
+    Dodge {
+        /// Who dodges.
+        actor: String,
+    },
+    /// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
+    Parry {
+        /// Who parries.
+        actor: String,
+        /// Weapon parried with (omit to use the `parry` skill).
+        #[serde(default)]
+        weapon: Option<String>,
+    },
+    /// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion; rolls `jump`, success moves one square.
+    Jump {
+        /// Who jumps.
+        actor: String,
+        /// Direction of the move on success.
+        dir: CocApDir,
+    },
+    /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another's action (not on
+    /// the actor's own turn), not after Jump; target floor((jump + dodge) ÷ 2) − 10.
+    EmergencyEvasion {
+        /// Who evades.
+        actor: String,
+        /// Direction of the move on success.
+        dir: CocApDir,
+    },
+    /// End the actor's turn (COCAP-RND-2).
+    EndTurn {
+        /// Whose turn ends.
+        actor: String,
+    },
+    /// Start the next round once every turn has ended (COCAP-RND-1, COCAP-RND-2).
+    NextRound,
+}
+
+/// Arguments of `coc_ap.round_new`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApRoundNewArgs {
+    /// Participants (1–100), in the caller's order (last DEX tie-break).
+    pub participants: Vec<CocApParticipant>,
+    /// Variants (stored in the state).
+    #[serde(default)]
+    pub variants: CocApVariants,
+}
+
+/// Arguments of `coc_ap.round_legal_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApRoundLegalArgs {
+    /// The current state.
+    pub state: CocApRoundState,
+}
+
+/// Result of `coc_ap.round_legal_actions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CocApRoundLegalResult {
+    /// Every legal action, in the form `round_act` accepts (`other`, whose
+    /// cost is free, is listed with `ap: 1` when 1 AP is affordable).
+    pub actions: Vec<CocApAction>,
+}
+
+/// Arguments of `coc_ap.round_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApRoundActArgs {
+    /// The current state.
+    pub state: CocApRoundState,
+    /// The action.
+    pub action: CocApAction,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces: one d100 face (1–100) for an action that rolls.
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Result of `round_new` and `round_act`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CocApRoundResult {
+    /// The new state.
+    pub state: CocApRoundState,
+    /// The check the action rolled, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<CocApCheckResult>,
+    /// The actor's square after the action, if it moved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moved_to: Option<[i64; 2]>,
+    /// Every turn of the round has ended (`next_round` is now legal).
+    pub round_complete: bool,
+    /// Every die rolled.
+    pub rolls: Vec<Roll>,
+}
+
+fn validate_name(field: &str, s: &str) -> Result<()> {
+    let n = s.chars().count();
+    if n == 0 || n > MAX_NAME_CHARS {
+        return Err(Error::invalid_data(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
+    }
+    Ok(())
+}
+
+fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
+    validate_name(&format!("{f}.id"), &p.id)?;
+    validate_ap(&format!("{f}."), p.dex, p.ap_bonus)
+        .map_err(|e| Error::invalid_data(e.field.clone().unwrap_or_default(), &e.message))?;
+    if p.skills.len() > MAX_SKILLS {
+        return Err(Error::invalid_data(format!("{f}.skills"), format_args!("at most {MAX_SKILLS} skills")));
+    }
+    for (k, v) in &p.skills {
+        validate_name(&format!("{f}.skills"), k)?;
+        if !(0..=999).contains(v) {
+            return Err(Error::invalid_data(format!("{f}.skills.{k}"), "must be 0..=999"));
+        }
+    }
+    if p.weapons.len() > MAX_WEAPONS {
+        return Err(Error::invalid_data(
+            format!("{f}.weapons"),
+            format_args!("at most {MAX_WEAPONS} weapons"),
+        ));
+    }
+    for (i, w) in p.weapons.iter().enumerate() {
+        let wf = format!("{f}.weapons[{i}]");
+        validate_name(&format!("{wf}.name"), &w.name)?;
+        if p.weapons.iter().take(i).any(|o| o.name == w.name) {
+            return Err(Error::invalid_data(
+                format!("{wf}.name"),
+                format_args!("duplicate weapon {:?}", w.name),
+            ));
+        }
+        if !(0..=999).contains(&w.skill) {
+            return Err(Error::invalid_data(format!("{wf}.skill"), "must be 0..=999"));
+        }
+        if !(1..=MAX_ATTACKS_PER_ROUND).contains(&w.attacks_per_round) {
+            return Err(Error::invalid_data(
+                format!("{wf}.attacks_per_round"),
+                format_args!("must be 1..={MAX_ATTACKS_PER_ROUND}"),
+            ));
+        }
+    }
+    if p.position.iter().any(|c| c.abs() > MAX_COORD) {
+        return Err(Error::invalid_data(
+            format!("{f}.position"),
+            format_args!("coordinates are within ±{MAX_COORD}"),
+        ));
+    }
+    Ok(())
+}
+
+fn validate_participants(ps: &[CocApParticipant], f: &str) -> Result<()> {
+    if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
+        return Err(Error::invalid_data(f, format_args!("need 1..={MAX_PARTICIPANTS} participants")));
+    }
+    for (i, p) in ps.iter().enumerate() {
+        validate_participant(p, &format!("{f}[{i}]"))?;
+        if ps.iter().take(i).any(|o| o.id == p.id) {
+            return Err(Error::invalid_data(format!("{f}[{i}].id"), format_args!("duplicate id {:?}", p.id)));
+        }
+    }
+    Ok(())
+}
+
+/// Validate a state given back by the caller (→ `invalid_data`).
+pub fn validate_state(s: &CocApRoundState) -> Result<()> {
+    if s.round == 0 || s.round > MAX_ROUND {
+        return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
+    }
+    let ps: Vec<CocApParticipant> = s.fighters.iter().map(|f| f.participant.clone()).collect();
+    validate_participants(&ps, "state.fighters")?;
+    for (i, f) in s.fighters.iter().enumerate() {
+        if !(0..=10_000).contains(&f.ap) {
+            return Err(Error::invalid_data(format!("state.fighters[{i}].ap"), "must be 0..=10000"));
+        }
+        if f.dodges > 10_000 {
+            return Err(Error::invalid_data(format!("state.fighters[{i}].dodges"), "must be at most 10000"));
+        }
+        for (w, n) in &f.attacks {
+            if !f.participant.weapons.iter().any(|x| &x.name == w) || *n > MAX_ATTACKS_PER_ROUND {
+                return Err(Error::invalid_data(
+                    format!("state.fighters[{i}].attacks"),
+                    format_args!("bad entry {w:?}"),
+                ));
+            }
+        }
+    }
+    let mut sorted_order = s.order.clone();
+    sorted_order.sort();
+    let mut ids: Vec<String> = ps.iter().map(|p| p.id.clone()).collect();
+    ids.sort();
+    if sorted_order != ids {
+        return Err(Error::invalid_data("state.order", "must list every fighter id once"));
+    }
+    if let Some(t) = s.turn {
+        if t >= s.order.len() {
+            return Err(Error::invalid_data("state.turn", "must index into order"));
+        }
+    }
+    Ok(())
+}
+
+/// COCAP-ORD-1: DEX descending; ties higher Dodge, then caller order (RULINGS).
+fn order_of(fighters: &[CocApFighter]) -> Vec<String> {
+    let mut idx: Vec<usize> = (0..fighters.len()).collect();
+    let key = |i: usize| {
+        fighters
+            .get(i)
+            .map(|f| (f.participant.dex, f.participant.skills.get("dodge").copied().unwrap_or(0)))
+            .unwrap_or((0, 0))
+    };
+    idx.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+    idx.iter().filter_map(|&i| fighters.get(i)).map(|f| f.participant.id.clone()).collect()
+}
+
+/// Start a round: COCAP-AP-1 (AP regained, unspent AP lost), counters reset, order set.
+fn start_round(state: &mut CocApRoundState) {
+    let scale = state.variants.dex_scale;
+    for f in &mut state.fighters {
+        f.ap = round_ap(f.participant.dex, f.participant.ap_bonus, scale);
+        f.attacks.clear();
+        f.treated = false;
+        f.dodges = 0;
+        f.parried = false;
+        f.jumped = false;
+        f.evaded = false;
+        f.dodge_focus = false;
+        f.turn_done = false;
+    }
+    state.order = order_of(&state.fighters);
+    state.turn = if state.order.is_empty() { None } else { Some(0) };
+    state.open = true;
+}
+
+/// `coc_ap.round_new` — round 1 with DEX order and AP.
+pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
+    validate_participants(&args.participants, "participants")
+        .map_err(|e| Error { code: ErrorCode::InvalidArgument, ..e })?;
+    let fighters = args
+        .participants
+        .iter()
+        .map(|p| CocApFighter {
+            participant: p.clone(),
+            ap: 0,
+            attacks: BTreeMap::new(),
+            treated: false,
+            dodges: 0,
+            parried: false,
+            jumped: false,
+            evaded: false,
+            dodge_focus: false,
+            turn_done: false,
+        })
+        .collect();
+    let mut state = CocApRoundState {
+        round: 1,
+        variants: args.variants,
+        fighters,
+        order: Vec::new(),
+        turn: None,
+        open: true,
+    };
+    start_round(&mut state);
+    Ok(CocApRoundResult { state, check: None, moved_to: None, round_complete: false, rolls: Vec::new() })
+}
+
+fn actor_of(a: &CocApAction) -> Option<&str> {
+    match a {
+        CocApAction::DodgeFocus { actor }
+        | CocApAction::Move { actor, .. }
+        | CocApAction::Attack { actor, .. }
+        | CocApAction::Treat { actor, .. }
+        | CocApAction::Other { actor, .. }
+        | CocApAction::Dodge { actor }
+        | CocApAction::Parry { actor, .. }
+        | CocApAction::Jump { actor, .. }
+        | CocApAction::EmergencyEvasion { actor, .. }
+        | CocApAction::EndTurn { actor } => Some(actor),
+        CocApAction::NextRound => None,
+    }
+}
+
+fn skill(f: &CocApFighter, name: &str) -> i64 {
+    f.participant.skills.get(name).copied().unwrap_or(0)
+}
+
+/// Dodge target under Dodge Focus (COCAP-ACT-8, RULINGS `dodge_focus_penalty`).
+fn dodge_target(state: &CocApRoundState, f: &CocApFighter) -> i64 {
+    let base = skill(f, "dodge");
+    if !f.dodge_focus {
+        return base;
+    }
+    let n = i64::from(f.dodges)
+        + match state.variants.dodge_focus_penalty {
+            super::ap::CocApDodgeFocusPenalty::PriorDodges => 0,
+            super::ap::CocApDodgeFocusPenalty::IncludingCurrent => 1,
+        };
+    base - 20 * n
+}
+
+/// Check legality without changing anything. Returns the actor's index.
+fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usize>> {
+    let Some(actor) = actor_of(action) else {
+        // NextRound
+        if state.turn.is_some() {
+            return Err(Error::illegal("COCAP-RND-2", "next_round: every participant's turn must end first"));
+        }
+        if state.round >= MAX_ROUND {
+            return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+        }
+        return Ok(None);
+    };
+    let i = state
+        .fighters
+        .iter()
+        .position(|f| f.participant.id == actor)
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no participant {actor:?}")))?;
+    let f = &state.fighters[i];
+    let current = state.turn.and_then(|t| state.order.get(t)).map(String::as_str);
+    let own_turn = || -> Result<()> {
+        if current != Some(actor) {
+            return Err(Error::illegal("COCAP-RND-2", format_args!("it is not {actor}'s turn")));
+        }
+        Ok(())
+    };
+    match action {
+        CocApAction::DodgeFocus { .. } => {
+            if !state.open {
+                return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: only at the start of a round"));
+            }
+            if f.dodge_focus {
+                return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: already declared this round"));
+            }
+        }
+        CocApAction::Move { .. } => {
+            own_turn()?;
+            if f.ap < 1 {
+                return Err(Error::illegal("COCAP-ACT-1", "move: needs 1 AP"));
+            }
+        }
+        CocApAction::Attack { weapon, .. } => {
+            own_turn()?;
+            let w = f.participant.weapons.iter().find(|w| &w.name == weapon).ok_or_else(|| {
+                Error::invalid("action.weapon", format_args!("{actor} has no weapon {weapon:?}"))
+            })?;
+            if f.dodge_focus {
+                return Err(Error::illegal("COCAP-ACT-8", "attack: not in a round of Dodge Focus"));
+            }
+            if f.treated {
+                return Err(Error::illegal("COCAP-ACT-4", "attack: not in a round with Treatment"));
+            }
+            if f.attacks.get(weapon).copied().unwrap_or(0) >= w.attacks_per_round {
+                return Err(Error::illegal(
+                    "COCAP-ACT-2",
+                    format_args!("attack: {weapon:?} allows {} attack(s) per round", w.attacks_per_round),
+                ));
+            }
+            if f.ap < 1 {
+                return Err(Error::illegal("COCAP-ACT-2", "attack: needs 1 AP"));
+            }
+        }
+        CocApAction::Treat { .. } => {
+            own_turn()?;
+            if f.dodge_focus {
+                return Err(Error::illegal("COCAP-ACT-8", "treat: not in a round of Dodge Focus"));
+            }
+            if f.treated {
+                return Err(Error::illegal("COCAP-ACT-4", "treat: once per round"));
+            }
+            if f.attacks.values().any(|&n| n > 0) {
+                return Err(Error::illegal("COCAP-ACT-4", "treat: not in a round with an attack"));
+            }
+            if f.ap < 2 {
+                return Err(Error::illegal("COCAP-ACT-4", "treat: needs 2 AP"));
+            }
+        }
+        CocApAction::Other { ap, .. } => {
+            if !(0..=100).contains(ap) {
+                return Err(Error::out_of_range("action.ap", "must be 0..=100"));
+            }
+            own_turn()?;
+            if f.dodge_focus {
+                return Err(Error::illegal("COCAP-ACT-8", "other: not in a round of Dodge Focus"));
+            }
+            if f.ap < *ap {
+                return Err(Error::illegal(
+                    "COCAP-AP-2",
+                    format_args!("other: needs {ap} AP, {} left", f.ap),
+                ));
+            }
+        }
+        CocApAction::Dodge { .. } => {
+            if f.dodges >= 1 && !f.dodge_focus {
+                return Err(Error::illegal("COCAP-ACT-3", "dodge: once per round without Dodge Focus"));
+            }
+            if f.dodges >= 10_000 {
+                return Err(Error::limit("state.fighters.dodges", "at most 10000 dodges per round"));
+            }
+        }
+        CocApAction::Parry { weapon, .. } => {
+            if let Some(w) = weapon {
+                if !f.participant.weapons.iter().any(|x| &x.name == w) {
+                    return Err(Error::invalid("action.weapon", format_args!("{actor} has no weapon {w:?}")));
+                }
+            }
+            if f.parried {
+                return Err(Error::illegal("COCAP-ACT-6", "parry: once per round"));
+            }
+        }
+        CocApAction::Jump { .. } => {
+            if f.jumped {
+                return Err(Error::illegal("COCAP-ACT-5", "jump: once per round"));
+            }
+            if f.evaded {
+                return Err(Error::illegal("COCAP-ACT-7", "jump: not in a round with Emergency Evasion"));
+            }
+        }
+        CocApAction::EmergencyEvasion { .. } => {
+            if f.evaded {
+                return Err(Error::illegal("COCAP-ACT-7", "emergency_evasion: once per round"));
+            }
+            if f.jumped {
+                return Err(Error::illegal("COCAP-ACT-5", "emergency_evasion: not in a round with Jump"));
+            }
+            if current == Some(actor) {
+                return Err(Error::illegal(
+                    "COCAP-ACT-7",
+                    "emergency_evasion: interrupts another character's action, not one's own turn",
+                ));
+            }
+        }
+        CocApAction::EndTurn { .. } => own_turn()?,
+        CocApAction::NextRound => {}
+    }
+    Ok(Some(i))
+}
+
+fn step(pos: [i64; 2], dir: CocApDir) -> Result<[i64; 2]> {
+    let (dx, dy) = dir.delta();
+    let p = [pos[0] + dx, pos[1] + dy];
+    if p.iter().any(|c| c.abs() > MAX_COORD) {
+        return Err(Error::limit("action.dir", format_args!("coordinates are within ±{MAX_COORD}")));
+    }
+    Ok(p)
+}
+
+/// Emergency Evasion target (RULINGS): floor((Jump + Dodge) ÷ 2) − 10.
+pub fn evasion_target(jump: i64, dodge: i64) -> i64 {
+    (jump + dodge) / 2 - 10
+}
+
+/// A check whose target may be ≤ 0: then only a critical roll succeeds (RULINGS, Emergency Evasion).
+fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
+    if target > 0 {
+        return roll_check(dice, target, rule);
+    }
+    let start = dice.rolls().len();
+    let r = dice.roll(100)?;
+    let mut out = evaluate(r, target, rule);
+    let crit = match rule {
+        CocApRule::Ccb => 5,
+        CocApRule::Cc => 1,
+    };
+    if r <= crit {
+        out.success = true;
+        out.critical = true;
+        out.fumble = false;
+        out.special = r <= 1;
+        out.result_ja = if out.special { "決定的成功/スペシャル" } else { "決定的成功" }.into();
+    }
+    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    Ok(out)
+}
+
+/// Apply a legal action (legality already checked).
+fn apply(
+    state: &mut CocApRoundState,
+    action: &CocApAction,
+    i: Option<usize>,
+    dice: &mut Dice,
+) -> Result<(Option<CocApCheckResult>, Option<[i64; 2]>)> {
+    let rule = state.variants.coc6_rule;
+    if !matches!(action, CocApAction::DodgeFocus { .. } | CocApAction::NextRound) {
+        state.open = false;
+    }
+    let Some(i) = i else {
+        state.round += 1;
+        start_round(state);
+        return Ok((None, None));
+    };
+    let target_dodge = state.fighters.get(i).map(|f| dodge_target(state, f)).unwrap_or(0);
+    let order_len = state.order.len();
+    let Some(f) = state.fighters.get_mut(i) else {
+        return Err(Error::new(ErrorCode::Internal, "actor index out of range"));
+    };
+    let mut check = None;
+    let mut moved = None;
+    match action {
+        CocApAction::DodgeFocus { .. } => {
+            f.dodge_focus = true;
+            f.ap = (f.ap - 2).max(0);
+        }
+        CocApAction::Move { dir, .. } => {
+            let p = step(f.participant.position, *dir)?;
+            f.ap -= 1;
+            f.participant.position = p;
+            moved = Some(p);
+        }
+        CocApAction::Attack { weapon, .. } => {
+            let s = f.participant.weapons.iter().find(|w| &w.name == weapon).map(|w| w.skill).unwrap_or(0);
+            check = Some(roll_check(dice, s, rule)?);
+            f.ap -= 1;
+            *f.attacks.entry(weapon.clone()).or_insert(0) += 1;
+        }
+        CocApAction::Treat { skill: sk, .. } => {
+            check = Some(roll_check(dice, skill(f, sk.key()), rule)?);
+            f.ap -= 2;
+            f.treated = true;
+        }
+        CocApAction::Other { ap, .. } => {
+            f.ap -= ap;
+        }
+        CocApAction::Dodge { .. } => {
+            check = Some(roll_low_target_plain(dice, target_dodge, rule)?);
+            f.dodges += 1;
+        }
+        CocApAction::Parry { weapon, .. } => {
+            let s = match weapon {
+                Some(w) => f.participant.weapons.iter().find(|x| &x.name == w).map(|x| x.skill).unwrap_or(0),
+                None => skill(f, "parry"),
+            };
+            check = Some(roll_check(dice, s, rule)?);
+            f.parried = true;
+        }
+        CocApAction::Jump { dir, .. } => {
+            let c = roll_check(dice, skill(f, "jump"), rule)?;
+            if c.success {
+                let p = step(f.participant.position, *dir)?;
+                f.participant.position = p;
+                moved = Some(p);
+            }
+            check = Some(c);
+            f.jumped = true;
+        }
+        CocApAction::EmergencyEvasion { dir, .. } => {
+            let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
+            let c = roll_low_target(dice, t, rule)?;
+            if c.success {
+                let p = step(f.participant.position, *dir)?;
+                f.participant.position = p;
+                moved = Some(p);
+            }
+            check = Some(c);
+            f.evaded = true;
+        }
+        CocApAction::EndTurn { .. } => {
+            f.turn_done = true;
+            state.turn = match state.turn {
+                Some(t) if t + 1 < order_len => Some(t + 1),
+                _ => None,
+            };
+        }
+        CocApAction::NextRound => {}
+    }
+    Ok((check, moved))
+}
+
+/// A dodge check: the target may fall to ≤ 0 under Dodge Focus, and then nothing succeeds.
+fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
+    let start = dice.rolls().len();
+    let r = dice.roll(100)?;
+    let mut out = evaluate(r, target, rule);
+    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    Ok(out)
+}
+
+/// `coc_ap.round_act` — apply one action; illegal actions return `illegal_action`
+/// naming the rule, and the caller's state stays as it was.
+///
+/// Scripted `rolls`: one d100 face (1–100) for `attack`, `treat`, `dodge`,
+/// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
+pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
+    validate_state(&args.state)?;
+    let i = legality(&args.state, &args.action)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut state = args.state.clone();
+    let (check, moved_to) = apply(&mut state, &args.action, i, &mut dice)?;
+    let round_complete = state.turn.is_none();
+    Ok(CocApRoundResult { state, check, moved_to, round_complete, rolls: dice.take_rolls() })
+}
+
+/// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
+pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
+    validate_state(&args.state)?;
+    let s = &args.state;
+    let mut cands = Vec::new();
+    for f in &s.fighters {
+        let a = f.participant.id.clone();
+        cands.push(CocApAction::DodgeFocus { actor: a.clone() });
+        for dir in CocApDir::ALL {
+            cands.push(CocApAction::Move { actor: a.clone(), dir });
+        }
+        for w in &f.participant.weapons {
+            cands.push(CocApAction::Attack { actor: a.clone(), weapon: w.name.clone() });
+        }
+        for skill in [CocApTreatSkill::FirstAid, CocApTreatSkill::Medicine, CocApTreatSkill::Psychoanalysis] {
+            cands.push(CocApAction::Treat { actor: a.clone(), skill });
+        }
+        cands.push(CocApAction::Other { actor: a.clone(), ap: 1 });
+        cands.push(CocApAction::Dodge { actor: a.clone() });
+        if f.participant.skills.contains_key("parry") {
+            cands.push(CocApAction::Parry { actor: a.clone(), weapon: None });
+        }
+        for w in &f.participant.weapons {
+            cands.push(CocApAction::Parry { actor: a.clone(), weapon: Some(w.name.clone()) });
+        }
+        for dir in CocApDir::ALL {
+            cands.push(CocApAction::Jump { actor: a.clone(), dir });
+        }
+        for dir in CocApDir::ALL {
+            cands.push(CocApAction::EmergencyEvasion { actor: a.clone(), dir });
+        }
+        cands.push(CocApAction::EndTurn { actor: a.clone() });
+    }
+    cands.push(CocApAction::NextRound);
+    let actions = cands.into_iter().filter(|a| legality(s, a).is_ok()).collect();
+    Ok(CocApRoundLegalResult { actions })
+}
