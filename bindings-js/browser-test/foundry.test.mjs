@@ -78,8 +78,13 @@ test("the module API posts seeded results equal to gunbai's in Node", async () =
     await api.postResult(out, { command: "/dice 2d10+1d6", system: null });
   });
   const msg = await lastMessage();
-  const expected = gunbai.dice.roll({ expr: "2d10+1d6", seed: 99 });
+  const expected =
+    typeof gunbai.command?.run === "function"
+      ? gunbai.command.run({ text: "2d10+1d6", system: null, lang: "en", seed: 99 })
+      : gunbai.dice.roll({ expr: "2d10+1d6", seed: 99 });
   assert.deepEqual(msg.flags.gunbai.result, expected);
+  // the same faces as dice.roll with that seed
+  assert.deepEqual(expected.rolls, gunbai.dice.roll({ expr: "2d10+1d6", seed: 99 }).rolls);
   assert.deepEqual(
     msg.rolls[0].dice.map((d) => ({ faces: d.faces, results: d.results.map((r) => r.result) })),
     [
@@ -89,22 +94,46 @@ test("the module API posts seeded results equal to gunbai's in Node", async () =
   );
 });
 
-test("system commands go through command.run when the package has it", async () => {
+test("system commands go through command.run: World Trigger and CoC 7th", async () => {
   const hasCommand = typeof gunbai.command?.run === "function";
   const before = await page.evaluate(() => [game.messages.length, window.__standIn.notifications.length]);
-  await page.evaluate(() => window.__sendChat("/wt 3D6>=10"));
-  if (hasCommand) {
-    await page.waitForFunction((n) => game.messages.length > n, before[0]);
-    const msg = await lastMessage();
-    assert.equal(msg.flags.gunbai.system, "world_trigger");
-    assert.deepEqual(dsnFaces(await lastDsn()), msg.flags.gunbai.result.rolls.map((r) => ({ sides: r.sides, value: r.value })));
-  } else {
-    // This build has no chat-command module: the module says so instead of guessing.
+  await page.evaluate(() => window.__sendChat("/wt WT5T1>=10 attack!"));
+  if (!hasCommand) {
+    // A build without the chat-command module: the module says so instead of guessing.
     await page.waitForFunction((n) => window.__standIn.notifications.length > n, before[1]);
     const note = await page.evaluate(() => window.__standIn.notifications.at(-1));
     assert.equal(note[0], "error");
     assert.match(note[1], /not_implemented: command\.run is not in this build/);
+    return;
   }
+  await page.waitForFunction((n) => game.messages.length > n, before[0]);
+  let msg = await lastMessage();
+  assert.equal(msg.flags.gunbai.system, "world_trigger");
+  const wt = msg.flags.gunbai.result;
+  assert.equal(wt.kind, "wt_check");
+  assert.equal(wt.rolls.length, 6, "5 stat dice + 1 tactics die");
+  assert.deepEqual(dsnFaces(await lastDsn()), wt.rolls.map((r) => ({ sides: r.sides, value: r.value })));
+  assert.ok(msg.content.includes(wt.text.split("\n")[0].replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
+  // replaying the faces through command.run gives the same reply
+  assert.equal(gunbai.command.run({ text: "WT5T1>=10", system: "world_trigger", lang: "en", rolls: wt.rolls }).text, wt.text);
+  // seeded through the module API = Node's command.run with the same seed
+  await page.evaluate(async () => {
+    const api = game.modules.get("gunbai").api;
+    const out = await api.runCommand("CC(1)<=50", { system: "coc7", lang: "ja", seed: 11 });
+    await api.postResult(out, { command: "/coc CC(1)<=50", system: "coc7" });
+  });
+  msg = await lastMessage();
+  const expected = gunbai.command.run({ text: "CC(1)<=50", system: "coc7", lang: "ja", seed: 11 });
+  assert.deepEqual(msg.flags.gunbai.result, expected);
+  // percentile tens dice are d10s flavoured "tens", in consumption order
+  const dice = (await lastDsn())[0];
+  assert.deepEqual(dice.flatMap((d) => d.results), expected.rolls.map((r) => r.value));
+  assert.ok(msg.rolls[0].formula.includes("[tens]"), msg.rolls[0].formula);
+  // ordinary chat through a system prefix is not a command: a warning, no message
+  const n = await page.evaluate(() => game.messages.length);
+  await page.evaluate(() => window.__sendChat("/wt hello there"));
+  await page.waitForFunction((k) => window.__standIn.notifications.length > k, before[1]);
+  assert.equal(await page.evaluate(() => game.messages.length), n);
 });
 
 const wtSheet = (name, command, leader) => ({
