@@ -193,6 +193,7 @@ test("operator sheet", async () => {
   const op = gunbai.worldTrigger.createOperator({ sheet });
   const finals = await page.$$eval("#op-points tr", (rows) => Object.fromEntries(rows.map((r) => [r.dataset.opStat, Number(r.querySelector(".final").textContent)])));
   for (const [k, v] of Object.entries(finals)) assert.equal(v, op.stats[k], k);
+  assert.equal(await page.locator("#op-trion-final").innerText(), String(op.stats.trion)); // 5 + the Trion master
   await screenshot(page, join(SHOTS, "operator-zh-Hant.png"));
   await page.selectOption("#lang", "en");
   await page.click("#tab-combatant");

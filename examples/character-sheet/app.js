@@ -509,6 +509,7 @@ function updateOperator() {
     validity.className = "validity bad";
     validity.prepend(el("div", { text: `${vs.length} ${t("problems", lang)}` }));
   }
+  $("#op-trion-final").textContent = op ? String(op.stats.trion) : "—";
   for (const row of $$("#op-points tr")) {
     const s = row.dataset.opStat;
     $(".final", row).textContent = String(op ? op.stats[s] : 6 + (Number(sheet.points[s]) || 0));
