@@ -129,10 +129,21 @@ test("system commands go through command.run: World Trigger and CoC 7th", async 
   const dice = (await lastDsn())[0];
   assert.deepEqual(dice.flatMap((d) => d.results), expected.rolls.map((r) => r.value));
   assert.ok(msg.rolls[0].formula.includes("[tens]"), msg.rolls[0].formula);
+  // a secret (S-prefixed) command is whispered to the GMs
+  await page.evaluate(() => window.__sendChat("/coc SCC<=50"));
+  await page.waitForFunction((k) => game.messages.at(-1).flags.gunbai?.command === "/coc SCC<=50", null);
+  assert.deepEqual((await lastMessage()).whisper, ["u1"]);
+  // a malformed command: a warning to the sender naming the problem, no message
+  const m0 = await page.evaluate(() => [game.messages.length, window.__standIn.notifications.length]);
+  await page.evaluate(() => window.__sendChat("/coc CC(1<=50"));
+  await page.waitForFunction((k) => window.__standIn.notifications.length > k, m0[1]);
+  assert.match((await page.evaluate(() => window.__standIn.notifications.at(-1)))[1], /closing '\)'/);
+  assert.equal(await page.evaluate(() => game.messages.length), m0[0]);
   // ordinary chat through a system prefix is not a command: a warning, no message
   const n = await page.evaluate(() => game.messages.length);
   await page.evaluate(() => window.__sendChat("/wt hello there"));
-  await page.waitForFunction((k) => window.__standIn.notifications.length > k, before[1]);
+  await page.waitForFunction((k) => window.__standIn.notifications.length > k, m0[1] + 1);
+  assert.match((await page.evaluate(() => window.__standIn.notifications.at(-1)))[1], /not a world_trigger command/);
   assert.equal(await page.evaluate(() => game.messages.length), n);
 });
 
@@ -186,6 +197,40 @@ test("World Trigger team initiative: each leader rolls Command, teams are ordere
   // The chat message carries every initiative die.
   const dsn = dsnFaces(await lastDsn());
   assert.deepEqual(dsn.map((d) => d.value), ordered.flatMap((t) => t.checks.flatMap((c) => c.faces)));
+});
+
+test("tied teams re-roll among themselves (scripted achievements)", async () => {
+  const out = await page.evaluate(async () => {
+    const wtc = await import("../scripts/wt-combat.mjs");
+    // A stand-in for gunbai.worldTrigger.check returning scripted achievements in call order.
+    const script = [12, 12, 9, 7, 15, 3];
+    const calls = [];
+    const fake = {
+      worldTrigger: {
+        check: (args) => {
+          calls.push(args.dice);
+          const a = script.shift();
+          return { dice: args.dice, faces: [], achievement: a, rolls: [] };
+        },
+        createCharacter: () => {
+          throw new Error("no sheets here");
+        },
+      },
+    };
+    const mk = (id, team, command, leader) => ({
+      id,
+      name: id,
+      isDefeated: false,
+      token: { disposition: 0 },
+      getFlag: (s, k) => (k === "team" ? team : undefined),
+      actor: { getFlag: (s, k) => ({ command, leader })[k] },
+    });
+    const r = wtc.rollTeamInitiative(fake, [mk("a", "A", 4, true), mk("b", "B", 5, true), mk("c", "C", 2, true)]);
+    return { order: r.map((t) => [t.team, t.keys]), calls };
+  });
+  // A 12, B 12, C 9 → A and B re-roll: A 7, B 15 → B, A, C
+  assert.deepEqual(out.order, [["B", [12, 15]], ["A", [12, 7]], ["C", [9]]]);
+  assert.deepEqual(out.calls, [4, 5, 2, 4, 5]);
 });
 
 test("the tracker shows the phase and the team budget, and the phase advances", async () => {

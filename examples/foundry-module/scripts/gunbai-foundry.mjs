@@ -100,6 +100,11 @@ function onChatMessage(_chatLog, message, _chatData) {
         ui.notifications?.warn(`gunbai: not a ${system ?? "dice"} command: ${text}`);
         return null;
       }
+      if (out.parse_error) {
+        // A malformed command: tell the sender only, where it went wrong.
+        ui.notifications?.warn(`gunbai: ${out.text}`);
+        return null;
+      }
       return postResult(out, { command: `${prefix} ${text}`, system });
     })
     .catch((e) => {
