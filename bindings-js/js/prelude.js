@@ -14,18 +14,24 @@ export class GunbaiError extends Error {
   }
 }
 
+// @gunbai-load-begin: scripts/build-js.sh replaces this block in `inline.js`
+// (entry point `gunbai/inline`) with one that decodes the wasm inlined as base64.
 async function loadWasm() {
   const url = new URL("./wasm/gunbai_js_bg.wasm", import.meta.url);
   if (url.protocol === "file:") {
-    // Node (and Deno/Bun) import from disk; fetch() cannot read file: URLs.
-    const { readFile } = await import("node:fs/promises");
-    await initWasm({ module_or_path: await readFile(url) });
+    // Node (and Deno/Bun) import from disk; fetch() cannot read file: URLs. The
+    // specifier is not a literal so that bundlers leave this Node-only branch alone.
+    const fsName = "node:fs/promises";
+    const fs = globalThis.process?.getBuiltinModule?.(fsName) ?? (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName));
+    await initWasm({ module_or_path: await fs.readFile(url) });
   } else {
-    // Browsers and bundlers (Vite rewrites this URL to the emitted asset).
+    // Browsers and bundlers (Vite rewrites this URL to the emitted asset). A server
+    // that sends another Content-Type than application/wasm costs a console warning
+    // and a non-streaming compile; `gunbai/inline` needs no .wasm file at all.
     await initWasm({ module_or_path: url });
   }
 }
-
+// @gunbai-load-end
 await loadWasm();
 
 function entropy() {

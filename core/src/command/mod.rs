@@ -1,7 +1,245 @@
-//! `command` — see the module's README-level docs once implemented.
+//! `command` — chat commands with localized replies, for bots and VTT chat boxes.
+//!
+//! `command.run` takes one chat line and answers whether it is a command
+//! (`matched`), the reply `text` in `ja`, `zh-Hans`, `zh-Hant` or `en`, and the
+//! structured result. Every chat line can be passed through it: ordinary chat
+//! is `matched: false`; a line that is clearly meant as a command but cannot
+//! be read (`CC(1<=50`) is `matched: true` with a `parse_error` saying where.
+//! Limits (`1001D6`), out-of-range values (`CC(11)<=50`) and dice-source
+//! problems are errors, as in `dice.roll`.
+//!
+//! Reading a line (as BCDice does):
+//! 1. Leading and trailing spaces are ignored; text after the first space
+//!    (ASCII or full-width) is a comment. Full-width ASCII is read as ASCII
+//!    and letters are upper-cased.
+//! 2. `xN`, `repN`, `repeatN` followed by a space and a command repeats it N
+//!    times (1…100; not nested): replies `#1\n…\n\n#2\n…`.
+//! 3. A leading `S` makes the command secret (`SCC<=50`).
+//! 4. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
+//!    then plain dice ([`plain`]).
+//!
+//! Scripted `rolls` are consumed in the order each command documents (the
+//! order BCDice consumes them for the CoC commands: `CC(n)` tens dice then the
+//! ones die; `CC`, `CBR`, `RES` and the 6th-edition checks one d100).
+//! Repeated commands consume them run after run.
+//!
+//! The message catalog is `core/data/command/messages.json`.
 
+mod catalog;
+pub mod coc;
+pub mod help;
+mod lex;
+mod outcome;
+pub mod plain;
+pub mod tmd_fm;
+pub mod types;
+pub mod wt;
+
+#[cfg(test)]
+mod tests;
+
+pub use help::help;
+pub use types::*;
+
+use crate::dice::Dice;
+use crate::error::Result;
 use crate::ops::OpDef;
+use lex::{is_space, normalize, Fail, PResult};
+use outcome::Outcome;
+
+/// Most repetitions of one command (`x100`).
+pub const MAX_REPEAT: i64 = 100;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![]
+    vec![
+        crate::op!(
+            "command.run",
+            run,
+            CmdRunArgs => CmdRunResult,
+            "Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat."
+        ),
+        crate::op!(
+            "command.help",
+            help,
+            CmdHelpArgs => CmdHelpResult,
+            "The command reference of a system in ja, zh-Hans, zh-Hant or en."
+        ),
+    ]
+}
+
+/// A line split into command head and comment, with the head's offset.
+struct Line {
+    /// Normalised head characters.
+    head: Vec<char>,
+    /// Character offset of the head in the original text.
+    offset: usize,
+    /// The comment (text after the first space), if any.
+    comment: Option<String>,
+    /// Character offset of the comment in the original text.
+    comment_offset: usize,
+}
+
+fn split(text: &str, base: usize) -> Line {
+    let chars: Vec<char> = text.chars().collect();
+    let start = chars.iter().take_while(|c| is_space(**c)).count();
+    let end = chars.get(start..).map_or(0, |r| r.iter().take_while(|c| !is_space(**c)).count()) + start;
+    let head: Vec<char> = chars.get(start..end).unwrap_or(&[]).iter().map(|&c| normalize(c)).collect();
+    let rest = chars.get(end..).unwrap_or(&[]);
+    let skip = rest.iter().take_while(|c| is_space(**c)).count();
+    let comment: String = rest.get(skip..).unwrap_or(&[]).iter().collect();
+    let comment = comment.trim_end_matches(is_space).to_string();
+    Line {
+        head,
+        offset: base + start,
+        comment: (!comment.is_empty()).then_some(comment),
+        comment_offset: base + end + skip,
+    }
+}
+
+/// One command (no repetition): `Ok(None)` when it is not a command.
+fn single(
+    head: &[char],
+    system: Option<CmdSystem>,
+    lang: CmdLang,
+    dice: &mut Dice,
+) -> PResult<Option<(bool, String, Outcome)>> {
+    if head.is_empty() {
+        return Ok(None);
+    }
+    let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
+        let own = match system {
+            None => None,
+            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice)?,
+            Some(CmdSystem::Coc6) => coc::try_coc6(c, lang, dice)?,
+            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice)?,
+            Some(CmdSystem::Tmd) => tmd_fm::try_tmd(c, lang, dice)?,
+            Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
+        };
+        match own {
+            Some(o) => Ok(Some(o)),
+            None => plain::try_plain(c, lang, dice),
+        }
+    };
+    if head.first() == Some(&'S') && head.len() > 1 {
+        let rest = head.get(1..).unwrap_or(&[]);
+        match try_one(rest, dice) {
+            Ok(Some(o)) => return Ok(Some((true, rest.iter().collect(), o))),
+            Ok(None) => {}
+            Err(Fail::Parse { key, pos }) => return Err(Fail::Parse { key, pos: pos + 1 }),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(try_one(head, dice)?.map(|o| (false, head.iter().collect(), o)))
+}
+
+/// Is the head a repetition prefix (`x3`, `rep3`, `repeat3`, optionally `S`-prefixed)?
+/// Returns (secret, count, chars of the prefix).
+fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
+    let s: String = head.iter().collect();
+    let (secret, s) = match s.strip_prefix('S') {
+        Some(r) if r.starts_with('X') || r.starts_with("REP") => (true, r),
+        _ => (false, s.as_str()),
+    };
+    let digits =
+        s.strip_prefix("REPEAT").or_else(|| s.strip_prefix("REP")).or_else(|| s.strip_prefix('X'))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some((secret, digits.parse::<i64>().ok()))
+}
+
+fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
+    res.kind = Some(o.kind);
+    res.text = o.text;
+    res.success = o.success;
+    res.critical = o.critical;
+    res.fumble = o.fumble;
+    res.total = o.total;
+    res.result = o.result;
+    res
+}
+
+fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usize) -> Result<CmdRunResult> {
+    let reason_key = format!("perr_{key}");
+    let reason = catalog::msg(lang, &reason_key)?;
+    res.text =
+        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?;
+    res.parse_error = Some(CmdParseError {
+        code: key.to_string(),
+        message: catalog::msg(CmdLang::En, &reason_key)?.to_string(),
+        position,
+    });
+    Ok(res)
+}
+
+/// `command.run` — run one chat line as a command (see the module docs).
+pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let lang = args.lang;
+    let line = split(&args.text, 0);
+    let mut res = CmdRunResult::unmatched();
+
+    if let Some((secret, count)) = repeat_prefix(&line.head) {
+        let Some(trailer_text) = &line.comment else { return Ok(res) };
+        let inner = split(trailer_text, line.comment_offset);
+        res.matched = true;
+        res.secret = secret;
+        res.command = Some(line.head.iter().collect());
+        if repeat_prefix(&inner.head).is_some() {
+            return parse_failure(res, lang, "repeat_nested", inner.offset + 1);
+        }
+        let count = match count {
+            Some(n) if (1..=MAX_REPEAT).contains(&n) => n,
+            _ => return parse_failure(res, lang, "repeat_count", line.offset + 1),
+        };
+        res.comment = inner.comment.clone();
+        let mut texts = Vec::new();
+        for i in 1..=count {
+            match single(&inner.head, args.system, lang, &mut dice) {
+                Ok(Some((s, cmd, o))) => {
+                    res.secret |= s;
+                    res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
+                    texts.push(format!("#{i}\n{}", o.text));
+                    res.repeats.push(CmdRepeatItem {
+                        text: o.text,
+                        success: o.success,
+                        critical: o.critical,
+                        fumble: o.fumble,
+                        total: o.total,
+                        result: o.result,
+                    });
+                }
+                // `x2 please` is chat, not a command (BCDice would complain).
+                Ok(None) => return Ok(CmdRunResult::unmatched()),
+                Err(Fail::Parse { key, pos }) => {
+                    return parse_failure(res, lang, key, inner.offset + pos + 1)
+                }
+                Err(Fail::Hard(e)) => return Err(e),
+            }
+        }
+        res.kind = Some(CmdKind::Repeat);
+        res.text = texts.join("\n\n");
+        res.rolls = dice.take_rolls();
+        return Ok(res);
+    }
+
+    match single(&line.head, args.system, lang, &mut dice) {
+        Ok(None) => Ok(res),
+        Ok(Some((secret, cmd, o))) => {
+            res.matched = true;
+            res.secret = secret;
+            res.command = Some(cmd);
+            res.comment = line.comment;
+            let mut res = fill(res, o);
+            res.rolls = dice.take_rolls();
+            Ok(res)
+        }
+        Err(Fail::Parse { key, pos }) => {
+            res.matched = true;
+            res.command = Some(line.head.iter().collect());
+            res.comment = line.comment;
+            parse_failure(res, lang, key, line.offset + pos + 1)
+        }
+        Err(Fail::Hard(e)) => Err(e),
+    }
 }

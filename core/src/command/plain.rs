@@ -1,0 +1,151 @@
+//! Plain dice for every system: `NdS±K` sums, `D66`, a comparison with a
+//! target (`>=`, `>`, `<=`, `<`, `=`;
+//! the target may be a parenthesised sum, `1D100>=(68+12)`). The dice are rolled by
+//! [`crate::dice::expr::roll_with`] (same grammar and limits as `dice.roll`:
+//! at most 1000 dice and 10000 sides); the reply follows BCDice's plain-dice
+//! format: `(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功`, and for one single die
+//! `(1D6) ＞ 4`.
+
+use super::catalog::msg;
+use super::lex::{hard, perr, Cur, PResult};
+use super::outcome::{faces, Outcome};
+use super::types::{CmdKind, CmdLang};
+use crate::dice::expr::{roll_with, DiceTerm, DiceTermKind};
+use crate::dice::Dice;
+use crate::error::ErrorCode;
+use serde::Serialize;
+
+/// Comparison of a plain roll with a target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cmp {
+    Ge,
+    Gt,
+    Le,
+    Lt,
+    Eq,
+}
+
+impl Cmp {
+    fn text(self) -> &'static str {
+        match self {
+            Cmp::Ge => ">=",
+            Cmp::Gt => ">",
+            Cmp::Le => "<=",
+            Cmp::Lt => "<",
+            Cmp::Eq => "=",
+        }
+    }
+
+    fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Cmp::Ge => a >= b,
+            Cmp::Gt => a > b,
+            Cmp::Le => a <= b,
+            Cmp::Lt => a < b,
+            Cmp::Eq => a == b,
+        }
+    }
+}
+
+/// Structured result of a plain roll.
+#[derive(Debug, Clone, Serialize)]
+struct PlainResult<'a> {
+    expr: String,
+    total: i64,
+    terms: &'a [DiceTerm],
+    comparison: Option<&'static str>,
+    target: Option<i64>,
+}
+
+/// Does the head start like a dice expression (`\d*D\d`)?
+pub(crate) fn looks_like_dice(c: &[char]) -> bool {
+    let k = c.iter().take_while(|c| c.is_ascii_digit()).count();
+    c.get(k) == Some(&'D') && c.get(k + 1).is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Try a plain dice command.
+pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
+    if !looks_like_dice(c) {
+        return Ok(None);
+    }
+    let split = c.iter().position(|&ch| matches!(ch, '<' | '>' | '='));
+    let (lhs, cmp) = match split {
+        None => (c, None),
+        Some(k) => {
+            let mut cur = Cur::new(c);
+            cur.i = k;
+            let op = if cur.eat_str(">=") {
+                Cmp::Ge
+            } else if cur.eat_str("<=") {
+                Cmp::Le
+            } else if cur.eat('>') {
+                Cmp::Gt
+            } else if cur.eat('<') {
+                Cmp::Lt
+            } else {
+                cur.eat('=');
+                Cmp::Eq
+            };
+            let t = if cur.peek() == Some('(') { Some(cur.paren()?) } else { cur.signed()? };
+            let Some(t) = t else { return perr("expected_number", cur.i) };
+            cur.end()?;
+            (&c[..k], Some((op, t)))
+        }
+    };
+    let expr: String = lhs.iter().collect();
+    let (total, terms) = match roll_with(&expr, dice) {
+        Ok(v) => v,
+        Err(e) if e.code == ErrorCode::ParseError => {
+            let pos = e
+                .message
+                .rsplit("at character ")
+                .next()
+                .and_then(|n| n.trim().parse::<usize>().ok())
+                .map(|n| n.saturating_sub(1))
+                .unwrap_or(0);
+            return perr("bad_dice", pos);
+        }
+        Err(e) => return Err(hard(e)),
+    };
+    let mut shown = String::new();
+    let mut parts = String::new();
+    for (i, t) in terms.iter().enumerate() {
+        let sign = if t.sign < 0 {
+            "-"
+        } else if i > 0 {
+            "+"
+        } else {
+            ""
+        };
+        shown.push_str(sign);
+        shown.push_str(&t.text);
+        parts.push_str(sign);
+        parts.push_str(&t.value.to_string());
+        if t.kind != DiceTermKind::Constant {
+            parts.push_str(&faces(&t.faces));
+        }
+    }
+    let single = terms.len() == 1
+        && terms.first().is_some_and(|t| {
+            t.sign > 0 && (t.kind == DiceTermKind::D66 || (t.kind == DiceTermKind::Dice && t.count == 1))
+        });
+    let cmp_text = cmp.map(|(op, t)| format!("{}{t}", op.text())).unwrap_or_default();
+    let mut text = if single {
+        format!("({shown}{cmp_text}) ＞ {total}")
+    } else {
+        format!("({shown}{cmp_text}) ＞ {parts} ＞ {total}")
+    };
+    let success = cmp.map(|(op, t)| op.holds(total, t));
+    if let Some(s) = success {
+        text.push_str(" ＞ ");
+        text.push_str(msg(lang, if s { "success" } else { "failure" })?);
+    }
+    let result = PlainResult {
+        expr: shown,
+        total,
+        terms: &terms,
+        comparison: cmp.map(|(op, _)| op.text()),
+        target: cmp.map(|(_, t)| t),
+    };
+    Ok(Some(Outcome::new(CmdKind::Dice, text).total(total).success(success).result(&result)))
+}

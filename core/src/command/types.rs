@@ -1,0 +1,212 @@
+//! Argument and result types of `command.run` and `command.help`.
+
+use crate::dice::{Roll, ScriptedFace};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Which ruleset's commands to recognise (plain dice are always recognised).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CmdSystem {
+    /// World Trigger fan TRPG: `WT`, `WTP`, `WD`, `WDT`.
+    WorldTrigger,
+    /// Call of Cthulhu 7th edition (BCDice `Cthulhu7th`): `CC`, `CBR`.
+    Coc7,
+    /// Call of Cthulhu 6th edition (BCDice `Cthulhu`): `CC`, `CCB`, `CBR`, `CBRB`, `RES`, `RESB`.
+    Coc6,
+    /// TMD：新秩序000: `TI`, `TAP`.
+    Tmd,
+    /// FAP/MAP: `EV`, `JE`.
+    FapMap,
+}
+
+/// Reply language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+pub enum CmdLang {
+    /// Japanese (default). CoC replies match BCDice character for character.
+    #[default]
+    #[serde(rename = "ja")]
+    Ja,
+    /// Simplified Chinese.
+    #[serde(rename = "zh-Hans")]
+    ZhHans,
+    /// Traditional Chinese.
+    #[serde(rename = "zh-Hant")]
+    ZhHant,
+    /// English.
+    #[serde(rename = "en")]
+    En,
+}
+
+/// Arguments of `command.run`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CmdRunArgs {
+    /// One chat line. Text after the first space (ASCII or full-width) is a comment.
+    pub text: String,
+    /// The ruleset whose commands are recognised; null (default) for plain dice only.
+    #[serde(default)]
+    pub system: Option<CmdSystem>,
+    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+    #[serde(default)]
+    pub lang: CmdLang,
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Scripted faces, consumed in the order the command rolls them (the order
+    /// BCDice consumes them for the CoC commands; see the module docs).
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// What kind of command was run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CmdKind {
+    /// Plain dice: a sum of `NdS`, `D66` and constants, optionally compared with a target.
+    Dice,
+    /// `x3 <command>`: a repeated command (see `repeats`).
+    Repeat,
+    /// CoC 7th `CC`: skill roll with bonus/penalty dice and difficulty.
+    Coc7Check,
+    /// CoC 7th `CBR(a,b)`: combined roll.
+    Coc7Combined,
+    /// CoC 6th `CC` / `CCB`: d100 check.
+    Coc6Check,
+    /// CoC 6th `CBR` / `CBRB`: combined roll.
+    Coc6Combined,
+    /// CoC 6th `RES` / `RESB`: resistance table roll.
+    Coc6Resistance,
+    /// World Trigger `WT`: action check.
+    WtCheck,
+    /// World Trigger `WTP`: exact success chance.
+    WtOdds,
+    /// World Trigger `WD`: damage roll.
+    WtDamage,
+    /// World Trigger `WDT`: damage-table roll.
+    WtDamageTable,
+    /// TMD `TI`: initiative.
+    TmdInitiative,
+    /// TMD `TAP`: conversion limits.
+    TmdConversionLimits,
+    /// FAP/MAP `EV`: evasion check.
+    FmEvasion,
+    /// FAP/MAP `JE`: jump-evasion damage.
+    FmJumpEvasion,
+}
+
+/// Where and why a command that is clearly meant as one could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CmdParseError {
+    /// Stable reason code (`expected_close_paren`, `expected_number`, `unexpected`, …).
+    pub code: String,
+    /// English explanation.
+    pub message: String,
+    /// 1-based character position in `text` where reading failed.
+    pub position: usize,
+}
+
+/// One run of a repeated command.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CmdRepeatItem {
+    /// The reply of this run.
+    pub text: String,
+    /// Success, when the command has one.
+    pub success: Option<bool>,
+    /// A critical (CoC クリティカル/決定的成功, World Trigger 大成功).
+    pub critical: bool,
+    /// A fumble.
+    pub fumble: bool,
+    /// The run's total, when it has one.
+    pub total: Option<i64>,
+    /// The structured result of the underlying operation, if any.
+    pub result: Option<Value>,
+}
+
+/// Result of `command.run`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CmdRunResult {
+    /// False for ordinary chat (no reply is due); true for a command, also a malformed one.
+    pub matched: bool,
+    /// The command as read (upper case, without the `S` prefix and the comment).
+    pub command: Option<String>,
+    /// What kind of command it was (null when not matched or malformed).
+    pub kind: Option<CmdKind>,
+    /// The comment: the text after the first space, if any.
+    pub comment: Option<String>,
+    /// The reply (empty when not matched). Several lines for a repeated command.
+    pub text: String,
+    /// True for an `S`-prefixed (secret) command: show the reply to the roller/GM only.
+    pub secret: bool,
+    /// Success, when the command has one (null otherwise).
+    pub success: Option<bool>,
+    /// A critical (CoC クリティカル/決定的成功, World Trigger 大成功 pairs of 1s).
+    pub critical: bool,
+    /// A fumble (CoC ファンブル/致命的失敗).
+    pub fumble: bool,
+    /// The total (sum, kept d100, achievement, damage …), when there is one.
+    pub total: Option<i64>,
+    /// Every die rolled, in consumption order.
+    pub rolls: Vec<Roll>,
+    /// Set when the text is clearly meant as a command but cannot be read.
+    pub parse_error: Option<CmdParseError>,
+    /// The structured result of the underlying operation (e.g. `coc7.check`'s
+    /// outcome, `world_trigger.check`'s result), if any.
+    pub result: Option<Value>,
+    /// For a repeated command (`x3 2D6`): each run, in order.
+    pub repeats: Vec<CmdRepeatItem>,
+}
+
+impl CmdRunResult {
+    pub(crate) fn unmatched() -> CmdRunResult {
+        CmdRunResult {
+            matched: false,
+            command: None,
+            kind: None,
+            comment: None,
+            text: String::new(),
+            secret: false,
+            success: None,
+            critical: false,
+            fumble: false,
+            total: None,
+            rolls: Vec::new(),
+            parse_error: None,
+            result: None,
+            repeats: Vec::new(),
+        }
+    }
+}
+
+/// Arguments of `command.help`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CmdHelpArgs {
+    /// The ruleset; null (default) for plain dice only.
+    #[serde(default)]
+    pub system: Option<CmdSystem>,
+    /// Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+    #[serde(default)]
+    pub lang: CmdLang,
+}
+
+/// One command in the reference.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CmdHelpEntry {
+    /// The syntax (ASCII; lower-case letters are placeholders).
+    pub syntax: String,
+    /// What it does, in the requested language.
+    pub summary: String,
+    /// Examples that `command.run` accepts.
+    pub examples: Vec<String>,
+}
+
+/// Result of `command.help`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CmdHelpResult {
+    /// The reference as one text (what a bot prints for `help`).
+    pub text: String,
+    /// The same, one entry per command.
+    pub commands: Vec<CmdHelpEntry>,
+}

@@ -1,0 +1,114 @@
+// UI strings of the character-sheet site in the four languages of the project.
+// Rules text (trigger, trait, master and skill names) comes from the data pack's
+// labels; validation messages come from the core (English) with their rule IDs.
+export const LANGS = [
+  ["ja", "日本語"],
+  ["zh-Hant", "繁體中文"],
+  ["zh-Hans", "简体中文"],
+  ["en", "English"],
+];
+
+/** The key of a pack label (`{ja, zh_hant, zh_hans, en}`) for a UI language. */
+export function labelKey(lang) {
+  return { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" }[lang] || "en";
+}
+
+export function label(l, lang) {
+  if (!l) return "";
+  return l[labelKey(lang)] || l.en || "";
+}
+
+const S = {
+  title: { ja: "ワールドトリガー キャラクターシート", "zh-Hant": "境界觸發者 角色卡", "zh-Hans": "境界触发者 角色卡", en: "World Trigger character sheet" },
+  subtitle: {
+    ja: "gunbai（WebAssembly）がブラウザ内で検証・計算します。サーバー不要。",
+    "zh-Hant": "由 gunbai（WebAssembly）在瀏覽器中驗證與計算，無需伺服器。",
+    "zh-Hans": "由 gunbai（WebAssembly）在浏览器中验证与计算，无需服务器。",
+    en: "Validated and computed in your browser by gunbai (WebAssembly). No server.",
+  },
+  tab_combatant: { ja: "戦闘員", "zh-Hant": "戰鬥員", "zh-Hans": "战斗员", en: "Combatant" },
+  tab_operator: { ja: "オペレーター", "zh-Hant": "操作員", "zh-Hans": "操作员", en: "Operator" },
+  language: { ja: "言語", "zh-Hant": "語言", "zh-Hans": "语言", en: "Language" },
+  name: { ja: "名前", "zh-Hant": "名字", "zh-Hans": "名字", en: "Name" },
+  leader: { ja: "隊長（指揮+1）", "zh-Hant": "隊長（指揮+1）", "zh-Hans": "队长（指挥+1）", en: "Team leader (Command +1)" },
+  position: { ja: "ポジション", "zh-Hant": "職位", "zh-Hans": "职位", en: "Position" },
+  points: { ja: "能力値（20点を配分）", "zh-Hant": "能力值（分配20點）", "zh-Hans": "能力值（分配20点）", en: "Stats (distribute 20 points)" },
+  stat: { ja: "能力", "zh-Hant": "能力", "zh-Hans": "能力", en: "Stat" },
+  base: { ja: "基本値", "zh-Hant": "基礎值", "zh-Hans": "基础值", en: "Base" },
+  pts: { ja: "配分", "zh-Hant": "分配", "zh-Hans": "分配", en: "Points" },
+  final: { ja: "最終値", "zh-Hant": "最終值", "zh-Hans": "最终值", en: "Final" },
+  total: { ja: "合計", "zh-Hant": "合計", "zh-Hans": "合计", en: "Total" },
+  traits: { ja: "特徴（L特徴1つ、またはS特徴2つ）", "zh-Hant": "特徵（1個L特徵或2個S特徵）", "zh-Hans": "特征（1个L特征或2个S特征）", en: "Traits (one L-trait or two S-traits)" },
+  master: { ja: "師匠", "zh-Hant": "師父", "zh-Hans": "师父", en: "Master" },
+  triggers: { ja: "トリガー", "zh-Hant": "觸發器", "zh-Hans": "触发器", en: "Triggers" },
+  main: { ja: "メイン", "zh-Hant": "主觸發器", "zh-Hans": "主触发器", en: "Main" },
+  sub: { ja: "サブ", "zh-Hant": "副觸發器", "zh-Hans": "副触发器", en: "Sub" },
+  empty: { ja: "（空き）", "zh-Hant": "（空）", "zh-Hans": "（空）", en: "(empty)" },
+  derived: { ja: "派生値", "zh-Hant": "衍生數值", "zh-Hans": "衍生数值", en: "Derived stats" },
+  movement: { ja: "移動力", "zh-Hant": "移動力", "zh-Hans": "移动力", en: "Movement" },
+  base_trion: { ja: "基本トリオン", "zh-Hant": "基礎觸力能", "zh-Hans": "基础触力能", en: "Base Trion" },
+  starting_trion: { ja: "開始時トリオン", "zh-Hant": "初始觸力能", "zh-Hans": "初始触力能", en: "Starting Trion" },
+  skills: { ja: "使用可能なスキル", "zh-Hant": "可用技能", "zh-Hans": "可用技能", en: "Available skills" },
+  trigger_skills: { ja: "トリガースキル", "zh-Hant": "觸發器技能", "zh-Hans": "触发器技能", en: "Trigger skills" },
+  unavailable: { ja: "条件未達のスキル", "zh-Hant": "未達條件的技能", "zh-Hans": "未达条件的技能", en: "Skills not yet available" },
+  basic_commands: { ja: "基本指令", "zh-Hant": "基本指令", "zh-Hans": "基本指令", en: "Basic commands" },
+  position_skill: { ja: "ポジションスキル", "zh-Hant": "職位技能", "zh-Hans": "职位技能", en: "Position skill" },
+  needs: { ja: "必要", "zh-Hant": "需要", "zh-Hans": "需要", en: "needs" },
+  odds: { ja: "判定の成功率（各能力値）", "zh-Hant": "判定成功率（各能力值）", "zh-Hans": "判定成功率（各能力值）", en: "Check odds for each stat" },
+  tactics_dice: { ja: "作戦ダイス", "zh-Hant": "戰術骰", "zh-Hans": "战术骰", en: "Tactics dice" },
+  easy: { ja: "易（5）", "zh-Hant": "簡單（5）", "zh-Hans": "简单（5）", en: "Easy (5)" },
+  normal: { ja: "普通（10）", "zh-Hant": "普通（10）", "zh-Hans": "普通（10）", en: "Normal (10)" },
+  hard: { ja: "難（20）", "zh-Hant": "困難（20）", "zh-Hans": "困难（20）", en: "Hard (20)" },
+  check: { ja: "判定", "zh-Hant": "判定", "zh-Hans": "判定", en: "Check" },
+  target: { ja: "目標値", "zh-Hant": "目標值", "zh-Hans": "目标值", en: "Target" },
+  seed: { ja: "シード（空欄で乱数）", "zh-Hant": "種子（留空為隨機）", "zh-Hans": "种子（留空为随机）", en: "Seed (blank: random)" },
+  roll: { ja: "振る", "zh-Hant": "擲骰", "zh-Hans": "掷骰", en: "Roll" },
+  achievement: { ja: "達成値", "zh-Hant": "達成值", "zh-Hans": "达成值", en: "Achievement" },
+  critical: { ja: "クリティカル", "zh-Hant": "大成功", "zh-Hans": "大成功", en: "Critical" },
+  success: { ja: "成功", "zh-Hant": "成功", "zh-Hans": "成功", en: "Success" },
+  failure: { ja: "失敗", "zh-Hant": "失敗", "zh-Hans": "失败", en: "Failure" },
+  json: { ja: "JSON 読み込み／書き出し", "zh-Hant": "JSON 匯入／匯出", "zh-Hans": "JSON 导入／导出", en: "Import / export (JSON)" },
+  export: { ja: "書き出し", "zh-Hant": "匯出", "zh-Hans": "导出", en: "Export" },
+  import: { ja: "読み込み", "zh-Hant": "匯入", "zh-Hans": "导入", en: "Import" },
+  download: { ja: "ファイルに保存", "zh-Hant": "下載檔案", "zh-Hans": "下载文件", en: "Download file" },
+  open_file: { ja: "ファイルを開く", "zh-Hant": "開啟檔案", "zh-Hans": "打开文件", en: "Open file" },
+  valid: { ja: "✔ ルールに適合しています", "zh-Hant": "✔ 符合規則", "zh-Hans": "✔ 符合规则", en: "✔ The sheet follows the rules" },
+  problems: { ja: "件の問題", "zh-Hant": "個問題", "zh-Hans": "个问题", en: "problem(s)" },
+  trion: { ja: "トリオン（1〜8を自由に）", "zh-Hant": "觸力能（1〜8自由選擇）", "zh-Hans": "触力能（1〜8自由选择）", en: "Trion (choose 1–8)" },
+  op_points: { ja: "能力値（基本6、5点を配分、上限9）", "zh-Hant": "能力值（基礎6，分配5點，上限9）", "zh-Hans": "能力值（基础6，分配5点，上限9）", en: "Stats (base 6, distribute 5 points, cap 9)" },
+  op_skills: { ja: "オペレータースキル", "zh-Hant": "操作員技能", "zh-Hans": "操作员技能", en: "Operator skills" },
+  none: { ja: "なし", "zh-Hant": "無", "zh-Hans": "无", en: "none" },
+  illustrative: {
+    ja: "データは例示用のサンプルパックです（ルールブックのデータではありません）。",
+    "zh-Hant": "資料為示範用的範例包（並非規則書資料）。",
+    "zh-Hans": "数据为示范用的示例包（并非规则书数据）。",
+    en: "Data: the illustrative sample pack (not the rulebook's data).",
+  },
+  general: { ja: "シート全体", "zh-Hant": "整張角色卡", "zh-Hans": "整张角色卡", en: "Whole sheet" },
+};
+
+export const STAT_LABELS = {
+  trion: { ja: "トリオン", zh_hant: "觸力能", zh_hans: "触力能", en: "Trion" },
+  attack: { ja: "攻撃", zh_hant: "攻擊", zh_hans: "攻击", en: "Attack" },
+  defense_support: { ja: "防御援護", zh_hant: "防御援護", zh_hans: "防御援护", en: "Defense/Support" },
+  mobility: { ja: "機動", zh_hant: "機動", zh_hans: "机动", en: "Mobility" },
+  technique: { ja: "技術", zh_hant: "技術", zh_hans: "技术", en: "Technique" },
+  range: { ja: "射程", zh_hant: "射程", zh_hans: "射程", en: "Range" },
+  command: { ja: "指揮", zh_hant: "指揮", zh_hans: "指挥", en: "Command" },
+  special_tactics: { ja: "特殊戦術", zh_hant: "特殊戰術", zh_hans: "特殊战术", en: "Special Tactics" },
+};
+
+export const OPERATOR_STAT_LABELS = {
+  trion: STAT_LABELS.trion,
+  machine_operation: { ja: "機器操作", zh_hant: "機器操作", zh_hans: "机器操作", en: "Machine Operation" },
+  information_analysis: { ja: "情報分析", zh_hant: "情報分析", zh_hans: "情报分析", en: "Information Analysis" },
+  parallel_processing: { ja: "並列処理", zh_hant: "并列處理", zh_hans: "并列处理", en: "Parallel Processing" },
+  tactics: { ja: "戦術", zh_hant: "戰術", zh_hans: "战术", en: "Tactics" },
+  command: STAT_LABELS.command,
+};
+
+export function t(key, lang) {
+  const e = S[key];
+  if (!e) return key;
+  return e[lang] || e.en;
+}

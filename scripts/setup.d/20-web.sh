@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Browser tests (issue 9): Debian's chromium, and playwright-core + vite (pinned, npm ci).
+# Idempotent. `npx playwright install` is never used: the tests run the system browser.
+source "$(dirname "$0")/../env.sh"
+
+if ! [ -x /usr/bin/chromium ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+fi
+# CJK glyphs for the ja / zh-Hant / zh-Hans screenshots (optional for the tests themselves).
+if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null || \
+    echo "fonts-noto-cjk not installed: CJK text will render as boxes in screenshots"
+fi
+/usr/bin/chromium --version 2>/dev/null
+
+cd "$ROOT/bindings-js/browser-test"
+# npm ci when the lock file changed since the last install (stamp = its checksum).
+stamp="node_modules/.gunbai-lock.sha256"
+want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi
