@@ -38,6 +38,7 @@ pub(crate) fn hard(e: Error) -> Fail {
         message: format!("text: {}", e.message),
         field: Some("text".into()),
         rule: e.rule,
+        details: e.details,
     })
 }
 
