@@ -265,9 +265,9 @@ pub fn build_character(
                 "WT-CC-7",
                 format!("{} triggers: at most {SLOTS_PER_SIDE} per side", list.len()),
             );
-            continue;
         }
-        for (i, id) in list.iter().enumerate() {
+        // Check each listed trigger too (bounded, so a huge list can't flood the report).
+        for (i, id) in list.iter().enumerate().take(4 * SLOTS_PER_SIDE) {
             let path = format!("sheet.triggers.{key}[{i}]");
             let Some(t) = pack.trigger(id) else {
                 v(&path, "WT-CC-7", format!("no trigger {id:?} in the data pack"));
@@ -289,7 +289,7 @@ pub fn build_character(
                     &path,
                     "WT-CC-7",
                     format!(
-                        "the first main slot must hold a {} trigger for a {}; {id} is {}",
+                        "the first main slot must hold a {} trigger for position {}; {id} is {}",
                         pos.main_trigger_types.join("/"),
                         sheet.position.key(),
                         t.trigger_type
@@ -602,6 +602,21 @@ pub fn feedback_trion_loss(conditions: &[WtCondition]) -> i64 {
     loss
 }
 
+/// WT-COND-5/6: whether a trigger on `side` can't be used because the hand of
+/// that side is lost (only hand-held triggers are affected). Unknown ids: false.
+pub fn blocked_by_limb_loss(
+    pack: &WtDataPack,
+    trigger: &str,
+    side: WtSide,
+    conditions: &[WtCondition],
+) -> bool {
+    let lost = match side {
+        WtSide::Main => WtCondition::LostDominantHand,
+        WtSide::Sub => WtCondition::LostOffHand,
+    };
+    conditions.contains(&lost) && pack.trigger(trigger).is_some_and(|t| t.hand_held)
+}
+
 /// Arguments of `world_trigger.condition_effects`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -696,6 +711,18 @@ mod tests {
             let _ = crate::call("world_trigger.movement", v.clone());
             let _ = crate::call("world_trigger.condition_effects", v);
         }
+    }
+
+    #[test]
+    fn limb_loss_blocks_hand_held_triggers_on_its_side() {
+        let pack = super::super::data::sample_pack().unwrap();
+        let c = [WtCondition::LostDominantHand];
+        // WT-COND-5: Kogetsu (hand-held in the sample pack) is blocked on the main side only.
+        assert!(blocked_by_limb_loss(pack, "kogetsu", WtSide::Main, &c));
+        assert!(!blocked_by_limb_loss(pack, "kogetsu", WtSide::Sub, &c));
+        assert!(!blocked_by_limb_loss(pack, "shield", WtSide::Main, &c));
+        // WT-COND-6: the off hand blocks the sub side.
+        assert!(blocked_by_limb_loss(pack, "lightning", WtSide::Sub, &[WtCondition::LostOffHand]));
     }
 
     #[test]

@@ -75,6 +75,10 @@ pub struct WtDamageArgs {
     /// Skill or other modifier added to the base damage (may be negative). Default 0.
     #[serde(default)]
     pub modifier: i64,
+    /// WT-DMG-3: the target's current Trion, if known; the result then gives
+    /// `target_trion_after` (current − total). Optional.
+    #[serde(default)]
+    pub target_trion: Option<i64>,
     /// Rule variants.
     #[serde(default)]
     pub variants: WtDamageVariants,
@@ -99,6 +103,8 @@ pub struct WtDamageResult {
     pub special_attack: i64,
     /// Modifier added.
     pub modifier: i64,
+    /// WT-DMG-3: the target's Trion after the hit (null without `target_trion`).
+    pub target_trion_after: Option<i64>,
     /// Dice rolled.
     pub rolls: Vec<Roll>,
 }
@@ -134,6 +140,7 @@ pub fn roll_damage(dice: &mut Dice, input: WtDamageInput) -> Result<WtDamageResu
         burst: input.burst,
         special_attack: input.special_attack,
         modifier: input.modifier,
+        target_trion_after: None,
         rolls: dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default(),
     })
 }
@@ -171,11 +178,17 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
         return Err(Error::out_of_range("special_attack_lv", "a special-attack LV is at most 100"));
     }
     let special_attack = special_attack_bonus(&lvs, args.variants.special_attack_stacking);
+    if args.target_trion.is_some_and(|t| t.unsigned_abs() > MAX_DAMAGE_ARG as u64) {
+        return Err(Error::out_of_range("target_trion", format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+    }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    roll_damage(
+    let mut r = roll_damage(
         &mut dice,
         WtDamageInput { attack: args.attack, burst: args.burst, special_attack, modifier: args.modifier },
-    )
+    )?;
+    // WT-DMG-3: damage comes off the target's current Trion.
+    r.target_trion_after = args.target_trion.map(|t| t.saturating_sub(r.total));
+    Ok(r)
 }
 
 /// RULINGS `damage_table_threshold`: when the lowest tier (10) applies.
@@ -184,8 +197,10 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
 pub enum WtDamageTableThreshold {
     /// Damage ≥ 10 rolls on the table, as the source's worked example (default).
     #[default]
+    #[serde(rename = "at_least_10")]
     AtLeast10,
     /// Damage > 10 ("超過10點" read literally); the 20 and 30 tiers stay "or more".
+    #[serde(rename = "more_than_10")]
     MoreThan10,
 }
 

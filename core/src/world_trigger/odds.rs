@@ -92,29 +92,35 @@ pub fn pmf(n: u32) -> WtPmf {
         *slot = wk;
         wk = wk * (n - k) as f64 / ((k + 1) as f64 * 5.0);
     }
-    // U_m: sum of m dice uniform on 0..=4, built incrementally.
-    let mut u = vec![1.0f64];
+    // U_m: sum of m dice uniform on 0..=4, built incrementally and in place
+    // (backwards, so each cell reads only cells not yet updated).
+    let mut u = Vec::with_capacity(4 * n + 1);
+    u.push(1.0f64);
     for m in 0..=n {
         if m > 0 {
-            let mut next = vec![0.0f64; u.len() + 4];
-            for (j, slot) in next.iter_mut().enumerate() {
+            let old_len = u.len();
+            u.resize(old_len + 4, 0.0);
+            for j in (0..u.len()).rev() {
                 let lo = j.saturating_sub(4);
-                let hi = j.min(u.len() - 1);
+                let hi = j.min(old_len - 1);
                 let mut s = 0.0;
-                if lo <= hi {
-                    for x in &u[lo..=hi] {
+                if let Some(w) = u.get(lo..=hi) {
+                    for x in w {
                         s += x;
                     }
                 }
-                *slot = s / 5.0;
+                if let Some(slot) = u.get_mut(j) {
+                    *slot = s * 0.2;
+                }
             }
-            u = next;
         }
         let k = n - m;
         let shift = k + 10 * (k / 2) + 2 * m;
         let wk = w[k];
-        for (j, pu) in u.iter().enumerate() {
-            out[shift + j] += wk * pu;
+        if let Some(dst) = out.get_mut(shift..shift + u.len()) {
+            for (d, pu) in dst.iter_mut().zip(&u) {
+                *d += wk * pu;
+            }
         }
     }
     let first = out.iter().position(|&p| p > 0.0).unwrap_or(0);
@@ -546,5 +552,45 @@ mod tests {
         assert_eq!(t.unwrap().probability, 1.0);
         let t = success_chance(&WtSuccessChanceArgs { dice: 3, target: 1_000_000_000, ..Default::default() });
         assert_eq!(t.unwrap().probability, 0.0);
+    }
+}
+
+/// Benchmark, not a timed test (it asserts nothing about time). Run with
+/// `cargo test --release -p gunbai -- --ignored world_trigger_odds_benchmark --nocapture`;
+/// figures are recorded in `core/src/world_trigger/BENCHMARKS.md`.
+#[cfg(test)]
+mod bench {
+    use super::*;
+    use std::time::Instant;
+
+    fn time<T>(label: &str, reps: u32, mut f: impl FnMut() -> T) {
+        let _ = f();
+        let start = Instant::now();
+        for _ in 0..reps {
+            std::hint::black_box(f());
+        }
+        let per = start.elapsed().as_secs_f64() / f64::from(reps);
+        println!("{label:<55} {:>10.1} µs/call", per * 1e6);
+    }
+
+    #[test]
+    #[ignore]
+    fn world_trigger_odds_benchmark() {
+        time("pmf(100) (typed core)", 200, || pmf(100));
+        time("world_trigger.distribution dice=100 (typed op)", 200, || {
+            distribution(&WtDistributionArgs { dice: 100, ..Default::default() })
+        });
+        time("world_trigger.distribution dice=100 via JSON call", 200, || {
+            crate::call("world_trigger.distribution", serde_json::json!({"dice": 100}))
+        });
+        time("world_trigger.distribution dice=100 exact=true", 20, || {
+            distribution(&WtDistributionArgs { dice: 100, exact: true, ..Default::default() })
+        });
+        time("world_trigger.expected_table max_dice=40 (typed op)", 2000, || {
+            expected_table(&WtExpectedTableArgs { max_dice: 40 })
+        });
+        time("pmf(n) for every n = 1..=40 (full distributions)", 20, || (1..=40).map(pmf).count());
+        time("world_trigger.opposed_chance 100 vs 100", 200, || actor_win_probability(100, 100));
+        time("world_trigger.success_chance dice=40 target=170", 500, || pmf(40).at_least(170));
     }
 }

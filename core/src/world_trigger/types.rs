@@ -167,9 +167,9 @@ impl WtStats {
         out
     }
 
-    /// The stats whose value here (a requirement) exceeds `stats`.
+    /// The stats whose value here (a requirement; 0 or less = none) exceeds `stats`.
     pub fn unmet_by(&self, stats: &WtStats) -> Vec<WtStat> {
-        WtStat::ALL.into_iter().filter(|&s| stats.get(s) < self.get(s)).collect()
+        WtStat::ALL.into_iter().filter(|&s| self.get(s) > 0 && stats.get(s) < self.get(s)).collect()
     }
 
     /// Sum of all eight values (saturating).
