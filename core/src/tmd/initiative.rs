@@ -86,7 +86,7 @@ pub(crate) fn check_combatants(field: &str, cs: &[TmdCombatant], max: usize) -> 
     for (i, c) in cs.iter().enumerate() {
         check_name(&format!("{field}[{i}].id"), &c.id)?;
         check_name(&format!("{field}[{i}].side"), &c.side)?;
-        if c.base_initiative.abs() > MAX_BASE_INITIATIVE {
+        if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
             return Err(Error::out_of_range(
                 format!("{field}[{i}].base_initiative"),
                 format_args!("must be within ±{MAX_BASE_INITIATIVE}"),

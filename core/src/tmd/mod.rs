@@ -8,6 +8,34 @@
 //! * [`economy`] — `tmd.conversion_limits`, `tmd.convert`, `tmd.action_seconds`.
 //! * [`encounter`] — the serializable encounter state machine:
 //!   `tmd.encounter_new`, `tmd.encounter_legal_actions`, `tmd.encounter_act`.
+//!
+//! Variant (RULINGS): `conversion_ap_basis` = `turn_start` (default) | `remaining`.
+//!
+//! A TMD turn through the JSON entry point (the JS and Python packages take the
+//! same objects):
+//!
+//! ```
+//! use serde_json::json;
+//! let chars = json!([{"id": "rin", "side": "pc", "base_initiative": 4},
+//!                    {"id": "ghoul", "side": "npc", "base_initiative": 1}]);
+//! // d10s: rin 6 (total 10), ghoul 3 (total 4).
+//! let r = gunbai::call("tmd.encounter_new", json!({"characters": chars, "rolls": [6, 3]})).unwrap();
+//! let act = |state: &serde_json::Value, action: serde_json::Value| {
+//!     gunbai::call("tmd.encounter_act", json!({"state": state, "action": action})).unwrap()
+//! };
+//! let r = act(&r["state"], json!({"kind": "start_turns"}));          // rin's turn: 14 base AP
+//! let r = act(&r["state"], json!({"kind": "convert", "character": "rin", "action_type": "standard", "count": 1}));
+//! let r = act(&r["state"], json!({"kind": "convert", "character": "rin", "action_type": "move", "count": 1}));
+//! let r = act(&r["state"], json!({"kind": "use_action", "character": "rin", "action_type": "full_round"}));
+//! assert_eq!(r["events"][0]["spent"], json!(["standard", "move"]));
+//! let r = act(&r["state"], json!({"kind": "end_turn", "character": "rin"}));
+//! assert_eq!(r["events"][0]["extra_ap_carried"], 2);   // 14 - 8 - 4 left over becomes extra AP
+//! assert_eq!(r["state"]["current"], "ghoul");
+//! // Illegal actions name the rule and change nothing:
+//! let e = gunbai::call("tmd.encounter_act", json!({"state": r["state"],
+//!     "action": {"kind": "convert", "character": "ghoul", "action_type": "standard", "count": 2}})).unwrap_err();
+//! assert_eq!(e.rule.as_deref(), Some("TMD-AP-7"));
+//! ```
 
 pub mod actions;
 pub mod economy;

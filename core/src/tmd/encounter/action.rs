@@ -244,6 +244,15 @@ pub enum TmdEvent {
         /// Who.
         character: String,
     },
+    /// TMD-SUR-4/5: the surprise attack is made with 措手不及/先制.
+    SurpriseAttack {
+        /// The attacker.
+        attacker: String,
+        /// Defenders affected by 措手不及/先制.
+        caught_off_guard: Vec<String>,
+        /// Defenders immune to it (they got a reflex action instead).
+        immune: Vec<String>,
+    },
     /// Initiative rolled or re-sorted.
     InitiativeRolled {
         /// Why (`combat_start`, `join`, `round_start`).

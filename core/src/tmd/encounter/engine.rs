@@ -1,9 +1,7 @@
 //! Applying one action to an encounter state. Works on a copy: on error the
 //! caller drops the copy, so the state passed in never changes.
 
-use super::super::actions::{
-    TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP,
-};
+use super::super::actions::{TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP};
 use super::super::economy::ConvPool;
 use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_INITIATIVE, MAX_COMBATANTS};
 use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
@@ -30,7 +28,9 @@ fn ch_mut<'a>(s: &'a mut TmdEncounterState, id: &str, field: &str) -> Result<&'a
 }
 
 fn need(s: &TmdEncounterState, id: &str, field: &str) -> Result<()> {
-    s.ch(id).map(|_| ()).ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
+    s.ch(id)
+        .map(|_| ())
+        .ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
 }
 
 fn text_arg(field: &str, v: &str) -> Result<()> {
@@ -333,7 +333,10 @@ fn spend_reflex(c: &mut TmdCharacter, using: Option<TmdActionType>) -> Result<Tm
         Some(TmdActionType::Reflex) => TmdActionType::Reflex,
         Some(TmdActionType::Swift) => TmdActionType::Swift,
         Some(other) => {
-            return Err(Error::invalid("action.using", format_args!("a reflex uses reflex or swift, not {other:?}")))
+            return Err(Error::invalid(
+                "action.using",
+                format_args!("a reflex uses reflex or swift, not {other:?}"),
+            ))
         }
         None if !c.reflexes.is_empty() => TmdActionType::Reflex,
         None => TmdActionType::Swift,
@@ -377,7 +380,10 @@ fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>)
     }
     if c.held.get(u) == 0 {
         if c.retained.iter().any(|r| r.action_type == u) {
-            return Err(ill("TMD-AP-14", format_args!("the only {u:?} action held is retained by an ability")));
+            return Err(ill(
+                "TMD-AP-14",
+                format_args!("the only {u:?} action held is retained by an ability"),
+            ));
         }
         return Err(ill("TMD-AP-11", format_args!("no converted {u:?} action is held")));
     }
@@ -435,10 +441,20 @@ fn use_action(
             }
             let comp_t = held_type(comp, "action.companion")?;
             let mut trial = c.clone();
-            spend_held(&mut trial, TmdConvertType::Standard, ability)
-                .map_err(|e| if e.rule.as_deref() == Some("TMD-AP-11") { ill("TMD-AP-16", e.message) } else { e })?;
-            spend_held(&mut trial, comp_t, ability)
-                .map_err(|e| if e.rule.as_deref() == Some("TMD-AP-11") { ill("TMD-AP-16", e.message) } else { e })?;
+            spend_held(&mut trial, TmdConvertType::Standard, ability).map_err(|e| {
+                if e.rule.as_deref() == Some("TMD-AP-11") {
+                    ill("TMD-AP-16", e.message)
+                } else {
+                    e
+                }
+            })?;
+            spend_held(&mut trial, comp_t, ability).map_err(|e| {
+                if e.rule.as_deref() == Some("TMD-AP-11") {
+                    ill("TMD-AP-16", e.message)
+                } else {
+                    e
+                }
+            })?;
             *c = trial;
             spent = vec![TmdActionType::Standard, comp];
         } else {
@@ -482,10 +498,23 @@ fn use_action(
     if own {
         s.converting = false;
     }
+    let mut surprise_event = None;
     if surprise_attack {
         if let Some(x) = s.surprise.as_mut() {
             x.attack_used = true;
         }
+        // TMD-SUR-4/5: the attacker has 措手不及/先制 against every defender except the immune.
+        let side = s.ch(id).map(|c| c.side.clone()).unwrap_or_default();
+        let defenders: Vec<&TmdCharacter> = s.characters.iter().filter(|c| c.side != side).collect();
+        surprise_event = Some(TmdEvent::SurpriseAttack {
+            attacker: id.to_string(),
+            caught_off_guard: defenders
+                .iter()
+                .filter(|c| !c.immune_to_surprise)
+                .map(|c| c.id.clone())
+                .collect(),
+            immune: defenders.iter().filter(|c| c.immune_to_surprise).map(|c| c.id.clone()).collect(),
+        });
     }
     ev.push(TmdEvent::ActionUsed {
         character: id.to_string(),
@@ -494,19 +523,31 @@ fn use_action(
         out_of_turn: !own,
         ability: shown_ability,
     });
+    ev.extend(surprise_event);
     Ok(())
 }
 
 /// Apply `action` to `s` (a working copy), appending events.
-pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+pub(crate) fn apply(
+    s: &mut TmdEncounterState,
+    action: &TmdAction,
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
     match action {
         TmdAction::BeginCombat {} => {
             if s.phase != TmdPhase::Surprise {
-                return Err(ill("TMD-SUR-7", "there is no surprise round to end; it only comes before all combat"));
+                return Err(ill(
+                    "TMD-SUR-7",
+                    "there is no surprise round to end; it only comes before all combat",
+                ));
             }
             no_chain(s, "begin_combat")?;
             if !s.surprise.as_ref().is_some_and(|x| x.attack_used) {
-                return Err(ill("TMD-SUR-1", "the surprise round is the attacker's first strike; attack first"));
+                return Err(ill(
+                    "TMD-SUR-1",
+                    "the surprise round is the attacker's first strike; attack first",
+                ));
             }
             s.current = None;
             close_round(s, ev);
@@ -528,10 +569,16 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
                 ));
             }
             if q <= p {
-                return Err(ill("TMD-INI-5", "a character can only delay until after a lower character's turn"));
+                return Err(ill(
+                    "TMD-INI-5",
+                    "a character can only delay until after a lower character's turn",
+                ));
             }
             if s.delays.iter().any(|d| &d.character == after) {
-                return Err(ill("TMD-INI-5", format_args!("{after:?} has delayed and cannot be a delay target")));
+                return Err(ill(
+                    "TMD-INI-5",
+                    format_args!("{after:?} has delayed and cannot be a delay target"),
+                ));
             }
             if s.delays.iter().any(|d| &d.after == after) {
                 return Err(ill(
@@ -579,16 +626,26 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             let variant = s.variants.conversion_ap_basis;
             let c = ch_mut(s, character, "action.character")?;
             if c.disabled.contains(action_type) {
-                return Err(ill("TMD-AP-12", format_args!("the character cannot use, so cannot convert, {action_type:?}")));
+                return Err(ill(
+                    "TMD-AP-12",
+                    format_args!("the character cannot use, so cannot convert, {action_type:?}"),
+                ));
             }
             if c.blocked.contains(action_type) {
-                return Err(ill("TMD-AP-11", format_args!("{action_type:?} was overdrawn and cannot be converted this turn")));
+                return Err(ill(
+                    "TMD-AP-11",
+                    format_args!("{action_type:?} was overdrawn and cannot be converted this turn"),
+                ));
             }
             if c.picked.contains(action_type) {
                 return Err(ill("TMD-AP-6", format_args!("{action_type:?} was already picked this turn")));
             }
-            let mut pool =
-                ConvPool { base: c.base_ap, extra: c.extra_ap, basis: c.conversion_basis, counts: c.converted };
+            let mut pool = ConvPool {
+                base: c.base_ap,
+                extra: c.extra_ap,
+                basis: c.conversion_basis,
+                counts: c.converted,
+            };
             for _ in 0..*count {
                 pool.convert_one(*action_type, variant)?;
             }
@@ -667,7 +724,10 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             let own = in_own_turn(s, character);
             // TMD-ACT-2: only in one's own turn, unless the ability states a timing.
             if !own && timing.is_none() {
-                return Err(ill("TMD-ACT-2", "a free action is taken in one's own turn unless its ability states a timing"));
+                return Err(ill(
+                    "TMD-ACT-2",
+                    "a free action is taken in one's own turn unless its ability states a timing",
+                ));
             }
             // TMD-ACT-3: repeatable only when both a count and a timing are stated.
             let limit = match (uses_per_round, timing) {
@@ -710,7 +770,10 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             let own = in_own_turn(s, character);
             let c = ch_mut(s, character, "action.character")?;
             if c.disabled.contains(action_type) {
-                return Err(ill("TMD-AP-12", format_args!("the character cannot use, so cannot overdraw, {action_type:?}")));
+                return Err(ill(
+                    "TMD-AP-12",
+                    format_args!("the character cannot use, so cannot overdraw, {action_type:?}"),
+                ));
             }
             if c.overdrawn.contains(action_type) {
                 return Err(ill("TMD-AP-13", format_args!("{action_type:?} is already overdrawn")));
@@ -726,7 +789,11 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             if own {
                 s.converting = false;
             }
-            ev.push(TmdEvent::Overdrawn { character: character.clone(), action_type: *action_type, ap_owed: action_type.cost() });
+            ev.push(TmdEvent::Overdrawn {
+                character: character.clone(),
+                action_type: *action_type,
+                ap_owed: action_type.cost(),
+            });
             ev.push(TmdEvent::ActionUsed {
                 character: character.clone(),
                 action_type: action_type.action(),
@@ -755,7 +822,11 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             *c.held.get_mut(*action_type) -= 1;
             c.retained.push(TmdRetained { action_type: *action_type, ability: ability.clone() });
             s.converting = false;
-            ev.push(TmdEvent::Retained { character: character.clone(), action_type: *action_type, ability: ability.clone() });
+            ev.push(TmdEvent::Retained {
+                character: character.clone(),
+                action_type: *action_type,
+                ability: ability.clone(),
+            });
             Ok(())
         }
         TmdAction::Grant { character, action_type } => {
@@ -780,7 +851,11 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             let before = *pool;
             *pool = pool.saturating_add(*amount).min(MAX_AP);
             let added = *pool - before;
-            ev.push(TmdEvent::ApGained { character: character.clone(), amount: added, reflex_only: *reflex_only });
+            ev.push(TmdEvent::ApGained {
+                character: character.clone(),
+                amount: added,
+                reflex_only: *reflex_only,
+            });
             Ok(())
         }
         TmdAction::SetDisabled { character, action_type, disabled } => {
@@ -791,7 +866,11 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             if *disabled {
                 c.disabled.push(*action_type);
             }
-            ev.push(TmdEvent::DisabledChanged { character: character.clone(), action_type: *action_type, disabled: *disabled });
+            ev.push(TmdEvent::DisabledChanged {
+                character: character.clone(),
+                action_type: *action_type,
+                disabled: *disabled,
+            });
             Ok(())
         }
         TmdAction::EndTurn { character } => {
@@ -827,11 +906,17 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             let cs = specs_as_combatants(characters);
             initiative::check_combatants("action.characters", &cs, MAX_COMBATANTS)?;
             if s.characters.len() + characters.len() > MAX_COMBATANTS {
-                return Err(Error::limit("action.characters", format_args!("at most {MAX_COMBATANTS} characters")));
+                return Err(Error::limit(
+                    "action.characters",
+                    format_args!("at most {MAX_COMBATANTS} characters"),
+                ));
             }
             for (i, c) in characters.iter().enumerate() {
                 if s.ch(&c.id).is_some() {
-                    return Err(Error::invalid(format!("action.characters[{i}].id"), "already in the encounter"));
+                    return Err(Error::invalid(
+                        format!("action.characters[{i}].id"),
+                        "already in the encounter",
+                    ));
                 }
             }
             for spec in characters {
@@ -868,8 +953,11 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
         TmdAction::SetBaseInitiative { character, base_initiative } => {
             need(s, character, "action.character")?;
             not_ended(s)?;
-            if base_initiative.abs() > MAX_BASE_INITIATIVE {
-                return Err(Error::out_of_range("action.base_initiative", format_args!("within ±{MAX_BASE_INITIATIVE}")));
+            if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
+                return Err(Error::out_of_range(
+                    "action.base_initiative",
+                    format_args!("within ±{MAX_BASE_INITIATIVE}"),
+                ));
             }
             let c = ch_mut(s, character, "action.character")?;
             let increased = *base_initiative > c.base_initiative;
@@ -893,7 +981,7 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             if name.is_empty() {
                 return Err(Error::invalid("action.name", "must not be empty"));
             }
-            if s.effects.len() >= MAX_EFFECTS {
+            if s.effects.len() >= MAX_EFFECTS || s.next_effect_id >= MAX_ROUND.saturating_mul(10) {
                 return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
             }
             // Not armed yet: a debuff ends at the end of the target's *next* turn, so the
@@ -983,7 +1071,10 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
                 return Err(Error::invalid_data("state.chain.entries", "empty chain"));
             };
             if front.closed {
-                return Err(ill("TMD-INT-3", "nobody interrupted when asked; no more interrupts until it resolves"));
+                return Err(ill(
+                    "TMD-INT-3",
+                    "nobody interrupted when asked; no more interrupts until it resolves",
+                ));
             }
             if chain.locked_out.contains(character) {
                 return Err(ill("TMD-INT-2", "the side with less AP cannot interrupt again in this chain"));
@@ -996,11 +1087,14 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
             }
             let ap_of = |id: &str| -> u32 {
                 chain.snapshot.iter().find(|x| x.character == id).map(|x| x.ap).unwrap_or_else(|| {
-                    s.ch(id).map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap)).unwrap_or(0)
+                    s.ch(id)
+                        .map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap))
+                        .unwrap_or(0)
                 })
             };
             let (ai, at) = (ap_of(character), ap_of(&front.character));
-            let (pi, pt) = (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
+            let (pi, pt) =
+                (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
             // TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier in the initiative order.
             let interrupter_first = ai > at || (ai == at && pi < pt);
             if *reflex {
@@ -1099,7 +1193,13 @@ pub(crate) fn apply(s: &mut TmdEncounterState, action: &TmdAction, dice: &mut Di
     }
 }
 
-fn remove_character(s: &mut TmdEncounterState, id: &str, dice: &mut Dice, ev: &mut Ev, reason: &str) -> Result<()> {
+fn remove_character(
+    s: &mut TmdEncounterState,
+    id: &str,
+    dice: &mut Dice,
+    ev: &mut Ev,
+    reason: &str,
+) -> Result<()> {
     if s.characters.len() <= 1 {
         return Err(ill("TMD-SCN-1", "the last character cannot leave; end the encounter instead"));
     }

@@ -74,15 +74,19 @@ pub struct TmdEncounterResult {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterActArgs {
-    /// The current state (as returned by the previous call).
+    /// The current state (as returned by the previous call); validated as untrusted data.
+    #[schemars(with = "TmdEncounterState")]
     pub state: serde_json::Value,
     /// The action.
     pub action: TmdAction,
-    /// Seed (only actions that roll use dice: `begin_combat`, `join`, an `end_turn` that
-    /// ends a round with a re-sort or late joiners, `start_turns`/`leave` that end a round).
+    /// Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and
+    /// an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative
+    /// rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted d10s: initiative d10s in character order, then tie-breaks.
+    /// Scripted d10s. `begin_combat`: one per character in `state.characters` order;
+    /// `join`: one per joiner in the given order; round end: one per late joiner in
+    /// joining order. Then cross-side tie-breaks as in `tmd.initiative`.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
@@ -91,7 +95,8 @@ pub struct TmdEncounterActArgs {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterLegalArgs {
-    /// The current state.
+    /// The current state; validated as untrusted data.
+    #[schemars(with = "TmdEncounterState")]
     pub state: serde_json::Value,
 }
 
@@ -116,7 +121,11 @@ pub struct TmdLegalAction {
 /// Result of `tmd.encounter_legal_actions`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct TmdEncounterLegalResult {
-    /// Every legal action with no caller-chosen value (interrupts in initiative order, TMD-INT-1).
+    /// Every legal action with no caller-chosen value (interrupts in initiative order,
+    /// TMD-INT-1), in its default form. Annotations (`ability`, `uses_per_round`,
+    /// `label`, `purpose`/`source`/`timing`, `ignores_preemption`) may be added to a
+    /// listed action; an ability's out-of-turn use of a held action (TMD-AP-11)
+    /// needs an `ability` and is therefore not listed.
     pub actions: Vec<TmdLegalAction>,
     /// Kinds of actions also allowed now that take caller-chosen values
     /// (`gain_ap`, `join`, `set_base_initiative`, `apply_effect`, `retain`).
@@ -162,7 +171,10 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
     match &args.surprise {
         Some(sp) => {
             let Some(att) = s.ch(&sp.attacker).cloned() else {
-                return Err(Error::invalid("surprise.attacker", format_args!("no character {:?}", sp.attacker)));
+                return Err(Error::invalid(
+                    "surprise.attacker",
+                    format_args!("no character {:?}", sp.attacker),
+                ));
             };
             if !(sp.surprise_attack && sp.undetected) {
                 return Err(Error::illegal(
@@ -207,7 +219,16 @@ pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     let mut work = s.clone();
     let mut ev = Vec::new();
     engine::apply(&mut work, &args.action, &mut dice, &mut ev)?;
-    work.validate().map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
+    if work.records() > MAX_TOTAL_RECORDS {
+        return Err(Error::limit(
+            "state.characters",
+            format_args!(
+                "the state would hold more than {MAX_TOTAL_RECORDS} reflexes/retained/usage records"
+            ),
+        ));
+    }
+    work.validate()
+        .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
     Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
 }
 
@@ -274,14 +295,6 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
         _ => {}
     }
     if let Some(cur) = &s.current {
-        if s.converting {
-            for t in TmdConvertType::ALL {
-                let max = s.ch(cur).map_or(0, |c| t.limit(c.conversion_basis.max(c.base_ap + c.extra_ap)));
-                for n in 1..=max.min(engine::MAX_COUNT) {
-                    v.push(A::Convert { character: cur.clone(), action_type: t, count: n });
-                }
-            }
-        }
         for t in TmdActionType::ALL {
             match t {
                 TmdActionType::Free | TmdActionType::Reflex => {}
@@ -313,7 +326,13 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                 }
             }
         }
-        v.push(A::UseFree { character: cur.clone(), purpose: None, source: None, uses_per_round: None, timing: None });
+        v.push(A::UseFree {
+            character: cur.clone(),
+            purpose: None,
+            source: None,
+            uses_per_round: None,
+            timing: None,
+        });
         v.push(A::EndTurn { character: cur.clone() });
     }
     for id in &ids {
@@ -327,10 +346,6 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                     ability: None,
                     uses_per_round: None,
                 });
-            }
-            let ap = s.ch(id).map_or(0, |c| c.extra_ap + c.reflex_only_ap);
-            for n in 1..=(ap / 2).min(engine::MAX_COUNT) {
-                v.push(A::ConvertReflex { character: id.clone(), count: n });
             }
         }
     }
@@ -362,9 +377,61 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     v
 }
 
+fn with_count(a: &TmdAction, n: u32) -> TmdAction {
+    match a {
+        TmdAction::Convert { character, action_type, .. } => {
+            TmdAction::Convert { character: character.clone(), action_type: *action_type, count: n }
+        }
+        TmdAction::ConvertReflex { character, .. } => {
+            TmdAction::ConvertReflex { character: character.clone(), count: n }
+        }
+        other => other.clone(),
+    }
+}
+
+/// Conversion actions to probe (count 1), with the id of the character they touch.
+fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
+    let mut v = Vec::new();
+    if s.phase == TmdPhase::Ended {
+        return v;
+    }
+    if let (Some(cur), true) = (&s.current, s.converting) {
+        for t in TmdConvertType::ALL {
+            v.push((TmdAction::Convert { character: cur.clone(), action_type: t, count: 1 }, cur.clone()));
+        }
+    }
+    for c in &s.characters {
+        if s.current.as_deref() != Some(c.id.as_str()) && c.extra_ap.saturating_add(c.reflex_only_ap) >= 2 {
+            v.push((TmdAction::ConvertReflex { character: c.id.clone(), count: 1 }, c.id.clone()));
+        }
+    }
+    v
+}
+
 /// Every legal action of `s` (verified by applying each candidate to a copy).
 pub fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
     let mut out = Vec::new();
+    // Conversions: a count is legal iff each single conversion in turn is, so the
+    // largest legal count is found once (on a copy of the character) and every
+    // smaller count is listed without replaying the whole state.
+    for (action, probe) in conversion_probes(s) {
+        let Ok(mut dice) = Dice::seeded(0) else { continue };
+        let mut lo = 0u32;
+        let mut spent = Vec::new();
+        for n in 1..=engine::MAX_COUNT {
+            let mut work = s.clone_for_probe(&probe);
+            let mut ev = Vec::new();
+            let a = with_count(&action, n);
+            if engine::apply(&mut work, &a, &mut dice, &mut ev).is_err() {
+                break;
+            }
+            lo = n;
+            spent.push(cost_of(&a, &ev));
+        }
+        for (n, cost) in (1..=lo).zip(spent) {
+            out.push(TmdLegalAction { action: with_count(&action, n), cost });
+        }
+    }
     for a in candidates(s) {
         let mut work = s.clone();
         let mut ev = Vec::new();
@@ -397,3 +464,7 @@ pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncoun
     }
     Ok(TmdEncounterLegalResult { actions, gm_actions: gm })
 }
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod vector_gen;

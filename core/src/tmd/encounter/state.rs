@@ -19,6 +19,8 @@ pub const MAX_HELD: u32 = 10_000;
 pub const MAX_TEXT_CHARS: usize = 200;
 /// Most records in a per-round usage list, pending grant list or retained list.
 pub const MAX_RECORDS: usize = 500;
+/// Most per-character records (reflexes, retained, usage lists, grants) in a whole state.
+pub const MAX_TOTAL_RECORDS: usize = 5_000;
 /// Highest round number.
 pub const MAX_ROUND: u32 = 1_000_000;
 /// TMD-SCN-3: a scene nobody changed becomes a new scene after 2 hours.
@@ -314,6 +316,45 @@ impl TmdEncounterState {
         self.order.iter().position(|c| c == id)
     }
 
+    /// A copy for probing one character's conversions: only that character is kept
+    /// in full (conversions touch nothing else), so probing stays cheap.
+    pub(crate) fn clone_for_probe(&self, id: &str) -> TmdEncounterState {
+        TmdEncounterState {
+            format: self.format,
+            variants: self.variants,
+            phase: self.phase,
+            round: self.round,
+            scene: self.scene,
+            scene_seconds: self.scene_seconds,
+            characters: self.characters.iter().filter(|c| c.id == id).cloned().collect(),
+            order: Vec::new(),
+            delays: Vec::new(),
+            delay_cursor: 0,
+            current: self.current.clone(),
+            converting: self.converting,
+            queue: Vec::new(),
+            resort_pending: false,
+            surprise: self.surprise.clone(),
+            chain: None,
+            effects: Vec::new(),
+            next_effect_id: 0,
+        }
+    }
+
+    /// Per-character records in the whole state (bounded by [`MAX_TOTAL_RECORDS`]).
+    pub fn records(&self) -> usize {
+        self.characters
+            .iter()
+            .map(|c| {
+                c.reflexes.len()
+                    + c.retained.len()
+                    + c.ability_uses.len()
+                    + c.free_uses.len()
+                    + c.grants.len()
+            })
+            .sum()
+    }
+
     fn has(&self, id: &str) -> bool {
         self.idx(id).is_some()
     }
@@ -337,10 +378,14 @@ impl TmdEncounterState {
             if self.characters.iter().take(i).any(|o| o.id == c.id) {
                 return Err(bad(format!("{p}.id"), "duplicate id"));
             }
-            if c.base_initiative.abs() > MAX_BASE_INITIATIVE || c.initiative.abs() > 2 * MAX_BASE_INITIATIVE {
+            if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs()
+                || c.initiative.unsigned_abs() > 2 * MAX_BASE_INITIATIVE.unsigned_abs()
+            {
                 return Err(bad(format!("{p}.base_initiative"), "out of range"));
             }
-            if c.initiative_roll > 10 || c.tiebreaks.len() > 200 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
+            if c.initiative_roll > 10
+                || c.tiebreaks.len() > 200
+                || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
             {
                 return Err(bad(format!("{p}.initiative_roll"), "d10 faces are 1..=10 (0: not rolled)"));
             }
@@ -349,7 +394,7 @@ impl TmdEncounterState {
                     return Err(bad(format!("{p}.ap[{k}]"), format_args!("AP is at most {MAX_AP}")));
                 }
             }
-            if c.reflex_conversions > MAX_HELD {
+            if c.reflex_conversions > MAX_AP {
                 return Err(bad(format!("{p}.reflex_conversions"), "out of range"));
             }
             counts(&format!("{p}.converted"), &c.converted)?;
@@ -379,6 +424,20 @@ impl TmdEncounterState {
                 text(&format!("{p}.free_uses[{k}].source"), &u.source, MAX_TEXT_CHARS)?;
             }
         }
+        let records: usize = self
+            .characters
+            .iter()
+            .map(|c| {
+                c.reflexes.len()
+                    + c.retained.len()
+                    + c.ability_uses.len()
+                    + c.free_uses.len()
+                    + c.grants.len()
+            })
+            .sum();
+        if records > MAX_TOTAL_RECORDS {
+            return Err(bad("state.characters", format_args!("at most {MAX_TOTAL_RECORDS} records in all")));
+        }
         // The order: empty during the surprise round (nobody has rolled yet), else every character once.
         if self.phase == TmdPhase::Surprise {
             if !self.order.is_empty() {
@@ -398,14 +457,16 @@ impl TmdEncounterState {
                 return Err(bad(p, "names a character not in the order"));
             };
             if a >= b
-                || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count() != 1
+                || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count()
+                    != 1
                 || self.delays.iter().any(|o| o.after == d.character)
             {
                 return Err(bad(p, "breaks the delay rules (TMD-INI-5)"));
             }
         }
         for (i, q) in self.queue.iter().enumerate() {
-            if !self.has(q) || self.queue.iter().take(i).any(|o| o == q) || self.current.as_deref() == Some(q) {
+            if !self.has(q) || self.queue.iter().take(i).any(|o| o == q) || self.current.as_deref() == Some(q)
+            {
                 return Err(bad(format!("state.queue[{i}]"), "unknown, repeated or current character"));
             }
         }
@@ -436,7 +497,10 @@ impl TmdEncounterState {
             }
             for (i, e) in ch.entries.iter().enumerate() {
                 let p = format!("state.chain.entries[{i}]");
-                if !self.has(&e.character) || e.id >= ch.next_id || ch.entries.iter().take(i).any(|o| o.id == e.id) {
+                if !self.has(&e.character)
+                    || e.id >= ch.next_id
+                    || ch.entries.iter().take(i).any(|o| o.id == e.id)
+                {
                     return Err(bad(p, "unknown character or bad id"));
                 }
                 text(&format!("{p}.label"), &e.label, MAX_TEXT_CHARS)?;
