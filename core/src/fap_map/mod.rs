@@ -15,6 +15,44 @@
 //!   spending, the minor-action cap, reactions, blocks, readied and sustained
 //!   actions, refill).
 //!
+//! ## A round, by name with JSON (what the JS and Python packages send)
+//!
+//! ```
+//! use serde_json::{json, Value};
+//! let act = |state: &Value, action: Value| -> Value {
+//!     gunbai::call("fap_map.round_act", json!({"state": state, "action": action})).unwrap()
+//! };
+//! let r = gunbai::call("fap_map.round_new", json!({"combatants": [
+//!     {"id": "aki", "reaction": 10, "magic": 3, "agility": 5},
+//!     {"id": "ben", "reaction": 8, "magic": 1, "agility": 9}]})).unwrap();
+//! let mut s = r["state"].clone();
+//! for a in [
+//!     json!({"type": "declare", "combatant": "aki", "declaration": {"action": "direct_attack"}}),
+//!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "block_attack", "fap_tenths": 20}}),
+//!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "simple_action", "example": "draw_sword"}}),
+//!     json!({"type": "end_declarations"}),
+//!     json!({"type": "resolve", "combatant": "aki"}), // Reaction 10 first: 7 FAP / 1 MAP
+//! ] {
+//!     s = act(&s, a)["state"].clone();
+//! }
+//! // ben blocks the attack with 2 FAP; aki resists with 1 FAP: 1 + 0 < 2, the block holds.
+//! let r = act(&s, json!({"type": "block", "combatant": "ben", "fap_tenths": 20, "target_fap_tenths": 10}));
+//! assert_eq!(r["events"][0]["block"]["block_holds"], true);
+//! let r = act(&r["state"], json!({"type": "resolve", "combatant": "ben"})); // draw a sword: 0.1 FAP
+//! assert_eq!(r["state"]["combatants"][1]["fap_tenths"], 59); // 8 - 2 - 0.1 = 5.9 FAP, exactly
+//! assert_eq!(r["events"][0]["fap_left"], 5.9);
+//! // Anything round_legal_actions lists is accepted as is by round_act.
+//! let legal = gunbai::call("fap_map.round_legal_actions", json!({"state": r["state"]})).unwrap();
+//! assert_eq!(legal["legal"].as_array().unwrap().last().unwrap()["action"], json!({"type": "end_round"}));
+//! let r = act(&r["state"], json!({"type": "end_round"}));
+//! assert_eq!(r["state"]["round"], 2);
+//! assert_eq!(r["state"]["combatants"][0]["fap_tenths"], 100); // FM-AP-5: refilled
+//! ```
+//!
+//! From JS and Python the same calls go through the generated wrappers, e.g.
+//! (JS) `let {state} = fap_map.round_new({combatants}); ({state} = fap_map.round_act({state, action}))`
+//! and (Python) `state = fap_map.round_new({"combatants": combatants})["state"]`.
+//!
 //! FM-DEF-1 (resolution = making the checks and processing an action) is the
 //! `resolve` step of the round engine; FM-DEF-5 (a round is 3 seconds) is
 //! flavour with no computable effect.
@@ -54,4 +92,24 @@ pub(crate) fn ops() -> Vec<OpDef> {
         op!("fap_map.round_act", round::round_act, round::FmRoundActArgs => round::FmRoundResult,
             "Apply one action to a round state; illegal actions are illegal_action naming the rule."),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn catalog_lists_every_op_with_prefixed_types() {
+        let cat = crate::catalog();
+        let names: Vec<&str> =
+            cat["ops"].as_array().unwrap().iter().filter_map(|o| o["name"].as_str()).collect();
+        for op in super::ops() {
+            assert!(names.contains(&op.name), "{}", op.name);
+        }
+        let defs = cat["defs"].as_object().unwrap();
+        for key in ["FmRoundState", "FmRoundAction", "FmActionEntry", "FmCost", "FmJumpEvasionResult"] {
+            assert!(defs.contains_key(key), "{key} missing from $defs");
+        }
+        // FmPhase etc. must not collide with other modules' names: every def this module adds is Fm-prefixed.
+        let s = serde_json::to_string(&cat).unwrap();
+        assert!(!s.contains("\"#/$defs/Phase\""));
+    }
 }

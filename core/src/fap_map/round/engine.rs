@@ -1,0 +1,657 @@
+//! Applying one action to the round state: declarations, order, resolution,
+//! reactions, blocks, triggers and the end of the round.
+
+use super::types::*;
+use crate::error::{Error, ErrorCode, Result};
+use crate::fap_map::catalog::{FmActionDef, FmActionPack, FmCategory, FmOrderEffect, FmResolution};
+use crate::fap_map::checks::block_outcome;
+use crate::fap_map::points::{self, MAX_TENTHS};
+
+// ---------------------------------------------------------------- helpers
+
+pub(crate) fn label(field: &str, s: &str) -> Result<()> {
+    if s.is_empty() || s.chars().count() > MAX_LABEL {
+        return Err(Error::invalid(field, format_args!("must be 1..={MAX_LABEL} characters")));
+    }
+    Ok(())
+}
+
+pub(crate) fn def<'a>(pack: &'a FmActionPack, field: &str, id: &str) -> Result<&'a FmActionDef> {
+    pack.get(id).ok_or_else(|| Error::invalid(field, format_args!("no action {id:?} in the pack")))
+}
+
+/// Fill in and check a declaration's costs; returns it with `fap_tenths`/`map_tenths`
+/// set (paired too) and the total reserved (own + paired).
+pub(crate) fn normalize(
+    pack: &FmActionPack,
+    d: &FmDeclaration,
+    field: &str,
+    depth: u8,
+) -> Result<(FmDeclaration, i64, i64)> {
+    let a = def(pack, &format!("{field}.action"), &d.action)?;
+    let (mut fap_in, mut map_in) = (d.fap_tenths, d.map_tenths);
+    if let Some(ex) = &d.example {
+        let e = a.examples.iter().find(|e| &e.id == ex).ok_or_else(|| {
+            Error::invalid(format!("{field}.example"), format_args!("{:?} has no example {ex:?}", a.id))
+        })?;
+        for (given, want, f) in [(fap_in, e.fap_tenths, "fap_tenths"), (map_in, e.map_tenths, "map_tenths")] {
+            if given.is_some_and(|g| g != want) {
+                return Err(Error::invalid(
+                    format!("{field}.{f}"),
+                    format_args!("the example {ex:?} costs {want} tenths"),
+                ));
+            }
+        }
+        fap_in = Some(e.fap_tenths);
+        map_in = Some(e.map_tenths);
+    }
+    let fap = a.fap.resolve(&format!("{field}.fap_tenths"), fap_in)?;
+    let map = a.map.resolve(&format!("{field}.map_tenths"), map_in)?;
+    if let Some(c) = &d.condition {
+        if !a.pairs_with_action {
+            return Err(Error::invalid(
+                format!("{field}.condition"),
+                "only a readied action has a condition",
+            ));
+        }
+        if c.chars().count() > MAX_LABEL {
+            return Err(Error::invalid(
+                format!("{field}.condition"),
+                format_args!("at most {MAX_LABEL} characters"),
+            ));
+        }
+    }
+    let mut out = FmDeclaration {
+        action: d.action.clone(),
+        example: d.example.clone(),
+        fap_tenths: Some(fap),
+        map_tenths: Some(map),
+        paired: None,
+        condition: d.condition.clone(),
+    };
+    let (mut tf, mut tm) = (fap, map);
+    match (&d.paired, a.pairs_with_action) {
+        (Some(p), true) if depth == 0 => {
+            let pf = format!("{field}.paired");
+            let pd = def(pack, &format!("{pf}.action"), &p.action)?;
+            if pd.resolution != FmResolution::InOrder || pd.pairs_with_action {
+                return Err(Error::invalid(
+                    format!("{pf}.action"),
+                    format_args!("{:?} cannot be paired with a readied action (FM-ACT-19)", pd.id),
+                ));
+            }
+            let (np, pf_t, pm_t) = normalize(pack, p, &pf, 1)?;
+            tf += pf_t;
+            tm += pm_t;
+            out.paired = Some(Box::new(np));
+        }
+        (None, true) => {
+            return Err(Error::invalid(
+                format!("{field}.paired"),
+                "a readied action needs one paired action (FM-ACT-19)",
+            ))
+        }
+        (Some(_), _) => {
+            return Err(Error::invalid(
+                format!("{field}.paired"),
+                "only a readied action has a paired action",
+            ))
+        }
+        (None, false) => {}
+    }
+    Ok((out, tf, tm))
+}
+
+pub(crate) fn find(state: &FmRoundState, id: &str) -> Result<usize> {
+    state
+        .combatants
+        .iter()
+        .position(|c| c.id == id)
+        .ok_or_else(|| Error::invalid("action.combatant", format_args!("no combatant {id:?}")))
+}
+
+pub(crate) fn own_cost(d: &FmDeclaration) -> (i64, i64) {
+    (d.fap_tenths.unwrap_or(0), d.map_tenths.unwrap_or(0))
+}
+
+/// Total reserved by a declaration (paired included).
+pub(crate) fn reserved(d: &FmDeclaration) -> (i64, i64) {
+    let (f, m) = own_cost(d);
+    let (pf, pm) = d.paired.as_ref().map(|p| own_cost(p)).unwrap_or((0, 0));
+    (f.saturating_add(pf), m.saturating_add(pm))
+}
+
+pub(crate) fn resolution_of(pack: &FmActionPack, id: &str) -> FmResolution {
+    pack.get(id).map(|a| a.resolution).unwrap_or(FmResolution::InOrder)
+}
+
+pub(crate) fn next_pending(pack: &FmActionPack, c: &FmCombatant) -> Option<usize> {
+    c.declared.iter().position(|d| {
+        d.status == FmStatus::Pending && resolution_of(pack, &d.declaration.action) == FmResolution::InOrder
+    })
+}
+
+/// FM-DEF-3 / RULINGS order: carried sustained first (FM-ACT-18), then
+/// descending Reaction (0 after Full standby, FM-ACT-15; −1 after Speech,
+/// FM-ACT-20), then Agility, then the caller's order.
+pub fn order(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmOrderEntry> {
+    let mut v: Vec<(usize, FmOrderEntry)> = state
+        .combatants
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let next = next_pending(pack, c)?;
+            let standby = c.declared.iter().any(|d| {
+                pack.get(&d.declaration.action).is_some_and(|a| a.order_effect == FmOrderEffect::ReactionZero)
+            });
+            let base = if standby { 0 } else { c.reaction };
+            let pending = c
+                .declared
+                .iter()
+                .filter(|d| {
+                    d.status == FmStatus::Pending
+                        && resolution_of(pack, &d.declaration.action) == FmResolution::InOrder
+                })
+                .count() as u32;
+            Some((
+                i,
+                FmOrderEntry {
+                    combatant: c.id.clone(),
+                    first: c.declared.get(next).is_some_and(|d| d.carried),
+                    order_value: base - i64::from(c.speech_penalty),
+                    agility: c.agility,
+                    pending,
+                },
+            ))
+        })
+        .collect();
+    v.sort_by(|(ia, a), (ib, b)| {
+        b.first
+            .cmp(&a.first)
+            .then(b.order_value.cmp(&a.order_value))
+            .then(b.agility.cmp(&a.agility))
+            .then(ia.cmp(ib))
+    });
+    v.into_iter().map(|(_, e)| e).collect()
+}
+
+pub(crate) fn current(state: &FmRoundState, pack: &FmActionPack) -> Option<String> {
+    if state.phase != FmPhase::Resolution {
+        return None;
+    }
+    order(state, pack).into_iter().next().map(|e| e.combatant)
+}
+
+pub(crate) fn event(
+    kind: FmEventKind,
+    rule: &str,
+    c: Option<&FmCombatant>,
+    action: Option<&str>,
+    spent: (i64, i64),
+    text: String,
+) -> FmEvent {
+    FmEvent {
+        kind,
+        rule: rule.into(),
+        combatant: c.map(|c| c.id.clone()),
+        action: action.map(str::to_string),
+        fap_spent_tenths: spent.0,
+        map_spent_tenths: spent.1,
+        fap_left_tenths: c.map(|c| c.fap_tenths),
+        fap_left: c.map(|c| points::decimal(c.fap_tenths)),
+        map_left_tenths: c.map(|c| c.map_tenths),
+        map_left: c.map(|c| points::decimal(c.map_tenths)),
+        block: None,
+        target: None,
+        target_fap_spent_tenths: None,
+        text,
+    }
+}
+
+pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<()> {
+    if c.fap_tenths < fap || c.map_tenths < map {
+        return Err(Error::illegal(
+            "FM-AP-4",
+            format_args!(
+                "{} has {} FAP / {} MAP left; {what} needs {} FAP / {} MAP",
+                c.id,
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths),
+                points::text(fap),
+                points::text(map)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn open_window(state: &mut FmRoundState, pack: &FmActionPack, actor: &str, action: &str) {
+    state.window = pack.get(action).and_then(|a| a.blockable_by.clone()).map(|b| FmWindow {
+        actor: actor.to_string(),
+        action: action.to_string(),
+        block_action: b,
+        blockers: Vec::new(),
+        blocked: false,
+    });
+}
+
+pub(crate) fn need_phase(state: &FmRoundState, phase: FmPhase, rule: &str, what: &str) -> Result<()> {
+    if state.phase != phase {
+        let p = match phase {
+            FmPhase::Declaration => "declaration",
+            FmPhase::Resolution => "resolution",
+        };
+        return Err(Error::illegal(rule, format_args!("{what} is only possible in the {p} phase")));
+    }
+    Ok(())
+}
+
+pub(crate) fn need_current(state: &FmRoundState, pack: &FmActionPack, who: &str) -> Result<()> {
+    match current(state, pack) {
+        Some(c) if c == who => Ok(()),
+        Some(c) => {
+            let first = order(state, pack).first().is_some_and(|e| e.first);
+            let rule = if first { "FM-ACT-18" } else { "FM-DEF-3" };
+            Err(Error::illegal(rule, format_args!("it is {c}'s turn in the action order, not {who}'s")))
+        }
+        None => Err(Error::illegal("FM-DEF-3", "nobody has a declared action left to resolve")),
+    }
+}
+
+/// Apply an action to `state` in place (callers pass a clone; on error it is discarded).
+pub(crate) fn apply(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    action: &FmRoundAction,
+) -> Result<Vec<FmEvent>> {
+    match action {
+        FmRoundAction::Declare { combatant, declaration } => {
+            need_phase(state, FmPhase::Declaration, "FM-DEF-4", "declaring")?;
+            let i = find(state, combatant)?;
+            let a = def(pack, "action.declaration.action", &declaration.action)?;
+            if matches!(a.resolution, FmResolution::Reaction | FmResolution::Immediate) {
+                return Err(Error::illegal(
+                    "FM-LIM-2",
+                    format_args!("{} needs no declaration: `use` it instead", a.id),
+                ));
+            }
+            let (n, fap, map) = normalize(pack, declaration, "action.declaration", 0)?;
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            if c.readied.is_some() && (a.category != FmCategory::Option || a.pairs_with_action) {
+                return Err(Error::illegal(
+                    "FM-ACT-19",
+                    format_args!(
+                        "{} keeps a readied action: only option commands may be declared (or `release` it)",
+                        c.id
+                    ),
+                ));
+            }
+            let this_round = c.declared.iter().filter(|d| !d.carried).count();
+            let has_readied = c
+                .declared
+                .iter()
+                .any(|d| pack.get(&d.declaration.action).is_some_and(|x| x.pairs_with_action));
+            if has_readied || (a.pairs_with_action && this_round > 0) {
+                return Err(Error::illegal(
+                    "FM-ACT-19",
+                    "a readied action is declared alone, with its one paired action",
+                ));
+            }
+            if c.declared.len() >= MAX_DECLARED {
+                return Err(Error::limit(
+                    "action.declaration",
+                    format_args!("at most {MAX_DECLARED} declarations a round"),
+                ));
+            }
+            let mut caps = u32::from(a.counts_toward_move_cap);
+            if let Some(p) = &n.paired {
+                caps += u32::from(pack.get(&p.action).is_some_and(|x| x.counts_toward_move_cap));
+            }
+            if c.move_cap_used + caps > MOVE_CAP {
+                return Err(Error::illegal(
+                    "FM-LIM-1",
+                    format_args!(
+                        "{} has used {} of the 3 Move/Jump/Regain footing/Jump evasion a round",
+                        c.id, c.move_cap_used
+                    ),
+                ));
+            }
+            let (pf, pm) = c
+                .declared
+                .iter()
+                .filter(|d| d.status == FmStatus::Pending)
+                .map(|d| reserved(&d.declaration))
+                .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
+            if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
+                return Err(Error::illegal(
+                    "FM-AP-4",
+                    format_args!(
+                        "{} has {} FAP / {} MAP; declared actions would need {} FAP / {} MAP",
+                        c.id,
+                        points::text(c.fap_tenths),
+                        points::text(c.map_tenths),
+                        points::text(pf.saturating_add(fap)),
+                        points::text(pm.saturating_add(map))
+                    ),
+                ));
+            }
+            c.move_cap_used += caps;
+            c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
+            let text = format!(
+                "{} declares {} ({} FAP / {} MAP)",
+                c.id,
+                a.names.en,
+                points::text(fap),
+                points::text(map)
+            );
+            Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
+        }
+        FmRoundAction::Release { combatant } => {
+            need_phase(state, FmPhase::Declaration, "FM-ACT-19", "releasing")?;
+            let i = find(state, combatant)?;
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let carried = c.declared.iter().any(|d| d.carried);
+            if c.readied.is_none() && !carried {
+                return Err(Error::illegal(
+                    "FM-ACT-19",
+                    format_args!("{} has no readied or sustained action to release", c.id),
+                ));
+            }
+            let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
+            c.readied = None;
+            c.declared.retain(|d| !d.carried);
+            Ok(vec![event(
+                FmEventKind::Released,
+                rule,
+                Some(c),
+                None,
+                (0, 0),
+                format!("{} drops its carried actions", c.id),
+            )])
+        }
+        FmRoundAction::EndDeclarations {} => {
+            need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")?;
+            state.phase = FmPhase::Resolution;
+            Ok(vec![event(
+                FmEventKind::DeclarationsEnded,
+                "FM-DEF-3",
+                None,
+                None,
+                (0, 0),
+                "declarations end; resolve in action order".into(),
+            )])
+        }
+        FmRoundAction::Resolve { combatant } | FmRoundAction::Skip { combatant } => {
+            let resolve = matches!(action, FmRoundAction::Resolve { .. });
+            need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
+            let i = find(state, combatant)?;
+            need_current(state, pack, combatant)?;
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let j = next_pending(pack, c)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
+            let d = c
+                .declared
+                .get(j)
+                .map(|d| d.declaration.clone())
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+            let a = def(pack, "state", &d.action)?;
+            if !resolve {
+                if let Some(x) = c.declared.get_mut(j) {
+                    x.status = FmStatus::Skipped;
+                }
+                state.window = None;
+                let c = state.combatants.get(i);
+                return Ok(vec![event(
+                    FmEventKind::Skipped,
+                    "FM-DEF-3",
+                    c,
+                    Some(&a.id),
+                    (0, 0),
+                    format!("{combatant} gives up {}", a.names.en),
+                )]);
+            }
+            let (f, m) = own_cost(&d);
+            afford(c, f, m, &a.names.en)?;
+            c.fap_tenths -= f;
+            c.map_tenths -= m;
+            c.speech_penalty = false;
+            if let Some(x) = c.declared.get_mut(j) {
+                x.status = FmStatus::Resolved;
+            }
+            if a.pairs_with_action {
+                if let Some(p) = &d.paired {
+                    c.readied = Some(FmReadied { paired: (**p).clone(), condition: d.condition.clone() });
+                }
+            }
+            let text = format!(
+                "{} resolves {} ({} FAP / {} MAP; {} FAP / {} MAP left)",
+                c.id,
+                a.names.en,
+                points::text(f),
+                points::text(m),
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths)
+            );
+            let ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+            open_window(state, pack, combatant, &a.id);
+            Ok(vec![ev])
+        }
+        FmRoundAction::Use { combatant, action: id } => {
+            let i = find(state, combatant)?;
+            let a = def(pack, "action.action", id)?;
+            match a.resolution {
+                FmResolution::Reaction => {
+                    need_phase(state, FmPhase::Resolution, &a.rule, "a reaction to an attack")?
+                }
+                FmResolution::Immediate => {}
+                _ => {
+                    return Err(Error::illegal(
+                        "FM-DEF-4",
+                        format_args!("{} must be declared at the start of the round", a.id),
+                    ))
+                }
+            }
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            if c.fap_tenths < a.min_fap_tenths_to_choose || c.map_tenths < a.min_map_tenths_to_choose {
+                return Err(Error::illegal(
+                    "FM-LIM-4",
+                    format_args!(
+                        "{} ({}) cannot be chosen with {} FAP / {} MAP left: it needs at least {} FAP / {} MAP",
+                        a.names.en,
+                        a.rule,
+                        points::text(c.fap_tenths),
+                        points::text(c.map_tenths),
+                        points::text(a.min_fap_tenths_to_choose),
+                        points::text(a.min_map_tenths_to_choose)
+                    ),
+                ));
+            }
+            let (f, m) = (a.fap.min(), a.map.min());
+            if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
+                return Err(Error::illegal(
+                    "FM-LIM-1",
+                    format_args!("{} has used all 3 Move/Jump/Regain footing/Jump evasion this round", c.id),
+                ));
+            }
+            afford(c, f, m, &a.names.en)?;
+            c.fap_tenths -= f;
+            c.map_tenths -= m;
+            if a.counts_toward_move_cap {
+                c.move_cap_used += 1;
+            }
+            if a.order_effect == FmOrderEffect::NextActionMinusOne {
+                c.speech_penalty = true;
+            }
+            let text =
+                format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
+            Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)])
+        }
+        FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
+            let i = find(state, combatant)?;
+            points::check_amount("action.fap_tenths", *fap_tenths)?;
+            points::check_amount("action.target_fap_tenths", *target_fap_tenths)?;
+            if !(-MAX_TENTHS..=MAX_TENTHS).contains(relative_t_tenths) {
+                return Err(Error::out_of_range(
+                    "action.relative_t_tenths",
+                    format_args!("must be -{MAX_TENTHS}..={MAX_TENTHS}"),
+                ));
+            }
+            let Some(w) = state.window.clone() else {
+                return Err(Error::illegal("FM-ACT-8", "there is no move or attack being resolved to block"));
+            };
+            let b = def(pack, "state.window.block_action", &w.block_action)?;
+            let rule = b.rule.as_str();
+            if w.actor == *combatant {
+                return Err(Error::illegal(rule, "a character cannot block its own action"));
+            }
+            if w.blocked {
+                return Err(Error::illegal(
+                    rule,
+                    format_args!("{}'s {} has already been stopped", w.actor, w.action),
+                ));
+            }
+            if b.once_per_target_action && w.blockers.contains(combatant) {
+                return Err(Error::illegal(
+                    rule,
+                    format_args!("{combatant} already tried to block this {}", w.action),
+                ));
+            }
+            if *fap_tenths < b.fap.min().max(10) {
+                return Err(Error::illegal(
+                    "FM-LIM-4",
+                    format_args!("{} needs at least 1 FAP spent ({rule})", b.names.en),
+                ));
+            }
+            b.fap.resolve("action.fap_tenths", Some(*fap_tenths))?;
+            let t = find(state, &w.actor)?;
+            let c =
+                state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let Some(j) =
+                c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id)
+            else {
+                return Err(Error::illegal(
+                    "FM-DEF-4",
+                    format_args!("{} has no unused declared {}", c.id, b.names.en),
+                ));
+            };
+            afford(c, *fap_tenths, 0, &b.names.en)?;
+            let target =
+                state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
+            afford(target, *target_fap_tenths, 0, "resisting the block")?;
+            let outcome = block_outcome(*fap_tenths, *target_fap_tenths, *relative_t_tenths);
+            if let Some(tc) = state.combatants.get_mut(t) {
+                tc.fap_tenths -= target_fap_tenths;
+            }
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            c.fap_tenths -= fap_tenths;
+            if let Some(x) = c.declared.get_mut(j) {
+                x.status = FmStatus::Used;
+            }
+            let text = format!(
+                "{} blocks {}'s {} with {} FAP against {} FAP + relative T {}: {}",
+                c.id,
+                w.actor,
+                w.action,
+                points::text(*fap_tenths),
+                points::text(*target_fap_tenths),
+                points::text(*relative_t_tenths),
+                if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
+            );
+            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, 0), text);
+            ev.block = Some(outcome.clone());
+            ev.target = Some(w.actor.clone());
+            ev.target_fap_spent_tenths = Some(*target_fap_tenths);
+            if let Some(win) = state.window.as_mut() {
+                win.blockers.push(combatant.clone());
+                win.blocked = outcome.block_holds;
+            }
+            Ok(vec![ev])
+        }
+        FmRoundAction::Trigger { combatant } => {
+            need_phase(state, FmPhase::Resolution, "FM-ACT-19", "triggering a readied action")?;
+            let i = find(state, combatant)?;
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let Some(r) = c.readied.clone() else {
+                return Err(Error::illegal(
+                    "FM-ACT-19",
+                    format_args!("{} has no resolved readied action to trigger", c.id),
+                ));
+            };
+            let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
+            let (f, m) = own_cost(&r.paired);
+            afford(c, f, m, &a.names.en)?;
+            c.fap_tenths -= f;
+            c.map_tenths -= m;
+            c.readied = None;
+            c.speech_penalty = false;
+            let text = format!(
+                "{}'s readied {} fires out of order ({} FAP / {} MAP)",
+                c.id,
+                a.names.en,
+                points::text(f),
+                points::text(m)
+            );
+            let ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+            open_window(state, pack, combatant, &a.id);
+            Ok(vec![ev])
+        }
+        FmRoundAction::EndRound {} => {
+            need_phase(state, FmPhase::Resolution, "FM-DEF-3", "ending the round")?;
+            if let Some(c) = current(state, pack) {
+                return Err(Error::illegal(
+                    "FM-DEF-3",
+                    format_args!("{c} still has a declared action: resolve or skip it first"),
+                ));
+            }
+            if state.round >= MAX_ROUND {
+                return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+            }
+            state.round += 1;
+            state.phase = FmPhase::Declaration;
+            state.window = None;
+            for c in &mut state.combatants {
+                c.fap_tenths = c.fap_max_tenths;
+                c.map_tenths = c.map_max_tenths;
+                // FM-LIM-1: a carried readied move/jump still counts in the new round.
+                c.move_cap_used = c
+                    .readied
+                    .as_ref()
+                    .map(|r| u32::from(pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap)))
+                    .unwrap_or(0);
+                c.declared = c
+                    .declared
+                    .iter()
+                    .filter(|d| {
+                        d.status == FmStatus::Resolved
+                            && pack.get(&d.declaration.action).is_some_and(|a| a.carries_over)
+                    })
+                    .map(|d| FmDeclared {
+                        declaration: d.declaration.clone(),
+                        status: FmStatus::Pending,
+                        carried: true,
+                    })
+                    .collect();
+            }
+            let text = format!("round {} begins: FAP and MAP refilled", state.round);
+            Ok(vec![event(FmEventKind::RoundEnded, "FM-AP-5", None, None, (0, 0), text)])
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The FAP/MAP round as a pure state machine (`round_new`, `round_legal_actions`,
+//! `round_act`). The state is plain JSON the caller keeps; every call validates
+//! it as untrusted data (`invalid_data`) and returns a new state only on success.
+//!
+//! ## The round
+//! 1. **Declaration phase** (FM-DEF-4): each character declares its actions one
+//!    `declare` at a time. Declarations must fit the remaining pools together
+//!    (FM-AP-4, RULINGS: an action needs its full cost left), and the Move /
+//!    Jump / Regain footing / Jump evasion cap of three per round is counted
+//!    (FM-LIM-1). Actions needing no declaration (Evade, Jump evasion, Speech)
+//!    cannot be declared (FM-LIM-2). A Readied action is declared alone with one
+//!    paired action (FM-ACT-19). `end_declarations` starts the resolution.
+//! 2. **Resolution phase** (FM-DEF-1, FM-DEF-3): the character first in the
+//!    action order `resolve`s (or `skip`s) its next declared action, paying its
+//!    cost (FM-AP-4). The order is recomputed after every step: carried-over
+//!    sustained actions first (FM-ACT-18), then descending Reaction — 0 for a
+//!    character who declared Full standby (FM-ACT-15), −1 for the next action
+//!    after Speech (FM-ACT-20) — ties by higher Agility, then the caller's order
+//!    of combatants (RULINGS). Out of order, at any time: `use` an undeclared
+//!    action (Evade needs FAP ≥ 1, Speech MAP ≥ 1, Jump evasion costs 1 FAP and
+//!    counts toward the cap; FM-LIM-4), `block` the move or attack just resolved
+//!    with a declared block (FM-ACT-8, FM-ACT-12; once per target action), and
+//!    `trigger` an armed readied action's paired action (FM-ACT-19).
+//! 3. `end_round` (when nobody has a declared action left) refills both pools
+//!    (FM-AP-5), carries resolved sustained actions into the next round, where
+//!    they are resolved first (FM-ACT-18), and keeps an armed readied action
+//!    (while it is armed only option commands may be declared; `release` drops it).
+//!
+//! Readings where the rulebook is silent (documented, not from RULINGS): the
+//! paired action of a readied action is paid when it is triggered; Speech's −1
+//! is not cumulative and lasts until the speaker's next action; Evade and Jump
+//! evasion may be used at any time in the resolution phase (the caller knows
+//! when an attack is made), their checks are `fap_map.evasion_check` and
+//! `fap_map.jump_evasion`; a blocked character's resisting FAP is deducted
+//! from its own pool and the blocker's FAP is spent whatever the outcome.
+
+mod engine;
+mod legal;
+mod types;
+mod validate;
+
+pub use engine::order;
+pub use types::*;
+pub use validate::parse_state;
+
+use super::{catalog, checks};
+use crate::error::{Error, Result};
+use engine::{apply, current, event, label};
+use legal::candidates;
+
+// ---------------------------------------------------------------- ops
+
+/// `fap_map.round_new` — FM-AP-2 pools for each combatant (FAP = Reaction, MAP =
+/// Magic power, or per traits), round 1, declaration phase (FM-DEF-4).
+pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
+    let pack = catalog::load(args.data.as_ref())?;
+    if args.combatants.is_empty() || args.combatants.len() > MAX_COMBATANTS {
+        return Err(Error::limit("combatants", format_args!("needs 1..={MAX_COMBATANTS} combatants")));
+    }
+    let mut combatants = Vec::with_capacity(args.combatants.len());
+    for (i, c) in args.combatants.iter().enumerate() {
+        let f = format!("combatants[{i}]");
+        label("id", &c.id).map_err(|e| e.within(&f))?;
+        if args.combatants.iter().take(i).any(|o| o.id == c.id) {
+            return Err(Error::invalid(format!("{f}.id"), format_args!("duplicate id {:?}", c.id)));
+        }
+        checks::stat("agility", c.agility).map_err(|e| e.within(&f))?;
+        let (fap, map) =
+            checks::pool_tenths(c.reaction, c.magic, c.traits.as_ref()).map_err(|e| e.within(&f))?;
+        combatants.push(FmCombatant {
+            id: c.id.clone(),
+            reaction: c.reaction,
+            magic: c.magic,
+            agility: c.agility,
+            fap_max_tenths: fap,
+            map_max_tenths: map,
+            fap_tenths: fap,
+            map_tenths: map,
+            declared: Vec::new(),
+            move_cap_used: 0,
+            speech_penalty: false,
+            readied: None,
+        });
+    }
+    let state = FmRoundState {
+        pack_id: pack.meta.id.clone(),
+        round: 1,
+        phase: FmPhase::Declaration,
+        combatants,
+        window: None,
+    };
+    let events =
+        vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
+    let order = order(&state, &pack);
+    Ok(FmRoundResult { state, events, current: None, order })
+}
+
+/// `fap_map.round_act` — apply one action (see the module docs). An illegal
+/// action is `illegal_action` naming the rule it breaks; the state is unchanged.
+pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
+    let pack = catalog::load(args.data.as_ref())?;
+    let mut state = parse_state(&args.state, &pack)?;
+    let events = apply(&mut state, &pack, &args.action)?;
+    let order = order(&state, &pack);
+    let current = current(&state, &pack);
+    Ok(FmRoundResult { state, events, current, order })
+}
+
+/// `fap_map.round_legal_actions` — every action `round_act` accepts now, in its
+/// exact form, with its cost (amounts that may be chosen are listed at their minimum).
+pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResult> {
+    let pack = catalog::load(args.data.as_ref())?;
+    let state = parse_state(&args.state, &pack)?;
+    let mut legal = Vec::new();
+    for cand in candidates(&state, &pack) {
+        let mut s = state.clone();
+        if apply(&mut s, &pack, &cand.action).is_ok() {
+            legal.push(cand);
+        }
+    }
+    Ok(FmLegalActionsResult { legal, current: current(&state, &pack), order: order(&state, &pack) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+    use serde_json::{json, Value};
+
+    fn call(op: &str, args: Value) -> Result<Value> {
+        crate::call(op, args)
+    }
+
+    #[test]
+    fn illegal_leaves_state_unchanged_and_legal_list_round_trips() {
+        let r = call(
+            "fap_map.round_new",
+            json!({"combatants": [
+            {"id": "a", "reaction": 10, "magic": 3, "agility": 5},
+            {"id": "b", "reaction": 8, "magic": 0, "agility": 9}]}),
+        )
+        .unwrap();
+        let state = r["state"].clone();
+        let before = state.clone();
+        let e = call(
+            "fap_map.round_act",
+            json!({"state": state, "action": {"type": "use", "combatant": "b", "action": "speech"}}),
+        )
+        .unwrap_err();
+        assert_eq!(e.rule.as_deref(), Some("FM-LIM-4"));
+        assert_eq!(state, before);
+        // Every listed action is accepted by round_act.
+        let l = call("fap_map.round_legal_actions", json!({"state": state})).unwrap();
+        let legal = l["legal"].as_array().unwrap();
+        assert!(legal.len() > 20);
+        for x in legal {
+            call("fap_map.round_act", json!({"state": state, "action": x["action"]})).unwrap();
+        }
+    }
+
+    #[test]
+    fn garbage_states_are_invalid_data() {
+        for s in [
+            json!(null),
+            json!(1),
+            json!({}),
+            json!({"pack_id": "fap_map-chapter1", "round": 0, "phase": "declaration", "combatants": []}),
+        ] {
+            let e =
+                call("fap_map.round_act", json!({"state": s, "action": {"type": "end_round"}})).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidData);
+        }
+        let e = call("fap_map.round_new", json!({"combatants": []})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+        let big: Vec<Value> = (0..21)
+            .map(|i| json!({"id": format!("c{i}"), "reaction": 1, "magic": 1, "agility": 1}))
+            .collect();
+        assert!(call("fap_map.round_new", json!({"combatants": big})).is_err());
+    }
+
+    #[test]
+    fn extreme_action_arguments_are_errors_not_panics() {
+        // FM-DEF-5 (a round is 3 seconds) is flavour: nothing in the engine measures time.
+        let st = call(
+            "fap_map.round_new",
+            json!({"combatants": [{"id": "a", "reaction": 1000, "magic": 1000, "agility": 1000}]}),
+        )
+        .unwrap()["state"]
+            .clone();
+        for action in [
+            json!({"type": "block", "combatant": "a", "fap_tenths": i64::MAX, "target_fap_tenths": i64::MIN, "relative_t_tenths": i64::MIN}),
+            json!({"type": "block", "combatant": "a", "fap_tenths": 10, "relative_t_tenths": i64::MAX}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "cast_spell", "fap_tenths": i64::MAX, "map_tenths": -1}}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "paired": {"action": "readied_action", "paired": {"action": "move"}}}}),
+            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "condition": "x".repeat(10_000), "paired": {"action": "move"}}}),
+            json!({"type": "use", "combatant": "a", "action": "nothing"}),
+            json!({"type": "trigger", "combatant": "zzz"}),
+            json!({"type": "resolve"}),
+            json!(null),
+            json!([]),
+        ] {
+            assert!(call("fap_map.round_act", json!({"state": st, "action": action})).is_err());
+        }
+        // Twenty declarations are the most a character can hold in a round.
+        let mut s = st.clone();
+        for _ in 0..MAX_DECLARED {
+            s = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}}))
+                .unwrap()["state"]
+                .clone();
+        }
+        let e = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}})).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+    }
+
+    #[test]
+    fn random_walk_never_panics() {
+        // Play many rounds by always taking a pseudo-random legal action.
+        let mut st = call(
+            "fap_map.round_new",
+            json!({"combatants": [
+            {"id": "a", "reaction": 12, "magic": 4, "agility": 5},
+            {"id": "b", "reaction": 12, "magic": 2, "agility": 5},
+            {"id": "c", "reaction": 3, "magic": 1, "agility": 1}]}),
+        )
+        .unwrap()["state"]
+            .clone();
+        let mut x: u64 = 12345;
+        for _ in 0..300 {
+            let l = call("fap_map.round_legal_actions", json!({"state": st})).unwrap();
+            let legal = l["legal"].as_array().unwrap().clone();
+            assert!(!legal.is_empty());
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pick = &legal[(x >> 33) as usize % legal.len()];
+            st = call("fap_map.round_act", json!({"state": st, "action": pick["action"]})).unwrap()["state"]
+                .clone();
+        }
+    }
+}

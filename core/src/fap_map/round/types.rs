@@ -1,0 +1,402 @@
+//! Round state, actions, events and results (all serializable; the state is
+//! what callers keep between calls).
+
+use crate::fap_map::catalog::FmCost;
+use crate::fap_map::checks::{FmBlockContestResult, FmPoolTraits};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Most combatants in one battle.
+pub const MAX_COMBATANTS: usize = 20;
+/// Most declarations one character holds in a round.
+pub const MAX_DECLARED: usize = 20;
+/// Highest round number.
+pub const MAX_ROUND: u32 = 1_000_000;
+/// FM-LIM-1: Move, Jump, Regain footing and Jump evasion share 3 per round.
+pub const MOVE_CAP: u32 = 3;
+/// Longest combatant id or readied condition, in characters.
+pub const MAX_LABEL: usize = 200;
+
+// ---------------------------------------------------------------- types
+
+/// One combatant at the start of a battle.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmCombatantInit {
+    /// Unique id (1..=200 characters).
+    pub id: String,
+    /// 反応力 Reaction, 0..=1000: FAP and the action order.
+    pub reaction: i64,
+    /// 魔力 Magic power, 0..=1000: MAP.
+    pub magic: i64,
+    /// 敏捷力 Agility, 0..=1000: breaks order ties.
+    pub agility: i64,
+    /// Trait effects on the pools (see `fap_map.pools`).
+    #[serde(default)]
+    pub traits: Option<FmPoolTraits>,
+}
+
+/// Arguments of `fap_map.round_new`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmRoundNewArgs {
+    /// The combatants, 1..=20; their order breaks remaining order ties.
+    pub combatants: Vec<FmCombatantInit>,
+    /// A caller's own action pack (see `fap_map.actions`); default: the built-in pack.
+    /// Pass the same pack to every later call.
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+/// Round phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FmPhase {
+    /// FM-DEF-4: characters declare their actions.
+    Declaration,
+    /// FM-DEF-3: declared actions are resolved in action order.
+    Resolution,
+}
+
+/// Status of a declared action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FmStatus {
+    /// Not resolved yet.
+    Pending,
+    /// Resolved and paid.
+    Resolved,
+    /// Given up (not paid).
+    Skipped,
+    /// A declared block that has been used.
+    Used,
+}
+
+/// An action as declared (and as round_act accepts it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmDeclaration {
+    /// Catalogue action id (`move`, `direct_attack`, …).
+    pub action: String,
+    /// An example of the action with a fixed cost (`draw_sword`); sets the costs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<String>,
+    /// FAP cost in tenths; required when the catalogue says `varies` or gives a choice,
+    /// defaults to the fixed cost or the range's minimum. Filled in the stored state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fap_tenths: Option<i64>,
+    /// MAP cost in tenths, as `fap_tenths`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_tenths: Option<i64>,
+    /// FM-ACT-19: the action paired with a readied action (required for it, forbidden otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<Box<FmDeclaration>>,
+    /// FM-ACT-19: the situation that triggers a readied action (free text, optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+}
+
+/// A declaration held in the state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmDeclared {
+    /// The declaration, with its costs filled in.
+    pub declaration: FmDeclaration,
+    /// Where it stands.
+    pub status: FmStatus,
+    /// True for a sustained action carried over from an earlier round (resolved first, FM-ACT-18).
+    #[serde(default)]
+    pub carried: bool,
+}
+
+/// An armed readied action (FM-ACT-19).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmReadied {
+    /// The paired action, fired by `trigger`.
+    pub paired: FmDeclaration,
+    /// The declared situation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+}
+
+/// One combatant in the round state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmCombatant {
+    /// Unique id.
+    pub id: String,
+    /// Reaction (action order).
+    pub reaction: i64,
+    /// Magic power.
+    pub magic: i64,
+    /// Agility (order ties).
+    pub agility: i64,
+    /// FAP cap, tenths.
+    pub fap_max_tenths: i64,
+    /// MAP cap, tenths.
+    pub map_max_tenths: i64,
+    /// FAP left this round, tenths.
+    pub fap_tenths: i64,
+    /// MAP left this round, tenths.
+    pub map_tenths: i64,
+    /// This round's declarations (and carried sustained actions).
+    #[serde(default)]
+    pub declared: Vec<FmDeclared>,
+    /// FM-LIM-1: Move/Jump/Regain footing declarations plus Jump evasions this round.
+    #[serde(default)]
+    pub move_cap_used: u32,
+    /// FM-ACT-20: the next action orders at Reaction − 1.
+    #[serde(default)]
+    pub speech_penalty: bool,
+    /// FM-ACT-19: an armed readied action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readied: Option<FmReadied>,
+}
+
+/// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmWindow {
+    /// Who is acting.
+    pub actor: String,
+    /// The action (`move`, `direct_attack`, …).
+    pub action: String,
+    /// The block action that applies (`block_movement`, `block_attack`).
+    pub block_action: String,
+    /// Who has tried to block it (once each).
+    #[serde(default)]
+    pub blockers: Vec<String>,
+    /// True once a block has held (the move ended / the attack is negated).
+    #[serde(default)]
+    pub blocked: bool,
+}
+
+/// The whole round state (keep it and pass it back).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmRoundState {
+    /// The id of the action pack in use.
+    pub pack_id: String,
+    /// Round number, from 1.
+    pub round: u32,
+    /// Phase.
+    pub phase: FmPhase,
+    /// The combatants, in the caller's order.
+    pub combatants: Vec<FmCombatant>,
+    /// The move or attack just resolved, open to blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<FmWindow>,
+}
+
+/// One action for `round_act`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum FmRoundAction {
+    /// FM-DEF-4: declare one action (declaration phase).
+    Declare {
+        /// Who declares.
+        combatant: String,
+        /// The action.
+        declaration: FmDeclaration,
+    },
+    /// Drop a carried readied action (FM-ACT-19) and carried sustained actions (FM-ACT-18) (declaration phase).
+    Release {
+        /// Who.
+        combatant: String,
+    },
+    /// End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
+    EndDeclarations {},
+    /// FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
+    Resolve {
+        /// Who (must be first in the order).
+        combatant: String,
+    },
+    /// The character first in the order gives up its next declared action (no cost).
+    Skip {
+        /// Who (must be first in the order).
+        combatant: String,
+    },
+    /// FM-LIM-2: use an action that needs no declaration (`evade`, `jump_evasion`, `speech`).
+    Use {
+        /// Who.
+        combatant: String,
+        /// The action id.
+        action: String,
+    },
+    /// FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
+    Block {
+        /// The blocker.
+        combatant: String,
+        /// FAP the blocker spends, tenths (≥ 10).
+        fap_tenths: i64,
+        /// FAP the blocked character spends to resist, tenths (default 0).
+        #[serde(default)]
+        target_fap_tenths: i64,
+        /// 相対T値 relative T value, tenths (default 0).
+        #[serde(default)]
+        relative_t_tenths: i64,
+    },
+    /// FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
+    Trigger {
+        /// Who.
+        combatant: String,
+    },
+    /// End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
+    EndRound {},
+}
+
+/// Arguments of `fap_map.round_legal_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmRoundStateArgs {
+    /// The state from the last `round_new` / `round_act`.
+    pub state: Value,
+    /// The action pack given to `round_new`, if any.
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+/// Arguments of `fap_map.round_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmRoundActArgs {
+    /// The state from the last `round_new` / `round_act`.
+    pub state: Value,
+    /// The action to apply.
+    pub action: FmRoundAction,
+    /// The action pack given to `round_new`, if any.
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+/// One entry of the action order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FmOrderEntry {
+    /// Who.
+    pub combatant: String,
+    /// True when the next action is a carried sustained action (resolved first, FM-ACT-18).
+    pub first: bool,
+    /// Reaction used for the order (0 after Full standby, −1 after Speech).
+    pub order_value: i64,
+    /// Agility (first tie-break).
+    pub agility: i64,
+    /// Declared actions still to resolve.
+    pub pending: u32,
+}
+
+/// What happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FmEventKind {
+    /// A battle started.
+    Started,
+    /// An action was declared.
+    Declared,
+    /// A carried readied/sustained action was dropped.
+    Released,
+    /// Declarations ended.
+    DeclarationsEnded,
+    /// A declared action was resolved and paid.
+    Resolved,
+    /// A declared action was given up.
+    Skipped,
+    /// An undeclared action was used.
+    Used,
+    /// A block contest.
+    Blocked,
+    /// A readied action's paired action was resolved.
+    Triggered,
+    /// A round ended; a new one began with full pools.
+    RoundEnded,
+}
+
+/// One event of a `round_act` call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct FmEvent {
+    /// What happened.
+    pub kind: FmEventKind,
+    /// The rule applied.
+    pub rule: String,
+    /// Who acted, if anyone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combatant: Option<String>,
+    /// The action id, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    /// FAP spent by `combatant`, tenths.
+    pub fap_spent_tenths: i64,
+    /// MAP spent by `combatant`, tenths.
+    pub map_spent_tenths: i64,
+    /// FAP `combatant` has left, tenths (and as a decimal in `fap_left`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fap_left_tenths: Option<i64>,
+    /// FAP left as a decimal number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fap_left: Option<f64>,
+    /// MAP `combatant` has left, tenths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_left_tenths: Option<i64>,
+    /// MAP left as a decimal number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_left: Option<f64>,
+    /// For blocks: the contest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<FmBlockContestResult>,
+    /// For blocks: the blocked character and the FAP it spent (tenths).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// For blocks: FAP the blocked character spent, tenths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_fap_spent_tenths: Option<i64>,
+    /// English description.
+    pub text: String,
+}
+
+/// Result of `fap_map.round_new` and `fap_map.round_act`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct FmRoundResult {
+    /// The new state.
+    pub state: FmRoundState,
+    /// What happened, in order.
+    pub events: Vec<FmEvent>,
+    /// Whose declared action resolves next (resolution phase), if anyone's.
+    #[serde(default)]
+    pub current: Option<String>,
+    /// The action order of those with declared actions left (resolution phase; a preview in the declaration phase).
+    pub order: Vec<FmOrderEntry>,
+}
+
+/// A legal action with its cost.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct FmLegalAction {
+    /// Exactly as `round_act` accepts it.
+    pub action: FmRoundAction,
+    /// FAP it costs as listed, tenths (for a declaration: the amount reserved, paired action included).
+    pub fap_tenths: i64,
+    /// MAP it costs as listed, tenths.
+    pub map_tenths: i64,
+    /// FAP as a decimal number.
+    pub fap: f64,
+    /// MAP as a decimal number.
+    pub map: f64,
+    /// When the FAP amount may be chosen (range, choice, varies): the catalogue cost; the listed amount is its minimum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fap_choice: Option<FmCost>,
+    /// Likewise for MAP.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_choice: Option<FmCost>,
+}
+
+/// Result of `fap_map.round_legal_actions`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct FmLegalActionsResult {
+    /// Every legal action now.
+    pub legal: Vec<FmLegalAction>,
+    /// Whose declared action resolves next, if anyone's.
+    #[serde(default)]
+    pub current: Option<String>,
+    /// The action order.
+    pub order: Vec<FmOrderEntry>,
+}

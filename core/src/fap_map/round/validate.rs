@@ -1,0 +1,134 @@
+//! Validation of a caller-supplied round state (untrusted JSON → `invalid_data`).
+
+use super::engine::{label, normalize, resolution_of};
+use super::types::*;
+use crate::error::{Error, Result};
+use crate::fap_map::catalog::{FmActionPack, FmResolution};
+use crate::fap_map::checks;
+use crate::fap_map::points::MAX_TENTHS;
+use serde_json::Value;
+
+// ---------------------------------------------------------------- validation
+
+pub(crate) fn bad(field: String, e: Error) -> Error {
+    Error::invalid_data(field, e.message)
+}
+
+/// Parse and validate a caller-supplied state (untrusted JSON → `invalid_data`).
+pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
+    let s: FmRoundState = crate::ops::parse_data("state", value.clone())?;
+    if s.pack_id != pack.meta.id {
+        return Err(Error::invalid_data(
+            "state.pack_id",
+            format_args!("state was made with pack {:?}, but pack {:?} was given", s.pack_id, pack.meta.id),
+        ));
+    }
+    if s.round == 0 || s.round > MAX_ROUND {
+        return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
+    }
+    if s.combatants.is_empty() || s.combatants.len() > MAX_COMBATANTS {
+        return Err(Error::invalid_data(
+            "state.combatants",
+            format_args!("needs 1..={MAX_COMBATANTS} combatants"),
+        ));
+    }
+    for (i, c) in s.combatants.iter().enumerate() {
+        let f = format!("state.combatants[{i}]");
+        label("id", &c.id).map_err(|e| bad(format!("{f}.id"), e))?;
+        if s.combatants.iter().take(i).any(|o| o.id == c.id) {
+            return Err(Error::invalid_data(format!("{f}.id"), "duplicate id"));
+        }
+        for (v, n) in [(c.reaction, "reaction"), (c.magic, "magic"), (c.agility, "agility")] {
+            checks::stat(n, v).map_err(|e| bad(format!("{f}.{n}"), e))?;
+        }
+        for (v, max, n) in [
+            (c.fap_max_tenths, MAX_TENTHS, "fap_max_tenths"),
+            (c.map_max_tenths, MAX_TENTHS, "map_max_tenths"),
+            (c.fap_tenths, c.fap_max_tenths, "fap_tenths"),
+            (c.map_tenths, c.map_max_tenths, "map_tenths"),
+        ] {
+            if !(0..=max).contains(&v) {
+                return Err(Error::invalid_data(format!("{f}.{n}"), format_args!("must be 0..={max}")));
+            }
+        }
+        if c.move_cap_used > MOVE_CAP {
+            return Err(Error::invalid_data(
+                format!("{f}.move_cap_used"),
+                format_args!("must be 0..={MOVE_CAP}"),
+            ));
+        }
+        if c.declared.len() > MAX_DECLARED {
+            return Err(Error::invalid_data(format!("{f}.declared"), format_args!("at most {MAX_DECLARED}")));
+        }
+        // FM-LIM-1: the counter covers at least this round's counted declarations.
+        let counts = |id: &str| u32::from(pack.get(id).is_some_and(|a| a.counts_toward_move_cap));
+        let declared_caps: u32 = c
+            .declared
+            .iter()
+            .filter(|d| !d.carried)
+            .map(|d| {
+                counts(&d.declaration.action) + d.declaration.paired.as_ref().map_or(0, |p| counts(&p.action))
+            })
+            .sum();
+        if c.move_cap_used < declared_caps {
+            return Err(Error::invalid_data(
+                format!("{f}.move_cap_used"),
+                format_args!(
+                    "{declared_caps} declared actions count toward the cap, but move_cap_used is {}",
+                    c.move_cap_used
+                ),
+            ));
+        }
+        for (j, d) in c.declared.iter().enumerate() {
+            let g = format!("{f}.declared[{j}].declaration");
+            let (n, _, _) =
+                normalize(pack, &d.declaration, "declaration", 0).map_err(|e| bad(g.clone(), e))?;
+            if n != d.declaration {
+                return Err(Error::invalid_data(g, "costs must be filled in and match the catalogue"));
+            }
+            if s.phase == FmPhase::Declaration && d.status != FmStatus::Pending {
+                return Err(Error::invalid_data(
+                    format!("{f}.declared[{j}].status"),
+                    "must be pending in the declaration phase",
+                ));
+            }
+            let res = resolution_of(pack, &d.declaration.action);
+            if !matches!(res, FmResolution::InOrder | FmResolution::OnTrigger) {
+                return Err(Error::invalid_data(g, "this action cannot be declared"));
+            }
+            if d.status == FmStatus::Used && res != FmResolution::OnTrigger {
+                return Err(Error::invalid_data(
+                    format!("{f}.declared[{j}].status"),
+                    "only blocks are `used`",
+                ));
+            }
+        }
+        if let Some(r) = &c.readied {
+            let g = format!("{f}.readied.paired");
+            let (n, _, _) = normalize(pack, &r.paired, "paired", 1).map_err(|e| bad(g.clone(), e))?;
+            if n != r.paired || resolution_of(pack, &n.action) != FmResolution::InOrder {
+                return Err(Error::invalid_data(
+                    g,
+                    "must be a declared in-order action with its costs filled in",
+                ));
+            }
+            if r.condition.as_ref().is_some_and(|t| t.chars().count() > MAX_LABEL) {
+                return Err(Error::invalid_data(format!("{f}.readied.condition"), "too long"));
+            }
+        }
+    }
+    if let Some(w) = &s.window {
+        let ok = s.phase == FmPhase::Resolution
+            && s.combatants.iter().any(|c| c.id == w.actor)
+            && pack.get(&w.action).and_then(|a| a.blockable_by.as_deref()) == Some(w.block_action.as_str())
+            && w.blockers.len() <= MAX_COMBATANTS
+            && w.blockers.iter().all(|b| s.combatants.iter().any(|c| &c.id == b));
+        if !ok {
+            return Err(Error::invalid_data(
+                "state.window",
+                "does not match the combatants, the phase or the pack",
+            ));
+        }
+    }
+    Ok(s)
+}
