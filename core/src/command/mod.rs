@@ -23,6 +23,9 @@
 //! ones die; `CC`, `CBR`, `RES` and the 6th-edition checks one d100).
 //! Repeated commands consume them run after run.
 //!
+//! Variants (`variants`): `coc7_rule` (0–5, default 0 = the rulebook and
+//! BCDice) and `damage_table_threshold` (`at_least_10` default, `more_than_10`).
+//!
 //! The message catalog is `core/data/command/messages.json`.
 
 mod catalog;
@@ -101,6 +104,7 @@ fn single(
     head: &[char],
     system: Option<CmdSystem>,
     lang: CmdLang,
+    variants: CmdVariants,
     dice: &mut Dice,
 ) -> PResult<Option<(bool, String, Outcome)>> {
     if head.is_empty() {
@@ -109,9 +113,9 @@ fn single(
     let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
         let own = match system {
             None => None,
-            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice)?,
+            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice, variants.coc7_rule)?,
             Some(CmdSystem::Coc6) => coc::try_coc6(c, lang, dice)?,
-            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice)?,
+            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice, variants.damage_table_threshold)?,
             Some(CmdSystem::Tmd) => tmd_fm::try_tmd(c, lang, dice)?,
             Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
         };
@@ -174,6 +178,7 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
 
 /// `command.run` — run one chat line as a command (see the module docs).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
     let line = split(&args.text, 0);
@@ -195,7 +200,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         res.comment = inner.comment.clone();
         let mut texts = Vec::new();
         for i in 1..=count {
-            match single(&inner.head, args.system, lang, &mut dice) {
+            match single(&inner.head, args.system, lang, args.variants, &mut dice) {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
@@ -223,7 +228,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         return Ok(res);
     }
 
-    match single(&line.head, args.system, lang, &mut dice) {
+    match single(&line.head, args.system, lang, args.variants, &mut dice) {
         Ok(None) => Ok(res),
         Ok(Some((secret, cmd, o))) => {
             res.matched = true;
