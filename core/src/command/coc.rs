@@ -78,7 +78,7 @@ struct CombinedResult {
 pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let (a, b) = pair(&mut cur)?;
@@ -229,7 +229,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
         let rule = if cur.eat('B') { CocApRule::Ccb } else { CocApRule::Cc };
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let (a, b) = pair(&mut cur)?;
@@ -263,7 +263,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     }
     if cur.eat_str("RES") {
         let rule = if cur.eat('B') { CocApRule::Ccb } else { CocApRule::Cc };
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let v = if cur.peek() == Some('(') {

@@ -15,6 +15,8 @@
 //! 2. `xN`, `repN`, `repeatN` followed by a space and a command repeats it N
 //!    times (1…100; not nested): replies `#1\n…\n\n#2\n…`.
 //! 3. A leading `S` makes the command secret (`SCC<=50`).
+//!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
+//!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
 //!    then plain dice ([`plain`]).
 //!

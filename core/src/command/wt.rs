@@ -68,13 +68,13 @@ pub(crate) fn try_wt(
 ) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("WDT") {
-        if cur.letter_next() && !matches!(cur.peek(), Some('B' | 'T' | 'S')) {
+        if cur.at_end() || (cur.letter_next() && !matches!(cur.peek(), Some('B' | 'T' | 'S'))) {
             return Ok(None);
         }
         return damage_table_cmd(&mut cur, lang, dice, threshold).map(Some);
     }
     if cur.eat_str("WD") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         return damage_cmd(&mut cur, lang, dice).map(Some);
@@ -83,7 +83,7 @@ pub(crate) fn try_wt(
         return Ok(None);
     }
     let odds = cur.eat('P');
-    if cur.letter_next() {
+    if cur.letter_next() || cur.at_end() {
         return Ok(None);
     }
     let n = cur.need_number()?;
