@@ -43,7 +43,7 @@ def run_discord(bot: Bot, token: str) -> None:  # pragma: no cover - needs disco
     intents.message_content = True
     client = discord.Client(intents=intents)
 
-    @client.event
+    @client.event  # type: ignore[untyped-decorator]
     async def on_message(message: Any) -> None:
         if message.author == client.user:
             return
@@ -70,7 +70,7 @@ def run_qq(bot: Bot) -> None:  # pragma: no cover - needs NoneBot2 with the OneB
     nonebot.get_driver().register_adapter(Adapter)
     matcher = on_message(priority=50, block=False)
 
-    @matcher.handle()
+    @matcher.handle()  # type: ignore[untyped-decorator]
     async def _(qq: QQBot, event: MessageEvent) -> None:
         channel = str(getattr(event, "group_id", None) or event.user_id)
         reply = bot.handle(channel, str(event.user_id), event.get_plaintext())

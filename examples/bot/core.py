@@ -23,7 +23,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, cast
 
 import gunbai
 
@@ -92,7 +92,7 @@ class Bot:
         args: Dict[str, Any] = {"text": text, "system": ch["system"], "lang": ch["lang"]}
         if self.seed is not None:
             args["seed"] = self.seed + ch["rolls_made"]
-        result: Dict[str, Any] = gunbai.command.run(**args)
+        result = cast(Dict[str, Any], gunbai.command.run(**args))
         if result["rolls"]:
             ch["rolls_made"] += 1
         return result
