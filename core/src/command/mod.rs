@@ -8,6 +8,17 @@
 //! Limits (`1001D6`), out-of-range values (`CC(11)<=50`) and dice-source
 //! problems are errors, as in `dice.roll`.
 //!
+//! ```
+//! use serde_json::json;
+//! let r = gunbai::call("command.run", json!({"text": "CC(1)<=53 目星", "system": "coc7", "rolls": [9, 5, 2]})).unwrap();
+//! assert_eq!(r["text"], "(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功");
+//! assert_eq!((r["matched"].as_bool(), r["success"].as_bool(), r["comment"].as_str()), (Some(true), Some(true), Some("目星")));
+//! let chat = gunbai::call("command.run", json!({"text": "CCTV camera", "system": "coc7"})).unwrap();
+//! assert_eq!(chat["matched"], false);
+//! let bad = gunbai::call("command.run", json!({"text": "CC(1<=50", "system": "coc7", "lang": "en"})).unwrap();
+//! assert_eq!(bad["parse_error"]["position"], 5);
+//! ```
+//!
 //! Reading a line (as BCDice does):
 //! 1. Leading and trailing spaces are ignored; text after the first space
 //!    (ASCII or full-width) is a comment. Full-width ASCII is read as ASCII
