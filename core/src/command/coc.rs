@@ -14,7 +14,8 @@
 //! Levels come from [`crate::coc7::check::classify`] (house rule 0, the
 //! rulebook), with the two readings BCDice and RULINGS share on top: 01 is
 //! always a critical and 100 always a fumble (`coc7` lets a skill ≥ 100 turn a
-//! 100 into a success; see the report).
+//! 100 into a success). `variants.coc7_rule` 1–5 switches to `coc7`'s house
+//! rules (the `setcoc` numbering), without the BCDice overlay.
 //!
 //! **6th edition** (`system: coc6`, BCDice `Cthulhu`): `CC` / `CCB` (critical
 //! 01 / fumble 100, or 01–05 / 96–100), `CC<=s` (s may be arithmetic,
@@ -33,14 +34,15 @@ use crate::dice::Dice;
 use crate::error::Error;
 use serde::Serialize;
 
-/// BCDice 7th-edition level of roll `r` against `target`: `coc7` rule 0, plus
-/// "01 is always a critical, 100 always a fumble" (BCDice `ResultLevel`,
-/// RULINGS coc7_house Checks).
-pub(crate) fn level7(r: u32, target: i64) -> Coc7Level {
-    match r {
-        1 => Coc7Level::Critical,
-        100 => Coc7Level::Fumble,
-        _ => classify(i64::from(r), target, 0),
+/// 7th-edition level of roll `r` against `target` under house rule `rule`
+/// ([`classify`]). Under rule 0 (the rulebook, BCDice) "01 is always a
+/// critical and 100 always a fumble" (BCDice `ResultLevel`, RULINGS
+/// coc7_house Checks) also holds for targets of 0 and of 100 or more.
+pub(crate) fn level7(r: u32, target: i64, rule: i64) -> Coc7Level {
+    match (rule, r) {
+        (0, 1) => Coc7Level::Critical,
+        (0, 100) => Coc7Level::Fumble,
+        _ => classify(i64::from(r), target, rule),
     }
 }
 
@@ -73,16 +75,16 @@ struct CombinedResult {
 }
 
 /// Try a 7th-edition command.
-pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
+pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
         let r = dice.roll(100)?;
-        let (l1, l2) = (level7(r, a), level7(r, b));
+        let (l1, l2) = (level7(r, a, rule), level7(r, b, rule));
         let (s1, s2) = (l1.is_success(), l2.is_success());
         let rank = match (s1, s2) {
             (true, true) => "coc7_success",
@@ -161,7 +163,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     let mut text = format!("({expr}) {}[{bonus}] ＞ {} ＞ {r}", msg(lang, "coc7_bonus")?, list.join(", "));
     let mut out = Outcome::new(CmdKind::Coc7Check, String::new()).total(i64::from(r));
     if let Some(t) = target {
-        let level = level7(r, t);
+        let level = level7(r, t, rule);
         let key = if suffix.is_some() && level.is_success() && level != Coc7Level::Critical {
             "coc7_success"
         } else {
@@ -179,7 +181,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             _ => Some(Coc7Difficulty::Regular),
         };
         if let (Some(d), Some(s)) = (difficulty, skill) {
-            out = out.result(&outcome_of(r, candidates, s, bonus, d, 0));
+            out = out.result(&outcome_of(r, candidates, s, bonus, d, rule));
         }
     }
     out.text = text;
@@ -227,7 +229,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
         let rule = if cur.eat('B') { CocApRule::Ccb } else { CocApRule::Cc };
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let (a, b) = pair(&mut cur)?;
@@ -261,7 +263,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     }
     if cur.eat_str("RES") {
         let rule = if cur.eat('B') { CocApRule::Ccb } else { CocApRule::Cc };
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let v = if cur.peek() == Some('(') {

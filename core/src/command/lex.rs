@@ -35,7 +35,10 @@ pub(crate) fn perr<T>(key: &'static str, pos: usize) -> PResult<T> {
 pub(crate) fn hard(e: Error) -> Fail {
     Fail::Hard(Error {
         code: e.code,
-        message: format!("text: {}", e.message),
+        message: match &e.field {
+            Some(f) => format!("text: {}", e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message)),
+            None => format!("text: {}", e.message),
+        },
         field: Some("text".into()),
         rule: e.rule,
         details: e.details,

@@ -8,6 +8,17 @@
 //! Limits (`1001D6`), out-of-range values (`CC(11)<=50`) and dice-source
 //! problems are errors, as in `dice.roll`.
 //!
+//! ```
+//! use serde_json::json;
+//! let r = gunbai::call("command.run", json!({"text": "CC(1)<=53 目星", "system": "coc7", "rolls": [9, 5, 2]})).unwrap();
+//! assert_eq!(r["text"], "(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功");
+//! assert_eq!((r["matched"].as_bool(), r["success"].as_bool(), r["comment"].as_str()), (Some(true), Some(true), Some("目星")));
+//! let chat = gunbai::call("command.run", json!({"text": "CCTV camera", "system": "coc7"})).unwrap();
+//! assert_eq!(chat["matched"], false);
+//! let bad = gunbai::call("command.run", json!({"text": "CC(1<=50", "system": "coc7", "lang": "en"})).unwrap();
+//! assert_eq!(bad["parse_error"]["position"], 5);
+//! ```
+//!
 //! Reading a line (as BCDice does):
 //! 1. Leading and trailing spaces are ignored; text after the first space
 //!    (ASCII or full-width) is a comment. Full-width ASCII is read as ASCII
@@ -15,6 +26,8 @@
 //! 2. `xN`, `repN`, `repeatN` followed by a space and a command repeats it N
 //!    times (1…100; not nested): replies `#1\n…\n\n#2\n…`.
 //! 3. A leading `S` makes the command secret (`SCC<=50`).
+//!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
+//!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
 //!    then plain dice ([`plain`]).
 //!
@@ -22,6 +35,9 @@
 //! order BCDice consumes them for the CoC commands: `CC(n)` tens dice then the
 //! ones die; `CC`, `CBR`, `RES` and the 6th-edition checks one d100).
 //! Repeated commands consume them run after run.
+//!
+//! Variants (`variants`): `coc7_rule` (0–5, default 0 = the rulebook and
+//! BCDice) and `damage_table_threshold` (`at_least_10` default, `more_than_10`).
 //!
 //! The message catalog is `core/data/command/messages.json`.
 
@@ -101,6 +117,7 @@ fn single(
     head: &[char],
     system: Option<CmdSystem>,
     lang: CmdLang,
+    variants: CmdVariants,
     dice: &mut Dice,
 ) -> PResult<Option<(bool, String, Outcome)>> {
     if head.is_empty() {
@@ -109,9 +126,9 @@ fn single(
     let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
         let own = match system {
             None => None,
-            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice)?,
+            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice, variants.coc7_rule)?,
             Some(CmdSystem::Coc6) => coc::try_coc6(c, lang, dice)?,
-            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice)?,
+            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice, variants.damage_table_threshold)?,
             Some(CmdSystem::Tmd) => tmd_fm::try_tmd(c, lang, dice)?,
             Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
         };
@@ -174,6 +191,7 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
 
 /// `command.run` — run one chat line as a command (see the module docs).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
     let line = split(&args.text, 0);
@@ -195,7 +213,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         res.comment = inner.comment.clone();
         let mut texts = Vec::new();
         for i in 1..=count {
-            match single(&inner.head, args.system, lang, &mut dice) {
+            match single(&inner.head, args.system, lang, args.variants, &mut dice) {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
@@ -223,7 +241,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         return Ok(res);
     }
 
-    match single(&line.head, args.system, lang, &mut dice) {
+    match single(&line.head, args.system, lang, args.variants, &mut dice) {
         Ok(None) => Ok(res),
         Ok(Some((secret, cmd, o))) => {
             res.matched = true;

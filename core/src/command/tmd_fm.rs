@@ -29,7 +29,7 @@ use crate::tmd::initiative::{check_combatants, roll_order, TmdCombatant, MAX_COM
 pub(crate) fn try_tmd(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("TAP") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let ap = cur.need_number()?;
@@ -89,7 +89,7 @@ pub(crate) fn try_tmd(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
 pub(crate) fn try_fm(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("JE") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         let d = cur.need_number()?;
@@ -133,7 +133,7 @@ pub(crate) fn try_fm(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
     if !cur.eat_str("EV") {
         return Ok(None);
     }
-    if cur.letter_next() {
+    if cur.letter_next() || cur.at_end() {
         return Ok(None);
     }
     let Some(ev) = cur.signed()? else { return perr("expected_number", cur.i) };

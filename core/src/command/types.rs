@@ -1,6 +1,7 @@
 //! Argument and result types of `command.run` and `command.help`.
 
 use crate::dice::{Roll, ScriptedFace};
+use crate::world_trigger::damage::WtDamageTableThreshold;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -51,6 +52,9 @@ pub struct CmdRunArgs {
     /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
     #[serde(default)]
     pub lang: CmdLang,
+    /// Rule variants (RULINGS.md); defaults as the rulings say.
+    #[serde(default)]
+    pub variants: CmdVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -58,6 +62,21 @@ pub struct CmdRunArgs {
     /// BCDice consumes them for the CoC commands; see the module docs).
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+/// Rule variants that change what a command computes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CmdVariants {
+    /// `coc7_rule` 0–5 (RULINGS coc7_house Checks; the `setcoc` numbering) for
+    /// 7th-edition `CC` and `CBR`. 0 (default) is the rulebook and gives
+    /// BCDice's reply; 1–5 are `coc7.check`'s house rules.
+    #[serde(default)]
+    pub coc7_rule: i64,
+    /// `damage_table_threshold` (RULINGS world_trigger Damage tables) for `WDT`:
+    /// `at_least_10` (default) or `more_than_10`.
+    #[serde(default)]
+    pub damage_table_threshold: WtDamageTableThreshold,
 }
 
 /// What kind of command was run.

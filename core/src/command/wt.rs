@@ -60,16 +60,21 @@ fn pool_text(n: i64, t: i64, e: i64) -> String {
 }
 
 /// Try a World Trigger command.
-pub(crate) fn try_wt(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
+pub(crate) fn try_wt(
+    c: &[char],
+    lang: CmdLang,
+    dice: &mut Dice,
+    threshold: WtDamageTableThreshold,
+) -> PResult<Option<Outcome>> {
     let mut cur = Cur::new(c);
     if cur.eat_str("WDT") {
-        if cur.letter_next() && !matches!(cur.peek(), Some('B' | 'T' | 'S')) {
+        if cur.at_end() || (cur.letter_next() && !matches!(cur.peek(), Some('B' | 'T' | 'S'))) {
             return Ok(None);
         }
-        return damage_table_cmd(&mut cur, lang, dice).map(Some);
+        return damage_table_cmd(&mut cur, lang, dice, threshold).map(Some);
     }
     if cur.eat_str("WD") {
-        if cur.letter_next() {
+        if cur.letter_next() || cur.at_end() {
             return Ok(None);
         }
         return damage_cmd(&mut cur, lang, dice).map(Some);
@@ -78,7 +83,7 @@ pub(crate) fn try_wt(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
         return Ok(None);
     }
     let odds = cur.eat('P');
-    if cur.letter_next() {
+    if cur.letter_next() || cur.at_end() {
         return Ok(None);
     }
     let n = cur.need_number()?;
@@ -205,7 +210,12 @@ fn condition(code: &str) -> Option<WtCondition> {
     })
 }
 
-fn damage_table_cmd(cur: &mut Cur, lang: CmdLang, dice: &mut Dice) -> PResult<Outcome> {
+fn damage_table_cmd(
+    cur: &mut Cur,
+    lang: CmdLang,
+    dice: &mut Dice,
+    threshold: WtDamageTableThreshold,
+) -> PResult<Outcome> {
     let dmg = cur.need_number()?;
     let side = match cur.peek() {
         Some('B') => WtDamageTableSide::Border,
@@ -247,18 +257,13 @@ fn damage_table_cmd(cur: &mut Cur, lang: CmdLang, dice: &mut Dice) -> PResult<Ou
         damage: dmg,
         table: side,
         conditions: held.clone(),
+        variants: crate::world_trigger::damage::WtDamageTableVariants { damage_table_threshold: threshold },
         rolls: Some(vec![ScriptedFace::Face(1)]),
         ..Default::default()
     };
     damage_table(&args).map_err(hard)?; // validation only
     let pack = load_pack(None).map_err(hard)?;
-    let r = roll_damage_table(
-        dice,
-        pack.damage_tables.side(side),
-        dmg,
-        &held,
-        WtDamageTableThreshold::AtLeast10,
-    )?;
+    let r = roll_damage_table(dice, pack.damage_tables.side(side), dmg, &held, threshold)?;
     let held_text = if codes.is_empty() { String::new() } else { format!("[{}]", codes.join(",")) };
     let cmd = format!("WDT{dmg}{side_letter}{held_text}");
     let text = match (r.tier, r.roll, r.row, &r.label) {

@@ -1,0 +1,160 @@
+"""The bot's logic, independent of any chat service.
+
+`Bot.handle(channel, user, text)` takes one chat line and returns a `Reply`
+(or None when the line is ordinary chat). Dice and rules come from gunbai's
+`command.run`; the bot itself only keeps each channel's settings and battle
+state (an initiative list and whose turn it is) in a JSON file, so a restarted
+bot continues the same battle.
+
+Bot commands (everything else goes to gunbai.command.run):
+
+    !system coc7|coc6|world_trigger|tmd|fap_map|none   choose the ruleset
+    !lang ja|zh-Hans|zh-Hant|en                         choose the language
+    !help                                               the command reference
+    !init NAME COMMAND     roll COMMAND (TI+3, WT5, 1D10+2 ...) as NAME's initiative
+    !order                 the initiative order
+    !next                  next in order (a new round after the last)
+    !end                   end the battle (clears the order)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, cast
+
+import gunbai
+
+SYSTEMS = ["world_trigger", "coc7", "coc6", "tmd", "fap_map"]
+LANGS = ["ja", "zh-Hans", "zh-Hant", "en"]
+
+# The bot's own few words (the dice replies come from gunbai in all four languages).
+WORDS: Dict[str, Dict[str, str]] = {
+    "system": {"ja": "システム: {v}", "zh-Hans": "系统：{v}", "zh-Hant": "系統：{v}", "en": "system: {v}"},
+    "lang": {"ja": "言語: {v}", "zh-Hans": "语言：{v}", "zh-Hant": "語言：{v}", "en": "language: {v}"},
+    "bad": {"ja": "使えない値です: {v}", "zh-Hans": "无效的值：{v}", "zh-Hant": "無效的值：{v}", "en": "unknown value: {v}"},
+    "usage_init": {"ja": "使い方: !init 名前 コマンド", "zh-Hans": "用法：!init 名字 指令", "zh-Hant": "用法：!init 名字 指令", "en": "usage: !init NAME COMMAND"},
+    "no_total": {"ja": "合計値のないコマンドです: {v}", "zh-Hans": "该指令没有合计值：{v}", "zh-Hant": "該指令沒有合計值：{v}", "en": "that command has no total: {v}"},
+    "empty": {"ja": "戦闘はありません", "zh-Hans": "没有进行中的战斗", "zh-Hant": "沒有進行中的戰鬥", "en": "no battle"},
+    "round": {"ja": "ラウンド{r}", "zh-Hans": "第{r}轮", "zh-Hant": "第{r}輪", "en": "round {r}"},
+    "turn": {"ja": "ラウンド{r}: {name}の手番", "zh-Hans": "第{r}轮：{name}的回合", "zh-Hant": "第{r}輪：{name}的回合", "en": "round {r}: {name}'s turn"},
+    "ended": {"ja": "戦闘終了", "zh-Hans": "战斗结束", "zh-Hant": "戰鬥結束", "en": "battle over"},
+    "error": {"ja": "エラー", "zh-Hans": "错误", "zh-Hant": "錯誤", "en": "error"},
+}
+
+
+@dataclass
+class Reply:
+    """One reply: `text` (may contain newlines) and whether it is secret."""
+
+    text: str
+    secret: bool = False
+
+
+class StateFile:
+    """Every channel's state in one JSON file, written atomically."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.data: Dict[str, Any] = {"channels": {}}
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                self.data = json.load(f)
+
+    def channel(self, name: str) -> Dict[str, Any]:
+        ch: Dict[str, Any] = self.data["channels"].setdefault(
+            name, {"system": None, "lang": "ja", "rolls_made": 0, "battle": None}
+        )
+        return ch
+
+    def save(self) -> None:
+        folder = os.path.dirname(os.path.abspath(self.path))
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(self.data, f, ensure_ascii=False, indent=1)
+        os.replace(tmp, self.path)
+
+
+class Bot:
+    """Chat-service-independent bot. `seed` makes every roll reproducible
+    (roll k of a channel uses seed + k); without it the dice are random."""
+
+    def __init__(self, state: StateFile, seed: Optional[int] = None) -> None:
+        self.state = state
+        self.seed = seed
+
+    def _w(self, ch: Dict[str, Any], key: str, **kw: Any) -> str:
+        return WORDS[key][ch["lang"]].format(**kw)
+
+    def _run(self, ch: Dict[str, Any], text: str) -> Dict[str, Any]:
+        args: Dict[str, Any] = {"text": text, "system": ch["system"], "lang": ch["lang"]}
+        if self.seed is not None:
+            args["seed"] = self.seed + ch["rolls_made"]
+        result = cast(Dict[str, Any], gunbai.command.run(**args))
+        if result["rolls"]:
+            ch["rolls_made"] += 1
+        return result
+
+    def handle(self, channel: str, user: str, text: str) -> Optional[Reply]:
+        ch = self.state.channel(channel)
+        try:
+            reply = self._bot_command(ch, text.strip()) if text.strip().startswith("!") else None
+            if reply is None and not text.strip().startswith("!"):
+                r = self._run(ch, text)
+                reply = Reply(r["text"], r["secret"]) if r["matched"] else None
+        except gunbai.GunbaiError as e:
+            reply = Reply(f"{self._w(ch, 'error')}: {e.code}: {e}")
+        self.state.save()
+        return reply
+
+    def _bot_command(self, ch: Dict[str, Any], line: str) -> Optional[Reply]:
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "!system":
+            if rest not in SYSTEMS + ["none"]:
+                return Reply(self._w(ch, "bad", v=rest))
+            ch["system"] = None if rest == "none" else rest
+            return Reply(self._w(ch, "system", v=rest))
+        if word == "!lang":
+            if rest not in LANGS:
+                return Reply(self._w(ch, "bad", v=rest))
+            ch["lang"] = rest
+            return Reply(self._w(ch, "lang", v=rest))
+        if word == "!help":
+            return Reply(gunbai.command.help(system=ch["system"], lang=ch["lang"])["text"])
+        if word == "!init":
+            name, _, cmd = rest.partition(" ")
+            if not name or not cmd.strip():
+                return Reply(self._w(ch, "usage_init"))
+            r = self._run(ch, cmd.strip())
+            if not r["matched"] or r["total"] is None:
+                return Reply(r["text"] or self._w(ch, "no_total", v=cmd.strip()))
+            battle = ch["battle"] or {"round": 1, "turn": -1, "entries": []}
+            entries: List[Dict[str, Any]] = [e for e in battle["entries"] if e["name"] != name]
+            entries.append({"name": name, "total": r["total"]})
+            entries.sort(key=lambda e: -e["total"])  # stable: earlier joiners first on ties
+            battle["entries"] = entries
+            ch["battle"] = battle
+            return Reply(f"{name}: {r['text']}", r["secret"])
+        if word == "!order":
+            b = ch["battle"]
+            if not b:
+                return Reply(self._w(ch, "empty"))
+            order = " / ".join(f"{i + 1}. {e['name']} {e['total']}" for i, e in enumerate(b["entries"]))
+            return Reply(f"{self._w(ch, 'round', r=b['round'])}: {order}")
+        if word == "!next":
+            b = ch["battle"]
+            if not b or not b["entries"]:
+                return Reply(self._w(ch, "empty"))
+            b["turn"] += 1
+            if b["turn"] >= len(b["entries"]):
+                b["turn"] = 0
+                b["round"] += 1
+            name = b["entries"][b["turn"]]["name"]
+            return Reply(self._w(ch, "turn", r=b["round"], name=name))
+        if word == "!end":
+            ch["battle"] = None
+            return Reply(self._w(ch, "ended"))
+        return None
