@@ -206,14 +206,16 @@ pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
         }
     };
     if rule == 0 {
-        // BCDice Cthulhu7th getCheckResultText.
-        if r <= s {
-            return if r == 1 { Coc7Level::Critical } else { success_level() };
+        // RULINGS coc7_rule 0 (the rulebook, as BCDice Cthulhu7th reads it):
+        // 01 is always a critical and 100 always a fumble, whatever the skill;
+        // 96-99 fumble too when the skill is below 50 and the roll fails.
+        if r == 1 {
+            return Coc7Level::Critical;
         }
-        if r >= 100 || (r >= 96 && s < 50) {
+        if r >= 100 || (r >= 96 && s < 50 && r > s) {
             return Coc7Level::Fumble;
         }
-        return Coc7Level::Failure;
+        return if r <= s { success_level() } else { Coc7Level::Failure };
     }
     let (crit, fumble) = match rule {
         1 => (if s >= 50 { 5 } else { 1 }, if s < 50 { 96 } else { 100 }),

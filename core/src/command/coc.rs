@@ -12,10 +12,9 @@
 //! * `CBR(a,b)` — combined roll: one d100 against both values.
 //!
 //! Levels come from [`crate::coc7::check::classify`] (house rule 0, the
-//! rulebook), with the two readings BCDice and RULINGS share on top: 01 is
-//! always a critical and 100 always a fumble (`coc7` lets a skill ≥ 100 turn a
-//! 100 into a success). `variants.coc7_rule` 1–5 switches to `coc7`'s house
-//! rules (the `setcoc` numbering), without the BCDice overlay.
+//! rulebook as BCDice and RULINGS read it: 01 is always a critical and 100
+//! always a fumble). `variants.coc7_rule` 1–5 switches to `coc7`'s house rules
+//! (the `setcoc` numbering).
 //!
 //! **6th edition** (`system: coc6`, BCDice `Cthulhu`): `CC` / `CCB` (critical
 //! 01 / fumble 100, or 01–05 / 96–100), `CC<=s` (s may be arithmetic,
@@ -35,15 +34,9 @@ use crate::error::Error;
 use serde::Serialize;
 
 /// 7th-edition level of roll `r` against `target` under house rule `rule`
-/// ([`classify`]). Under rule 0 (the rulebook, BCDice) "01 is always a
-/// critical and 100 always a fumble" (BCDice `ResultLevel`, RULINGS
-/// coc7_house Checks) also holds for targets of 0 and of 100 or more.
+/// ([`classify`]).
 pub(crate) fn level7(r: u32, target: i64, rule: i64) -> Coc7Level {
-    match (rule, r) {
-        (0, 1) => Coc7Level::Critical,
-        (0, 100) => Coc7Level::Fumble,
-        _ => classify(i64::from(r), target, rule),
-    }
+    classify(i64::from(r), target, rule)
 }
 
 fn level7_key(l: Coc7Level) -> &'static str {
