@@ -7,14 +7,14 @@ cd "$ROOT"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/node_modules"; ln -s "$ROOT/bindings-js/pkg" "$tmp/node_modules/gunbai"
 "$PY" - "$tmp" <<'PY'
-import re, sys, pathlib
+import re, sys, pathlib, textwrap
 tmp = pathlib.Path(sys.argv[1])
 text = pathlib.Path("README.md").read_text(encoding="utf-8")
 n = {"js": 0, "python": 0}
 for lang, body in re.findall(r"```(js|python)\n(.*?)```", text, re.S):
     n[lang] += 1
     ext = "mjs" if lang == "js" else "py"
-    (tmp / f"{lang}{n[lang]}.{ext}").write_text(body, encoding="utf-8")
+    (tmp / f"{lang}{n[lang]}.{ext}").write_text(textwrap.dedent(body), encoding="utf-8")
 print(f"{n['js']} JS and {n['python']} Python README examples")
 if not n["js"] or not n["python"]:
     raise SystemExit("README must show a JS and a Python example")

@@ -278,9 +278,10 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 format!("``{full}`` — {summary}\n\n    Args:\n{doc_args}\n    Raises:\n        GunbaiError: with a stable ``.code``.\n    ")
             };
             let doc = doc.replace('\\', "\\\\").replace("\"\"\"", "'''");
+            let runner = if is_batch { "_batch" } else { "_call" };
             writeln!(
                 py,
-                "\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n    return _call({full:?}, {{{}}})\n",
+                "\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n    return {runner}({full:?}, {{{}}})\n",
                 mapping.join(", ")
             )
             .unwrap();

@@ -4,6 +4,7 @@ from . import types as types
 from . import coc7 as coc7
 from . import coc7_house as coc7_house
 from . import coc_ap as coc_ap
+from . import command as command
 from . import dice as dice
 from . import fap_map as fap_map
 from . import meta as meta
@@ -12,4 +13,4 @@ from . import world_trigger as world_trigger
 
 __version__: str
 MODULES: tuple[str, ...]
-__all__ = ["GunbaiError", "call", "catalog", "types", "MODULES", "__version__", "coc7", "coc7_house", "coc_ap", "dice", "fap_map", "meta", "tmd", "world_trigger"]
+__all__ = ["GunbaiError", "call", "catalog", "types", "MODULES", "__version__", "coc7", "coc7_house", "coc_ap", "command", "dice", "fap_map", "meta", "tmd", "world_trigger"]

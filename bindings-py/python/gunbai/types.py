@@ -1534,7 +1534,7 @@ FmDeclaration = TypedDict("FmDeclaration", {
     "example": NotRequired[Union[str, None]],
     "fap_tenths": NotRequired[Union[int, None]],
     "map_tenths": NotRequired[Union[int, None]],
-    "paired": NotRequired[Union[FmDeclaration, None]],
+    "paired": NotRequired[Union["FmDeclaration", None]],
     "condition": NotRequired[Union[str, None]],
 })
 
@@ -1645,6 +1645,74 @@ FmRoundActArgs = TypedDict("FmRoundActArgs", {
     "data": NotRequired[Any],
 })
 
+CmdSystem = Union[Literal["world_trigger"], Literal["coc7"], Literal["coc6"], Literal["tmd"], Literal["fap_map"]]
+
+CmdLang = Union[Literal["ja"], Literal["zh-Hans"], Literal["zh-Hant"], Literal["en"]]
+
+CmdVariants = TypedDict("CmdVariants", {
+    "coc7_rule": NotRequired[int],
+    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
+})
+
+CmdRunArgs = TypedDict("CmdRunArgs", {
+    "text": str,
+    "system": NotRequired[Union[CmdSystem, None]],
+    "lang": NotRequired[CmdLang],
+    "variants": NotRequired[CmdVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+CmdKind = Union[Literal["dice"], Literal["repeat"], Literal["coc7_check"], Literal["coc7_combined"], Literal["coc6_check"], Literal["coc6_combined"], Literal["coc6_resistance"], Literal["wt_check"], Literal["wt_odds"], Literal["wt_damage"], Literal["wt_damage_table"], Literal["tmd_initiative"], Literal["tmd_conversion_limits"], Literal["fm_evasion"], Literal["fm_jump_evasion"]]
+
+CmdParseError = TypedDict("CmdParseError", {
+    "code": str,
+    "message": str,
+    "position": int,
+})
+
+CmdRepeatItem = TypedDict("CmdRepeatItem", {
+    "text": str,
+    "success": NotRequired[Union[bool, None]],
+    "critical": bool,
+    "fumble": bool,
+    "total": NotRequired[Union[int, None]],
+    "result": NotRequired[Any],
+})
+
+CmdRunResult = TypedDict("CmdRunResult", {
+    "matched": bool,
+    "command": NotRequired[Union[str, None]],
+    "kind": NotRequired[Union[CmdKind, None]],
+    "comment": NotRequired[Union[str, None]],
+    "text": str,
+    "secret": bool,
+    "success": NotRequired[Union[bool, None]],
+    "critical": bool,
+    "fumble": bool,
+    "total": NotRequired[Union[int, None]],
+    "rolls": list[Roll],
+    "parse_error": NotRequired[Union[CmdParseError, None]],
+    "result": NotRequired[Any],
+    "repeats": list[CmdRepeatItem],
+})
+
+CmdHelpArgs = TypedDict("CmdHelpArgs", {
+    "system": NotRequired[Union[CmdSystem, None]],
+    "lang": NotRequired[CmdLang],
+})
+
+CmdHelpEntry = TypedDict("CmdHelpEntry", {
+    "syntax": str,
+    "summary": str,
+    "examples": list[str],
+})
+
+CmdHelpResult = TypedDict("CmdHelpResult", {
+    "text": str,
+    "commands": list[CmdHelpEntry],
+})
+
 DiceSimulatePoolArgs = TypedDict("DiceSimulatePoolArgs", {
     "count": int,
     "sides": int,
@@ -1652,4 +1720,4 @@ DiceSimulatePoolArgs = TypedDict("DiceSimulatePoolArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "DiceSimulatePoolArgs"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs"]
