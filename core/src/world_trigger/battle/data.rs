@@ -213,7 +213,9 @@ pub fn validate_skill(s: &WtBattleSkill, path: &str, out: &mut Vec<WtViolation>)
     if s.tactics_dice_gain > 20 {
         v("tactics_dice_gain", "at most 20");
     }
-    if s.requirements.total() > 1000 || crate::world_trigger::types::WtStat::ALL.iter().any(|&x| s.requirements.get(x) < 0) {
+    if s.requirements.total() > 1000
+        || crate::world_trigger::types::WtStat::ALL.iter().any(|&x| s.requirements.get(x) < 0)
+    {
         v("requirements", "must be 0..=1000 each");
     }
 }
@@ -222,10 +224,18 @@ pub fn validate_skill(s: &WtBattleSkill, path: &str, out: &mut Vec<WtViolation>)
 pub fn validate_battle_data(d: &WtBattleData, root: &str) -> Vec<WtViolation> {
     let mut out = Vec::new();
     if d.format != BATTLE_DATA_FORMAT {
-        out.push(WtViolation::new(format!("{root}.format"), "WT-DATA", format!("must be {BATTLE_DATA_FORMAT}")));
+        out.push(WtViolation::new(
+            format!("{root}.format"),
+            "WT-DATA",
+            format!("must be {BATTLE_DATA_FORMAT}"),
+        ));
     }
     if d.skills.len() > MAX_BATTLE_SKILLS || d.operator_skills.len() > 100 {
-        out.push(WtViolation::new(format!("{root}.skills"), "WT-DATA", "at most 500 skills and 100 operator skills"));
+        out.push(WtViolation::new(
+            format!("{root}.skills"),
+            "WT-DATA",
+            "at most 500 skills and 100 operator skills",
+        ));
         return out;
     }
     let mut seen = std::collections::BTreeSet::new();

@@ -12,7 +12,9 @@ use crate::dice::Dice;
 use crate::error::{Error, ErrorCode, Result};
 use crate::world_trigger::character::{feedback_trion_loss, movement_with, WtSide};
 use crate::world_trigger::check::{roll_check, WtPool};
-use crate::world_trigger::damage::{burst_cap, roll_damage, roll_damage_table, special_attack_bonus, WtDamageInput};
+use crate::world_trigger::damage::{
+    burst_cap, roll_damage, roll_damage_table, special_attack_bonus, WtDamageInput,
+};
 use crate::world_trigger::data::{WtSpecialAttackKind, WtTriggerKind};
 use crate::world_trigger::map::out_of_bounds_difficulty;
 use crate::world_trigger::types::WtCondition;
@@ -175,14 +177,30 @@ pub struct Checked {
 }
 
 /// Resolve which of the member's entries of `skill` is meant.
-fn member_skill(s: &WtBattleState, mi: usize, skill: &str, side: Option<WtSide>) -> Result<(WtBattleSkill, Option<WtSide>)> {
+fn member_skill(
+    s: &WtBattleState,
+    mi: usize,
+    skill: &str,
+    side: Option<WtSide>,
+) -> Result<(WtBattleSkill, Option<WtSide>)> {
     let m = s.m(mi)?;
-    let cands: Vec<Option<WtSide>> =
-        m.skills.iter().filter(|k| k.skill == skill && (side.is_none() || k.side == side)).map(|k| k.side).collect();
+    let cands: Vec<Option<WtSide>> = m
+        .skills
+        .iter()
+        .filter(|k| k.skill == skill && (side.is_none() || k.side == side))
+        .map(|k| k.side)
+        .collect();
     let chosen = match cands.as_slice() {
-        [] => return Err(illegal("WT-CC-8", format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id))),
+        [] => {
+            return Err(illegal(
+                "WT-CC-8",
+                format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
+            ))
+        }
         [one] => *one,
-        _ => return Err(Error::invalid("action.side", "the skill's trigger sits on both sides: give `side`")),
+        _ => {
+            return Err(Error::invalid("action.side", "the skill's trigger sits on both sides: give `side`"))
+        }
     };
     let sk = s.skill(skill).cloned().ok_or_else(|| internal("catalog skill"))?;
     Ok((sk, chosen))
@@ -205,7 +223,7 @@ fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtS
     }
     if s.phase == WtBattlePhase::Attack {
         let act = active_of(&m.used, side);
-        if !act.is_empty() && !(act.contains(t) && sk.with.iter().all(|o| act.contains(o))) {
+        if !(act.is_empty() || act.contains(t) && sk.with.iter().all(|o| act.contains(o))) {
             return Err(illegal(
                 "WT-TRG-4",
                 format_args!("another trigger ({}) is active on that side this round", act.join(", ")),
@@ -227,7 +245,8 @@ fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) 
 }
 
 fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
-    let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    let mi =
+        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
     let m = s.m(mi)?;
     match m.status {
         WtMemberStatus::Active => {}
@@ -241,12 +260,20 @@ fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize
         return Err(illegal("WT-INIT-2", format_args!("it is not {actor}'s team's turn")));
     }
     if !s.map.on_map(m.at) {
-        return Err(illegal("WT-OOB-1", format_args!("{actor} is out of bounds: only the re-entry check is possible")));
+        return Err(illegal(
+            "WT-OOB-1",
+            format_args!("{actor} is out of bounds: only the re-entry check is possible"),
+        ));
     }
     Ok(mi)
 }
 
-fn check_slot(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, phase: WtBattlePhase) -> Result<Option<WtBattlePhase>> {
+fn check_slot(
+    s: &WtBattleState,
+    mi: usize,
+    sk: &WtBattleSkill,
+    phase: WtBattlePhase,
+) -> Result<Option<WtBattlePhase>> {
     if sk.combined_use {
         return Ok(None); // WT-ECO-4 / WT-TRG-2
     }
@@ -286,9 +313,11 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if m.status != WtMemberStatus::Active {
                 return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
             }
-            let ab = m.abilities.iter().find(|x| &x.id == ability).ok_or_else(|| {
-                illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}"))
-            })?;
+            let ab = m
+                .abilities
+                .iter()
+                .find(|x| &x.id == ability)
+                .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
             if !ab.repeatable && m.used.abilities.contains(ability) {
                 return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
             }
@@ -305,7 +334,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 return Err(Error::invalid("action.tactics_dice", "one entry per team"));
             }
             for (i, d) in tactics_dice.iter().enumerate() {
-                let t = s.team_idx(&d.team).ok_or_else(|| Error::invalid("action.tactics_dice", "no such team"))?;
+                let t = s
+                    .team_idx(&d.team)
+                    .ok_or_else(|| Error::invalid("action.tactics_dice", "no such team"))?;
                 if tactics_dice.iter().take(i).any(|o| o.team == d.team) {
                     return Err(Error::invalid("action.tactics_dice", "one entry per team"));
                 }
@@ -340,7 +371,11 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if grid::nearest_on_map(&s.map, s.variants.range_metric, m.at, &occ).is_none() {
                 return Err(illegal("WT-OOB-3", "no free battlefield square"));
             }
-            Ok(Checked { member: Some(mi), cost: WtActionCost { max_tactics_dice: max_td(s, m.team, 1), ..Default::default() }, ..Default::default() })
+            Ok(Checked {
+                member: Some(mi),
+                cost: WtActionCost { max_tactics_dice: max_td(s, m.team, 1), ..Default::default() },
+                ..Default::default()
+            })
         }
         WtBattleAction::UseSkill { actor, skill, side, target, center, tactics_dice, burst, push_to } => {
             let mi = acting_member(s, actor, false)?;
@@ -352,7 +387,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 | WtBattleSkillKind::Stealth
                 | WtBattleSkillKind::Invisible
                 | WtBattleSkillKind::Search => WtBattlePhase::Tactics,
-                WtBattleSkillKind::Move => return Err(Error::invalid("action.type", "moves use the `move` action")),
+                WtBattleSkillKind::Move => {
+                    return Err(Error::invalid("action.type", "moves use the `move` action"))
+                }
                 WtBattleSkillKind::Defend | WtBattleSkillKind::Dodge => {
                     return Err(illegal("WT-HIT-2", "reaction skills are used with `react`"))
                 }
@@ -376,8 +413,16 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             c.cost.slot = slot;
             c.cost.trion = sk.trion_cost;
             if sk.kind != WtBattleSkillKind::Attack {
-                if target.is_some() || center.is_some() || *tactics_dice > 0 || *burst != 0 || push_to.is_some() {
-                    return Err(Error::invalid("action", "target, center, tactics_dice, burst and push_to are for attacks"));
+                if target.is_some()
+                    || center.is_some()
+                    || *tactics_dice > 0
+                    || *burst != 0
+                    || push_to.is_some()
+                {
+                    return Err(Error::invalid(
+                        "action",
+                        "target, center, tactics_dice, burst and push_to are for attacks",
+                    ));
                 }
                 if sk.trion_cost >= m.trion {
                     return Err(illegal("WT-DER-4", "not enough Trion"));
@@ -391,7 +436,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 c.cost.activates = side;
             }
             if *burst < 0 || *burst > burst_cap(m.stats.trion) {
-                return Err(illegal("WT-DMG-4", format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion))));
+                return Err(illegal(
+                    "WT-DMG-4",
+                    format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion)),
+                ));
             }
             if sk.trion_cost.saturating_add(*burst) >= m.trion {
                 return Err(illegal("WT-DER-4", "not enough Trion for the cost and burst"));
@@ -403,7 +451,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                     if target.is_some() {
                         return Err(Error::invalid("action.target", "an area attack takes `center`"));
                     }
-                    let Some(cn) = center else { return Err(Error::invalid("action.center", "required for an area attack")) };
+                    let Some(cn) = center else {
+                        return Err(Error::invalid("action.center", "required for an area attack"));
+                    };
                     if grid::distance(metric, m.at, *cn) > r {
                         return Err(illegal("WT-RNG-4", "the area's centre is out of range"));
                     }
@@ -435,7 +485,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         return Err(illegal("WT-KO-4", "the target is not on the battlefield"));
                     }
                     if tm.states.invisible.is_some() {
-                        return Err(illegal("WT-ST-2", "an Invisible character can't be targeted by single-target attacks"));
+                        return Err(illegal(
+                            "WT-ST-2",
+                            "an Invisible character can't be targeted by single-target attacks",
+                        ));
                     }
                     if grid::distance(metric, m.at, tm.at) > r {
                         return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")));
@@ -446,7 +499,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         }
                         let d = (p.x - tm.at.x).abs() + (p.y - tm.at.y).abs();
                         if d == 0 || d > i64::from(sk.forced_move) {
-                            return Err(illegal("WT-MOV-6", format_args!("push up to {} squares", sk.forced_move)));
+                            return Err(illegal(
+                                "WT-MOV-6",
+                                format_args!("push up to {} squares", sk.forced_move),
+                            ));
                         }
                         if p.x < -MAX_OFF_MAP + 1
                             || p.y < -MAX_OFF_MAP + 1
@@ -465,7 +521,8 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
             c.cost.trion = sk.trion_cost.saturating_add(*burst);
             c.cost.max_tactics_dice = max_td(s, m.team, c.targets.len().max(1));
-            c.cost.max_burst = burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0);
+            c.cost.max_burst =
+                burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0);
             c.skill = Some(sk);
             Ok(c)
         }
@@ -482,7 +539,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             match s.phase {
                 WtBattlePhase::Movement => {
                     if m.states.movement_reserved.is_some() {
-                        return Err(illegal("WT-ST-3", "a Movement-reserved character moves in the Attack phase"));
+                        return Err(illegal(
+                            "WT-ST-3",
+                            "a Movement-reserved character moves in the Attack phase",
+                        ));
                     }
                 }
                 WtBattlePhase::Attack => {
@@ -490,7 +550,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         return Err(illegal("WT-RND-1", "moves are made in the Movement phase"));
                     }
                     if m.used.attack {
-                        return Err(illegal("WT-ST-3", "the reserved move comes before the character's attacks"));
+                        return Err(illegal(
+                            "WT-ST-3",
+                            "the reserved move comes before the character's attacks",
+                        ));
                     }
                 }
                 _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
@@ -514,8 +577,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             let mut cur = m.at;
             let mut cost = 0i64;
             for (k, &sq) in path.iter().enumerate() {
-                let (c, _) = grid::step_cost(&s.map, &occ, cur, sq)
-                    .map_err(|rule| illegal(rule, format_args!("step {k} to ({}, {}) is not allowed", sq.x, sq.y)))?;
+                let (c, _) = grid::step_cost(&s.map, &occ, cur, sq).map_err(|rule| {
+                    illegal(rule, format_args!("step {k} to ({}, {}) is not allowed", sq.x, sq.y))
+                })?;
                 cost = cost.saturating_add(c);
                 cur = sq;
             }
@@ -523,9 +587,13 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 return Err(illegal("WT-MOV-3", "a move can't end on another character's square"));
             }
             if cost > movement {
-                return Err(illegal("WT-MOV-2", format_args!("the path costs {cost} Movement; {actor} has {movement}")));
+                return Err(illegal(
+                    "WT-MOV-2",
+                    format_args!("the path costs {cost} Movement; {actor} has {movement}"),
+                ));
             }
-            let mut c = Checked { member: Some(mi), side, path_cost: cost, skill: Some(sk), ..Default::default() };
+            let mut c =
+                Checked { member: Some(mi), side, path_cost: cost, skill: Some(sk), ..Default::default() };
             c.cost.slot = slot;
             c.cost.movement = Some(cost);
             Ok(c)
@@ -549,7 +617,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         return Err(illegal("WT-HIT-2", "only the target dodges"));
                     }
                     if rm.states.floating {
-                        return Err(illegal("WT-ST-4", "a Floating character is defenceless and can't dodge"));
+                        return Err(illegal(
+                            "WT-ST-4",
+                            "a Floating character is defenceless and can't dodge",
+                        ));
                     }
                 }
                 WtBattleSkillKind::Defend => {
@@ -586,7 +657,13 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
     match a {
         WtBattleAction::Operator { team, skill } => {
             let t = s.team_idx(team).ok_or_else(|| internal("team"))?;
-            let gain = s.catalog.operator_skills.iter().find(|o| &o.id == skill).map(|o| o.tactics_dice_gain).unwrap_or(0);
+            let gain = s
+                .catalog
+                .operator_skills
+                .iter()
+                .find(|o| &o.id == skill)
+                .map(|o| o.tactics_dice_gain)
+                .unwrap_or(0);
             s.team_mut(t)?.operator_used = true;
             ev.push(WtBattleEvent::OperatorActed { team: team.clone(), skill: skill.clone() });
             gain_td(s, t, gain, ev)?;
@@ -622,7 +699,13 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                     s.mm(mi)?.at = q;
                 }
             }
-            ev.push(WtBattleEvent::Reentry { member: actor.clone(), faces: r.faces, achievement: r.achievement, target, to });
+            ev.push(WtBattleEvent::Reentry {
+                member: actor.clone(),
+                faces: r.faces,
+                achievement: r.achievement,
+                target,
+                to,
+            });
         }
         WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, .. } => {
             let mi = c.member.ok_or_else(|| internal("member"))?;
@@ -633,7 +716,12 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             }
             let paid = c.cost.trion;
             s.mm(mi)?.trion -= paid;
-            ev.push(WtBattleEvent::SkillUsed { member: actor.clone(), skill: sk.id.clone(), side: c.side, trion_paid: paid });
+            ev.push(WtBattleEvent::SkillUsed {
+                member: actor.clone(),
+                skill: sk.id.clone(),
+                side: c.side,
+                trion_paid: paid,
+            });
             uses_trigger_side(s, mi, &sk, c.side, ev)?;
             match sk.kind {
                 WtBattleSkillKind::Tactics => gain_td(s, team, sk.tactics_dice_gain, ev)?,
@@ -654,7 +742,10 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                     let metric = s.variants.range_metric;
                     for i in 0..s.members.len() {
                         let o = s.m(i)?;
-                        if o.team != team && o.states.stealth.is_some() && grid::distance(metric, at, o.at) <= i64::from(sk.range) {
+                        if o.team != team
+                            && o.states.stealth.is_some()
+                            && grid::distance(metric, at, o.at) <= i64::from(sk.range)
+                        {
                             let id = o.id.clone();
                             s.mm(i)?.states.stealth = None;
                             ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
@@ -677,8 +768,13 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                     let checks = c.targets.len().max(1) as u32;
                     spend_td(s, team, tactics_dice.saturating_mul(checks), ev)?;
                     end_on_check(s, mi, ev)?;
-                    let tids: Vec<String> = c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.id.clone())).collect();
-                    ev.push(WtBattleEvent::AttackDeclared { attacker: actor.clone(), skill: sk.id.clone(), targets: tids.clone() });
+                    let tids: Vec<String> =
+                        c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.id.clone())).collect();
+                    ev.push(WtBattleEvent::AttackDeclared {
+                        attacker: actor.clone(),
+                        skill: sk.id.clone(),
+                        targets: tids.clone(),
+                    });
                     // WT-OBJ-2/3: object destruction first; those standing on destroyed objects fall.
                     if sk.object_destruction {
                         let squares: Vec<WtSquare> = match (sk.area, a) {
@@ -728,13 +824,23 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 s.mm(mi)?.used.movement = true;
             }
             if sk.trigger.is_some() {
-                ev.push(WtBattleEvent::SkillUsed { member: actor.clone(), skill: sk.id.clone(), side: c.side, trion_paid: 0 });
+                ev.push(WtBattleEvent::SkillUsed {
+                    member: actor.clone(),
+                    skill: sk.id.clone(),
+                    side: c.side,
+                    trion_paid: 0,
+                });
                 uses_trigger_side(s, mi, &sk, c.side, ev)?;
             }
             let last = *path.last().ok_or_else(|| internal("path"))?;
             let m = s.mm(mi)?;
             m.at = last;
-            ev.push(WtBattleEvent::Moved { member: actor.clone(), path: path.clone(), cost: c.path_cost, movement });
+            ev.push(WtBattleEvent::Moved {
+                member: actor.clone(),
+                path: path.clone(),
+                cost: c.path_cost,
+                movement,
+            });
             if m.states.movement_reserved.take().is_some() {
                 ev.push(state_ev(actor, "movement_reserved", false, "WT-ST-3"));
             }
@@ -762,13 +868,24 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 skill: Some(sk.id.clone()),
                 achievement: Some(r.achievement),
             });
-            ev.push(WtBattleEvent::ReactionRolled { target, reactor: reactor.clone(), skill: sk.id, faces: r.faces, achievement: r.achievement });
+            ev.push(WtBattleEvent::ReactionRolled {
+                target,
+                reactor: reactor.clone(),
+                skill: sk.id,
+                faces: r.faces,
+                achievement: r.achievement,
+            });
             maybe_resolve(s, dice, ev)?;
         }
         WtBattleAction::NoReaction {} => {
             let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
             let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
-            p.reactions.push(WtReactionRecord { target: target.clone(), reactor: None, skill: None, achievement: None });
+            p.reactions.push(WtReactionRecord {
+                target: target.clone(),
+                reactor: None,
+                skill: None,
+                achievement: None,
+            });
             ev.push(WtBattleEvent::NoReaction { target });
             maybe_resolve(s, dice, ev)?;
         }
@@ -788,7 +905,11 @@ fn gain_td(s: &mut WtBattleState, team: usize, gain: u32, ev: &mut Ev) -> Result
     let t = s.team_mut(team)?;
     let before = t.tactics_dice;
     t.tactics_dice = (t.tactics_dice + gain).min(MAX_TACTICS_DICE); // WT-TD-5
-    ev.push(WtBattleEvent::TacticsDice { team: id, delta: i64::from(t.tactics_dice) - i64::from(before), pool: t.tactics_dice });
+    ev.push(WtBattleEvent::TacticsDice {
+        team: id,
+        delta: i64::from(t.tactics_dice) - i64::from(before),
+        pool: t.tactics_dice,
+    });
     Ok(())
 }
 
@@ -828,7 +949,13 @@ fn end_on_area(s: &mut WtBattleState, mi: usize, ev: &mut Ev) -> Result<()> {
 /// WT-ST-1 item 4 / WT-ST-2 item 4 / WT-ST-3 item 5: a trigger on Bagworm's
 /// or Chameleon's side ends the state. Outside the Attack phase nothing is
 /// activated (WT-TRG-3).
-fn uses_trigger_side(s: &mut WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtSide>, ev: &mut Ev) -> Result<()> {
+fn uses_trigger_side(
+    s: &mut WtBattleState,
+    mi: usize,
+    sk: &WtBattleSkill,
+    side: Option<WtSide>,
+    ev: &mut Ev,
+) -> Result<()> {
     let (Some(t), Some(side)) = (sk.trigger.clone(), side) else { return Ok(()) };
     let own = matches!(sk.kind, WtBattleSkillKind::Stealth | WtBattleSkillKind::Invisible);
     let id = s.m(mi)?.id.clone();
@@ -856,7 +983,11 @@ fn uses_trigger_side(s: &mut WtBattleState, mi: usize, sk: &WtBattleSkill, side:
         let m = s.m(mi)?;
         side_slots(m, side)
             .iter()
-            .filter(|o| s.trigger(o).is_some_and(|x| x.kind == WtTriggerKind::DedicatedOption && x.base.as_deref() == Some(t.as_str())))
+            .filter(|o| {
+                s.trigger(o).is_some_and(|x| {
+                    x.kind == WtTriggerKind::DedicatedOption && x.base.as_deref() == Some(t.as_str())
+                })
+            })
             .cloned()
             .collect()
     };
@@ -970,7 +1101,15 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         }
         let burst = burst_left;
         burst_left = 0;
-        let d = roll_damage(dice, WtDamageInput { attack: astats.attack, burst, special_attack: bonus, modifier: sk.damage_modifier })?;
+        let d = roll_damage(
+            dice,
+            WtDamageInput {
+                attack: astats.attack,
+                burst,
+                special_attack: bonus,
+                modifier: sk.damage_modifier,
+            },
+        )?;
         let after = s.m(ti)?.trion.saturating_sub(d.total);
         s.mm(ti)?.trion = after.max(-MAX_TRION);
         ev.push(WtBattleEvent::Damage {
@@ -991,12 +1130,23 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         let dt = roll_damage_table(dice, &tiers, d.total, &held, s.variants.damage_table_threshold)?;
         let mut bail_by_table = false;
         if let (Some(tier), Some(roll), Some(row), Some(effect)) = (dt.tier, dt.roll, dt.row, dt.effect) {
-            ev.push(WtBattleEvent::DamageTable { target: r.target.clone(), tier, roll, row, shifted_from: dt.shifted_from, effect });
+            ev.push(WtBattleEvent::DamageTable {
+                target: r.target.clone(),
+                tier,
+                roll,
+                row,
+                shifted_from: dt.shifted_from,
+                effect,
+            });
             if effect == WtCondition::EmergencyBailout {
                 bail_by_table = true;
             } else if !held.contains(&effect) {
                 s.mm(ti)?.conditions.push(effect);
-                ev.push(WtBattleEvent::ConditionAdded { member: r.target.clone(), condition: effect, label: effect.label() });
+                ev.push(WtBattleEvent::ConditionAdded {
+                    member: r.target.clone(),
+                    condition: effect,
+                    label: effect.label(),
+                });
             }
         }
         if bail_by_table || after <= 0 {
@@ -1005,7 +1155,8 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         // WT-MOV-6: forced movement (single target).
         if let Some(to) = p.push_to {
             if sk.forced_move > 0 && s.m(ti)?.status == WtMemberStatus::Active {
-                let occupied = s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == to);
+                let occupied =
+                    s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == to);
                 if !occupied {
                     let m = s.mm(ti)?;
                     m.at = to;
@@ -1068,6 +1219,7 @@ fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mu
 fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut Ev) {
     let w = winner.map(|t| s.team_id(t));
     s.phase = WtBattlePhase::Ended;
+    s.turn = 0;
     s.pending = None;
     for t in s.teams.iter_mut() {
         t.tactics_dice = 0; // WT-TD-6
@@ -1079,7 +1231,8 @@ fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut E
 /// The team with the most points among `teams` (a tie → none).
 fn best_by_points(s: &WtBattleState, teams: &[usize]) -> Option<usize> {
     let max = teams.iter().filter_map(|&t| s.teams.get(t).map(|x| x.points)).max()?;
-    let top: Vec<usize> = teams.iter().copied().filter(|&t| s.teams.get(t).is_some_and(|x| x.points == max)).collect();
+    let top: Vec<usize> =
+        teams.iter().copied().filter(|&t| s.teams.get(t).is_some_and(|x| x.points == max)).collect();
     (top.len() == 1).then(|| top[0])
 }
 
@@ -1123,7 +1276,13 @@ fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
 
 /// WT-INIT-1/3 + RULINGS: each team's roller rolls Command (+ tactics dice);
 /// tied teams re-roll Command among themselves until they differ.
-fn roll_initiative(s: &mut WtBattleState, td: &[super::actions::WtTeamDice], dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+#[allow(clippy::needless_range_loop)] // `keys` is indexed by team, alongside `s.teams`
+fn roll_initiative(
+    s: &mut WtBattleState,
+    td: &[super::actions::WtTeamDice],
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
     let nt = s.teams.len();
     let mut keys: Vec<Option<Vec<i64>>> = vec![None; nt];
     for t in 0..nt {
@@ -1131,14 +1290,21 @@ fn roll_initiative(s: &mut WtBattleState, td: &[super::actions::WtTeamDice], dic
         if !s.members.iter().any(|m| m.team == t && s.in_play(m)) {
             continue;
         }
-        let spend = td.iter().find(|d| Some(&d.team) == s.teams.get(t).map(|x| &x.id)).map(|d| d.dice).unwrap_or(0);
+        let spend =
+            td.iter().find(|d| Some(&d.team) == s.teams.get(t).map(|x| &x.id)).map(|d| d.dice).unwrap_or(0);
         spend_td(s, t, spend, ev)?;
         let (rid, cmd) = {
             let m = s.m(r)?;
             (m.id.clone(), m.stats.command)
         };
         let c = roll_check(dice, WtPool::new("", cmd as u32, spend, 0)?, None)?;
-        ev.push(WtBattleEvent::InitiativeRolled { team: s.team_id(t), roller: rid, faces: c.faces, tactics_dice: spend, achievement: c.achievement });
+        ev.push(WtBattleEvent::InitiativeRolled {
+            team: s.team_id(t),
+            roller: rid,
+            faces: c.faces,
+            tactics_dice: spend,
+            achievement: c.achievement,
+        });
         s.team_mut(t)?.initiative = Some(c.achievement);
         keys[t] = Some(vec![c.achievement]);
     }
@@ -1150,9 +1316,18 @@ fn roll_initiative(s: &mut WtBattleState, td: &[super::actions::WtTeamDice], dic
     let mut rounds = 0;
     loop {
         let tied: Vec<usize> = (0..nt)
-            .filter(|&t| keys[t].is_some() && (0..nt).any(|o| o != t && keys[o].is_some() && keys[o] == keys[t]))
+            .filter(|&t| {
+                keys[t].is_some() && (0..nt).any(|o| o != t && keys[o].is_some() && keys[o] == keys[t])
+            })
             .collect();
         if tied.is_empty() {
+            break;
+        }
+        // Rollers with Command 0 roll no dice and can never break a tie:
+        // then the setup order decides (engine reading; the source is silent).
+        let cmd =
+            |t: usize| s.manager(t).and_then(|r| s.members.get(r)).map(|m| m.stats.command).unwrap_or(0);
+        if tied.iter().all(|&t| cmd(t) == 0) {
             break;
         }
         rounds += 1;
@@ -1162,7 +1337,11 @@ fn roll_initiative(s: &mut WtBattleState, td: &[super::actions::WtTeamDice], dic
         for t in tied {
             let cmd = s.manager(t).and_then(|r| s.members.get(r)).map(|m| m.stats.command).unwrap_or(0);
             let c = roll_check(dice, WtPool::new("", cmd as u32, 0, 0)?, None)?;
-            ev.push(WtBattleEvent::InitiativeReroll { team: s.team_id(t), faces: c.faces, achievement: c.achievement });
+            ev.push(WtBattleEvent::InitiativeReroll {
+                team: s.team_id(t),
+                faces: c.faces,
+                achievement: c.achievement,
+            });
             if let Some(k) = keys.get_mut(t).and_then(|k| k.as_mut()) {
                 k.push(c.achievement);
             }
@@ -1224,7 +1403,12 @@ fn end_phase(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> 
                 if m.states.stealth.is_none() {
                     continue;
                 }
-                let near = s.members.iter().any(|o| o.team != m.team && s.on_field(o) && s.map.on_map(m.at) && grid::distance(metric, o.at, m.at) <= 3);
+                let near = s.members.iter().any(|o| {
+                    o.team != m.team
+                        && s.on_field(o)
+                        && s.map.on_map(m.at)
+                        && grid::distance(metric, o.at, m.at) <= 3
+                });
                 if near {
                     let id = m.id.clone();
                     s.mm(i)?.states.stealth = None;
@@ -1262,7 +1446,11 @@ fn end_phase(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> 
 /// Floating end.
 fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
     s.phase = WtBattlePhase::Feedback;
-    ev.push(WtBattleEvent::PhaseStarted { phase: WtBattlePhase::Feedback, label: phase_label(WtBattlePhase::Feedback), order: Vec::new() });
+    ev.push(WtBattleEvent::PhaseStarted {
+        phase: WtBattlePhase::Feedback,
+        label: phase_label(WtBattlePhase::Feedback),
+        order: Vec::new(),
+    });
     for i in 0..s.members.len() {
         let m = s.m(i)?;
         if m.status != WtMemberStatus::Active {
@@ -1326,7 +1514,11 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
     s.phase = WtBattlePhase::Initiative;
     s.turn = 0;
     ev.push(WtBattleEvent::RoundStarted { round });
-    ev.push(WtBattleEvent::PhaseStarted { phase: WtBattlePhase::Initiative, label: phase_label(WtBattlePhase::Initiative), order: Vec::new() });
+    ev.push(WtBattleEvent::PhaseStarted {
+        phase: WtBattlePhase::Initiative,
+        label: phase_label(WtBattlePhase::Initiative),
+        order: Vec::new(),
+    });
     for t in s.teams.iter_mut() {
         t.operator_used = false;
         t.initiative = None;
@@ -1378,13 +1570,23 @@ pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalActio
                 continue;
             }
             for k in &r.skills {
-                push(WtBattleAction::React { reactor: r.id.clone(), skill: k.skill.clone(), side: k.side, tactics_dice: 0 }, &mut out);
+                push(
+                    WtBattleAction::React {
+                        reactor: r.id.clone(),
+                        skill: k.skill.clone(),
+                        side: k.side,
+                        tactics_dice: 0,
+                    },
+                    &mut out,
+                );
             }
         }
         return out;
     }
     match s.phase {
-        WtBattlePhase::Initiative => push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out),
+        WtBattlePhase::Initiative => {
+            push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
+        }
         WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
             for m in &s.members {
                 if want(&m.id) && !s.map.on_map(m.at) {
@@ -1404,27 +1606,38 @@ pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalActio
                                 if !matches!(s.phase, WtBattlePhase::Movement | WtBattlePhase::Attack) {
                                     continue;
                                 }
-                                let movement = movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+                                let movement =
+                                    movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
                                 let occ = s.occupancy(mi);
-                                let mut dests: Vec<_> = grid::reachable(&s.map, &occ, m.at, movement).into_iter().collect();
+                                let mut dests: Vec<_> =
+                                    grid::reachable(&s.map, &occ, m.at, movement).into_iter().collect();
                                 dests.sort_by_key(|(d, _)| (d.y, d.x));
                                 for (_, (_, path)) in dests {
-                                    push(WtBattleAction::Move { actor: m.id.clone(), skill: sk.id.clone(), path }, &mut out);
+                                    push(
+                                        WtBattleAction::Move {
+                                            actor: m.id.clone(),
+                                            skill: sk.id.clone(),
+                                            path,
+                                        },
+                                        &mut out,
+                                    );
                                 }
                             }
                             WtBattleSkillKind::Attack => {
                                 if s.phase != WtBattlePhase::Attack {
                                     continue;
                                 }
-                                let base = |target: Option<String>, center: Option<WtSquare>| WtBattleAction::UseSkill {
-                                    actor: m.id.clone(),
-                                    skill: sk.id.clone(),
-                                    side: k.side,
-                                    target,
-                                    center,
-                                    tactics_dice: 0,
-                                    burst: 0,
-                                    push_to: None,
+                                let base = |target: Option<String>, center: Option<WtSquare>| {
+                                    WtBattleAction::UseSkill {
+                                        actor: m.id.clone(),
+                                        skill: sk.id.clone(),
+                                        side: k.side,
+                                        target,
+                                        center,
+                                        tactics_dice: 0,
+                                        burst: 0,
+                                        push_to: None,
+                                    }
                                 };
                                 if sk.area.is_some() {
                                     let r = i64::from(sk.range);

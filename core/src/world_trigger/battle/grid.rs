@@ -62,7 +62,12 @@ pub enum StepKind {
 ///   the squares crossed + |landing − take-off|;
 /// * WT-MOV-5 (RULINGS): +3 when the step starts in an enemy's ZoC;
 /// * WT-MOV-3: never into an enemy's square. Jumps pass over the gap.
-pub fn step_cost(map: &WtBattleMap, occ: &Occupancy, a: WtSquare, b: WtSquare) -> Result<(i64, StepKind), &'static str> {
+pub fn step_cost(
+    map: &WtBattleMap,
+    occ: &Occupancy,
+    a: WtSquare,
+    b: WtSquare,
+) -> Result<(i64, StepKind), &'static str> {
     if !map.on_map(b) {
         return Err("WT-OOB-1");
     }
@@ -153,7 +158,12 @@ pub fn reachable(
 
 /// WT-OOB-2/3: the distance from `s` to the battlefield and the nearest
 /// battlefield square not in `occupied` (ties: lowest row, then column).
-pub fn nearest_on_map(map: &WtBattleMap, metric: WtRangeMetric, s: WtSquare, occupied: &[WtSquare]) -> Option<(i64, WtSquare)> {
+pub fn nearest_on_map(
+    map: &WtBattleMap,
+    metric: WtRangeMetric,
+    s: WtSquare,
+    occupied: &[WtSquare],
+) -> Option<(i64, WtSquare)> {
     let mut best: Option<(i64, WtSquare)> = None;
     for y in 0..i64::from(map.height) {
         for x in 0..i64::from(map.width) {

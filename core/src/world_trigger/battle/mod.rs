@@ -250,7 +250,8 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         return Err(Error::out_of_range("max_rounds", "1-100"));
     }
     if args.battle_type == WtBattleType::Rank && max_rounds > 10 {
-        return Err(Error::out_of_range("max_rounds", "a rank battle lasts at most 10 rounds (WT-END-2)").with_rule("WT-END-2"));
+        return Err(Error::out_of_range("max_rounds", "a rank battle lasts at most 10 rounds (WT-END-2)")
+            .with_rule("WT-END-2"));
     }
     if args.battle_type == WtBattleType::Rank && !args.end_when_down.is_empty() {
         return Err(Error::invalid("end_when_down", "rank battles end by WT-END-2 only"));
@@ -268,14 +269,16 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
             None => None,
             Some(v) => {
                 let sh: WtOperatorSheet = crate::ops::parse_data(&format!("{tp}.operator"), v.clone())?;
-                let op = build_operator(&sh, &pack).map_err(|b| violations_error(&format!("{tp}.operator"), &b))?;
+                let op = build_operator(&sh, &pack)
+                    .map_err(|b| violations_error(&format!("{tp}.operator"), &b))?;
                 Some(op.name)
             }
         };
         for (mi, ms) in t.members.iter().enumerate() {
             let mp = format!("{tp}.members[{mi}]");
             let sheet: WtSheet = crate::ops::parse_data(&format!("{mp}.sheet"), ms.sheet.clone())?;
-            let ch = build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
+            let ch =
+                build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
             let mut skills = Vec::new();
             for sk in &bd.skills {
                 if !sk.requirements.unmet_by(&ch.stats).is_empty() {
@@ -314,8 +317,15 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
             }
             for trig in ch.triggers.main.iter().chain(ch.triggers.sub.iter()) {
                 if !triggers.iter().any(|x| &x.id == trig) {
-                    let td = pack.trigger(trig).ok_or_else(|| Error::invalid_data(format!("{mp}.sheet.triggers"), "unknown trigger"))?;
-                    triggers.push(WtBattleTrigger { id: td.id.clone(), kind: td.kind, base: td.base.clone(), hand_held: td.hand_held });
+                    let td = pack.trigger(trig).ok_or_else(|| {
+                        Error::invalid_data(format!("{mp}.sheet.triggers"), "unknown trigger")
+                    })?;
+                    triggers.push(WtBattleTrigger {
+                        id: td.id.clone(),
+                        kind: td.kind,
+                        base: td.base.clone(),
+                        hand_held: td.hand_held,
+                    });
                 }
             }
             let mut abilities = vec![WtAbility { id: ch.position_skill.skill.clone(), repeatable: false }];
@@ -357,7 +367,11 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         });
     }
     let dt = |side: WtDamageTableSide| {
-        pack.damage_tables.side(side).iter().map(|t| WtBattleDamageTier { min_damage: t.min_damage, rows: t.rows.clone() }).collect()
+        pack.damage_tables
+            .side(side)
+            .iter()
+            .map(|t| WtBattleDamageTier { min_damage: t.min_damage, rows: t.rows.clone() })
+            .collect()
     };
     let mut s = WtBattleState {
         format: STATE_FORMAT.into(),
@@ -396,7 +410,11 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
 }
 
 /// Apply one action to a validated state (a copy: the input is never changed).
-pub fn act_on(s: &WtBattleState, action: &WtBattleAction, dice: &mut Dice) -> Result<(WtBattleState, Vec<WtBattleEvent>)> {
+pub fn act_on(
+    s: &WtBattleState,
+    action: &WtBattleAction,
+    dice: &mut Dice,
+) -> Result<(WtBattleState, Vec<WtBattleEvent>)> {
     let mut ns = s.clone();
     let mut ev = Vec::new();
     engine::act(&mut ns, action, dice, &mut ev)?;
@@ -423,7 +441,11 @@ pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalRes
     Ok(WtBattleLegalResult {
         actions: engine::legal_actions(&s, args.actor.as_deref()),
         phase: s.phase,
-        acting_team: if s.pending.is_some() { None } else { s.acting_team().and_then(|t| s.teams.get(t)).map(|t| t.id.clone()) },
+        acting_team: if s.pending.is_some() {
+            None
+        } else {
+            s.acting_team().and_then(|t| s.teams.get(t)).map(|t| t.id.clone())
+        },
         reaction_for,
         outcome: s.outcome.clone(),
     })
@@ -440,7 +462,8 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
     let mut events = r.events;
     let mut last_rolls = Vec::new();
     for (i, st) in args.steps.iter().enumerate() {
-        let mut dice = Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
+        let mut dice =
+            Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
         let (ns, ev) = act_on(&s, &st.action, &mut dice)?;
         s = ns;
         events.extend(ev.iter().cloned());
@@ -453,5 +476,11 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
 
 /// Battle-data kinds that need no target (for docs/tests).
 pub fn is_tactics_kind(k: WtBattleSkillKind) -> bool {
-    matches!(k, WtBattleSkillKind::Tactics | WtBattleSkillKind::Stealth | WtBattleSkillKind::Invisible | WtBattleSkillKind::Search)
+    matches!(
+        k,
+        WtBattleSkillKind::Tactics
+            | WtBattleSkillKind::Stealth
+            | WtBattleSkillKind::Invisible
+            | WtBattleSkillKind::Search
+    )
 }

@@ -103,7 +103,11 @@ pub struct WtBattleMap {
 impl WtBattleMap {
     /// True if `s` is a battlefield square.
     pub fn on_map(&self, s: WtSquare) -> bool {
-        s.x >= 0 && s.y >= 0 && s.x < i64::from(self.width) && s.y < i64::from(self.height) && !self.off_map.contains(&s)
+        s.x >= 0
+            && s.y >= 0
+            && s.x < i64::from(self.width)
+            && s.y < i64::from(self.height)
+            && !self.off_map.contains(&s)
     }
 
     /// Height of a square (0 off the map or without a height grid).
@@ -539,7 +543,10 @@ impl WtBattleState {
         }
         // Catalog.
         let c = &self.catalog;
-        if c.skills.len() > super::data::MAX_BATTLE_SKILLS || c.triggers.len() > 200 || c.operator_skills.len() > 100 {
+        if c.skills.len() > super::data::MAX_BATTLE_SKILLS
+            || c.triggers.len() > 200
+            || c.operator_skills.len() > 100
+        {
             return Err(bad("state.catalog", "too many entries"));
         }
         let mut v = Vec::new();
@@ -557,7 +564,8 @@ impl WtBattleState {
         for (i, t) in c.triggers.iter().enumerate() {
             check_id(&format!("state.catalog.triggers[{i}].id"), &t.id)?;
         }
-        for side in [WtDamageTableSide::Border, WtDamageTableSide::TrionSoldier, WtDamageTableSide::Serafiga] {
+        for side in [WtDamageTableSide::Border, WtDamageTableSide::TrionSoldier, WtDamageTableSide::Serafiga]
+        {
             let tiers = c.damage_tables.side(side);
             if tiers.is_empty() || tiers.len() > 10 {
                 return Err(bad("state.catalog.damage_tables", "1-10 tiers per table"));
@@ -593,7 +601,7 @@ impl WtBattleState {
             }
             let n = self.members.iter().filter(|m| m.team == i).count();
             if !(1..=MAX_MEMBERS).contains(&n) {
-                return Err(bad(format!("{p}"), "a team has 1-4 members"));
+                return Err(bad(p.clone(), "a team has 1-4 members"));
             }
         }
         // Members.
@@ -613,7 +621,8 @@ impl WtBattleState {
             if WtStat::ALL.iter().any(|&s| !(0..=MAX_STAT).contains(&mb.stats.get(s))) {
                 return Err(bad(format!("{p}.stats"), "each stat 0-100"));
             }
-            if !(0..=MAX_TRION).contains(&mb.starting_trion) || !(-MAX_TRION..=MAX_TRION).contains(&mb.trion) {
+            if !(0..=MAX_TRION).contains(&mb.starting_trion) || !(-MAX_TRION..=MAX_TRION).contains(&mb.trion)
+            {
                 return Err(bad(format!("{p}.trion"), "out of range"));
             }
             if mb.triggers.main.len() > 4 || mb.triggers.sub.len() > 4 {
@@ -649,7 +658,11 @@ impl WtBattleState {
             for (k, a) in mb.abilities.iter().enumerate() {
                 check_id(&format!("{p}.abilities[{k}].id"), &a.id)?;
             }
-            if mb.at.x < -MAX_OFF_MAP || mb.at.y < -MAX_OFF_MAP || mb.at.x >= w + MAX_OFF_MAP || mb.at.y >= h + MAX_OFF_MAP {
+            if mb.at.x < -MAX_OFF_MAP
+                || mb.at.y < -MAX_OFF_MAP
+                || mb.at.x >= w + MAX_OFF_MAP
+                || mb.at.y >= h + MAX_OFF_MAP
+            {
                 return Err(bad(format!("{p}.at"), "more than 16 squares off the map"));
             }
             if mb.conditions.len() > WtCondition::ALL.len() {
@@ -688,7 +701,8 @@ impl WtBattleState {
         if self.turn >= nt {
             return Err(bad("state.turn", "out of range"));
         }
-        let in_turn_phase = matches!(self.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack);
+        let in_turn_phase =
+            matches!(self.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack);
         if in_turn_phase && self.initiative_order.is_empty() {
             return Err(bad("state.initiative_order", "required after the Initiative phase"));
         }
