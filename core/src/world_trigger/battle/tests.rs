@@ -299,3 +299,16 @@ fn finished_battle_has_no_actions_and_says_who_won() {
         assert!(s.teams.iter().all(|t| t.tactics_dice == 0), "WT-TD-6: pools reset at the end");
     }
 }
+
+/// WT-MAP-1 (who picks the battlefield: the lowest-ranked team or the GM) and
+/// WT-MAP-4 (5×5 sectors with a 3×3 core) are table procedures outside the
+/// engine: the host passes the chosen map and the teleported positions
+/// (`world_trigger.teleport_coordinates`) in the setup. Here we only check
+/// that a setup placing a member off the battlefield is refused.
+#[test]
+fn map_choice_is_the_hosts_wt_map_1_wt_map_4() {
+    let mut s = setup("rank_3v3");
+    s["teams"][0]["members"][0]["at"] = json!({"x": 15, "y": 11}); // an off_map square
+    let e = crate::call("world_trigger.battle_new", s).unwrap_err();
+    assert_eq!(e.code, crate::ErrorCode::InvalidArgument);
+}
