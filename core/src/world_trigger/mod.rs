@@ -13,6 +13,7 @@
 //! Readings of ambiguous rules follow `RULINGS.md` (section world_trigger);
 //! variants: `special_attack_stacking` (damage) and `damage_table_threshold` (damage_table).
 
+pub mod battle;
 pub mod character;
 pub mod check;
 pub mod damage;
@@ -72,5 +73,14 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "The bundled sample data pack (illustrative; facts from the seed plus labelled placeholders)."),
         op!("world_trigger.validate_data", data::validate_data, data::WtValidateDataArgs => data::WtValidationResult,
             "Validate a data pack and list every problem ({path, rule, message})."),
+        op!("world_trigger.battle_new", battle::battle_new, battle::WtBattleNewArgs => battle::WtBattleResult,
+            "Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase."),
+        op!("world_trigger.battle_legal_actions", battle::battle_legal_actions,
+            battle::WtBattleLegalArgs => battle::WtBattleLegalResult,
+            "Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over."),
+        op!("world_trigger.battle_act", battle::battle_act, battle::WtBattleActArgs => battle::WtBattleResult,
+            "Apply one action: new state and typed event log; illegal actions name the rule and change nothing."),
+        op!("world_trigger.battle_run", battle::battle_run, battle::WtBattleRunArgs => battle::WtBattleRunResult,
+            "Play a setup and a list of actions in order (scenario replay); returns the final state and the events."),
     ]
 }

@@ -1,0 +1,1679 @@
+//! The battle engine: validation of an action against the state (`check`,
+//! shared by `battle_act` and `battle_legal_actions` so that every listed
+//! action is accepted), its effects (`apply`), and the phase machine
+//! (WT-RND, WT-INIT, WT-ECO, WT-TRG, WT-HIT, WT-DMG, WT-DT, WT-ST, WT-OOB,
+//! WT-KO, WT-END).
+
+use super::actions::{WtActionCost, WtBattleAction, WtBattleEvent, WtLegalAction};
+use super::data::{WtBattleSkill, WtBattleSkillKind};
+use super::grid::{self, Occupancy};
+use super::state::*;
+use crate::dice::Dice;
+use crate::error::{Error, ErrorCode, Result};
+use crate::world_trigger::character::{feedback_trion_loss, movement_with, WtSide};
+use crate::world_trigger::check::{roll_check, WtPool};
+use crate::world_trigger::damage::{
+    burst_cap, roll_damage, roll_damage_table, special_attack_bonus, WtDamageInput,
+};
+use crate::world_trigger::data::{WtSpecialAttackKind, WtTriggerKind};
+use crate::world_trigger::map::out_of_bounds_difficulty;
+use crate::world_trigger::types::WtCondition;
+
+/// Most re-rolls of tied initiative before `limit_exceeded`.
+pub const MAX_INITIATIVE_REROLLS: usize = 100;
+/// Most squares in a move path.
+pub const MAX_PATH: usize = 64;
+
+type Ev = Vec<WtBattleEvent>;
+
+fn illegal(rule: &str, msg: impl std::fmt::Display) -> Error {
+    Error::illegal(rule, msg)
+}
+
+fn internal(msg: &str) -> Error {
+    Error::new(ErrorCode::Internal, msg.to_string())
+}
+
+impl WtBattleState {
+    fn m(&self, i: usize) -> Result<&WtBattleMember> {
+        self.members.get(i).ok_or_else(|| internal("member index"))
+    }
+    fn mm(&mut self, i: usize) -> Result<&mut WtBattleMember> {
+        self.members.get_mut(i).ok_or_else(|| internal("member index"))
+    }
+    fn team_mut(&mut self, t: usize) -> Result<&mut WtBattleTeam> {
+        self.teams.get_mut(t).ok_or_else(|| internal("team index"))
+    }
+    fn team_id(&self, t: usize) -> String {
+        self.teams.get(t).map(|x| x.id.clone()).unwrap_or_default()
+    }
+    fn team_idx(&self, id: &str) -> Option<usize> {
+        self.teams.iter().position(|t| t.id == id)
+    }
+
+    /// WT-INIT-2: this phase's team order (Movement reversed).
+    pub fn phase_order(&self) -> Vec<usize> {
+        let mut o = self.initiative_order.clone();
+        if self.phase == WtBattlePhase::Movement {
+            o.reverse();
+        }
+        o
+    }
+
+    /// The team acting now (Tactics, Movement, Attack phases), unless an attack awaits reactions.
+    pub fn acting_team(&self) -> Option<usize> {
+        match self.phase {
+            WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+                self.phase_order().get(self.turn).copied()
+            }
+            _ => None,
+        }
+    }
+
+    /// On the battlefield and standing (targetable, occupies its square).
+    fn on_field(&self, m: &WtBattleMember) -> bool {
+        matches!(m.status, WtMemberStatus::Active | WtMemberStatus::Incapacitated) && self.map.on_map(m.at)
+    }
+
+    /// Still counts for its team (end conditions): active, or temporarily incapacitated in a mock battle.
+    fn in_play(&self, m: &WtBattleMember) -> bool {
+        m.status == WtMemberStatus::Active
+            || (m.status == WtMemberStatus::Incapacitated && self.battle_type == WtBattleType::Mock)
+    }
+
+    /// WT-KO-5 / WT-TD-2: who rolls initiative and manages the tactics dice.
+    pub fn manager(&self, team: usize) -> Option<usize> {
+        let gone = |m: &WtBattleMember| matches!(m.status, WtMemberStatus::BailedOut | WtMemberStatus::Dead);
+        let t = self.teams.get(team)?;
+        if let Some(l) = self.idx(&t.leader) {
+            if self.members.get(l).is_some_and(|m| !gone(m)) {
+                return Some(l);
+            }
+        }
+        let mut best: Option<(i64, usize)> = None;
+        for (i, m) in self.members.iter().enumerate() {
+            if m.team == team && !gone(m) && best.is_none_or(|(c, _)| m.stats.command > c) {
+                best = Some((m.stats.command, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    fn occupancy(&self, mover: usize) -> Occupancy {
+        let team = self.members.get(mover).map(|m| m.team);
+        let mut occ = Occupancy { enemies: Vec::new(), others: Vec::new() };
+        for (i, m) in self.members.iter().enumerate() {
+            if i == mover || !self.on_field(m) {
+                continue;
+            }
+            occ.others.push(m.at);
+            if Some(m.team) != team {
+                occ.enemies.push(m.at);
+            }
+        }
+        occ
+    }
+
+    fn slots_used(&self, team: usize, phase: WtBattlePhase) -> usize {
+        self.members.iter().filter(|m| m.team == team && slot_of(&m.used, phase)).count()
+    }
+
+    fn ended_rule(&self) -> &'static str {
+        match self.battle_type {
+            WtBattleType::Rank => "WT-END-2",
+            WtBattleType::Mock => "WT-END-1",
+            WtBattleType::Defense => "WT-END-3",
+        }
+    }
+}
+
+fn slot_of(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
+    match p {
+        WtBattlePhase::Tactics => u.tactics,
+        WtBattlePhase::Movement => u.movement,
+        WtBattlePhase::Attack => u.attack,
+        _ => false,
+    }
+}
+
+fn set_slot(u: &mut WtMemberUsage, p: WtBattlePhase) {
+    match p {
+        WtBattlePhase::Tactics => u.tactics = true,
+        WtBattlePhase::Movement => u.movement = true,
+        WtBattlePhase::Attack => u.attack = true,
+        _ => {}
+    }
+}
+
+fn side_slots(m: &WtBattleMember, side: WtSide) -> &Vec<String> {
+    match side {
+        WtSide::Main => &m.triggers.main,
+        WtSide::Sub => &m.triggers.sub,
+    }
+}
+
+fn active_of(u: &WtMemberUsage, side: WtSide) -> &Vec<String> {
+    match side {
+        WtSide::Main => &u.active_main,
+        WtSide::Sub => &u.active_sub,
+    }
+}
+
+/// What `check` worked out about a valid action.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// Cost.
+    pub cost: WtActionCost,
+    /// Member acting / reacting.
+    pub member: Option<usize>,
+    /// Skill used.
+    pub skill: Option<WtBattleSkill>,
+    /// Side of its trigger.
+    pub side: Option<WtSide>,
+    /// Targets of an attack (member indexes).
+    pub targets: Vec<usize>,
+    /// Movement cost of a move.
+    pub path_cost: i64,
+}
+
+/// Resolve which of the member's entries of `skill` is meant.
+fn member_skill(
+    s: &WtBattleState,
+    mi: usize,
+    skill: &str,
+    side: Option<WtSide>,
+) -> Result<(WtBattleSkill, Option<WtSide>)> {
+    let m = s.m(mi)?;
+    let cands: Vec<Option<WtSide>> = m
+        .skills
+        .iter()
+        .filter(|k| k.skill == skill && (side.is_none() || k.side == side))
+        .map(|k| k.side)
+        .collect();
+    let chosen = match cands.as_slice() {
+        [] => {
+            return Err(illegal(
+                "WT-CC-8",
+                format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
+            ))
+        }
+        [one] => *one,
+        _ => {
+            return Err(Error::invalid("action.side", "the skill's trigger sits on both sides: give `side`"))
+        }
+    };
+    let sk = s.skill(skill).cloned().ok_or_else(|| internal("catalog skill"))?;
+    Ok((sk, chosen))
+}
+
+/// WT-TRG-4/5, WT-COND-5/6: may the member use `sk` on `side` now (activation-wise)?
+fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtSide>) -> Result<()> {
+    let (Some(t), Some(side)) = (&sk.trigger, side) else { return Ok(()) };
+    let m = s.m(mi)?;
+    for trig in std::iter::once(t).chain(sk.with.iter()) {
+        let hand = s.trigger(trig).is_some_and(|x| x.hand_held);
+        let lost = match side {
+            WtSide::Main => WtCondition::LostDominantHand,
+            WtSide::Sub => WtCondition::LostOffHand,
+        };
+        if hand && m.conditions.contains(&lost) {
+            let rule = if side == WtSide::Main { "WT-COND-5" } else { "WT-COND-6" };
+            return Err(illegal(rule, format_args!("{trig} is hand-held and that hand is lost")));
+        }
+    }
+    if s.phase == WtBattlePhase::Attack {
+        let act = active_of(&m.used, side);
+        if !(act.is_empty() || act.contains(t) && sk.with.iter().all(|o| act.contains(o))) {
+            return Err(illegal(
+                "WT-TRG-4",
+                format_args!("another trigger ({}) is active on that side this round", act.join(", ")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) -> Result<()> {
+    let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
+    if per_check > MAX_TACTICS_DICE {
+        return Err(illegal("WT-TD-5", "at most 20 tactics dice on one check"));
+    }
+    if u64::from(per_check) * checks as u64 > u64::from(pool) {
+        return Err(illegal("WT-TD-3", format_args!("the team's pool holds only {pool} tactics dice")));
+    }
+    Ok(())
+}
+
+fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
+    let mi =
+        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    let m = s.m(mi)?;
+    match m.status {
+        WtMemberStatus::Active => {}
+        WtMemberStatus::Incapacitated if incap_ok => {}
+        WtMemberStatus::Incapacitated | WtMemberStatus::Dead => {
+            return Err(illegal("WT-KO-2", format_args!("{actor} is incapacitated")))
+        }
+        WtMemberStatus::BailedOut => return Err(illegal("WT-KO-4", format_args!("{actor} has bailed out"))),
+    }
+    if s.acting_team() != Some(m.team) {
+        return Err(illegal("WT-INIT-2", format_args!("it is not {actor}'s team's turn")));
+    }
+    if !s.map.on_map(m.at) {
+        return Err(illegal(
+            "WT-OOB-1",
+            format_args!("{actor} is out of bounds: only the re-entry check is possible"),
+        ));
+    }
+    Ok(mi)
+}
+
+fn check_slot(
+    s: &WtBattleState,
+    mi: usize,
+    sk: &WtBattleSkill,
+    phase: WtBattlePhase,
+) -> Result<Option<WtBattlePhase>> {
+    if sk.combined_use {
+        return Ok(None); // WT-ECO-4 / WT-TRG-2
+    }
+    let m = s.m(mi)?;
+    if slot_of(&m.used, phase) {
+        if phase == WtBattlePhase::Attack {
+            return Ok(Some(phase)); // the same slot covers main and sub (WT-ECO-3)
+        }
+        return Err(illegal("WT-ECO-3", format_args!("{} already acted in this phase", m.id)));
+    }
+    if s.slots_used(m.team, phase) >= MEMBERS_PER_PHASE {
+        return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
+    }
+    Ok(Some(phase))
+}
+
+/// Validate an action against the state without changing it.
+pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
+    if s.phase == WtBattlePhase::Ended {
+        return Err(illegal(s.ended_rule(), "the battle is over"));
+    }
+    let pending = s.pending.is_some();
+    match a {
+        WtBattleAction::Operator { team, skill } => {
+            let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
+            if s.teams.get(t).is_some_and(|x| x.operator_used) {
+                return Err(illegal("WT-OP-8", "the operator already acted this round"));
+            }
+            if !s.catalog.operator_skills.iter().any(|o| &o.id == skill) {
+                return Err(illegal("WT-OP-6", format_args!("no operator command {skill:?}")));
+            }
+            Ok(Checked { cost: WtActionCost { operator: true, ..Default::default() }, ..Default::default() })
+        }
+        WtBattleAction::UseAbility { actor, ability } => {
+            let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+            let m = s.m(mi)?;
+            if m.status != WtMemberStatus::Active {
+                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
+            }
+            let ab = m
+                .abilities
+                .iter()
+                .find(|x| &x.id == ability)
+                .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
+            if !ab.repeatable && m.used.abilities.contains(ability) {
+                return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
+            }
+            Ok(Checked { member: Some(mi), ..Default::default() })
+        }
+        _ if pending && !matches!(a, WtBattleAction::React { .. } | WtBattleAction::NoReaction {}) => {
+            Err(illegal("WT-HIT-1", "an attack awaits the defending team's reaction"))
+        }
+        WtBattleAction::RollInitiative { tactics_dice } => {
+            if s.phase != WtBattlePhase::Initiative {
+                return Err(illegal("WT-RND-1", "initiative is rolled in the Initiative phase"));
+            }
+            if tactics_dice.len() > MAX_TEAMS {
+                return Err(Error::invalid("action.tactics_dice", "one entry per team"));
+            }
+            for (i, d) in tactics_dice.iter().enumerate() {
+                let t = s
+                    .team_idx(&d.team)
+                    .ok_or_else(|| Error::invalid("action.tactics_dice", "no such team"))?;
+                if tactics_dice.iter().take(i).any(|o| o.team == d.team) {
+                    return Err(Error::invalid("action.tactics_dice", "one entry per team"));
+                }
+                check_tactics(s, t, d.dice, 1)?;
+            }
+            Ok(Checked::default())
+        }
+        WtBattleAction::Pass { team } => {
+            let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
+            if s.acting_team() != Some(t) {
+                return Err(illegal("WT-INIT-2", "only the acting team can pass"));
+            }
+            Ok(Checked::default())
+        }
+        WtBattleAction::Reenter { actor, tactics_dice } => {
+            if !matches!(s.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+                return Err(illegal("WT-OOB-2", "the re-entry check is made before the Feedback phase"));
+            }
+            let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+            let m = s.m(mi)?;
+            if m.status != WtMemberStatus::Active {
+                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
+            }
+            if s.map.on_map(m.at) {
+                return Err(illegal("WT-OOB-2", format_args!("{actor} is not out of bounds")));
+            }
+            if m.used.reentry_tried {
+                return Err(illegal("WT-OOB-2", "one re-entry check per round"));
+            }
+            check_tactics(s, m.team, *tactics_dice, 1)?;
+            let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
+            if grid::nearest_on_map(&s.map, s.variants.range_metric, m.at, &occ).is_none() {
+                return Err(illegal("WT-OOB-3", "no free battlefield square"));
+            }
+            Ok(Checked {
+                member: Some(mi),
+                cost: WtActionCost { max_tactics_dice: max_td(s, m.team, 1), ..Default::default() },
+                ..Default::default()
+            })
+        }
+        WtBattleAction::UseSkill { actor, skill, side, target, center, tactics_dice, burst, push_to } => {
+            let mi = acting_member(s, actor, false)?;
+            let (sk, side) = member_skill(s, mi, skill, *side)?;
+            let m = s.m(mi)?;
+            let phase = match sk.kind {
+                WtBattleSkillKind::Attack => WtBattlePhase::Attack,
+                WtBattleSkillKind::Tactics
+                | WtBattleSkillKind::Stealth
+                | WtBattleSkillKind::Invisible
+                | WtBattleSkillKind::Search => WtBattlePhase::Tactics,
+                WtBattleSkillKind::Move => {
+                    return Err(Error::invalid("action.type", "moves use the `move` action"))
+                }
+                WtBattleSkillKind::Defend | WtBattleSkillKind::Dodge => {
+                    return Err(illegal("WT-HIT-2", "reaction skills are used with `react`"))
+                }
+            };
+            if s.phase != phase {
+                return Err(illegal("WT-RND-1", format_args!("{skill} is used in the {phase:?} phase")));
+            }
+            if phase == WtBattlePhase::Attack {
+                let done = match side {
+                    Some(WtSide::Main) => m.used.main_action,
+                    Some(WtSide::Sub) => m.used.sub_action,
+                    None => m.used.main_action && m.used.sub_action,
+                };
+                if done {
+                    return Err(illegal("WT-TRG-4", "that side has already taken its Attack-phase action"));
+                }
+            }
+            let slot = check_slot(s, mi, &sk, phase)?;
+            check_side(s, mi, &sk, side)?;
+            let mut c = Checked { member: Some(mi), side, ..Default::default() };
+            c.cost.slot = slot;
+            c.cost.trion = sk.trion_cost;
+            if sk.kind != WtBattleSkillKind::Attack {
+                if target.is_some()
+                    || center.is_some()
+                    || *tactics_dice > 0
+                    || *burst != 0
+                    || push_to.is_some()
+                {
+                    return Err(Error::invalid(
+                        "action",
+                        "target, center, tactics_dice, burst and push_to are for attacks",
+                    ));
+                }
+                if sk.trion_cost >= m.trion {
+                    return Err(illegal("WT-DER-4", "not enough Trion"));
+                }
+                c.skill = Some(sk);
+                return Ok(c);
+            }
+            // Attack.
+            if side.is_some() {
+                c.cost.side_action = side;
+                c.cost.activates = side;
+            }
+            if *burst < 0 || *burst > burst_cap(m.stats.trion) {
+                return Err(illegal(
+                    "WT-DMG-4",
+                    format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion)),
+                ));
+            }
+            if sk.trion_cost.saturating_add(*burst) >= m.trion {
+                return Err(illegal("WT-DER-4", "not enough Trion for the cost and burst"));
+            }
+            let metric = s.variants.range_metric;
+            let r = i64::from(sk.range);
+            match sk.area {
+                Some(area) => {
+                    if target.is_some() {
+                        return Err(Error::invalid("action.target", "an area attack takes `center`"));
+                    }
+                    let Some(cn) = center else {
+                        return Err(Error::invalid("action.center", "required for an area attack"));
+                    };
+                    if grid::distance(metric, m.at, *cn) > r {
+                        return Err(illegal("WT-RNG-4", "the area's centre is out of range"));
+                    }
+                    if !s.map.on_map(*cn) {
+                        return Err(illegal("WT-RNG-4", "the centre must be a battlefield square"));
+                    }
+                    c.targets = s
+                        .members
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| s.on_field(o) && grid::in_area(*cn, area, o.at))
+                        .map(|(i, _)| i)
+                        .collect();
+                    if push_to.is_some() {
+                        return Err(Error::invalid("action.push_to", "only for a single target"));
+                    }
+                }
+                None => {
+                    if center.is_some() {
+                        return Err(Error::invalid("action.center", "a single-target attack takes `target`"));
+                    }
+                    let Some(t) = target else { return Err(Error::invalid("action.target", "required")) };
+                    let ti = s.idx(t).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
+                    let tm = s.m(ti)?;
+                    if ti == mi {
+                        return Err(illegal("WT-HIT-1", "a single-target attack can't target its user"));
+                    }
+                    if !s.on_field(tm) {
+                        return Err(illegal("WT-KO-4", "the target is not on the battlefield"));
+                    }
+                    if tm.states.invisible.is_some() {
+                        return Err(illegal(
+                            "WT-ST-2",
+                            "an Invisible character can't be targeted by single-target attacks",
+                        ));
+                    }
+                    if grid::distance(metric, m.at, tm.at) > r {
+                        return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")));
+                    }
+                    if let Some(p) = push_to {
+                        if sk.forced_move == 0 {
+                            return Err(illegal("WT-MOV-6", "this skill has no forced movement"));
+                        }
+                        let d = (p.x - tm.at.x).abs() + (p.y - tm.at.y).abs();
+                        if d == 0 || d > i64::from(sk.forced_move) {
+                            return Err(illegal(
+                                "WT-MOV-6",
+                                format_args!("push up to {} squares", sk.forced_move),
+                            ));
+                        }
+                        if p.x < -MAX_OFF_MAP + 1
+                            || p.y < -MAX_OFF_MAP + 1
+                            || p.x > i64::from(s.map.width) + MAX_OFF_MAP - 2
+                            || p.y > i64::from(s.map.height) + MAX_OFF_MAP - 2
+                        {
+                            return Err(Error::out_of_range("action.push_to", "too far off the map"));
+                        }
+                        if s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == *p) {
+                            return Err(illegal("WT-MOV-6", "the destination is occupied"));
+                        }
+                    }
+                    c.targets = vec![ti];
+                }
+            }
+            check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
+            c.cost.trion = sk.trion_cost.saturating_add(*burst);
+            c.cost.max_tactics_dice = max_td(s, m.team, c.targets.len().max(1));
+            c.cost.max_burst =
+                burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0);
+            c.skill = Some(sk);
+            Ok(c)
+        }
+        WtBattleAction::Move { actor, skill, path } => {
+            let mi0 = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+            let incap_ok = s.skill(skill).is_some_and(|k| k.while_incapacitated);
+            let mi = acting_member(s, actor, incap_ok)?;
+            debug_assert_eq!(mi, mi0);
+            let (sk, side) = member_skill(s, mi, skill, None)?;
+            if sk.kind != WtBattleSkillKind::Move {
+                return Err(Error::invalid("action.skill", "not a move skill"));
+            }
+            let m = s.m(mi)?;
+            match s.phase {
+                WtBattlePhase::Movement => {
+                    if m.states.movement_reserved.is_some() {
+                        return Err(illegal(
+                            "WT-ST-3",
+                            "a Movement-reserved character moves in the Attack phase",
+                        ));
+                    }
+                }
+                WtBattlePhase::Attack => {
+                    if m.states.movement_reserved.is_none() {
+                        return Err(illegal("WT-RND-1", "moves are made in the Movement phase"));
+                    }
+                    if m.used.attack {
+                        return Err(illegal(
+                            "WT-ST-3",
+                            "the reserved move comes before the character's attacks",
+                        ));
+                    }
+                }
+                _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
+            }
+            let slot = if sk.combined_use {
+                None
+            } else {
+                if m.used.movement {
+                    return Err(illegal("WT-ECO-3", format_args!("{actor} already moved this round")));
+                }
+                if s.slots_used(m.team, WtBattlePhase::Movement) >= MEMBERS_PER_PHASE {
+                    return Err(illegal("WT-ECO-2", "three members of this team already moved this round"));
+                }
+                Some(WtBattlePhase::Movement)
+            };
+            if path.is_empty() || path.len() > MAX_PATH {
+                return Err(Error::invalid("action.path", "1-64 squares"));
+            }
+            let movement = movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+            let occ = s.occupancy(mi);
+            let mut cur = m.at;
+            let mut cost = 0i64;
+            for (k, &sq) in path.iter().enumerate() {
+                let (c, _) = grid::step_cost(&s.map, &occ, cur, sq).map_err(|rule| {
+                    illegal(rule, format_args!("step {k} to ({}, {}) is not allowed", sq.x, sq.y))
+                })?;
+                cost = cost.saturating_add(c);
+                cur = sq;
+            }
+            if occ.others.contains(&cur) {
+                return Err(illegal("WT-MOV-3", "a move can't end on another character's square"));
+            }
+            if cost > movement {
+                return Err(illegal(
+                    "WT-MOV-2",
+                    format_args!("the path costs {cost} Movement; {actor} has {movement}"),
+                ));
+            }
+            let mut c =
+                Checked { member: Some(mi), side, path_cost: cost, skill: Some(sk), ..Default::default() };
+            c.cost.slot = slot;
+            c.cost.movement = Some(cost);
+            Ok(c)
+        }
+        WtBattleAction::React { reactor, skill, side, tactics_dice } => {
+            let p = s.pending.as_ref().ok_or_else(|| illegal("WT-HIT-1", "no attack awaits a reaction"))?;
+            let tid = p.targets.get(p.reactions.len()).ok_or_else(|| internal("pending target"))?;
+            let ti = s.idx(tid).ok_or_else(|| internal("pending target"))?;
+            let ri = s.idx(reactor).ok_or_else(|| Error::invalid("action.reactor", "no such member"))?;
+            let (tm, rm) = (s.m(ti)?, s.m(ri)?);
+            if rm.team != tm.team {
+                return Err(illegal("WT-HIT-2", "only the target or its allies react"));
+            }
+            if rm.status != WtMemberStatus::Active || !s.map.on_map(rm.at) {
+                return Err(illegal("WT-KO-4", format_args!("{reactor} can't react")));
+            }
+            let (sk, side) = member_skill(s, ri, skill, *side)?;
+            match sk.kind {
+                WtBattleSkillKind::Dodge => {
+                    if ri != ti {
+                        return Err(illegal("WT-HIT-2", "only the target dodges"));
+                    }
+                    if rm.states.floating {
+                        return Err(illegal(
+                            "WT-ST-4",
+                            "a Floating character is defenceless and can't dodge",
+                        ));
+                    }
+                }
+                WtBattleSkillKind::Defend => {
+                    if grid::distance(s.variants.range_metric, rm.at, tm.at) > i64::from(sk.range) {
+                        return Err(illegal("WT-HIT-4", format_args!("{tid} is outside {skill}'s range")));
+                    }
+                }
+                _ => return Err(illegal("WT-HIT-2", "not a reaction skill")),
+            }
+            check_side(s, ri, &sk, side)?;
+            check_tactics(s, rm.team, *tactics_dice, 1)?;
+            let mut c = Checked { member: Some(ri), side, skill: Some(sk), ..Default::default() };
+            c.cost.activates = side;
+            c.cost.max_tactics_dice = max_td(s, rm.team, 1);
+            Ok(c)
+        }
+        WtBattleAction::NoReaction {} => {
+            if s.pending.is_none() {
+                return Err(illegal("WT-HIT-1", "no attack awaits a reaction"));
+            }
+            Ok(Checked::default())
+        }
+    }
+}
+
+fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
+    let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
+    (pool / checks.max(1) as u32).min(MAX_TACTICS_DICE)
+}
+
+/// Apply a valid action to `s` (a working copy), rolling `dice`, logging to `ev`.
+pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    let c = check(s, a)?;
+    match a {
+        WtBattleAction::Operator { team, skill } => {
+            let t = s.team_idx(team).ok_or_else(|| internal("team"))?;
+            let gain = s
+                .catalog
+                .operator_skills
+                .iter()
+                .find(|o| &o.id == skill)
+                .map(|o| o.tactics_dice_gain)
+                .unwrap_or(0);
+            s.team_mut(t)?.operator_used = true;
+            ev.push(WtBattleEvent::OperatorActed { team: team.clone(), skill: skill.clone() });
+            gain_td(s, t, gain, ev)?;
+        }
+        WtBattleAction::UseAbility { actor, ability } => {
+            let mi = c.member.ok_or_else(|| internal("member"))?;
+            s.mm(mi)?.used.abilities.push(ability.clone());
+            ev.push(WtBattleEvent::AbilityUsed { member: actor.clone(), ability: ability.clone() });
+        }
+        WtBattleAction::RollInitiative { tactics_dice } => roll_initiative(s, tactics_dice, dice, ev)?,
+        WtBattleAction::Pass { team } => {
+            ev.push(WtBattleEvent::Passed { team: team.clone() });
+            advance_turn(s, dice, ev)?;
+        }
+        WtBattleAction::Reenter { actor, tactics_dice } => {
+            let mi = c.member.ok_or_else(|| internal("member"))?;
+            let (team, at, mob) = {
+                let m = s.m(mi)?;
+                (m.team, m.at, m.stats.mobility)
+            };
+            spend_td(s, team, *tactics_dice, ev)?;
+            end_on_check(s, mi, ev)?;
+            s.mm(mi)?.used.reentry_tried = true;
+            let metric = s.variants.range_metric;
+            let dist = grid::distance_to_map(&s.map, metric, at);
+            let target = out_of_bounds_difficulty(dist.clamp(1, 1000) as u32).unwrap_or(40);
+            let r = roll_check(dice, WtPool::new("", mob as u32, *tactics_dice, 0)?, Some(target))?;
+            let mut to = None;
+            if r.success == Some(true) {
+                let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
+                to = grid::nearest_on_map(&s.map, metric, at, &occ).map(|(_, q)| q);
+                if let Some(q) = to {
+                    s.mm(mi)?.at = q;
+                }
+            }
+            ev.push(WtBattleEvent::Reentry {
+                member: actor.clone(),
+                faces: r.faces,
+                achievement: r.achievement,
+                target,
+                to,
+            });
+        }
+        WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, .. } => {
+            let mi = c.member.ok_or_else(|| internal("member"))?;
+            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let team = s.m(mi)?.team;
+            if let Some(p) = c.cost.slot {
+                set_slot(&mut s.mm(mi)?.used, p);
+            }
+            let paid = c.cost.trion;
+            s.mm(mi)?.trion -= paid;
+            ev.push(WtBattleEvent::SkillUsed {
+                member: actor.clone(),
+                skill: sk.id.clone(),
+                side: c.side,
+                trion_paid: paid,
+            });
+            uses_trigger_side(s, mi, &sk, c.side, ev)?;
+            match sk.kind {
+                WtBattleSkillKind::Tactics => gain_td(s, team, sk.tactics_dice_gain, ev)?,
+                WtBattleSkillKind::Stealth => {
+                    s.mm(mi)?.states.stealth = Some(c.side.unwrap_or(WtSide::Sub));
+                    ev.push(state_ev(actor, "stealth", true, "WT-ST-1"));
+                }
+                WtBattleSkillKind::Invisible => {
+                    let side = Some(c.side.unwrap_or(WtSide::Sub));
+                    let m = s.mm(mi)?;
+                    m.states.invisible = side;
+                    m.states.movement_reserved = side;
+                    ev.push(state_ev(actor, "invisible", true, "WT-ST-2"));
+                    ev.push(state_ev(actor, "movement_reserved", true, "WT-ST-3"));
+                }
+                WtBattleSkillKind::Search => {
+                    let at = s.m(mi)?.at;
+                    let metric = s.variants.range_metric;
+                    for i in 0..s.members.len() {
+                        let o = s.m(i)?;
+                        if o.team != team
+                            && o.states.stealth.is_some()
+                            && grid::distance(metric, at, o.at) <= i64::from(sk.range)
+                        {
+                            let id = o.id.clone();
+                            s.mm(i)?.states.stealth = None;
+                            ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+                        }
+                    }
+                }
+                WtBattleSkillKind::Attack => {
+                    let m = s.mm(mi)?;
+                    match c.side {
+                        Some(WtSide::Main) => m.used.main_action = true,
+                        Some(WtSide::Sub) => m.used.sub_action = true,
+                        None => {
+                            if !m.used.main_action {
+                                m.used.main_action = true
+                            } else {
+                                m.used.sub_action = true
+                            }
+                        }
+                    }
+                    let checks = c.targets.len().max(1) as u32;
+                    spend_td(s, team, tactics_dice.saturating_mul(checks), ev)?;
+                    end_on_check(s, mi, ev)?;
+                    let tids: Vec<String> =
+                        c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.id.clone())).collect();
+                    ev.push(WtBattleEvent::AttackDeclared {
+                        attacker: actor.clone(),
+                        skill: sk.id.clone(),
+                        targets: tids.clone(),
+                    });
+                    // WT-OBJ-2/3: object destruction first; those standing on destroyed objects fall.
+                    if sk.object_destruction {
+                        let squares: Vec<WtSquare> = match (sk.area, a) {
+                            (Some(area), WtBattleAction::UseSkill { center: Some(cn), .. }) => {
+                                let r = i64::from(area / 2);
+                                let mut v = Vec::new();
+                                for y in cn.y - r..=cn.y + r {
+                                    for x in cn.x - r..=cn.x + r {
+                                        v.push(WtSquare { x, y });
+                                    }
+                                }
+                                v
+                            }
+                            _ => c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.at)).collect(),
+                        };
+                        destroy_objects(s, &squares, ev)?;
+                    }
+                    if sk.area.is_some() {
+                        for &ti in &c.targets {
+                            end_on_area(s, ti, ev)?;
+                        }
+                    }
+                    if tids.is_empty() {
+                        return Ok(());
+                    }
+                    s.pending = Some(WtPendingAttack {
+                        attacker: actor.clone(),
+                        skill: sk.id.clone(),
+                        tactics_dice: *tactics_dice,
+                        burst: *burst,
+                        push_to: *push_to,
+                        targets: tids,
+                        reactions: Vec::new(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        WtBattleAction::Move { actor, path, .. } => {
+            let mi = c.member.ok_or_else(|| internal("member"))?;
+            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let movement = {
+                let m = s.m(mi)?;
+                movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions)
+            };
+            if c.cost.slot.is_some() {
+                s.mm(mi)?.used.movement = true;
+            }
+            if sk.trigger.is_some() {
+                ev.push(WtBattleEvent::SkillUsed {
+                    member: actor.clone(),
+                    skill: sk.id.clone(),
+                    side: c.side,
+                    trion_paid: 0,
+                });
+                uses_trigger_side(s, mi, &sk, c.side, ev)?;
+            }
+            let last = *path.last().ok_or_else(|| internal("path"))?;
+            let m = s.mm(mi)?;
+            m.at = last;
+            ev.push(WtBattleEvent::Moved {
+                member: actor.clone(),
+                path: path.clone(),
+                cost: c.path_cost,
+                movement,
+            });
+            if m.states.movement_reserved.take().is_some() {
+                ev.push(state_ev(actor, "movement_reserved", false, "WT-ST-3"));
+            }
+            if sk.floating && !s.m(mi)?.states.floating {
+                s.mm(mi)?.states.floating = true;
+                ev.push(state_ev(actor, "floating", true, "WT-ST-4"));
+            }
+        }
+        WtBattleAction::React { reactor, tactics_dice, .. } => {
+            let ri = c.member.ok_or_else(|| internal("member"))?;
+            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let (team, stat) = {
+                let m = s.m(ri)?;
+                (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
+            };
+            spend_td(s, team, *tactics_dice, ev)?;
+            uses_trigger_side(s, ri, &sk, c.side, ev)?;
+            end_on_check(s, ri, ev)?;
+            let r = roll_check(dice, WtPool::new("", stat as u32, *tactics_dice, 0)?, None)?;
+            let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
+            let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
+            p.reactions.push(WtReactionRecord {
+                target: target.clone(),
+                reactor: Some(reactor.clone()),
+                skill: Some(sk.id.clone()),
+                achievement: Some(r.achievement),
+            });
+            ev.push(WtBattleEvent::ReactionRolled {
+                target,
+                reactor: reactor.clone(),
+                skill: sk.id,
+                faces: r.faces,
+                achievement: r.achievement,
+            });
+            maybe_resolve(s, dice, ev)?;
+        }
+        WtBattleAction::NoReaction {} => {
+            let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
+            let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
+            p.reactions.push(WtReactionRecord {
+                target: target.clone(),
+                reactor: None,
+                skill: None,
+                achievement: None,
+            });
+            ev.push(WtBattleEvent::NoReaction { target });
+            maybe_resolve(s, dice, ev)?;
+        }
+    }
+    Ok(())
+}
+
+fn state_ev(member: &str, state: &str, on: bool, rule: &str) -> WtBattleEvent {
+    WtBattleEvent::State { member: member.to_string(), state: state.into(), on, rule: rule.into() }
+}
+
+fn gain_td(s: &mut WtBattleState, team: usize, gain: u32, ev: &mut Ev) -> Result<()> {
+    if gain == 0 {
+        return Ok(());
+    }
+    let id = s.team_id(team);
+    let t = s.team_mut(team)?;
+    let before = t.tactics_dice;
+    t.tactics_dice = (t.tactics_dice + gain).min(MAX_TACTICS_DICE); // WT-TD-5
+    ev.push(WtBattleEvent::TacticsDice {
+        team: id,
+        delta: i64::from(t.tactics_dice) - i64::from(before),
+        pool: t.tactics_dice,
+    });
+    Ok(())
+}
+
+fn spend_td(s: &mut WtBattleState, team: usize, n: u32, ev: &mut Ev) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let id = s.team_id(team);
+    let t = s.team_mut(team)?;
+    t.tactics_dice = t.tactics_dice.saturating_sub(n);
+    ev.push(WtBattleEvent::TacticsDice { team: id, delta: -i64::from(n), pool: t.tactics_dice });
+    Ok(())
+}
+
+/// WT-ST-1 item 3, WT-ST-2 item 3, WT-ST-3 item 4: an action that requires a check.
+fn end_on_check(s: &mut WtBattleState, mi: usize, ev: &mut Ev) -> Result<()> {
+    let m = s.mm(mi)?;
+    let id = m.id.clone();
+    if m.states.stealth.take().is_some() {
+        ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+    }
+    if m.states.invisible.take().is_some() {
+        ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
+    }
+    if m.states.movement_reserved.take().is_some() {
+        ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
+    }
+    Ok(())
+}
+
+/// WT-ST-1 item 2, WT-ST-2 item 2, WT-ST-3 item 3: caught in an area attack.
+fn end_on_area(s: &mut WtBattleState, mi: usize, ev: &mut Ev) -> Result<()> {
+    end_on_check(s, mi, ev)
+}
+
+/// WT-TRG-4/5/6/7: using a trigger activates its side (with its options);
+/// WT-ST-1 item 4 / WT-ST-2 item 4 / WT-ST-3 item 5: a trigger on Bagworm's
+/// or Chameleon's side ends the state. Outside the Attack phase nothing is
+/// activated (WT-TRG-3).
+fn uses_trigger_side(
+    s: &mut WtBattleState,
+    mi: usize,
+    sk: &WtBattleSkill,
+    side: Option<WtSide>,
+    ev: &mut Ev,
+) -> Result<()> {
+    let (Some(t), Some(side)) = (sk.trigger.clone(), side) else { return Ok(()) };
+    let own = matches!(sk.kind, WtBattleSkillKind::Stealth | WtBattleSkillKind::Invisible);
+    let id = s.m(mi)?.id.clone();
+    if !own {
+        let m = s.mm(mi)?;
+        if m.states.stealth == Some(side) {
+            m.states.stealth = None;
+            ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+        }
+        let m = s.mm(mi)?;
+        if m.states.invisible == Some(side) {
+            m.states.invisible = None;
+            ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
+        }
+        let m = s.mm(mi)?;
+        if m.states.movement_reserved == Some(side) && sk.kind != WtBattleSkillKind::Move {
+            m.states.movement_reserved = None;
+            ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
+        }
+    }
+    if s.phase != WtBattlePhase::Attack {
+        return Ok(());
+    }
+    let dedicated: Vec<String> = {
+        let m = s.m(mi)?;
+        side_slots(m, side)
+            .iter()
+            .filter(|o| {
+                s.trigger(o).is_some_and(|x| {
+                    x.kind == WtTriggerKind::DedicatedOption && x.base.as_deref() == Some(t.as_str())
+                })
+            })
+            .cloned()
+            .collect()
+    };
+    let m = s.mm(mi)?;
+    let act = match side {
+        WtSide::Main => &mut m.used.active_main,
+        WtSide::Sub => &mut m.used.active_sub,
+    };
+    let before = act.len();
+    for x in std::iter::once(&t).chain(sk.with.iter()).chain(dedicated.iter()) {
+        if !act.contains(x) {
+            act.push(x.clone());
+        }
+    }
+    if act.len() != before {
+        let triggers = act.clone();
+        ev.push(WtBattleEvent::SideActivated { member: id, side, triggers });
+    }
+    Ok(())
+}
+
+/// WT-OBJ-2/3: remove objects; characters on them fall and float until Feedback.
+fn destroy_objects(s: &mut WtBattleState, squares: &[WtSquare], ev: &mut Ev) -> Result<()> {
+    for &sq in squares {
+        let h = s.map.h(sq);
+        if h <= 0 || !s.map.on_map(sq) {
+            continue;
+        }
+        s.map.set_h(sq, 0);
+        ev.push(WtBattleEvent::ObjectDestroyed { square: sq, height: h });
+        for i in 0..s.members.len() {
+            let on = s.on_field(s.m(i)?) && s.m(i)?.at == sq;
+            if on && !s.m(i)?.states.floating {
+                let id = s.m(i)?.id.clone();
+                s.mm(i)?.states.floating = true;
+                ev.push(state_ev(&id, "floating", true, "WT-OBJ-3"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// WT-HIT-1: once every target has its reaction, the attacker rolls a hit
+/// check per target (stat + tactics + special-attack LV dice) against the
+/// reaction (or the skill's target, or hits automatically), then damage,
+/// damage table, forced movement.
+fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    let Some(p) = s.pending.clone() else { return Ok(()) };
+    if p.reactions.len() < p.targets.len() {
+        return Ok(());
+    }
+    s.pending = None;
+    let ai = s.idx(&p.attacker).ok_or_else(|| internal("attacker"))?;
+    let sk = s.skill(&p.skill).cloned().ok_or_else(|| internal("skill"))?;
+    let (ateam, astats, aat) = {
+        let a = s.m(ai)?;
+        (a.team, a.stats, a.at)
+    };
+    let mut burst_left = p.burst;
+    for r in &p.reactions {
+        let Some(ti) = s.idx(&r.target) else { continue };
+        if !s.on_field(s.m(ti)?) {
+            continue;
+        }
+        let (th, floating) = (s.map.h(s.m(ti)?.at), s.m(ti)?.states.floating);
+        let ah = s.map.h(aat);
+        // WT-DMG-5/6: applicable special attacks.
+        let lvs: Vec<u32> = sk
+            .special_attacks
+            .iter()
+            .filter(|x| match x.kind {
+                WtSpecialAttackKind::Upward => th - ah >= 1,
+                WtSpecialAttackKind::Downward => ah - th >= 1,
+                WtSpecialAttackKind::Floating => floating,
+            })
+            .map(|x| x.lv)
+            .collect();
+        let bonus = special_attack_bonus(&lvs, s.variants.special_attack_stacking);
+        let against = r.achievement.or(sk.target);
+        let (faces, ach, hit) = match against {
+            None => (Vec::new(), None, true),
+            Some(t) => {
+                let stat = astats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Technique));
+                let pool = WtPool::new("", stat as u32, p.tactics_dice, bonus as u32)?;
+                let c = roll_check(dice, pool, None)?;
+                (c.faces, Some(c.achievement), c.achievement >= t)
+            }
+        };
+        ev.push(WtBattleEvent::HitCheck {
+            attacker: p.attacker.clone(),
+            target: r.target.clone(),
+            special_attack: bonus,
+            faces,
+            achievement: ach,
+            against,
+            hit,
+        });
+        if !hit {
+            continue;
+        }
+        s.mm(ti)?.last_hit_by = Some(ateam);
+        let status = s.m(ti)?.status;
+        if status == WtMemberStatus::Incapacitated {
+            if s.battle_type != WtBattleType::Mock {
+                // WT-KO-2: any hit kills.
+                s.mm(ti)?.status = WtMemberStatus::Dead;
+                ev.push(WtBattleEvent::Killed { member: r.target.clone() });
+                check_end(s, ev)?;
+            }
+            continue;
+        }
+        let burst = burst_left;
+        burst_left = 0;
+        let d = roll_damage(
+            dice,
+            WtDamageInput {
+                attack: astats.attack,
+                burst,
+                special_attack: bonus,
+                modifier: sk.damage_modifier,
+            },
+        )?;
+        let after = s.m(ti)?.trion.saturating_sub(d.total);
+        s.mm(ti)?.trion = after.max(-MAX_TRION);
+        ev.push(WtBattleEvent::Damage {
+            target: r.target.clone(),
+            total: d.total,
+            die: d.die,
+            burst,
+            special_attack: bonus,
+            modifier: sk.damage_modifier,
+            trion_after: after,
+        });
+        // WT-DT-1…4.
+        let (side, held) = {
+            let t = s.m(ti)?;
+            (t.damage_table, t.conditions.clone())
+        };
+        let tiers = s.catalog.damage_tables.tiers(side);
+        let dt = roll_damage_table(dice, &tiers, d.total, &held, s.variants.damage_table_threshold)?;
+        let mut bail_by_table = false;
+        if let (Some(tier), Some(roll), Some(row), Some(effect)) = (dt.tier, dt.roll, dt.row, dt.effect) {
+            ev.push(WtBattleEvent::DamageTable {
+                target: r.target.clone(),
+                tier,
+                roll,
+                row,
+                shifted_from: dt.shifted_from,
+                effect,
+            });
+            if effect == WtCondition::EmergencyBailout {
+                bail_by_table = true;
+            } else if !held.contains(&effect) {
+                s.mm(ti)?.conditions.push(effect);
+                ev.push(WtBattleEvent::ConditionAdded {
+                    member: r.target.clone(),
+                    condition: effect,
+                    label: effect.label(),
+                });
+            }
+        }
+        if bail_by_table || after <= 0 {
+            down(s, ti, Some(ateam), if bail_by_table { "WT-DT-3" } else { "WT-KO-1" }, ev)?;
+        }
+        // WT-MOV-6: forced movement (single target).
+        if let Some(to) = p.push_to {
+            if sk.forced_move > 0 && s.m(ti)?.status == WtMemberStatus::Active {
+                let occupied =
+                    s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == to);
+                if !occupied {
+                    let m = s.mm(ti)?;
+                    m.at = to;
+                    let was_floating = std::mem::take(&mut m.states.floating);
+                    let oob = !s.map.on_map(to);
+                    ev.push(WtBattleEvent::ForcedMove { member: r.target.clone(), to, out_of_bounds: oob });
+                    if was_floating {
+                        ev.push(state_ev(&r.target, "floating", false, "WT-ST-4"));
+                    }
+                }
+            }
+        }
+        if s.phase == WtBattlePhase::Ended {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// WT-KO-1/2/4, WT-BTL-2: Trion ≤ 0 or a bailout row: bailout (rank and
+/// defense battles, with a bailout system) or incapacitation.
+fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mut Ev) -> Result<()> {
+    let (id, team, was_manager) = {
+        let m = s.m(mi)?;
+        (m.id.clone(), m.team, s.manager(m.team) == Some(mi))
+    };
+    if !matches!(s.m(mi)?.status, WtMemberStatus::Active) {
+        return Ok(());
+    }
+    let bail = s.battle_type != WtBattleType::Mock && s.m(mi)?.bailout_system;
+    {
+        let m = s.mm(mi)?;
+        m.states = WtSpecialStates::default();
+        if bail {
+            m.status = WtMemberStatus::BailedOut;
+            if !m.conditions.contains(&WtCondition::EmergencyBailout) {
+                m.conditions.push(WtCondition::EmergencyBailout);
+            }
+        } else {
+            m.status = WtMemberStatus::Incapacitated;
+        }
+    }
+    if bail {
+        ev.push(WtBattleEvent::BailedOut { member: id, rule: rule.into() });
+    } else {
+        ev.push(WtBattleEvent::Incapacitated { member: id });
+    }
+    if let Some(b) = by.or(s.m(mi)?.last_hit_by) {
+        if b != team {
+            s.team_mut(b)?.points += 1;
+        }
+    }
+    if was_manager && bail {
+        let mg = s.manager(team).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
+        ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(team), manager: mg });
+    }
+    check_end(s, ev)
+}
+
+fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut Ev) {
+    let w = winner.map(|t| s.team_id(t));
+    s.phase = WtBattlePhase::Ended;
+    s.turn = 0;
+    s.pending = None;
+    for t in s.teams.iter_mut() {
+        t.tactics_dice = 0; // WT-TD-6
+    }
+    s.outcome = Some(WtBattleOutcome { reason: reason.into(), winner: w.clone() });
+    ev.push(WtBattleEvent::BattleEnded { reason: reason.into(), winner: w });
+}
+
+/// The team with the most points among `teams` (a tie → none).
+fn best_by_points(s: &WtBattleState, teams: &[usize]) -> Option<usize> {
+    let max = teams.iter().filter_map(|&t| s.teams.get(t).map(|x| x.points)).max()?;
+    let top: Vec<usize> =
+        teams.iter().copied().filter(|&t| s.teams.get(t).is_some_and(|x| x.points == max)).collect();
+    (top.len() == 1).then(|| top[0])
+}
+
+/// WT-END-1/2/3: end when one team (or none) is left, or a named character is down.
+fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
+    if s.phase == WtBattlePhase::Ended {
+        return Ok(());
+    }
+    let alive: Vec<usize> =
+        (0..s.teams.len()).filter(|&t| s.members.iter().any(|m| m.team == t && s.in_play(m))).collect();
+    if alive.is_empty() {
+        finish(s, "no_team_left", None, ev);
+        return Ok(());
+    }
+    if alive.len() == 1 {
+        let w = if s.battle_type == WtBattleType::Rank {
+            // WT-END-2: the team with more points wins.
+            best_by_points(s, &(0..s.teams.len()).collect::<Vec<_>>())
+        } else {
+            alive.first().copied()
+        };
+        finish(s, "one_team_left", w, ev);
+        return Ok(());
+    }
+    if s.battle_type != WtBattleType::Rank {
+        let down_team = s
+            .end_when_down
+            .iter()
+            .filter_map(|id| s.idx(id))
+            .filter_map(|i| s.members.get(i))
+            .find(|m| m.status != WtMemberStatus::Active)
+            .map(|m| m.team);
+        if let Some(dt) = down_team {
+            let others: Vec<usize> = (0..s.teams.len()).filter(|&t| t != dt).collect();
+            let w = if others.len() == 1 { others.first().copied() } else { best_by_points(s, &others) };
+            finish(s, "character_down", w, ev);
+        }
+    }
+    Ok(())
+}
+
+/// WT-INIT-1/3 + RULINGS: each team's roller rolls Command (+ tactics dice);
+/// tied teams re-roll Command among themselves until they differ.
+#[allow(clippy::needless_range_loop)] // `keys` is indexed by team, alongside `s.teams`
+fn roll_initiative(
+    s: &mut WtBattleState,
+    td: &[super::actions::WtTeamDice],
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    let nt = s.teams.len();
+    let mut keys: Vec<Option<Vec<i64>>> = vec![None; nt];
+    for t in 0..nt {
+        let Some(r) = s.manager(t) else { continue };
+        if !s.members.iter().any(|m| m.team == t && s.in_play(m)) {
+            continue;
+        }
+        let spend =
+            td.iter().find(|d| Some(&d.team) == s.teams.get(t).map(|x| &x.id)).map(|d| d.dice).unwrap_or(0);
+        spend_td(s, t, spend, ev)?;
+        let (rid, cmd) = {
+            let m = s.m(r)?;
+            (m.id.clone(), m.stats.command)
+        };
+        let c = roll_check(dice, WtPool::new("", cmd as u32, spend, 0)?, None)?;
+        ev.push(WtBattleEvent::InitiativeRolled {
+            team: s.team_id(t),
+            roller: rid,
+            faces: c.faces,
+            tactics_dice: spend,
+            achievement: c.achievement,
+        });
+        s.team_mut(t)?.initiative = Some(c.achievement);
+        keys[t] = Some(vec![c.achievement]);
+    }
+    for t in 0..nt {
+        if keys[t].is_none() {
+            s.team_mut(t)?.initiative = None;
+        }
+    }
+    let mut rounds = 0;
+    loop {
+        let tied: Vec<usize> = (0..nt)
+            .filter(|&t| {
+                keys[t].is_some() && (0..nt).any(|o| o != t && keys[o].is_some() && keys[o] == keys[t])
+            })
+            .collect();
+        if tied.is_empty() {
+            break;
+        }
+        // Rollers with Command 0 roll no dice and can never break a tie:
+        // then the setup order decides (engine reading; the source is silent).
+        let cmd =
+            |t: usize| s.manager(t).and_then(|r| s.members.get(r)).map(|m| m.stats.command).unwrap_or(0);
+        if tied.iter().all(|&t| cmd(t) == 0) {
+            break;
+        }
+        rounds += 1;
+        if rounds > MAX_INITIATIVE_REROLLS {
+            return Err(Error::limit("rolls", "initiative ties were re-rolled 100 times"));
+        }
+        for t in tied {
+            let cmd = s.manager(t).and_then(|r| s.members.get(r)).map(|m| m.stats.command).unwrap_or(0);
+            let c = roll_check(dice, WtPool::new("", cmd as u32, 0, 0)?, None)?;
+            ev.push(WtBattleEvent::InitiativeReroll {
+                team: s.team_id(t),
+                faces: c.faces,
+                achievement: c.achievement,
+            });
+            if let Some(k) = keys.get_mut(t).and_then(|k| k.as_mut()) {
+                k.push(c.achievement);
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..nt).collect();
+    order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    s.initiative_order = order;
+    start_phase(s, WtBattlePhase::Tactics, dice, ev)
+}
+
+fn team_can_act(s: &WtBattleState, t: usize) -> bool {
+    s.members.iter().any(|m| {
+        m.team == t
+            && match m.status {
+                WtMemberStatus::Active => true,
+                WtMemberStatus::Incapacitated => s.phase == WtBattlePhase::Movement,
+                _ => false,
+            }
+    })
+}
+
+fn start_phase(s: &mut WtBattleState, p: WtBattlePhase, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    s.phase = p;
+    s.turn = 0;
+    let order: Vec<String> = s.phase_order().iter().map(|&t| s.team_id(t)).collect();
+    ev.push(WtBattleEvent::PhaseStarted { phase: p, label: phase_label(p), order });
+    skip_idle(s, dice, ev)
+}
+
+/// Skip teams with nobody able to act; emit the turn event of the acting team.
+fn skip_idle(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    loop {
+        let order = s.phase_order();
+        match order.get(s.turn) {
+            Some(&t) if team_can_act(s, t) => {
+                ev.push(WtBattleEvent::TeamTurn { team: s.team_id(t) });
+                return Ok(());
+            }
+            Some(_) => s.turn += 1,
+            None => return end_phase(s, dice, ev),
+        }
+    }
+}
+
+fn advance_turn(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    s.turn += 1;
+    skip_idle(s, dice, ev)
+}
+
+fn end_phase(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    match s.phase {
+        WtBattlePhase::Tactics => start_phase(s, WtBattlePhase::Movement, dice, ev),
+        WtBattlePhase::Movement => {
+            // WT-ST-1 item 1: Stealth ends if an enemy is within 3 squares at the end of the Movement phase.
+            let metric = s.variants.range_metric;
+            for i in 0..s.members.len() {
+                let m = s.m(i)?;
+                if m.states.stealth.is_none() {
+                    continue;
+                }
+                let near = s.members.iter().any(|o| {
+                    o.team != m.team
+                        && s.on_field(o)
+                        && s.map.on_map(m.at)
+                        && grid::distance(metric, o.at, m.at) <= 3
+                });
+                if near {
+                    let id = m.id.clone();
+                    s.mm(i)?.states.stealth = None;
+                    ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+                }
+            }
+            start_phase(s, WtBattlePhase::Attack, dice, ev)
+        }
+        WtBattlePhase::Attack => {
+            // WT-TRG-4: activation clears at the end of the Attack phase.
+            for m in s.members.iter_mut() {
+                m.used.active_main.clear();
+                m.used.active_sub.clear();
+            }
+            feedback(s, ev)?;
+            if s.phase == WtBattlePhase::Ended {
+                return Ok(());
+            }
+            if s.round >= s.max_rounds {
+                // WT-END-1/2/3: the round limit.
+                let all: Vec<usize> = (0..s.teams.len()).collect();
+                let w = best_by_points(s, &all);
+                finish(s, "round_limit", w, ev);
+                return Ok(());
+            }
+            start_round(s, s.round + 1, ev);
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// WT-RND-2 in the RULINGS order: (1) Trion leaks, (2) bailout at Trion ≤ 0
+/// and of out-of-bounds characters, (3) Invisible, Movement-reserved and
+/// Floating end.
+fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
+    s.phase = WtBattlePhase::Feedback;
+    ev.push(WtBattleEvent::PhaseStarted {
+        phase: WtBattlePhase::Feedback,
+        label: phase_label(WtBattlePhase::Feedback),
+        order: Vec::new(),
+    });
+    for i in 0..s.members.len() {
+        let m = s.m(i)?;
+        if m.status != WtMemberStatus::Active {
+            continue;
+        }
+        let loss = feedback_trion_loss(&m.conditions); // WT-COND-2/3/4
+        if loss > 0 {
+            let id = m.id.clone();
+            let after = m.trion.saturating_sub(loss);
+            s.mm(i)?.trion = after;
+            ev.push(WtBattleEvent::TrionLost { member: id, amount: loss, trion_after: after });
+        }
+    }
+    for i in 0..s.members.len() {
+        let m = s.m(i)?;
+        if m.status != WtMemberStatus::Active {
+            continue;
+        }
+        if m.trion <= 0 {
+            down(s, i, None, "WT-KO-1", ev)?;
+        } else if !s.map.on_map(m.at) {
+            // WT-OOB-1: still out of bounds → forced bailout (even in mock battles: it leaves the field).
+            let id = m.id.clone();
+            let bail = s.battle_type != WtBattleType::Mock && m.bailout_system;
+            if bail {
+                down(s, i, None, "WT-OOB-1", ev)?;
+            } else {
+                let mm = s.mm(i)?;
+                mm.status = WtMemberStatus::Incapacitated;
+                mm.states = WtSpecialStates::default();
+                ev.push(WtBattleEvent::Incapacitated { member: id });
+                check_end(s, ev)?;
+            }
+        }
+        if s.phase == WtBattlePhase::Ended {
+            return Ok(());
+        }
+    }
+    for i in 0..s.members.len() {
+        let m = s.mm(i)?;
+        let id = m.id.clone();
+        if m.states.invisible.take().is_some() {
+            ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
+        }
+        let m = s.mm(i)?;
+        if m.states.movement_reserved.take().is_some() {
+            ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
+        }
+        let m = s.mm(i)?;
+        if std::mem::take(&mut m.states.floating) {
+            ev.push(state_ev(&id, "floating", false, "WT-ST-4"));
+        }
+    }
+    check_end(s, ev)
+}
+
+/// Start a round: reset per-round budgets, revive mock-battle casualties
+/// (WT-KO-3, at the Initiative phase), and wait for `roll_initiative`.
+pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
+    s.round = round;
+    s.phase = WtBattlePhase::Initiative;
+    s.turn = 0;
+    ev.push(WtBattleEvent::RoundStarted { round });
+    ev.push(WtBattleEvent::PhaseStarted {
+        phase: WtBattlePhase::Initiative,
+        label: phase_label(WtBattlePhase::Initiative),
+        order: Vec::new(),
+    });
+    for t in s.teams.iter_mut() {
+        t.operator_used = false;
+        t.initiative = None;
+    }
+    let mock = s.battle_type == WtBattleType::Mock;
+    for m in s.members.iter_mut() {
+        m.used = WtMemberUsage::default();
+        if mock && m.status == WtMemberStatus::Incapacitated {
+            m.status = WtMemberStatus::Active;
+            m.trion = m.starting_trion;
+            // A revived character that was out of bounds comes back where it stood last on the map is unknown: keep it where it is.
+            ev.push(WtBattleEvent::Revived { member: m.id.clone(), trion: m.trion });
+        }
+    }
+}
+
+/// Every action legal now (`actor`: only that member's actions, plus team-level ones).
+pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
+    let mut out = Vec::new();
+    if s.phase == WtBattlePhase::Ended {
+        return out;
+    }
+    let push = |a: WtBattleAction, out: &mut Vec<WtLegalAction>| {
+        if let Ok(c) = check(s, &a) {
+            out.push(WtLegalAction { action: a, cost: c.cost });
+        }
+    };
+    let want = |id: &str| actor.is_none_or(|a| a == id);
+    // Any timing: operator actions and skills.
+    for t in &s.teams {
+        for o in &s.catalog.operator_skills {
+            push(WtBattleAction::Operator { team: t.id.clone(), skill: o.id.clone() }, &mut out);
+        }
+    }
+    for m in &s.members {
+        if !want(&m.id) {
+            continue;
+        }
+        for ab in &m.abilities {
+            push(WtBattleAction::UseAbility { actor: m.id.clone(), ability: ab.id.clone() }, &mut out);
+        }
+    }
+    if let Some(p) = &s.pending {
+        push(WtBattleAction::NoReaction {}, &mut out);
+        let Some(ti) = p.targets.get(p.reactions.len()).and_then(|t| s.idx(t)) else { return out };
+        let team = s.members.get(ti).map(|m| m.team);
+        for r in s.members.iter().filter(|r| Some(r.team) == team) {
+            if !want(&r.id) {
+                continue;
+            }
+            for k in &r.skills {
+                push(
+                    WtBattleAction::React {
+                        reactor: r.id.clone(),
+                        skill: k.skill.clone(),
+                        side: k.side,
+                        tactics_dice: 0,
+                    },
+                    &mut out,
+                );
+            }
+        }
+        return out;
+    }
+    match s.phase {
+        WtBattlePhase::Initiative => {
+            push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
+        }
+        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+            for m in &s.members {
+                if want(&m.id) && !s.map.on_map(m.at) {
+                    push(WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 }, &mut out);
+                }
+            }
+            if let Some(t) = s.acting_team() {
+                push(WtBattleAction::Pass { team: s.team_id(t) }, &mut out);
+                for (mi, m) in s.members.iter().enumerate() {
+                    if m.team != t || !want(&m.id) {
+                        continue;
+                    }
+                    for k in &m.skills {
+                        let Some(sk) = s.skill(&k.skill) else { continue };
+                        match sk.kind {
+                            WtBattleSkillKind::Move => {
+                                if !matches!(s.phase, WtBattlePhase::Movement | WtBattlePhase::Attack) {
+                                    continue;
+                                }
+                                let movement =
+                                    movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+                                let occ = s.occupancy(mi);
+                                let mut dests: Vec<_> =
+                                    grid::reachable(&s.map, &occ, m.at, movement).into_iter().collect();
+                                dests.sort_by_key(|(d, _)| (d.y, d.x));
+                                for (_, (_, path)) in dests {
+                                    push(
+                                        WtBattleAction::Move {
+                                            actor: m.id.clone(),
+                                            skill: sk.id.clone(),
+                                            path,
+                                        },
+                                        &mut out,
+                                    );
+                                }
+                            }
+                            WtBattleSkillKind::Attack => {
+                                if s.phase != WtBattlePhase::Attack {
+                                    continue;
+                                }
+                                let base = |target: Option<String>, center: Option<WtSquare>| {
+                                    WtBattleAction::UseSkill {
+                                        actor: m.id.clone(),
+                                        skill: sk.id.clone(),
+                                        side: k.side,
+                                        target,
+                                        center,
+                                        tactics_dice: 0,
+                                        burst: 0,
+                                        push_to: None,
+                                    }
+                                };
+                                if sk.area.is_some() {
+                                    let r = i64::from(sk.range);
+                                    for y in m.at.y - r..=m.at.y + r {
+                                        for x in m.at.x - r..=m.at.x + r {
+                                            push(base(None, Some(WtSquare { x, y })), &mut out);
+                                        }
+                                    }
+                                } else {
+                                    for o in &s.members {
+                                        if o.id != m.id {
+                                            push(base(Some(o.id.clone()), None), &mut out);
+                                        }
+                                    }
+                                }
+                            }
+                            WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend => {}
+                            _ => push(
+                                WtBattleAction::UseSkill {
+                                    actor: m.id.clone(),
+                                    skill: sk.id.clone(),
+                                    side: k.side,
+                                    target: None,
+                                    center: None,
+                                    tactics_dice: 0,
+                                    burst: 0,
+                                    push_to: None,
+                                },
+                                &mut out,
+                            ),
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
