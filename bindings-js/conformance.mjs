@@ -55,7 +55,56 @@ export function matches(expected, actual, path = "result") {
   return expected === actual ? null : `${path}: expected ${show(expected)}, got ${show(actual)}`;
 }
 
+const REF = /^\$(\d+)((?:\.[^.]+)*)$/;
+const NO_RESULT = Symbol("no result");
+
+/** Replace every string "$N.path.to.field" by that field of step N's result. */
+export function substitute(value, results) {
+  if (typeof value === "string") {
+    const m = REF.exec(value);
+    if (!m) return value;
+    const n = Number(m[1]);
+    if (n >= results.length) throw new Error(`${value}: step ${n} has not run yet`);
+    let cur = results[n];
+    if (cur === NO_RESULT) throw new Error(`${value}: step ${n} has no result (it expected an error)`);
+    for (const key of m[2].split(".").filter(Boolean)) {
+      if (Array.isArray(cur) && /^\d+$/.test(key) && Number(key) < cur.length) cur = cur[Number(key)];
+      else if (cur !== null && typeof cur === "object" && !Array.isArray(cur) && Object.hasOwn(cur, key)) cur = cur[key];
+      else throw new Error(`${value}: no field ${JSON.stringify(key)}`);
+    }
+    return cur;
+  }
+  if (Array.isArray(value)) return value.map((v) => substitute(v, results));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, results)]));
+  }
+  return value;
+}
+
 export function runCase(c) {
+  if ("steps" in c) {
+    if (!Array.isArray(c.steps)) return '"steps" must be an array';
+    const results = [];
+    for (let i = 0; i < c.steps.length; i++) {
+      const step = c.steps[i];
+      if (!step || typeof step !== "object") return `step ${i} is not an object`;
+      let args;
+      try {
+        args = substitute("args" in step ? step.args : {}, results);
+      } catch (e) {
+        return `step ${i}: ${e.message}`;
+      }
+      const box = [];
+      const why = runSingle({ ...step, args }, box);
+      if (why !== null) return `step ${i} (${step.call}): ${why}`;
+      results.push(box.length ? box[0] : NO_RESULT);
+    }
+    return null;
+  }
+  return runSingle(c, []);
+}
+
+function runSingle(c, box) {
   if (typeof c.call !== "string") return 'case has no "call"';
   const hasExpect = "expect" in c, hasError = "expect_error" in c;
   if (hasExpect === hasError) return "case needs exactly one of expect and expect_error";
@@ -75,7 +124,11 @@ export function runCase(c) {
   }
   if (hasError) return `expected error ${show(c.expect_error)}, got result ${show(result)}`;
   const why = matches(c.expect, result);
-  return why === null ? null : `${why}\n      result: ${show(result)}`;
+  if (why === null) {
+    box.push(result);
+    return null;
+  }
+  return `${why}\n      result: ${show(result)}`;
 }
 
 function main(argv) {

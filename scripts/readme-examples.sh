@@ -19,6 +19,6 @@ print(f"{n['js']} JS and {n['python']} Python README examples")
 if not n["js"] or not n["python"]:
     raise SystemExit("README must show a JS and a Python example")
 PY
-for f in "$tmp"/js*.mjs; do (cd "$tmp" && node "$f" >/dev/null) || { echo "README example failed: $f"; cat "$f"; exit 1; }; done
+for f in "$tmp"/js*.mjs; do (cd "$ROOT" && node "$f" >/dev/null) || { echo "README example failed: $f"; cat "$f"; exit 1; }; done
 for f in "$tmp"/python*.py; do "$PY" "$f" >/dev/null || { echo "README example failed: $f"; cat "$f"; exit 1; }; done
 echo "README examples ran"

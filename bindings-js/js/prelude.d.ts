@@ -24,3 +24,26 @@ export declare function call(op: string, args?: Record<string, unknown>): unknow
  * @throws {GunbaiError}
  */
 export declare function callBatch(op: string, args?: Record<string, unknown>): Int32Array | Float64Array;
+
+/**
+ * Convenience over `world_trigger.battle_*`: keeps the serializable state and
+ * the event log. An illegal action throws `GunbaiError` and leaves `state` as it was.
+ */
+export declare class Battle {
+  constructor(state: WtBattleState);
+  /** The current state (serializable; store it anywhere). */
+  state: WtBattleState;
+  /** Every event so far. */
+  readonly log: WtBattleEvent[];
+  /** A new battle from a setup (the `world_trigger.battle_new` arguments). */
+  static create(setup: WtBattleNewArgs): Battle;
+  /** A battle from a saved state (validated by the core). */
+  static fromJSON(state: WtBattleState | string): Battle;
+  /** Every action legal now; pass an entry's `action` to `act`. */
+  legalActions(actor?: string): WtLegalAction[];
+  /** Apply one action; returns its events. */
+  act(action: WtBattleAction, dice?: { seed?: number; rolls?: ScriptedFace[] }): WtBattleEvent[];
+  /** How the battle ended (null while it goes on). */
+  readonly outcome: WtBattleOutcome | null;
+  toJSON(): WtBattleState;
+}

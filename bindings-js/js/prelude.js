@@ -99,3 +99,52 @@ export function call(op, args) {
   if (envelope.error) throw new GunbaiError(envelope.error);
   return envelope.ok;
 }
+
+/**
+ * Convenience over `world_trigger.battle_*`: keeps the (serializable) state and
+ * the event log. Every method calls the pure operations; an illegal action
+ * throws `GunbaiError` and leaves `state` as it was.
+ */
+export class Battle {
+  constructor(state) {
+    this.state = state;
+    this.log = [];
+  }
+
+  /** A new battle from a setup (the `world_trigger.battle_new` arguments). */
+  static create(setup) {
+    const r = call("world_trigger.battle_new", setup);
+    const b = new Battle(r.state);
+    b.log.push(...r.events);
+    return b;
+  }
+
+  /** A battle from a saved state (validated by the core). */
+  static fromJSON(state) {
+    const parsed = typeof state === "string" ? JSON.parse(state) : state;
+    call("world_trigger.battle_legal_actions", { state: parsed });
+    return new Battle(parsed);
+  }
+
+  /** Every action legal now, each `{action, …cost}`; pass `action` to `act`. */
+  legalActions(actor) {
+    return call("world_trigger.battle_legal_actions", actor === undefined ? { state: this.state } : { state: this.state, actor }).actions;
+  }
+
+  /** Apply one action (`dice` may give `seed` or `rolls`); returns its events. */
+  act(action, dice = {}) {
+    const r = call("world_trigger.battle_act", { ...dice, state: this.state, action });
+    this.state = r.state;
+    this.log.push(...r.events);
+    return r.events;
+  }
+
+  /** How the battle ended (null while it goes on). */
+  get outcome() {
+    return this.state.outcome ?? null;
+  }
+
+  toJSON() {
+    return this.state;
+  }
+}

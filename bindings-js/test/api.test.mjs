@@ -98,3 +98,25 @@ test("batch ops return typed arrays drawn from one stream", () => {
   throwsCode(() => gunbai.dice.simulatePool({ count: 1, sides: 6, n: 1e8 + 1, seed: 1 }), "limit_exceeded", "n");
   throwsCode(() => gunbai.callBatch("dice.nope", {}), "unknown_operation", "op");
 });
+
+test("the Battle class keeps state and log over the pure engine", () => {
+  const setup = JSON.parse(readFileSync(new URL("../../examples/battles/rank_3v3.json", import.meta.url), "utf8"));
+  const b = gunbai.Battle.create(setup);
+  assert.equal(b.outcome, null);
+  const legal = b.legalActions();
+  assert.ok(legal.length > 0);
+  const events = b.act(legal[0].action, { seed: 1 });
+  assert.ok(events.length > 0);
+  const before = JSON.stringify(b.state);
+  assert.throws(() => b.act({ type: "pass", team: "nobody" }, { seed: 1 }), (e) => e instanceof GunbaiError);
+  assert.equal(JSON.stringify(b.state), before);
+  assert.deepEqual(gunbai.Battle.fromJSON(JSON.stringify(b)).state, b.state);
+  throwsCode(() => gunbai.Battle.fromJSON({ format: "nonsense" }), "invalid_data");
+  for (let step = 0; step < 3000; step++) {
+    const l = b.legalActions();
+    if (l.length === 0) break;
+    b.act(l[0].action, { seed: step });
+  }
+  assert.notEqual(b.outcome, null);
+  assert.deepEqual(b.legalActions(), []);
+});

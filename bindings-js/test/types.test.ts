@@ -3,7 +3,7 @@
 // directive is itself an error, so a too-loose .d.ts fails the check).
 
 
-import { call, dice, meta, GunbaiError, version } from "../pkg/index.js";
+import { call, dice, meta, GunbaiError, version, Battle } from "../pkg/index.js";
 import type { DiceRollResult, Roll, ErrorCodeName } from "../pkg/index.js";
 
 const r: DiceRollResult = dice.roll({ expr: "2d6+1", seed: 42 });
@@ -15,6 +15,7 @@ const prng: string = meta.version().prng;
 const names: string[] = meta.operations().operations;
 const anything: unknown = call("dice.roll", { expr: "1d6" });
 const v: string = version;
+const battleOutcome: unknown = (null as unknown as Battle).outcome;
 const sims: Int32Array = dice.simulatePool({ count: 2, sides: 6, n: 10, seed: 1 });
 
 try {
@@ -40,4 +41,4 @@ dice.pool({ count: 1, sides: 6, rolls: [{ value: 1, kind: "percentile" }] });
 // @ts-expect-error not an error code
 const bad: ErrorCodeName = "oops";
 
-void sims, total, kind, faces, prng, names, anything, v, bad;
+void battleOutcome, sims, total, kind, faces, prng, names, anything, v, bad;

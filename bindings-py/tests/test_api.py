@@ -124,3 +124,32 @@ def test_batch_returns_numpy_in_one_stream() -> None:
     with pytest.raises(GunbaiError) as info:
         gunbai.dice.simulate_pool(count=1, sides=6, n=10**8 + 1, seed=1)
     assert info.value.code == "limit_exceeded"
+
+
+def test_battle_class_over_the_engine() -> None:
+    from pathlib import Path
+
+    setup = json.loads((Path(__file__).parents[2] / "examples/battles/rank_3v3.json").read_text(encoding="utf-8"))
+    b = gunbai.Battle.create(**setup)
+    assert b.outcome is None and b.state["round"] == 1
+    legal = b.legal_actions()
+    assert legal, "a new battle has legal actions"
+    events = b.act(legal[0]["action"], seed=1)
+    assert events and b.log[-len(events):] == events
+    before = json.dumps(b.state, sort_keys=True)
+    with pytest.raises(GunbaiError) as info:
+        b.act({"type": "pass", "team": "nobody"}, seed=1)
+    assert info.value.code in ("illegal_action", "invalid_argument")
+    assert json.dumps(b.state, sort_keys=True) == before  # state unchanged
+    again = gunbai.Battle.from_json(b.to_json())
+    assert again.state == b.state
+    with pytest.raises(GunbaiError) as bad:
+        gunbai.Battle.from_json({"format": "nonsense"})
+    assert bad.value.code == "invalid_data"
+    # Play on with the first legal action until the battle ends (bounded).
+    for step in range(3000):
+        legal = b.legal_actions()
+        if not legal:
+            break
+        b.act(legal[0]["action"], seed=step)
+    assert b.outcome is not None and b.legal_actions() == []

@@ -61,7 +61,62 @@ fn matches(expected: &Value, actual: &Value, path: &str, why: &mut String) -> bo
     }
 }
 
+/// Replace every string `"$N.path.to.field"` in `v` by that field of step N's result.
+fn substitute(v: &Value, results: &[Option<Value>]) -> Result<Value, String> {
+    Ok(match v {
+        Value::String(s)
+            if s.starts_with('$') && s[1..].split('.').next().is_some_and(|n| n.parse::<usize>().is_ok()) =>
+        {
+            let mut parts = s[1..].split('.');
+            let n: usize = parts.next().unwrap_or("").parse().map_err(|_| format!("bad reference {s}"))?;
+            let mut cur = results
+                .get(n)
+                .ok_or_else(|| format!("{s}: step {n} has not run yet"))?
+                .as_ref()
+                .ok_or_else(|| format!("{s}: step {n} has no result (it expected an error)"))?;
+            for key in parts {
+                cur = match cur {
+                    Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
+                    Value::Object(m) => m.get(key),
+                    _ => None,
+                }
+                .ok_or_else(|| format!("{s}: no field {key:?}"))?;
+            }
+            cur.clone()
+        }
+        Value::Array(a) => Value::Array(a.iter().map(|x| substitute(x, results)).collect::<Result<_, _>>()?),
+        Value::Object(m) => Value::Object(
+            m.iter().map(|(k, x)| Ok((k.clone(), substitute(x, results)?))).collect::<Result<_, String>>()?,
+        ),
+        other => other.clone(),
+    })
+}
+
+/// A case with `steps`: each step is a case; its result is available to later steps.
+fn run_steps(steps: &[Value]) -> Result<(), String> {
+    let mut results: Vec<Option<Value>> = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let args = substitute(step.get("args").unwrap_or(&Value::Object(Default::default())), &results)
+            .map_err(|e| format!("step {i}: {e}"))?;
+        let op = step["call"].as_str().ok_or(format!("step {i} has no \"call\""))?;
+        let mut concrete = step.clone();
+        concrete["args"] = args.clone();
+        let result = run_single(&concrete).map_err(|e| format!("step {i} ({op}): {e}"))?;
+        results.push(result);
+    }
+    Ok(())
+}
+
 fn run_case(case: &Value) -> Result<(), String> {
+    if let Some(steps) = case.get("steps") {
+        let steps = steps.as_array().ok_or("\"steps\" must be an array")?;
+        return run_steps(steps);
+    }
+    run_single(case).map(|_| ())
+}
+
+/// Run one call; on success returns its result (None when an error was expected).
+fn run_single(case: &Value) -> Result<Option<Value>, String> {
     let op = case["call"].as_str().ok_or("case has no \"call\"")?;
     let args = case.get("args").cloned().unwrap_or(Value::Object(Default::default()));
     let outcome = gunbai::call(op, args);
@@ -70,7 +125,7 @@ fn run_case(case: &Value) -> Result<(), String> {
         (Some(exp), None, Ok(actual)) => {
             let mut why = String::new();
             if matches(exp, &actual, "result", &mut why) {
-                Ok(())
+                Ok(Some(actual))
             } else {
                 Err(format!("{why}\n      result: {actual}"))
             }
@@ -84,7 +139,7 @@ fn run_case(case: &Value) -> Result<(), String> {
             let got = serde_json::to_value(&e).unwrap();
             let mut why = String::new();
             if matches(&want_obj, &got, "error", &mut why) {
-                Ok(())
+                Ok(None)
             } else {
                 Err(format!("{why} (error was {e})"))
             }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,8 +67,64 @@ def matches(expected: Any, actual: Any, path: str = "result") -> str | None:
     return None
 
 
+_REF = re.compile(r"^\$(\d+)((?:\.[^.]+)*)$")
+
+
+def substitute(value: Any, results: list[Any]) -> Any:
+    """Replace every string ``"$N.path.to.field"`` by that field of step N's result."""
+    if isinstance(value, str):
+        m = _REF.match(value)
+        if not m:
+            return value
+        n = int(m.group(1))
+        if n >= len(results):
+            raise LookupError(f"{value}: step {n} has not run yet")
+        cur = results[n]
+        if cur is _NO_RESULT:
+            raise LookupError(f"{value}: step {n} has no result (it expected an error)")
+        for key in [k for k in m.group(2).split(".") if k]:
+            if isinstance(cur, list) and key.isdigit() and int(key) < len(cur):
+                cur = cur[int(key)]
+            elif isinstance(cur, dict) and key in cur:
+                cur = cur[key]
+            else:
+                raise LookupError(f"{value}: no field {key!r}")
+        return cur
+    if isinstance(value, list):
+        return [substitute(v, results) for v in value]
+    if isinstance(value, dict):
+        return {k: substitute(v, results) for k, v in value.items()}
+    return value
+
+
+_NO_RESULT = object()
+
+
 def run_case(case: dict[str, Any]) -> str | None:
     """None if the case passes, else why it fails."""
+    if "steps" in case:
+        steps = case["steps"]
+        if not isinstance(steps, list):
+            return '"steps" must be an array'
+        results: list[Any] = []
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict):
+                return f"step {i} is not an object"
+            try:
+                args = substitute(step.get("args", {}), results)
+            except LookupError as e:
+                return f"step {i}: {e}"
+            box: list[Any] = []
+            why = run_single({**step, "args": args}, box)
+            if why is not None:
+                return f"step {i} ({step.get('call')}): {why}"
+            results.append(box[0] if box else _NO_RESULT)
+        return None
+    return run_single(case, [])
+
+
+def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
+    """Run one call; None if it passes (its result is appended to ``box``)."""
     op = case.get("call")
     if not isinstance(op, str):
         return 'case has no "call"'
@@ -95,7 +152,10 @@ def run_case(case: dict[str, Any]) -> str | None:
     if has_error:
         return f"expected error {json.dumps(case['expect_error'])}, got result {json.dumps(result, ensure_ascii=False)}"
     why = matches(case["expect"], result)
-    return None if why is None else f"{why}\n      result: {json.dumps(result, ensure_ascii=False)}"
+    if why is None:
+        box.append(result)
+        return None
+    return f"{why}\n      result: {json.dumps(result, ensure_ascii=False)}"
 
 
 def main(argv: list[str] | None = None) -> int:

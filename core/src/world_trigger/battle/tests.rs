@@ -6,9 +6,9 @@ use serde_json::json;
 
 pub(crate) fn setup(name: &str) -> Value {
     let text = match name {
-        "rank_3v3" => include_str!("../../../data/world_trigger/battles/rank_3v3.json"),
-        "mock_4v4" => include_str!("../../../data/world_trigger/battles/mock_4v4.json"),
-        _ => include_str!("../../../data/world_trigger/battles/defense.json"),
+        "rank_3v3" => include_str!("../../../../examples/battles/rank_3v3.json"),
+        "mock_4v4" => include_str!("../../../../examples/battles/mock_4v4.json"),
+        _ => include_str!("../../../../examples/battles/defense.json"),
     };
     serde_json::from_str(text).unwrap()
 }
