@@ -140,7 +140,7 @@ def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
         want = case["expect_error"]
         if isinstance(want, str):
             want = {"code": want}
-        got = {"code": e.code, "message": e.message}
+        got: dict[str, Any] = {"code": e.code, "message": e.message}
         if e.field is not None:
             got["field"] = e.field
         if e.rule is not None:

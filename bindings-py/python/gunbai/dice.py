@@ -47,6 +47,6 @@ def simulate_pool(*, count, sides, n, seed: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("dice.simulate_pool", {"count": count, "sides": sides, "n": n, "seed": seed})
+    return _batch("dice.simulate_pool", {"count": count, "sides": sides, "n": n, "seed": seed})
 
 __all__ = ["roll", "pool", "simulate_pool"]

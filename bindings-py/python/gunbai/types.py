@@ -549,6 +549,299 @@ WtValidateDataArgs = TypedDict("WtValidateDataArgs", {
     "data": Any,
 })
 
+WtBattleType = Union[Literal["mock"], Literal["rank"], Literal["defense"]]
+
+WtSquare = TypedDict("WtSquare", {
+    "x": int,
+    "y": int,
+})
+
+WtBattleMap = TypedDict("WtBattleMap", {
+    "width": int,
+    "height": int,
+    "heights": NotRequired[list[list[int]]],
+    "off_map": NotRequired[list[WtSquare]],
+})
+
+WtMemberSetup = TypedDict("WtMemberSetup", {
+    "id": str,
+    "sheet": WtSheet,
+    "at": WtSquare,
+    "bailout_system": NotRequired[bool],
+    "damage_table": NotRequired[WtDamageTableSide],
+})
+
+WtTeamSetup = TypedDict("WtTeamSetup", {
+    "id": str,
+    "leader": str,
+    "members": list[WtMemberSetup],
+    "operator": NotRequired[Union[WtOperatorSheet, None]],
+})
+
+WtRangeMetric = Union[Literal["chebyshev"], Literal["manhattan"]]
+
+WtBattleVariants = TypedDict("WtBattleVariants", {
+    "range_metric": NotRequired[WtRangeMetric],
+    "special_attack_stacking": NotRequired[WtSpecialAttackStacking],
+    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
+})
+
+WtBattleDataMeta = TypedDict("WtBattleDataMeta", {
+    "name": str,
+    "illustrative": NotRequired[bool],
+    "notes": NotRequired[list[str]],
+})
+
+WtBattleSkillKind = Union[Literal["attack"], Literal["defend"], Literal["dodge"], Literal["move"], Literal["tactics"], Literal["stealth"], Literal["invisible"], Literal["search"]]
+
+WtBattleSkill = TypedDict("WtBattleSkill", {
+    "id": str,
+    "label": WtLabel,
+    "trigger": NotRequired[Union[str, None]],
+    "with": NotRequired[list[str]],
+    "kind": WtBattleSkillKind,
+    "stat": NotRequired[Union[WtStat, None]],
+    "range": NotRequired[int],
+    "area": NotRequired[Union[int, None]],
+    "target": NotRequired[Union[int, None]],
+    "damage_modifier": NotRequired[int],
+    "trion_cost": NotRequired[int],
+    "special_attacks": NotRequired[list[WtSpecialAttack]],
+    "object_destruction": NotRequired[bool],
+    "forced_move": NotRequired[int],
+    "movement_bonus": NotRequired[int],
+    "floating": NotRequired[bool],
+    "tactics_dice_gain": NotRequired[int],
+    "combined_use": NotRequired[bool],
+    "while_incapacitated": NotRequired[bool],
+    "requirements": NotRequired[WtStats],
+    "placeholder": NotRequired[bool],
+})
+
+WtBattleOperatorSkill = TypedDict("WtBattleOperatorSkill", {
+    "id": str,
+    "label": WtLabel,
+    "tactics_dice_gain": NotRequired[int],
+    "placeholder": NotRequired[bool],
+})
+
+WtBattleData = TypedDict("WtBattleData", {
+    "format": str,
+    "meta": WtBattleDataMeta,
+    "skills": list[WtBattleSkill],
+    "operator_skills": NotRequired[list[WtBattleOperatorSkill]],
+})
+
+WtBattleNewArgs = TypedDict("WtBattleNewArgs", {
+    "battle_type": WtBattleType,
+    "map": WtBattleMap,
+    "teams": list[WtTeamSetup],
+    "variants": NotRequired[WtBattleVariants],
+    "max_rounds": NotRequired[Union[int, None]],
+    "end_when_down": NotRequired[list[str]],
+    "data": NotRequired[Union[WtDataPack, None]],
+    "battle_data": NotRequired[Union[WtBattleData, None]],
+})
+
+WtBattlePhase = Union[Literal["initiative"], Literal["tactics"], Literal["movement"], Literal["attack"], Literal["feedback"], Literal["ended"]]
+
+WtBattleTeam = TypedDict("WtBattleTeam", {
+    "id": str,
+    "leader": str,
+    "operator": NotRequired[Union[str, None]],
+    "tactics_dice": NotRequired[int],
+    "operator_used": NotRequired[bool],
+    "initiative": NotRequired[Union[int, None]],
+    "points": NotRequired[int],
+})
+
+WtMemberSkill = TypedDict("WtMemberSkill", {
+    "skill": str,
+    "side": NotRequired[Union[WtSide, None]],
+})
+
+WtAbility = TypedDict("WtAbility", {
+    "id": str,
+    "repeatable": NotRequired[bool],
+})
+
+WtMemberStatus = Union[Literal["active"], Literal["incapacitated"], Literal["bailed_out"], Literal["dead"]]
+
+WtSpecialStates = TypedDict("WtSpecialStates", {
+    "stealth": NotRequired[Union[WtSide, None]],
+    "invisible": NotRequired[Union[WtSide, None]],
+    "movement_reserved": NotRequired[Union[WtSide, None]],
+    "floating": NotRequired[bool],
+})
+
+WtMemberUsage = TypedDict("WtMemberUsage", {
+    "tactics": NotRequired[bool],
+    "movement": NotRequired[bool],
+    "attack": NotRequired[bool],
+    "main_action": NotRequired[bool],
+    "sub_action": NotRequired[bool],
+    "active_main": NotRequired[list[str]],
+    "active_sub": NotRequired[list[str]],
+    "abilities": NotRequired[list[str]],
+    "reentry_tried": NotRequired[bool],
+})
+
+WtBattleMember = TypedDict("WtBattleMember", {
+    "id": str,
+    "name": str,
+    "team": int,
+    "stats": WtStats,
+    "starting_trion": int,
+    "trion": int,
+    "triggers": WtLoadout,
+    "skills": list[WtMemberSkill],
+    "abilities": NotRequired[list[WtAbility]],
+    "at": WtSquare,
+    "status": WtMemberStatus,
+    "conditions": NotRequired[list[WtCondition]],
+    "bailout_system": bool,
+    "damage_table": WtDamageTableSide,
+    "states": NotRequired[WtSpecialStates],
+    "used": NotRequired[WtMemberUsage],
+    "last_hit_by": NotRequired[Union[int, None]],
+})
+
+WtBattleTrigger = TypedDict("WtBattleTrigger", {
+    "id": str,
+    "kind": WtTriggerKind,
+    "base": NotRequired[Union[str, None]],
+    "hand_held": NotRequired[bool],
+})
+
+WtBattleDamageTier = TypedDict("WtBattleDamageTier", {
+    "min_damage": int,
+    "rows": list[WtCondition],
+})
+
+WtBattleDamageTables = TypedDict("WtBattleDamageTables", {
+    "border": list[WtBattleDamageTier],
+    "trion_soldier": list[WtBattleDamageTier],
+    "serafiga": list[WtBattleDamageTier],
+})
+
+WtBattleCatalog = TypedDict("WtBattleCatalog", {
+    "skills": list[WtBattleSkill],
+    "triggers": list[WtBattleTrigger],
+    "operator_skills": NotRequired[list[WtBattleOperatorSkill]],
+    "damage_tables": WtBattleDamageTables,
+})
+
+WtReactionRecord = TypedDict("WtReactionRecord", {
+    "target": str,
+    "reactor": NotRequired[Union[str, None]],
+    "skill": NotRequired[Union[str, None]],
+    "achievement": NotRequired[Union[int, None]],
+})
+
+WtPendingAttack = TypedDict("WtPendingAttack", {
+    "attacker": str,
+    "skill": str,
+    "tactics_dice": NotRequired[int],
+    "burst": NotRequired[int],
+    "push_to": NotRequired[Union[WtSquare, None]],
+    "targets": list[str],
+    "reactions": NotRequired[list[WtReactionRecord]],
+})
+
+WtBattleOutcome = TypedDict("WtBattleOutcome", {
+    "reason": str,
+    "winner": NotRequired[Union[str, None]],
+})
+
+WtBattleState = TypedDict("WtBattleState", {
+    "format": str,
+    "battle_type": WtBattleType,
+    "variants": WtBattleVariants,
+    "max_rounds": int,
+    "end_when_down": NotRequired[list[str]],
+    "map": WtBattleMap,
+    "round": int,
+    "phase": WtBattlePhase,
+    "initiative_order": NotRequired[list[int]],
+    "turn": NotRequired[int],
+    "teams": list[WtBattleTeam],
+    "members": list[WtBattleMember],
+    "catalog": WtBattleCatalog,
+    "pending": NotRequired[Union[WtPendingAttack, None]],
+    "outcome": NotRequired[Union[WtBattleOutcome, None]],
+})
+
+WtBattleEvent = dict[str, Any]
+
+WtBattleResult = TypedDict("WtBattleResult", {
+    "state": WtBattleState,
+    "events": list[WtBattleEvent],
+    "rolls": list[Roll],
+})
+
+WtBattleLegalArgs = TypedDict("WtBattleLegalArgs", {
+    "state": WtBattleState,
+    "actor": NotRequired[Union[str, None]],
+})
+
+WtTeamDice = TypedDict("WtTeamDice", {
+    "team": str,
+    "dice": int,
+})
+
+WtBattleAction = dict[str, Any]
+
+WtActionCost = TypedDict("WtActionCost", {
+    "slot": NotRequired[Union[WtBattlePhase, None]],
+    "side_action": NotRequired[Union[WtSide, None]],
+    "activates": NotRequired[Union[WtSide, None]],
+    "trion": int,
+    "movement": NotRequired[Union[int, None]],
+    "max_tactics_dice": int,
+    "max_burst": int,
+    "operator": bool,
+})
+
+WtLegalAction = TypedDict("WtLegalAction", {
+    "action": WtBattleAction,
+    "cost": WtActionCost,
+})
+
+WtBattleLegalResult = TypedDict("WtBattleLegalResult", {
+    "actions": list[WtLegalAction],
+    "phase": WtBattlePhase,
+    "acting_team": NotRequired[Union[str, None]],
+    "reaction_for": NotRequired[Union[str, None]],
+    "outcome": NotRequired[Union[WtBattleOutcome, None]],
+})
+
+WtBattleActArgs = TypedDict("WtBattleActArgs", {
+    "state": WtBattleState,
+    "action": WtBattleAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtBattleRunStep = TypedDict("WtBattleRunStep", {
+    "action": WtBattleAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtBattleRunArgs = TypedDict("WtBattleRunArgs", {
+    "setup": WtBattleNewArgs,
+    "steps": list[WtBattleRunStep],
+    "with_legal": NotRequired[bool],
+})
+
+WtBattleRunResult = TypedDict("WtBattleRunResult", {
+    "state": WtBattleState,
+    "last_events": list[WtBattleEvent],
+    "last_rolls": list[Roll],
+    "events": list[WtBattleEvent],
+    "legal": NotRequired[Union[list[WtLegalAction], None]],
+})
+
 Coc7Difficulty = Union[Literal["regular"], Literal["hard"], Literal["extreme"]]
 
 Coc7CheckArgs = TypedDict("Coc7CheckArgs", {
@@ -1720,4 +2013,4 @@ DiceSimulatePoolArgs = TypedDict("DiceSimulatePoolArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtRangeMetric", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs"]

@@ -266,4 +266,61 @@ def validate_data(*, data: Any) -> WtValidationResult:
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data"]
+def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[WtTeamSetup], variants: Union[WtBattleVariants, None] = None, max_rounds: Union[int, None] = None, end_when_down: Union[Sequence[str], None] = None, data: Union[WtDataPack, None] = None, battle_data: Union[WtBattleData, None] = None) -> WtBattleResult:
+    """``world_trigger.battle_new`` — Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase.
+
+    Args:
+        battle_type: WT-BTL: `mock`, `rank` or `defense`.
+        map: The grid.
+        teams: 2–4 teams.
+        variants: Rule variants (stored in the state).
+        max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+        end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
+        data: Rules data pack; default the bundled sample pack (illustrative).
+        battle_data: Battle values of skills; default the bundled sample (illustrative).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None) -> WtBattleLegalResult:
+    """``world_trigger.battle_legal_actions`` — Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over.
+
+    Args:
+        state: The current state (untrusted: parsed and validated).
+        actor: Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtBattleResult:
+    """``world_trigger.battle_act`` — Apply one action: new state and typed event log; illegal actions name the rule and change nothing.
+
+    Args:
+        state: The current state (untrusted: parsed and validated).
+        action: The action.
+        seed: Seed for the `gunbai-dice-v1` PRNG.
+        rolls: Scripted d6 faces, consumed in the order documented on the module.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with_legal: Union[bool, None] = None) -> WtBattleRunResult:
+    """``world_trigger.battle_run`` — Play a setup and a list of actions in order (scenario replay); returns the final state and the events.
+
+    Args:
+        setup: The setup (`battle_new`'s arguments).
+        steps: Actions in order (at most 2000). The first illegal one is returned as the error.
+        with_legal: Also list the legal actions of the final state. Default false.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run"]
