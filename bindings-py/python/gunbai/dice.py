@@ -3,7 +3,7 @@
 
 from typing import Any
 
-from ._core import _call
+from ._core import _batch, _call
 
 
 def roll(*, expr, seed: Any = None, rolls: Any = None) -> Any:
@@ -34,4 +34,19 @@ def pool(*, count, sides, seed: Any = None, rolls: Any = None) -> Any:
     """
     return _call("dice.pool", {"count": count, "sides": sides, "seed": seed, "rolls": rolls})
 
-__all__ = ["roll", "pool"]
+
+def simulate_pool(*, count, sides, n, seed: Any = None) -> Any:
+    """``dice.simulate_pool`` — Totals of n seeded rolls of a dice pool, as an int32 array.
+
+    Args:
+        count: Dice per repetition, 0..=1000.
+        sides: Sides per die, 1..=10000.
+        n: Repetitions, at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _batch("dice.simulate_pool", {"count": count, "sides": sides, "n": n, "seed": seed})
+
+__all__ = ["roll", "pool", "simulate_pool"]

@@ -2,6 +2,9 @@
 from collections.abc import Sequence, Mapping
 from typing import Any, Literal, Union
 
+import numpy
+import numpy.typing
+
 from .types import *
 
 def roll(*, expr: str, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> DiceRollResult:
@@ -31,4 +34,18 @@ def pool(*, count: int, sides: int, seed: Union[int, None] = None, rolls: Union[
     """
     ...
 
-__all__ = ["roll", "pool"]
+def simulate_pool(*, count: int, sides: int, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``dice.simulate_pool`` — Totals of n seeded rolls of a dice pool, as an int32 array.
+
+    Args:
+        count: Dice per repetition, 0..=1000.
+        sides: Sides per die, 1..=10000.
+        n: Repetitions, at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["roll", "pool", "simulate_pool"]

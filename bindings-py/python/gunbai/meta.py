@@ -3,7 +3,7 @@
 
 from typing import Any
 
-from ._core import _call
+from ._core import _batch, _call
 
 
 def version() -> Any:

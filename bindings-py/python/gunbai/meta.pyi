@@ -2,6 +2,9 @@
 from collections.abc import Sequence, Mapping
 from typing import Any, Literal, Union
 
+import numpy
+import numpy.typing
+
 from .types import *
 
 def version() -> VersionResult:

@@ -64,4 +64,1647 @@ DicePoolResult = TypedDict("DicePoolResult", {
     "rolls": list[Roll],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult"]
+WtCheckArgs = TypedDict("WtCheckArgs", {
+    "dice": int,
+    "target": NotRequired[Union[int, None]],
+    "tactics_dice": NotRequired[int],
+    "extra_dice": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtCheckResult = TypedDict("WtCheckResult", {
+    "dice": int,
+    "faces": list[int],
+    "sum": int,
+    "ones": int,
+    "criticals": int,
+    "achievement": int,
+    "target": NotRequired[Union[int, None]],
+    "success": NotRequired[Union[bool, None]],
+    "rolls": list[Roll],
+})
+
+WtOpposedArgs = TypedDict("WtOpposedArgs", {
+    "actor_dice": int,
+    "reactor_dice": int,
+    "actor_tactics_dice": NotRequired[int],
+    "reactor_tactics_dice": NotRequired[int],
+    "actor_extra_dice": NotRequired[int],
+    "reactor_extra_dice": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtOpposedResult = TypedDict("WtOpposedResult", {
+    "reactor": WtCheckResult,
+    "actor": WtCheckResult,
+    "actor_wins": bool,
+    "rolls": list[Roll],
+})
+
+WtDistributionArgs = TypedDict("WtDistributionArgs", {
+    "dice": int,
+    "tactics_dice": NotRequired[int],
+    "extra_dice": NotRequired[int],
+    "exact": NotRequired[bool],
+})
+
+WtDistributionResult = TypedDict("WtDistributionResult", {
+    "dice": int,
+    "pmf": list[tuple[int, float]],
+    "min": int,
+    "max": int,
+    "mean": float,
+    "counts": NotRequired[Union[list[tuple[int, str]], None]],
+    "outcomes": NotRequired[Union[str, None]],
+})
+
+WtSuccessChanceArgs = TypedDict("WtSuccessChanceArgs", {
+    "dice": int,
+    "target": int,
+    "tactics_dice": NotRequired[int],
+    "extra_dice": NotRequired[int],
+})
+
+WtProbabilityResult = TypedDict("WtProbabilityResult", {
+    "probability": float,
+})
+
+WtOpposedChanceArgs = TypedDict("WtOpposedChanceArgs", {
+    "actor_dice": int,
+    "reactor_dice": int,
+    "actor_tactics_dice": NotRequired[int],
+    "reactor_tactics_dice": NotRequired[int],
+    "actor_extra_dice": NotRequired[int],
+    "reactor_extra_dice": NotRequired[int],
+})
+
+WtExpectedTableArgs = TypedDict("WtExpectedTableArgs", {
+    "max_dice": int,
+})
+
+WtExpectedRow = TypedDict("WtExpectedRow", {
+    "dice": int,
+    "mean": float,
+    "mean_per_die": float,
+})
+
+WtExpectedTableResult = TypedDict("WtExpectedTableResult", {
+    "rows": list[WtExpectedRow],
+})
+
+WtPosition = Union[Literal["attacker"], Literal["shooter"], Literal["gunner"], Literal["sniper"], Literal["all_rounder"]]
+
+WtStats = TypedDict("WtStats", {
+    "trion": NotRequired[int],
+    "attack": NotRequired[int],
+    "defense_support": NotRequired[int],
+    "mobility": NotRequired[int],
+    "technique": NotRequired[int],
+    "range": NotRequired[int],
+    "command": NotRequired[int],
+    "special_tactics": NotRequired[int],
+})
+
+WtLoadout = TypedDict("WtLoadout", {
+    "main": NotRequired[list[str]],
+    "sub": NotRequired[list[str]],
+})
+
+WtSheet = TypedDict("WtSheet", {
+    "name": str,
+    "position": WtPosition,
+    "points": NotRequired[WtStats],
+    "leader": NotRequired[bool],
+    "master": str,
+    "traits": NotRequired[list[str]],
+    "triggers": NotRequired[WtLoadout],
+})
+
+WtPackMeta = TypedDict("WtPackMeta", {
+    "name": str,
+    "version": NotRequired[str],
+    "illustrative": bool,
+    "source": NotRequired[str],
+    "notes": NotRequired[list[str]],
+})
+
+WtLabel = TypedDict("WtLabel", {
+    "ja": NotRequired[str],
+    "zh_hans": NotRequired[str],
+    "zh_hant": NotRequired[str],
+    "en": str,
+})
+
+WtSpecialAttackKind = Union[Literal["upward"], Literal["downward"], Literal["floating"]]
+
+WtSpecialAttack = TypedDict("WtSpecialAttack", {
+    "kind": WtSpecialAttackKind,
+    "lv": int,
+})
+
+WtSkillData = TypedDict("WtSkillData", {
+    "id": str,
+    "label": WtLabel,
+    "requirements": NotRequired[WtStats],
+    "range": NotRequired[Union[int, None]],
+    "area": NotRequired[Union[int, None]],
+    "special_attacks": NotRequired[list[WtSpecialAttack]],
+    "combined_use": NotRequired[bool],
+    "reaction": NotRequired[bool],
+    "text": NotRequired[str],
+    "placeholder": NotRequired[bool],
+})
+
+WtPositionData = TypedDict("WtPositionData", {
+    "id": WtPosition,
+    "label": WtLabel,
+    "base": NotRequired[WtStats],
+    "main_trigger_types": list[str],
+    "skill": WtSkillData,
+    "placeholder": NotRequired[bool],
+})
+
+WtTraitSize = Union[Literal["l"], Literal["s"]]
+
+WtTraitData = TypedDict("WtTraitData", {
+    "id": str,
+    "label": WtLabel,
+    "size": WtTraitSize,
+    "bonus": NotRequired[WtStats],
+    "text": NotRequired[str],
+    "repeatable": NotRequired[bool],
+    "placeholder": NotRequired[bool],
+})
+
+WtStat = Union[Literal["trion"], Literal["attack"], Literal["defense_support"], Literal["mobility"], Literal["technique"], Literal["range"], Literal["command"], Literal["special_tactics"]]
+
+WtMasterData = TypedDict("WtMasterData", {
+    "id": str,
+    "label": WtLabel,
+    "stat": WtStat,
+    "placeholder": NotRequired[bool],
+})
+
+WtOperatorStat = Union[Literal["trion"], Literal["machine_operation"], Literal["information_analysis"], Literal["parallel_processing"], Literal["tactics"], Literal["command"]]
+
+WtOperatorMasterData = TypedDict("WtOperatorMasterData", {
+    "id": str,
+    "label": WtLabel,
+    "stat": WtOperatorStat,
+    "placeholder": NotRequired[bool],
+})
+
+WtTriggerKind = Union[Literal["trigger"], Literal["dedicated_option"], Literal["general_option"]]
+
+WtTriggerData = TypedDict("WtTriggerData", {
+    "id": str,
+    "label": WtLabel,
+    "kind": WtTriggerKind,
+    "trigger_type": str,
+    "base": NotRequired[Union[str, None]],
+    "hand_held": NotRequired[bool],
+    "requirements": NotRequired[WtStats],
+    "skills": NotRequired[list[WtSkillData]],
+    "placeholder": NotRequired[bool],
+    "notes": NotRequired[str],
+})
+
+WtOperatorStats = TypedDict("WtOperatorStats", {
+    "trion": NotRequired[int],
+    "machine_operation": NotRequired[int],
+    "information_analysis": NotRequired[int],
+    "parallel_processing": NotRequired[int],
+    "tactics": NotRequired[int],
+    "command": NotRequired[int],
+})
+
+WtOperatorSkillData = TypedDict("WtOperatorSkillData", {
+    "id": str,
+    "label": WtLabel,
+    "requirements": NotRequired[WtOperatorStats],
+    "text": NotRequired[str],
+    "placeholder": NotRequired[bool],
+})
+
+WtCondition = Union[Literal["trion_leak_small"], Literal["trion_leak_large"], Literal["lost_dominant_hand"], Literal["lost_off_hand"], Literal["lost_right_leg"], Literal["lost_left_leg"], Literal["emergency_bailout"]]
+
+WtDamageTier = TypedDict("WtDamageTier", {
+    "min_damage": int,
+    "rows": list[WtCondition],
+    "placeholder": NotRequired[bool],
+})
+
+WtDamageTables = TypedDict("WtDamageTables", {
+    "border": list[WtDamageTier],
+    "trion_soldier": list[WtDamageTier],
+    "serafiga": list[WtDamageTier],
+})
+
+WtProfileEntry = TypedDict("WtProfileEntry", {
+    "roll": int,
+    "text": WtLabel,
+})
+
+WtProfileTable = TypedDict("WtProfileTable", {
+    "id": str,
+    "label": WtLabel,
+    "entries": list[WtProfileEntry],
+})
+
+WtDataPack = TypedDict("WtDataPack", {
+    "format": str,
+    "meta": WtPackMeta,
+    "positions": list[WtPositionData],
+    "traits": NotRequired[list[WtTraitData]],
+    "masters": NotRequired[list[WtMasterData]],
+    "operator_masters": NotRequired[list[WtOperatorMasterData]],
+    "triggers": list[WtTriggerData],
+    "basic_commands": NotRequired[list[WtSkillData]],
+    "operator_skills": NotRequired[list[WtOperatorSkillData]],
+    "damage_tables": WtDamageTables,
+    "profile_tables": NotRequired[list[WtProfileTable]],
+})
+
+WtCreateCharacterArgs = TypedDict("WtCreateCharacterArgs", {
+    "sheet": WtSheet,
+    "data": NotRequired[Union[WtDataPack, None]],
+})
+
+WtDerived = TypedDict("WtDerived", {
+    "movement": int,
+    "base_trion": int,
+    "starting_trion": int,
+})
+
+WtSide = Union[Literal["main"], Literal["sub"]]
+
+WtSkillGrant = TypedDict("WtSkillGrant", {
+    "trigger": NotRequired[Union[str, None]],
+    "sides": list[WtSide],
+    "skill": str,
+    "label": WtLabel,
+    "requirements": WtStats,
+    "missing": list[WtStat],
+})
+
+WtCharacter = TypedDict("WtCharacter", {
+    "name": str,
+    "position": WtPosition,
+    "stats": WtStats,
+    "derived": WtDerived,
+    "leader": bool,
+    "master": str,
+    "traits": list[str],
+    "triggers": WtLoadout,
+    "trigger_skills": list[WtSkillGrant],
+    "unavailable_skills": list[WtSkillGrant],
+    "basic_commands": list[WtSkillGrant],
+    "position_skill": WtSkillGrant,
+})
+
+WtValidateSheetArgs = TypedDict("WtValidateSheetArgs", {
+    "sheet": WtSheet,
+    "data": NotRequired[Union[WtDataPack, None]],
+})
+
+WtViolation = TypedDict("WtViolation", {
+    "path": str,
+    "rule": str,
+    "message": str,
+})
+
+WtValidationResult = TypedDict("WtValidationResult", {
+    "valid": bool,
+    "violations": list[WtViolation],
+})
+
+WtOperatorSheet = TypedDict("WtOperatorSheet", {
+    "name": str,
+    "trion": int,
+    "points": NotRequired[WtOperatorStats],
+    "master": str,
+})
+
+WtCreateOperatorArgs = TypedDict("WtCreateOperatorArgs", {
+    "sheet": WtOperatorSheet,
+    "data": NotRequired[Union[WtDataPack, None]],
+})
+
+WtOperator = TypedDict("WtOperator", {
+    "name": str,
+    "stats": WtOperatorStats,
+    "master": str,
+    "operator_skills": list[str],
+})
+
+WtMovementArgs = TypedDict("WtMovementArgs", {
+    "mobility": int,
+    "conditions": NotRequired[list[WtCondition]],
+    "bonus": NotRequired[int],
+})
+
+WtMovementResult = TypedDict("WtMovementResult", {
+    "movement": int,
+    "base": int,
+    "leg_penalty": int,
+})
+
+WtConditionEffectsArgs = TypedDict("WtConditionEffectsArgs", {
+    "conditions": list[WtCondition],
+})
+
+WtConditionInfo = TypedDict("WtConditionInfo", {
+    "id": WtCondition,
+    "label": WtLabel,
+})
+
+WtConditionEffects = TypedDict("WtConditionEffects", {
+    "conditions": list[WtConditionInfo],
+    "trion_loss_per_round": int,
+    "movement_penalty": int,
+    "hand_held_blocked": list[WtSide],
+    "bailed_out": bool,
+    "recovers_in_battle": bool,
+})
+
+WtSpecialAttackStacking = Union[Literal["highest"], Literal["sum"]]
+
+WtDamageVariants = TypedDict("WtDamageVariants", {
+    "special_attack_stacking": NotRequired[WtSpecialAttackStacking],
+})
+
+WtDamageArgs = TypedDict("WtDamageArgs", {
+    "attack": int,
+    "burst": NotRequired[int],
+    "trion_stat": NotRequired[int],
+    "special_attack_lv": NotRequired[int],
+    "special_attack_lvs": NotRequired[list[int]],
+    "modifier": NotRequired[int],
+    "target_trion": NotRequired[Union[int, None]],
+    "variants": NotRequired[WtDamageVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtDamageResult = TypedDict("WtDamageResult", {
+    "total": int,
+    "die": int,
+    "burst": int,
+    "special_attack": int,
+    "modifier": int,
+    "target_trion_after": NotRequired[Union[int, None]],
+    "rolls": list[Roll],
+})
+
+WtDamageTableSide = Union[Literal["border"], Literal["trion_soldier"], Literal["serafiga"]]
+
+WtDamageTableThreshold = Union[Literal["at_least_10"], Literal["more_than_10"]]
+
+WtDamageTableVariants = TypedDict("WtDamageTableVariants", {
+    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
+})
+
+WtDamageTableArgs = TypedDict("WtDamageTableArgs", {
+    "damage": int,
+    "table": NotRequired[WtDamageTableSide],
+    "conditions": NotRequired[list[WtCondition]],
+    "data": NotRequired[Union[WtDataPack, None]],
+    "variants": NotRequired[WtDamageTableVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtDamageTableResult = TypedDict("WtDamageTableResult", {
+    "tier": NotRequired[Union[int, None]],
+    "roll": NotRequired[Union[int, None]],
+    "row": NotRequired[Union[int, None]],
+    "effect": NotRequired[Union[WtCondition, None]],
+    "label": NotRequired[Union[WtLabel, None]],
+    "shifted_from": NotRequired[Union[int, None]],
+    "conditions": list[WtCondition],
+    "rolls": list[Roll],
+})
+
+WtOutOfBoundsTargetArgs = TypedDict("WtOutOfBoundsTargetArgs", {
+    "distance": int,
+})
+
+WtOutOfBoundsTargetResult = TypedDict("WtOutOfBoundsTargetResult", {
+    "target": int,
+})
+
+WtOutOfBoundsCheckArgs = TypedDict("WtOutOfBoundsCheckArgs", {
+    "distance": int,
+    "mobility": int,
+    "tactics_dice": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtOutOfBoundsCheckResult = TypedDict("WtOutOfBoundsCheckResult", {
+    "check": WtCheckResult,
+    "returned": bool,
+    "bailout_at_feedback": bool,
+    "rolls": list[Roll],
+})
+
+WtD66Args = TypedDict("WtD66Args", {
+    "table": NotRequired[Union[str, None]],
+    "data": NotRequired[Union[WtDataPack, None]],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtD66Result = TypedDict("WtD66Result", {
+    "value": int,
+    "tens": int,
+    "ones": int,
+    "entry": NotRequired[Union[WtLabel, None]],
+    "rolls": list[Roll],
+})
+
+WtMapSpot = Union[Literal["core"], Literal["perimeter"]]
+
+WtTeleportArgs = TypedDict("WtTeleportArgs", {
+    "sectors": NotRequired[Union[int, None]],
+    "spot": NotRequired[WtMapSpot],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtTeleportResult = TypedDict("WtTeleportResult", {
+    "core_id": int,
+    "core_address": int,
+    "player_chooses_square": bool,
+    "sector_address": int,
+    "rerolls": int,
+    "rolls": list[Roll],
+})
+
+WtSampleDataArgs = dict[str, Any]
+
+WtValidateDataArgs = TypedDict("WtValidateDataArgs", {
+    "data": Any,
+})
+
+Coc7Difficulty = Union[Literal["regular"], Literal["hard"], Literal["extreme"]]
+
+Coc7CheckArgs = TypedDict("Coc7CheckArgs", {
+    "skill": int,
+    "bonus_dice": NotRequired[int],
+    "difficulty": NotRequired[Coc7Difficulty],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+Coc7Level = Union[Literal["critical"], Literal["extreme"], Literal["hard"], Literal["regular"], Literal["failure"], Literal["fumble"]]
+
+Coc7Labels = TypedDict("Coc7Labels", {
+    "ja": str,
+    "zh_hans": str,
+    "zh_hant": str,
+    "en": str,
+})
+
+Coc7CheckResult = TypedDict("Coc7CheckResult", {
+    "roll": int,
+    "candidates": list[int],
+    "level": Coc7Level,
+    "label": Coc7Labels,
+    "success": bool,
+    "target": int,
+    "rolls": list[Roll],
+})
+
+Coc7OpposedSide = TypedDict("Coc7OpposedSide", {
+    "skill": int,
+    "bonus_dice": NotRequired[int],
+})
+
+Coc7OpposedArgs = TypedDict("Coc7OpposedArgs", {
+    "a": Coc7OpposedSide,
+    "b": Coc7OpposedSide,
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+Coc7Outcome = TypedDict("Coc7Outcome", {
+    "skill": int,
+    "bonus_dice": int,
+    "roll": int,
+    "candidates": list[int],
+    "level": Coc7Level,
+    "label": Coc7Labels,
+    "success": bool,
+    "target": int,
+})
+
+Coc7Winner = Union[Literal["a"], Literal["b"], Literal["tie"]]
+
+Coc7OpposedResult = TypedDict("Coc7OpposedResult", {
+    "a": Coc7Outcome,
+    "b": Coc7Outcome,
+    "winner": Coc7Winner,
+    "both_failed": bool,
+    "rolls": list[Roll],
+})
+
+Coc7DistributionArgs = TypedDict("Coc7DistributionArgs", {
+    "skill": int,
+    "bonus_dice": NotRequired[int],
+    "difficulty": NotRequired[Coc7Difficulty],
+    "rule": NotRequired[int],
+})
+
+Coc7LevelOdds = TypedDict("Coc7LevelOdds", {
+    "critical": float,
+    "extreme": float,
+    "hard": float,
+    "regular": float,
+    "failure": float,
+    "fumble": float,
+})
+
+Coc7LevelCounts = TypedDict("Coc7LevelCounts", {
+    "critical": int,
+    "extreme": int,
+    "hard": int,
+    "regular": int,
+    "failure": int,
+    "fumble": int,
+})
+
+Coc7DistributionResult = TypedDict("Coc7DistributionResult", {
+    "levels": Coc7LevelOdds,
+    "success": float,
+    "counts": Coc7LevelCounts,
+    "success_count": int,
+    "outcomes": int,
+})
+
+CocApRule = Union[Literal["ccb"], Literal["cc"]]
+
+CocApCheckArgs = TypedDict("CocApCheckArgs", {
+    "skill": int,
+    "rule": NotRequired[CocApRule],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+CocApCheckResult = TypedDict("CocApCheckResult", {
+    "skill": int,
+    "roll": int,
+    "success": bool,
+    "critical": bool,
+    "special": bool,
+    "fumble": bool,
+    "special_value": int,
+    "result_ja": str,
+    "rolls": list[Roll],
+})
+
+CocApDexScale = Union[Literal["classic"], Literal["percentile"]]
+
+CocApDodgeFocusPenalty = Union[Literal["prior_dodges"], Literal["including_current"]]
+
+CocApVariants = TypedDict("CocApVariants", {
+    "dex_scale": NotRequired[CocApDexScale],
+    "dodge_focus_penalty": NotRequired[CocApDodgeFocusPenalty],
+    "coc6_rule": NotRequired[CocApRule],
+})
+
+CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
+    "dex": int,
+    "ap_bonus": NotRequired[int],
+    "variants": NotRequired[CocApVariants],
+})
+
+CocApActionPointsResult = TypedDict("CocApActionPointsResult", {
+    "ap": int,
+    "base": int,
+})
+
+CocApWeapon = TypedDict("CocApWeapon", {
+    "name": str,
+    "skill": int,
+    "attacks_per_round": NotRequired[int],
+})
+
+CocApParticipant = TypedDict("CocApParticipant", {
+    "id": str,
+    "dex": int,
+    "skills": NotRequired[dict[str, int]],
+    "weapons": NotRequired[list[CocApWeapon]],
+    "position": NotRequired[list[int]],
+    "ap_bonus": NotRequired[int],
+})
+
+CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
+    "participants": list[CocApParticipant],
+    "variants": NotRequired[CocApVariants],
+})
+
+CocApFighter = TypedDict("CocApFighter", {
+    "participant": CocApParticipant,
+    "ap": int,
+    "attacks": NotRequired[dict[str, int]],
+    "treated": NotRequired[bool],
+    "dodges": NotRequired[int],
+    "parried": NotRequired[bool],
+    "jumped": NotRequired[bool],
+    "evaded": NotRequired[bool],
+    "dodge_focus": NotRequired[bool],
+    "turn_done": NotRequired[bool],
+})
+
+CocApRoundState = TypedDict("CocApRoundState", {
+    "round": int,
+    "variants": NotRequired[CocApVariants],
+    "fighters": list[CocApFighter],
+    "order": list[str],
+    "turn": NotRequired[Union[int, None]],
+    "open": NotRequired[bool],
+})
+
+CocApRoundResult = TypedDict("CocApRoundResult", {
+    "state": CocApRoundState,
+    "check": NotRequired[Union[CocApCheckResult, None]],
+    "moved_to": NotRequired[Union[list[int], None]],
+    "round_complete": bool,
+    "rolls": list[Roll],
+})
+
+CocApRoundLegalArgs = TypedDict("CocApRoundLegalArgs", {
+    "state": CocApRoundState,
+})
+
+CocApDir = Union[Literal["north"], Literal["south"], Literal["east"], Literal["west"]]
+
+CocApTreatSkill = Union[Literal["first_aid"], Literal["medicine"], Literal["psychoanalysis"]]
+
+CocApAction = dict[str, Any]
+
+CocApRoundLegalResult = TypedDict("CocApRoundLegalResult", {
+    "actions": list[CocApAction],
+})
+
+CocApRoundActArgs = TypedDict("CocApRoundActArgs", {
+    "state": CocApRoundState,
+    "action": CocApAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hInitiativeArgs = TypedDict("C7hInitiativeArgs", {
+    "dex": int,
+    "modifier": NotRequired[int],
+})
+
+C7hInitiativeResult = TypedDict("C7hInitiativeResult", {
+    "initiative": int,
+})
+
+C7hOrderEntry = TypedDict("C7hOrderEntry", {
+    "id": str,
+    "dex": int,
+    "is_pc": NotRequired[bool],
+    "modifier": NotRequired[int],
+})
+
+C7hTurnOrderArgs = TypedDict("C7hTurnOrderArgs", {
+    "participants": list[C7hOrderEntry],
+})
+
+C7hTurnOrderResult = TypedDict("C7hTurnOrderResult", {
+    "order": list[str],
+    "initiatives": list[int],
+})
+
+C7hRoundNewArgs = TypedDict("C7hRoundNewArgs", {
+    "participants": list[C7hOrderEntry],
+})
+
+C7hStance = Union[Literal["extra_passive"], Literal["bonus_die"]]
+
+C7hCombatant = TypedDict("C7hCombatant", {
+    "entry": C7hOrderEntry,
+    "moved": NotRequired[bool],
+    "active_used": NotRequired[bool],
+    "passive_used": NotRequired[int],
+    "free_used": NotRequired[bool],
+    "stance": NotRequired[Union[C7hStance, None]],
+    "stance_die_used": NotRequired[bool],
+    "turn_done": NotRequired[bool],
+})
+
+C7hRoundState = TypedDict("C7hRoundState", {
+    "round": int,
+    "combatants": list[C7hCombatant],
+    "order": list[str],
+    "turn": NotRequired[Union[int, None]],
+})
+
+C7hRoundResult = TypedDict("C7hRoundResult", {
+    "state": C7hRoundState,
+    "bonus_dice": int,
+    "stance_expired": NotRequired[Union[str, None]],
+    "round_complete": bool,
+})
+
+C7hRoundLegalArgs = TypedDict("C7hRoundLegalArgs", {
+    "state": C7hRoundState,
+})
+
+C7hPassiveKind = Union[Literal["dodge"], Literal["defend"], Literal["fight_back"], Literal["cover"], Literal["cancel"], Literal["counter"], Literal["other"]]
+
+C7hAction = dict[str, Any]
+
+C7hRoundLegalResult = TypedDict("C7hRoundLegalResult", {
+    "actions": list[C7hAction],
+})
+
+C7hRoundActArgs = TypedDict("C7hRoundActArgs", {
+    "state": C7hRoundState,
+    "action": C7hAction,
+})
+
+C7hExtremeDamage = Union[Literal["double_dice"], Literal["double_total"]]
+
+C7hDamageVariants = TypedDict("C7hDamageVariants", {
+    "extreme_damage": NotRequired[C7hExtremeDamage],
+})
+
+C7hDamageArgs = TypedDict("C7hDamageArgs", {
+    "expr": str,
+    "bonus": NotRequired[Union[str, None]],
+    "extra": NotRequired[Union[str, None]],
+    "extreme": NotRequired[bool],
+    "variants": NotRequired[C7hDamageVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hDamageSource = Union[Literal["base"], Literal["bonus"], Literal["extra"]]
+
+C7hDamageTerm = TypedDict("C7hDamageTerm", {
+    "source": C7hDamageSource,
+    "text": str,
+    "sign": int,
+    "faces": list[int],
+    "value": int,
+    "doubled": bool,
+})
+
+C7hDamageResult = TypedDict("C7hDamageResult", {
+    "total": int,
+    "raw_total": int,
+    "terms": list[C7hDamageTerm],
+    "doubled": bool,
+    "rolls": list[Roll],
+})
+
+C7hDefendArgs = TypedDict("C7hDefendArgs", {
+    "damage": int,
+    "defense": int,
+    "opposed_won": NotRequired[bool],
+    "covering": NotRequired[bool],
+    "level": NotRequired[Union[Coc7Level, None]],
+    "skill": NotRequired[Union[int, None]],
+    "bonus_dice": NotRequired[int],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hDefendResult = TypedDict("C7hDefendResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "multiplier": int,
+    "reduction": int,
+    "damage_taken": int,
+    "penalty_dice": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCoverArgs = TypedDict("C7hCoverArgs", {
+    "damages": list[int],
+    "area": NotRequired[bool],
+    "allies": NotRequired[int],
+    "kp_allows": NotRequired[bool],
+    "level": NotRequired[Union[Coc7Level, None]],
+    "dex": NotRequired[Union[int, None]],
+    "bonus_dice": NotRequired[int],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hCoverResult = TypedDict("C7hCoverResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "damage_taken": int,
+    "ally_damage_taken": int,
+    "doubled": bool,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCancelArgs = TypedDict("C7hCancelArgs", {
+    "attacker_damage": int,
+    "canceller_damage": int,
+    "cancellable": NotRequired[bool],
+    "level": NotRequired[Union[Coc7Level, None]],
+    "skill": NotRequired[Union[int, None]],
+    "bonus_dice": NotRequired[int],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hCancelResult = TypedDict("C7hCancelResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "negated": bool,
+    "damage_taken": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCounterArgs = TypedDict("C7hCounterArgs", {
+    "melee": bool,
+    "incoming_damage": int,
+    "incapacitated": NotRequired[bool],
+    "counter_damage": int,
+    "level": NotRequired[Union[Coc7Level, None]],
+    "skill": NotRequired[Union[int, None]],
+    "bonus_dice": NotRequired[int],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hCounterResult = TypedDict("C7hCounterResult", {
+    "happens": bool,
+    "success": bool,
+    "level": NotRequired[Union[Coc7Level, None]],
+    "damage_taken": int,
+    "damage_dealt": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hAutoHitReason = Union[Literal["immobile"], Literal["restrained"], Literal["not_resisting"]]
+
+C7hAutoHitArgs = TypedDict("C7hAutoHitArgs", {
+    "reason": C7hAutoHitReason,
+    "damage": int,
+    "level": NotRequired[Union[Coc7Level, None]],
+    "skill": NotRequired[Union[int, None]],
+    "bonus_dice": NotRequired[int],
+    "rule": NotRequired[int],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+C7hAutoHitResult = TypedDict("C7hAutoHitResult", {
+    "hit": bool,
+    "level": Coc7Level,
+    "damage_dealt": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hParseRangeArgs = TypedDict("C7hParseRangeArgs", {
+    "text": str,
+    "distance": NotRequired[Union[int, None]],
+})
+
+C7hRangeKind = Union[Literal["self"], Literal["melee"], Literal["shot"], Literal["origin"], Literal["line"], Literal["sight"], Literal["infinite"]]
+
+C7hRange = TypedDict("C7hRange", {
+    "kind": C7hRangeKind,
+    "meters": NotRequired[Union[int, None]],
+    "obstacles_penalize": bool,
+    "may_friendly_fire": bool,
+    "origin_must_be_visible": bool,
+    "target_must_be_known": bool,
+})
+
+C7hTargetKind = Union[Literal["self"], Literal["bodies"], Literal["chain"], Literal["area"], Literal["all"]]
+
+C7hTarget = TypedDict("C7hTarget", {
+    "kind": C7hTargetKind,
+    "count": NotRequired[Union[int, None]],
+    "meters": NotRequired[Union[int, None]],
+    "select": bool,
+    "separate_rolls": bool,
+})
+
+C7hParseRangeResult = TypedDict("C7hParseRangeResult", {
+    "range": NotRequired[Union[C7hRange, None]],
+    "target": NotRequired[Union[C7hTarget, None]],
+    "in_range": NotRequired[Union[bool, None]],
+    "penalty_dice": int,
+})
+
+C7hChaseMeans = Union[Literal["on_foot"], Literal["vehicle"], Literal["craft"]]
+
+C7hChaser = TypedDict("C7hChaser", {
+    "id": str,
+    "mov": int,
+    "dex": int,
+    "skill": int,
+    "means": NotRequired[C7hChaseMeans],
+})
+
+C7hChaseNewArgs = TypedDict("C7hChaseNewArgs", {
+    "fugitive": C7hChaser,
+    "pursuer": NotRequired[Union[C7hChaser, None]],
+    "gap": NotRequired[Union[int, None]],
+    "escape_gap": NotRequired[Union[int, None]],
+    "wins_needed": NotRequired[Union[int, None]],
+    "rule": NotRequired[int],
+})
+
+C7hChaseStatus = Union[Literal["ongoing"], Literal["escaped"], Literal["caught"]]
+
+C7hChaseState = TypedDict("C7hChaseState", {
+    "round": int,
+    "fugitive": C7hChaser,
+    "pursuer": NotRequired[Union[C7hChaser, None]],
+    "gap": int,
+    "escape_gap": int,
+    "wins_needed": int,
+    "fugitive_wins": int,
+    "status": C7hChaseStatus,
+    "rule": NotRequired[int],
+})
+
+C7hChaseWinner = Union[Literal["fugitive"], Literal["pursuer"], Literal["tie"]]
+
+C7hChaseResult = TypedDict("C7hChaseResult", {
+    "state": C7hChaseState,
+    "fugitive_check": NotRequired[Union[Coc7Outcome, None]],
+    "pursuer_check": NotRequired[Union[Coc7Outcome, None]],
+    "fugitive_mov": NotRequired[Union[int, None]],
+    "pursuer_mov": NotRequired[Union[int, None]],
+    "pursuit": bool,
+    "pursuer_bonus_dice": int,
+    "fugitive_dex": NotRequired[Union[Coc7Outcome, None]],
+    "pursuer_dex": NotRequired[Union[Coc7Outcome, None]],
+    "winner": NotRequired[Union[C7hChaseWinner, None]],
+    "rolls": list[Roll],
+})
+
+C7hChaseActArgs = TypedDict("C7hChaseActArgs", {
+    "state": C7hChaseState,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+TmdActionTypesArgs = dict[str, Any]
+
+TmdActionType = Union[Literal["free"], Literal["trick"], Literal["swift"], Literal["reflex"], Literal["move"], Literal["acrobatic"], Literal["standard"], Literal["full_round"]]
+
+TmdLabels = TypedDict("TmdLabels", {
+    "ja": str,
+    "zh_hans": str,
+    "zh_hant": str,
+    "en": str,
+})
+
+TmdActionTypeInfo = TypedDict("TmdActionTypeInfo", {
+    "action_type": TmdActionType,
+    "rank": int,
+    "ap_cost": int,
+    "extra_conversion_step": NotRequired[Union[int, None]],
+    "seconds": int,
+    "labels": TmdLabels,
+})
+
+TmdActionTypesResult = TypedDict("TmdActionTypesResult", {
+    "action_types": list[TmdActionTypeInfo],
+})
+
+TmdCombatant = TypedDict("TmdCombatant", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+})
+
+TmdInitiativeArgs = TypedDict("TmdInitiativeArgs", {
+    "combatants": list[TmdCombatant],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "roll": int,
+    "total": int,
+    "tiebreaks": list[int],
+})
+
+TmdInitiativeResult = TypedDict("TmdInitiativeResult", {
+    "order": list[TmdInitiativeEntry],
+    "rolls": list[Roll],
+})
+
+TmdConversionLimitsArgs = TypedDict("TmdConversionLimitsArgs", {
+    "ap": int,
+})
+
+TmdTypeCounts = TypedDict("TmdTypeCounts", {
+    "trick": int,
+    "swift": int,
+    "move": int,
+    "acrobatic": int,
+    "standard": int,
+})
+
+TmdConversionLimitsResult = TypedDict("TmdConversionLimitsResult", {
+    "limits": TmdTypeCounts,
+})
+
+TmdConvertType = Union[Literal["trick"], Literal["swift"], Literal["move"], Literal["acrobatic"], Literal["standard"]]
+
+TmdConversionApBasis = Union[Literal["turn_start"], Literal["remaining"]]
+
+TmdVariants = TypedDict("TmdVariants", {
+    "conversion_ap_basis": NotRequired[TmdConversionApBasis],
+})
+
+TmdConvertArgs = TypedDict("TmdConvertArgs", {
+    "base_ap": int,
+    "extra_ap": NotRequired[int],
+    "actions": list[TmdConvertType],
+    "variants": NotRequired[TmdVariants],
+})
+
+TmdConvertResult = TypedDict("TmdConvertResult", {
+    "converted": TmdTypeCounts,
+    "limits": TmdTypeCounts,
+    "ap_spent": int,
+    "base_ap": int,
+    "extra_ap": int,
+    "remaining_ap": int,
+})
+
+TmdActionSecondsArgs = TypedDict("TmdActionSecondsArgs", {
+    "actions": list[TmdActionType],
+})
+
+TmdActionSecondsResult = TypedDict("TmdActionSecondsResult", {
+    "weight_total": int,
+    "seconds": float,
+    "per_action": list[float],
+})
+
+TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "immune_to_surprise": NotRequired[bool],
+})
+
+TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
+    "attacker": str,
+    "surprise_attack": bool,
+    "undetected": bool,
+})
+
+TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
+    "characters": list[TmdCharacterSpec],
+    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
+    "variants": NotRequired[TmdVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+TmdPhase = Union[Literal["surprise"], Literal["delays"], Literal["turns"], Literal["ended"]]
+
+TmdRetained = TypedDict("TmdRetained", {
+    "action_type": TmdConvertType,
+    "ability": str,
+})
+
+TmdAbilityUses = TypedDict("TmdAbilityUses", {
+    "ability": str,
+    "count": int,
+})
+
+TmdFreeUses = TypedDict("TmdFreeUses", {
+    "purpose": str,
+    "source": str,
+    "count": int,
+})
+
+TmdCharacter = TypedDict("TmdCharacter", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "initiative_roll": int,
+    "initiative": int,
+    "tiebreaks": list[int],
+    "late_joiner": bool,
+    "immune_to_surprise": bool,
+    "base_ap": int,
+    "extra_ap": int,
+    "reflex_only_ap": int,
+    "conversion_basis": int,
+    "picked": list[TmdConvertType],
+    "converted": TmdTypeCounts,
+    "held": TmdTypeCounts,
+    "reflexes": list[int],
+    "retained": list[TmdRetained],
+    "overdrawn": list[TmdConvertType],
+    "blocked": list[TmdConvertType],
+    "grants": list[TmdConvertType],
+    "disabled": list[TmdConvertType],
+    "ability_uses": list[TmdAbilityUses],
+    "free_uses": list[TmdFreeUses],
+    "reflex_conversions": int,
+    "turn_done": bool,
+})
+
+TmdDelay = TypedDict("TmdDelay", {
+    "character": str,
+    "after": str,
+})
+
+TmdSurprise = TypedDict("TmdSurprise", {
+    "attacker": str,
+    "attack_used": bool,
+})
+
+TmdChainEntry = TypedDict("TmdChainEntry", {
+    "id": int,
+    "character": str,
+    "label": str,
+    "via_reflex": bool,
+    "interrupts": NotRequired[Union[int, None]],
+    "reasked": bool,
+    "closed": bool,
+})
+
+TmdApSnapshot = TypedDict("TmdApSnapshot", {
+    "character": str,
+    "ap": int,
+})
+
+TmdChain = TypedDict("TmdChain", {
+    "entries": list[TmdChainEntry],
+    "snapshot": list[TmdApSnapshot],
+    "locked_out": list[str],
+    "next_id": int,
+})
+
+TmdDuration = Union[Literal["buff_one_round"], Literal["debuff_one_round"], Literal["scene"]]
+
+TmdEffect = TypedDict("TmdEffect", {
+    "id": int,
+    "name": str,
+    "applier": str,
+    "target": str,
+    "duration": TmdDuration,
+    "armed": bool,
+})
+
+TmdEncounterState = TypedDict("TmdEncounterState", {
+    "format": int,
+    "variants": TmdVariants,
+    "phase": TmdPhase,
+    "round": int,
+    "scene": int,
+    "scene_seconds": int,
+    "characters": list[TmdCharacter],
+    "order": list[str],
+    "delays": list[TmdDelay],
+    "delay_cursor": int,
+    "current": NotRequired[Union[str, None]],
+    "converting": bool,
+    "queue": list[str],
+    "resort_pending": bool,
+    "surprise": NotRequired[Union[TmdSurprise, None]],
+    "chain": NotRequired[Union[TmdChain, None]],
+    "effects": list[TmdEffect],
+    "next_effect_id": int,
+})
+
+TmdEvent = dict[str, Any]
+
+TmdEncounterResult = TypedDict("TmdEncounterResult", {
+    "state": TmdEncounterState,
+    "events": list[TmdEvent],
+    "rolls": list[Roll],
+})
+
+TmdEncounterLegalArgs = TypedDict("TmdEncounterLegalArgs", {
+    "state": TmdEncounterState,
+})
+
+TmdAction = dict[str, Any]
+
+TmdCost = TypedDict("TmdCost", {
+    "ap": int,
+    "actions": list[TmdActionType],
+})
+
+TmdLegalAction = TypedDict("TmdLegalAction", {
+    "action": TmdAction,
+    "cost": TmdCost,
+})
+
+TmdEncounterLegalResult = TypedDict("TmdEncounterLegalResult", {
+    "actions": list[TmdLegalAction],
+    "gm_actions": list[str],
+})
+
+TmdEncounterActArgs = TypedDict("TmdEncounterActArgs", {
+    "state": TmdEncounterState,
+    "action": TmdAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+FmCategory = Union[Literal["major"], Literal["minor"], Literal["option"]]
+
+FmActionsArgs = TypedDict("FmActionsArgs", {
+    "category": NotRequired[Union[FmCategory, None]],
+    "id": NotRequired[Union[str, None]],
+    "data": NotRequired[Any],
+})
+
+FmPackMeta = TypedDict("FmPackMeta", {
+    "id": str,
+    "title": str,
+    "source": str,
+    "illustrative": str,
+})
+
+FmNames = TypedDict("FmNames", {
+    "ja": str,
+    "en": str,
+    "zh_hans": str,
+    "zh_hant": str,
+})
+
+FmCost = dict[str, Any]
+
+FmResolution = Union[Literal["in_order"], Literal["on_trigger"], Literal["reaction"], Literal["immediate"]]
+
+FmOrderEffect = Union[Literal["none"], Literal["reaction_zero"], Literal["next_action_minus_one"]]
+
+FmExample = TypedDict("FmExample", {
+    "id": str,
+    "names": FmNames,
+    "fap_tenths": int,
+    "map_tenths": int,
+})
+
+FmActionEntry = TypedDict("FmActionEntry", {
+    "id": str,
+    "rule": str,
+    "category": FmCategory,
+    "names": FmNames,
+    "fap": FmCost,
+    "map": FmCost,
+    "resolution": FmResolution,
+    "counts_toward_move_cap": NotRequired[bool],
+    "order_effect": NotRequired[FmOrderEffect],
+    "min_fap_tenths_to_choose": NotRequired[int],
+    "min_map_tenths_to_choose": NotRequired[int],
+    "blockable_by": NotRequired[Union[str, None]],
+    "once_per_target_action": NotRequired[bool],
+    "pairs_with_action": NotRequired[bool],
+    "carries_over": NotRequired[bool],
+    "examples": NotRequired[list[FmExample]],
+    "note": NotRequired[str],
+    "fap_text": str,
+    "map_text": str,
+})
+
+FmActionsResult = TypedDict("FmActionsResult", {
+    "meta": FmPackMeta,
+    "actions": list[FmActionEntry],
+})
+
+FmPoolTraits = TypedDict("FmPoolTraits", {
+    "fap_tenths": NotRequired[Union[int, None]],
+    "map_tenths": NotRequired[Union[int, None]],
+    "fap_bonus_tenths": NotRequired[int],
+    "map_bonus_tenths": NotRequired[int],
+})
+
+FmPoolsArgs = TypedDict("FmPoolsArgs", {
+    "reaction": int,
+    "magic": int,
+    "traits": NotRequired[Union[FmPoolTraits, None]],
+})
+
+FmPoolsResult = TypedDict("FmPoolsResult", {
+    "fap_tenths": int,
+    "map_tenths": int,
+    "fap": float,
+    "map": float,
+})
+
+FmEvasionCheckArgs = TypedDict("FmEvasionCheckArgs", {
+    "evasion": int,
+    "target": int,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+FmEvasionCheckResult = TypedDict("FmEvasionCheckResult", {
+    "faces": list[int],
+    "total": int,
+    "success": bool,
+    "margin": int,
+    "rolls": list[Roll],
+})
+
+FmJumpEvasionArgs = TypedDict("FmJumpEvasionArgs", {
+    "damage": int,
+    "success": bool,
+    "degree": NotRequired[Union[int, None]],
+    "left_area": NotRequired[bool],
+    "strength": NotRequired[Union[int, None]],
+})
+
+FmJumpEvasionBranch = Union[Literal["left_area"], Literal["reduced"], Literal["failed"]]
+
+FmJumpEvasionResult = TypedDict("FmJumpEvasionResult", {
+    "damage_taken": int,
+    "branch": FmJumpEvasionBranch,
+    "reduction_percent": int,
+    "agility_check_required": bool,
+    "jump_cm": NotRequired[Union[int, None]],
+})
+
+FmJumpArgs = TypedDict("FmJumpArgs", {
+    "strength": int,
+    "run_up": NotRequired[bool],
+})
+
+FmJumpResult = TypedDict("FmJumpResult", {
+    "cm": float,
+    "mm": int,
+    "formula": str,
+})
+
+FmMoveDistanceArgs = TypedDict("FmMoveDistanceArgs", {
+    "movement": int,
+})
+
+FmMoveDistanceResult = TypedDict("FmMoveDistanceResult", {
+    "metres": float,
+    "cm": int,
+})
+
+FmBlockKind = Union[Literal["move"], Literal["attack"]]
+
+FmBlockContestArgs = TypedDict("FmBlockContestArgs", {
+    "kind": NotRequired[FmBlockKind],
+    "blocker_fap_tenths": int,
+    "target_fap_tenths": int,
+    "relative_t_tenths": NotRequired[int],
+})
+
+FmBlockWinner = Union[Literal["blocker"], Literal["target"]]
+
+FmBlockContestResult = TypedDict("FmBlockContestResult", {
+    "winner": FmBlockWinner,
+    "block_holds": bool,
+    "target_total_tenths": int,
+    "target_total": float,
+    "blocker_fap": float,
+})
+
+FmShakeOffArgs = TypedDict("FmShakeOffArgs", {
+    "strength": int,
+    "agility": int,
+    "holder_strength": int,
+    "holder_agility": int,
+    "size_doublings": NotRequired[int],
+    "free_arm_difference": NotRequired[int],
+})
+
+FmAttribute = Union[Literal["strength"], Literal["agility"]]
+
+FmModifier = TypedDict("FmModifier", {
+    "reason": str,
+    "value": int,
+})
+
+FmShakeOffResult = TypedDict("FmShakeOffResult", {
+    "attribute": FmAttribute,
+    "base": int,
+    "modifiers": list[FmModifier],
+    "modifier": int,
+    "effective": int,
+    "holder_attribute": FmAttribute,
+    "holder_effective": int,
+})
+
+FmCombatantInit = TypedDict("FmCombatantInit", {
+    "id": str,
+    "reaction": int,
+    "magic": int,
+    "agility": int,
+    "traits": NotRequired[Union[FmPoolTraits, None]],
+})
+
+FmRoundNewArgs = TypedDict("FmRoundNewArgs", {
+    "combatants": list[FmCombatantInit],
+    "data": NotRequired[Any],
+})
+
+FmPhase = Union[Literal["declaration"], Literal["resolution"]]
+
+FmDeclaration = TypedDict("FmDeclaration", {
+    "action": str,
+    "example": NotRequired[Union[str, None]],
+    "fap_tenths": NotRequired[Union[int, None]],
+    "map_tenths": NotRequired[Union[int, None]],
+    "paired": NotRequired[Union["FmDeclaration", None]],
+    "condition": NotRequired[Union[str, None]],
+})
+
+FmStatus = Union[Literal["pending"], Literal["resolved"], Literal["skipped"], Literal["used"]]
+
+FmDeclared = TypedDict("FmDeclared", {
+    "declaration": FmDeclaration,
+    "status": FmStatus,
+    "carried": NotRequired[bool],
+})
+
+FmReadied = TypedDict("FmReadied", {
+    "paired": FmDeclaration,
+    "condition": NotRequired[Union[str, None]],
+})
+
+FmCombatant = TypedDict("FmCombatant", {
+    "id": str,
+    "reaction": int,
+    "magic": int,
+    "agility": int,
+    "fap_max_tenths": int,
+    "map_max_tenths": int,
+    "fap_tenths": int,
+    "map_tenths": int,
+    "declared": NotRequired[list[FmDeclared]],
+    "move_cap_used": NotRequired[int],
+    "speech_penalty": NotRequired[bool],
+    "readied": NotRequired[Union[FmReadied, None]],
+})
+
+FmWindow = TypedDict("FmWindow", {
+    "actor": str,
+    "action": str,
+    "block_action": str,
+    "blockers": NotRequired[list[str]],
+    "blocked": NotRequired[bool],
+})
+
+FmRoundState = TypedDict("FmRoundState", {
+    "pack_id": str,
+    "round": int,
+    "phase": FmPhase,
+    "combatants": list[FmCombatant],
+    "window": NotRequired[Union[FmWindow, None]],
+})
+
+FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["round_ended"]]
+
+FmEvent = TypedDict("FmEvent", {
+    "kind": FmEventKind,
+    "rule": str,
+    "combatant": NotRequired[Union[str, None]],
+    "action": NotRequired[Union[str, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": NotRequired[Union[int, None]],
+    "fap_left": NotRequired[Union[float, None]],
+    "map_left_tenths": NotRequired[Union[int, None]],
+    "map_left": NotRequired[Union[float, None]],
+    "block": NotRequired[Union[FmBlockContestResult, None]],
+    "target": NotRequired[Union[str, None]],
+    "target_fap_spent_tenths": NotRequired[Union[int, None]],
+    "text": str,
+})
+
+FmOrderEntry = TypedDict("FmOrderEntry", {
+    "combatant": str,
+    "first": bool,
+    "order_value": int,
+    "agility": int,
+    "pending": int,
+})
+
+FmRoundResult = TypedDict("FmRoundResult", {
+    "state": FmRoundState,
+    "events": list[FmEvent],
+    "current": NotRequired[Union[str, None]],
+    "order": list[FmOrderEntry],
+})
+
+FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
+    "state": Any,
+    "data": NotRequired[Any],
+})
+
+FmRoundAction = dict[str, Any]
+
+FmLegalAction = TypedDict("FmLegalAction", {
+    "action": FmRoundAction,
+    "fap_tenths": int,
+    "map_tenths": int,
+    "fap": float,
+    "map": float,
+    "fap_choice": NotRequired[Union[FmCost, None]],
+    "map_choice": NotRequired[Union[FmCost, None]],
+})
+
+FmLegalActionsResult = TypedDict("FmLegalActionsResult", {
+    "legal": list[FmLegalAction],
+    "current": NotRequired[Union[str, None]],
+    "order": list[FmOrderEntry],
+})
+
+FmRoundActArgs = TypedDict("FmRoundActArgs", {
+    "state": Any,
+    "action": FmRoundAction,
+    "data": NotRequired[Any],
+})
+
+DiceSimulatePoolArgs = TypedDict("DiceSimulatePoolArgs", {
+    "count": int,
+    "sides": int,
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+WtSimulateChecksArgs = TypedDict("WtSimulateChecksArgs", {
+    "dice": int,
+    "tactics_dice": NotRequired[int],
+    "extra_dice": NotRequired[int],
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+WtSimulateOpposedOutput = Union[Literal["win"], Literal["margin"]]
+
+WtSimulateOpposedArgs = TypedDict("WtSimulateOpposedArgs", {
+    "actor_dice": int,
+    "reactor_dice": int,
+    "actor_tactics_dice": NotRequired[int],
+    "reactor_tactics_dice": NotRequired[int],
+    "actor_extra_dice": NotRequired[int],
+    "reactor_extra_dice": NotRequired[int],
+    "output": NotRequired[WtSimulateOpposedOutput],
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+WtSimulateDamageArgs = TypedDict("WtSimulateDamageArgs", {
+    "attack": int,
+    "burst": NotRequired[int],
+    "trion_stat": NotRequired[int],
+    "special_attack_lv": NotRequired[int],
+    "special_attack_lvs": NotRequired[list[int]],
+    "modifier": NotRequired[int],
+    "variants": NotRequired[WtDamageVariants],
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+Coc7SimulateOutput = Union[Literal["level"], Literal["success"], Literal["roll"]]
+
+Coc7SimulateChecksArgs = TypedDict("Coc7SimulateChecksArgs", {
+    "skill": int,
+    "bonus_dice": NotRequired[int],
+    "difficulty": NotRequired[Coc7Difficulty],
+    "rule": NotRequired[int],
+    "output": NotRequired[Coc7SimulateOutput],
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+TmdSimulateInitiativeOutput = Union[Literal["position"], Literal["total"]]
+
+TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
+    "combatants": list[TmdCombatant],
+    "output": NotRequired[TmdSimulateInitiativeOutput],
+    "n": int,
+    "seed": NotRequired[Union[int, None]],
+})
+
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
