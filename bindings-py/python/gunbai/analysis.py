@@ -365,7 +365,7 @@ def plot_coc7_levels(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_xticks(range(len(table)), labels, rotation=45, ha="right")
     ax.set_ylabel("probability")
     ax.set_ylim(0, 1)
-    ax.legend(fontsize=7, loc="upper right")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
 
 
