@@ -1,5 +1,5 @@
 # gunbai — the two commands are `make demo` and `make test`; the rest are their steps.
-.PHONY: all setup build build-js build-py demo test check
+.PHONY: all setup build build-js build-py demo test check bench
 
 all: test
 
@@ -26,3 +26,7 @@ test: build
 ## The checks alone, without setup or rebuilding.
 check:
 	bash scripts/test.sh
+
+## Python benchmarks (batch vs a plain loop, exact odds vs icepool); figures in BENCHMARKS.md.
+bench: build-py
+	bash benchmarks/run.sh

@@ -53,4 +53,22 @@ def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule:
     """
     return _call("coc7.distribution", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule})
 
-__all__ = ["check", "opposed", "distribution"]
+
+def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, output: Any = None, n, seed: Any = None) -> Any:
+    """``coc7.simulate_checks`` — n seeded 7th-edition checks as int32 level codes (0 fumble … 5 critical), successes or rolls.
+
+    Args:
+        skill: Skill or characteristic value, 0–999.
+        bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
+        difficulty: Difficulty (`regular` default, `hard`, `extreme`).
+        rule: House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
+        output: `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
+        n: Repetitions, at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _batch("coc7.simulate_checks", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "output": output, "n": n, "seed": seed})
+
+__all__ = ["check", "opposed", "distribution", "simulate_checks"]

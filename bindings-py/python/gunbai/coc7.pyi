@@ -52,4 +52,21 @@ def distribution(*, skill: int, bonus_dice: Union[int, None] = None, difficulty:
     """
     ...
 
-__all__ = ["check", "opposed", "distribution"]
+def simulate_checks(*, skill: int, bonus_dice: Union[int, None] = None, difficulty: Union[Coc7Difficulty, None] = None, rule: Union[int, None] = None, output: Union[Coc7SimulateOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``coc7.simulate_checks`` — n seeded 7th-edition checks as int32 level codes (0 fumble … 5 critical), successes or rolls.
+
+    Args:
+        skill: Skill or characteristic value, 0–999.
+        bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
+        difficulty: Difficulty (`regular` default, `hard`, `extreme`).
+        rule: House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
+        output: `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
+        n: Repetitions, at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["check", "opposed", "distribution", "simulate_checks"]

@@ -110,4 +110,19 @@ def encounter_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     """
     return _call("tmd.encounter_act", {"state": state, "action": action, "seed": seed, "rolls": rolls})
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act"]
+
+def simulate_initiative(*, combatants, output: Any = None, n, seed: Any = None) -> Any:
+    """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
+
+    Args:
+        combatants: The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
+        output: `position` (0 = first, default) or `total`.
+        n: Repetitions; n × number of combatants is at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _batch("tmd.simulate_initiative", {"combatants": combatants, "output": output, "n": n, "seed": seed})
+
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]

@@ -104,4 +104,18 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     """
     ...
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act"]
+def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[TmdSimulateInitiativeOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
+
+    Args:
+        combatants: The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
+        output: `position` (0 = first, default) or `total`.
+        n: Repetitions; n × number of combatants is at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]

@@ -323,4 +323,57 @@ def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run"]
+def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``world_trigger.simulate_checks`` — Achievement values of n seeded checks (stat + tactics + extra d6, +10 per pair of 1s), as int32.
+
+    Args:
+        dice: WT-CHK-3: stat dice per check, 0–100.
+        tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
+        extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
+        n: Repetitions, at most 10^8 (and at most 10^10 dice in all).
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Union[int, None] = None, reactor_tactics_dice: Union[int, None] = None, actor_extra_dice: Union[int, None] = None, reactor_extra_dice: Union[int, None] = None, output: Union[WtSimulateOpposedOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``world_trigger.simulate_opposed`` — n seeded opposed checks (reactor first): 1/0 actor wins, or the margin, as int32.
+
+    Args:
+        actor_dice: The actor's stat dice, 0–100.
+        reactor_dice: The reactor's stat dice, 0–100.
+        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
+        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
+        reactor_extra_dice: Extra dice for the reactor. Default 0.
+        output: `win` (1/0, default) or `margin` (actor − reactor achievement).
+        n: Repetitions, at most 10^8 (and at most 10^10 dice in all).
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, variants: Union[WtDamageVariants, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+    """``world_trigger.simulate_damage`` — Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32.
+
+    Args:
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000).
+        burst: WT-DMG-4: Trion Burst per hit; 0…min(trion_stat, 10). Default 0.
+        trion_stat: The attacker's Trion stat (caps the burst). Default 0.
+        special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
+        special_attack_lvs: LVs of further applicable special attacks (combined per `variants`). Default empty.
+        modifier: Modifier added to the base damage (may be negative). Default 0.
+        variants: Rule variants, as in `world_trigger.damage`.
+        n: Repetitions, at most 10^8.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

@@ -11,7 +11,10 @@
 //! stream, in order, so element 0 equals the single op called with the same
 //! seed, and element k is what the k-th call would give if the stream continued.
 
+pub mod coc7;
 pub mod dice;
+pub mod tmd;
+pub mod world_trigger;
 
 use crate::error::{Error, ErrorCode, Result};
 #[cfg(feature = "schema")]
@@ -100,12 +103,32 @@ pub fn check_n(n: u64) -> Result<usize> {
     usize::try_from(n).map_err(|_| Error::limit("n", "too many repetitions for this platform"))
 }
 
+/// Most dice one batch call may roll in all (repetitions × dice per repetition):
+/// about half a minute of work on one core.
+pub const MAX_BATCH_DICE: u64 = 10_000_000_000;
+
+/// Validate the total work of `n` repetitions of `per_repetition` dice (field `n`).
+pub fn check_work(n: u64, per_repetition: u64) -> Result<()> {
+    match n.checked_mul(per_repetition) {
+        Some(total) if total <= MAX_BATCH_DICE => Ok(()),
+        _ => Err(Error::limit(
+            "n",
+            format_args!(
+                "at most {MAX_BATCH_DICE} dice per call: {n} repetitions of {per_repetition} dice is too many"
+            ),
+        )),
+    }
+}
+
 /// Every batch operation.
 pub fn batch_registry() -> &'static [BatchDef] {
     static REG: OnceLock<Vec<BatchDef>> = OnceLock::new();
     REG.get_or_init(|| {
         let mut v = Vec::new();
         v.extend(dice::ops());
+        v.extend(world_trigger::ops());
+        v.extend(coc7::ops());
+        v.extend(tmd::ops());
         v
     })
 }

@@ -45,6 +45,7 @@ impl Prng {
     }
 
     /// The next 64-bit word.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -59,6 +60,7 @@ impl Prng {
     }
 
     /// A uniform face in `1..=sides` (`sides` ≥ 1), unbiased.
+    #[inline]
     pub fn face(&mut self, sides: u32) -> u32 {
         let n = u64::from(sides.max(1));
         // 2^64 mod n, computed without 128-bit arithmetic.
