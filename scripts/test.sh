@@ -12,8 +12,13 @@ step "clippy (warnings are errors)"
 cargo clippy -q --workspace --all-targets -- -D warnings
 
 step "cargo test (core, xtask, JS crate; vectors included)"
-cargo test -q --workspace --exclude gunbai-py 2>&1 | grep -Ev '^\s*$|^running [0-9]+ tests?$' | grep -v '^\.*$' || true
-cargo test -q --workspace --exclude gunbai-py >/dev/null 2>&1 || { cargo test --workspace --exclude gunbai-py; exit 1; }
+log="$(mktemp)"
+if cargo test -q --workspace --exclude gunbai-py >"$log" 2>&1; then
+  grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
+  rm -f "$log"
+else
+  cat "$log"; rm -f "$log"; exit 1
+fi
 
 step "catalog and generated Python surface are current"
 cargo run -q -p xtask -- check
