@@ -14,7 +14,7 @@ for n, p in zip(node, py):
     if "ok" in d:
         r = d["ok"]
         faces = [x["value"] for x in r.get("rolls", [])]
-        summary = ", ".join(f"{k}={r[k]}" for k in ("total", "success", "achievement", "level") if k in r)
+        summary = ", ".join(f"{k}={r[k]}" for k in ("total", "damage", "success", "achievement", "level", "probability", "text") if k in r)
         shown = f"{summary}  faces={faces}"
     else:
         shown = f"error [{d['error']['code']}] {d['error']['message']}"
