@@ -8,7 +8,7 @@
 
 use crate::error::{Error, ErrorCode, Result};
 #[cfg(feature = "schema")]
-use schemars::{generate::SchemaSettings, JsonSchema, Schema, SchemaGenerator};
+use schemars::{generate::SchemaSettings, Schema, SchemaGenerator};
 use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 use std::sync::OnceLock;
@@ -40,7 +40,7 @@ macro_rules! op {
         $crate::ops::OpDef {
             name: $name,
             summary: $summary,
-            run: |v| $crate::ops::run_typed::<$args, $res>($name, v, $f),
+            run: |v| $crate::ops::run_typed::<$args, $res>(v, $f),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
@@ -50,11 +50,7 @@ macro_rules! op {
 }
 
 /// Deserialize JSON args (naming the failing field), run `f`, serialize the result.
-pub fn run_typed<A: DeserializeOwned, R: Serialize>(
-    _name: &str,
-    args: Value,
-    f: fn(&A) -> Result<R>,
-) -> Result<Value> {
+pub fn run_typed<A: DeserializeOwned, R: Serialize>(args: Value, f: fn(&A) -> Result<R>) -> Result<Value> {
     let args = parse_args::<A>(args)?;
     let out = f(&args)?;
     serde_json::to_value(out)
@@ -158,10 +154,4 @@ pub fn catalog() -> Value {
     let defs: serde_json::Map<String, Value> = gen.take_definitions(true);
     let errors: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors })
-}
-
-#[cfg(feature = "schema")]
-/// Schema name helper for tests: the `$defs` name schemars gives `T`.
-pub fn schema_name<T: JsonSchema>() -> String {
-    T::schema_name().into_owned()
 }

@@ -279,11 +279,6 @@ impl Dice {
     }
 }
 
-/// Validate `seed`/`rolls` arguments without rolling (for ops that take them).
-pub fn check_seed_rolls(seed: Option<u64>, rolls: Option<&[ScriptedFace]>) -> Result<()> {
-    Dice::from_args(seed, rolls).map(|_| ())
-}
-
 pub(crate) fn ops() -> Vec<crate::ops::OpDef> {
     vec![
         crate::op!(
