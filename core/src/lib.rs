@@ -39,6 +39,7 @@ pub mod command;
 pub mod dice;
 pub mod error;
 pub mod fap_map;
+pub mod json_de;
 pub mod meta;
 pub mod ops;
 pub mod tmd;

@@ -76,20 +76,18 @@ pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
             ));
         }
     };
-    serde_path_to_error::deserialize::<_, A>(args).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner().to_string();
-        let field = if path == "." { "args".to_string() } else { path };
-        Error::invalid(field, inner)
+    crate::json_de::from_value::<A>(&args).map_err(|e| {
+        let field = if e.path == "." { "args".to_string() } else { e.path };
+        Error::invalid(field, e.message)
     })
 }
 
 /// Deserialize an embedded untrusted document (sheet, data pack, state) into `A`;
 /// errors are `invalid_data` naming `field` and the path inside it.
 pub fn parse_data<A: DeserializeOwned>(field: &str, value: Value) -> Result<A> {
-    serde_path_to_error::deserialize::<_, A>(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner().to_string();
+    crate::json_de::from_value::<A>(&value).map_err(|e| {
+        let path = e.path;
+        let inner = e.message;
         let full = if path == "." {
             field.to_string()
         } else if path.starts_with('[') {

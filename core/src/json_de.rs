@@ -1,0 +1,474 @@
+//! Deserializing a borrowed [`serde_json::Value`] while tracking where an error happened.
+//!
+//! Every error the core reports for bad input names the field (`teams[0].members[2].trion`),
+//! so deserialization must know the path to the value that failed. The usual tool for that
+//! wraps both the deserializer and every visitor, which doubles the generated code for each
+//! of the few hundred argument and state types; in the wasm build that was about half of
+//! the binary (DESIGN.md, "Why a hand-written path-tracking deserializer?").
+//!
+//! [`PathDe`] is instead one concrete deserializer over `&Value`: containers hand their
+//! children a [`Chain`] link, and the first (deepest) failure records its path in a
+//! [`Track`]. Visitors are used as they are, so each type's `Deserialize` code is
+//! instantiated once, for this deserializer.
+//!
+//! The path format: object keys and struct fields joined by `.`, array indices as `[i]`,
+//! an externally tagged enum's variant as a key, and `.` for the root.
+
+use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
+use serde::forward_to_deserialize_any;
+use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+type E = serde_json::Error;
+
+/// One link of the path from the root to the value being deserialized.
+#[derive(Clone, Copy)]
+enum Chain<'a> {
+    Root,
+    Seq { parent: &'a Chain<'a>, index: usize },
+    Key { parent: &'a Chain<'a>, key: &'a str },
+}
+
+impl Chain<'_> {
+    fn render(&self) -> String {
+        let mut links = Vec::new();
+        let mut c = self;
+        loop {
+            match c {
+                Chain::Root => break,
+                Chain::Seq { parent, .. } | Chain::Key { parent, .. } => {
+                    links.push(c);
+                    c = parent;
+                }
+            }
+        }
+        if links.is_empty() {
+            return ".".to_string();
+        }
+        let mut out = String::new();
+        for link in links.iter().rev() {
+            match link {
+                Chain::Seq { index, .. } => {
+                    let _ = write!(out, "[{index}]");
+                }
+                Chain::Key { key, .. } => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(key);
+                }
+                Chain::Root => {}
+            }
+        }
+        out
+    }
+}
+
+/// Where the first error happened (set once, by the deepest failing value).
+#[derive(Default)]
+struct Track {
+    path: RefCell<Option<String>>,
+}
+
+impl Track {
+    fn trigger(&self, chain: &Chain<'_>, err: E) -> E {
+        let mut p = self.path.borrow_mut();
+        if p.is_none() {
+            *p = Some(chain.render());
+        }
+        err
+    }
+}
+
+/// A deserialization failure: the path of the failing value (`.` for the root) and
+/// serde's message.
+#[derive(Debug)]
+pub struct PathError {
+    /// `a.b[2].c`, or `.` for the root value.
+    pub path: String,
+    /// What went wrong (serde's wording).
+    pub message: String,
+}
+
+/// Deserialize `T` from `value`, reporting the path of the first failing value.
+pub fn from_value<T: de::DeserializeOwned>(value: &Value) -> Result<T, PathError> {
+    let track = Track::default();
+    let root = Chain::Root;
+    T::deserialize(PathDe { value, chain: &root, track: &track }).map_err(|e| PathError {
+        path: track.path.into_inner().unwrap_or_else(|| ".".to_string()),
+        message: e.to_string(),
+    })
+}
+
+struct PathDe<'a, 'de> {
+    value: &'de Value,
+    chain: &'a Chain<'a>,
+    track: &'a Track,
+}
+
+fn unexpected(v: &Value) -> de::Unexpected<'_> {
+    match v {
+        Value::Null => de::Unexpected::Unit,
+        Value::Bool(b) => de::Unexpected::Bool(*b),
+        Value::Number(n) => {
+            if let Some(u) = n.as_u64() {
+                de::Unexpected::Unsigned(u)
+            } else if let Some(i) = n.as_i64() {
+                de::Unexpected::Signed(i)
+            } else {
+                de::Unexpected::Float(n.as_f64().unwrap_or(f64::NAN))
+            }
+        }
+        Value::String(s) => de::Unexpected::Str(s),
+        Value::Array(_) => de::Unexpected::Seq,
+        Value::Object(_) => de::Unexpected::Map,
+    }
+}
+
+impl<'a, 'de> PathDe<'a, 'de> {
+    fn any<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, E> {
+        match self.value {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    visitor.visit_u64(u)
+                } else if let Some(i) = n.as_i64() {
+                    visitor.visit_i64(i)
+                } else {
+                    visitor.visit_f64(n.as_f64().unwrap_or(f64::NAN))
+                }
+            }
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(items) => self.seq(items, visitor),
+            Value::Object(map) => self.map(map, visitor),
+        }
+    }
+
+    fn seq<V: Visitor<'de>>(&self, items: &'de [Value], visitor: V) -> Result<V::Value, E> {
+        let mut seq = SeqAccess { items: items.iter(), index: 0, chain: self.chain, track: self.track };
+        let out = visitor.visit_seq(&mut seq)?;
+        if seq.items.len() == 0 {
+            Ok(out)
+        } else {
+            Err(de::Error::invalid_length(items.len(), &"fewer elements in array"))
+        }
+    }
+
+    fn map<V: Visitor<'de>>(&self, map: &'de Map<String, Value>, visitor: V) -> Result<V::Value, E> {
+        let mut access = MapAccess::new(map, self.chain, self.track);
+        let out = visitor.visit_map(&mut access)?;
+        if access.iter.len() == 0 {
+            Ok(out)
+        } else {
+            Err(de::Error::invalid_length(map.len(), &"fewer elements in map"))
+        }
+    }
+
+    fn enum_<V: Visitor<'de>>(&self, visitor: V) -> Result<V::Value, E> {
+        match self.value {
+            Value::String(s) => visitor.visit_enum(s.as_str().into_deserializer()),
+            Value::Object(map) => {
+                let mut it = map.iter();
+                let (Some((variant, value)), None) = (it.next(), it.next()) else {
+                    return Err(de::Error::invalid_value(de::Unexpected::Map, &"map with a single key"));
+                };
+                visitor.visit_enum(EnumAccess { variant, value, chain: self.chain, track: self.track })
+            }
+            other => Err(de::Error::invalid_type(unexpected(other), &"string or map")),
+        }
+    }
+}
+
+impl<'de> de::Deserializer<'de> for PathDe<'_, 'de> {
+    type Error = E;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        self.any(visitor).map_err(|e| self.track.trigger(self.chain, e))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        match self.value {
+            Value::Null => visitor.visit_none().map_err(|e| self.track.trigger(self.chain, e)),
+            _ => {
+                let (chain, track) = (self.chain, self.track);
+                visitor.visit_some(self).map_err(|e| track.trigger(chain, e))
+            }
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        let (chain, track) = (self.chain, self.track);
+        visitor.visit_newtype_struct(self).map_err(|e| track.trigger(chain, e))
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        self.enum_(visitor).map_err(|e| self.track.trigger(self.chain, e))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        visitor.visit_unit()
+    }
+
+    // Structs and maps come only from JSON objects, sequences only from arrays: asking
+    // for the one shape keeps each visitor's unused other half out of the binary.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        self.deserialize_map(visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        let r = match self.value {
+            Value::Object(map) => self.map(map, visitor),
+            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
+        };
+        r.map_err(|e| self.track.trigger(self.chain, e))
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
+        let r = match self.value {
+            Value::Array(items) => self.seq(items, visitor),
+            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
+        };
+        r.map_err(|e| self.track.trigger(self.chain, e))
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, E> {
+        self.deserialize_seq(visitor)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        self.deserialize_seq(visitor)
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct identifier
+    }
+}
+
+struct SeqAccess<'a, 'de> {
+    items: std::slice::Iter<'de, Value>,
+    index: usize,
+    chain: &'a Chain<'a>,
+    track: &'a Track,
+}
+
+impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
+    type Error = E;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, E> {
+        let Some(value) = self.items.next() else { return Ok(None) };
+        let chain = Chain::Seq { parent: self.chain, index: self.index };
+        self.index += 1;
+        seed.deserialize(PathDe { value, chain: &chain, track: self.track })
+            .map(Some)
+            .map_err(|e| self.track.trigger(&chain, e))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+struct MapAccess<'a, 'de> {
+    iter: serde_json::map::Iter<'de>,
+    value: Option<(&'de str, &'de Value)>,
+    chain: &'a Chain<'a>,
+    track: &'a Track,
+}
+
+impl<'a, 'de> MapAccess<'a, 'de> {
+    fn new(map: &'de Map<String, Value>, chain: &'a Chain<'a>, track: &'a Track) -> Self {
+        MapAccess { iter: map.iter(), value: None, chain, track }
+    }
+}
+
+impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
+    type Error = E;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, E> {
+        let Some((key, value)) = self.iter.next() else { return Ok(None) };
+        self.value = Some((key, value));
+        let chain = Chain::Key { parent: self.chain, key };
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
+            .map(Some)
+            .map_err(|e| self.track.trigger(&chain, e))
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, E> {
+        let Some((key, value)) = self.value.take() else {
+            return Err(de::Error::custom("value is missing"));
+        };
+        let chain = Chain::Key { parent: self.chain, key };
+        seed.deserialize(PathDe { value, chain: &chain, track: self.track })
+            .map_err(|e| self.track.trigger(&chain, e))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.iter.len())
+    }
+}
+
+struct EnumAccess<'a, 'de> {
+    variant: &'de str,
+    value: &'de Value,
+    chain: &'a Chain<'a>,
+    track: &'a Track,
+}
+
+impl<'a, 'de> de::EnumAccess<'de> for EnumAccess<'a, 'de> {
+    type Error = E;
+    type Variant = VariantAccess<'a, 'de>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self::Variant), E> {
+        let chain = Chain::Key { parent: self.chain, key: self.variant };
+        let v = seed
+            .deserialize(de::value::BorrowedStrDeserializer::new(self.variant))
+            .map_err(|e| self.track.trigger(&chain, e))?;
+        Ok((
+            v,
+            VariantAccess { variant: self.variant, value: self.value, parent: self.chain, track: self.track },
+        ))
+    }
+}
+
+struct VariantAccess<'a, 'de> {
+    variant: &'de str,
+    value: &'de Value,
+    parent: &'a Chain<'a>,
+    track: &'a Track,
+}
+
+impl<'de> de::VariantAccess<'de> for VariantAccess<'_, 'de> {
+    type Error = E;
+
+    fn unit_variant(self) -> Result<(), E> {
+        match self.value {
+            Value::Null => Ok(()),
+            other => {
+                let chain = Chain::Key { parent: self.parent, key: self.variant };
+                Err(self.track.trigger(&chain, de::Error::invalid_type(unexpected(other), &"unit variant")))
+            }
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, E> {
+        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        seed.deserialize(PathDe { value: self.value, chain: &chain, track: self.track })
+            .map_err(|e| self.track.trigger(&chain, e))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, E> {
+        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        de::Deserializer::deserialize_seq(
+            PathDe { value: self.value, chain: &chain, track: self.track },
+            visitor,
+        )
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, E> {
+        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        de::Deserializer::deserialize_map(
+            PathDe { value: self.value, chain: &chain, track: self.track },
+            visitor,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+    use serde_json::json;
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        n: u32,
+        #[serde(default)]
+        tag: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    enum Shape {
+        Dot,
+        Line(u32),
+        Box { w: u32, h: u32 },
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(tag = "type", rename_all = "snake_case")]
+    enum Tagged {
+        A { x: i32 },
+    }
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    struct Outer {
+        items: Vec<Inner>,
+        #[serde(default)]
+        shape: Option<Shape>,
+        #[serde(default)]
+        tagged: Vec<Tagged>,
+    }
+
+    fn err(v: Value) -> (String, String) {
+        let e = from_value::<Outer>(&v).unwrap_err();
+        (e.path, e.message)
+    }
+
+    #[test]
+    fn values_deserialize_like_serde_json() {
+        let v = json!({"items": [{"n": 1}, {"n": 2, "tag": "x"}], "shape": {"box": {"w": 2, "h": 3}},
+                       "tagged": [{"type": "a", "x": -4}]});
+        let ours: Outer = from_value(&v).unwrap();
+        let theirs: Outer = serde_json::from_value(v).unwrap();
+        assert_eq!(ours, theirs);
+        assert_eq!(from_value::<Shape>(&json!("dot")).unwrap(), Shape::Dot);
+        assert_eq!(from_value::<Shape>(&json!({"line": 7})).unwrap(), Shape::Line(7));
+        assert_eq!(from_value::<(u8, String)>(&json!([1, "a"])).unwrap(), (1, "a".to_string()));
+        assert_eq!(from_value::<f64>(&json!(2)).unwrap(), 2.0);
+    }
+
+    #[test]
+    fn errors_name_the_deepest_failing_value() {
+        assert_eq!(err(json!({"items": [{"n": 1}, {"n": -1}]})).0, "items[1].n");
+        assert_eq!(err(json!({"items": [{"n": 1}, {"m": 1}]})).0, "items[1].m");
+        assert_eq!(err(json!({"items": [{"n": 1}, {}]})), ("items[1]".into(), "missing field `n`".into()));
+        assert_eq!(err(json!({"items": [{"n": 1, "tag": 5}]})).0, "items[0].tag");
+        assert_eq!(err(json!({"items": [], "shape": {"box": {"w": "2", "h": 3}}})).0, "shape.box.w");
+        assert_eq!(err(json!({"items": [], "shape": "cube"})).0, "shape");
+        assert_eq!(err(json!({"items": [], "tagged": [{"type": "a", "x": "1"}]})).0, "tagged[0]");
+        assert_eq!(err(json!({})).0, ".");
+        assert_eq!(err(json!([])), (".".into(), "invalid type: sequence, expected struct Outer".into()));
+        // A struct is an object, never an array (serde_json's Value would accept both).
+        assert_eq!(err(json!({"items": [[1]]})).0, "items[0]");
+        let (p, m) = err(json!({"items": "no"}));
+        assert_eq!((p.as_str(), m.as_str()), ("items", "invalid type: string \"no\", expected a sequence"));
+        assert!(from_value::<(u8,)>(&json!([1, 2])).is_err());
+    }
+}
