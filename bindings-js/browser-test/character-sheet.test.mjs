@@ -162,6 +162,12 @@ test("language switch: ja, zh-Hant, zh-Hans", async () => {
     const pos = gunbai.worldTrigger.sampleData({}).positions.find((p) => p.id === "attacker");
     const key = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans" }[lang];
     assert.equal(await page.locator("#position option:checked").innerText(), pos.label[key]);
+    // The core's violation messages follow the language too (WT-CC-9: the name is required).
+    const sheet = await readSheet();
+    const nameV = gunbai.worldTrigger.validateSheet({ sheet: { ...sheet, name: "" } }).violations.find((v) => v.path === "sheet.name");
+    await page.fill("#name", "");
+    assert.equal(await msgAt("sheet.name"), `${nameV.label[key]} [WT-CC-9]`);
+    await page.fill("#name", sheet.name);
   }
   await page.selectOption("#lang", "ja");
   await screenshot(page, join(SHOTS, "sheet-ja.png"));
@@ -175,7 +181,11 @@ test("operator sheet", async () => {
   await page.fill("#op-trion", "5");
   await page.fill('input.op-pts[data-stat="tactics"]', "4");
   await page.waitForSelector("#op-validity.bad");
-  assert.match(await page.locator('[data-op-path="sheet.points.tactics"]').innerText(), /6 \+ 4 = 10 is above the cap 9 \[WT-OP-4\]/);
+  const opSheet = () => page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));
+  // The page shows the core's own message in the page language (zh-Hant), with its rule.
+  const capV = gunbai.worldTrigger.validateOperator({ sheet: await opSheet() }).violations.find((v) => v.path === "sheet.points.tactics");
+  assert.equal(capV.label.zh_hant, "戰術：6 + 4 = 10，超過最大值 9");
+  assert.equal(await page.locator('[data-op-path="sheet.points.tactics"]').innerText(), `${capV.label.zh_hant} [WT-OP-4]`);
   await page.fill('input.op-pts[data-stat="tactics"]', "3");
   await page.waitForSelector("#op-validity.bad");
   let sheet = await page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));
@@ -186,7 +196,7 @@ test("operator sheet", async () => {
     err = e;
   }
   assert.equal(err.code, "invalid_data");
-  assert.match(await page.locator('[data-op-path="sheet.points"]').innerText(), /3 points; exactly 5 are required/);
+  assert.match(await page.locator('[data-op-path="sheet.points"]').innerText(), /已分配 3 點，必須正好分配 5 點 \[WT-OP-4\]/);
   await page.fill('input.op-pts[data-stat="command"]', "2");
   await page.waitForSelector("#op-validity.ok");
   sheet = await page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));

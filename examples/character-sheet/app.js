@@ -207,9 +207,15 @@ function clearMessages(root) {
   for (const e of $$(".invalid", root)) e.classList.remove("invalid");
 }
 
+/** A violation's text in the page language: the core's `label` (ja / zh / en, in the
+ * rulebook's terms) when it has one, else its English `message`. */
+function violationText(v) {
+  return label(v.label, lang) || v.message;
+}
+
 function showMessage(box, v) {
   box.classList.add("bad");
-  box.append(el("div", { class: "violation", "data-rule": v.rule, text: `${v.message} [${v.rule}]` }));
+  box.append(el("div", { class: "violation", "data-rule": v.rule, text: `${violationText(v)} [${v.rule}]` }));
 }
 
 /** Where a violation's path is shown: the field's own message cell, else the summary list. */
@@ -256,7 +262,7 @@ function update() {
   for (const v of result.violations) {
     const box = messageBox(v.path, slotOf);
     if (box) showMessage(box, v);
-    else other.append(el("li", { class: "violation", "data-rule": v.rule, text: `${v.path}: ${v.message} [${v.rule}]` }));
+    else other.append(el("li", { class: "violation", "data-rule": v.rule, text: `${v.path}: ${violationText(v)} [${v.rule}]` }));
   }
   const validity = $("#validity");
   validity.className = `validity ${result.valid ? "ok" : "bad"}`;
@@ -476,18 +482,6 @@ function readOperator() {
   return { name: $("#op-name").value, trion: Number($("#op-trion").value), points, master: $("#op-master").value };
 }
 
-/** `create_operator` lists every violation in one error: `[RULE] path: message; …`. */
-function parseViolations(e) {
-  const list = [];
-  const body = e.message.replace(/^sheet: \d+ problem\(s\): /, "");
-  for (const part of body.split(/; (?=\[)/)) {
-    const m = /^\[([^\]]+)\] ([^:]+): (.*)$/s.exec(part);
-    if (m) list.push({ rule: m[1], path: m[2], message: m[3] });
-  }
-  if (!list.length) list.push({ rule: e.rule || e.code, path: e.field || "sheet", message: e.message });
-  return list;
-}
-
 function updateOperator() {
   const sheet = readOperator();
   const root = $("#operator");
@@ -498,16 +492,21 @@ function updateOperator() {
   const skills = $("#op-skills");
   skills.textContent = "";
   let op = null;
+  let vs;
   try {
-    op = wt.createOperator({ sheet });
+    vs = wt.validateOperator({ sheet }).violations;
   } catch (e) {
-    const vs = parseViolations(e);
+    vs = [{ path: e.field || "sheet", rule: e.rule || e.code, message: e.message }];
+  }
+  if (vs.length) {
     for (const v of vs) {
       const box = $(`[data-op-path="${CSS.escape(v.path)}"]`) || validity;
       showMessage(box, v);
     }
     validity.className = "validity bad";
     validity.prepend(el("div", { text: `${vs.length} ${t("problems", lang)}` }));
+  } else {
+    op = wt.createOperator({ sheet });
   }
   $("#op-trion-final").textContent = op ? String(op.stats.trion) : "—";
   for (const row of $$("#op-points tr")) {

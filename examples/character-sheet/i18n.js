@@ -1,6 +1,7 @@
 // UI strings of the character-sheet site in the four languages of the project.
 // Rules text (trigger, trait, master and skill names) comes from the data pack's
-// labels; validation messages come from the core (English) with their rule IDs.
+// labels; validation messages come from the core (its `label` in each language)
+// with their rule IDs.
 export const LANGS = [
   ["ja", "日本語"],
   ["zh-Hant", "繁體中文"],

@@ -373,6 +373,7 @@ WtViolation = TypedDict("WtViolation", {
     "path": str,
     "rule": str,
     "message": str,
+    "label": NotRequired[Union[WtLabel, None]],
 })
 
 WtValidationResult = TypedDict("WtValidationResult", {

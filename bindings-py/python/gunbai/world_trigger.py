@@ -115,7 +115,7 @@ def create_character(*, sheet, data: Any = None) -> Any:
 
 
 def validate_sheet(*, sheet, data: Any = None) -> Any:
-    """``world_trigger.validate_sheet`` — List every creation-rule violation of a combatant sheet ({path, rule, message}).
+    """``world_trigger.validate_sheet`` — List every creation-rule violation of a combatant sheet ({path, rule, message, label}).
 
     Args:
         sheet: The sheet to check.
@@ -138,6 +138,19 @@ def create_operator(*, sheet, data: Any = None) -> Any:
         GunbaiError: with a stable ``.code``.
     """
     return _call("world_trigger.create_operator", {"sheet": sheet, "data": data})
+
+
+def validate_operator(*, sheet, data: Any = None) -> Any:
+    """``world_trigger.validate_operator`` — List every creation-rule violation of an operator sheet ({path, rule, message, label}).
+
+    Args:
+        sheet: The operator sheet.
+        data: A data pack; default the bundled sample pack.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("world_trigger.validate_operator", {"sheet": sheet, "data": data})
 
 
 def movement(*, mobility, conditions: Any = None, bonus: Any = None) -> Any:
@@ -400,4 +413,4 @@ def simulate_damage(*, attack, burst: Any = None, trion_stat: Any = None, specia
     """
     return _batch("world_trigger.simulate_damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "modifier": modifier, "variants": variants, "n": n, "seed": seed})
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

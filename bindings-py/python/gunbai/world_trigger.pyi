@@ -109,7 +109,7 @@ def create_character(*, sheet: WtSheet, data: Union[WtDataPack, None] = None) ->
     ...
 
 def validate_sheet(*, sheet: WtSheet, data: Union[WtDataPack, None] = None) -> WtValidationResult:
-    """``world_trigger.validate_sheet`` — List every creation-rule violation of a combatant sheet ({path, rule, message}).
+    """``world_trigger.validate_sheet`` — List every creation-rule violation of a combatant sheet ({path, rule, message, label}).
 
     Args:
         sheet: The sheet to check.
@@ -122,6 +122,18 @@ def validate_sheet(*, sheet: WtSheet, data: Union[WtDataPack, None] = None) -> W
 
 def create_operator(*, sheet: WtOperatorSheet, data: Union[WtDataPack, None] = None) -> WtOperator:
     """``world_trigger.create_operator`` — Validate an operator sheet and compute its stats.
+
+    Args:
+        sheet: The operator sheet.
+        data: A data pack; default the bundled sample pack.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def validate_operator(*, sheet: WtOperatorSheet, data: Union[WtDataPack, None] = None) -> WtValidationResult:
+    """``world_trigger.validate_operator`` — List every creation-rule violation of an operator sheet ({path, rule, message, label}).
 
     Args:
         sheet: The operator sheet.
@@ -376,4 +388,4 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

@@ -29,6 +29,95 @@ pub const LEG_PENALTY: i64 = 4;
 /// Largest |value| accepted for stat-like numeric arguments.
 pub const MAX_STAT_ARG: i64 = 1_000_000;
 
+/// A player-facing message in the four display languages (ja, zh-Hans, zh-Hant, en).
+fn say(ja: String, zh_hans: String, zh_hant: String, en: String) -> WtLabel {
+    WtLabel { ja, zh_hans, zh_hant, en }
+}
+
+/// Pick one language's text of a label (for composing a message in that language).
+fn pick(l: &WtLabel, lang: usize) -> &str {
+    let text = match lang {
+        0 => &l.ja,
+        1 => &l.zh_hans,
+        2 => &l.zh_hant,
+        _ => &l.en,
+    };
+    if text.is_empty() {
+        &l.en
+    } else {
+        text
+    }
+}
+
+/// Build a four-language message from one function of the language index
+/// (0 ja, 1 zh-Hans, 2 zh-Hant, 3 en).
+fn say_each(f: impl Fn(usize) -> String) -> WtLabel {
+    say(f(0), f(1), f(2), f(3))
+}
+
+/// A trigger-type name (WT-CC-2: 刀劍型 / 子彈型 / 槍型 …) in each language; a type
+/// the sample pack doesn't use is shown as it is (data packs may add their own).
+fn trigger_type_label(t: &str) -> WtLabel {
+    match t {
+        "blade" => WtLabel::new("ブレード型", "刀剑型", "刀劍型", "blade"),
+        "bullet" => WtLabel::new("弾丸型", "子弹型", "子彈型", "bullet"),
+        "gun" => WtLabel::new("銃型", "枪型", "槍型", "gun"),
+        "sniper" => WtLabel::new("狙撃型", "狙击型", "狙擊型", "sniper"),
+        "defense" => WtLabel::new("防御型", "防御型", "防御型", "defense"),
+        "mobility" => WtLabel::new("機動型", "机动型", "機動型", "mobility"),
+        "stealth" => WtLabel::new("隠密型", "隐密型", "隱密型", "stealth"),
+        "option" => WtLabel::new("オプション", "选项", "選項", "option"),
+        other => WtLabel::new(other, other, other, other),
+    }
+}
+
+/// WT-CC-9 / WT-OP-7: the name is required.
+fn name_message() -> WtLabel {
+    WtLabel::new(
+        "名前（1〜200文字）が必要です",
+        "需要名字（1～200个字符）",
+        "需要名字（1～200個字元）",
+        "a name of 1-200 characters is required",
+    )
+}
+
+/// WT-CC-3: one L-trait or two different S-traits (`counts`: the L and S counts taken).
+fn traits_message(counts: Option<(usize, usize)>) -> WtLabel {
+    let rule = WtLabel::new(
+        "L特徴を1つ、または異なるS特徴を2つ選んでください",
+        "请选择1项L特征技能，或2项不同的S特征技能",
+        "請選擇1項L特徵技能，或2項不同的S特徵技能",
+        "take exactly one L-trait or two different S-traits",
+    );
+    let Some((l, s)) = counts else { return rule };
+    say(
+        format!("L特徴{l}つ・S特徴{s}つです。{}", rule.ja),
+        format!("目前为{l}项L特征、{s}项S特征：{}", rule.zh_hans),
+        format!("目前為{l}項L特徵、{s}項S特徵：{}", rule.zh_hant),
+        format!("{l} L-trait(s) and {s} S-trait(s): {}", rule.en),
+    )
+}
+
+/// A sheet that doesn't even have the sheet's shape (a wrong type, an unknown key).
+fn format_violation(e: Error) -> WtViolation {
+    let m = &e.message;
+    WtViolation::localized(
+        e.field.clone().unwrap_or_else(|| "sheet".into()),
+        "WT-CC-0",
+        say(
+            format!("シートの形式が正しくありません：{m}"),
+            format!("角色卡格式不正确：{m}"),
+            format!("角色卡格式不正確：{m}"),
+            m.clone(),
+        ),
+    )
+}
+
+/// Several trigger types joined with `/`, in one language.
+fn types_text(types: &[String], lang: usize) -> String {
+    types.iter().map(|t| pick(&trigger_type_label(t), lang).to_string()).collect::<Vec<_>>().join("/")
+}
+
 /// A combatant sheet as a player fills it in ("new creation", WT-CC-0…9).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -177,15 +266,28 @@ pub fn build_character(
     pack: &WtDataPack,
 ) -> std::result::Result<WtCharacter, Vec<WtViolation>> {
     let mut bad = Vec::new();
-    let mut v = |path: &str, rule: &str, msg: String| bad.push(WtViolation::new(path, rule, msg));
+    let mut v = |path: &str, rule: &str, msg: WtLabel| bad.push(WtViolation::localized(path, rule, msg));
+    // A trigger's name in one language (its id if the pack doesn't know it).
+    let trig =
+        |id: &str, lang: usize| pack.trigger(id).map_or(id.to_string(), |t| pick(&t.label, lang).to_string());
     // WT-CC-9: name.
     let name_len = sheet.name.chars().count();
     if sheet.name.trim().is_empty() || name_len > 200 {
-        v("sheet.name", "WT-CC-9", "a name of 1-200 characters is required".into());
+        v("sheet.name", "WT-CC-9", name_message());
     }
     // WT-CC-2: position data.
     let Some(pos) = pack.position(sheet.position) else {
-        v("sheet.position", "WT-CC-2", format!("the data pack has no position {}", sheet.position.key()));
+        let k = sheet.position.key();
+        v(
+            "sheet.position",
+            "WT-CC-2",
+            say(
+                format!("データパックにポジション {k} がありません"),
+                format!("数据包中没有职位 {k}"),
+                format!("資料包中沒有職位 {k}"),
+                format!("the data pack has no position {k}"),
+            ),
+        );
         return Err(bad);
     };
     // WT-CC-5: 20 points exactly, none negative, base + points ≤ cap.
@@ -193,18 +295,46 @@ pub fn build_character(
     for st in WtStat::ALL {
         let p = sheet.points.get(st);
         let path = format!("sheet.points.{}", st.key());
+        let b = pos.base.get(st);
+        let sum = b.saturating_add(p);
+        let name = st.label();
         if p < 0 {
-            v(&path, "WT-CC-5", format!("{p} points: points can't be negative"));
-        } else if pos.base.get(st).saturating_add(p) > cap {
             v(
                 &path,
                 "WT-CC-5",
-                format!(
-                    "base {} + {p} points = {} is above the creation cap {cap}{}",
-                    pos.base.get(st),
-                    pos.base.get(st).saturating_add(p),
-                    if cap == 8 { " (All-rounder)" } else { "" }
-                ),
+                say_each(|l| match l {
+                    0 => format!("{}：{p}点。配分は負の値にできません", pick(&name, l)),
+                    1 => format!("{}：{p}点。分配的点数不能为负", pick(&name, l)),
+                    2 => format!("{}：{p}點。分配的點數不能為負", pick(&name, l)),
+                    _ => format!("{p} points: points can't be negative"),
+                }),
+            );
+        } else if sum > cap {
+            let ar = cap == 8;
+            v(
+                &path,
+                "WT-CC-5",
+                say_each(|l| match l {
+                    0 => format!(
+                        "{}：基本値 {b} + 配分 {p} = {sum} は作成時の上限 {cap}{}を超えています",
+                        pick(&name, l),
+                        if ar { "（万能手）" } else { "" }
+                    ),
+                    1 => format!(
+                        "{}：基础值 {b} + 分配 {p} = {sum}，超过建卡时的最大值 {cap}{}",
+                        pick(&name, l),
+                        if ar { "（万能手）" } else { "" }
+                    ),
+                    2 => format!(
+                        "{}：基礎值 {b} + 分配 {p} = {sum}，超過建卡時的最大值 {cap}{}",
+                        pick(&name, l),
+                        if ar { "（萬能手）" } else { "" }
+                    ),
+                    _ => format!(
+                        "base {b} + {p} points = {sum} is above the creation cap {cap}{}",
+                        if ar { " (All-rounder)" } else { "" }
+                    ),
+                }),
             );
         }
     }
@@ -213,7 +343,12 @@ pub fn build_character(
         v(
             "sheet.points",
             "WT-CC-5",
-            format!("{total} points allocated; exactly {CREATION_POINTS} are required"),
+            say(
+                format!("{total}点が配分されています。ちょうど{CREATION_POINTS}点を配分してください"),
+                format!("已分配 {total} 点，必须正好分配 {CREATION_POINTS} 点"),
+                format!("已分配 {total} 點，必須正好分配 {CREATION_POINTS} 點"),
+                format!("{total} points allocated; exactly {CREATION_POINTS} are required"),
+            ),
         );
     }
     let mut stats = pos.base.plus(&sheet.points);
@@ -223,7 +358,7 @@ pub fn build_character(
     }
     // WT-CC-3: one L-trait or two S-traits.
     if sheet.traits.len() > 10 {
-        v("sheet.traits", "WT-CC-3", "take one L-trait or two S-traits".into());
+        v("sheet.traits", "WT-CC-3", traits_message(None));
     } else {
         let mut sizes = Vec::new();
         for (i, id) in sheet.traits.iter().enumerate() {
@@ -232,68 +367,143 @@ pub fn build_character(
                     sizes.push(t.size);
                     stats = stats.plus(&t.bonus);
                 }
-                None => {
-                    v(&format!("sheet.traits[{i}]"), "WT-CC-3", format!("no trait {id:?} in the data pack"))
-                }
+                None => v(
+                    &format!("sheet.traits[{i}]"),
+                    "WT-CC-3",
+                    say(
+                        format!("データパックに特徴「{id}」がありません"),
+                        format!("数据包中没有特征“{id}”"),
+                        format!("資料包中沒有特徵「{id}」"),
+                        format!("no trait {id:?} in the data pack"),
+                    ),
+                ),
             }
         }
         let l = sizes.iter().filter(|&&s| s == WtTraitSize::L).count();
         let s = sizes.len() - l;
         let dup = sheet.traits.len() == 2 && sheet.traits.first() == sheet.traits.get(1);
         if sizes.len() == sheet.traits.len() && !((l == 1 && s == 0) || (l == 0 && s == 2 && !dup)) {
-            v(
-                "sheet.traits",
-                "WT-CC-3",
-                format!(
-                    "{l} L-trait(s) and {s} S-trait(s): take exactly one L-trait or two different S-traits"
-                ),
-            );
+            v("sheet.traits", "WT-CC-3", traits_message(Some((l, s))));
         }
     }
     // WT-CC-6: one master, +1 to its stat.
     match pack.masters.iter().find(|m| m.id == sheet.master) {
         Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
-        None => v("sheet.master", "WT-CC-6", format!("no master {:?} in the data pack", sheet.master)),
+        None => {
+            let m = &sheet.master;
+            v(
+                "sheet.master",
+                "WT-CC-6",
+                say(
+                    format!("データパックに師匠「{m}」がありません"),
+                    format!("数据包中没有师父“{m}”"),
+                    format!("資料包中沒有師父「{m}」"),
+                    format!("no master {m:?} in the data pack"),
+                ),
+            )
+        }
     }
     // WT-CC-7: slots, first main slot type, equip requirements; WT-TRG-6/7: option sides.
     for (side, list, key) in
         [(WtSide::Main, &sheet.triggers.main, "main"), (WtSide::Sub, &sheet.triggers.sub, "sub")]
     {
         if list.len() > SLOTS_PER_SIDE {
+            let n = list.len();
             v(
                 &format!("sheet.triggers.{key}"),
                 "WT-CC-7",
-                format!("{} triggers: at most {SLOTS_PER_SIDE} per side", list.len()),
+                say(
+                    format!("トリガーが{n}個あります。片側は{SLOTS_PER_SIDE}枠までです"),
+                    format!("共 {n} 个触发器：每侧最多 {SLOTS_PER_SIDE} 个栏位"),
+                    format!("共 {n} 個觸發器：每側最多 {SLOTS_PER_SIDE} 個欄位"),
+                    format!("{n} triggers: at most {SLOTS_PER_SIDE} per side"),
+                ),
             );
         }
         // Check each listed trigger too (bounded, so a huge list can't flood the report).
         for (i, id) in list.iter().enumerate().take(4 * SLOTS_PER_SIDE) {
             let path = format!("sheet.triggers.{key}[{i}]");
             let Some(t) = pack.trigger(id) else {
-                v(&path, "WT-CC-7", format!("no trigger {id:?} in the data pack"));
+                v(
+                    &path,
+                    "WT-CC-7",
+                    say(
+                        format!("データパックにトリガー「{id}」がありません"),
+                        format!("数据包中没有触发器“{id}”"),
+                        format!("資料包中沒有觸發器「{id}」"),
+                        format!("no trigger {id:?} in the data pack"),
+                    ),
+                );
                 continue;
             };
             let unmet = t.requirements.unmet_by(&stats);
             if !unmet.is_empty() {
-                let what: Vec<String> = unmet
-                    .iter()
-                    .map(|s| format!("{} {} < {}", s.key(), stats.get(*s), t.requirements.get(*s)))
-                    .collect();
-                v(&path, "WT-CC-7", format!("{id} needs {}", what.join(", ")));
+                let what = |l: usize, name: &dyn Fn(WtStat) -> String| {
+                    unmet
+                        .iter()
+                        .map(|s| format!("{} {} < {}", name(*s), stats.get(*s), t.requirements.get(*s)))
+                        .collect::<Vec<_>>()
+                        .join(if l == 3 { ", " } else { "、" })
+                };
+                v(
+                    &path,
+                    "WT-CC-7",
+                    say_each(|l| {
+                        let named = what(l, &|s: WtStat| pick(&s.label(), l).to_string());
+                        match l {
+                            0 => format!("{}の装備条件を満たしていません：{named}", trig(id, l)),
+                            1 => format!("未满足{}的装备条件：{named}", trig(id, l)),
+                            2 => format!("未滿足{}的裝備條件：{named}", trig(id, l)),
+                            _ => format!("{id} needs {}", what(l, &|s: WtStat| s.key().to_string())),
+                        }
+                    }),
+                );
             }
             if side == WtSide::Main
                 && i == 0
                 && (t.kind != WtTriggerKind::Trigger || !pos.main_trigger_types.contains(&t.trigger_type))
             {
+                let types = &pos.main_trigger_types;
+                let what = |l: usize| {
+                    if t.kind == WtTriggerKind::Trigger {
+                        pick(&trigger_type_label(&t.trigger_type), l).to_string()
+                    } else {
+                        ["オプショントリガー", "选项触发器", "選項觸發器", "an option trigger"][l].to_string()
+                    }
+                };
+                let p = &pos.label;
                 v(
                     &path,
                     "WT-CC-7",
-                    format!(
-                        "the first main slot must hold a {} trigger for position {}; {id} is {}",
-                        pos.main_trigger_types.join("/"),
-                        sheet.position.key(),
-                        t.trigger_type
-                    ),
+                    say_each(|l| match l {
+                        0 => format!(
+                            "メイントリガーの1枠目には{}の{}トリガーが必要です（{}は{}）",
+                            pick(p, l),
+                            types_text(types, l),
+                            trig(id, l),
+                            what(l)
+                        ),
+                        1 => format!(
+                            "{}的主要触发器第一个栏位须为{}触发器（{}是{}）",
+                            pick(p, l),
+                            types_text(types, l),
+                            trig(id, l),
+                            what(l)
+                        ),
+                        2 => format!(
+                            "{}的主要觸發器第一個欄位須為{}觸發器（{}是{}）",
+                            pick(p, l),
+                            types_text(types, l),
+                            trig(id, l),
+                            what(l)
+                        ),
+                        _ => format!(
+                            "the first main slot must hold a {} trigger for position {}; {id} is {}",
+                            types.join("/"),
+                            sheet.position.key(),
+                            t.trigger_type
+                        ),
+                    }),
                 );
             }
             match t.kind {
@@ -303,7 +513,16 @@ pub fn build_character(
                         v(
                             &path,
                             "WT-TRG-6",
-                            format!("{id} must be on the same side as its base trigger {base}"),
+                            say_each(|l| match l {
+                                0 => format!(
+                                    "{}は本体のトリガー{}と同じ側に入れてください",
+                                    trig(id, l),
+                                    trig(base, l)
+                                ),
+                                1 => format!("{}必须与其本体触发器{}装在同一侧", trig(id, l), trig(base, l)),
+                                2 => format!("{}必須與其本體觸發器{}裝在同一側", trig(id, l), trig(base, l)),
+                                _ => format!("{id} must be on the same side as its base trigger {base}"),
+                            }),
                         );
                     }
                 }
@@ -311,7 +530,16 @@ pub fn build_character(
                     let has_trigger =
                         list.iter().filter_map(|x| pack.trigger(x)).any(|x| x.kind == WtTriggerKind::Trigger);
                     if !has_trigger {
-                        v(&path, "WT-TRG-7", format!("{id} needs a trigger on its side to combine with"));
+                        v(
+                            &path,
+                            "WT-TRG-7",
+                            say_each(|l| match l {
+                                0 => format!("{}は同じ側に組み合わせるトリガーが必要です", trig(id, l)),
+                                1 => format!("{}需要同一侧有可组合的触发器", trig(id, l)),
+                                2 => format!("{}需要同一側有可組合的觸發器", trig(id, l)),
+                                _ => format!("{id} needs a trigger on its side to combine with"),
+                            }),
+                        );
                     }
                 }
                 WtTriggerKind::Trigger => {}
@@ -319,10 +547,16 @@ pub fn build_character(
         }
     }
     if sheet.triggers.main.is_empty() {
+        let types = &pos.main_trigger_types;
         v(
             "sheet.triggers.main",
             "WT-CC-7",
-            format!("the first main slot must hold a {} trigger", pos.main_trigger_types.join("/")),
+            say_each(|l| match l {
+                0 => format!("メイントリガーの1枠目には{}トリガーが必要です", types_text(types, l)),
+                1 => format!("主要触发器的第一个栏位须为{}触发器", types_text(types, l)),
+                2 => format!("主要觸發器的第一個欄位須為{}觸發器", types_text(types, l)),
+                _ => format!("the first main slot must hold a {} trigger", types.join("/")),
+            }),
         );
     }
     if !bad.is_empty() {
@@ -417,7 +651,7 @@ pub struct WtValidateSheetArgs {
 pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
     let violations = match crate::ops::parse_data::<WtSheet>("sheet", args.sheet.clone()) {
-        Err(e) => vec![WtViolation::new(e.field.unwrap_or_else(|| "sheet".into()), "WT-CC-0", e.message)],
+        Err(e) => vec![format_violation(e)],
         Ok(sheet) => build_character(&sheet, &pack).err().unwrap_or_default(),
     };
     Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
@@ -458,16 +692,31 @@ pub fn build_operator(
 ) -> std::result::Result<WtOperator, Vec<WtViolation>> {
     let mut bad = Vec::new();
     if sheet.name.trim().is_empty() || sheet.name.chars().count() > 200 {
-        bad.push(WtViolation::new("sheet.name", "WT-OP-7", "a name of 1-200 characters is required"));
+        bad.push(WtViolation::localized("sheet.name", "WT-OP-7", name_message()));
     }
     if !(1..=8).contains(&sheet.trion) {
-        bad.push(WtViolation::new("sheet.trion", "WT-OP-3", format!("{} is outside 1..=8", sheet.trion)));
+        let t = sheet.trion;
+        bad.push(WtViolation::localized(
+            "sheet.trion",
+            "WT-OP-3",
+            say(
+                format!("トリオン {t} は1〜8の範囲外です"),
+                format!("触力能 {t} 不在1～8之间"),
+                format!("觸力能 {t} 不在1～8之間"),
+                format!("{t} is outside 1..=8"),
+            ),
+        ));
     }
     if sheet.points.trion != 0 {
-        bad.push(WtViolation::new(
+        bad.push(WtViolation::localized(
             "sheet.points.trion",
             "WT-OP-4",
-            "Trion is chosen directly, not with points",
+            WtLabel::new(
+                "トリオンは点数を配分せず、1〜8から直接選びます",
+                "触力能不分配点数，而是从1～8中直接选择",
+                "觸力能不分配點數，而是從1～8中直接選擇",
+                "Trion is chosen directly, not with points",
+            ),
         ));
     }
     let mut stats = WtOperatorStats { trion: sheet.trion, ..Default::default() };
@@ -476,35 +725,68 @@ pub fn build_operator(
         let p = sheet.points.get(st);
         total = total.saturating_add(p);
         let value = OPERATOR_BASE.saturating_add(p);
+        let name = st.label();
         if p < 0 {
-            bad.push(WtViolation::new(
+            bad.push(WtViolation::localized(
                 format!("sheet.points.{}", st.key()),
                 "WT-OP-4",
-                "points can't be negative",
+                say_each(|l| match l {
+                    0 => format!("{}：{p}点。配分は負の値にできません", pick(&name, l)),
+                    1 => format!("{}：{p}点。分配的点数不能为负", pick(&name, l)),
+                    2 => format!("{}：{p}點。分配的點數不能為負", pick(&name, l)),
+                    _ => "points can't be negative".to_string(),
+                }),
             ));
         } else if value > OPERATOR_CAP {
-            bad.push(WtViolation::new(
+            bad.push(WtViolation::localized(
                 format!("sheet.points.{}", st.key()),
                 "WT-OP-4",
-                format!("6 + {p} = {value} is above the cap {OPERATOR_CAP}"),
+                say_each(|l| match l {
+                    0 => format!(
+                        "{}：{OPERATOR_BASE} + {p} = {value} は上限 {OPERATOR_CAP} を超えています",
+                        pick(&name, l)
+                    ),
+                    1 => format!(
+                        "{}：{OPERATOR_BASE} + {p} = {value}，超过最大值 {OPERATOR_CAP}",
+                        pick(&name, l)
+                    ),
+                    2 => format!(
+                        "{}：{OPERATOR_BASE} + {p} = {value}，超過最大值 {OPERATOR_CAP}",
+                        pick(&name, l)
+                    ),
+                    _ => format!("{OPERATOR_BASE} + {p} = {value} is above the cap {OPERATOR_CAP}"),
+                }),
             ));
         }
         *stats.get_mut(st) = value;
     }
     if total != OPERATOR_POINTS {
-        bad.push(WtViolation::new(
+        bad.push(WtViolation::localized(
             "sheet.points",
             "WT-OP-4",
-            format!("{total} points; exactly 5 are required"),
+            say(
+                format!("{total}点が配分されています。ちょうど{OPERATOR_POINTS}点を配分してください"),
+                format!("已分配 {total} 点，必须正好分配 {OPERATOR_POINTS} 点"),
+                format!("已分配 {total} 點，必須正好分配 {OPERATOR_POINTS} 點"),
+                format!("{total} points; exactly {OPERATOR_POINTS} are required"),
+            ),
         ));
     }
     match pack.operator_masters.iter().find(|m| m.id == sheet.master) {
         Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
-        None => bad.push(WtViolation::new(
-            "sheet.master",
-            "WT-OP-5",
-            format!("no operator master {:?} in the data pack", sheet.master),
-        )),
+        None => {
+            let m = &sheet.master;
+            bad.push(WtViolation::localized(
+                "sheet.master",
+                "WT-OP-5",
+                say(
+                    format!("データパックにオペレーターの師匠「{m}」がありません"),
+                    format!("数据包中没有操作员师父“{m}”"),
+                    format!("資料包中沒有操作員師父「{m}」"),
+                    format!("no operator master {m:?} in the data pack"),
+                ),
+            ))
+        }
     }
     if !bad.is_empty() {
         return Err(bad);
@@ -536,6 +818,17 @@ pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
     let pack = load_pack(args.data.as_ref())?;
     let sheet: WtOperatorSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
     build_operator(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
+}
+
+/// `world_trigger.validate_operator` — like `create_operator`, but returns the list
+/// of violations (`{path, rule, message, label}`) instead of failing (WT-OP-3…7).
+pub fn validate_operator(args: &WtCreateOperatorArgs) -> Result<super::data::WtValidationResult> {
+    let pack = load_pack(args.data.as_ref())?;
+    let violations = match crate::ops::parse_data::<WtOperatorSheet>("sheet", args.sheet.clone()) {
+        Err(e) => vec![format_violation(e)],
+        Ok(sheet) => build_operator(&sheet, &pack).err().unwrap_or_default(),
+    };
+    Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
 }
 
 /// WT-DER-1 + WT-COND-7: Movement after bonuses and leg loss (−4 per leg,
@@ -711,6 +1004,37 @@ mod tests {
             let _ = crate::call("world_trigger.movement", v.clone());
             let _ = crate::call("world_trigger.condition_effects", v);
         }
+    }
+
+    #[test]
+    fn sheet_violations_speak_the_players_languages() {
+        // WT-CC-5, WT-CC-3, WT-CC-7, WT-OP-4: every problem a player fixes on a sheet
+        // carries ja / zh-Hans / zh-Hant / en text, English equal to `message`.
+        let sheet = json!({"name": "", "position": "all_rounder", "master": "nobody",
+            "points": {"trion": 9, "attack": 1}, "traits": ["missing_trait"],
+            "triggers": {"main": ["shield"], "sub": ["not_a_trigger"]}});
+        let r = validate_sheet(&WtValidateSheetArgs { sheet, data: None }).unwrap();
+        assert!(r.violations.len() >= 5, "{:?}", r.violations);
+        for v in &r.violations {
+            let l = v.label.as_ref().unwrap_or_else(|| panic!("no label: {v:?}"));
+            assert_eq!(l.en, v.message);
+            for text in [&l.ja, &l.zh_hans, &l.zh_hant] {
+                assert!(!text.is_empty() && text != &l.en, "{v:?}");
+            }
+        }
+        let cap = r.violations.iter().find(|v| v.path == "sheet.points.trion").unwrap();
+        let l = cap.label.as_ref().unwrap();
+        // The All-rounder's cap 8 (WT-CC-5), in the rulebook's terms.
+        assert!(
+            l.zh_hant.contains("觸力能") && l.zh_hant.contains("萬能手") && l.zh_hant.contains('8'),
+            "{l:?}"
+        );
+        assert!(l.ja.contains("トリオン") && l.ja.contains('8'), "{l:?}");
+        let op = json!({"name": "o", "trion": 9, "points": {"tactics": 7}, "master": "x"});
+        let sheet: WtOperatorSheet = serde_json::from_value(op).unwrap();
+        let bad = build_operator(&sheet, super::super::data::sample_pack().unwrap()).unwrap_err();
+        assert!(bad.iter().all(|v| v.label.as_ref().is_some_and(|l| l.ja != l.en)), "{bad:?}");
+        assert!(bad.iter().any(|v| v.label.as_ref().unwrap().zh_hans.contains("战术")), "{bad:?}");
     }
 
     #[test]

@@ -53,6 +53,21 @@ impl WtStat {
             WtStat::SpecialTactics => "special_tactics",
         }
     }
+
+    /// Player-facing name (WT-CC-4), in the rulebook's own terms.
+    pub fn label(self) -> WtLabel {
+        let (ja, zh_hans, zh_hant, en) = match self {
+            WtStat::Trion => ("トリオン", "触力能", "觸力能", "Trion"),
+            WtStat::Attack => ("攻撃", "攻击", "攻擊", "Attack"),
+            WtStat::DefenseSupport => ("防御援護", "防御援护", "防御援護", "Defense/Support"),
+            WtStat::Mobility => ("機動", "机动", "機動", "Mobility"),
+            WtStat::Technique => ("技術", "技术", "技術", "Technique"),
+            WtStat::Range => ("射程", "射程", "射程", "Range"),
+            WtStat::Command => ("指揮", "指挥", "指揮", "Command"),
+            WtStat::SpecialTactics => ("特殊戦術", "特殊战术", "特殊戰術", "Special Tactics"),
+        };
+        WtLabel::new(ja, zh_hans, zh_hant, en)
+    }
 }
 
 /// WT-OP-2: the six operator stats.
@@ -93,6 +108,24 @@ impl WtOperatorStat {
             WtOperatorStat::ParallelProcessing => "parallel_processing",
             WtOperatorStat::Tactics => "tactics",
             WtOperatorStat::Command => "command",
+        }
+    }
+
+    /// Player-facing name (WT-OP-2), in the rulebook's own terms.
+    pub fn label(self) -> WtLabel {
+        match self {
+            WtOperatorStat::Trion => WtStat::Trion.label(),
+            WtOperatorStat::MachineOperation => {
+                WtLabel::new("機器操作", "机器操作", "機器操作", "Machine Operation")
+            }
+            WtOperatorStat::InformationAnalysis => {
+                WtLabel::new("情報分析", "情报分析", "情報分析", "Information Analysis")
+            }
+            WtOperatorStat::ParallelProcessing => {
+                WtLabel::new("並列処理", "并列处理", "并列處理", "Parallel Processing")
+            }
+            WtOperatorStat::Tactics => WtLabel::new("戦術", "战术", "戰術", "Tactics"),
+            WtOperatorStat::Command => WtStat::Command.label(),
         }
     }
 }
@@ -385,12 +418,21 @@ pub struct WtViolation {
     pub rule: String,
     /// English explanation.
     pub message: String,
+    /// The explanation in the four display languages, in the rulebook's own terms, for
+    /// problems a player fixes on a sheet; `null` for data-pack format problems
+    /// (developer-facing, English only).
+    pub label: Option<WtLabel>,
 }
 
 impl WtViolation {
-    /// A new violation.
+    /// A new violation with an English message only.
     pub fn new(path: impl Into<String>, rule: &str, message: impl Into<String>) -> WtViolation {
-        WtViolation { path: path.into(), rule: rule.into(), message: message.into() }
+        WtViolation { path: path.into(), rule: rule.into(), message: message.into(), label: None }
+    }
+
+    /// A new player-facing violation; `message` is the label's English text.
+    pub fn localized(path: impl Into<String>, rule: &str, label: WtLabel) -> WtViolation {
+        WtViolation { path: path.into(), rule: rule.into(), message: label.en.clone(), label: Some(label) }
     }
 }
 
