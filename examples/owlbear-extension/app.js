@@ -103,6 +103,8 @@ async function save(next) {
   if (size > room) {
     const msg = rec.system === "world_trigger" ? wtTooLarge(size) : `gunbai: the encounter state is ${size} bytes even compressed; Owlbear keeps 16 kB of metadata per scene`;
     OBR.notification.show(msg, "ERROR");
+    $("#error").dataset.code = "too_large";
+    $("#error").textContent = msg;
     return false;
   }
   await OBR.scene.setMetadata({ [KEY]: value });

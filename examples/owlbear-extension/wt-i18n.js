@@ -69,6 +69,7 @@ export const S = {
   member: { ja: "隊員", "zh-Hant": "隊員", "zh-Hans": "队员", en: "Member" },
   trion: { ja: "トリオン", "zh-Hant": "觸力能", "zh-Hans": "触力能", en: "Trion" },
   status: { ja: "状態", "zh-Hant": "狀態", "zh-Hans": "状态", en: "Status" },
+  activeTriggers: { ja: "起動中", "zh-Hant": "啟動中", "zh-Hans": "启动中", en: "active" },
   usedThisRound: { ja: "今ラウンドの使用", "zh-Hant": "本輪已用", "zh-Hans": "本轮已用", en: "Used this round" },
   mods: { ja: "判定の追加（攻撃・リアクション・復帰）", "zh-Hant": "判定追加（攻擊、反應、返回）", "zh-Hans": "判定追加（攻击、反应、返回）", en: "Add to the check (attacks, reactions, re-entry)" },
   burst: { ja: "トリオンバースト", "zh-Hant": "觸力能爆發", "zh-Hans": "触力能爆发", en: "Trion Burst" },

@@ -290,6 +290,7 @@ export function createWorldTrigger(ctx) {
       state: r.state,
       names: Object.fromEntries(tokens.map((tk) => [tk.id, tk.name || tk.id])),
       grid: { dpi: ctx.grid.dpi, origin },
+      step: 0,
       log: [{ events: r.events }],
     };
     if (await ctx.save(next)) await moveTokens(next);
@@ -353,7 +354,8 @@ export function createWorldTrigger(ctx) {
       const full = applyMods(action, r);
       const seed = crypto.getRandomValues(new Uint32Array(1))[0];
       const out = W.battleAct({ state: r.state, action: full, seed });
-      const next = { ...r, state: out.state, log: [...(r.log || []), { seed, action: full, events: out.events }].slice(-LOG_MAX) };
+      const step = (r.step ?? 0) + 1;
+      const next = { ...r, state: out.state, step, log: [...(r.log || []), { step, seed, action: full, events: out.events }].slice(-LOG_MAX) };
       if (await ctx.save(next)) {
         mods.td = 0;
         mods.burst = 0;
@@ -372,6 +374,7 @@ export function createWorldTrigger(ctx) {
   function render(record, isGM) {
     rec = record;
     const st = record.state;
+    $("#encounter").dataset.step = String(record.step ?? 0);
     let legal = { actions: [], phase: st.phase };
     try {
       legal = W.battleLegalActions({ state: st });
@@ -427,11 +430,12 @@ export function createWorldTrigger(ctx) {
         if (!onMap(m.at)) states.push(tr(STATES.out_of_bounds));
         const conds = condLabels(m.conditions);
         const u = m.used || {};
+        const active = [...(u.active_main || []), ...(u.active_sub || [])].map(h.trigger);
         const usedParts = [
           ...slotPhases.filter((p) => u[p]).map((p) => tr(SLOT[p])),
-          ...(u.main_action ? [h.side("main")] : []),
-          ...(u.sub_action ? [h.side("sub")] : []),
-          ...[...(u.active_main || []), ...(u.active_sub || [])].map(h.trigger),
+          ...(u.main_action ? [fmt(A.sideAction, { s: h.side("main") })] : []),
+          ...(u.sub_action ? [fmt(A.sideAction, { s: h.side("sub") })] : []),
+          ...(active.length ? [`${tr(S.activeTriggers)}${colon}${active.join(", ")}`] : []),
         ];
         return `<tr data-member="${esc(m.id)}" class="status-${esc(m.status)}${st.teams[m.team]?.id === legal.acting_team ? " acting" : ""}">
           <td>${esc(name(m.id))}<br><small>${esc(st.teams[m.team]?.id ?? "")}</small></td>
@@ -449,11 +453,11 @@ export function createWorldTrigger(ctx) {
       <label>${esc(tr(S.tacticsDice))} <input id="wt-td" type="number" min="0" max="20" value="${mods.td}"></label>
       <label>${esc(tr(S.burst))} <input id="wt-burst" type="number" min="0" max="10" value="${mods.burst}"></label>
       <label>${esc(tr(S.pushTo))} <input id="wt-push" value="${esc(mods.push)}" size="5"></label>`;
-    $("#wt-td").onchange = (ev) => (mods.td = Math.max(0, Number(ev.target.value) || 0));
-    $("#wt-burst").onchange = (ev) => (mods.burst = Math.max(0, Number(ev.target.value) || 0));
-    $("#wt-push").onchange = (ev) => (mods.push = ev.target.value);
+    $("#wt-td").oninput = (ev) => (mods.td = Math.max(0, Number(ev.target.value) || 0));
+    $("#wt-burst").oninput = (ev) => (mods.burst = Math.max(0, Number(ev.target.value) || 0));
+    $("#wt-push").oninput = (ev) => (mods.push = ev.target.value);
     for (const i of document.querySelectorAll("#wt-teams .init-dice input")) {
-      i.onchange = (ev) => (mods.init[i.dataset.team] = Math.max(0, Number(ev.target.value) || 0));
+      i.oninput = (ev) => (mods.init[i.dataset.team] = Math.max(0, Number(ev.target.value) || 0));
     }
 
     // Legal actions: team-level first, then per member (buttons; moves and area
@@ -468,20 +472,37 @@ export function createWorldTrigger(ctx) {
       const a = x.action;
       if (a.type === "operator" || a.type === "use_ability") anyTime.push(btn(x, i));
       else if (a.type === "use_skill" || a.type === "move") {
-        if (!perMember.has(a.actor)) perMember.set(a.actor, { buttons: [], list: [] });
+        if (!perMember.has(a.actor)) perMember.set(a.actor, { skills: new Map(), list: [] });
         const g = perMember.get(a.actor);
         if (a.type === "move" || a.center) g.list.push([x, i]);
-        else g.buttons.push(btn(x, i, false));
+        else {
+          // one group per skill and side; its targets as small buttons
+          const k = `${a.skill}|${a.side ?? ""}`;
+          if (!g.skills.has(k)) g.skills.set(k, []);
+          g.skills.get(k).push([x, i]);
+        }
       } else now.push(btn(x, i));
     });
+    const targetBtn = (x, i, headCost) => {
+      const c = costText(x.cost);
+      return `<button type="button" class="target" data-i="${i}" data-type="use_skill" data-actor="${esc(x.action.actor)}" data-skill="${esc(x.action.skill)}" data-target="${esc(x.action.target)}" ${dis}>→ ${esc(name(x.action.target))}${c && c !== headCost ? `<small>${esc(c)}</small>` : ""}</button>`;
+    };
     const members = [...perMember.entries()]
       .map(([actor, g]) => {
+        const skills = [...g.skills.values()]
+          .map((entries) => {
+            const [x0, i0] = entries[0];
+            if (!x0.action.target) return entries.map(([x, i]) => btn(x, i, false)).join("");
+            const head = costText(x0.cost);
+            return `<div class="skill-group"><span class="skill-name">${esc(skill(x0.action.skill))}${x0.action.side ? ` [${esc(h.side(x0.action.side))}]` : ""}${head ? ` <small>${esc(head)}</small>` : ""}</span>${entries.map(([x, i]) => targetBtn(x, i, head)).join("")}</div>`;
+          })
+          .join("");
         const list = g.list.length
           ? `<span class="dest"><select data-actor="${esc(actor)}" ${dis}>${g.list
               .map(([x, i]) => `<option value="${i}">${esc(describe(x.action, false))}${costText(x.cost) ? ` · ${esc(costText(x.cost))}` : ""}</option>`)
               .join("")}</select><button type="button" class="go" data-actor="${esc(actor)}" ${dis}>${esc(tr(S.go))}</button></span>`
           : "";
-        return `<div class="member-actions" data-actor="${esc(actor)}"><b>${esc(name(actor))}</b>${g.buttons.join("")}${list}</div>`;
+        return `<div class="member-actions" data-actor="${esc(actor)}"><b>${esc(name(actor))}</b>${skills}${list}</div>`;
       })
       .join("");
     $("#actions").innerHTML =
@@ -501,6 +522,7 @@ export function createWorldTrigger(ctx) {
     log.textContent = "";
     for (const entry of (record.log || []).slice(-15)) {
       const li = document.createElement("li");
+      if (entry.step != null) li.value = entry.step;
       if (entry.action) {
         const head = document.createElement("div");
         head.className = "act";
