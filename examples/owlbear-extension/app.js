@@ -101,7 +101,7 @@ async function save(next) {
   }
   const size = entrySize(KEY, value);
   if (size > room) {
-    const msg = rec.system === "world_trigger" ? wtTooLarge(size) : `gunbai: the encounter state is ${size} bytes even compressed; Owlbear keeps 16 kB of metadata per scene`;
+    const msg = wtText("tooLarge").replace("{n}", size);
     OBR.notification.show(msg, "ERROR");
     $("#error").dataset.code = "too_large";
     $("#error").textContent = msg;
@@ -112,7 +112,6 @@ async function save(next) {
   saved = rec;
   return true;
 }
-const wtTooLarge = (n) => wtText("tooLarge").replace("{n}", n);
 function wtText(k) {
   return WT_S[k]?.[lang] ?? WT_S[k]?.en ?? k;
 }

@@ -19,8 +19,8 @@ const MAP_MAX = 64;
 
 /**
  * Token positions → battle squares. Owlbear's grid cells are `dpi` scene pixels
- * wide with a cell edge at the scene origin, and a token snapped to the grid
- * sits on a cell centre, so its cell is floor(position / dpi). The battle's
+ * wide and the SDK's grid has no offset (lines on multiples of `dpi`), so a
+ * token's cell is floor(position / dpi); a snapped token sits on its centre. The battle's
  * square (0, 0) is the cell `origin` = (leftmost token column − margin, topmost
  * token row − margin); the flat map spans the tokens plus the margin on each
  * side (at most 64 × 64). Squares are clamped into the map by the caller.
@@ -171,7 +171,7 @@ export function createWorldTrigger(ctx) {
     return { ...g, map };
   }
 
-  /** Fill in the defaults for tokens seen for the first time (and drop gone ones). */
+  /** Defaults for tokens seen for the first time; squares follow the tokens until the GM edits them. */
   function syncSetup(tokens) {
     const g = gridSquares(tokens, ctx.grid.dpi);
     tokens.forEach((tk, i) => {
