@@ -1,21 +1,35 @@
 // The Owlbear Rodeo extension page in Chromium against a small stand-in for
 // `@owlbear-rodeo/sdk` (examples/owlbear-extension/test/obr-stand-in.js — not
-// Owlbear Rodeo): a TMD encounter for the scene's tokens is started, a phase is
+// Owlbear Rodeo). A TMD encounter for the scene's tokens is started, a phase is
 // advanced, the state is persisted in scene metadata and survives a reload, and
-// the page shows whose turn it is and the remaining AP.
+// the page shows whose turn it is and the remaining AP. A World Trigger 3v3
+// battle is set up from six tokens (teams, sheets, squares from the scene grid),
+// driven through initiative, tactics and movement with every stored step
+// checked against `world_trigger.battle_act` in Node (same state, action and
+// seed), refused when illegal or too large for the scene, reloaded, shown to a
+// player, and played to its end.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
+const EX = join(REPO_ROOT, "examples", "owlbear-extension");
+const { SAMPLE_SHEETS, EXAMPLE_MAPS } = await import(join(EX, "wt-samples.js"));
 const KEY = "io.github.gunbai/encounter";
-const SHOTS = join(REPO_ROOT, "examples", "owlbear-extension", "screenshots");
+const STORE = "obr-stand-in/scene-metadata";
+const SHOTS = join(EX, "screenshots");
 let browser, server, page;
 
-const meta = () => page.evaluate((k) => JSON.parse(localStorage.getItem("obr-stand-in/scene-metadata") || "{}")[k] ?? null, KEY);
+/** The extension's raw metadata entry (as Owlbear would keep it). */
+const rawEntry = (p = page) => p.evaluate(([store, k]) => JSON.parse(localStorage.getItem(store) || "{}")[k] ?? null, [STORE, KEY]);
+/** The stored record, decoded here in Node (gzip + base64), independently of the page's code. */
+const decodeEntry = (v) => (v && v.gzip ? JSON.parse(gunzipSync(Buffer.from(v.gzip, "base64")).toString("utf8")) : v);
+const meta = async (p = page) => decodeEntry(await rawEntry(p));
 
 before(async () => {
   buildExamples();
@@ -40,11 +54,11 @@ test("manifest.json is an Owlbear Rodeo extension manifest (public/ is copied to
   }
 });
 
-test("the tokens of the CHARACTER layer are listed; the World Trigger battle waits for its engine", async () => {
+test("the tokens of the CHARACTER layer are listed; both systems are offered", async () => {
   const rows = await page.$$eval("#tokens tr[data-token]", (els) => els.map((e) => e.dataset.token));
   assert.deepEqual(rows, ["tok-akane", "tok-bolt", "tok-crow"]);
-  const wtDisabled = await page.locator('#system option[value="world_trigger"]').isDisabled();
-  assert.equal(wtDisabled, !gunbai.worldTrigger?.battleNew);
+  assert.equal(await page.locator('#system option[value="world_trigger"]').isDisabled(), false);
+  assert.equal(await page.locator("#system").inputValue(), "tmd");
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.blocked, []);
   assert.ok(!server.requests.some((p) => p.endsWith(".wasm")), "the page uses gunbai/inline");
@@ -53,7 +67,11 @@ test("the tokens of the CHARACTER layer are listed; the World Trigger battle wai
 test("start a TMD encounter: state in scene metadata, phase and order shown", async () => {
   await page.click("#start");
   await page.waitForSelector("#encounter:not([hidden])");
-  const saved = await meta();
+  const raw = await rawEntry();
+  assert.equal(raw.format, "gunbai-obr/1");
+  assert.equal(raw.system, "tmd");
+  assert.equal(typeof raw.gzip, "string", "stored compressed");
+  const saved = decodeEntry(raw);
   assert.equal(saved.system, "tmd");
   assert.equal(saved.state.format, 1);
   // the state is exactly what gunbai accepts: legal actions can be listed from it
@@ -146,4 +164,350 @@ test("end and clear removes the state from the scene", async () => {
   await page.click("#reset");
   await page.waitForSelector("#setup:not([hidden])");
   assert.equal(await meta(), null);
+});
+
+// ---- World Trigger battle ------------------------------------------------
+// Six tokens on a 100-dpi grid (the stand-in takes __obrGrid / __obrItems before
+// the page loads): team Blue around cells (5..6, 4..5), team Red around
+// (15..16, 10..11). Fuyu carries its own sheet in the token metadata; the others
+// get sample sheets picked in the page.
+const DPI = 100;
+const pos = (col, row, fx = 0.5, fy = 0.5) => ({ x: (col + fx) * DPI, y: (row + fy) * DPI });
+const sample = (id) => structuredClone(SAMPLE_SHEETS.find((s) => s.id === id).sheet);
+const FUYU_SHEET = { ...sample("sniper"), name: "Fuyu (token sheet)", leader: false };
+const wtItem = (id, name, position, meta) => ({ id, name, layer: "CHARACTER", type: "IMAGE", position, rotation: 0, scale: { x: 1, y: 1 }, metadata: { [KEY]: meta } });
+const WT_ITEMS = [
+  wtItem("wt-akane", "Akane", pos(5, 4), { side: "Blue" }),
+  wtItem("wt-bolt", "Bolt", pos(6, 4, 0.1, 0.9), { side: "Blue" }), // not snapped: still cell (6, 4)
+  wtItem("wt-chika", "Chika", pos(5, 5), { side: "Blue" }),
+  wtItem("wt-dan", "Dan", pos(15, 10), { side: "Red" }),
+  wtItem("wt-emi", "Emi", pos(16, 10), { side: "Red" }),
+  wtItem("wt-fuyu", "Fuyu", pos(15, 11), { side: "Red", sheet: FUYU_SHEET }),
+  { id: "wt-map", name: "Map", layer: "MAP", type: "IMAGE", position: { x: 0, y: 0 }, metadata: {} },
+];
+// The documented mapping: square = cell − (leftmost column − 2, topmost row − 2); map = span + 2 each side.
+const ORIGIN = { col: 3, row: 2 };
+const SQUARES = { "wt-akane": [2, 2], "wt-bolt": [3, 2], "wt-chika": [2, 3], "wt-dan": [12, 8], "wt-emi": [13, 8], "wt-fuyu": [12, 9] };
+const member = (id, sheet) => ({ id, sheet, at: { x: SQUARES[id][0], y: SQUARES[id][1] } });
+// What the page must send to battle_new after the picks below (Emi: attacker sheet and Red's leader).
+const EXPECTED_SETUP = {
+  battle_type: "rank",
+  map: { width: 16, height: 12 },
+  max_rounds: 10,
+  teams: [
+    {
+      id: "Blue",
+      leader: "wt-akane",
+      members: [
+        member("wt-akane", { ...sample("shooter"), name: "Akane", leader: true }),
+        member("wt-bolt", { ...sample("attacker_mobility"), name: "Bolt", leader: false }),
+        member("wt-chika", { ...sample("sniper"), name: "Chika", leader: false }),
+      ],
+    },
+    {
+      id: "Red",
+      leader: "wt-emi",
+      members: [
+        member("wt-dan", { ...sample("attacker_kogetsu"), name: "Dan", leader: false }),
+        member("wt-emi", { ...sample("attacker_mobility"), name: "Emi", leader: true }),
+        member("wt-fuyu", FUYU_SHEET),
+      ],
+    },
+  ],
+};
+let wtPage;
+
+/** Click, wait for the stored step to advance, and check it against battle_act in Node (same state, action, seed). */
+async function wtStep(selector, p = wtPage) {
+  const before = await meta(p);
+  await p.click(selector);
+  await p.waitForFunction((n) => document.querySelector("#encounter")?.dataset.step === String(n), before.step + 1);
+  const after = await meta(p);
+  assert.equal(after.step, before.step + 1);
+  const entry = after.log.at(-1);
+  assert.equal(entry.step, after.step);
+  assert.ok(Number.isInteger(entry.seed) && entry.seed >= 0, "the page logs the seed it rolled with");
+  const expected = gunbai.worldTrigger.battleAct({ state: before.state, action: entry.action, seed: entry.seed });
+  assert.deepEqual(after.state, expected.state, `step ${after.step}: ${JSON.stringify(entry.action)}`);
+  assert.deepEqual(entry.events, expected.events);
+  return { before, after, entry };
+}
+
+test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
+  const b = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
+  const strip = ({ name, leader, ...rest }) => rest;
+  const members = Object.fromEntries(b.teams.flatMap((t) => t.members).map((m) => [m.id, strip(m.sheet)]));
+  for (const s of SAMPLE_SHEETS) assert.deepEqual(s.sheet, members[s.from], s.id);
+  const distinct = new Set(Object.values(members).map((x) => JSON.stringify(x)));
+  assert.equal(SAMPLE_SHEETS.length, distinct.size);
+  assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
+});
+
+test("WT setup: teams, sheets and squares come from the tokens and the scene grid", async () => {
+  wtPage = await newPage(browser, { viewport: { width: 420, height: 900 } });
+  await wtPage.context().addInitScript(([items, dpi]) => {
+    window.__obrItems = items;
+    window.__obrGrid = { dpi };
+  }, [WT_ITEMS, DPI]);
+  // Console errors count as errors too (a missing favicon is the test server's, not the page's).
+  wtPage.on("console", (m) => m.type() === "error" && !/favicon/.test(m.location()?.url ?? "") && wtPage.errors.push(m.text()));
+  await wtPage.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=en`);
+  await wtPage.waitForSelector("body[data-ready='1']");
+  await wtPage.selectOption("#system", "world_trigger");
+  await wtPage.waitForSelector("#wt-options:not([hidden])");
+  const rows = await wtPage.$$eval("#tokens tr[data-token]", (els) =>
+    els.map((e) => [e.dataset.token, e.querySelector(".team").value, e.querySelector(".sheet").value, [Number(e.querySelector(".sx").value), Number(e.querySelector(".sy").value)]]),
+  );
+  assert.deepEqual(rows, [
+    ["wt-akane", "Blue", "shooter", SQUARES["wt-akane"]],
+    ["wt-bolt", "Blue", "attacker_mobility", SQUARES["wt-bolt"]],
+    ["wt-chika", "Blue", "sniper", SQUARES["wt-chika"]],
+    ["wt-dan", "Red", "attacker_kogetsu", SQUARES["wt-dan"]],
+    ["wt-emi", "Red", "shooter", SQUARES["wt-emi"]],
+    ["wt-fuyu", "Red", "token", SQUARES["wt-fuyu"]],
+  ]);
+  assert.match(await wtPage.locator("#wt-map option[value='flat']").innerText(), /16×12/);
+  assert.match(await wtPage.locator("#wt-options").innerText(), /100 dpi/);
+  // Leaders default to each team's first token; the GM picks Emi for Red and another sample for her.
+  assert.equal(await wtPage.locator("label.leader[data-team='Blue'] select").inputValue(), "wt-akane");
+  await wtPage.selectOption("tr[data-token='wt-emi'] .sheet", "attacker_mobility");
+  await wtPage.selectOption("label.leader[data-team='Red'] select", "wt-emi");
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: start a 3v3 rank battle — the stored state is battle_new's for the same setup, compressed under 16 kB", async (t) => {
+  await wtPage.click("#start");
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await wtPage.locator("#error").innerText(), "");
+  const raw = await rawEntry(wtPage);
+  assert.equal(raw.format, "gunbai-obr/1");
+  assert.equal(raw.system, "world_trigger");
+  const rec = decodeEntry(raw);
+  const expected = gunbai.worldTrigger.battleNew(EXPECTED_SETUP);
+  assert.deepEqual(rec.state, expected.state);
+  assert.deepEqual(rec.log, [{ events: expected.events }]);
+  assert.deepEqual(rec.grid, { dpi: DPI, origin: ORIGIN });
+  assert.equal(rec.names["wt-fuyu"], "Fuyu");
+  const json = JSON.stringify(rec.state).length;
+  const stored = JSON.stringify({ [KEY]: raw }).length;
+  t.diagnostic(`3v3 battle: state JSON ${json} bytes; stored entry (gzip + base64, with names and log) ${stored} bytes`);
+  assert.ok(json > 16 * 1024, "the plain state would not fit");
+  assert.ok(stored < 8 * 1024, `stored ${stored} bytes`);
+  assert.equal(await wtPage.getAttribute("#phase", "data-phase"), "initiative");
+  assert.match(await wtPage.locator("#phase").innerText(), /Round 1 of 10 · Initiative phase · Rank battle/);
+  const members = await wtPage.$$eval("#wt-members tr[data-member]", (els) => els.map((e) => [e.dataset.member, e.querySelector(".trion").textContent, e.querySelector(".at").textContent]));
+  assert.deepEqual(members, rec.state.members.map((m) => [m.id, `${m.trion}/${m.starting_trion}`, `(${m.at.x}, ${m.at.y})`]));
+  // the legal actions are buttons, one per action battle_legal_actions lists
+  const legal = gunbai.worldTrigger.battleLegalActions({ state: rec.state }).actions;
+  const shown = await wtPage.$$eval("#actions button[data-i]", (els) => els.map((e) => e.dataset.type));
+  assert.deepEqual(shown.sort(), legal.map((a) => a.action.type).sort());
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: an illegal action shows the core's error and leaves the stored state unchanged", async () => {
+  const before = await rawEntry(wtPage);
+  // Red has no tactics dice yet: spending 5 on initiative breaks WT-TD-3.
+  await wtPage.fill("#wt-teams input[data-team='Red']", "5");
+  await wtPage.click("#actions button[data-type='roll_initiative']");
+  await wtPage.waitForSelector("#error[data-code='illegal_action']");
+  assert.match(await wtPage.locator("#error").innerText(), /^illegal_action \[WT-TD-3\]: /);
+  assert.deepEqual(await rawEntry(wtPage), before);
+  assert.equal(await wtPage.getAttribute("#phase", "data-phase"), "initiative");
+  await wtPage.fill("#wt-teams input[data-team='Red']", "0");
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: an operator action and the initiative roll, each stored step equal to battle_act's", async () => {
+  await wtPage.click("#actions details.any-time summary");
+  const op = await wtStep("#actions details.any-time button[data-type='operator'][data-actor='Blue']");
+  assert.deepEqual(op.entry.action, { type: "operator", team: "Blue", skill: "operator_support" });
+  assert.equal(op.after.state.teams[0].tactics_dice, 1);
+  assert.equal(await wtPage.locator("#wt-teams tr[data-team='Blue'] .tactics-dice").innerText(), "1");
+  assert.equal(await wtPage.locator("#wt-teams tr[data-team='Blue'] .operator").innerText(), "used");
+  // Blue spends its tactics die on the initiative check.
+  await wtPage.fill("#wt-teams input[data-team='Blue']", "1");
+  const roll = await wtStep("#actions button[data-type='roll_initiative']");
+  assert.deepEqual(roll.entry.action, { type: "roll_initiative", tactics_dice: [{ team: "Blue", dice: 1 }] });
+  assert.ok(roll.entry.events.some((e) => e.type === "initiative_rolled" && e.team === "Blue" && e.tactics_dice === 1));
+  assert.equal(roll.after.state.phase, "tactics");
+  const acting = gunbai.worldTrigger.battleLegalActions({ state: roll.after.state }).acting_team;
+  assert.equal(await wtPage.getAttribute("#acting", "data-team"), acting);
+  assert.match(await wtPage.locator("#acting").innerText(), new RegExp(`Acting team: ${acting}`));
+  assert.match(await wtPage.locator("#log").innerText(), /Blue initiative: Akane rolls \[.*\] \(1 tactics dice\) → \d+/);
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: tactics → movement: members act until the teams pass; budgets shown; a move puts the token on its square", async () => {
+  let guard = 0;
+  while ((await meta(wtPage)).state.phase === "tactics" && guard++ < 20) {
+    const plan = wtPage.locator("#actions .member-actions button[data-skill='tactics_planning']");
+    if (await plan.count()) {
+      const { after } = await wtStep("#actions .member-actions button[data-skill='tactics_planning'] >> nth=0");
+      // the acting team's tactics slots and pool, as the page shows them
+      const st = after.state;
+      const ti = st.members.findIndex((m) => m.id === after.log.at(-1).action.actor);
+      const team = st.teams[st.members[ti].team];
+      const used = st.members.filter((m) => m.team === st.members[ti].team && m.used?.tactics).length;
+      assert.match(await wtPage.locator(`#wt-teams tr[data-team='${team.id}'] .slot-tactics`).innerText(), new RegExp(`${used}/3`));
+      assert.equal(await wtPage.locator(`#wt-teams tr[data-team='${team.id}'] .tactics-dice`).innerText(), String(team.tactics_dice));
+    } else {
+      await wtStep("#actions button[data-type='pass']");
+    }
+  }
+  const rec = await meta(wtPage);
+  assert.equal(rec.state.phase, "movement");
+  assert.equal(await wtPage.getAttribute("#phase", "data-phase"), "movement");
+  assert.match(await wtPage.locator("#phase").innerText(), /Movement phase/);
+  // The first acting member moves to the first listed destination.
+  const actor = await wtPage.getAttribute("#actions .member-actions .dest select >> nth=0", "data-actor");
+  const { after, entry } = await wtStep(`#actions .member-actions[data-actor='${actor}'] button.go`);
+  assert.equal(entry.action.type, "move");
+  const m = after.state.members.find((x) => x.id === actor);
+  assert.deepEqual(m.at, entry.action.path.at(-1));
+  assert.equal(await wtPage.locator(`#wt-members tr[data-member='${actor}'] .at`).innerText(), `(${m.at.x}, ${m.at.y})`);
+  // The token follows: centre of cell origin + square on the stand-in's scene.
+  await wtPage.waitForFunction(
+    ([id, x, y]) => {
+      const it = JSON.parse(localStorage.getItem("obr-stand-in/items") || "[]").find((i) => i.id === id);
+      return it && it.position.x === x && it.position.y === y;
+    },
+    [actor, (ORIGIN.col + m.at.x + 0.5) * DPI, (ORIGIN.row + m.at.y + 0.5) * DPI],
+  );
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: the battle survives a reload and goes on; screenshots", async () => {
+  const before = await rawEntry(wtPage);
+  const rec = decodeEntry(before);
+  await wtPage.reload();
+  await wtPage.waitForSelector("body[data-ready='1']");
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.deepEqual(await rawEntry(wtPage), before);
+  assert.equal(await wtPage.getAttribute("#phase", "data-phase"), rec.state.phase);
+  assert.equal(await wtPage.getAttribute("#encounter", "data-step"), String(rec.step));
+  assert.equal(await wtPage.locator("#system").inputValue(), "world_trigger");
+  assert.equal(await wtPage.locator("#system").isDisabled(), true);
+  await screenshot(wtPage, join(SHOTS, "battle-en.png"));
+  await wtStep("#actions button[data-type='pass']");
+  await wtPage.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=ja`);
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.match(await wtPage.locator("#phase").innerText(), /ムーブフェイズ|アタックフェイズ/);
+  await screenshot(wtPage, join(SHOTS, "battle-ja.png"));
+  for (const lang of ["zh-Hant", "zh-Hans"]) {
+    await wtPage.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=${lang}`);
+    await wtPage.waitForSelector("#encounter:not([hidden])");
+    assert.match(await wtPage.locator("#phase").innerText(), lang === "zh-Hant" ? /第\d+輪.*(移動階段|攻擊階段).*排位戰/ : /第\d+轮.*(移动阶段|攻击阶段).*排位战/);
+    assert.doesNotMatch(await wtPage.locator("body").innerText(), /\b(Team|Trion|Leader|Operator|Tactics dice|Movement phase)\b/);
+  }
+  await wtPage.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=en`);
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: a player sees the same battle but cannot act", async () => {
+  const p = await wtPage.context().newPage();
+  await p.addInitScript(() => (window.__obrRole = "PLAYER"));
+  const errors = [];
+  p.on("pageerror", (e) => errors.push(String(e)));
+  await p.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=en`);
+  await p.waitForSelector("#encounter:not([hidden])");
+  const rec = await meta(p);
+  assert.equal(await p.getAttribute("#encounter", "data-step"), String(rec.step));
+  assert.equal(await p.getAttribute("#phase", "data-phase"), rec.state.phase);
+  const enabled = await p.$$eval("#actions button, #reset", (els) => els.filter((e) => !e.disabled).length);
+  assert.equal(enabled, 0);
+  assert.equal(await p.locator("#wt-mods").isHidden(), true);
+  assert.match(await p.locator("#gm-note").innerText(), /Only the GM/);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test("WT: a state that does not fit the scene's 16 kB (even compressed) is refused with a notification", async () => {
+  // Another extension already uses most of the scene's metadata.
+  await wtPage.evaluate((store) => {
+    const m = JSON.parse(localStorage.getItem(store));
+    m["com.example.other/notes"] = "x".repeat(14000);
+    localStorage.setItem(store, JSON.stringify(m));
+  }, STORE);
+  await wtPage.reload();
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  const before = await rawEntry(wtPage);
+  await wtPage.click("#actions button[data-type='pass']");
+  await wtPage.waitForSelector("#error[data-code='too_large']");
+  const shown = await wtPage.evaluate(() => window.__OBR.notification.shown);
+  assert.equal(shown.at(-1).variant, "ERROR");
+  assert.match(shown.at(-1).message, /16 kB/);
+  assert.deepEqual(await rawEntry(wtPage), before);
+  await wtPage.evaluate((store) => {
+    const m = JSON.parse(localStorage.getItem(store));
+    delete m["com.example.other/notes"];
+    localStorage.setItem(store, JSON.stringify(m));
+  }, STORE);
+  await wtPage.reload();
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: a one-round battle passed to its end shows how it ended (draw), with no actions left", async () => {
+  await wtPage.click("#reset");
+  await wtPage.waitForSelector("#setup:not([hidden])");
+  assert.equal(await meta(wtPage), null);
+  await wtPage.selectOption("#system", "world_trigger");
+  await wtPage.fill("#wt-rounds", "1");
+  await wtPage.locator("#wt-rounds").dispatchEvent("change");
+  await wtPage.click("#start");
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.equal((await meta(wtPage)).state.max_rounds, 1);
+  await wtStep("#actions button[data-type='roll_initiative']");
+  let guard = 0;
+  while ((await meta(wtPage)).state.phase !== "ended" && guard++ < 20) await wtStep("#actions button[data-type='pass']");
+  const rec = await meta(wtPage);
+  assert.deepEqual(rec.state.outcome, { reason: "round_limit", winner: null });
+  assert.equal(await wtPage.getAttribute("#phase", "data-phase"), "ended");
+  assert.equal(await wtPage.locator("#acting").innerText(), "Battle over: the round limit was reached — Draw");
+  assert.equal(await wtPage.locator("#actions button").count(), 0);
+  assert.match(await wtPage.locator("#log").innerText(), /Battle over: the round limit was reached — draw/);
+  assert.deepEqual(wtPage.errors, []);
+});
+
+test("WT: a finished battle saved by another client (gzip from Node) shows its winner", async () => {
+  // A 1v1 rank battle played in Node by a fixed policy (attacks first) until one side bails out.
+  const W = gunbai.worldTrigger;
+  const setup = structuredClone(EXPECTED_SETUP);
+  setup.teams = setup.teams.map((tm) => ({ ...tm, leader: tm.members[0].id, members: [{ ...tm.members[0], at: tm.id === "Blue" ? { x: 5, y: 5 } : { x: 6, y: 5 } }] }));
+  setup.teams[1].members[0].sheet.leader = true;
+  let state;
+  let events = [];
+  for (let game = 1; game <= 20 && !state?.outcome?.winner; game++) {
+    state = W.battleNew(setup).state;
+    let x = game;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; state.phase !== "ended" && n < 2000; n++) {
+      const legal = W.battleLegalActions({ state }).actions.filter((a) => !["use_ability", "operator", "move"].includes(a.action.type));
+      const attacks = legal.filter((a) => a.action.type === "use_skill" && a.cost.side_action);
+      const pool = attacks.length ? attacks : legal;
+      const r = W.battleAct({ state, action: pool[Math.floor(rnd() * pool.length)].action, seed: n });
+      state = r.state;
+      events = r.events;
+    }
+  }
+  assert.ok(state.outcome?.winner, "some game of the policy has a winner");
+  const rec = { system: "world_trigger", state, names: { "wt-akane": "Akane", "wt-dan": "Dan" }, step: 1, log: [{ step: 1, seed: 0, action: { type: "pass", team: "Blue" }, events }] };
+  const value = { format: "gunbai-obr/1", system: "world_trigger", gzip: gzipSync(JSON.stringify(rec)).toString("base64") };
+  await wtPage.evaluate(([store, k, v]) => {
+    const m = JSON.parse(localStorage.getItem(store));
+    m[k] = v;
+    localStorage.setItem(store, JSON.stringify(m));
+  }, [STORE, KEY, value]);
+  await wtPage.reload();
+  await wtPage.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await wtPage.getAttribute("#acting", "data-winner"), state.outcome.winner);
+  assert.match(await wtPage.locator("#acting").innerText(), new RegExp(`^Battle over: .* — Winner: ${state.outcome.winner}$`));
+  assert.equal(await wtPage.locator("#actions button").count(), 0);
+  const status = await wtPage.$$eval("#wt-members tr[data-member] .status", (els) => els.map((e) => e.textContent));
+  assert.ok(status.some((s) => /bailed out|incapacitated/.test(s)), status.join(" | "));
+  await wtPage.click("#reset");
+  await wtPage.waitForSelector("#setup:not([hidden])");
+  assert.deepEqual(wtPage.errors, []);
+  await wtPage.context().close();
 });

@@ -1,28 +1,29 @@
-// gunbai encounter — an Owlbear Rodeo extension (popover page). It runs a TMD
-// encounter for the tokens on the scene's CHARACTER layer with gunbai's
-// `tmd.encounter_new / encounter_legal_actions / encounter_act`, keeps the
-// serializable state in the scene's metadata (so every player sees the same
-// encounter and it survives reloads), and shows the phase, whose turn it is and
-// each character's remaining AP.
+// gunbai encounter — an Owlbear Rodeo extension (popover page). For the tokens
+// on the scene's CHARACTER layer it runs either a TMD encounter (gunbai's
+// `tmd.encounter_new / encounter_legal_actions / encounter_act`) or a World
+// Trigger battle (`world_trigger.battle_new / battle_legal_actions /
+// battle_act`, in wt.js). The serializable state is kept, compressed, in the
+// scene's metadata (store.js), so every player sees the same encounter and it
+// survives reloads; only the GM acts.
 //
 // Bare imports: Vite resolves them in a real build; the test page maps them with
 // an import map to gunbai's `inline` entry and to a stand-in for the SDK.
 import OBR from "@owlbear-rodeo/sdk";
 import * as gunbai from "gunbai";
+import { KEY, METADATA_LIMIT, encode, decode, entrySize } from "./store.js";
+import { createWorldTrigger } from "./wt.js";
+import { S as WT_S } from "./wt-i18n.js";
 
-/** Scene-metadata key (namespaced, as the SDK asks). */
-export const KEY = "io.github.gunbai/encounter";
-/** Owlbear Rodeo keeps at most 16 kB of metadata per scene. */
-const METADATA_LIMIT = 16 * 1024;
+export { KEY };
 
 const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", wtMissing: "World Trigger battle: needs gunbai's battle engine (world_trigger.battle_*), not in this build", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "reflex-only", held: "held", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", wtMissing: "ワールドトリガー戦闘：gunbai の戦闘エンジン（world_trigger.battle_*）が必要です（このビルドには未搭載）", tokens: "シーン上のトークン", side: "陣営", init: "基礎先攻値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "反応専用", held: "保持", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", wtMissing: "境界觸發者戰鬥：需要 gunbai 的戰鬥引擎（world_trigger.battle_*），此版本尚未包含", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅反應", held: "持有", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", wtMissing: "境界触发者战斗：需要 gunbai 的战斗引擎（world_trigger.battle_*），此版本尚未包含", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅反应", held: "持有", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
+  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "reflex-only", held: "held", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
+  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基礎先攻値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "反応専用", held: "保持", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
+  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅反應", held: "持有", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
+  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅反应", held: "持有", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
 };
 const PHASES = {
   en: { surprise: "Surprise round", delays: "Delay declarations", turns: "Turns", ended: "Ended" },
@@ -43,8 +44,12 @@ const t = (k) => UI[lang][k] ?? UI.en[k];
 const labelKey = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" }[lang];
 
 let tokens = [];
-let saved = null; // { system, state, names, log }
+let saved = null; // the decoded record: { system, state, names, log, … }
+let sceneMeta = {}; // the scene metadata as last seen (for the 16 kB budget)
 let isGM = false;
+let busy = false; // an action is being applied and saved
+let chosenSystem = "tmd"; // the system picked for the next encounter
+const grid = { dpi: 150, type: "SQUARE" };
 const setup = {}; // token id -> {side, base_initiative}, before the encounter starts
 
 const hasWtBattle = !!(gunbai.worldTrigger && gunbai.worldTrigger.battleNew);
@@ -58,21 +63,57 @@ const actionLabels = (() => {
   }
 })();
 
+function showError(e) {
+  $("#error").dataset.code = e?.code || "error";
+  $("#error").textContent = `${e?.code || "error"}${e?.rule ? ` [${e.rule}]` : ""}: ${e?.message ?? e}`;
+}
+function clearError() {
+  $("#error").dataset.code = "";
+  $("#error").textContent = "";
+}
+
+const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, tokens: () => tokens, save, showError, clearError, render: () => render() });
+
 async function loadTokens() {
   const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER");
-  tokens = items.map((i) => ({ id: i.id, name: i.name || i.text?.plainText || i.id, meta: i.metadata?.[KEY] || {} }));
+  tokens = items.map((i) => ({ id: i.id, name: i.name || i.text?.plainText || i.id, position: i.position, meta: i.metadata?.[KEY] || {} }));
   for (const tk of tokens) {
     if (!setup[tk.id]) setup[tk.id] = { side: tk.meta.side || "A", base_initiative: Number(tk.meta.base_initiative ?? 0) };
   }
 }
 
+/**
+ * Store a record in the scene metadata, compressed (store.js). The oldest log
+ * entries are dropped while it does not fit; if even the state alone does not
+ * fit in what the scene has left of its 16 kB, nothing is saved, a notification
+ * says so, and false is returned (the stored encounter stays as it was).
+ */
 async function save(next) {
-  const json = JSON.stringify(next);
-  if (json.length > METADATA_LIMIT - 512) {
-    OBR.notification.show(`gunbai: the encounter state is ${json.length} bytes; Owlbear keeps 16 kB per scene`, "ERROR");
-    throw new Error("state too large for scene metadata");
+  const others = Object.entries(sceneMeta)
+    .filter(([k]) => k !== KEY)
+    .reduce((n, [k, v]) => n + entrySize(k, v), 0);
+  const room = METADATA_LIMIT - others;
+  let rec = next;
+  let value = await encode(rec);
+  while (entrySize(KEY, value) > room && rec.log?.length > 1) {
+    rec = { ...rec, log: rec.log.slice(Math.ceil(rec.log.length / 2)) };
+    value = await encode(rec);
   }
-  await OBR.scene.setMetadata({ [KEY]: next });
+  const size = entrySize(KEY, value);
+  if (size > room) {
+    const msg = wtText("tooLarge").replace("{n}", size);
+    OBR.notification.show(msg, "ERROR");
+    $("#error").dataset.code = "too_large";
+    $("#error").textContent = msg;
+    return false;
+  }
+  await OBR.scene.setMetadata({ [KEY]: value });
+  sceneMeta = { ...sceneMeta, [KEY]: value };
+  saved = rec;
+  return true;
+}
+function wtText(k) {
+  return WT_S[k]?.[lang] ?? WT_S[k]?.en ?? k;
 }
 
 function nameOf(id) {
@@ -110,28 +151,53 @@ function eventText(e) {
 }
 
 function render() {
+  document.documentElement.lang = lang;
   $("#title").textContent = t("title");
+  const running = saved?.state ? saved.system : null;
+  const system = running || chosenSystem;
   const sys = $("#system");
   sys.innerHTML = `<option value="tmd">${esc(t("tmd"))}</option><option value="world_trigger" ${hasWtBattle ? "" : "disabled"}>${esc(t("wt"))}</option>`;
-  $("#wt-note").textContent = hasWtBattle ? "" : t("wtMissing");
-  const st = saved?.state;
-  $("#setup").hidden = !!st;
-  $("#encounter").hidden = !st;
-  if (!st) {
-    const rows = tokens
-      .map(
-        (tk) => `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td>
-        <td><input class="side" value="${esc(setup[tk.id].side)}" size="4"></td>
-        <td><input class="init" type="number" value="${setup[tk.id].base_initiative}" min="-1000" max="1000"></td></tr>`,
-      )
-      .join("");
-    $("#tokens").innerHTML = tokens.length
-      ? `<table><tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("init"))}</th></tr>${rows}</table>`
-      : `<p>${esc(t("noTokens"))}</p>`;
-    $("#start").textContent = t("start");
+  sys.value = system;
+  sys.disabled = !!running;
+  $("#system-label").textContent = t("system");
+  $("#setup").hidden = !!running;
+  $("#encounter").hidden = !running;
+  document.body.dataset.system = system;
+  for (const el of document.querySelectorAll("[data-for]")) el.hidden = el.dataset.for !== system;
+  $("#gm-note").textContent = isGM ? "" : t("gmOnly");
+  $("#reset").textContent = t("reset");
+  $("#reset").disabled = !isGM;
+  $("#actions-title").textContent = t("actions");
+  $("#log-title").textContent = t("log");
+  if (!running) {
+    if (!tokens.length) $("#tokens").innerHTML = `<p>${esc(t("noTokens"))}</p>`;
+    else if (system === "world_trigger") wt.renderSetup(tokens);
+    else renderTmdSetup();
+    $("#start").textContent = system === "world_trigger" ? wtText("startBattle") : t("start");
     $("#start").disabled = !tokens.length || !isGM;
     return;
   }
+  if (running === "world_trigger") wt.render(saved, isGM);
+  else renderTmd(saved.state);
+}
+
+function renderTmdSetup() {
+  const rows = tokens
+    .map(
+      (tk) => `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td>
+      <td><input class="side" value="${esc(setup[tk.id].side)}" size="4"></td>
+      <td><input class="init" type="number" value="${setup[tk.id].base_initiative}" min="-1000" max="1000"></td></tr>`,
+    )
+    .join("");
+  $("#tokens").innerHTML = `<table><tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("init"))}</th></tr>${rows}</table>`;
+  for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
+    const s = setup[row.dataset.token];
+    row.querySelector(".side").onchange = (ev) => (s.side = ev.target.value.trim() || "A");
+    row.querySelector(".init").onchange = (ev) => (s.base_initiative = Number(ev.target.value || 0));
+  }
+}
+
+function renderTmd(st) {
   $("#phase").dataset.phase = st.phase;
   $("#phase").textContent = `${t("round")} ${st.round} · ${PHASES[lang][st.phase] ?? st.phase}`;
   $("#turn").dataset.current = st.current ?? "";
@@ -155,9 +221,8 @@ function render() {
   try {
     legal = gunbai.tmd.encounterLegalActions({ state: st }).actions;
   } catch (e) {
-    $("#error").textContent = `${e.code}: ${e.message}`;
+    showError(e);
   }
-  $("#actions-title").textContent = t("actions");
   // The acting character's actions first; out-of-turn and GM tools folded away.
   const GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
   const groups = { now: [], others: [], gm: [] };
@@ -173,69 +238,107 @@ function render() {
     (groups.gm.length ? `<details><summary>${esc(t("gmTools"))} (${groups.gm.length})</summary>${groups.gm.join("")}</details>` : "");
   $("#actions").onclick = (ev) => {
     const b = ev.target.closest("button[data-i]");
-    if (b) act(legal[Number(b.dataset.i)].action);
+    if (b && !b.disabled) act(legal[Number(b.dataset.i)].action);
   };
-  $("#log-title").textContent = t("log");
   $("#log").innerHTML = (saved.log || []).slice(-12).map((l) => `<li>${l}</li>`).join("");
-  $("#reset").textContent = t("reset");
-  $("#reset").disabled = !isGM;
-  $("#gm-note").textContent = isGM ? "" : t("gmOnly");
 }
 
 async function start() {
-  const characters = tokens.map((tk) => {
-    const row = document.querySelector(`tr[data-token="${CSS.escape(tk.id)}"]`);
-    const side = row?.querySelector(".side").value.trim() || "A";
-    const base = Number(row?.querySelector(".init").value || 0);
-    setup[tk.id] = { side, base_initiative: base };
-    return { id: tk.id, side, base_initiative: base };
-  });
+  if (busy) return;
+  busy = true;
+  clearError();
   try {
-    const r = gunbai.tmd.encounterNew({ characters });
-    const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-    saved = { system: "tmd", state: r.state, names, log: [] };
-    saved.log = r.events.map(eventText);
-    await save(saved);
+    if (chosenSystem === "world_trigger") await wt.start(tokens);
+    else {
+      const characters = tokens.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
+      const r = gunbai.tmd.encounterNew({ characters });
+      const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
+      await save({ system: "tmd", state: r.state, names, log: r.events.map(eventText) });
+    }
   } catch (e) {
-    $("#error").textContent = `${e.code || "error"}: ${e.message}`;
+    showError(e);
+  } finally {
+    busy = false;
   }
   render();
 }
 
-/** Apply one action with gunbai; an illegal action leaves the stored state untouched. */
+/** Apply one TMD action with gunbai; an illegal action leaves the stored state untouched. */
 async function act(action) {
-  $("#error").textContent = "";
+  if (busy) return;
+  busy = true;
+  clearError();
   try {
     const r = gunbai.tmd.encounterAct({ state: saved.state, action });
-    const next = { ...saved, state: r.state, log: [...(saved.log || []), ...r.events.map(eventText)].slice(-40) };
-    await save(next);
-    saved = next;
+    await save({ ...saved, state: r.state, log: [...(saved.log || []), ...r.events.map(eventText)].slice(-40) });
   } catch (e) {
-    $("#error").textContent = `${e.code || "error"}${e.rule ? ` [${e.rule}]` : ""}: ${e.message}`;
+    showError(e);
+  } finally {
+    busy = false;
   }
   render();
 }
 
 async function reset() {
   await OBR.scene.setMetadata({ [KEY]: undefined });
+  const { [KEY]: _, ...rest } = sceneMeta;
+  sceneMeta = rest;
   saved = null;
   render();
 }
 
+/** Decode the record of a metadata snapshot; a later snapshot wins over a slower earlier decode. */
+let readSeq = 0;
+async function readRecord(meta) {
+  const seq = ++readSeq;
+  let rec = null;
+  try {
+    rec = await decode(meta[KEY]);
+  } catch (e) {
+    showError(e);
+  }
+  if (seq !== readSeq) return;
+  sceneMeta = meta;
+  saved = rec;
+  render();
+}
+
+async function readGrid() {
+  try {
+    grid.dpi = (await OBR.scene.grid.getDpi()) || grid.dpi;
+    grid.type = (await OBR.scene.grid.getType()) || grid.type;
+  } catch {
+    /* keep the defaults (150 dpi, square) */
+  }
+}
+
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
-  const meta = await OBR.scene.getMetadata();
-  saved = meta[KEY] || null;
+  await readGrid();
   await loadTokens();
-  render();
-  OBR.scene.onMetadataChange((m) => {
-    saved = m[KEY] || null;
-    render();
-  });
+  await readRecord(await OBR.scene.getMetadata());
+  if (saved?.system) chosenSystem = saved.system;
+  OBR.scene.onMetadataChange((m) => readRecord(m));
   OBR.scene.items.onChange(async () => {
     await loadTokens();
     render();
   });
+  OBR.scene.grid.onChange?.((g) => {
+    grid.dpi = g.dpi;
+    grid.type = g.type;
+    render();
+  });
+  OBR.player.onChange?.((p) => {
+    if (p.role && (p.role === "GM") !== isGM) {
+      isGM = p.role === "GM";
+      render();
+    }
+  });
+  $("#system").onchange = (ev) => {
+    chosenSystem = ev.target.value;
+    clearError();
+    render();
+  };
   $("#start").onclick = start;
   $("#reset").onclick = reset;
   document.body.dataset.ready = "1";

@@ -1,0 +1,57 @@
+// How the extension keeps its record in the scene metadata. Owlbear Rodeo keeps
+// at most 16 kB of metadata per scene (all extensions together), and a 3v3
+// World Trigger battle state alone is about 25 kB of JSON (mostly the trigger
+// and skill catalog it carries to be self-contained), so the record is stored
+// gzip-compressed (CompressionStream) and base64-encoded:
+//
+//   metadata["io.github.gunbai/encounter"] =
+//     { format: "gunbai-obr/1", system: "tmd" | "world_trigger", gzip: "<base64>" }
+//
+// where the base64 text decompresses to the JSON of the record
+// ({system, state, names, log, …}). A record saved by an older build of the
+// extension (the plain object, with `state`) is still read.
+
+export const KEY = "io.github.gunbai/encounter";
+export const FORMAT = "gunbai-obr/1";
+/** Owlbear Rodeo keeps at most 16 kB of metadata per scene. */
+export const METADATA_LIMIT = 16 * 1024;
+
+function toBase64(bytes) {
+  if (typeof bytes.toBase64 === "function") return bytes.toBase64();
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text) {
+  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function pipe(bytes, transform) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
+}
+
+/** The metadata value for a record: gzip + base64 of its JSON. */
+export async function encode(record) {
+  const gz = await pipe(new TextEncoder().encode(JSON.stringify(record)), new CompressionStream("gzip"));
+  return { format: FORMAT, system: record.system, gzip: toBase64(gz) };
+}
+
+/** The record of a metadata value (null when there is none). */
+export async function decode(value) {
+  if (!value || typeof value !== "object") return null;
+  if (typeof value.gzip === "string") {
+    const json = await pipe(fromBase64(value.gzip), new DecompressionStream("gzip"));
+    return JSON.parse(new TextDecoder().decode(json));
+  }
+  return value.state ? value : null; // a plain record from an older build
+}
+
+/** Bytes a metadata entry takes (its JSON, UTF-8). */
+export function entrySize(key, value) {
+  return new TextEncoder().encode(JSON.stringify({ [key]: value })).length;
+}
