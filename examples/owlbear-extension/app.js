@@ -13,6 +13,7 @@ import * as gunbai from "gunbai";
 import { KEY, METADATA_LIMIT, encode, decode, entrySize } from "./store.js";
 import { createWorldTrigger } from "./wt.js";
 import { S as WT_S } from "./wt-i18n.js";
+import { createTmdText } from "./tmd-i18n.js";
 
 export { KEY };
 
@@ -20,16 +21,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "reflex-only", held: "held", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基礎先攻値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "反応専用", held: "保持", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅反應", held: "持有", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅反应", held: "持有", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
-};
-const PHASES = {
-  en: { surprise: "Surprise round", delays: "Delay declarations", turns: "Turns", ended: "Ended" },
-  ja: { surprise: "奇襲ラウンド", delays: "遅延宣言", turns: "手番", ended: "終了" },
-  "zh-Hant": { surprise: "突襲輪", delays: "延遲宣告", turns: "行動", ended: "結束" },
-  "zh-Hans": { surprise: "突袭轮", delays: "延迟宣告", turns: "行动", ended: "结束" },
+  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
+  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
+  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
+  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
 };
 const lang = (() => {
   const q = new URLSearchParams(location.search).get("lang");
@@ -41,7 +36,9 @@ const lang = (() => {
   return "en";
 })();
 const t = (k) => UI[lang][k] ?? UI.en[k];
-const labelKey = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" }[lang];
+const colon = lang === "en" ? ": " : "：";
+/** The TMD log keeps the last LOG_MAX actions, each with the events it produced. */
+const LOG_MAX = 40;
 
 let tokens = [];
 let saved = null; // the decoded record: { system, state, names, log, … }
@@ -53,15 +50,19 @@ const grid = { dpi: 150, type: "SQUARE" };
 const setup = {}; // token id -> {side, base_initiative}, before the encounter starts
 
 const hasWtBattle = !!(gunbai.worldTrigger && gunbai.worldTrigger.battleNew);
-const actionLabels = (() => {
-  try {
-    const out = {};
-    for (const a of gunbai.tmd.actionTypes({}).action_types) out[a.action_type] = a.labels?.[labelKey] || a.labels?.en || a.action_type;
-    return out;
-  } catch {
-    return {};
-  }
-})();
+// TMD texts in the page's language (tmd-i18n.js); action-type names from the core's catalogue.
+const tmdText = createTmdText({
+  lang,
+  actionTypes: (() => {
+    try {
+      return gunbai.tmd.actionTypes({}).action_types;
+    } catch {
+      return [];
+    }
+  })(),
+  name: (id) => nameOf(id),
+  state: () => saved?.state ?? null,
+});
 
 function showError(e) {
   $("#error").dataset.code = e?.code || "error";
@@ -120,34 +121,40 @@ function nameOf(id) {
   return saved?.names?.[id] ?? tokens.find((x) => x.id === id)?.name ?? id;
 }
 
-/** A short label for a TMD action as `encounter_act` takes it. */
+/** A TMD action as `encounter_act` takes it, as a sentence with its cost. */
 function describe(action, cost) {
-  const who = action.character ? `${nameOf(action.character)}: ` : "";
-  const type = action.action_type ? ` ${actionLabels[action.action_type] || action.action_type}` : "";
-  const extra = action.count ? ` ×${action.count}` : action.after ? ` → ${nameOf(action.after)}` : "";
-  const c = cost && (cost.ap || cost.actions?.length) ? ` (${cost.ap ? `${cost.ap} AP` : ""}${cost.actions?.length ? ` ${cost.actions.map((a) => actionLabels[a] || a).join("+")}` : ""})` : "";
-  return `${who}${action.kind}${type}${extra}${c}`;
+  const c = tmdText.costText(action, cost);
+  return `${tmdText.describe(action)}${c ? (lang === "en" ? ` (${c})` : `（${c}）`) : ""}`;
 }
 
-function eventText(e) {
-  const n = (id) => esc(nameOf(id));
-  switch (e.event) {
-    case "turn_started":
-      return `${n(e.character)} — ${esc(t("turn"))} (AP ${e.base_ap}+${e.extra_ap})`;
-    case "round_started":
-      return `${esc(t("round"))} ${e.round}`;
-    case "initiative_rolled":
-      return `initiative: ${(e.entries || []).map((x) => `${n(x.id)} ${x.total}`).join(", ")}`;
-    case "turn_order_set":
-      return `order: ${(e.turns || []).map(n).join(" → ")}`;
-    default: {
-      // Any other event: its name and fields, ids shown as token names.
-      const parts = Object.entries(e)
-        .filter(([k]) => k !== "event")
-        .map(([k, v]) => `${esc(k)}=${typeof v === "string" && (saved?.names?.[v] || tokens.some((x) => x.id === v)) ? n(v) : esc(JSON.stringify(v))}`);
-      return `${esc(e.event)}${parts.length ? ` ${parts.join(" ")}` : ""}`;
+/** The TMD log: each action (a bold line) and the events it produced, in the viewer's language. */
+function renderTmdLog(log) {
+  const ol = $("#log");
+  ol.textContent = "";
+  for (const entry of log || []) {
+    const li = document.createElement("li");
+    if (typeof entry === "string") {
+      // A line stored as escaped HTML text by earlier builds: shown as plain text.
+      li.textContent = new DOMParser().parseFromString(entry, "text/html").body.textContent;
+      ol.append(li);
+      continue;
     }
+    if (entry.action) {
+      const head = document.createElement("div");
+      head.className = "act";
+      head.dataset.kind = entry.action.kind;
+      head.textContent = tmdText.describe(entry.action);
+      li.append(head);
+    }
+    for (const e of entry.events || []) {
+      const d = document.createElement("div");
+      d.className = `ev ev-${e.event}${tmdText.knownEvent(e.event) ? "" : " ev-unknown"}`;
+      d.textContent = tmdText.eventText(e);
+      li.append(d);
+    }
+    ol.append(li);
   }
+  ol.scrollTop = ol.scrollHeight;
 }
 
 function render() {
@@ -199,9 +206,9 @@ function renderTmdSetup() {
 
 function renderTmd(st) {
   $("#phase").dataset.phase = st.phase;
-  $("#phase").textContent = `${t("round")} ${st.round} · ${PHASES[lang][st.phase] ?? st.phase}`;
+  $("#phase").textContent = st.phase === "surprise" ? tmdText.phase(st.phase) : `${tmdText.roundN(st.round)} · ${tmdText.phase(st.phase)}`;
   $("#turn").dataset.current = st.current ?? "";
-  $("#turn").textContent = `${t("turn")}: ${st.current ? nameOf(st.current) : t("nobody")}`;
+  $("#turn").textContent = `${t("turn")}${colon}${st.current ? nameOf(st.current) : t("nobody")}`;
   const order = st.order.length ? st.order : st.characters.map((c) => c.id);
   const byId = Object.fromEntries(st.characters.map((c) => [c.id, c]));
   $("#order").innerHTML = `<tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("ap"))} ${esc(t("base"))}</th><th>${esc(t("extra"))}</th><th>${esc(t("reflex"))}</th><th>${esc(t("held"))}</th></tr>${order
@@ -210,7 +217,7 @@ function renderTmd(st) {
       if (!c) return "";
       const held = Object.entries(c.held || {})
         .filter(([, v]) => v > 0)
-        .map(([k, v]) => `${esc(actionLabels[k] || k)}×${v}`)
+        .map(([k, v]) => `${esc(tmdText.typeLabel(k))}×${v}`)
         .join(" ");
       return `<tr data-character="${esc(id)}" class="${id === st.current ? "current" : ""}${c.turn_done ? " done" : ""}">
         <td>${esc(nameOf(id))} <small>${esc(c.initiative ?? "")}</small></td><td>${esc(c.side)}</td>
@@ -240,7 +247,7 @@ function renderTmd(st) {
     const b = ev.target.closest("button[data-i]");
     if (b && !b.disabled) act(legal[Number(b.dataset.i)].action);
   };
-  $("#log").innerHTML = (saved.log || []).slice(-12).map((l) => `<li>${l}</li>`).join("");
+  renderTmdLog(saved.log);
 }
 
 async function start() {
@@ -253,7 +260,7 @@ async function start() {
       const characters = tokens.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
       const r = gunbai.tmd.encounterNew({ characters });
       const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-      await save({ system: "tmd", state: r.state, names, log: r.events.map(eventText) });
+      await save({ system: "tmd", state: r.state, names, log: [{ action: null, events: r.events }] });
     }
   } catch (e) {
     showError(e);
@@ -270,7 +277,7 @@ async function act(action) {
   clearError();
   try {
     const r = gunbai.tmd.encounterAct({ state: saved.state, action });
-    await save({ ...saved, state: r.state, log: [...(saved.log || []), ...r.events.map(eventText)].slice(-40) });
+    await save({ ...saved, state: r.state, log: [...(saved.log || []), { action, events: r.events }].slice(-LOG_MAX) });
   } catch (e) {
     showError(e);
   } finally {
