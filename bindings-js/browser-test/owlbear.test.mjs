@@ -2,7 +2,10 @@
 // `@owlbear-rodeo/sdk` (examples/owlbear-extension/test/obr-stand-in.js — not
 // Owlbear Rodeo). A TMD encounter for the scene's tokens is started, a phase is
 // advanced, the state is persisted in scene metadata and survives a reload, and
-// the page shows whose turn it is and the remaining AP. A World Trigger 3v3
+// the page shows whose turn it is and the remaining AP; in Japanese and
+// Traditional Chinese its buttons and log are sentences (tmd-i18n.js) with no
+// raw ids of the kinds index.d.ts declares, and an encounter played in Node
+// through every event kind shows a sentence for each. A World Trigger 3v3
 // battle is set up from six tokens (teams, sheets, squares from the scene grid),
 // driven through initiative, tactics and movement with every stored step
 // checked against `world_trigger.battle_act` in Node (same state, action and
@@ -20,6 +23,7 @@ import { buildExamples } from "./build-examples.mjs";
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const EX = join(REPO_ROOT, "examples", "owlbear-extension");
 const { SAMPLE_SHEETS, EXAMPLE_MAPS } = await import(join(EX, "wt-samples.js"));
+const { createTmdText } = await import(join(EX, "tmd-i18n.js"));
 const KEY = "io.github.gunbai/encounter";
 const STORE = "obr-stand-in/scene-metadata";
 const SHOTS = join(EX, "screenshots");
@@ -42,6 +46,162 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
+});
+
+// ---- TMD texts -----------------------------------------------------------
+// The known kinds come from the package's TypeScript types (index.d.ts), so a
+// kind added to the core shows up here and must get its sentences.
+const DTS = readFileSync(join(REPO_ROOT, "bindings-js", "pkg", "index.d.ts"), "utf8");
+/** The tags of a union in index.d.ts: each variant's `field: "…"`, or (no field) the string literals of a one-line type. */
+function unionTags(type, field) {
+  const at = DTS.indexOf(`export type ${type} =`);
+  assert.ok(at >= 0, `export type ${type} in index.d.ts`);
+  const body = field ? DTS.slice(at).split(/\n};?\n/)[0] : DTS.slice(at).split(";")[0];
+  const tags = [...body.matchAll(field ? new RegExp(`\\b${field}: "(\\w+)"`, "g") : /"(\w+)"/g)].map((m) => m[1]);
+  assert.ok(tags.length > 0, `${type}: no tags found`);
+  return [...new Set(tags)];
+}
+const TMD_ACTION_KINDS = unionTags("TmdAction", "kind");
+const TMD_EVENT_KINDS = unionTags("TmdEvent", "event");
+const TMD_VALUES = [...unionTags("TmdActionType"), ...unionTags("TmdDuration"), ...unionTags("TmdPhase")];
+const TMD_TYPES = gunbai.tmd.actionTypes({}).action_types;
+const TMD_NAMES = { "tok-akane": "Akane", "tok-bolt": "Bolt", "tok-crow": "Crow", "tok-dan": "Dan" };
+
+/**
+ * Raw ids in a text shown to a player: snake_case words and token ids in any
+ * language; in ja / zh-* also any known kind, event, action type, duration,
+ * phase or reason (`extra`) as a word of its own, and any lowercase Latin word
+ * (an English fallback; names, "AP" and "d10" are not lowercase words).
+ */
+function rawIds(text, lang, extra = []) {
+  const found = [...text.matchAll(/\b[a-z0-9]+(?:_[a-z0-9]+)+\b|\btok-\w+/g)].map((m) => m[0]);
+  if (lang !== "en") {
+    for (const id of new Set([...TMD_ACTION_KINDS, ...TMD_EVENT_KINDS, ...TMD_VALUES, ...extra])) {
+      if (new RegExp(`\\b${id}\\b`).test(text)) found.push(id);
+    }
+    found.push(...[...text.matchAll(/\b[a-z]{2,}\b/g)].map((m) => m[0]));
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * A TMD encounter played in Node through every action and event kind (scripted
+ * d10s): a surprise round, delays, conversions, held actions, overdraw, grants,
+ * effects, an interrupt chain, a late joiner, a round end, a teleport, a scene
+ * change and the end. Returns the log as the page stores it
+ * ({action, events} per step) and the state before each step.
+ */
+function scriptTmd() {
+  const T = gunbai.tmd;
+  const [A, B, C, D] = Object.keys(TMD_NAMES);
+  const characters = [
+    { id: A, side: "PC", base_initiative: 3 },
+    { id: B, side: "PC", base_initiative: 1 },
+    { id: C, side: "NPC", base_initiative: 2, immune_to_surprise: true },
+  ];
+  const r = T.encounterNew({ characters, surprise: { attacker: A, surprise_attack: true, undetected: true } });
+  let state = r.state;
+  const log = [{ action: null, events: r.events }];
+  const before = [null];
+  const act = (action, rolls) => {
+    const res = T.encounterAct({ state, action, ...(rolls ? { rolls } : { seed: log.length }) });
+    before.push(state);
+    log.push({ action, events: res.events });
+    state = res.state;
+  };
+  act({ kind: "use_action", character: A, action_type: "standard" }); // the surprise attack
+  act({ kind: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
+  assert.deepEqual(state.order, [C, A, B]);
+  act({ kind: "delay", character: C, after: B });
+  act({ kind: "start_turns" });
+  assert.equal(state.current, A);
+  act({ kind: "convert", character: A, action_type: "swift", count: 1 });
+  act({ kind: "convert", character: A, action_type: "trick", count: 3 });
+  act({ kind: "convert", character: A, action_type: "move", count: 1 });
+  act({ kind: "use_action", character: A, action_type: "move" });
+  act({ kind: "use_action", character: A, action_type: "trick" });
+  act({ kind: "use_free", character: A });
+  act({ kind: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
+  act({ kind: "gain_ap", character: B, amount: 6, reflex_only: true });
+  act({ kind: "convert_reflex", character: B, count: 2 });
+  act({ kind: "use_action", character: B, action_type: "reflex", using: "reflex" });
+  act({ kind: "set_disabled", character: B, action_type: "move", disabled: true });
+  act({ kind: "overdraw", character: B, action_type: "standard" });
+  act({ kind: "grant", character: B, action_type: "trick" });
+  act({ kind: "set_base_initiative", character: B, base_initiative: 5 });
+  act({ kind: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
+  act({ kind: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
+  act({ kind: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
+  act({ kind: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
+  act({ kind: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
+  act({ kind: "teleport", character: C, observed: true });
+  act({ kind: "announce", character: A, label: "Strike" });
+  act({ kind: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
+  act({ kind: "resolve" });
+  act({ kind: "pass" });
+  act({ kind: "resolve" });
+  act({ kind: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
+  act({ kind: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
+  act({ kind: "end_turn", character: A });
+  act({ kind: "end_turn", character: B });
+  act({ kind: "end_turn", character: C });
+  act({ kind: "leave", character: D }); // the last turn of round 1: the round ends
+  act({ kind: "start_turns" });
+  act({ kind: "teleport", character: B, observed: false });
+  act({ kind: "scene_change" });
+  act({ kind: "end_encounter" });
+  return { log, before, state };
+}
+
+test("TMD texts: every action and event kind of index.d.ts has a sentence in each language (names, no fallback, no raw ids)", () => {
+  const { log, before } = scriptTmd();
+  assert.ok(log.length <= 40, "the page keeps 40 log entries");
+  const seenEvents = new Set(log.flatMap((l) => l.events.map((e) => e.event)));
+  assert.deepEqual(TMD_EVENT_KINDS.filter((k) => !seenEvents.has(k)), [], "event kinds the script does not reach");
+  // Actions: the scripted ones and every legal action listed along the way.
+  const legalAt = before.map((st) => (st ? gunbai.tmd.encounterLegalActions({ state: st }).actions : []));
+  const actions = [...log.filter((l) => l.action).map((l) => ({ action: l.action, cost: null, i: log.indexOf(l) })), ...legalAt.flatMap((ls, i) => ls.map((a) => ({ ...a, i })))];
+  const seenActions = new Set(actions.map((a) => a.action.kind));
+  assert.deepEqual(TMD_ACTION_KINDS.filter((k) => !seenActions.has(k)), [], "action kinds the script does not reach");
+  const reasons = [...new Set(log.flatMap((l) => l.events.map((e) => e.reason)).filter(Boolean))];
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    const tx = (i) => createTmdText({ lang, actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => before[i] });
+    for (const k of TMD_ACTION_KINDS) assert.ok(tx(0).knownAction(k), `${lang}: no sentence for action ${k}`);
+    for (const k of TMD_EVENT_KINDS) assert.ok(tx(0).knownEvent(k), `${lang}: no sentence for event ${k}`);
+    for (const { action, cost, i } of actions) {
+      const t = tx(i);
+      const text = t.describe(action) + t.costText(action, cost);
+      assert.notEqual(t.describe(action), t.fallbackAction(action), `${lang}: ${action.kind} fell back`);
+      assert.deepEqual(rawIds(text, lang, reasons), [], `${lang}: ${JSON.stringify(action)} → ${text}`);
+    }
+    for (const e of log.flatMap((l) => l.events)) {
+      const text = tx(0).eventText(e);
+      assert.notEqual(text, tx(0).fallbackEvent(e), `${lang}: ${e.event} fell back`);
+      assert.deepEqual(rawIds(text, lang, reasons), [], `${lang}: ${JSON.stringify(e)} → ${text}`);
+    }
+  }
+  // Specific sentences (the rulebook's terms; names, AP and action types filled in).
+  const ev = (kind, pred = () => true) => log.flatMap((l) => l.events).find((e) => e.event === kind && pred(e));
+  const tx = (lang, i = 0) => createTmdText({ lang, actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => before[i] });
+  assert.equal(tx("zh-Hant").eventText(ev("converted", (e) => e.action_type === "trick")), "Akane 花費 3 AP 轉化花招動作 ×3");
+  assert.equal(tx("zh-Hans").eventText(ev("overdrawn")), "Bolt 透支标准动作：自身回合开始时失去 8 AP，且当轮无法转化这一类型的动作");
+  assert.equal(tx("ja").eventText(ev("turn_started", (e) => e.ap_lost_to_overdraw)), "Bolt の手番開始：基本 AP 6、追加 AP 0（前借りで 8 AP を失う）。このラウンドは変換できない：スタンダードアクション");
+  assert.equal(tx("ja").eventText(ev("delay_declared")), "Crow は遅延：Bolt の手番の後に行動");
+  assert.equal(tx("en").eventText(ev("interrupt_declared")), "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved");
+  assert.equal(tx("zh-Hant").eventText(ev("round_ended", (e) => e.round === 0)), "— 突襲輪結束 —");
+  const resolveAt = log.findIndex((l) => l.action?.kind === "resolve");
+  assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Akane 的动作 #0");
+  assert.equal(tx("ja").describe({ kind: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
+  assert.equal(tx("zh-Hant").describe({ kind: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
+  assert.equal(tx("ja").describe({ kind: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ kind: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
+  // A kind this page does not know yet still shows: its id and fields, ids as names.
+  assert.equal(tx("ja").eventText({ event: "future_event", character: "tok-akane", amount: 2 }), "future_event character=Akane amount=2");
+  assert.equal(tx("zh-Hant").describe({ kind: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
+  // … and the raw-id check catches such a line, and a known kind's id in a sentence.
+  assert.deepEqual(rawIds("future_event character=Akane", "ja"), ["future_event", "character"]);
+  assert.deepEqual(rawIds("Bolt：convert トリックアクション", "zh-Hant"), ["convert"]);
+  assert.deepEqual(rawIds("Dan leaves the combat", "ja"), ["leaves", "the", "combat"]);
+  assert.deepEqual(rawIds("tok-bolt: end_turn", "en").sort(), ["end_turn", "tok-bolt"]);
 });
 
 test("manifest.json is an Owlbear Rodeo extension manifest (public/ is copied to the site root by Vite)", async () => {
@@ -157,6 +317,99 @@ test("the state survives a reload (scene metadata) and end-turn moves the turn o
   await page.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=ja`);
   await page.waitForSelector("body[data-ready='1']");
   await screenshot(page, join(SHOTS, "encounter-ja.png"));
+  assert.deepEqual(page.errors, []);
+});
+
+test("TMD in ja and zh-Hant: the buttons and the log are sentences with names, no raw ids", async () => {
+  const rec = await meta();
+  const st = rec.state;
+  const cur = rec.names[st.current];
+  const legal = gunbai.tmd.encounterLegalActions({ state: st }).actions;
+  const converted = rec.log.flatMap((l) => l.events).find((e) => e.event === "converted");
+  assert.deepEqual([converted.action_type, converted.count, converted.ap_spent], ["trick", 1, 1], "the flow above converted one trick action");
+  const trick2 = legal.findIndex((a) => a.action.kind === "convert" && a.action.action_type === "trick" && a.action.count === 2);
+  assert.ok(trick2 >= 0);
+  const expect = {
+    ja: {
+      log: `${rec.names[converted.character]} は 1 AP をトリックアクション ×1 に変換`,
+      head: `${rec.names[converted.character]}：トリックアクション ×1 に変換`,
+      convert: `${cur}：トリックアクション ×2 に変換（2 AP）`,
+      endTurn: `${cur}：手番終了`,
+      phase: `第${st.round}ラウンド · 手番`,
+    },
+    "zh-Hant": {
+      log: `${rec.names[converted.character]} 花費 1 AP 轉化花招動作 ×1`,
+      head: `${rec.names[converted.character]}：轉化花招動作 ×1`,
+      convert: `${cur}：轉化花招動作 ×2（2 AP）`,
+      endTurn: `${cur}：結束回合`,
+      phase: `第${st.round}輪 · 回合`,
+    },
+  };
+  for (const lang of ["ja", "zh-Hant"]) {
+    await page.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=${lang}`);
+    await page.waitForSelector("#encounter:not([hidden])");
+    const buttons = await page.$$eval("#actions button[data-i]", (els) => els.map((e) => [e.dataset.kind, e.textContent]));
+    assert.equal(buttons.length, legal.length);
+    const lines = await page.$$eval("#log li > div", (els) => els.map((e) => e.textContent));
+    assert.ok(lines.length > 5);
+    for (const [kind, text] of buttons) assert.deepEqual(rawIds(text, lang), [], `${lang} button ${kind}: ${text}`);
+    for (const text of lines) assert.deepEqual(rawIds(text, lang, ["battle_start", "combat_start"]), [], `${lang} log: ${text}`);
+    assert.equal(await page.locator("#log .ev-unknown").count(), 0);
+    const e = expect[lang];
+    assert.ok(lines.includes(e.log), `${lang}: ${e.log} in ${lines.join(" | ")}`);
+    assert.ok(lines.includes(e.head), `${lang}: ${e.head}`);
+    assert.equal(await page.locator(`#actions button[data-i="${trick2}"]`).textContent(), e.convert);
+    assert.equal(await page.locator("#actions button[data-kind='end_turn']").textContent(), e.endTurn);
+    assert.equal(await page.locator("#phase").innerText(), e.phase);
+    // the held-actions column uses the core's labels too
+    assert.doesNotMatch(await page.locator("#order").innerText(), /\b(trick|swift|move|standard|acrobatic)\b/);
+    if (lang === "zh-Hant") await screenshot(page, join(SHOTS, "encounter-zh-Hant.png"));
+  }
+  assert.deepEqual(page.errors, []);
+});
+
+test("TMD: an encounter played in Node through every event kind (stored as another client would) shows a sentence for each, in all four languages", async () => {
+  const { log, state } = scriptTmd();
+  const rec = { system: "tmd", state, names: TMD_NAMES, log };
+  const value = { format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify(rec)).toString("base64") };
+  assert.ok(JSON.stringify({ [KEY]: value }).length < 16 * 1024, "fits the scene's metadata");
+  const setRecord = (v) =>
+    page.evaluate(([store, k, x]) => {
+      const m = JSON.parse(localStorage.getItem(store) || "{}");
+      m[k] = x;
+      localStorage.setItem(store, JSON.stringify(m));
+    }, [STORE, KEY, v]);
+  await setRecord(value);
+  const events = log.flatMap((l) => l.events);
+  const reasons = [...new Set(events.map((e) => e.reason).filter(Boolean))];
+  const interrupt = events.find((e) => e.event === "interrupt_declared");
+  const expected = {
+    ja: "Bolt が #0 に割り込み（#1）：AP 2 対 5、Akane が先に解決。Bolt はこの一連の解決が終わるまで割り込めない",
+    "zh-Hant": "Bolt 插入 #0（#1）：AP 2 對 5，Akane 先結算；Bolt 在這個系列動作結算結束前不能再插入動作",
+    "zh-Hans": "Bolt 插入 #0（#1）：AP 2 对 5，Akane 先结算；Bolt 在这个系列动作结算结束前不能再插入动作",
+    en: "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved",
+  };
+  assert.ok(interrupt);
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    await page.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=${lang}`);
+    await page.waitForSelector("#encounter:not([hidden])");
+    assert.equal(await page.getAttribute("#phase", "data-phase"), "ended");
+    const shown = await page.$$eval("#log .ev", (els) => els.map((e) => [e.className.match(/\bev-(\w+)/)[1], e.textContent]));
+    assert.deepEqual(shown.map(([k]) => k), events.map((e) => e.event), `${lang}: one line per event, in order`);
+    assert.deepEqual(TMD_EVENT_KINDS.filter((k) => !shown.some(([s]) => s === k)), []);
+    assert.equal(await page.locator("#log .ev-unknown").count(), 0);
+    const heads = await page.$$eval("#log .act", (els) => els.map((e) => e.textContent));
+    assert.equal(heads.length, log.length - 1);
+    for (const [kind, text] of shown) assert.deepEqual(rawIds(text, lang, reasons), [], `${lang} ${kind}: ${text}`);
+    for (const text of heads) assert.deepEqual(rawIds(text, lang), [], `${lang}: ${text}`);
+    assert.ok(shown.some(([k, text]) => k === "interrupt_declared" && text === expected[lang]), `${lang}: ${expected[lang]}`);
+  }
+  // A log saved as text lines by an earlier build is still shown (as text).
+  await setRecord({ format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify({ ...rec, log: ["Akane &amp; Bolt — <b>7</b>"] })).toString("base64") });
+  await page.reload();
+  await page.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await page.locator("#log li").innerText(), "Akane & Bolt — 7");
+  assert.equal(await page.locator("#log li b").count(), 0, "stored text is never parsed as the page's HTML");
   assert.deepEqual(page.errors, []);
 });
 

@@ -621,8 +621,12 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
   return {
     describe: (action) => run(A, action?.kind, action, "kind"),
     eventText: (e) => run(E, e?.event, e, "event"),
-    knownAction: (kind) => Object.hasOwn(A, kind),
-    knownEvent: (kind) => Object.hasOwn(E, kind),
+    /** The fallback forms (what an unknown kind shows). */
+    fallbackAction: (action) => raw(action?.kind, action, "kind"),
+    fallbackEvent: (e) => raw(e?.event, e, "event"),
+    /** A kind has a sentence in this language (else English, else the fallback). */
+    knownAction: (kind) => Object.hasOwn(A, kind) && typeof A[kind][L] === "function",
+    knownEvent: (kind) => Object.hasOwn(E, kind) && typeof E[kind][L] === "function",
     /** The cost `encounter_legal_actions` reports, as a short text ("" when free). */
     costText(action, cost) {
       if (!cost) return "";
