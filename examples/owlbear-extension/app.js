@@ -139,13 +139,12 @@ function renderTmdLog(log) {
       ol.append(li);
       continue;
     }
-    if (entry.action) {
-      const head = document.createElement("div");
-      head.className = "act";
-      head.dataset.kind = entry.action.kind;
-      head.textContent = tmdText.describe(entry.action);
-      li.append(head);
-    }
+    // The action (null: the encounter's start, `encounter_new`).
+    const head = document.createElement("div");
+    head.className = "act";
+    head.dataset.kind = entry.action?.kind ?? "";
+    head.textContent = entry.action ? tmdText.describe(entry.action) : t("start");
+    li.append(head);
     for (const e of entry.events || []) {
       const d = document.createElement("div");
       d.className = `ev ev-${e.event}${tmdText.knownEvent(e.event) ? "" : " ev-unknown"}`;
