@@ -100,60 +100,218 @@ pub fn step_cost(
 }
 
 /// Cheapest routes from `start` within `budget`: destination → (cost, path excluding start).
-/// Bounded by the map size (≤ 64×64 squares).
+/// Bounded by the map size (≤ 64×64 squares). Same routes as [`reach`].
 pub fn reachable(
     map: &WtBattleMap,
     occ: &Occupancy,
     start: WtSquare,
     budget: i64,
 ) -> HashMap<WtSquare, (i64, Vec<WtSquare>)> {
-    let mut best: HashMap<WtSquare, (i64, Option<WtSquare>)> = HashMap::new();
-    let mut heap = BinaryHeap::new();
-    best.insert(start, (0, None));
-    heap.push(std::cmp::Reverse((0i64, start.y, start.x)));
-    while let Some(std::cmp::Reverse((c, y, x))) = heap.pop() {
-        let s = WtSquare { x, y };
-        if best.get(&s).is_some_and(|&(b, _)| b < c) {
-            continue;
+    let r = reach(map, occ, start, budget);
+    r.dests(budget).filter_map(|(d, c, _)| r.path(d).map(|p| (d, (c, p)))).collect()
+}
+
+/// No predecessor (not reached).
+const UNREACHED: u32 = u32::MAX;
+/// The predecessor is the start square (which may lie off the map).
+const FROM_START: u32 = u32::MAX - 1;
+
+/// Cheapest routes from one square over a dense copy of the grid
+/// (WT-MOV-2/3/4/5): a Dijkstra search that settles squares in the order
+/// (cost, row, column), so every destination's route is the same whatever
+/// the budget (a route found with a larger budget, restricted to the squares
+/// within a smaller one, is the route the smaller budget finds).
+pub struct Reach {
+    width: usize,
+    height: usize,
+    start: WtSquare,
+    /// Cost per square (`i64::MAX` = not reached).
+    cost: Vec<i64>,
+    /// Predecessor per square (an index, [`FROM_START`] or [`UNREACHED`]).
+    pred: Vec<u32>,
+    /// Squares in the route, start excluded.
+    len: Vec<u32>,
+    /// Squares a move may not end on (other characters).
+    taken: Vec<bool>,
+}
+
+impl Reach {
+    fn index(&self, s: WtSquare) -> Option<usize> {
+        if s.x < 0 || s.y < 0 || s.x >= self.width as i64 || s.y >= self.height as i64 {
+            return None;
         }
-        let mut cands: Vec<WtSquare> = neighbours(s).to_vec();
-        for (ddx, ddy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            for k in 2..=3 {
-                cands.push(WtSquare { x: s.x + ddx * k, y: s.y + ddy * k });
-            }
-        }
-        for n in cands {
-            let Ok((sc, _)) = step_cost(map, occ, s, n) else { continue };
-            let nc = c + sc;
-            if nc > budget {
-                continue;
-            }
-            if best.get(&n).is_none_or(|&(b, _)| nc < b) {
-                best.insert(n, (nc, Some(s)));
-                heap.push(std::cmp::Reverse((nc, n.y, n.x)));
-            }
-        }
+        Some(s.y as usize * self.width + s.x as usize)
     }
-    let mut out = HashMap::new();
-    for (&dest, &(cost, _)) in &best {
-        if dest == start || occ.others.contains(&dest) {
-            continue;
-        }
-        let mut path = vec![dest];
-        let mut cur = dest;
-        let mut guard = 0;
-        while let Some(&(_, Some(p))) = best.get(&cur) {
-            if p == start || guard > 5000 {
-                break;
+
+    fn square(&self, i: usize) -> WtSquare {
+        WtSquare { x: (i % self.width) as i64, y: (i / self.width) as i64 }
+    }
+
+    /// Destinations within `budget` (row by row), with their cost and route
+    /// length: every reached battlefield square except the start and squares
+    /// held by other characters (WT-MOV-3).
+    pub fn dests(&self, budget: i64) -> impl Iterator<Item = (WtSquare, i64, usize)> + '_ {
+        let start = self.index(self.start);
+        (0..self.cost.len()).filter_map(move |i| {
+            let c = self.cost[i];
+            if c > budget || Some(i) == start || self.taken[i] {
+                return None;
             }
-            path.push(p);
-            cur = p;
-            guard += 1;
+            Some((self.square(i), c, self.len[i] as usize))
+        })
+    }
+
+    /// The cost of the cheapest route to `dest`, if reached.
+    pub fn cost(&self, dest: WtSquare) -> Option<i64> {
+        self.index(dest).map(|i| self.cost[i]).filter(|&c| c != i64::MAX)
+    }
+
+    /// The cheapest route to `dest` (start excluded), if reached.
+    pub fn path(&self, dest: WtSquare) -> Option<Vec<WtSquare>> {
+        let mut i = self.index(dest)?;
+        if self.pred[i] == UNREACHED || dest == self.start {
+            return None;
+        }
+        let mut path = Vec::with_capacity(self.len[i] as usize);
+        loop {
+            path.push(self.square(i));
+            match self.pred[i] {
+                FROM_START | UNREACHED => break,
+                p => i = p as usize,
+            }
+            if path.len() > self.cost.len() {
+                return None; // never: predecessors form a tree
+            }
         }
         path.reverse();
-        out.insert(dest, (cost, path));
+        Some(path)
     }
-    out
+}
+
+/// The 4 orthogonal directions.
+const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// A dense copy of what movement needs to know about each square.
+struct Grid {
+    w: usize,
+    h: usize,
+    on: Vec<bool>,
+    hts: Vec<i64>,
+    enemy: Vec<bool>,
+    zoc: Vec<bool>,
+}
+
+impl Grid {
+    fn idx(&self, s: WtSquare) -> Option<usize> {
+        (s.x >= 0 && s.y >= 0 && s.x < self.w as i64 && s.y < self.h as i64)
+            .then(|| s.y as usize * self.w + s.x as usize)
+    }
+
+    /// The cost of the step `a → b` (`b` is `k` squares away in direction `d`),
+    /// if allowed: the dense form of [`step_cost`].
+    fn step(&self, a: WtSquare, ha: i64, a_zoc: bool, d: (i64, i64), k: i64) -> Option<(usize, i64)> {
+        let b = WtSquare { x: a.x + d.0 * k, y: a.y + d.1 * k };
+        let bi = self.idx(b)?;
+        if !self.on[bi] || self.enemy[bi] {
+            return None;
+        }
+        let hb = self.hts[bi];
+        let z = if a_zoc { 3 } else { 0 };
+        if k == 1 {
+            return Some((bi, 1 + (hb - ha).abs() + z));
+        }
+        // WT-MOV-4: a jump between heights over lower squares.
+        if ha < 1 || hb < 1 {
+            return None;
+        }
+        let low = ha.min(hb);
+        let gap_ok = (1..k).all(|g| {
+            self.idx(WtSquare { x: a.x + d.0 * g, y: a.y + d.1 * g })
+                .is_some_and(|gi| self.on[gi] && self.hts[gi] < low)
+        });
+        gap_ok.then_some((bi, k + (hb - ha).abs() + z))
+    }
+}
+
+/// Cheapest routes from `start` within `budget` (the rules of [`step_cost`]:
+/// walks, jumps, ZoC, no entering enemy squares).
+pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -> Reach {
+    let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
+    let n = w * h;
+    let mut g = Grid {
+        w,
+        h,
+        on: vec![true; n],
+        hts: (0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })).collect(),
+        enemy: vec![false; n],
+        zoc: vec![false; n],
+    };
+    for s in &map.off_map {
+        if let Some(i) = g.idx(*s) {
+            g.on[i] = false;
+        }
+    }
+    for e in &occ.enemies {
+        if let Some(i) = g.idx(*e) {
+            g.enemy[i] = true;
+        }
+        for (dx, dy) in DIRS {
+            if let Some(i) = g.idx(WtSquare { x: e.x + dx, y: e.y + dy }) {
+                g.zoc[i] = true;
+            }
+        }
+    }
+    let mut taken = vec![false; n];
+    for o in &occ.others {
+        if let Some(i) = g.idx(*o) {
+            taken[i] = true;
+        }
+    }
+    let mut r = Reach {
+        width: w,
+        height: h,
+        start,
+        cost: vec![i64::MAX; n],
+        pred: vec![UNREACHED; n],
+        len: vec![0; n],
+        taken,
+    };
+    // Heap keys (cost, row, column) packed so that their order is lexicographic
+    // (row and column < 64); settling in this order fixes which of several
+    // equally cheap routes is kept.
+    let key = |c: i64, i: usize| -> u64 { ((c as u64) << 12) | (((i / w) as u64) << 6) | (i % w) as u64 };
+    let mut heap: BinaryHeap<std::cmp::Reverse<u64>> = BinaryHeap::new();
+    let start_i = g.idx(start);
+    if let Some(si) = start_i {
+        r.cost[si] = 0;
+    }
+    // The start is settled first (cost 0; every step costs at least 1). It may lie off the map.
+    let mut frontier = Some((start, map.h(start), occ.in_zoc(start), 0i64, FROM_START, 0u32));
+    while let Some((a, ha, a_zoc, c, from, alen)) = frontier.take() {
+        for d in DIRS {
+            for k in 1..=3i64 {
+                let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };
+                let nc = c + sc;
+                if nc <= budget && nc < r.cost[bi] {
+                    r.cost[bi] = nc;
+                    r.pred[bi] = from;
+                    r.len[bi] = alen + 1;
+                    heap.push(std::cmp::Reverse(key(nc, bi)));
+                }
+            }
+        }
+        while let Some(std::cmp::Reverse(k)) = heap.pop() {
+            let c = (k >> 12) as i64;
+            let i = ((k >> 6) & 63) as usize * w + (k & 63) as usize;
+            if r.cost[i] < c || Some(i) == start_i {
+                continue; // stale
+            }
+            let a = WtSquare { x: (i % w) as i64, y: (i / w) as i64 };
+            frontier = Some((a, g.hts[i], g.zoc[i], c, i as u32, r.len[i]));
+            break;
+        }
+    }
+    r
 }
 
 /// WT-OOB-2/3: the distance from `s` to the battlefield and the nearest

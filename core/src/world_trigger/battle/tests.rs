@@ -18,7 +18,9 @@ fn new_state(setup: &Value) -> WtBattleState {
     battle_new(&args).unwrap().state
 }
 
-/// Budgets and other invariants every reachable state keeps.
+/// Budgets and other invariants every reachable state keeps, and the JSON
+/// round trip (serialize, parse, validate: equal in every field, so nothing
+/// is lost and serializing again gives the same text).
 fn check_invariants(s: &WtBattleState) {
     s.validate().unwrap();
     for t in 0..s.teams.len() {
@@ -39,14 +41,18 @@ fn check_invariants(s: &WtBattleState) {
                 .collect();
             assert!(bases.len() <= 1, "{}: several triggers active on one side: {act:?}", m.id);
         }
+        // WT-TRG-4: one Attack-phase action per side, and only with the slot taken.
+        if (m.used.main_action || m.used.sub_action) && m.status == WtMemberStatus::Active {
+            assert!(m.used.attack || m.skills.iter().any(|k| s.skill(&k.skill).is_some_and(|x| x.combined_use)));
+        }
         if m.status == WtMemberStatus::BailedOut {
             assert!(m.conditions.contains(&crate::world_trigger::types::WtCondition::EmergencyBailout));
         }
     }
-    let v = serde_json::to_value(s).unwrap();
-    let back = load_state(&v).unwrap();
-    assert_eq!(&back, s);
-    assert_eq!(serde_json::to_string(&back).unwrap(), serde_json::to_string(s).unwrap());
+    let text = serde_json::to_string(s).unwrap();
+    let back: WtBattleState = serde_json::from_str(&text).unwrap();
+    back.validate().unwrap();
+    assert!(&back == s, "the state changed in a JSON round trip");
 }
 
 fn engine_slot(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
@@ -68,7 +74,7 @@ fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
     let t = &s.teams[pick(rng, s.teams.len())];
     let sk = s.catalog.skills[pick(rng, s.catalog.skills.len())].id.clone();
     let sq = WtSquare { x: pick(rng, 20) as i64 - 2, y: pick(rng, 16) as i64 - 2 };
-    match pick(rng, 8) {
+    match pick(rng, 9) {
         0 => WtBattleAction::RollInitiative { tactics_dice: vec![] },
         1 => WtBattleAction::UseSkill {
             actor: m.id.clone(),
@@ -85,6 +91,10 @@ fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
         4 => WtBattleAction::NoReaction {},
         5 => WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 },
         6 => WtBattleAction::Pass { team: t.id.clone() },
+        7 => WtBattleAction::UseAbility {
+            actor: m.id.clone(),
+            ability: m.abilities.first().map(|a| a.id.clone()).unwrap_or_default(),
+        },
         _ => WtBattleAction::UseSkill {
             actor: m.id.clone(),
             skill: sk,
@@ -98,30 +108,60 @@ fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
     }
 }
 
-/// Play one random battle; returns the number of actions.
-fn play(setup: &Value, seed: u64, max_steps: usize, paranoid: bool) -> (WtBattleState, usize) {
+/// How much `play` checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Checks {
+    /// Nothing (the benchmark).
+    None,
+    /// After every action: invariants and the JSON round trip, and that two
+    /// random (mostly illegal) actions either apply or leave the state exactly
+    /// as it was; every `reference_every` steps (0: never): the listing equals
+    /// the reference listing, for everyone and for one member.
+    Paranoid { reference_every: usize },
+}
+
+/// Play one random battle (each action chosen uniformly among the legal
+/// ones, 70 % of the time among those other than passing, with random
+/// tactics dice and burst within the listed cost), applying actions in
+/// place; returns the final state and the number of actions.
+fn play(setup: &Value, seed: u64, max_steps: usize, checks: Checks) -> (WtBattleState, usize) {
     let mut rng = Prng::new(seed);
     let mut s = new_state(setup);
+    let paranoid = checks != Checks::None;
     if paranoid {
         check_invariants(&s);
     }
+    let mut refs = Vec::new();
+    let mut ev = Vec::new();
+    let mut scratch = s.clone();
     let mut steps = 0;
     while steps < max_steps {
-        let legal = engine::legal_actions(&s, None);
+        legal::legal_refs(&s, None, &mut refs);
+        if let Checks::Paranoid { reference_every } = checks {
+            if reference_every > 0 && steps % reference_every == 0 {
+                assert_eq!(engine::legal_actions(&s, None), reference::legal_actions_reference(&s, None));
+                let who = s.members[pick(&mut rng, s.members.len())].id.clone();
+                assert_eq!(
+                    engine::legal_actions(&s, Some(&who)),
+                    reference::legal_actions_reference(&s, Some(&who))
+                );
+            }
+        }
         if s.phase == WtBattlePhase::Ended {
-            assert!(legal.is_empty(), "a finished battle has no legal actions");
+            assert!(refs.is_empty(), "a finished battle has no legal actions");
             assert!(s.outcome.is_some());
             break;
         }
-        assert!(!legal.is_empty(), "no legal action in {:?} round {}", s.phase, s.round);
+        assert!(!refs.is_empty(), "no legal action in {:?} round {}", s.phase, s.round);
         // Prefer doing things over passing so battles progress.
-        let non_pass: Vec<&WtLegalAction> =
-            legal.iter().filter(|l| !matches!(l.action, WtBattleAction::Pass { .. })).collect();
-        let mut la = if !non_pass.is_empty() && pick(&mut rng, 10) < 7 {
-            non_pass[pick(&mut rng, non_pass.len())].clone()
+        let non_pass = refs.iter().filter(|l| !l.is_pass()).count();
+        let r = if non_pass > 0 && pick(&mut rng, 10) < 7 {
+            let n = pick(&mut rng, non_pass);
+            refs.iter().filter(|l| !l.is_pass()).nth(n).unwrap()
         } else {
-            legal[pick(&mut rng, legal.len())].clone()
+            &refs[pick(&mut rng, refs.len())]
         };
+        let mut la = legal::materialize(&s, r, &mut None).expect("a listed action materializes");
         // Sometimes use the optional extras the cost allows.
         if let WtBattleAction::UseSkill { tactics_dice, burst, .. } = &mut la.action {
             if la.cost.max_tactics_dice > 0 && pick(&mut rng, 3) == 0 {
@@ -132,43 +172,57 @@ fn play(setup: &Value, seed: u64, max_steps: usize, paranoid: bool) -> (WtBattle
             }
         }
         let mut dice = Dice::seeded(rng.next_u64() % (1 << 50)).unwrap();
-        let before = if paranoid { Some(serde_json::to_string(&s).unwrap()) } else { None };
-        let (ns, _ev) = act_on(&s, &la.action, &mut dice)
+        if paranoid {
+            scratch.clone_from(&s);
+        }
+        ev.clear();
+        engine::act(&mut s, &la.action, &mut dice, &mut ev)
             .unwrap_or_else(|e| panic!("listed action refused: {:?}: {e:?}", la.action));
         if paranoid {
-            // Refused actions change nothing.
+            // `scratch` is the state before the action: a refused action changes nothing.
+            let before = scratch.clone();
             for _ in 0..2 {
-                let a = random_action(&mut rng, &s);
+                let a = random_action(&mut rng, &before);
                 let mut d = Dice::seeded(1).unwrap();
-                if let Err(e) = act_on(&s, &a, &mut d) {
-                    assert!(!matches!(e.code, crate::ErrorCode::Internal), "{a:?}: {e:?}");
+                let mut e2 = Vec::new();
+                match engine::act(&mut scratch, &a, &mut d, &mut e2) {
+                    Err(e) => {
+                        assert!(!matches!(e.code, crate::ErrorCode::Internal), "{a:?}: {e:?}");
+                        assert!(scratch == before, "a refused action changed the state: {a:?}");
+                    }
+                    Ok(()) => scratch.clone_from(&before),
                 }
-                assert_eq!(before.as_deref(), Some(serde_json::to_string(&s).unwrap().as_str()));
             }
-            check_invariants(&ns);
+            check_invariants(&s);
         }
-        s = ns;
         steps += 1;
     }
     (s, steps)
 }
 
+/// Battles per setup of the property test: `GUNBAI_PROPERTY_BATTLES` if set,
+/// else `debug` in a debug build (`cargo test`, `make test`) and `release` in a release build.
+fn property_battles(debug: u64, release: u64) -> u64 {
+    std::env::var("GUNBAI_PROPERTY_BATTLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { debug } else { release })
+}
+
 #[test]
 fn property_random_legal_battles() {
     let mut ended = 0;
+    let n = property_battles(6, 200);
     for name in ["rank_3v3", "mock_4v4", "defense"] {
         let setup = setup(name);
-        for seed in 0..if cfg!(debug_assertions) { 6 } else { 200 } {
-            let (s, _) = play(&setup, seed * 7 + 1, 3000, true);
+        for seed in 0..n {
+            let (s, _) = play(&setup, seed * 7 + 1, 3000, Checks::Paranoid { reference_every: 7 });
             if s.phase == WtBattlePhase::Ended {
                 ended += 1;
             }
         }
     }
-    assert!(
-        ended * 2 > 3 * if cfg!(debug_assertions) { 6 } else { 200 },
-        "most random battles finish ({ended})"
-    );
+    assert!(ended * 2 > 3 * n, "most random battles finish ({ended})");
 }
 
 #[test]
@@ -178,25 +232,60 @@ fn property_variants_both_settings() {
             let mut setup = setup("rank_3v3");
             setup["variants"] = json!({"range_metric": metric, "special_attack_stacking": stacking,
                                        "damage_table_threshold": if metric == "manhattan" { "more_than_10" } else { "at_least_10" }});
-            for seed in 0..if cfg!(debug_assertions) { 2 } else { 20 } {
-                play(&setup, seed + 1000, 3000, true);
+            for seed in 0..property_battles(2, 20) {
+                play(&setup, seed + 1000, 3000, Checks::Paranoid { reference_every: 7 });
             }
         }
     }
 }
 
+/// The dense route search finds exactly the reference's routes, from every
+/// square of every example map, with random occupants and budgets.
+#[test]
+fn reach_matches_reference() {
+    let mut rng = Prng::new(5);
+    for name in ["rank_3v3", "mock_4v4", "defense"] {
+        let s = new_state(&setup(name));
+        for _ in 0..40 {
+            let mut occ = grid::Occupancy { enemies: Vec::new(), others: Vec::new() };
+            for _ in 0..pick(&mut rng, 8) {
+                let q = WtSquare { x: pick(&mut rng, 18) as i64 - 1, y: pick(&mut rng, 14) as i64 - 1 };
+                occ.others.push(q);
+                if pick(&mut rng, 2) == 0 {
+                    occ.enemies.push(q);
+                }
+            }
+            let start = WtSquare { x: pick(&mut rng, 20) as i64 - 2, y: pick(&mut rng, 16) as i64 - 2 };
+            let budget = pick(&mut rng, 14) as i64;
+            let fast = grid::reachable(&s.map, &occ, start, budget);
+            let slow = reference::reachable_reference(&s.map, &occ, start, budget);
+            assert_eq!(fast, slow, "{name} from {start:?} budget {budget}");
+        }
+    }
+}
+
+/// `cargo test --release -p gunbai --lib bench_random_rank_battles -- --ignored --nocapture`
+/// (`GUNBAI_BENCH_BATTLES` battles, default 1000): the figures in BENCHMARKS.md.
 #[test]
 #[ignore]
 fn bench_random_rank_battles() {
     let setup = setup("rank_3v3");
+    let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let t0 = std::time::Instant::now();
-    let n = 300;
     let mut actions = 0;
+    let mut ended = 0;
     for seed in 0..n {
-        actions += play(&setup, seed, 5000, false).1;
+        let (s, k) = play(&setup, seed, 5000, Checks::None);
+        actions += k;
+        ended += usize::from(s.phase == WtBattlePhase::Ended);
     }
     let dt = t0.elapsed().as_secs_f64();
-    eprintln!("{n} battles, {actions} actions in {dt:.3}s: {:.0} battles/s", n as f64 / dt);
+    assert_eq!(ended as u64, n, "every battle is played to its end");
+    eprintln!(
+        "{n} battles ({ended} finished), {actions} actions in {dt:.3}s: {:.0} battles/s, {:.0} actions/s",
+        n as f64 / dt,
+        actions as f64 / dt
+    );
 }
 
 #[test]
@@ -287,7 +376,7 @@ fn garbage_args_never_panic() {
 #[test]
 fn finished_battle_has_no_actions_and_says_who_won() {
     for name in ["rank_3v3", "mock_4v4", "defense"] {
-        let (s, _) = play(&setup(name), 3, 5000, false);
+        let (s, _) = play(&setup(name), 3, 5000, Checks::None);
         assert_eq!(s.phase, WtBattlePhase::Ended, "{name}");
         let o = s.outcome.clone().unwrap();
         assert!(
@@ -311,4 +400,217 @@ fn map_choice_is_the_hosts_wt_map_1_wt_map_4() {
     s["teams"][0]["members"][0]["at"] = json!({"x": 15, "y": 11}); // an off_map square
     let e = crate::call("world_trigger.battle_new", s).unwrap_err();
     assert_eq!(e.code, crate::ErrorCode::InvalidArgument);
+}
+
+/// Reference implementations kept from before the fast listing (issue 4).
+mod reference {
+    use super::super::actions::{WtBattleAction, WtLegalAction};
+    use super::super::data::WtBattleSkillKind;
+    use super::super::engine::check;
+    use super::super::grid::{neighbours, step_cost, Occupancy};
+    use super::super::state::*;
+    use crate::world_trigger::character::movement_with;
+    use std::collections::{BinaryHeap, HashMap};
+
+    /// The route search as it was before `grid::reach` (reference for the tests).
+    /// Cheapest routes from `start` within `budget`: destination → (cost, path excluding start).
+    /// Bounded by the map size (≤ 64×64 squares).
+    pub(crate) fn reachable_reference(
+        map: &WtBattleMap,
+        occ: &Occupancy,
+        start: WtSquare,
+        budget: i64,
+    ) -> HashMap<WtSquare, (i64, Vec<WtSquare>)> {
+        let mut best: HashMap<WtSquare, (i64, Option<WtSquare>)> = HashMap::new();
+        let mut heap = BinaryHeap::new();
+        best.insert(start, (0, None));
+        heap.push(std::cmp::Reverse((0i64, start.y, start.x)));
+        while let Some(std::cmp::Reverse((c, y, x))) = heap.pop() {
+            let s = WtSquare { x, y };
+            if best.get(&s).is_some_and(|&(b, _)| b < c) {
+                continue;
+            }
+            let mut cands: Vec<WtSquare> = neighbours(s).to_vec();
+            for (ddx, ddy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                for k in 2..=3 {
+                    cands.push(WtSquare { x: s.x + ddx * k, y: s.y + ddy * k });
+                }
+            }
+            for n in cands {
+                let Ok((sc, _)) = step_cost(map, occ, s, n) else { continue };
+                let nc = c + sc;
+                if nc > budget {
+                    continue;
+                }
+                if best.get(&n).is_none_or(|&(b, _)| nc < b) {
+                    best.insert(n, (nc, Some(s)));
+                    heap.push(std::cmp::Reverse((nc, n.y, n.x)));
+                }
+            }
+        }
+        let mut out = HashMap::new();
+        for (&dest, &(cost, _)) in &best {
+            if dest == start || occ.others.contains(&dest) {
+                continue;
+            }
+            let mut path = vec![dest];
+            let mut cur = dest;
+            let mut guard = 0;
+            while let Some(&(_, Some(p))) = best.get(&cur) {
+                if p == start || guard > 5000 {
+                    break;
+                }
+                path.push(p);
+                cur = p;
+                guard += 1;
+            }
+            path.reverse();
+            out.insert(dest, (cost, path));
+        }
+        out
+    }
+
+    /// The listing as it was before `legal` (every candidate through `check`;
+    /// routes by a HashMap Dijkstra): the fast listing must equal it exactly.
+    pub(crate) fn legal_actions_reference(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
+        let mut out = Vec::new();
+        if s.phase == WtBattlePhase::Ended {
+            return out;
+        }
+        let push = |a: WtBattleAction, out: &mut Vec<WtLegalAction>| {
+            if let Ok(c) = check(s, &a) {
+                out.push(WtLegalAction { action: a, cost: c.cost });
+            }
+        };
+        let want = |id: &str| actor.is_none_or(|a| a == id);
+        // Any timing: operator actions and skills.
+        for t in &s.teams {
+            for o in &s.catalog.operator_skills {
+                push(WtBattleAction::Operator { team: t.id.clone(), skill: o.id.clone() }, &mut out);
+            }
+        }
+        for m in &s.members {
+            if !want(&m.id) {
+                continue;
+            }
+            for ab in &m.abilities {
+                push(WtBattleAction::UseAbility { actor: m.id.clone(), ability: ab.id.clone() }, &mut out);
+            }
+        }
+        if let Some(p) = &s.pending {
+            push(WtBattleAction::NoReaction {}, &mut out);
+            let Some(ti) = p.targets.get(p.reactions.len()).and_then(|t| s.idx(t)) else { return out };
+            let team = s.members.get(ti).map(|m| m.team);
+            for r in s.members.iter().filter(|r| Some(r.team) == team) {
+                if !want(&r.id) {
+                    continue;
+                }
+                for k in &r.skills {
+                    push(
+                        WtBattleAction::React {
+                            reactor: r.id.clone(),
+                            skill: k.skill.clone(),
+                            side: k.side,
+                            tactics_dice: 0,
+                        },
+                        &mut out,
+                    );
+                }
+            }
+            return out;
+        }
+        match s.phase {
+            WtBattlePhase::Initiative => {
+                push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
+            }
+            WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+                for m in &s.members {
+                    if want(&m.id) && !s.map.on_map(m.at) {
+                        push(WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 }, &mut out);
+                    }
+                }
+                if let Some(t) = s.acting_team() {
+                    push(WtBattleAction::Pass { team: s.teams[t].id.clone() }, &mut out);
+                    for (mi, m) in s.members.iter().enumerate() {
+                        if m.team != t || !want(&m.id) {
+                            continue;
+                        }
+                        for k in &m.skills {
+                            let Some(sk) = s.skill(&k.skill) else { continue };
+                            match sk.kind {
+                                WtBattleSkillKind::Move => {
+                                    if !matches!(s.phase, WtBattlePhase::Movement | WtBattlePhase::Attack) {
+                                        continue;
+                                    }
+                                    let movement =
+                                        movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+                                    let occ = s.occupancy(mi);
+                                    let mut dests: Vec<_> =
+                                        reachable_reference(&s.map, &occ, m.at, movement).into_iter().collect();
+                                    dests.sort_by_key(|(d, _)| (d.y, d.x));
+                                    for (_, (_, path)) in dests {
+                                        push(
+                                            WtBattleAction::Move {
+                                                actor: m.id.clone(),
+                                                skill: sk.id.clone(),
+                                                path,
+                                            },
+                                            &mut out,
+                                        );
+                                    }
+                                }
+                                WtBattleSkillKind::Attack => {
+                                    if s.phase != WtBattlePhase::Attack {
+                                        continue;
+                                    }
+                                    let base = |target: Option<String>, center: Option<WtSquare>| {
+                                        WtBattleAction::UseSkill {
+                                            actor: m.id.clone(),
+                                            skill: sk.id.clone(),
+                                            side: k.side,
+                                            target,
+                                            center,
+                                            tactics_dice: 0,
+                                            burst: 0,
+                                            push_to: None,
+                                        }
+                                    };
+                                    if sk.area.is_some() {
+                                        let r = i64::from(sk.range);
+                                        for y in m.at.y - r..=m.at.y + r {
+                                            for x in m.at.x - r..=m.at.x + r {
+                                                push(base(None, Some(WtSquare { x, y })), &mut out);
+                                            }
+                                        }
+                                    } else {
+                                        for o in &s.members {
+                                            if o.id != m.id {
+                                                push(base(Some(o.id.clone()), None), &mut out);
+                                            }
+                                        }
+                                    }
+                                }
+                                WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend => {}
+                                _ => push(
+                                    WtBattleAction::UseSkill {
+                                        actor: m.id.clone(),
+                                        skill: sk.id.clone(),
+                                        side: k.side,
+                                        target: None,
+                                        center: None,
+                                        tactics_dice: 0,
+                                        burst: 0,
+                                        push_to: None,
+                                    },
+                                    &mut out,
+                                ),
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
 }

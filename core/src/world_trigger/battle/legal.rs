@@ -1,0 +1,422 @@
+//! Listing the legal actions fast (issue 4: a complete random battle in about
+//! a millisecond).
+//!
+//! [`legal_refs`] lists every legal action in a compact form ([`LegalRef`]:
+//! indexes into the state and the cost, no allocation per action) and
+//! [`materialize`] turns one into the exact [`WtBattleAction`] that
+//! `battle_act` accepts. [`legal_actions`] (the `battle_legal_actions` op)
+//! is both together.
+//!
+//! The list is built from the same pieces `check` validates with
+//! (`use_skill_base`, `move_base`, `target_fault`, `centre_fault`,
+//! `side_fault`, …): each member's skill is validated once, then the
+//! destinations (one Dijkstra search per member, WT-MOV), targets and area
+//! centres are enumerated with the per-candidate conditions only. Cheap
+//! pre-filters skip the common refusals (slot used, wrong phase, side busy)
+//! before a validation that would build an error message. The tests compare
+//! the result, action by action and cost by cost, with listing every
+//! candidate through `check` (`tests::legal_actions_reference`).
+
+use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
+use super::data::{WtBattleSkill, WtBattleSkillKind};
+use super::engine::{
+    area_targets, attack_cost, centre_fault, check, check_burst, max_td, member_skill, move_base, move_cost,
+    side_action_done, side_fault, slot_of, target_fault, use_skill_base, MAX_PATH,
+};
+use super::grid::{self, Reach};
+use super::state::*;
+use crate::world_trigger::character::movement_with;
+
+/// What a legal action is, by indexes into the state (members, their skill
+/// entries, teams, the catalog's operator commands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegalKind {
+    /// WT-OP-8: team `team` uses operator command `op`.
+    Operator {
+        /// Team index.
+        team: usize,
+        /// Index into `catalog.operator_skills`.
+        op: usize,
+    },
+    /// WT-ECO-5: member `mi` uses its ability `ab`.
+    Ability {
+        /// Member index.
+        mi: usize,
+        /// Index into the member's `abilities`.
+        ab: usize,
+    },
+    /// No reaction to the pending attack's current target.
+    NoReaction,
+    /// Member `ri` reacts with its skill entry `k`.
+    React {
+        /// Member index.
+        ri: usize,
+        /// Index into the member's `skills`.
+        k: usize,
+    },
+    /// Roll initiative (no tactics dice).
+    RollInitiative,
+    /// WT-OOB-2: member `mi` tries the re-entry check (no tactics dice).
+    Reenter {
+        /// Member index.
+        mi: usize,
+    },
+    /// The acting team passes.
+    Pass {
+        /// Team index.
+        team: usize,
+    },
+    /// Member `mi` moves to `dest` with its skill entry `k` (cheapest route).
+    Move {
+        /// Member index.
+        mi: usize,
+        /// Index into the member's `skills`.
+        k: usize,
+        /// Destination.
+        dest: WtSquare,
+    },
+    /// Member `mi` uses its (non-attack) skill entry `k`.
+    Skill {
+        /// Member index.
+        mi: usize,
+        /// Index into the member's `skills`.
+        k: usize,
+    },
+    /// Member `mi` attacks member `target` with its skill entry `k`.
+    Target {
+        /// Member index.
+        mi: usize,
+        /// Index into the member's `skills`.
+        k: usize,
+        /// Target member index.
+        target: usize,
+    },
+    /// Member `mi` attacks the area centred on `center` with its skill entry `k`.
+    Area {
+        /// Member index.
+        mi: usize,
+        /// Index into the member's `skills`.
+        k: usize,
+        /// Area centre.
+        center: WtSquare,
+    },
+}
+
+/// A legal action in compact form, with its cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegalRef {
+    /// What it is.
+    pub kind: LegalKind,
+    /// What it costs (as `battle_legal_actions` reports it).
+    pub cost: WtActionCost,
+}
+
+impl LegalRef {
+    /// True for `pass`.
+    pub fn is_pass(&self) -> bool {
+        matches!(self.kind, LegalKind::Pass { .. })
+    }
+}
+
+/// The Movement budget a member's route search needs: the most any of its move skills gives.
+fn reach_budget(s: &WtBattleState, m: &WtBattleMember) -> i64 {
+    m.skills
+        .iter()
+        .filter_map(|k| s.skill(&k.skill))
+        .filter(|sk| sk.kind == WtBattleSkillKind::Move)
+        .map(|sk| movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Member `mi`'s cheapest routes (WT-MOV), for all of its move skills at once.
+fn member_reach(s: &WtBattleState, mi: usize) -> Option<Reach> {
+    let m = s.members.get(mi)?;
+    Some(grid::reach(&s.map, &s.occupancy(mi), m.at, reach_budget(s, m)))
+}
+
+/// The pre-filters below only skip what `check` refuses anyway (the tests
+/// compare with the full listing); whatever they let through is validated
+/// by `check`'s own pieces.
+///
+/// May `m` act in the acting team's turn at all (WT-KO, WT-OOB-1)?
+fn can_act(s: &WtBattleState, m: &WtBattleMember, sk: &WtBattleSkill) -> bool {
+    let status_ok = match m.status {
+        WtMemberStatus::Active => true,
+        // WT-KO-2: Normal Move while incapacitated (the first catalog entry decides, as in `check`).
+        WtMemberStatus::Incapacitated => {
+            sk.kind == WtBattleSkillKind::Move && s.skill(&sk.id).is_some_and(|k| k.while_incapacitated)
+        }
+        _ => false,
+    };
+    status_ok && s.map.on_map(m.at)
+}
+
+/// Every legal action now, in compact form (`actor`: only that member's
+/// actions, plus team-level ones). `out` is cleared first; the order is
+/// [`legal_actions`]' order.
+pub fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>) {
+    out.clear();
+    if s.phase == WtBattlePhase::Ended {
+        return;
+    }
+    let want = |m: &WtBattleMember| actor.is_none_or(|a| a == m.id);
+    // Any timing: WT-OP-8 operator actions (once per round) and WT-ECO-5 skills.
+    for (team, t) in s.teams.iter().enumerate() {
+        if t.operator_used {
+            continue;
+        }
+        for op in 0..s.catalog.operator_skills.len() {
+            out.push(LegalRef {
+                kind: LegalKind::Operator { team, op },
+                cost: WtActionCost { operator: true, ..Default::default() },
+            });
+        }
+    }
+    for (mi, m) in s.members.iter().enumerate() {
+        if !want(m) || m.status != WtMemberStatus::Active {
+            continue;
+        }
+        for (ab, a) in m.abilities.iter().enumerate() {
+            // `check` looks the ability up by id: the first entry decides.
+            let rep = m.abilities.iter().find(|x| x.id == a.id).is_some_and(|x| x.repeatable);
+            if rep || !m.used.abilities.contains(&a.id) {
+                out.push(LegalRef { kind: LegalKind::Ability { mi, ab }, cost: WtActionCost::default() });
+            }
+        }
+    }
+    if let Some(p) = &s.pending {
+        out.push(LegalRef { kind: LegalKind::NoReaction, cost: WtActionCost::default() });
+        let Some(ti) = p.targets.get(p.reactions.len()).and_then(|t| s.idx(t)) else { return };
+        let Some(tm) = s.members.get(ti) else { return };
+        for (ri, r) in s.members.iter().enumerate() {
+            if r.team != tm.team || !want(r) || r.status != WtMemberStatus::Active || !s.map.on_map(r.at) {
+                continue;
+            }
+            for (k, e) in r.skills.iter().enumerate() {
+                let Some(sk0) = s.skill(&e.skill) else { continue };
+                if !matches!(sk0.kind, WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend) {
+                    continue;
+                }
+                // WT-HIT-2/4, WT-ST-4: who may react with what (as `check` sees it).
+                let Ok((sk, side)) = member_skill(s, ri, &e.skill, e.side) else { continue };
+                let ok = match sk.kind {
+                    WtBattleSkillKind::Dodge => ri == ti && !r.states.floating,
+                    WtBattleSkillKind::Defend => {
+                        grid::distance(s.variants.range_metric, r.at, tm.at) <= i64::from(sk.range)
+                    }
+                    _ => false,
+                };
+                if ok && side_fault(s, r, sk, side).is_none() {
+                    out.push(LegalRef {
+                        kind: LegalKind::React { ri, k },
+                        cost: WtActionCost {
+                            activates: side,
+                            max_tactics_dice: max_td(s, r.team, 1),
+                            ..Default::default()
+                        },
+                    });
+                }
+            }
+        }
+        return;
+    }
+    match s.phase {
+        WtBattlePhase::Initiative => {
+            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() })
+        }
+        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+            for (mi, m) in s.members.iter().enumerate() {
+                if want(m) && !s.map.on_map(m.at) {
+                    let a = WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 };
+                    if let Ok(c) = check(s, &a) {
+                        out.push(LegalRef { kind: LegalKind::Reenter { mi }, cost: c.cost });
+                    }
+                }
+            }
+            if let Some(t) = s.acting_team() {
+                out.push(LegalRef { kind: LegalKind::Pass { team: t }, cost: WtActionCost::default() });
+                let full = |p: WtBattlePhase| s.slots_used(t, p) >= MEMBERS_PER_PHASE;
+                let (moves_full, phase_full) = (full(WtBattlePhase::Movement), full(s.phase));
+                for (mi, m) in s.members.iter().enumerate() {
+                    if m.team == t && want(m) {
+                        member_actions(s, mi, m, moves_full, phase_full, out);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The acting member `m`'s skills (moves, attacks, tactics-phase skills), in its skill order.
+fn member_actions(
+    s: &WtBattleState,
+    mi: usize,
+    m: &WtBattleMember,
+    moves_full: bool,
+    phase_full: bool,
+    out: &mut Vec<LegalRef>,
+) {
+    let mut reach: Option<Reach> = None;
+    for (k, e) in m.skills.iter().enumerate() {
+        let Some(sk) = s.skill(&e.skill) else { continue };
+        if !can_act(s, m, sk) {
+            continue;
+        }
+        // WT-ECO-2/3: the phase slot (combined-use skills take none).
+        let slot_free = |p: WtBattlePhase, full: bool| {
+            sk.combined_use || (p == WtBattlePhase::Attack && slot_of(&m.used, p)) || (!slot_of(&m.used, p) && !full)
+        };
+        match sk.kind {
+            WtBattleSkillKind::Move => {
+                // WT-RND-1, WT-ST-3: moves in the Movement phase, reserved moves in the Attack phase before attacking.
+                let phase_ok = match s.phase {
+                    WtBattlePhase::Movement => m.states.movement_reserved.is_none(),
+                    WtBattlePhase::Attack => m.states.movement_reserved.is_some() && !m.used.attack,
+                    _ => false,
+                };
+                let slot_ok = sk.combined_use || (!m.used.movement && !moves_full);
+                if !phase_ok || !slot_ok {
+                    continue;
+                }
+                let Ok(base) = move_base(s, &m.id, &sk.id) else { continue };
+                if reach.is_none() {
+                    reach = member_reach(s, mi);
+                }
+                let Some(r) = &reach else { continue };
+                for (dest, cost, len) in r.dests(base.movement) {
+                    if (1..=MAX_PATH).contains(&len) {
+                        out.push(LegalRef {
+                            kind: LegalKind::Move { mi, k, dest },
+                            cost: move_cost(base.slot, cost),
+                        });
+                    }
+                }
+            }
+            WtBattleSkillKind::Attack => {
+                if s.phase != WtBattlePhase::Attack
+                    || side_action_done(&m.used, e.side)
+                    || !slot_free(WtBattlePhase::Attack, phase_full)
+                    || sk.trion_cost >= m.trion
+                    || side_fault(s, m, sk, e.side).is_some()
+                {
+                    continue;
+                }
+                let Ok(base) = use_skill_base(s, &m.id, &sk.id, e.side) else { continue };
+                if check_burst(m, sk, 0).is_err() {
+                    continue;
+                }
+                match sk.area {
+                    Some(area) => {
+                        let r = i64::from(sk.range);
+                        for y in m.at.y - r..=m.at.y + r {
+                            for x in m.at.x - r..=m.at.x + r {
+                                let center = WtSquare { x, y };
+                                if centre_fault(s, m, sk, center).is_some() {
+                                    continue;
+                                }
+                                let n = area_targets(s, center, area).count();
+                                out.push(LegalRef {
+                                    kind: LegalKind::Area { mi, k, center },
+                                    cost: attack_cost(s, m, sk, base.side, base.slot, 0, n),
+                                });
+                            }
+                        }
+                    }
+                    None => {
+                        for (target, o) in s.members.iter().enumerate() {
+                            if o.id != m.id && target_fault(s, mi, target, sk).is_none() {
+                                out.push(LegalRef {
+                                    kind: LegalKind::Target { mi, k, target },
+                                    cost: attack_cost(s, m, sk, base.side, base.slot, 0, 1),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend => {}
+            WtBattleSkillKind::Tactics
+            | WtBattleSkillKind::Stealth
+            | WtBattleSkillKind::Invisible
+            | WtBattleSkillKind::Search => {
+                if s.phase != WtBattlePhase::Tactics
+                    || !slot_free(WtBattlePhase::Tactics, phase_full)
+                    || sk.trion_cost >= m.trion
+                    || side_fault(s, m, sk, e.side).is_some()
+                {
+                    continue;
+                }
+                let Ok(base) = use_skill_base(s, &m.id, &sk.id, e.side) else { continue };
+                out.push(LegalRef {
+                    kind: LegalKind::Skill { mi, k },
+                    cost: WtActionCost { slot: base.slot, trion: sk.trion_cost, ..Default::default() },
+                });
+            }
+        }
+    }
+}
+
+/// The action `r` stands for, exactly as `battle_act` accepts it (`None` if
+/// `r` does not fit the state). `reach` caches the last member's route
+/// search between calls (pass the same `&mut None` for a whole list).
+pub fn materialize(s: &WtBattleState, r: &LegalRef, reach: &mut Option<(usize, Reach)>) -> Option<WtLegalAction> {
+    let member = |mi: usize| s.members.get(mi);
+    let entry = |mi: usize, k: usize| member(mi).and_then(|m| m.skills.get(k));
+    let use_skill = |mi: usize, k: usize, target: Option<String>, center: Option<WtSquare>| {
+        let e = entry(mi, k)?;
+        Some(WtBattleAction::UseSkill {
+            actor: member(mi)?.id.clone(),
+            skill: e.skill.clone(),
+            side: e.side,
+            target,
+            center,
+            tactics_dice: 0,
+            burst: 0,
+            push_to: None,
+        })
+    };
+    let action = match r.kind {
+        LegalKind::Operator { team, op } => WtBattleAction::Operator {
+            team: s.teams.get(team)?.id.clone(),
+            skill: s.catalog.operator_skills.get(op)?.id.clone(),
+        },
+        LegalKind::Ability { mi, ab } => WtBattleAction::UseAbility {
+            actor: member(mi)?.id.clone(),
+            ability: member(mi)?.abilities.get(ab)?.id.clone(),
+        },
+        LegalKind::NoReaction => WtBattleAction::NoReaction {},
+        LegalKind::React { ri, k } => {
+            let e = entry(ri, k)?;
+            WtBattleAction::React {
+                reactor: member(ri)?.id.clone(),
+                skill: e.skill.clone(),
+                side: e.side,
+                tactics_dice: 0,
+            }
+        }
+        LegalKind::RollInitiative => WtBattleAction::RollInitiative { tactics_dice: Vec::new() },
+        LegalKind::Reenter { mi } => WtBattleAction::Reenter { actor: member(mi)?.id.clone(), tactics_dice: 0 },
+        LegalKind::Pass { team } => WtBattleAction::Pass { team: s.teams.get(team)?.id.clone() },
+        LegalKind::Move { mi, k, dest } => {
+            if reach.as_ref().is_none_or(|(i, _)| *i != mi) {
+                *reach = Some((mi, member_reach(s, mi)?));
+            }
+            let path = reach.as_ref()?.1.path(dest)?;
+            WtBattleAction::Move { actor: member(mi)?.id.clone(), skill: entry(mi, k)?.skill.clone(), path }
+        }
+        LegalKind::Skill { mi, k } => use_skill(mi, k, None, None)?,
+        LegalKind::Target { mi, k, target } => use_skill(mi, k, Some(member(target)?.id.clone()), None)?,
+        LegalKind::Area { mi, k, center } => use_skill(mi, k, None, Some(center))?,
+    };
+    Some(WtLegalAction { action, cost: r.cost.clone() })
+}
+
+/// Every action legal now (`actor`: only that member's actions, plus team-level ones).
+pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
+    let mut refs = Vec::new();
+    legal_refs(s, actor, &mut refs);
+    let mut reach = None;
+    refs.iter().filter_map(|r| materialize(s, r, &mut reach)).collect()
+}
