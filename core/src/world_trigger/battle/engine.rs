@@ -159,6 +159,11 @@ fn active_of(u: &WtMemberUsage, side: WtSide) -> &Vec<String> {
     }
 }
 
+/// The catalog index of a skill borrowed from the catalog.
+fn skill_pos(s: &WtBattleState, sk: &WtBattleSkill) -> Option<usize> {
+    s.catalog.skills.iter().position(|k| std::ptr::eq(k, sk))
+}
+
 /// What `check` worked out about a valid action.
 #[derive(Debug, Clone, Default)]
 pub struct Checked {
@@ -166,8 +171,8 @@ pub struct Checked {
     pub cost: WtActionCost,
     /// Member acting / reacting.
     pub member: Option<usize>,
-    /// Skill used.
-    pub skill: Option<WtBattleSkill>,
+    /// Skill used (index into `catalog.skills`).
+    pub skill: Option<usize>,
     /// Side of its trigger.
     pub side: Option<WtSide>,
     /// Targets of an attack (member indexes).
@@ -633,7 +638,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 if sk.trion_cost >= m.trion {
                     return Err(illegal("WT-DER-4", "not enough Trion"));
                 }
-                c.skill = Some(sk.clone());
+                c.skill = skill_pos(s, sk);
                 return Ok(c);
             }
             // Attack.
@@ -707,7 +712,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             }
             check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
             c.cost = attack_cost(s, m, sk, side, base.slot, *burst, c.targets.len());
-            c.skill = Some(sk.clone());
+            c.skill = skill_pos(s, sk);
             Ok(c)
         }
         WtBattleAction::Move { actor, skill, path } => {
@@ -740,7 +745,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 member: Some(mi),
                 side: base.side,
                 path_cost: cost,
-                skill: Some(sk.clone()),
+                skill: skill_pos(s, sk),
                 ..Default::default()
             };
             c.cost = move_cost(base.slot, cost);
@@ -780,7 +785,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             }
             check_side(s, ri, &sk, side)?;
             check_tactics(s, rm.team, *tactics_dice, 1)?;
-            let mut c = Checked { member: Some(ri), side, skill: Some(sk.clone()), ..Default::default() };
+            let mut c = Checked { member: Some(ri), side, skill: skill_pos(s, sk), ..Default::default() };
             c.cost.activates = side;
             c.cost.max_tactics_dice = max_td(s, rm.team, 1);
             Ok(c)
@@ -862,7 +867,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
         }
         WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, .. } => {
             let mi = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let team = s.m(mi)?.team;
             if let Some(p) = c.cost.slot {
                 set_slot(&mut s.mm(mi)?.used, p);
@@ -968,7 +974,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
         }
         WtBattleAction::Move { actor, path, .. } => {
             let mi = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let movement = {
                 let m = s.m(mi)?;
                 movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions)
@@ -1004,7 +1011,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
         }
         WtBattleAction::React { reactor, tactics_dice, .. } => {
             let ri = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let (team, stat) = {
                 let m = s.m(ri)?;
                 (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
@@ -1024,7 +1032,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             ev.push(WtBattleEvent::ReactionRolled {
                 target,
                 reactor: reactor.clone(),
-                skill: sk.id,
+                skill: sk.id.clone(),
                 faces: r.faces,
                 achievement: r.achievement,
             });
@@ -1194,7 +1202,8 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
     }
     s.pending = None;
     let ai = s.idx(&p.attacker).ok_or_else(|| internal("attacker"))?;
-    let sk = s.skill(&p.skill).cloned().ok_or_else(|| internal("skill"))?;
+    let cat = std::sync::Arc::clone(&s.catalog);
+    let sk = cat.skills.iter().find(|k| k.id == p.skill).ok_or_else(|| internal("skill"))?;
     let (ateam, astats, aat) = {
         let a = s.m(ai)?;
         (a.team, a.stats, a.at)

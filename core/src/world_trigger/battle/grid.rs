@@ -1,8 +1,8 @@
 //! The grid: distances (variant `range_metric`), areas, ZoC, step and jump
 //! costs, cheapest routes (WT-RNG, WT-MOV).
 
-use super::state::{WtBattleMap, WtRangeMetric, WtSquare};
-use std::collections::{BinaryHeap, HashMap};
+use super::state::{WtBattleMap, WtRangeMetric, WtSquare, MAX_HEIGHT};
+use std::collections::HashMap;
 
 /// WT-RNG-1/2 + RULINGS `range_metric`: distance in squares, height ignored.
 pub fn distance(metric: WtRangeMetric, a: WtSquare, b: WtSquare) -> i64 {
@@ -115,12 +115,19 @@ pub fn reachable(
 const UNREACHED: u32 = u32::MAX;
 /// The predecessor is the start square (which may lie off the map).
 const FROM_START: u32 = u32::MAX - 1;
+/// The most a step can cost (a 3-square jump up 20 levels out of ZoC).
+const MAX_STEP_COST: i64 = 3 + MAX_HEIGHT + 3;
 
 /// Cheapest routes from one square over a dense copy of the grid
-/// (WT-MOV-2/3/4/5): a Dijkstra search that settles squares in the order
-/// (cost, row, column), so every destination's route is the same whatever
-/// the budget (a route found with a larger budget, restricted to the squares
-/// within a smaller one, is the route the smaller budget finds).
+/// (WT-MOV-2/3/4/5), with reusable buffers ([`Reach::search`]).
+///
+/// The search settles squares in the order (cost, row, column), as a
+/// Dijkstra search over a priority queue keyed that way would: of several
+/// equally cheap routes the one through the earliest settled square is kept,
+/// and every destination's route is the same whatever the budget (a search
+/// with a larger budget, restricted to the squares within a smaller one, is
+/// the search with the smaller budget).
+#[derive(Debug, Clone)]
 pub struct Reach {
     width: usize,
     height: usize,
@@ -133,14 +140,44 @@ pub struct Reach {
     len: Vec<u32>,
     /// Squares a move may not end on (other characters).
     taken: Vec<bool>,
+    /// Battlefield squares.
+    on: Vec<bool>,
+    /// Heights.
+    hts: Vec<i64>,
+    /// Enemy squares (can't be entered, WT-MOV-3).
+    enemy: Vec<bool>,
+    /// Squares in an enemy's ZoC (WT-MOV-5).
+    zoc: Vec<bool>,
+    /// Squares to settle, by cost.
+    buckets: Vec<Vec<u16>>,
 }
+
+impl Default for Reach {
+    fn default() -> Self {
+        Reach {
+            width: 1,
+            height: 1,
+            start: WtSquare { x: 0, y: 0 },
+            cost: Vec::new(),
+            pred: Vec::new(),
+            len: Vec::new(),
+            taken: Vec::new(),
+            on: Vec::new(),
+            hts: Vec::new(),
+            enemy: Vec::new(),
+            zoc: Vec::new(),
+            buckets: Vec::new(),
+        }
+    }
+}
+
+/// The 4 orthogonal directions.
+const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 impl Reach {
     fn index(&self, s: WtSquare) -> Option<usize> {
-        if s.x < 0 || s.y < 0 || s.x >= self.width as i64 || s.y >= self.height as i64 {
-            return None;
-        }
-        Some(s.y as usize * self.width + s.x as usize)
+        (s.x >= 0 && s.y >= 0 && s.x < self.width as i64 && s.y < self.height as i64)
+            .then(|| s.y as usize * self.width + s.x as usize)
     }
 
     fn square(&self, i: usize) -> WtSquare {
@@ -163,13 +200,13 @@ impl Reach {
 
     /// The cost of the cheapest route to `dest`, if reached.
     pub fn cost(&self, dest: WtSquare) -> Option<i64> {
-        self.index(dest).map(|i| self.cost[i]).filter(|&c| c != i64::MAX)
+        self.index(dest).and_then(|i| self.cost.get(i).copied()).filter(|&c| c != i64::MAX)
     }
 
     /// The cheapest route to `dest` (start excluded), if reached.
     pub fn path(&self, dest: WtSquare) -> Option<Vec<WtSquare>> {
         let mut i = self.index(dest)?;
-        if self.pred[i] == UNREACHED || dest == self.start {
+        if self.pred.get(i).is_none_or(|&p| p == UNREACHED) || dest == self.start {
             return None;
         }
         let mut path = Vec::with_capacity(self.len[i] as usize);
@@ -186,32 +223,12 @@ impl Reach {
         path.reverse();
         Some(path)
     }
-}
-
-/// The 4 orthogonal directions.
-const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// A dense copy of what movement needs to know about each square.
-struct Grid {
-    w: usize,
-    h: usize,
-    on: Vec<bool>,
-    hts: Vec<i64>,
-    enemy: Vec<bool>,
-    zoc: Vec<bool>,
-}
-
-impl Grid {
-    fn idx(&self, s: WtSquare) -> Option<usize> {
-        (s.x >= 0 && s.y >= 0 && s.x < self.w as i64 && s.y < self.h as i64)
-            .then(|| s.y as usize * self.w + s.x as usize)
-    }
 
     /// The cost of the step `a → b` (`b` is `k` squares away in direction `d`),
-    /// if allowed: the dense form of [`step_cost`].
+    /// if allowed, and `b`'s index: the dense form of [`step_cost`].
     fn step(&self, a: WtSquare, ha: i64, a_zoc: bool, d: (i64, i64), k: i64) -> Option<(usize, i64)> {
         let b = WtSquare { x: a.x + d.0 * k, y: a.y + d.1 * k };
-        let bi = self.idx(b)?;
+        let bi = self.index(b)?;
         if !self.on[bi] || self.enemy[bi] {
             return None;
         }
@@ -226,91 +243,117 @@ impl Grid {
         }
         let low = ha.min(hb);
         let gap_ok = (1..k).all(|g| {
-            self.idx(WtSquare { x: a.x + d.0 * g, y: a.y + d.1 * g })
+            self.index(WtSquare { x: a.x + d.0 * g, y: a.y + d.1 * g })
                 .is_some_and(|gi| self.on[gi] && self.hts[gi] < low)
         });
         gap_ok.then_some((bi, k + (hb - ha).abs() + z))
     }
-}
 
-/// Cheapest routes from `start` within `budget` (the rules of [`step_cost`]:
-/// walks, jumps, ZoC, no entering enemy squares).
-pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -> Reach {
-    let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
-    let n = w * h;
-    let mut g = Grid {
-        w,
-        h,
-        on: vec![true; n],
-        hts: (0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })).collect(),
-        enemy: vec![false; n],
-        zoc: vec![false; n],
-    };
-    for s in &map.off_map {
-        if let Some(i) = g.idx(*s) {
-            g.on[i] = false;
-        }
-    }
-    for e in &occ.enemies {
-        if let Some(i) = g.idx(*e) {
-            g.enemy[i] = true;
-        }
-        for (dx, dy) in DIRS {
-            if let Some(i) = g.idx(WtSquare { x: e.x + dx, y: e.y + dy }) {
-                g.zoc[i] = true;
-            }
-        }
-    }
-    let mut taken = vec![false; n];
-    for o in &occ.others {
-        if let Some(i) = g.idx(*o) {
-            taken[i] = true;
-        }
-    }
-    let mut r = Reach {
-        width: w,
-        height: h,
-        start,
-        cost: vec![i64::MAX; n],
-        pred: vec![UNREACHED; n],
-        len: vec![0; n],
-        taken,
-    };
-    // Heap keys (cost, row, column) packed so that their order is lexicographic
-    // (row and column < 64); settling in this order fixes which of several
-    // equally cheap routes is kept.
-    let key = |c: i64, i: usize| -> u64 { ((c as u64) << 12) | (((i / w) as u64) << 6) | (i % w) as u64 };
-    let mut heap: BinaryHeap<std::cmp::Reverse<u64>> = BinaryHeap::new();
-    let start_i = g.idx(start);
-    if let Some(si) = start_i {
-        r.cost[si] = 0;
-    }
-    // The start is settled first (cost 0; every step costs at least 1). It may lie off the map.
-    let mut frontier = Some((start, map.h(start), occ.in_zoc(start), 0i64, FROM_START, 0u32));
-    while let Some((a, ha, a_zoc, c, from, alen)) = frontier.take() {
+    /// Relax every step out of `a` (settled at cost `c`).
+    fn expand(&mut self, a: WtSquare, ha: i64, a_zoc: bool, c: i64, from: u32, alen: u32, budget: i64) {
         for d in DIRS {
             for k in 1..=3i64 {
-                let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };
+                let Some((bi, sc)) = self.step(a, ha, a_zoc, d, k) else { continue };
                 let nc = c + sc;
-                if nc <= budget && nc < r.cost[bi] {
-                    r.cost[bi] = nc;
-                    r.pred[bi] = from;
-                    r.len[bi] = alen + 1;
-                    heap.push(std::cmp::Reverse(key(nc, bi)));
+                if nc <= budget && nc < self.cost[bi] {
+                    self.cost[bi] = nc;
+                    self.pred[bi] = from;
+                    self.len[bi] = alen + 1;
+                    if let Some(b) = self.buckets.get_mut(nc as usize) {
+                        b.push(bi as u16);
+                    }
                 }
             }
         }
-        while let Some(std::cmp::Reverse(k)) = heap.pop() {
-            let c = (k >> 12) as i64;
-            let i = ((k >> 6) & 63) as usize * w + (k & 63) as usize;
-            if r.cost[i] < c || Some(i) == start_i {
-                continue; // stale
+    }
+
+    /// Search the cheapest routes from `start` within `budget` (the rules of
+    /// [`step_cost`]: walks, jumps, ZoC, no entering enemy squares), reusing
+    /// this value's buffers.
+    pub fn search(&mut self, map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) {
+        let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
+        let n = w * h;
+        self.width = w;
+        self.height = h;
+        self.start = start;
+        let reset = |v: &mut Vec<bool>| {
+            v.clear();
+            v.resize(n, false);
+        };
+        reset(&mut self.enemy);
+        reset(&mut self.zoc);
+        reset(&mut self.taken);
+        self.on.clear();
+        self.on.resize(n, true);
+        self.hts.clear();
+        self.hts.extend((0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })));
+        self.cost.clear();
+        self.cost.resize(n, i64::MAX);
+        self.pred.clear();
+        self.pred.resize(n, UNREACHED);
+        self.len.clear();
+        self.len.resize(n, 0);
+        for s in &map.off_map {
+            if let Some(i) = self.index(*s) {
+                self.on[i] = false;
             }
-            let a = WtSquare { x: (i % w) as i64, y: (i / w) as i64 };
-            frontier = Some((a, g.hts[i], g.zoc[i], c, i as u32, r.len[i]));
-            break;
+        }
+        for e in &occ.enemies {
+            if let Some(i) = self.index(*e) {
+                self.enemy[i] = true;
+            }
+            for (dx, dy) in DIRS {
+                if let Some(i) = self.index(WtSquare { x: e.x + dx, y: e.y + dy }) {
+                    self.zoc[i] = true;
+                }
+            }
+        }
+        for o in &occ.others {
+            if let Some(i) = self.index(*o) {
+                self.taken[i] = true;
+            }
+        }
+        // No route costs more than a step per square at the dearest step.
+        let budget = budget.min(n as i64 * MAX_STEP_COST);
+        if budget < 0 {
+            return;
+        }
+        let nb = budget as usize + 1;
+        for b in self.buckets.iter_mut().take(nb) {
+            b.clear();
+        }
+        if self.buckets.len() < nb {
+            self.buckets.resize_with(nb, Vec::new);
+        }
+        let start_i = self.index(start);
+        if let Some(si) = start_i {
+            self.cost[si] = 0;
+        }
+        // The start (cost 0: every step costs at least 1) may lie off the map.
+        self.expand(start, map.h(start), occ.in_zoc(start), 0, FROM_START, 0, budget);
+        // Settle by cost, then row, then column (= index order within a cost).
+        for c in 1..nb {
+            let mut bucket = std::mem::take(&mut self.buckets[c]);
+            bucket.sort_unstable();
+            bucket.dedup();
+            for &i in &bucket {
+                let i = usize::from(i);
+                if self.cost[i] != c as i64 || Some(i) == start_i {
+                    continue; // settled cheaper since
+                }
+                let a = self.square(i);
+                self.expand(a, self.hts[i], self.zoc[i], c as i64, i as u32, self.len[i], budget);
+            }
+            bucket.clear();
+            self.buckets[c] = bucket;
         }
     }
+}
+
+/// Cheapest routes from `start` within `budget` (see [`Reach`]).
+pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -> Reach {
+    let mut r = Reach::default();
+    r.search(map, occ, start, budget);
     r
 }
 

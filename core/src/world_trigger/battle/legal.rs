@@ -129,10 +129,56 @@ fn reach_budget(s: &WtBattleState, m: &WtBattleMember) -> i64 {
         .unwrap_or(0)
 }
 
-/// Member `mi`'s cheapest routes (WT-MOV), for all of its move skills at once.
-fn member_reach(s: &WtBattleState, mi: usize) -> Option<Reach> {
-    let m = s.members.get(mi)?;
-    Some(grid::reach(&s.map, &s.occupancy(mi), m.at, reach_budget(s, m)))
+/// Search member `mi`'s cheapest routes (WT-MOV), for all of its move skills at once.
+fn search_member(s: &WtBattleState, mi: usize, into: &mut Reach) {
+    if let Some(m) = s.members.get(mi) {
+        into.search(&s.map, &s.occupancy(mi), m.at, reach_budget(s, m));
+    }
+}
+
+/// Reusable buffers for listing legal actions: keep one and [`fill`](Self::fill)
+/// it for each state (a host loop then allocates nothing per listed action).
+#[derive(Debug, Default)]
+pub struct LegalList {
+    /// The legal actions of the state given to the last `fill`, in [`legal_actions`]' order.
+    pub refs: Vec<LegalRef>,
+    /// Route searches of the last `fill`, by member index (valid where `searched`).
+    reach: Vec<Reach>,
+    searched: Vec<bool>,
+}
+
+impl LegalList {
+    /// List every legal action of `s` (`actor`: only that member's actions, plus team-level ones).
+    pub fn fill(&mut self, s: &WtBattleState, actor: Option<&str>) {
+        self.searched.clear();
+        self.searched.resize(s.members.len(), false);
+        if self.reach.len() < s.members.len() {
+            self.reach.resize_with(s.members.len(), Reach::default);
+        }
+        let mut refs = std::mem::take(&mut self.refs);
+        legal_refs(s, actor, &mut refs, self);
+        self.refs = refs;
+    }
+
+    /// Member `mi`'s route search for this fill.
+    fn reach_of(&mut self, s: &WtBattleState, mi: usize) -> Option<&Reach> {
+        if !*self.searched.get(mi)? {
+            search_member(s, mi, self.reach.get_mut(mi)?);
+            self.searched[mi] = true;
+        }
+        self.reach.get(mi)
+    }
+
+    /// The `i`th listed action, exactly as `battle_act` accepts it; `s` must
+    /// be the state given to the last `fill`.
+    pub fn action(&mut self, s: &WtBattleState, i: usize) -> Option<WtLegalAction> {
+        let r = self.refs.get(i)?.clone();
+        let reach = match r.kind {
+            LegalKind::Move { mi, .. } => self.reach_of(s, mi),
+            _ => None,
+        };
+        materialize_with(s, &r, reach)
+    }
 }
 
 /// The pre-filters below only skip what `check` refuses anyway (the tests
@@ -155,7 +201,7 @@ fn can_act(s: &WtBattleState, m: &WtBattleMember, sk: &WtBattleSkill) -> bool {
 /// Every legal action now, in compact form (`actor`: only that member's
 /// actions, plus team-level ones). `out` is cleared first; the order is
 /// [`legal_actions`]' order.
-pub fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>) {
+fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, list: &mut LegalList) {
     out.clear();
     if s.phase == WtBattlePhase::Ended {
         return;
@@ -240,7 +286,7 @@ pub fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef
                 let (moves_full, phase_full) = (full(WtBattlePhase::Movement), full(s.phase));
                 for (mi, m) in s.members.iter().enumerate() {
                     if m.team == t && want(m) {
-                        member_actions(s, mi, m, moves_full, phase_full, out);
+                        member_actions(s, mi, m, moves_full, phase_full, out, list);
                     }
                 }
             }
@@ -257,8 +303,8 @@ fn member_actions(
     moves_full: bool,
     phase_full: bool,
     out: &mut Vec<LegalRef>,
+    list: &mut LegalList,
 ) {
-    let mut reach: Option<Reach> = None;
     for (k, e) in m.skills.iter().enumerate() {
         let Some(sk) = s.skill(&e.skill) else { continue };
         if !can_act(s, m, sk) {
@@ -281,10 +327,7 @@ fn member_actions(
                     continue;
                 }
                 let Ok(base) = move_base(s, &m.id, &sk.id) else { continue };
-                if reach.is_none() {
-                    reach = member_reach(s, mi);
-                }
-                let Some(r) = &reach else { continue };
+                let Some(r) = list.reach_of(s, mi) else { continue };
                 for (dest, cost, len) in r.dests(base.movement) {
                     if (1..=MAX_PATH).contains(&len) {
                         out.push(LegalRef {
@@ -359,9 +402,14 @@ fn member_actions(
 }
 
 /// The action `r` stands for, exactly as `battle_act` accepts it (`None` if
-/// `r` does not fit the state). `reach` caches the last member's route
-/// search between calls (pass the same `&mut None` for a whole list).
-pub fn materialize(s: &WtBattleState, r: &LegalRef, reach: &mut Option<(usize, Reach)>) -> Option<WtLegalAction> {
+/// `r` does not fit the state). For a whole list, [`LegalList::action`] reuses
+/// the listing's route searches.
+pub fn materialize(s: &WtBattleState, r: &LegalRef) -> Option<WtLegalAction> {
+    materialize_with(s, r, None)
+}
+
+/// [`materialize`] with the mover's route search, if at hand.
+fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> Option<WtLegalAction> {
     let member = |mi: usize| s.members.get(mi);
     let entry = |mi: usize, k: usize| member(mi).and_then(|m| m.skills.get(k));
     let use_skill = |mi: usize, k: usize, target: Option<String>, center: Option<WtSquare>| {
@@ -400,10 +448,14 @@ pub fn materialize(s: &WtBattleState, r: &LegalRef, reach: &mut Option<(usize, R
         LegalKind::Reenter { mi } => WtBattleAction::Reenter { actor: member(mi)?.id.clone(), tactics_dice: 0 },
         LegalKind::Pass { team } => WtBattleAction::Pass { team: s.teams.get(team)?.id.clone() },
         LegalKind::Move { mi, k, dest } => {
-            if reach.as_ref().is_none_or(|(i, _)| *i != mi) {
-                *reach = Some((mi, member_reach(s, mi)?));
-            }
-            let path = reach.as_ref()?.1.path(dest)?;
+            let path = match reach {
+                Some(r) => r.path(dest)?,
+                None => {
+                    let mut r = Reach::default();
+                    search_member(s, mi, &mut r);
+                    r.path(dest)?
+                }
+            };
             WtBattleAction::Move { actor: member(mi)?.id.clone(), skill: entry(mi, k)?.skill.clone(), path }
         }
         LegalKind::Skill { mi, k } => use_skill(mi, k, None, None)?,
@@ -415,8 +467,7 @@ pub fn materialize(s: &WtBattleState, r: &LegalRef, reach: &mut Option<(usize, R
 
 /// Every action legal now (`actor`: only that member's actions, plus team-level ones).
 pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
-    let mut refs = Vec::new();
-    legal_refs(s, actor, &mut refs);
-    let mut reach = None;
-    refs.iter().filter_map(|r| materialize(s, r, &mut reach)).collect()
+    let mut list = LegalList::default();
+    list.fill(s, actor);
+    (0..list.refs.len()).filter_map(|i| list.action(s, i)).collect()
 }

@@ -388,7 +388,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         turn: 0,
         teams,
         members,
-        catalog: WtBattleCatalog {
+        catalog: std::sync::Arc::new(WtBattleCatalog {
             skills: catalog_skills,
             triggers,
             operator_skills: bd.operator_skills.clone(),
@@ -397,7 +397,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 trion_soldier: dt(WtDamageTableSide::TrionSoldier),
                 serafiga: dt(WtDamageTableSide::Serafiga),
             },
-        },
+        }),
         pending: None,
         outcome: None,
     };

@@ -9,6 +9,7 @@ use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind}
 use crate::world_trigger::types::{WtCondition, WtLabel, WtStat, WtStats};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Format tag of the state.
 pub const STATE_FORMAT: &str = "gunbai-wt-battle-1";
@@ -459,14 +460,31 @@ pub struct WtBattleState {
     pub teams: Vec<WtBattleTeam>,
     /// Combatants.
     pub members: Vec<WtBattleMember>,
-    /// Data used.
-    pub catalog: WtBattleCatalog,
+    /// Data used (shared between copies of the state: it never changes during a battle).
+    #[serde(with = "shared_catalog")]
+    #[schemars(with = "WtBattleCatalog")]
+    pub catalog: Arc<WtBattleCatalog>,
     /// An attack awaiting reactions.
     #[serde(default)]
     pub pending: Option<WtPendingAttack>,
     /// Set when the battle is over.
     #[serde(default)]
     pub outcome: Option<WtBattleOutcome>,
+}
+
+/// (De)serializes the shared catalog as the plain object.
+mod shared_catalog {
+    use super::WtBattleCatalog;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(c: &Arc<WtBattleCatalog>, s: S) -> Result<S::Ok, S::Error> {
+        c.as_ref().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<WtBattleCatalog>, D::Error> {
+        WtBattleCatalog::deserialize(d).map(Arc::new)
+    }
 }
 
 fn bad(path: impl Into<String>, msg: impl std::fmt::Display) -> Error {

@@ -131,12 +131,13 @@ fn play(setup: &Value, seed: u64, max_steps: usize, checks: Checks) -> (WtBattle
     if paranoid {
         check_invariants(&s);
     }
-    let mut refs = Vec::new();
+    let mut list = legal::LegalList::default();
     let mut ev = Vec::new();
     let mut scratch = s.clone();
     let mut steps = 0;
     while steps < max_steps {
-        legal::legal_refs(&s, None, &mut refs);
+        list.fill(&s, None);
+        let refs = &list.refs;
         if let Checks::Paranoid { reference_every } = checks {
             if reference_every > 0 && steps % reference_every == 0 {
                 assert_eq!(engine::legal_actions(&s, None), reference::legal_actions_reference(&s, None));
@@ -155,13 +156,13 @@ fn play(setup: &Value, seed: u64, max_steps: usize, checks: Checks) -> (WtBattle
         assert!(!refs.is_empty(), "no legal action in {:?} round {}", s.phase, s.round);
         // Prefer doing things over passing so battles progress.
         let non_pass = refs.iter().filter(|l| !l.is_pass()).count();
-        let r = if non_pass > 0 && pick(&mut rng, 10) < 7 {
+        let i = if non_pass > 0 && pick(&mut rng, 10) < 7 {
             let n = pick(&mut rng, non_pass);
-            refs.iter().filter(|l| !l.is_pass()).nth(n).unwrap()
+            refs.iter().enumerate().filter(|(_, l)| !l.is_pass()).nth(n).unwrap().0
         } else {
-            &refs[pick(&mut rng, refs.len())]
+            pick(&mut rng, refs.len())
         };
-        let mut la = legal::materialize(&s, r, &mut None).expect("a listed action materializes");
+        let mut la = list.action(&s, i).expect("a listed action materializes");
         // Sometimes use the optional extras the cost allows.
         if let WtBattleAction::UseSkill { tactics_dice, burst, .. } = &mut la.action {
             if la.cost.max_tactics_dice > 0 && pick(&mut rng, 3) == 0 {
