@@ -63,8 +63,11 @@ impl WtBattleState {
     /// The team acting now (Tactics, Movement, Attack phases), unless an attack awaits reactions.
     pub fn acting_team(&self) -> Option<usize> {
         match self.phase {
-            WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
-                self.phase_order().get(self.turn).copied()
+            WtBattlePhase::Tactics | WtBattlePhase::Attack => self.initiative_order.get(self.turn).copied(),
+            // WT-INIT-2: reversed.
+            WtBattlePhase::Movement => {
+                let n = self.initiative_order.len();
+                self.turn.checked_add(1).and_then(|k| n.checked_sub(k)).and_then(|i| self.initiative_order.get(i)).copied()
             }
             _ => None,
         }
@@ -280,7 +283,13 @@ pub(super) fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, chec
 pub(super) fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
     let mi =
         s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    acting_member_at(s, mi, incap_ok)
+}
+
+/// [`acting_member`] for member index `mi`.
+pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> Result<usize> {
     let m = s.m(mi)?;
+    let actor = &m.id;
     match m.status {
         WtMemberStatus::Active => {}
         WtMemberStatus::Incapacitated if incap_ok => {}
@@ -346,6 +355,17 @@ pub(super) fn use_skill_base<'a>(
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
     let mi = acting_member(s, actor, false)?;
+    use_skill_base_at(s, mi, skill, side)
+}
+
+/// [`use_skill_base`] for member index `mi`.
+pub(super) fn use_skill_base_at<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    skill: &str,
+    side: Option<WtSide>,
+) -> Result<SkillUse<'a>> {
+    acting_member_at(s, mi, false)?;
     let (sk, side) = member_skill(s, mi, skill, side)?;
     let m = s.m(mi)?;
     let phase = match sk.kind {
@@ -485,9 +505,15 @@ pub(super) struct MoveBase<'a> {
 /// WT-KO-2 Normal Move while incapacitated, WT-OOB-1), the skill, the phase
 /// (WT-RND-1, WT-ST-3 reserved moves) and the slot (WT-ECO-2/3).
 pub(super) fn move_base<'a>(s: &'a WtBattleState, actor: &str, skill: &str) -> Result<MoveBase<'a>> {
-    s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+    let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+    move_base_at(s, mi, skill)
+}
+
+/// [`move_base`] for member index `mi`.
+pub(super) fn move_base_at<'a>(s: &'a WtBattleState, mi: usize, skill: &str) -> Result<MoveBase<'a>> {
     let incap_ok = s.skill(skill).is_some_and(|k| k.while_incapacitated);
-    let mi = acting_member(s, actor, incap_ok)?;
+    acting_member_at(s, mi, incap_ok)?;
+    let actor = &s.m(mi)?.id;
     let (sk, side) = member_skill(s, mi, skill, None)?;
     if sk.kind != WtBattleSkillKind::Move {
         return Err(Error::invalid("action.skill", "not a move skill"));
@@ -1537,9 +1563,9 @@ fn start_phase(s: &mut WtBattleState, p: WtBattlePhase, dice: &mut Dice, ev: &mu
 /// Skip teams with nobody able to act; emit the turn event of the acting team.
 fn skip_idle(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     loop {
-        let order = s.phase_order();
-        match order.get(s.turn) {
-            Some(&t) if team_can_act(s, t) => {
+        // Only called in the Tactics, Movement and Attack phases.
+        match s.acting_team() {
+            Some(t) if team_can_act(s, t) => {
                 ev.push(WtBattleEvent::TeamTurn { team: s.team_id(t) });
                 return Ok(());
             }

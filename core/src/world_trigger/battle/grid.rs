@@ -1,7 +1,7 @@
 //! The grid: distances (variant `range_metric`), areas, ZoC, step and jump
 //! costs, cheapest routes (WT-RNG, WT-MOV).
 
-use super::state::{WtBattleMap, WtRangeMetric, WtSquare, MAX_HEIGHT};
+use super::state::{WtBattleMap, WtRangeMetric, WtSquare};
 use std::collections::HashMap;
 
 /// WT-RNG-1/2 + RULINGS `range_metric`: distance in squares, height ignored.
@@ -115,11 +115,109 @@ pub fn reachable(
 const UNREACHED: u32 = u32::MAX;
 /// The predecessor is the start square (which may lie off the map).
 const FROM_START: u32 = u32::MAX - 1;
-/// The most a step can cost (a 3-square jump up 20 levels out of ZoC).
-const MAX_STEP_COST: i64 = 3 + MAX_HEIGHT + 3;
 
-/// Cheapest routes from one square over a dense copy of the grid
-/// (WT-MOV-2/3/4/5), with reusable buffers ([`Reach::search`]).
+/// A dense copy of what movement needs to know about each square, as one
+/// team's members see it (the map and where their enemies stand).
+#[derive(Debug, Clone, Default)]
+pub struct MoveGrid {
+    w: usize,
+    h: usize,
+    /// Battlefield squares.
+    on: Vec<bool>,
+    /// Heights.
+    hts: Vec<i64>,
+    /// Enemy squares (can't be entered, WT-MOV-3).
+    enemy: Vec<bool>,
+    /// Squares in an enemy's ZoC (WT-MOV-5).
+    zoc: Vec<bool>,
+    /// The most a step can cost here (a 3-square jump across the whole height range, out of ZoC).
+    max_step: i64,
+}
+
+/// The 4 orthogonal directions.
+const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+impl MoveGrid {
+    /// Fill from the map and the enemies' squares (reusing the buffers).
+    pub fn build(&mut self, map: &WtBattleMap, enemies: impl IntoIterator<Item = WtSquare>) {
+        let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
+        let n = w * h;
+        self.w = w;
+        self.h = h;
+        self.on.clear();
+        self.on.resize(n, true);
+        self.hts.clear();
+        self.hts.extend((0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })));
+        self.enemy.clear();
+        self.enemy.resize(n, false);
+        self.zoc.clear();
+        self.zoc.resize(n, false);
+        for s in &map.off_map {
+            if let Some(i) = self.index(*s) {
+                self.on[i] = false;
+            }
+        }
+        let (lo, hi) = self.hts.iter().fold((0i64, 0i64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        self.max_step = 3i64.saturating_add(hi.saturating_sub(lo)).saturating_add(3);
+        for e in enemies {
+            if let Some(i) = self.index(e) {
+                self.enemy[i] = true;
+            }
+            for (dx, dy) in DIRS {
+                if let Some(i) = self.index(WtSquare { x: e.x + dx, y: e.y + dy }) {
+                    self.zoc[i] = true;
+                }
+            }
+        }
+    }
+
+    fn index(&self, s: WtSquare) -> Option<usize> {
+        (s.x >= 0 && s.y >= 0 && s.x < self.w as i64 && s.y < self.h as i64)
+            .then(|| s.y as usize * self.w + s.x as usize)
+    }
+
+    /// WT-MOV-5: is `s` next to an enemy (also for a square off the map)?
+    fn in_zoc(&self, s: WtSquare) -> bool {
+        match self.index(s) {
+            Some(i) => self.zoc[i],
+            None => DIRS
+                .iter()
+                .any(|(dx, dy)| self.index(WtSquare { x: s.x + dx, y: s.y + dy }).is_some_and(|i| self.enemy[i])),
+        }
+    }
+
+    /// The cost of the step `a → b` (`b` is `k` squares away in direction `d`),
+    /// if allowed, and `b`'s index: the dense form of [`step_cost`].
+    fn step(&self, a: WtSquare, ha: i64, a_zoc: bool, d: (i64, i64), k: i64) -> Option<(usize, i64)> {
+        // WT-MOV-4: a jump goes between heights.
+        if k > 1 && ha < 1 {
+            return None;
+        }
+        let b = WtSquare { x: a.x + d.0 * k, y: a.y + d.1 * k };
+        let bi = self.index(b)?;
+        if !self.on[bi] || self.enemy[bi] {
+            return None;
+        }
+        let hb = self.hts[bi];
+        let z = if a_zoc { 3 } else { 0 };
+        if k == 1 {
+            return Some((bi, 1 + (hb - ha).abs() + z));
+        }
+        // WT-MOV-4: … over a gap of lower squares.
+        if hb < 1 {
+            return None;
+        }
+        let low = ha.min(hb);
+        let gap_ok = (1..k).all(|g| {
+            self.index(WtSquare { x: a.x + d.0 * g, y: a.y + d.1 * g })
+                .is_some_and(|gi| self.on[gi] && self.hts[gi] < low)
+        });
+        gap_ok.then_some((bi, k + (hb - ha).abs() + z))
+    }
+}
+
+/// Cheapest routes from one square (WT-MOV-2/3/4/5), with reusable buffers
+/// ([`Reach::search`]).
 ///
 /// The search settles squares in the order (cost, row, column), as a
 /// Dijkstra search over a priority queue keyed that way would: of several
@@ -140,14 +238,6 @@ pub struct Reach {
     len: Vec<u32>,
     /// Squares a move may not end on (other characters).
     taken: Vec<bool>,
-    /// Battlefield squares.
-    on: Vec<bool>,
-    /// Heights.
-    hts: Vec<i64>,
-    /// Enemy squares (can't be entered, WT-MOV-3).
-    enemy: Vec<bool>,
-    /// Squares in an enemy's ZoC (WT-MOV-5).
-    zoc: Vec<bool>,
     /// Squares to settle, by cost.
     buckets: Vec<Vec<u16>>,
 }
@@ -162,17 +252,10 @@ impl Default for Reach {
             pred: Vec::new(),
             len: Vec::new(),
             taken: Vec::new(),
-            on: Vec::new(),
-            hts: Vec::new(),
-            enemy: Vec::new(),
-            zoc: Vec::new(),
             buckets: Vec::new(),
         }
     }
 }
-
-/// The 4 orthogonal directions.
-const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 impl Reach {
     fn index(&self, s: WtSquare) -> Option<usize> {
@@ -224,36 +307,12 @@ impl Reach {
         Some(path)
     }
 
-    /// The cost of the step `a → b` (`b` is `k` squares away in direction `d`),
-    /// if allowed, and `b`'s index: the dense form of [`step_cost`].
-    fn step(&self, a: WtSquare, ha: i64, a_zoc: bool, d: (i64, i64), k: i64) -> Option<(usize, i64)> {
-        let b = WtSquare { x: a.x + d.0 * k, y: a.y + d.1 * k };
-        let bi = self.index(b)?;
-        if !self.on[bi] || self.enemy[bi] {
-            return None;
-        }
-        let hb = self.hts[bi];
-        let z = if a_zoc { 3 } else { 0 };
-        if k == 1 {
-            return Some((bi, 1 + (hb - ha).abs() + z));
-        }
-        // WT-MOV-4: a jump between heights over lower squares.
-        if ha < 1 || hb < 1 {
-            return None;
-        }
-        let low = ha.min(hb);
-        let gap_ok = (1..k).all(|g| {
-            self.index(WtSquare { x: a.x + d.0 * g, y: a.y + d.1 * g })
-                .is_some_and(|gi| self.on[gi] && self.hts[gi] < low)
-        });
-        gap_ok.then_some((bi, k + (hb - ha).abs() + z))
-    }
-
     /// Relax every step out of `a` (settled at cost `c`).
-    fn expand(&mut self, a: WtSquare, ha: i64, a_zoc: bool, c: i64, from: u32, alen: u32, budget: i64) {
+    #[allow(clippy::too_many_arguments)]
+    fn expand(&mut self, g: &MoveGrid, a: WtSquare, ha: i64, a_zoc: bool, c: i64, from: u32, alen: u32, budget: i64) {
         for d in DIRS {
             for k in 1..=3i64 {
-                let Some((bi, sc)) = self.step(a, ha, a_zoc, d, k) else { continue };
+                let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };
                 let nc = c + sc;
                 if nc <= budget && nc < self.cost[bi] {
                     self.cost[bi] = nc;
@@ -267,54 +326,36 @@ impl Reach {
         }
     }
 
-    /// Search the cheapest routes from `start` within `budget` (the rules of
-    /// [`step_cost`]: walks, jumps, ZoC, no entering enemy squares), reusing
-    /// this value's buffers.
-    pub fn search(&mut self, map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) {
-        let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
-        let n = w * h;
-        self.width = w;
-        self.height = h;
+    /// Search the cheapest routes from `start` within `budget` on `g` (built
+    /// from `map`), `others` being the squares of the other characters
+    /// (passable for allies, never an end square), reusing this value's buffers.
+    pub fn search(
+        &mut self,
+        g: &MoveGrid,
+        map: &WtBattleMap,
+        others: impl IntoIterator<Item = WtSquare>,
+        start: WtSquare,
+        budget: i64,
+    ) {
+        let n = g.w * g.h;
+        self.width = g.w;
+        self.height = g.h;
         self.start = start;
-        let reset = |v: &mut Vec<bool>| {
-            v.clear();
-            v.resize(n, false);
-        };
-        reset(&mut self.enemy);
-        reset(&mut self.zoc);
-        reset(&mut self.taken);
-        self.on.clear();
-        self.on.resize(n, true);
-        self.hts.clear();
-        self.hts.extend((0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })));
+        self.taken.clear();
+        self.taken.resize(n, false);
         self.cost.clear();
         self.cost.resize(n, i64::MAX);
         self.pred.clear();
         self.pred.resize(n, UNREACHED);
         self.len.clear();
         self.len.resize(n, 0);
-        for s in &map.off_map {
-            if let Some(i) = self.index(*s) {
-                self.on[i] = false;
-            }
-        }
-        for e in &occ.enemies {
-            if let Some(i) = self.index(*e) {
-                self.enemy[i] = true;
-            }
-            for (dx, dy) in DIRS {
-                if let Some(i) = self.index(WtSquare { x: e.x + dx, y: e.y + dy }) {
-                    self.zoc[i] = true;
-                }
-            }
-        }
-        for o in &occ.others {
-            if let Some(i) = self.index(*o) {
+        for o in others {
+            if let Some(i) = self.index(o) {
                 self.taken[i] = true;
             }
         }
         // No route costs more than a step per square at the dearest step.
-        let budget = budget.min(n as i64 * MAX_STEP_COST);
+        let budget = budget.min((n as i64).saturating_mul(g.max_step));
         if budget < 0 {
             return;
         }
@@ -330,19 +371,18 @@ impl Reach {
             self.cost[si] = 0;
         }
         // The start (cost 0: every step costs at least 1) may lie off the map.
-        self.expand(start, map.h(start), occ.in_zoc(start), 0, FROM_START, 0, budget);
+        self.expand(g, start, map.h(start), g.in_zoc(start), 0, FROM_START, 0, budget);
         // Settle by cost, then row, then column (= index order within a cost).
         for c in 1..nb {
             let mut bucket = std::mem::take(&mut self.buckets[c]);
             bucket.sort_unstable();
-            bucket.dedup();
             for &i in &bucket {
                 let i = usize::from(i);
                 if self.cost[i] != c as i64 || Some(i) == start_i {
                     continue; // settled cheaper since
                 }
                 let a = self.square(i);
-                self.expand(a, self.hts[i], self.zoc[i], c as i64, i as u32, self.len[i], budget);
+                self.expand(g, a, g.hts[i], g.zoc[i], c as i64, i as u32, self.len[i], budget);
             }
             bucket.clear();
             self.buckets[c] = bucket;
@@ -352,8 +392,10 @@ impl Reach {
 
 /// Cheapest routes from `start` within `budget` (see [`Reach`]).
 pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -> Reach {
+    let mut g = MoveGrid::default();
+    g.build(map, occ.enemies.iter().copied());
     let mut r = Reach::default();
-    r.search(map, occ, start, budget);
+    r.search(&g, map, occ.others.iter().copied(), start, budget);
     r
 }
 

@@ -20,10 +20,10 @@
 use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::engine::{
-    area_targets, attack_cost, centre_fault, check, check_burst, max_td, member_skill, move_base, move_cost,
-    side_action_done, side_fault, slot_of, target_fault, use_skill_base, MAX_PATH,
+    area_targets, attack_cost, centre_fault, check, check_burst, max_td, member_skill, move_base_at, move_cost,
+    side_action_done, side_fault, slot_of, target_fault, use_skill_base_at, MAX_PATH,
 };
-use super::grid::{self, Reach};
+use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
 use crate::world_trigger::character::movement_with;
 
@@ -129,10 +129,21 @@ fn reach_budget(s: &WtBattleState, m: &WtBattleMember) -> i64 {
         .unwrap_or(0)
 }
 
-/// Search member `mi`'s cheapest routes (WT-MOV), for all of its move skills at once.
-fn search_member(s: &WtBattleState, mi: usize, into: &mut Reach) {
+/// Build `g` as member `mi`'s team sees the grid (enemies on the battlefield, WT-MOV-3/5).
+fn build_grid(s: &WtBattleState, mi: usize, g: &mut MoveGrid) {
+    let team = s.members.get(mi).map(|m| m.team);
+    let enemies = s.members.iter().filter(|o| Some(o.team) != team && s.on_field(o)).map(|o| o.at);
+    g.build(&s.map, enemies);
+}
+
+/// Search member `mi`'s cheapest routes (WT-MOV) on its team's grid `g`, for
+/// all of its move skills at once (the same routes as `check` walks with
+/// `grid::step_cost` over `s.occupancy(mi)`).
+fn search_member(s: &WtBattleState, mi: usize, g: &MoveGrid, into: &mut Reach) {
     if let Some(m) = s.members.get(mi) {
-        into.search(&s.map, &s.occupancy(mi), m.at, reach_budget(s, m));
+        let others =
+            s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
+        into.search(g, &s.map, others, m.at, reach_budget(s, m));
     }
 }
 
@@ -145,6 +156,9 @@ pub struct LegalList {
     /// Route searches of the last `fill`, by member index (valid where `searched`).
     reach: Vec<Reach>,
     searched: Vec<bool>,
+    /// The grid as one team sees it (valid for `grid_team` in this fill).
+    grid: MoveGrid,
+    grid_team: Option<usize>,
 }
 
 impl LegalList {
@@ -152,6 +166,7 @@ impl LegalList {
     pub fn fill(&mut self, s: &WtBattleState, actor: Option<&str>) {
         self.searched.clear();
         self.searched.resize(s.members.len(), false);
+        self.grid_team = None;
         if self.reach.len() < s.members.len() {
             self.reach.resize_with(s.members.len(), Reach::default);
         }
@@ -163,7 +178,12 @@ impl LegalList {
     /// Member `mi`'s route search for this fill.
     fn reach_of(&mut self, s: &WtBattleState, mi: usize) -> Option<&Reach> {
         if !*self.searched.get(mi)? {
-            search_member(s, mi, self.reach.get_mut(mi)?);
+            let team = s.members.get(mi)?.team;
+            if self.grid_team != Some(team) {
+                build_grid(s, mi, &mut self.grid);
+                self.grid_team = Some(team);
+            }
+            search_member(s, mi, &self.grid, self.reach.get_mut(mi)?);
             self.searched[mi] = true;
         }
         self.reach.get(mi)
@@ -326,7 +346,7 @@ fn member_actions(
                 if !phase_ok || !slot_ok {
                     continue;
                 }
-                let Ok(base) = move_base(s, &m.id, &sk.id) else { continue };
+                let Ok(base) = move_base_at(s, mi, &sk.id) else { continue };
                 let Some(r) = list.reach_of(s, mi) else { continue };
                 for (dest, cost, len) in r.dests(base.movement) {
                     if (1..=MAX_PATH).contains(&len) {
@@ -346,7 +366,7 @@ fn member_actions(
                 {
                     continue;
                 }
-                let Ok(base) = use_skill_base(s, &m.id, &sk.id, e.side) else { continue };
+                let Ok(base) = use_skill_base_at(s, mi, &sk.id, e.side) else { continue };
                 if check_burst(m, sk, 0).is_err() {
                     continue;
                 }
@@ -368,8 +388,8 @@ fn member_actions(
                         }
                     }
                     None => {
-                        for (target, o) in s.members.iter().enumerate() {
-                            if o.id != m.id && target_fault(s, mi, target, sk).is_none() {
+                        for target in 0..s.members.len() {
+                            if target != mi && target_fault(s, mi, target, sk).is_none() {
                                 out.push(LegalRef {
                                     kind: LegalKind::Target { mi, k, target },
                                     cost: attack_cost(s, m, sk, base.side, base.slot, 0, 1),
@@ -391,7 +411,7 @@ fn member_actions(
                 {
                     continue;
                 }
-                let Ok(base) = use_skill_base(s, &m.id, &sk.id, e.side) else { continue };
+                let Ok(base) = use_skill_base_at(s, mi, &sk.id, e.side) else { continue };
                 out.push(LegalRef {
                     kind: LegalKind::Skill { mi, k },
                     cost: WtActionCost { slot: base.slot, trion: sk.trion_cost, ..Default::default() },
@@ -451,8 +471,9 @@ fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> O
             let path = match reach {
                 Some(r) => r.path(dest)?,
                 None => {
-                    let mut r = Reach::default();
-                    search_member(s, mi, &mut r);
+                    let (mut g, mut r) = (MoveGrid::default(), Reach::default());
+                    build_grid(s, mi, &mut g);
+                    search_member(s, mi, &g, &mut r);
                     r.path(dest)?
                 }
             };
