@@ -367,6 +367,18 @@ pub(super) fn use_skill_base_at<'a>(
 ) -> Result<SkillUse<'a>> {
     acting_member_at(s, mi, false)?;
     let (sk, side) = member_skill(s, mi, skill, side)?;
+    use_skill_checks(s, mi, sk, side)
+}
+
+/// [`use_skill_base_at`] once the skill entry is resolved: `sk` and `side`
+/// are what `member_skill` gives for it (and `mi` is an acting member).
+pub(super) fn use_skill_checks<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    sk: &'a WtBattleSkill,
+    side: Option<WtSide>,
+) -> Result<SkillUse<'a>> {
+    let skill = &sk.id;
     let m = s.m(mi)?;
     let phase = match sk.kind {
         WtBattleSkillKind::Attack => WtBattlePhase::Attack,

@@ -20,8 +20,8 @@
 use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::engine::{
-    area_targets, attack_cost, centre_fault, check, check_burst, max_td, member_skill, move_base_at, move_cost,
-    side_action_done, side_fault, slot_of, target_fault, use_skill_base_at, MAX_PATH,
+    area_targets, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
+    side_action_done, side_fault, slot_of, target_fault, use_skill_checks, acting_member_at, MAX_PATH,
 };
 use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
@@ -118,17 +118,6 @@ impl LegalRef {
     }
 }
 
-/// The Movement budget a member's route search needs: the most any of its move skills gives.
-fn reach_budget(s: &WtBattleState, m: &WtBattleMember) -> i64 {
-    m.skills
-        .iter()
-        .filter_map(|k| s.skill(&k.skill))
-        .filter(|sk| sk.kind == WtBattleSkillKind::Move)
-        .map(|sk| movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions))
-        .max()
-        .unwrap_or(0)
-}
-
 /// Build `g` as member `mi`'s team sees the grid (enemies on the battlefield, WT-MOV-3/5).
 fn build_grid(s: &WtBattleState, mi: usize, g: &mut MoveGrid) {
     let team = s.members.get(mi).map(|m| m.team);
@@ -141,9 +130,18 @@ fn build_grid(s: &WtBattleState, mi: usize, g: &mut MoveGrid) {
 /// `grid::step_cost` over `s.occupancy(mi)`).
 fn search_member(s: &WtBattleState, mi: usize, g: &MoveGrid, into: &mut Reach) {
     if let Some(m) = s.members.get(mi) {
+        // The most Movement any of its move skills gives.
+        let budget = m
+            .skills
+            .iter()
+            .filter_map(|k| s.skill(&k.skill))
+            .filter(|sk| sk.kind == WtBattleSkillKind::Move)
+            .map(|sk| movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions))
+            .max()
+            .unwrap_or(0);
         let others =
             s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
-        into.search(g, &s.map, others, m.at, reach_budget(s, m));
+        into.search(g, &s.map, others, m.at, budget);
     }
 }
 
@@ -159,6 +157,8 @@ pub struct LegalList {
     /// The grid as one team sees it (valid for `grid_team` in this fill).
     grid: MoveGrid,
     grid_team: Option<usize>,
+    /// Catalog index of each member's skill entries (checked on every use).
+    skill_ix: Vec<Vec<usize>>,
 }
 
 impl LegalList {
@@ -173,6 +173,25 @@ impl LegalList {
         let mut refs = std::mem::take(&mut self.refs);
         legal_refs(s, actor, &mut refs, self);
         self.refs = refs;
+    }
+
+    /// The catalog skill of member `mi`'s skill entry `k` (what `s.skill` finds).
+    fn entry_skill<'s>(&mut self, s: &'s WtBattleState, mi: usize, k: usize) -> Option<&'s WtBattleSkill> {
+        let e = s.members.get(mi)?.skills.get(k)?;
+        let cached = self.skill_ix.get(mi).and_then(|v| v.get(k)).and_then(|&ix| s.catalog.skills.get(ix));
+        if let Some(sk) = cached.filter(|sk| sk.id == e.skill) {
+            return Some(sk);
+        }
+        let ix = s.catalog.skills.iter().position(|x| x.id == e.skill)?;
+        if self.skill_ix.len() <= mi {
+            self.skill_ix.resize_with(mi + 1, Vec::new);
+        }
+        let v = &mut self.skill_ix[mi];
+        if v.len() <= k {
+            v.resize(k + 1, usize::MAX);
+        }
+        v[k] = ix;
+        s.catalog.skills.get(ix)
     }
 
     /// Member `mi`'s route search for this fill.
@@ -245,7 +264,8 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
         }
         for (ab, a) in m.abilities.iter().enumerate() {
             // `check` looks the ability up by id: the first entry decides.
-            let rep = m.abilities.iter().find(|x| x.id == a.id).is_some_and(|x| x.repeatable);
+            let first = m.abilities.iter().take(ab).find(|x| x.id == a.id).unwrap_or(a);
+            let rep = first.repeatable;
             if rep || !m.used.abilities.contains(&a.id) {
                 out.push(LegalRef { kind: LegalKind::Ability { mi, ab }, cost: WtActionCost::default() });
             }
@@ -260,12 +280,11 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
                 continue;
             }
             for (k, e) in r.skills.iter().enumerate() {
-                let Some(sk0) = s.skill(&e.skill) else { continue };
-                if !matches!(sk0.kind, WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend) {
-                    continue;
-                }
+                // With each skill and side listed once per member (`validate`),
+                // `member_skill` resolves this entry to its catalog skill and side.
+                let Some(sk) = list.entry_skill(s, ri, k) else { continue };
+                let side = e.side;
                 // WT-HIT-2/4, WT-ST-4: who may react with what (as `check` sees it).
-                let Ok((sk, side)) = member_skill(s, ri, &e.skill, e.side) else { continue };
                 let ok = match sk.kind {
                     WtBattleSkillKind::Dodge => ri == ti && !r.states.floating,
                     WtBattleSkillKind::Defend => {
@@ -326,7 +345,7 @@ fn member_actions(
     list: &mut LegalList,
 ) {
     for (k, e) in m.skills.iter().enumerate() {
-        let Some(sk) = s.skill(&e.skill) else { continue };
+        let Some(sk) = list.entry_skill(s, mi, k) else { continue };
         if !can_act(s, m, sk) {
             continue;
         }
@@ -366,7 +385,10 @@ fn member_actions(
                 {
                     continue;
                 }
-                let Ok(base) = use_skill_base_at(s, mi, &sk.id, e.side) else { continue };
+                // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
+                let Ok(base) = acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side)) else {
+                    continue;
+                };
                 if check_burst(m, sk, 0).is_err() {
                     continue;
                 }
@@ -411,7 +433,10 @@ fn member_actions(
                 {
                     continue;
                 }
-                let Ok(base) = use_skill_base_at(s, mi, &sk.id, e.side) else { continue };
+                // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
+                let Ok(base) = acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side)) else {
+                    continue;
+                };
                 out.push(LegalRef {
                     kind: LegalKind::Skill { mi, k },
                     cost: WtActionCost { slot: base.slot, trion: sk.trion_cost, ..Default::default() },

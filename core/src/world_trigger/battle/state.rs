@@ -253,7 +253,7 @@ pub struct WtBattleMember {
     pub trion: i64,
     /// Equipped triggers.
     pub triggers: WtLoadout,
-    /// Usable battle skills.
+    /// Usable battle skills (each skill and side at most once).
     pub skills: Vec<WtMemberSkill>,
     /// Position and trait skills.
     #[serde(default)]
@@ -655,6 +655,9 @@ impl WtBattleState {
                 return Err(bad(format!("{p}.skills"), "at most 64 skills and 16 abilities"));
             }
             for (k, s) in mb.skills.iter().enumerate() {
+                if mb.skills.iter().take(k).any(|o| o.skill == s.skill && o.side == s.side) {
+                    return Err(bad(format!("{p}.skills[{k}]"), "listed twice"));
+                }
                 let Some(sk) = self.skill(&s.skill) else {
                     return Err(bad(format!("{p}.skills[{k}]"), "not in the catalog"));
                 };

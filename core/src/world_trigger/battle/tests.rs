@@ -615,3 +615,45 @@ mod reference {
         out
     }
 }
+
+#[test]
+#[ignore]
+fn tmp_stats() {
+    let setup = setup("rank_3v3");
+    let mut by_phase = std::collections::BTreeMap::new();
+    for seed in 0..20 {
+        let mut rng = Prng::new(seed);
+        let mut s = new_state(&setup);
+        let mut list = legal::LegalList::default();
+        loop {
+            list.fill(&s, None);
+            if s.phase == WtBattlePhase::Ended { break; }
+            let key = format!("{:?} pending={}", s.phase, s.pending.is_some());
+            let e = by_phase.entry(key).or_insert((0usize, 0usize, 0usize));
+            e.0 += 1;
+            e.1 += list.refs.len();
+            e.2 += list.refs.iter().filter(|r| matches!(r.kind, legal::LegalKind::Move{..})).count();
+            let refs = &list.refs;
+            let non_pass = refs.iter().filter(|l| !l.is_pass()).count();
+            let i = if non_pass > 0 && pick(&mut rng, 10) < 7 {
+                let n = pick(&mut rng, non_pass);
+                refs.iter().enumerate().filter(|(_, l)| !l.is_pass()).nth(n).unwrap().0
+            } else {
+                pick(&mut rng, refs.len())
+            };
+            let mut la = list.action(&s, i).unwrap();
+            if let WtBattleAction::UseSkill { tactics_dice, burst, .. } = &mut la.action {
+                if la.cost.max_tactics_dice > 0 && pick(&mut rng, 3) == 0 {
+                    *tactics_dice = 1 + pick(&mut rng, la.cost.max_tactics_dice as usize) as u32;
+                }
+                if la.cost.max_burst > 0 && pick(&mut rng, 3) == 0 {
+                    *burst = 1 + pick(&mut rng, la.cost.max_burst as usize) as i64;
+                }
+            }
+            let mut dice = Dice::seeded(rng.next_u64() % (1 << 50)).unwrap();
+            let mut ev = Vec::new();
+            engine::act(&mut s, &la.action, &mut dice, &mut ev).unwrap();
+        }
+    }
+    for (k, v) in by_phase { eprintln!("{k}: steps {} refs/step {:.1} moves/step {:.1}", v.0 / 20, v.1 as f64 / v.0 as f64, v.2 as f64 / v.0 as f64); }
+}
