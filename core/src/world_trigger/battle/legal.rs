@@ -20,7 +20,7 @@
 use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::engine::{
-    area_targets, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
+    attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
     side_action_done, side_fault, slot_of, target_fault, use_skill_checks, acting_member_at, MAX_PATH,
 };
 use super::grid::{self, MoveGrid, Reach};
@@ -125,24 +125,25 @@ fn build_grid(s: &WtBattleState, mi: usize, g: &mut MoveGrid) {
     g.build(&s.map, enemies);
 }
 
-/// Search member `mi`'s cheapest routes (WT-MOV) on its team's grid `g`, for
-/// all of its move skills at once (the same routes as `check` walks with
-/// `grid::step_cost` over `s.occupancy(mi)`).
-fn search_member(s: &WtBattleState, mi: usize, g: &MoveGrid, into: &mut Reach) {
+/// Search member `mi`'s cheapest routes (WT-MOV) on its team's grid `g`
+/// within `budget` (the same routes as `check` walks with `grid::step_cost`
+/// over `s.occupancy(mi)`).
+fn search_member(s: &WtBattleState, mi: usize, g: &MoveGrid, budget: i64, into: &mut Reach) {
     if let Some(m) = s.members.get(mi) {
-        // The most Movement any of its move skills gives.
-        let budget = m
-            .skills
-            .iter()
-            .filter_map(|k| s.skill(&k.skill))
-            .filter(|sk| sk.kind == WtBattleSkillKind::Move)
-            .map(|sk| movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions))
-            .max()
-            .unwrap_or(0);
         let others =
             s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
         into.search(g, &s.map, others, m.at, budget);
     }
+}
+
+/// The Movement the route search needs: the most any of the member's move skills gives.
+fn move_budget<'s>(m: &WtBattleMember, skills: impl Iterator<Item = Option<&'s WtBattleSkill>>) -> i64 {
+    skills
+        .flatten()
+        .filter(|sk| sk.kind == WtBattleSkillKind::Move)
+        .map(|sk| movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Reusable buffers for listing legal actions: keep one and [`fill`](Self::fill)
@@ -159,6 +160,8 @@ pub struct LegalList {
     grid_team: Option<usize>,
     /// Catalog index of each member's skill entries (checked on every use).
     skill_ix: Vec<Vec<usize>>,
+    /// Squares of the characters on the battlefield (area attacks' targets), for this fill.
+    field: Vec<WtSquare>,
 }
 
 impl LegalList {
@@ -167,6 +170,8 @@ impl LegalList {
         self.searched.clear();
         self.searched.resize(s.members.len(), false);
         self.grid_team = None;
+        self.field.clear();
+        self.field.extend(s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at));
         if self.reach.len() < s.members.len() {
             self.reach.resize_with(s.members.len(), Reach::default);
         }
@@ -202,7 +207,9 @@ impl LegalList {
                 build_grid(s, mi, &mut self.grid);
                 self.grid_team = Some(team);
             }
-            search_member(s, mi, &self.grid, self.reach.get_mut(mi)?);
+            let m = s.members.get(mi)?;
+            let budget = move_budget(m, (0..m.skills.len()).map(|k| self.entry_skill(s, mi, k)));
+            search_member(s, mi, &self.grid, budget, self.reach.get_mut(mi)?);
             self.searched[mi] = true;
         }
         self.reach.get(mi)
@@ -394,17 +401,25 @@ fn member_actions(
                 }
                 match sk.area {
                     Some(area) => {
-                        let r = i64::from(sk.range);
-                        for y in m.at.y - r..=m.at.y + r {
-                            for x in m.at.x - r..=m.at.x + r {
+                        // Centres within range on the battlefield (WT-RNG-4); the
+                        // targets (WT-RNG-3/5, `area_targets`) only change the tactics dice allowed.
+                        let cost = attack_cost(s, m, sk, base.side, base.slot, 0, 1);
+                        let (r, half) = (i64::from(sk.range), i64::from(area / 2));
+                        let (w, h) = (i64::from(s.map.width), i64::from(s.map.height));
+                        for y in (m.at.y - r).max(0)..=(m.at.y + r).min(h - 1) {
+                            for x in (m.at.x - r).max(0)..=(m.at.x + r).min(w - 1) {
                                 let center = WtSquare { x, y };
                                 if centre_fault(s, m, sk, center).is_some() {
                                     continue;
                                 }
-                                let n = area_targets(s, center, area).count();
+                                let n = list
+                                    .field
+                                    .iter()
+                                    .filter(|q| (q.x - x).abs() <= half && (q.y - y).abs() <= half)
+                                    .count();
                                 out.push(LegalRef {
                                     kind: LegalKind::Area { mi, k, center },
-                                    cost: attack_cost(s, m, sk, base.side, base.slot, 0, n),
+                                    cost: WtActionCost { max_tactics_dice: max_td(s, m.team, n.max(1)), ..cost.clone() },
                                 });
                             }
                         }
@@ -498,7 +513,9 @@ fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> O
                 None => {
                     let (mut g, mut r) = (MoveGrid::default(), Reach::default());
                     build_grid(s, mi, &mut g);
-                    search_member(s, mi, &g, &mut r);
+                    let m = member(mi)?;
+                    let budget = move_budget(m, m.skills.iter().map(|e| s.skill(&e.skill)));
+                    search_member(s, mi, &g, budget, &mut r);
                     r.path(dest)?
                 }
             };

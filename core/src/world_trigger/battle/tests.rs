@@ -13,9 +13,12 @@ pub(crate) fn setup(name: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
+fn new_args(setup: &Value) -> WtBattleNewArgs {
+    serde_json::from_value(setup.clone()).unwrap()
+}
+
 fn new_state(setup: &Value) -> WtBattleState {
-    let args: WtBattleNewArgs = serde_json::from_value(setup.clone()).unwrap();
-    battle_new(&args).unwrap().state
+    battle_new(&new_args(setup)).unwrap().state
 }
 
 /// Budgets and other invariants every reachable state keeps, and the JSON
@@ -124,9 +127,9 @@ enum Checks {
 /// ones, 70 % of the time among those other than passing, with random
 /// tactics dice and burst within the listed cost), applying actions in
 /// place; returns the final state and the number of actions.
-fn play(setup: &Value, seed: u64, max_steps: usize, checks: Checks) -> (WtBattleState, usize) {
+fn play(setup: &WtBattleNewArgs, seed: u64, max_steps: usize, checks: Checks) -> (WtBattleState, usize) {
     let mut rng = Prng::new(seed);
-    let mut s = new_state(setup);
+    let mut s = battle_new(setup).unwrap().state;
     let paranoid = checks != Checks::None;
     if paranoid {
         check_invariants(&s);
@@ -215,7 +218,7 @@ fn property_random_legal_battles() {
     let mut ended = 0;
     let n = property_battles(6, 200);
     for name in ["rank_3v3", "mock_4v4", "defense"] {
-        let setup = setup(name);
+        let setup = new_args(&setup(name));
         for seed in 0..n {
             let (s, _) = play(&setup, seed * 7 + 1, 3000, Checks::Paranoid { reference_every: 7 });
             if s.phase == WtBattlePhase::Ended {
@@ -233,6 +236,7 @@ fn property_variants_both_settings() {
             let mut setup = setup("rank_3v3");
             setup["variants"] = json!({"range_metric": metric, "special_attack_stacking": stacking,
                                        "damage_table_threshold": if metric == "manhattan" { "more_than_10" } else { "at_least_10" }});
+            let setup = new_args(&setup);
             for seed in 0..property_battles(2, 20) {
                 play(&setup, seed + 1000, 3000, Checks::Paranoid { reference_every: 7 });
             }
@@ -270,7 +274,7 @@ fn reach_matches_reference() {
 #[test]
 #[ignore]
 fn bench_random_rank_battles() {
-    let setup = setup("rank_3v3");
+    let setup = new_args(&setup("rank_3v3"));
     let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let t0 = std::time::Instant::now();
     let mut actions = 0;
@@ -377,7 +381,7 @@ fn garbage_args_never_panic() {
 #[test]
 fn finished_battle_has_no_actions_and_says_who_won() {
     for name in ["rank_3v3", "mock_4v4", "defense"] {
-        let (s, _) = play(&setup(name), 3, 5000, Checks::None);
+        let (s, _) = play(&new_args(&setup(name)), 3, 5000, Checks::None);
         assert_eq!(s.phase, WtBattlePhase::Ended, "{name}");
         let o = s.outcome.clone().unwrap();
         assert!(
@@ -614,46 +618,4 @@ mod reference {
         }
         out
     }
-}
-
-#[test]
-#[ignore]
-fn tmp_stats() {
-    let setup = setup("rank_3v3");
-    let mut by_phase = std::collections::BTreeMap::new();
-    for seed in 0..20 {
-        let mut rng = Prng::new(seed);
-        let mut s = new_state(&setup);
-        let mut list = legal::LegalList::default();
-        loop {
-            list.fill(&s, None);
-            if s.phase == WtBattlePhase::Ended { break; }
-            let key = format!("{:?} pending={}", s.phase, s.pending.is_some());
-            let e = by_phase.entry(key).or_insert((0usize, 0usize, 0usize));
-            e.0 += 1;
-            e.1 += list.refs.len();
-            e.2 += list.refs.iter().filter(|r| matches!(r.kind, legal::LegalKind::Move{..})).count();
-            let refs = &list.refs;
-            let non_pass = refs.iter().filter(|l| !l.is_pass()).count();
-            let i = if non_pass > 0 && pick(&mut rng, 10) < 7 {
-                let n = pick(&mut rng, non_pass);
-                refs.iter().enumerate().filter(|(_, l)| !l.is_pass()).nth(n).unwrap().0
-            } else {
-                pick(&mut rng, refs.len())
-            };
-            let mut la = list.action(&s, i).unwrap();
-            if let WtBattleAction::UseSkill { tactics_dice, burst, .. } = &mut la.action {
-                if la.cost.max_tactics_dice > 0 && pick(&mut rng, 3) == 0 {
-                    *tactics_dice = 1 + pick(&mut rng, la.cost.max_tactics_dice as usize) as u32;
-                }
-                if la.cost.max_burst > 0 && pick(&mut rng, 3) == 0 {
-                    *burst = 1 + pick(&mut rng, la.cost.max_burst as usize) as i64;
-                }
-            }
-            let mut dice = Dice::seeded(rng.next_u64() % (1 << 50)).unwrap();
-            let mut ev = Vec::new();
-            engine::act(&mut s, &la.action, &mut dice, &mut ev).unwrap();
-        }
-    }
-    for (k, v) in by_phase { eprintln!("{k}: steps {} refs/step {:.1} moves/step {:.1}", v.0 / 20, v.1 as f64 / v.0 as f64, v.2 as f64 / v.0 as f64); }
 }
