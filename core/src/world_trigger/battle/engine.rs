@@ -162,6 +162,13 @@ fn active_of(u: &WtMemberUsage, side: WtSide) -> &Vec<String> {
     }
 }
 
+/// WT-OOB-3/4: the free battlefield square nearest to `at` (ties: lowest row,
+/// then column), where a character out of bounds comes back.
+fn landing_square(s: &WtBattleState, at: WtSquare) -> Option<WtSquare> {
+    let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
+    grid::nearest_on_map(&s.map, s.variants.range_metric, at, &occ).map(|(_, q)| q)
+}
+
 /// The catalog index of a skill borrowed from the catalog.
 fn skill_pos(s: &WtBattleState, sk: &WtBattleSkill) -> Option<usize> {
     s.catalog.skills.iter().position(|k| std::ptr::eq(k, sk))
@@ -644,8 +651,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 return Err(illegal("WT-OOB-2", "one re-entry check per round"));
             }
             check_tactics(s, m.team, *tactics_dice, 1)?;
-            let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
-            if grid::nearest_on_map(&s.map, s.variants.range_metric, m.at, &occ).is_none() {
+            if landing_square(s, m.at).is_none() {
                 return Err(illegal("WT-OOB-3", "no free battlefield square"));
             }
             Ok(Checked {
@@ -789,6 +795,47 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             c.cost = move_cost(base.slot, cost);
             Ok(c)
         }
+        WtBattleAction::BringBack { actor, target } => {
+            let phase = s.phase;
+            if !matches!(phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+                return Err(illegal("WT-OOB-4", "a character is brought back before the Feedback phase"));
+            }
+            let mi = acting_member(s, actor, false)?;
+            let ti = s.idx(target).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
+            let (m, t) = (s.m(mi)?, s.m(ti)?);
+            if ti == mi || t.team != m.team {
+                return Err(illegal("WT-OOB-4", "an ally brings the character back"));
+            }
+            if t.status != WtMemberStatus::Active {
+                return Err(illegal("WT-KO-4", format_args!("{target} is out of the fight")));
+            }
+            if s.map.on_map(t.at) {
+                return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
+            }
+            let to = landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
+            if grid::distance(s.variants.range_metric, m.at, to) > 1 {
+                return Err(illegal(
+                    "WT-OOB-4",
+                    format_args!(
+                        "{actor} must stand within 1 square of ({}, {}), the free battlefield square nearest to {target}",
+                        to.x, to.y
+                    ),
+                ));
+            }
+            if phase == WtBattlePhase::Attack && side_action_done(&m.used, None) {
+                return Err(illegal("WT-TRG-4", format_args!("{actor} has taken both Attack-phase actions")));
+            }
+            if slot_of(&m.used, phase) {
+                if phase != WtBattlePhase::Attack {
+                    return Err(illegal("WT-ECO-3", format_args!("{actor} already acted in this phase")));
+                }
+            } else if s.slots_used(m.team, phase) >= MEMBERS_PER_PHASE {
+                return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
+            }
+            let mut c = Checked { member: Some(mi), targets: vec![ti], ..Default::default() };
+            c.cost.slot = Some(phase);
+            Ok(c)
+        }
         WtBattleAction::React { reactor, skill, side, tactics_dice } => {
             let p = s.pending.as_ref().ok_or_else(|| illegal("WT-HIT-1", "no attack awaits a reaction"))?;
             let tid = p.targets.get(p.reactions.len()).ok_or_else(|| internal("pending target"))?;
@@ -889,8 +936,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             let r = roll_check(dice, WtPool::new("", mob as u32, *tactics_dice, 0)?, Some(target))?;
             let mut to = None;
             if r.success == Some(true) {
-                let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
-                to = grid::nearest_on_map(&s.map, metric, at, &occ).map(|(_, q)| q);
+                to = landing_square(s, at);
                 if let Some(q) = to {
                     s.mm(mi)?.at = q;
                 }
@@ -1046,6 +1092,23 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 s.mm(mi)?.states.floating = true;
                 ev.push(state_ev(actor, "floating", true, "WT-ST-4"));
             }
+        }
+        WtBattleAction::BringBack { actor, target } => {
+            let (mi, ti) = (c.member.ok_or_else(|| internal("member"))?, *c.targets.first().ok_or_else(|| internal("target"))?);
+            let phase = s.phase;
+            let to = landing_square(s, s.m(ti)?.at).ok_or_else(|| internal("landing square"))?;
+            let u = &mut s.mm(mi)?.used;
+            set_slot(u, phase);
+            if phase == WtBattlePhase::Attack {
+                // A basic command takes the main side's action if unused, else the sub side's (WT-TRG-4).
+                if !u.main_action {
+                    u.main_action = true;
+                } else {
+                    u.sub_action = true;
+                }
+            }
+            s.mm(ti)?.at = to;
+            ev.push(WtBattleEvent::BroughtBack { member: target.clone(), by: actor.clone(), to });
         }
         WtBattleAction::React { reactor, tactics_dice, .. } => {
             let ri = c.member.ok_or_else(|| internal("member"))?;

@@ -75,6 +75,13 @@ pub enum LegalKind {
         /// Destination.
         dest: WtSquare,
     },
+    /// WT-OOB-4: member `mi` brings its out-of-bounds ally `target` back.
+    BringBack {
+        /// Member index.
+        mi: usize,
+        /// The ally's member index.
+        target: usize,
+    },
     /// Member `mi` uses its (non-attack) skill entry `k`.
     Skill {
         /// Member index.
@@ -333,6 +340,15 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
                 for (mi, m) in s.members.iter().enumerate() {
                     if m.team == t && want(m) {
                         member_actions(s, mi, m, moves_full, phase_full, out, list);
+                        // WT-OOB-4: bringing an out-of-bounds ally back (rare: validated by `check`).
+                        for (ti, o) in s.members.iter().enumerate() {
+                            if ti != mi && o.team == t && !s.map.on_map(o.at) {
+                                let a = WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() };
+                                if let Ok(c) = check(s, &a) {
+                                    out.push(LegalRef { kind: LegalKind::BringBack { mi, target: ti }, cost: c.cost });
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -520,6 +536,9 @@ fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> O
                 }
             };
             WtBattleAction::Move { actor: member(mi)?.id.clone(), skill: entry(mi, k)?.skill.clone(), path }
+        }
+        LegalKind::BringBack { mi, target } => {
+            WtBattleAction::BringBack { actor: member(mi)?.id.clone(), target: member(target)?.id.clone() }
         }
         LegalKind::Skill { mi, k } => use_skill(mi, k, None, None)?,
         LegalKind::Target { mi, k, target } => use_skill(mi, k, Some(member(target)?.id.clone()), None)?,

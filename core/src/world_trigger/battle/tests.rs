@@ -128,6 +128,53 @@ enum Checks {
 /// tactics dice and burst within the listed cost), applying actions in
 /// place; returns the final state and the number of actions.
 fn play(setup: &WtBattleNewArgs, seed: u64, max_steps: usize, checks: Checks) -> (WtBattleState, usize) {
+    let mut seen = Seen::default();
+    play_seen(setup, seed, max_steps, checks, &mut seen)
+}
+
+/// Out-of-bounds events seen while playing.
+#[derive(Debug, Default)]
+struct Seen {
+    pushed_out: usize,
+    brought_back: usize,
+    reentry: usize,
+    oob_bailout: usize,
+}
+
+/// With a single-target attack that can push (WT-MOV-6), choose a push half
+/// of the time: straight towards the nearest map edge, or a random square in reach.
+fn push_sometimes(rng: &mut Prng, s: &WtBattleState, a: &mut WtBattleAction) {
+    let WtBattleAction::UseSkill { skill, target: Some(t), push_to, .. } = a else { return };
+    let fm = s.skill(skill).map(|k| i64::from(k.forced_move)).unwrap_or(0);
+    let Some(at) = s.idx(t).map(|i| s.members[i].at) else { return };
+    if fm == 0 || pick(rng, 2) == 0 {
+        return;
+    }
+    let (w, h) = (i64::from(s.map.width), i64::from(s.map.height));
+    let to = if pick(rng, 2) == 0 {
+        let edges = [(at.x + 1, (-fm, 0)), (w - at.x, (fm, 0)), (at.y + 1, (0, -fm)), (h - at.y, (0, fm))];
+        let (_, (dx, dy)) = edges.iter().min_by_key(|e| e.0).copied().unwrap();
+        WtSquare { x: at.x + dx, y: at.y + dy }
+    } else {
+        let dx = pick(rng, 2 * fm as usize + 1) as i64 - fm;
+        let dy = pick(rng, 2 * fm as usize + 1) as i64 - fm;
+        WtSquare { x: at.x + dx, y: at.y + dy }
+    };
+    *push_to = Some(to);
+    if engine::check(s, a).is_err() {
+        if let WtBattleAction::UseSkill { push_to, .. } = a {
+            *push_to = None;
+        }
+    }
+}
+
+fn play_seen(
+    setup: &WtBattleNewArgs,
+    seed: u64,
+    max_steps: usize,
+    checks: Checks,
+    seen: &mut Seen,
+) -> (WtBattleState, usize) {
     let mut rng = Prng::new(seed);
     let mut s = battle_new(setup).unwrap().state;
     let paranoid = checks != Checks::None;
@@ -175,6 +222,10 @@ fn play(setup: &WtBattleNewArgs, seed: u64, max_steps: usize, checks: Checks) ->
                 *burst = 1 + pick(&mut rng, la.cost.max_burst as usize) as i64;
             }
         }
+        if paranoid {
+            // Sometimes push the target (WT-MOV-6), often off the map (WT-OOB).
+            push_sometimes(&mut rng, &s, &mut la.action);
+        }
         let mut dice = Dice::seeded(rng.next_u64() % (1 << 50)).unwrap();
         if paranoid {
             scratch.clone_from(&s);
@@ -182,6 +233,15 @@ fn play(setup: &WtBattleNewArgs, seed: u64, max_steps: usize, checks: Checks) ->
         ev.clear();
         engine::act(&mut s, &la.action, &mut dice, &mut ev)
             .unwrap_or_else(|e| panic!("listed action refused: {:?}: {e:?}", la.action));
+        for e in &ev {
+            match e {
+                WtBattleEvent::ForcedMove { out_of_bounds: true, .. } => seen.pushed_out += 1,
+                WtBattleEvent::BroughtBack { .. } => seen.brought_back += 1,
+                WtBattleEvent::Reentry { .. } => seen.reentry += 1,
+                WtBattleEvent::BailedOut { rule, .. } if rule == "WT-OOB-1" => seen.oob_bailout += 1,
+                _ => {}
+            }
+        }
         if paranoid {
             // `scratch` is the state before the action: a refused action changes nothing.
             let before = scratch.clone();
@@ -216,17 +276,20 @@ fn property_battles(debug: u64, release: u64) -> u64 {
 #[test]
 fn property_random_legal_battles() {
     let mut ended = 0;
+    let mut seen = Seen::default();
     let n = property_battles(6, 200);
     for name in ["rank_3v3", "mock_4v4", "defense"] {
         let setup = new_args(&setup(name));
         for seed in 0..n {
-            let (s, _) = play(&setup, seed * 7 + 1, 3000, Checks::Paranoid { reference_every: 7 });
+            let (s, _) = play_seen(&setup, seed * 7 + 1, 3000, Checks::Paranoid { reference_every: 7 }, &mut seen);
             if s.phase == WtBattlePhase::Ended {
                 ended += 1;
             }
         }
     }
+    eprintln!("{} battles, {ended} finished; out of bounds: {seen:?}", 3 * n);
     assert!(ended * 2 > 3 * n, "most random battles finish ({ended})");
+    assert!(seen.pushed_out > 0 && seen.reentry > 0 && seen.brought_back > 0, "{seen:?}");
 }
 
 #[test]
@@ -609,6 +672,11 @@ mod reference {
                                     },
                                     &mut out,
                                 ),
+                            }
+                        }
+                        for o in &s.members {
+                            if o.id != m.id && o.team == t && !s.map.on_map(o.at) {
+                                push(WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() }, &mut out);
                             }
                         }
                     }
