@@ -26,6 +26,15 @@ fn new_state(setup: &Value) -> WtBattleState {
 /// is lost and serializing again gives the same text).
 fn check_invariants(s: &WtBattleState) {
     s.validate().unwrap();
+    check_budgets(s);
+    let text = serde_json::to_string(s).unwrap();
+    let back: WtBattleState = serde_json::from_str(&text).unwrap();
+    back.validate().unwrap();
+    assert!(&back == s, "the state changed in a JSON round trip");
+}
+
+/// The budgets (WT-ECO-2, WT-TD-5, WT-TRG-4) and bailout bookkeeping.
+fn check_budgets(s: &WtBattleState) {
     for t in 0..s.teams.len() {
         for p in [WtBattlePhase::Tactics, WtBattlePhase::Movement, WtBattlePhase::Attack] {
             let n = s.members.iter().filter(|m| m.team == t && engine_slot(&m.used, p)).count();
@@ -52,10 +61,6 @@ fn check_invariants(s: &WtBattleState) {
             assert!(m.conditions.contains(&crate::world_trigger::types::WtCondition::EmergencyBailout));
         }
     }
-    let text = serde_json::to_string(s).unwrap();
-    let back: WtBattleState = serde_json::from_str(&text).unwrap();
-    back.validate().unwrap();
-    assert!(&back == s, "the state changed in a JSON round trip");
 }
 
 fn engine_slot(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
@@ -111,17 +116,30 @@ fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
     }
 }
 
-/// How much `play` checks.
+/// How much `play` checks (the final state is always fully checked, except by the benchmark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Checks {
-    /// Nothing (the benchmark).
-    None,
-    /// After every action: invariants and the JSON round trip, and that two
-    /// random (mostly illegal) actions either apply or leave the state exactly
-    /// as it was; every `reference_every` steps (0: never): the listing equals
-    /// the reference listing, for everyone and for one member.
-    Paranoid { reference_every: usize },
+struct Checks {
+    /// Every `full_every` actions (1: every action; 0: never): the state
+    /// validates, keeps its budgets and survives a JSON round trip unchanged,
+    /// and two random (mostly illegal) actions either apply or leave it
+    /// exactly as it was.
+    full_every: usize,
+    /// Every `reference_every` actions (0: never): the listing equals the
+    /// reference listing, for everyone and for one member.
+    reference_every: usize,
+    /// After every action: the budgets (cheap).
+    budgets: bool,
+    /// Sometimes push attack targets (off the map, WT-OOB), so out-of-bounds
+    /// play is covered (the benchmark keeps the plain policy).
+    push: bool,
 }
+
+/// Every action fully checked.
+const EVERY_ACTION: Checks = Checks { full_every: 1, reference_every: 7, budgets: true, push: true };
+/// Many battles: budgets every action, the rest on a sample of actions.
+const SAMPLED: Checks = Checks { full_every: 173, reference_every: 211, budgets: true, push: true };
+/// Nothing (the benchmark).
+const NO_CHECKS: Checks = Checks { full_every: 0, reference_every: 0, budgets: false, push: false };
 
 /// Play one random battle (each action chosen uniformly among the legal
 /// ones, 70 % of the time among those other than passing, with random
@@ -135,6 +153,8 @@ fn play(setup: &WtBattleNewArgs, seed: u64, max_steps: usize, checks: Checks) ->
 /// Out-of-bounds events seen while playing.
 #[derive(Debug, Default)]
 struct Seen {
+    battles: usize,
+    actions: usize,
     pushed_out: usize,
     brought_back: usize,
     reentry: usize,
@@ -177,27 +197,33 @@ fn play_seen(
 ) -> (WtBattleState, usize) {
     let mut rng = Prng::new(seed);
     let mut s = battle_new(setup).unwrap().state;
-    let paranoid = checks != Checks::None;
-    if paranoid {
-        check_invariants(&s);
-    }
     let mut list = legal::LegalList::default();
     let mut ev = Vec::new();
     let mut scratch = s.clone();
+    let every = |n: usize, step: usize| n > 0 && step % n == 0;
     let mut steps = 0;
     while steps < max_steps {
-        list.fill(&s, None);
-        let refs = &list.refs;
-        if let Checks::Paranoid { reference_every } = checks {
-            if reference_every > 0 && steps % reference_every == 0 {
-                assert_eq!(engine::legal_actions(&s, None), reference::legal_actions_reference(&s, None));
-                let who = s.members[pick(&mut rng, s.members.len())].id.clone();
-                assert_eq!(
-                    engine::legal_actions(&s, Some(&who)),
-                    reference::legal_actions_reference(&s, Some(&who))
-                );
+        if every(checks.full_every, steps) {
+            check_invariants(&s);
+            // A refused action changes nothing (`act` works in place).
+            for _ in 0..2 {
+                let a = random_action(&mut rng, &s);
+                scratch.clone_from(&s);
+                let mut d = Dice::seeded(1).unwrap();
+                let mut e2 = Vec::new();
+                if let Err(e) = engine::act(&mut scratch, &a, &mut d, &mut e2) {
+                    assert!(!matches!(e.code, crate::ErrorCode::Internal), "{a:?}: {e:?}");
+                    assert!(scratch == s, "a refused action changed the state: {a:?}");
+                }
             }
         }
+        if every(checks.reference_every, steps) {
+            assert_eq!(engine::legal_actions(&s, None), reference::legal_actions_reference(&s, None));
+            let who = s.members[pick(&mut rng, s.members.len())].id.clone();
+            assert_eq!(engine::legal_actions(&s, Some(&who)), reference::legal_actions_reference(&s, Some(&who)));
+        }
+        list.fill(&s, None);
+        let refs = &list.refs;
         if s.phase == WtBattlePhase::Ended {
             assert!(refs.is_empty(), "a finished battle has no legal actions");
             assert!(s.outcome.is_some());
@@ -222,14 +248,11 @@ fn play_seen(
                 *burst = 1 + pick(&mut rng, la.cost.max_burst as usize) as i64;
             }
         }
-        if paranoid {
+        if checks.push {
             // Sometimes push the target (WT-MOV-6), often off the map (WT-OOB).
             push_sometimes(&mut rng, &s, &mut la.action);
         }
         let mut dice = Dice::seeded(rng.next_u64() % (1 << 50)).unwrap();
-        if paranoid {
-            scratch.clone_from(&s);
-        }
         ev.clear();
         engine::act(&mut s, &la.action, &mut dice, &mut ev)
             .unwrap_or_else(|e| panic!("listed action refused: {:?}: {e:?}", la.action));
@@ -242,54 +265,130 @@ fn play_seen(
                 _ => {}
             }
         }
-        if paranoid {
-            // `scratch` is the state before the action: a refused action changes nothing.
-            let before = scratch.clone();
-            for _ in 0..2 {
-                let a = random_action(&mut rng, &before);
-                let mut d = Dice::seeded(1).unwrap();
-                let mut e2 = Vec::new();
-                match engine::act(&mut scratch, &a, &mut d, &mut e2) {
-                    Err(e) => {
-                        assert!(!matches!(e.code, crate::ErrorCode::Internal), "{a:?}: {e:?}");
-                        assert!(scratch == before, "a refused action changed the state: {a:?}");
-                    }
-                    Ok(()) => scratch.clone_from(&before),
-                }
-            }
-            check_invariants(&s);
+        if checks.budgets {
+            check_budgets(&s);
         }
         steps += 1;
     }
+    if checks != NO_CHECKS {
+        check_invariants(&s);
+    }
+    seen.battles += 1;
+    seen.actions += steps;
     (s, steps)
 }
 
-/// Battles per setup of the property test: `GUNBAI_PROPERTY_BATTLES` if set,
-/// else `debug` in a debug build (`cargo test`, `make test`) and `release` in a release build.
-fn property_battles(debug: u64, release: u64) -> u64 {
-    std::env::var("GUNBAI_PROPERTY_BATTLES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(if cfg!(debug_assertions) { debug } else { release })
-}
-
-#[test]
-fn property_random_legal_battles() {
-    let mut ended = 0;
-    let mut seen = Seen::default();
-    let n = property_battles(6, 200);
-    for name in ["rank_3v3", "mock_4v4", "defense"] {
-        let setup = new_args(&setup(name));
-        for seed in 0..n {
-            let (s, _) = play_seen(&setup, seed * 7 + 1, 3000, Checks::Paranoid { reference_every: 7 }, &mut seen);
-            if s.phase == WtBattlePhase::Ended {
-                ended += 1;
+/// The six configurations of the property tests: each battle type (WT-BTL)
+/// with 3-member and 4-member teams, from the example setups.
+fn config(name: &str) -> Value {
+    let (base, battle_type) = match name {
+        "rank_3v3" => ("rank_3v3", "rank"),
+        "mock_3v3" => ("rank_3v3", "mock"),
+        "defense_3v3" => ("defense", "defense"),
+        "rank_4v4" => ("mock_4v4", "rank"),
+        "mock_4v4" => ("mock_4v4", "mock"),
+        _ => ("mock_4v4", "defense"),
+    };
+    let mut v = setup(base);
+    if v["battle_type"] != json!(battle_type) {
+        v["battle_type"] = json!(battle_type);
+        v["max_rounds"] = json!(5);
+        if battle_type == "defense" {
+            // The second team defends without a bailout system; the battle ends when the first team's leader is down.
+            v["end_when_down"] = json!([v["teams"][0]["leader"].clone()]);
+            for m in v["teams"][1]["members"].as_array_mut().unwrap() {
+                m["bailout_system"] = json!(false);
             }
         }
     }
-    eprintln!("{} battles, {ended} finished; out of bounds: {seen:?}", 3 * n);
-    assert!(ended * 2 > 3 * n, "most random battles finish ({ended})");
-    assert!(seen.pushed_out > 0 && seen.reentry > 0 && seen.brought_back > 0, "{seen:?}");
+    v
+}
+
+const CONFIGS: [&str; 6] = ["rank_3v3", "mock_3v3", "defense_3v3", "rank_4v4", "mock_4v4", "defense_4v4"];
+
+/// `n` random battles of one configuration with `checks`; returns what was seen.
+fn property_run(name: &str, n: u64, checks: Checks) -> Seen {
+    let setup = new_args(&config(name));
+    let mut seen = Seen::default();
+    let mut ended = 0;
+    for seed in 0..n {
+        let (s, _) = play_seen(&setup, seed * 7 + 1, 3000, checks, &mut seen);
+        ended += u64::from(s.phase == WtBattlePhase::Ended);
+    }
+    assert_eq!(ended, n, "{name}: every random battle finishes");
+    seen
+}
+
+/// Battles per configuration of the sampled property tests (debug build:
+/// `cargo test`, `make test`; release build: `cargo test --release`).
+fn sampled_battles() -> u64 {
+    if cfg!(debug_assertions) {
+        350
+    } else {
+        2000
+    }
+}
+
+/// Thousands of random legal battles (issue 4): every configuration, budgets
+/// checked after every action, the rest (validation, JSON round trip,
+/// refused actions changing nothing, the listing against the reference) on
+/// a sample of actions and on every final state. One test per configuration
+/// so that they run in parallel.
+fn property_sampled(name: &str) {
+    let seen = property_run(name, sampled_battles(), SAMPLED);
+    eprintln!("{name}: {seen:?}");
+    // Out-of-bounds play (WT-OOB-1/2/4) is covered.
+    assert!(seen.pushed_out > 0 && seen.reentry > 0 && seen.brought_back > 0, "{name}: {seen:?}");
+}
+
+#[test]
+fn property_rank_3v3() {
+    property_sampled("rank_3v3");
+}
+
+#[test]
+fn property_mock_3v3() {
+    property_sampled("mock_3v3");
+}
+
+#[test]
+fn property_defense_3v3() {
+    property_sampled("defense_3v3");
+}
+
+#[test]
+fn property_rank_4v4() {
+    property_sampled("rank_4v4");
+}
+
+#[test]
+fn property_mock_4v4() {
+    property_sampled("mock_4v4");
+}
+
+#[test]
+fn property_defense_4v4() {
+    property_sampled("defense_4v4");
+}
+
+/// Battles per configuration whose every action is fully checked:
+/// `GUNBAI_PROPERTY_BATTLES` if set (e.g. `GUNBAI_PROPERTY_BATTLES=500 cargo
+/// test --release -p gunbai --lib property_every_action`), else 1 in a debug
+/// build (a JSON round trip of the whole state after every action is slow
+/// unoptimized) and 30 in a release build.
+fn every_action_battles() -> u64 {
+    std::env::var("GUNBAI_PROPERTY_BATTLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 1 } else { 30 })
+}
+
+/// Random legal battles of every configuration, every action fully checked.
+#[test]
+fn property_every_action() {
+    for name in CONFIGS {
+        property_run(name, every_action_battles(), EVERY_ACTION);
+    }
 }
 
 #[test]
@@ -300,8 +399,9 @@ fn property_variants_both_settings() {
             setup["variants"] = json!({"range_metric": metric, "special_attack_stacking": stacking,
                                        "damage_table_threshold": if metric == "manhattan" { "more_than_10" } else { "at_least_10" }});
             let setup = new_args(&setup);
-            for seed in 0..property_battles(2, 20) {
-                play(&setup, seed + 1000, 3000, Checks::Paranoid { reference_every: 7 });
+            let mut seen = Seen::default();
+            for seed in 0..if cfg!(debug_assertions) { 20 } else { 200 } {
+                play_seen(&setup, seed + 1000, 3000, SAMPLED, &mut seen);
             }
         }
     }
@@ -343,7 +443,7 @@ fn bench_random_rank_battles() {
     let mut actions = 0;
     let mut ended = 0;
     for seed in 0..n {
-        let (s, k) = play(&setup, seed, 5000, Checks::None);
+        let (s, k) = play(&setup, seed, 5000, NO_CHECKS);
         actions += k;
         ended += usize::from(s.phase == WtBattlePhase::Ended);
     }
@@ -444,7 +544,7 @@ fn garbage_args_never_panic() {
 #[test]
 fn finished_battle_has_no_actions_and_says_who_won() {
     for name in ["rank_3v3", "mock_4v4", "defense"] {
-        let (s, _) = play(&new_args(&setup(name)), 3, 5000, Checks::None);
+        let (s, _) = play(&new_args(&setup(name)), 3, 5000, NO_CHECKS);
         assert_eq!(s.phase, WtBattlePhase::Ended, "{name}");
         let o = s.outcome.clone().unwrap();
         assert!(
