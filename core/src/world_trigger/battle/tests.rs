@@ -570,6 +570,38 @@ fn map_choice_is_the_hosts_wt_map_1_wt_map_4() {
     assert_eq!(e.code, crate::ErrorCode::InvalidArgument);
 }
 
+/// The state of a scenario vector after its first `n` steps (each `battle_act` on the previous state).
+fn scenario_state(id: &str, n: usize) -> WtBattleState {
+    let cases: Vec<Value> =
+        serde_json::from_str(include_str!("../../../../testdata/vectors/world_trigger_battle/scenarios.json")).unwrap();
+    let case = cases.iter().find(|c| c["id"] == json!(id)).unwrap();
+    let steps = case["steps"].as_array().unwrap();
+    let mut s = battle_new(&new_args(&steps[0]["args"])).unwrap().state;
+    for st in &steps[1..n] {
+        let args = &st["args"];
+        let action: WtBattleAction = serde_json::from_value(args["action"].clone()).unwrap();
+        let rolls: Option<Vec<crate::dice::ScriptedFace>> = serde_json::from_value(args["rolls"].clone()).unwrap();
+        let mut dice = Dice::from_args(args["seed"].as_u64(), rolls.as_deref()).unwrap();
+        engine::act(&mut s, &action, &mut dice, &mut Vec::new()).unwrap();
+    }
+    s
+}
+
+/// WT-OOB-4: the ally next to the landing square is offered `bring_back`
+/// (with its Attack-phase slot as the cost); an ally too far away is not.
+#[test]
+fn bring_back_is_listed_wt_oob_4() {
+    let want = WtBattleAction::BringBack { actor: "osamu".into(), target: "kuga".into() };
+    let s = scenario_state("wt-battle-OOB-4-ally-brings-back", 9);
+    let listed = engine::legal_actions(&s, Some("osamu"));
+    let la = listed.iter().find(|l| l.action == want).expect("bring_back listed");
+    assert_eq!(la.cost.slot, Some(WtBattlePhase::Attack));
+    let far = scenario_state("wt-battle-OOB-4-ally-too-far", 9);
+    assert!(!engine::legal_actions(&far, None).iter().any(|l| matches!(l.action, WtBattleAction::BringBack { .. })));
+    // Kuga itself may still try the re-entry check (WT-OOB-2).
+    assert!(engine::legal_actions(&far, None).iter().any(|l| matches!(l.action, WtBattleAction::Reenter { .. })));
+}
+
 /// Reference implementations kept from before the fast listing (issue 4).
 mod reference {
     use super::super::actions::{WtBattleAction, WtLegalAction};
