@@ -326,6 +326,19 @@ impl Reach {
         }
     }
 
+    /// Mark `others` as the squares a move may not end on, keeping the routes
+    /// (allies are passed through, so they do not change the routes).
+    pub fn set_taken(&mut self, others: impl IntoIterator<Item = WtSquare>) {
+        let n = self.taken.len();
+        self.taken.clear();
+        self.taken.resize(n, false);
+        for o in others {
+            if let Some(i) = self.index(o) {
+                self.taken[i] = true;
+            }
+        }
+    }
+
     /// Search the cheapest routes from `start` within `budget` on `g` (built
     /// from `map`), `others` being the squares of the other characters
     /// (passable for allies, never an end square), reusing this value's buffers.
@@ -343,17 +356,13 @@ impl Reach {
         self.start = start;
         self.taken.clear();
         self.taken.resize(n, false);
+        self.set_taken(others);
         self.cost.clear();
         self.cost.resize(n, i64::MAX);
         self.pred.clear();
         self.pred.resize(n, UNREACHED);
         self.len.clear();
         self.len.resize(n, 0);
-        for o in others {
-            if let Some(i) = self.index(o) {
-                self.taken[i] = true;
-            }
-        }
         // No route costs more than a step per square at the dearest step.
         let budget = budget.min((n as i64).saturating_mul(g.max_step));
         if budget < 0 {

@@ -155,33 +155,66 @@ fn move_budget<'s>(m: &WtBattleMember, skills: impl Iterator<Item = Option<&'s W
 
 /// Reusable buffers for listing legal actions: keep one and [`fill`](Self::fill)
 /// it for each state (a host loop then allocates nothing per listed action).
+///
+/// It also keeps, between fills, the route searches whose inputs did not
+/// change (the mover's square and Movement, the map and where its enemies
+/// stand: allies can be passed through, so they only decide where a move may
+/// end), and which catalog skill each skill entry is; both are checked
+/// against the state on every fill, so one list can serve any states.
 #[derive(Debug, Default)]
 pub struct LegalList {
     /// The legal actions of the state given to the last `fill`, in [`legal_actions`]' order.
     pub refs: Vec<LegalRef>,
-    /// Route searches of the last `fill`, by member index (valid where `searched`).
+    /// Route searches by member index.
     reach: Vec<Reach>,
-    searched: Vec<bool>,
-    /// The grid as one team sees it (valid for `grid_team` in this fill).
+    /// What each search was made from: (start, budget, grid version).
+    reach_key: Vec<Option<(WtSquare, i64, u64)>>,
+    /// Searches whose end squares were updated in this fill.
+    reach_fresh: Vec<bool>,
+    /// The grid as one team sees it, what it was built from, its version.
     grid: MoveGrid,
+    grid_key: Option<GridKey>,
+    grid_version: u64,
+    /// The team whose grid was checked in this fill.
     grid_team: Option<usize>,
-    /// Catalog index of each member's skill entries (checked on every use).
+    /// Catalog index of each member's skill entries (`usize::MAX`: none).
     skill_ix: Vec<Vec<usize>>,
+    /// Members whose `skill_ix` was checked in this fill.
+    skill_ok: Vec<bool>,
     /// Squares of the characters on the battlefield (area attacks' targets), for this fill.
     field: Vec<WtSquare>,
+    /// Scratch: enemies' squares.
+    enemies: Vec<WtSquare>,
+}
+
+/// What a [`MoveGrid`] was built from.
+#[derive(Debug, Clone, PartialEq)]
+struct GridKey {
+    width: u32,
+    height: u32,
+    heights: Vec<Vec<i64>>,
+    off_map: Vec<WtSquare>,
+    enemies: Vec<WtSquare>,
 }
 
 impl LegalList {
     /// List every legal action of `s` (`actor`: only that member's actions, plus team-level ones).
     pub fn fill(&mut self, s: &WtBattleState, actor: Option<&str>) {
-        self.searched.clear();
-        self.searched.resize(s.members.len(), false);
+        let n = s.members.len();
+        self.reach_fresh.clear();
+        self.reach_fresh.resize(n, false);
+        self.skill_ok.clear();
+        self.skill_ok.resize(n, false);
         self.grid_team = None;
+        if self.reach.len() < n {
+            self.reach.resize_with(n, Reach::default);
+            self.reach_key.resize(n, None);
+        }
+        if self.skill_ix.len() < n {
+            self.skill_ix.resize_with(n, Vec::new);
+        }
         self.field.clear();
         self.field.extend(s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at));
-        if self.reach.len() < s.members.len() {
-            self.reach.resize_with(s.members.len(), Reach::default);
-        }
         let mut refs = std::mem::take(&mut self.refs);
         legal_refs(s, actor, &mut refs, self);
         self.refs = refs;
@@ -189,35 +222,60 @@ impl LegalList {
 
     /// The catalog skill of member `mi`'s skill entry `k` (what `s.skill` finds).
     fn entry_skill<'s>(&mut self, s: &'s WtBattleState, mi: usize, k: usize) -> Option<&'s WtBattleSkill> {
-        let e = s.members.get(mi)?.skills.get(k)?;
-        let cached = self.skill_ix.get(mi).and_then(|v| v.get(k)).and_then(|&ix| s.catalog.skills.get(ix));
-        if let Some(sk) = cached.filter(|sk| sk.id == e.skill) {
-            return Some(sk);
+        let m = s.members.get(mi)?;
+        if !*self.skill_ok.get(mi)? {
+            // Check (or find) every entry's catalog index once per fill.
+            let v = self.skill_ix.get_mut(mi)?;
+            v.resize(m.skills.len(), usize::MAX);
+            for (ix, e) in v.iter_mut().zip(&m.skills) {
+                if s.catalog.skills.get(*ix).is_none_or(|sk| sk.id != e.skill) {
+                    *ix = s.catalog.skills.iter().position(|x| x.id == e.skill).unwrap_or(usize::MAX);
+                }
+            }
+            self.skill_ok[mi] = true;
         }
-        let ix = s.catalog.skills.iter().position(|x| x.id == e.skill)?;
-        if self.skill_ix.len() <= mi {
-            self.skill_ix.resize_with(mi + 1, Vec::new);
-        }
-        let v = &mut self.skill_ix[mi];
-        if v.len() <= k {
-            v.resize(k + 1, usize::MAX);
-        }
-        v[k] = ix;
-        s.catalog.skills.get(ix)
+        s.catalog.skills.get(*self.skill_ix.get(mi)?.get(k)?)
     }
 
     /// Member `mi`'s route search for this fill.
     fn reach_of(&mut self, s: &WtBattleState, mi: usize) -> Option<&Reach> {
-        if !*self.searched.get(mi)? {
-            let team = s.members.get(mi)?.team;
-            if self.grid_team != Some(team) {
-                build_grid(s, mi, &mut self.grid);
-                self.grid_team = Some(team);
+        let m = s.members.get(mi)?;
+        if !*self.reach_fresh.get(mi)? {
+            // The grid as the member's team sees it: rebuilt only if the map or the enemies moved.
+            if self.grid_team != Some(m.team) {
+                self.enemies.clear();
+                self.enemies.extend(s.members.iter().filter(|o| o.team != m.team && s.on_field(o)).map(|o| o.at));
+                let same = self.grid_key.as_ref().is_some_and(|k| {
+                    k.width == s.map.width
+                        && k.height == s.map.height
+                        && k.heights == s.map.heights
+                        && k.off_map == s.map.off_map
+                        && k.enemies == self.enemies
+                });
+                if !same {
+                    self.grid.build(&s.map, self.enemies.iter().copied());
+                    self.grid_key = Some(GridKey {
+                        width: s.map.width,
+                        height: s.map.height,
+                        heights: s.map.heights.clone(),
+                        off_map: s.map.off_map.clone(),
+                        enemies: self.enemies.clone(),
+                    });
+                    self.grid_version += 1;
+                }
+                self.grid_team = Some(m.team);
             }
-            let m = s.members.get(mi)?;
             let budget = move_budget(m, (0..m.skills.len()).map(|k| self.entry_skill(s, mi, k)));
-            search_member(s, mi, &self.grid, budget, self.reach.get_mut(mi)?);
-            self.searched[mi] = true;
+            let key = Some((m.at, budget, self.grid_version));
+            let others = s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
+            let r = self.reach.get_mut(mi)?;
+            if self.reach_key[mi] == key {
+                r.set_taken(others);
+            } else {
+                r.search(&self.grid, &s.map, others, m.at, budget);
+                self.reach_key[mi] = key;
+            }
+            self.reach_fresh[mi] = true;
         }
         self.reach.get(mi)
     }

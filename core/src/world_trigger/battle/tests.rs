@@ -188,6 +188,11 @@ fn push_sometimes(rng: &mut Prng, s: &WtBattleState, a: &mut WtBattleAction) {
     }
 }
 
+/// Every action of a filled list.
+fn listed(list: &mut legal::LegalList, s: &WtBattleState) -> Vec<WtLegalAction> {
+    (0..list.refs.len()).map(|i| list.action(s, i).expect("a listed action materializes")).collect()
+}
+
 fn play_seen(
     setup: &WtBattleNewArgs,
     seed: u64,
@@ -218,9 +223,14 @@ fn play_seen(
             }
         }
         if every(checks.reference_every, steps) {
+            // The listing (through the list kept across the battle, with its
+            // cached route searches) equals the reference, for one member and for all.
             assert_eq!(engine::legal_actions(&s, None), reference::legal_actions_reference(&s, None));
             let who = s.members[pick(&mut rng, s.members.len())].id.clone();
-            assert_eq!(engine::legal_actions(&s, Some(&who)), reference::legal_actions_reference(&s, Some(&who)));
+            list.fill(&s, Some(&who));
+            assert_eq!(listed(&mut list, &s), reference::legal_actions_reference(&s, Some(&who)));
+            list.fill(&s, None);
+            assert_eq!(listed(&mut list, &s), reference::legal_actions_reference(&s, None));
         }
         list.fill(&s, None);
         let refs = &list.refs;
