@@ -240,6 +240,8 @@ pub struct Reach {
     taken: Vec<bool>,
     /// Squares to settle, by cost.
     buckets: Vec<Vec<u16>>,
+    /// The squares reached, in index (row, column) order.
+    reached: Vec<u16>,
 }
 
 impl Default for Reach {
@@ -253,6 +255,7 @@ impl Default for Reach {
             len: Vec::new(),
             taken: Vec::new(),
             buckets: Vec::new(),
+            reached: Vec::new(),
         }
     }
 }
@@ -272,7 +275,8 @@ impl Reach {
     /// held by other characters (WT-MOV-3).
     pub fn dests(&self, budget: i64) -> impl Iterator<Item = (WtSquare, i64, usize)> + '_ {
         let start = self.index(self.start);
-        (0..self.cost.len()).filter_map(move |i| {
+        self.reached.iter().filter_map(move |&i| {
+            let i = usize::from(i);
             let c = self.cost[i];
             if c > budget || Some(i) == start || self.taken[i] {
                 return None;
@@ -315,6 +319,9 @@ impl Reach {
                 let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };
                 let nc = c + sc;
                 if nc <= budget && nc < self.cost[bi] {
+                    if self.cost[bi] == i64::MAX {
+                        self.reached.push(bi as u16);
+                    }
                     self.cost[bi] = nc;
                     self.pred[bi] = from;
                     self.len[bi] = alen + 1;
@@ -363,6 +370,7 @@ impl Reach {
         self.pred.resize(n, UNREACHED);
         self.len.clear();
         self.len.resize(n, 0);
+        self.reached.clear();
         // No route costs more than a step per square at the dearest step.
         let budget = budget.min((n as i64).saturating_mul(g.max_step));
         if budget < 0 {
@@ -396,6 +404,7 @@ impl Reach {
             bucket.clear();
             self.buckets[c] = bucket;
         }
+        self.reached.sort_unstable();
     }
 }
 

@@ -26,6 +26,7 @@ use super::engine::{
 use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
 use crate::world_trigger::character::movement_with;
+use std::sync::Arc;
 
 /// What a legal action is, by indexes into the state (members, their skill
 /// entries, teams, the catalog's operator commands).
@@ -177,10 +178,11 @@ pub struct LegalList {
     grid_version: u64,
     /// The team whose grid was checked in this fill.
     grid_team: Option<usize>,
-    /// Catalog index of each member's skill entries (`usize::MAX`: none).
+    /// Catalog index of each member's skill entries (`usize::MAX`: none),
+    /// for the catalog and skill lists held here (shared and never changed in
+    /// place: the same `Arc` means the same content).
     skill_ix: Vec<Vec<usize>>,
-    /// Members whose `skill_ix` was checked in this fill.
-    skill_ok: Vec<bool>,
+    skill_of: Vec<Option<(Arc<WtBattleCatalog>, Arc<Vec<WtMemberSkill>>)>>,
     /// Squares of the characters on the battlefield (area attacks' targets), for this fill.
     field: Vec<WtSquare>,
     /// Scratch: enemies' squares.
@@ -203,8 +205,6 @@ impl LegalList {
         let n = s.members.len();
         self.reach_fresh.clear();
         self.reach_fresh.resize(n, false);
-        self.skill_ok.clear();
-        self.skill_ok.resize(n, false);
         self.grid_team = None;
         if self.reach.len() < n {
             self.reach.resize_with(n, Reach::default);
@@ -212,6 +212,7 @@ impl LegalList {
         }
         if self.skill_ix.len() < n {
             self.skill_ix.resize_with(n, Vec::new);
+            self.skill_of.resize(n, None);
         }
         self.field.clear();
         self.field.extend(s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at));
@@ -223,16 +224,14 @@ impl LegalList {
     /// The catalog skill of member `mi`'s skill entry `k` (what `s.skill` finds).
     fn entry_skill<'s>(&mut self, s: &'s WtBattleState, mi: usize, k: usize) -> Option<&'s WtBattleSkill> {
         let m = s.members.get(mi)?;
-        if !*self.skill_ok.get(mi)? {
-            // Check (or find) every entry's catalog index once per fill.
+        let known = self.skill_of.get(mi)?.as_ref();
+        if !known.is_some_and(|(c, k)| Arc::ptr_eq(c, &s.catalog) && Arc::ptr_eq(k, &m.skills)) {
             let v = self.skill_ix.get_mut(mi)?;
-            v.resize(m.skills.len(), usize::MAX);
-            for (ix, e) in v.iter_mut().zip(&m.skills) {
-                if s.catalog.skills.get(*ix).is_none_or(|sk| sk.id != e.skill) {
-                    *ix = s.catalog.skills.iter().position(|x| x.id == e.skill).unwrap_or(usize::MAX);
-                }
-            }
-            self.skill_ok[mi] = true;
+            v.clear();
+            v.extend(
+                m.skills.iter().map(|e| s.catalog.skills.iter().position(|x| x.id == e.skill).unwrap_or(usize::MAX)),
+            );
+            self.skill_of[mi] = Some((Arc::clone(&s.catalog), Arc::clone(&m.skills)));
         }
         s.catalog.skills.get(*self.skill_ix.get(mi)?.get(k)?)
     }

@@ -343,7 +343,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 starting_trion: ch.derived.starting_trion,
                 trion: ch.derived.starting_trion,
                 triggers: ch.triggers.clone(),
-                skills,
+                skills: std::sync::Arc::new(skills),
                 abilities,
                 at: ms.at,
                 status: WtMemberStatus::Active,

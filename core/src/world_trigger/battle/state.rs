@@ -253,8 +253,11 @@ pub struct WtBattleMember {
     pub trion: i64,
     /// Equipped triggers.
     pub triggers: WtLoadout,
-    /// Usable battle skills (each skill and side at most once).
-    pub skills: Vec<WtMemberSkill>,
+    /// Usable battle skills (each skill and side at most once). Shared between
+    /// copies of the state: they never change during a battle.
+    #[serde(with = "shared")]
+    #[schemars(with = "Vec<WtMemberSkill>")]
+    pub skills: Arc<Vec<WtMemberSkill>>,
     /// Position and trait skills.
     #[serde(default)]
     pub abilities: Vec<WtAbility>,
@@ -461,7 +464,7 @@ pub struct WtBattleState {
     /// Combatants.
     pub members: Vec<WtBattleMember>,
     /// Data used (shared between copies of the state: it never changes during a battle).
-    #[serde(with = "shared_catalog")]
+    #[serde(with = "shared")]
     #[schemars(with = "WtBattleCatalog")]
     pub catalog: Arc<WtBattleCatalog>,
     /// An attack awaiting reactions.
@@ -472,18 +475,17 @@ pub struct WtBattleState {
     pub outcome: Option<WtBattleOutcome>,
 }
 
-/// (De)serializes the shared catalog as the plain object.
-mod shared_catalog {
-    use super::WtBattleCatalog;
+/// (De)serializes a part shared between copies of the state (`Arc`) as the plain value.
+mod shared {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use std::sync::Arc;
 
-    pub fn serialize<S: Serializer>(c: &Arc<WtBattleCatalog>, s: S) -> Result<S::Ok, S::Error> {
+    pub fn serialize<T: Serialize, S: Serializer>(c: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
         c.as_ref().serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<WtBattleCatalog>, D::Error> {
-        WtBattleCatalog::deserialize(d).map(Arc::new)
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Arc<T>, D::Error> {
+        T::deserialize(d).map(Arc::new)
     }
 }
 

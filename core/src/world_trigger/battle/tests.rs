@@ -715,7 +715,7 @@ mod reference {
                 if !want(&r.id) {
                     continue;
                 }
-                for k in &r.skills {
+                for k in r.skills.iter() {
                     push(
                         WtBattleAction::React {
                             reactor: r.id.clone(),
@@ -745,7 +745,7 @@ mod reference {
                         if m.team != t || !want(&m.id) {
                             continue;
                         }
-                        for k in &m.skills {
+                        for k in m.skills.iter() {
                             let Some(sk) = s.skill(&k.skill) else { continue };
                             match sk.kind {
                                 WtBattleSkillKind::Move => {
