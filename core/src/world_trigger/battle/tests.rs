@@ -466,6 +466,53 @@ fn bench_random_rank_battles() {
     );
 }
 
+/// The same battles through the JSON operations, as a JS or Python host
+/// drives them (`battle_legal_actions` then `battle_act` on the JSON state:
+/// each call parses and validates the state and serializes its result):
+/// `cargo test --release -p gunbai --lib bench_random_rank_battles_json -- --ignored --nocapture`
+/// (`GUNBAI_BENCH_BATTLES` battles, default 20). The same seeds give the same
+/// battles as `bench_random_rank_battles`.
+#[test]
+#[ignore]
+fn bench_random_rank_battles_json() {
+    let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let t0 = std::time::Instant::now();
+    let mut actions = 0;
+    for seed in 0..n {
+        let mut rng = Prng::new(seed);
+        let mut state = crate::call("world_trigger.battle_new", setup("rank_3v3")).unwrap()["state"].take();
+        loop {
+            let legal = crate::call("world_trigger.battle_legal_actions", json!({"state": state})).unwrap();
+            let list: Vec<WtLegalAction> = serde_json::from_value(legal["actions"].clone()).unwrap();
+            if list.is_empty() {
+                break;
+            }
+            let non_pass: Vec<&WtLegalAction> =
+                list.iter().filter(|l| !matches!(l.action, WtBattleAction::Pass { .. })).collect();
+            let mut la = if !non_pass.is_empty() && pick(&mut rng, 10) < 7 {
+                non_pass[pick(&mut rng, non_pass.len())].clone()
+            } else {
+                list[pick(&mut rng, list.len())].clone()
+            };
+            if let WtBattleAction::UseSkill { tactics_dice, burst, .. } = &mut la.action {
+                if la.cost.max_tactics_dice > 0 && pick(&mut rng, 3) == 0 {
+                    *tactics_dice = 1 + pick(&mut rng, la.cost.max_tactics_dice as usize) as u32;
+                }
+                if la.cost.max_burst > 0 && pick(&mut rng, 3) == 0 {
+                    *burst = 1 + pick(&mut rng, la.cost.max_burst as usize) as i64;
+                }
+            }
+            let seed = rng.next_u64() % (1 << 50);
+            let r = crate::call("world_trigger.battle_act", json!({"state": state, "action": la.action, "seed": seed}))
+                .unwrap();
+            state = r["state"].clone();
+            actions += 1;
+        }
+    }
+    let dt = t0.elapsed().as_secs_f64();
+    eprintln!("{n} battles through JSON, {actions} actions in {dt:.3}s: {:.1} battles/s", n as f64 / dt);
+}
+
 #[test]
 fn garbage_args_never_panic() {
     let s = serde_json::to_value(new_state(&setup("rank_3v3"))).unwrap();
