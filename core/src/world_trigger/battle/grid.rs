@@ -117,11 +117,15 @@ const UNREACHED: u32 = u32::MAX;
 const FROM_START: u32 = u32::MAX - 1;
 
 /// A dense copy of what movement needs to know about each square, as one
-/// team's members see it (the map and where their enemies stand).
+/// team's members see it (the map and where their enemies stand). The grid
+/// is stored with a border of [`PAD`] squares that are not battlefield, so
+/// that a step or jump from a battlefield square never leaves the arrays.
 #[derive(Debug, Clone, Default)]
 pub struct MoveGrid {
     w: usize,
     h: usize,
+    /// Row length of the arrays (`w + 2 * PAD`).
+    stride: usize,
     /// Battlefield squares.
     on: Vec<bool>,
     /// Heights.
@@ -134,6 +138,9 @@ pub struct MoveGrid {
     max_step: i64,
 }
 
+/// The border around a [`MoveGrid`]: the longest step (a 3-square jump).
+const PAD: usize = 3;
+
 /// The 4 orthogonal directions.
 const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
@@ -141,13 +148,21 @@ impl MoveGrid {
     /// Fill from the map and the enemies' squares (reusing the buffers).
     pub fn build(&mut self, map: &WtBattleMap, enemies: impl IntoIterator<Item = WtSquare>) {
         let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
-        let n = w * h;
         self.w = w;
         self.h = h;
+        self.stride = w + 2 * PAD;
+        let n = self.stride * (h + 2 * PAD);
         self.on.clear();
-        self.on.resize(n, true);
+        self.on.resize(n, false);
         self.hts.clear();
-        self.hts.extend((0..n).map(|i| map.h(WtSquare { x: (i % w) as i64, y: (i / w) as i64 })));
+        self.hts.resize(n, 0);
+        for y in 0..h {
+            for x in 0..w {
+                let i = (y + PAD) * self.stride + x + PAD;
+                self.on[i] = true;
+                self.hts[i] = map.h(WtSquare { x: x as i64, y: y as i64 });
+            }
+        }
         self.enemy.clear();
         self.enemy.resize(n, false);
         self.zoc.clear();
@@ -171,9 +186,17 @@ impl MoveGrid {
         }
     }
 
+    /// The index of `s` (inside the grid or its border).
     fn index(&self, s: WtSquare) -> Option<usize> {
-        (s.x >= 0 && s.y >= 0 && s.x < self.w as i64 && s.y < self.h as i64)
-            .then(|| s.y as usize * self.w + s.x as usize)
+        let p = PAD as i64;
+        (s.x >= -p && s.y >= -p && s.x < (self.w + PAD) as i64 && s.y < (self.h + PAD) as i64)
+            .then(|| (s.y + p) as usize * self.stride + (s.x + p) as usize)
+    }
+
+    /// The square at index `i`.
+    fn square(&self, i: usize) -> WtSquare {
+        let p = PAD as i64;
+        WtSquare { x: (i % self.stride.max(1)) as i64 - p, y: (i / self.stride.max(1)) as i64 - p }
     }
 
     /// WT-MOV-5: is `s` next to an enemy (also for a square off the map)?
@@ -227,8 +250,8 @@ impl MoveGrid {
 /// the search with the smaller budget).
 #[derive(Debug, Clone)]
 pub struct Reach {
-    width: usize,
-    height: usize,
+    /// The grid's geometry (its indexes are the grid's).
+    geo: MoveGrid,
     start: WtSquare,
     /// Cost per square (`i64::MAX` = not reached).
     cost: Vec<i64>,
@@ -247,8 +270,7 @@ pub struct Reach {
 impl Default for Reach {
     fn default() -> Self {
         Reach {
-            width: 1,
-            height: 1,
+            geo: MoveGrid::default(),
             start: WtSquare { x: 0, y: 0 },
             cost: Vec::new(),
             pred: Vec::new(),
@@ -262,12 +284,11 @@ impl Default for Reach {
 
 impl Reach {
     fn index(&self, s: WtSquare) -> Option<usize> {
-        (s.x >= 0 && s.y >= 0 && s.x < self.width as i64 && s.y < self.height as i64)
-            .then(|| s.y as usize * self.width + s.x as usize)
+        self.geo.index(s).filter(|&i| i < self.cost.len())
     }
 
     fn square(&self, i: usize) -> WtSquare {
-        WtSquare { x: (i % self.width) as i64, y: (i / self.width) as i64 }
+        self.geo.square(i)
     }
 
     /// Destinations within `budget` (row by row), with their cost and route
@@ -311,24 +332,60 @@ impl Reach {
         Some(path)
     }
 
+    /// Relax the step to `b` at cost `nc` (from `from`, after `alen` squares).
+    #[inline]
+    fn relax(&mut self, b: usize, nc: i64, from: u32, alen: u32, budget: i64) {
+        if nc <= budget && nc < self.cost[b] {
+            if self.cost[b] == i64::MAX {
+                self.reached.push(b as u16);
+            }
+            self.cost[b] = nc;
+            self.pred[b] = from;
+            self.len[b] = alen + 1;
+            if let Some(bk) = self.buckets.get_mut(nc as usize) {
+                bk.push(b as u16);
+            }
+        }
+    }
+
+    /// Relax every step out of the battlefield square `i` (settled at cost
+    /// `c`): [`MoveGrid::step`] with index arithmetic (the border keeps every
+    /// step inside the arrays).
+    fn expand_idx(&mut self, g: &MoveGrid, i: usize, c: i64, budget: i64) {
+        let (ha, alen) = (g.hts[i], self.len[i]);
+        let z = if g.zoc[i] { 3 } else { 0 };
+        let s = g.stride as isize;
+        for delta in [1isize, -1, s, -s] {
+            let at = |k: isize| (i as isize + k * delta) as usize;
+            let b = at(1);
+            if g.on[b] && !g.enemy[b] {
+                self.relax(b, c + 1 + (g.hts[b] - ha).abs() + z, i as u32, alen, budget);
+            }
+            if ha < 1 {
+                continue; // WT-MOV-4: a jump goes between heights …
+            }
+            for k in 2..=3isize {
+                let b = at(k);
+                let hb = g.hts[b];
+                if !g.on[b] || g.enemy[b] || hb < 1 {
+                    continue;
+                }
+                // … over a gap of lower squares.
+                let low = ha.min(hb);
+                if (1..k).all(|j| g.on[at(j)] && g.hts[at(j)] < low) {
+                    self.relax(b, c + k as i64 + (hb - ha).abs() + z, i as u32, alen, budget);
+                }
+            }
+        }
+    }
+
     /// Relax every step out of `a` (settled at cost `c`).
     #[allow(clippy::too_many_arguments)]
     fn expand(&mut self, g: &MoveGrid, a: WtSquare, ha: i64, a_zoc: bool, c: i64, from: u32, alen: u32, budget: i64) {
         for d in DIRS {
             for k in 1..=3i64 {
                 let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };
-                let nc = c + sc;
-                if nc <= budget && nc < self.cost[bi] {
-                    if self.cost[bi] == i64::MAX {
-                        self.reached.push(bi as u16);
-                    }
-                    self.cost[bi] = nc;
-                    self.pred[bi] = from;
-                    self.len[bi] = alen + 1;
-                    if let Some(b) = self.buckets.get_mut(nc as usize) {
-                        b.push(bi as u16);
-                    }
-                }
+                self.relax(bi, c + sc, from, alen, budget);
             }
         }
     }
@@ -357,22 +414,23 @@ impl Reach {
         start: WtSquare,
         budget: i64,
     ) {
-        let n = g.w * g.h;
-        self.width = g.w;
-        self.height = g.h;
+        let n = g.on.len();
+        self.geo.w = g.w;
+        self.geo.h = g.h;
+        self.geo.stride = g.stride;
         self.start = start;
-        self.taken.clear();
-        self.taken.resize(n, false);
-        self.set_taken(others);
         self.cost.clear();
         self.cost.resize(n, i64::MAX);
         self.pred.clear();
         self.pred.resize(n, UNREACHED);
         self.len.clear();
         self.len.resize(n, 0);
+        self.taken.clear();
+        self.taken.resize(n, false);
+        self.set_taken(others);
         self.reached.clear();
         // No route costs more than a step per square at the dearest step.
-        let budget = budget.min((n as i64).saturating_mul(g.max_step));
+        let budget = budget.min((g.w as i64 * g.h as i64).saturating_mul(g.max_step));
         if budget < 0 {
             return;
         }
@@ -398,8 +456,7 @@ impl Reach {
                 if self.cost[i] != c as i64 || Some(i) == start_i {
                     continue; // settled cheaper since
                 }
-                let a = self.square(i);
-                self.expand(g, a, g.hts[i], g.zoc[i], c as i64, i as u32, self.len[i], budget);
+                self.expand_idx(g, i, c as i64, budget);
             }
             bucket.clear();
             self.buckets[c] = bucket;
