@@ -85,6 +85,19 @@ pub enum WtBattleAction {
         #[serde(default)]
         tactics_dice: u32,
     },
+    /// WT-OOB-4: an ally brings an out-of-bounds character back before the
+    /// Feedback phase, with a basic action: it must stand within 1 square of
+    /// the free battlefield square nearest to that character (where a
+    /// successful re-entry check would put it, WT-OOB-3), which is where the
+    /// character comes back. It takes the ally's action of the phase (Tactics,
+    /// Movement or Attack; in the Attack phase one of its two actions, the
+    /// main side's first, as any basic command, WT-ECO-1/3).
+    BringBack {
+        /// The ally acting.
+        actor: String,
+        /// The out-of-bounds character.
+        target: String,
+    },
     /// WT-OP-8: the team's operator acts (once per round, any timing).
     Operator {
         /// Team id.
@@ -357,6 +370,15 @@ pub enum WtBattleEvent {
         target: i64,
         /// Back on the battlefield at this square, if it succeeded.
         to: Option<WtSquare>,
+    },
+    /// WT-OOB-4: an ally brought an out-of-bounds character back.
+    BroughtBack {
+        /// The character brought back.
+        member: String,
+        /// The ally.
+        by: String,
+        /// Its battlefield square now.
+        to: WtSquare,
     },
     /// Trion lost outside damage (WT-COND-2…4).
     TrionLost {

@@ -63,15 +63,18 @@ impl WtBattleState {
     /// The team acting now (Tactics, Movement, Attack phases), unless an attack awaits reactions.
     pub fn acting_team(&self) -> Option<usize> {
         match self.phase {
-            WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
-                self.phase_order().get(self.turn).copied()
+            WtBattlePhase::Tactics | WtBattlePhase::Attack => self.initiative_order.get(self.turn).copied(),
+            // WT-INIT-2: reversed.
+            WtBattlePhase::Movement => {
+                let n = self.initiative_order.len();
+                self.turn.checked_add(1).and_then(|k| n.checked_sub(k)).and_then(|i| self.initiative_order.get(i)).copied()
             }
             _ => None,
         }
     }
 
     /// On the battlefield and standing (targetable, occupies its square).
-    fn on_field(&self, m: &WtBattleMember) -> bool {
+    pub(super) fn on_field(&self, m: &WtBattleMember) -> bool {
         matches!(m.status, WtMemberStatus::Active | WtMemberStatus::Incapacitated) && self.map.on_map(m.at)
     }
 
@@ -99,7 +102,7 @@ impl WtBattleState {
         best.map(|(_, i)| i)
     }
 
-    fn occupancy(&self, mover: usize) -> Occupancy {
+    pub(super) fn occupancy(&self, mover: usize) -> Occupancy {
         let team = self.members.get(mover).map(|m| m.team);
         let mut occ = Occupancy { enemies: Vec::new(), others: Vec::new() };
         for (i, m) in self.members.iter().enumerate() {
@@ -114,7 +117,7 @@ impl WtBattleState {
         occ
     }
 
-    fn slots_used(&self, team: usize, phase: WtBattlePhase) -> usize {
+    pub(super) fn slots_used(&self, team: usize, phase: WtBattlePhase) -> usize {
         self.members.iter().filter(|m| m.team == team && slot_of(&m.used, phase)).count()
     }
 
@@ -127,7 +130,7 @@ impl WtBattleState {
     }
 }
 
-fn slot_of(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
+pub(super) fn slot_of(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
     match p {
         WtBattlePhase::Tactics => u.tactics,
         WtBattlePhase::Movement => u.movement,
@@ -159,6 +162,18 @@ fn active_of(u: &WtMemberUsage, side: WtSide) -> &Vec<String> {
     }
 }
 
+/// WT-OOB-3/4: the free battlefield square nearest to `at` (ties: lowest row,
+/// then column), where a character out of bounds comes back.
+fn landing_square(s: &WtBattleState, at: WtSquare) -> Option<WtSquare> {
+    let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
+    grid::nearest_on_map(&s.map, s.variants.range_metric, at, &occ).map(|(_, q)| q)
+}
+
+/// The catalog index of a skill borrowed from the catalog.
+fn skill_pos(s: &WtBattleState, sk: &WtBattleSkill) -> Option<usize> {
+    s.catalog.skills.iter().position(|k| std::ptr::eq(k, sk))
+}
+
 /// What `check` worked out about a valid action.
 #[derive(Debug, Clone, Default)]
 pub struct Checked {
@@ -166,8 +181,8 @@ pub struct Checked {
     pub cost: WtActionCost,
     /// Member acting / reacting.
     pub member: Option<usize>,
-    /// Skill used.
-    pub skill: Option<WtBattleSkill>,
+    /// Skill used (index into `catalog.skills`).
+    pub skill: Option<usize>,
     /// Side of its trigger.
     pub side: Option<WtSide>,
     /// Targets of an attack (member indexes).
@@ -177,63 +192,91 @@ pub struct Checked {
 }
 
 /// Resolve which of the member's entries of `skill` is meant.
-fn member_skill(
-    s: &WtBattleState,
+pub(super) fn member_skill<'a>(
+    s: &'a WtBattleState,
     mi: usize,
     skill: &str,
     side: Option<WtSide>,
-) -> Result<(WtBattleSkill, Option<WtSide>)> {
+) -> Result<(&'a WtBattleSkill, Option<WtSide>)> {
     let m = s.m(mi)?;
-    let cands: Vec<Option<WtSide>> = m
-        .skills
-        .iter()
-        .filter(|k| k.skill == skill && (side.is_none() || k.side == side))
-        .map(|k| k.side)
-        .collect();
-    let chosen = match cands.as_slice() {
-        [] => {
+    let mut cands = m.skills.iter().filter(|k| k.skill == skill && (side.is_none() || k.side == side));
+    let chosen = match (cands.next(), cands.next()) {
+        (None, _) => {
             return Err(illegal(
                 "WT-CC-8",
                 format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
             ))
         }
-        [one] => *one,
-        _ => {
+        (Some(one), None) => one.side,
+        (Some(_), Some(_)) => {
             return Err(Error::invalid("action.side", "the skill's trigger sits on both sides: give `side`"))
         }
     };
-    let sk = s.skill(skill).cloned().ok_or_else(|| internal("catalog skill"))?;
+    let sk = s.skill(skill).ok_or_else(|| internal("catalog skill"))?;
     Ok((sk, chosen))
 }
 
-/// WT-TRG-4/5, WT-COND-5/6: may the member use `sk` on `side` now (activation-wise)?
-fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtSide>) -> Result<()> {
-    let (Some(t), Some(side)) = (&sk.trigger, side) else { return Ok(()) };
-    let m = s.m(mi)?;
-    for trig in std::iter::once(t).chain(sk.with.iter()) {
-        let hand = s.trigger(trig).is_some_and(|x| x.hand_held);
-        let lost = match side {
-            WtSide::Main => WtCondition::LostDominantHand,
-            WtSide::Sub => WtCondition::LostOffHand,
-        };
-        if hand && m.conditions.contains(&lost) {
-            let rule = if side == WtSide::Main { "WT-COND-5" } else { "WT-COND-6" };
-            return Err(illegal(rule, format_args!("{trig} is hand-held and that hand is lost")));
+/// Why a member can't use a skill's trigger side now (see [`check_side`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum SideFault {
+    /// WT-COND-5/6: a hand-held trigger on the side of a lost hand (the trigger's index in `sk.with`, or None for the skill's own trigger).
+    LostHand(WtSide, Option<usize>),
+    /// WT-TRG-4: another trigger is active on that side this round.
+    Busy(WtSide),
+}
+
+/// WT-TRG-4/5, WT-COND-5/6: the fault, if the member may not use `sk` on `side` now.
+pub(super) fn side_fault(
+    s: &WtBattleState,
+    m: &WtBattleMember,
+    sk: &WtBattleSkill,
+    side: Option<WtSide>,
+) -> Option<SideFault> {
+    let (Some(t), Some(side)) = (&sk.trigger, side) else { return None };
+    let lost = match side {
+        WtSide::Main => WtCondition::LostDominantHand,
+        WtSide::Sub => WtCondition::LostOffHand,
+    };
+    if m.conditions.contains(&lost) {
+        for (k, trig) in std::iter::once(t).chain(sk.with.iter()).enumerate() {
+            if s.trigger(trig).is_some_and(|x| x.hand_held) {
+                return Some(SideFault::LostHand(side, k.checked_sub(1)));
+            }
         }
     }
     if s.phase == WtBattlePhase::Attack {
         let act = active_of(&m.used, side);
         if !(act.is_empty() || act.contains(t) && sk.with.iter().all(|o| act.contains(o))) {
-            return Err(illegal(
-                "WT-TRG-4",
-                format_args!("another trigger ({}) is active on that side this round", act.join(", ")),
-            ));
+            return Some(SideFault::Busy(side));
         }
     }
-    Ok(())
+    None
 }
 
-fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) -> Result<()> {
+/// WT-TRG-4/5, WT-COND-5/6: may the member use `sk` on `side` now (activation-wise)?
+fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtSide>) -> Result<()> {
+    let m = s.m(mi)?;
+    match side_fault(s, m, sk, side) {
+        None => Ok(()),
+        Some(SideFault::LostHand(side, k)) => {
+            let trig = match k {
+                None => sk.trigger.as_deref().unwrap_or_default(),
+                Some(k) => sk.with.get(k).map(String::as_str).unwrap_or_default(),
+            };
+            let rule = if side == WtSide::Main { "WT-COND-5" } else { "WT-COND-6" };
+            Err(illegal(rule, format_args!("{trig} is hand-held and that hand is lost")))
+        }
+        Some(SideFault::Busy(side)) => Err(illegal(
+            "WT-TRG-4",
+            format_args!(
+                "another trigger ({}) is active on that side this round",
+                active_of(&m.used, side).join(", ")
+            ),
+        )),
+    }
+}
+
+pub(super) fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) -> Result<()> {
     let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
     if per_check > MAX_TACTICS_DICE {
         return Err(illegal("WT-TD-5", "at most 20 tactics dice on one check"));
@@ -244,10 +287,16 @@ fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) 
     Ok(())
 }
 
-fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
+pub(super) fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
     let mi =
         s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    acting_member_at(s, mi, incap_ok)
+}
+
+/// [`acting_member`] for member index `mi`.
+pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> Result<usize> {
     let m = s.m(mi)?;
+    let actor = &m.id;
     match m.status {
         WtMemberStatus::Active => {}
         WtMemberStatus::Incapacitated if incap_ok => {}
@@ -268,7 +317,7 @@ fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize
     Ok(mi)
 }
 
-fn check_slot(
+pub(super) fn check_slot(
     s: &WtBattleState,
     mi: usize,
     sk: &WtBattleSkill,
@@ -288,6 +337,241 @@ fn check_slot(
         return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
     }
     Ok(Some(phase))
+}
+
+/// What `use_skill` validation found before looking at targets, dice and burst.
+pub(super) struct SkillUse<'a> {
+    /// Member index.
+    pub mi: usize,
+    /// The catalog skill.
+    pub sk: &'a WtBattleSkill,
+    /// The side of its trigger.
+    pub side: Option<WtSide>,
+    /// The phase slot it takes (None: combined use).
+    pub slot: Option<WtBattlePhase>,
+}
+
+/// `use_skill` checks that do not depend on the target, centre, tactics dice
+/// or burst: the acting member (WT-INIT-2, WT-KO, WT-OOB-1), the skill
+/// (WT-CC-8), its phase (WT-RND-1), the side's one Attack-phase action and
+/// the slot (WT-TRG-4, WT-ECO-2/3), the side's activation (WT-TRG-4/5, WT-COND-5/6).
+pub(super) fn use_skill_base<'a>(
+    s: &'a WtBattleState,
+    actor: &str,
+    skill: &str,
+    side: Option<WtSide>,
+) -> Result<SkillUse<'a>> {
+    let mi = acting_member(s, actor, false)?;
+    use_skill_base_at(s, mi, skill, side)
+}
+
+/// [`use_skill_base`] for member index `mi`.
+pub(super) fn use_skill_base_at<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    skill: &str,
+    side: Option<WtSide>,
+) -> Result<SkillUse<'a>> {
+    acting_member_at(s, mi, false)?;
+    let (sk, side) = member_skill(s, mi, skill, side)?;
+    use_skill_checks(s, mi, sk, side)
+}
+
+/// [`use_skill_base_at`] once the skill entry is resolved: `sk` and `side`
+/// are what `member_skill` gives for it (and `mi` is an acting member).
+pub(super) fn use_skill_checks<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    sk: &'a WtBattleSkill,
+    side: Option<WtSide>,
+) -> Result<SkillUse<'a>> {
+    let skill = &sk.id;
+    let m = s.m(mi)?;
+    let phase = match sk.kind {
+        WtBattleSkillKind::Attack => WtBattlePhase::Attack,
+        WtBattleSkillKind::Tactics
+        | WtBattleSkillKind::Stealth
+        | WtBattleSkillKind::Invisible
+        | WtBattleSkillKind::Search => WtBattlePhase::Tactics,
+        WtBattleSkillKind::Move => return Err(Error::invalid("action.type", "moves use the `move` action")),
+        WtBattleSkillKind::Defend | WtBattleSkillKind::Dodge => {
+            return Err(illegal("WT-HIT-2", "reaction skills are used with `react`"))
+        }
+    };
+    if s.phase != phase {
+        return Err(illegal("WT-RND-1", format_args!("{skill} is used in the {phase:?} phase")));
+    }
+    if phase == WtBattlePhase::Attack && side_action_done(&m.used, side) {
+        return Err(illegal("WT-TRG-4", "that side has already taken its Attack-phase action"));
+    }
+    let slot = check_slot(s, mi, sk, phase)?;
+    check_side(s, mi, sk, side)?;
+    Ok(SkillUse { mi, sk, side, slot })
+}
+
+/// WT-TRG-4: the side's one Attack-phase action is taken (both, for a skill without a side).
+pub(super) fn side_action_done(u: &WtMemberUsage, side: Option<WtSide>) -> bool {
+    match side {
+        Some(WtSide::Main) => u.main_action,
+        Some(WtSide::Sub) => u.sub_action,
+        None => u.main_action && u.sub_action,
+    }
+}
+
+/// WT-DMG-4 / WT-DER-4: the burst is within the cap and the Trion covers cost and burst.
+pub(super) fn check_burst(m: &WtBattleMember, sk: &WtBattleSkill, burst: i64) -> Result<()> {
+    if burst < 0 || burst > burst_cap(m.stats.trion) {
+        return Err(illegal("WT-DMG-4", format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion))));
+    }
+    if sk.trion_cost.saturating_add(burst) >= m.trion {
+        return Err(illegal("WT-DER-4", "not enough Trion for the cost and burst"));
+    }
+    Ok(())
+}
+
+/// WT-RNG-4: why `cn` can't be an area attack's centre, if it can't.
+pub(super) fn centre_fault(
+    s: &WtBattleState,
+    m: &WtBattleMember,
+    sk: &WtBattleSkill,
+    cn: WtSquare,
+) -> Option<&'static str> {
+    if grid::distance(s.variants.range_metric, m.at, cn) > i64::from(sk.range) {
+        return Some("the area's centre is out of range");
+    }
+    if !s.map.on_map(cn) {
+        return Some("the centre must be a battlefield square");
+    }
+    None
+}
+
+/// WT-RNG-3/5: everyone on the battlefield inside the area (the user included).
+pub(super) fn area_targets(s: &WtBattleState, cn: WtSquare, area: u32) -> impl Iterator<Item = usize> + '_ {
+    s.members
+        .iter()
+        .enumerate()
+        .filter(move |(_, o)| s.on_field(o) && grid::in_area(cn, area, o.at))
+        .map(|(i, _)| i)
+}
+
+/// Why a member can't be a single-target attack's target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TargetFault {
+    /// WT-HIT-1: the user itself.
+    User,
+    /// WT-KO-4: not on the battlefield.
+    OffField,
+    /// WT-ST-2: Invisible.
+    Invisible,
+    /// WT-RNG-1: out of range.
+    OutOfRange,
+}
+
+/// WT-HIT-1, WT-KO-4, WT-ST-2, WT-RNG-1: can `mi` attack `ti` with the single-target `sk`?
+pub(super) fn target_fault(s: &WtBattleState, mi: usize, ti: usize, sk: &WtBattleSkill) -> Option<TargetFault> {
+    let (Some(m), Some(tm)) = (s.members.get(mi), s.members.get(ti)) else { return Some(TargetFault::OffField) };
+    if ti == mi {
+        return Some(TargetFault::User);
+    }
+    if !s.on_field(tm) {
+        return Some(TargetFault::OffField);
+    }
+    if tm.states.invisible.is_some() {
+        return Some(TargetFault::Invisible);
+    }
+    if grid::distance(s.variants.range_metric, m.at, tm.at) > i64::from(sk.range) {
+        return Some(TargetFault::OutOfRange);
+    }
+    None
+}
+
+/// The cost of a valid attack with `n_targets` targets.
+pub(super) fn attack_cost(
+    s: &WtBattleState,
+    m: &WtBattleMember,
+    sk: &WtBattleSkill,
+    side: Option<WtSide>,
+    slot: Option<WtBattlePhase>,
+    burst: i64,
+    n_targets: usize,
+) -> WtActionCost {
+    WtActionCost {
+        slot,
+        side_action: side,
+        activates: side,
+        trion: sk.trion_cost.saturating_add(burst),
+        max_tactics_dice: max_td(s, m.team, n_targets.max(1)),
+        max_burst: burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0),
+        ..Default::default()
+    }
+}
+
+/// What `move` validation found before looking at the path.
+pub(super) struct MoveBase<'a> {
+    /// Member index.
+    pub mi: usize,
+    /// The catalog move skill.
+    pub sk: &'a WtBattleSkill,
+    /// The side of its trigger.
+    pub side: Option<WtSide>,
+    /// The slot it takes (None: combined use).
+    pub slot: Option<WtBattlePhase>,
+    /// WT-MOV-1, WT-COND-7: the Movement available.
+    pub movement: i64,
+}
+
+/// `move` checks that do not depend on the path: the mover (WT-INIT-2,
+/// WT-KO-2 Normal Move while incapacitated, WT-OOB-1), the skill, the phase
+/// (WT-RND-1, WT-ST-3 reserved moves) and the slot (WT-ECO-2/3).
+pub(super) fn move_base<'a>(s: &'a WtBattleState, actor: &str, skill: &str) -> Result<MoveBase<'a>> {
+    let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+    move_base_at(s, mi, skill)
+}
+
+/// [`move_base`] for member index `mi`.
+pub(super) fn move_base_at<'a>(s: &'a WtBattleState, mi: usize, skill: &str) -> Result<MoveBase<'a>> {
+    let incap_ok = s.skill(skill).is_some_and(|k| k.while_incapacitated);
+    acting_member_at(s, mi, incap_ok)?;
+    let actor = &s.m(mi)?.id;
+    let (sk, side) = member_skill(s, mi, skill, None)?;
+    if sk.kind != WtBattleSkillKind::Move {
+        return Err(Error::invalid("action.skill", "not a move skill"));
+    }
+    let m = s.m(mi)?;
+    match s.phase {
+        WtBattlePhase::Movement => {
+            if m.states.movement_reserved.is_some() {
+                return Err(illegal("WT-ST-3", "a Movement-reserved character moves in the Attack phase"));
+            }
+        }
+        WtBattlePhase::Attack => {
+            if m.states.movement_reserved.is_none() {
+                return Err(illegal("WT-RND-1", "moves are made in the Movement phase"));
+            }
+            if m.used.attack {
+                return Err(illegal("WT-ST-3", "the reserved move comes before the character's attacks"));
+            }
+        }
+        _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
+    }
+    let slot = if sk.combined_use {
+        None
+    } else {
+        if m.used.movement {
+            return Err(illegal("WT-ECO-3", format_args!("{actor} already moved this round")));
+        }
+        if s.slots_used(m.team, WtBattlePhase::Movement) >= MEMBERS_PER_PHASE {
+            return Err(illegal("WT-ECO-2", "three members of this team already moved this round"));
+        }
+        Some(WtBattlePhase::Movement)
+    };
+    let movement = movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+    Ok(MoveBase { mi, sk, side, slot, movement })
+}
+
+/// The cost of a valid move.
+pub(super) fn move_cost(slot: Option<WtBattlePhase>, path_cost: i64) -> WtActionCost {
+    WtActionCost { slot, movement: Some(path_cost), ..Default::default() }
 }
 
 /// Validate an action against the state without changing it.
@@ -367,8 +651,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 return Err(illegal("WT-OOB-2", "one re-entry check per round"));
             }
             check_tactics(s, m.team, *tactics_dice, 1)?;
-            let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
-            if grid::nearest_on_map(&s.map, s.variants.range_metric, m.at, &occ).is_none() {
+            if landing_square(s, m.at).is_none() {
                 return Err(illegal("WT-OOB-3", "no free battlefield square"));
             }
             Ok(Checked {
@@ -378,39 +661,11 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             })
         }
         WtBattleAction::UseSkill { actor, skill, side, target, center, tactics_dice, burst, push_to } => {
-            let mi = acting_member(s, actor, false)?;
-            let (sk, side) = member_skill(s, mi, skill, *side)?;
+            let base = use_skill_base(s, actor, skill, *side)?;
+            let (mi, sk, side) = (base.mi, base.sk, base.side);
             let m = s.m(mi)?;
-            let phase = match sk.kind {
-                WtBattleSkillKind::Attack => WtBattlePhase::Attack,
-                WtBattleSkillKind::Tactics
-                | WtBattleSkillKind::Stealth
-                | WtBattleSkillKind::Invisible
-                | WtBattleSkillKind::Search => WtBattlePhase::Tactics,
-                WtBattleSkillKind::Move => {
-                    return Err(Error::invalid("action.type", "moves use the `move` action"))
-                }
-                WtBattleSkillKind::Defend | WtBattleSkillKind::Dodge => {
-                    return Err(illegal("WT-HIT-2", "reaction skills are used with `react`"))
-                }
-            };
-            if s.phase != phase {
-                return Err(illegal("WT-RND-1", format_args!("{skill} is used in the {phase:?} phase")));
-            }
-            if phase == WtBattlePhase::Attack {
-                let done = match side {
-                    Some(WtSide::Main) => m.used.main_action,
-                    Some(WtSide::Sub) => m.used.sub_action,
-                    None => m.used.main_action && m.used.sub_action,
-                };
-                if done {
-                    return Err(illegal("WT-TRG-4", "that side has already taken its Attack-phase action"));
-                }
-            }
-            let slot = check_slot(s, mi, &sk, phase)?;
-            check_side(s, mi, &sk, side)?;
             let mut c = Checked { member: Some(mi), side, ..Default::default() };
-            c.cost.slot = slot;
+            c.cost.slot = base.slot;
             c.cost.trion = sk.trion_cost;
             if sk.kind != WtBattleSkillKind::Attack {
                 if target.is_some()
@@ -427,24 +682,11 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 if sk.trion_cost >= m.trion {
                     return Err(illegal("WT-DER-4", "not enough Trion"));
                 }
-                c.skill = Some(sk);
+                c.skill = skill_pos(s, sk);
                 return Ok(c);
             }
             // Attack.
-            if side.is_some() {
-                c.cost.side_action = side;
-                c.cost.activates = side;
-            }
-            if *burst < 0 || *burst > burst_cap(m.stats.trion) {
-                return Err(illegal(
-                    "WT-DMG-4",
-                    format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion)),
-                ));
-            }
-            if sk.trion_cost.saturating_add(*burst) >= m.trion {
-                return Err(illegal("WT-DER-4", "not enough Trion for the cost and burst"));
-            }
-            let metric = s.variants.range_metric;
+            check_burst(m, sk, *burst)?;
             let r = i64::from(sk.range);
             match sk.area {
                 Some(area) => {
@@ -454,19 +696,10 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                     let Some(cn) = center else {
                         return Err(Error::invalid("action.center", "required for an area attack"));
                     };
-                    if grid::distance(metric, m.at, *cn) > r {
-                        return Err(illegal("WT-RNG-4", "the area's centre is out of range"));
+                    if let Some(f) = centre_fault(s, m, sk, *cn) {
+                        return Err(illegal("WT-RNG-4", f));
                     }
-                    if !s.map.on_map(*cn) {
-                        return Err(illegal("WT-RNG-4", "the centre must be a battlefield square"));
-                    }
-                    c.targets = s
-                        .members
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, o)| s.on_field(o) && grid::in_area(*cn, area, o.at))
-                        .map(|(i, _)| i)
-                        .collect();
+                    c.targets = area_targets(s, *cn, area).collect();
                     if push_to.is_some() {
                         return Err(Error::invalid("action.push_to", "only for a single target"));
                     }
@@ -478,20 +711,23 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                     let Some(t) = target else { return Err(Error::invalid("action.target", "required")) };
                     let ti = s.idx(t).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
                     let tm = s.m(ti)?;
-                    if ti == mi {
-                        return Err(illegal("WT-HIT-1", "a single-target attack can't target its user"));
-                    }
-                    if !s.on_field(tm) {
-                        return Err(illegal("WT-KO-4", "the target is not on the battlefield"));
-                    }
-                    if tm.states.invisible.is_some() {
-                        return Err(illegal(
-                            "WT-ST-2",
-                            "an Invisible character can't be targeted by single-target attacks",
-                        ));
-                    }
-                    if grid::distance(metric, m.at, tm.at) > r {
-                        return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")));
+                    match target_fault(s, mi, ti, sk) {
+                        None => {}
+                        Some(TargetFault::User) => {
+                            return Err(illegal("WT-HIT-1", "a single-target attack can't target its user"))
+                        }
+                        Some(TargetFault::OffField) => {
+                            return Err(illegal("WT-KO-4", "the target is not on the battlefield"))
+                        }
+                        Some(TargetFault::Invisible) => {
+                            return Err(illegal(
+                                "WT-ST-2",
+                                "an Invisible character can't be targeted by single-target attacks",
+                            ))
+                        }
+                        Some(TargetFault::OutOfRange) => {
+                            return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")))
+                        }
                     }
                     if let Some(p) = push_to {
                         if sk.forced_move == 0 {
@@ -519,60 +755,17 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 }
             }
             check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
-            c.cost.trion = sk.trion_cost.saturating_add(*burst);
-            c.cost.max_tactics_dice = max_td(s, m.team, c.targets.len().max(1));
-            c.cost.max_burst =
-                burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0);
-            c.skill = Some(sk);
+            c.cost = attack_cost(s, m, sk, side, base.slot, *burst, c.targets.len());
+            c.skill = skill_pos(s, sk);
             Ok(c)
         }
         WtBattleAction::Move { actor, skill, path } => {
-            let mi0 = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
-            let incap_ok = s.skill(skill).is_some_and(|k| k.while_incapacitated);
-            let mi = acting_member(s, actor, incap_ok)?;
-            debug_assert_eq!(mi, mi0);
-            let (sk, side) = member_skill(s, mi, skill, None)?;
-            if sk.kind != WtBattleSkillKind::Move {
-                return Err(Error::invalid("action.skill", "not a move skill"));
-            }
-            let m = s.m(mi)?;
-            match s.phase {
-                WtBattlePhase::Movement => {
-                    if m.states.movement_reserved.is_some() {
-                        return Err(illegal(
-                            "WT-ST-3",
-                            "a Movement-reserved character moves in the Attack phase",
-                        ));
-                    }
-                }
-                WtBattlePhase::Attack => {
-                    if m.states.movement_reserved.is_none() {
-                        return Err(illegal("WT-RND-1", "moves are made in the Movement phase"));
-                    }
-                    if m.used.attack {
-                        return Err(illegal(
-                            "WT-ST-3",
-                            "the reserved move comes before the character's attacks",
-                        ));
-                    }
-                }
-                _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
-            }
-            let slot = if sk.combined_use {
-                None
-            } else {
-                if m.used.movement {
-                    return Err(illegal("WT-ECO-3", format_args!("{actor} already moved this round")));
-                }
-                if s.slots_used(m.team, WtBattlePhase::Movement) >= MEMBERS_PER_PHASE {
-                    return Err(illegal("WT-ECO-2", "three members of this team already moved this round"));
-                }
-                Some(WtBattlePhase::Movement)
-            };
+            let base = move_base(s, actor, skill)?;
+            let (mi, sk) = (base.mi, base.sk);
             if path.is_empty() || path.len() > MAX_PATH {
                 return Err(Error::invalid("action.path", "1-64 squares"));
             }
-            let movement = movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
+            let m = s.m(mi)?;
             let occ = s.occupancy(mi);
             let mut cur = m.at;
             let mut cost = 0i64;
@@ -586,16 +779,61 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if occ.others.contains(&cur) {
                 return Err(illegal("WT-MOV-3", "a move can't end on another character's square"));
             }
-            if cost > movement {
+            if cost > base.movement {
                 return Err(illegal(
                     "WT-MOV-2",
-                    format_args!("the path costs {cost} Movement; {actor} has {movement}"),
+                    format_args!("the path costs {cost} Movement; {actor} has {}", base.movement),
                 ));
             }
-            let mut c =
-                Checked { member: Some(mi), side, path_cost: cost, skill: Some(sk), ..Default::default() };
-            c.cost.slot = slot;
-            c.cost.movement = Some(cost);
+            let mut c = Checked {
+                member: Some(mi),
+                side: base.side,
+                path_cost: cost,
+                skill: skill_pos(s, sk),
+                ..Default::default()
+            };
+            c.cost = move_cost(base.slot, cost);
+            Ok(c)
+        }
+        WtBattleAction::BringBack { actor, target } => {
+            let phase = s.phase;
+            if !matches!(phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+                return Err(illegal("WT-OOB-4", "a character is brought back before the Feedback phase"));
+            }
+            let mi = acting_member(s, actor, false)?;
+            let ti = s.idx(target).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
+            let (m, t) = (s.m(mi)?, s.m(ti)?);
+            if ti == mi || t.team != m.team {
+                return Err(illegal("WT-OOB-4", "an ally brings the character back"));
+            }
+            if t.status != WtMemberStatus::Active {
+                return Err(illegal("WT-KO-4", format_args!("{target} is out of the fight")));
+            }
+            if s.map.on_map(t.at) {
+                return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
+            }
+            let to = landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
+            if grid::distance(s.variants.range_metric, m.at, to) > 1 {
+                return Err(illegal(
+                    "WT-OOB-4",
+                    format_args!(
+                        "{actor} must stand within 1 square of ({}, {}), the free battlefield square nearest to {target}",
+                        to.x, to.y
+                    ),
+                ));
+            }
+            if phase == WtBattlePhase::Attack && side_action_done(&m.used, None) {
+                return Err(illegal("WT-TRG-4", format_args!("{actor} has taken both Attack-phase actions")));
+            }
+            if slot_of(&m.used, phase) {
+                if phase != WtBattlePhase::Attack {
+                    return Err(illegal("WT-ECO-3", format_args!("{actor} already acted in this phase")));
+                }
+            } else if s.slots_used(m.team, phase) >= MEMBERS_PER_PHASE {
+                return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
+            }
+            let mut c = Checked { member: Some(mi), targets: vec![ti], ..Default::default() };
+            c.cost.slot = Some(phase);
             Ok(c)
         }
         WtBattleAction::React { reactor, skill, side, tactics_dice } => {
@@ -632,7 +870,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             }
             check_side(s, ri, &sk, side)?;
             check_tactics(s, rm.team, *tactics_dice, 1)?;
-            let mut c = Checked { member: Some(ri), side, skill: Some(sk), ..Default::default() };
+            let mut c = Checked { member: Some(ri), side, skill: skill_pos(s, sk), ..Default::default() };
             c.cost.activates = side;
             c.cost.max_tactics_dice = max_td(s, rm.team, 1);
             Ok(c)
@@ -646,12 +884,17 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
     }
 }
 
-fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
+pub(super) fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
     let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
     (pool / checks.max(1) as u32).min(MAX_TACTICS_DICE)
 }
 
-/// Apply a valid action to `s` (a working copy), rolling `dice`, logging to `ev`.
+/// Apply an action to `s` in place, rolling `dice`, logging to `ev`.
+///
+/// The action is validated (`check`) before anything changes, so an illegal
+/// action leaves `s` exactly as it was. Only a failure while applying a valid
+/// action (scripted `dice` running out, or an internal error) can leave `s`
+/// part-way changed: keep a copy ([`super::act_on`]) when that matters.
 pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     let c = check(s, a)?;
     match a {
@@ -693,8 +936,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             let r = roll_check(dice, WtPool::new("", mob as u32, *tactics_dice, 0)?, Some(target))?;
             let mut to = None;
             if r.success == Some(true) {
-                let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
-                to = grid::nearest_on_map(&s.map, metric, at, &occ).map(|(_, q)| q);
+                to = landing_square(s, at);
                 if let Some(q) = to {
                     s.mm(mi)?.at = q;
                 }
@@ -709,7 +951,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
         }
         WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, .. } => {
             let mi = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let team = s.m(mi)?.team;
             if let Some(p) = c.cost.slot {
                 set_slot(&mut s.mm(mi)?.used, p);
@@ -815,7 +1058,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
         }
         WtBattleAction::Move { actor, path, .. } => {
             let mi = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let movement = {
                 let m = s.m(mi)?;
                 movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions)
@@ -849,9 +1093,27 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 ev.push(state_ev(actor, "floating", true, "WT-ST-4"));
             }
         }
+        WtBattleAction::BringBack { actor, target } => {
+            let (mi, ti) = (c.member.ok_or_else(|| internal("member"))?, *c.targets.first().ok_or_else(|| internal("target"))?);
+            let phase = s.phase;
+            let to = landing_square(s, s.m(ti)?.at).ok_or_else(|| internal("landing square"))?;
+            let u = &mut s.mm(mi)?.used;
+            set_slot(u, phase);
+            if phase == WtBattlePhase::Attack {
+                // A basic command takes the main side's action if unused, else the sub side's (WT-TRG-4).
+                if !u.main_action {
+                    u.main_action = true;
+                } else {
+                    u.sub_action = true;
+                }
+            }
+            s.mm(ti)?.at = to;
+            ev.push(WtBattleEvent::BroughtBack { member: target.clone(), by: actor.clone(), to });
+        }
         WtBattleAction::React { reactor, tactics_dice, .. } => {
             let ri = c.member.ok_or_else(|| internal("member"))?;
-            let sk = c.skill.clone().ok_or_else(|| internal("skill"))?;
+            let cat = std::sync::Arc::clone(&s.catalog);
+            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
             let (team, stat) = {
                 let m = s.m(ri)?;
                 (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
@@ -871,7 +1133,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             ev.push(WtBattleEvent::ReactionRolled {
                 target,
                 reactor: reactor.clone(),
-                skill: sk.id,
+                skill: sk.id.clone(),
                 faces: r.faces,
                 achievement: r.achievement,
             });
@@ -1041,7 +1303,8 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
     }
     s.pending = None;
     let ai = s.idx(&p.attacker).ok_or_else(|| internal("attacker"))?;
-    let sk = s.skill(&p.skill).cloned().ok_or_else(|| internal("skill"))?;
+    let cat = std::sync::Arc::clone(&s.catalog);
+    let sk = cat.skills.iter().find(|k| k.id == p.skill).ok_or_else(|| internal("skill"))?;
     let (ateam, astats, aat) = {
         let a = s.m(ai)?;
         (a.team, a.stats, a.at)
@@ -1375,9 +1638,9 @@ fn start_phase(s: &mut WtBattleState, p: WtBattlePhase, dice: &mut Dice, ev: &mu
 /// Skip teams with nobody able to act; emit the turn event of the acting team.
 fn skip_idle(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     loop {
-        let order = s.phase_order();
-        match order.get(s.turn) {
-            Some(&t) if team_can_act(s, t) => {
+        // Only called in the Tactics, Movement and Attack phases.
+        match s.acting_team() {
+            Some(t) if team_can_act(s, t) => {
                 ev.push(WtBattleEvent::TeamTurn { team: s.team_id(t) });
                 return Ok(());
             }
@@ -1536,144 +1799,11 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
 }
 
 /// Every action legal now (`actor`: only that member's actions, plus team-level ones).
+/// Listed by [`super::legal`] in the order: operator actions, position / trait
+/// skills, then (an attack pending) no reaction and the reactions, or the
+/// phase's actions (initiative; re-entry checks, pass, each acting member's
+/// skills in its skill order: moves per destination row by row, attacks per
+/// target or area centre).
 pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
-    let mut out = Vec::new();
-    if s.phase == WtBattlePhase::Ended {
-        return out;
-    }
-    let push = |a: WtBattleAction, out: &mut Vec<WtLegalAction>| {
-        if let Ok(c) = check(s, &a) {
-            out.push(WtLegalAction { action: a, cost: c.cost });
-        }
-    };
-    let want = |id: &str| actor.is_none_or(|a| a == id);
-    // Any timing: operator actions and skills.
-    for t in &s.teams {
-        for o in &s.catalog.operator_skills {
-            push(WtBattleAction::Operator { team: t.id.clone(), skill: o.id.clone() }, &mut out);
-        }
-    }
-    for m in &s.members {
-        if !want(&m.id) {
-            continue;
-        }
-        for ab in &m.abilities {
-            push(WtBattleAction::UseAbility { actor: m.id.clone(), ability: ab.id.clone() }, &mut out);
-        }
-    }
-    if let Some(p) = &s.pending {
-        push(WtBattleAction::NoReaction {}, &mut out);
-        let Some(ti) = p.targets.get(p.reactions.len()).and_then(|t| s.idx(t)) else { return out };
-        let team = s.members.get(ti).map(|m| m.team);
-        for r in s.members.iter().filter(|r| Some(r.team) == team) {
-            if !want(&r.id) {
-                continue;
-            }
-            for k in &r.skills {
-                push(
-                    WtBattleAction::React {
-                        reactor: r.id.clone(),
-                        skill: k.skill.clone(),
-                        side: k.side,
-                        tactics_dice: 0,
-                    },
-                    &mut out,
-                );
-            }
-        }
-        return out;
-    }
-    match s.phase {
-        WtBattlePhase::Initiative => {
-            push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
-        }
-        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
-            for m in &s.members {
-                if want(&m.id) && !s.map.on_map(m.at) {
-                    push(WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 }, &mut out);
-                }
-            }
-            if let Some(t) = s.acting_team() {
-                push(WtBattleAction::Pass { team: s.team_id(t) }, &mut out);
-                for (mi, m) in s.members.iter().enumerate() {
-                    if m.team != t || !want(&m.id) {
-                        continue;
-                    }
-                    for k in &m.skills {
-                        let Some(sk) = s.skill(&k.skill) else { continue };
-                        match sk.kind {
-                            WtBattleSkillKind::Move => {
-                                if !matches!(s.phase, WtBattlePhase::Movement | WtBattlePhase::Attack) {
-                                    continue;
-                                }
-                                let movement =
-                                    movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
-                                let occ = s.occupancy(mi);
-                                let mut dests: Vec<_> =
-                                    grid::reachable(&s.map, &occ, m.at, movement).into_iter().collect();
-                                dests.sort_by_key(|(d, _)| (d.y, d.x));
-                                for (_, (_, path)) in dests {
-                                    push(
-                                        WtBattleAction::Move {
-                                            actor: m.id.clone(),
-                                            skill: sk.id.clone(),
-                                            path,
-                                        },
-                                        &mut out,
-                                    );
-                                }
-                            }
-                            WtBattleSkillKind::Attack => {
-                                if s.phase != WtBattlePhase::Attack {
-                                    continue;
-                                }
-                                let base = |target: Option<String>, center: Option<WtSquare>| {
-                                    WtBattleAction::UseSkill {
-                                        actor: m.id.clone(),
-                                        skill: sk.id.clone(),
-                                        side: k.side,
-                                        target,
-                                        center,
-                                        tactics_dice: 0,
-                                        burst: 0,
-                                        push_to: None,
-                                    }
-                                };
-                                if sk.area.is_some() {
-                                    let r = i64::from(sk.range);
-                                    for y in m.at.y - r..=m.at.y + r {
-                                        for x in m.at.x - r..=m.at.x + r {
-                                            push(base(None, Some(WtSquare { x, y })), &mut out);
-                                        }
-                                    }
-                                } else {
-                                    for o in &s.members {
-                                        if o.id != m.id {
-                                            push(base(Some(o.id.clone()), None), &mut out);
-                                        }
-                                    }
-                                }
-                            }
-                            WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend => {}
-                            _ => push(
-                                WtBattleAction::UseSkill {
-                                    actor: m.id.clone(),
-                                    skill: sk.id.clone(),
-                                    side: k.side,
-                                    target: None,
-                                    center: None,
-                                    tactics_dice: 0,
-                                    burst: 0,
-                                    push_to: None,
-                                },
-                                &mut out,
-                            ),
-                        }
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    out
+    super::legal::legal_actions(s, actor)
 }

@@ -14,8 +14,9 @@
 //!
 //! Where things are: [`state`] (state, validation), [`actions`] (actions,
 //! events, costs), [`engine`] (checks, effects, phase machine), [`grid`]
-//! (distances, areas, movement), [`data`] (battle values of skills: the seed
-//! has none, the bundled file is illustrative).
+//! (distances, areas, movement), [`legal`] (listing the legal actions fast),
+//! [`data`] (battle values of skills: the seed has none, the bundled file is
+//! illustrative).
 //!
 //! Round flow (WT-RND-1): `roll_initiative` → Tactics (teams highest first) →
 //! Movement (lowest first, WT-INIT-2) → Attack (highest first) → Feedback
@@ -40,6 +41,7 @@ pub mod actions;
 pub mod data;
 pub mod engine;
 pub mod grid;
+pub mod legal;
 pub mod state;
 #[cfg(test)]
 mod tests;
@@ -341,7 +343,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 starting_trion: ch.derived.starting_trion,
                 trion: ch.derived.starting_trion,
                 triggers: ch.triggers.clone(),
-                skills,
+                skills: std::sync::Arc::new(skills),
                 abilities,
                 at: ms.at,
                 status: WtMemberStatus::Active,
@@ -386,7 +388,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         turn: 0,
         teams,
         members,
-        catalog: WtBattleCatalog {
+        catalog: std::sync::Arc::new(WtBattleCatalog {
             skills: catalog_skills,
             triggers,
             operator_skills: bd.operator_skills.clone(),
@@ -395,7 +397,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 trion_soldier: dt(WtDamageTableSide::TrionSoldier),
                 serafiga: dt(WtDamageTableSide::Serafiga),
             },
-        },
+        }),
         pending: None,
         outcome: None,
     };
@@ -423,9 +425,11 @@ pub fn act_on(
 
 /// `world_trigger.battle_act` — apply one action (scripted-dice order on the module docs).
 pub fn battle_act(args: &WtBattleActArgs) -> Result<WtBattleResult> {
-    let s = load_state(&args.state)?;
+    let mut state = load_state(&args.state)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let (state, events) = act_on(&s, &args.action, &mut dice)?;
+    // The loaded state is our own copy: apply in place (an error drops it).
+    let mut events = Vec::new();
+    engine::act(&mut state, &args.action, &mut dice, &mut events)?;
     Ok(WtBattleResult { state, events, rolls: dice.take_rolls() })
 }
 
@@ -464,8 +468,8 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
     for (i, st) in args.steps.iter().enumerate() {
         let mut dice =
             Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
-        let (ns, ev) = act_on(&s, &st.action, &mut dice)?;
-        s = ns;
+        let mut ev = Vec::new();
+        engine::act(&mut s, &st.action, &mut dice, &mut ev)?;
         events.extend(ev.iter().cloned());
         last_events = ev;
         last_rolls = dice.take_rolls();

@@ -9,6 +9,7 @@ use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind}
 use crate::world_trigger::types::{WtCondition, WtLabel, WtStat, WtStats};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Format tag of the state.
 pub const STATE_FORMAT: &str = "gunbai-wt-battle-1";
@@ -252,8 +253,11 @@ pub struct WtBattleMember {
     pub trion: i64,
     /// Equipped triggers.
     pub triggers: WtLoadout,
-    /// Usable battle skills.
-    pub skills: Vec<WtMemberSkill>,
+    /// Usable battle skills (each skill and side at most once). Shared between
+    /// copies of the state: they never change during a battle.
+    #[serde(with = "shared")]
+    #[schemars(with = "Vec<WtMemberSkill>")]
+    pub skills: Arc<Vec<WtMemberSkill>>,
     /// Position and trait skills.
     #[serde(default)]
     pub abilities: Vec<WtAbility>,
@@ -459,14 +463,30 @@ pub struct WtBattleState {
     pub teams: Vec<WtBattleTeam>,
     /// Combatants.
     pub members: Vec<WtBattleMember>,
-    /// Data used.
-    pub catalog: WtBattleCatalog,
+    /// Data used (shared between copies of the state: it never changes during a battle).
+    #[serde(with = "shared")]
+    #[schemars(with = "WtBattleCatalog")]
+    pub catalog: Arc<WtBattleCatalog>,
     /// An attack awaiting reactions.
     #[serde(default)]
     pub pending: Option<WtPendingAttack>,
     /// Set when the battle is over.
     #[serde(default)]
     pub outcome: Option<WtBattleOutcome>,
+}
+
+/// (De)serializes a part shared between copies of the state (`Arc`) as the plain value.
+mod shared {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<T: Serialize, S: Serializer>(c: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
+        c.as_ref().serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(d: D) -> Result<Arc<T>, D::Error> {
+        T::deserialize(d).map(Arc::new)
+    }
 }
 
 fn bad(path: impl Into<String>, msg: impl std::fmt::Display) -> Error {
@@ -637,6 +657,9 @@ impl WtBattleState {
                 return Err(bad(format!("{p}.skills"), "at most 64 skills and 16 abilities"));
             }
             for (k, s) in mb.skills.iter().enumerate() {
+                if mb.skills.iter().take(k).any(|o| o.skill == s.skill && o.side == s.side) {
+                    return Err(bad(format!("{p}.skills[{k}]"), "listed twice"));
+                }
                 let Some(sk) = self.skill(&s.skill) else {
                     return Err(bad(format!("{p}.skills[{k}]"), "not in the catalog"));
                 };
