@@ -1819,8 +1819,8 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
 /// Listed by [`super::legal`] in the order: operator actions, position / trait
 /// skills, then (an attack pending) no reaction and the reactions, or the
 /// phase's actions (initiative; re-entry checks, pass, each acting member's
-/// skills in its skill order: moves per destination row by row, attacks per
-/// target or area centre).
+/// skills in its skill order — moves per destination row by row, attacks per
+/// target or area centre — then its bringing out-of-bounds allies back).
 pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
     super::legal::legal_actions(s, actor)
 }
