@@ -67,7 +67,11 @@ impl WtBattleState {
             // WT-INIT-2: reversed.
             WtBattlePhase::Movement => {
                 let n = self.initiative_order.len();
-                self.turn.checked_add(1).and_then(|k| n.checked_sub(k)).and_then(|i| self.initiative_order.get(i)).copied()
+                self.turn
+                    .checked_add(1)
+                    .and_then(|k| n.checked_sub(k))
+                    .and_then(|i| self.initiative_order.get(i))
+                    .copied()
             }
             _ => None,
         }
@@ -468,8 +472,15 @@ pub(super) enum TargetFault {
 }
 
 /// WT-HIT-1, WT-KO-4, WT-ST-2, WT-RNG-1: can `mi` attack `ti` with the single-target `sk`?
-pub(super) fn target_fault(s: &WtBattleState, mi: usize, ti: usize, sk: &WtBattleSkill) -> Option<TargetFault> {
-    let (Some(m), Some(tm)) = (s.members.get(mi), s.members.get(ti)) else { return Some(TargetFault::OffField) };
+pub(super) fn target_fault(
+    s: &WtBattleState,
+    mi: usize,
+    ti: usize,
+    sk: &WtBattleSkill,
+) -> Option<TargetFault> {
+    let (Some(m), Some(tm)) = (s.members.get(mi), s.members.get(ti)) else {
+        return Some(TargetFault::OffField);
+    };
     if ti == mi {
         return Some(TargetFault::User);
     }
@@ -501,7 +512,9 @@ pub(super) fn attack_cost(
         activates: side,
         trion: sk.trion_cost.saturating_add(burst),
         max_tactics_dice: max_td(s, m.team, n_targets.max(1)),
-        max_burst: burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1)).max(0),
+        max_burst: burst_cap(m.stats.trion)
+            .min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1))
+            .max(0),
         ..Default::default()
     }
 }
@@ -812,7 +825,8 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if s.map.on_map(t.at) {
                 return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
             }
-            let to = landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
+            let to =
+                landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
             if grid::distance(s.variants.range_metric, m.at, to) > 1 {
                 return Err(illegal(
                     "WT-OOB-4",
@@ -868,7 +882,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 }
                 _ => return Err(illegal("WT-HIT-2", "not a reaction skill")),
             }
-            check_side(s, ri, &sk, side)?;
+            check_side(s, ri, sk, side)?;
             check_tactics(s, rm.team, *tactics_dice, 1)?;
             let mut c = Checked { member: Some(ri), side, skill: skill_pos(s, sk), ..Default::default() };
             c.cost.activates = side;
@@ -965,7 +979,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 side: c.side,
                 trion_paid: paid,
             });
-            uses_trigger_side(s, mi, &sk, c.side, ev)?;
+            uses_trigger_side(s, mi, sk, c.side, ev)?;
             match sk.kind {
                 WtBattleSkillKind::Tactics => gain_td(s, team, sk.tactics_dice_gain, ev)?,
                 WtBattleSkillKind::Stealth => {
@@ -1074,7 +1088,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                     side: c.side,
                     trion_paid: 0,
                 });
-                uses_trigger_side(s, mi, &sk, c.side, ev)?;
+                uses_trigger_side(s, mi, sk, c.side, ev)?;
             }
             let last = *path.last().ok_or_else(|| internal("path"))?;
             let m = s.mm(mi)?;
@@ -1094,7 +1108,10 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             }
         }
         WtBattleAction::BringBack { actor, target } => {
-            let (mi, ti) = (c.member.ok_or_else(|| internal("member"))?, *c.targets.first().ok_or_else(|| internal("target"))?);
+            let (mi, ti) = (
+                c.member.ok_or_else(|| internal("member"))?,
+                *c.targets.first().ok_or_else(|| internal("target"))?,
+            );
             let phase = s.phase;
             let to = landing_square(s, s.m(ti)?.at).ok_or_else(|| internal("landing square"))?;
             let u = &mut s.mm(mi)?.used;
@@ -1119,7 +1136,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
             };
             spend_td(s, team, *tactics_dice, ev)?;
-            uses_trigger_side(s, ri, &sk, c.side, ev)?;
+            uses_trigger_side(s, ri, sk, c.side, ev)?;
             end_on_check(s, ri, ev)?;
             let r = roll_check(dice, WtPool::new("", stat as u32, *tactics_dice, 0)?, None)?;
             let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
@@ -1802,8 +1819,8 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
 /// Listed by [`super::legal`] in the order: operator actions, position / trait
 /// skills, then (an attack pending) no reaction and the reactions, or the
 /// phase's actions (initiative; re-entry checks, pass, each acting member's
-/// skills in its skill order: moves per destination row by row, attacks per
-/// target or area centre).
+/// skills in its skill order — moves per destination row by row, attacks per
+/// target or area centre — then its bringing out-of-bounds allies back).
 pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalAction> {
     super::legal::legal_actions(s, actor)
 }

@@ -203,9 +203,9 @@ impl MoveGrid {
     fn in_zoc(&self, s: WtSquare) -> bool {
         match self.index(s) {
             Some(i) => self.zoc[i],
-            None => DIRS
-                .iter()
-                .any(|(dx, dy)| self.index(WtSquare { x: s.x + dx, y: s.y + dy }).is_some_and(|i| self.enemy[i])),
+            None => DIRS.iter().any(|(dx, dy)| {
+                self.index(WtSquare { x: s.x + dx, y: s.y + dy }).is_some_and(|i| self.enemy[i])
+            }),
         }
     }
 
@@ -381,7 +381,17 @@ impl Reach {
 
     /// Relax every step out of `a` (settled at cost `c`).
     #[allow(clippy::too_many_arguments)]
-    fn expand(&mut self, g: &MoveGrid, a: WtSquare, ha: i64, a_zoc: bool, c: i64, from: u32, alen: u32, budget: i64) {
+    fn expand(
+        &mut self,
+        g: &MoveGrid,
+        a: WtSquare,
+        ha: i64,
+        a_zoc: bool,
+        c: i64,
+        from: u32,
+        alen: u32,
+        budget: i64,
+    ) {
         for d in DIRS {
             for k in 1..=3i64 {
                 let Some((bi, sc)) = g.step(a, ha, a_zoc, d, k) else { continue };

@@ -1,27 +1,29 @@
-//! Listing the legal actions fast (issue 4: a complete random battle in about
-//! a millisecond).
+//! Listing the legal actions fast (issue 4: complete random battles at more
+//! than 1 000 per second; `BENCHMARKS.md`).
 //!
-//! [`legal_refs`] lists every legal action in a compact form ([`LegalRef`]:
-//! indexes into the state and the cost, no allocation per action) and
-//! [`materialize`] turns one into the exact [`WtBattleAction`] that
-//! `battle_act` accepts. [`legal_actions`] (the `battle_legal_actions` op)
-//! is both together.
+//! [`LegalList::fill`] lists every legal action of a state in a compact form
+//! ([`LegalRef`]: indexes into the state and the cost; nothing is allocated
+//! per action) and [`LegalList::action`] turns one into the exact
+//! [`WtBattleAction`] that `battle_act` accepts. [`legal_actions`] (the
+//! `battle_legal_actions` op) does both for every listed action.
 //!
-//! The list is built from the same pieces `check` validates with
-//! (`use_skill_base`, `move_base`, `target_fault`, `centre_fault`,
-//! `side_fault`, …): each member's skill is validated once, then the
-//! destinations (one Dijkstra search per member, WT-MOV), targets and area
-//! centres are enumerated with the per-candidate conditions only. Cheap
-//! pre-filters skip the common refusals (slot used, wrong phase, side busy)
-//! before a validation that would build an error message. The tests compare
-//! the result, action by action and cost by cost, with listing every
-//! candidate through `check` (`tests::legal_actions_reference`).
+//! The list is built from the pieces `check` validates with
+//! (`acting_member_at`, `use_skill_checks`, `move_base_at`, `target_fault`,
+//! `centre_fault`, `side_fault`, …): each member's skill is validated once,
+//! then the destinations (one route search per member for all its move
+//! skills, WT-MOV), targets and area centres are enumerated with the
+//! per-candidate conditions only. Cheap pre-filters skip the common refusals
+//! (slot used, wrong phase, side busy) before a validation that would build
+//! an error message. Rare families (re-entry, bringing an ally back) go
+//! through `check` itself. The tests compare the result, action by action and
+//! cost by cost, with the listing that runs every candidate through `check`
+//! (`tests::reference::legal_actions_reference`).
 
 use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::engine::{
-    attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
-    side_action_done, side_fault, slot_of, target_fault, use_skill_checks, acting_member_at, MAX_PATH,
+    acting_member_at, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
+    side_action_done, side_fault, slot_of, target_fault, use_skill_checks, MAX_PATH,
 };
 use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
@@ -182,12 +184,15 @@ pub struct LegalList {
     /// for the catalog and skill lists held here (shared and never changed in
     /// place: the same `Arc` means the same content).
     skill_ix: Vec<Vec<usize>>,
-    skill_of: Vec<Option<(Arc<WtBattleCatalog>, Arc<Vec<WtMemberSkill>>)>>,
+    skill_of: Vec<Option<SkillSource>>,
     /// Squares of the characters on the battlefield (area attacks' targets), for this fill.
     field: Vec<WtSquare>,
     /// Scratch: enemies' squares.
     enemies: Vec<WtSquare>,
 }
+
+/// The catalog and skill list a member's `skill_ix` was resolved against.
+type SkillSource = (Arc<WtBattleCatalog>, Arc<Vec<WtMemberSkill>>);
 
 /// What a [`MoveGrid`] was built from.
 #[derive(Debug, Clone, PartialEq)]
@@ -229,7 +234,9 @@ impl LegalList {
             let v = self.skill_ix.get_mut(mi)?;
             v.clear();
             v.extend(
-                m.skills.iter().map(|e| s.catalog.skills.iter().position(|x| x.id == e.skill).unwrap_or(usize::MAX)),
+                m.skills
+                    .iter()
+                    .map(|e| s.catalog.skills.iter().position(|x| x.id == e.skill).unwrap_or(usize::MAX)),
             );
             self.skill_of[mi] = Some((Arc::clone(&s.catalog), Arc::clone(&m.skills)));
         }
@@ -243,7 +250,8 @@ impl LegalList {
             // The grid as the member's team sees it: rebuilt only if the map or the enemies moved.
             if self.grid_team != Some(m.team) {
                 self.enemies.clear();
-                self.enemies.extend(s.members.iter().filter(|o| o.team != m.team && s.on_field(o)).map(|o| o.at));
+                self.enemies
+                    .extend(s.members.iter().filter(|o| o.team != m.team && s.on_field(o)).map(|o| o.at));
                 let same = self.grid_key.as_ref().is_some_and(|k| {
                     k.width == s.map.width
                         && k.height == s.map.height
@@ -266,7 +274,8 @@ impl LegalList {
             }
             let budget = move_budget(m, (0..m.skills.len()).map(|k| self.entry_skill(s, mi, k)));
             let key = Some((m.at, budget, self.grid_version));
-            let others = s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
+            let others =
+                s.members.iter().enumerate().filter(|&(i, o)| i != mi && s.on_field(o)).map(|(_, o)| o.at);
             let r = self.reach.get_mut(mi)?;
             if self.reach_key[mi] == key {
                 r.set_taken(others);
@@ -291,11 +300,10 @@ impl LegalList {
     }
 }
 
-/// The pre-filters below only skip what `check` refuses anyway (the tests
-/// compare with the full listing); whatever they let through is validated
-/// by `check`'s own pieces.
-///
-/// May `m` act in the acting team's turn at all (WT-KO, WT-OOB-1)?
+/// May `m` act with `sk` in its team's turn at all (WT-KO, WT-OOB-1)? A
+/// pre-filter: like the others below it only skips what `check` refuses
+/// anyway (the tests compare with the full listing); what it lets through is
+/// validated by `check`'s own pieces.
 fn can_act(s: &WtBattleState, m: &WtBattleMember, sk: &WtBattleSkill) -> bool {
     let status_ok = match m.status {
         WtMemberStatus::Active => true,
@@ -400,9 +408,13 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
                         // WT-OOB-4: bringing an out-of-bounds ally back (rare: validated by `check`).
                         for (ti, o) in s.members.iter().enumerate() {
                             if ti != mi && o.team == t && !s.map.on_map(o.at) {
-                                let a = WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() };
+                                let a =
+                                    WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() };
                                 if let Ok(c) = check(s, &a) {
-                                    out.push(LegalRef { kind: LegalKind::BringBack { mi, target: ti }, cost: c.cost });
+                                    out.push(LegalRef {
+                                        kind: LegalKind::BringBack { mi, target: ti },
+                                        cost: c.cost,
+                                    });
                                 }
                             }
                         }
@@ -431,7 +443,9 @@ fn member_actions(
         }
         // WT-ECO-2/3: the phase slot (combined-use skills take none).
         let slot_free = |p: WtBattlePhase, full: bool| {
-            sk.combined_use || (p == WtBattlePhase::Attack && slot_of(&m.used, p)) || (!slot_of(&m.used, p) && !full)
+            sk.combined_use
+                || (p == WtBattlePhase::Attack && slot_of(&m.used, p))
+                || (!slot_of(&m.used, p) && !full)
         };
         match sk.kind {
             WtBattleSkillKind::Move => {
@@ -466,7 +480,9 @@ fn member_actions(
                     continue;
                 }
                 // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
-                let Ok(base) = acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side)) else {
+                let Ok(base) =
+                    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side))
+                else {
                     continue;
                 };
                 if check_burst(m, sk, 0).is_err() {
@@ -492,7 +508,10 @@ fn member_actions(
                                     .count();
                                 out.push(LegalRef {
                                     kind: LegalKind::Area { mi, k, center },
-                                    cost: WtActionCost { max_tactics_dice: max_td(s, m.team, n.max(1)), ..cost.clone() },
+                                    cost: WtActionCost {
+                                        max_tactics_dice: max_td(s, m.team, n.max(1)),
+                                        ..cost.clone()
+                                    },
                                 });
                             }
                         }
@@ -522,7 +541,9 @@ fn member_actions(
                     continue;
                 }
                 // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
-                let Ok(base) = acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side)) else {
+                let Ok(base) =
+                    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side))
+                else {
                     continue;
                 };
                 out.push(LegalRef {
@@ -578,7 +599,9 @@ fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> O
             }
         }
         LegalKind::RollInitiative => WtBattleAction::RollInitiative { tactics_dice: Vec::new() },
-        LegalKind::Reenter { mi } => WtBattleAction::Reenter { actor: member(mi)?.id.clone(), tactics_dice: 0 },
+        LegalKind::Reenter { mi } => {
+            WtBattleAction::Reenter { actor: member(mi)?.id.clone(), tactics_dice: 0 }
+        }
         LegalKind::Pass { team } => WtBattleAction::Pass { team: s.teams.get(team)?.id.clone() },
         LegalKind::Move { mi, k, dest } => {
             let path = match reach {

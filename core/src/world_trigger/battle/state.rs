@@ -253,8 +253,8 @@ pub struct WtBattleMember {
     pub trion: i64,
     /// Equipped triggers.
     pub triggers: WtLoadout,
-    /// Usable battle skills (each skill and side at most once). Shared between
-    /// copies of the state: they never change during a battle.
+    /// Usable battle skills (each skill and side at most once; they never change during a battle).
+    // Shared between copies of the state (`Arc`); the JSON is the plain list.
     #[serde(with = "shared")]
     #[schemars(with = "Vec<WtMemberSkill>")]
     pub skills: Arc<Vec<WtMemberSkill>>,
@@ -463,7 +463,8 @@ pub struct WtBattleState {
     pub teams: Vec<WtBattleTeam>,
     /// Combatants.
     pub members: Vec<WtBattleMember>,
-    /// Data used (shared between copies of the state: it never changes during a battle).
+    /// Data used (it never changes during a battle).
+    // Shared between copies of the state (`Arc`); the JSON is the plain object.
     #[serde(with = "shared")]
     #[schemars(with = "WtBattleCatalog")]
     pub catalog: Arc<WtBattleCatalog>,

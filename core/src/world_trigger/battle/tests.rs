@@ -55,7 +55,9 @@ fn check_budgets(s: &WtBattleState) {
         }
         // WT-TRG-4: one Attack-phase action per side, and only with the slot taken.
         if (m.used.main_action || m.used.sub_action) && m.status == WtMemberStatus::Active {
-            assert!(m.used.attack || m.skills.iter().any(|k| s.skill(&k.skill).is_some_and(|x| x.combined_use)));
+            assert!(
+                m.used.attack || m.skills.iter().any(|k| s.skill(&k.skill).is_some_and(|x| x.combined_use))
+            );
         }
         if m.status == WtMemberStatus::BailedOut {
             assert!(m.conditions.contains(&crate::world_trigger::types::WtCondition::EmergencyBailout));
@@ -503,8 +505,11 @@ fn bench_random_rank_battles_json() {
                 }
             }
             let seed = rng.next_u64() % (1 << 50);
-            let r = crate::call("world_trigger.battle_act", json!({"state": state, "action": la.action, "seed": seed}))
-                .unwrap();
+            let r = crate::call(
+                "world_trigger.battle_act",
+                json!({"state": state, "action": la.action, "seed": seed}),
+            )
+            .unwrap();
             state = r["state"].clone();
             actions += 1;
         }
@@ -629,15 +634,18 @@ fn map_choice_is_the_hosts_wt_map_1_wt_map_4() {
 
 /// The state of a scenario vector after its first `n` steps (each `battle_act` on the previous state).
 fn scenario_state(id: &str, n: usize) -> WtBattleState {
-    let cases: Vec<Value> =
-        serde_json::from_str(include_str!("../../../../testdata/vectors/world_trigger_battle/scenarios.json")).unwrap();
+    let cases: Vec<Value> = serde_json::from_str(include_str!(
+        "../../../../testdata/vectors/world_trigger_battle/scenarios.json"
+    ))
+    .unwrap();
     let case = cases.iter().find(|c| c["id"] == json!(id)).unwrap();
     let steps = case["steps"].as_array().unwrap();
     let mut s = battle_new(&new_args(&steps[0]["args"])).unwrap().state;
     for st in &steps[1..n] {
         let args = &st["args"];
         let action: WtBattleAction = serde_json::from_value(args["action"].clone()).unwrap();
-        let rolls: Option<Vec<crate::dice::ScriptedFace>> = serde_json::from_value(args["rolls"].clone()).unwrap();
+        let rolls: Option<Vec<crate::dice::ScriptedFace>> =
+            serde_json::from_value(args["rolls"].clone()).unwrap();
         let mut dice = Dice::from_args(args["seed"].as_u64(), rolls.as_deref()).unwrap();
         engine::act(&mut s, &action, &mut dice, &mut Vec::new()).unwrap();
     }
@@ -654,9 +662,13 @@ fn bring_back_is_listed_wt_oob_4() {
     let la = listed.iter().find(|l| l.action == want).expect("bring_back listed");
     assert_eq!(la.cost.slot, Some(WtBattlePhase::Attack));
     let far = scenario_state("wt-battle-OOB-4-ally-too-far", 9);
-    assert!(!engine::legal_actions(&far, None).iter().any(|l| matches!(l.action, WtBattleAction::BringBack { .. })));
+    assert!(!engine::legal_actions(&far, None)
+        .iter()
+        .any(|l| matches!(l.action, WtBattleAction::BringBack { .. })));
     // Kuga itself may still try the re-entry check (WT-OOB-2).
-    assert!(engine::legal_actions(&far, None).iter().any(|l| matches!(l.action, WtBattleAction::Reenter { .. })));
+    assert!(engine::legal_actions(&far, None)
+        .iter()
+        .any(|l| matches!(l.action, WtBattleAction::Reenter { .. })));
 }
 
 /// Reference implementations kept from before the fast listing (issue 4).
@@ -802,8 +814,9 @@ mod reference {
                                     let movement =
                                         movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions);
                                     let occ = s.occupancy(mi);
-                                    let mut dests: Vec<_> =
-                                        reachable_reference(&s.map, &occ, m.at, movement).into_iter().collect();
+                                    let mut dests: Vec<_> = reachable_reference(&s.map, &occ, m.at, movement)
+                                        .into_iter()
+                                        .collect();
                                     dests.sort_by_key(|(d, _)| (d.y, d.x));
                                     for (_, (_, path)) in dests {
                                         push(
@@ -865,7 +878,10 @@ mod reference {
                         }
                         for o in &s.members {
                             if o.id != m.id && o.team == t && !s.map.on_map(o.at) {
-                                push(WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() }, &mut out);
+                                push(
+                                    WtBattleAction::BringBack { actor: m.id.clone(), target: o.id.clone() },
+                                    &mut out,
+                                );
                             }
                         }
                     }
