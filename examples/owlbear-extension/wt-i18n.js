@@ -135,6 +135,7 @@ export const A = {
   pass: { ja: "{team}：パス（手番終了）", "zh-Hant": "{team}：跳過（結束行動）", "zh-Hans": "{team}：跳过（结束行动）", en: "{team}: pass (end turn)" },
   no_reaction: { ja: "リアクションしない", "zh-Hant": "不反應", "zh-Hans": "不反应", en: "No reaction" },
   reenter: { ja: "{who}：戦場への復帰判定", "zh-Hant": "{who}：返回戰場判定", "zh-Hans": "{who}：返回战场判定", en: "{who}: re-enter the battlefield" },
+  bring_back: { ja: "{who}：{target} を戦場へ連れ戻す", "zh-Hant": "{who}：將 {target} 帶回戰場", "zh-Hans": "{who}：将 {target} 带回战场", en: "{who}: bring {target} back to the battlefield" },
   operator: { ja: "{team}：{skill}（オペレーター）", "zh-Hant": "{team}：{skill}（操作員）", "zh-Hans": "{team}：{skill}（操作员）", en: "{team}: {skill} (operator)" },
   slot: { ja: "{p}枠", "zh-Hant": "{p}次數", "zh-Hans": "{p}次数", en: "{p} slot" },
   sideAction: { ja: "{s}の行動", "zh-Hant": "{s}動作", "zh-Hans": "{s}动作", en: "{s} action" },
@@ -276,6 +277,12 @@ export const E = {
     "zh-Hant": (e, h) => `${h.m(e.member)} 被推到 ${h.sq(e.to)}${e.out_of_bounds ? "（越區）" : ""}`,
     "zh-Hans": (e, h) => `${h.m(e.member)} 被推到 ${h.sq(e.to)}${e.out_of_bounds ? "（越区）" : ""}`,
     en: (e, h) => `${h.m(e.member)} is pushed to ${h.sq(e.to)}${e.out_of_bounds ? " (out of bounds)" : ""}`,
+  },
+  brought_back: {
+    ja: (e, h) => `${h.m(e.by)} が ${h.m(e.member)} を ${h.sq(e.to)} へ連れ戻した`,
+    "zh-Hant": (e, h) => `${h.m(e.by)} 將 ${h.m(e.member)} 帶回 ${h.sq(e.to)}`,
+    "zh-Hans": (e, h) => `${h.m(e.by)} 将 ${h.m(e.member)} 带回 ${h.sq(e.to)}`,
+    en: (e, h) => `${h.m(e.by)} brings ${h.m(e.member)} back to ${h.sq(e.to)}`,
   },
   reentry: {
     ja: (e, h) => `${h.m(e.member)} 復帰判定：${h.faces(e.faces)} → 達成値 ${e.achievement} 対 ${e.target} — ${e.to ? `${h.sq(e.to)} に復帰` : "失敗"}`,

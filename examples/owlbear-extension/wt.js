@@ -129,6 +129,8 @@ export function createWorldTrigger(ctx) {
         return tr(A.no_reaction);
       case "reenter":
         return fmt(A.reenter, { who: name(a.actor) });
+      case "bring_back":
+        return fmt(A.bring_back, { who: name(a.actor), target: name(a.target) });
       case "operator":
         return fmt(A.operator, { team: a.team, skill: opSkill(a.skill) });
       case "use_ability":
