@@ -20,6 +20,15 @@ else
   cat "$log"; rm -f "$log"; exit 1
 fi
 
+step "World Trigger battles: property test, every action of 2,100 battles fully checked (optimized build)"
+# The debug run above checks budgets after every action of 2,100 random battles but the
+# JSON round trip and the illegal-action check only on sampled actions (a full round
+# trip after every action is slow unoptimized). This run checks everything after every
+# action: 350 battles for each of rank/mock/defense x 3v3/4v4 (issue 4).
+GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-350}" \
+  cargo test -q --profile proptest -p gunbai --lib world_trigger::battle::tests::property_every_action 2>&1 |
+  grep -E 'test result|panicked|FAILED'
+
 step "catalog and generated Python surface are current"
 cargo run -q -p xtask -- check
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
