@@ -71,6 +71,16 @@ fn trigger_type_label(t: &str) -> WtLabel {
     }
 }
 
+/// WT-CC-5 / WT-OP-4: `p` points given to the stat `name`; `en` is the English text.
+fn negative_points(name: &WtLabel, p: i64, en: String) -> WtLabel {
+    say_each(|l| match l {
+        0 => format!("{}：{p}点。配分は負の値にできません", pick(name, l)),
+        1 => format!("{}：{p}点。分配的点数不能为负", pick(name, l)),
+        2 => format!("{}：{p}點。分配的點數不能為負", pick(name, l)),
+        _ => en.clone(),
+    })
+}
+
 /// WT-CC-9 / WT-OP-7: the name is required.
 fn name_message() -> WtLabel {
     WtLabel::new(
@@ -299,16 +309,7 @@ pub fn build_character(
         let sum = b.saturating_add(p);
         let name = st.label();
         if p < 0 {
-            v(
-                &path,
-                "WT-CC-5",
-                say_each(|l| match l {
-                    0 => format!("{}：{p}点。配分は負の値にできません", pick(&name, l)),
-                    1 => format!("{}：{p}点。分配的点数不能为负", pick(&name, l)),
-                    2 => format!("{}：{p}點。分配的點數不能為負", pick(&name, l)),
-                    _ => format!("{p} points: points can't be negative"),
-                }),
-            );
+            v(&path, "WT-CC-5", negative_points(&name, p, format!("{p} points: points can't be negative")));
         } else if sum > cap {
             let ar = cap == 8;
             v(
@@ -730,12 +731,7 @@ pub fn build_operator(
             bad.push(WtViolation::localized(
                 format!("sheet.points.{}", st.key()),
                 "WT-OP-4",
-                say_each(|l| match l {
-                    0 => format!("{}：{p}点。配分は負の値にできません", pick(&name, l)),
-                    1 => format!("{}：{p}点。分配的点数不能为负", pick(&name, l)),
-                    2 => format!("{}：{p}點。分配的點數不能為負", pick(&name, l)),
-                    _ => "points can't be negative".to_string(),
-                }),
+                negative_points(&name, p, "points can't be negative".to_string()),
             ));
         } else if value > OPERATOR_CAP {
             bad.push(WtViolation::localized(

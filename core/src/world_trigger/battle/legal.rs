@@ -21,6 +21,7 @@
 
 use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
+use super::engine::SkillUse;
 use super::engine::{
     acting_member_at, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
     side_action_done, side_fault, slot_of, target_fault, use_skill_checks, MAX_PATH,
@@ -29,6 +30,17 @@ use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
 use crate::world_trigger::character::movement_with;
 use std::sync::Arc;
+
+/// What `battle_act` checks before using `sk` (an acting member, then the skill use
+/// itself), or `None` when it would refuse.
+fn skill_use<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    sk: &'a WtBattleSkill,
+    side: Option<crate::world_trigger::character::WtSide>,
+) -> Option<SkillUse<'a>> {
+    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, side)).ok()
+}
 
 /// What a legal action is, by indexes into the state (members, their skill
 /// entries, teams, the catalog's operator commands).
@@ -480,11 +492,7 @@ fn member_actions(
                     continue;
                 }
                 // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
-                let Ok(base) =
-                    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side))
-                else {
-                    continue;
-                };
+                let Some(base) = skill_use(s, mi, sk, e.side) else { continue };
                 if check_burst(m, sk, 0).is_err() {
                     continue;
                 }
@@ -541,11 +549,7 @@ fn member_actions(
                     continue;
                 }
                 // `member_skill` resolves the entry to (sk, e.side): each skill and side is listed once.
-                let Ok(base) =
-                    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, e.side))
-                else {
-                    continue;
-                };
+                let Some(base) = skill_use(s, mi, sk, e.side) else { continue };
                 out.push(LegalRef {
                     kind: LegalKind::Skill { mi, k },
                     cost: WtActionCost { slot: base.slot, trion: sk.trion_cost, ..Default::default() },
