@@ -209,6 +209,9 @@ test("manifest.json is an Owlbear Rodeo extension manifest (public/ is copied to
   assert.equal(m.manifest_version, 1);
   assert.equal(m.action.popover, "/index.html");
   assert.equal((await fetch(`${server.url}examples/owlbear-extension/index.html`)).status, 200);
+  // The test page is the real page with the SDK stand-in: the same <body>.
+  const body = (f) => readFileSync(join(EX, f), "utf8").split("<body>")[1];
+  assert.equal(body("test/index.html"), body("index.html"));
   for (const f of [m.icon, m.action.icon]) {
     assert.equal((await fetch(`${server.url}examples/owlbear-extension/public${f}`)).status, 200, f);
   }
@@ -350,7 +353,8 @@ test("TMD in ja and zh-Hant: the buttons and the log are sentences with names, n
     await page.waitForSelector("#encounter:not([hidden])");
     const buttons = await page.$$eval("#actions button[data-i]", (els) => els.map((e) => [e.dataset.kind, e.textContent]));
     assert.equal(buttons.length, legal.length);
-    const lines = await page.$$eval("#log li > div", (els) => els.map((e) => e.textContent));
+    // (each line's own text; an action's line also shows its seed in a <small>)
+    const lines = await page.$$eval("#log li > div", (els) => els.map((e) => e.firstChild?.textContent ?? ""));
     assert.ok(lines.length > 5);
     for (const [kind, text] of buttons) assert.deepEqual(rawIds(text, lang), [], `${lang} button ${kind}: ${text}`);
     for (const text of lines) assert.deepEqual(rawIds(text, lang, ["battle_start", "combat_start"]), [], `${lang} log: ${text}`);
@@ -410,6 +414,105 @@ test("TMD: an encounter played in Node through every event kind (stored as anoth
   await page.waitForSelector("#encounter:not([hidden])");
   assert.equal(await page.locator("#log li").innerText(), "Akane & Bolt — 7");
   assert.equal(await page.locator("#log li b").count(), 0, "stored text is never parsed as the page's HTML");
+  assert.deepEqual(page.errors, []);
+});
+
+test("TMD GM form: gain AP, a new base initiative and a joining token, each step stored with its seed and equal to encounter_act's", async () => {
+  // The stand-in's three tokens plus a fourth, Dan (the stand-in keeps its items in localStorage).
+  await page.evaluate(() => {
+    const tk = (id, name, x, y, meta) => ({ id, name, layer: "CHARACTER", type: "IMAGE", position: { x, y }, rotation: 0, scale: { x: 1, y: 1 }, visible: true, locked: false, metadata: { "io.github.gunbai/encounter": meta } });
+    const items = [
+      tk("tok-akane", "Akane", 375, 525, { side: "PC", base_initiative: 3 }),
+      tk("tok-bolt", "Bolt", 525, 525, { side: "PC", base_initiative: 1 }),
+      tk("tok-crow", "Crow", 1425, 825, { side: "NPC", base_initiative: 2 }),
+      tk("tok-dan", "Dan", 75, 75, {}),
+    ];
+    localStorage.setItem("obr-stand-in/items", JSON.stringify(items));
+  });
+  // A running encounter of the first three (stored as another client would).
+  const start = gunbai.tmd.encounterNew({ characters: [{ id: "tok-akane", side: "PC", base_initiative: 3 }, { id: "tok-bolt", side: "PC", base_initiative: 1 }, { id: "tok-crow", side: "NPC", base_initiative: 2 }], seed: 5 });
+  const rec0 = { system: "tmd", state: start.state, names: { "tok-akane": "Akane", "tok-bolt": "Bolt", "tok-crow": "Crow" }, log: [{ action: null, seed: 5, events: start.events }] };
+  await page.evaluate(([store, k, x]) => {
+    const m = JSON.parse(localStorage.getItem(store) || "{}");
+    m[k] = x;
+    localStorage.setItem(store, JSON.stringify(m));
+  }, [STORE, KEY, { format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify(rec0)).toString("base64") }]);
+  await page.goto(`${server.url}examples/owlbear-extension/test/index.html?lang=en`);
+  await page.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await page.locator("#tmd-gm").isHidden(), false, "the GM sees the form");
+  await page.click("#tmd-gm summary");
+  /** Fill the form, apply, and check the stored step against encounter_act in Node. */
+  const apply = async (kind, fill, expectedAction) => {
+    const before = await meta();
+    await page.selectOption("#tmd-gm .gm-kind", kind);
+    assert.equal(await page.getAttribute("#tmd-gm", "data-kind"), kind);
+    await fill();
+    await page.click("#tmd-gm .gm-apply");
+    await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before.log.length);
+    const after = await meta();
+    const step = after.log.at(-1);
+    assert.deepEqual(step.action, expectedAction);
+    assert.ok(Number.isInteger(step.seed) && step.seed >= 0 && step.seed < 2 ** 32, "the step keeps its seed");
+    const replay = gunbai.tmd.encounterAct({ state: before.state, action: step.action, seed: step.seed });
+    assert.deepEqual(after.state, replay.state);
+    assert.deepEqual(step.events, replay.events);
+    assert.match(await page.locator("#log li:last-child .act small").innerText(), new RegExp(`seed ${step.seed}$`));
+    return after;
+  };
+  await apply(
+    "gain_ap",
+    async () => {
+      await page.selectOption('#tmd-gm [data-field="character"]', "tok-bolt");
+      await page.fill('#tmd-gm [data-field="amount"]', "4");
+      await page.check('#tmd-gm [data-field="reflex_only"]');
+    },
+    { kind: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
+  );
+  assert.equal(await page.getAttribute("#tmd-gm", "data-kind"), "gain_ap", "the chosen kind stays after the re-render");
+  const raised = await apply(
+    "set_base_initiative",
+    async () => {
+      await page.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
+      await page.fill('#tmd-gm [data-field="base_initiative"]', "7");
+    },
+    { kind: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
+  );
+  assert.equal(raised.state.characters.find((c) => c.id === "tok-crow").base_initiative, 7);
+  // Join: only tokens not in the encounter are offered; the joiner rolls a d10 (the logged seed).
+  await page.selectOption("#tmd-gm .gm-kind", "join");
+  assert.deepEqual(await page.$$eval('#tmd-gm [data-field="token"] option', (els) => els.map((e) => e.value)), ["tok-dan"]);
+  const joined = await apply(
+    "join",
+    async () => {
+      await page.fill('#tmd-gm [data-field="side"]', "NPC");
+      await page.fill('#tmd-gm [data-field="base_initiative"]', "1");
+    },
+    { kind: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
+  );
+  assert.equal(joined.names["tok-dan"], "Dan", "the joiner's name is stored with the encounter");
+  assert.ok(joined.log.at(-1).events.some((e) => e.event === "joined"));
+  assert.match(await page.locator("#order").innerText(), /Dan/);
+  await page.selectOption("#tmd-gm .gm-kind", "apply_effect");
+  await screenshot(page, join(SHOTS, "gm-form-en.png"));
+  // A malformed value is refused by the core and changes nothing.
+  const before = await meta();
+  await page.selectOption("#tmd-gm .gm-kind", "gain_ap");
+  await page.fill('#tmd-gm [data-field="amount"]', "0");
+  await page.click("#tmd-gm .gm-apply");
+  await page.waitForFunction(() => document.querySelector("#error").dataset.code);
+  assert.equal(await page.getAttribute("#error", "data-code"), "out_of_range");
+  assert.deepEqual(await meta(), before);
+  // Every kind and field has a label in each language; a player doesn't see the form.
+  const { GM_TEXT, GM_FORM_KINDS, CONVERT_TYPES, DURATIONS } = await import(join(EX, "tmd-gm.js"));
+  assert.deepEqual(CONVERT_TYPES, unionTags("TmdConvertType"));
+  assert.deepEqual(DURATIONS, unionTags("TmdDuration"));
+  for (const k of GM_FORM_KINDS) assert.ok(TMD_ACTION_KINDS.includes(k), k);
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    for (const entry of [GM_TEXT.title, GM_TEXT.apply, GM_TEXT.noJoiners, ...Object.values(GM_TEXT.kinds), ...Object.values(GM_TEXT.fields)]) {
+      assert.ok(entry[lang], `${lang}: ${JSON.stringify(entry)}`);
+    }
+  }
+  await page.evaluate(() => localStorage.removeItem("obr-stand-in/items"));
   assert.deepEqual(page.errors, []);
 });
 

@@ -14,6 +14,7 @@ import { KEY, METADATA_LIMIT, encode, decode, entrySize } from "./store.js";
 import { createWorldTrigger } from "./wt.js";
 import { S as WT_S } from "./wt-i18n.js";
 import { createTmdText } from "./tmd-i18n.js";
+import { renderGmForm } from "./tmd-gm.js";
 
 export { KEY };
 
@@ -21,10 +22,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools" },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具" },
+  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed" },
+  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード" },
+  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子" },
+  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子" },
 };
 const lang = (() => {
   const q = new URLSearchParams(location.search).get("lang");
@@ -46,6 +47,7 @@ let sceneMeta = {}; // the scene metadata as last seen (for the 16 kB budget)
 let isGM = false;
 let busy = false; // an action is being applied and saved
 let chosenSystem = "tmd"; // the system picked for the next encounter
+let gmKind = null; // the kind chosen in the TMD "other GM action" form
 const grid = { dpi: 150, type: "SQUARE" };
 const setup = {}; // token id -> {side, base_initiative}, before the encounter starts
 
@@ -144,6 +146,11 @@ function renderTmdLog(log) {
     head.className = "act";
     head.dataset.kind = entry.action?.kind ?? "";
     head.textContent = entry.action ? tmdText.describe(entry.action) : t("start");
+    if (entry.seed != null) {
+      const s = document.createElement("small");
+      s.textContent = ` ${t("seed")} ${entry.seed}`;
+      head.append(s);
+    }
     li.append(head);
     for (const e of entry.events || []) {
       const d = document.createElement("div");
@@ -246,6 +253,15 @@ function renderTmd(st) {
     const b = ev.target.closest("button[data-i]");
     if (b && !b.disabled) act(legal[Number(b.dataset.i)].action);
   };
+  const gm = $("#tmd-gm");
+  gm.hidden = !isGM || st.phase === "ended";
+  if (!gm.hidden) {
+    renderGmForm(gm, {
+      lang, state: st, tokens, text: tmdText, nameOf, esc, enabled: isGM, kind: gmKind,
+      onKind: (k) => (gmKind = k),
+      onAct: (action, names) => act(action, names),
+    });
+  }
   renderTmdLog(saved.log);
 }
 
@@ -257,9 +273,10 @@ async function start() {
     if (chosenSystem === "world_trigger") await wt.start(tokens);
     else {
       const characters = tokens.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
-      const r = gunbai.tmd.encounterNew({ characters });
+      const seed = newSeed();
+      const r = gunbai.tmd.encounterNew({ characters, seed });
       const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-      await save({ system: "tmd", state: r.state, names, log: [{ action: null, events: r.events }] });
+      await save({ system: "tmd", state: r.state, names, log: [{ action: null, seed, events: r.events }] });
     }
   } catch (e) {
     showError(e);
@@ -269,14 +286,22 @@ async function start() {
   render();
 }
 
-/** Apply one TMD action with gunbai; an illegal action leaves the stored state untouched. */
-async function act(action) {
+/** A fresh seed (0 ≤ seed < 2^32) stored with each step, so every step of the log can be replayed. */
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+/**
+ * Apply one TMD action with gunbai and a fresh seed; an illegal action leaves
+ * the stored state untouched. `names`: display names of joining tokens.
+ */
+async function act(action, names = {}) {
   if (busy) return;
   busy = true;
   clearError();
   try {
-    const r = gunbai.tmd.encounterAct({ state: saved.state, action });
-    await save({ ...saved, state: r.state, log: [...(saved.log || []), { action, events: r.events }].slice(-LOG_MAX) });
+    const seed = newSeed();
+    const r = gunbai.tmd.encounterAct({ state: saved.state, action, seed });
+    const log = [...(saved.log || []), { action, seed, events: r.events }].slice(-LOG_MAX);
+    await save({ ...saved, names: { ...saved.names, ...names }, state: r.state, log });
   } catch (e) {
     showError(e);
   } finally {

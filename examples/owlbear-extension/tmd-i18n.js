@@ -639,6 +639,7 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
       return parts.join(L === "en" ? ", " : "、");
     },
     typeLabel: t,
+    duration: (d) => h.dur(d),
     phase: (p) => tr(PHASES[p]) ?? String(p),
     roundN: (r) => fmt(S.roundN, { n: r }),
   };
