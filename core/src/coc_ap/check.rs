@@ -4,7 +4,8 @@
 //! special ≤ max(1, floor(skill ÷ 5)); critical 01–05 and fumble 96–100 under
 //! `ccb` (the "5% rule", default), critical 01 and fumble 100 under `cc`.
 //! As in BCDice's `Cthulhu` system, a critical and a special need a success,
-//! and a fumble needs a failure with a skill below 100.
+//! and a fumble needs a failure: a roll of 100 is a fumble whatever the skill
+//! (`CCB<=120` rolling 100 is 致命的失敗), since 100 never succeeds.
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
@@ -55,7 +56,7 @@ pub struct CocApCheckResult {
     pub critical: bool,
     /// A success ≤ `special_value` (スペシャル).
     pub special: bool,
-    /// A failure within the fumble range with skill < 100 (致命的失敗).
+    /// A failure within the fumble range (致命的失敗); 100 is one whatever the skill.
     pub fumble: bool,
     /// max(1, floor(skill ÷ 5)).
     pub special_value: i64,
@@ -76,7 +77,9 @@ pub fn evaluate(r: u32, skill: i64, rule: CocApRule) -> CocApCheckResult {
     let success = r64 <= skill && r < 100;
     let critical = success && r64 <= crit;
     let special = success && r64 <= special_value;
-    let fumble = !success && r64 >= fumble_from && skill < 100;
+    // RULINGS (coc_ap, Checks): fumble 96-100 (`ccb`) / 100 (`cc`), with no
+    // skill condition: a skill of 100 or more still fumbles on 100.
+    let fumble = !success && r64 >= fumble_from;
     let result_ja = match (success, critical, special, fumble) {
         (true, true, true, _) => "決定的成功/スペシャル",
         (true, true, false, _) => "決定的成功",
