@@ -11,9 +11,11 @@
 //! extreme `r ≤ s/5`. Unless stated, a critical needs a success and a fumble
 //! needs a failure:
 //! * **0** (rulebook, BCDice `Cthulhu7th`): critical 01; fumble 100, or 96–100
-//!   when `s < 50`. As in BCDice, a skill ≥ 100 turns a 100 into a success, and
-//!   a skill of 0 makes 01 a plain failure.
-//! * **1**: critical 01 if `s < 50`, 01–05 if `s ≥ 50`; fumble as rule 0.
+//!   when `s < 50`. As in BCDice, 01 is a critical and 100 a fumble whatever
+//!   the skill (01 against skill 0, 100 against skill 120).
+//! * **1**: rule 0, except that 02–05 are criticals too when `s ≥ 50`
+//!   (RULINGS: "critical 01 if s < 50, 01–05 if s ≥ 50; fumble as 0", so 01
+//!   against skill 0 is a critical and 100 against skill 100 a fumble).
 //! * **2**: critical 01–05 (if the roll succeeds); fumble 96–100 (if it fails).
 //! * **3**: critical 01–05 and fumble 96–100 whatever the skill (a 03 against
 //!   skill 0 is a critical, a 97 against skill 99 a fumble).
@@ -205,11 +207,13 @@ pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
             Coc7Level::Regular
         }
     };
-    if rule == 0 {
+    if rule == 0 || rule == 1 {
         // RULINGS coc7_rule 0 (the rulebook, as BCDice Cthulhu7th reads it):
         // 01 is always a critical and 100 always a fumble, whatever the skill;
         // 96-99 fumble too when the skill is below 50 and the roll fails.
-        if r == 1 {
+        // Rule 1 is the same, with 02-05 criticals too when the skill is ≥ 50
+        // (those rolls always succeed then).
+        if r == 1 || (rule == 1 && s >= 50 && r <= 5) {
             return Coc7Level::Critical;
         }
         if r >= 100 || (r >= 96 && s < 50 && r > s) {
@@ -218,7 +222,6 @@ pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
         return if r <= s { success_level() } else { Coc7Level::Failure };
     }
     let (crit, fumble) = match rule {
-        1 => (if s >= 50 { 5 } else { 1 }, if s < 50 { 96 } else { 100 }),
         2 | 3 => (5, 96),
         4 => ((s / 10).min(5), (96 + s / 10).min(100)),
         _ => ((s / 5).min(2), if s < 50 { 96 } else { 99 }),

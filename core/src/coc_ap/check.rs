@@ -4,8 +4,10 @@
 //! special ≤ max(1, floor(skill ÷ 5)); critical 01–05 and fumble 96–100 under
 //! `ccb` (the "5% rule", default), critical 01 and fumble 100 under `cc`.
 //! As in BCDice's `Cthulhu` system, a critical and a special need a success,
-//! and a fumble needs a failure with a skill below 100.
+//! and a fumble needs a failure: a roll of 100 is a fumble whatever the skill
+//! (`CCB<=120` rolling 100 is 致命的失敗), since 100 never succeeds.
 
+use crate::coc7::Coc7Labels;
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
 use schemars::JsonSchema;
@@ -55,12 +57,14 @@ pub struct CocApCheckResult {
     pub critical: bool,
     /// A success ≤ `special_value` (スペシャル).
     pub special: bool,
-    /// A failure within the fumble range with skill < 100 (致命的失敗).
+    /// A failure within the fumble range (致命的失敗); 100 is one whatever the skill.
     pub fumble: bool,
     /// max(1, floor(skill ÷ 5)).
     pub special_value: i64,
     /// BCDice's wording of the result (成功, スペシャル, 決定的成功/スペシャル, 失敗, 致命的失敗).
     pub result_ja: String,
+    /// The result in four languages (BCDice's `Cthulhu` locales).
+    pub label: Coc7Labels,
     /// Every die rolled (one d100).
     pub rolls: Vec<Roll>,
 }
@@ -76,16 +80,10 @@ pub fn evaluate(r: u32, skill: i64, rule: CocApRule) -> CocApCheckResult {
     let success = r64 <= skill && r < 100;
     let critical = success && r64 <= crit;
     let special = success && r64 <= special_value;
-    let fumble = !success && r64 >= fumble_from && skill < 100;
-    let result_ja = match (success, critical, special, fumble) {
-        (true, true, true, _) => "決定的成功/スペシャル",
-        (true, true, false, _) => "決定的成功",
-        (true, false, true, _) => "スペシャル",
-        (true, false, false, _) => "成功",
-        (false, _, _, true) => "致命的失敗",
-        _ => "失敗",
-    };
-    CocApCheckResult {
+    // RULINGS (coc_ap, Checks): fumble 96-100 (`ccb`) / 100 (`cc`), with no
+    // skill condition: a skill of 100 or more still fumbles on 100.
+    let fumble = !success && r64 >= fumble_from;
+    let mut out = CocApCheckResult {
         skill,
         roll: r,
         success,
@@ -93,9 +91,32 @@ pub fn evaluate(r: u32, skill: i64, rule: CocApRule) -> CocApCheckResult {
         special,
         fumble,
         special_value,
-        result_ja: result_ja.into(),
+        result_ja: String::new(),
+        label: labels("", "", "", ""),
         rolls: Vec::new(),
-    }
+    };
+    relabel(&mut out);
+    out
+}
+
+fn labels(ja: &str, zh_hans: &str, zh_hant: &str, en: &str) -> Coc7Labels {
+    Coc7Labels { ja: ja.into(), zh_hans: zh_hans.into(), zh_hant: zh_hant.into(), en: en.into() }
+}
+
+/// Set `result_ja` and `label` from the flags.
+pub fn relabel(out: &mut CocApCheckResult) {
+    let l = match (out.success, out.critical, out.special, out.fumble) {
+        (true, true, true, _) => {
+            labels("決定的成功/スペシャル", "大成功/极难成功", "大成功/極端成功", "Critical Success/Special")
+        }
+        (true, true, false, _) => labels("決定的成功", "大成功", "大成功", "Critical Success"),
+        (true, false, true, _) => labels("スペシャル", "极难成功", "極端成功", "Special"),
+        (true, false, false, _) => labels("成功", "成功", "成功", "Success"),
+        (false, _, _, true) => labels("致命的失敗", "大失败", "大失敗", "Fumble"),
+        _ => labels("失敗", "失败", "失敗", "Failure"),
+    };
+    out.result_ja = l.ja.clone();
+    out.label = l;
 }
 
 /// Roll one d100 (`dice.roll(100)`) and evaluate it.

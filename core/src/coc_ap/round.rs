@@ -693,7 +693,7 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
         out.critical = true;
         out.fumble = false;
         out.special = r <= 1;
-        out.result_ja = if out.special { "決定的成功/スペシャル" } else { "決定的成功" }.into();
+        super::check::relabel(&mut out);
     }
     out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
     Ok(out)
