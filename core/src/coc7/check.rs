@@ -19,8 +19,11 @@
 //! * **2**: critical 01–05 (if the roll succeeds); fumble 96–100 (if it fails).
 //! * **3**: critical 01–05 and fumble 96–100 whatever the skill (a 03 against
 //!   skill 0 is a critical, a 97 against skill 99 a fumble).
-//! * **4**: critical `r ≤ min(5, s/10)`; fumble `r ≥ min(96 + s/10, 100)`.
-//! * **5**: critical `r ≤ min(2, s/5)`; fumble 96–100 if `s < 50`, else 99–100.
+//! * **4**: critical `r ≤ min(5, s/10)`; fumble `r ≥ min(96 + s/10, 100)`,
+//!   whatever the skill (RULINGS gives no "if it fails" here, unlike rule 2:
+//!   100 against skill 100 is a fumble).
+//! * **5**: critical `r ≤ min(2, s/5)`; fumble 96–100 if `s < 50`, else 99–100,
+//!   whatever the skill (99 against skill 99 is a fumble).
 //!
 //! Difficulty (`hard`, `extreme`) does not change the level shown (it is always
 //! measured against the full skill); `success` is `level ≥ difficulty`. A roll
@@ -237,13 +240,14 @@ pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
     } else {
         Coc7Level::Failure
     };
-    if rule == 3 {
-        if r <= crit {
-            level = Coc7Level::Critical;
-        }
-        if r >= fumble {
-            level = Coc7Level::Fumble;
-        }
+    // Rule 3 ("whatever the skill") and rules 4/5 (no "if it also fails",
+    // unlike rule 2) take their ranges as written: under rule 5 a 99 against
+    // skill 99 is a fumble, as a 100 against skill 100+ is under rules 4 and 5.
+    if rule == 3 && r <= crit {
+        level = Coc7Level::Critical;
+    }
+    if rule >= 3 && r >= fumble {
+        level = Coc7Level::Fumble;
     }
     level
 }
