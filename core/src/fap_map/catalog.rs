@@ -344,6 +344,18 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
             }
         }
         let declared = matches!(a.resolution, FmResolution::InOrder | FmResolution::OnTrigger);
+        // FM-LIM-2: an action used without declaration (`use`) takes no amount, so
+        // its costs must have one (fixed, or a range used at its minimum).
+        if !declared {
+            for (c, n) in [(&a.fap, "fap"), (&a.map, "map")] {
+                if c.default_amount().is_none() {
+                    return Err(Error::invalid_data(
+                        format!("{f}.{n}"),
+                        "an action used without declaration needs a fixed or range cost",
+                    ));
+                }
+            }
+        }
         if (a.pairs_with_action || a.carries_over) && a.resolution != FmResolution::InOrder {
             return Err(Error::invalid_data(
                 format!("{f}.resolution"),

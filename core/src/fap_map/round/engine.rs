@@ -225,6 +225,27 @@ pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<
     Ok(())
 }
 
+/// FM-LIM-4: an action that "cannot be chosen" while FAP or MAP is below its
+/// minimum (Evade: FAP < 1; Speech: MAP < 1). Applies however the action is
+/// taken: used, resolved in order, triggered or used as a block.
+pub(crate) fn can_choose(c: &FmCombatant, a: &FmActionDef) -> Result<()> {
+    if c.fap_tenths < a.min_fap_tenths_to_choose || c.map_tenths < a.min_map_tenths_to_choose {
+        return Err(Error::illegal(
+            "FM-LIM-4",
+            format_args!(
+                "{} ({}) cannot be chosen with {} FAP / {} MAP left: it needs at least {} FAP / {} MAP",
+                a.names.en,
+                a.rule,
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths),
+                points::text(a.min_fap_tenths_to_choose),
+                points::text(a.min_map_tenths_to_choose)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn open_window(state: &mut FmRoundState, pack: &FmActionPack, actor: &str, action: &str) {
     state.window = pack.get(action).and_then(|a| a.blockable_by.clone()).map(|b| FmWindow {
         actor: actor.to_string(),
@@ -420,10 +441,13 @@ pub(crate) fn apply(
                 )]);
             }
             let (f, m) = own_cost(&d);
+            can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
             c.fap_tenths -= f;
             c.map_tenths -= m;
-            c.speech_penalty = false;
+            // FM-ACT-20 / FM-LIM-3: this was the action after a Speech (penalty spent), unless
+            // the action itself sets the penalty for the next one.
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
             if let Some(x) = c.declared.get_mut(j) {
                 x.status = FmStatus::Resolved;
             }
@@ -464,20 +488,7 @@ pub(crate) fn apply(
                 .combatants
                 .get_mut(i)
                 .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            if c.fap_tenths < a.min_fap_tenths_to_choose || c.map_tenths < a.min_map_tenths_to_choose {
-                return Err(Error::illegal(
-                    "FM-LIM-4",
-                    format_args!(
-                        "{} ({}) cannot be chosen with {} FAP / {} MAP left: it needs at least {} FAP / {} MAP",
-                        a.names.en,
-                        a.rule,
-                        points::text(c.fap_tenths),
-                        points::text(c.map_tenths),
-                        points::text(a.min_fap_tenths_to_choose),
-                        points::text(a.min_map_tenths_to_choose)
-                    ),
-                ));
-            }
+            can_choose(c, a)?;
             let (f, m) = (a.fap.min(), a.map.min());
             if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
                 return Err(Error::illegal(
@@ -546,7 +557,10 @@ pub(crate) fn apply(
                     format_args!("{} has no unused declared {}", c.id, b.names.en),
                 ));
             };
-            afford(c, *fap_tenths, 0, &b.names.en)?;
+            // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
+            let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
+            can_choose(c, b)?;
+            afford(c, *fap_tenths, map, &b.names.en)?;
             let target =
                 state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
             afford(target, *target_fap_tenths, 0, "resisting the block")?;
@@ -559,6 +573,7 @@ pub(crate) fn apply(
                 .get_mut(i)
                 .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
             c.fap_tenths -= fap_tenths;
+            c.map_tenths -= map;
             if let Some(x) = c.declared.get_mut(j) {
                 x.status = FmStatus::Used;
             }
@@ -572,7 +587,7 @@ pub(crate) fn apply(
                 points::text(*relative_t_tenths),
                 if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
             );
-            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, 0), text);
+            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
             ev.block = Some(outcome.clone());
             ev.target = Some(w.actor.clone());
             ev.target_fap_spent_tenths = Some(*target_fap_tenths);
@@ -597,11 +612,12 @@ pub(crate) fn apply(
             };
             let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
             let (f, m) = own_cost(&r.paired);
+            can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
             c.fap_tenths -= f;
             c.map_tenths -= m;
             c.readied = None;
-            c.speech_penalty = false;
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
             let text = format!(
                 "{}'s readied {} fires out of order ({} FAP / {} MAP)",
                 c.id,

@@ -105,7 +105,7 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                                 target_fap_tenths: 0,
                                 relative_t_tenths: 0,
                             },
-                            (min, 0),
+                            (min, b.map.min()),
                             (choice(&b.fap), None),
                         ));
                     }

@@ -212,6 +212,87 @@ mod tests {
         assert_eq!(e.code, ErrorCode::LimitExceeded);
     }
 
+    /// The built-in pack with one action changed by `edit`.
+    fn pack_with(id: &str, edit: impl Fn(&mut Value)) -> Value {
+        let mut p: Value = serde_json::from_str(include_str!("../../../data/fap_map/actions.json")).unwrap();
+        for a in p["actions"].as_array_mut().unwrap() {
+            if a["id"] == id {
+                edit(a);
+            }
+        }
+        p
+    }
+
+    fn run(data: &Value, combatants: Value, actions: &[Value]) -> Result<Value> {
+        let mut r = call("fap_map.round_new", json!({"combatants": combatants, "data": data}))?;
+        for a in actions {
+            r = call("fap_map.round_act", json!({"state": r["state"], "action": a, "data": data}))?;
+        }
+        Ok(r)
+    }
+
+    #[test]
+    fn pack_flags_apply_to_declared_actions_too() {
+        // FM-LIM-4 (min_fap_tenths_to_choose) is honoured when a declared action resolves,
+        // not only for `use`: a pack giving Full standby "not while FAP < 1".
+        let data = pack_with("full_standby", |a| a["min_fap_tenths_to_choose"] = json!(10));
+        let e = run(
+            &data,
+            json!([{"id": "a", "reaction": 0, "magic": 1, "agility": 1}]),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "full_standby"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.rule.as_deref(), Some("FM-LIM-4"), "{e:?}");
+        // FM-LIM-3 (next_action_minus_one) on a declared action: the next action orders at -1.
+        let data = pack_with("simple_action", |a| a["order_effect"] = json!("next_action_minus_one"));
+        let r = run(
+            &data,
+            json!([{"id": "a", "reaction": 5, "magic": 1, "agility": 1}]),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}),
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "move"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+            ],
+        )
+        .unwrap();
+        assert_eq!(r["state"]["combatants"][0]["speech_penalty"], true);
+        assert_eq!(r["order"][0]["order_value"], 4);
+        // A block with a MAP cost in the pack spends that MAP (FM-AP-3 / FM-AP-4).
+        let data = pack_with("block_attack", |a| a["map"] = json!({"kind": "fixed", "tenths": 10}));
+        let cs = json!([{"id": "a", "reaction": 10, "magic": 1, "agility": 5},
+                        {"id": "b", "reaction": 5, "magic": 2, "agility": 5}]);
+        let r = run(
+            &data,
+            cs.clone(),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "direct_attack"}}),
+                json!({"type": "declare", "combatant": "b", "declaration": {"action": "block_attack"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+                json!({"type": "block", "combatant": "b", "fap_tenths": 20}),
+            ],
+        )
+        .unwrap();
+        assert_eq!(r["state"]["combatants"][1]["map_tenths"], 10);
+        assert_eq!(r["events"][0]["map_spent_tenths"], 10);
+    }
+
+    #[test]
+    fn packs_with_unusable_reaction_costs_are_invalid_data() {
+        // `use` takes no amount, so an action used without declaration needs a cost with a default.
+        for cost in [json!({"kind": "varies"}), json!({"kind": "choice", "options_tenths": [10, 20]})] {
+            let data = pack_with("evade", |a| a["fap"] = cost.clone());
+            let e = call("fap_map.actions", json!({"data": data})).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidData, "{e:?}");
+            assert_eq!(e.field.as_deref(), Some("data.actions[12].fap"));
+        }
+    }
+
     #[test]
     fn random_walk_never_panics() {
         // Play many rounds by always taking a pseudo-random legal action.

@@ -96,6 +96,12 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
             if !matches!(res, FmResolution::InOrder | FmResolution::OnTrigger) {
                 return Err(Error::invalid_data(g, "this action cannot be declared"));
             }
+            if d.carried && !pack.get(&d.declaration.action).is_some_and(|a| a.carries_over) {
+                return Err(Error::invalid_data(
+                    format!("{f}.declared[{j}].carried"),
+                    "only a sustained action (FM-ACT-18) is carried into a later round",
+                ));
+            }
             if d.status == FmStatus::Used && res != FmResolution::OnTrigger {
                 return Err(Error::invalid_data(
                     format!("{f}.declared[{j}].status"),
