@@ -61,6 +61,15 @@ pub(crate) fn normalize(
             ));
         }
     }
+    if let Some(t) = &d.follow {
+        if !a.can_follow || depth > 0 {
+            return Err(Error::invalid(
+                format!("{field}.follow"),
+                format_args!("{:?} cannot follow another combatant (only a declared Move, FM-ACT-7)", a.id),
+            ));
+        }
+        label(&format!("{field}.follow"), t)?;
+    }
     let mut out = FmDeclaration {
         action: d.action.clone(),
         example: d.example.clone(),
@@ -68,6 +77,7 @@ pub(crate) fn normalize(
         map_tenths: Some(map),
         paired: None,
         condition: d.condition.clone(),
+        follow: d.follow.clone(),
     };
     let (mut tf, mut tm) = (fap, map);
     match (&d.paired, a.pairs_with_action) {
@@ -131,14 +141,37 @@ pub(crate) fn next_pending(pack: &FmActionPack, c: &FmCombatant) -> Option<usize
     })
 }
 
+/// FM-ACT-7: the combatant's next action is a following move whose target still has
+/// a move of that kind to make this round, so it waits for it (out of the order).
+pub(crate) fn waiting(state: &FmRoundState, pack: &FmActionPack, c: &FmCombatant) -> bool {
+    let Some(d) = next_pending(pack, c).and_then(|j| c.declared.get(j)) else { return false };
+    let Some(t) = &d.declaration.follow else { return false };
+    state.combatants.iter().any(|o| {
+        &o.id == t
+            && o.id != c.id
+            && o.declared
+                .iter()
+                .any(|x| x.status == FmStatus::Pending && x.declaration.action == d.declaration.action)
+    })
+}
+
+/// The consecutive flag of FM-ACT-9 for `a` resolved by `c` (before `last_action` is updated).
+pub(crate) fn consecutive(c: &FmCombatant, a: &FmActionDef) -> Option<bool> {
+    a.consecutive_no_agility_penalty.then(|| c.last_action.as_deref() == Some(a.id.as_str()))
+}
+
 /// FM-DEF-3 / RULINGS order: carried sustained first (FM-ACT-18), then
 /// descending Reaction (0 after Full standby, FM-ACT-15; −1 after Speech,
-/// FM-ACT-20), then Agility, then the caller's order.
+/// FM-ACT-20), then Agility, then the caller's order. Followers waiting for their
+/// target's move (FM-ACT-7) are left out, unless everyone left is waiting.
 pub fn order(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmOrderEntry> {
+    let all_waiting =
+        state.combatants.iter().all(|c| next_pending(pack, c).is_none() || waiting(state, pack, c));
     let mut v: Vec<(usize, FmOrderEntry)> = state
         .combatants
         .iter()
         .enumerate()
+        .filter(|(_, c)| all_waiting || !waiting(state, pack, c))
         .filter_map(|(i, c)| {
             let next = next_pending(pack, c)?;
             let standby = c.declared.iter().any(|d| {
@@ -204,6 +237,8 @@ pub(crate) fn event(
         block: None,
         target: None,
         target_fap_spent_tenths: None,
+        consecutive: None,
+        names: None,
         text,
     }
 }
@@ -297,6 +332,14 @@ pub(crate) fn apply(
                 ));
             }
             let (n, fap, map) = normalize(pack, declaration, "action.declaration", 0)?;
+            if let Some(t) = &n.follow {
+                if t == combatant || !state.combatants.iter().any(|o| &o.id == t) {
+                    return Err(Error::invalid(
+                        "action.declaration.follow",
+                        format_args!("{t:?} is not another combatant of this battle"),
+                    ));
+                }
+            }
             let c = state
                 .combatants
                 .get_mut(i)
@@ -430,6 +473,7 @@ pub(crate) fn apply(
                     x.status = FmStatus::Skipped;
                 }
                 state.window = None;
+                state.last_move = None;
                 let c = state.combatants.get(i);
                 return Ok(vec![event(
                     FmEventKind::Skipped,
@@ -443,6 +487,8 @@ pub(crate) fn apply(
             let (f, m) = own_cost(&d);
             can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
             c.fap_tenths -= f;
             c.map_tenths -= m;
             // FM-ACT-20 / FM-LIM-3: this was the action after a Speech (penalty spent), unless
@@ -465,7 +511,70 @@ pub(crate) fn apply(
                 points::text(c.fap_tenths),
                 points::text(c.map_tenths)
             );
-            let ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+            let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
+            open_window(state, pack, combatant, &a.id);
+            state.last_move =
+                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
+            Ok(vec![ev])
+        }
+        FmRoundAction::Follow { combatant } => {
+            need_phase(state, FmPhase::Resolution, "FM-ACT-7", "following a move")?;
+            let i = find(state, combatant)?;
+            let Some(lm) = state.last_move.clone() else {
+                return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
+            };
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let j = next_pending(pack, c).filter(|&j| {
+                c.declared.get(j).is_some_and(|d| {
+                    d.declaration.follow.as_deref() == Some(lm.actor.as_str())
+                        && d.declaration.action == lm.action
+                })
+            });
+            let Some(j) = j else {
+                return Err(Error::illegal(
+                    "FM-ACT-7",
+                    format_args!(
+                        "{}'s next declared action is not a {} following {}",
+                        c.id, lm.action, lm.actor
+                    ),
+                ));
+            };
+            let d = c
+                .declared
+                .get(j)
+                .map(|d| d.declaration.clone())
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+            let a = def(pack, "state", &d.action)?;
+            let (f, m) = own_cost(&d);
+            can_choose(c, a)?;
+            afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
+            c.fap_tenths -= f;
+            c.map_tenths -= m;
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
+            if let Some(x) = c.declared.get_mut(j) {
+                x.status = FmStatus::Resolved;
+            }
+            let text = format!(
+                "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
+                c.id,
+                lm.actor,
+                a.names.en,
+                points::text(f),
+                points::text(m),
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths)
+            );
+            let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
+            ev.target = Some(lm.actor.clone());
+            // The follower's own move is now the one open to blocks; `last_move` stays, so
+            // other followers of the same target may still follow.
             open_window(state, pack, combatant, &a.id);
             Ok(vec![ev])
         }
@@ -614,6 +723,8 @@ pub(crate) fn apply(
             let (f, m) = own_cost(&r.paired);
             can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
             c.fap_tenths -= f;
             c.map_tenths -= m;
             c.readied = None;
@@ -625,8 +736,11 @@ pub(crate) fn apply(
                 points::text(f),
                 points::text(m)
             );
-            let ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+            let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
             open_window(state, pack, combatant, &a.id);
+            state.last_move =
+                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
             Ok(vec![ev])
         }
         FmRoundAction::EndRound {} => {
@@ -643,7 +757,9 @@ pub(crate) fn apply(
             state.round += 1;
             state.phase = FmPhase::Declaration;
             state.window = None;
+            state.last_move = None;
             for c in &mut state.combatants {
+                c.last_action = None;
                 c.fap_tenths = c.fap_max_tenths;
                 c.map_tenths = c.map_max_tenths;
                 // FM-LIM-1: a carried readied move/jump still counts in the new round.

@@ -38,6 +38,7 @@ pub(crate) fn declaration_forms(a: &FmActionDef) -> Vec<FmDeclaration> {
         map_tenths: None,
         paired: None,
         condition: None,
+        follow: None,
     };
     let mut out: Vec<FmDeclaration> =
         a.examples.iter().map(|e| FmDeclaration { example: Some(e.id.clone()), ..base.clone() }).collect();
@@ -108,6 +109,11 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                             (min, b.map.min()),
                             (choice(&b.fap), None),
                         ));
+                    }
+                }
+                if let Some(lm) = &state.last_move {
+                    if lm.actor != c.id {
+                        out.push(legal(FmRoundAction::Follow { combatant: who.clone() }, cost, (None, None)));
                     }
                 }
                 let cost = c.readied.as_ref().map(|r| own_cost(&r.paired)).unwrap_or((0, 0));

@@ -19,8 +19,11 @@
 //!    of combatants (RULINGS). Out of order, at any time: `use` an undeclared
 //!    action (Evade needs FAP ≥ 1, Speech MAP ≥ 1, Jump evasion costs 1 FAP and
 //!    counts toward the cap; FM-LIM-4), `block` the move or attack just resolved
-//!    with a declared block (FM-ACT-8, FM-ACT-12; once per target action), and
-//!    `trigger` an armed readied action's paired action (FM-ACT-19).
+//!    with a declared block (FM-ACT-8, FM-ACT-12; once per target action),
+//!    `trigger` an armed readied action's paired action (FM-ACT-19), and `follow`:
+//!    a Move declared with `follow: <id>` waits for that combatant's move and is
+//!    resolved right after it, in step (FM-ACT-7). Resolved jumps say whether they
+//!    come straight after another jump (`consecutive`: no agility penalty, FM-ACT-9).
 //! 3. `end_round` (when nobody has a declared action left) refills both pools
 //!    (FM-AP-5), carries resolved sustained actions into the next round, where
 //!    they are resolved first (FM-ACT-18), and keeps an armed readied action
@@ -80,6 +83,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
             move_cap_used: 0,
             speech_penalty: false,
             readied: None,
+            last_action: None,
         });
     }
     let state = FmRoundState {
@@ -88,6 +92,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         phase: FmPhase::Declaration,
         combatants,
         window: None,
+        last_move: None,
     };
     let events =
         vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
@@ -100,7 +105,10 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
 pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let mut state = parse_state(&args.state, &pack)?;
-    let events = apply(&mut state, &pack, &args.action)?;
+    let mut events = apply(&mut state, &pack, &args.action)?;
+    for e in &mut events {
+        e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
+    }
     let order = order(&state, &pack);
     let current = current(&state, &pack);
     Ok(FmRoundResult { state, events, current, order })
