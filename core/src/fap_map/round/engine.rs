@@ -388,6 +388,8 @@ pub(crate) fn apply(
                 .iter()
                 .filter(|d| d.status == FmStatus::Pending)
                 .map(|d| reserved(&d.declaration))
+                // FM-ACT-19: an armed readied action carried over keeps its paired cost reserved.
+                .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
                 .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
             if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
                 return Err(Error::illegal(

@@ -30,7 +30,8 @@
 //!    (while it is armed only option commands may be declared; `release` drops it).
 //!
 //! Readings where the rulebook is silent (documented, not from RULINGS): the
-//! paired action of a readied action is paid when it is triggered; Speech's −1
+//! paired action of a readied action is paid when it is triggered (its cost stays
+//! reserved against new declarations while it is armed, also in later rounds); Speech's −1
 //! is not cumulative and lasts until the speaker's next action; Evade and Jump
 //! evasion may be used at any time in the resolution phase (the caller knows
 //! when an attack is made), their checks are `fap_map.evasion_check` and
