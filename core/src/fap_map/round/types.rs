@@ -407,6 +407,7 @@ pub struct FmRoundResult {
     #[serde(default)]
     pub current: Option<String>,
     /// The action order of those with declared actions left (resolution phase; a preview in the declaration phase).
+    /// A follower waiting for its target's move (FM-ACT-7) is left out until that move.
     pub order: Vec<FmOrderEntry>,
 }
 
