@@ -430,6 +430,15 @@ pub(crate) fn apply(
                 ));
             }
             let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
+            // FM-LIM-1: a dropped readied move/jump no longer counts toward this round's cap
+            // (end_round charged it to the new round).
+            let charged = c
+                .readied
+                .as_ref()
+                .is_some_and(|r| pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap));
+            if charged {
+                c.move_cap_used = c.move_cap_used.saturating_sub(1);
+            }
             c.readied = None;
             c.declared.retain(|d| !d.carried);
             Ok(vec![event(
