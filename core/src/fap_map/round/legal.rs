@@ -75,6 +75,19 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                             }
                         }
                     }
+                    if a.can_follow {
+                        // FM-ACT-7: the same move following each other combatant.
+                        let following: Vec<FmDeclaration> =
+                            forms
+                                .iter()
+                                .flat_map(|d| {
+                                    state.combatants.iter().filter(|o| o.id != c.id).map(move |o| {
+                                        FmDeclaration { follow: Some(o.id.clone()), ..d.clone() }
+                                    })
+                                })
+                                .collect();
+                        forms.extend(following);
+                    }
                     for d in forms {
                         let Ok((n, f, m)) = normalize(pack, &d, "declaration", 0) else { continue };
                         let _ = n;

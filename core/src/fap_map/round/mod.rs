@@ -303,6 +303,57 @@ mod tests {
     }
 
     #[test]
+    fn random_walk_with_followers_never_sticks() {
+        // FM-ACT-7: followers waiting on each other or on moves that never come never
+        // leave the round without a way forward.
+        let mut st = call(
+            "fap_map.round_new",
+            json!({"combatants": [
+            {"id": "a", "reaction": 9, "magic": 2, "agility": 5},
+            {"id": "b", "reaction": 9, "magic": 1, "agility": 5},
+            {"id": "c", "reaction": 4, "magic": 1, "agility": 1}]}),
+        )
+        .unwrap()["state"]
+            .clone();
+        let mut x: u64 = 99;
+        let mut follows = 0;
+        for _ in 0..600 {
+            let l = call("fap_map.round_legal_actions", json!({"state": st})).unwrap();
+            let legal = l["legal"].as_array().unwrap().clone();
+            // Prefer declarations that follow someone and `follow` actions, to reach them often.
+            let preferred: Vec<&Value> = legal
+                .iter()
+                .filter(|a| {
+                    a["action"]["declaration"]["follow"].is_string() || a["action"]["type"] == "follow"
+                })
+                .collect();
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pick = if !preferred.is_empty() && (x >> 60) < 8 {
+                preferred[(x >> 33) as usize % preferred.len()]
+            } else {
+                &legal[(x >> 33) as usize % legal.len()]
+            };
+            if pick["action"]["type"] == "follow" {
+                follows += 1;
+            }
+            // Someone with a declared in-order action left is always in the order.
+            let r = call("fap_map.round_act", json!({"state": st, "action": pick["action"]})).unwrap();
+            if r["state"]["phase"] == "resolution" {
+                let pending = r["state"]["combatants"].as_array().unwrap().iter().any(|c| {
+                    c["declared"].as_array().unwrap().iter().any(|d| {
+                        d["status"] == "pending"
+                            && !["block_movement", "block_attack"]
+                                .contains(&d["declaration"]["action"].as_str().unwrap())
+                    })
+                });
+                assert_eq!(pending, r["current"].is_string(), "{r}");
+            }
+            st = r["state"].clone();
+        }
+        assert!(follows > 0);
+    }
+
+    #[test]
     fn random_walk_never_panics() {
         // Play many rounds by always taking a pseudo-random legal action.
         let mut st = call(
