@@ -346,7 +346,8 @@ pub struct FmBlockContestArgs {
     pub kind: FmBlockKind,
     /// FAP the blocker spends, in tenths (at least 10 = 1 FAP).
     pub blocker_fap_tenths: i64,
-    /// FAP the blocked character spends to resist, in tenths (0 or more).
+    /// FAP the blocked character spends to resist, in tenths (0 or more; default 0, as in `round_act`).
+    #[serde(default)]
     pub target_fap_tenths: i64,
     /// 相対T値 relative T value, in tenths (may be negative; its chapter is missing). Default 0.
     #[serde(default)]
