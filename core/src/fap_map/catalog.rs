@@ -241,6 +241,13 @@ pub struct FmActionDef {
     /// FM-ACT-8 / FM-ACT-12: at most one attempt per target action, however often declared.
     #[serde(default)]
     pub once_per_target_action: bool,
+    /// FM-ACT-7: may name a combatant to follow at declaration (Move); see `follow`.
+    #[serde(default)]
+    pub can_follow: bool,
+    /// FM-ACT-9: back-to-back repeats (jump→jump) take no agility penalty at resolution;
+    /// resolved events then say `consecutive`.
+    #[serde(default)]
+    pub consecutive_no_agility_penalty: bool,
     /// FM-ACT-19: declared alone, together with one paired action and a condition.
     #[serde(default)]
     pub pairs_with_action: bool,
@@ -344,11 +351,26 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
             }
         }
         let declared = matches!(a.resolution, FmResolution::InOrder | FmResolution::OnTrigger);
+        // FM-LIM-2: an action used without declaration (`use`) takes no amount, so
+        // its costs must have one (fixed, or a range used at its minimum).
+        if !declared {
+            for (c, n) in [(&a.fap, "fap"), (&a.map, "map")] {
+                if c.default_amount().is_none() {
+                    return Err(Error::invalid_data(
+                        format!("{f}.{n}"),
+                        "an action used without declaration needs a fixed or range cost",
+                    ));
+                }
+            }
+        }
         if (a.pairs_with_action || a.carries_over) && a.resolution != FmResolution::InOrder {
             return Err(Error::invalid_data(
                 format!("{f}.resolution"),
                 "pairs_with_action and carries_over need resolution in_order",
             ));
+        }
+        if a.can_follow && a.resolution != FmResolution::InOrder {
+            return Err(Error::invalid_data(format!("{f}.can_follow"), "needs resolution in_order"));
         }
         if a.once_per_target_action && a.resolution != FmResolution::OnTrigger {
             return Err(Error::invalid_data(

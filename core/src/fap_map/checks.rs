@@ -208,6 +208,8 @@ pub struct FmJumpEvasionResult {
     /// The jump height (Strength − 3) × 25 cm, not below 0, when `strength` was given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jump_cm: Option<i64>,
+    /// The arithmetic with the numbers (`ceil(17 × 60%) = 11`).
+    pub formula: String,
 }
 
 /// `fap_map.jump_evasion` — FM-ACT-16 (costs 1 FAP, FM-LIM-1 cap). Success and out
@@ -238,7 +240,18 @@ pub fn jump_evasion(args: &FmJumpEvasionArgs) -> Result<FmJumpEvasionResult> {
         let taken = if keep <= 0 { 0 } else { (d * keep + 4) / 5 };
         (taken, FmJumpEvasionBranch::Reduced, (20 * (sd + 1)).min(100))
     };
-    Ok(FmJumpEvasionResult { damage_taken, branch, reduction_percent, agility_check_required: true, jump_cm })
+    let formula = match branch {
+        FmJumpEvasionBranch::LeftArea => "left the area: no damage".to_string(),
+        _ => format!("ceil({d} × {}%) = {damage_taken}", 100 - reduction_percent),
+    };
+    Ok(FmJumpEvasionResult {
+        damage_taken,
+        branch,
+        reduction_percent,
+        agility_check_required: true,
+        jump_cm,
+        formula,
+    })
 }
 
 // ---------------------------------------------------------------- jumps and moves
@@ -333,7 +346,8 @@ pub struct FmBlockContestArgs {
     pub kind: FmBlockKind,
     /// FAP the blocker spends, in tenths (at least 10 = 1 FAP).
     pub blocker_fap_tenths: i64,
-    /// FAP the blocked character spends to resist, in tenths (0 or more).
+    /// FAP the blocked character spends to resist, in tenths (0 or more; default 0, as in `round_act`).
+    #[serde(default)]
     pub target_fap_tenths: i64,
     /// 相対T値 relative T value, in tenths (may be negative; its chapter is missing). Default 0.
     #[serde(default)]

@@ -12,8 +12,8 @@
 //!   `long_jump`, `move_distance`, `block_contest`, `shake_off`.
 //! * [`round`] — `round_new`, `round_legal_actions`, `round_act`: the round as a
 //!   pure state machine over a serializable state (declarations, action order,
-//!   spending, the minor-action cap, reactions, blocks, readied and sustained
-//!   actions, refill).
+//!   spending, the minor-action cap, reactions, blocks, following moves,
+//!   back-to-back jumps, readied and sustained actions, refill).
 //!
 //! ## A round, by name with JSON (what the JS and Python packages send)
 //!

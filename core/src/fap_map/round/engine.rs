@@ -61,6 +61,15 @@ pub(crate) fn normalize(
             ));
         }
     }
+    if let Some(t) = &d.follow {
+        if !a.can_follow || depth > 0 {
+            return Err(Error::invalid(
+                format!("{field}.follow"),
+                format_args!("{:?} cannot follow another combatant (only a declared Move, FM-ACT-7)", a.id),
+            ));
+        }
+        label(&format!("{field}.follow"), t)?;
+    }
     let mut out = FmDeclaration {
         action: d.action.clone(),
         example: d.example.clone(),
@@ -68,6 +77,7 @@ pub(crate) fn normalize(
         map_tenths: Some(map),
         paired: None,
         condition: d.condition.clone(),
+        follow: d.follow.clone(),
     };
     let (mut tf, mut tm) = (fap, map);
     match (&d.paired, a.pairs_with_action) {
@@ -131,14 +141,37 @@ pub(crate) fn next_pending(pack: &FmActionPack, c: &FmCombatant) -> Option<usize
     })
 }
 
+/// FM-ACT-7: the combatant's next action is a following move whose target still has
+/// a move of that kind to make this round, so it waits for it (out of the order).
+pub(crate) fn waiting(state: &FmRoundState, pack: &FmActionPack, c: &FmCombatant) -> bool {
+    let Some(d) = next_pending(pack, c).and_then(|j| c.declared.get(j)) else { return false };
+    let Some(t) = &d.declaration.follow else { return false };
+    state.combatants.iter().any(|o| {
+        &o.id == t
+            && o.id != c.id
+            && o.declared
+                .iter()
+                .any(|x| x.status == FmStatus::Pending && x.declaration.action == d.declaration.action)
+    })
+}
+
+/// The consecutive flag of FM-ACT-9 for `a` resolved by `c` (before `last_action` is updated).
+pub(crate) fn consecutive(c: &FmCombatant, a: &FmActionDef) -> Option<bool> {
+    a.consecutive_no_agility_penalty.then(|| c.last_action.as_deref() == Some(a.id.as_str()))
+}
+
 /// FM-DEF-3 / RULINGS order: carried sustained first (FM-ACT-18), then
 /// descending Reaction (0 after Full standby, FM-ACT-15; −1 after Speech,
-/// FM-ACT-20), then Agility, then the caller's order.
+/// FM-ACT-20), then Agility, then the caller's order. Followers waiting for their
+/// target's move (FM-ACT-7) are left out, unless everyone left is waiting.
 pub fn order(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmOrderEntry> {
+    let all_waiting =
+        state.combatants.iter().all(|c| next_pending(pack, c).is_none() || waiting(state, pack, c));
     let mut v: Vec<(usize, FmOrderEntry)> = state
         .combatants
         .iter()
         .enumerate()
+        .filter(|(_, c)| all_waiting || !waiting(state, pack, c))
         .filter_map(|(i, c)| {
             let next = next_pending(pack, c)?;
             let standby = c.declared.iter().any(|d| {
@@ -204,6 +237,8 @@ pub(crate) fn event(
         block: None,
         target: None,
         target_fap_spent_tenths: None,
+        consecutive: None,
+        names: None,
         text,
     }
 }
@@ -219,6 +254,27 @@ pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<
                 points::text(c.map_tenths),
                 points::text(fap),
                 points::text(map)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// FM-LIM-4: an action that "cannot be chosen" while FAP or MAP is below its
+/// minimum (Evade: FAP < 1; Speech: MAP < 1). Applies however the action is
+/// taken: used, resolved in order, triggered or used as a block.
+pub(crate) fn can_choose(c: &FmCombatant, a: &FmActionDef) -> Result<()> {
+    if c.fap_tenths < a.min_fap_tenths_to_choose || c.map_tenths < a.min_map_tenths_to_choose {
+        return Err(Error::illegal(
+            "FM-LIM-4",
+            format_args!(
+                "{} ({}) cannot be chosen with {} FAP / {} MAP left: it needs at least {} FAP / {} MAP",
+                a.names.en,
+                a.rule,
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths),
+                points::text(a.min_fap_tenths_to_choose),
+                points::text(a.min_map_tenths_to_choose)
             ),
         ));
     }
@@ -276,6 +332,14 @@ pub(crate) fn apply(
                 ));
             }
             let (n, fap, map) = normalize(pack, declaration, "action.declaration", 0)?;
+            if let Some(t) = &n.follow {
+                if t == combatant || !state.combatants.iter().any(|o| &o.id == t) {
+                    return Err(Error::invalid(
+                        "action.declaration.follow",
+                        format_args!("{t:?} is not another combatant of this battle"),
+                    ));
+                }
+            }
             let c = state
                 .combatants
                 .get_mut(i)
@@ -324,6 +388,8 @@ pub(crate) fn apply(
                 .iter()
                 .filter(|d| d.status == FmStatus::Pending)
                 .map(|d| reserved(&d.declaration))
+                // FM-ACT-19: an armed readied action carried over keeps its paired cost reserved.
+                .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
                 .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
             if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
                 return Err(Error::illegal(
@@ -364,6 +430,15 @@ pub(crate) fn apply(
                 ));
             }
             let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
+            // FM-LIM-1: a dropped readied move/jump no longer counts toward this round's cap
+            // (end_round charged it to the new round).
+            let charged = c
+                .readied
+                .as_ref()
+                .is_some_and(|r| pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap));
+            if charged {
+                c.move_cap_used = c.move_cap_used.saturating_sub(1);
+            }
             c.readied = None;
             c.declared.retain(|d| !d.carried);
             Ok(vec![event(
@@ -409,6 +484,7 @@ pub(crate) fn apply(
                     x.status = FmStatus::Skipped;
                 }
                 state.window = None;
+                state.last_move = None;
                 let c = state.combatants.get(i);
                 return Ok(vec![event(
                     FmEventKind::Skipped,
@@ -420,10 +496,15 @@ pub(crate) fn apply(
                 )]);
             }
             let (f, m) = own_cost(&d);
+            can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
             c.fap_tenths -= f;
             c.map_tenths -= m;
-            c.speech_penalty = false;
+            // FM-ACT-20 / FM-LIM-3: this was the action after a Speech (penalty spent), unless
+            // the action itself sets the penalty for the next one.
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
             if let Some(x) = c.declared.get_mut(j) {
                 x.status = FmStatus::Resolved;
             }
@@ -441,7 +522,70 @@ pub(crate) fn apply(
                 points::text(c.fap_tenths),
                 points::text(c.map_tenths)
             );
-            let ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+            let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
+            open_window(state, pack, combatant, &a.id);
+            state.last_move =
+                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
+            Ok(vec![ev])
+        }
+        FmRoundAction::Follow { combatant } => {
+            need_phase(state, FmPhase::Resolution, "FM-ACT-7", "following a move")?;
+            let i = find(state, combatant)?;
+            let Some(lm) = state.last_move.clone() else {
+                return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
+            };
+            let c = state
+                .combatants
+                .get_mut(i)
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+            let j = next_pending(pack, c).filter(|&j| {
+                c.declared.get(j).is_some_and(|d| {
+                    d.declaration.follow.as_deref() == Some(lm.actor.as_str())
+                        && d.declaration.action == lm.action
+                })
+            });
+            let Some(j) = j else {
+                return Err(Error::illegal(
+                    "FM-ACT-7",
+                    format_args!(
+                        "{}'s next declared action is not a {} following {}",
+                        c.id, lm.action, lm.actor
+                    ),
+                ));
+            };
+            let d = c
+                .declared
+                .get(j)
+                .map(|d| d.declaration.clone())
+                .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+            let a = def(pack, "state", &d.action)?;
+            let (f, m) = own_cost(&d);
+            can_choose(c, a)?;
+            afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
+            c.fap_tenths -= f;
+            c.map_tenths -= m;
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
+            if let Some(x) = c.declared.get_mut(j) {
+                x.status = FmStatus::Resolved;
+            }
+            let text = format!(
+                "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
+                c.id,
+                lm.actor,
+                a.names.en,
+                points::text(f),
+                points::text(m),
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths)
+            );
+            let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
+            ev.target = Some(lm.actor.clone());
+            // The follower's own move is now the one open to blocks; `last_move` stays, so
+            // other followers of the same target may still follow.
             open_window(state, pack, combatant, &a.id);
             Ok(vec![ev])
         }
@@ -464,20 +608,7 @@ pub(crate) fn apply(
                 .combatants
                 .get_mut(i)
                 .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            if c.fap_tenths < a.min_fap_tenths_to_choose || c.map_tenths < a.min_map_tenths_to_choose {
-                return Err(Error::illegal(
-                    "FM-LIM-4",
-                    format_args!(
-                        "{} ({}) cannot be chosen with {} FAP / {} MAP left: it needs at least {} FAP / {} MAP",
-                        a.names.en,
-                        a.rule,
-                        points::text(c.fap_tenths),
-                        points::text(c.map_tenths),
-                        points::text(a.min_fap_tenths_to_choose),
-                        points::text(a.min_map_tenths_to_choose)
-                    ),
-                ));
-            }
+            can_choose(c, a)?;
             let (f, m) = (a.fap.min(), a.map.min());
             if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
                 return Err(Error::illegal(
@@ -546,7 +677,10 @@ pub(crate) fn apply(
                     format_args!("{} has no unused declared {}", c.id, b.names.en),
                 ));
             };
-            afford(c, *fap_tenths, 0, &b.names.en)?;
+            // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
+            let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
+            can_choose(c, b)?;
+            afford(c, *fap_tenths, map, &b.names.en)?;
             let target =
                 state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
             afford(target, *target_fap_tenths, 0, "resisting the block")?;
@@ -559,6 +693,7 @@ pub(crate) fn apply(
                 .get_mut(i)
                 .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
             c.fap_tenths -= fap_tenths;
+            c.map_tenths -= map;
             if let Some(x) = c.declared.get_mut(j) {
                 x.status = FmStatus::Used;
             }
@@ -572,7 +707,7 @@ pub(crate) fn apply(
                 points::text(*relative_t_tenths),
                 if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
             );
-            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, 0), text);
+            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
             ev.block = Some(outcome.clone());
             ev.target = Some(w.actor.clone());
             ev.target_fap_spent_tenths = Some(*target_fap_tenths);
@@ -597,11 +732,14 @@ pub(crate) fn apply(
             };
             let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
             let (f, m) = own_cost(&r.paired);
+            can_choose(c, a)?;
             afford(c, f, m, &a.names.en)?;
+            let consec = consecutive(c, a);
+            c.last_action = Some(a.id.clone());
             c.fap_tenths -= f;
             c.map_tenths -= m;
             c.readied = None;
-            c.speech_penalty = false;
+            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
             let text = format!(
                 "{}'s readied {} fires out of order ({} FAP / {} MAP)",
                 c.id,
@@ -609,8 +747,11 @@ pub(crate) fn apply(
                 points::text(f),
                 points::text(m)
             );
-            let ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+            let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+            ev.consecutive = consec;
             open_window(state, pack, combatant, &a.id);
+            state.last_move =
+                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
             Ok(vec![ev])
         }
         FmRoundAction::EndRound {} => {
@@ -627,7 +768,9 @@ pub(crate) fn apply(
             state.round += 1;
             state.phase = FmPhase::Declaration;
             state.window = None;
+            state.last_move = None;
             for c in &mut state.combatants {
+                c.last_action = None;
                 c.fap_tenths = c.fap_max_tenths;
                 c.map_tenths = c.map_max_tenths;
                 // FM-LIM-1: a carried readied move/jump still counts in the new round.

@@ -38,6 +38,7 @@ pub(crate) fn declaration_forms(a: &FmActionDef) -> Vec<FmDeclaration> {
         map_tenths: None,
         paired: None,
         condition: None,
+        follow: None,
     };
     let mut out: Vec<FmDeclaration> =
         a.examples.iter().map(|e| FmDeclaration { example: Some(e.id.clone()), ..base.clone() }).collect();
@@ -74,6 +75,19 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                             }
                         }
                     }
+                    if a.can_follow {
+                        // FM-ACT-7: the same move following each other combatant.
+                        let following: Vec<FmDeclaration> =
+                            forms
+                                .iter()
+                                .flat_map(|d| {
+                                    state.combatants.iter().filter(|o| o.id != c.id).map(move |o| {
+                                        FmDeclaration { follow: Some(o.id.clone()), ..d.clone() }
+                                    })
+                                })
+                                .collect();
+                        forms.extend(following);
+                    }
                     for d in forms {
                         let Ok((n, f, m)) = normalize(pack, &d, "declaration", 0) else { continue };
                         let _ = n;
@@ -105,9 +119,14 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                                 target_fap_tenths: 0,
                                 relative_t_tenths: 0,
                             },
-                            (min, 0),
+                            (min, b.map.min()),
                             (choice(&b.fap), None),
                         ));
+                    }
+                }
+                if let Some(lm) = &state.last_move {
+                    if lm.actor != c.id {
+                        out.push(legal(FmRoundAction::Follow { combatant: who.clone() }, cost, (None, None)));
                     }
                 }
                 let cost = c.readied.as_ref().map(|r| own_cost(&r.paired)).unwrap_or((0, 0));

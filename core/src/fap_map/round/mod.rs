@@ -19,15 +19,19 @@
 //!    of combatants (RULINGS). Out of order, at any time: `use` an undeclared
 //!    action (Evade needs FAP ≥ 1, Speech MAP ≥ 1, Jump evasion costs 1 FAP and
 //!    counts toward the cap; FM-LIM-4), `block` the move or attack just resolved
-//!    with a declared block (FM-ACT-8, FM-ACT-12; once per target action), and
-//!    `trigger` an armed readied action's paired action (FM-ACT-19).
+//!    with a declared block (FM-ACT-8, FM-ACT-12; once per target action),
+//!    `trigger` an armed readied action's paired action (FM-ACT-19), and `follow`:
+//!    a Move declared with `follow: <id>` waits for that combatant's move and is
+//!    resolved right after it, in step (FM-ACT-7). Resolved jumps say whether they
+//!    come straight after another jump (`consecutive`: no agility penalty, FM-ACT-9).
 //! 3. `end_round` (when nobody has a declared action left) refills both pools
 //!    (FM-AP-5), carries resolved sustained actions into the next round, where
 //!    they are resolved first (FM-ACT-18), and keeps an armed readied action
 //!    (while it is armed only option commands may be declared; `release` drops it).
 //!
 //! Readings where the rulebook is silent (documented, not from RULINGS): the
-//! paired action of a readied action is paid when it is triggered; Speech's −1
+//! paired action of a readied action is paid when it is triggered (its cost stays
+//! reserved against new declarations while it is armed, also in later rounds); Speech's −1
 //! is not cumulative and lasts until the speaker's next action; Evade and Jump
 //! evasion may be used at any time in the resolution phase (the caller knows
 //! when an attack is made), their checks are `fap_map.evasion_check` and
@@ -80,6 +84,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
             move_cap_used: 0,
             speech_penalty: false,
             readied: None,
+            last_action: None,
         });
     }
     let state = FmRoundState {
@@ -88,6 +93,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         phase: FmPhase::Declaration,
         combatants,
         window: None,
+        last_move: None,
     };
     let events =
         vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
@@ -100,7 +106,10 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
 pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let mut state = parse_state(&args.state, &pack)?;
-    let events = apply(&mut state, &pack, &args.action)?;
+    let mut events = apply(&mut state, &pack, &args.action)?;
+    for e in &mut events {
+        e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
+    }
     let order = order(&state, &pack);
     let current = current(&state, &pack);
     Ok(FmRoundResult { state, events, current, order })
@@ -210,6 +219,138 @@ mod tests {
         }
         let e = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}})).unwrap_err();
         assert_eq!(e.code, ErrorCode::LimitExceeded);
+    }
+
+    /// The built-in pack with one action changed by `edit`.
+    fn pack_with(id: &str, edit: impl Fn(&mut Value)) -> Value {
+        let mut p: Value = serde_json::from_str(include_str!("../../../data/fap_map/actions.json")).unwrap();
+        for a in p["actions"].as_array_mut().unwrap() {
+            if a["id"] == id {
+                edit(a);
+            }
+        }
+        p
+    }
+
+    fn run(data: &Value, combatants: Value, actions: &[Value]) -> Result<Value> {
+        let mut r = call("fap_map.round_new", json!({"combatants": combatants, "data": data}))?;
+        for a in actions {
+            r = call("fap_map.round_act", json!({"state": r["state"], "action": a, "data": data}))?;
+        }
+        Ok(r)
+    }
+
+    #[test]
+    fn pack_flags_apply_to_declared_actions_too() {
+        // FM-LIM-4 (min_fap_tenths_to_choose) is honoured when a declared action resolves,
+        // not only for `use`: a pack giving Full standby "not while FAP < 1".
+        let data = pack_with("full_standby", |a| a["min_fap_tenths_to_choose"] = json!(10));
+        let e = run(
+            &data,
+            json!([{"id": "a", "reaction": 0, "magic": 1, "agility": 1}]),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "full_standby"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(e.rule.as_deref(), Some("FM-LIM-4"), "{e:?}");
+        // FM-LIM-3 (next_action_minus_one) on a declared action: the next action orders at -1.
+        let data = pack_with("simple_action", |a| a["order_effect"] = json!("next_action_minus_one"));
+        let r = run(
+            &data,
+            json!([{"id": "a", "reaction": 5, "magic": 1, "agility": 1}]),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}),
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "move"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+            ],
+        )
+        .unwrap();
+        assert_eq!(r["state"]["combatants"][0]["speech_penalty"], true);
+        assert_eq!(r["order"][0]["order_value"], 4);
+        // A block with a MAP cost in the pack spends that MAP (FM-AP-3 / FM-AP-4).
+        let data = pack_with("block_attack", |a| a["map"] = json!({"kind": "fixed", "tenths": 10}));
+        let cs = json!([{"id": "a", "reaction": 10, "magic": 1, "agility": 5},
+                        {"id": "b", "reaction": 5, "magic": 2, "agility": 5}]);
+        let r = run(
+            &data,
+            cs.clone(),
+            &[
+                json!({"type": "declare", "combatant": "a", "declaration": {"action": "direct_attack"}}),
+                json!({"type": "declare", "combatant": "b", "declaration": {"action": "block_attack"}}),
+                json!({"type": "end_declarations"}),
+                json!({"type": "resolve", "combatant": "a"}),
+                json!({"type": "block", "combatant": "b", "fap_tenths": 20}),
+            ],
+        )
+        .unwrap();
+        assert_eq!(r["state"]["combatants"][1]["map_tenths"], 10);
+        assert_eq!(r["events"][0]["map_spent_tenths"], 10);
+    }
+
+    #[test]
+    fn packs_with_unusable_reaction_costs_are_invalid_data() {
+        // `use` takes no amount, so an action used without declaration needs a cost with a default.
+        for cost in [json!({"kind": "varies"}), json!({"kind": "choice", "options_tenths": [10, 20]})] {
+            let data = pack_with("evade", |a| a["fap"] = cost.clone());
+            let e = call("fap_map.actions", json!({"data": data})).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidData, "{e:?}");
+            assert_eq!(e.field.as_deref(), Some("data.actions[12].fap"));
+        }
+    }
+
+    #[test]
+    fn random_walk_with_followers_never_sticks() {
+        // FM-ACT-7: followers waiting on each other or on moves that never come never
+        // leave the round without a way forward.
+        let mut st = call(
+            "fap_map.round_new",
+            json!({"combatants": [
+            {"id": "a", "reaction": 9, "magic": 2, "agility": 5},
+            {"id": "b", "reaction": 9, "magic": 1, "agility": 5},
+            {"id": "c", "reaction": 4, "magic": 1, "agility": 1}]}),
+        )
+        .unwrap()["state"]
+            .clone();
+        let mut x: u64 = 99;
+        let mut follows = 0;
+        for _ in 0..600 {
+            let l = call("fap_map.round_legal_actions", json!({"state": st})).unwrap();
+            let legal = l["legal"].as_array().unwrap().clone();
+            // Prefer declarations that follow someone and `follow` actions, to reach them often.
+            let preferred: Vec<&Value> = legal
+                .iter()
+                .filter(|a| {
+                    a["action"]["declaration"]["follow"].is_string() || a["action"]["type"] == "follow"
+                })
+                .collect();
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let pick = if !preferred.is_empty() && (x >> 60) < 8 {
+                preferred[(x >> 33) as usize % preferred.len()]
+            } else {
+                &legal[(x >> 33) as usize % legal.len()]
+            };
+            if pick["action"]["type"] == "follow" {
+                follows += 1;
+            }
+            // Someone with a declared in-order action left is always in the order.
+            let r = call("fap_map.round_act", json!({"state": st, "action": pick["action"]})).unwrap();
+            if r["state"]["phase"] == "resolution" {
+                let pending = r["state"]["combatants"].as_array().unwrap().iter().any(|c| {
+                    c["declared"].as_array().unwrap().iter().any(|d| {
+                        d["status"] == "pending"
+                            && !["block_movement", "block_attack"]
+                                .contains(&d["declaration"]["action"].as_str().unwrap())
+                    })
+                });
+                assert_eq!(pending, r["current"].is_string(), "{r}");
+            }
+            st = r["state"].clone();
+        }
+        assert!(follows > 0);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Round state, actions, events and results (all serializable; the state is
 //! what callers keep between calls).
 
-use crate::fap_map::catalog::FmCost;
+use crate::fap_map::catalog::{FmCost, FmNames};
 use crate::fap_map::checks::{FmBlockContestResult, FmPoolTraits};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -95,6 +95,13 @@ pub struct FmDeclaration {
     /// FM-ACT-19: the situation that triggers a readied action (free text, optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
+    /// FM-ACT-7: the combatant whose movement this Move follows, named at declaration
+    /// (only for actions the catalogue marks `can_follow`; not oneself). The move then
+    /// waits for that combatant's own move of the same kind and is resolved with
+    /// `follow` right after it, out of order; if that combatant has no such move left
+    /// this round, it resolves in its own place in the order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow: Option<String>,
 }
 
 /// A declaration held in the state.
@@ -153,6 +160,10 @@ pub struct FmCombatant {
     /// FM-ACT-19: an armed readied action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub readied: Option<FmReadied>,
+    /// FM-ACT-9: the action this combatant last resolved this round (resolved, followed
+    /// or triggered), to tell back-to-back jumps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_action: Option<String>,
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
@@ -188,6 +199,20 @@ pub struct FmRoundState {
     /// The move or attack just resolved, open to blocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<FmWindow>,
+    /// FM-ACT-7: the move just resolved in the order (or triggered), which declared
+    /// followers may `follow`; cleared by the next resolve, skip or trigger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_move: Option<FmLastMove>,
+}
+
+/// FM-ACT-7: a move that followers may join.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmLastMove {
+    /// Who moved.
+    pub actor: String,
+    /// The action (`move`).
+    pub action: String,
 }
 
 /// One action for `round_act`.
@@ -237,6 +262,13 @@ pub enum FmRoundAction {
         /// 相対T値 relative T value, tenths (default 0).
         #[serde(default)]
         relative_t_tenths: i64,
+    },
+    /// FM-ACT-7: resolve one's declared following Move now, in step with the move its
+    /// target has just made (out of order). The follower's move is then the one open to
+    /// blocks (block the target's move first).
+    Follow {
+        /// The follower.
+        combatant: String,
     },
     /// FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
     Trigger {
@@ -308,6 +340,8 @@ pub enum FmEventKind {
     Blocked,
     /// A readied action's paired action was resolved.
     Triggered,
+    /// FM-ACT-7: a following Move was resolved in step with its target's move.
+    Followed,
     /// A round ended; a new one began with full pools.
     RoundEnded,
 }
@@ -344,12 +378,20 @@ pub struct FmEvent {
     /// For blocks: the contest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<FmBlockContestResult>,
-    /// For blocks: the blocked character and the FAP it spent (tenths).
+    /// For blocks: the blocked character; for `followed`: the combatant followed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
     /// For blocks: FAP the blocked character spent, tenths.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_fap_spent_tenths: Option<i64>,
+    /// FM-ACT-9: for actions the catalogue marks `consecutive_no_agility_penalty` (Jump):
+    /// true when the character's previous resolved action this round was the same action
+    /// (jump→jump), so this one takes no agility penalty at resolution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consecutive: Option<bool>,
+    /// The action's labels (ja, en, zh_hans, zh_hant), when the event names an action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<FmNames>,
     /// English description.
     pub text: String,
 }
@@ -365,6 +407,7 @@ pub struct FmRoundResult {
     #[serde(default)]
     pub current: Option<String>,
     /// The action order of those with declared actions left (resolution phase; a preview in the declaration phase).
+    /// A follower waiting for its target's move (FM-ACT-7) is left out until that move.
     pub order: Vec<FmOrderEntry>,
 }
 

@@ -96,12 +96,29 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
             if !matches!(res, FmResolution::InOrder | FmResolution::OnTrigger) {
                 return Err(Error::invalid_data(g, "this action cannot be declared"));
             }
+            if let Some(t) = &d.declaration.follow {
+                if t == &c.id || !s.combatants.iter().any(|o| &o.id == t) {
+                    return Err(Error::invalid_data(
+                        format!("{g}.follow"),
+                        "must name another combatant of this battle",
+                    ));
+                }
+            }
+            if d.carried && !pack.get(&d.declaration.action).is_some_and(|a| a.carries_over) {
+                return Err(Error::invalid_data(
+                    format!("{f}.declared[{j}].carried"),
+                    "only a sustained action (FM-ACT-18) is carried into a later round",
+                ));
+            }
             if d.status == FmStatus::Used && res != FmResolution::OnTrigger {
                 return Err(Error::invalid_data(
                     format!("{f}.declared[{j}].status"),
                     "only blocks are `used`",
                 ));
             }
+        }
+        if c.last_action.as_ref().is_some_and(|a| pack.get(a).is_none()) {
+            return Err(Error::invalid_data(format!("{f}.last_action"), "not an action of the pack"));
         }
         if let Some(r) = &c.readied {
             let g = format!("{f}.readied.paired");
@@ -115,6 +132,17 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
             if r.condition.as_ref().is_some_and(|t| t.chars().count() > MAX_LABEL) {
                 return Err(Error::invalid_data(format!("{f}.readied.condition"), "too long"));
             }
+        }
+    }
+    if let Some(m) = &s.last_move {
+        let ok = s.phase == FmPhase::Resolution
+            && s.combatants.iter().any(|c| c.id == m.actor)
+            && pack.get(&m.action).is_some_and(|a| a.can_follow);
+        if !ok {
+            return Err(Error::invalid_data(
+                "state.last_move",
+                "does not match the combatants, the phase or the pack",
+            ));
         }
     }
     if let Some(w) = &s.window {
