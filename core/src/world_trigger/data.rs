@@ -100,7 +100,7 @@ pub struct WtPositionData {
     /// Base stat values (RULINGS: final = base + points; the creation cap applies to base + points).
     #[serde(default)]
     pub base: WtStats,
-    /// WT-CC-7: trigger types allowed in the first main slot (e.g. `["blade"]`).
+    /// WT-CC-7: trigger types of which one main slot (any) must hold a trigger (e.g. `["blade"]`).
     pub main_trigger_types: Vec<String>,
     /// The position skill (P-skill).
     pub skill: WtSkillData,
