@@ -12,6 +12,8 @@ use serde_json::Value;
 
 /// Most re-rolls of one coordinate die before `limit_exceeded`.
 pub const MAX_REROLLS: u32 = 1000;
+/// WT-MAP-6 step 2: Trion paid by a PC that teleports with Bagworm active.
+pub const BAGWORM_TELEPORT_COST: i64 = 5;
 
 /// WT-OOB-2: the Mobility-check difficulty to re-enter from `distance` squares out
 /// (1 → 15, 2 → 20, 3 → 30, 4 or more → 40).
@@ -173,6 +175,11 @@ pub struct WtTeleportArgs {
     /// Core (default, as WT-MAP-6 teleports) or perimeter.
     #[serde(default)]
     pub spot: WtMapSpot,
+    /// WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its
+    /// core-ID card face down and rolls the core address where only it can see it.
+    /// Only with `spot = core` (the teleport). Default false.
+    #[serde(default)]
+    pub bagworm: bool,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -195,6 +202,11 @@ pub struct WtTeleportResult {
     pub sector_address: u32,
     /// Dice re-rolled (core ID above `sectors`, sector address 17–20).
     pub rerolls: u32,
+    /// WT-MAP-6 step 2: Trion the PC pays for the teleport (5 with Bagworm, else 0).
+    pub trion_cost: i64,
+    /// WT-MAP-6 steps 2–3 / WT-MAP-7: the position is hidden (Bagworm): the core-ID card stays
+    /// face down and the core address is seen only by its player (and the GM).
+    pub hidden: bool,
     /// Dice rolled.
     pub rolls: Vec<Roll>,
 }
@@ -215,11 +227,18 @@ fn roll_until(dice: &mut Dice, sides: u32, ok: impl Fn(u32) -> bool, rerolls: &m
 /// `world_trigger.teleport_coordinates` — WT-MAP-6/7 coordinate dice: core ID
 /// d20 (1…sectors, re-roll higher), then core address d10 (a 10 reads 0: the
 /// player's choice of square) or, on the perimeter, sector address d20 (1–16,
-/// re-roll 17–20).
+/// re-roll 17–20). With `bagworm` (WT-MAP-6 step 2) the teleport costs 5 Trion
+/// and the position stays hidden.
 pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
     let sectors = args.sectors.unwrap_or(20);
     if !(1..=20).contains(&sectors) {
         return Err(Error::out_of_range("sectors", "1..=20 sectors (a d20 picks the core ID)"));
+    }
+    if args.bagworm && args.spot == WtMapSpot::Perimeter {
+        return Err(Error::invalid(
+            "bagworm",
+            "the Bagworm teleport (WT-MAP-6) lands in a core: use spot = core",
+        ));
     }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let mut rerolls = 0;
@@ -241,6 +260,8 @@ pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
         player_chooses_square: chooses,
         sector_address,
         rerolls,
+        trion_cost: if args.bagworm { BAGWORM_TELEPORT_COST } else { 0 },
+        hidden: args.bagworm,
         rolls: dice.take_rolls(),
     })
 }
