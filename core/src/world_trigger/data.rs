@@ -499,6 +499,14 @@ impl Checker<'_> {
             if sa.lv == 0 || sa.lv > 20 {
                 self.push(format!("{path}.special_attacks[{i}].lv"), "WT-DMG-5", "LV is 1..=20");
             }
+            // WT-DMG-6: one LV per kind (upward, downward, floating).
+            if s.special_attacks.iter().take(i).any(|o| o.kind == sa.kind) {
+                self.push(
+                    format!("{path}.special_attacks[{i}].kind"),
+                    "WT-DMG-6",
+                    "a kind of special attack is listed once per skill",
+                );
+            }
         }
     }
 }
