@@ -694,8 +694,22 @@ pub struct WtOperator {
     pub stats: WtOperatorStats,
     /// Master id.
     pub master: String,
-    /// WT-OP-6: operator skills whose requirements the stats meet.
+    /// WT-OP-6: operator skills whose requirements the stats meet (ids).
     pub operator_skills: Vec<String>,
+    /// WT-OP-6: the same skills with their display names and requirements.
+    #[serde(default)]
+    pub operator_skill_details: Vec<WtOperatorSkillGrant>,
+}
+
+/// WT-OP-6: an operator skill the operator has.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WtOperatorSkillGrant {
+    /// Skill id.
+    pub skill: String,
+    /// Display name.
+    pub label: WtLabel,
+    /// The stat requirement (met).
+    pub requirements: WtOperatorStats,
 }
 
 /// Build an operator (WT-OP-3…6); returns every violation.
@@ -799,13 +813,23 @@ pub fn build_operator(
     if !bad.is_empty() {
         return Err(bad);
     }
-    let operator_skills = pack
+    let details: Vec<WtOperatorSkillGrant> = pack
         .operator_skills
         .iter()
         .filter(|s| WtOperatorStat::ALL.iter().all(|&st| stats.get(st) >= s.requirements.get(st)))
-        .map(|s| s.id.clone())
+        .map(|s| WtOperatorSkillGrant {
+            skill: s.id.clone(),
+            label: s.label.clone(),
+            requirements: s.requirements,
+        })
         .collect();
-    Ok(WtOperator { name: sheet.name.clone(), stats, master: sheet.master.clone(), operator_skills })
+    Ok(WtOperator {
+        name: sheet.name.clone(),
+        stats,
+        master: sheet.master.clone(),
+        operator_skills: details.iter().map(|g| g.skill.clone()).collect(),
+        operator_skill_details: details,
+    })
 }
 
 /// Arguments of `world_trigger.create_operator`.
