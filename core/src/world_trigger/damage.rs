@@ -105,6 +105,10 @@ pub struct WtDamageArgs {
     /// Skill or other modifier added to the base damage (may be negative). Default 0.
     #[serde(default)]
     pub modifier: i64,
+    /// WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it;
+    /// only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
+    #[serde(default)]
+    pub tactics_dice: u32,
     /// WT-DMG-3: the target's current Trion, if known; the result then gives
     /// `target_trion_after` (current − total). Optional.
     #[serde(default)]
@@ -129,6 +133,9 @@ pub struct WtDamageArgs {
 pub struct WtDamageResult {
     /// attack + die + burst + special attack + modifier, never below 0.
     pub total: i64,
+    /// WT-DMG-1: the attacker's Attack stat added.
+    #[serde(default)]
+    pub attack: i64,
     /// The d6.
     pub die: u32,
     /// Trion Burst added (also the extra Trion the attacker pays from its pool).
@@ -176,6 +183,7 @@ pub fn roll_damage(dice: &mut Dice, input: WtDamageInput) -> Result<WtDamageResu
         .max(0);
     Ok(WtDamageResult {
         total,
+        attack: input.attack,
         die,
         burst: input.burst,
         special_attack: input.special_attack,
@@ -195,6 +203,13 @@ pub fn roll_damage(dice: &mut Dice, input: WtDamageInput) -> Result<WtDamageResu
 ///
 /// Scripted `rolls`: one d6.
 pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
+    if args.tactics_dice != 0 {
+        return Err(Error::invalid(
+            "tactics_dice",
+            "damage is not a check: tactics dice can't raise it (WT-TD-7, WT-DMG-2)",
+        )
+        .with_rule("WT-TD-7"));
+    }
     if !(0..=MAX_DAMAGE_ARG).contains(&args.attack) {
         return Err(Error::out_of_range("attack", format_args!("must be 0..={MAX_DAMAGE_ARG}")));
     }
