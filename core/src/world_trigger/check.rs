@@ -152,6 +152,15 @@ pub struct WtCheckArgs {
 pub struct WtCheckResult {
     /// Number of d6 rolled (stat + tactics + extra dice).
     pub dice: u32,
+    /// WT-CHK-3: of which stat dice (the first faces).
+    #[serde(default)]
+    pub stat_dice: u32,
+    /// WT-TD-3: of which tactics dice (after the stat dice).
+    #[serde(default)]
+    pub tactics_dice: u32,
+    /// Of which extra dice, e.g. a special attack's LV (WT-DMG-5) (the last faces).
+    #[serde(default)]
+    pub extra_dice: u32,
     /// The faces, in rolling order (stat dice, tactics dice, extra dice).
     pub faces: Vec<u32>,
     /// Sum of the faces.
@@ -180,6 +189,9 @@ pub fn roll_check(dice: &mut Dice, pool: WtPool, target: Option<i64>) -> Result<
     let rolls = dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default();
     Ok(WtCheckResult {
         dice: pool.size(),
+        stat_dice: pool.stat,
+        tactics_dice: pool.tactics,
+        extra_dice: pool.extra,
         faces,
         sum: a.sum,
         ones: a.ones,
