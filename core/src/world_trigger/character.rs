@@ -405,6 +405,24 @@ pub fn build_character(
             )
         }
     }
+    // WT-CC-4 / WT-CHK-3: a stat is a number of dice, so a final value below 0 (only a
+    // negative trait bonus can cause one; negative points are reported above) is refused.
+    for st in WtStat::ALL {
+        let f = stats.get(st);
+        if f < 0 && sheet.points.get(st) >= 0 {
+            let name = st.label();
+            v(
+                &format!("sheet.points.{}", st.key()),
+                "WT-CC-4",
+                say_each(|l| match l {
+                    0 => format!("{}：ボーナス適用後の値 {f} が0未満です", pick(&name, l)),
+                    1 => format!("{}：加值后的数值 {f} 低于0", pick(&name, l)),
+                    2 => format!("{}：加值後的數值 {f} 低於0", pick(&name, l)),
+                    _ => format!("final value {f} after bonuses is below 0"),
+                }),
+            );
+        }
+    }
     // WT-CC-7: slots, the position's type in one main slot, equip requirements;
     // WT-TRG-6/7: option sides.
     for (side, list, key) in
