@@ -176,6 +176,7 @@ pub fn simulate_damage(args: &WtSimulateDamageArgs) -> Result<BatchData> {
         variants: args.variants,
         seed: None,
         rolls: Some(vec![ScriptedFace::Face(1)]),
+        ..Default::default()
     })?;
     let input = WtDamageInput {
         attack: args.attack,

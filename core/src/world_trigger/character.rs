@@ -156,7 +156,8 @@ pub struct WtSheet {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtLoadout {
-    /// Main-trigger slots (dominant-hand side); slot 1 holds the position's trigger type.
+    /// Main-trigger slots (dominant-hand side); one of them (any) holds a trigger of the
+    /// position's type (WT-CC-7).
     #[serde(default)]
     pub main: Vec<String>,
     /// Sub-trigger slots (off-hand side).
@@ -404,7 +405,26 @@ pub fn build_character(
             )
         }
     }
-    // WT-CC-7: slots, first main slot type, equip requirements; WT-TRG-6/7: option sides.
+    // WT-CC-4 / WT-CHK-3: a stat is a number of dice, so a final value below 0 (only a
+    // negative trait bonus can cause one; negative points are reported above) is refused.
+    for st in WtStat::ALL {
+        let f = stats.get(st);
+        if f < 0 && sheet.points.get(st) >= 0 {
+            let name = st.label();
+            v(
+                &format!("sheet.points.{}", st.key()),
+                "WT-CC-4",
+                say_each(|l| match l {
+                    0 => format!("{}：ボーナス適用後の値 {f} が0未満です", pick(&name, l)),
+                    1 => format!("{}：加值后的数值 {f} 低于0", pick(&name, l)),
+                    2 => format!("{}：加值後的數值 {f} 低於0", pick(&name, l)),
+                    _ => format!("final value {f} after bonuses is below 0"),
+                }),
+            );
+        }
+    }
+    // WT-CC-7: slots, the position's type in one main slot, equip requirements;
+    // WT-TRG-6/7: option sides.
     for (side, list, key) in
         [(WtSide::Main, &sheet.triggers.main, "main"), (WtSide::Sub, &sheet.triggers.sub, "sub")]
     {
@@ -460,53 +480,6 @@ pub fn build_character(
                     }),
                 );
             }
-            if side == WtSide::Main
-                && i == 0
-                && (t.kind != WtTriggerKind::Trigger || !pos.main_trigger_types.contains(&t.trigger_type))
-            {
-                let types = &pos.main_trigger_types;
-                let what = |l: usize| {
-                    if t.kind == WtTriggerKind::Trigger {
-                        pick(&trigger_type_label(&t.trigger_type), l).to_string()
-                    } else {
-                        ["オプショントリガー", "选项触发器", "選項觸發器", "an option trigger"][l].to_string()
-                    }
-                };
-                let p = &pos.label;
-                v(
-                    &path,
-                    "WT-CC-7",
-                    say_each(|l| match l {
-                        0 => format!(
-                            "メイントリガーの1枠目には{}の{}トリガーが必要です（{}は{}）",
-                            pick(p, l),
-                            types_text(types, l),
-                            trig(id, l),
-                            what(l)
-                        ),
-                        1 => format!(
-                            "{}的主要触发器第一个栏位须为{}触发器（{}是{}）",
-                            pick(p, l),
-                            types_text(types, l),
-                            trig(id, l),
-                            what(l)
-                        ),
-                        2 => format!(
-                            "{}的主要觸發器第一個欄位須為{}觸發器（{}是{}）",
-                            pick(p, l),
-                            types_text(types, l),
-                            trig(id, l),
-                            what(l)
-                        ),
-                        _ => format!(
-                            "the first main slot must hold a {} trigger for position {}; {id} is {}",
-                            types.join("/"),
-                            sheet.position.key(),
-                            t.trigger_type
-                        ),
-                    }),
-                );
-            }
             match t.kind {
                 WtTriggerKind::DedicatedOption => {
                     let base = t.base.as_deref().unwrap_or("");
@@ -546,19 +519,76 @@ pub fn build_character(
                 WtTriggerKind::Trigger => {}
             }
         }
-    }
-    if sheet.triggers.main.is_empty() {
-        let types = &pos.main_trigger_types;
-        v(
-            "sheet.triggers.main",
-            "WT-CC-7",
-            say_each(|l| match l {
-                0 => format!("メイントリガーの1枠目には{}トリガーが必要です", types_text(types, l)),
-                1 => format!("主要触发器的第一个栏位须为{}触发器", types_text(types, l)),
-                2 => format!("主要觸發器的第一個欄位須為{}觸發器", types_text(types, l)),
-                _ => format!("the first main slot must hold a {} trigger", types.join("/")),
-            }),
-        );
+        // WT-CC-7: one main slot (any of the four) holds a trigger of the position's type.
+        if side == WtSide::Main {
+            let types = &pos.main_trigger_types;
+            let has_position_trigger = list
+                .iter()
+                .filter_map(|x| pack.trigger(x))
+                .any(|t| t.kind == WtTriggerKind::Trigger && types.contains(&t.trigger_type));
+            if !has_position_trigger {
+                let p = &pos.label;
+                let pk = sheet.position.key();
+                let names = |l: usize| {
+                    list.iter()
+                        .take(4 * SLOTS_PER_SIDE)
+                        .map(|x| if l == 3 { x.clone() } else { trig(x, l) })
+                        .collect::<Vec<_>>()
+                        .join(if l == 3 { ", " } else { "、" })
+                };
+                let empty = list.is_empty();
+                v(
+                    "sheet.triggers.main",
+                    "WT-CC-7",
+                    say_each(|l| {
+                        match (l, empty) {
+                        (0, true) => format!(
+                            "{}のメイントリガーのいずれか1枠に{}トリガーが必要です（メイントリガーの1枠目が空です）",
+                            pick(p, l),
+                            types_text(types, l)
+                        ),
+                        (0, false) => format!(
+                            "{}のメイントリガーのいずれか1枠に{}トリガーが必要です（{}はどれも該当しません）",
+                            pick(p, l),
+                            types_text(types, l),
+                            names(l)
+                        ),
+                        (1, true) => format!(
+                            "{}的主要触发器须有一个栏位为{}触发器（主要触发器的第一个栏位是空的）",
+                            pick(p, l),
+                            types_text(types, l)
+                        ),
+                        (1, false) => format!(
+                            "{}的主要触发器须有一个栏位为{}触发器（{}都不是）",
+                            pick(p, l),
+                            types_text(types, l),
+                            names(l)
+                        ),
+                        (2, true) => format!(
+                            "{}的主要觸發器須有一個欄位為{}觸發器（主要觸發器的第一個欄位是空的）",
+                            pick(p, l),
+                            types_text(types, l)
+                        ),
+                        (2, false) => format!(
+                            "{}的主要觸發器須有一個欄位為{}觸發器（{}都不是）",
+                            pick(p, l),
+                            types_text(types, l),
+                            names(l)
+                        ),
+                        (_, true) => format!(
+                            "one main slot must hold a {} trigger for position {pk}; the first main slot is empty",
+                            types.join("/")
+                        ),
+                        (_, false) => format!(
+                            "one main slot must hold a {} trigger for position {pk}; none of {} is one",
+                            types.join("/"),
+                            names(l)
+                        ),
+                    }
+                    }),
+                );
+            }
+        }
     }
     if !bad.is_empty() {
         return Err(bad);
@@ -682,8 +712,22 @@ pub struct WtOperator {
     pub stats: WtOperatorStats,
     /// Master id.
     pub master: String,
-    /// WT-OP-6: operator skills whose requirements the stats meet.
+    /// WT-OP-6: operator skills whose requirements the stats meet (ids).
     pub operator_skills: Vec<String>,
+    /// WT-OP-6: the same skills with their display names and requirements.
+    #[serde(default)]
+    pub operator_skill_details: Vec<WtOperatorSkillGrant>,
+}
+
+/// WT-OP-6: an operator skill the operator has.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WtOperatorSkillGrant {
+    /// Skill id.
+    pub skill: String,
+    /// Display name.
+    pub label: WtLabel,
+    /// The stat requirement (met).
+    pub requirements: WtOperatorStats,
 }
 
 /// Build an operator (WT-OP-3…6); returns every violation.
@@ -787,13 +831,23 @@ pub fn build_operator(
     if !bad.is_empty() {
         return Err(bad);
     }
-    let operator_skills = pack
+    let details: Vec<WtOperatorSkillGrant> = pack
         .operator_skills
         .iter()
         .filter(|s| WtOperatorStat::ALL.iter().all(|&st| stats.get(st) >= s.requirements.get(st)))
-        .map(|s| s.id.clone())
+        .map(|s| WtOperatorSkillGrant {
+            skill: s.id.clone(),
+            label: s.label.clone(),
+            requirements: s.requirements,
+        })
         .collect();
-    Ok(WtOperator { name: sheet.name.clone(), stats, master: sheet.master.clone(), operator_skills })
+    Ok(WtOperator {
+        name: sheet.name.clone(),
+        stats,
+        master: sheet.master.clone(),
+        operator_skills: details.iter().map(|g| g.skill.clone()).collect(),
+        operator_skill_details: details,
+    })
 }
 
 /// Arguments of `world_trigger.create_operator`.

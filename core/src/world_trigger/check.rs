@@ -96,6 +96,29 @@ pub fn achievement(faces: &[u32]) -> WtAchievement {
     WtAchievement { sum, ones, criticals, achievement: sum + CRITICAL_BONUS * i64::from(criticals) }
 }
 
+/// WT-CHK-2: the rulebook's sample difficulties.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WtDifficulty {
+    /// 簡單的行動 an easy action: target 5.
+    Easy,
+    /// 普通的行動 a normal action: target 10.
+    Normal,
+    /// 困難的行動 a hard action: target 20.
+    Hard,
+}
+
+impl WtDifficulty {
+    /// WT-CHK-2: the target value (5 / 10 / 20).
+    pub fn target(self) -> i64 {
+        match self {
+            WtDifficulty::Easy => 5,
+            WtDifficulty::Normal => 10,
+            WtDifficulty::Hard => 20,
+        }
+    }
+}
+
 /// Arguments of `world_trigger.check`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -103,9 +126,13 @@ pub struct WtCheckArgs {
     /// WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
     pub dice: u32,
     /// WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target.
-    /// Omit it to just roll.
+    /// Omit it (and `difficulty`) to just roll.
     #[serde(default)]
     pub target: Option<i64>,
+    /// WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20.
+    /// Not together with `target`. Optional.
+    #[serde(default)]
+    pub difficulty: Option<WtDifficulty>,
     /// WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
     #[serde(default)]
     pub tactics_dice: u32,
@@ -125,6 +152,15 @@ pub struct WtCheckArgs {
 pub struct WtCheckResult {
     /// Number of d6 rolled (stat + tactics + extra dice).
     pub dice: u32,
+    /// WT-CHK-3: of which stat dice (the first faces).
+    #[serde(default)]
+    pub stat_dice: u32,
+    /// WT-TD-3: of which tactics dice (after the stat dice).
+    #[serde(default)]
+    pub tactics_dice: u32,
+    /// Of which extra dice, e.g. a special attack's LV (WT-DMG-5) (the last faces).
+    #[serde(default)]
+    pub extra_dice: u32,
     /// The faces, in rolling order (stat dice, tactics dice, extra dice).
     pub faces: Vec<u32>,
     /// Sum of the faces.
@@ -153,6 +189,9 @@ pub fn roll_check(dice: &mut Dice, pool: WtPool, target: Option<i64>) -> Result<
     let rolls = dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default();
     Ok(WtCheckResult {
         dice: pool.size(),
+        stat_dice: pool.stat,
+        tactics_dice: pool.tactics,
+        extra_dice: pool.extra,
         faces,
         sum: a.sum,
         ones: a.ones,
@@ -172,8 +211,14 @@ pub fn roll_check(dice: &mut Dice, pool: WtPool, target: Option<i64>) -> Result<
 pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
     let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
     check_target("target", args.target)?;
+    let target = match (args.target, args.difficulty) {
+        (Some(_), Some(_)) => {
+            return Err(Error::invalid("difficulty", "give either target or difficulty, not both"))
+        }
+        (t, d) => t.or(d.map(WtDifficulty::target)),
+    };
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    roll_check(&mut dice, pool, args.target)
+    roll_check(&mut dice, pool, target)
 }
 
 /// Arguments of `world_trigger.opposed`.

@@ -3,7 +3,7 @@
 //! [`roll_damage`] and [`roll_damage_table`] take an existing die source so
 //! the battle engine can chain them after a hit check.
 
-use super::data::{load_pack, WtDamageTableSide, WtDamageTier};
+use super::data::{load_pack, WtDamageTableSide, WtDamageTier, WtSpecialAttack, WtSpecialAttackKind};
 use super::types::{WtCondition, WtLabel};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
@@ -48,6 +48,22 @@ pub fn special_attack_bonus(lvs: &[u32], stacking: WtSpecialAttackStacking) -> i
     }
 }
 
+/// WT-DMG-6: whether a special attack works against this target: Upward against a
+/// target at least 1 height level higher than the attacker, Downward at least 1
+/// lower, Floating against a Floating target.
+pub fn special_attack_applies(
+    kind: WtSpecialAttackKind,
+    attacker_height: i64,
+    target_height: i64,
+    target_floating: bool,
+) -> bool {
+    match kind {
+        WtSpecialAttackKind::Upward => target_height.saturating_sub(attacker_height) >= 1,
+        WtSpecialAttackKind::Downward => attacker_height.saturating_sub(target_height) >= 1,
+        WtSpecialAttackKind::Floating => target_floating,
+    }
+}
+
 /// WT-DMG-4: the most Trion a burst may add, min(Trion stat, 10).
 pub fn burst_cap(trion_stat: i64) -> i64 {
     trion_stat.clamp(0, MAX_BURST)
@@ -72,13 +88,35 @@ pub struct WtDamageArgs {
     /// per `variants.special_attack_stacking`. Default empty.
     #[serde(default)]
     pub special_attack_lvs: Vec<u32>,
+    /// WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those
+    /// that work against this target (from `attacker_height`, `target_height` and
+    /// `target_floating`) join `special_attack_lv(s)`. Default empty.
+    #[serde(default)]
+    pub special_attacks: Vec<WtSpecialAttack>,
+    /// WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
+    #[serde(default)]
+    pub attacker_height: i64,
+    /// WT-DMG-6: the target's height level. Default 0.
+    #[serde(default)]
+    pub target_height: i64,
+    /// WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
+    #[serde(default)]
+    pub target_floating: bool,
     /// Skill or other modifier added to the base damage (may be negative). Default 0.
     #[serde(default)]
     pub modifier: i64,
+    /// WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it;
+    /// only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
+    #[serde(default)]
+    pub tactics_dice: u32,
     /// WT-DMG-3: the target's current Trion, if known; the result then gives
     /// `target_trion_after` (current − total). Optional.
     #[serde(default)]
     pub target_trion: Option<i64>,
+    /// WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then
+    /// gives `attacker_trion_after` (current − burst: the burst is paid from the pool). Optional.
+    #[serde(default)]
+    pub attacker_trion: Option<i64>,
     /// Rule variants.
     #[serde(default)]
     pub variants: WtDamageVariants,
@@ -95,16 +133,25 @@ pub struct WtDamageArgs {
 pub struct WtDamageResult {
     /// attack + die + burst + special attack + modifier, never below 0.
     pub total: i64,
+    /// WT-DMG-1: the attacker's Attack stat added.
+    #[serde(default)]
+    pub attack: i64,
     /// The d6.
     pub die: u32,
     /// Trion Burst added (also the extra Trion the attacker pays from its pool).
     pub burst: i64,
-    /// Special-attack bonus added.
+    /// Special-attack bonus added (WT-DMG-5: the hit check gets the same number of extra dice).
     pub special_attack: i64,
+    /// WT-DMG-6: the entries of `special_attacks` that work against this target.
+    #[serde(default)]
+    pub applied_special_attacks: Vec<WtSpecialAttack>,
     /// Modifier added.
     pub modifier: i64,
     /// WT-DMG-3: the target's Trion after the hit (null without `target_trion`).
     pub target_trion_after: Option<i64>,
+    /// WT-DMG-4: the attacker's Trion after paying the burst (null without `attacker_trion`).
+    #[serde(default)]
+    pub attacker_trion_after: Option<i64>,
     /// Dice rolled.
     pub rolls: Vec<Roll>,
 }
@@ -136,19 +183,33 @@ pub fn roll_damage(dice: &mut Dice, input: WtDamageInput) -> Result<WtDamageResu
         .max(0);
     Ok(WtDamageResult {
         total,
+        attack: input.attack,
         die,
         burst: input.burst,
         special_attack: input.special_attack,
+        applied_special_attacks: Vec::new(),
         modifier: input.modifier,
         target_trion_after: None,
+        attacker_trion_after: None,
         rolls: dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default(),
     })
 }
 
 /// `world_trigger.damage` — roll one hit's damage (WT-DMG-1…6).
 ///
+/// The special-attack bonus combines `special_attack_lv`, `special_attack_lvs` and the
+/// LVs of the `special_attacks` that apply to this target (WT-DMG-6), per
+/// `variants.special_attack_stacking`.
+///
 /// Scripted `rolls`: one d6.
 pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
+    if args.tactics_dice != 0 {
+        return Err(Error::invalid(
+            "tactics_dice",
+            "damage is not a check: tactics dice can't raise it (WT-TD-7, WT-DMG-2)",
+        )
+        .with_rule("WT-TD-7"));
+    }
     if !(0..=MAX_DAMAGE_ARG).contains(&args.attack) {
         return Err(Error::out_of_range("attack", format_args!("must be 0..={MAX_DAMAGE_ARG}")));
     }
@@ -172,14 +233,40 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
             format_args!("at most {MAX_SPECIAL_ATTACKS} entries"),
         ));
     }
+    if args.special_attacks.len() > MAX_SPECIAL_ATTACKS {
+        return Err(Error::limit("special_attacks", format_args!("at most {MAX_SPECIAL_ATTACKS} entries")));
+    }
+    for (field, h) in [("attacker_height", args.attacker_height), ("target_height", args.target_height)] {
+        if h.unsigned_abs() > MAX_DAMAGE_ARG as u64 {
+            return Err(Error::out_of_range(field, format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+        }
+    }
+    // WT-DMG-6: the skill's special attacks that work against this target.
+    let applied: Vec<WtSpecialAttack> = args
+        .special_attacks
+        .iter()
+        .filter(|sa| {
+            special_attack_applies(sa.kind, args.attacker_height, args.target_height, args.target_floating)
+        })
+        .copied()
+        .collect();
     let mut lvs = args.special_attack_lvs.clone();
     lvs.push(args.special_attack_lv);
     if lvs.iter().any(|&l| l > 100) {
         return Err(Error::out_of_range("special_attack_lv", "a special-attack LV is at most 100"));
     }
+    if let Some(i) = args.special_attacks.iter().position(|sa| sa.lv > 100) {
+        return Err(Error::out_of_range(
+            format!("special_attacks[{i}].lv"),
+            "a special-attack LV is at most 100",
+        ));
+    }
+    lvs.extend(applied.iter().map(|sa| sa.lv));
     let special_attack = special_attack_bonus(&lvs, args.variants.special_attack_stacking);
-    if args.target_trion.is_some_and(|t| t.unsigned_abs() > MAX_DAMAGE_ARG as u64) {
-        return Err(Error::out_of_range("target_trion", format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+    for (field, t) in [("target_trion", args.target_trion), ("attacker_trion", args.attacker_trion)] {
+        if t.is_some_and(|t| t.unsigned_abs() > MAX_DAMAGE_ARG as u64) {
+            return Err(Error::out_of_range(field, format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+        }
     }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let mut r = roll_damage(
@@ -188,6 +275,9 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
     )?;
     // WT-DMG-3: damage comes off the target's current Trion.
     r.target_trion_after = args.target_trion.map(|t| t.saturating_sub(r.total));
+    // WT-DMG-4: the burst comes off the attacker's pool.
+    r.attacker_trion_after = args.attacker_trion.map(|t| t.saturating_sub(args.burst));
+    r.applied_special_attacks = applied;
     Ok(r)
 }
 
@@ -385,6 +475,9 @@ mod tests {
             json!({"attack": 5, "burst": i64::MIN, "trion_stat": i64::MAX}),
             json!({"attack": 5, "special_attack_lvs": [u32::MAX, u32::MAX]}),
             json!({"attack": 5, "modifier": i64::MIN, "rolls": [1]}),
+            json!({"attack": 5, "special_attacks": [{"kind": "upward", "lv": u32::MAX}], "target_height": i64::MAX}),
+            json!({"attack": 5, "attacker_height": i64::MIN, "special_attacks": vec![json!({"kind": "downward", "lv": 1}); 17]}),
+            json!({"attack": 5, "burst": 1, "trion_stat": 1, "attacker_trion": i64::MIN, "rolls": [1]}),
             json!({"damage": i64::MAX}),
             json!({"damage": 10, "data": {"format": 3}}),
             json!({"damage": 10, "conditions": ["nope"]}),

@@ -100,7 +100,7 @@ pub struct WtPositionData {
     /// Base stat values (RULINGS: final = base + points; the creation cap applies to base + points).
     #[serde(default)]
     pub base: WtStats,
-    /// WT-CC-7: trigger types allowed in the first main slot (e.g. `["blade"]`).
+    /// WT-CC-7: trigger types of which one main slot (any) must hold a trigger (e.g. `["blade"]`).
     pub main_trigger_types: Vec<String>,
     /// The position skill (P-skill).
     pub skill: WtSkillData,
@@ -498,6 +498,14 @@ impl Checker<'_> {
         for (i, sa) in s.special_attacks.iter().enumerate() {
             if sa.lv == 0 || sa.lv > 20 {
                 self.push(format!("{path}.special_attacks[{i}].lv"), "WT-DMG-5", "LV is 1..=20");
+            }
+            // WT-DMG-6: one LV per kind (upward, downward, floating).
+            if s.special_attacks.iter().take(i).any(|o| o.kind == sa.kind) {
+                self.push(
+                    format!("{path}.special_attacks[{i}].kind"),
+                    "WT-DMG-6",
+                    "a kind of special attack is listed once per skill",
+                );
             }
         }
     }

@@ -1,6 +1,8 @@
-//! Out of bounds (WT-OOB), teleport and coordinate dice (WT-MAP-6/7) and the
-//! D66 profile roll (WT-CC-9, WT-OP-7).
+//! Out of bounds (WT-OOB), teleport and coordinate dice (WT-MAP-6/7), range
+//! and areas on the grid (WT-RNG) and the D66 profile roll (WT-CC-9, WT-OP-7).
 
+use super::battle::grid;
+use super::battle::{WtRangeMetric, WtSquare};
 use super::check::{roll_check, WtCheckResult, WtPool};
 use super::data::load_pack;
 use super::types::WtLabel;
@@ -12,6 +14,8 @@ use serde_json::Value;
 
 /// Most re-rolls of one coordinate die before `limit_exceeded`.
 pub const MAX_REROLLS: u32 = 1000;
+/// WT-MAP-6 step 2: Trion paid by a PC that teleports with Bagworm active.
+pub const BAGWORM_TELEPORT_COST: i64 = 5;
 
 /// WT-OOB-2: the Mobility-check difficulty to re-enter from `distance` squares out
 /// (1 → 15, 2 → 20, 3 → 30, 4 or more → 40).
@@ -173,6 +177,11 @@ pub struct WtTeleportArgs {
     /// Core (default, as WT-MAP-6 teleports) or perimeter.
     #[serde(default)]
     pub spot: WtMapSpot,
+    /// WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its
+    /// core-ID card face down and rolls the core address where only it can see it.
+    /// Only with `spot = core` (the teleport). Default false.
+    #[serde(default)]
+    pub bagworm: bool,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -195,6 +204,11 @@ pub struct WtTeleportResult {
     pub sector_address: u32,
     /// Dice re-rolled (core ID above `sectors`, sector address 17–20).
     pub rerolls: u32,
+    /// WT-MAP-6 step 2: Trion the PC pays for the teleport (5 with Bagworm, else 0).
+    pub trion_cost: i64,
+    /// WT-MAP-6 steps 2–3 / WT-MAP-7: the position is hidden (Bagworm): the core-ID card stays
+    /// face down and the core address is seen only by its player (and the GM).
+    pub hidden: bool,
     /// Dice rolled.
     pub rolls: Vec<Roll>,
 }
@@ -215,11 +229,18 @@ fn roll_until(dice: &mut Dice, sides: u32, ok: impl Fn(u32) -> bool, rerolls: &m
 /// `world_trigger.teleport_coordinates` — WT-MAP-6/7 coordinate dice: core ID
 /// d20 (1…sectors, re-roll higher), then core address d10 (a 10 reads 0: the
 /// player's choice of square) or, on the perimeter, sector address d20 (1–16,
-/// re-roll 17–20).
+/// re-roll 17–20). With `bagworm` (WT-MAP-6 step 2) the teleport costs 5 Trion
+/// and the position stays hidden.
 pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
     let sectors = args.sectors.unwrap_or(20);
     if !(1..=20).contains(&sectors) {
         return Err(Error::out_of_range("sectors", "1..=20 sectors (a d20 picks the core ID)"));
+    }
+    if args.bagworm && args.spot == WtMapSpot::Perimeter {
+        return Err(Error::invalid(
+            "bagworm",
+            "the Bagworm teleport (WT-MAP-6) lands in a core: use spot = core",
+        ));
     }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let mut rerolls = 0;
@@ -241,8 +262,131 @@ pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
         player_chooses_square: chooses,
         sector_address,
         rerolls,
+        trion_cost: if args.bagworm { BAGWORM_TELEPORT_COST } else { 0 },
+        hidden: args.bagworm,
         rolls: dice.take_rolls(),
     })
+}
+
+/// Most squares measured by one `world_trigger.range` call.
+pub const MAX_RANGE_TARGETS: usize = 1000;
+/// Largest |coordinate| accepted by `world_trigger.range`.
+pub const MAX_COORD: i64 = 1_000_000;
+
+/// Variants of `world_trigger.range` (RULINGS "Range and areas").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtRangeVariants {
+    /// How diagonals count: `chebyshev` (default: a diagonal square is 1 away) or `manhattan`.
+    #[serde(default)]
+    pub range_metric: WtRangeMetric,
+}
+
+/// A square on the grid, with its height.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtRangePoint {
+    /// Column.
+    pub x: i64,
+    /// Row.
+    pub y: i64,
+    /// Height level. Accepted and ignored: range and areas don't count height (WT-RNG-2/5). Default 0.
+    #[serde(default)]
+    pub height: i64,
+}
+
+/// Arguments of `world_trigger.range`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtRangeArgs {
+    /// The user's square (range 0, WT-RNG-1).
+    pub from: WtRangePoint,
+    /// The squares to measure, at most 1000.
+    #[serde(default)]
+    pub targets: Vec<WtRangePoint>,
+    /// WT-RNG-1: the skill's range; the result then says which targets (or, for an area
+    /// skill, whether the centre) are within it. Optional.
+    #[serde(default)]
+    pub range: Option<u32>,
+    /// WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional.
+    #[serde(default)]
+    pub area: Option<u32>,
+    /// WT-RNG-4: the area's centre, whose distance is the area skill's range (required with `area`).
+    #[serde(default)]
+    pub center: Option<WtRangePoint>,
+    /// Rule variants.
+    #[serde(default)]
+    pub variants: WtRangeVariants,
+}
+
+/// Result of `world_trigger.range`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct WtRangeResult {
+    /// WT-RNG-1/2: the distance from `from` to each target, in squares, height ignored.
+    pub distances: Vec<i64>,
+    /// WT-RNG-1: each target is within `range` (null without `range`, or for an area skill).
+    pub in_range: Option<Vec<bool>>,
+    /// WT-RNG-4: the distance from `from` to the area's centre (null without `area`).
+    pub center_distance: Option<i64>,
+    /// WT-RNG-4: the centre is within `range` (null without `area` or `range`).
+    pub center_in_range: Option<bool>,
+    /// WT-RNG-3/5: each target is inside the area, friend or foe, the user included
+    /// (height ignored); null without `area`.
+    pub in_area: Option<Vec<bool>>,
+}
+
+fn range_square(field: &str, p: &WtRangePoint) -> Result<WtSquare> {
+    if p.x.unsigned_abs() > MAX_COORD as u64 || p.y.unsigned_abs() > MAX_COORD as u64 {
+        return Err(Error::out_of_range(field, format_args!("coordinates must be within ±{MAX_COORD}")));
+    }
+    Ok(WtSquare { x: p.x, y: p.y })
+}
+
+/// `world_trigger.range` — WT-RNG-1…5: distances in squares (height ignored; variant
+/// `range_metric`, default Chebyshev), which targets a skill's range reaches, and for an
+/// area skill whether its centre is in range and who is inside the N×N area.
+pub fn range(args: &WtRangeArgs) -> Result<WtRangeResult> {
+    if args.targets.len() > MAX_RANGE_TARGETS {
+        return Err(Error::limit("targets", format_args!("at most {MAX_RANGE_TARGETS} squares")));
+    }
+    if args.range.is_some_and(|r| r > 1000) {
+        return Err(Error::out_of_range("range", "at most 1000 squares"));
+    }
+    let metric = args.variants.range_metric;
+    let from = range_square("from", &args.from)?;
+    let targets = args
+        .targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| range_square(&format!("targets[{i}]"), t))
+        .collect::<Result<Vec<_>>>()?;
+    let distances: Vec<i64> = targets.iter().map(|&t| grid::distance(metric, from, t)).collect();
+    let reach = |d: i64| args.range.map(|r| d <= i64::from(r));
+    match (args.area, &args.center) {
+        (None, None) => Ok(WtRangeResult {
+            in_range: args.range.map(|_| distances.iter().map(|&d| reach(d) == Some(true)).collect()),
+            distances,
+            center_distance: None,
+            center_in_range: None,
+            in_area: None,
+        }),
+        (None, Some(_)) => Err(Error::invalid("area", "a centre is for an area skill: give area too")),
+        (Some(_), None) => Err(Error::invalid("center", "an area skill needs its centre square")),
+        (Some(side), Some(c)) => {
+            if side == 0 || side > 99 || side % 2 == 0 {
+                return Err(Error::out_of_range("area", "an odd square side 1..=99 (3 for 3x3)"));
+            }
+            let c = range_square("center", c)?;
+            let cd = grid::distance(metric, from, c);
+            Ok(WtRangeResult {
+                in_area: Some(targets.iter().map(|&t| grid::in_area(c, side, t)).collect()),
+                distances,
+                in_range: None,
+                center_distance: Some(cd),
+                center_in_range: reach(cd),
+            })
+        }
+    }
 }
 
 #[cfg(test)]
@@ -258,8 +402,13 @@ mod tests {
             json!({"sectors": 1, "rolls": vec![20; 2000]}),
             json!({"table": "x"}),
             json!({"spot": "perimeter", "rolls": [3, 17, 18, 19, 20]}),
+            json!({"from": {"x": i64::MAX, "y": i64::MIN}, "targets": [{"x": 1, "y": 1}]}),
+            json!({"from": {"x": 0, "y": 0}, "targets": vec![json!({"x": 1, "y": 1}); 1001]}),
+            json!({"from": {"x": 0, "y": 0}, "area": u32::MAX, "center": {"x": -1000000, "y": 1000000}, "range": u32::MAX}),
+            json!({"from": {"x": -1000000, "y": -1000000}, "targets": [{"x": 1000000, "y": 1000000, "height": i64::MIN}], "range": 0}),
         ] {
-            for op in ["out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates"] {
+            for op in ["out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "range"]
+            {
                 let _ = crate::call(&format!("world_trigger.{op}"), v.clone());
             }
         }

@@ -8,10 +8,12 @@
 //! * [`character`] — combatant and operator creation, derived stats, movement, conditions
 //!   (WT-CC, WT-OP, WT-DER, WT-COND);
 //! * [`damage`] — damage, Trion Burst, special attacks, damage tables (WT-DMG, WT-DT);
-//! * [`map`] — out of bounds, teleport / coordinate dice, D66 (WT-OOB, WT-MAP-6/7, WT-CC-9).
+//! * [`map`] — out of bounds, teleport / coordinate dice, range and areas, D66 (WT-OOB,
+//!   WT-MAP-6/7, WT-RNG, WT-CC-9).
 //!
 //! Readings of ambiguous rules follow `RULINGS.md` (section world_trigger);
-//! variants: `special_attack_stacking` (damage) and `damage_table_threshold` (damage_table).
+//! variants: `special_attack_stacking` (damage), `damage_table_threshold` (damage_table) and
+//! `range_metric` (range; the battle engine stores its own).
 
 pub mod battle;
 pub mod character;
@@ -67,6 +69,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         op!("world_trigger.out_of_bounds_check", map::out_of_bounds_check,
             map::WtOutOfBoundsCheckArgs => map::WtOutOfBoundsCheckResult,
             "Roll the Mobility check to re-enter the battlefield."),
+        op!("world_trigger.range", map::range, map::WtRangeArgs => map::WtRangeResult,
+            "Range in squares (height ignored; chebyshev | manhattan), targets in range, area centre and who is inside."),
         op!("world_trigger.d66", map::d66, map::WtD66Args => map::WtD66Result,
             "Roll D66 (tens die first), optionally looked up in a profile table."),
         op!("world_trigger.teleport_coordinates", map::teleport_coordinates,
