@@ -2,7 +2,7 @@
 // derived stats, skills, odds, checks) comes from gunbai's core running as
 // WebAssembly in the page. This file only reads the form and draws results.
 import * as gunbai from "gunbai";
-import { LANGS, STAT_LABELS, OPERATOR_STAT_LABELS, label, t } from "./i18n.js";
+import { LANGS, label, t } from "./i18n.js";
 
 const wt = gunbai.worldTrigger;
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -19,6 +19,10 @@ const el = (tag, attrs = {}, ...kids) => {
   return e;
 };
 
+// Stat names in the four languages come from the core (`world_trigger.labels`).
+const NAMES = wt.labels({});
+const STAT_LABELS = Object.fromEntries(NAMES.stats.map((s) => [s.stat, s.label]));
+const OPERATOR_STAT_LABELS = Object.fromEntries(NAMES.operator_stats.map((s) => [s.stat, s.label]));
 const STATS = Object.keys(STAT_LABELS);
 const OP_STATS = Object.keys(OPERATOR_STAT_LABELS).filter((s) => s !== "trion");
 const SLOTS = 4;

@@ -88,26 +88,6 @@ const S = {
   general: { ja: "シート全体", "zh-Hant": "整張角色卡", "zh-Hans": "整张角色卡", en: "Whole sheet" },
 };
 
-export const STAT_LABELS = {
-  trion: { ja: "トリオン", zh_hant: "觸力能", zh_hans: "触力能", en: "Trion" },
-  attack: { ja: "攻撃", zh_hant: "攻擊", zh_hans: "攻击", en: "Attack" },
-  defense_support: { ja: "防御援護", zh_hant: "防御援護", zh_hans: "防御援护", en: "Defense/Support" },
-  mobility: { ja: "機動", zh_hant: "機動", zh_hans: "机动", en: "Mobility" },
-  technique: { ja: "技術", zh_hant: "技術", zh_hans: "技术", en: "Technique" },
-  range: { ja: "射程", zh_hant: "射程", zh_hans: "射程", en: "Range" },
-  command: { ja: "指揮", zh_hant: "指揮", zh_hans: "指挥", en: "Command" },
-  special_tactics: { ja: "特殊戦術", zh_hant: "特殊戰術", zh_hans: "特殊战术", en: "Special Tactics" },
-};
-
-export const OPERATOR_STAT_LABELS = {
-  trion: STAT_LABELS.trion,
-  machine_operation: { ja: "機器操作", zh_hant: "機器操作", zh_hans: "机器操作", en: "Machine Operation" },
-  information_analysis: { ja: "情報分析", zh_hant: "情報分析", zh_hans: "情报分析", en: "Information Analysis" },
-  parallel_processing: { ja: "並列処理", zh_hant: "并列處理", zh_hans: "并列处理", en: "Parallel Processing" },
-  tactics: { ja: "戦術", zh_hant: "戰術", zh_hans: "战术", en: "Tactics" },
-  command: STAT_LABELS.command,
-};
-
 export function t(key, lang) {
   const e = S[key];
   if (!e) return key;

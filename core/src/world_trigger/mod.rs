@@ -20,6 +20,7 @@ pub mod character;
 pub mod check;
 pub mod damage;
 pub mod data;
+pub mod labels;
 pub mod map;
 pub mod odds;
 pub mod types;
@@ -76,6 +77,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         op!("world_trigger.teleport_coordinates", map::teleport_coordinates,
             map::WtTeleportArgs => map::WtTeleportResult,
             "Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20."),
+        op!("world_trigger.labels", labels::labels, labels::WtLabelsArgs => labels::WtLabelsResult,
+            "Names of the stats, operator stats and conditions in ja / zh_hans / zh_hant / en."),
         op!("world_trigger.sample_data", data::sample_data, data::WtSampleDataArgs => data::WtDataPack,
             "The bundled sample data pack (illustrative; facts from the seed plus labelled placeholders)."),
         op!("world_trigger.validate_data", data::validate_data, data::WtValidateDataArgs => data::WtValidationResult,
