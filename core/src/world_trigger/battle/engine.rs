@@ -280,6 +280,20 @@ fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtS
     }
 }
 
+/// WT-KO-2 / WT-KO-4: why a member out of the fight can't do something.
+fn out_of_fight(m: &WtBattleMember, what: &str) -> Result<()> {
+    match m.status {
+        WtMemberStatus::Active => Ok(()),
+        WtMemberStatus::Incapacitated => {
+            Err(illegal("WT-KO-2", format_args!("{} is incapacitated: only Normal Move ({what})", m.id)))
+        }
+        WtMemberStatus::Dead => Err(illegal("WT-KO-2", format_args!("{} is dead ({what})", m.id))),
+        WtMemberStatus::BailedOut => {
+            Err(illegal("WT-KO-4", format_args!("{} has bailed out ({what})", m.id)))
+        }
+    }
+}
+
 pub(super) fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) -> Result<()> {
     let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
     if per_check > MAX_TACTICS_DICE {
@@ -567,6 +581,9 @@ pub(super) fn move_base_at<'a>(s: &'a WtBattleState, mi: usize, skill: &str) -> 
         }
         _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
     }
+    // WT-COND-5/6: a hand-held move trigger on the side of a lost hand; a
+    // reserved move in the Attack phase also respects the side's activation (WT-TRG-4).
+    check_side(s, mi, sk, side)?;
     let slot = if sk.combined_use {
         None
     } else {
@@ -607,9 +624,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
         WtBattleAction::UseAbility { actor, ability } => {
             let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
             let m = s.m(mi)?;
-            if m.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
-            }
+            out_of_fight(m, "no position or trait skill")?;
             let ab = m
                 .abilities
                 .iter()
@@ -654,9 +669,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             }
             let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
             let m = s.m(mi)?;
-            if m.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
-            }
+            out_of_fight(m, "no re-entry check")?;
             if s.map.on_map(m.at) {
                 return Err(illegal("WT-OOB-2", format_args!("{actor} is not out of bounds")));
             }
@@ -819,9 +832,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if ti == mi || t.team != m.team {
                 return Err(illegal("WT-OOB-4", "an ally brings the character back"));
             }
-            if t.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{target} is out of the fight")));
-            }
+            out_of_fight(t, "it can't be brought back")?;
             if s.map.on_map(t.at) {
                 return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
             }
@@ -859,8 +870,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if rm.team != tm.team {
                 return Err(illegal("WT-HIT-2", "only the target or its allies react"));
             }
-            if rm.status != WtMemberStatus::Active || !s.map.on_map(rm.at) {
-                return Err(illegal("WT-KO-4", format_args!("{reactor} can't react")));
+            out_of_fight(rm, "no reaction")?;
+            if !s.map.on_map(rm.at) {
+                return Err(illegal("WT-OOB-1", format_args!("{reactor} is out of bounds and can't react")));
             }
             let (sk, side) = member_skill(s, ri, skill, *side)?;
             match sk.kind {
@@ -1236,39 +1248,52 @@ fn uses_trigger_side(
     ev: &mut Ev,
 ) -> Result<()> {
     let (Some(t), Some(side)) = (sk.trigger.clone(), side) else { return Ok(()) };
-    let own = matches!(sk.kind, WtBattleSkillKind::Stealth | WtBattleSkillKind::Invisible);
     let id = s.m(mi)?.id.clone();
-    if !own {
-        let m = s.mm(mi)?;
-        if m.states.stealth == Some(side) {
-            m.states.stealth = None;
-            ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
-        }
-        let m = s.mm(mi)?;
-        if m.states.invisible == Some(side) {
-            m.states.invisible = None;
-            ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
-        }
-        let m = s.mm(mi)?;
-        if m.states.movement_reserved == Some(side) && sk.kind != WtBattleSkillKind::Move {
-            m.states.movement_reserved = None;
-            ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
-        }
+    // Bagworm itself does not end its own Stealth, nor Chameleon its own
+    // Invisible / Movement-reserved; any other trigger on that side does
+    // (Chameleon on Bagworm's side ends Stealth, and the other way round).
+    let m = s.mm(mi)?;
+    if m.states.stealth == Some(side) && sk.kind != WtBattleSkillKind::Stealth {
+        m.states.stealth = None;
+        ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+    }
+    let m = s.mm(mi)?;
+    if m.states.invisible == Some(side) && sk.kind != WtBattleSkillKind::Invisible {
+        m.states.invisible = None;
+        ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
+    }
+    let m = s.mm(mi)?;
+    if m.states.movement_reserved == Some(side)
+        && !matches!(sk.kind, WtBattleSkillKind::Invisible | WtBattleSkillKind::Move)
+    {
+        m.states.movement_reserved = None;
+        ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
     }
     if s.phase != WtBattlePhase::Attack {
         return Ok(());
     }
-    let dedicated: Vec<String> = {
+    // WT-TRG-6: a base trigger and its dedicated options on that side activate
+    // together, whichever of them the skill names.
+    let together: Vec<String> = {
         let m = s.m(mi)?;
-        side_slots(m, side)
-            .iter()
-            .filter(|o| {
-                s.trigger(o).is_some_and(|x| {
-                    x.kind == WtTriggerKind::DedicatedOption && x.base.as_deref() == Some(t.as_str())
-                })
-            })
-            .cloned()
-            .collect()
+        let slots = side_slots(m, side);
+        let dedicated_base = |o: &String| {
+            s.trigger(o).filter(|x| x.kind == WtTriggerKind::DedicatedOption).and_then(|x| x.base.clone())
+        };
+        let mut v: Vec<String> = std::iter::once(&t).chain(sk.with.iter()).cloned().collect();
+        for x in v.clone() {
+            if let Some(b) = dedicated_base(&x) {
+                if slots.contains(&b) && !v.contains(&b) {
+                    v.push(b);
+                }
+            }
+        }
+        for o in slots {
+            if !v.contains(o) && dedicated_base(o).is_some_and(|b| v.contains(&b)) {
+                v.push(o.clone());
+            }
+        }
+        v
     };
     let m = s.mm(mi)?;
     let act = match side {
@@ -1276,7 +1301,7 @@ fn uses_trigger_side(
         WtSide::Sub => &mut m.used.active_sub,
     };
     let before = act.len();
-    for x in std::iter::once(&t).chain(sk.with.iter()).chain(dedicated.iter()) {
+    for x in &together {
         if !act.contains(x) {
             act.push(x.clone());
         }
@@ -1373,8 +1398,14 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         if status == WtMemberStatus::Incapacitated {
             if s.battle_type != WtBattleType::Mock {
                 // WT-KO-2: any hit kills.
+                let (tteam, was_manager) = (s.m(ti)?.team, s.manager(s.m(ti)?.team) == Some(ti));
                 s.mm(ti)?.status = WtMemberStatus::Dead;
                 ev.push(WtBattleEvent::Killed { member: r.target.clone() });
+                if was_manager {
+                    // WT-KO-5: the initiative check and the tactics dice pass on.
+                    let mg = s.manager(tteam).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
+                    ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(tteam), manager: mg });
+                }
                 check_end(s, ev)?;
             }
             continue;
@@ -1752,18 +1783,10 @@ fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
         if m.trion <= 0 {
             down(s, i, None, "WT-KO-1", ev)?;
         } else if !s.map.on_map(m.at) {
-            // WT-OOB-1: still out of bounds → forced bailout (even in mock battles: it leaves the field).
-            let id = m.id.clone();
-            let bail = s.battle_type != WtBattleType::Mock && m.bailout_system;
-            if bail {
-                down(s, i, None, "WT-OOB-1", ev)?;
-            } else {
-                let mm = s.mm(i)?;
-                mm.status = WtMemberStatus::Incapacitated;
-                mm.states = WtSpecialStates::default();
-                ev.push(WtBattleEvent::Incapacitated { member: id });
-                check_end(s, ev)?;
-            }
+            // WT-OOB-1: still out of bounds → forced bailout; without one (a
+            // mock battle, or no bailout system) incapacitated instead — and
+            // like any other fall, it scores for the team that last hit it.
+            down(s, i, None, "WT-OOB-1", ev)?;
         }
         if s.phase == WtBattlePhase::Ended {
             return Ok(());

@@ -88,7 +88,9 @@ fn yes() -> bool {
 pub struct WtTeamSetup {
     /// Unique id.
     pub id: String,
-    /// The leader's member id (WT-CC-1).
+    /// The leader's member id (WT-CC-1): that member's sheet is built as the
+    /// leader's (+1 Command) even without `leader: true`; another member's
+    /// sheet with `leader: true` is refused.
     pub leader: String,
     /// Combatants (1–4; WT-MODE-3 recommends 3 or 4).
     pub members: Vec<WtMemberSetup>,
@@ -278,7 +280,21 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         };
         for (mi, ms) in t.members.iter().enumerate() {
             let mp = format!("{tp}.members[{mi}]");
-            let sheet: WtSheet = crate::ops::parse_data(&format!("{mp}.sheet"), ms.sheet.clone())?;
+            let mut sheet: WtSheet = crate::ops::parse_data(&format!("{mp}.sheet"), ms.sheet.clone())?;
+            // WT-CC-1: the team's one leader gets +1 Command, whether or not
+            // its sheet says `leader`; another member's sheet can't claim it.
+            if ms.id == t.leader {
+                sheet.leader = true;
+            } else if sheet.leader {
+                return Err(Error::invalid(
+                    format!("{mp}.sheet.leader"),
+                    format_args!(
+                        "the team's leader is {:?}: only its sheet may be the leader's (WT-CC-1)",
+                        t.leader
+                    ),
+                )
+                .with_rule("WT-CC-1"));
+            }
             let ch =
                 build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
             let mut skills = Vec::new();
