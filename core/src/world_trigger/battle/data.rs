@@ -96,7 +96,9 @@ pub struct WtBattleSkill {
     /// Tactics dice gained (WT-TD-1).
     #[serde(default)]
     pub tactics_dice_gain: u32,
-    /// WT-ECO-4 / WT-TRG-2: "combined use" — does not use the phase slot.
+    /// WT-ECO-4 / WT-TRG-2: "combined use" — not counted as an action: it uses
+    /// neither the phase slot nor (in the Attack phase) its side's one action;
+    /// it still activates its side (WT-TRG-4) like any trigger use.
     #[serde(default)]
     pub combined_use: bool,
     /// WT-KO-2: usable while incapacitated (Normal Move).

@@ -419,7 +419,9 @@ pub(super) fn use_skill_checks<'a>(
     if s.phase != phase {
         return Err(illegal("WT-RND-1", format_args!("{skill} is used in the {phase:?} phase")));
     }
-    if phase == WtBattlePhase::Attack && side_action_done(&m.used, side) {
+    // WT-TRG-2 / WT-ECO-4: a "combined use" skill is not counted as an action:
+    // neither the phase slot nor the side's one Attack-phase action.
+    if phase == WtBattlePhase::Attack && !sk.combined_use && side_action_done(&m.used, side) {
         return Err(illegal("WT-TRG-4", "that side has already taken its Attack-phase action"));
     }
     let slot = check_slot(s, mi, sk, phase)?;
@@ -522,7 +524,8 @@ pub(super) fn attack_cost(
 ) -> WtActionCost {
     WtActionCost {
         slot,
-        side_action: side,
+        // WT-TRG-2: a combined-use skill does not take the side's action.
+        side_action: if sk.combined_use { None } else { side },
         activates: side,
         trion: sk.trion_cost.saturating_add(burst),
         max_tactics_dice: max_td(s, m.team, n_targets.max(1)),
@@ -1024,6 +1027,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 WtBattleSkillKind::Attack => {
                     let m = s.mm(mi)?;
                     match c.side {
+                        _ if sk.combined_use => {} // WT-TRG-2: not counted
                         Some(WtSide::Main) => m.used.main_action = true,
                         Some(WtSide::Sub) => m.used.sub_action = true,
                         None => {

@@ -484,7 +484,7 @@ fn member_actions(
             }
             WtBattleSkillKind::Attack => {
                 if s.phase != WtBattlePhase::Attack
-                    || side_action_done(&m.used, e.side)
+                    || (!sk.combined_use && side_action_done(&m.used, e.side))
                     || !slot_free(WtBattlePhase::Attack, phase_full)
                     || sk.trion_cost >= m.trion
                     || side_fault(s, m, sk, e.side).is_some()
