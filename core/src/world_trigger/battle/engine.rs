@@ -986,7 +986,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             if let Some(p) = c.cost.slot {
                 set_slot(&mut s.mm(mi)?.used, p);
             }
-            let paid = c.cost.trion;
+            // WT-DMG-4: the skill's cost now; a Trion Burst is paid when it is dealt (on a hit, `maybe_resolve`).
+            let paid = sk.trion_cost;
             s.mm(mi)?.trion -= paid;
             ev.push(WtBattleEvent::SkillUsed {
                 member: actor.clone(),
@@ -1414,8 +1415,16 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
             }
             continue;
         }
-        let burst = burst_left;
+        // WT-DMG-4: the declared Trion Burst is paid from the attacker's pool
+        // "when dealing damage": on the first hit only (nothing on a miss).
+        let burst = if s.m(ai)?.status == WtMemberStatus::Active { burst_left } else { 0 };
         burst_left = 0;
+        if burst > 0 {
+            let a = s.mm(ai)?;
+            a.trion = a.trion.saturating_sub(burst);
+            let trion_after = a.trion;
+            ev.push(WtBattleEvent::TrionLost { member: p.attacker.clone(), amount: burst, trion_after });
+        }
         let d = roll_damage(
             dice,
             WtDamageInput {
@@ -1466,6 +1475,13 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         }
         if bail_by_table || after <= 0 {
             down(s, ti, Some(ateam), if bail_by_table { "WT-DT-3" } else { "WT-KO-1" }, ev)?;
+        }
+        // An attacker already hurt by its own area attack may empty its pool paying the burst (WT-KO-1).
+        if burst > 0 && s.m(ai)?.trion <= 0 {
+            down(s, ai, None, "WT-KO-1", ev)?;
+        }
+        if s.phase == WtBattlePhase::Ended {
+            return Ok(());
         }
         // WT-MOV-6: forced movement (single target).
         if let Some(to) = p.push_to {
