@@ -667,7 +667,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             Ok(Checked::default())
         }
         WtBattleAction::Reenter { actor, tactics_dice } => {
-            if !matches!(s.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+            // RULINGS: any time before the Feedback phase (the Initiative phase
+            // included: a mock-battle character revived off the map, WT-KO-3).
+            if s.phase == WtBattlePhase::Feedback {
                 return Err(illegal("WT-OOB-2", "the re-entry check is made before the Feedback phase"));
             }
             let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;

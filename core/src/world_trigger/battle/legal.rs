@@ -397,19 +397,23 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
         }
         return;
     }
-    match s.phase {
-        WtBattlePhase::Initiative => {
-            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() })
-        }
-        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
-            for (mi, m) in s.members.iter().enumerate() {
-                if want(m) && !s.map.on_map(m.at) {
-                    let a = WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 };
-                    if let Ok(c) = check(s, &a) {
-                        out.push(LegalRef { kind: LegalKind::Reenter { mi }, cost: c.cost });
-                    }
+    let reentries = |out: &mut Vec<LegalRef>| {
+        for (mi, m) in s.members.iter().enumerate() {
+            if want(m) && !s.map.on_map(m.at) {
+                let a = WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 };
+                if let Ok(c) = check(s, &a) {
+                    out.push(LegalRef { kind: LegalKind::Reenter { mi }, cost: c.cost });
                 }
             }
+        }
+    };
+    match s.phase {
+        WtBattlePhase::Initiative => {
+            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() });
+            reentries(out);
+        }
+        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+            reentries(out);
             if let Some(t) = s.acting_team() {
                 out.push(LegalRef { kind: LegalKind::Pass { team: t }, cost: WtActionCost::default() });
                 let full = |p: WtBattlePhase| s.slots_used(t, p) >= MEMBERS_PER_PHASE;

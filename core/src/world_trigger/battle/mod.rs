@@ -76,6 +76,11 @@ pub struct WtMemberSetup {
     /// Damage tables used (default `border`, WT-DT-4).
     #[serde(default)]
     pub damage_table: WtDamageTableSide,
+    /// WT-MAP-6 (rank battles): teleported with Bagworm active — the member
+    /// starts in Stealth (WT-ST-1, on its Bagworm's side) and pays 5 Trion.
+    /// Default false.
+    #[serde(default)]
+    pub bagworm_teleport: bool,
 }
 
 fn yes() -> bool {
@@ -230,6 +235,9 @@ pub struct WtBattleRunResult {
     pub legal: Option<Vec<WtLegalAction>>,
 }
 
+/// WT-MAP-6: Trion paid to teleport with Bagworm active.
+pub const BAGWORM_TELEPORT_TRION: i64 = 5;
+
 /// Most steps of one `battle_run`.
 pub const MAX_RUN_STEPS: usize = 2000;
 
@@ -262,6 +270,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     }
     let mut members = Vec::new();
     let mut teams = Vec::new();
+    let mut teleport_events = Vec::new();
     let mut catalog_skills: Vec<data::WtBattleSkill> = Vec::new();
     let mut triggers: Vec<WtBattleTrigger> = Vec::new();
     for (ti, t) in args.teams.iter().enumerate() {
@@ -351,13 +360,48 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 let rep = pack.traits.iter().find(|x| &x.id == tr).is_some_and(|x| x.repeatable);
                 abilities.push(WtAbility { id: tr.clone(), repeatable: rep });
             }
+            // WT-MAP-6: teleporting with Bagworm active costs 5 Trion and starts in Stealth.
+            let mut states = WtSpecialStates::default();
+            let mut trion = ch.derived.starting_trion;
+            if ms.bagworm_teleport {
+                let f = format!("{mp}.bagworm_teleport");
+                if args.battle_type != WtBattleType::Rank {
+                    return Err(Error::invalid(f, "only the rank battle's random teleport (WT-MAP-6)")
+                        .with_rule("WT-MAP-6"));
+                }
+                let bag = skills.iter().find(|k| {
+                    bd.skills.iter().any(|x| x.id == k.skill && x.kind == WtBattleSkillKind::Stealth)
+                });
+                let Some(bag) = bag else {
+                    return Err(Error::invalid(f, "needs Bagworm (a stealth skill) equipped (WT-MAP-6)")
+                        .with_rule("WT-MAP-6"));
+                };
+                if trion <= BAGWORM_TELEPORT_TRION {
+                    return Err(
+                        Error::invalid(f, "not enough Trion to pay 5 (WT-MAP-6)").with_rule("WT-MAP-6")
+                    );
+                }
+                trion -= BAGWORM_TELEPORT_TRION;
+                states.stealth = Some(bag.side.unwrap_or(WtSide::Sub));
+                teleport_events.push(WtBattleEvent::TrionLost {
+                    member: ms.id.clone(),
+                    amount: BAGWORM_TELEPORT_TRION,
+                    trion_after: trion,
+                });
+                teleport_events.push(WtBattleEvent::State {
+                    member: ms.id.clone(),
+                    state: "stealth".into(),
+                    on: true,
+                    rule: "WT-MAP-6".into(),
+                });
+            }
             members.push(WtBattleMember {
                 id: ms.id.clone(),
                 name: ch.name.clone(),
                 team: ti,
                 stats: ch.stats,
                 starting_trion: ch.derived.starting_trion,
-                trion: ch.derived.starting_trion,
+                trion,
                 triggers: ch.triggers.clone(),
                 skills: std::sync::Arc::new(skills),
                 abilities,
@@ -366,7 +410,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 conditions: Vec::new(),
                 bailout_system: ms.bailout_system,
                 damage_table: ms.damage_table,
-                states: WtSpecialStates::default(),
+                states,
                 used: WtMemberUsage::default(),
                 last_hit_by: None,
             });
@@ -422,7 +466,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         let f = e.field.clone().unwrap_or_default().replacen("state.", "", 1);
         Error::invalid(f, e.message)
     })?;
-    let mut events = Vec::new();
+    let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
 }

@@ -821,7 +821,12 @@ mod reference {
         }
         match s.phase {
             WtBattlePhase::Initiative => {
-                push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
+                push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out);
+                for m in &s.members {
+                    if want(&m.id) && !s.map.on_map(m.at) {
+                        push(WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 }, &mut out);
+                    }
+                }
             }
             WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
                 for m in &s.members {
