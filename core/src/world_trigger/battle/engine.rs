@@ -313,11 +313,24 @@ pub(super) fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> R
 
 /// [`acting_member`] for member index `mi`.
 pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> Result<usize> {
+    acting_member_with(s, mi, incap_ok, false)
+}
+
+/// [`acting_member_at`], also for a bailed-out member when `bailed_ok`
+/// (WT-KO-4: a basic command usable after emergency bailout; it is no longer
+/// on the battlefield, so its square does not matter).
+pub(super) fn acting_member_with(
+    s: &WtBattleState,
+    mi: usize,
+    incap_ok: bool,
+    bailed_ok: bool,
+) -> Result<usize> {
     let m = s.m(mi)?;
     let actor = &m.id;
     match m.status {
         WtMemberStatus::Active => {}
         WtMemberStatus::Incapacitated if incap_ok => {}
+        WtMemberStatus::BailedOut if bailed_ok => {}
         WtMemberStatus::Incapacitated | WtMemberStatus::Dead => {
             return Err(illegal("WT-KO-2", format_args!("{actor} is incapacitated")))
         }
@@ -326,7 +339,7 @@ pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> 
     if s.acting_team() != Some(m.team) {
         return Err(illegal("WT-INIT-2", format_args!("it is not {actor}'s team's turn")));
     }
-    if !s.map.on_map(m.at) {
+    if m.status != WtMemberStatus::BailedOut && !s.map.on_map(m.at) {
         return Err(illegal(
             "WT-OOB-1",
             format_args!("{actor} is out of bounds: only the re-entry check is possible"),
@@ -379,7 +392,8 @@ pub(super) fn use_skill_base<'a>(
     skill: &str,
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
-    let mi = acting_member(s, actor, false)?;
+    let mi =
+        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
     use_skill_base_at(s, mi, skill, side)
 }
 
@@ -390,7 +404,9 @@ pub(super) fn use_skill_base_at<'a>(
     skill: &str,
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
-    acting_member_at(s, mi, false)?;
+    // WT-KO-4: a bailed-out member may use the basic commands marked usable after bailout.
+    let bailed_ok = s.skill(skill).is_some_and(|k| k.after_bailout);
+    acting_member_with(s, mi, false, bailed_ok)?;
     let (sk, side) = member_skill(s, mi, skill, side)?;
     use_skill_checks(s, mi, sk, side)
 }
@@ -710,7 +726,8 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         "target, center, tactics_dice, burst and push_to are for attacks",
                     ));
                 }
-                if sk.trion_cost >= m.trion {
+                // (A fighting member always has Trion left; a bailed-out one may use free commands, WT-KO-4.)
+                if sk.trion_cost > 0 && sk.trion_cost >= m.trion {
                     return Err(illegal("WT-DER-4", "not enough Trion"));
                 }
                 c.skill = skill_pos(s, sk);
@@ -1692,7 +1709,12 @@ fn team_can_act(s: &WtBattleState, t: usize) -> bool {
             && match m.status {
                 WtMemberStatus::Active => true,
                 WtMemberStatus::Incapacitated => s.phase == WtBattlePhase::Movement,
-                _ => false,
+                // WT-KO-4: Tactics-phase commands usable after emergency bailout.
+                WtMemberStatus::BailedOut => {
+                    s.phase == WtBattlePhase::Tactics
+                        && m.skills.iter().any(|k| s.skill(&k.skill).is_some_and(|x| x.after_bailout))
+                }
+                WtMemberStatus::Dead => false,
             }
     })
 }

@@ -423,7 +423,9 @@ fn property_variants_both_settings() {
 
 /// Random battles with battle data beyond the sample's kinds: a combined-use
 /// attack (WT-TRG-2: no slot, no side action), a dedicated option's own skill
-/// (WT-TRG-6: activates its base) and a hand-held move (WT-COND-5/6); the
+/// (WT-TRG-6: activates its base), a hand-held move (WT-COND-5/6) and a
+/// command usable after emergency bailout (WT-KO-4, three teams so that the
+/// battle goes on after a team is out); the
 /// listing still equals the reference and every listed action is accepted.
 #[test]
 fn property_extra_skill_kinds() {
@@ -437,10 +439,14 @@ fn property_extra_skill_kinds() {
                "stat": "technique", "range": 3, "damage_modifier": 1}),
         json!({"id": "kogetsu_dash", "label": label("kogetsu_dash"), "trigger": "kogetsu", "kind": "move",
                "movement_bonus": 1}),
+        json!({"id": "hq_analysis", "label": label("hq_analysis"), "kind": "tactics", "tactics_dice_gain": 1,
+               "after_bailout": true}),
     ];
     bd["skills"].as_array_mut().unwrap().extend(extra);
     let mut setup = setup("rank_3v3");
     setup["battle_data"] = bd;
+    // Rank battles end with one team left: with three teams a team that is out still has turns.
+    assert_eq!(setup["teams"].as_array().unwrap().len(), 3);
     let setup = new_args(&setup);
     let checks = Checks { full_every: 5, reference_every: 3, budgets: true, push: true };
     let mut seen = Seen::default();
