@@ -46,7 +46,10 @@ pub enum WtBattleAction {
         /// Tactics dice added to each hit check (paid now, per target; WT-TD-3/4).
         #[serde(default)]
         tactics_dice: u32,
-        /// WT-DMG-4 Trion Burst (paid now; 0..=min(Trion stat, 10)).
+        /// WT-DMG-4 Trion Burst (0..=min(Trion stat, 10); cost + burst must stay
+        /// below the current Trion): declared now, paid from the attacker's
+        /// pool when damage is dealt — on the first target hit (a `trion_lost`
+        /// event), nothing if no target is hit.
         #[serde(default)]
         burst: i64,
         /// WT-MOV-6: where to push a single target if the skill has forced movement and it hits.
@@ -128,7 +131,7 @@ pub struct WtActionCost {
     pub side_action: Option<WtSide>,
     /// The side it activates (WT-TRG-4/5), if any.
     pub activates: Option<WtSide>,
-    /// Trion paid.
+    /// Trion paid (cost, plus the burst when it hits).
     pub trion: i64,
     /// Movement spent (moves).
     pub movement: Option<i64>,
@@ -223,7 +226,7 @@ pub enum WtBattleEvent {
         skill: String,
         /// Side.
         side: Option<WtSide>,
-        /// Trion paid (cost + burst).
+        /// Trion paid now: the skill's cost (a Trion Burst is paid on the hit, see `trion_lost`).
         trion_paid: i64,
     },
     /// WT-TRG-4/5: a side became active.
@@ -380,7 +383,8 @@ pub enum WtBattleEvent {
         /// Its battlefield square now.
         to: WtSquare,
     },
-    /// Trion lost outside damage (WT-COND-2…4).
+    /// Trion lost outside damage: a Trion Leak in the Feedback phase (WT-COND-2…4),
+    /// or the attacker paying its Trion Burst on the hit (WT-DMG-4).
     TrionLost {
         /// Member.
         member: String,

@@ -96,9 +96,17 @@ pub struct WtBattleSkill {
     /// Tactics dice gained (WT-TD-1).
     #[serde(default)]
     pub tactics_dice_gain: u32,
-    /// WT-ECO-4 / WT-TRG-2: "combined use" — does not use the phase slot.
+    /// WT-ECO-4 / WT-TRG-2: "combined use" — not counted as an action: it uses
+    /// neither the phase slot nor (in the Attack phase) its side's one action;
+    /// it still activates its side (WT-TRG-4) like any trigger use.
     #[serde(default)]
     pub combined_use: bool,
+    /// WT-KO-4: a basic Tactics-phase command marked 【緊急脫離后可以使用】
+    /// "usable after emergency bailout": a bailed-out member may still use it
+    /// (it takes the member's Tactics slot). Basic commands of kind `tactics`
+    /// with no Trion cost only. Default false.
+    #[serde(default)]
+    pub after_bailout: bool,
     /// WT-KO-2: usable while incapacitated (Normal Move).
     #[serde(default)]
     pub while_incapacitated: bool,
@@ -172,6 +180,9 @@ pub fn validate_skill(s: &WtBattleSkill, path: &str, out: &mut Vec<WtViolation>)
     }
     if s.with.len() > 4 || s.with.iter().any(|w| !valid_id(w)) {
         v("with", "at most 4 valid trigger ids");
+    }
+    if s.after_bailout && (s.trigger.is_some() || s.kind != WtBattleSkillKind::Tactics || s.trion_cost != 0) {
+        v("after_bailout", "only basic tactics commands without a Trion cost (WT-KO-4)");
     }
     if s.trigger.is_none() && !s.with.is_empty() {
         v("with", "a basic command has no option triggers");

@@ -280,6 +280,20 @@ fn check_side(s: &WtBattleState, mi: usize, sk: &WtBattleSkill, side: Option<WtS
     }
 }
 
+/// WT-KO-2 / WT-KO-4: why a member out of the fight can't do something.
+fn out_of_fight(m: &WtBattleMember, what: &str) -> Result<()> {
+    match m.status {
+        WtMemberStatus::Active => Ok(()),
+        WtMemberStatus::Incapacitated => {
+            Err(illegal("WT-KO-2", format_args!("{} is incapacitated: only Normal Move ({what})", m.id)))
+        }
+        WtMemberStatus::Dead => Err(illegal("WT-KO-2", format_args!("{} is dead ({what})", m.id))),
+        WtMemberStatus::BailedOut => {
+            Err(illegal("WT-KO-4", format_args!("{} has bailed out ({what})", m.id)))
+        }
+    }
+}
+
 pub(super) fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, checks: usize) -> Result<()> {
     let pool = s.teams.get(team).map(|t| t.tactics_dice).unwrap_or(0);
     if per_check > MAX_TACTICS_DICE {
@@ -299,11 +313,24 @@ pub(super) fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> R
 
 /// [`acting_member`] for member index `mi`.
 pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> Result<usize> {
+    acting_member_with(s, mi, incap_ok, false)
+}
+
+/// [`acting_member_at`], also for a bailed-out member when `bailed_ok`
+/// (WT-KO-4: a basic command usable after emergency bailout; it is no longer
+/// on the battlefield, so its square does not matter).
+pub(super) fn acting_member_with(
+    s: &WtBattleState,
+    mi: usize,
+    incap_ok: bool,
+    bailed_ok: bool,
+) -> Result<usize> {
     let m = s.m(mi)?;
     let actor = &m.id;
     match m.status {
         WtMemberStatus::Active => {}
         WtMemberStatus::Incapacitated if incap_ok => {}
+        WtMemberStatus::BailedOut if bailed_ok => {}
         WtMemberStatus::Incapacitated | WtMemberStatus::Dead => {
             return Err(illegal("WT-KO-2", format_args!("{actor} is incapacitated")))
         }
@@ -312,7 +339,7 @@ pub(super) fn acting_member_at(s: &WtBattleState, mi: usize, incap_ok: bool) -> 
     if s.acting_team() != Some(m.team) {
         return Err(illegal("WT-INIT-2", format_args!("it is not {actor}'s team's turn")));
     }
-    if !s.map.on_map(m.at) {
+    if m.status != WtMemberStatus::BailedOut && !s.map.on_map(m.at) {
         return Err(illegal(
             "WT-OOB-1",
             format_args!("{actor} is out of bounds: only the re-entry check is possible"),
@@ -365,7 +392,8 @@ pub(super) fn use_skill_base<'a>(
     skill: &str,
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
-    let mi = acting_member(s, actor, false)?;
+    let mi =
+        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
     use_skill_base_at(s, mi, skill, side)
 }
 
@@ -376,7 +404,9 @@ pub(super) fn use_skill_base_at<'a>(
     skill: &str,
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
-    acting_member_at(s, mi, false)?;
+    // WT-KO-4: a bailed-out member may use the basic commands marked usable after bailout.
+    let bailed_ok = s.skill(skill).is_some_and(|k| k.after_bailout);
+    acting_member_with(s, mi, false, bailed_ok)?;
     let (sk, side) = member_skill(s, mi, skill, side)?;
     use_skill_checks(s, mi, sk, side)
 }
@@ -405,7 +435,9 @@ pub(super) fn use_skill_checks<'a>(
     if s.phase != phase {
         return Err(illegal("WT-RND-1", format_args!("{skill} is used in the {phase:?} phase")));
     }
-    if phase == WtBattlePhase::Attack && side_action_done(&m.used, side) {
+    // WT-TRG-2 / WT-ECO-4: a "combined use" skill is not counted as an action:
+    // neither the phase slot nor the side's one Attack-phase action.
+    if phase == WtBattlePhase::Attack && !sk.combined_use && side_action_done(&m.used, side) {
         return Err(illegal("WT-TRG-4", "that side has already taken its Attack-phase action"));
     }
     let slot = check_slot(s, mi, sk, phase)?;
@@ -508,7 +540,8 @@ pub(super) fn attack_cost(
 ) -> WtActionCost {
     WtActionCost {
         slot,
-        side_action: side,
+        // WT-TRG-2: a combined-use skill does not take the side's action.
+        side_action: if sk.combined_use { None } else { side },
         activates: side,
         trion: sk.trion_cost.saturating_add(burst),
         max_tactics_dice: max_td(s, m.team, n_targets.max(1)),
@@ -567,6 +600,9 @@ pub(super) fn move_base_at<'a>(s: &'a WtBattleState, mi: usize, skill: &str) -> 
         }
         _ => return Err(illegal("WT-RND-1", "moves are made in the Movement phase")),
     }
+    // WT-COND-5/6: a hand-held move trigger on the side of a lost hand; a
+    // reserved move in the Attack phase also respects the side's activation (WT-TRG-4).
+    check_side(s, mi, sk, side)?;
     let slot = if sk.combined_use {
         None
     } else {
@@ -607,9 +643,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
         WtBattleAction::UseAbility { actor, ability } => {
             let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
             let m = s.m(mi)?;
-            if m.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
-            }
+            out_of_fight(m, "no position or trait skill")?;
             let ab = m
                 .abilities
                 .iter()
@@ -649,14 +683,14 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             Ok(Checked::default())
         }
         WtBattleAction::Reenter { actor, tactics_dice } => {
-            if !matches!(s.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+            // RULINGS: any time before the Feedback phase (the Initiative phase
+            // included: a mock-battle character revived off the map, WT-KO-3).
+            if s.phase == WtBattlePhase::Feedback {
                 return Err(illegal("WT-OOB-2", "the re-entry check is made before the Feedback phase"));
             }
             let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
             let m = s.m(mi)?;
-            if m.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{actor} is out of the fight")));
-            }
+            out_of_fight(m, "no re-entry check")?;
             if s.map.on_map(m.at) {
                 return Err(illegal("WT-OOB-2", format_args!("{actor} is not out of bounds")));
             }
@@ -692,7 +726,8 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                         "target, center, tactics_dice, burst and push_to are for attacks",
                     ));
                 }
-                if sk.trion_cost >= m.trion {
+                // (A fighting member always has Trion left; a bailed-out one may use free commands, WT-KO-4.)
+                if sk.trion_cost > 0 && sk.trion_cost >= m.trion {
                     return Err(illegal("WT-DER-4", "not enough Trion"));
                 }
                 c.skill = skill_pos(s, sk);
@@ -819,9 +854,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if ti == mi || t.team != m.team {
                 return Err(illegal("WT-OOB-4", "an ally brings the character back"));
             }
-            if t.status != WtMemberStatus::Active {
-                return Err(illegal("WT-KO-4", format_args!("{target} is out of the fight")));
-            }
+            out_of_fight(t, "it can't be brought back")?;
             if s.map.on_map(t.at) {
                 return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
             }
@@ -859,8 +892,9 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
             if rm.team != tm.team {
                 return Err(illegal("WT-HIT-2", "only the target or its allies react"));
             }
-            if rm.status != WtMemberStatus::Active || !s.map.on_map(rm.at) {
-                return Err(illegal("WT-KO-4", format_args!("{reactor} can't react")));
+            out_of_fight(rm, "no reaction")?;
+            if !s.map.on_map(rm.at) {
+                return Err(illegal("WT-OOB-1", format_args!("{reactor} is out of bounds and can't react")));
             }
             let (sk, side) = member_skill(s, ri, skill, *side)?;
             match sk.kind {
@@ -971,7 +1005,8 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
             if let Some(p) = c.cost.slot {
                 set_slot(&mut s.mm(mi)?.used, p);
             }
-            let paid = c.cost.trion;
+            // WT-DMG-4: the skill's cost now; a Trion Burst is paid when it is dealt (on a hit, `maybe_resolve`).
+            let paid = sk.trion_cost;
             s.mm(mi)?.trion -= paid;
             ev.push(WtBattleEvent::SkillUsed {
                 member: actor.clone(),
@@ -1012,6 +1047,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
                 WtBattleSkillKind::Attack => {
                     let m = s.mm(mi)?;
                     match c.side {
+                        _ if sk.combined_use => {} // WT-TRG-2: not counted
                         Some(WtSide::Main) => m.used.main_action = true,
                         Some(WtSide::Sub) => m.used.sub_action = true,
                         None => {
@@ -1236,39 +1272,52 @@ fn uses_trigger_side(
     ev: &mut Ev,
 ) -> Result<()> {
     let (Some(t), Some(side)) = (sk.trigger.clone(), side) else { return Ok(()) };
-    let own = matches!(sk.kind, WtBattleSkillKind::Stealth | WtBattleSkillKind::Invisible);
     let id = s.m(mi)?.id.clone();
-    if !own {
-        let m = s.mm(mi)?;
-        if m.states.stealth == Some(side) {
-            m.states.stealth = None;
-            ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
-        }
-        let m = s.mm(mi)?;
-        if m.states.invisible == Some(side) {
-            m.states.invisible = None;
-            ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
-        }
-        let m = s.mm(mi)?;
-        if m.states.movement_reserved == Some(side) && sk.kind != WtBattleSkillKind::Move {
-            m.states.movement_reserved = None;
-            ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
-        }
+    // Bagworm itself does not end its own Stealth, nor Chameleon its own
+    // Invisible / Movement-reserved; any other trigger on that side does
+    // (Chameleon on Bagworm's side ends Stealth, and the other way round).
+    let m = s.mm(mi)?;
+    if m.states.stealth == Some(side) && sk.kind != WtBattleSkillKind::Stealth {
+        m.states.stealth = None;
+        ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+    }
+    let m = s.mm(mi)?;
+    if m.states.invisible == Some(side) && sk.kind != WtBattleSkillKind::Invisible {
+        m.states.invisible = None;
+        ev.push(state_ev(&id, "invisible", false, "WT-ST-2"));
+    }
+    let m = s.mm(mi)?;
+    if m.states.movement_reserved == Some(side)
+        && !matches!(sk.kind, WtBattleSkillKind::Invisible | WtBattleSkillKind::Move)
+    {
+        m.states.movement_reserved = None;
+        ev.push(state_ev(&id, "movement_reserved", false, "WT-ST-3"));
     }
     if s.phase != WtBattlePhase::Attack {
         return Ok(());
     }
-    let dedicated: Vec<String> = {
+    // WT-TRG-6: a base trigger and its dedicated options on that side activate
+    // together, whichever of them the skill names.
+    let together: Vec<String> = {
         let m = s.m(mi)?;
-        side_slots(m, side)
-            .iter()
-            .filter(|o| {
-                s.trigger(o).is_some_and(|x| {
-                    x.kind == WtTriggerKind::DedicatedOption && x.base.as_deref() == Some(t.as_str())
-                })
-            })
-            .cloned()
-            .collect()
+        let slots = side_slots(m, side);
+        let dedicated_base = |o: &String| {
+            s.trigger(o).filter(|x| x.kind == WtTriggerKind::DedicatedOption).and_then(|x| x.base.clone())
+        };
+        let mut v: Vec<String> = std::iter::once(&t).chain(sk.with.iter()).cloned().collect();
+        for x in v.clone() {
+            if let Some(b) = dedicated_base(&x) {
+                if slots.contains(&b) && !v.contains(&b) {
+                    v.push(b);
+                }
+            }
+        }
+        for o in slots {
+            if !v.contains(o) && dedicated_base(o).is_some_and(|b| v.contains(&b)) {
+                v.push(o.clone());
+            }
+        }
+        v
     };
     let m = s.mm(mi)?;
     let act = match side {
@@ -1276,7 +1325,7 @@ fn uses_trigger_side(
         WtSide::Sub => &mut m.used.active_sub,
     };
     let before = act.len();
-    for x in std::iter::once(&t).chain(sk.with.iter()).chain(dedicated.iter()) {
+    for x in &together {
         if !act.contains(x) {
             act.push(x.clone());
         }
@@ -1373,14 +1422,28 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         if status == WtMemberStatus::Incapacitated {
             if s.battle_type != WtBattleType::Mock {
                 // WT-KO-2: any hit kills.
+                let (tteam, was_manager) = (s.m(ti)?.team, s.manager(s.m(ti)?.team) == Some(ti));
                 s.mm(ti)?.status = WtMemberStatus::Dead;
                 ev.push(WtBattleEvent::Killed { member: r.target.clone() });
+                if was_manager {
+                    // WT-KO-5: the initiative check and the tactics dice pass on.
+                    let mg = s.manager(tteam).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
+                    ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(tteam), manager: mg });
+                }
                 check_end(s, ev)?;
             }
             continue;
         }
-        let burst = burst_left;
+        // WT-DMG-4: the declared Trion Burst is paid from the attacker's pool
+        // "when dealing damage": on the first hit only (nothing on a miss).
+        let burst = if s.m(ai)?.status == WtMemberStatus::Active { burst_left } else { 0 };
         burst_left = 0;
+        if burst > 0 {
+            let a = s.mm(ai)?;
+            a.trion = a.trion.saturating_sub(burst);
+            let trion_after = a.trion;
+            ev.push(WtBattleEvent::TrionLost { member: p.attacker.clone(), amount: burst, trion_after });
+        }
         let d = roll_damage(
             dice,
             WtDamageInput {
@@ -1431,6 +1494,13 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         }
         if bail_by_table || after <= 0 {
             down(s, ti, Some(ateam), if bail_by_table { "WT-DT-3" } else { "WT-KO-1" }, ev)?;
+        }
+        // An attacker already hurt by its own area attack may empty its pool paying the burst (WT-KO-1).
+        if burst > 0 && s.m(ai)?.trion <= 0 {
+            down(s, ai, None, "WT-KO-1", ev)?;
+        }
+        if s.phase == WtBattlePhase::Ended {
+            return Ok(());
         }
         // WT-MOV-6: forced movement (single target).
         if let Some(to) = p.push_to {
@@ -1639,7 +1709,12 @@ fn team_can_act(s: &WtBattleState, t: usize) -> bool {
             && match m.status {
                 WtMemberStatus::Active => true,
                 WtMemberStatus::Incapacitated => s.phase == WtBattlePhase::Movement,
-                _ => false,
+                // WT-KO-4: Tactics-phase commands usable after emergency bailout.
+                WtMemberStatus::BailedOut => {
+                    s.phase == WtBattlePhase::Tactics
+                        && m.skills.iter().any(|k| s.skill(&k.skill).is_some_and(|x| x.after_bailout))
+                }
+                WtMemberStatus::Dead => false,
             }
     })
 }
@@ -1752,18 +1827,10 @@ fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
         if m.trion <= 0 {
             down(s, i, None, "WT-KO-1", ev)?;
         } else if !s.map.on_map(m.at) {
-            // WT-OOB-1: still out of bounds → forced bailout (even in mock battles: it leaves the field).
-            let id = m.id.clone();
-            let bail = s.battle_type != WtBattleType::Mock && m.bailout_system;
-            if bail {
-                down(s, i, None, "WT-OOB-1", ev)?;
-            } else {
-                let mm = s.mm(i)?;
-                mm.status = WtMemberStatus::Incapacitated;
-                mm.states = WtSpecialStates::default();
-                ev.push(WtBattleEvent::Incapacitated { member: id });
-                check_end(s, ev)?;
-            }
+            // WT-OOB-1: still out of bounds → forced bailout; without one (a
+            // mock battle, or no bailout system) incapacitated instead — and
+            // like any other fall, it scores for the team that last hit it.
+            down(s, i, None, "WT-OOB-1", ev)?;
         }
         if s.phase == WtBattlePhase::Ended {
             return Ok(());

@@ -23,7 +23,7 @@ use super::actions::{WtActionCost, WtBattleAction, WtLegalAction};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::engine::SkillUse;
 use super::engine::{
-    acting_member_at, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
+    acting_member_with, attack_cost, centre_fault, check, check_burst, max_td, move_base_at, move_cost,
     side_action_done, side_fault, slot_of, target_fault, use_skill_checks, MAX_PATH,
 };
 use super::grid::{self, MoveGrid, Reach};
@@ -39,7 +39,7 @@ fn skill_use<'a>(
     sk: &'a WtBattleSkill,
     side: Option<crate::world_trigger::character::WtSide>,
 ) -> Option<SkillUse<'a>> {
-    acting_member_at(s, mi, false).and_then(|_| use_skill_checks(s, mi, sk, side)).ok()
+    acting_member_with(s, mi, false, sk.after_bailout).and_then(|_| use_skill_checks(s, mi, sk, side)).ok()
 }
 
 /// What a legal action is, by indexes into the state (members, their skill
@@ -323,6 +323,8 @@ fn can_act(s: &WtBattleState, m: &WtBattleMember, sk: &WtBattleSkill) -> bool {
         WtMemberStatus::Incapacitated => {
             sk.kind == WtBattleSkillKind::Move && s.skill(&sk.id).is_some_and(|k| k.while_incapacitated)
         }
+        // WT-KO-4: basic commands usable after emergency bailout (off the battlefield).
+        WtMemberStatus::BailedOut => return sk.after_bailout,
         _ => false,
     };
     status_ok && s.map.on_map(m.at)
@@ -397,19 +399,23 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
         }
         return;
     }
-    match s.phase {
-        WtBattlePhase::Initiative => {
-            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() })
-        }
-        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
-            for (mi, m) in s.members.iter().enumerate() {
-                if want(m) && !s.map.on_map(m.at) {
-                    let a = WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 };
-                    if let Ok(c) = check(s, &a) {
-                        out.push(LegalRef { kind: LegalKind::Reenter { mi }, cost: c.cost });
-                    }
+    let reentries = |out: &mut Vec<LegalRef>| {
+        for (mi, m) in s.members.iter().enumerate() {
+            if want(m) && !s.map.on_map(m.at) {
+                let a = WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 };
+                if let Ok(c) = check(s, &a) {
+                    out.push(LegalRef { kind: LegalKind::Reenter { mi }, cost: c.cost });
                 }
             }
+        }
+    };
+    match s.phase {
+        WtBattlePhase::Initiative => {
+            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() });
+            reentries(out);
+        }
+        WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
+            reentries(out);
             if let Some(t) = s.acting_team() {
                 out.push(LegalRef { kind: LegalKind::Pass { team: t }, cost: WtActionCost::default() });
                 let full = |p: WtBattlePhase| s.slots_used(t, p) >= MEMBERS_PER_PHASE;
@@ -484,7 +490,7 @@ fn member_actions(
             }
             WtBattleSkillKind::Attack => {
                 if s.phase != WtBattlePhase::Attack
-                    || side_action_done(&m.used, e.side)
+                    || (!sk.combined_use && side_action_done(&m.used, e.side))
                     || !slot_free(WtBattlePhase::Attack, phase_full)
                     || sk.trion_cost >= m.trion
                     || side_fault(s, m, sk, e.side).is_some()
@@ -543,7 +549,7 @@ fn member_actions(
             | WtBattleSkillKind::Search => {
                 if s.phase != WtBattlePhase::Tactics
                     || !slot_free(WtBattlePhase::Tactics, phase_full)
-                    || sk.trion_cost >= m.trion
+                    || (sk.trion_cost > 0 && sk.trion_cost >= m.trion)
                     || side_fault(s, m, sk, e.side).is_some()
                 {
                     continue;

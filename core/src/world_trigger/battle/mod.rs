@@ -76,6 +76,11 @@ pub struct WtMemberSetup {
     /// Damage tables used (default `border`, WT-DT-4).
     #[serde(default)]
     pub damage_table: WtDamageTableSide,
+    /// WT-MAP-6 (rank battles): teleported with Bagworm active — the member
+    /// starts in Stealth (WT-ST-1, on its Bagworm's side) and pays 5 Trion.
+    /// Default false.
+    #[serde(default)]
+    pub bagworm_teleport: bool,
 }
 
 fn yes() -> bool {
@@ -88,7 +93,9 @@ fn yes() -> bool {
 pub struct WtTeamSetup {
     /// Unique id.
     pub id: String,
-    /// The leader's member id (WT-CC-1).
+    /// The leader's member id (WT-CC-1): that member's sheet is built as the
+    /// leader's (+1 Command) even without `leader: true`; another member's
+    /// sheet with `leader: true` is refused.
     pub leader: String,
     /// Combatants (1–4; WT-MODE-3 recommends 3 or 4).
     pub members: Vec<WtMemberSetup>,
@@ -228,6 +235,9 @@ pub struct WtBattleRunResult {
     pub legal: Option<Vec<WtLegalAction>>,
 }
 
+/// WT-MAP-6: Trion paid to teleport with Bagworm active.
+pub const BAGWORM_TELEPORT_TRION: i64 = 5;
+
 /// Most steps of one `battle_run`.
 pub const MAX_RUN_STEPS: usize = 2000;
 
@@ -260,6 +270,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     }
     let mut members = Vec::new();
     let mut teams = Vec::new();
+    let mut teleport_events = Vec::new();
     let mut catalog_skills: Vec<data::WtBattleSkill> = Vec::new();
     let mut triggers: Vec<WtBattleTrigger> = Vec::new();
     for (ti, t) in args.teams.iter().enumerate() {
@@ -278,7 +289,21 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         };
         for (mi, ms) in t.members.iter().enumerate() {
             let mp = format!("{tp}.members[{mi}]");
-            let sheet: WtSheet = crate::ops::parse_data(&format!("{mp}.sheet"), ms.sheet.clone())?;
+            let mut sheet: WtSheet = crate::ops::parse_data(&format!("{mp}.sheet"), ms.sheet.clone())?;
+            // WT-CC-1: the team's one leader gets +1 Command, whether or not
+            // its sheet says `leader`; another member's sheet can't claim it.
+            if ms.id == t.leader {
+                sheet.leader = true;
+            } else if sheet.leader {
+                return Err(Error::invalid(
+                    format!("{mp}.sheet.leader"),
+                    format_args!(
+                        "the team's leader is {:?}: only its sheet may be the leader's (WT-CC-1)",
+                        t.leader
+                    ),
+                )
+                .with_rule("WT-CC-1"));
+            }
             let ch =
                 build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
             let mut skills = Vec::new();
@@ -335,13 +360,48 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 let rep = pack.traits.iter().find(|x| &x.id == tr).is_some_and(|x| x.repeatable);
                 abilities.push(WtAbility { id: tr.clone(), repeatable: rep });
             }
+            // WT-MAP-6: teleporting with Bagworm active costs 5 Trion and starts in Stealth.
+            let mut states = WtSpecialStates::default();
+            let mut trion = ch.derived.starting_trion;
+            if ms.bagworm_teleport {
+                let f = format!("{mp}.bagworm_teleport");
+                if args.battle_type != WtBattleType::Rank {
+                    return Err(Error::invalid(f, "only the rank battle's random teleport (WT-MAP-6)")
+                        .with_rule("WT-MAP-6"));
+                }
+                let bag = skills.iter().find(|k| {
+                    bd.skills.iter().any(|x| x.id == k.skill && x.kind == WtBattleSkillKind::Stealth)
+                });
+                let Some(bag) = bag else {
+                    return Err(Error::invalid(f, "needs Bagworm (a stealth skill) equipped (WT-MAP-6)")
+                        .with_rule("WT-MAP-6"));
+                };
+                if trion <= BAGWORM_TELEPORT_TRION {
+                    return Err(
+                        Error::invalid(f, "not enough Trion to pay 5 (WT-MAP-6)").with_rule("WT-MAP-6")
+                    );
+                }
+                trion -= BAGWORM_TELEPORT_TRION;
+                states.stealth = Some(bag.side.unwrap_or(WtSide::Sub));
+                teleport_events.push(WtBattleEvent::TrionLost {
+                    member: ms.id.clone(),
+                    amount: BAGWORM_TELEPORT_TRION,
+                    trion_after: trion,
+                });
+                teleport_events.push(WtBattleEvent::State {
+                    member: ms.id.clone(),
+                    state: "stealth".into(),
+                    on: true,
+                    rule: "WT-MAP-6".into(),
+                });
+            }
             members.push(WtBattleMember {
                 id: ms.id.clone(),
                 name: ch.name.clone(),
                 team: ti,
                 stats: ch.stats,
                 starting_trion: ch.derived.starting_trion,
-                trion: ch.derived.starting_trion,
+                trion,
                 triggers: ch.triggers.clone(),
                 skills: std::sync::Arc::new(skills),
                 abilities,
@@ -350,7 +410,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 conditions: Vec::new(),
                 bailout_system: ms.bailout_system,
                 damage_table: ms.damage_table,
-                states: WtSpecialStates::default(),
+                states,
                 used: WtMemberUsage::default(),
                 last_hit_by: None,
             });
@@ -406,7 +466,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         let f = e.field.clone().unwrap_or_default().replacen("state.", "", 1);
         Error::invalid(f, e.message)
     })?;
-    let mut events = Vec::new();
+    let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
 }

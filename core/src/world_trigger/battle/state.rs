@@ -408,7 +408,7 @@ pub struct WtPendingAttack {
     /// Tactics dice added to each hit check (already paid).
     #[serde(default)]
     pub tactics_dice: u32,
-    /// Trion Burst (already paid), on the first hit.
+    /// Trion Burst declared, paid and dealt on the first hit (WT-DMG-4).
     #[serde(default)]
     pub burst: i64,
     /// Forced-movement destination for a single target.

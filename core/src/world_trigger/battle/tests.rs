@@ -421,6 +421,41 @@ fn property_variants_both_settings() {
     }
 }
 
+/// Random battles with battle data beyond the sample's kinds: a combined-use
+/// attack (WT-TRG-2: no slot, no side action), a dedicated option's own skill
+/// (WT-TRG-6: activates its base), a hand-held move (WT-COND-5/6) and a
+/// command usable after emergency bailout (WT-KO-4, three teams so that the
+/// battle goes on after a team is out); the
+/// listing still equals the reference and every listed action is accepted.
+#[test]
+fn property_extra_skill_kinds() {
+    let mut bd: Value =
+        serde_json::from_str(include_str!("../../../data/world_trigger/battle_sample.json")).unwrap();
+    let label = |id: &str| json!({"ja": id, "zh_hans": id, "zh_hant": id, "en": id});
+    let extra = [
+        json!({"id": "scorpion_flick", "label": label("scorpion_flick"), "trigger": "scorpion", "kind": "attack",
+               "stat": "technique", "range": 1, "trion_cost": 2, "combined_use": true}),
+        json!({"id": "senku_wave", "label": label("senku_wave"), "trigger": "senku", "kind": "attack",
+               "stat": "technique", "range": 3, "damage_modifier": 1}),
+        json!({"id": "kogetsu_dash", "label": label("kogetsu_dash"), "trigger": "kogetsu", "kind": "move",
+               "movement_bonus": 1}),
+        json!({"id": "hq_analysis", "label": label("hq_analysis"), "kind": "tactics", "tactics_dice_gain": 1,
+               "after_bailout": true}),
+    ];
+    bd["skills"].as_array_mut().unwrap().extend(extra);
+    let mut setup = setup("rank_3v3");
+    setup["battle_data"] = bd;
+    // Rank battles end with one team left: with three teams a team that is out still has turns.
+    assert_eq!(setup["teams"].as_array().unwrap().len(), 3);
+    let setup = new_args(&setup);
+    let checks = Checks { full_every: 5, reference_every: 3, budgets: true, push: true };
+    let mut seen = Seen::default();
+    for seed in 0..if cfg!(debug_assertions) { 12 } else { 100 } {
+        let (s, _) = play_seen(&setup, seed + 500, 3000, checks, &mut seen);
+        assert_eq!(s.phase, WtBattlePhase::Ended);
+    }
+}
+
 /// The dense route search finds exactly the reference's routes, from every
 /// square of every example map, with random occupants and budgets.
 #[test]
@@ -792,7 +827,12 @@ mod reference {
         }
         match s.phase {
             WtBattlePhase::Initiative => {
-                push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out)
+                push(WtBattleAction::RollInitiative { tactics_dice: Vec::new() }, &mut out);
+                for m in &s.members {
+                    if want(&m.id) && !s.map.on_map(m.at) {
+                        push(WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 }, &mut out);
+                    }
+                }
             }
             WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {
                 for m in &s.members {
