@@ -290,11 +290,13 @@ export const E = {
     "zh-Hans": (e, h) => `${h.m(e.member)} 返回判定：${h.faces(e.faces)} → 达成值 ${e.achievement} 对 ${e.target} — ${e.to ? `回到 ${h.sq(e.to)}` : "失败"}`,
     en: (e, h) => `${h.m(e.member)} re-entry check: ${h.faces(e.faces)} → ${e.achievement} vs ${e.target} — ${e.to ? `back at ${h.sq(e.to)}` : "fails"}`,
   },
+  // cause: trion_leak (WT-COND-2…4), trion_burst (WT-DMG-4, paid on the hit), bagworm_teleport (WT-MAP-6).
   trion_lost: {
-    ja: (e, h) => `${h.m(e.member)} トリオン漏出 −${e.amount}（残り ${e.trion_after}）`,
-    "zh-Hant": (e, h) => `${h.m(e.member)} 觸力能漏出 −${e.amount}（剩 ${e.trion_after}）`,
-    "zh-Hans": (e, h) => `${h.m(e.member)} 触力能漏出 −${e.amount}（剩 ${e.trion_after}）`,
-    en: (e, h) => `${h.m(e.member)} leaks ${e.amount} Trion (left ${e.trion_after})`,
+    ja: (e, h) => `${h.m(e.member)} ${{ trion_burst: "トリオン爆発", bagworm_teleport: "バッグワーム転送" }[e.cause] ?? "トリオン漏出"} −${e.amount}（残り ${e.trion_after}）`,
+    "zh-Hant": (e, h) => `${h.m(e.member)} ${{ trion_burst: "觸力能爆發", bagworm_teleport: "蓑衣蟲傳送" }[e.cause] ?? "觸力能漏出"} −${e.amount}（剩 ${e.trion_after}）`,
+    "zh-Hans": (e, h) => `${h.m(e.member)} ${{ trion_burst: "触力能爆发", bagworm_teleport: "蓑衣虫传送" }[e.cause] ?? "触力能漏出"} −${e.amount}（剩 ${e.trion_after}）`,
+    en: (e, h) =>
+      `${h.m(e.member)} ${{ trion_burst: "pays a Trion Burst of", bagworm_teleport: "pays for the Bagworm teleport:" }[e.cause] ?? "leaks"} ${e.amount} Trion (left ${e.trion_after})`,
   },
   bailed_out: {
     ja: (e, h) => `${h.m(e.member)} 緊急脱出（${e.rule}）`,

@@ -122,6 +122,18 @@ pub enum WtBattleAction {
     },
 }
 
+/// Why Trion was lost outside damage (`trion_lost`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WtTrionLossCause {
+    /// WT-COND-2…4: a Trion Leak in the Feedback phase.
+    TrionLeak,
+    /// WT-DMG-4: the attacker's declared Trion Burst, paid on the hit.
+    TrionBurst,
+    /// WT-MAP-6: a Bagworm teleport at the start of a rank battle.
+    BagwormTeleport,
+}
+
 /// What a legal action costs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct WtActionCost {
@@ -392,6 +404,8 @@ pub enum WtBattleEvent {
         amount: i64,
         /// Trion afterwards.
         trion_after: i64,
+        /// Why it was lost.
+        cause: WtTrionLossCause,
     },
     /// WT-KO-4: emergency bailout.
     BailedOut {

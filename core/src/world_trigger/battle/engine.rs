@@ -4,7 +4,7 @@
 //! (WT-RND, WT-INIT, WT-ECO, WT-TRG, WT-HIT, WT-DMG, WT-DT, WT-ST, WT-OOB,
 //! WT-KO, WT-END).
 
-use super::actions::{WtActionCost, WtBattleAction, WtBattleEvent, WtLegalAction};
+use super::actions::{WtActionCost, WtBattleAction, WtBattleEvent, WtLegalAction, WtTrionLossCause};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::grid::{self, Occupancy};
 use super::state::*;
@@ -1442,7 +1442,12 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
             let a = s.mm(ai)?;
             a.trion = a.trion.saturating_sub(burst);
             let trion_after = a.trion;
-            ev.push(WtBattleEvent::TrionLost { member: p.attacker.clone(), amount: burst, trion_after });
+            ev.push(WtBattleEvent::TrionLost {
+                member: p.attacker.clone(),
+                amount: burst,
+                trion_after,
+                cause: WtTrionLossCause::TrionBurst,
+            });
         }
         let d = roll_damage(
             dice,
@@ -1816,7 +1821,12 @@ fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
             let id = m.id.clone();
             let after = m.trion.saturating_sub(loss);
             s.mm(i)?.trion = after;
-            ev.push(WtBattleEvent::TrionLost { member: id, amount: loss, trion_after: after });
+            ev.push(WtBattleEvent::TrionLost {
+                member: id,
+                amount: loss,
+                trion_after: after,
+                cause: WtTrionLossCause::TrionLeak,
+            });
         }
     }
     for i in 0..s.members.len() {

@@ -387,6 +387,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                     member: ms.id.clone(),
                     amount: BAGWORM_TELEPORT_TRION,
                     trion_after: trion,
+                    cause: WtTrionLossCause::BagwormTeleport,
                 });
                 teleport_events.push(WtBattleEvent::State {
                     member: ms.id.clone(),

@@ -708,6 +708,44 @@ fn bring_back_is_listed_wt_oob_4() {
         .any(|l| matches!(l.action, WtBattleAction::Reenter { .. })));
 }
 
+/// WT-COND-2: a member with a small Trion Leak loses 5 Trion in the Feedback
+/// phase; the `trion_lost` event says it was the leak (not a burst or a teleport).
+#[test]
+fn feedback_leak_event_names_its_cause_wt_cond_2() {
+    let mut s = new_state(&setup("rank_3v3"));
+    let id = s.members[0].id.clone();
+    s.members[0].conditions = vec![crate::world_trigger::types::WtCondition::TrionLeakSmall];
+    let before = s.members[0].trion;
+    let mut dice = Dice::seeded(7).unwrap();
+    let mut seen = None;
+    for _ in 0..200 {
+        // Everyone passes (or does the phase's only move) until a Feedback phase.
+        let listed = engine::legal_actions(&s, None);
+        let Some(a) = listed
+            .iter()
+            .find(|l| matches!(l.action, WtBattleAction::Pass { .. } | WtBattleAction::NoReaction {}))
+            .or_else(|| listed.iter().find(|l| matches!(l.action, WtBattleAction::RollInitiative { .. })))
+        else {
+            break;
+        };
+        let mut ev = Vec::new();
+        engine::act(&mut s, &a.action.clone(), &mut dice, &mut ev).unwrap();
+        if let Some(e) = ev.into_iter().find(|e| matches!(e, WtBattleEvent::TrionLost { .. })) {
+            seen = Some(e);
+            break;
+        }
+    }
+    assert_eq!(
+        seen,
+        Some(WtBattleEvent::TrionLost {
+            member: id,
+            amount: 5,
+            trion_after: before - 5,
+            cause: WtTrionLossCause::TrionLeak,
+        })
+    );
+}
+
 /// Reference implementations kept from before the fast listing (issue 4).
 mod reference {
     use super::super::actions::{WtBattleAction, WtLegalAction};
