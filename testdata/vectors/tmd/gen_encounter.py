@@ -368,6 +368,104 @@ S += [
                     E(event="action_granted", character="A", action_type="standard", gained=False)]})),
     act(use("A", "standard", using="standard"), V("lost-ability-cannot-use", "TMD-AP-12", err=ill("TMD-AP-12"))),
 ]
+# 9. Audit fixes and edges.
+# 9a. A delay target cannot itself delay (RULINGS: a delayed character can't be a target);
+#     was an internal error from the state check.
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("delay", character="A", after="B")),
+    act(K("delay", character="B", after="C"), V("delay-target-cannot-delay", "TMD-INI-5 TMD-INI-6", err=ill("TMD-INI-5"))),
+    act(K("delay", character="C", after="D"), V("delay-below-after-refused-target", "TMD-INI-5",
+        {"events": [E(event="delay_declared", character="C", after="D")]})),
+    act(K("start_turns"), V("two-delays-turn-order", "TMD-INI-5 TMD-INI-6",
+        {"events": [E(event="turn_order_set", turns=["B", "A", "D", "C"]), TS("B")],
+         "state": {"order": ["A", "B", "C", "D"]}})),
+]
+# 9b. Out-of-turn reflex conversions: the limit does not depend on how the conversions are split
+#     into calls (turn_start: AP before converting; remaining: AP at hand).
+for basis in ("turn_start", "remaining"):
+    tag = basis.replace("_", "-")
+    S += [
+        new(characters=FOUR, rolls=[5, 5, 5, 5], variants={"conversion_ap_basis": basis}),
+        act(K("start_turns")),
+        act(K("gain_ap", character="D", amount=6, reflex_only=True)),
+        act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-1-" + tag, "TMD-AP-4 TMD-AP-8",
+            {"events": [E(event="converted", character="D", action_type="reflex", count=1, ap_spent=2)]})),
+    ]
+    if basis == "turn_start":
+        S += [
+            act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-2-turn-start",
+                "TMD-AP-4 TMD-AP-8", {"events": [E(event="converted", character="D", action_type="reflex", count=1,
+                                                    ap_spent=2)],
+                                      "state": {"characters": [{}, {}, {}, {"reflex_only_ap": 2,
+                                                                        "reflexes": [2, 2]}]}})),
+            act(K("convert_reflex", character="D", count=1), V("reflex-conversion-limit-at-6-ap", "TMD-AP-8",
+                err=ill("TMD-AP-8"))),
+        ]
+    else:
+        S += [act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-2-remaining",
+                  "TMD-AP-8", err=ill("TMD-AP-7")))]
+# 9c. A leaver's effects: effects on it end; its one-round debuff and scene effect on others stay
+#     (TMD-TIME-3, TMD-SCN-2, TMD-INI-6); its one-round buff ends (its end can no longer come).
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("start_turns")),
+    act(K("apply_effect", applier="A", target="D", name="slow", duration="debuff_one_round")),
+    act(K("apply_effect", applier="A", target="D", name="bless", duration="buff_one_round")),
+    act(K("apply_effect", applier="A", target="D", name="fog", duration="scene")),
+    act(K("apply_effect", applier="B", target="A", name="mark", duration="debuff_one_round")),
+    act(K("leave", character="A"), V("leaver-debuff-on-other-stays", "TMD-TIME-3 TMD-INI-6 TMD-SCN-2",
+        {"events": [E(event="effect_ended", id=3, name="mark", reason="left"),
+                    E(event="effect_ended", id=1, name="bless", reason="applier_left"),
+                    E(event="left", character="A"), TS("B")],
+         "state": {"effects": [{"id": 0, "applier": "A", "target": "D"}, {"id": 2, "applier": "A", "target": "D"}]}})),
+    act(end("B")), act(end("C")),
+    act(end("D"), V("leaver-debuff-ends-at-target-turn-end", "TMD-TIME-3",
+        {"events": [E(event="effect_ended", id=0, name="slow", reason="target_turn_end"), TE("D", carried=14),
+                    E(event="round_ended", round=1), E(event="round_started", round=2, order=["B", "C", "D"])]})),
+    act(K("scene_change"), V("leaver-scene-effect-ends-with-scene", "TMD-SCN-2",
+        {"events": [E(event="scene_ended", scene=1, reason="scene_change"),
+                    E(event="effect_ended", id=2, name="fog", reason="scene_change"),
+                    E(event="scene_started", scene=2)]})),
+]
+# 9d. Durations applied mid-turn (TMD-TIME-3 + RULINGS): a debuff applied during the target's own turn
+#     lasts to the end of its *next* turn; a buff applied out of turn before the applier's turn ends when
+#     that turn starts.
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(K("apply_effect", applier="B", target="A", name="slow", duration="debuff_one_round")),
+    act(K("apply_effect", applier="B", target="A", name="haste", duration="buff_one_round")),
+    act(end("A"), V("debuff-in-target-turn-survives-that-turn", "TMD-TIME-3",
+        {"events": [TE("A", carried=14), E(event="effect_ended", id=1, name="haste", reason="applier_turn_start"),
+                    TS("B")]})),
+    act(end("B")),
+    act(K("start_turns")),
+    act(end("A"), V("debuff-in-target-turn-ends-next-turn", "TMD-TIME-3",
+        {"events": [E(event="effect_ended", id=0, name="slow", reason="target_turn_end"),
+                    TE("A", removed=14, carried=14), TS("B", extra=14)]})),
+]
+# 9e. AP economy edges: a 1-AP leftover raises next turn's limits (15 AP: 6 tricks, 3 swifts, 2 moves);
+#     retained actions survive the round end (TMD-AP-14) while held ones are removed (TMD-AP-9).
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(conv("A", "standard")), act(conv("A", "move")), act(conv("A", "trick")),
+    act(K("retain", character="A", action_type="move", ability="counter")),
+    act(end("A"), V("leftover-1-ap-carried", "TMD-AP-2 TMD-AP-3", {"events": [TE("A", carried=1), TS("B")]})),
+    act(end("B"), V("retained-survives-round-end", "TMD-AP-14 TMD-AP-9",
+        {"events": [TE("B", carried=14), E(event="actions_removed", character="A", count=2),
+                    E(event="round_ended", round=1), E(event="round_started", round=2, order=["A", "B"])],
+         "state": {"characters": [{"retained": [{"action_type": "move", "ability": "counter"}],
+                                   "held": {"trick": 0, "swift": 0, "move": 0, "acrobatic": 0, "standard": 0}}, {}]}})),
+    act(K("start_turns")),
+    act(conv("A", "trick", 6), V("six-tricks-at-15-ap", "TMD-AP-8 TMD-AP-3",
+        {"events": [E(event="converted", character="A", action_type="trick", count=6, ap_spent=6)]})),
+    act(conv("A", "swift", 4), V("four-swifts-at-15-ap-refused", "TMD-AP-8", err=ill("TMD-AP-8"))),
+    act(use("A", "move", ability="counter"), V("retained-used-next-round", "TMD-AP-14",
+        {"events": [E(event="action_used", character="A", action_type="move", spent=["move"], out_of_turn=False,
+                      ability="counter")]})),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

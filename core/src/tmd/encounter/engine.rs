@@ -586,6 +586,17 @@ pub(crate) fn apply(
                     format_args!("someone already delays until after {after:?}; nobody else may"),
                 ));
             }
+            // RULINGS: a delayed character can't be a target, so a character that is
+            // already a delay target cannot itself delay (its delayer would lose its turn).
+            if let Some(d) = s.delays.iter().find(|d| &d.after == character) {
+                return Err(ill(
+                    "TMD-INI-5",
+                    format_args!(
+                        "{:?} already delays until after {character:?}; a delay target cannot delay itself",
+                        d.character
+                    ),
+                ));
+            }
             s.delays.push(TmdDelay { character: character.clone(), after: after.clone() });
             s.delay_cursor = (p + 1) as u32;
             ev.push(TmdEvent::DelayDeclared { character: character.clone(), after: after.clone() });
@@ -678,11 +689,16 @@ pub(crate) fn apply(
             if c.disabled.contains(&TmdConvertType::Swift) {
                 return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
             }
-            // Reflex-only AP first, then extra AP; swift/reflex limit (TMD-AP-8) on the AP at hand.
+            // Reflex-only AP first, then extra AP. Swift/reflex limit (TMD-AP-7/8): under
+            // `turn_start` the AP total before these out-of-turn conversions began (the AP
+            // at hand plus the AP already spent on them since the last turn), so one call
+            // converting two equals two calls converting one; under `remaining`, the AP at hand.
+            let at_hand = c.extra_ap.saturating_add(c.reflex_only_ap);
+            let spent_before = c.reflex_conversions.saturating_mul(TmdConvertType::Swift.cost());
             let mut pool = ConvPool {
                 base: c.extra_ap,
                 extra: c.reflex_only_ap,
-                basis: c.extra_ap.saturating_add(c.reflex_only_ap),
+                basis: at_hand.saturating_add(spent_before).min(3 * MAX_AP),
                 counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
             };
             for _ in 0..*count {
@@ -1206,7 +1222,12 @@ fn remove_character(
     if s.surprise.as_ref().is_some_and(|x| x.attacker == id) && s.phase == TmdPhase::Surprise {
         return Err(ill("TMD-SUR-3", "the surprise attacker cannot leave before combat begins"));
     }
-    end_effects(s, ev, reason, |e| e.applier == id || e.target == id);
+    // Effects on the leaver end with it. Of the effects it applied, only a one-round
+    // buff ends (its end, the applier's next turn start, can no longer come); a
+    // one-round debuff still ends with its target's turn and a scene effect with the
+    // scene (TMD-TIME-3, TMD-SCN-2; TMD-INI-6: no effect ends early).
+    end_effects(s, ev, reason, |e| e.target == id);
+    end_effects(s, ev, "applier_left", |e| e.applier == id && e.duration == TmdDuration::BuffOneRound);
     // TMD-INI-5/6: a delay on the leaver is dropped; the delayer keeps its turn.
     if let Some(p) = s.pos(id) {
         if p < s.delay_cursor as usize {
