@@ -466,6 +466,29 @@ S += [
         {"events": [E(event="action_used", character="A", action_type="move", spent=["move"], out_of_turn=False,
                       ability="counter")]})),
 ]
+# 9f. A round-start re-sort (TMD-INI-4 joiners; TMD-INI-3) keeps ties already broken among unchanged
+#     characters (was: re-rolled them, needing extra dice and possibly swapping them); a joiner tying
+#     with them re-rolls with the whole tie group (TMD-INI-2).
+TIE3 = [{"id": "A", "side": "pc", "base_initiative": 0}, {"id": "C", "side": "npc", "base_initiative": 0},
+        {"id": "D", "side": "npc", "base_initiative": -5}]
+for e_roll, rolls, expect in (
+        (1, [3], {"state": {"order": ["C", "A", "E", "D"]},
+                  "events": [TE("E", carried=14), E(event="round_ended", round=1),
+                             E(event="initiative_rolled", reason="round_start", entries=[
+                                 E(id="C", side="npc", base_initiative=0, roll=5, total=5, tiebreaks=[9]),
+                                 E(id="A", side="pc", base_initiative=0, roll=5, total=5, tiebreaks=[2]),
+                                 E(id="E", side="npc", base_initiative=0, roll=3, total=3, tiebreaks=[]),
+                                 E(id="D", side="npc", base_initiative=-5, roll=5, total=0, tiebreaks=[])]),
+                             E(event="round_started", round=2, order=["C", "A", "E", "D"])]}),
+        (1, [5, 4, 6, 8], {"state": {"order": ["E", "A", "C", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
+    S += [
+        new(characters=TIE3, rolls=[5, 5, 5, 2, 9]),
+        act(K("start_turns")),
+        act(K("join", characters=[{"id": "E", "side": "npc", "base_initiative": 0}]), rolls=[e_roll]),
+        act(end("C")), act(end("A")), act(end("D")),
+        act(end("E"), V("resort-keeps-broken-ties" if len(rolls) == 1 else "resort-joiner-tie-rerolls-group",
+                        "TMD-INI-4 TMD-INI-2 TMD-INI-6", expect), rolls=rolls),
+    ]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

@@ -241,7 +241,7 @@ fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<
                 roll: c.initiative_roll,
                 // TMD-INI-3: recalculated with the current base initiative.
                 total: c.base_initiative.saturating_add(c.initiative_roll as i32),
-                tiebreaks: Vec::new(),
+                tiebreaks: c.tiebreaks.clone(),
             });
         }
         for id in &joiners {
@@ -256,7 +256,16 @@ fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<
                 tiebreaks: Vec::new(),
             });
         }
-        let sorted = initiative::sort_entries(entries, dice)?;
+        // TMD-INI-4/TMD-INI-6: characters already in the order whose totals did not
+        // change keep their places among themselves: a tie between them was already
+        // broken (TMD-INI-2) and is not re-rolled; new ties (a joiner, a changed
+        // total) are broken by TMD-INI-2.
+        let old_totals: Vec<(String, i32)> =
+            s.characters.iter().filter(|c| !c.late_joiner).map(|c| (c.id.clone(), c.initiative)).collect();
+        let settled = |g: &[TmdInitiativeEntry]| {
+            g.iter().all(|e| old_totals.iter().any(|(id, t)| id == &e.id && *t == e.total))
+        };
+        let sorted = initiative::sort_entries_keeping(entries, dice, settled)?;
         store_entries(s, &sorted);
         s.order = sorted.iter().map(|e| e.id.clone()).collect();
         for c in s.characters.iter_mut() {
