@@ -489,6 +489,28 @@ for e_roll, rolls, expect in (
         act(end("E"), V("resort-keeps-broken-ties" if len(rolls) == 1 else "resort-joiner-tie-rerolls-group",
                         "TMD-INI-4 TMD-INI-2 TMD-INI-6", expect), rolls=rolls),
     ]
+# 9g. TMD-AP-4: out-of-turn-only AP not converted when gained converts at the usual time, the start of
+#     the character's own turn (was refused in one's own turn, then removed at its end).
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("start_turns")),
+    act(K("gain_ap", character="D", amount=6, reflex_only=True)),
+    act(end("A")), act(end("B")), act(end("C")),
+    act(K("convert_reflex", character="D", count=2), V("reflex-only-ap-converts-at-own-turn-start", "TMD-AP-4",
+        {"events": [E(event="converted", character="D", action_type="reflex", count=2, ap_spent=4)],
+         "state": {"characters": [{}, {}, {}, {"reflex_only_ap": 2, "base_ap": 14, "reflexes": [2, 2]}]}})),
+    act(K("convert_reflex", character="D", count=1), V("own-turn-reflex-conversion-limit", "TMD-AP-4 TMD-AP-8",
+        err=ill("TMD-AP-8"))),
+    act(K("gain_ap", character="D", amount=2, reflex_only=True)),
+    act(K("use_free", character="D")),
+    act(K("convert_reflex", character="D", count=1), V("own-turn-reflex-conversion-only-at-turn-start", "TMD-AP-6",
+        err=ill("TMD-AP-6"))),
+    act(use("D", "reflex"), V("own-turn-reflexes-not-usable-in-turn", "TMD-AP-4 TMD-ACT-10", err=ill("TMD-ACT-10"))),
+    act(end("D"), V("reflexes-from-own-turn-kept-out-of-turn", "TMD-AP-4 TMD-AP-3",
+        {"events": [TE("D", carried=14, ro=4), E(event="round_ended", round=1),
+                    E(event="round_started", round=2, order=["A", "B", "C", "D"])],
+         "state": {"characters": [{}, {}, {}, {"reflexes": [2, 2], "reflex_only_ap": 0}]}})),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

@@ -49,7 +49,8 @@ pub enum TmdAction {
         /// How many (1..=1000).
         count: u32,
     },
-    /// TMD-AP-4 (RULINGS): out of turn, convert reflex-only and extra AP into reflex actions.
+    /// TMD-AP-4 (RULINGS): out of turn, convert reflex-only and extra AP into reflex
+    /// actions; at the start of one's own turn, convert reflex-only AP into reflex actions.
     ConvertReflex {
         /// The character (not in its own turn).
         character: String,

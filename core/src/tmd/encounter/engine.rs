@@ -689,23 +689,38 @@ pub(crate) fn apply(
             if *count == 0 || *count > MAX_COUNT {
                 return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
             }
-            if in_own_turn(s, character) {
-                return Err(ill("TMD-AP-4", "out-of-turn conversion is for outside one's own turn; convert swift actions at turn start"));
+            // TMD-AP-4: out-of-turn-only AP converts into reflex actions at the usual time,
+            // the start of one's own turn, or at once when gained out of turn. In one's own
+            // turn only that AP converts this way (base and extra AP convert with `convert`).
+            let own = in_own_turn(s, character);
+            if own && !(s.phase == TmdPhase::Turns && s.converting) {
+                return Err(ill(
+                    "TMD-AP-6",
+                    "in one's own turn AP is converted only at the start of the turn, before acting",
+                ));
             }
             let variant = s.variants.conversion_ap_basis;
             let expires = s.round.saturating_add(1);
             let c = ch_mut(s, character, "action.character")?;
+            if own && c.reflex_only_ap == 0 {
+                return Err(ill(
+                    "TMD-AP-4",
+                    "in one's own turn only out-of-turn-only AP converts into reflex actions; convert swift actions with base or extra AP",
+                ));
+            }
             if c.disabled.contains(&TmdConvertType::Swift) {
                 return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
             }
-            // Reflex-only AP first, then extra AP. Swift/reflex limit (TMD-AP-7/8): under
-            // `turn_start` the AP total before these out-of-turn conversions began (the AP
-            // at hand plus the AP already spent on them since the last turn), so one call
-            // converting two equals two calls converting one; under `remaining`, the AP at hand.
-            let at_hand = c.extra_ap.saturating_add(c.reflex_only_ap);
+            // Reflex-only AP first, then (out of turn) extra AP. Swift/reflex limit
+            // (TMD-AP-7/8): under `turn_start` the AP total before these reflex conversions
+            // began (the AP at hand plus the AP already spent on them since the last turn),
+            // so one call converting two equals two calls converting one; under
+            // `remaining`, the AP at hand.
+            let usable_extra = if own { 0 } else { c.extra_ap };
+            let at_hand = usable_extra.saturating_add(c.reflex_only_ap);
             let spent_before = c.reflex_conversions.saturating_mul(TmdConvertType::Swift.cost());
             let mut pool = ConvPool {
-                base: c.extra_ap,
+                base: usable_extra,
                 extra: c.reflex_only_ap,
                 basis: at_hand.saturating_add(spent_before).min(3 * MAX_AP),
                 counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
@@ -713,8 +728,10 @@ pub(crate) fn apply(
             for _ in 0..*count {
                 pool.convert_one(TmdConvertType::Swift, variant)?;
             }
-            let spent = c.extra_ap + c.reflex_only_ap - pool.total();
-            c.extra_ap = pool.base;
+            let spent = at_hand - pool.total();
+            if !own {
+                c.extra_ap = pool.base;
+            }
             c.reflex_only_ap = pool.extra;
             c.reflex_conversions = pool.counts.swift;
             for _ in 0..*count {

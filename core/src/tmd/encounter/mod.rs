@@ -401,7 +401,9 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
         }
     }
     for c in &s.characters {
-        if s.current.as_deref() != Some(c.id.as_str()) && c.extra_ap.saturating_add(c.reflex_only_ap) >= 2 {
+        let own = s.current.as_deref() == Some(c.id.as_str());
+        let usable = if own { c.reflex_only_ap } else { c.extra_ap.saturating_add(c.reflex_only_ap) };
+        if usable >= 2 && (!own || (s.phase == TmdPhase::Turns && s.converting)) {
             v.push((TmdAction::ConvertReflex { character: c.id.clone(), count: 1 }, c.id.clone()));
         }
     }
