@@ -511,6 +511,17 @@ S += [
                     E(event="round_started", round=2, order=["A", "B", "C", "D"])],
          "state": {"characters": [{}, {}, {}, {"reflexes": [2, 2], "reflex_only_ap": 0}]}})),
 ]
+# 9h. TMD-INI-3: an increase during the surprise round is used by begin_combat's roll; no re-sort is left
+#     pending for the end of round 1 (was: pending, and a spurious round-start re-sort).
+S += [
+    new(characters=FOUR, surprise={"attacker": "C", "surprise_attack": True, "undetected": True}),
+    act(K("set_base_initiative", character="D", base_initiative=10), V("surprise-initiative-increase-no-resort",
+        "TMD-INI-3 TMD-SUR-7", {"events": [E(event="initiative_changed", character="D", base_initiative=10,
+                                             resort_at_round_end=False)], "state": {"resort_pending": False}})),
+    act(use("C", "standard")),
+    act(K("begin_combat"), V("surprise-increase-used-at-combat-start", "TMD-INI-3 TMD-INI-1",
+        {"state": {"order": ["D", "A", "B", "C"], "resort_pending": False}}), rolls=[5, 5, 5, 5]),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

@@ -101,6 +101,8 @@ pub(crate) fn roll_all_and_begin(s: &mut TmdEncounterState, dice: &mut Dice, ev:
     for c in s.characters.iter_mut() {
         c.late_joiner = false;
     }
+    // Everyone's initiative was just computed from the current base values.
+    s.resort_pending = false;
     ev.push(TmdEvent::InitiativeRolled { reason: "combat_start".into(), entries });
     ev.push(TmdEvent::CombatStarted {});
     s.round = 1;
@@ -1004,8 +1006,9 @@ pub(crate) fn apply(
             let c = ch_mut(s, character, "action.character")?;
             let increased = *base_initiative > c.base_initiative;
             c.base_initiative = *base_initiative;
-            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn.
-            if increased {
+            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn
+            // (in the surprise round nobody has rolled yet: begin_combat uses the new value).
+            if increased && s.phase != TmdPhase::Surprise {
                 s.resort_pending = true;
             }
             ev.push(TmdEvent::InitiativeChanged {
