@@ -522,6 +522,26 @@ S += [
     act(K("begin_combat"), V("surprise-increase-used-at-combat-start", "TMD-INI-3 TMD-INI-1",
         {"state": {"order": ["D", "A", "B", "C"], "resort_pending": False}}), rolls=[5, 5, 5, 5]),
 ]
+# 9i. RULINGS AP: left-over base AP becomes extra AP usable out of turn (reflexes), limited like any
+#     conversion (14 AP: 3 swift/reflex), and what is left counts at the next turn start.
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(end("A")),
+    act(K("convert_reflex", character="A", count=3), V("carried-extra-ap-to-reflexes-out-of-turn",
+        "TMD-AP-2 TMD-AP-3 TMD-AP-8", {"events": [E(event="converted", character="A", action_type="reflex", count=3,
+                                                    ap_spent=6)],
+                                       "state": {"characters": [{"extra_ap": 8, "reflexes": [2, 2, 2]}, {}]}})),
+    act(K("convert_reflex", character="A", count=1), V("carried-extra-ap-reflex-limit", "TMD-AP-8", err=ill("TMD-AP-8"))),
+    act(use("A", "reflex"), V("reflex-from-carried-ap-drop-prone", "TMD-ACT-10",
+        {"events": [E(event="action_used", character="A", action_type="reflex", spent=["reflex"], out_of_turn=True,
+                      ability="drop_prone")]})),
+    act(end("B"), V("reflexes-from-carried-ap-kept-to-next-round-end", "TMD-AP-9",
+        {"state": {"characters": [{"reflexes": [2, 2]}, {}]}})),
+    act(K("start_turns"), V("carried-ap-left-counts-at-next-turn", "TMD-AP-2 TMD-AP-3",
+        {"events": [E(event="turn_order_set", turns=["A", "B"]), TS("A", extra=8)],
+         "state": {"characters": [{"conversion_basis": 22}, {}]}})),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

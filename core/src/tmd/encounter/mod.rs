@@ -86,7 +86,9 @@ pub struct TmdEncounterActArgs {
     pub seed: Option<u64>,
     /// Scripted d10s. `begin_combat`: one per character in `state.characters` order;
     /// `join`: one per joiner in the given order; round end: one per late joiner in
-    /// joining order. Then cross-side tie-breaks as in `tmd.initiative`.
+    /// joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end
+    /// re-sort only for new ties: ties already broken between characters whose totals
+    /// did not change keep their order).
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
