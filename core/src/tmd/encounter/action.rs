@@ -290,6 +290,9 @@ pub enum TmdEvent {
         base_ap: u32,
         /// Extra AP.
         extra_ap: u32,
+        /// Out-of-turn-only AP (TMD-AP-4), convertible into reflex actions now.
+        #[serde(default)]
+        reflex_only_ap: u32,
         /// AP lost to overdrawn actions (TMD-AP-11).
         ap_lost_to_overdraw: u32,
         /// Types that can't be converted this turn.

@@ -158,11 +158,13 @@ fn start_turn(s: &mut TmdEncounterState, id: &str, ev: &mut Ev) -> Result<()> {
     c.conversion_basis = c.base_ap.saturating_add(c.extra_ap).min(MAX_AP);
     c.picked.clear();
     c.converted = TmdTypeCounts::default();
-    let (base_ap, extra_ap, blocked) = (c.base_ap, c.extra_ap, c.blocked.clone());
+    let (base_ap, extra_ap, reflex_only_ap, blocked) =
+        (c.base_ap, c.extra_ap, c.reflex_only_ap, c.blocked.clone());
     ev.push(TmdEvent::TurnStarted {
         character: id.to_string(),
         base_ap,
         extra_ap,
+        reflex_only_ap,
         ap_lost_to_overdraw: lost,
         blocked,
     });
