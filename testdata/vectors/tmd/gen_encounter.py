@@ -545,6 +545,21 @@ S += [
         {"events": [E(event="turn_order_set", turns=["A", "B"]), TS("A", extra=8)],
          "state": {"characters": [{"conversion_basis": 22}, {}]}})),
 ]
+# 9j. Overdraw in the surprise round (was refused for everyone): a defender may overdraw a next-round
+#     action (TMD-AP-11, TMD-ACT-10); the attacker may not (TMD-SUR-3).
+S += [
+    new(characters=FOUR, surprise={"attacker": "C", "surprise_attack": True, "undetected": True}),
+    act(K("overdraw", character="A", action_type="move"), V("surprise-defender-overdraws", "TMD-AP-11 TMD-ACT-10",
+        {"events": [E(event="overdrawn", character="A", action_type="move", ap_owed=4),
+                    E(event="action_used", character="A", action_type="move", spent=[], out_of_turn=True,
+                      ability="overdraw")]})),
+    act(K("overdraw", character="C", action_type="standard"), V("surprise-attacker-cannot-overdraw", "TMD-SUR-3",
+        err=ill("TMD-SUR-3"))),
+    act(use("C", "standard")),
+    act(K("begin_combat"), rolls=[5, 5, 5, 5]),
+    act(K("start_turns"), V("surprise-overdraw-costs-first-turn", "TMD-AP-11",
+        {"events": [E(event="turn_order_set", turns=["A", "B", "C", "D"]), TS("A", base=10, lost=4, blocked=["move"])]})),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

@@ -810,8 +810,14 @@ pub(crate) fn apply(
         }
         TmdAction::Overdraw { character, action_type } => {
             need(s, character, "action.character")?;
-            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays) {
+            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
                 return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
+            }
+            // TMD-SUR-3: the surprise attacker has its one standard action and attacks once;
+            // others may overdraw an action of the next round (e.g. for a resource's reflex, TMD-ACT-10).
+            if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker == character)
+            {
+                return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
             }
             let own = in_own_turn(s, character);
             let c = ch_mut(s, character, "action.character")?;
