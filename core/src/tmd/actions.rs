@@ -254,44 +254,76 @@ pub struct TmdLabels {
     pub en: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// One row of a TMD label data pack.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct LabelRow {
-    action_type: TmdActionType,
-    ja: String,
-    zh_hans: String,
-    zh_hant: String,
-    en: String,
+pub struct TmdLabelRow {
+    /// The action type labelled.
+    pub action_type: TmdActionType,
+    /// Japanese.
+    pub ja: String,
+    /// Simplified Chinese.
+    pub zh_hans: String,
+    /// Traditional Chinese.
+    pub zh_hant: String,
+    /// English.
+    pub en: String,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A TMD label data pack (`core/data/tmd/actions.json` is the bundled one): exactly
+/// one row per action type.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct LabelPack {
-    #[allow(dead_code)]
-    meta: serde_json::Value,
-    actions: Vec<LabelRow>,
+pub struct TmdLabelPack {
+    /// Free-form description of the pack (source, whether illustrative).
+    pub meta: serde_json::Value,
+    /// One row per action type.
+    pub actions: Vec<TmdLabelRow>,
 }
 
-fn labels_pack() -> Result<&'static Vec<LabelRow>> {
-    static PACK: OnceLock<std::result::Result<Vec<LabelRow>, crate::Error>> = OnceLock::new();
+/// Longest label, in characters.
+pub const MAX_LABEL_CHARS: usize = 200;
+
+/// Parse and validate a label pack (untrusted: `invalid_data` naming the field).
+pub fn parse_label_pack(field: &str, v: serde_json::Value) -> Result<Vec<TmdLabelRow>> {
+    let pack: TmdLabelPack = crate::ops::parse_data(field, v)?;
+    if pack.actions.len() > TmdActionType::ALL.len() {
+        return Err(Error::invalid_data(format!("{field}.actions"), "one row per action type"));
+    }
+    for t in TmdActionType::ALL {
+        if pack.actions.iter().filter(|r| r.action_type == t).count() != 1 {
+            return Err(Error::invalid_data(
+                format!("{field}.actions"),
+                format_args!("needs exactly one row for {t:?}"),
+            ));
+        }
+    }
+    for (i, r) in pack.actions.iter().enumerate() {
+        for (k, l) in [("ja", &r.ja), ("zh_hans", &r.zh_hans), ("zh_hant", &r.zh_hant), ("en", &r.en)] {
+            let n = l.chars().count();
+            if n == 0 || n > MAX_LABEL_CHARS {
+                return Err(Error::invalid_data(
+                    format!("{field}.actions[{i}].{k}"),
+                    format_args!("must be 1..={MAX_LABEL_CHARS} characters"),
+                ));
+            }
+        }
+    }
+    Ok(pack.actions)
+}
+
+fn labels_pack() -> Result<&'static Vec<TmdLabelRow>> {
+    static PACK: OnceLock<std::result::Result<Vec<TmdLabelRow>, crate::Error>> = OnceLock::new();
     PACK.get_or_init(|| {
         let v: serde_json::Value = serde_json::from_str(include_str!("../../data/tmd/actions.json"))
             .map_err(|e| Error::invalid_data("data", e))?;
-        let pack: LabelPack = crate::ops::parse_data("data", v)?;
-        for t in TmdActionType::ALL {
-            if pack.actions.iter().filter(|r| r.action_type == t).count() != 1 {
-                return Err(Error::invalid_data("data.actions", format_args!("needs one row for {t:?}")));
-            }
-        }
-        Ok(pack.actions)
+        parse_label_pack("data", v)
     })
     .as_ref()
     .map_err(Clone::clone)
 }
 
-/// Labels of an action type (from the shipped data pack).
-pub fn labels(t: TmdActionType) -> Result<TmdLabels> {
-    let rows = labels_pack()?;
+fn labels_in(rows: &[TmdLabelRow], t: TmdActionType) -> Result<TmdLabels> {
     let row = rows
         .iter()
         .find(|r| r.action_type == t)
@@ -304,10 +336,21 @@ pub fn labels(t: TmdActionType) -> Result<TmdLabels> {
     })
 }
 
-/// Arguments of `tmd.action_types` (none).
+/// Labels of an action type (from the shipped data pack).
+pub fn labels(t: TmdActionType) -> Result<TmdLabels> {
+    labels_in(labels_pack()?, t)
+}
+
+/// Arguments of `tmd.action_types`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TmdActionTypesArgs {}
+pub struct TmdActionTypesArgs {
+    /// A label data pack replacing the bundled one (whose zh_hant/ja/en labels are
+    /// illustrative translations); validated as untrusted data. Default: the bundled pack.
+    #[serde(default)]
+    #[schemars(with = "Option<TmdLabelPack>")]
+    pub data: Option<serde_json::Value>,
+}
 
 /// One row of the action-type catalogue.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -335,7 +378,15 @@ pub struct TmdActionTypesResult {
 
 /// `tmd.action_types` — the action catalogue: TMD-AP-5 costs, TMD-AP-8 steps,
 /// TMD-AP-17 ranks, TMD-TIME-4 seconds, and labels for TMD-ACT-1 … TMD-ACT-10.
-pub fn action_types(_: &TmdActionTypesArgs) -> Result<TmdActionTypesResult> {
+pub fn action_types(args: &TmdActionTypesArgs) -> Result<TmdActionTypesResult> {
+    let own;
+    let rows: &[TmdLabelRow] = match &args.data {
+        Some(v) => {
+            own = parse_label_pack("data", v.clone())?;
+            &own
+        }
+        None => labels_pack()?,
+    };
     let mut out = Vec::new();
     for t in TmdActionType::ALL {
         out.push(TmdActionTypeInfo {
@@ -347,7 +398,7 @@ pub fn action_types(_: &TmdActionTypesArgs) -> Result<TmdActionTypesResult> {
                 _ => t.convert_type().and_then(|c| c.extra_step()),
             },
             seconds: t.weight(),
-            labels: labels(t)?,
+            labels: labels_in(rows, t)?,
         });
     }
     Ok(TmdActionTypesResult { action_types: out })
@@ -366,6 +417,6 @@ mod tests {
     #[test]
     fn labels_load() {
         assert_eq!(labels(TmdActionType::Trick).unwrap().zh_hans, "花招动作");
-        assert_eq!(action_types(&TmdActionTypesArgs {}).unwrap().action_types.len(), 8);
+        assert_eq!(action_types(&TmdActionTypesArgs::default()).unwrap().action_types.len(), 8);
     }
 }

@@ -121,8 +121,19 @@ pub(crate) fn roll_order(cs: &[TmdCombatant], dice: &mut Dice) -> Result<Vec<Tmd
 /// the current order) until the rolls separate the sides; members of one side
 /// that tie again keep their order. Bounded by [`MAX_TIE_REROLL_ROUNDS`].
 pub(crate) fn sort_entries(
+    entries: Vec<TmdInitiativeEntry>,
+    dice: &mut Dice,
+) -> Result<Vec<TmdInitiativeEntry>> {
+    sort_entries_keeping(entries, dice, |_| false)
+}
+
+/// [`sort_entries`], except that a tie group for which `settled` is true keeps
+/// its given order and tie-breaks without re-rolling (a re-sort during combat:
+/// ties already broken by TMD-INI-2 and unchanged since stay broken).
+pub(crate) fn sort_entries_keeping(
     mut entries: Vec<TmdInitiativeEntry>,
     dice: &mut Dice,
+    settled: impl Fn(&[TmdInitiativeEntry]) -> bool,
 ) -> Result<Vec<TmdInitiativeEntry>> {
     entries.sort_by_key(|e| std::cmp::Reverse(e.total));
     let mut budget = MAX_TIE_REROLL_ROUNDS;
@@ -134,8 +145,15 @@ pub(crate) fn sort_entries(
         while j < entries.len() && entries[j].total == total {
             j += 1;
         }
-        let group: Vec<TmdInitiativeEntry> = entries[i..j].to_vec();
-        out.extend(break_ties(group, dice, &mut budget)?);
+        let mut group: Vec<TmdInitiativeEntry> = entries[i..j].to_vec();
+        if group.len() > 1 && settled(&group) {
+            out.extend(group);
+        } else {
+            for e in group.iter_mut() {
+                e.tiebreaks.clear();
+            }
+            out.extend(break_ties(group, dice, &mut budget)?);
+        }
         i = j;
     }
     Ok(out)

@@ -6,6 +6,7 @@
 //!   (TMD-TIME-4), labels, and the rule variants.
 //! * [`initiative`] — `tmd.initiative` (TMD-INI-1/2).
 //! * [`economy`] — `tmd.conversion_limits`, `tmd.convert`, `tmd.action_seconds`.
+//! * [`acrobatic`] — `tmd.acrobatic` (TMD-ACT-8 movement and parry bonus).
 //! * [`encounter`] — the serializable encounter state machine:
 //!   `tmd.encounter_new`, `tmd.encounter_legal_actions`, `tmd.encounter_act`.
 //!
@@ -37,6 +38,7 @@
 //! assert_eq!(e.rule.as_deref(), Some("TMD-AP-7"));
 //! ```
 
+pub mod acrobatic;
 pub mod actions;
 pub mod economy;
 pub mod encounter;
@@ -75,6 +77,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             economy::action_seconds,
             economy::TmdActionSecondsArgs => economy::TmdActionSecondsResult,
             "TMD: seconds of the 12-second round used by a list of actions."
+        ),
+        crate::op!(
+            "tmd.acrobatic",
+            acrobatic::acrobatic,
+            acrobatic::TmdAcrobaticArgs => acrobatic::TmdAcrobaticResult,
+            "TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact)."
         ),
         crate::op!(
             "tmd.encounter_new",

@@ -368,6 +368,198 @@ S += [
                     E(event="action_granted", character="A", action_type="standard", gained=False)]})),
     act(use("A", "standard", using="standard"), V("lost-ability-cannot-use", "TMD-AP-12", err=ill("TMD-AP-12"))),
 ]
+# 9. Audit fixes and edges.
+# 9a. A delay target cannot itself delay (RULINGS: a delayed character can't be a target);
+#     was an internal error from the state check.
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("delay", character="A", after="B")),
+    act(K("delay", character="B", after="C"), V("delay-target-cannot-delay", "TMD-INI-5 TMD-INI-6", err=ill("TMD-INI-5"))),
+    act(K("delay", character="C", after="D"), V("delay-below-after-refused-target", "TMD-INI-5",
+        {"events": [E(event="delay_declared", character="C", after="D")]})),
+    act(K("start_turns"), V("two-delays-turn-order", "TMD-INI-5 TMD-INI-6",
+        {"events": [E(event="turn_order_set", turns=["B", "A", "D", "C"]), TS("B")],
+         "state": {"order": ["A", "B", "C", "D"]}})),
+]
+# 9b. Out-of-turn reflex conversions: the limit does not depend on how the conversions are split
+#     into calls (turn_start: AP before converting; remaining: AP at hand).
+for basis in ("turn_start", "remaining"):
+    tag = basis.replace("_", "-")
+    S += [
+        new(characters=FOUR, rolls=[5, 5, 5, 5], variants={"conversion_ap_basis": basis}),
+        act(K("start_turns")),
+        act(K("gain_ap", character="D", amount=6, reflex_only=True)),
+        act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-1-" + tag, "TMD-AP-4 TMD-AP-8",
+            {"events": [E(event="converted", character="D", action_type="reflex", count=1, ap_spent=2)]})),
+    ]
+    if basis == "turn_start":
+        S += [
+            act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-2-turn-start",
+                "TMD-AP-4 TMD-AP-8", {"events": [E(event="converted", character="D", action_type="reflex", count=1,
+                                                    ap_spent=2)],
+                                      "state": {"characters": [{}, {}, {}, {"reflex_only_ap": 2,
+                                                                        "reflexes": [2, 2]}]}})),
+            act(K("convert_reflex", character="D", count=1), V("reflex-conversion-limit-at-6-ap", "TMD-AP-8",
+                err=ill("TMD-AP-8"))),
+        ]
+    else:
+        S += [act(K("convert_reflex", character="D", count=1), V("reflex-conversion-split-2-remaining",
+                  "TMD-AP-8", err=ill("TMD-AP-7")))]
+# 9c. A leaver's effects: effects on it end; its one-round debuff and scene effect on others stay
+#     (TMD-TIME-3, TMD-SCN-2, TMD-INI-6); its one-round buff ends (its end can no longer come).
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("start_turns")),
+    act(K("apply_effect", applier="A", target="D", name="slow", duration="debuff_one_round")),
+    act(K("apply_effect", applier="A", target="D", name="bless", duration="buff_one_round")),
+    act(K("apply_effect", applier="A", target="D", name="fog", duration="scene")),
+    act(K("apply_effect", applier="B", target="A", name="mark", duration="debuff_one_round")),
+    act(K("leave", character="A"), V("leaver-debuff-on-other-stays", "TMD-TIME-3 TMD-INI-6 TMD-SCN-2",
+        {"events": [E(event="effect_ended", id=3, name="mark", reason="left"),
+                    E(event="effect_ended", id=1, name="bless", reason="applier_left"),
+                    E(event="left", character="A"), TS("B")],
+         "state": {"effects": [{"id": 0, "applier": "A", "target": "D"}, {"id": 2, "applier": "A", "target": "D"}]}})),
+    act(end("B")), act(end("C")),
+    act(end("D"), V("leaver-debuff-ends-at-target-turn-end", "TMD-TIME-3",
+        {"events": [E(event="effect_ended", id=0, name="slow", reason="target_turn_end"), TE("D", carried=14),
+                    E(event="round_ended", round=1), E(event="round_started", round=2, order=["B", "C", "D"])]})),
+    act(K("scene_change"), V("leaver-scene-effect-ends-with-scene", "TMD-SCN-2",
+        {"events": [E(event="scene_ended", scene=1, reason="scene_change"),
+                    E(event="effect_ended", id=2, name="fog", reason="scene_change"),
+                    E(event="scene_started", scene=2)]})),
+]
+# 9d. Durations applied mid-turn (TMD-TIME-3 + RULINGS): a debuff applied during the target's own turn
+#     lasts to the end of its *next* turn; a buff applied out of turn before the applier's turn ends when
+#     that turn starts.
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(K("apply_effect", applier="B", target="A", name="slow", duration="debuff_one_round")),
+    act(K("apply_effect", applier="B", target="A", name="haste", duration="buff_one_round")),
+    act(end("A"), V("debuff-in-target-turn-survives-that-turn", "TMD-TIME-3",
+        {"events": [TE("A", carried=14), E(event="effect_ended", id=1, name="haste", reason="applier_turn_start"),
+                    TS("B")]})),
+    act(end("B")),
+    act(K("start_turns")),
+    act(end("A"), V("debuff-in-target-turn-ends-next-turn", "TMD-TIME-3",
+        {"events": [E(event="effect_ended", id=0, name="slow", reason="target_turn_end"),
+                    TE("A", removed=14, carried=14), TS("B", extra=14)]})),
+]
+# 9e. AP economy edges: a 1-AP leftover raises next turn's limits (15 AP: 6 tricks, 3 swifts, 2 moves);
+#     retained actions survive the round end (TMD-AP-14) while held ones are removed (TMD-AP-9).
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(conv("A", "standard")), act(conv("A", "move")), act(conv("A", "trick")),
+    act(K("retain", character="A", action_type="move", ability="counter")),
+    act(end("A"), V("leftover-1-ap-carried", "TMD-AP-2 TMD-AP-3", {"events": [TE("A", carried=1), TS("B")]})),
+    act(end("B"), V("retained-survives-round-end", "TMD-AP-14 TMD-AP-9",
+        {"events": [TE("B", carried=14), E(event="actions_removed", character="A", count=2),
+                    E(event="round_ended", round=1), E(event="round_started", round=2, order=["A", "B"])],
+         "state": {"characters": [{"retained": [{"action_type": "move", "ability": "counter"}],
+                                   "held": {"trick": 0, "swift": 0, "move": 0, "acrobatic": 0, "standard": 0}}, {}]}})),
+    act(K("start_turns")),
+    act(conv("A", "trick", 6), V("six-tricks-at-15-ap", "TMD-AP-8 TMD-AP-3",
+        {"events": [E(event="converted", character="A", action_type="trick", count=6, ap_spent=6)]})),
+    act(conv("A", "swift", 4), V("four-swifts-at-15-ap-refused", "TMD-AP-8", err=ill("TMD-AP-8"))),
+    act(use("A", "move", ability="counter"), V("retained-used-next-round", "TMD-AP-14",
+        {"events": [E(event="action_used", character="A", action_type="move", spent=["move"], out_of_turn=False,
+                      ability="counter")]})),
+]
+# 9f. A round-start re-sort (TMD-INI-4 joiners; TMD-INI-3) keeps ties already broken among unchanged
+#     characters (was: re-rolled them, needing extra dice and possibly swapping them); a joiner tying
+#     with them re-rolls with the whole tie group (TMD-INI-2).
+TIE3 = [{"id": "A", "side": "pc", "base_initiative": 0}, {"id": "C", "side": "npc", "base_initiative": 0},
+        {"id": "D", "side": "npc", "base_initiative": -5}]
+for e_roll, rolls, expect in (
+        (1, [3], {"state": {"order": ["C", "A", "E", "D"]},
+                  "events": [TE("E", carried=14), E(event="round_ended", round=1),
+                             E(event="initiative_rolled", reason="round_start", entries=[
+                                 E(id="C", side="npc", base_initiative=0, roll=5, total=5, tiebreaks=[9]),
+                                 E(id="A", side="pc", base_initiative=0, roll=5, total=5, tiebreaks=[2]),
+                                 E(id="E", side="npc", base_initiative=0, roll=3, total=3, tiebreaks=[]),
+                                 E(id="D", side="npc", base_initiative=-5, roll=5, total=0, tiebreaks=[])]),
+                             E(event="round_started", round=2, order=["C", "A", "E", "D"])]}),
+        (1, [5, 4, 6, 8], {"state": {"order": ["E", "A", "C", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
+    S += [
+        new(characters=TIE3, rolls=[5, 5, 5, 2, 9]),
+        act(K("start_turns")),
+        act(K("join", characters=[{"id": "E", "side": "npc", "base_initiative": 0}]), rolls=[e_roll]),
+        act(end("C")), act(end("A")), act(end("D")),
+        act(end("E"), V("resort-keeps-broken-ties" if len(rolls) == 1 else "resort-joiner-tie-rerolls-group",
+                        "TMD-INI-4 TMD-INI-2 TMD-INI-6", expect), rolls=rolls),
+    ]
+# 9g. TMD-AP-4: out-of-turn-only AP not converted when gained converts at the usual time, the start of
+#     the character's own turn (was refused in one's own turn, then removed at its end).
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("start_turns")),
+    act(K("gain_ap", character="D", amount=6, reflex_only=True)),
+    act(end("A")), act(end("B")),
+    act(end("C"), V("turn-start-shows-reflex-only-ap", "TMD-AP-4 TMD-AP-2",
+        {"events": [TE("C", carried=14), E(event="turn_started", character="D", base_ap=14, extra_ap=0, reflex_only_ap=6,
+                                           ap_lost_to_overdraw=0, blocked=[])]})),
+    act(K("convert_reflex", character="D", count=2), V("reflex-only-ap-converts-at-own-turn-start", "TMD-AP-4",
+        {"events": [E(event="converted", character="D", action_type="reflex", count=2, ap_spent=4)],
+         "state": {"characters": [{}, {}, {}, {"reflex_only_ap": 2, "base_ap": 14, "reflexes": [2, 2]}]}})),
+    act(K("convert_reflex", character="D", count=1), V("own-turn-reflex-conversion-limit", "TMD-AP-4 TMD-AP-8",
+        err=ill("TMD-AP-8"))),
+    act(K("gain_ap", character="D", amount=2, reflex_only=True)),
+    act(K("use_free", character="D")),
+    act(K("convert_reflex", character="D", count=1), V("own-turn-reflex-conversion-only-at-turn-start", "TMD-AP-6",
+        err=ill("TMD-AP-6"))),
+    act(use("D", "reflex"), V("own-turn-reflexes-not-usable-in-turn", "TMD-AP-4 TMD-ACT-10", err=ill("TMD-ACT-10"))),
+    act(end("D"), V("reflexes-from-own-turn-kept-out-of-turn", "TMD-AP-4 TMD-AP-3",
+        {"events": [TE("D", carried=14, ro=4), E(event="round_ended", round=1),
+                    E(event="round_started", round=2, order=["A", "B", "C", "D"])],
+         "state": {"characters": [{}, {}, {}, {"reflexes": [2, 2], "reflex_only_ap": 0}]}})),
+]
+# 9h. TMD-INI-3: an increase during the surprise round is used by begin_combat's roll; no re-sort is left
+#     pending for the end of round 1 (was: pending, and a spurious round-start re-sort).
+S += [
+    new(characters=FOUR, surprise={"attacker": "C", "surprise_attack": True, "undetected": True}),
+    act(K("set_base_initiative", character="D", base_initiative=10), V("surprise-initiative-increase-no-resort",
+        "TMD-INI-3 TMD-SUR-7", {"events": [E(event="initiative_changed", character="D", base_initiative=10,
+                                             resort_at_round_end=False)], "state": {"resort_pending": False}})),
+    act(use("C", "standard")),
+    act(K("begin_combat"), V("surprise-increase-used-at-combat-start", "TMD-INI-3 TMD-INI-1",
+        {"state": {"order": ["D", "A", "B", "C"], "resort_pending": False}}), rolls=[5, 5, 5, 5]),
+]
+# 9i. RULINGS AP: left-over base AP becomes extra AP usable out of turn (reflexes), limited like any
+#     conversion (14 AP: 3 swift/reflex), and what is left counts at the next turn start.
+S += [
+    new(characters=TWO, rolls=[10, 1]),
+    act(K("start_turns")),
+    act(end("A")),
+    act(K("convert_reflex", character="A", count=3), V("carried-extra-ap-to-reflexes-out-of-turn",
+        "TMD-AP-2 TMD-AP-3 TMD-AP-8", {"events": [E(event="converted", character="A", action_type="reflex", count=3,
+                                                    ap_spent=6)],
+                                       "state": {"characters": [{"extra_ap": 8, "reflexes": [2, 2, 2]}, {}]}})),
+    act(K("convert_reflex", character="A", count=1), V("carried-extra-ap-reflex-limit", "TMD-AP-8", err=ill("TMD-AP-8"))),
+    act(use("A", "reflex"), V("reflex-from-carried-ap-drop-prone", "TMD-ACT-10",
+        {"events": [E(event="action_used", character="A", action_type="reflex", spent=["reflex"], out_of_turn=True,
+                      ability="drop_prone")]})),
+    act(end("B"), V("reflexes-from-carried-ap-kept-to-next-round-end", "TMD-AP-9",
+        {"state": {"characters": [{"reflexes": [2, 2]}, {}]}})),
+    act(K("start_turns"), V("carried-ap-left-counts-at-next-turn", "TMD-AP-2 TMD-AP-3",
+        {"events": [E(event="turn_order_set", turns=["A", "B"]), TS("A", extra=8)],
+         "state": {"characters": [{"conversion_basis": 22}, {}]}})),
+]
+# 9j. Overdraw in the surprise round (was refused for everyone): a defender may overdraw a next-round
+#     action (TMD-AP-11, TMD-ACT-10); the attacker may not (TMD-SUR-3).
+S += [
+    new(characters=FOUR, surprise={"attacker": "C", "surprise_attack": True, "undetected": True}),
+    act(K("overdraw", character="A", action_type="move"), V("surprise-defender-overdraws", "TMD-AP-11 TMD-ACT-10",
+        {"events": [E(event="overdrawn", character="A", action_type="move", ap_owed=4),
+                    E(event="action_used", character="A", action_type="move", spent=[], out_of_turn=True,
+                      ability="overdraw")]})),
+    act(K("overdraw", character="C", action_type="standard"), V("surprise-attacker-cannot-overdraw", "TMD-SUR-3",
+        err=ill("TMD-SUR-3"))),
+    act(use("C", "standard")),
+    act(K("begin_combat"), rolls=[5, 5, 5, 5]),
+    act(K("start_turns"), V("surprise-overdraw-costs-first-turn", "TMD-AP-11",
+        {"events": [E(event="turn_order_set", turns=["A", "B", "C", "D"]), TS("A", base=10, lost=4, blocked=["move"])]})),
+]
 # 8. Untrusted states.
 S += [
     {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},

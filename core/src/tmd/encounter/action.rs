@@ -49,7 +49,8 @@ pub enum TmdAction {
         /// How many (1..=1000).
         count: u32,
     },
-    /// TMD-AP-4 (RULINGS): out of turn, convert reflex-only and extra AP into reflex actions.
+    /// TMD-AP-4 (RULINGS): out of turn, convert reflex-only and extra AP into reflex
+    /// actions; at the start of one's own turn, convert reflex-only AP into reflex actions.
     ConvertReflex {
         /// The character (not in its own turn).
         character: String,
@@ -289,6 +290,9 @@ pub enum TmdEvent {
         base_ap: u32,
         /// Extra AP.
         extra_ap: u32,
+        /// Out-of-turn-only AP (TMD-AP-4), convertible into reflex actions now.
+        #[serde(default)]
+        reflex_only_ap: u32,
         /// AP lost to overdrawn actions (TMD-AP-11).
         ap_lost_to_overdraw: u32,
         /// Types that can't be converted this turn.

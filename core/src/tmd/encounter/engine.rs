@@ -101,6 +101,8 @@ pub(crate) fn roll_all_and_begin(s: &mut TmdEncounterState, dice: &mut Dice, ev:
     for c in s.characters.iter_mut() {
         c.late_joiner = false;
     }
+    // Everyone's initiative was just computed from the current base values.
+    s.resort_pending = false;
     ev.push(TmdEvent::InitiativeRolled { reason: "combat_start".into(), entries });
     ev.push(TmdEvent::CombatStarted {});
     s.round = 1;
@@ -156,11 +158,13 @@ fn start_turn(s: &mut TmdEncounterState, id: &str, ev: &mut Ev) -> Result<()> {
     c.conversion_basis = c.base_ap.saturating_add(c.extra_ap).min(MAX_AP);
     c.picked.clear();
     c.converted = TmdTypeCounts::default();
-    let (base_ap, extra_ap, blocked) = (c.base_ap, c.extra_ap, c.blocked.clone());
+    let (base_ap, extra_ap, reflex_only_ap, blocked) =
+        (c.base_ap, c.extra_ap, c.reflex_only_ap, c.blocked.clone());
     ev.push(TmdEvent::TurnStarted {
         character: id.to_string(),
         base_ap,
         extra_ap,
+        reflex_only_ap,
         ap_lost_to_overdraw: lost,
         blocked,
     });
@@ -241,7 +245,7 @@ fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<
                 roll: c.initiative_roll,
                 // TMD-INI-3: recalculated with the current base initiative.
                 total: c.base_initiative.saturating_add(c.initiative_roll as i32),
-                tiebreaks: Vec::new(),
+                tiebreaks: c.tiebreaks.clone(),
             });
         }
         for id in &joiners {
@@ -256,7 +260,16 @@ fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<
                 tiebreaks: Vec::new(),
             });
         }
-        let sorted = initiative::sort_entries(entries, dice)?;
+        // TMD-INI-4/TMD-INI-6: characters already in the order whose totals did not
+        // change keep their places among themselves: a tie between them was already
+        // broken (TMD-INI-2) and is not re-rolled; new ties (a joiner, a changed
+        // total) are broken by TMD-INI-2.
+        let old_totals: Vec<(String, i32)> =
+            s.characters.iter().filter(|c| !c.late_joiner).map(|c| (c.id.clone(), c.initiative)).collect();
+        let settled = |g: &[TmdInitiativeEntry]| {
+            g.iter().all(|e| old_totals.iter().any(|(id, t)| id == &e.id && *t == e.total))
+        };
+        let sorted = initiative::sort_entries_keeping(entries, dice, settled)?;
         store_entries(s, &sorted);
         s.order = sorted.iter().map(|e| e.id.clone()).collect();
         for c in s.characters.iter_mut() {
@@ -586,6 +599,17 @@ pub(crate) fn apply(
                     format_args!("someone already delays until after {after:?}; nobody else may"),
                 ));
             }
+            // RULINGS: a delayed character can't be a target, so a character that is
+            // already a delay target cannot itself delay (its delayer would lose its turn).
+            if let Some(d) = s.delays.iter().find(|d| &d.after == character) {
+                return Err(ill(
+                    "TMD-INI-5",
+                    format_args!(
+                        "{:?} already delays until after {character:?}; a delay target cannot delay itself",
+                        d.character
+                    ),
+                ));
+            }
             s.delays.push(TmdDelay { character: character.clone(), after: after.clone() });
             s.delay_cursor = (p + 1) as u32;
             ev.push(TmdEvent::DelayDeclared { character: character.clone(), after: after.clone() });
@@ -669,27 +693,49 @@ pub(crate) fn apply(
             if *count == 0 || *count > MAX_COUNT {
                 return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
             }
-            if in_own_turn(s, character) {
-                return Err(ill("TMD-AP-4", "out-of-turn conversion is for outside one's own turn; convert swift actions at turn start"));
+            // TMD-AP-4: out-of-turn-only AP converts into reflex actions at the usual time,
+            // the start of one's own turn, or at once when gained out of turn. In one's own
+            // turn only that AP converts this way (base and extra AP convert with `convert`).
+            let own = in_own_turn(s, character);
+            if own && !(s.phase == TmdPhase::Turns && s.converting) {
+                return Err(ill(
+                    "TMD-AP-6",
+                    "in one's own turn AP is converted only at the start of the turn, before acting",
+                ));
             }
             let variant = s.variants.conversion_ap_basis;
             let expires = s.round.saturating_add(1);
             let c = ch_mut(s, character, "action.character")?;
+            if own && c.reflex_only_ap == 0 {
+                return Err(ill(
+                    "TMD-AP-4",
+                    "in one's own turn only out-of-turn-only AP converts into reflex actions; convert swift actions with base or extra AP",
+                ));
+            }
             if c.disabled.contains(&TmdConvertType::Swift) {
                 return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
             }
-            // Reflex-only AP first, then extra AP; swift/reflex limit (TMD-AP-8) on the AP at hand.
+            // Reflex-only AP first, then (out of turn) extra AP. Swift/reflex limit
+            // (TMD-AP-7/8): under `turn_start` the AP total before these reflex conversions
+            // began (the AP at hand plus the AP already spent on them since the last turn),
+            // so one call converting two equals two calls converting one; under
+            // `remaining`, the AP at hand.
+            let usable_extra = if own { 0 } else { c.extra_ap };
+            let at_hand = usable_extra.saturating_add(c.reflex_only_ap);
+            let spent_before = c.reflex_conversions.saturating_mul(TmdConvertType::Swift.cost());
             let mut pool = ConvPool {
-                base: c.extra_ap,
+                base: usable_extra,
                 extra: c.reflex_only_ap,
-                basis: c.extra_ap.saturating_add(c.reflex_only_ap),
+                basis: at_hand.saturating_add(spent_before).min(3 * MAX_AP),
                 counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
             };
             for _ in 0..*count {
                 pool.convert_one(TmdConvertType::Swift, variant)?;
             }
-            let spent = c.extra_ap + c.reflex_only_ap - pool.total();
-            c.extra_ap = pool.base;
+            let spent = at_hand - pool.total();
+            if !own {
+                c.extra_ap = pool.base;
+            }
             c.reflex_only_ap = pool.extra;
             c.reflex_conversions = pool.counts.swift;
             for _ in 0..*count {
@@ -764,8 +810,14 @@ pub(crate) fn apply(
         }
         TmdAction::Overdraw { character, action_type } => {
             need(s, character, "action.character")?;
-            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays) {
+            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
                 return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
+            }
+            // TMD-SUR-3: the surprise attacker has its one standard action and attacks once;
+            // others may overdraw an action of the next round (e.g. for a resource's reflex, TMD-ACT-10).
+            if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker == character)
+            {
+                return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
             }
             let own = in_own_turn(s, character);
             let c = ch_mut(s, character, "action.character")?;
@@ -962,8 +1014,9 @@ pub(crate) fn apply(
             let c = ch_mut(s, character, "action.character")?;
             let increased = *base_initiative > c.base_initiative;
             c.base_initiative = *base_initiative;
-            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn.
-            if increased {
+            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn
+            // (in the surprise round nobody has rolled yet: begin_combat uses the new value).
+            if increased && s.phase != TmdPhase::Surprise {
                 s.resort_pending = true;
             }
             ev.push(TmdEvent::InitiativeChanged {
@@ -1206,7 +1259,12 @@ fn remove_character(
     if s.surprise.as_ref().is_some_and(|x| x.attacker == id) && s.phase == TmdPhase::Surprise {
         return Err(ill("TMD-SUR-3", "the surprise attacker cannot leave before combat begins"));
     }
-    end_effects(s, ev, reason, |e| e.applier == id || e.target == id);
+    // Effects on the leaver end with it. Of the effects it applied, only a one-round
+    // buff ends (its end, the applier's next turn start, can no longer come); a
+    // one-round debuff still ends with its target's turn and a scene effect with the
+    // scene (TMD-TIME-3, TMD-SCN-2; TMD-INI-6: no effect ends early).
+    end_effects(s, ev, reason, |e| e.target == id);
+    end_effects(s, ev, "applier_left", |e| e.applier == id && e.duration == TmdDuration::BuffOneRound);
     // TMD-INI-5/6: a delay on the leaver is dropped; the delayer keeps its turn.
     if let Some(p) = s.pos(id) {
         if p < s.delay_cursor as usize {

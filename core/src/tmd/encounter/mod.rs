@@ -86,7 +86,9 @@ pub struct TmdEncounterActArgs {
     pub seed: Option<u64>,
     /// Scripted d10s. `begin_combat`: one per character in `state.characters` order;
     /// `join`: one per joiner in the given order; round end: one per late joiner in
-    /// joining order. Then cross-side tie-breaks as in `tmd.initiative`.
+    /// joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end
+    /// re-sort only for new ties: ties already broken between characters whose totals
+    /// did not change keep their order).
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
@@ -401,7 +403,9 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
         }
     }
     for c in &s.characters {
-        if s.current.as_deref() != Some(c.id.as_str()) && c.extra_ap.saturating_add(c.reflex_only_ap) >= 2 {
+        let own = s.current.as_deref() == Some(c.id.as_str());
+        let usable = if own { c.reflex_only_ap } else { c.extra_ap.saturating_add(c.reflex_only_ap) };
+        if usable >= 2 && (!own || (s.phase == TmdPhase::Turns && s.converting)) {
             v.push((TmdAction::ConvertReflex { character: c.id.clone(), count: 1 }, c.id.clone()));
         }
     }

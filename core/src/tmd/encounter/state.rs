@@ -60,7 +60,7 @@ pub struct TmdEffect {
     pub id: u32,
     /// Name (free text).
     pub name: String,
-    /// Who applied it.
+    /// Who applied it (may have left the encounter since).
     pub applier: String,
     /// Who is affected.
     pub target: String,
@@ -517,9 +517,11 @@ impl TmdEncounterState {
         }
         for (i, e) in self.effects.iter().enumerate() {
             let p = format!("state.effects[{i}]");
-            if !self.has(&e.applier) || !self.has(&e.target) {
-                return Err(bad(p, "names an unknown character"));
+            // The applier may have left the encounter since (its debuffs and scene effects remain).
+            if !self.has(&e.target) {
+                return Err(bad(p, "names an unknown target"));
             }
+            name(&format!("{p}.applier"), &e.applier)?;
             if e.id >= self.next_effect_id || self.effects.iter().take(i).any(|o| o.id == e.id) {
                 return Err(bad(format!("{p}.id"), "duplicate id or not below next_effect_id"));
             }
