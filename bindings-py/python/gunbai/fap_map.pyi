@@ -97,13 +97,13 @@ def move_distance(*, movement: int) -> FmMoveDistanceResult:
     """
     ...
 
-def block_contest(*, kind: Union[FmBlockKind, None] = None, blocker_fap_tenths: int, target_fap_tenths: int, relative_t_tenths: Union[int, None] = None) -> FmBlockContestResult:
+def block_contest(*, kind: Union[FmBlockKind, None] = None, blocker_fap_tenths: int, target_fap_tenths: Union[int, None] = None, relative_t_tenths: Union[int, None] = None) -> FmBlockContestResult:
     """``fap_map.block_contest`` — Block movement / block attack contest: the target cancels if its FAP + relative T >= the blocker's FAP.
 
     Args:
         kind: Block movement or block attack; default `move`.
         blocker_fap_tenths: FAP the blocker spends, in tenths (at least 10 = 1 FAP).
-        target_fap_tenths: FAP the blocked character spends to resist, in tenths (0 or more).
+        target_fap_tenths: FAP the blocked character spends to resist, in tenths (0 or more; default 0, as in `round_act`).
         relative_t_tenths: 相対T値 relative T value, in tenths (may be negative; its chapter is missing). Default 0.
 
     Raises:

@@ -6,13 +6,16 @@ from typing import Any
 from ._core import _batch, _call
 
 
-def action_types() -> Any:
+def action_types(*, data: Any = None) -> Any:
     """``tmd.action_types`` — TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type.
+
+    Args:
+        data: A label data pack replacing the bundled one (whose zh_hant/ja/en labels are illustrative translations); validated as untrusted data. Default: the bundled pack.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.action_types", {})
+    return _call("tmd.action_types", {"data": data})
 
 
 def initiative(*, combatants, seed: Any = None, rolls: Any = None) -> Any:
@@ -68,6 +71,20 @@ def action_seconds(*, actions) -> Any:
     return _call("tmd.action_seconds", {"actions": actions})
 
 
+def acrobatic(*, base_movement: Any = None, skill_level: Any = None, dodge_bonus: Any = None) -> Any:
+    """``tmd.acrobatic`` — TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact).
+
+    Args:
+        base_movement: The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
+        skill_level: The level of 武技, or of the skill the parry uses, 0..=1000.
+        dodge_bonus: The extra dodge defense the player takes from the parry (at most half the skill level); default: the most allowed. Needs `skill_level`.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("tmd.acrobatic", {"base_movement": base_movement, "skill_level": skill_level, "dodge_bonus": dodge_bonus})
+
+
 def encounter_new(*, characters, surprise: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``tmd.encounter_new`` — TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state.
 
@@ -103,7 +120,7 @@ def encounter_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
         state: The current state (as returned by the previous call); validated as untrusted data.
         action: The action.
         seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
-        rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative`.
+        rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -125,4 +142,4 @@ def simulate_initiative(*, combatants, output: Any = None, n, seed: Any = None) 
     """
     return _batch("tmd.simulate_initiative", {"combatants": combatants, "output": output, "n": n, "seed": seed})
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]

@@ -7,8 +7,11 @@ import numpy.typing
 
 from .types import *
 
-def action_types() -> TmdActionTypesResult:
+def action_types(*, data: Union[TmdLabelPack, None] = None) -> TmdActionTypesResult:
     """``tmd.action_types`` — TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type.
+
+    Args:
+        data: A label data pack replacing the bundled one (whose zh_hant/ja/en labels are illustrative translations); validated as untrusted data. Default: the bundled pack.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -64,6 +67,19 @@ def action_seconds(*, actions: Sequence[TmdActionType]) -> TmdActionSecondsResul
     """
     ...
 
+def acrobatic(*, base_movement: Union[float, None] = None, skill_level: Union[int, None] = None, dodge_bonus: Union[float, None] = None) -> TmdAcrobaticResult:
+    """``tmd.acrobatic`` — TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact).
+
+    Args:
+        base_movement: The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
+        skill_level: The level of 武技, or of the skill the parry uses, 0..=1000.
+        dodge_bonus: The extra dodge defense the player takes from the parry (at most half the skill level); default: the most allowed. Needs `skill_level`.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def encounter_new(*, characters: Sequence[TmdCharacterSpec], surprise: Union[TmdSurpriseArgs, None] = None, variants: Union[TmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> TmdEncounterResult:
     """``tmd.encounter_new`` — TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state.
 
@@ -97,7 +113,7 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
         state: The current state (as returned by the previous call); validated as untrusted data.
         action: The action.
         seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
-        rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative`.
+        rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -118,4 +134,4 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
     """
     ...
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]

@@ -64,9 +64,12 @@ DicePoolResult = TypedDict("DicePoolResult", {
     "rolls": list[Roll],
 })
 
+WtDifficulty = Union[Literal["easy"], Literal["normal"], Literal["hard"]]
+
 WtCheckArgs = TypedDict("WtCheckArgs", {
     "dice": int,
     "target": NotRequired[Union[int, None]],
+    "difficulty": NotRequired[Union[WtDifficulty, None]],
     "tactics_dice": NotRequired[int],
     "extra_dice": NotRequired[int],
     "seed": NotRequired[Union[int, None]],
@@ -75,6 +78,9 @@ WtCheckArgs = TypedDict("WtCheckArgs", {
 
 WtCheckResult = TypedDict("WtCheckResult", {
     "dice": int,
+    "stat_dice": NotRequired[int],
+    "tactics_dice": NotRequired[int],
+    "extra_dice": NotRequired[int],
     "faces": list[int],
     "sum": int,
     "ones": int,
@@ -393,11 +399,18 @@ WtCreateOperatorArgs = TypedDict("WtCreateOperatorArgs", {
     "data": NotRequired[Union[WtDataPack, None]],
 })
 
+WtOperatorSkillGrant = TypedDict("WtOperatorSkillGrant", {
+    "skill": str,
+    "label": WtLabel,
+    "requirements": WtOperatorStats,
+})
+
 WtOperator = TypedDict("WtOperator", {
     "name": str,
     "stats": WtOperatorStats,
     "master": str,
     "operator_skills": list[str],
+    "operator_skill_details": NotRequired[list[WtOperatorSkillGrant]],
 })
 
 WtMovementArgs = TypedDict("WtMovementArgs", {
@@ -442,8 +455,14 @@ WtDamageArgs = TypedDict("WtDamageArgs", {
     "trion_stat": NotRequired[int],
     "special_attack_lv": NotRequired[int],
     "special_attack_lvs": NotRequired[list[int]],
+    "special_attacks": NotRequired[list[WtSpecialAttack]],
+    "attacker_height": NotRequired[int],
+    "target_height": NotRequired[int],
+    "target_floating": NotRequired[bool],
     "modifier": NotRequired[int],
+    "tactics_dice": NotRequired[int],
     "target_trion": NotRequired[Union[int, None]],
+    "attacker_trion": NotRequired[Union[int, None]],
     "variants": NotRequired[WtDamageVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
@@ -451,11 +470,14 @@ WtDamageArgs = TypedDict("WtDamageArgs", {
 
 WtDamageResult = TypedDict("WtDamageResult", {
     "total": int,
+    "attack": NotRequired[int],
     "die": int,
     "burst": int,
     "special_attack": int,
+    "applied_special_attacks": NotRequired[list[WtSpecialAttack]],
     "modifier": int,
     "target_trion_after": NotRequired[Union[int, None]],
+    "attacker_trion_after": NotRequired[Union[int, None]],
     "rolls": list[Roll],
 })
 
@@ -511,6 +533,35 @@ WtOutOfBoundsCheckResult = TypedDict("WtOutOfBoundsCheckResult", {
     "rolls": list[Roll],
 })
 
+WtRangePoint = TypedDict("WtRangePoint", {
+    "x": int,
+    "y": int,
+    "height": NotRequired[int],
+})
+
+WtRangeMetric = Union[Literal["chebyshev"], Literal["manhattan"]]
+
+WtRangeVariants = TypedDict("WtRangeVariants", {
+    "range_metric": NotRequired[WtRangeMetric],
+})
+
+WtRangeArgs = TypedDict("WtRangeArgs", {
+    "from": WtRangePoint,
+    "targets": NotRequired[list[WtRangePoint]],
+    "range": NotRequired[Union[int, None]],
+    "area": NotRequired[Union[int, None]],
+    "center": NotRequired[Union[WtRangePoint, None]],
+    "variants": NotRequired[WtRangeVariants],
+})
+
+WtRangeResult = TypedDict("WtRangeResult", {
+    "distances": list[int],
+    "in_range": NotRequired[Union[list[bool], None]],
+    "center_distance": NotRequired[Union[int, None]],
+    "center_in_range": NotRequired[Union[bool, None]],
+    "in_area": NotRequired[Union[list[bool], None]],
+})
+
 WtD66Args = TypedDict("WtD66Args", {
     "table": NotRequired[Union[str, None]],
     "data": NotRequired[Union[WtDataPack, None]],
@@ -531,6 +582,7 @@ WtMapSpot = Union[Literal["core"], Literal["perimeter"]]
 WtTeleportArgs = TypedDict("WtTeleportArgs", {
     "sectors": NotRequired[Union[int, None]],
     "spot": NotRequired[WtMapSpot],
+    "bagworm": NotRequired[bool],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -541,7 +593,32 @@ WtTeleportResult = TypedDict("WtTeleportResult", {
     "player_chooses_square": bool,
     "sector_address": int,
     "rerolls": int,
+    "trion_cost": int,
+    "hidden": bool,
     "rolls": list[Roll],
+})
+
+WtLabelsArgs = dict[str, Any]
+
+WtStatLabel = TypedDict("WtStatLabel", {
+    "stat": WtStat,
+    "label": WtLabel,
+})
+
+WtOperatorStatLabel = TypedDict("WtOperatorStatLabel", {
+    "stat": WtOperatorStat,
+    "label": WtLabel,
+})
+
+WtConditionLabel = TypedDict("WtConditionLabel", {
+    "condition": WtCondition,
+    "label": WtLabel,
+})
+
+WtLabelsResult = TypedDict("WtLabelsResult", {
+    "stats": list[WtStatLabel],
+    "operator_stats": list[WtOperatorStatLabel],
+    "conditions": list[WtConditionLabel],
 })
 
 WtSampleDataArgs = dict[str, Any]
@@ -570,6 +647,7 @@ WtMemberSetup = TypedDict("WtMemberSetup", {
     "at": WtSquare,
     "bailout_system": NotRequired[bool],
     "damage_table": NotRequired[WtDamageTableSide],
+    "bagworm_teleport": NotRequired[bool],
 })
 
 WtTeamSetup = TypedDict("WtTeamSetup", {
@@ -578,8 +656,6 @@ WtTeamSetup = TypedDict("WtTeamSetup", {
     "members": list[WtMemberSetup],
     "operator": NotRequired[Union[WtOperatorSheet, None]],
 })
-
-WtRangeMetric = Union[Literal["chebyshev"], Literal["manhattan"]]
 
 WtBattleVariants = TypedDict("WtBattleVariants", {
     "range_metric": NotRequired[WtRangeMetric],
@@ -614,6 +690,7 @@ WtBattleSkill = TypedDict("WtBattleSkill", {
     "floating": NotRequired[bool],
     "tactics_dice_gain": NotRequired[int],
     "combined_use": NotRequired[bool],
+    "after_bailout": NotRequired[bool],
     "while_incapacitated": NotRequired[bool],
     "requirements": NotRequired[WtStats],
     "placeholder": NotRequired[bool],
@@ -771,6 +848,8 @@ WtBattleState = TypedDict("WtBattleState", {
     "pending": NotRequired[Union[WtPendingAttack, None]],
     "outcome": NotRequired[Union[WtBattleOutcome, None]],
 })
+
+WtTrionLossCause = Union[Literal["trion_leak"], Literal["trion_burst"], Literal["bagworm_teleport"]]
 
 WtBattleEvent = dict[str, Any]
 
@@ -958,6 +1037,7 @@ CocApCheckResult = TypedDict("CocApCheckResult", {
     "fumble": bool,
     "special_value": int,
     "result_ja": str,
+    "label": Coc7Labels,
     "rolls": list[Roll],
 })
 
@@ -1361,9 +1441,24 @@ C7hChaseActArgs = TypedDict("C7hChaseActArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
-TmdActionTypesArgs = dict[str, Any]
-
 TmdActionType = Union[Literal["free"], Literal["trick"], Literal["swift"], Literal["reflex"], Literal["move"], Literal["acrobatic"], Literal["standard"], Literal["full_round"]]
+
+TmdLabelRow = TypedDict("TmdLabelRow", {
+    "action_type": TmdActionType,
+    "ja": str,
+    "zh_hans": str,
+    "zh_hant": str,
+    "en": str,
+})
+
+TmdLabelPack = TypedDict("TmdLabelPack", {
+    "meta": Any,
+    "actions": list[TmdLabelRow],
+})
+
+TmdActionTypesArgs = TypedDict("TmdActionTypesArgs", {
+    "data": NotRequired[Union[TmdLabelPack, None]],
+})
 
 TmdLabels = TypedDict("TmdLabels", {
     "ja": str,
@@ -1459,6 +1554,19 @@ TmdActionSecondsResult = TypedDict("TmdActionSecondsResult", {
     "weight_total": int,
     "seconds": float,
     "per_action": list[float],
+})
+
+TmdAcrobaticArgs = TypedDict("TmdAcrobaticArgs", {
+    "base_movement": NotRequired[Union[float, None]],
+    "skill_level": NotRequired[Union[int, None]],
+    "dodge_bonus": NotRequired[Union[float, None]],
+})
+
+TmdAcrobaticResult = TypedDict("TmdAcrobaticResult", {
+    "movement": NotRequired[Union[float, None]],
+    "max_dodge_bonus": NotRequired[Union[float, None]],
+    "dodge_bonus": NotRequired[Union[float, None]],
+    "rule": str,
 })
 
 TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
@@ -1677,6 +1785,8 @@ FmActionEntry = TypedDict("FmActionEntry", {
     "min_map_tenths_to_choose": NotRequired[int],
     "blockable_by": NotRequired[Union[str, None]],
     "once_per_target_action": NotRequired[bool],
+    "can_follow": NotRequired[bool],
+    "consecutive_no_agility_penalty": NotRequired[bool],
     "pairs_with_action": NotRequired[bool],
     "carries_over": NotRequired[bool],
     "examples": NotRequired[list[FmExample]],
@@ -1741,6 +1851,7 @@ FmJumpEvasionResult = TypedDict("FmJumpEvasionResult", {
     "reduction_percent": int,
     "agility_check_required": bool,
     "jump_cm": NotRequired[Union[int, None]],
+    "formula": str,
 })
 
 FmJumpArgs = TypedDict("FmJumpArgs", {
@@ -1768,7 +1879,7 @@ FmBlockKind = Union[Literal["move"], Literal["attack"]]
 FmBlockContestArgs = TypedDict("FmBlockContestArgs", {
     "kind": NotRequired[FmBlockKind],
     "blocker_fap_tenths": int,
-    "target_fap_tenths": int,
+    "target_fap_tenths": NotRequired[int],
     "relative_t_tenths": NotRequired[int],
 })
 
@@ -1830,6 +1941,7 @@ FmDeclaration = TypedDict("FmDeclaration", {
     "map_tenths": NotRequired[Union[int, None]],
     "paired": NotRequired[Union["FmDeclaration", None]],
     "condition": NotRequired[Union[str, None]],
+    "follow": NotRequired[Union[str, None]],
 })
 
 FmStatus = Union[Literal["pending"], Literal["resolved"], Literal["skipped"], Literal["used"]]
@@ -1858,6 +1970,7 @@ FmCombatant = TypedDict("FmCombatant", {
     "move_cap_used": NotRequired[int],
     "speech_penalty": NotRequired[bool],
     "readied": NotRequired[Union[FmReadied, None]],
+    "last_action": NotRequired[Union[str, None]],
 })
 
 FmWindow = TypedDict("FmWindow", {
@@ -1868,15 +1981,21 @@ FmWindow = TypedDict("FmWindow", {
     "blocked": NotRequired[bool],
 })
 
+FmLastMove = TypedDict("FmLastMove", {
+    "actor": str,
+    "action": str,
+})
+
 FmRoundState = TypedDict("FmRoundState", {
     "pack_id": str,
     "round": int,
     "phase": FmPhase,
     "combatants": list[FmCombatant],
     "window": NotRequired[Union[FmWindow, None]],
+    "last_move": NotRequired[Union[FmLastMove, None]],
 })
 
-FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["round_ended"]]
+FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["followed"], Literal["round_ended"]]
 
 FmEvent = TypedDict("FmEvent", {
     "kind": FmEventKind,
@@ -1892,6 +2011,8 @@ FmEvent = TypedDict("FmEvent", {
     "block": NotRequired[Union[FmBlockContestResult, None]],
     "target": NotRequired[Union[str, None]],
     "target_fap_spent_tenths": NotRequired[Union[int, None]],
+    "consecutive": NotRequired[Union[bool, None]],
+    "names": NotRequired[Union[FmNames, None]],
     "text": str,
 })
 
@@ -2069,4 +2190,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtRangeMetric", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdActionType", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeVariants", "WtRangeMetric", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

@@ -6,12 +6,13 @@ from typing import Any
 from ._core import _batch, _call
 
 
-def check(*, dice, target: Any = None, tactics_dice: Any = None, extra_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def check(*, dice, target: Any = None, difficulty: Any = None, tactics_dice: Any = None, extra_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
     Args:
         dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
-        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it to just roll.
+        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll.
+        difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
         tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
@@ -20,7 +21,7 @@ def check(*, dice, target: Any = None, tactics_dice: Any = None, extra_dice: Any
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.check", {"dice": dice, "target": target, "tactics_dice": tactics_dice, "extra_dice": extra_dice, "seed": seed, "rolls": rolls})
+    return _call("world_trigger.check", {"dice": dice, "target": target, "difficulty": difficulty, "tactics_dice": tactics_dice, "extra_dice": extra_dice, "seed": seed, "rolls": rolls})
 
 
 def opposed(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, reactor_tactics_dice: Any = None, actor_extra_dice: Any = None, reactor_extra_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
@@ -179,7 +180,7 @@ def condition_effects(*, conditions) -> Any:
     return _call("world_trigger.condition_effects", {"conditions": conditions})
 
 
-def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_lv: Any = None, special_attack_lvs: Any = None, modifier: Any = None, target_trion: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_lv: Any = None, special_attack_lvs: Any = None, special_attacks: Any = None, attacker_height: Any = None, target_height: Any = None, target_floating: Any = None, modifier: Any = None, tactics_dice: Any = None, target_trion: Any = None, attacker_trion: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
     Args:
@@ -188,8 +189,14 @@ def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
+        special_attacks: WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those that work against this target (from `attacker_height`, `target_height` and `target_floating`) join `special_attack_lv(s)`. Default empty.
+        attacker_height: WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
+        target_height: WT-DMG-6: the target's height level. Default 0.
+        target_floating: WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
         modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
+        tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
+        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). Optional.
         variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the single d6.
@@ -197,7 +204,7 @@ def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "modifier": modifier, "target_trion": target_trion, "variants": variants, "seed": seed, "rolls": rolls})
+    return _call("world_trigger.damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "special_attacks": special_attacks, "attacker_height": attacker_height, "target_height": target_height, "target_floating": target_floating, "modifier": modifier, "tactics_dice": tactics_dice, "target_trion": target_trion, "attacker_trion": attacker_trion, "variants": variants, "seed": seed, "rolls": rolls})
 
 
 def damage_table(*, damage, table: Any = None, conditions: Any = None, data: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
@@ -246,6 +253,23 @@ def out_of_bounds_check(*, distance, mobility, tactics_dice: Any = None, seed: A
     return _call("world_trigger.out_of_bounds_check", {"distance": distance, "mobility": mobility, "tactics_dice": tactics_dice, "seed": seed, "rolls": rolls})
 
 
+def range(*, from_, targets: Any = None, range: Any = None, area: Any = None, center: Any = None, variants: Any = None) -> Any:
+    """``world_trigger.range`` — Range in squares (height ignored; chebyshev | manhattan), targets in range, area centre and who is inside.
+
+    Args:
+        from_: The user's square (range 0, WT-RNG-1).
+        targets: The squares to measure, at most 1000.
+        range: WT-RNG-1: the skill's range; the result then says which targets (or, for an area skill, whether the centre) are within it. Optional.
+        area: WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional.
+        center: WT-RNG-4: the area's centre, whose distance is the area skill's range (required with `area`).
+        variants: Rule variants.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("world_trigger.range", {"from": from_, "targets": targets, "range": range, "area": area, "center": center, "variants": variants})
+
+
 def d66(*, table: Any = None, data: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.d66`` — Roll D66 (tens die first), optionally looked up in a profile table.
 
@@ -261,19 +285,29 @@ def d66(*, table: Any = None, data: Any = None, seed: Any = None, rolls: Any = N
     return _call("world_trigger.d66", {"table": table, "data": data, "seed": seed, "rolls": rolls})
 
 
-def teleport_coordinates(*, sectors: Any = None, spot: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def teleport_coordinates(*, sectors: Any = None, spot: Any = None, bagworm: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.teleport_coordinates`` — Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20.
 
     Args:
         sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
         spot: Core (default, as WT-MAP-6 teleports) or perimeter.
+        bagworm: WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its core-ID card face down and rolls the core address where only it can see it. Only with `spot = core` (the teleport). Default false.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.teleport_coordinates", {"sectors": sectors, "spot": spot, "seed": seed, "rolls": rolls})
+    return _call("world_trigger.teleport_coordinates", {"sectors": sectors, "spot": spot, "bagworm": bagworm, "seed": seed, "rolls": rolls})
+
+
+def labels() -> Any:
+    """``world_trigger.labels`` — Names of the stats, operator stats and conditions in ja / zh_hans / zh_hant / en.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("world_trigger.labels", {})
 
 
 def sample_data() -> Any:
@@ -413,4 +447,4 @@ def simulate_damage(*, attack, burst: Any = None, trion_stat: Any = None, specia
     """
     return _batch("world_trigger.simulate_damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "modifier": modifier, "variants": variants, "n": n, "seed": seed})
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

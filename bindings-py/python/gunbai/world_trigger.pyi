@@ -7,12 +7,13 @@ import numpy.typing
 
 from .types import *
 
-def check(*, dice: int, target: Union[int, None] = None, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtCheckResult:
+def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDifficulty, None] = None, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtCheckResult:
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
     Args:
         dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
-        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it to just roll.
+        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll.
+        difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
         tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
@@ -168,7 +169,7 @@ def condition_effects(*, conditions: Sequence[WtCondition]) -> WtConditionEffect
     """
     ...
 
-def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, target_trion: Union[int, None] = None, variants: Union[WtDamageVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
+def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, special_attacks: Union[Sequence[WtSpecialAttack], None] = None, attacker_height: Union[int, None] = None, target_height: Union[int, None] = None, target_floating: Union[bool, None] = None, modifier: Union[int, None] = None, tactics_dice: Union[int, None] = None, target_trion: Union[int, None] = None, attacker_trion: Union[int, None] = None, variants: Union[WtDamageVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
     Args:
@@ -177,8 +178,14 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
+        special_attacks: WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those that work against this target (from `attacker_height`, `target_height` and `target_floating`) join `special_attack_lv(s)`. Default empty.
+        attacker_height: WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
+        target_height: WT-DMG-6: the target's height level. Default 0.
+        target_floating: WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
         modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
+        tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
+        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). Optional.
         variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the single d6.
@@ -231,6 +238,22 @@ def out_of_bounds_check(*, distance: int, mobility: int, tactics_dice: Union[int
     """
     ...
 
+def range(*, from_: WtRangePoint, targets: Union[Sequence[WtRangePoint], None] = None, range: Union[int, None] = None, area: Union[int, None] = None, center: Union[WtRangePoint, None] = None, variants: Union[WtRangeVariants, None] = None) -> WtRangeResult:
+    """``world_trigger.range`` — Range in squares (height ignored; chebyshev | manhattan), targets in range, area centre and who is inside.
+
+    Args:
+        from_: The user's square (range 0, WT-RNG-1).
+        targets: The squares to measure, at most 1000.
+        range: WT-RNG-1: the skill's range; the result then says which targets (or, for an area skill, whether the centre) are within it. Optional.
+        area: WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional.
+        center: WT-RNG-4: the area's centre, whose distance is the area skill's range (required with `area`).
+        variants: Rule variants.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def d66(*, table: Union[str, None] = None, data: Union[WtDataPack, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtD66Result:
     """``world_trigger.d66`` — Roll D66 (tens die first), optionally looked up in a profile table.
 
@@ -245,14 +268,23 @@ def d66(*, table: Union[str, None] = None, data: Union[WtDataPack, None] = None,
     """
     ...
 
-def teleport_coordinates(*, sectors: Union[int, None] = None, spot: Union[WtMapSpot, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtTeleportResult:
+def teleport_coordinates(*, sectors: Union[int, None] = None, spot: Union[WtMapSpot, None] = None, bagworm: Union[bool, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtTeleportResult:
     """``world_trigger.teleport_coordinates`` — Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20.
 
     Args:
         sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
         spot: Core (default, as WT-MAP-6 teleports) or perimeter.
+        bagworm: WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its core-ID card face down and rolls the core address where only it can see it. Only with `spot = core` (the teleport). Default false.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def labels() -> WtLabelsResult:
+    """``world_trigger.labels`` — Names of the stats, operator stats and conditions in ja / zh_hans / zh_hant / en.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -388,4 +420,4 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "d66", "teleport_coordinates", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
