@@ -90,7 +90,8 @@ pub struct WtDamageArgs {
     pub special_attack_lvs: Vec<u32>,
     /// WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those
     /// that work against this target (from `attacker_height`, `target_height` and
-    /// `target_floating`) join `special_attack_lv(s)`. Default empty.
+    /// `target_floating`) join `special_attack_lv(s)`. Default empty. Here each LV may be
+    /// 0–100 (like `special_attack_lv`; a data pack's skills keep LV 1–20), at most 16 entries.
     #[serde(default)]
     pub special_attacks: Vec<WtSpecialAttack>,
     /// WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
