@@ -115,7 +115,9 @@ pub struct WtDamageArgs {
     #[serde(default)]
     pub target_trion: Option<i64>,
     /// WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then
-    /// gives `attacker_trion_after` (current − burst: the burst is paid from the pool). Optional.
+    /// gives `attacker_trion_after` (current − burst: the burst is paid from the pool).
+    /// A burst that would leave less than 1 Trion is refused (`illegal_action`, WT-DER-4),
+    /// as in a battle. Optional.
     #[serde(default)]
     pub attacker_trion: Option<i64>,
     /// Rule variants.
@@ -267,6 +269,19 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
     for (field, t) in [("target_trion", args.target_trion), ("attacker_trion", args.attacker_trion)] {
         if t.is_some_and(|t| t.unsigned_abs() > MAX_DAMAGE_ARG as u64) {
             return Err(Error::out_of_range(field, format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+        }
+    }
+    // WT-DMG-4 / WT-DER-4: the burst is paid from the pool and, as in a battle
+    // (`battle_act`), must leave at least 1 Trion (paying down to 0 would be a bailout).
+    if let Some(t) = args.attacker_trion {
+        if args.burst > 0 && args.burst >= t {
+            return Err(Error::illegal(
+                "WT-DER-4",
+                format_args!(
+                    "burst {} needs more Trion than attacker_trion {t} can pay and stay above 0",
+                    args.burst
+                ),
+            ));
         }
     }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;

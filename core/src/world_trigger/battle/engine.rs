@@ -911,7 +911,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 }
                 WtBattleSkillKind::Defend => {
                     if grid::distance(s.variants.range_metric, rm.at, tm.at) > i64::from(sk.range) {
-                        return Err(illegal("WT-HIT-4", format_args!("{tid} is outside {skill}'s range")));
+                        return Err(illegal("WT-HIT-2", format_args!("{tid} is outside {skill}'s range")));
                     }
                 }
                 _ => return Err(illegal("WT-HIT-2", "not a reaction skill")),
