@@ -290,7 +290,10 @@ pub struct Coc7Outcome {
     pub roll: u32,
     /// Every tens option with the ones die, in tens-die order.
     pub candidates: Vec<u32>,
-    /// The level reached (measured against the full skill).
+    /// The level reached, measured against the full skill, except that a roll
+    /// missing a `hard`/`extreme` difficulty is a fumble when it would be one
+    /// against that difficulty's target (7th edition: 96–99 fumble when the
+    /// value needed is below 50).
     pub level: Coc7Level,
     /// The level's name in four languages.
     pub label: Coc7Labels,
@@ -343,7 +346,9 @@ pub struct Coc7CheckArgs {
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
     pub bonus_dice: i64,
-    /// Difficulty (`regular` default, `hard`, `extreme`).
+    /// Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme`
+    /// the fumble range follows the target value (skill/2, skill/5): with
+    /// skill 50 at `hard`, 96–99 are fumbles, not failures.
     #[serde(default)]
     pub difficulty: Coc7Difficulty,
     /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default). See the module docs.
@@ -364,7 +369,10 @@ pub struct Coc7CheckResult {
     pub roll: u32,
     /// Every tens option with the ones die, in tens-die order.
     pub candidates: Vec<u32>,
-    /// The level reached (measured against the full skill).
+    /// The level reached, measured against the full skill, except that a roll
+    /// missing a `hard`/`extreme` difficulty is a fumble when it would be one
+    /// against that difficulty's target (7th edition: 96–99 fumble when the
+    /// value needed is below 50).
     pub level: Coc7Level,
     /// The level's name in four languages.
     pub label: Coc7Labels,
