@@ -351,7 +351,12 @@ pub struct Coc7CheckArgs {
     /// skill 50 at `hard`, 96–99 are fumbles, not failures.
     #[serde(default)]
     pub difficulty: Coc7Difficulty,
-    /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default). See the module docs.
+    /// House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default,
+    /// the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but
+    /// 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds,
+    /// fumble 96–100 if it fails. 3: critical 01–05, fumble 96–100, whatever the
+    /// skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100.
+    /// 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
     #[serde(default)]
     pub rule: i64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
