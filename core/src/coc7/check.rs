@@ -290,7 +290,10 @@ pub struct Coc7Outcome {
     pub roll: u32,
     /// Every tens option with the ones die, in tens-die order.
     pub candidates: Vec<u32>,
-    /// The level reached (measured against the full skill).
+    /// The level reached, measured against the full skill, except that a roll
+    /// missing a `hard`/`extreme` difficulty is a fumble when it would be one
+    /// against that difficulty's target (7th edition: 96–99 fumble when the
+    /// value needed is below 50).
     pub level: Coc7Level,
     /// The level's name in four languages.
     pub label: Coc7Labels,
@@ -343,10 +346,17 @@ pub struct Coc7CheckArgs {
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
     pub bonus_dice: i64,
-    /// Difficulty (`regular` default, `hard`, `extreme`).
+    /// Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme`
+    /// the fumble range follows the target value (skill/2, skill/5): with
+    /// skill 50 at `hard`, 96–99 are fumbles, not failures.
     #[serde(default)]
     pub difficulty: Coc7Difficulty,
-    /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default). See the module docs.
+    /// House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default,
+    /// the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but
+    /// 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds,
+    /// fumble 96–100 if it fails. 3: critical 01–05, fumble 96–100, whatever the
+    /// skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100.
+    /// 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
     #[serde(default)]
     pub rule: i64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
@@ -364,7 +374,10 @@ pub struct Coc7CheckResult {
     pub roll: u32,
     /// Every tens option with the ones die, in tens-die order.
     pub candidates: Vec<u32>,
-    /// The level reached (measured against the full skill).
+    /// The level reached, measured against the full skill, except that a roll
+    /// missing a `hard`/`extreme` difficulty is a fumble when it would be one
+    /// against that difficulty's target (7th edition: 96–99 fumble when the
+    /// value needed is below 50).
     pub level: Coc7Level,
     /// The level's name in four languages.
     pub label: Coc7Labels,

@@ -21,7 +21,9 @@ pub struct Coc7DistributionArgs {
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
     pub bonus_dice: i64,
-    /// Difficulty used for `success` (default `regular`).
+    /// Difficulty used for `success` (default `regular`). At `hard`/`extreme`
+    /// the fumble range follows the target value (skill/2, skill/5), so the
+    /// `fumble` and `failure` counts can change with the difficulty.
     #[serde(default)]
     pub difficulty: Coc7Difficulty,
     /// House rule 0–5 (see `coc7.check`). Default 0.

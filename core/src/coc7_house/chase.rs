@@ -131,7 +131,10 @@ pub struct C7hChaseActArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted faces (see the module docs for the order).
+    /// Scripted faces, in this order: the fugitive's situational roll (tens, ones),
+    /// the pursuer's (tens, ones), then, only if the pursuer can pursue, the
+    /// fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus
+    /// tens dice first, then the ones die).
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }

@@ -284,7 +284,9 @@ pub struct CocApRoundLegalArgs {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct CocApRoundLegalResult {
     /// Every legal action, in the form `round_act` accepts (`other`, whose
-    /// cost is free, is listed with `ap: 1` when 1 AP is affordable).
+    /// cost is free, is listed with `ap: 1` when 1 AP is affordable; `parry`
+    /// without a weapon is listed whether or not the `parry` skill is given,
+    /// since a missing skill counts as 0).
     pub actions: Vec<CocApAction>,
 }
 
@@ -324,51 +326,50 @@ pub struct CocApRoundResult {
 fn validate_name(field: &str, s: &str) -> Result<()> {
     let n = s.chars().count();
     if n == 0 || n > MAX_NAME_CHARS {
-        return Err(Error::invalid_data(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
+        return Err(Error::invalid(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
     }
     Ok(())
 }
 
 fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
     validate_name(&format!("{f}.id"), &p.id)?;
-    validate_ap(&format!("{f}."), p.dex, p.ap_bonus)
-        .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    validate_ap(&format!("{f}."), p.dex, p.ap_bonus)?;
     if p.skills.len() > MAX_SKILLS {
-        return Err(Error::invalid_data(format!("{f}.skills"), format_args!("at most {MAX_SKILLS} skills")));
+        return Err(Error::invalid(format!("{f}.skills"), format_args!("at most {MAX_SKILLS} skills")));
     }
     for (k, v) in &p.skills {
         validate_name(&format!("{f}.skills"), k)?;
         if !(0..=999).contains(v) {
-            return Err(Error::invalid_data(format!("{f}.skills.{k}"), "must be 0..=999"));
+            return Err(Error::out_of_range(
+                format!("{f}.skills.{k}"),
+                format_args!("must be 0..=999, not {v}"),
+            ));
         }
     }
     if p.weapons.len() > MAX_WEAPONS {
-        return Err(Error::invalid_data(
-            format!("{f}.weapons"),
-            format_args!("at most {MAX_WEAPONS} weapons"),
-        ));
+        return Err(Error::invalid(format!("{f}.weapons"), format_args!("at most {MAX_WEAPONS} weapons")));
     }
     for (i, w) in p.weapons.iter().enumerate() {
         let wf = format!("{f}.weapons[{i}]");
         validate_name(&format!("{wf}.name"), &w.name)?;
         if p.weapons.iter().take(i).any(|o| o.name == w.name) {
-            return Err(Error::invalid_data(
-                format!("{wf}.name"),
-                format_args!("duplicate weapon {:?}", w.name),
-            ));
+            return Err(Error::invalid(format!("{wf}.name"), format_args!("duplicate weapon {:?}", w.name)));
         }
         if !(0..=999).contains(&w.skill) {
-            return Err(Error::invalid_data(format!("{wf}.skill"), "must be 0..=999"));
+            return Err(Error::out_of_range(
+                format!("{wf}.skill"),
+                format_args!("must be 0..=999, not {}", w.skill),
+            ));
         }
         if !(1..=MAX_ATTACKS_PER_ROUND).contains(&w.attacks_per_round) {
-            return Err(Error::invalid_data(
+            return Err(Error::out_of_range(
                 format!("{wf}.attacks_per_round"),
                 format_args!("must be 1..={MAX_ATTACKS_PER_ROUND}"),
             ));
         }
     }
     if p.position.iter().any(|c| c.abs() > MAX_COORD) {
-        return Err(Error::invalid_data(
+        return Err(Error::out_of_range(
             format!("{f}.position"),
             format_args!("coordinates are within ±{MAX_COORD}"),
         ));
@@ -378,12 +379,12 @@ fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
 
 fn validate_participants(ps: &[CocApParticipant], f: &str) -> Result<()> {
     if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
-        return Err(Error::invalid_data(f, format_args!("need 1..={MAX_PARTICIPANTS} participants")));
+        return Err(Error::invalid(f, format_args!("need 1..={MAX_PARTICIPANTS} participants")));
     }
     for (i, p) in ps.iter().enumerate() {
         validate_participant(p, &format!("{f}[{i}]"))?;
         if ps.iter().take(i).any(|o| o.id == p.id) {
-            return Err(Error::invalid_data(format!("{f}[{i}].id"), format_args!("duplicate id {:?}", p.id)));
+            return Err(Error::invalid(format!("{f}[{i}].id"), format_args!("duplicate id {:?}", p.id)));
         }
     }
     Ok(())
@@ -395,7 +396,8 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
         return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
     }
     let ps: Vec<CocApParticipant> = s.fighters.iter().map(|f| f.participant.clone()).collect();
-    validate_participants(&ps, "state.fighters")?;
+    // The same checks as `round_new`, but a bad saved state is `invalid_data`.
+    validate_participants(&ps, "state.fighters").map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
     for (i, f) in s.fighters.iter().enumerate() {
         if !(0..=10_000).contains(&f.ap) {
             return Err(Error::invalid_data(format!("state.fighters[{i}].ap"), "must be 0..=10000"));
@@ -461,8 +463,8 @@ fn start_round(state: &mut CocApRoundState) {
 
 /// `coc_ap.round_new` — round 1 with DEX order and AP.
 pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
-    validate_participants(&args.participants, "participants")
-        .map_err(|e| Error { code: ErrorCode::InvalidArgument, ..e })?;
+    // Names, ids and counts → `invalid_argument`; numbers outside their range → `out_of_range`.
+    validate_participants(&args.participants, "participants")?;
     let fighters = args
         .participants
         .iter()
@@ -835,9 +837,9 @@ pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegal
         }
         cands.push(CocApAction::Other { actor: a.clone(), ap: 1 });
         cands.push(CocApAction::Dodge { actor: a.clone() });
-        if f.participant.skills.contains_key("parry") {
-            cands.push(CocApAction::Parry { actor: a.clone(), weapon: None });
-        }
+        // Without a weapon the `parry` skill is rolled; a missing skill counts
+        // as 0 (like `dodge`), so the action is legal and listed either way.
+        cands.push(CocApAction::Parry { actor: a.clone(), weapon: None });
         for w in &f.participant.weapons {
             cands.push(CocApAction::Parry { actor: a.clone(), weapon: Some(w.name.clone()) });
         }

@@ -206,6 +206,12 @@ fn pair(cur: &mut Cur) -> PResult<(i64, i64)> {
 }
 
 /// Catalog key of a 6th-edition result.
+/// The d100 of a 6th-edition check, as `coc_ap.check` reports it in its own
+/// `rolls` (so the embedded `result` matches that op's result).
+fn d100_roll(value: u32) -> crate::dice::Roll {
+    crate::dice::Roll { sides: 100, value, kind: crate::dice::RollKind::Normal }
+}
+
 fn label6(r: &crate::coc_ap::check::CocApCheckResult) -> &'static str {
     match (r.success, r.critical, r.special, r.fumble) {
         (true, true, true, _) => "coc6_critical_special",
@@ -278,7 +284,8 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             return Ok(Some(Outcome::new(CmdKind::Coc6Resistance, text).success(Some(true))));
         }
         let r = dice.roll(100)?;
-        let e = evaluate(r, target, rule);
+        let mut e = evaluate(r, target, rule);
+        e.rolls = vec![d100_roll(r)];
         let text = format!("(1d100<={target}) ＞ {r} ＞ {}", msg(lang, label6(&e))?);
         return Ok(Some(
             Outcome::new(CmdKind::Coc6Resistance, text)
@@ -309,7 +316,8 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     if target <= 0 {
         return Ok(Some(Outcome::new(CmdKind::Coc6Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
-    let e = evaluate(r, target, rule);
+    let mut e = evaluate(r, target, rule);
+    e.rolls = vec![d100_roll(r)];
     let mut label = msg(lang, label6(&e))?.to_string();
     let mut success = e.success;
     if broken > 0 && i64::from(r) >= broken {

@@ -46,6 +46,16 @@ pub enum RollKind {
     TensD10,
 }
 
+impl RollKind {
+    /// The kind as written in JSON (`normal`, `tens_d10`), for messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RollKind::Normal => "normal",
+            RollKind::TensD10 => "tens_d10",
+        }
+    }
+}
+
 /// One die as rolled: sides, face and kind. d10 faces are `1..=10`; 10 reads as 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Roll {
@@ -245,7 +255,9 @@ impl Dice {
                             ErrorCode::InvalidDieFace,
                             field,
                             format_args!(
-                                "scripted die kind {k:?} does not match the {kind:?} die rolled here"
+                                "scripted die kind {} does not match the {} die rolled here",
+                                k.as_str(),
+                                kind.as_str()
                             ),
                         ));
                     }
