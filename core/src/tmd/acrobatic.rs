@@ -49,6 +49,9 @@ pub struct TmdAcrobaticResult {
 /// limit; an acrobatic parry adds up to half the 武技 (or parrying skill) level as
 /// dodge defense. Exact values (no rounding is stated).
 pub fn acrobatic(args: &TmdAcrobaticArgs) -> Result<TmdAcrobaticResult> {
+    if args.dodge_bonus.is_some() && args.skill_level.is_none() {
+        return Err(Error::invalid("dodge_bonus", "needs skill_level"));
+    }
     if args.base_movement.is_none() && args.skill_level.is_none() {
         return Err(Error::invalid("base_movement", "give base_movement, skill_level or both"));
     }

@@ -129,8 +129,10 @@ pub struct TmdEncounterLegalResult {
     /// listed action; an ability's out-of-turn use of a held action (TMD-AP-11)
     /// needs an `ability` and is therefore not listed.
     pub actions: Vec<TmdLegalAction>,
-    /// Kinds of actions also allowed now that take caller-chosen values
-    /// (`gain_ap`, `join`, `set_base_initiative`, `apply_effect`, `retain`).
+    /// Kinds of actions also allowed now that take caller-chosen values, in this
+    /// order: `gain_ap`, `set_base_initiative`, `apply_effect` (until the battle
+    /// ends), `join` (outside an interrupt chain), `retain` (the acting character
+    /// holds a converted action).
     pub gm_actions: Vec<String>,
 }
 

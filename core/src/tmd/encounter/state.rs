@@ -438,10 +438,18 @@ impl TmdEncounterState {
         if records > MAX_TOTAL_RECORDS {
             return Err(bad("state.characters", format_args!("at most {MAX_TOTAL_RECORDS} records in all")));
         }
-        // The order: empty during the surprise round (nobody has rolled yet), else every character once.
+        // The order: empty during the surprise round (nobody has rolled yet), and after a
+        // battle that ended in it; else every character once.
         if self.phase == TmdPhase::Surprise {
             if !self.order.is_empty() {
                 return Err(bad("state.order", "must be empty during the surprise round"));
+            }
+        } else if self.phase == TmdPhase::Ended && self.round == 0 {
+            if !self.order.is_empty() {
+                return Err(bad(
+                    "state.order",
+                    "must be empty after a battle that ended in the surprise round",
+                ));
             }
         } else if self.order.len() != self.characters.len()
             || self.characters.iter().any(|c| self.order.iter().filter(|o| **o == c.id).count() != 1)
