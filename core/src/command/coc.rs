@@ -76,7 +76,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.roll(100)?;
+        let r = dice.percentile()?;
         let (l1, l2) = (level7(r, a, rule), level7(r, b, rule));
         let (s1, s2) = (l1.is_success(), l2.is_success());
         let rank = match (s1, s2) {
@@ -138,7 +138,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         _ => s,
     });
     if bonus == 0 && target.is_none() {
-        let r = dice.roll(100)?;
+        let r = dice.percentile()?;
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
@@ -205,13 +205,15 @@ fn pair(cur: &mut Cur) -> PResult<(i64, i64)> {
     Ok((a, b))
 }
 
-/// Catalog key of a 6th-edition result.
-/// The d100 of a 6th-edition check, as `coc_ap.check` reports it in its own
-/// `rolls` (so the embedded `result` matches that op's result).
-fn d100_roll(value: u32) -> crate::dice::Roll {
-    crate::dice::Roll { sides: 100, value, kind: crate::dice::RollKind::Normal }
+/// The two dice of the last d100 check (tens die, then ones die), as
+/// `coc_ap.check` reports them in its own `rolls` (so the embedded `result`
+/// matches that op's result).
+fn last_d100(dice: &Dice) -> Vec<crate::dice::Roll> {
+    let r = dice.rolls();
+    r.get(r.len().saturating_sub(2)..).map(|s| s.to_vec()).unwrap_or_default()
 }
 
+/// Catalog key of a 6th-edition result.
 fn label6(r: &crate::coc_ap::check::CocApCheckResult) -> &'static str {
     match (r.success, r.critical, r.special, r.fumble) {
         (true, true, true, _) => "coc6_critical_special",
@@ -233,7 +235,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.roll(100)?;
+        let r = dice.percentile()?;
         let (e1, e2) = (evaluate(r, a, rule), evaluate(r, b, rule));
         let rank = match (e1.success, e2.success) {
             (true, true) => "success",
@@ -283,9 +285,9 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             let text = format!("(1d100<={target}) ＞ {}", msg(lang, "coc6_automatic_success")?);
             return Ok(Some(Outcome::new(CmdKind::Coc6Resistance, text).success(Some(true))));
         }
-        let r = dice.roll(100)?;
+        let r = dice.percentile()?;
         let mut e = evaluate(r, target, rule);
-        e.rolls = vec![d100_roll(r)];
+        e.rolls = last_d100(dice);
         let text = format!("(1d100<={target}) ＞ {r} ＞ {}", msg(lang, label6(&e))?);
         return Ok(Some(
             Outcome::new(CmdKind::Coc6Resistance, text)
@@ -312,12 +314,12 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     } else {
         cur.end()?;
     }
-    let r = dice.roll(100)?;
+    let r = dice.percentile()?;
     if target <= 0 {
         return Ok(Some(Outcome::new(CmdKind::Coc6Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     let mut e = evaluate(r, target, rule);
-    e.rolls = vec![d100_roll(r)];
+    e.rolls = last_d100(dice);
     let mut label = msg(lang, label6(&e))?.to_string();
     let mut success = e.success;
     if broken > 0 && i64::from(r) >= broken {

@@ -201,6 +201,16 @@ impl Dice {
         self.roll_kind(sides, RollKind::Normal)
     }
 
+    /// Roll one percentile (d100 check) value, 1..=100, as the API convention
+    /// says d100 checks roll: the tens die first (a d10 of kind `tens_d10`),
+    /// then the ones die (a plain d10); a face of 10 reads as digit 0, and
+    /// 00 with 0 is 100. Scripted: two faces, e.g. `[3, 7]` is 37, `[10, 10]` is 100.
+    pub fn percentile(&mut self) -> Result<u32> {
+        let tens = self.roll_kind(10, RollKind::TensD10)? % 10;
+        let ones = self.roll(10)? % 10;
+        Ok(if tens == 0 && ones == 0 { 100 } else { tens * 10 + ones })
+    }
+
     /// Roll `count` ordinary dice with `sides` sides.
     pub fn roll_n(&mut self, count: usize, sides: u32) -> Result<Vec<u32>> {
         if self.record && self.rolls.len().saturating_add(count) > MAX_DICE_PER_CALL {
