@@ -224,7 +224,7 @@ def chase_act(*, state, seed: Any = None, rolls: Any = None) -> Any:
     Args:
         state: The current state.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        rolls: Scripted faces (see the module docs for the order).
+        rolls: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
 
     Raises:
         GunbaiError: with a stable ``.code``.

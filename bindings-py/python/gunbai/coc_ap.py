@@ -13,7 +13,7 @@ def check(*, skill, rule: Any = None, seed: Any = None, rolls: Any = None) -> An
         skill: Skill value (percentile), 0–999.
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        rolls: Scripted faces: one d100 face, 1–100.
+        rolls: Scripted faces: the tens die, then the ones die (d10 faces 1–10, 10 reads as 0).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -67,7 +67,7 @@ def round_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
         state: The current state.
         action: The action.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        rolls: Scripted faces: one d100 face (1–100) for an action that rolls.
+        rolls: Scripted faces for an action that rolls: the d100's tens die, then its ones die (d10 faces 1–10, 10 reads as 0).
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -189,14 +189,14 @@ def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
-        special_attacks: WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those that work against this target (from `attacker_height`, `target_height` and `target_floating`) join `special_attack_lv(s)`. Default empty.
+        special_attacks: WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those that work against this target (from `attacker_height`, `target_height` and `target_floating`) join `special_attack_lv(s)`. Default empty. Here each LV may be 0–100 (like `special_attack_lv`; a data pack's skills keep LV 1–20), at most 16 entries.
         attacker_height: WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
         target_height: WT-DMG-6: the target's height level. Default 0.
         target_floating: WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
         modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
         tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
-        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). Optional.
+        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst that would leave less than 1 Trion is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the single d6.
