@@ -260,6 +260,31 @@ pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<
     Ok(())
 }
 
+/// Resolve `c`'s declared action `j` (`d`, defined by `a`): check it may be chosen
+/// (FM-LIM-4) and paid (FM-AP-4), pay its own cost, note it as the last action
+/// (FM-ACT-9), spend or set the Speech penalty (FM-ACT-20 / FM-LIM-3: this was
+/// the action after a Speech, unless it sets the penalty for the next one) and
+/// mark it resolved. Returns (FAP, MAP paid, `consecutive`). Nothing changes on error.
+fn pay_declared(
+    c: &mut FmCombatant,
+    a: &FmActionDef,
+    d: &FmDeclaration,
+    j: usize,
+) -> Result<(i64, i64, Option<bool>)> {
+    let (f, m) = own_cost(d);
+    can_choose(c, a)?;
+    afford(c, f, m, &a.names.en)?;
+    let consec = consecutive(c, a);
+    c.last_action = Some(a.id.clone());
+    c.fap_tenths -= f;
+    c.map_tenths -= m;
+    c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
+    if let Some(x) = c.declared.get_mut(j) {
+        x.status = FmStatus::Resolved;
+    }
+    Ok((f, m, consec))
+}
+
 /// FM-LIM-4: an action that "cannot be chosen" while FAP or MAP is below its
 /// minimum (Evade: FAP < 1; Speech: MAP < 1). Applies however the action is
 /// taken: used, resolved in order, triggered or used as a block.
@@ -495,19 +520,7 @@ pub(crate) fn apply(
                     format!("{combatant} gives up {}", a.names.en),
                 )]);
             }
-            let (f, m) = own_cost(&d);
-            can_choose(c, a)?;
-            afford(c, f, m, &a.names.en)?;
-            let consec = consecutive(c, a);
-            c.last_action = Some(a.id.clone());
-            c.fap_tenths -= f;
-            c.map_tenths -= m;
-            // FM-ACT-20 / FM-LIM-3: this was the action after a Speech (penalty spent), unless
-            // the action itself sets the penalty for the next one.
-            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
-            if let Some(x) = c.declared.get_mut(j) {
-                x.status = FmStatus::Resolved;
-            }
+            let (f, m, consec) = pay_declared(c, a, &d, j)?;
             if a.pairs_with_action {
                 if let Some(p) = &d.paired {
                     c.readied = Some(FmReadied { paired: (**p).clone(), condition: d.condition.clone() });
@@ -560,17 +573,7 @@ pub(crate) fn apply(
                 .map(|d| d.declaration.clone())
                 .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
             let a = def(pack, "state", &d.action)?;
-            let (f, m) = own_cost(&d);
-            can_choose(c, a)?;
-            afford(c, f, m, &a.names.en)?;
-            let consec = consecutive(c, a);
-            c.last_action = Some(a.id.clone());
-            c.fap_tenths -= f;
-            c.map_tenths -= m;
-            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
-            if let Some(x) = c.declared.get_mut(j) {
-                x.status = FmStatus::Resolved;
-            }
+            let (f, m, consec) = pay_declared(c, a, &d, j)?;
             let text = format!(
                 "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
                 c.id,
