@@ -260,18 +260,12 @@ pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<
     Ok(())
 }
 
-/// Resolve `c`'s declared action `j` (`d`, defined by `a`): check it may be chosen
-/// (FM-LIM-4) and paid (FM-AP-4), pay its own cost, note it as the last action
-/// (FM-ACT-9), spend or set the Speech penalty (FM-ACT-20 / FM-LIM-3: this was
-/// the action after a Speech, unless it sets the penalty for the next one) and
-/// mark it resolved. Returns (FAP, MAP paid, `consecutive`). Nothing changes on error.
-fn pay_declared(
-    c: &mut FmCombatant,
-    a: &FmActionDef,
-    d: &FmDeclaration,
-    j: usize,
-) -> Result<(i64, i64, Option<bool>)> {
-    let (f, m) = own_cost(d);
+/// Take action `a` now at cost (`f`, `m`) tenths: check it may be chosen
+/// (FM-LIM-4) and paid (FM-AP-4), pay it, note it as the last action (FM-ACT-9)
+/// and spend or set the Speech penalty (FM-ACT-20 / FM-LIM-3: this was the
+/// action after a Speech, unless it sets the penalty for the next one).
+/// Returns `consecutive`. Nothing changes on error.
+fn pay(c: &mut FmCombatant, a: &FmActionDef, f: i64, m: i64) -> Result<Option<bool>> {
     can_choose(c, a)?;
     afford(c, f, m, &a.names.en)?;
     let consec = consecutive(c, a);
@@ -279,6 +273,19 @@ fn pay_declared(
     c.fap_tenths -= f;
     c.map_tenths -= m;
     c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
+    Ok(consec)
+}
+
+/// Resolve `c`'s declared action `j` (`d`, defined by `a`): [`pay`] its own cost
+/// and mark it resolved. Returns (FAP, MAP paid, `consecutive`).
+fn pay_declared(
+    c: &mut FmCombatant,
+    a: &FmActionDef,
+    d: &FmDeclaration,
+    j: usize,
+) -> Result<(i64, i64, Option<bool>)> {
+    let (f, m) = own_cost(d);
+    let consec = pay(c, a, f, m)?;
     if let Some(x) = c.declared.get_mut(j) {
         x.status = FmStatus::Resolved;
     }
@@ -735,14 +742,8 @@ pub(crate) fn apply(
             };
             let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
             let (f, m) = own_cost(&r.paired);
-            can_choose(c, a)?;
-            afford(c, f, m, &a.names.en)?;
-            let consec = consecutive(c, a);
-            c.last_action = Some(a.id.clone());
-            c.fap_tenths -= f;
-            c.map_tenths -= m;
+            let consec = pay(c, a, f, m)?;
             c.readied = None;
-            c.speech_penalty = a.order_effect == FmOrderEffect::NextActionMinusOne;
             let text = format!(
                 "{}'s readied {} fires out of order ({} FAP / {} MAP)",
                 c.id,
