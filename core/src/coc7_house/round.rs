@@ -99,53 +99,55 @@ pub struct C7hRoundState {
     pub turn: Option<usize>,
 }
 
-/// One action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum C7hAction {
-    /// C7H-MOV-1: move at the start of one's own turn, before the active action.
-    Move {
-        /// Who moves.
-        actor: String,
-    },
-    /// C7H-ACT-1: the active action (attack, throw, observe, item, skill…).
-    Active {
-        /// Who acts.
-        actor: String,
-        /// The KP flags this action as needing concentration (chanted spell,
-        /// precise shot: C7H-MOV-2 / C7H-MOV-3). Default false.
-        #[serde(default)]
-        concentration: bool,
-    },
-    /// C7H-STN-1: defensive stance, using the active action.
-    Stance {
-        /// Who takes it.
-        actor: String,
-        /// The option chosen.
-        option: C7hStance,
-    },
-    /// C7H-PAS-1: a passive action (any time).
-    Passive {
-        /// Who reacts.
-        actor: String,
-        /// Which passive action.
-        kind: C7hPassiveKind,
-        /// Spend the stance's +1 bonus die on this roll. Default false.
-        #[serde(default)]
-        bonus_die: bool,
-    },
-    /// C7H-FREE-1: a free action (any time, once per round).
-    Free {
-        /// Who acts.
-        actor: String,
-    },
-    /// End the actor's turn.
-    EndTurn {
-        /// Whose turn ends.
-        actor: String,
-    },
-    /// Start the next round once every turn has ended.
-    NextRound,
+crate::internally_tagged! {
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    /// One action.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    pub enum C7hAction {
+        /// C7H-MOV-1: move at the start of one's own turn, before the active action.
+        Move {
+            /// Who moves.
+            actor: String,
+        },
+        /// C7H-ACT-1: the active action (attack, throw, observe, item, skill…).
+        Active {
+            /// Who acts.
+            actor: String,
+            /// The KP flags this action as needing concentration (chanted spell,
+            /// precise shot: C7H-MOV-2 / C7H-MOV-3). Default false.
+            #[serde(default)]
+            concentration: bool,
+        },
+        /// C7H-STN-1: defensive stance, using the active action.
+        Stance {
+            /// Who takes it.
+            actor: String,
+            /// The option chosen.
+            option: C7hStance,
+        },
+        /// C7H-PAS-1: a passive action (any time).
+        Passive {
+            /// Who reacts.
+            actor: String,
+            /// Which passive action.
+            kind: C7hPassiveKind,
+            /// Spend the stance's +1 bonus die on this roll. Default false.
+            #[serde(default)]
+            bonus_die: bool,
+        },
+        /// C7H-FREE-1: a free action (any time, once per round).
+        Free {
+            /// Who acts.
+            actor: String,
+        },
+        /// End the actor's turn.
+        EndTurn {
+            /// Whose turn ends.
+            actor: String,
+        },
+        /// Start the next round once every turn has ended.
+        NextRound,
+    }
 }
 
 /// Arguments of `coc7_house.round_new`.

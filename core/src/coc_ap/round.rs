@@ -187,79 +187,81 @@ impl CocApTreatSkill {
     }
 }
 
-/// One action of the round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum CocApAction {
-    /// COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
-    /// Treatment or Other; unlimited dodges at a falling target.
-    DodgeFocus {
-        /// Who declares it.
-        actor: String,
-    },
-    /// COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally.
-    Move {
-        /// Who moves.
-        actor: String,
-        /// Direction.
-        dir: CocApDir,
-    },
-    /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the weapon skill.
-    Attack {
-        /// Who attacks.
-        actor: String,
-        /// Weapon name.
-        weapon: String,
-    },
-    /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the skill.
-    Treat {
-        /// Who treats.
-        actor: String,
-        /// Skill used.
-        skill: CocApTreatSkill,
-    },
-    /// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn.
-    Other {
-        /// Who acts.
-        actor: String,
-        /// AP cost, 0–100.
-        ap: i64,
-    },
-    /// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus); rolls `dodge`.
-    Dodge {
-        /// Who dodges.
-        actor: String,
-    },
-    /// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
-    Parry {
-        /// Who parries.
-        actor: String,
-        /// Weapon parried with (omit to use the `parry` skill).
-        #[serde(default)]
-        weapon: Option<String>,
-    },
-    /// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion; rolls `jump`, success moves one square.
-    Jump {
-        /// Who jumps.
-        actor: String,
-        /// Direction of the move on success.
-        dir: CocApDir,
-    },
-    /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another's action (not on
-    /// the actor's own turn), not after Jump; target floor((jump + dodge) ÷ 2) − 10.
-    EmergencyEvasion {
-        /// Who evades.
-        actor: String,
-        /// Direction of the move on success.
-        dir: CocApDir,
-    },
-    /// End the actor's turn (COCAP-RND-2).
-    EndTurn {
-        /// Whose turn ends.
-        actor: String,
-    },
-    /// Start the next round once every turn has ended (COCAP-RND-1, COCAP-RND-2).
-    NextRound,
+crate::internally_tagged! {
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    /// One action of the round.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    pub enum CocApAction {
+        /// COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
+        /// Treatment or Other; unlimited dodges at a falling target.
+        DodgeFocus {
+            /// Who declares it.
+            actor: String,
+        },
+        /// COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally.
+        Move {
+            /// Who moves.
+            actor: String,
+            /// Direction.
+            dir: CocApDir,
+        },
+        /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the weapon skill.
+        Attack {
+            /// Who attacks.
+            actor: String,
+            /// Weapon name.
+            weapon: String,
+        },
+        /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the skill.
+        Treat {
+            /// Who treats.
+            actor: String,
+            /// Skill used.
+            skill: CocApTreatSkill,
+        },
+        /// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn.
+        Other {
+            /// Who acts.
+            actor: String,
+            /// AP cost, 0–100.
+            ap: i64,
+        },
+        /// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus); rolls `dodge`.
+        Dodge {
+            /// Who dodges.
+            actor: String,
+        },
+        /// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
+        Parry {
+            /// Who parries.
+            actor: String,
+            /// Weapon parried with (omit to use the `parry` skill).
+            #[serde(default)]
+            weapon: Option<String>,
+        },
+        /// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion; rolls `jump`, success moves one square.
+        Jump {
+            /// Who jumps.
+            actor: String,
+            /// Direction of the move on success.
+            dir: CocApDir,
+        },
+        /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another's action (not on
+        /// the actor's own turn), not after Jump; target floor((jump + dodge) ÷ 2) − 10.
+        EmergencyEvasion {
+            /// Who evades.
+            actor: String,
+            /// Direction of the move on success.
+            dir: CocApDir,
+        },
+        /// End the actor's turn (COCAP-RND-2).
+        EndTurn {
+            /// Whose turn ends.
+            actor: String,
+        },
+        /// Start the next round once every turn has ended (COCAP-RND-1, COCAP-RND-2).
+        NextRound,
+    }
 }
 
 /// Arguments of `coc_ap.round_new`.

@@ -46,31 +46,33 @@ pub enum FmCategory {
     Option,
 }
 
-/// A FAP or MAP cost, in tenths of a point (FM-AP-3).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum FmCost {
-    /// A fixed cost.
-    Fixed {
-        /// The cost in tenths (`70` = 7 points).
-        tenths: i64,
-    },
-    /// Any amount from `min_tenths` up to `max_tenths` (no upper bound when absent),
-    /// chosen by the caller (defaults to the minimum when not given).
-    Range {
-        /// Smallest amount, in tenths.
-        min_tenths: i64,
-        /// Largest amount, in tenths; absent = no upper bound.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        max_tenths: Option<i64>,
-    },
-    /// One of a few amounts (close attack: MAP 1 or 2); the caller must choose.
-    Choice {
-        /// The allowed amounts, in tenths.
-        options_tenths: Vec<i64>,
-    },
-    /// "様々": set by data missing from the rulebook (spells, Chapter 2); the caller must supply it.
-    Varies,
+crate::internally_tagged! {
+    #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+    /// A FAP or MAP cost, in tenths of a point (FM-AP-3).
+    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    pub enum FmCost {
+        /// A fixed cost.
+        Fixed {
+            /// The cost in tenths (`70` = 7 points).
+            tenths: i64,
+        },
+        /// Any amount from `min_tenths` up to `max_tenths` (no upper bound when absent),
+        /// chosen by the caller (defaults to the minimum when not given).
+        Range {
+            /// Smallest amount, in tenths.
+            min_tenths: i64,
+            /// Largest amount, in tenths; absent = no upper bound.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            max_tenths: Option<i64>,
+        },
+        /// One of a few amounts (close attack: MAP 1 or 2); the caller must choose.
+        Choice {
+            /// The allowed amounts, in tenths.
+            options_tenths: Vec<i64>,
+        },
+        /// "様々": set by data missing from the rulebook (spells, Chapter 2); the caller must supply it.
+        Varies,
+    }
 }
 
 impl FmCost {

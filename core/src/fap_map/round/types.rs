@@ -215,68 +215,70 @@ pub struct FmLastMove {
     pub action: String,
 }
 
-/// One action for `round_act`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum FmRoundAction {
-    /// FM-DEF-4: declare one action (declaration phase).
-    Declare {
-        /// Who declares.
-        combatant: String,
-        /// The action.
-        declaration: FmDeclaration,
-    },
-    /// Drop a carried readied action (FM-ACT-19) and carried sustained actions (FM-ACT-18) (declaration phase).
-    Release {
-        /// Who.
-        combatant: String,
-    },
-    /// End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
-    EndDeclarations {},
-    /// FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
-    Resolve {
-        /// Who (must be first in the order).
-        combatant: String,
-    },
-    /// The character first in the order gives up its next declared action (no cost).
-    Skip {
-        /// Who (must be first in the order).
-        combatant: String,
-    },
-    /// FM-LIM-2: use an action that needs no declaration (`evade`, `jump_evasion`, `speech`).
-    Use {
-        /// Who.
-        combatant: String,
-        /// The action id.
-        action: String,
-    },
-    /// FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
-    Block {
-        /// The blocker.
-        combatant: String,
-        /// FAP the blocker spends, tenths (≥ 10).
-        fap_tenths: i64,
-        /// FAP the blocked character spends to resist, tenths (default 0).
-        #[serde(default)]
-        target_fap_tenths: i64,
-        /// 相対T値 relative T value, tenths (default 0).
-        #[serde(default)]
-        relative_t_tenths: i64,
-    },
-    /// FM-ACT-7: resolve one's declared following Move now, in step with the move its
-    /// target has just made (out of order). The follower's move is then the one open to
-    /// blocks (block the target's move first).
-    Follow {
-        /// The follower.
-        combatant: String,
-    },
-    /// FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
-    Trigger {
-        /// Who.
-        combatant: String,
-    },
-    /// End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
-    EndRound {},
+crate::internally_tagged! {
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    /// One action for `round_act`.
+    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    pub enum FmRoundAction {
+        /// FM-DEF-4: declare one action (declaration phase).
+        Declare {
+            /// Who declares.
+            combatant: String,
+            /// The action.
+            declaration: FmDeclaration,
+        },
+        /// Drop a carried readied action (FM-ACT-19) and carried sustained actions (FM-ACT-18) (declaration phase).
+        Release {
+            /// Who.
+            combatant: String,
+        },
+        /// End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
+        EndDeclarations {},
+        /// FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
+        Resolve {
+            /// Who (must be first in the order).
+            combatant: String,
+        },
+        /// The character first in the order gives up its next declared action (no cost).
+        Skip {
+            /// Who (must be first in the order).
+            combatant: String,
+        },
+        /// FM-LIM-2: use an action that needs no declaration (`evade`, `jump_evasion`, `speech`).
+        Use {
+            /// Who.
+            combatant: String,
+            /// The action id.
+            action: String,
+        },
+        /// FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
+        Block {
+            /// The blocker.
+            combatant: String,
+            /// FAP the blocker spends, tenths (≥ 10).
+            fap_tenths: i64,
+            /// FAP the blocked character spends to resist, tenths (default 0).
+            #[serde(default)]
+            target_fap_tenths: i64,
+            /// 相対T値 relative T value, tenths (default 0).
+            #[serde(default)]
+            relative_t_tenths: i64,
+        },
+        /// FM-ACT-7: resolve one's declared following Move now, in step with the move its
+        /// target has just made (out of order). The follower's move is then the one open to
+        /// blocks (block the target's move first).
+        Follow {
+            /// The follower.
+            combatant: String,
+        },
+        /// FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
+        Trigger {
+            /// Who.
+            combatant: String,
+        },
+        /// End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
+        EndRound {},
+    }
 }
 
 /// Arguments of `fap_map.round_legal_actions`.
