@@ -329,7 +329,8 @@ pub struct C7hCounterArgs {
     pub incapacitated: bool,
     /// The counter-attack's damage, 0–1000000.
     pub counter_damage: i64,
-    /// Level of the counter roll already made (or give `skill`).
+    /// Level of the counter roll already made (or give `skill`; neither is
+    /// needed when `incapacitated`, since no counter is rolled).
     #[serde(default)]
     pub level: Option<Coc7Level>,
     /// Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
@@ -381,8 +382,15 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
         return Err(Error::illegal("C7H-CTR-1", "counter: only against a melee attack"));
     }
     if args.incapacitated {
-        if args.level.is_none() && args.skill.is_none() {
-            return Err(Error::invalid("level", "give the roll's level, or a skill to roll"));
+        // C7H-CTR-2: no counter, so no roll is needed; whatever roll inputs
+        // were given are still checked, but nothing is rolled.
+        validate_rule("rule", args.rule)?;
+        validate_bonus("bonus_dice", args.bonus_dice)?;
+        if args.level.is_some() && args.skill.is_some() {
+            return Err(Error::invalid("level", "give either level or skill, not both"));
+        }
+        if let Some(s) = args.skill {
+            validate_skill("skill", s)?;
         }
         return Ok(C7hCounterResult {
             happens: false,
