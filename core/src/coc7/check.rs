@@ -98,7 +98,7 @@ impl Coc7Level {
     pub fn labels(self) -> Coc7Labels {
         let (ja, zh_hans, zh_hant, en) = match self {
             Coc7Level::Critical => ("クリティカル", "大成功", "大成功", "Critical success"),
-            Coc7Level::Extreme => ("イクストリーム成功", "极难成功", "極難成功", "Extreme success"),
+            Coc7Level::Extreme => ("イクストリーム成功", "极难成功", "極限成功", "Extreme success"),
             Coc7Level::Hard => ("ハード成功", "困难成功", "困難成功", "Hard success"),
             Coc7Level::Regular => ("レギュラー成功", "常规成功", "常規成功", "Regular success"),
             Coc7Level::Failure => ("失敗", "失败", "失敗", "Failure"),

@@ -107,10 +107,10 @@ fn labels(ja: &str, zh_hans: &str, zh_hant: &str, en: &str) -> Coc7Labels {
 pub fn relabel(out: &mut CocApCheckResult) {
     let l = match (out.success, out.critical, out.special, out.fumble) {
         (true, true, true, _) => {
-            labels("決定的成功/スペシャル", "大成功/极难成功", "大成功/極端成功", "Critical Success/Special")
+            labels("決定的成功/スペシャル", "大成功/特殊成功", "大成功/特殊成功", "Critical Success/Special")
         }
         (true, true, false, _) => labels("決定的成功", "大成功", "大成功", "Critical Success"),
-        (true, false, true, _) => labels("スペシャル", "极难成功", "極端成功", "Special"),
+        (true, false, true, _) => labels("スペシャル", "特殊成功", "特殊成功", "Special"),
         (true, false, false, _) => labels("成功", "成功", "成功", "Success"),
         (false, _, _, true) => labels("致命的失敗", "大失败", "大失敗", "Fumble"),
         _ => labels("失敗", "失败", "失敗", "Failure"),
