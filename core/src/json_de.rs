@@ -114,10 +114,16 @@ pub fn from_value<T: de::DeserializeOwned>(value: &Value) -> Result<T, PathError
     SUBPATH.with(|s| s.borrow_mut().take());
     let track = Track::default();
     let root = Chain::Root;
-    T::deserialize(PathDe { value, chain: &root, track: &track }).map_err(|e| PathError {
-        path: track.path.into_inner().unwrap_or_else(|| ".".to_string()),
-        message: e.to_string(),
-    })
+    match T::deserialize(PathDe { value, chain: &root, track: &track }) {
+        Ok(v) => Ok(v),
+        Err(e) => Err(path_error(track, e)),
+    }
+}
+
+// Not generic, and kept out of line: `from_value` is instantiated once per argument type.
+#[inline(never)]
+fn path_error(track: Track, e: E) -> PathError {
+    PathError { path: track.path.into_inner().unwrap_or_else(|| ".".to_string()), message: e.to_string() }
 }
 
 struct PathDe<'a, 'de> {

@@ -42,6 +42,7 @@ pub mod fap_map;
 pub mod json_de;
 pub mod meta;
 pub mod ops;
+mod small_sort;
 pub mod tmd;
 pub mod world_trigger;
 

@@ -50,18 +50,38 @@ macro_rules! op {
 }
 
 /// Deserialize JSON args (naming the failing field), run `f`, serialize the result.
+///
+/// This is instantiated once per operation, so everything that does not depend on
+/// the types lives in the non-generic helpers below (it keeps the wasm smaller).
 pub fn run_typed<A: DeserializeOwned, R: Serialize>(args: Value, f: fn(&A) -> Result<R>) -> Result<Value> {
     let args = parse_args::<A>(args)?;
     let out = f(&args)?;
-    serde_json::to_value(out)
-        .map_err(|e| Error::new(ErrorCode::Internal, format!("result did not serialize: {e}")))
+    serde_json::to_value(out).map_err(result_error)
+}
+
+#[inline(never)]
+fn result_error(e: serde_json::Error) -> Error {
+    Error::new(ErrorCode::Internal, format!("result did not serialize: {e}"))
 }
 
 /// Deserialize a JSON value into `A`; errors are `invalid_argument` naming the field path.
 pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
-    let args = match args {
-        Value::Null => Value::Object(Default::default()),
-        Value::Object(_) => args,
+    let args = args_object(args)?;
+    crate::json_de::from_value::<A>(&args).map_err(args_error)
+}
+
+#[inline(never)]
+fn args_error(e: crate::json_de::PathError) -> Error {
+    let field = if e.path == "." { "args".to_string() } else { e.path };
+    Error::invalid(field, e.message)
+}
+
+/// `null` reads as no arguments; anything else but an object is refused.
+#[inline(never)]
+fn args_object(args: Value) -> Result<Value> {
+    match args {
+        Value::Null => Ok(Value::Object(Default::default())),
+        Value::Object(_) => Ok(args),
         other => {
             let kind = match other {
                 Value::Bool(_) => "a boolean",
@@ -70,33 +90,28 @@ pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
                 Value::Array(_) => "an array",
                 _ => "not an object",
             };
-            return Err(Error::invalid(
-                "args",
-                format_args!("must be an object of named arguments, not {kind}"),
-            ));
+            Err(Error::invalid("args", format_args!("must be an object of named arguments, not {kind}")))
         }
-    };
-    crate::json_de::from_value::<A>(&args).map_err(|e| {
-        let field = if e.path == "." { "args".to_string() } else { e.path };
-        Error::invalid(field, e.message)
-    })
+    }
 }
 
 /// Deserialize an embedded untrusted document (sheet, data pack, state) into `A`;
 /// errors are `invalid_data` naming `field` and the path inside it.
 pub fn parse_data<A: DeserializeOwned>(field: &str, value: Value) -> Result<A> {
-    crate::json_de::from_value::<A>(&value).map_err(|e| {
-        let path = e.path;
-        let inner = e.message;
-        let full = if path == "." {
-            field.to_string()
-        } else if path.starts_with('[') {
-            format!("{field}{path}")
-        } else {
-            format!("{field}.{path}")
-        };
-        Error::invalid_data(full, inner)
-    })
+    crate::json_de::from_value::<A>(&value).map_err(|e| data_error(field, e))
+}
+
+#[inline(never)]
+fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
+    let path = e.path;
+    let full = if path == "." {
+        field.to_string()
+    } else if path.starts_with('[') {
+        format!("{field}{path}")
+    } else {
+        format!("{field}.{path}")
+    };
+    Error::invalid_data(full, e.message)
 }
 
 /// Every operation, in module order.

@@ -87,7 +87,7 @@ pub fn counts(skill: i64, bonus: i64, difficulty: Coc7Difficulty, rule: i64) -> 
     let mut success = 0u64;
     for ones in 0..10u32 {
         let mut values: Vec<u32> = (0..10u32).map(|t| d100_value(t, ones)).collect();
-        values.sort_unstable();
+        crate::small_sort::sort(&mut values);
         for (k, &v) in values.iter().enumerate() {
             let k = k as u64;
             let n = if bonus >= 0 { (10 - k).pow(m) - (9 - k).pow(m) } else { (k + 1).pow(m) - k.pow(m) };

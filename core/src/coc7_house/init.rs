@@ -115,12 +115,11 @@ pub fn validate_entries(field: &str, ps: &[C7hOrderEntry]) -> Result<()> {
 /// C7H-INIT-1 / C7H-INIT-2: initiative descending, then DEX, then PCs first,
 /// then the caller's order (RULINGS). Returns indices into `ps`.
 pub fn order_indices(ps: &[C7hOrderEntry]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..ps.len()).collect();
     let key = |i: usize| {
         ps.get(i).map(|p| (initiative_of(p.dex, p.modifier), p.dex, p.is_pc)).unwrap_or((0, 0, false))
     };
-    idx.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
-    idx
+    // Stable: equal keys keep the caller's order.
+    crate::small_sort::sorted_indices(ps.len(), &|a, b| key(b).cmp(&key(a)))
 }
 
 /// `coc7_house.turn_order` — C7H-INIT-1, C7H-INIT-2.

@@ -212,9 +212,9 @@ fn validate_state(s: &C7hRoundState) -> Result<()> {
         }
     }
     let mut a = s.order.clone();
-    a.sort();
+    crate::small_sort::sort(&mut a);
     let mut b: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
-    b.sort();
+    crate::small_sort::sort(&mut b);
     if a != b {
         return Err(Error::invalid_data("state.order", "must list every combatant id once"));
     }

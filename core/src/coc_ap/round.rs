@@ -419,9 +419,9 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
         }
     }
     let mut sorted_order = s.order.clone();
-    sorted_order.sort();
+    crate::small_sort::sort(&mut sorted_order);
     let mut ids: Vec<String> = ps.iter().map(|p| p.id.clone()).collect();
-    ids.sort();
+    crate::small_sort::sort(&mut ids);
     if sorted_order != ids {
         return Err(Error::invalid_data("state.order", "must list every fighter id once"));
     }
@@ -435,14 +435,14 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
 
 /// COCAP-ORD-1: DEX descending; ties higher Dodge, then caller order (RULINGS).
 fn order_of(fighters: &[CocApFighter]) -> Vec<String> {
-    let mut idx: Vec<usize> = (0..fighters.len()).collect();
     let key = |i: usize| {
         fighters
             .get(i)
             .map(|f| (f.participant.dex, f.participant.skills.get("dodge").copied().unwrap_or(0)))
             .unwrap_or((0, 0))
     };
-    idx.sort_by(|&a, &b| key(b).cmp(&key(a)).then(a.cmp(&b)));
+    // Stable: equal keys keep the caller's order.
+    let idx = crate::small_sort::sorted_indices(fighters.len(), &|a, b| key(b).cmp(&key(a)));
     idx.iter().filter_map(|&i| fighters.get(i)).map(|f| f.participant.id.clone()).collect()
 }
 

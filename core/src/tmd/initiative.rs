@@ -135,7 +135,7 @@ pub(crate) fn sort_entries_keeping(
     dice: &mut Dice,
     settled: impl Fn(&[TmdInitiativeEntry]) -> bool,
 ) -> Result<Vec<TmdInitiativeEntry>> {
-    entries.sort_by_key(|e| std::cmp::Reverse(e.total));
+    crate::small_sort::sort_by(&mut entries, &|a, b| b.total.cmp(&a.total));
     let mut budget = MAX_TIE_REROLL_ROUNDS;
     let mut out = Vec::with_capacity(entries.len());
     let mut i = 0;
@@ -184,8 +184,7 @@ fn break_ties(
         e.tiebreaks.push(r);
         rolled.push(r);
     }
-    let mut idx: Vec<usize> = (0..group.len()).collect();
-    idx.sort_by_key(|k| std::cmp::Reverse(rolled[*k]));
+    let idx = crate::small_sort::sorted_indices(group.len(), &|a, b| rolled.get(b).cmp(&rolled.get(a)));
     let sorted: Vec<(u32, TmdInitiativeEntry)> =
         idx.iter().map(|k| (rolled[*k], group[*k].clone())).collect();
     let mut out = Vec::with_capacity(sorted.len());

@@ -997,7 +997,7 @@ pub struct WtConditionEffects {
 /// WT-COND-1…7: the combined effect of held conditions.
 pub fn condition_effects_of(conditions: &[WtCondition]) -> WtConditionEffects {
     let mut ids: Vec<WtCondition> = conditions.to_vec();
-    ids.sort();
+    crate::small_sort::sort(&mut ids);
     ids.dedup();
     let mut hands = Vec::new();
     if ids.contains(&WtCondition::LostDominantHand) {

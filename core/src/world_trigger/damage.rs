@@ -409,7 +409,7 @@ pub fn roll_damage_table(
     threshold: WtDamageTableThreshold,
 ) -> Result<WtDamageTableResult> {
     let mut conditions = held.to_vec();
-    conditions.sort();
+    crate::small_sort::sort(&mut conditions);
     conditions.dedup();
     let start = dice.rolls().len();
     let Some(tier) = pick_tier(tiers, damage, threshold) else {
@@ -433,7 +433,7 @@ pub fn roll_damage_table(
         .ok_or_else(|| Error::invalid_data("data.damage_tables", "a tier has fewer than 6 rows"))?;
     if !conditions.contains(&effect) {
         conditions.push(effect);
-        conditions.sort();
+        crate::small_sort::sort(&mut conditions);
     }
     Ok(WtDamageTableResult {
         tier: Some(tier.min_damage),

@@ -198,7 +198,7 @@ pub fn order(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmOrderEntry> {
             ))
         })
         .collect();
-    v.sort_by(|(ia, a), (ib, b)| {
+    crate::small_sort::sort_by(&mut v, &|(ia, a), (ib, b)| {
         b.first
             .cmp(&a.first)
             .then(b.order_value.cmp(&a.order_value))

@@ -1702,8 +1702,8 @@ fn roll_initiative(
             }
         }
     }
-    let mut order: Vec<usize> = (0..nt).collect();
-    order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    // Stable: equal keys keep team order.
+    let order = crate::small_sort::sorted_indices(nt, &|a, b| keys[b].cmp(&keys[a]));
     s.initiative_order = order;
     start_phase(s, WtBattlePhase::Tactics, dice, ev)
 }

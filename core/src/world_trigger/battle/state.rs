@@ -717,7 +717,7 @@ impl WtBattleState {
         // Order and turn.
         if !self.initiative_order.is_empty() {
             let mut o = self.initiative_order.clone();
-            o.sort_unstable();
+            crate::small_sort::sort(&mut o);
             if o != (0..nt).collect::<Vec<_>>() {
                 return Err(bad("state.initiative_order", "must list every team index once"));
             }
