@@ -213,7 +213,8 @@ pub struct WtBattleRunStep {
 pub struct WtBattleRunArgs {
     /// The setup (`battle_new`'s arguments).
     pub setup: WtBattleNewArgs,
-    /// Actions in order (at most 2000). The first illegal one is returned as the error.
+    /// Actions in order (at most 2000). The first illegal one is returned as the error
+    /// (an invalid argument's `field` is prefixed with `steps[i].`).
     pub steps: Vec<WtBattleRunStep>,
     /// Also list the legal actions of the final state. Default false.
     #[serde(default)]
@@ -464,12 +465,27 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     };
     // Setup problems are the caller's arguments, not a saved state: report them as invalid arguments.
     s.validate().map_err(|e| {
-        let f = e.field.clone().unwrap_or_default().replacen("state.", "", 1);
-        Error::invalid(f, e.message)
+        let f = e.field.clone().unwrap_or_default();
+        let msg = e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message).to_string();
+        Error::invalid(setup_field(&s, &f), msg)
     })?;
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
+}
+
+/// The setup's own path for a field of the state built from it:
+/// `state.members[3].at` → `teams[1].members[0].at`; other fields lose `state.`.
+fn setup_field(s: &WtBattleState, f: &str) -> String {
+    let f = f.strip_prefix("state.").unwrap_or(f);
+    let parsed = f.strip_prefix("members[").and_then(|rest| {
+        let (n, tail) = rest.split_once(']')?;
+        let i: usize = n.parse().ok()?;
+        let team = s.members.get(i)?.team;
+        let pos = s.members.iter().take(i).filter(|m| m.team == team).count();
+        Some(format!("teams[{team}].members[{pos}]{tail}"))
+    });
+    parsed.unwrap_or_else(|| f.to_string())
 }
 
 /// Apply one action to a validated state (a copy: the input is never changed).
@@ -530,7 +546,15 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
         let mut dice =
             Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
         let mut ev = Vec::new();
-        engine::act(&mut s, &st.action, &mut dice, &mut ev)?;
+        // An argument error names the step's field (`steps[3].action.actor`);
+        // an illegal action (no field) is returned as it is.
+        engine::act(&mut s, &st.action, &mut dice, &mut ev).map_err(|e| {
+            if e.field.is_some() {
+                e.within(&format!("steps[{i}]"))
+            } else {
+                e
+            }
+        })?;
         events.extend(ev.iter().cloned());
         last_events = ev;
         last_rolls = dice.take_rolls();
