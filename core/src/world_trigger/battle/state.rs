@@ -453,7 +453,8 @@ pub struct WtBattleState {
     pub round: u32,
     /// Phase.
     pub phase: WtBattlePhase,
-    /// Team indexes by initiative, highest first (empty before the first roll).
+    /// Team indexes by initiative, highest first (empty before the first roll; in a later
+    /// round's Initiative phase it still holds the previous round's order until the roll).
     #[serde(default)]
     pub initiative_order: Vec<usize>,
     /// Index (into this phase's team order) of the team acting now.
