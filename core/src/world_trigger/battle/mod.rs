@@ -283,8 +283,9 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
             None => None,
             Some(v) => {
                 let sh: WtOperatorSheet = crate::ops::parse_data(&format!("{tp}.operator"), v.clone())?;
-                let op = build_operator(&sh, &pack)
-                    .map_err(|b| violations_error(&format!("{tp}.operator"), &b))?;
+                let op = build_operator(&sh, &pack).map_err(|b| {
+                    rebase(violations_error(&format!("{tp}.operator"), &b), &format!("{tp}.operator"))
+                })?;
                 Some(op.name)
             }
         };
@@ -305,8 +306,8 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 )
                 .with_rule("WT-CC-1"));
             }
-            let ch =
-                build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
+            let ch = build_character(&sheet, &pack)
+                .map_err(|b| rebase(violations_error(&format!("{mp}.sheet"), &b), &format!("{mp}.sheet")))?;
             let mut skills = Vec::new();
             for sk in &bd.skills {
                 if !sk.requirements.unmet_by(&ch.stats).is_empty() {
@@ -416,9 +417,6 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 used: WtMemberUsage::default(),
                 last_hit_by: None,
             });
-            if !args.map.on_map(ms.at) {
-                return Err(Error::invalid(format!("{mp}.at"), "must be a battlefield square"));
-            }
         }
         teams.push(WtBattleTeam {
             id: t.id.clone(),
@@ -469,9 +467,36 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         let msg = e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message).to_string();
         Error::invalid(setup_field(&s, &f), msg)
     })?;
+    // WT-MAP-3 / WT-MAP-6: everyone starts on a battlefield square (checked once the map is known valid).
+    for (ti, t) in args.teams.iter().enumerate() {
+        for (mi, ms) in t.members.iter().enumerate() {
+            if !args.map.on_map(ms.at) {
+                return Err(Error::invalid(
+                    format!("teams[{ti}].members[{mi}].at"),
+                    "must be a battlefield square",
+                ));
+            }
+        }
+    }
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
+}
+
+/// A sheet's violations name paths inside the sheet (`sheet.points.attack`):
+/// name them inside the setup instead (`teams[1].members[0].sheet.points.attack`).
+fn rebase(mut e: Error, to: &str) -> Error {
+    let re = |p: &str| match p.strip_prefix("sheet") {
+        Some(rest) if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') => {
+            format!("{to}{rest}")
+        }
+        _ => format!("{to}.{p}"),
+    };
+    e.field = e.field.as_deref().map(re);
+    for d in e.details.iter_mut() {
+        d.path = re(&d.path);
+    }
+    e
 }
 
 /// The setup's own path for a field of the state built from it:
