@@ -28,8 +28,9 @@ crate::internally_tagged! {
             #[serde(default)]
             tactics_dice: Vec<WtTeamDice>,
         },
-        /// Tactics or Attack phase: use a skill (tactics-dice command, Bagworm,
-        /// Chameleon, Area Search, or an attack).
+        /// Use a skill: in the Tactics phase a tactics-dice command, Bagworm,
+        /// Chameleon or Area Search; in the Attack phase an attack (anything else
+        /// is `illegal_action` naming WT-RND-1).
         UseSkill {
             /// The member acting.
             actor: String,
@@ -53,7 +54,11 @@ crate::internally_tagged! {
             /// event), nothing if no target is hit.
             #[serde(default)]
             burst: i64,
-            /// WT-MOV-6: where to push a single target if the skill has forced movement and it hits.
+            /// WT-MOV-6: where to push a single target if the skill has forced movement and it hits:
+            /// any square 1 to the skill's `forced_move` squares from the target, counted as a move
+            /// counts them (|dx| + |dy|: a diagonal neighbour is 2), in any direction the attacker
+            /// chooses, heights and ZoC ignored; not another character's square; off the battlefield
+            /// is allowed (out of bounds, WT-OOB-1).
             #[serde(default)]
             push_to: Option<WtSquare>,
         },

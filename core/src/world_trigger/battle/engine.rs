@@ -574,15 +574,36 @@ pub(super) fn move_base<'a>(s: &'a WtBattleState, actor: &str, skill: &str) -> R
     move_base_at(s, mi, skill)
 }
 
+/// The move skill and its side. A `move` action names no side: when the
+/// trigger sits on both sides, the first side (main, then sub) the member may
+/// use now is taken (WT-COND-5/6 lost hand, WT-TRG-4 busy side), else main.
+fn move_skill_side<'a>(
+    s: &'a WtBattleState,
+    mi: usize,
+    skill: &str,
+) -> Result<(&'a WtBattleSkill, Option<WtSide>)> {
+    let m = s.m(mi)?;
+    let sides: Vec<Option<WtSide>> = m.skills.iter().filter(|k| k.skill == skill).map(|k| k.side).collect();
+    let Some(&first) = sides.first() else {
+        return Err(illegal(
+            "WT-CC-8",
+            format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
+        ));
+    };
+    let sk = s.skill(skill).ok_or_else(|| internal("catalog skill"))?;
+    if sk.kind != WtBattleSkillKind::Move {
+        return Err(Error::invalid("action.skill", "not a move skill"));
+    }
+    let side = sides.iter().copied().find(|&sd| side_fault(s, m, sk, sd).is_none()).unwrap_or(first);
+    Ok((sk, side))
+}
+
 /// [`move_base`] for member index `mi`.
 pub(super) fn move_base_at<'a>(s: &'a WtBattleState, mi: usize, skill: &str) -> Result<MoveBase<'a>> {
     let incap_ok = s.skill(skill).is_some_and(|k| k.while_incapacitated);
     acting_member_at(s, mi, incap_ok)?;
     let actor = &s.m(mi)?.id;
-    let (sk, side) = member_skill(s, mi, skill, None)?;
-    if sk.kind != WtBattleSkillKind::Move {
-        return Err(Error::invalid("action.skill", "not a move skill"));
-    }
+    let (sk, side) = move_skill_side(s, mi, skill)?;
     let m = s.m(mi)?;
     match s.phase {
         WtBattlePhase::Movement => {

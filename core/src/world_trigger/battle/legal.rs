@@ -474,7 +474,9 @@ fn member_actions(
                     _ => false,
                 };
                 let slot_ok = sk.combined_use || (!m.used.movement && !moves_full);
-                if !phase_ok || !slot_ok {
+                // A `move` names no side: a move trigger on both sides is listed once.
+                let listed = m.skills.iter().take(k).any(|x| x.skill == e.skill);
+                if !phase_ok || !slot_ok || listed {
                     continue;
                 }
                 let Ok(base) = move_base_at(s, mi, &sk.id) else { continue };

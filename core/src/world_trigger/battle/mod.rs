@@ -213,7 +213,8 @@ pub struct WtBattleRunStep {
 pub struct WtBattleRunArgs {
     /// The setup (`battle_new`'s arguments).
     pub setup: WtBattleNewArgs,
-    /// Actions in order (at most 2000). The first illegal one is returned as the error.
+    /// Actions in order (at most 2000). The first illegal one is returned as the error
+    /// (an invalid argument's `field` is prefixed with `steps[i].`).
     pub steps: Vec<WtBattleRunStep>,
     /// Also list the legal actions of the final state. Default false.
     #[serde(default)]
@@ -282,8 +283,9 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
             None => None,
             Some(v) => {
                 let sh: WtOperatorSheet = crate::ops::parse_data(&format!("{tp}.operator"), v.clone())?;
-                let op = build_operator(&sh, &pack)
-                    .map_err(|b| violations_error(&format!("{tp}.operator"), &b))?;
+                let op = build_operator(&sh, &pack).map_err(|b| {
+                    rebase(violations_error(&format!("{tp}.operator"), &b), &format!("{tp}.operator"))
+                })?;
                 Some(op.name)
             }
         };
@@ -304,8 +306,8 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 )
                 .with_rule("WT-CC-1"));
             }
-            let ch =
-                build_character(&sheet, &pack).map_err(|b| violations_error(&format!("{mp}.sheet"), &b))?;
+            let ch = build_character(&sheet, &pack)
+                .map_err(|b| rebase(violations_error(&format!("{mp}.sheet"), &b), &format!("{mp}.sheet")))?;
             let mut skills = Vec::new();
             for sk in &bd.skills {
                 if !sk.requirements.unmet_by(&ch.stats).is_empty() {
@@ -415,9 +417,6 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 used: WtMemberUsage::default(),
                 last_hit_by: None,
             });
-            if !args.map.on_map(ms.at) {
-                return Err(Error::invalid(format!("{mp}.at"), "must be a battlefield square"));
-            }
         }
         teams.push(WtBattleTeam {
             id: t.id.clone(),
@@ -464,12 +463,54 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     };
     // Setup problems are the caller's arguments, not a saved state: report them as invalid arguments.
     s.validate().map_err(|e| {
-        let f = e.field.clone().unwrap_or_default().replacen("state.", "", 1);
-        Error::invalid(f, e.message)
+        let f = e.field.clone().unwrap_or_default();
+        let msg = e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message).to_string();
+        Error::invalid(setup_field(&s, &f), msg)
     })?;
+    // WT-MAP-3 / WT-MAP-6: everyone starts on a battlefield square (checked once the map is known valid).
+    for (ti, t) in args.teams.iter().enumerate() {
+        for (mi, ms) in t.members.iter().enumerate() {
+            if !args.map.on_map(ms.at) {
+                return Err(Error::invalid(
+                    format!("teams[{ti}].members[{mi}].at"),
+                    "must be a battlefield square",
+                ));
+            }
+        }
+    }
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
+}
+
+/// A sheet's violations name paths inside the sheet (`sheet.points.attack`):
+/// name them inside the setup instead (`teams[1].members[0].sheet.points.attack`).
+fn rebase(mut e: Error, to: &str) -> Error {
+    let re = |p: &str| match p.strip_prefix("sheet") {
+        Some(rest) if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') => {
+            format!("{to}{rest}")
+        }
+        _ => format!("{to}.{p}"),
+    };
+    e.field = e.field.as_deref().map(re);
+    for d in e.details.iter_mut() {
+        d.path = re(&d.path);
+    }
+    e
+}
+
+/// The setup's own path for a field of the state built from it:
+/// `state.members[3].at` → `teams[1].members[0].at`; other fields lose `state.`.
+fn setup_field(s: &WtBattleState, f: &str) -> String {
+    let f = f.strip_prefix("state.").unwrap_or(f);
+    let parsed = f.strip_prefix("members[").and_then(|rest| {
+        let (n, tail) = rest.split_once(']')?;
+        let i: usize = n.parse().ok()?;
+        let team = s.members.get(i)?.team;
+        let pos = s.members.iter().take(i).filter(|m| m.team == team).count();
+        Some(format!("teams[{team}].members[{pos}]{tail}"))
+    });
+    parsed.unwrap_or_else(|| f.to_string())
 }
 
 /// Apply one action to a validated state (a copy: the input is never changed).
@@ -530,7 +571,15 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
         let mut dice =
             Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
         let mut ev = Vec::new();
-        engine::act(&mut s, &st.action, &mut dice, &mut ev)?;
+        // An argument error names the step's field (`steps[3].action.actor`);
+        // an illegal action (no field) is returned as it is.
+        engine::act(&mut s, &st.action, &mut dice, &mut ev).map_err(|e| {
+            if e.field.is_some() {
+                e.within(&format!("steps[{i}]"))
+            } else {
+                e
+            }
+        })?;
         events.extend(ev.iter().cloned());
         last_events = ev;
         last_rolls = dice.take_rolls();

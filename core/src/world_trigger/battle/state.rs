@@ -453,7 +453,8 @@ pub struct WtBattleState {
     pub round: u32,
     /// Phase.
     pub phase: WtBattlePhase,
-    /// Team indexes by initiative, highest first (empty before the first roll).
+    /// Team indexes by initiative, highest first (empty before the first roll; in a later
+    /// round's Initiative phase it still holds the previous round's order until the roll).
     #[serde(default)]
     pub initiative_order: Vec<usize>,
     /// Index (into this phase's team order) of the team acting now.
@@ -597,6 +598,14 @@ impl WtBattleState {
                 }
             }
         }
+        // Member ids first: a team's leader is looked up by id.
+        for (i, mb) in self.members.iter().enumerate() {
+            let p = format!("state.members[{i}]");
+            check_id(&format!("{p}.id"), &mb.id)?;
+            if self.members.iter().take(i).any(|o| o.id == mb.id) {
+                return Err(bad(format!("{p}.id"), "duplicate member id"));
+            }
+        }
         // Teams.
         for (i, t) in self.teams.iter().enumerate() {
             let p = format!("state.teams[{i}]");
@@ -629,12 +638,8 @@ impl WtBattleState {
         let (w, h) = (i64::from(m.width), i64::from(m.height));
         for (i, mb) in self.members.iter().enumerate() {
             let p = format!("state.members[{i}]");
-            check_id(&format!("{p}.id"), &mb.id)?;
             if mb.name.len() > 200 {
                 return Err(bad(format!("{p}.name"), "at most 200 bytes"));
-            }
-            if self.members.iter().take(i).any(|o| o.id == mb.id) {
-                return Err(bad(format!("{p}.id"), "duplicate member id"));
             }
             if mb.team >= nt {
                 return Err(bad(format!("{p}.team"), "no such team"));
