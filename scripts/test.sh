@@ -48,6 +48,12 @@ step "TypeScript declarations (tsc --noEmit on a typed test)"
 step "conformance vectors (Node)"
 node bindings-js/conformance.mjs testdata/vectors
 
+step "conformance vectors (Node), per-ruleset entries gunbai/world-trigger, coc, tmd, fap-map"
+for entry in world-trigger coc tmd fap-map; do
+  out="$(node bindings-js/conformance.mjs --entry "$entry" testdata/vectors)" || { echo "$out"; exit 1; }
+  echo "$out" | tail -n 2
+done
+
 step "pytest"
 "$PY" -m pytest -q bindings-py/tests
 

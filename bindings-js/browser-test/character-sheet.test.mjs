@@ -209,3 +209,9 @@ test("operator sheet", async () => {
   await page.click("#tab-combatant");
   assert.deepEqual(page.errors, []);
 });
+
+test("the sheet loads the World Trigger entry's smaller wasm, not the full one", async () => {
+  const urls = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+  assert.ok(urls.some((u) => u.endsWith("/vendor/gunbai/world-trigger/wasm/gunbai_js_bg.wasm")), urls.join("\n"));
+  assert.ok(!urls.some((u) => u.endsWith("/vendor/gunbai/wasm/gunbai_js_bg.wasm")), urls.join("\n"));
+});

@@ -42,3 +42,10 @@ dice.pool({ count: 1, sides: 6, rolls: [{ value: 1, kind: "percentile" }] });
 const bad: ErrorCodeName = "oops";
 
 void battleOutcome, sims, total, kind, faces, prng, names, anything, v, bad;
+
+// A per-ruleset entry has the same API over fewer modules.
+import * as tmdOnly from "../pkg/tmd/index.js";
+const tmdRulesets: string[] = tmdOnly.meta.version().rulesets;
+const tmdOrder: unknown = tmdOnly.tmd.initiative({ combatants: [{ id: "a", side: "pc", base_initiative: 5 }], seed: 1 });
+// @ts-expect-error gunbai/tmd has no World Trigger module
+tmdOnly.worldTrigger;

@@ -33,13 +33,16 @@ pub enum ErrorCode {
     UnknownOperation,
     /// The rule exists in RULES.md but gunbai does not implement it yet.
     NotImplemented,
+    /// The ruleset is left out of this build (a per-ruleset npm entry such as
+    /// `gunbai/tmd` asked for another system's chat commands).
+    NotInBuild,
     /// A bug in gunbai (an invariant failed). Please report it.
     Internal,
 }
 
 impl ErrorCode {
     /// All codes, in declaration order.
-    pub const ALL: [ErrorCode; 11] = [
+    pub const ALL: [ErrorCode; 12] = [
         ErrorCode::InvalidArgument,
         ErrorCode::OutOfRange,
         ErrorCode::ScriptedDiceExhausted,
@@ -50,6 +53,7 @@ impl ErrorCode {
         ErrorCode::IllegalAction,
         ErrorCode::UnknownOperation,
         ErrorCode::NotImplemented,
+        ErrorCode::NotInBuild,
         ErrorCode::Internal,
     ];
 
@@ -66,6 +70,7 @@ impl ErrorCode {
             ErrorCode::IllegalAction => "illegal_action",
             ErrorCode::UnknownOperation => "unknown_operation",
             ErrorCode::NotImplemented => "not_implemented",
+            ErrorCode::NotInBuild => "not_in_build",
             ErrorCode::Internal => "internal",
         }
     }

@@ -18,6 +18,9 @@ pub struct VersionResult {
     pub version: String,
     /// The seeded PRNG algorithm (stable; see `dice::prng`).
     pub prng: String,
+    /// The rulesets this build registers (`world_trigger`, `coc`, `tmd`, `fap_map`):
+    /// all of them, except in a per-ruleset npm entry such as `gunbai/tmd`.
+    pub rulesets: Vec<String>,
 }
 
 /// Result of `meta.operations`.
@@ -32,6 +35,16 @@ pub fn version(_: &NoArgs) -> Result<VersionResult> {
     Ok(VersionResult {
         version: env!("CARGO_PKG_VERSION").to_string(),
         prng: crate::dice::prng::Prng::ALGORITHM.to_string(),
+        rulesets: [
+            (cfg!(feature = "world_trigger"), "world_trigger"),
+            (cfg!(feature = "coc"), "coc"),
+            (cfg!(feature = "tmd"), "tmd"),
+            (cfg!(feature = "fap_map"), "fap_map"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| name.to_string())
+        .collect(),
     })
 }
 

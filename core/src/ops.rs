@@ -114,18 +114,25 @@ fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
     Error::invalid_data(full, e.message)
 }
 
-/// Every operation, in module order.
+/// Every operation of this build, in module order (see the ruleset features in
+/// `core/Cargo.toml`; the default build has them all).
 pub fn registry() -> &'static [OpDef] {
     static REG: OnceLock<Vec<OpDef>> = OnceLock::new();
     REG.get_or_init(|| {
         let mut v = Vec::new();
         v.extend(crate::meta::ops());
         v.extend(crate::dice::ops());
+        #[cfg(feature = "world_trigger")]
         v.extend(crate::world_trigger::ops());
-        v.extend(crate::coc7::ops());
-        v.extend(crate::coc_ap::ops());
-        v.extend(crate::coc7_house::ops());
+        #[cfg(feature = "coc")]
+        {
+            v.extend(crate::coc7::ops());
+            v.extend(crate::coc_ap::ops());
+            v.extend(crate::coc7_house::ops());
+        }
+        #[cfg(feature = "tmd")]
         v.extend(crate::tmd::ops());
+        #[cfg(feature = "fap_map")]
         v.extend(crate::fap_map::ops());
         v.extend(crate::command::ops());
         v

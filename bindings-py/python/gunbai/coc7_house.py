@@ -156,7 +156,7 @@ def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage
         incoming_damage: Damage of the opponent's attack, 0–1000000 (not reduced by the counter, C7H-CTR-4).
         incapacitated: That attack left the character unconscious, dead or unable to act (C7H-CTR-2). Default false.
         counter_damage: The counter-attack's damage, 0–1000000.
-        level: Level of the counter roll already made (or give `skill`).
+        level: Level of the counter roll already made (or give `skill`; neither is needed when `incapacitated`, since no counter is rolled).
         skill: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.

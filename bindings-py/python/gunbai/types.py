@@ -10,6 +10,7 @@ NoArgs = dict[str, Any]
 VersionResult = TypedDict("VersionResult", {
     "version": str,
     "prng": str,
+    "rulesets": list[str],
 })
 
 OperationsResult = TypedDict("OperationsResult", {

@@ -359,7 +359,7 @@ def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with
 
     Args:
         setup: The setup (`battle_new`'s arguments).
-        steps: Actions in order (at most 2000). The first illegal one is returned as the error.
+        steps: Actions in order (at most 2000). The first illegal one is returned as the error (an invalid argument's `field` is prefixed with `steps[i].`).
         with_legal: Also list the legal actions of the final state. Default false.
 
     Raises:

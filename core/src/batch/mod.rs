@@ -126,8 +126,11 @@ pub fn batch_registry() -> &'static [BatchDef] {
     REG.get_or_init(|| {
         let mut v = Vec::new();
         v.extend(dice::ops());
+        #[cfg(feature = "world_trigger")]
         v.extend(world_trigger::ops());
+        #[cfg(feature = "coc")]
         v.extend(coc7::ops());
+        #[cfg(feature = "tmd")]
         v.extend(tmd::ops());
         v
     })

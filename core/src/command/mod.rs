@@ -58,7 +58,7 @@ pub use help::help;
 pub use types::*;
 
 use crate::dice::Dice;
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Result};
 use crate::ops::OpDef;
 use lex::{is_space, normalize, Fail, PResult};
 use outcome::Outcome;
@@ -112,6 +112,17 @@ fn split(text: &str, base: usize) -> Line {
     }
 }
 
+/// The systems of this build, for the `not_in_build` message.
+fn built_systems() -> String {
+    let all = [CmdSystem::WorldTrigger, CmdSystem::Coc7, CmdSystem::Coc6, CmdSystem::Tmd, CmdSystem::FapMap];
+    let names: Vec<&str> = all.iter().filter(|s| s.in_build()).map(|s| s.as_str()).collect();
+    if names.is_empty() {
+        "plain dice only".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
 /// One command (no repetition): `Ok(None)` when it is not a command.
 fn single(
     head: &[char],
@@ -124,13 +135,22 @@ fn single(
         return Ok(None);
     }
     let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
+        // A system left out of this build never gets here (`run` refuses it first);
+        // the arms are compiled out so that its code is not in the binary.
+        #[allow(unreachable_patterns)]
         let own = match system {
             None => None,
+            #[cfg(feature = "coc")]
             Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice, variants.coc7_rule)?,
+            #[cfg(feature = "coc")]
             Some(CmdSystem::Coc6) => coc::try_coc6(c, lang, dice)?,
+            #[cfg(feature = "world_trigger")]
             Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice, variants.damage_table_threshold)?,
+            #[cfg(feature = "tmd")]
             Some(CmdSystem::Tmd) => tmd_fm::try_tmd(c, lang, dice)?,
+            #[cfg(feature = "fap_map")]
             Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
+            Some(_) => None,
         };
         match own {
             Some(o) => Ok(Some(o)),
@@ -191,6 +211,13 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
 
 /// `command.run` — run one chat line as a command (see the module docs).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    if let Some(system) = args.system.filter(|s| !s.in_build()) {
+        return Err(Error::field(
+            ErrorCode::NotInBuild,
+            "system",
+            format_args!("{} is not in this build of gunbai (it has: {})", system.as_str(), built_systems()),
+        ));
+    }
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;

@@ -22,6 +22,29 @@ pub enum CmdSystem {
     FapMap,
 }
 
+impl CmdSystem {
+    /// The snake_case name (as in JSON).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CmdSystem::WorldTrigger => "world_trigger",
+            CmdSystem::Coc7 => "coc7",
+            CmdSystem::Coc6 => "coc6",
+            CmdSystem::Tmd => "tmd",
+            CmdSystem::FapMap => "fap_map",
+        }
+    }
+
+    /// Whether this build has the system's ruleset (the cargo features of `core/Cargo.toml`).
+    pub fn in_build(self) -> bool {
+        match self {
+            CmdSystem::WorldTrigger => cfg!(feature = "world_trigger"),
+            CmdSystem::Coc7 | CmdSystem::Coc6 => cfg!(feature = "coc"),
+            CmdSystem::Tmd => cfg!(feature = "tmd"),
+            CmdSystem::FapMap => cfg!(feature = "fap_map"),
+        }
+    }
+}
+
 /// Reply language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
 pub enum CmdLang {
