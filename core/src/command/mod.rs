@@ -209,7 +209,7 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
     Ok(res)
 }
 
-/// `command.run` — run one chat line as a command (see the module docs).
+/// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(system) = args.system.filter(|s| !s.in_build()) {
         return Err(Error::field(

@@ -81,8 +81,10 @@ pub struct CmdRunArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted faces, consumed in the order the command rolls them (the order
-    /// BCDice consumes them for the CoC commands; see the module docs).
+    /// Scripted faces, consumed in the order the command rolls them, as BCDice
+    /// does: `CC(n)` the tens dice, then the ones die; `CC`, `CBR`, `RES` and the
+    /// 6th-edition checks one tens die, then one ones die; plain dice left to right;
+    /// a repeated command (`x3 …`) run after run.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
