@@ -6,7 +6,7 @@ from typing import Any
 from ._core import _batch, _call
 
 
-def check(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def check(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7.check`` — A 7th-edition d100 check: bonus/penalty dice, difficulty, house rule 0-5 (setcoc).
 
     Args:
@@ -14,32 +14,34 @@ def check(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = 
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
         difficulty: Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5): with skill 50 at `hard`, 96–99 are fumbles, not failures.
         rule: House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default, the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds, fumble 96–100 if it fails. 3: critical 01–05, fumble 96–100, whatever the skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100. 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
+        variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.check", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7.check", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def opposed(*, a, b, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def opposed(*, a, b, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7.opposed`` — Two 7th-edition checks against each other: higher level, then higher skill, wins.
 
     Args:
         a: First side.
         b: Second side.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.opposed", {"a": a, "b": b, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7.opposed", {"a": a, "b": b, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None) -> Any:
+def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None) -> Any:
     """``coc7.distribution`` — Exact probability of each success level of a 7th-edition check.
 
     Args:
@@ -47,14 +49,15 @@ def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule:
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
         difficulty: Difficulty used for `success` (default `regular`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5), so the `fumble` and `failure` counts can change with the difficulty.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.distribution", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule})
+    return _call("coc7.distribution", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants})
 
 
-def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, output: Any = None, n, seed: Any = None) -> Any:
+def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None, output: Any = None, n, seed: Any = None) -> Any:
     """``coc7.simulate_checks`` — n seeded 7th-edition checks as int32 level codes (0 fumble … 5 critical), successes or rolls.
 
     Args:
@@ -62,6 +65,7 @@ def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, ru
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
         difficulty: Difficulty (`regular` default, `hard`, `extreme`).
         rule: House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
+        variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         output: `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
         n: Repetitions, at most 10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
@@ -69,6 +73,6 @@ def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, ru
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("coc7.simulate_checks", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "output": output, "n": n, "seed": seed})
+    return _batch("coc7.simulate_checks", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants, "output": output, "n": n, "seed": seed})
 
 __all__ = ["check", "opposed", "distribution", "simulate_checks"]

@@ -86,7 +86,7 @@ def damage(*, expr, bonus: Any = None, extra: Any = None, extreme: Any = None, v
     return _call("coc7_house.damage", {"expr": expr, "bonus": bonus, "extra": extra, "extreme": extreme, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def defend(*, damage, defense, opposed_won: Any = None, covering: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def defend(*, damage, defense, opposed_won: Any = None, covering: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.defend`` — Defend: subtract the defense value (x2 opposed win or extreme, x3 both).
 
     Args:
@@ -98,16 +98,17 @@ def defend(*, damage, defense, opposed_won: Any = None, covering: Any = None, le
         skill: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the defense roll: tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.defend", {"damage": damage, "defense": defense, "opposed_won": opposed_won, "covering": covering, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7_house.defend", {"damage": damage, "defense": defense, "opposed_won": opposed_won, "covering": covering, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def cover(*, damages, area: Any = None, allies: Any = None, kp_allows: Any = None, level: Any = None, dex: Any = None, bonus_dice: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def cover(*, damages, area: Any = None, allies: Any = None, kp_allows: Any = None, level: Any = None, dex: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.cover`` — Cover an adjacent ally: DEX roll; several attacks at once deal double damage.
 
     Args:
@@ -119,16 +120,17 @@ def cover(*, damages, area: Any = None, allies: Any = None, kp_allows: Any = Non
         dex: DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the DEX roll: tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.cover", {"damages": damages, "area": area, "allies": allies, "kp_allows": kp_allows, "level": level, "dex": dex, "bonus_dice": bonus_dice, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7_house.cover", {"damages": damages, "area": area, "allies": allies, "kp_allows": kp_allows, "level": level, "dex": dex, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def cancel(*, attacker_damage, canceller_damage, cancellable: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def cancel(*, attacker_damage, canceller_damage, cancellable: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.cancel`` — Cancel an incoming attack: negate it or take the damage difference.
 
     Args:
@@ -139,16 +141,17 @@ def cancel(*, attacker_damage, canceller_damage, cancellable: Any = None, level:
         skill: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the cancel roll: tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.cancel", {"attacker_damage": attacker_damage, "canceller_damage": canceller_damage, "cancellable": cancellable, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7_house.cancel", {"attacker_damage": attacker_damage, "canceller_damage": canceller_damage, "cancellable": cancellable, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.counter`` — Counter-attack a melee attack: take it in full, then deal damage on success.
 
     Args:
@@ -160,16 +163,17 @@ def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage
         skill: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.counter", {"melee": melee, "incoming_damage": incoming_damage, "incapacitated": incapacitated, "counter_damage": counter_damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7_house.counter", {"melee": melee, "incoming_damage": incoming_damage, "incapacitated": incapacitated, "counter_damage": counter_damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
-def auto_hit(*, reason, damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def auto_hit(*, reason, damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.auto_hit`` — Automatic hit: success full damage, failure half, fumble none.
 
     Args:
@@ -179,13 +183,14 @@ def auto_hit(*, reason, damage, level: Any = None, skill: Any = None, bonus_dice
         skill: Skill to roll, 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the roll: tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.auto_hit", {"reason": reason, "damage": damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc7_house.auto_hit", {"reason": reason, "damage": damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
 def parse_range(*, text, distance: Any = None) -> Any:
@@ -201,7 +206,7 @@ def parse_range(*, text, distance: Any = None) -> Any:
     return _call("coc7_house.parse_range", {"text": text, "distance": distance})
 
 
-def chase_new(*, fugitive, pursuer: Any = None, gap: Any = None, escape_gap: Any = None, wins_needed: Any = None, rule: Any = None) -> Any:
+def chase_new(*, fugitive, pursuer: Any = None, gap: Any = None, escape_gap: Any = None, wins_needed: Any = None, rule: Any = None, variants: Any = None) -> Any:
     """``coc7_house.chase_new`` — Start an escape/chase (C7H-ESC-1).
 
     Args:
@@ -211,11 +216,12 @@ def chase_new(*, fugitive, pursuer: Any = None, gap: Any = None, escape_gap: Any
         escape_gap: Gap at which the fugitive escapes, 1–100. Default 5.
         wins_needed: Fugitive wins needed to escape, 1–100. Default 3.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.chase_new", {"fugitive": fugitive, "pursuer": pursuer, "gap": gap, "escape_gap": escape_gap, "wins_needed": wins_needed, "rule": rule})
+    return _call("coc7_house.chase_new", {"fugitive": fugitive, "pursuer": pursuer, "gap": gap, "escape_gap": escape_gap, "wins_needed": wins_needed, "rule": rule, "variants": variants})
 
 
 def chase_act(*, state, seed: Any = None, rolls: Any = None) -> Any:

@@ -64,7 +64,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction) -> C7hRoundResult:
     """
     ...
 
-def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None] = None, extreme: Union[bool, None] = None, variants: Union[C7hDamageVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDamageResult:
+def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None] = None, extreme: Union[bool, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDamageResult:
     """``coc7_house.damage`` — Roll damage; an Extreme success doubles the base damage dice only.
 
     Args:
@@ -81,7 +81,7 @@ def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None]
     """
     ...
 
-def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, covering: Union[bool, None] = None, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDefendResult:
+def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, covering: Union[bool, None] = None, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDefendResult:
     """``coc7_house.defend`` — Defend: subtract the defense value (x2 opposed win or extreme, x3 both).
 
     Args:
@@ -93,6 +93,7 @@ def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, 
         skill: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the defense roll: tens dice, then the ones die.
 
@@ -101,7 +102,7 @@ def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, 
     """
     ...
 
-def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Union[int, None] = None, kp_allows: Union[bool, None] = None, level: Union[Coc7Level, None] = None, dex: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCoverResult:
+def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Union[int, None] = None, kp_allows: Union[bool, None] = None, level: Union[Coc7Level, None] = None, dex: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCoverResult:
     """``coc7_house.cover`` — Cover an adjacent ally: DEX roll; several attacks at once deal double damage.
 
     Args:
@@ -113,6 +114,7 @@ def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Uni
         dex: DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the DEX roll: tens dice, then the ones die.
 
@@ -121,7 +123,7 @@ def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Uni
     """
     ...
 
-def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bool, None] = None, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCancelResult:
+def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bool, None] = None, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCancelResult:
     """``coc7_house.cancel`` — Cancel an incoming attack: negate it or take the damage difference.
 
     Args:
@@ -132,6 +134,7 @@ def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bo
         skill: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the cancel roll: tens dice, then the ones die.
 
@@ -140,7 +143,7 @@ def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bo
     """
     ...
 
-def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, None] = None, counter_damage: int, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCounterResult:
+def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, None] = None, counter_damage: int, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hCounterResult:
     """``coc7_house.counter`` — Counter-attack a melee attack: take it in full, then deal damage on success.
 
     Args:
@@ -152,6 +155,7 @@ def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, Non
         skill: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
 
@@ -160,7 +164,7 @@ def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, Non
     """
     ...
 
-def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hAutoHitResult:
+def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hAutoHitResult:
     """``coc7_house.auto_hit`` — Automatic hit: success full damage, failure half, fumble none.
 
     Args:
@@ -170,6 +174,7 @@ def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, N
         skill: Skill to roll, 0–999 (or give `level`).
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces of the roll: tens dice, then the ones die.
 
@@ -190,7 +195,7 @@ def parse_range(*, text: str, distance: Union[int, None] = None) -> C7hParseRang
     """
     ...
 
-def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, gap: Union[int, None] = None, escape_gap: Union[int, None] = None, wins_needed: Union[int, None] = None, rule: Union[int, None] = None) -> C7hChaseResult:
+def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, gap: Union[int, None] = None, escape_gap: Union[int, None] = None, wins_needed: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None) -> C7hChaseResult:
     """``coc7_house.chase_new`` — Start an escape/chase (C7H-ESC-1).
 
     Args:
@@ -200,6 +205,7 @@ def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, ga
         escape_gap: Gap at which the fugitive escapes, 1–100. Default 5.
         wins_needed: Fugitive wins needed to escape, 1–100. Default 3.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

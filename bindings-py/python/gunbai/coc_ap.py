@@ -6,19 +6,20 @@ from typing import Any
 from ._core import _batch, _call
 
 
-def check(*, skill, rule: Any = None, seed: Any = None, rolls: Any = None) -> Any:
+def check(*, skill, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc_ap.check`` — A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble.
 
     Args:
         skill: Skill value (percentile), 0–999.
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
+        variants: Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the tens die, then the ones die (d10 faces 1–10, 10 reads as 0).
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.check", {"skill": skill, "rule": rule, "seed": seed, "rolls": rolls})
+    return _call("coc_ap.check", {"skill": skill, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
 def action_points(*, dex, ap_bonus: Any = None, variants: Any = None) -> Any:

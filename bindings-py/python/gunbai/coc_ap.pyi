@@ -7,12 +7,13 @@ import numpy.typing
 
 from .types import *
 
-def check(*, skill: int, rule: Union[CocApRule, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> CocApCheckResult:
+def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[CocApVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> CocApCheckResult:
     """``coc_ap.check`` — A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble.
 
     Args:
         skill: Skill value (percentile), 0–999.
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
+        variants: Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the tens die, then the ones die (d10 faces 1–10, 10 reads as 0).
 

@@ -925,11 +925,16 @@ WtBattleRunResult = TypedDict("WtBattleRunResult", {
 
 Coc7Difficulty = Union[Literal["regular"], Literal["hard"], Literal["extreme"]]
 
+Coc7Variants = TypedDict("Coc7Variants", {
+    "coc7_rule": NotRequired[int],
+})
+
 Coc7CheckArgs = TypedDict("Coc7CheckArgs", {
     "skill": int,
     "bonus_dice": NotRequired[int],
     "difficulty": NotRequired[Coc7Difficulty],
     "rule": NotRequired[int],
+    "variants": NotRequired[Coc7Variants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -962,6 +967,7 @@ Coc7OpposedArgs = TypedDict("Coc7OpposedArgs", {
     "a": Coc7OpposedSide,
     "b": Coc7OpposedSide,
     "rule": NotRequired[int],
+    "variants": NotRequired[Coc7Variants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -992,6 +998,7 @@ Coc7DistributionArgs = TypedDict("Coc7DistributionArgs", {
     "bonus_dice": NotRequired[int],
     "difficulty": NotRequired[Coc7Difficulty],
     "rule": NotRequired[int],
+    "variants": NotRequired[Coc7Variants],
 })
 
 Coc7LevelOdds = TypedDict("Coc7LevelOdds", {
@@ -1022,9 +1029,20 @@ Coc7DistributionResult = TypedDict("Coc7DistributionResult", {
 
 CocApRule = Union[Literal["ccb"], Literal["cc"]]
 
+CocApDexScale = Union[Literal["classic"], Literal["percentile"]]
+
+CocApDodgeFocusPenalty = Union[Literal["prior_dodges"], Literal["including_current"]]
+
+CocApVariants = TypedDict("CocApVariants", {
+    "dex_scale": NotRequired[CocApDexScale],
+    "dodge_focus_penalty": NotRequired[CocApDodgeFocusPenalty],
+    "coc6_rule": NotRequired[CocApRule],
+})
+
 CocApCheckArgs = TypedDict("CocApCheckArgs", {
     "skill": int,
     "rule": NotRequired[CocApRule],
+    "variants": NotRequired[CocApVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1040,16 +1058,6 @@ CocApCheckResult = TypedDict("CocApCheckResult", {
     "result_ja": str,
     "label": Coc7Labels,
     "rolls": list[Roll],
-})
-
-CocApDexScale = Union[Literal["classic"], Literal["percentile"]]
-
-CocApDodgeFocusPenalty = Union[Literal["prior_dodges"], Literal["including_current"]]
-
-CocApVariants = TypedDict("CocApVariants", {
-    "dex_scale": NotRequired[CocApDexScale],
-    "dodge_focus_penalty": NotRequired[CocApDodgeFocusPenalty],
-    "coc6_rule": NotRequired[CocApRule],
 })
 
 CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
@@ -1209,8 +1217,9 @@ C7hRoundActArgs = TypedDict("C7hRoundActArgs", {
 
 C7hExtremeDamage = Union[Literal["double_dice"], Literal["double_total"]]
 
-C7hDamageVariants = TypedDict("C7hDamageVariants", {
+C7hVariants = TypedDict("C7hVariants", {
     "extreme_damage": NotRequired[C7hExtremeDamage],
+    "coc7_rule": NotRequired[int],
 })
 
 C7hDamageArgs = TypedDict("C7hDamageArgs", {
@@ -1218,7 +1227,7 @@ C7hDamageArgs = TypedDict("C7hDamageArgs", {
     "bonus": NotRequired[Union[str, None]],
     "extra": NotRequired[Union[str, None]],
     "extreme": NotRequired[bool],
-    "variants": NotRequired[C7hDamageVariants],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1251,6 +1260,7 @@ C7hDefendArgs = TypedDict("C7hDefendArgs", {
     "skill": NotRequired[Union[int, None]],
     "bonus_dice": NotRequired[int],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1275,6 +1285,7 @@ C7hCoverArgs = TypedDict("C7hCoverArgs", {
     "dex": NotRequired[Union[int, None]],
     "bonus_dice": NotRequired[int],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1297,6 +1308,7 @@ C7hCancelArgs = TypedDict("C7hCancelArgs", {
     "skill": NotRequired[Union[int, None]],
     "bonus_dice": NotRequired[int],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1319,6 +1331,7 @@ C7hCounterArgs = TypedDict("C7hCounterArgs", {
     "skill": NotRequired[Union[int, None]],
     "bonus_dice": NotRequired[int],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1342,6 +1355,7 @@ C7hAutoHitArgs = TypedDict("C7hAutoHitArgs", {
     "skill": NotRequired[Union[int, None]],
     "bonus_dice": NotRequired[int],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -1404,6 +1418,7 @@ C7hChaseNewArgs = TypedDict("C7hChaseNewArgs", {
     "escape_gap": NotRequired[Union[int, None]],
     "wins_needed": NotRequired[Union[int, None]],
     "rule": NotRequired[int],
+    "variants": NotRequired[C7hVariants],
 })
 
 C7hChaseStatus = Union[Literal["ongoing"], Literal["escaped"], Literal["caught"]]
@@ -2177,6 +2192,7 @@ Coc7SimulateChecksArgs = TypedDict("Coc7SimulateChecksArgs", {
     "bonus_dice": NotRequired[int],
     "difficulty": NotRequired[Coc7Difficulty],
     "rule": NotRequired[int],
+    "variants": NotRequired[Coc7Variants],
     "output": NotRequired[Coc7SimulateOutput],
     "n": int,
     "seed": NotRequired[Union[int, None]],
@@ -2191,4 +2207,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeVariants", "WtRangeMetric", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApCheckResult", "CocApActionPointsArgs", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hDamageVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeVariants", "WtRangeMetric", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

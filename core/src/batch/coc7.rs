@@ -5,7 +5,7 @@
 //! and [`evaluate`] (level and success under the difficulty and house rule).
 
 use super::{check_n, check_work, BatchData, BatchDef};
-use crate::coc7::check::{evaluate, roll_d100, validate_bonus, validate_rule, validate_skill};
+use crate::coc7::check::{evaluate, roll_d100, validate_bonus, validate_skill};
 use crate::coc7::Coc7Difficulty;
 use crate::dice::Dice;
 use crate::error::Result;
@@ -41,6 +41,9 @@ pub struct Coc7SimulateChecksArgs {
     /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+    #[serde(default)]
+    pub variants: crate::coc7::check::Coc7Variants,
     /// `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
     #[serde(default)]
     pub output: Coc7SimulateOutput,
@@ -57,7 +60,7 @@ pub struct Coc7SimulateChecksArgs {
 pub fn simulate_checks(args: &Coc7SimulateChecksArgs) -> Result<BatchData> {
     validate_skill("skill", args.skill)?;
     validate_bonus("bonus_dice", args.bonus_dice)?;
-    validate_rule("rule", args.rule)?;
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     let n = check_n(args.n)?;
     check_work(args.n, args.bonus_dice.unsigned_abs().saturating_add(2))?;
     let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
@@ -67,7 +70,7 @@ pub fn simulate_checks(args: &Coc7SimulateChecksArgs) -> Result<BatchData> {
         out.push(match args.output {
             Coc7SimulateOutput::Roll => roll as i32,
             o => {
-                let (level, success) = evaluate(i64::from(roll), args.skill, args.difficulty, args.rule);
+                let (level, success) = evaluate(i64::from(roll), args.skill, args.difficulty, rule);
                 if o == Coc7SimulateOutput::Success {
                     i32::from(success)
                 } else {
@@ -122,6 +125,7 @@ mod tests {
                 rule: 2,
                 seed: Some(21),
                 rolls: None,
+                ..Default::default()
             })
             .unwrap();
             let levels = ints(simulate_checks(&base).unwrap());

@@ -174,6 +174,35 @@ pub fn validate_bonus(field: &str, bonus: i64) -> Result<()> {
 }
 
 /// Validate a house-rule number.
+/// RULINGS variants of the 7th-edition checks (`coc7.check`, `coc7.odds`,
+/// `coc7.opposed`, `coc7.simulate_check`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Coc7Variants {
+    /// `variant: coc7_rule`, the house rule 0–5 (`setcoc` numbering; 0, the rulebook,
+    /// is the default). The same setting as the op's `rule` shorthand: give either.
+    #[serde(default)]
+    pub coc7_rule: i64,
+}
+
+/// The house rule in force, from the op's `rule` shorthand and its
+/// `variants.coc7_rule` (the API convention for RULINGS variants). Both are
+/// validated; giving both with different values is an error.
+pub fn rule_of(rule: i64, variant: i64) -> Result<i64> {
+    validate_rule("rule", rule)?;
+    validate_rule("variants.coc7_rule", variant)?;
+    match (rule, variant) {
+        (r, 0) => Ok(r),
+        (0, v) => Ok(v),
+        (r, v) if r == v => Ok(r),
+        (r, v) => Err(Error::invalid(
+            "variants.coc7_rule",
+            format_args!("{v} conflicts with rule {r}: give the house rule once"),
+        )),
+    }
+}
+
+/// Check that a house-rule number is 0..=5.
 pub fn validate_rule(field: &str, rule: i64) -> Result<()> {
     if !(0..=MAX_RULE).contains(&rule) {
         return Err(Error::out_of_range(field, format_args!("must be 0..={MAX_RULE}, not {rule}")));
@@ -359,6 +388,9 @@ pub struct Coc7CheckArgs {
     /// 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+    #[serde(default)]
+    pub variants: Coc7Variants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -395,9 +427,9 @@ pub struct Coc7CheckResult {
 pub fn check(args: &Coc7CheckArgs) -> Result<Coc7CheckResult> {
     validate_skill("skill", args.skill)?;
     validate_bonus("bonus_dice", args.bonus_dice)?;
-    validate_rule("rule", args.rule)?;
+    let rule = rule_of(args.rule, args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let o = roll_check(&mut dice, args.skill, args.bonus_dice, args.difficulty, args.rule)?;
+    let o = roll_check(&mut dice, args.skill, args.bonus_dice, args.difficulty, rule)?;
     Ok(Coc7CheckResult {
         roll: o.roll,
         candidates: o.candidates,

@@ -7,7 +7,7 @@
 //! dice (maximum). Counts are exact integers (at most 10^12); probabilities
 //! are count ÷ total.
 
-use super::check::{d100_value, evaluate, validate_bonus, validate_rule, validate_skill, Coc7Difficulty};
+use super::check::{d100_value, evaluate, validate_bonus, validate_skill, Coc7Difficulty};
 use crate::error::Result;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,9 @@ pub struct Coc7DistributionArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+    #[serde(default)]
+    pub variants: crate::coc7::check::Coc7Variants,
 }
 
 /// Exact count of outcomes per level.
@@ -113,8 +116,8 @@ pub fn counts(skill: i64, bonus: i64, difficulty: Coc7Difficulty, rule: i64) -> 
 pub fn distribution(args: &Coc7DistributionArgs) -> Result<Coc7DistributionResult> {
     validate_skill("skill", args.skill)?;
     validate_bonus("bonus_dice", args.bonus_dice)?;
-    validate_rule("rule", args.rule)?;
-    let (c, success_count, total) = counts(args.skill, args.bonus_dice, args.difficulty, args.rule);
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let (c, success_count, total) = counts(args.skill, args.bonus_dice, args.difficulty, rule);
     let p = |n: u64| n as f64 / total as f64;
     Ok(Coc7DistributionResult {
         levels: Coc7LevelOdds {

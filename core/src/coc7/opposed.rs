@@ -4,7 +4,7 @@
 //! are a tie. `both_failed` reports the 7th-edition case where neither side
 //! succeeded, so callers can apply "nobody wins" where their table does.
 
-use super::check::{roll_check, validate_bonus, validate_rule, validate_skill, Coc7Difficulty, Coc7Outcome};
+use super::check::{roll_check, validate_bonus, validate_skill, Coc7Difficulty, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::Result;
 use schemars::JsonSchema;
@@ -44,6 +44,9 @@ pub struct Coc7OpposedArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+    #[serde(default)]
+    pub variants: crate::coc7::check::Coc7Variants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -85,10 +88,10 @@ pub fn opposed(args: &Coc7OpposedArgs) -> Result<Coc7OpposedResult> {
     validate_bonus("a.bonus_dice", args.a.bonus_dice)?;
     validate_skill("b.skill", args.b.skill)?;
     validate_bonus("b.bonus_dice", args.b.bonus_dice)?;
-    validate_rule("rule", args.rule)?;
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let a = roll_check(&mut dice, args.a.skill, args.a.bonus_dice, Coc7Difficulty::Regular, args.rule)?;
-    let b = roll_check(&mut dice, args.b.skill, args.b.bonus_dice, Coc7Difficulty::Regular, args.rule)?;
+    let a = roll_check(&mut dice, args.a.skill, args.a.bonus_dice, Coc7Difficulty::Regular, rule)?;
+    let b = roll_check(&mut dice, args.b.skill, args.b.bonus_dice, Coc7Difficulty::Regular, rule)?;
     let winner = winner_of(&a, &b);
     let both_failed = !a.level.is_success() && !b.level.is_success();
     Ok(Coc7OpposedResult { a, b, winner, both_failed, rolls: dice.take_rolls() })

@@ -42,6 +42,7 @@ fn distribution_matches_brute_force() {
                                 rule,
                                 seed: None,
                                 rolls: faces(&fs),
+                                ..Default::default()
                             })
                             .unwrap();
                             (r.level, r.success)
@@ -100,6 +101,7 @@ fn garbage_args_never_panic() {
                     rule,
                     seed: Some(1),
                     rolls: None,
+                    ..Default::default()
                 });
             }
         }

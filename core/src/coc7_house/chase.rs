@@ -120,6 +120,10 @@ pub struct C7hChaseNewArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
 }
 
 /// Arguments of `coc7_house.chase_act`.
@@ -249,7 +253,7 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
             return Err(Error::invalid("pursuer.id", "must differ from the fugitive's id"));
         }
     }
-    validate_rule("rule", args.rule)?;
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     let pick = |f: &str, v: Option<i64>, d: i64| -> Result<i64> {
         let v = v.unwrap_or(d);
         if !(1..=100).contains(&v) {
@@ -266,7 +270,7 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
         wins_needed: pick("wins_needed", args.wins_needed, 3)?,
         fugitive_wins: 0,
         status: C7hChaseStatus::Ongoing,
-        rule: args.rule,
+        rule,
     };
     state.status = status_of(&state);
     Ok(empty(state))

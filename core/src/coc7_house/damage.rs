@@ -28,13 +28,19 @@ pub enum C7hExtremeDamage {
     DoubleTotal,
 }
 
-/// Variants of `coc7_house.damage`.
+/// RULINGS variants of the 7th-edition house combat (every `coc7_house` op that
+/// rolls or deals damage takes the same object; each uses the ones it needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct C7hDamageVariants {
-    /// `double_dice` (default) or `double_total`.
+pub struct C7hVariants {
+    /// `variant: extreme_damage`: `double_dice` (default) or `double_total` (`coc7_house.damage`).
     #[serde(default)]
     pub extreme_damage: C7hExtremeDamage,
+    /// `variant: coc7_rule`: the house rule 0–5 of the rolls (`setcoc` numbering, see
+    /// `coc7.check`; 0, the rulebook, is the default). The same setting as the op's
+    /// `rule` shorthand: give either.
+    #[serde(default)]
+    pub coc7_rule: i64,
 }
 
 /// Arguments of `coc7_house.damage`.
@@ -54,7 +60,7 @@ pub struct C7hDamageArgs {
     pub extreme: bool,
     /// Variants.
     #[serde(default)]
-    pub variants: C7hDamageVariants,
+    pub variants: C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,

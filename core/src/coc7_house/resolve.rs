@@ -84,6 +84,10 @@ pub struct C7hDefendArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -120,18 +124,12 @@ pub struct C7hDefendResult {
 /// defender won the opposed roll or rolled an Extreme success (or better);
 /// C7H-DEF-4: ×3 if both; C7H-DEF-5: covering adds a penalty die (RULINGS).
 pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     check_value("damage", args.damage)?;
     check_value("defense", args.defense)?;
     let penalty = i64::from(args.covering);
-    let (level, check, rolls) = level_of(
-        args.level,
-        args.skill,
-        args.bonus_dice,
-        penalty,
-        args.rule,
-        args.seed,
-        args.rolls.as_deref(),
-    )?;
+    let (level, check, rolls) =
+        level_of(args.level, args.skill, args.bonus_dice, penalty, rule, args.seed, args.rolls.as_deref())?;
     let success = level.is_success();
     let multiplier =
         if !success { 0 } else { 1 + i64::from(args.opposed_won) + i64::from(level.is_extreme_or_better()) };
@@ -175,6 +173,10 @@ pub struct C7hCoverArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -209,6 +211,7 @@ pub struct C7hCoverResult {
 
 /// `coc7_house.cover` — C7H-COV-1 … C7H-COV-3.
 pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     if args.damages.is_empty() || args.damages.len() > MAX_COVERED_ATTACKS {
         return Err(Error::invalid("damages", format_args!("give 1..={MAX_COVERED_ATTACKS} attack damages")));
     }
@@ -222,14 +225,15 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
         return Err(Error::illegal("C7H-COV-2", "cover: an area attack lets one ally be covered"));
     }
     let (level, check, rolls) =
-        level_of(args.level, args.dex, args.bonus_dice, 0, args.rule, args.seed, args.rolls.as_deref())
-            .map_err(|e| {
+        level_of(args.level, args.dex, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref()).map_err(
+            |e| {
                 if e.field.as_deref() == Some("skill") {
                     Error { field: Some("dex".into()), ..e }
                 } else {
                     e
                 }
-            })?;
+            },
+        )?;
     let sum: i64 = args.damages.iter().sum();
     let success = level.is_success();
     let doubled = success && args.damages.len() > 1;
@@ -268,6 +272,10 @@ pub struct C7hCancelArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -302,13 +310,14 @@ pub struct C7hCancelResult {
 /// attacker's negates the attack, else the difference is taken; failure: the
 /// full hit (RULINGS).
 pub fn cancel(args: &C7hCancelArgs) -> Result<C7hCancelResult> {
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     check_value("attacker_damage", args.attacker_damage)?;
     check_value("canceller_damage", args.canceller_damage)?;
     if !args.cancellable {
         return Err(Error::illegal("C7H-CAN-3", "cancel: the KP ruled this attack cannot be cancelled"));
     }
     let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, args.rule, args.seed, args.rolls.as_deref())?;
+        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
     let success = level.is_success();
     let negated = success && args.canceller_damage >= args.attacker_damage;
     let damage_taken =
@@ -342,6 +351,10 @@ pub struct C7hCounterArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -376,6 +389,7 @@ pub struct C7hCounterResult {
 /// the character out of action nothing happens (no roll); on success the
 /// counter's damage is dealt afterwards.
 pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     check_value("incoming_damage", args.incoming_damage)?;
     check_value("counter_damage", args.counter_damage)?;
     if !args.melee {
@@ -384,7 +398,6 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
     if args.incapacitated {
         // C7H-CTR-2: no counter, so no roll is needed; whatever roll inputs
         // were given are still checked, but nothing is rolled.
-        validate_rule("rule", args.rule)?;
         validate_bonus("bonus_dice", args.bonus_dice)?;
         if args.level.is_some() && args.skill.is_some() {
             return Err(Error::invalid("level", "give either level or skill, not both"));
@@ -403,7 +416,7 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
         });
     }
     let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, args.rule, args.seed, args.rolls.as_deref())?;
+        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
     let success = level.is_success();
     Ok(C7hCounterResult {
         happens: true,
@@ -448,6 +461,10 @@ pub struct C7hAutoHitArgs {
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
     pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -476,9 +493,10 @@ pub struct C7hAutoHitResult {
 /// roll is still made; a fumble fails (no damage); any other failure deals
 /// floor(damage ÷ 2); a success deals full damage.
 pub fn auto_hit(args: &C7hAutoHitArgs) -> Result<C7hAutoHitResult> {
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     check_value("damage", args.damage)?;
     let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, args.rule, args.seed, args.rolls.as_deref())?;
+        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
     let (hit, damage_dealt) = match level {
         Coc7Level::Fumble => (false, 0),
         Coc7Level::Failure => (true, args.damage / 2),

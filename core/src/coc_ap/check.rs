@@ -36,6 +36,10 @@ pub struct CocApCheckArgs {
     /// `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
     #[serde(default)]
     pub rule: CocApRule,
+    /// Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a
+    /// check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
+    #[serde(default)]
+    pub variants: super::ap::CocApVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -140,7 +144,8 @@ pub fn check(args: &CocApCheckArgs) -> Result<CocApCheckResult> {
         ));
     }
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let mut out = roll_check(&mut dice, args.skill, args.rule)?;
+    let rule = if args.variants.coc6_rule == CocApRule::Cc { CocApRule::Cc } else { args.rule };
+    let mut out = roll_check(&mut dice, args.skill, rule)?;
     out.rolls = dice.take_rolls();
     Ok(out)
 }
