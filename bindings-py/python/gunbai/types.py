@@ -444,10 +444,16 @@ WtConditionEffects = TypedDict("WtConditionEffects", {
     "recovers_in_battle": bool,
 })
 
+WtRangeMetric = Union[Literal["chebyshev"], Literal["manhattan"]]
+
 WtSpecialAttackStacking = Union[Literal["highest"], Literal["sum"]]
 
-WtDamageVariants = TypedDict("WtDamageVariants", {
+WtDamageTableThreshold = Union[Literal["at_least_10"], Literal["more_than_10"]]
+
+WtVariants = TypedDict("WtVariants", {
+    "range_metric": NotRequired[WtRangeMetric],
     "special_attack_stacking": NotRequired[WtSpecialAttackStacking],
+    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
 })
 
 WtDamageArgs = TypedDict("WtDamageArgs", {
@@ -464,7 +470,7 @@ WtDamageArgs = TypedDict("WtDamageArgs", {
     "tactics_dice": NotRequired[int],
     "target_trion": NotRequired[Union[int, None]],
     "attacker_trion": NotRequired[Union[int, None]],
-    "variants": NotRequired[WtDamageVariants],
+    "variants": NotRequired[WtVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -484,18 +490,12 @@ WtDamageResult = TypedDict("WtDamageResult", {
 
 WtDamageTableSide = Union[Literal["border"], Literal["trion_soldier"], Literal["serafiga"]]
 
-WtDamageTableThreshold = Union[Literal["at_least_10"], Literal["more_than_10"]]
-
-WtDamageTableVariants = TypedDict("WtDamageTableVariants", {
-    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
-})
-
 WtDamageTableArgs = TypedDict("WtDamageTableArgs", {
     "damage": int,
     "table": NotRequired[WtDamageTableSide],
     "conditions": NotRequired[list[WtCondition]],
     "data": NotRequired[Union[WtDataPack, None]],
-    "variants": NotRequired[WtDamageTableVariants],
+    "variants": NotRequired[WtVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -540,19 +540,13 @@ WtRangePoint = TypedDict("WtRangePoint", {
     "height": NotRequired[int],
 })
 
-WtRangeMetric = Union[Literal["chebyshev"], Literal["manhattan"]]
-
-WtRangeVariants = TypedDict("WtRangeVariants", {
-    "range_metric": NotRequired[WtRangeMetric],
-})
-
 WtRangeArgs = TypedDict("WtRangeArgs", {
     "from": WtRangePoint,
     "targets": NotRequired[list[WtRangePoint]],
     "range": NotRequired[Union[int, None]],
     "area": NotRequired[Union[int, None]],
     "center": NotRequired[Union[WtRangePoint, None]],
-    "variants": NotRequired[WtRangeVariants],
+    "variants": NotRequired[WtVariants],
 })
 
 WtRangeResult = TypedDict("WtRangeResult", {
@@ -658,12 +652,6 @@ WtTeamSetup = TypedDict("WtTeamSetup", {
     "operator": NotRequired[Union[WtOperatorSheet, None]],
 })
 
-WtBattleVariants = TypedDict("WtBattleVariants", {
-    "range_metric": NotRequired[WtRangeMetric],
-    "special_attack_stacking": NotRequired[WtSpecialAttackStacking],
-    "damage_table_threshold": NotRequired[WtDamageTableThreshold],
-})
-
 WtBattleDataMeta = TypedDict("WtBattleDataMeta", {
     "name": str,
     "illustrative": NotRequired[bool],
@@ -715,7 +703,7 @@ WtBattleNewArgs = TypedDict("WtBattleNewArgs", {
     "battle_type": WtBattleType,
     "map": WtBattleMap,
     "teams": list[WtTeamSetup],
-    "variants": NotRequired[WtBattleVariants],
+    "variants": NotRequired[WtVariants],
     "max_rounds": NotRequired[Union[int, None]],
     "end_when_down": NotRequired[list[str]],
     "data": NotRequired[Union[WtDataPack, None]],
@@ -835,7 +823,7 @@ WtBattleOutcome = TypedDict("WtBattleOutcome", {
 WtBattleState = TypedDict("WtBattleState", {
     "format": str,
     "battle_type": WtBattleType,
-    "variants": WtBattleVariants,
+    "variants": WtVariants,
     "max_rounds": int,
     "end_when_down": NotRequired[list[str]],
     "map": WtBattleMap,
@@ -2180,7 +2168,7 @@ WtSimulateDamageArgs = TypedDict("WtSimulateDamageArgs", {
     "special_attack_lv": NotRequired[int],
     "special_attack_lvs": NotRequired[list[int]],
     "modifier": NotRequired[int],
-    "variants": NotRequired[WtDamageVariants],
+    "variants": NotRequired[WtVariants],
     "n": int,
     "seed": NotRequired[Union[int, None]],
 })
@@ -2207,4 +2195,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtDamageVariants", "WtSpecialAttackStacking", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableVariants", "WtDamageTableThreshold", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeVariants", "WtRangeMetric", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleVariants", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApAction", "CocApDir", "CocApTreatSkill", "CocApRoundActArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hAction", "C7hPassiveKind", "C7hRoundActArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseWinner", "C7hChaseActArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionEntry", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

@@ -169,7 +169,7 @@ def condition_effects(*, conditions: Sequence[WtCondition]) -> WtConditionEffect
     """
     ...
 
-def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, special_attacks: Union[Sequence[WtSpecialAttack], None] = None, attacker_height: Union[int, None] = None, target_height: Union[int, None] = None, target_floating: Union[bool, None] = None, modifier: Union[int, None] = None, tactics_dice: Union[int, None] = None, target_trion: Union[int, None] = None, attacker_trion: Union[int, None] = None, variants: Union[WtDamageVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
+def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, special_attacks: Union[Sequence[WtSpecialAttack], None] = None, attacker_height: Union[int, None] = None, target_height: Union[int, None] = None, target_floating: Union[bool, None] = None, modifier: Union[int, None] = None, tactics_dice: Union[int, None] = None, target_trion: Union[int, None] = None, attacker_trion: Union[int, None] = None, variants: Union[WtVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
     Args:
@@ -195,7 +195,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
     """
     ...
 
-def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, conditions: Union[Sequence[WtCondition], None] = None, data: Union[WtDataPack, None] = None, variants: Union[WtDamageTableVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageTableResult:
+def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, conditions: Union[Sequence[WtCondition], None] = None, data: Union[WtDataPack, None] = None, variants: Union[WtVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageTableResult:
     """``world_trigger.damage_table`` — Roll on a damage table for one hit (highest tier reached; held effects shift to the next row).
 
     Args:
@@ -238,7 +238,7 @@ def out_of_bounds_check(*, distance: int, mobility: int, tactics_dice: Union[int
     """
     ...
 
-def range(*, from_: WtRangePoint, targets: Union[Sequence[WtRangePoint], None] = None, range: Union[int, None] = None, area: Union[int, None] = None, center: Union[WtRangePoint, None] = None, variants: Union[WtRangeVariants, None] = None) -> WtRangeResult:
+def range(*, from_: WtRangePoint, targets: Union[Sequence[WtRangePoint], None] = None, range: Union[int, None] = None, area: Union[int, None] = None, center: Union[WtRangePoint, None] = None, variants: Union[WtVariants, None] = None) -> WtRangeResult:
     """``world_trigger.range`` — Range in squares (height ignored; chebyshev | manhattan), targets in range, area centre and who is inside.
 
     Args:
@@ -310,7 +310,7 @@ def validate_data(*, data: Any) -> WtValidationResult:
     """
     ...
 
-def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[WtTeamSetup], variants: Union[WtBattleVariants, None] = None, max_rounds: Union[int, None] = None, end_when_down: Union[Sequence[str], None] = None, data: Union[WtDataPack, None] = None, battle_data: Union[WtBattleData, None] = None) -> WtBattleResult:
+def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[WtTeamSetup], variants: Union[WtVariants, None] = None, max_rounds: Union[int, None] = None, end_when_down: Union[Sequence[str], None] = None, data: Union[WtDataPack, None] = None, battle_data: Union[WtBattleData, None] = None) -> WtBattleResult:
     """``world_trigger.battle_new`` — Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase.
 
     Args:
@@ -401,7 +401,7 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
     """
     ...
 
-def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, variants: Union[WtDamageVariants, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
+def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, variants: Union[WtVariants, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
     """``world_trigger.simulate_damage`` — Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32.
 
     Args:

@@ -17,7 +17,8 @@ use super::{check_n, check_work, BatchData, BatchDef};
 use crate::dice::{Dice, ScriptedFace};
 use crate::error::{Error, Result};
 use crate::world_trigger::check::{achievement, roll_opposed, WtPool};
-use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput, WtDamageVariants};
+use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput};
+use crate::world_trigger::types::WtVariants;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -151,7 +152,7 @@ pub struct WtSimulateDamageArgs {
     pub modifier: i64,
     /// Rule variants, as in `world_trigger.damage`.
     #[serde(default)]
-    pub variants: WtDamageVariants,
+    pub variants: WtVariants,
     /// Repetitions, at most 10^8.
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
@@ -324,8 +325,9 @@ mod tests {
             trion_stat: 5,
             special_attack_lv: 2,
             special_attack_lvs: vec![1],
-            variants: WtDamageVariants {
+            variants: WtVariants {
                 special_attack_stacking: crate::world_trigger::damage::WtSpecialAttackStacking::Sum,
+                ..Default::default()
             },
             n: 5,
             seed: Some(3),

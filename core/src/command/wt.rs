@@ -257,7 +257,10 @@ fn damage_table_cmd(
         damage: dmg,
         table: side,
         conditions: held.clone(),
-        variants: crate::world_trigger::damage::WtDamageTableVariants { damage_table_threshold: threshold },
+        variants: crate::world_trigger::types::WtVariants {
+            damage_table_threshold: threshold,
+            ..Default::default()
+        },
         rolls: Some(vec![ScriptedFace::Face(1)]),
         ..Default::default()
     };

@@ -29,15 +29,6 @@ pub enum WtSpecialAttackStacking {
     Sum,
 }
 
-/// Variants of `world_trigger.damage`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WtDamageVariants {
-    /// How several applicable special attacks combine (default `highest`).
-    #[serde(default)]
-    pub special_attack_stacking: WtSpecialAttackStacking,
-}
-
 /// WT-DMG-5/6 + RULINGS: the special-attack bonus of several applicable LVs
 /// (highest, or the sum under `special_attack_stacking = sum`). The same
 /// number is the extra hit-check dice and the extra base damage.
@@ -122,7 +113,7 @@ pub struct WtDamageArgs {
     pub attacker_trion: Option<i64>,
     /// Rule variants.
     #[serde(default)]
-    pub variants: WtDamageVariants,
+    pub variants: crate::world_trigger::types::WtVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -310,15 +301,6 @@ pub enum WtDamageTableThreshold {
     MoreThan10,
 }
 
-/// Variants of `world_trigger.damage_table`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WtDamageTableVariants {
-    /// When the lowest tier applies (default `at_least_10`).
-    #[serde(default)]
-    pub damage_table_threshold: WtDamageTableThreshold,
-}
-
 /// WT-DT-1/2: the one tier a hit of `damage` uses: the highest tier reached
 /// (`None` if no roll is due). Under `more_than_10`, the lowest tier needs
 /// damage strictly above its minimum.
@@ -370,7 +352,7 @@ pub struct WtDamageTableArgs {
     pub data: Option<Value>,
     /// Rule variants.
     #[serde(default)]
-    pub variants: WtDamageTableVariants,
+    pub variants: crate::world_trigger::types::WtVariants,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,

@@ -2,7 +2,7 @@
 //! and areas on the grid (WT-RNG) and the D66 profile roll (WT-CC-9, WT-OP-7).
 
 use super::battle::grid;
-use super::battle::{WtRangeMetric, WtSquare};
+use super::battle::WtSquare;
 use super::check::{roll_check, WtCheckResult, WtPool};
 use super::data::load_pack;
 use super::types::WtLabel;
@@ -273,15 +273,6 @@ pub const MAX_RANGE_TARGETS: usize = 1000;
 /// Largest |coordinate| accepted by `world_trigger.range`.
 pub const MAX_COORD: i64 = 1_000_000;
 
-/// Variants of `world_trigger.range` (RULINGS "Range and areas").
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WtRangeVariants {
-    /// How diagonals count: `chebyshev` (default: a diagonal square is 1 away) or `manhattan`.
-    #[serde(default)]
-    pub range_metric: WtRangeMetric,
-}
-
 /// A square on the grid, with its height.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -316,7 +307,7 @@ pub struct WtRangeArgs {
     pub center: Option<WtRangePoint>,
     /// Rule variants.
     #[serde(default)]
-    pub variants: WtRangeVariants,
+    pub variants: crate::world_trigger::types::WtVariants,
 }
 
 /// Result of `world_trigger.range`.

@@ -459,3 +459,24 @@ pub fn violations_error(what: &str, violations: &[WtViolation]) -> crate::Error 
         .collect();
     e
 }
+
+/// RULINGS variants of World Trigger: one object for every op they affect
+/// (`world_trigger.damage`, `damage_table`, `range`, the battle ops, and
+/// `command.run`'s WD/WDT); each op uses the ones it needs, and a battle keeps it in
+/// its state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtVariants {
+    /// `variant: range_metric`: how diagonals count for range, areas and the Stealth
+    /// distance: `chebyshev` (default: a diagonal square is 1 away) or `manhattan`.
+    #[serde(default)]
+    pub range_metric: super::battle::state::WtRangeMetric,
+    /// `variant: special_attack_stacking`: several applicable special attacks,
+    /// `highest` (default) or `sum`.
+    #[serde(default)]
+    pub special_attack_stacking: super::damage::WtSpecialAttackStacking,
+    /// `variant: damage_table_threshold`: when the lowest damage-table tier applies,
+    /// `at_least_10` (default) or `more_than_10`.
+    #[serde(default)]
+    pub damage_table_threshold: super::damage::WtDamageTableThreshold,
+}

@@ -117,7 +117,7 @@ pub struct WtBattleNewArgs {
     pub teams: Vec<WtTeamSetup>,
     /// Rule variants (stored in the state).
     #[serde(default)]
-    pub variants: WtBattleVariants,
+    pub variants: crate::world_trigger::types::WtVariants,
     /// Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
     #[serde(default)]
     pub max_rounds: Option<u32>,

@@ -4,7 +4,7 @@
 use super::data::{validate_skill, WtBattleOperatorSkill, WtBattleSkill};
 use crate::error::{Error, Result};
 use crate::world_trigger::character::{WtLoadout, WtSide};
-use crate::world_trigger::damage::{WtDamageTableThreshold, WtSpecialAttackStacking};
+
 use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind};
 use crate::world_trigger::types::{WtCondition, WtLabel, WtStat, WtStats};
 use schemars::JsonSchema;
@@ -57,21 +57,6 @@ pub enum WtRangeMetric {
     Chebyshev,
     /// Orthogonal steps.
     Manhattan,
-}
-
-/// Rule variants of a battle (stored in the state).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WtBattleVariants {
-    /// Range / area / Stealth distance metric (default `chebyshev`).
-    #[serde(default)]
-    pub range_metric: WtRangeMetric,
-    /// Several applicable special attacks: `highest` (default) or `sum`.
-    #[serde(default)]
-    pub special_attack_stacking: WtSpecialAttackStacking,
-    /// Damage-table threshold: `at_least_10` (default) or `more_than_10`.
-    #[serde(default)]
-    pub damage_table_threshold: WtDamageTableThreshold,
 }
 
 /// A square (x to the right, y down). Squares off the map are out of bounds.
@@ -441,7 +426,7 @@ pub struct WtBattleState {
     /// Battle type.
     pub battle_type: WtBattleType,
     /// Rule variants.
-    pub variants: WtBattleVariants,
+    pub variants: crate::world_trigger::types::WtVariants,
     /// Last round (rank: 10 at most).
     pub max_rounds: u32,
     /// Mock/defense: the battle ends when one of these members is out (WT-END-1/3).
