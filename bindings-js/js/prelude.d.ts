@@ -25,6 +25,7 @@ export declare function call(op: string, args?: Record<string, unknown>): unknow
  */
 export declare function callBatch(op: string, args?: Record<string, unknown>): Int32Array | Float64Array;
 
+// @gunbai-battle-begin: left out of the entries without World Trigger battles.
 /**
  * Convenience over `world_trigger.battle_*`: keeps the serializable state and
  * the event log. An illegal action throws `GunbaiError` and leaves `state` as it was.
@@ -47,3 +48,4 @@ export declare class Battle {
   readonly outcome: WtBattleOutcome | null;
   toJSON(): WtBattleState;
 }
+// @gunbai-battle-end

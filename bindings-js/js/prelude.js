@@ -100,6 +100,7 @@ export function call(op, args) {
   return envelope.ok;
 }
 
+// @gunbai-battle-begin: left out of the entries without World Trigger battles.
 /**
  * Convenience over `world_trigger.battle_*`: keeps the (serializable) state and
  * the event log. Every method calls the pure operations; an illegal action
@@ -148,3 +149,4 @@ export class Battle {
     return this.state;
   }
 }
+// @gunbai-battle-end

@@ -49,3 +49,15 @@ const tmdRulesets: string[] = tmdOnly.meta.version().rulesets;
 const tmdOrder: unknown = tmdOnly.tmd.initiative({ combatants: [{ id: "a", side: "pc", base_initiative: 5 }], seed: 1 });
 // @ts-expect-error gunbai/tmd has no World Trigger module
 tmdOnly.worldTrigger;
+// @ts-expect-error nor the World Trigger Battle class
+tmdOnly.Battle;
+// Each entry's .d.ts declares the types its operations reach (and compiles on its own).
+import * as wtOnly from "../pkg/world-trigger/index.js";
+import * as cocOnly from "../pkg/coc/index.js";
+import * as fmOnly from "../pkg/fap-map/index.js";
+const wtBattle: wtOnly.Battle | null = null;
+const cocLevel: cocOnly.Coc7Level = cocOnly.coc7.check({ skill: 50, variants: { coc7_rule: 3 }, seed: 1 }).level;
+const fmActions: unknown = fmOnly.fapMap.actions();
+void wtBattle, cocLevel, fmActions;
+// @ts-expect-error a TMD type is not declared by the FAP/MAP entry
+const notThere: fmOnly.TmdEncounterState | null = null;

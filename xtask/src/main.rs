@@ -127,10 +127,17 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
     }
     let version = env!("CARGO_PKG_VERSION");
 
+    // An entry without World Trigger battles leaves out the `Battle` class, and its
+    // .d.ts declares only the types its operations use.
+    let has = |name: &str| mods.values().flatten().any(|op| op["name"] == name);
+    let keep_battle = has("world_trigger.battle_act");
+    let prelude = |text: &str| if keep_battle { text.to_string() } else { strip_battle(text) };
+    let defs = reachable_defs(catalog, &mods, only.is_some());
+
     // ---------- index.js ----------
     let mut js = String::new();
     writeln!(js, "// {HEADER}").unwrap();
-    js.push_str(include_str!("../../bindings-js/js/prelude.js"));
+    js.push_str(&prelude(include_str!("../../bindings-js/js/prelude.js")));
     for (module, ops) in &mods {
         writeln!(js, "\n/** Operations of `{module}`. */").unwrap();
         writeln!(js, "export const {} = Object.freeze({{", camel(module)).unwrap();
@@ -146,13 +153,15 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
     // ---------- index.d.ts ----------
     let mut dts = String::new();
     writeln!(dts, "// {HEADER}").unwrap();
-    dts.push_str(include_str!("../../bindings-js/js/prelude.d.ts"));
+    dts.push_str(&prelude(include_str!("../../bindings-js/js/prelude.d.ts")));
     let codes: Vec<String> =
         catalog["error_codes"].as_array().unwrap().iter().map(|c| c.to_string()).collect();
     writeln!(dts, "\n/** Every stable error code. */\nexport type ErrorCodeName = {};", codes.join(" | "))
         .unwrap();
     for (name, def) in catalog["defs"].as_object().unwrap() {
-        schema::ts_decl(&mut dts, name, def);
+        if defs.contains(name.as_str()) {
+            schema::ts_decl(&mut dts, name, def);
+        }
     }
     for (module, ops) in &mods {
         writeln!(dts, "\n/** Operations of `{module}`. */").unwrap();
@@ -190,6 +199,56 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
         write(out, "schema.json", &serde_json::to_string_pretty(catalog).unwrap())?;
     }
     Ok(())
+}
+
+/// `text` without the `// @gunbai-battle-begin` … `// @gunbai-battle-end` block.
+fn strip_battle(text: &str) -> String {
+    match (text.find("// @gunbai-battle-begin"), text.find("// @gunbai-battle-end")) {
+        (Some(b), Some(e)) if b < e => {
+            let end = text[e..].find('\n').map_or(text.len(), |n| e + n + 1);
+            format!("{}{}", &text[..b], &text[end..])
+        }
+        _ => panic!("prelude: @gunbai-battle-begin/end markers not found"),
+    }
+}
+
+/// The `$defs` names the surface declares: all of them for the full package; for an
+/// entry, those its operations' arguments and results reach through `$ref`s.
+fn reachable_defs<'a>(
+    catalog: &'a Value,
+    mods: &BTreeMap<String, Vec<&'a Value>>,
+    filtered: bool,
+) -> std::collections::BTreeSet<&'a str> {
+    let all = catalog["defs"].as_object().unwrap();
+    if !filtered {
+        return all.keys().map(String::as_str).collect();
+    }
+    fn refs<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(name) = m.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
+                    out.push(name);
+                }
+                m.values().for_each(|x| refs(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+            _ => {}
+        }
+    }
+    let mut todo = Vec::new();
+    for op in mods.values().flatten() {
+        refs(&op["args"], &mut todo);
+        refs(&op["result"], &mut todo);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if let Some((key, def)) = all.get_key_value(name) {
+            if seen.insert(key.as_str()) {
+                refs(def, &mut todo);
+            }
+        }
+    }
+    seen
 }
 
 const PY_KEYWORDS: &[&str] = &[
