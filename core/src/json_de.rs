@@ -404,7 +404,9 @@ impl<'de> de::Deserializer<'de> for TaggedDe<'_, 'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, E> {
         let Value::Object(map) = self.value else {
-            return Err(de::Error::invalid_type(unexpected(self.value), &visitor));
+            // Not `&visitor`: its expectation would name the macro's hidden twin enum.
+            let expected = format!("an object whose `{}` names the kind", self.tag);
+            return Err(de::Error::invalid_type(unexpected(self.value), &expected.as_str()));
         };
         let variant = match map.get(self.tag) {
             Some(Value::String(s)) => s.as_str(),
@@ -694,7 +696,10 @@ mod tests {
         );
         assert_eq!(err(json!({"items": [], "tagged": [{"type": "c"}]})).0, "tagged[0].type");
         assert_eq!(err(json!({"items": [], "tagged": [{"type": 0}]})).0, "tagged[0].type");
-        assert_eq!(err(json!({"items": [], "tagged": ["a"]})).0, "tagged[0]");
+        assert_eq!(
+            err(json!({"items": [], "tagged": ["a"]})),
+            ("tagged[0]".into(), "invalid type: string \"a\", expected an object whose `type` names the kind".into())
+        );
         assert_eq!(err(json!({})).0, ".");
         assert_eq!(err(json!([])), (".".into(), "invalid type: sequence, expected struct Outer".into()));
         // A struct is an object, never an array (serde_json's Value would accept both).
