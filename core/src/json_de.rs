@@ -698,7 +698,10 @@ mod tests {
         assert_eq!(err(json!({"items": [], "tagged": [{"type": 0}]})).0, "tagged[0].type");
         assert_eq!(
             err(json!({"items": [], "tagged": ["a"]})),
-            ("tagged[0]".into(), "invalid type: string \"a\", expected an object whose `type` names the kind".into())
+            (
+                "tagged[0]".into(),
+                "invalid type: string \"a\", expected an object whose `type` names the kind".into()
+            )
         );
         assert_eq!(err(json!({})).0, ".");
         assert_eq!(err(json!([])), (".".into(), "invalid type: sequence, expected struct Outer".into()));
