@@ -6,7 +6,7 @@
 //! (`skill` with optional `bonus_dice`, `rule`, `seed`/`rolls`: a
 //! `coc7.check`, tens dice first, then the ones die), never both.
 
-use crate::coc7::check::{roll_check, validate_bonus, validate_rule, validate_skill};
+use crate::coc7::check::{roll_check, validate_bonus, validate_skill};
 use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
@@ -25,7 +25,8 @@ fn check_value(field: &str, v: i64) -> Result<()> {
     Ok(())
 }
 
-/// The level of the roll: given, or rolled now.
+/// The level of the roll: given, or rolled now. `rule` is already validated
+/// (every caller takes it from `coc7::check::rule_of`).
 #[allow(clippy::too_many_arguments)]
 fn level_of(
     level: Option<Coc7Level>,
@@ -36,7 +37,6 @@ fn level_of(
     seed: Option<u64>,
     rolls: Option<&[ScriptedFace]>,
 ) -> Result<(Coc7Level, Option<Coc7Outcome>, Vec<Roll>)> {
-    validate_rule("rule", rule)?;
     validate_bonus("bonus_dice", bonus)?;
     match (level, skill) {
         (Some(_), Some(_)) => Err(Error::invalid("level", "give either level or skill, not both")),
