@@ -440,10 +440,8 @@ impl<'a, 'de> de::EnumAccess<'de> for TaggedAccess<'a, 'de> {
     type Variant = Self;
 
     fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), E> {
-        let chain = Chain::Key { parent: self.chain, key: self.tag };
-        let v = seed
-            .deserialize(de::value::BorrowedStrDeserializer::new(self.variant))
-            .map_err(|e| self.track.trigger(&chain, e))?;
+        let v =
+            variant_name(seed, self.variant, &Chain::Key { parent: self.chain, key: self.tag }, self.track)?;
         Ok((v, self))
     }
 }
@@ -552,6 +550,17 @@ macro_rules! internally_tagged {
     };
 }
 
+/// An enum's variant name, read through `seed`; a failure (an unknown variant) is
+/// recorded at `chain`.
+fn variant_name<'de, S: DeserializeSeed<'de>>(
+    seed: S,
+    variant: &'de str,
+    chain: &Chain<'_>,
+    track: &Track,
+) -> Result<S::Value, E> {
+    seed.deserialize(de::value::BorrowedStrDeserializer::new(variant)).map_err(|e| track.trigger(chain, e))
+}
+
 struct EnumAccess<'a, 'de> {
     variant: &'de str,
     value: &'de Value,
@@ -564,10 +573,12 @@ impl<'a, 'de> de::EnumAccess<'de> for EnumAccess<'a, 'de> {
     type Variant = VariantAccess<'a, 'de>;
 
     fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self::Variant), E> {
-        let chain = Chain::Key { parent: self.chain, key: self.variant };
-        let v = seed
-            .deserialize(de::value::BorrowedStrDeserializer::new(self.variant))
-            .map_err(|e| self.track.trigger(&chain, e))?;
+        let v = variant_name(
+            seed,
+            self.variant,
+            &Chain::Key { parent: self.chain, key: self.variant },
+            self.track,
+        )?;
         Ok((
             v,
             VariantAccess { variant: self.variant, value: self.value, parent: self.chain, track: self.track },
