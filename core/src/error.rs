@@ -5,11 +5,14 @@
 //! a human-readable message that names the offending field, and optionally the
 //! field path and the rule ID an illegal action breaks.
 
+use crate::json::{FromJson, ToJson};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Stable error codes. The string form (`as_str`) never changes once released.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// A wrong type, a missing or unknown field, or an inconsistent combination.
@@ -83,7 +86,7 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A gunbai error: a stable `code`, a message naming the field, and context.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
 pub struct Error {
     /// Stable machine-readable code.
     pub code: ErrorCode,
@@ -102,7 +105,7 @@ pub struct Error {
 }
 
 /// One problem of a multi-problem error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
 pub struct ErrorDetail {
     /// Dotted path of the offending field.
     pub path: String,

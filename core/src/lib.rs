@@ -37,6 +37,9 @@
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeExamples;
 
+// The derives in `gunbai-derive` name `::gunbai::json`, inside this crate too.
+extern crate self as gunbai;
+
 pub mod batch;
 pub mod coc7;
 pub mod coc7_house;
@@ -45,6 +48,7 @@ pub mod command;
 pub mod dice;
 pub mod error;
 pub mod fap_map;
+pub mod json;
 pub mod json_de;
 pub mod meta;
 pub mod ops;
@@ -80,8 +84,8 @@ pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
             None => call(op, args),
         });
     let envelope = match outcome {
-        Ok(v) => serde_json::json!({ "ok": v }),
-        Err(e) => serde_json::json!({ "error": e }),
+        Ok(v) => json::single("ok", v),
+        Err(e) => json::single("error", json::ToJson::to_json(&e)),
     };
     envelope.to_string()
 }
@@ -104,7 +108,7 @@ pub fn call_batch_json(
             let env = serde_json::json!({ "ok": { "dtype": data.dtype(), "len": data.len() } });
             (env.to_string(), Some(data))
         }
-        Err(e) => (serde_json::json!({ "error": e }).to_string(), None),
+        Err(e) => (json::single("error", json::ToJson::to_json(&e)).to_string(), None),
     }
 }
 

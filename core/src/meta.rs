@@ -1,18 +1,19 @@
 //! `meta.*`: what this build of gunbai is and what it offers.
 
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use crate::op;
 use crate::ops::OpDef;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NoArgs {}
 
 /// Result of `meta.version`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct VersionResult {
     /// gunbai's version.
     pub version: String,
@@ -24,7 +25,7 @@ pub struct VersionResult {
 }
 
 /// Result of `meta.operations`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct OperationsResult {
     /// Every operation name, `<module>.<op>` (ordinary operations, then batch operations).
     pub operations: Vec<String>,

@@ -7,6 +7,7 @@
 //! list of operations.
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 #[cfg(feature = "schema")]
 use schemars::{generate::SchemaSettings, Schema, SchemaGenerator};
 use serde::{de::DeserializeOwned, Serialize};
@@ -49,25 +50,32 @@ macro_rules! op {
     };
 }
 
-/// Deserialize JSON args (naming the failing field), run `f`, serialize the result.
+/// Read JSON args (naming the failing field), run `f`, write the result.
 ///
+/// The conversions are the compact [`FromJson`]/[`ToJson`] ones; in debug builds
+/// [`crosscheck`] also runs serde's and panics if they disagree (see [`crate::json`]).
 /// This is instantiated once per operation, so everything that does not depend on
 /// the types lives in the non-generic helpers below (it keeps the wasm smaller).
-pub fn run_typed<A: DeserializeOwned, R: Serialize>(args: Value, f: fn(&A) -> Result<R>) -> Result<Value> {
+pub fn run_typed<A, R>(args: Value, f: fn(&A) -> Result<R>) -> Result<Value>
+where
+    A: FromJson + ToJson + DeserializeOwned + Serialize,
+    R: ToJson + Serialize,
+{
     let args = parse_args::<A>(args)?;
     let out = f(&args)?;
-    serde_json::to_value(out).map_err(result_error)
+    let v = out.to_json();
+    #[cfg(debug_assertions)]
+    crosscheck::written(&out, &v);
+    Ok(v)
 }
 
-#[inline(never)]
-fn result_error(e: serde_json::Error) -> Error {
-    Error::new(ErrorCode::Internal, format!("result did not serialize: {e}"))
-}
-
-/// Deserialize a JSON value into `A`; errors are `invalid_argument` naming the field path.
-pub fn parse_args<A: DeserializeOwned>(args: Value) -> Result<A> {
+/// Read a JSON value into `A`; errors are `invalid_argument` naming the field path.
+pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Value) -> Result<A> {
     let args = args_object(args)?;
-    crate::json_de::from_value::<A>(&args).map_err(args_error)
+    let read = crate::json::from_value::<A>(&args);
+    #[cfg(debug_assertions)]
+    crosscheck::read(&args, &read);
+    read.map_err(args_error)
 }
 
 #[inline(never)]
@@ -95,10 +103,13 @@ fn args_object(args: Value) -> Result<Value> {
     }
 }
 
-/// Deserialize an embedded untrusted document (sheet, data pack, state) into `A`;
+/// Read an embedded untrusted document (sheet, data pack, state) into `A`;
 /// errors are `invalid_data` naming `field` and the path inside it.
-pub fn parse_data<A: DeserializeOwned>(field: &str, value: Value) -> Result<A> {
-    crate::json_de::from_value::<A>(&value).map_err(|e| data_error(field, e))
+pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> Result<A> {
+    let read = crate::json::from_value::<A>(&value);
+    #[cfg(debug_assertions)]
+    crosscheck::outcome(&value, &read);
+    read.map_err(|e| data_error(field, e))
 }
 
 #[inline(never)]
@@ -112,6 +123,51 @@ fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
         format!("{field}.{path}")
     };
     Error::invalid_data(full, e.message)
+}
+
+/// Debug builds: the compact JSON conversions must agree with serde's, on every call.
+#[cfg(debug_assertions)]
+pub mod crosscheck {
+    use crate::json::{PathError, ToJson};
+    use serde::{de::DeserializeOwned, Serialize};
+    use serde_json::Value;
+
+    /// `v` (from [`ToJson`]) must equal what serde writes for `out`.
+    pub fn written<R: Serialize>(out: &R, v: &Value) {
+        let serde = serde_json::to_value(out).expect("serde could not write a result");
+        assert_eq!(&serde, v, "ToJson and serde disagree on {}", std::any::type_name::<R>());
+    }
+
+    /// serde must read `input` to the same value, or fail at the same path.
+    pub fn read<A: ToJson + DeserializeOwned + Serialize>(input: &Value, ours: &Result<A, PathError>) {
+        if let (Ok(a), Some(b)) = (ours, outcome(input, ours)) {
+            let name = std::any::type_name::<A>();
+            assert_eq!(a.to_json(), b.to_json(), "FromJson and serde read {name} differently from {input}");
+            written(a, &a.to_json());
+        }
+    }
+
+    /// serde must accept `input` when [`FromJson`](crate::json::FromJson) does, or fail at
+    /// the same path; returns serde's value.
+    pub fn outcome<A: DeserializeOwned>(input: &Value, ours: &Result<A, PathError>) -> Option<A> {
+        let theirs = crate::json_de::from_value::<A>(input);
+        let name = std::any::type_name::<A>();
+        match (ours, &theirs) {
+            (Ok(_), Ok(_)) => {}
+            (Err(a), Err(b)) => assert_eq!(
+                a.path, b.path,
+                "FromJson and serde fail at different paths for {name} from {input}: {} / {}",
+                a.message, b.message
+            ),
+            (Ok(_), Err(e)) => {
+                panic!("serde refuses {name} from {input} ({} at {}); FromJson accepts", e.message, e.path)
+            }
+            (Err(e), Ok(_)) => {
+                panic!("FromJson refuses {name} from {input} ({} at {}); serde accepts", e.message, e.path)
+            }
+        }
+        theirs.ok()
+    }
 }
 
 /// Every operation of this build, in module order (see the ruleset features in

@@ -9,11 +9,14 @@ use crate::coc7::check::{evaluate, roll_d100, validate_bonus, validate_skill};
 use crate::coc7::Coc7Difficulty;
 use crate::dice::Dice;
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What `coc7.simulate_checks` returns per repetition.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7SimulateOutput {
     /// The level code (default): 0 fumble, 1 failure, 2 regular, 3 hard,
@@ -27,7 +30,7 @@ pub enum Coc7SimulateOutput {
 }
 
 /// Arguments of `coc7.simulate_checks`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7SimulateChecksArgs {
     /// Skill or characteristic value, 0–999.

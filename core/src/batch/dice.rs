@@ -3,11 +3,12 @@
 use super::{check_n, BatchData, BatchDef};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `dice.simulate_pool`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiceSimulatePoolArgs {
     /// Dice per repetition, 0..=1000.

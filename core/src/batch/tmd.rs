@@ -9,12 +9,15 @@
 use super::{check_n, check_work, BatchData, BatchDef};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use crate::tmd::initiative::{check_combatants, roll_order, TmdCombatant, MAX_COMBATANTS};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// What `tmd.simulate_initiative` returns per combatant and repetition.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdSimulateInitiativeOutput {
     /// The combatant's place in the order, 0 = acts first (default; tie-breaks included).
@@ -25,7 +28,7 @@ pub enum TmdSimulateInitiativeOutput {
 }
 
 /// Arguments of `tmd.simulate_initiative`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdSimulateInitiativeArgs {
     /// The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.

@@ -16,6 +16,7 @@
 use super::{check_n, check_work, BatchData, BatchDef};
 use crate::dice::{Dice, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::check::{achievement, roll_opposed, WtPool};
 use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput};
 use crate::world_trigger::types::WtVariants;
@@ -23,7 +24,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `world_trigger.simulate_checks`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateChecksArgs {
     /// WT-CHK-3: stat dice per check, 0–100.
@@ -66,7 +67,9 @@ pub fn simulate_checks(args: &WtSimulateChecksArgs) -> Result<BatchData> {
 }
 
 /// What `world_trigger.simulate_opposed` returns per repetition.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtSimulateOpposedOutput {
     /// 1 if the actor wins (WT-OPP-3: actor achievement ≥ reactor achievement), else 0 (default).
@@ -77,7 +80,7 @@ pub enum WtSimulateOpposedOutput {
 }
 
 /// Arguments of `world_trigger.simulate_opposed`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateOpposedArgs {
     /// The actor's stat dice, 0–100.
@@ -130,7 +133,7 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
 }
 
 /// Arguments of `world_trigger.simulate_damage`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).

@@ -33,6 +33,7 @@
 
 use crate::dice::{Dice, Roll, RollKind, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -44,7 +45,7 @@ pub const MAX_BONUS_DICE: i64 = 10;
 pub const MAX_RULE: i64 = 5;
 
 /// Success level of a 7th-edition check, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Level {
     /// クリティカル / 大成功.
@@ -109,7 +110,7 @@ impl Coc7Level {
 }
 
 /// A user-facing name in four languages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7Labels {
     /// Japanese.
     pub ja: String,
@@ -122,7 +123,9 @@ pub struct Coc7Labels {
 }
 
 /// Difficulty of a check: the level needed to succeed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Difficulty {
     /// Regular success or better (≤ skill).
@@ -176,7 +179,9 @@ pub fn validate_bonus(field: &str, bonus: i64) -> Result<()> {
 /// Validate a house-rule number.
 /// RULINGS variants of the 7th-edition checks (`coc7.check`, `coc7.odds`,
 /// `coc7.opposed`, `coc7.simulate_check`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7Variants {
     /// `variant: coc7_rule`, the house rule 0–5 (`setcoc` numbering; 0, the rulebook,
@@ -309,7 +314,7 @@ pub fn roll_d100(dice: &mut Dice, bonus: i64) -> Result<(u32, Vec<u32>)> {
 }
 
 /// One evaluated check (without its dice record).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7Outcome {
     /// The skill checked.
     pub skill: i64,
@@ -367,7 +372,7 @@ pub fn outcome_of(
 }
 
 /// Arguments of `coc7.check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7CheckArgs {
     /// Skill or characteristic value, 0–999.
@@ -400,7 +405,7 @@ pub struct Coc7CheckArgs {
 }
 
 /// Result of `coc7.check`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7CheckResult {
     /// The kept d100 roll, 1–100.
     pub roll: u32,

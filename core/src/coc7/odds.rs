@@ -9,11 +9,12 @@
 
 use super::check::{d100_value, evaluate, validate_bonus, validate_skill, Coc7Difficulty};
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `coc7.distribution`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7DistributionArgs {
     /// Skill or characteristic value, 0–999.
@@ -35,7 +36,7 @@ pub struct Coc7DistributionArgs {
 }
 
 /// Exact count of outcomes per level.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7LevelCounts {
     /// Critical.
     pub critical: u64,
@@ -52,7 +53,7 @@ pub struct Coc7LevelCounts {
 }
 
 /// Probability per level.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7LevelOdds {
     /// Critical.
     pub critical: f64,
@@ -69,7 +70,7 @@ pub struct Coc7LevelOdds {
 }
 
 /// Result of `coc7.distribution`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7DistributionResult {
     /// Probability of each level (sums to 1).
     pub levels: Coc7LevelOdds,

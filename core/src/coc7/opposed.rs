@@ -7,11 +7,12 @@
 use super::check::{roll_check, validate_bonus, validate_skill, Coc7Difficulty, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// One side of an opposed roll.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedSide {
     /// Skill or characteristic value, 0–999.
@@ -22,7 +23,7 @@ pub struct Coc7OpposedSide {
 }
 
 /// Who won an opposed roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Winner {
     /// Side `a`.
@@ -34,7 +35,7 @@ pub enum Coc7Winner {
 }
 
 /// Arguments of `coc7.opposed`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedArgs {
     /// First side.
@@ -56,7 +57,7 @@ pub struct Coc7OpposedArgs {
 }
 
 /// Result of `coc7.opposed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Coc7OpposedResult {
     /// Side `a`'s check.
     pub a: Coc7Outcome,

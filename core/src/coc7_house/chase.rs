@@ -25,6 +25,7 @@ use crate::coc7::opposed::{winner_of, Coc7Winner};
 use crate::coc7::{Coc7Difficulty, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +33,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_ROUND: u32 = 10_000;
 
 /// How a side moves (C7H-ESC-2; the roll is the `skill` given).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseMeans {
     /// On foot: CON.
@@ -45,7 +48,7 @@ pub enum C7hChaseMeans {
 }
 
 /// One side of a chase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaser {
     /// Id (1–64 characters).
@@ -62,7 +65,7 @@ pub struct C7hChaser {
 }
 
 /// Where the chase stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseStatus {
     /// Still going.
@@ -74,7 +77,7 @@ pub enum C7hChaseStatus {
 }
 
 /// The chase state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseState {
     /// Chase rounds played.
@@ -100,7 +103,7 @@ pub struct C7hChaseState {
 }
 
 /// Arguments of `coc7_house.chase_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseNewArgs {
     /// The fugitive.
@@ -127,7 +130,7 @@ pub struct C7hChaseNewArgs {
 }
 
 /// Arguments of `coc7_house.chase_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseActArgs {
     /// The current state.
@@ -144,7 +147,7 @@ pub struct C7hChaseActArgs {
 }
 
 /// Who won the DEX opposed roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseWinner {
     /// The fugitive.
@@ -156,7 +159,7 @@ pub enum C7hChaseWinner {
 }
 
 /// Result of `chase_new` / `chase_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hChaseResult {
     /// The new state.
     pub state: C7hChaseState,

@@ -14,11 +14,14 @@
 use crate::dice::expr::{roll_with, DiceTermKind};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// How an Extreme success doubles base damage (`variant: extreme_damage`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hExtremeDamage {
     /// Roll twice as many base damage dice (default).
@@ -30,7 +33,9 @@ pub enum C7hExtremeDamage {
 
 /// RULINGS variants of the 7th-edition house combat (every `coc7_house` op that
 /// rolls or deals damage takes the same object; each uses the ones it needs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hVariants {
     /// `variant: extreme_damage`: `double_dice` (default) or `double_total` (`coc7_house.damage`).
@@ -44,7 +49,7 @@ pub struct C7hVariants {
 }
 
 /// Arguments of `coc7_house.damage`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hDamageArgs {
     /// Base damage of the weapon, spell or skill (a `dice.roll` expression, e.g. `1d8+1d4`).
@@ -70,7 +75,7 @@ pub struct C7hDamageArgs {
 }
 
 /// Where a damage term comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hDamageSource {
     /// The weapon / spell / skill's base damage.
@@ -82,7 +87,7 @@ pub enum C7hDamageSource {
 }
 
 /// One rolled damage term.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hDamageTerm {
     /// Source of the term.
     pub source: C7hDamageSource,
@@ -99,7 +104,7 @@ pub struct C7hDamageTerm {
 }
 
 /// Result of `coc7_house.damage`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hDamageResult {
     /// Total damage, never below 0.
     pub total: i64,

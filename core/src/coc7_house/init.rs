@@ -1,6 +1,7 @@
 //! `coc7_house.initiative` and `coc7_house.turn_order` (C7H-INIT-1, C7H-INIT-2).
 
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,7 @@ pub const MAX_PARTICIPANTS: usize = 100;
 pub const MAX_ID_CHARS: usize = 64;
 
 /// Arguments of `coc7_house.initiative`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hInitiativeArgs {
     /// DEX, 0–999.
@@ -25,14 +26,14 @@ pub struct C7hInitiativeArgs {
 }
 
 /// Result of `coc7_house.initiative`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hInitiativeResult {
     /// floor(DEX ÷ 5) + modifier.
     pub initiative: i64,
 }
 
 /// One participant of `turn_order`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hOrderEntry {
     /// Unique id (1–64 characters).
@@ -48,7 +49,7 @@ pub struct C7hOrderEntry {
 }
 
 /// Arguments of `coc7_house.turn_order`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hTurnOrderArgs {
     /// Participants (1–100), in the caller's order (the last tie-break).
@@ -56,7 +57,7 @@ pub struct C7hTurnOrderArgs {
 }
 
 /// Result of `coc7_house.turn_order`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hTurnOrderResult {
     /// Ids, first to act first.
     pub order: Vec<String>,

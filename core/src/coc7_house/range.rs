@@ -16,6 +16,7 @@
 //! RULINGS; the KP may still forbid attacks far beyond range).
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +24,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_TEXT_CHARS: usize = 200;
 
 /// Range keyword (C7H-RNG-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hRangeKind {
     /// 自身: the origin is the user.
@@ -44,7 +45,7 @@ pub enum C7hRangeKind {
 }
 
 /// Target keyword (C7H-RNG-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hTargetKind {
     /// 自身: only oneself.
@@ -61,7 +62,7 @@ pub enum C7hTargetKind {
 }
 
 /// A parsed range.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hRange {
     /// The keyword.
     pub kind: C7hRangeKind,
@@ -79,7 +80,7 @@ pub struct C7hRange {
 }
 
 /// A parsed target.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hTarget {
     /// The keyword.
     pub kind: C7hTargetKind,
@@ -96,7 +97,7 @@ pub struct C7hTarget {
 }
 
 /// Arguments of `coc7_house.parse_range`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hParseRangeArgs {
     /// The notation, e.g. `射撃20m/1体` (at most 200 characters).
@@ -107,7 +108,7 @@ pub struct C7hParseRangeArgs {
 }
 
 /// Result of `coc7_house.parse_range`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hParseRangeResult {
     /// The range part, if written.
     #[serde(default, skip_serializing_if = "Option::is_none")]

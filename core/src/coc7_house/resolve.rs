@@ -10,6 +10,7 @@ use crate::coc7::check::{roll_check, validate_bonus, validate_skill};
 use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -59,7 +60,7 @@ fn level_of(
 }
 
 /// Arguments of `coc7_house.defend`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hDefendArgs {
     /// Incoming damage, 0–1000000.
@@ -97,7 +98,7 @@ pub struct C7hDefendArgs {
 }
 
 /// Result of `coc7_house.defend`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hDefendResult {
     /// The defense roll succeeded.
     pub success: bool,
@@ -147,7 +148,7 @@ pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
 }
 
 /// Arguments of `coc7_house.cover`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCoverArgs {
     /// Damage of each attack being taken over (1–20 attacks, each 0–1000000).
@@ -190,7 +191,7 @@ fn one() -> i64 {
 }
 
 /// Result of `coc7_house.cover`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hCoverResult {
     /// The DEX roll succeeded: the coverer takes the attack(s) instead.
     pub success: bool,
@@ -249,7 +250,7 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
 }
 
 /// Arguments of `coc7_house.cancel`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCancelArgs {
     /// The attacker's damage, 0–1000000.
@@ -289,7 +290,7 @@ fn yes() -> bool {
 }
 
 /// Result of `coc7_house.cancel`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hCancelResult {
     /// The cancel roll succeeded.
     pub success: bool,
@@ -326,7 +327,7 @@ pub fn cancel(args: &C7hCancelArgs) -> Result<C7hCancelResult> {
 }
 
 /// Arguments of `coc7_house.counter`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCounterArgs {
     /// The opponent's attack is a melee attack (C7H-CTR-1: required).
@@ -364,7 +365,7 @@ pub struct C7hCounterArgs {
 }
 
 /// Result of `coc7_house.counter`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hCounterResult {
     /// The counter-attack happens (false when incapacitated, C7H-CTR-2).
     pub happens: bool,
@@ -430,7 +431,7 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
 }
 
 /// Why an attack is an automatic hit (C7H-AUTO-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hAutoHitReason {
     /// The target is an immobile object.
@@ -442,7 +443,7 @@ pub enum C7hAutoHitReason {
 }
 
 /// Arguments of `coc7_house.auto_hit`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hAutoHitArgs {
     /// Why the attack hits automatically (C7H-AUTO-1).
@@ -474,7 +475,7 @@ pub struct C7hAutoHitArgs {
 }
 
 /// Result of `coc7_house.auto_hit`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hAutoHitResult {
     /// The attack hits (everything but a fumble).
     pub hit: bool,

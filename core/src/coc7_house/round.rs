@@ -19,6 +19,7 @@
 
 use super::init::{order_indices, validate_entries, C7hOrderEntry};
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +27,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_ROUND: u32 = 10_000;
 
 /// Defensive-stance option (C7H-STN-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hStance {
     /// +1 passive action.
@@ -36,7 +37,7 @@ pub enum C7hStance {
 }
 
 /// Kind of passive action (C7H-PAS-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum C7hPassiveKind {
     /// 回避 Dodge (base 7e).
@@ -56,7 +57,7 @@ pub enum C7hPassiveKind {
 }
 
 /// A character in the round state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCombatant {
     /// The character as given.
@@ -85,7 +86,7 @@ pub struct C7hCombatant {
 }
 
 /// The house-combat state (serializable; pass it back unchanged).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundState {
     /// Round number, from 1.
@@ -102,7 +103,7 @@ pub struct C7hRoundState {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum C7hAction {
         /// C7H-MOV-1: move at the start of one's own turn, before the active action.
         Move {
@@ -151,7 +152,7 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `coc7_house.round_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundNewArgs {
     /// Characters (1–100), in the caller's order (the last tie-break).
@@ -159,7 +160,7 @@ pub struct C7hRoundNewArgs {
 }
 
 /// Arguments of `coc7_house.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundLegalArgs {
     /// The current state.
@@ -167,7 +168,7 @@ pub struct C7hRoundLegalArgs {
 }
 
 /// Result of `coc7_house.round_legal_actions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hRoundLegalResult {
     /// Every legal action in the form `round_act` accepts (`active` is listed
     /// with `concentration: false`, and also `true` when legal; `passive` with
@@ -176,7 +177,7 @@ pub struct C7hRoundLegalResult {
 }
 
 /// Arguments of `coc7_house.round_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundActArgs {
     /// The current state.
@@ -186,7 +187,7 @@ pub struct C7hRoundActArgs {
 }
 
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hRoundResult {
     /// The new state.
     pub state: C7hRoundState,

@@ -10,6 +10,7 @@
 use crate::coc7::Coc7Labels;
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -17,7 +18,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_SKILL: i64 = 999;
 
 /// Critical/fumble rule of 6th-edition checks (`variant: coc6_rule`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum CocApRule {
     /// BCDice `CCB`: critical 01–05, fumble 96–100 (default).
@@ -28,7 +31,7 @@ pub enum CocApRule {
 }
 
 /// Arguments of `coc_ap.check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApCheckArgs {
     /// Skill value (percentile), 0–999.
@@ -49,7 +52,7 @@ pub struct CocApCheckArgs {
 }
 
 /// Result of a 6th-edition check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApCheckResult {
     /// The target the roll was made against.
     pub skill: i64,

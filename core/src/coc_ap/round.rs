@@ -24,6 +24,7 @@ use super::ap::{round_ap, validate as validate_ap, CocApVariants};
 use super::check::{evaluate, roll_check, CocApCheckResult, CocApRule};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -44,7 +45,7 @@ pub const MAX_COORD: i64 = 1_000_000;
 pub const MAX_ROUND: u32 = 10_000;
 
 /// A weapon or combat skill with its attacks per round (gap 7: caller data).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApWeapon {
     /// Name, unique per participant (1–64 characters).
@@ -61,7 +62,7 @@ fn one() -> u32 {
 }
 
 /// A participant as given to `round_new`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApParticipant {
     /// Unique id (1–64 characters).
@@ -85,7 +86,7 @@ pub struct CocApParticipant {
 }
 
 /// A participant inside the round state, with this round's counters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApFighter {
     /// The participant as given.
@@ -119,7 +120,7 @@ pub struct CocApFighter {
 }
 
 /// The state of an action-point combat (serializable; pass it back unchanged).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundState {
     /// Round number, from 1 (COCAP-RND-1).
@@ -140,7 +141,7 @@ pub struct CocApRoundState {
 }
 
 /// A direction on the map (orthogonal only: COCAP-ACT-1, gap 8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CocApDir {
     /// y − 1.
@@ -166,7 +167,7 @@ impl CocApDir {
 }
 
 /// The skill a treatment uses (COCAP-ACT-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CocApTreatSkill {
     /// 〈応急手当〉 First Aid (skill `first_aid`).
@@ -190,7 +191,7 @@ impl CocApTreatSkill {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action of the round.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum CocApAction {
         /// COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
         /// Treatment or Other; unlimited dodges at a falling target.
@@ -265,7 +266,7 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `coc_ap.round_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundNewArgs {
     /// Participants (1–100), in the caller's order (last DEX tie-break).
@@ -276,7 +277,7 @@ pub struct CocApRoundNewArgs {
 }
 
 /// Arguments of `coc_ap.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundLegalArgs {
     /// The current state.
@@ -284,7 +285,7 @@ pub struct CocApRoundLegalArgs {
 }
 
 /// Result of `coc_ap.round_legal_actions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApRoundLegalResult {
     /// Every legal action, in the form `round_act` accepts (`other`, whose
     /// cost is free, is listed with `ap: 1` when 1 AP is affordable; `parry`
@@ -294,7 +295,7 @@ pub struct CocApRoundLegalResult {
 }
 
 /// Arguments of `coc_ap.round_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundActArgs {
     /// The current state.
@@ -311,7 +312,7 @@ pub struct CocApRoundActArgs {
 }
 
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApRoundResult {
     /// The new state.
     pub state: CocApRoundState,

@@ -3,12 +3,13 @@
 
 use super::types::CmdLang;
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::FromJson;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// One message in the four languages.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Message {
     pub ja: String,
@@ -28,7 +29,7 @@ impl Message {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Catalog {
     #[allow(dead_code)]

@@ -31,6 +31,7 @@ use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Le
 use crate::coc_ap::check::{evaluate, CocApRule};
 use crate::dice::Dice;
 use crate::error::Error;
+use crate::json::ToJson;
 use serde::Serialize;
 
 /// 7th-edition level of roll `r` against `target` under house rule `rule`
@@ -59,7 +60,7 @@ enum Suffix {
 }
 
 /// Structured result of a combined roll.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToJson)]
 struct CombinedResult {
     roll: u32,
     targets: [i64; 2],

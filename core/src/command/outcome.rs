@@ -36,8 +36,8 @@ impl Outcome {
         self
     }
 
-    pub fn result<T: serde::Serialize>(mut self, r: &T) -> Outcome {
-        self.result = serde_json::to_value(r).ok();
+    pub fn result<T: crate::json::ToJson>(mut self, r: &T) -> Outcome {
+        self.result = Some(r.to_json());
         self
     }
 }

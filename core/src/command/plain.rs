@@ -13,6 +13,7 @@ use super::types::{CmdKind, CmdLang};
 use crate::dice::expr::{roll_with, DiceTerm, DiceTermKind};
 use crate::dice::Dice;
 use crate::error::ErrorCode;
+use crate::json::ToJson;
 use serde::Serialize;
 
 /// Comparison of a plain roll with a target.
@@ -48,7 +49,7 @@ impl Cmp {
 }
 
 /// Structured result of a plain roll.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToJson)]
 struct PlainResult<'a> {
     expr: String,
     total: i64,

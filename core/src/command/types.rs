@@ -1,13 +1,14 @@
 //! Argument and result types of `command.run` and `command.help`.
 
 use crate::dice::{Roll, ScriptedFace};
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::damage::WtDamageTableThreshold;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Which ruleset's commands to recognise (plain dice are always recognised).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CmdSystem {
     /// World Trigger fan TRPG: `WT`, `WTP`, `WD`, `WDT`.
@@ -46,7 +47,9 @@ impl CmdSystem {
 }
 
 /// Reply language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 pub enum CmdLang {
     /// Japanese (default). CoC replies match BCDice character for character.
     #[default]
@@ -64,7 +67,7 @@ pub enum CmdLang {
 }
 
 /// Arguments of `command.run`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CmdRunArgs {
     /// One chat line. Text after the first space (ASCII or full-width) is a comment.
@@ -90,7 +93,9 @@ pub struct CmdRunArgs {
 }
 
 /// Rule variants that change what a command computes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct CmdVariants {
     /// `coc7_rule` 0–5 (RULINGS coc7_house Checks; the `setcoc` numbering) for
@@ -105,7 +110,7 @@ pub struct CmdVariants {
 }
 
 /// What kind of command was run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CmdKind {
     /// Plain dice: a sum of `NdS`, `D66` and constants, optionally compared with a target.
@@ -141,7 +146,7 @@ pub enum CmdKind {
 }
 
 /// Where and why a command that is clearly meant as one could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdParseError {
     /// Stable reason code (`expected_close_paren`, `expected_number`, `unexpected`, …).
     pub code: String,
@@ -152,7 +157,7 @@ pub struct CmdParseError {
 }
 
 /// One run of a repeated command.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdRepeatItem {
     /// The reply of this run.
     pub text: String,
@@ -169,7 +174,7 @@ pub struct CmdRepeatItem {
 }
 
 /// Result of `command.run`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdRunResult {
     /// False for ordinary chat (no reply is due); true for a command, also a malformed one.
     pub matched: bool,
@@ -224,7 +229,7 @@ impl CmdRunResult {
 }
 
 /// Arguments of `command.help`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CmdHelpArgs {
     /// The ruleset; null (default) for plain dice only.
@@ -236,7 +241,7 @@ pub struct CmdHelpArgs {
 }
 
 /// One command in the reference.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdHelpEntry {
     /// The syntax (ASCII; lower-case letters are placeholders).
     pub syntax: String,
@@ -247,7 +252,7 @@ pub struct CmdHelpEntry {
 }
 
 /// Result of `command.help`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdHelpResult {
     /// The reference as one text (what a bot prints for `help`).
     pub text: String,

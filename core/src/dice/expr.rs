@@ -25,6 +25,7 @@
 
 use super::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +47,7 @@ impl From<i64> for ScriptedFace {
 }
 
 /// Arguments of `dice.roll`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRollArgs {
     /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`.
@@ -60,7 +61,7 @@ pub struct DiceRollArgs {
 }
 
 /// The kind of one term of an expression.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DiceTermKind {
     /// `NdS`: the sum of N dice with S sides.
@@ -72,7 +73,7 @@ pub enum DiceTermKind {
 }
 
 /// One evaluated term.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct DiceTerm {
     /// What the term is.
     pub kind: DiceTermKind,
@@ -91,7 +92,7 @@ pub struct DiceTerm {
 }
 
 /// Result of `dice.roll`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct DiceRollResult {
     /// The expression, normalized (upper-case D, no spaces).
     pub expr: String,

@@ -24,6 +24,7 @@ pub mod pool;
 pub mod prng;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -36,7 +37,7 @@ pub const MAX_SCRIPTED_FACES: usize = 100_000;
 pub const MAX_DICE_PER_CALL: usize = 1_000_000;
 
 /// How a die is shown by dice-animation clients.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     /// An ordinary die, face `1..=sides`.
@@ -57,7 +58,7 @@ impl RollKind {
 }
 
 /// One die as rolled: sides, face and kind. d10 faces are `1..=10`; 10 reads as 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Roll {
     /// Number of sides.
     pub sides: u32,
@@ -84,6 +85,44 @@ pub enum ScriptedFace {
         #[serde(default)]
         kind: Option<RollKind>,
     },
+}
+
+// By hand: the derive does not do `untagged` (one type has it).
+impl crate::json::FromJson for ScriptedFace {
+    fn from_json(v: &serde_json::Value, at: &crate::json::At<'_>) -> crate::json::JsonResult<Self> {
+        // Like serde's untagged struct variant: other keys are ignored.
+        #[derive(FromJson)]
+        struct RollObject {
+            #[serde(default)]
+            sides: Option<u32>,
+            value: i64,
+            #[serde(default)]
+            kind: Option<RollKind>,
+        }
+        match v {
+            serde_json::Value::Number(_) => i64::from_json(v, at).map(ScriptedFace::Face),
+            serde_json::Value::Object(_) => {
+                let r = RollObject::from_json(v, at)?;
+                Ok(ScriptedFace::Roll { sides: r.sides, value: r.value, kind: r.kind })
+            }
+            other => Err(crate::json::invalid_type(other, at, "a face (integer) or a roll object")),
+        }
+    }
+}
+
+impl crate::json::ToJson for ScriptedFace {
+    fn to_json(&self) -> serde_json::Value {
+        match self {
+            ScriptedFace::Face(v) => v.to_json(),
+            ScriptedFace::Roll { sides, value, kind } => {
+                let mut m = crate::json::Map::new();
+                crate::json::put(&mut m, "sides", sides);
+                crate::json::put(&mut m, "value", value);
+                crate::json::put(&mut m, "kind", kind);
+                serde_json::Value::Object(m)
+            }
+        }
+    }
 }
 
 impl ScriptedFace {

@@ -2,6 +2,7 @@
 
 use super::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +12,7 @@ pub const MAX_POOL: i64 = 1000;
 pub const MAX_SIDES: i64 = 10_000;
 
 /// Arguments of `dice.pool`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DicePoolArgs {
     /// Number of dice, 0..=1000.
@@ -27,7 +28,7 @@ pub struct DicePoolArgs {
 }
 
 /// Result of `dice.pool`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct DicePoolResult {
     /// Faces in order.
     pub faces: Vec<u32>,

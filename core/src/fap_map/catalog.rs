@@ -7,6 +7,7 @@
 
 use super::points::{self, MAX_TENTHS};
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -21,7 +22,7 @@ pub const MAX_EXAMPLES: usize = 50;
 pub const MAX_TEXT: usize = 500;
 
 /// Labels shown to players, in the rulebook's own terms (`ja`) and translations.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmNames {
     /// Japanese (the rulebook's term).
@@ -35,7 +36,7 @@ pub struct FmNames {
 }
 
 /// FM-ACT-1: the three action categories.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmCategory {
     /// メジャーアクション: main actions of a round.
@@ -49,7 +50,7 @@ pub enum FmCategory {
 crate::internally_tagged! {
     #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
     /// A FAP or MAP cost, in tenths of a point (FM-AP-3).
-    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum FmCost {
         /// A fixed cost.
         Fixed {
@@ -166,7 +167,7 @@ impl FmCost {
 }
 
 /// How and when an action is resolved (FM-DEF-4, FM-LIM-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmResolution {
     /// Declared at round start and resolved in action order.
@@ -181,7 +182,9 @@ pub enum FmResolution {
 }
 
 /// FM-LIM-3: how an action changes the action order.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FmOrderEffect {
     /// No order modifier.
@@ -194,7 +197,7 @@ pub enum FmOrderEffect {
 }
 
 /// A named example with a fixed cost (FM-ACT-17, FM-ACT-18).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmExample {
     /// snake_case id, unique within the action.
@@ -208,7 +211,7 @@ pub struct FmExample {
 }
 
 /// One action of the catalogue.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmActionDef {
     /// snake_case id (`direct_attack`), unique in the pack.
@@ -265,7 +268,7 @@ pub struct FmActionDef {
 }
 
 /// Pack metadata.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmPackMeta {
     /// Pack id (stored in round states, to detect a different pack).
@@ -279,7 +282,7 @@ pub struct FmPackMeta {
 }
 
 /// An action catalogue pack.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmActionPack {
     /// Metadata.
@@ -444,7 +447,7 @@ pub fn load(data: Option<&Value>) -> Result<Arc<FmActionPack>> {
 }
 
 /// Arguments of `fap_map.actions`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmActionsArgs {
     /// Only this category.
@@ -459,7 +462,7 @@ pub struct FmActionsArgs {
 }
 
 /// One catalogue entry with its costs as text.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, JsonSchema)]
 pub struct FmActionEntry {
     /// The action as stored in the pack.
     #[serde(flatten)]
@@ -471,7 +474,7 @@ pub struct FmActionEntry {
 }
 
 /// Result of `fap_map.actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, JsonSchema)]
 pub struct FmActionsResult {
     /// Pack metadata.
     pub meta: FmPackMeta,

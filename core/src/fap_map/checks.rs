@@ -6,6 +6,7 @@
 use super::points::{self, MAX_TENTHS};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +33,7 @@ fn signed(field: &str, v: i64, max: i64) -> Result<i64> {
 
 /// Special traits that change the pools (FM-AP-2 "unless a special trait says otherwise").
 /// The rulebook defines no traits, so the caller states their effect.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmPoolTraits {
     /// Replace FAP by this amount (tenths) instead of Reaction × 10.
@@ -50,7 +51,7 @@ pub struct FmPoolTraits {
 }
 
 /// Arguments of `fap_map.pools`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmPoolsArgs {
     /// 反応力 Reaction, 0..=1000.
@@ -63,7 +64,7 @@ pub struct FmPoolsArgs {
 }
 
 /// Result of `fap_map.pools`: the per-round caps.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmPoolsResult {
     /// FAP in tenths (authoritative).
     pub fap_tenths: i64,
@@ -110,7 +111,7 @@ pub fn pools(args: &FmPoolsArgs) -> Result<FmPoolsResult> {
 // ---------------------------------------------------------------- evasion check
 
 /// Arguments of `fap_map.evasion_check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmEvasionCheckArgs {
     /// 回避 Evasion, -1000..=1000.
@@ -126,7 +127,7 @@ pub struct FmEvasionCheckArgs {
 }
 
 /// Result of `fap_map.evasion_check`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmEvasionCheckResult {
     /// The two d6 faces.
     pub faces: Vec<u32>,
@@ -164,7 +165,7 @@ pub fn evasion_check(args: &FmEvasionCheckArgs) -> Result<FmEvasionCheckResult> 
 // ---------------------------------------------------------------- jump evasion
 
 /// Arguments of `fap_map.jump_evasion`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmJumpEvasionArgs {
     /// Damage before the reduction, 0..=10^9.
@@ -183,7 +184,7 @@ pub struct FmJumpEvasionArgs {
 }
 
 /// Which case of FM-ACT-16 applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmJumpEvasionBranch {
     /// Success and out of the area: no damage.
@@ -195,7 +196,7 @@ pub enum FmJumpEvasionBranch {
 }
 
 /// Result of `fap_map.jump_evasion`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmJumpEvasionResult {
     /// Damage the character takes.
     pub damage_taken: i64,
@@ -257,7 +258,7 @@ pub fn jump_evasion(args: &FmJumpEvasionArgs) -> Result<FmJumpEvasionResult> {
 // ---------------------------------------------------------------- jumps and moves
 
 /// Arguments of `fap_map.high_jump` and `fap_map.long_jump`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmJumpArgs {
     /// 筋力 Strength, 0..=1000.
@@ -270,7 +271,7 @@ pub struct FmJumpArgs {
 
 /// Result of `fap_map.high_jump` / `fap_map.long_jump` (before the encumbrance
 /// modifier, whose values are missing from the rulebook).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmJumpResult {
     /// Distance in centimetres (may end in .5 for high jumps).
     pub cm: f64,
@@ -301,7 +302,7 @@ pub fn long_jump(args: &FmJumpArgs) -> Result<FmJumpResult> {
 }
 
 /// Arguments of `fap_map.move_distance`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmMoveDistanceArgs {
     /// 移動力 Movement, 0..=1000.
@@ -309,7 +310,7 @@ pub struct FmMoveDistanceArgs {
 }
 
 /// Result of `fap_map.move_distance`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmMoveDistanceResult {
     /// Maximum distance of one Move, in metres.
     pub metres: f64,
@@ -327,7 +328,9 @@ pub fn move_distance(args: &FmMoveDistanceArgs) -> Result<FmMoveDistanceResult> 
 // ---------------------------------------------------------------- block contest
 
 /// What is being blocked.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FmBlockKind {
     /// 移動阻止 Block movement (FM-ACT-8).
@@ -338,7 +341,7 @@ pub enum FmBlockKind {
 }
 
 /// Arguments of `fap_map.block_contest`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmBlockContestArgs {
     /// Block movement or block attack; default `move`.
@@ -355,7 +358,7 @@ pub struct FmBlockContestArgs {
 }
 
 /// Who wins a block contest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmBlockWinner {
     /// The block holds: the move ends / the attack is negated.
@@ -365,7 +368,7 @@ pub enum FmBlockWinner {
 }
 
 /// Result of `fap_map.block_contest`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmBlockContestResult {
     /// Who wins.
     pub winner: FmBlockWinner,
@@ -419,7 +422,7 @@ pub fn block_contest(args: &FmBlockContestArgs) -> Result<FmBlockContestResult> 
 // ---------------------------------------------------------------- shake off
 
 /// Arguments of `fap_map.shake_off`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmShakeOffArgs {
     /// The escaping character's 筋力 Strength, 0..=1000.
@@ -439,7 +442,7 @@ pub struct FmShakeOffArgs {
 }
 
 /// Which attribute a side uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmAttribute {
     /// 筋力 Strength.
@@ -449,7 +452,7 @@ pub enum FmAttribute {
 }
 
 /// One modifier of the break-free contest.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmModifier {
     /// What it is for (`automatic`, `size`, `free_arms`).
     pub reason: String,
@@ -458,7 +461,7 @@ pub struct FmModifier {
 }
 
 /// Result of `fap_map.shake_off`: the two sides of the quick contest.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmShakeOffResult {
     /// The attribute the escaper uses (the higher; Strength on a tie).
     pub attribute: FmAttribute,

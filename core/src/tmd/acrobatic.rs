@@ -7,6 +7,7 @@
 //! to) lets the player take less, which `dodge_bonus` checks.
 
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,7 @@ pub const MAX_MOVEMENT: f64 = 1_000_000.0;
 pub const MAX_SKILL_LEVEL: u32 = 1000;
 
 /// Arguments of `tmd.acrobatic`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdAcrobaticArgs {
     /// The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
@@ -32,7 +33,7 @@ pub struct TmdAcrobaticArgs {
 }
 
 /// Result of `tmd.acrobatic`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdAcrobaticResult {
     /// TMD-ACT-8: distance of an acrobatic move, 1.5 × base_movement (null without base_movement).
     pub movement: Option<f64>,

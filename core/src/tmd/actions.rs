@@ -3,6 +3,7 @@
 //! catalogue (with labels from the data pack `core/data/tmd/actions.json`).
 
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -14,7 +15,21 @@ pub const MAX_AP: u32 = 100_000;
 pub const BASE_AP_PER_TURN: u32 = 14;
 
 /// Every kind of action (TMD-AP-17 exertion ladder, lowest first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    ToJson,
+    Deserialize,
+    FromJson,
+    JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdActionType {
     /// 自由动作: no conversion needed (TMD-ACT-1..4).
@@ -36,7 +51,21 @@ pub enum TmdActionType {
 }
 
 /// The action types AP is converted into (TMD-AP-5); reflex actions share the swift type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    ToJson,
+    Deserialize,
+    FromJson,
+    JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdConvertType {
     /// 花招动作, 1 AP.
@@ -166,7 +195,9 @@ impl TmdActionType {
 }
 
 /// `conversion_ap_basis` (RULINGS tmd "Conversion"): which AP total sets the extra conversions.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdConversionApBasis {
     /// Default: the AP total (base + extra) measured once at turn start, before converting.
@@ -177,7 +208,9 @@ pub enum TmdConversionApBasis {
 }
 
 /// Variants of the tmd ruleset (RULINGS.md); defaults are the rulings' defaults.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct TmdVariants {
     /// Which AP total sets the extra conversions (default `turn_start`).
@@ -186,7 +219,9 @@ pub struct TmdVariants {
 }
 
 /// A count per convertible action type.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct TmdTypeCounts {
     /// 花招动作 count.
@@ -241,7 +276,7 @@ impl TmdTypeCounts {
 }
 
 /// Labels of one action type in the rulebook's language and translations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabels {
     /// Japanese.
@@ -255,7 +290,7 @@ pub struct TmdLabels {
 }
 
 /// One row of a TMD label data pack.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabelRow {
     /// The action type labelled.
@@ -272,7 +307,7 @@ pub struct TmdLabelRow {
 
 /// A TMD label data pack (`core/data/tmd/actions.json` is the bundled one): exactly
 /// one row per action type.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabelPack {
     /// Free-form description of the pack (source, whether illustrative).
@@ -342,7 +377,7 @@ pub fn labels(t: TmdActionType) -> Result<TmdLabels> {
 }
 
 /// Arguments of `tmd.action_types`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdActionTypesArgs {
     /// A label data pack replacing the bundled one (whose zh_hant/ja/en labels are
@@ -353,7 +388,7 @@ pub struct TmdActionTypesArgs {
 }
 
 /// One row of the action-type catalogue.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdActionTypeInfo {
     /// The action type.
     pub action_type: TmdActionType,
@@ -370,7 +405,7 @@ pub struct TmdActionTypeInfo {
 }
 
 /// Result of `tmd.action_types`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdActionTypesResult {
     /// Every action type, lowest rank first.
     pub action_types: Vec<TmdActionTypeInfo>,

@@ -5,6 +5,7 @@ use super::actions::{
     TmdActionType, TmdConversionApBasis, TmdConvertType, TmdTypeCounts, TmdVariants, MAX_AP,
 };
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,7 @@ pub const MAX_ACTIONS: usize = 1000;
 pub const ROUND_SECONDS: u32 = 12;
 
 /// Arguments of `tmd.conversion_limits`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdConversionLimitsArgs {
     /// The AP total (base + extra), 0..=100000.
@@ -22,7 +23,7 @@ pub struct TmdConversionLimitsArgs {
 }
 
 /// Result of `tmd.conversion_limits`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdConversionLimitsResult {
     /// Conversions allowed per type: 1 + floor(ap ÷ 24 / 12 / 6 / 3) for standard /
     /// move / swift / trick, 1 for acrobatic (AP cost still limits what is affordable).
@@ -99,7 +100,7 @@ impl ConvPool {
 }
 
 /// Arguments of `tmd.convert`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdConvertArgs {
     /// Base AP available (normally 14 at turn start), 0..=100000.
@@ -116,7 +117,7 @@ pub struct TmdConvertArgs {
 }
 
 /// Result of `tmd.convert`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdConvertResult {
     /// Actions converted, per type.
     pub converted: TmdTypeCounts,
@@ -170,7 +171,7 @@ pub fn convert(args: &TmdConvertArgs) -> Result<TmdConvertResult> {
 }
 
 /// Arguments of `tmd.action_seconds`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdActionSecondsArgs {
     /// The actions one character takes in a round (at most 1000).
@@ -178,7 +179,7 @@ pub struct TmdActionSecondsArgs {
 }
 
 /// Result of `tmd.action_seconds`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdActionSecondsResult {
     /// Sum of the weights (trick 1, swift/reflex 2, move 4, acrobatic 4, standard 6, full-round 10, free 0).
     pub weight_total: u32,

@@ -3,6 +3,7 @@
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,7 @@ pub const MAX_BASE_INITIATIVE: i32 = 1000;
 pub const MAX_NAME_CHARS: usize = 64;
 
 /// One combatant to order.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdCombatant {
     /// Unique id (1..=64 characters).
@@ -28,7 +29,7 @@ pub struct TmdCombatant {
 }
 
 /// One combatant's place in the order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeEntry {
     /// Combatant id.
@@ -46,7 +47,7 @@ pub struct TmdInitiativeEntry {
 }
 
 /// Arguments of `tmd.initiative`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeArgs {
     /// The combatants (1..=100); same-side ties keep this order.
@@ -60,7 +61,7 @@ pub struct TmdInitiativeArgs {
 }
 
 /// Result of `tmd.initiative`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdInitiativeResult {
     /// Highest first.
     pub order: Vec<TmdInitiativeEntry>,

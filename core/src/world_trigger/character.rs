@@ -10,6 +10,7 @@ use super::types::{
     WtViolation,
 };
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -129,7 +130,7 @@ fn types_text(types: &[String], lang: usize) -> String {
 }
 
 /// A combatant sheet as a player fills it in ("new creation", WT-CC-0…9).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSheet {
     /// Character name (WT-CC-9), 1–200 characters.
@@ -153,7 +154,7 @@ pub struct WtSheet {
 }
 
 /// WT-CC-7: the trigger loadout, up to 4 per side.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtLoadout {
     /// Main-trigger slots (dominant-hand side); one of them (any) holds a trigger of the
@@ -173,7 +174,9 @@ impl WtLoadout {
 }
 
 /// A trigger side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtSide {
     /// Main trigger side (dominant hand).
@@ -183,7 +186,7 @@ pub enum WtSide {
 }
 
 /// WT-DER: derived stats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtDerived {
     /// WT-DER-1: floor(Mobility ÷ 2).
     pub movement: i64,
@@ -194,7 +197,7 @@ pub struct WtDerived {
 }
 
 /// A skill the character has (or lacks) and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtSkillGrant {
     /// The trigger that gives it (null for basic commands).
     pub trigger: Option<String>,
@@ -211,7 +214,7 @@ pub struct WtSkillGrant {
 }
 
 /// A created combatant.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtCharacter {
     /// Name.
     pub name: String,
@@ -642,7 +645,7 @@ pub fn build_character(
 }
 
 /// Arguments of `world_trigger.create_character`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtCreateCharacterArgs {
     /// The sheet (validated as untrusted data).
@@ -665,7 +668,7 @@ pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
 }
 
 /// Arguments of `world_trigger.validate_sheet`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtValidateSheetArgs {
     /// The sheet to check.
@@ -689,7 +692,7 @@ pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValid
 }
 
 /// An operator sheet (WT-OP).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorSheet {
     /// Name, 1–200 characters.
@@ -704,7 +707,7 @@ pub struct WtOperatorSheet {
 }
 
 /// A created operator.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOperator {
     /// Name.
     pub name: String,
@@ -720,7 +723,7 @@ pub struct WtOperator {
 }
 
 /// WT-OP-6: an operator skill the operator has.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOperatorSkillGrant {
     /// Skill id.
     pub skill: String,
@@ -851,7 +854,7 @@ pub fn build_operator(
 }
 
 /// Arguments of `world_trigger.create_operator`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtCreateOperatorArgs {
     /// The operator sheet.
@@ -892,7 +895,7 @@ pub fn movement_with(mobility: i64, bonus: i64, conditions: &[WtCondition]) -> i
 }
 
 /// Arguments of `world_trigger.movement`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtMovementArgs {
     /// The Mobility stat, 0–1000000.
@@ -906,7 +909,7 @@ pub struct WtMovementArgs {
 }
 
 /// Result of `world_trigger.movement`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtMovementResult {
     /// The Movement.
     pub movement: i64,
@@ -961,7 +964,7 @@ pub fn blocked_by_limb_loss(
 }
 
 /// Arguments of `world_trigger.condition_effects`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtConditionEffectsArgs {
     /// Held conditions (duplicates ignored).
@@ -969,7 +972,7 @@ pub struct WtConditionEffectsArgs {
 }
 
 /// A held condition with its display name.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtConditionInfo {
     /// Condition id.
     pub id: WtCondition,
@@ -978,7 +981,7 @@ pub struct WtConditionInfo {
 }
 
 /// Result of `world_trigger.condition_effects`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtConditionEffects {
     /// The distinct conditions, in id order, with labels.
     pub conditions: Vec<WtConditionInfo>,

@@ -9,6 +9,7 @@
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +98,7 @@ pub fn achievement(faces: &[u32]) -> WtAchievement {
 }
 
 /// WT-CHK-2: the rulebook's sample difficulties.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtDifficulty {
     /// 簡單的行動 an easy action: target 5.
@@ -120,7 +121,7 @@ impl WtDifficulty {
 }
 
 /// Arguments of `world_trigger.check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtCheckArgs {
     /// WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
@@ -148,7 +149,7 @@ pub struct WtCheckArgs {
 }
 
 /// Result of one check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtCheckResult {
     /// Number of d6 rolled (stat + tactics + extra dice).
     pub dice: u32,
@@ -222,7 +223,7 @@ pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
 }
 
 /// Arguments of `world_trigger.opposed`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedArgs {
     /// The actor's stat value (dice), 0–100.
@@ -251,7 +252,7 @@ pub struct WtOpposedArgs {
 }
 
 /// Result of `world_trigger.opposed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOpposedResult {
     /// The reactor's check (rolled first; no target).
     pub reactor: WtCheckResult,

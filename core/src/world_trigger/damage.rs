@@ -7,6 +7,7 @@ use super::data::{load_pack, WtDamageTableSide, WtDamageTier, WtSpecialAttack, W
 use super::types::{WtCondition, WtLabel};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,7 +20,9 @@ pub const MAX_DAMAGE_ARG: i64 = 1_000_000;
 pub const MAX_SPECIAL_ATTACKS: usize = 16;
 
 /// RULINGS `special_attack_stacking`: how several applicable special attacks combine.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtSpecialAttackStacking {
     /// Only the highest LV applies (default).
@@ -61,7 +64,7 @@ pub fn burst_cap(trion_stat: i64) -> i64 {
 }
 
 /// Arguments of `world_trigger.damage`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
@@ -123,7 +126,7 @@ pub struct WtDamageArgs {
 }
 
 /// Result of `world_trigger.damage`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtDamageResult {
     /// attack + die + burst + special attack + modifier, never below 0.
     pub total: i64,
@@ -289,7 +292,9 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
 }
 
 /// RULINGS `damage_table_threshold`: when the lowest tier (10) applies.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtDamageTableThreshold {
     /// Damage ≥ 10 rolls on the table, as the source's worked example (default).
@@ -335,7 +340,7 @@ pub fn shift_row(rows: &[WtCondition], roll: u32, held: &[WtCondition]) -> u32 {
 }
 
 /// Arguments of `world_trigger.damage_table`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTableArgs {
     /// The damage of one hit.
@@ -362,7 +367,7 @@ pub struct WtDamageTableArgs {
 }
 
 /// Result of `world_trigger.damage_table`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtDamageTableResult {
     /// The tier used (10, 20, 30), or null when no roll is due.
     pub tier: Option<i64>,

@@ -16,6 +16,7 @@ use super::types::{
     WtViolation,
 };
 use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -37,7 +38,7 @@ pub const DAMAGE_TABLE_ROWS: usize = 6;
 const SAMPLE_JSON: &str = include_str!("../../data/world_trigger/sample_pack.json");
 
 /// A World Trigger data pack.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDataPack {
     /// Format tag; must be `gunbai-wt-pack/1`.
@@ -71,7 +72,7 @@ pub struct WtDataPack {
 }
 
 /// Pack metadata.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtPackMeta {
     /// Pack name.
@@ -90,7 +91,7 @@ pub struct WtPackMeta {
 }
 
 /// WT-CC-2: a position's data.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtPositionData {
     /// Which position.
@@ -110,7 +111,7 @@ pub struct WtPositionData {
 }
 
 /// WT-CC-3: trait size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtTraitSize {
     /// An L-trait (take exactly one).
@@ -120,7 +121,7 @@ pub enum WtTraitSize {
 }
 
 /// WT-CC-3: a trait skill.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtTraitData {
     /// Unique id (`[a-z0-9_]`).
@@ -144,7 +145,7 @@ pub struct WtTraitData {
 }
 
 /// WT-CC-6: a combatant master.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtMasterData {
     /// Unique id.
@@ -159,7 +160,7 @@ pub struct WtMasterData {
 }
 
 /// WT-OP-5: an operator master.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorMasterData {
     /// Unique id.
@@ -174,7 +175,7 @@ pub struct WtOperatorMasterData {
 }
 
 /// What kind of trigger an entry is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtTriggerKind {
     /// An ordinary trigger.
@@ -186,7 +187,7 @@ pub enum WtTriggerKind {
 }
 
 /// WT-DMG-6: kinds of special attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtSpecialAttackKind {
     /// 上方特攻: against a target ≥ 1 height level higher.
@@ -198,7 +199,7 @@ pub enum WtSpecialAttackKind {
 }
 
 /// WT-DMG-5: a special attack with its level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSpecialAttack {
     /// Which special attack.
@@ -208,7 +209,7 @@ pub struct WtSpecialAttack {
 }
 
 /// A trigger skill, basic command or position skill.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSkillData {
     /// Unique id within its list.
@@ -242,7 +243,7 @@ pub struct WtSkillData {
 }
 
 /// A trigger or option trigger.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtTriggerData {
     /// Unique id.
@@ -274,7 +275,7 @@ pub struct WtTriggerData {
 }
 
 /// An operator skill.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorSkillData {
     /// Unique id.
@@ -293,7 +294,7 @@ pub struct WtOperatorSkillData {
 }
 
 /// WT-DT-4: the three damage tables.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTables {
     /// Border members.
@@ -305,7 +306,7 @@ pub struct WtDamageTables {
 }
 
 /// One tier of a damage table (WT-DT-2).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTier {
     /// Smallest damage of one hit that uses this tier (10, 20, 30).
@@ -318,7 +319,7 @@ pub struct WtDamageTier {
 }
 
 /// WT-CC-9: a D66 profile table.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtProfileTable {
     /// Unique id.
@@ -330,7 +331,7 @@ pub struct WtProfileTable {
 }
 
 /// One D66 profile entry.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtProfileEntry {
     /// The D66 value (11–66).
@@ -340,7 +341,9 @@ pub struct WtProfileEntry {
 }
 
 /// Which damage table (WT-DT-4).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtDamageTableSide {
     /// Border members (default).
@@ -691,7 +694,7 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
 }
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSampleDataArgs {}
 
@@ -701,7 +704,7 @@ pub fn sample_data(_: &WtSampleDataArgs) -> Result<WtDataPack> {
 }
 
 /// Arguments of `world_trigger.validate_data`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtValidateDataArgs {
     /// A data pack (format `gunbai-wt-pack/1`) to check.
@@ -709,7 +712,7 @@ pub struct WtValidateDataArgs {
 }
 
 /// Result of a validation.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtValidationResult {
     /// True when there is no violation.
     pub valid: bool,

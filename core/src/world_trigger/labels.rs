@@ -6,16 +6,17 @@
 
 use super::types::{WtCondition, WtLabel, WtOperatorStat, WtStat};
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtLabelsArgs {}
 
 /// A combatant stat and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtStatLabel {
     /// The stat's key.
     pub stat: WtStat,
@@ -24,7 +25,7 @@ pub struct WtStatLabel {
 }
 
 /// An operator stat and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOperatorStatLabel {
     /// The operator stat's key.
     pub stat: WtOperatorStat,
@@ -33,7 +34,7 @@ pub struct WtOperatorStatLabel {
 }
 
 /// A condition and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtConditionLabel {
     /// The condition's id.
     pub condition: WtCondition,
@@ -42,7 +43,7 @@ pub struct WtConditionLabel {
 }
 
 /// The names, each list in the rulebook's order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtLabelsResult {
     /// The eight combatant stats (WT-CC-4), in sheet order.
     pub stats: Vec<WtStatLabel>,

@@ -8,6 +8,7 @@ use super::data::load_pack;
 use super::types::WtLabel;
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -30,7 +31,7 @@ pub fn out_of_bounds_difficulty(distance: u32) -> Option<i64> {
 }
 
 /// Arguments of `world_trigger.out_of_bounds_target`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOutOfBoundsTargetArgs {
     /// Squares between the character and the battlefield (≥ 1).
@@ -38,7 +39,7 @@ pub struct WtOutOfBoundsTargetArgs {
 }
 
 /// Result of `world_trigger.out_of_bounds_target`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOutOfBoundsTargetResult {
     /// The Mobility check's target value.
     pub target: i64,
@@ -55,7 +56,7 @@ pub fn out_of_bounds_target(args: &WtOutOfBoundsTargetArgs) -> Result<WtOutOfBou
 }
 
 /// Arguments of `world_trigger.out_of_bounds_check`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOutOfBoundsCheckArgs {
     /// Squares between the character and the battlefield (≥ 1).
@@ -74,7 +75,7 @@ pub struct WtOutOfBoundsCheckArgs {
 }
 
 /// Result of `world_trigger.out_of_bounds_check`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtOutOfBoundsCheckResult {
     /// The Mobility check (its target is the WT-OOB-2 difficulty).
     pub check: WtCheckResult,
@@ -106,7 +107,7 @@ pub fn out_of_bounds_check(args: &WtOutOfBoundsCheckArgs) -> Result<WtOutOfBound
 }
 
 /// Arguments of `world_trigger.d66`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtD66Args {
     /// A profile table id to look the result up in (from the data pack). Optional.
@@ -125,7 +126,7 @@ pub struct WtD66Args {
 }
 
 /// Result of `world_trigger.d66`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtD66Result {
     /// tens × 10 + units, 11–66.
     pub value: u32,
@@ -157,7 +158,9 @@ pub fn d66(args: &WtD66Args) -> Result<WtD66Result> {
 }
 
 /// Where a coordinate roll puts the character (WT-MAP-7).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtMapSpot {
     /// In a core (3×3): roll the core address; the sector die shows 20 (default; teleports land here).
@@ -168,7 +171,7 @@ pub enum WtMapSpot {
 }
 
 /// Arguments of `world_trigger.teleport_coordinates`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtTeleportArgs {
     /// Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
@@ -192,7 +195,7 @@ pub struct WtTeleportArgs {
 }
 
 /// Result of `world_trigger.teleport_coordinates`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtTeleportResult {
     /// Core ID, 1…sectors (d20).
     pub core_id: u32,
@@ -274,7 +277,9 @@ pub const MAX_RANGE_TARGETS: usize = 1000;
 pub const MAX_COORD: i64 = 1_000_000;
 
 /// A square on the grid, with its height.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtRangePoint {
     /// Column.
@@ -287,7 +292,7 @@ pub struct WtRangePoint {
 }
 
 /// Arguments of `world_trigger.range`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtRangeArgs {
     /// The user's square (range 0, WT-RNG-1).
@@ -311,7 +316,7 @@ pub struct WtRangeArgs {
 }
 
 /// Result of `world_trigger.range`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtRangeResult {
     /// WT-RNG-1/2: the distance from `from` to each target, in squares, height ignored.
     pub distances: Vec<i64>,

@@ -32,6 +32,7 @@
 
 use super::check::{WtPool, CRITICAL_BONUS};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -214,7 +215,7 @@ fn big_to_decimal(limbs: &[u64]) -> String {
 }
 
 /// Arguments of `world_trigger.distribution`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDistributionArgs {
     /// Stat dice, 0–100.
@@ -231,7 +232,7 @@ pub struct WtDistributionArgs {
 }
 
 /// Result of `world_trigger.distribution`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtDistributionResult {
     /// Total dice in the pool.
     pub dice: u32,
@@ -301,7 +302,7 @@ pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
 }
 
 /// Arguments of `world_trigger.success_chance`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSuccessChanceArgs {
     /// Stat dice, 0–100.
@@ -317,7 +318,7 @@ pub struct WtSuccessChanceArgs {
 }
 
 /// A single probability.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtProbabilityResult {
     /// The exact probability (f64).
     pub probability: f64,
@@ -331,7 +332,7 @@ pub fn success_chance(args: &WtSuccessChanceArgs) -> Result<WtProbabilityResult>
 }
 
 /// Arguments of `world_trigger.opposed_chance`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedChanceArgs {
     /// The actor's stat dice, 0–100.
@@ -376,7 +377,7 @@ pub fn opposed_chance(args: &WtOpposedChanceArgs) -> Result<WtProbabilityResult>
 }
 
 /// Arguments of `world_trigger.expected_table`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtExpectedTableArgs {
     /// Rows for 1…max_dice dice; 1–100.
@@ -384,7 +385,7 @@ pub struct WtExpectedTableArgs {
 }
 
 /// One row of the expected-value table.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtExpectedRow {
     /// Number of dice.
     pub dice: u32,
@@ -395,7 +396,7 @@ pub struct WtExpectedRow {
 }
 
 /// Result of `world_trigger.expected_table`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtExpectedTableResult {
     /// One row per pool size, 1…max_dice.
     pub rows: Vec<WtExpectedRow>,

@@ -3,6 +3,7 @@
 
 use crate::fap_map::catalog::{FmCost, FmNames};
 use crate::fap_map::checks::{FmBlockContestResult, FmPoolTraits};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -21,7 +22,7 @@ pub const MAX_LABEL: usize = 200;
 // ---------------------------------------------------------------- types
 
 /// One combatant at the start of a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmCombatantInit {
     /// Unique id (1..=200 characters).
@@ -38,7 +39,7 @@ pub struct FmCombatantInit {
 }
 
 /// Arguments of `fap_map.round_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundNewArgs {
     /// The combatants, 1..=20; their order breaks remaining order ties.
@@ -50,7 +51,7 @@ pub struct FmRoundNewArgs {
 }
 
 /// Round phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmPhase {
     /// FM-DEF-4: characters declare their actions.
@@ -60,7 +61,7 @@ pub enum FmPhase {
 }
 
 /// Status of a declared action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmStatus {
     /// Not resolved yet.
@@ -74,7 +75,7 @@ pub enum FmStatus {
 }
 
 /// An action as declared (and as round_act accepts it).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmDeclaration {
     /// Catalogue action id (`move`, `direct_attack`, …).
@@ -105,7 +106,7 @@ pub struct FmDeclaration {
 }
 
 /// A declaration held in the state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmDeclared {
     /// The declaration, with its costs filled in.
@@ -118,7 +119,7 @@ pub struct FmDeclared {
 }
 
 /// An armed readied action (FM-ACT-19).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmReadied {
     /// The paired action, fired by `trigger`.
@@ -129,7 +130,7 @@ pub struct FmReadied {
 }
 
 /// One combatant in the round state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmCombatant {
     /// Unique id.
@@ -167,7 +168,7 @@ pub struct FmCombatant {
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmWindow {
     /// Who is acting.
@@ -185,7 +186,7 @@ pub struct FmWindow {
 }
 
 /// The whole round state (keep it and pass it back).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundState {
     /// The id of the action pack in use.
@@ -206,7 +207,7 @@ pub struct FmRoundState {
 }
 
 /// FM-ACT-7: a move that followers may join.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmLastMove {
     /// Who moved.
@@ -218,7 +219,7 @@ pub struct FmLastMove {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action for `round_act`.
-    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum FmRoundAction {
         /// FM-DEF-4: declare one action (declaration phase).
         Declare {
@@ -282,7 +283,7 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `fap_map.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundStateArgs {
     /// The state from the last `round_new` / `round_act`.
@@ -293,7 +294,7 @@ pub struct FmRoundStateArgs {
 }
 
 /// Arguments of `fap_map.round_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundActArgs {
     /// The state from the last `round_new` / `round_act`.
@@ -306,7 +307,7 @@ pub struct FmRoundActArgs {
 }
 
 /// One entry of the action order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmOrderEntry {
     /// Who.
     pub combatant: String,
@@ -321,7 +322,7 @@ pub struct FmOrderEntry {
 }
 
 /// What happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FmEventKind {
     /// A battle started.
@@ -349,7 +350,7 @@ pub enum FmEventKind {
 }
 
 /// One event of a `round_act` call.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmEvent {
     /// What happened.
     pub kind: FmEventKind,
@@ -399,7 +400,7 @@ pub struct FmEvent {
 }
 
 /// Result of `fap_map.round_new` and `fap_map.round_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmRoundResult {
     /// The new state.
     pub state: FmRoundState,
@@ -414,7 +415,7 @@ pub struct FmRoundResult {
 }
 
 /// A legal action with its cost.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmLegalAction {
     /// Exactly as `round_act` accepts it.
     pub action: FmRoundAction,
@@ -435,7 +436,7 @@ pub struct FmLegalAction {
 }
 
 /// Result of `fap_map.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmLegalActionsResult {
     /// Every legal action now.
     pub legal: Vec<FmLegalAction>,

@@ -24,11 +24,12 @@ use super::actions::{TmdActionType, TmdConvertType, TmdVariants};
 use super::initiative::{check_combatants, MAX_COMBATANTS};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The surprise round's attacker and its conditions (TMD-SUR-2: both are required).
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdSurpriseArgs {
     /// The attacker's id.
@@ -40,7 +41,7 @@ pub struct TmdSurpriseArgs {
 }
 
 /// Arguments of `tmd.encounter_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterNewArgs {
     /// The characters (1..=100).
@@ -60,7 +61,7 @@ pub struct TmdEncounterNewArgs {
 }
 
 /// Result of `tmd.encounter_new` and `tmd.encounter_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdEncounterResult {
     /// The new state.
     pub state: TmdEncounterState,
@@ -71,7 +72,7 @@ pub struct TmdEncounterResult {
 }
 
 /// Arguments of `tmd.encounter_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterActArgs {
     /// The current state (as returned by the previous call); validated as untrusted data.
@@ -94,7 +95,7 @@ pub struct TmdEncounterActArgs {
 }
 
 /// Arguments of `tmd.encounter_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterLegalArgs {
     /// The current state; validated as untrusted data.
@@ -103,7 +104,7 @@ pub struct TmdEncounterLegalArgs {
 }
 
 /// What a legal action costs.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdCost {
     /// AP spent now (conversions) or owed at the next turn start (overdraw).
     pub ap: u32,
@@ -112,7 +113,7 @@ pub struct TmdCost {
 }
 
 /// One legal action, exactly as `encounter_act` accepts it.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdLegalAction {
     /// The action.
     pub action: TmdAction,
@@ -121,7 +122,7 @@ pub struct TmdLegalAction {
 }
 
 /// Result of `tmd.encounter_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdEncounterLegalResult {
     /// Every legal action with no caller-chosen value (interrupts in initiative order,
     /// TMD-INT-1), in its default form. Annotations (`ability`, `uses_per_round`,

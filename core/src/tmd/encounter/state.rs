@@ -4,6 +4,7 @@
 use super::super::actions::{TmdConvertType, TmdTypeCounts, TmdVariants, MAX_AP};
 use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS, MAX_NAME_CHARS};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,7 @@ pub const MAX_ROUND: u32 = 1_000_000;
 pub const SCENE_SECONDS_LIMIT: u32 = 7200;
 
 /// Where the encounter is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdPhase {
     /// TMD-SUR: the surprise round (round 0); the attacker holds one standard action.
@@ -41,7 +42,7 @@ pub enum TmdPhase {
 }
 
 /// How long an effect lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TmdDuration {
     /// TMD-TIME-3: a buff lasting one round ends at the start of the applier's next turn.
@@ -53,7 +54,7 @@ pub enum TmdDuration {
 }
 
 /// A live effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEffect {
     /// Effect id (unique in the encounter).
@@ -71,7 +72,7 @@ pub struct TmdEffect {
 }
 
 /// An action retained/prepared by an ability (TMD-AP-14).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdRetained {
     /// The action type held.
@@ -81,7 +82,7 @@ pub struct TmdRetained {
 }
 
 /// Uses of one ability this round (TMD-AP-10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdAbilityUses {
     /// Ability name.
@@ -91,7 +92,7 @@ pub struct TmdAbilityUses {
 }
 
 /// Uses of one free action this round (TMD-ACT-3/4: same purpose and source).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdFreeUses {
     /// Purpose.
@@ -103,7 +104,7 @@ pub struct TmdFreeUses {
 }
 
 /// One character in the encounter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdCharacter {
     /// Unique id.
@@ -159,7 +160,7 @@ pub struct TmdCharacter {
 }
 
 /// A declared delay (TMD-INI-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdDelay {
     /// The delaying character.
@@ -169,7 +170,7 @@ pub struct TmdDelay {
 }
 
 /// The surprise round (TMD-SUR).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdSurprise {
     /// The attacker.
@@ -179,7 +180,7 @@ pub struct TmdSurprise {
 }
 
 /// A pending action in an interrupt chain.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdChainEntry {
     /// Entry id within the chain.
@@ -199,7 +200,7 @@ pub struct TmdChainEntry {
 }
 
 /// AP of one character when the chain began (TMD-INT-2: not refreshed by AP gained).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdApSnapshot {
     /// Character.
@@ -209,7 +210,7 @@ pub struct TmdApSnapshot {
 }
 
 /// An interrupt chain being resolved (TMD-INT-1..3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdChain {
     /// Pending entries; the first resolves next.
@@ -223,7 +224,7 @@ pub struct TmdChain {
 }
 
 /// The whole encounter; pass it back unchanged to the next call.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterState {
     /// Format version (1).

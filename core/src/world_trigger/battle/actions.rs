@@ -2,13 +2,14 @@
 //! back, and what a legal action costs.
 
 use super::state::{WtBattlePhase, WtSquare};
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::WtSide;
 use crate::world_trigger::types::{WtCondition, WtLabel};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Tactics dice a team spends on its initiative check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtTeamDice {
     /// Team id.
@@ -20,7 +21,7 @@ pub struct WtTeamDice {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action (`type` selects the kind).
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum WtBattleAction {
         /// Initiative phase: every team's leader (or substitute) rolls Command (WT-INIT-1).
         RollInitiative {
@@ -130,7 +131,7 @@ crate::internally_tagged! {
 }
 
 /// Why Trion was lost outside damage (`trion_lost`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtTrionLossCause {
     /// WT-COND-2…4: a Trion Leak in the Feedback phase.
@@ -142,7 +143,7 @@ pub enum WtTrionLossCause {
 }
 
 /// What a legal action costs.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtActionCost {
     /// The phase slot it uses (WT-ECO-1/2), if any.
     pub slot: Option<WtBattlePhase>,
@@ -163,7 +164,7 @@ pub struct WtActionCost {
 }
 
 /// One legal action, exactly as `battle_act` accepts it, and its cost.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtLegalAction {
     /// The action.
     pub action: WtBattleAction,
@@ -174,7 +175,7 @@ pub struct WtLegalAction {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case")]
     /// One event of the log.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum WtBattleEvent {
         /// A round began (WT-RND-1).
         RoundStarted {

@@ -5,6 +5,7 @@
 //! pass their own (`battle_data`), validated the same way.
 
 use crate::error::Result;
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::WtSpecialAttack;
 use crate::world_trigger::types::{violations_error, WtLabel, WtStat, WtStats, WtViolation};
 use schemars::JsonSchema;
@@ -23,7 +24,7 @@ pub const MAX_RANGE: u32 = 64;
 pub const MAX_AREA: u32 = 9;
 
 /// What a battle skill does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattleSkillKind {
     /// Attack phase: an attack (WT-HIT, WT-DMG).
@@ -45,7 +46,7 @@ pub enum WtBattleSkillKind {
 }
 
 /// The battle values of one skill.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleSkill {
     /// Unique id (a trigger skill's id matches the rules pack's skill id when it has one).
@@ -119,7 +120,7 @@ pub struct WtBattleSkill {
 }
 
 /// An operator command (WT-OP-8: once per round at any timing).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleOperatorSkill {
     /// Unique id.
@@ -135,7 +136,7 @@ pub struct WtBattleOperatorSkill {
 }
 
 /// Meta information of battle data.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDataMeta {
     /// Name.
@@ -149,7 +150,7 @@ pub struct WtBattleDataMeta {
 }
 
 /// Battle data (format `gunbai-wt-battle-data-1`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleData {
     /// Always `gunbai-wt-battle-data-1`.

@@ -52,6 +52,7 @@ pub use state::*;
 use self::data::{load_battle_data, WtBattleSkillKind};
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::{build_character, build_operator, WtOperatorSheet, WtSheet, WtSide};
 use crate::world_trigger::data::{load_pack, WtDamageTableSide};
 use crate::world_trigger::types::violations_error;
@@ -60,7 +61,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One combatant of the setup.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberSetup {
     /// Unique id (1–64 characters).
@@ -88,7 +89,7 @@ fn yes() -> bool {
 }
 
 /// One team of the setup.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtTeamSetup {
     /// Unique id.
@@ -106,7 +107,7 @@ pub struct WtTeamSetup {
 }
 
 /// Arguments of `world_trigger.battle_new`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleNewArgs {
     /// WT-BTL: `mock`, `rank` or `defense`.
@@ -135,7 +136,7 @@ pub struct WtBattleNewArgs {
 }
 
 /// Result of `world_trigger.battle_new` and `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtBattleResult {
     /// The new state.
     pub state: WtBattleState,
@@ -146,7 +147,7 @@ pub struct WtBattleResult {
 }
 
 /// Arguments of `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleActArgs {
     /// The current state (untrusted: parsed and validated).
@@ -163,7 +164,7 @@ pub struct WtBattleActArgs {
 }
 
 /// Arguments of `world_trigger.battle_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleLegalArgs {
     /// The current state (untrusted: parsed and validated).
@@ -175,7 +176,7 @@ pub struct WtBattleLegalArgs {
 }
 
 /// Result of `world_trigger.battle_legal_actions`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtBattleLegalResult {
     /// Every legal action in its default form (no tactics dice, no burst, no push).
     /// A listed attack or reaction may also carry `tactics_dice` up to
@@ -194,7 +195,7 @@ pub struct WtBattleLegalResult {
 }
 
 /// One step of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunStep {
     /// The action.
@@ -208,7 +209,7 @@ pub struct WtBattleRunStep {
 }
 
 /// Arguments of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunArgs {
     /// The setup (`battle_new`'s arguments).
@@ -222,7 +223,7 @@ pub struct WtBattleRunArgs {
 }
 
 /// Result of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct WtBattleRunResult {
     /// The final state.
     pub state: WtBattleState,

@@ -5,6 +5,7 @@ use super::data::{validate_skill, WtBattleOperatorSkill, WtBattleSkill};
 use crate::error::{Error, Result};
 use crate::world_trigger::character::{WtLoadout, WtSide};
 
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind};
 use crate::world_trigger::types::{WtCondition, WtLabel, WtStat, WtStats};
 use schemars::JsonSchema;
@@ -37,7 +38,7 @@ pub const MAX_STAT: i64 = 100;
 pub const MAX_TRION: i64 = 100_000;
 
 /// WT-BTL: the battle type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattleType {
     /// 模擬戰: no bailout, temporary incapacitation and revival (WT-BTL-2, WT-KO-3).
@@ -49,7 +50,9 @@ pub enum WtBattleType {
 }
 
 /// RULINGS `range_metric`: how range, areas and the Stealth distance count diagonals.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum WtRangeMetric {
     /// A diagonal square is 1 away (default; matches the square areas).
@@ -60,7 +63,21 @@ pub enum WtRangeMetric {
 }
 
 /// A square (x to the right, y down). Squares off the map are out of bounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    ToJson,
+    Deserialize,
+    FromJson,
+    JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtSquare {
     /// Column.
@@ -70,7 +87,7 @@ pub struct WtSquare {
 }
 
 /// The battlefield grid (WT-MAP, WT-MOV, WT-OBJ).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleMap {
     /// Columns, 1–64.
@@ -116,7 +133,7 @@ impl WtBattleMap {
 }
 
 /// The five phases (WT-RND-1), plus `ended`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattlePhase {
     /// 初始階段: roll initiative.
@@ -134,7 +151,7 @@ pub enum WtBattlePhase {
 }
 
 /// A combatant's standing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WtMemberStatus {
     /// Fighting.
@@ -148,7 +165,7 @@ pub enum WtMemberStatus {
 }
 
 /// Special states (WT-ST).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSpecialStates {
     /// WT-ST-1 Stealth, with the side Bagworm sits on.
@@ -166,7 +183,7 @@ pub struct WtSpecialStates {
 }
 
 /// What a member has used this round (WT-ECO, WT-TRG).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberUsage {
     /// Took its Tactics-phase slot.
@@ -199,7 +216,7 @@ pub struct WtMemberUsage {
 }
 
 /// A skill a member can use, with the side of its trigger.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberSkill {
     /// Battle skill id.
@@ -210,7 +227,7 @@ pub struct WtMemberSkill {
 }
 
 /// A position or trait skill (WT-ECO-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtAbility {
     /// Skill id.
@@ -221,7 +238,7 @@ pub struct WtAbility {
 }
 
 /// One combatant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleMember {
     /// Unique id.
@@ -269,7 +286,7 @@ pub struct WtBattleMember {
 }
 
 /// A team.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleTeam {
     /// Unique id.
@@ -294,7 +311,7 @@ pub struct WtBattleTeam {
 }
 
 /// Battle values of an equipped trigger (from the rules pack).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleTrigger {
     /// Trigger id.
@@ -310,7 +327,7 @@ pub struct WtBattleTrigger {
 }
 
 /// The data the battle needs, copied into the state so it is self-contained.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleCatalog {
     /// Battle skills the members use.
@@ -325,7 +342,7 @@ pub struct WtBattleCatalog {
 }
 
 /// One damage-table tier (WT-DT-2), as copied from the rules pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDamageTier {
     /// Least damage of one hit that uses this tier.
@@ -335,7 +352,7 @@ pub struct WtBattleDamageTier {
 }
 
 /// The three damage tables (WT-DT-4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDamageTables {
     /// Border members.
@@ -366,7 +383,7 @@ impl WtBattleDamageTables {
 }
 
 /// A reaction chosen for one target of a pending attack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtReactionRecord {
     /// The target.
@@ -383,7 +400,7 @@ pub struct WtReactionRecord {
 }
 
 /// An attack waiting for the defending side's reactions (WT-HIT-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtPendingAttack {
     /// The attacker.
@@ -407,7 +424,7 @@ pub struct WtPendingAttack {
 }
 
 /// How a battle ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleOutcome {
     /// `round_limit`, `one_team_left`, `no_team_left` or `character_down`.
@@ -418,7 +435,7 @@ pub struct WtBattleOutcome {
 }
 
 /// The whole battle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleState {
     /// Always `gunbai-wt-battle-1`.

@@ -1,0 +1,421 @@
+//! `#[derive(FromJson, ToJson)]` for gunbai's argument, result and state types.
+//!
+//! The JSON entry points (`gunbai::call`, and through it the npm package and the wheel)
+//! convert arguments and results with these impls instead of serde's derived visitors:
+//! the generated code is a straight sequence of calls into the non-generic helpers of
+//! `gunbai::json`, which keeps the wasm build small (DESIGN.md, "Why our own JSON
+//! derive?"). The serde derives stay on every type for Rust callers; both read the same
+//! `#[serde(...)]` attributes, so one declaration describes both, and the debug build
+//! checks on every call that both agree.
+//!
+//! Supported `#[serde]` attributes, with serde's meaning:
+//! - container: `rename_all = "snake_case"`, `deny_unknown_fields`, `default`,
+//!   `tag = "…"` (internally tagged enums);
+//! - field: `rename`, `default`, `default = "path"`, `skip_serializing_if = "path"`,
+//!   `flatten` (`ToJson` only), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
+//! - variant: `rename`.
+//!
+//! Anything else is a compile error, so the two derives can never silently disagree.
+
+use proc_macro::TokenStream;
+use proc_macro2::{Span, TokenStream as TS};
+use quote::{quote, ToTokens};
+use syn::ext::IdentExt;
+use syn::{parse_macro_input, Data, DeriveInput, Fields, LitStr, Type};
+
+#[derive(Default)]
+struct Container {
+    rename_all: Option<String>,
+    deny: bool,
+    default: bool,
+    tag: Option<String>,
+}
+
+struct Field {
+    ident: syn::Ident,
+    name: String,
+    ty: Type,
+    /// `None`: required; `Some(None)`: `Default::default()`; `Some(Some(path))`: `path()`.
+    default: Option<Option<syn::Path>>,
+    skip_if: Option<syn::Path>,
+    flatten: bool,
+}
+
+fn err(span: Span, msg: &str) -> syn::Error {
+    syn::Error::new(span, msg)
+}
+
+fn lit_str(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<LitStr> {
+    meta.value()?.parse::<LitStr>()
+}
+
+fn container_attrs(attrs: &[syn::Attribute]) -> syn::Result<Container> {
+    let mut c = Container::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename_all") {
+                let s = lit_str(&meta)?;
+                if s.value() != "snake_case" {
+                    return Err(err(s.span(), "gunbai-derive supports rename_all = \"snake_case\" only"));
+                }
+                c.rename_all = Some(s.value());
+            } else if meta.path.is_ident("deny_unknown_fields") {
+                c.deny = true;
+            } else if meta.path.is_ident("default") {
+                c.default = true;
+            } else if meta.path.is_ident("tag") {
+                c.tag = Some(lit_str(&meta)?.value());
+            } else {
+                return Err(meta.error("container attribute not supported by gunbai-derive"));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(c)
+}
+
+fn is_type(ty: &Type, name: &str) -> bool {
+    match ty {
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == name),
+        _ => false,
+    }
+}
+
+fn fields_of(fields: &syn::FieldsNamed) -> syn::Result<Vec<Field>> {
+    let mut out = Vec::new();
+    for f in &fields.named {
+        let ident = f.ident.clone().ok_or_else(|| err(Span::call_site(), "unnamed field"))?;
+        let mut field = Field {
+            name: ident.unraw().to_string(),
+            ident,
+            ty: f.ty.clone(),
+            default: None,
+            skip_if: None,
+            flatten: false,
+        };
+        for attr in f.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+            attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("rename") {
+                    field.name = lit_str(&meta)?.value();
+                } else if meta.path.is_ident("default") {
+                    field.default = Some(if meta.input.peek(syn::Token![=]) {
+                        Some(lit_str(&meta)?.parse::<syn::Path>()?)
+                    } else {
+                        None
+                    });
+                } else if meta.path.is_ident("skip_serializing_if") {
+                    field.skip_if = Some(lit_str(&meta)?.parse::<syn::Path>()?);
+                } else if meta.path.is_ident("flatten") {
+                    field.flatten = true;
+                } else if meta.path.is_ident("with") {
+                    let _ = lit_str(&meta)?;
+                    if !is_type(&f.ty, "Arc") {
+                        return Err(meta.error("gunbai-derive supports `with` only on Arc<T> fields"));
+                    }
+                } else {
+                    return Err(meta.error("field attribute not supported by gunbai-derive"));
+                }
+                Ok(())
+            })?;
+        }
+        out.push(field);
+    }
+    Ok(out)
+}
+
+/// serde's `rename_all = "snake_case"` for a variant name.
+fn snake(name: &str) -> String {
+    let mut s = String::new();
+    for (i, ch) in name.char_indices() {
+        if i > 0 && ch.is_uppercase() {
+            s.push('_');
+        }
+        s.push(ch.to_ascii_lowercase());
+    }
+    s
+}
+
+fn variant_name(v: &syn::Variant, c: &Container) -> syn::Result<String> {
+    let mut name = if c.rename_all.is_some() { snake(&v.ident.to_string()) } else { v.ident.to_string() };
+    for attr in v.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                name = lit_str(&meta)?.value();
+                Ok(())
+            } else {
+                Err(meta.error("variant attribute not supported by gunbai-derive"))
+            }
+        })?;
+    }
+    Ok(name)
+}
+
+/// Derive `gunbai::json::FromJson` (see the crate docs).
+#[proc_macro_derive(FromJson, attributes(serde))]
+pub fn derive_from_json(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// Derive `gunbai::json::ToJson` (see the crate docs).
+#[proc_macro_derive(ToJson, attributes(serde))]
+pub fn derive_to_json(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    to_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
+}
+
+/// The body that reads struct fields from `obj` (a `&Map`) at `at`, ending in
+/// `Ok(#ctor { … })`. `tag` is the key an internally tagged enum already read.
+fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let mut decls = Vec::new();
+    let mut arms = Vec::new();
+    let mut inits = Vec::new();
+    // Required fields: checked all at once before anything moves, then moved out in one
+    // `match`, so an error leaves through one exit that drops the slots once (an exit per
+    // field would each drop a different set: code quadratic in the number of fields).
+    let mut req_checks = Vec::new();
+    let mut req_slots = Vec::new();
+    let mut req_binds = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if f.flatten {
+            return Err(err(f.ident.span(), "gunbai-derive: FromJson does not support flatten"));
+        }
+        let slot = syn::Ident::new(&format!("__f{i}"), Span::call_site());
+        let ty = &f.ty;
+        let ident = &f.ident;
+        let name = &f.name;
+        decls.push(quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;));
+        arms.push(quote!(#i => #j::set(&mut #slot, __x, __at, __k)?,));
+        let init = match &f.default {
+            Some(Some(path)) => {
+                quote!(match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #path() })
+            }
+            Some(None) => quote!(#slot.unwrap_or_default()),
+            None if c.default => {
+                quote!(match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => __d.#ident })
+            }
+            None if is_type(ty, "Option") => quote!(#slot.unwrap_or_default()),
+            None => {
+                let bind = syn::Ident::new(&format!("__v{i}"), Span::call_site());
+                req_checks.push(quote!((#slot.is_some(), #name)));
+                req_slots.push(slot.clone());
+                req_binds.push(quote!(::core::option::Option::Some(#bind)));
+                quote!(#bind)
+            }
+        };
+        inits.push(quote!(#ident: #init,));
+    }
+    let unknown = if c.deny {
+        let tag = match tag {
+            Some(t) => quote!(::core::option::Option::Some(#t)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote!(_ => #j::unknown_field(__k, __FIELDS, #tag, __at)?,)
+    } else {
+        quote!(_ => {})
+    };
+    let default =
+        if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
+    let build = if req_slots.is_empty() {
+        quote!(::core::result::Result::Ok(#ctor { #(#inits)* }))
+    } else {
+        quote! {
+            #j::require(&[#(#req_checks),*], __at)?;
+            match (#(#req_slots,)*) {
+                (#(#req_binds,)*) => ::core::result::Result::Ok(#ctor { #(#inits)* }),
+                _ => ::core::result::Result::Err(#j::require_failed(__at)),
+            }
+        }
+    };
+    Ok(quote! {
+        const __FIELDS: &[&str] = &[#(#names),*];
+        #(#decls)*
+        for (__k, __x) in __obj {
+            match #j::field_index(__FIELDS, __k) {
+                #(#arms)*
+                #unknown
+            }
+        }
+        #default
+        #build
+    })
+}
+
+fn from_json(input: &DeriveInput) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let c = container_attrs(&input.attrs)?;
+    let name = &input.ident;
+    let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let body = match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(named) => {
+                let fields = fields_of(named)?;
+                let expected = format!("struct {name}");
+                let read = read_fields(quote!(Self), &fields, &c, None)?;
+                quote! {
+                    let __obj = #j::object(__v, __at, #expected)?;
+                    #read
+                }
+            }
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => {
+                quote!(::core::result::Result::Ok(Self(#j::FromJson::from_json(__v, __at)?)))
+            }
+            _ => return Err(err(name.span(), "gunbai-derive: unsupported struct shape")),
+        },
+        Data::Enum(e) => {
+            let mut names = Vec::new();
+            for v in &e.variants {
+                names.push(variant_name(v, &c)?);
+            }
+            let mut arms = Vec::new();
+            let last = e.variants.len().saturating_sub(1);
+            for (i, v) in e.variants.iter().enumerate() {
+                let vi = &v.ident;
+                let pat = if i == last { quote!(_) } else { quote!(#i) };
+                let arm = match (&v.fields, &c.tag) {
+                    (Fields::Unit, Some(_)) => quote!(::core::result::Result::Ok(Self::#vi)),
+                    (Fields::Unit, None) => quote! {{
+                        #j::unit_variant(__payload, __at)?;
+                        ::core::result::Result::Ok(Self::#vi)
+                    }},
+                    (Fields::Named(named), Some(tag)) => {
+                        let fields = fields_of(named)?;
+                        let read = read_fields(quote!(Self::#vi), &fields, &c, Some(tag))?;
+                        quote!({ #read })
+                    }
+                    (Fields::Named(named), None) => {
+                        let fields = fields_of(named)?;
+                        let read = read_fields(quote!(Self::#vi), &fields, &c, None)?;
+                        let expected = format!("struct variant {name}::{vi}");
+                        quote! {{
+                            let (__k, __x) = #j::variant_payload(__payload, __at, "struct variant")?;
+                            let __at = &#j::At::Key(__at, __k);
+                            let __obj = #j::object(__x, __at, #expected)?;
+                            #read
+                        }}
+                    }
+                    (Fields::Unnamed(u), None) if u.unnamed.len() == 1 => quote! {{
+                        let (__k, __x) = #j::variant_payload(__payload, __at, "newtype variant")?;
+                        ::core::result::Result::Ok(Self::#vi(#j::FromJson::from_json(__x, &#j::At::Key(__at, __k))?))
+                    }},
+                    _ => return Err(err(vi.span(), "gunbai-derive: unsupported variant shape")),
+                };
+                arms.push(quote!(#pat => #arm,));
+            }
+            match &c.tag {
+                Some(tag) => {
+                    let expected = format!("an object whose `{tag}` names the kind");
+                    quote! {
+                        const __VARIANTS: &[&str] = &[#(#names),*];
+                        let __obj = #j::object(__v, __at, #expected)?;
+                        match #j::tag_index(__obj, #tag, __VARIANTS, __at)? {
+                            #(#arms)*
+                        }
+                    }
+                }
+                None => quote! {
+                    const __VARIANTS: &[&str] = &[#(#names),*];
+                    let (__i, __payload) = #j::variant_index(__v, __VARIANTS, __at)?;
+                    match __i {
+                        #(#arms)*
+                    }
+                },
+            }
+        }
+        Data::Union(_) => return Err(err(name.span(), "gunbai-derive: unions are not supported")),
+    };
+    Ok(quote! {
+        impl #impl_g #j::FromJson for #name #ty_g #where_g {
+            #[allow(unused_variables, clippy::match_single_binding)]
+            fn from_json(__v: &::serde_json::Value, __at: &#j::At<'_>) -> #j::JsonResult<Self> {
+                #body
+            }
+        }
+    })
+}
+
+/// Statements that put `fields` (bound by reference to their own names) into `__m`.
+fn write_fields(fields: &[Field], access: impl Fn(&syn::Ident) -> TS) -> TS {
+    let j = quote!(::gunbai::json);
+    let puts = fields.iter().map(|f| {
+        let name = &f.name;
+        let val = access(&f.ident);
+        let put = if f.flatten {
+            quote!(#j::flatten_into(&mut __m, #j::ToJson::to_json(#val));)
+        } else {
+            quote!(#j::put(&mut __m, #name, #val);)
+        };
+        match &f.skip_if {
+            Some(path) => quote!(if !#path(#val) { #put }),
+            None => put,
+        }
+    });
+    quote!(#(#puts)*)
+}
+
+fn to_json(input: &DeriveInput) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let c = container_attrs(&input.attrs)?;
+    let name = &input.ident;
+    let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let body = match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(named) => {
+                let fields = fields_of(named)?;
+                let puts = write_fields(&fields, |id| quote!(&self.#id));
+                quote! {
+                    let mut __m = #j::Map::new();
+                    #puts
+                    ::serde_json::Value::Object(__m)
+                }
+            }
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => quote!(#j::ToJson::to_json(&self.0)),
+            _ => return Err(err(name.span(), "gunbai-derive: unsupported struct shape")),
+        },
+        Data::Enum(e) => {
+            let mut arms = Vec::new();
+            for v in &e.variants {
+                let vn = variant_name(v, &c)?;
+                let vi = &v.ident;
+                let arm = match (&v.fields, &c.tag) {
+                    (Fields::Unit, None) => quote!(Self::#vi => #j::string(#vn),),
+                    (Fields::Unit, Some(tag)) => quote!(Self::#vi => #j::single(#tag, #j::string(#vn)),),
+                    (Fields::Named(named), tag) => {
+                        let fields = fields_of(named)?;
+                        let binds = fields.iter().map(|f| &f.ident);
+                        let puts = write_fields(&fields, |id| id.to_token_stream());
+                        let (start, end) = match tag {
+                            Some(tag) => (
+                                quote!(#j::put_str(&mut __m, #tag, #vn);),
+                                quote!(::serde_json::Value::Object(__m)),
+                            ),
+                            None => (quote!(), quote!(#j::single(#vn, ::serde_json::Value::Object(__m)))),
+                        };
+                        quote!(Self::#vi { #(#binds),* } => {
+                            let mut __m = #j::Map::new();
+                            #start
+                            #puts
+                            #end
+                        })
+                    }
+                    (Fields::Unnamed(u), None) if u.unnamed.len() == 1 => {
+                        quote!(Self::#vi(__x) => #j::single(#vn, #j::ToJson::to_json(__x)),)
+                    }
+                    _ => return Err(err(vi.span(), "gunbai-derive: unsupported variant shape")),
+                };
+                arms.push(arm);
+            }
+            quote!(match self { #(#arms)* })
+        }
+        Data::Union(_) => return Err(err(name.span(), "gunbai-derive: unions are not supported")),
+    };
+    Ok(quote! {
+        impl #impl_g #j::ToJson for #name #ty_g #where_g {
+            fn to_json(&self) -> ::serde_json::Value {
+                #body
+            }
+        }
+    })
+}

@@ -1,0 +1,728 @@
+//! The JSON conversions behind [`call`](crate::call): [`FromJson`] and [`ToJson`].
+//!
+//! Every argument, result and state type derives them (`gunbai-derive`) next to serde's
+//! `Deserialize` and `Serialize`, from the same `#[serde(...)]` attributes. serde stays
+//! the Rust API; these are what the JSON entry points, and so the npm package and the
+//! wheel, run. The reason is size: serde's derived visitors cost about a kilobyte of wasm
+//! per type, while the code derived here is a short sequence of calls into the
+//! non-generic helpers below (DESIGN.md, "Why our own JSON derive?").
+//!
+//! The two must agree. In debug builds every [`call`](crate::call) also converts its
+//! arguments and result with serde and panics if the outcomes differ, so `cargo test`
+//! checks the agreement on every conformance vector.
+//!
+//! Errors name the path of the failing value, as [`crate::json_de`] does: object keys
+//! joined by `.`, array indices as `[i]`, an externally tagged variant as a key, `.` for
+//! the root; a missing field is reported at its object.
+//!
+//! ```
+//! use gunbai::json::{from_value, ToJson};
+//! use gunbai::dice::RollKind;
+//! let kind: RollKind = from_value(&serde_json::json!("tens_d10")).unwrap();
+//! assert_eq!(kind.to_json(), serde_json::json!("tens_d10"));
+//! let e = from_value::<Vec<RollKind>>(&serde_json::json!(["normal", "d7"])).unwrap_err();
+//! assert_eq!(e.path, "[1]");
+//! ```
+
+pub use crate::json_de::PathError;
+pub use gunbai_derive::{FromJson, ToJson};
+pub use serde_json::Map;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// A conversion failure: where and what.
+pub type JsonError = Box<PathError>;
+/// The result of a conversion.
+pub type JsonResult<T> = Result<T, JsonError>;
+
+/// One link of the path from the root to the value being read.
+#[derive(Clone, Copy)]
+pub enum At<'a> {
+    /// The root value.
+    Root,
+    /// Element `.1` of the array at `.0`.
+    Index(&'a At<'a>, usize),
+    /// Key `.1` of the object at `.0`.
+    Key(&'a At<'a>, &'a str),
+}
+
+impl At<'_> {
+    /// `a.b[2].c`, or `.` for the root.
+    pub fn render(&self) -> String {
+        let mut links = Vec::new();
+        let mut c = self;
+        loop {
+            match c {
+                At::Root => break,
+                At::Index(parent, _) | At::Key(parent, _) => {
+                    links.push(c);
+                    c = parent;
+                }
+            }
+        }
+        if links.is_empty() {
+            return ".".to_string();
+        }
+        let mut out = String::new();
+        for link in links.iter().rev() {
+            match link {
+                At::Index(_, i) => {
+                    let _ = write!(out, "[{i}]");
+                }
+                At::Key(_, k) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                At::Root => {}
+            }
+        }
+        out
+    }
+}
+
+/// A failure at `at`.
+#[inline(never)]
+pub fn error(at: &At<'_>, message: String) -> JsonError {
+    Box::new(PathError { path: at.render(), message })
+}
+
+/// Read a `T` from a JSON value.
+pub trait FromJson: Sized {
+    /// Read `v`, which sits at `at` (for error paths).
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self>;
+}
+
+/// Write a value as JSON, exactly as `serde_json::to_value` would.
+pub trait ToJson {
+    /// The JSON form.
+    fn to_json(&self) -> Value;
+}
+
+/// Read a `T` from `value` (the root).
+pub fn from_value<T: FromJson>(value: &Value) -> Result<T, PathError> {
+    T::from_json(value, &At::Root).map_err(|e| *e)
+}
+
+// ---- what the derive calls -------------------------------------------------------------
+
+/// How serde names a JSON value's kind in its messages ("invalid type: string \"x\"").
+fn unexpected(v: &Value) -> String {
+    match v {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) => {
+            if n.is_f64() {
+                format!("floating point `{n}`")
+            } else {
+                format!("integer `{n}`")
+            }
+        }
+        Value::String(s) => format!("string {s:?}"),
+        Value::Array(_) => "sequence".to_string(),
+        Value::Object(_) => "map".to_string(),
+    }
+}
+
+/// "invalid type: …, expected …" at `at`.
+#[inline(never)]
+pub fn invalid_type(v: &Value, at: &At<'_>, expected: &str) -> JsonError {
+    error(at, format!("invalid type: {}, expected {expected}", unexpected(v)))
+}
+
+/// `v` as an object.
+#[inline(never)]
+pub fn object<'v>(v: &'v Value, at: &At<'_>, expected: &str) -> JsonResult<&'v Map<String, Value>> {
+    match v {
+        Value::Object(m) => Ok(m),
+        other => Err(invalid_type(other, at, expected)),
+    }
+}
+
+/// The position of `key` in `fields`, or `usize::MAX`.
+#[inline(never)]
+pub fn field_index(fields: &[&str], key: &str) -> usize {
+    fields.iter().position(|f| *f == key).unwrap_or(usize::MAX)
+}
+
+fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => "there are none".to_string(),
+        [one] => format!("`{one}`"),
+        _ => {
+            let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            format!("one of {}", quoted.join(", "))
+        }
+    }
+}
+
+/// A key of a struct that denies unknown fields: an error unless it is the enum's `tag`.
+#[inline(never)]
+pub fn unknown_field(key: &str, fields: &[&str], tag: Option<&str>, at: &At<'_>) -> JsonResult<()> {
+    if Some(key) == tag {
+        return Ok(());
+    }
+    Err(error(&At::Key(at, key), format!("unknown field `{key}`, expected {}", one_of(fields))))
+}
+
+#[inline(never)]
+fn missing_field(name: &str, at: &At<'_>) -> JsonError {
+    error(at, format!("missing field `{name}`"))
+}
+
+/// Read the value `x` of field `key` into `slot`.
+///
+/// One instance per field type, shared by every struct (the derive calls it rather than
+/// inlining the read into each struct's code).
+#[inline(never)]
+pub fn set<T: FromJson>(slot: &mut Option<T>, x: &Value, at: &At<'_>, key: &str) -> JsonResult<()> {
+    let v = T::from_json(x, &At::Key(at, key))?;
+    // A key appears once in a JSON object, so the slot is empty: nothing to drop (and no
+    // drop code in every instance).
+    std::mem::forget(slot.replace(v));
+    Ok(())
+}
+
+/// Every required field is present: `(present, name)` pairs, in declaration order;
+/// otherwise "missing field" at its object (the first missing one, as serde reports).
+#[inline(never)]
+pub fn require(fields: &[(bool, &str)], at: &At<'_>) -> JsonResult<()> {
+    match fields.iter().find(|(present, _)| !present) {
+        Some((_, name)) => Err(missing_field(name, at)),
+        None => Ok(()),
+    }
+}
+
+/// After [`require`] passed, every required slot is filled; this error is for the
+/// branch the derive must still write (it reports rather than panics).
+#[inline(never)]
+pub fn require_failed(at: &At<'_>) -> JsonError {
+    error(at, "internal: a required field vanished".to_string())
+}
+
+/// An externally tagged enum: the variant's index, and for the object form
+/// `{"variant": payload}` the key and payload.
+#[inline(never)]
+pub fn variant_index<'v>(
+    v: &'v Value,
+    variants: &[&str],
+    at: &At<'_>,
+) -> JsonResult<(usize, Option<(&'v str, &'v Value)>)> {
+    let (name, payload, name_at) = match v {
+        Value::String(s) => (s.as_str(), None, *at),
+        Value::Object(m) => {
+            let mut it = m.iter();
+            match (it.next(), it.next()) {
+                (Some((k, x)), None) => (k.as_str(), Some((k.as_str(), x)), At::Key(at, k.as_str())),
+                _ => return Err(error(at, "invalid value: map, expected map with a single key".to_string())),
+            }
+        }
+        other => return Err(invalid_type(other, at, "string or map")),
+    };
+    match variants.iter().position(|n| *n == name) {
+        Some(i) => Ok((i, payload)),
+        None => Err(unknown_variant(name, variants, &name_at)),
+    }
+}
+
+#[inline(never)]
+fn unknown_variant(name: &str, variants: &[&str], at: &At<'_>) -> JsonError {
+    error(at, format!("unknown variant `{name}`, expected {}", one_of(variants)))
+}
+
+/// A unit variant: given as a string, or as `{"variant": null}`.
+#[inline(never)]
+pub fn unit_variant(payload: Option<(&str, &Value)>, at: &At<'_>) -> JsonResult<()> {
+    match payload {
+        None | Some((_, Value::Null)) => Ok(()),
+        Some((k, other)) => Err(invalid_type(other, &At::Key(at, k), "unit variant")),
+    }
+}
+
+/// A newtype or struct variant's payload (the string form has none).
+#[inline(never)]
+pub fn variant_payload<'v>(
+    payload: Option<(&'v str, &'v Value)>,
+    at: &At<'_>,
+    kind: &str,
+) -> JsonResult<(&'v str, &'v Value)> {
+    payload.ok_or_else(|| error(at, format!("invalid type: unit variant, expected {kind}")))
+}
+
+/// An internally tagged enum: the index of the variant that `obj[tag]` names.
+#[inline(never)]
+pub fn tag_index(obj: &Map<String, Value>, tag: &str, variants: &[&str], at: &At<'_>) -> JsonResult<usize> {
+    let tag_at = At::Key(at, tag);
+    match obj.get(tag) {
+        Some(Value::String(s)) => match variants.iter().position(|n| n == s) {
+            Some(i) => Ok(i),
+            None => Err(unknown_variant(s, variants, &tag_at)),
+        },
+        Some(other) => Err(invalid_type(other, &tag_at, "a variant name (string)")),
+        None => Err(missing_field(tag, at)),
+    }
+}
+
+/// Put `value` under `key`.
+pub fn put<T: ToJson + ?Sized>(m: &mut Map<String, Value>, key: &str, value: &T) {
+    put_value(m, key, value.to_json());
+}
+
+#[inline(never)]
+fn put_value(m: &mut Map<String, Value>, key: &str, value: Value) {
+    m.insert(key.to_string(), value);
+}
+
+/// Put the string `value` under `key`.
+#[inline(never)]
+pub fn put_str(m: &mut Map<String, Value>, key: &str, value: &str) {
+    m.insert(key.to_string(), Value::String(value.to_string()));
+}
+
+/// A JSON string.
+#[inline(never)]
+pub fn string(s: &str) -> Value {
+    Value::String(s.to_string())
+}
+
+/// `{key: value}`.
+#[inline(never)]
+pub fn single(key: &str, value: Value) -> Value {
+    let mut m = Map::new();
+    m.insert(key.to_string(), value);
+    Value::Object(m)
+}
+
+/// A `#[serde(flatten)]` field: its object's entries join the enclosing object.
+#[inline(never)]
+pub fn flatten_into(m: &mut Map<String, Value>, value: Value) {
+    if let Value::Object(inner) = value {
+        m.extend(inner);
+    }
+}
+
+// ---- the standard types ----------------------------------------------------------------
+
+macro_rules! int_impls {
+    ($($t:ty),*) => {$(
+        impl FromJson for $t {
+            fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+                let (lo, hi) = (<$t>::MIN as i128, <$t>::MAX as i128);
+                let n = integer(v, at, lo, hi, stringify!($t))?;
+                // `integer` checked the range.
+                Ok(n as $t)
+            }
+        }
+        impl ToJson for $t {
+            fn to_json(&self) -> Value {
+                Value::from(*self)
+            }
+        }
+    )*};
+}
+
+/// An integer within `lo..=hi` (serde's wording for the failures).
+#[inline(never)]
+fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult<i128> {
+    let n = match v {
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u as i128,
+            (None, Some(i)) => i as i128,
+            _ => return Err(invalid_type(v, at, name)),
+        },
+        other => return Err(invalid_type(other, at, name)),
+    };
+    if n < lo || n > hi {
+        return Err(error(at, format!("invalid value: integer `{n}`, expected {name}")));
+    }
+    Ok(n)
+}
+
+int_impls!(i8, i16, i32, i64, u8, u16, u32, u64, usize);
+
+impl FromJson for f64 {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        match v {
+            Value::Number(n) => Ok(n.as_f64().unwrap_or(f64::NAN)),
+            other => Err(invalid_type(other, at, "f64")),
+        }
+    }
+}
+
+impl ToJson for f64 {
+    fn to_json(&self) -> Value {
+        Value::from(*self)
+    }
+}
+
+impl FromJson for bool {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        match v {
+            Value::Bool(b) => Ok(*b),
+            other => Err(invalid_type(other, at, "a boolean")),
+        }
+    }
+}
+
+impl ToJson for bool {
+    fn to_json(&self) -> Value {
+        Value::Bool(*self)
+    }
+}
+
+impl FromJson for String {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        match v {
+            Value::String(s) => Ok(s.clone()),
+            other => Err(invalid_type(other, at, "a string")),
+        }
+    }
+}
+
+impl ToJson for String {
+    fn to_json(&self) -> Value {
+        string(self)
+    }
+}
+
+impl ToJson for str {
+    fn to_json(&self) -> Value {
+        string(self)
+    }
+}
+
+impl FromJson for char {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        if let Value::String(s) = v {
+            let mut it = s.chars();
+            if let (Some(c), None) = (it.next(), it.next()) {
+                return Ok(c);
+            }
+        }
+        Err(invalid_type(v, at, "a character"))
+    }
+}
+
+impl ToJson for char {
+    fn to_json(&self) -> Value {
+        Value::String(self.to_string())
+    }
+}
+
+impl FromJson for Value {
+    fn from_json(v: &Value, _at: &At<'_>) -> JsonResult<Self> {
+        Ok(v.clone())
+    }
+}
+
+impl ToJson for Value {
+    fn to_json(&self) -> Value {
+        self.clone()
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        object(v, at, "a map").cloned()
+    }
+}
+
+impl ToJson for Map<String, Value> {
+    fn to_json(&self) -> Value {
+        Value::Object(self.clone())
+    }
+}
+
+impl<T: ToJson + ?Sized> ToJson for &T {
+    fn to_json(&self) -> Value {
+        (**self).to_json()
+    }
+}
+
+impl<T: FromJson> FromJson for Option<T> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        match v {
+            Value::Null => Ok(None),
+            _ => T::from_json(v, at).map(Some),
+        }
+    }
+}
+
+impl<T: ToJson> ToJson for Option<T> {
+    fn to_json(&self) -> Value {
+        match self {
+            Some(v) => v.to_json(),
+            None => Value::Null,
+        }
+    }
+}
+
+/// `v` as an array.
+#[inline(never)]
+pub fn array<'v>(v: &'v Value, at: &At<'_>) -> JsonResult<&'v [Value]> {
+    match v {
+        Value::Array(items) => Ok(items),
+        other => Err(invalid_type(other, at, "a sequence")),
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let items = array(v, at)?;
+        let mut out = Vec::with_capacity(items.len());
+        for (i, x) in items.iter().enumerate() {
+            out.push(T::from_json(x, &At::Index(at, i))?);
+        }
+        Ok(out)
+    }
+}
+
+impl<T: ToJson> ToJson for Vec<T> {
+    fn to_json(&self) -> Value {
+        self.as_slice().to_json()
+    }
+}
+
+impl<T: ToJson> ToJson for [T] {
+    fn to_json(&self) -> Value {
+        Value::Array(self.iter().map(T::to_json).collect())
+    }
+}
+
+/// `items` must hold exactly `n` values.
+#[inline(never)]
+fn exact_len(items: &[Value], n: usize, at: &At<'_>) -> JsonResult<()> {
+    if items.len() == n {
+        Ok(())
+    } else {
+        Err(error(at, format!("invalid length {}, expected an array of length {n}", items.len())))
+    }
+}
+
+impl<T: FromJson, const N: usize> FromJson for [T; N] {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let items = array(v, at)?;
+        exact_len(items, N, at)?;
+        let mut out = Vec::with_capacity(N);
+        for (i, x) in items.iter().enumerate() {
+            out.push(T::from_json(x, &At::Index(at, i))?);
+        }
+        out.try_into().map_err(|_| error(at, format!("expected an array of length {N}")))
+    }
+}
+
+impl<T: ToJson, const N: usize> ToJson for [T; N] {
+    fn to_json(&self) -> Value {
+        self.as_slice().to_json()
+    }
+}
+
+impl<A: FromJson, B: FromJson> FromJson for (A, B) {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let items = array(v, at)?;
+        exact_len(items, 2, at)?;
+        Ok((A::from_json(&items[0], &At::Index(at, 0))?, B::from_json(&items[1], &At::Index(at, 1))?))
+    }
+}
+
+impl<A: ToJson, B: ToJson> ToJson for (A, B) {
+    fn to_json(&self) -> Value {
+        Value::Array(vec![self.0.to_json(), self.1.to_json()])
+    }
+}
+
+impl<T: FromJson> FromJson for BTreeMap<String, T> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let mut out = BTreeMap::new();
+        for (k, x) in object(v, at, "a map")? {
+            out.insert(k.clone(), T::from_json(x, &At::Key(at, k))?);
+        }
+        Ok(out)
+    }
+}
+
+impl<T: ToJson> ToJson for BTreeMap<String, T> {
+    fn to_json(&self) -> Value {
+        let mut m = Map::new();
+        for (k, v) in self {
+            put(&mut m, k, v);
+        }
+        Value::Object(m)
+    }
+}
+
+impl<T: FromJson> FromJson for Box<T> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        T::from_json(v, at).map(Box::new)
+    }
+}
+
+impl<T: ToJson + ?Sized> ToJson for Box<T> {
+    fn to_json(&self) -> Value {
+        (**self).to_json()
+    }
+}
+
+impl<T: FromJson> FromJson for Arc<T> {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        T::from_json(v, at).map(Arc::new)
+    }
+}
+
+impl<T: ToJson + ?Sized> ToJson for Arc<T> {
+    fn to_json(&self) -> Value {
+        (**self).to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::{Deserialize, Serialize};
+    use serde_json::json;
+
+    fn one() -> u32 {
+        1
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    #[serde(deny_unknown_fields)]
+    struct Inner {
+        n: u32,
+        #[serde(default)]
+        tag: Option<String>,
+        #[serde(default = "one")]
+        step: u32,
+        #[serde(rename = "self", default, skip_serializing_if = "Vec::is_empty")]
+        me: Vec<i8>,
+    }
+
+    #[derive(Debug, PartialEq, Default, Serialize, Deserialize, ToJson, FromJson)]
+    #[serde(default)]
+    struct Loose {
+        a: i64,
+        b: Option<f64>,
+        pair: (u8, String),
+        grid: [bool; 2],
+        map: BTreeMap<String, u16>,
+        c: char,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    #[serde(rename_all = "snake_case")]
+    enum Shape {
+        Dot,
+        TensD10,
+        Line(u32),
+        BigBox {
+            w: u32,
+            #[serde(default)]
+            h: u32,
+        },
+    }
+
+    crate::internally_tagged! {
+        #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+        #[derive(Debug, PartialEq, Serialize, ToJson, FromJson)]
+        enum Tagged {
+            Walk { to: u32, #[serde(default)] run: bool },
+            Wait,
+        }
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    struct Outer {
+        items: Vec<Inner>,
+        shape: Option<Shape>,
+        #[serde(default)]
+        tagged: Vec<Tagged>,
+        #[serde(default)]
+        loose: Loose,
+        #[serde(default)]
+        raw: Value,
+        opt: Option<Box<Shape>>,
+    }
+
+    /// Both read `v` alike (same value, or a failure at the same path); returns the path.
+    fn check(v: Value) -> Option<String> {
+        let ours = from_value::<Outer>(&v);
+        let theirs = crate::json_de::from_value::<Outer>(&v);
+        match (ours, theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, b, "read {v}");
+                assert_eq!(a.to_json(), serde_json::to_value(&a).unwrap(), "write {v}");
+                None
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a.path, b.path, "{v}: {} / {}", a.message, b.message);
+                Some(a.path)
+            }
+            (a, b) => panic!("{v}: ours {:?}, serde {:?}", a.err(), b.err()),
+        }
+    }
+
+    #[test]
+    fn reads_and_writes_like_serde() {
+        let full = json!({
+            "items": [{"n": 1}, {"n": 2, "tag": "x", "step": 3, "self": [-1, 2]}, {"n": 0, "tag": null}],
+            "shape": {"big_box": {"w": 2}},
+            "tagged": [{"type": "walk", "to": 3}, {"type": "wait"}, {"to": 5, "type": "walk", "run": true}],
+            "loose": {"a": -4, "b": 2, "pair": [7, "z"], "grid": [true, false], "map": {"k": 9}, "c": "字"},
+            "raw": {"any": [1, "thing"]},
+            "opt": "tens_d10",
+            "unknown": "ignored here",
+        });
+        assert_eq!(check(full), None);
+        for shape in [json!("dot"), json!({"dot": null}), json!({"line": 7}), json!(null)] {
+            assert_eq!(check(json!({"items": [], "shape": shape, "opt": null})), None);
+        }
+        assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
+    }
+
+    #[test]
+    fn fails_where_serde_fails() {
+        let cases = [
+            (json!({"items": [{"n": 1}, {"n": -1}], "shape": null, "opt": null}), "items[1].n"),
+            (json!({"items": [{"n": 1.5}], "shape": null, "opt": null}), "items[0].n"),
+            (json!({"items": [{"n": 4294967296u64}], "shape": null, "opt": null}), "items[0].n"),
+            (json!({"items": [{"n": 1, "m": 1}], "shape": null, "opt": null}), "items[0].m"),
+            (json!({"items": [{}], "shape": null, "opt": null}), "items[0]"),
+            (json!({"items": [{"n": 1, "tag": 5}], "shape": null, "opt": null}), "items[0].tag"),
+            (json!({"items": [{"n": 1, "self": [200]}], "shape": null, "opt": null}), "items[0].self[0]"),
+            (json!({"items": [], "shape": {"big_box": {"w": "2"}}, "opt": null}), "shape.big_box.w"),
+            (json!({"items": [], "shape": {"big_box": {}}, "opt": null}), "shape.big_box"),
+            (json!({"items": [], "shape": "cube", "opt": null}), "shape"),
+            (json!({"items": [], "shape": {"cube": 1}, "opt": null}), "shape.cube"),
+            (json!({"items": [], "shape": {"dot": 1}, "opt": null}), "shape.dot"),
+            (json!({"items": [], "shape": "line", "opt": null}), "shape"),
+            (json!({"items": [], "shape": 3, "opt": null}), "shape"),
+            (json!({"items": [], "shape": {"dot": null, "line": 1}, "opt": null}), "shape"),
+            (
+                json!({"items": [], "shape": null, "opt": null, "tagged": [{"type": "walk", "to": "1"}]}),
+                "tagged[0].to",
+            ),
+            (
+                json!({"items": [], "shape": null, "opt": null, "tagged": [{"type": "walk", "to": 1, "y": 2}]}),
+                "tagged[0].y",
+            ),
+            (json!({"items": [], "shape": null, "opt": null, "tagged": [{"to": 1}]}), "tagged[0]"),
+            (json!({"items": [], "shape": null, "opt": null, "tagged": [{"type": "run"}]}), "tagged[0].type"),
+            (json!({"items": [], "shape": null, "opt": null, "tagged": [{"type": 0}]}), "tagged[0].type"),
+            (json!({"items": [], "shape": null, "opt": null, "tagged": ["wait"]}), "tagged[0]"),
+            (json!({"items": [], "shape": null, "opt": null, "loose": {"pair": [1]}}), "loose.pair"),
+            (json!({"items": [], "shape": null, "opt": null, "loose": {"grid": [true]}}), "loose.grid"),
+            (json!({"items": [], "shape": null, "opt": null, "loose": {"map": {"k": -1}}}), "loose.map.k"),
+            (json!({"items": [], "shape": null, "opt": null, "loose": {"c": "ab"}}), "loose.c"),
+            (json!({"items": [], "shape": null, "opt": null, "loose": {"a": null}}), "loose.a"),
+            (json!({"shape": null}), "."),
+            (json!({"items": "no", "shape": null, "opt": null}), "items"),
+            (json!([]), "."),
+        ];
+        for (v, path) in cases {
+            assert_eq!(check(v.clone()).as_deref(), Some(path), "{v}");
+        }
+    }
+}
