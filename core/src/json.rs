@@ -142,12 +142,6 @@ pub fn object<'v>(v: &'v Value, at: &At<'_>, expected: &str) -> JsonResult<&'v M
     }
 }
 
-/// The position of `key` in `fields`, or `usize::MAX`.
-#[inline(never)]
-pub fn field_index(fields: &[&str], key: &str) -> usize {
-    fields.iter().position(|f| *f == key).unwrap_or(usize::MAX)
-}
-
 fn one_of(names: &[&str]) -> String {
     match names {
         [] => "there are none".to_string(),
@@ -159,13 +153,16 @@ fn one_of(names: &[&str]) -> String {
     }
 }
 
-/// A key of a struct that denies unknown fields: an error unless it is the enum's `tag`.
+/// A struct that denies unknown fields: every key of `obj` must be one of `fields` (or
+/// the enum's `tag`); the first other key is the error.
 #[inline(never)]
-pub fn unknown_field(key: &str, fields: &[&str], tag: Option<&str>, at: &At<'_>) -> JsonResult<()> {
-    if Some(key) == tag {
-        return Ok(());
+pub fn deny_unknown(obj: &Map<String, Value>, fields: &[&str], tag: Option<&str>, at: &At<'_>) -> JsonResult<()> {
+    for key in obj.keys() {
+        if !fields.contains(&key.as_str()) && Some(key.as_str()) != tag {
+            return Err(error(&At::Key(at, key), format!("unknown field `{key}`, expected {}", one_of(fields))));
+        }
     }
-    Err(error(&At::Key(at, key), format!("unknown field `{key}`, expected {}", one_of(fields))))
+    Ok(())
 }
 
 #[inline(never)]
@@ -173,34 +170,25 @@ fn missing_field(name: &str, at: &At<'_>) -> JsonError {
     error(at, format!("missing field `{name}`"))
 }
 
-/// Read the value `x` of field `key` into `slot`.
+/// The required field `key` of `obj`, or "missing field" at the object.
 ///
-/// One instance per field type, shared by every struct (the derive calls it rather than
-/// inlining the read into each struct's code).
+/// It and [`opt`] have one instance per field type, shared by every struct (the derive
+/// calls them rather than inlining each read).
 #[inline(never)]
-pub fn set<T: FromJson>(slot: &mut Option<T>, x: &Value, at: &At<'_>, key: &str) -> JsonResult<()> {
-    let v = T::from_json(x, &At::Key(at, key))?;
-    // A key appears once in a JSON object, so the slot is empty: nothing to drop (and no
-    // drop code in every instance).
-    std::mem::forget(slot.replace(v));
-    Ok(())
-}
-
-/// Every required field is present: `(present, name)` pairs, in declaration order;
-/// otherwise "missing field" at its object (the first missing one, as serde reports).
-#[inline(never)]
-pub fn require(fields: &[(bool, &str)], at: &At<'_>) -> JsonResult<()> {
-    match fields.iter().find(|(present, _)| !present) {
-        Some((_, name)) => Err(missing_field(name, at)),
-        None => Ok(()),
+pub fn req<T: FromJson>(obj: &Map<String, Value>, key: &str, at: &At<'_>) -> JsonResult<T> {
+    match obj.get(key) {
+        Some(x) => T::from_json(x, &At::Key(at, key)),
+        None => Err(missing_field(key, at)),
     }
 }
 
-/// After [`require`] passed, every required slot is filled; this error is for the
-/// branch the derive must still write (it reports rather than panics).
+/// The optional field `key` of `obj`.
 #[inline(never)]
-pub fn require_failed(at: &At<'_>) -> JsonError {
-    error(at, "internal: a required field vanished".to_string())
+pub fn opt<T: FromJson>(obj: &Map<String, Value>, key: &str, at: &At<'_>) -> JsonResult<Option<T>> {
+    match obj.get(key) {
+        Some(x) => T::from_json(x, &At::Key(at, key)).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// An externally tagged enum: the variant's index, and for the object form

@@ -164,82 +164,48 @@ pub fn derive_to_json(input: TokenStream) -> TokenStream {
     to_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
-/// The body that reads struct fields from `obj` (a `&Map`) at `at`, ending in
+/// The body that reads struct fields from `__obj` (a `&Map`) at `__at`, ending in
 /// `Ok(#ctor { … })`. `tag` is the key an internally tagged enum already read.
+///
+/// Each field is looked up by name, in declaration order, through helpers that have one
+/// instance per field type (shared by every struct); unknown keys are checked first.
 fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> syn::Result<TS> {
     let j = quote!(::gunbai::json);
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    let mut decls = Vec::new();
-    let mut arms = Vec::new();
     let mut inits = Vec::new();
-    // Required fields: checked all at once before anything moves, then moved out in one
-    // `match`, so an error leaves through one exit that drops the slots once (an exit per
-    // field would each drop a different set: code quadratic in the number of fields).
-    let mut req_checks = Vec::new();
-    let mut req_slots = Vec::new();
-    let mut req_binds = Vec::new();
-    for (i, f) in fields.iter().enumerate() {
+    for f in fields {
         if f.flatten {
             return Err(err(f.ident.span(), "gunbai-derive: FromJson does not support flatten"));
         }
-        let slot = syn::Ident::new(&format!("__f{i}"), Span::call_site());
-        let ty = &f.ty;
         let ident = &f.ident;
         let name = &f.name;
-        decls.push(quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;));
-        arms.push(quote!(#i => #j::set(&mut #slot, __x, __at, __k)?,));
+        let opt = quote!(#j::opt(__obj, #name, __at)?);
         let init = match &f.default {
-            Some(Some(path)) => {
-                quote!(match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #path() })
-            }
-            Some(None) => quote!(#slot.unwrap_or_default()),
-            None if c.default => {
-                quote!(match #slot { ::core::option::Option::Some(v) => v, ::core::option::Option::None => __d.#ident })
-            }
-            None if is_type(ty, "Option") => quote!(#slot.unwrap_or_default()),
-            None => {
-                let bind = syn::Ident::new(&format!("__v{i}"), Span::call_site());
-                req_checks.push(quote!((#slot.is_some(), #name)));
-                req_slots.push(slot.clone());
-                req_binds.push(quote!(::core::option::Option::Some(#bind)));
-                quote!(#bind)
-            }
+            Some(Some(path)) => quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #path() }),
+            Some(None) => quote!(#opt.unwrap_or_default()),
+            None if c.default => quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => __d.#ident }),
+            None if is_type(&f.ty, "Option") => quote!(#opt.unwrap_or_default()),
+            None => quote!(#j::req(__obj, #name, __at)?),
         };
         inits.push(quote!(#ident: #init,));
     }
-    let unknown = if c.deny {
+    let check = if c.deny {
         let tag = match tag {
             Some(t) => quote!(::core::option::Option::Some(#t)),
             None => quote!(::core::option::Option::None),
         };
-        quote!(_ => #j::unknown_field(__k, __FIELDS, #tag, __at)?,)
-    } else {
-        quote!(_ => {})
-    };
-    let default =
-        if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
-    let build = if req_slots.is_empty() {
-        quote!(::core::result::Result::Ok(#ctor { #(#inits)* }))
-    } else {
         quote! {
-            #j::require(&[#(#req_checks),*], __at)?;
-            match (#(#req_slots,)*) {
-                (#(#req_binds,)*) => ::core::result::Result::Ok(#ctor { #(#inits)* }),
-                _ => ::core::result::Result::Err(#j::require_failed(__at)),
-            }
+            const __FIELDS: &[&str] = &[#(#names),*];
+            #j::deny_unknown(__obj, __FIELDS, #tag, __at)?;
         }
+    } else {
+        quote!()
     };
+    let default = if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
     Ok(quote! {
-        const __FIELDS: &[&str] = &[#(#names),*];
-        #(#decls)*
-        for (__k, __x) in __obj {
-            match #j::field_index(__FIELDS, __k) {
-                #(#arms)*
-                #unknown
-            }
-        }
+        #check
         #default
-        #build
+        ::core::result::Result::Ok(#ctor { #(#inits)* })
     })
 }
 
