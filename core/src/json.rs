@@ -7,13 +7,17 @@
 //! per type, while the code derived here is a short sequence of calls into the
 //! non-generic helpers below (DESIGN.md, "Why our own JSON derive?").
 //!
-//! The two must agree. In debug builds every [`call`](crate::call) also converts its
-//! arguments and result with serde and panics if the outcomes differ, so `cargo test`
-//! checks the agreement on every conformance vector.
+//! The two must agree: the derive accepts only the `#[serde]` attributes it implements
+//! (anything else is a compile error), the tests below compare each attribute with serde,
+//! and the conformance-vector test turns on [`crate::ops::crosscheck`], which runs serde's
+//! conversions beside these on every call and panics on any difference.
 //!
 //! Errors name the path of the failing value, as [`crate::json_de`] does: object keys
 //! joined by `.`, array indices as `[i]`, an externally tagged variant as a key, `.` for
-//! the root; a missing field is reported at its object.
+//! the root; a missing field is reported at its object. An object is checked for unknown
+//! keys first (when its type denies them), then field by field in declaration order; so
+//! for an object with several errors the first reported may differ from serde's, which
+//! follows the object's key order.
 //!
 //! ```
 //! use gunbai::json::{from_value, ToJson};
@@ -156,10 +160,18 @@ fn one_of(names: &[&str]) -> String {
 /// A struct that denies unknown fields: every key of `obj` must be one of `fields` (or
 /// the enum's `tag`); the first other key is the error.
 #[inline(never)]
-pub fn deny_unknown(obj: &Map<String, Value>, fields: &[&str], tag: Option<&str>, at: &At<'_>) -> JsonResult<()> {
+pub fn deny_unknown(
+    obj: &Map<String, Value>,
+    fields: &[&str],
+    tag: Option<&str>,
+    at: &At<'_>,
+) -> JsonResult<()> {
     for key in obj.keys() {
         if !fields.contains(&key.as_str()) && Some(key.as_str()) != tag {
-            return Err(error(&At::Key(at, key), format!("unknown field `{key}`, expected {}", one_of(fields))));
+            return Err(error(
+                &At::Key(at, key),
+                format!("unknown field `{key}`, expected {}", one_of(fields)),
+            ));
         }
     }
     Ok(())

@@ -1,4 +1,9 @@
-//! Deserializing a borrowed [`serde_json::Value`] while tracking where an error happened.
+//! Deserializing a borrowed [`serde_json::Value`] with serde while tracking where an error
+//! happened.
+//!
+//! The JSON entry points read arguments with [`crate::json`] instead; this is the serde
+//! path with the same error paths, for Rust callers who want it and for the debug-build
+//! [`crosscheck`](crate::ops) of the two.
 //!
 //! Every error the core reports for bad input names the field (`teams[0].members[2].trion`),
 //! so deserialization must know the path to the value that failed. The usual tool for that

@@ -108,6 +108,9 @@ fn run_steps(steps: &[Value]) -> Result<(), String> {
 }
 
 fn run_case(case: &Value) -> Result<(), String> {
+    // Every call also runs serde's conversions, which must agree (see gunbai::json).
+    #[cfg(debug_assertions)]
+    gunbai::ops::crosscheck::enable();
     if let Some(steps) = case.get("steps") {
         let steps = steps.as_array().ok_or("\"steps\" must be an array")?;
         return run_steps(steps);

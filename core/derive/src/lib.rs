@@ -5,8 +5,8 @@
 //! the generated code is a straight sequence of calls into the non-generic helpers of
 //! `gunbai::json`, which keeps the wasm build small (DESIGN.md, "Why our own JSON
 //! derive?"). The serde derives stay on every type for Rust callers; both read the same
-//! `#[serde(...)]` attributes, so one declaration describes both, and the debug build
-//! checks on every call that both agree.
+//! `#[serde(...)]` attributes, so one declaration describes both; `cargo test` checks
+//! on every conformance vector that both agree (`gunbai::ops::crosscheck`).
 //!
 //! Supported `#[serde]` attributes, with serde's meaning:
 //! - container: `rename_all = "snake_case"`, `deny_unknown_fields`, `default`,
@@ -181,9 +181,13 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
         let name = &f.name;
         let opt = quote!(#j::opt(__obj, #name, __at)?);
         let init = match &f.default {
-            Some(Some(path)) => quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #path() }),
+            Some(Some(path)) => {
+                quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #path() })
+            }
             Some(None) => quote!(#opt.unwrap_or_default()),
-            None if c.default => quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => __d.#ident }),
+            None if c.default => {
+                quote!(match #opt { ::core::option::Option::Some(v) => v, ::core::option::Option::None => __d.#ident })
+            }
             None if is_type(&f.ty, "Option") => quote!(#opt.unwrap_or_default()),
             None => quote!(#j::req(__obj, #name, __at)?),
         };
@@ -201,7 +205,8 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
     } else {
         quote!()
     };
-    let default = if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
+    let default =
+        if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
     Ok(quote! {
         #check
         #default
