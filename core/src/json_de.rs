@@ -12,63 +12,20 @@
 //! the binary (DESIGN.md, "Why a hand-written path-tracking deserializer?").
 //!
 //! [`PathDe`] is instead one concrete deserializer over `&Value`: containers hand their
-//! children a [`Chain`] link, and the first (deepest) failure records its path in a
+//! children a [`At`] link (the same path links as [`crate::json`]), and the first (deepest) failure records its path in a
 //! [`Track`]. Visitors are used as they are, so each type's `Deserialize` code is
 //! instantiated once, for this deserializer.
 //!
 //! The path format: object keys and struct fields joined by `.`, array indices as `[i]`,
 //! an externally tagged enum's variant as a key, and `.` for the root.
 
+use crate::json::At;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 use serde_json::{Map, Value};
 use std::cell::RefCell;
-use std::fmt::Write as _;
 
 type E = serde_json::Error;
-
-/// One link of the path from the root to the value being deserialized.
-#[derive(Clone, Copy)]
-enum Chain<'a> {
-    Root,
-    Seq { parent: &'a Chain<'a>, index: usize },
-    Key { parent: &'a Chain<'a>, key: &'a str },
-}
-
-impl Chain<'_> {
-    fn render(&self) -> String {
-        let mut links = Vec::new();
-        let mut c = self;
-        loop {
-            match c {
-                Chain::Root => break,
-                Chain::Seq { parent, .. } | Chain::Key { parent, .. } => {
-                    links.push(c);
-                    c = parent;
-                }
-            }
-        }
-        if links.is_empty() {
-            return ".".to_string();
-        }
-        let mut out = String::new();
-        for link in links.iter().rev() {
-            match link {
-                Chain::Seq { index, .. } => {
-                    let _ = write!(out, "[{index}]");
-                }
-                Chain::Key { key, .. } => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    out.push_str(key);
-                }
-                Chain::Root => {}
-            }
-        }
-        out
-    }
-}
 
 /// Where the first error happened (set once, by the deepest failing value).
 #[derive(Default)]
@@ -77,7 +34,7 @@ struct Track {
 }
 
 impl Track {
-    fn trigger(&self, chain: &Chain<'_>, err: E) -> E {
+    fn trigger(&self, chain: &At<'_>, err: E) -> E {
         let mut p = self.path.borrow_mut();
         if p.is_none() {
             let mut path = chain.render();
@@ -118,7 +75,7 @@ thread_local! {
 pub fn from_value<T: de::DeserializeOwned>(value: &Value) -> Result<T, PathError> {
     SUBPATH.with(|s| s.borrow_mut().take());
     let track = Track::default();
-    let root = Chain::Root;
+    let root = At::Root;
     match T::deserialize(PathDe { value, chain: &root, track: &track }) {
         Ok(v) => Ok(v),
         Err(e) => Err(path_error(track, e)),
@@ -133,7 +90,7 @@ fn path_error(track: Track, e: E) -> PathError {
 
 struct PathDe<'a, 'de> {
     value: &'de Value,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -299,7 +256,7 @@ impl<'de> de::Deserializer<'de> for PathDe<'_, 'de> {
 struct SeqAccess<'a, 'de> {
     items: std::slice::Iter<'de, Value>,
     index: usize,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -308,7 +265,7 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, E> {
         let Some(value) = self.items.next() else { return Ok(None) };
-        let chain = Chain::Seq { parent: self.chain, index: self.index };
+        let chain = At::Index(self.chain, self.index);
         self.index += 1;
         seed.deserialize(PathDe { value, chain: &chain, track: self.track })
             .map(Some)
@@ -325,12 +282,12 @@ struct MapAccess<'a, 'de> {
     value: Option<(&'de str, &'de Value)>,
     /// A key the visitor does not see (an internally tagged enum's tag).
     skip: Option<&'static str>,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
 impl<'a, 'de> MapAccess<'a, 'de> {
-    fn new(map: &'de Map<String, Value>, chain: &'a Chain<'a>, track: &'a Track) -> Self {
+    fn new(map: &'de Map<String, Value>, chain: &'a At<'a>, track: &'a Track) -> Self {
         MapAccess { iter: map.iter(), value: None, skip: None, chain, track }
     }
 
@@ -350,7 +307,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, E> {
         let Some((key, value)) = self.next_entry() else { return Ok(None) };
         self.value = Some((key, value));
-        let chain = Chain::Key { parent: self.chain, key };
+        let chain = At::Key(self.chain, key);
         seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
             .map(Some)
             .map_err(|e| self.track.trigger(&chain, e))
@@ -360,7 +317,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         let Some((key, value)) = self.value.take() else {
             return Err(de::Error::custom("value is missing"));
         };
-        let chain = Chain::Key { parent: self.chain, key };
+        let chain = At::Key(self.chain, key);
         seed.deserialize(PathDe { value, chain: &chain, track: self.track })
             .map_err(|e| self.track.trigger(&chain, e))
     }
@@ -388,7 +345,7 @@ where
     use serde::Deserialize as _;
     let value = Value::deserialize(deserializer)?;
     let track = Track::default();
-    let root = Chain::Root;
+    let root = At::Root;
     M::deserialize(TaggedDe { value: &value, tag, chain: &root, track: &track }).map_err(|e| {
         let path = track.path.into_inner().unwrap_or_else(|| ".".to_string());
         SUBPATH.with(|s| *s.borrow_mut() = Some(path));
@@ -400,7 +357,7 @@ where
 struct TaggedDe<'a, 'de> {
     value: &'de Value,
     tag: &'static str,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -416,7 +373,7 @@ impl<'de> de::Deserializer<'de> for TaggedDe<'_, 'de> {
         let variant = match map.get(self.tag) {
             Some(Value::String(s)) => s.as_str(),
             Some(other) => {
-                let chain = Chain::Key { parent: self.chain, key: self.tag };
+                let chain = At::Key(self.chain, self.tag);
                 let err = de::Error::invalid_type(unexpected(other), &"a variant name (string)");
                 return Err(self.track.trigger(&chain, err));
             }
@@ -436,7 +393,7 @@ struct TaggedAccess<'a, 'de> {
     variant: &'de str,
     map: &'de Map<String, Value>,
     tag: &'static str,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -445,8 +402,7 @@ impl<'a, 'de> de::EnumAccess<'de> for TaggedAccess<'a, 'de> {
     type Variant = Self;
 
     fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), E> {
-        let v =
-            variant_name(seed, self.variant, &Chain::Key { parent: self.chain, key: self.tag }, self.track)?;
+        let v = variant_name(seed, self.variant, &At::Key(self.chain, self.tag), self.track)?;
         Ok((v, self))
     }
 }
@@ -560,7 +516,7 @@ macro_rules! internally_tagged {
 fn variant_name<'de, S: DeserializeSeed<'de>>(
     seed: S,
     variant: &'de str,
-    chain: &Chain<'_>,
+    chain: &At<'_>,
     track: &Track,
 ) -> Result<S::Value, E> {
     seed.deserialize(de::value::BorrowedStrDeserializer::new(variant)).map_err(|e| track.trigger(chain, e))
@@ -569,7 +525,7 @@ fn variant_name<'de, S: DeserializeSeed<'de>>(
 struct EnumAccess<'a, 'de> {
     variant: &'de str,
     value: &'de Value,
-    chain: &'a Chain<'a>,
+    chain: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -578,12 +534,7 @@ impl<'a, 'de> de::EnumAccess<'de> for EnumAccess<'a, 'de> {
     type Variant = VariantAccess<'a, 'de>;
 
     fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self::Variant), E> {
-        let v = variant_name(
-            seed,
-            self.variant,
-            &Chain::Key { parent: self.chain, key: self.variant },
-            self.track,
-        )?;
+        let v = variant_name(seed, self.variant, &At::Key(self.chain, self.variant), self.track)?;
         Ok((
             v,
             VariantAccess { variant: self.variant, value: self.value, parent: self.chain, track: self.track },
@@ -594,7 +545,7 @@ impl<'a, 'de> de::EnumAccess<'de> for EnumAccess<'a, 'de> {
 struct VariantAccess<'a, 'de> {
     variant: &'de str,
     value: &'de Value,
-    parent: &'a Chain<'a>,
+    parent: &'a At<'a>,
     track: &'a Track,
 }
 
@@ -605,20 +556,20 @@ impl<'de> de::VariantAccess<'de> for VariantAccess<'_, 'de> {
         match self.value {
             Value::Null => Ok(()),
             other => {
-                let chain = Chain::Key { parent: self.parent, key: self.variant };
+                let chain = At::Key(self.parent, self.variant);
                 Err(self.track.trigger(&chain, de::Error::invalid_type(unexpected(other), &"unit variant")))
             }
         }
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, E> {
-        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        let chain = At::Key(self.parent, self.variant);
         seed.deserialize(PathDe { value: self.value, chain: &chain, track: self.track })
             .map_err(|e| self.track.trigger(&chain, e))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, E> {
-        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        let chain = At::Key(self.parent, self.variant);
         de::Deserializer::deserialize_seq(
             PathDe { value: self.value, chain: &chain, track: self.track },
             visitor,
@@ -630,7 +581,7 @@ impl<'de> de::VariantAccess<'de> for VariantAccess<'_, 'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, E> {
-        let chain = Chain::Key { parent: self.parent, key: self.variant };
+        let chain = At::Key(self.parent, self.variant);
         de::Deserializer::deserialize_map(
             PathDe { value: self.value, chain: &chain, track: self.track },
             visitor,
