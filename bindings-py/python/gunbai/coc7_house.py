@@ -237,4 +237,13 @@ def chase_act(*, state, seed: Any = None, rolls: Any = None) -> Any:
     """
     return _call("coc7_house.chase_act", {"state": state, "seed": seed, "rolls": rolls})
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act"]
+
+def labels() -> Any:
+    """``coc7_house.labels`` — Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("coc7_house.labels", {})
+
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act", "labels"]

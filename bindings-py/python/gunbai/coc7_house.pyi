@@ -225,4 +225,12 @@ def chase_act(*, state: C7hChaseState, seed: Union[int, None] = None, rolls: Uni
     """
     ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act"]
+def labels() -> C7hLabelsResult:
+    """``coc7_house.labels`` — Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act", "labels"]

@@ -75,4 +75,13 @@ def round_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     """
     return _call("coc_ap.round_act", {"state": state, "action": action, "seed": seed, "rolls": rolls})
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act"]
+
+def labels() -> Any:
+    """``coc_ap.labels`` — Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    return _call("coc_ap.labels", {})
+
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels"]

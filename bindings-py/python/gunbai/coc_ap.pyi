@@ -72,4 +72,12 @@ def round_act(*, state: CocApRoundState, action: CocApAction, seed: Union[int, N
     """
     ...
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act"]
+def labels() -> CocApLabelsResult:
+    """``coc_ap.labels`` — Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels"]

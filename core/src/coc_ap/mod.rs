@@ -36,6 +36,7 @@
 
 pub mod ap;
 pub mod check;
+pub mod labels;
 pub mod round;
 
 #[cfg(test)]
@@ -74,6 +75,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             round::round_act,
             round::CocApRoundActArgs => round::CocApRoundResult,
             "Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round)."
+        ),
+        crate::op!(
+            "coc_ap.labels",
+            labels::labels,
+            labels::CocLabelsArgs => labels::CocApLabelsResult,
+            "Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en."
         ),
     ]
 }
