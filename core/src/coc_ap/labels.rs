@@ -4,7 +4,6 @@
 //! without keeping its own copy. The Japanese names are the seed's; the others are
 //! translations.
 
-use super::round::{CocApAction, CocApDir, CocApTreatSkill};
 use crate::coc7::check::Coc7Labels;
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
@@ -39,65 +38,53 @@ pub struct CocApLabelsResult {
     pub treat_skills: Vec<CocTermLabel>,
 }
 
-/// A term.
-pub(crate) fn term(key: &str, rule: Option<&str>, names: [&str; 4]) -> CocTermLabel {
-    let [ja, zh_hans, zh_hant, en] = names;
-    CocTermLabel {
-        key: key.to_string(),
-        rule: rule.map(str::to_string),
-        label: Coc7Labels { ja: ja.into(), zh_hans: zh_hans.into(), zh_hant: zh_hant.into(), en: en.into() },
-    }
+/// One row of a table: the key, its rule, its names in ja / zh_hans / zh_hant / en.
+pub(crate) type Row = (&'static str, Option<&'static str>, [&'static str; 4]);
+
+/// A table's rows as terms.
+pub(crate) fn terms(rows: &[Row]) -> Vec<CocTermLabel> {
+    rows.iter()
+        .map(|&(key, rule, [ja, zh_hans, zh_hant, en])| CocTermLabel {
+            key: key.to_string(),
+            rule: rule.map(str::to_string),
+            label: Coc7Labels {
+                ja: ja.into(),
+                zh_hans: zh_hans.into(),
+                zh_hant: zh_hant.into(),
+                en: en.into(),
+            },
+        })
+        .collect()
 }
 
-/// The `type` of an action, its rule, and its names (exhaustive: a new action type
-/// cannot be added without its names).
-pub(crate) fn action_term(a: &CocApAction) -> (&'static str, Option<&'static str>, [&'static str; 4]) {
-    match a {
-        CocApAction::Move { .. } => ("move", Some("COCAP-ACT-1"), ["移動", "移动", "移動", "Move"]),
-        CocApAction::Attack { .. } => ("attack", Some("COCAP-ACT-2"), ["攻撃", "攻击", "攻擊", "Attack"]),
-        CocApAction::Dodge { .. } => ("dodge", Some("COCAP-ACT-3"), ["回避", "闪避", "閃避", "Dodge"]),
-        CocApAction::Treat { .. } => ("treat", Some("COCAP-ACT-4"), ["治療", "治疗", "治療", "Treatment"]),
-        CocApAction::Jump { .. } => ("jump", Some("COCAP-ACT-5"), ["跳躍", "跳跃", "跳躍", "Jump"]),
-        CocApAction::Parry { .. } => ("parry", Some("COCAP-ACT-6"), ["受け流し", "招架", "招架", "Parry"]),
-        CocApAction::EmergencyEvasion { .. } => (
-            "emergency_evasion",
-            Some("COCAP-ACT-7"),
-            ["緊急回避", "紧急闪避", "緊急閃避", "Emergency Evasion"],
-        ),
-        CocApAction::DodgeFocus { .. } => {
-            ("dodge_focus", Some("COCAP-ACT-8"), ["回避集中", "专注闪避", "專注閃避", "Dodge Focus"])
-        }
-        CocApAction::Other { .. } => (
-            "other",
-            Some("COCAP-AP-2"),
-            ["KP裁可の行動", "KP许可的行动", "KP許可的行動", "KP-approved action"],
-        ),
-        CocApAction::EndTurn { .. } => {
-            ("end_turn", Some("COCAP-RND-2"), ["手番終了", "结束回合", "結束回合", "End turn"])
-        }
-        CocApAction::NextRound => {
-            ("next_round", Some("COCAP-RND-2"), ["次のラウンドへ", "进入下一轮", "進入下一輪", "Next round"])
-        }
-    }
-}
+/// Every action `type`, in the order of the rulebook's table (the tests check it against
+/// the enum, exhaustively).
+const ACTIONS: &[Row] = &[
+    ("move", Some("COCAP-ACT-1"), ["移動", "移动", "移動", "Move"]),
+    ("attack", Some("COCAP-ACT-2"), ["攻撃", "攻击", "攻擊", "Attack"]),
+    ("dodge", Some("COCAP-ACT-3"), ["回避", "闪避", "閃避", "Dodge"]),
+    ("treat", Some("COCAP-ACT-4"), ["治療", "治疗", "治療", "Treatment"]),
+    ("jump", Some("COCAP-ACT-5"), ["跳躍", "跳跃", "跳躍", "Jump"]),
+    ("parry", Some("COCAP-ACT-6"), ["受け流し", "招架", "招架", "Parry"]),
+    ("emergency_evasion", Some("COCAP-ACT-7"), ["緊急回避", "紧急闪避", "緊急閃避", "Emergency Evasion"]),
+    ("dodge_focus", Some("COCAP-ACT-8"), ["回避集中", "专注闪避", "專注閃避", "Dodge Focus"]),
+    ("other", Some("COCAP-AP-2"), ["KP裁可の行動", "KP许可的行动", "KP許可的行動", "KP-approved action"]),
+    ("end_turn", Some("COCAP-RND-2"), ["手番終了", "结束回合", "結束回合", "End turn"]),
+    ("next_round", Some("COCAP-RND-2"), ["次のラウンドへ", "进入下一轮", "進入下一輪", "Next round"]),
+];
 
-/// One action of each type, in the rulebook's order.
-pub(crate) fn one_of_each() -> Vec<CocApAction> {
-    let actor = String::new;
-    vec![
-        CocApAction::Move { actor: actor(), dir: CocApDir::North },
-        CocApAction::Attack { actor: actor(), weapon: String::new() },
-        CocApAction::Dodge { actor: actor() },
-        CocApAction::Treat { actor: actor(), skill: CocApTreatSkill::FirstAid },
-        CocApAction::Jump { actor: actor(), dir: CocApDir::North },
-        CocApAction::Parry { actor: actor(), weapon: None },
-        CocApAction::EmergencyEvasion { actor: actor(), dir: CocApDir::North },
-        CocApAction::DodgeFocus { actor: actor() },
-        CocApAction::Other { actor: actor(), ap: 1 },
-        CocApAction::EndTurn { actor: actor() },
-        CocApAction::NextRound,
-    ]
-}
+const DIRECTIONS: &[Row] = &[
+    ("north", None, ["北", "北", "北", "North"]),
+    ("south", None, ["南", "南", "南", "South"]),
+    ("east", None, ["東", "东", "東", "East"]),
+    ("west", None, ["西", "西", "西", "West"]),
+];
+
+const TREAT_SKILLS: &[Row] = &[
+    ("first_aid", None, ["応急手当", "急救", "急救", "First Aid"]),
+    ("medicine", None, ["医学", "医学", "醫學", "Medicine"]),
+    ("psychoanalysis", None, ["精神分析", "精神分析", "精神分析", "Psychoanalysis"]),
+];
 
 /// `coc_ap.labels` — the names of the action types, directions and treatment skills.
 ///
@@ -108,43 +95,63 @@ pub(crate) fn one_of_each() -> Vec<CocApAction> {
 /// assert_eq!((focus.label.ja.as_str(), focus.rule.as_deref()), ("回避集中", Some("COCAP-ACT-8")));
 /// ```
 pub fn labels(_: &CocLabelsArgs) -> Result<CocApLabelsResult> {
-    let actions = one_of_each()
-        .iter()
-        .map(|a| {
-            let (key, rule, names) = action_term(a);
-            term(key, rule, names)
-        })
-        .collect();
-    let directions = vec![
-        term(CocApDir::North.key(), None, ["北", "北", "北", "North"]),
-        term(CocApDir::South.key(), None, ["南", "南", "南", "South"]),
-        term(CocApDir::East.key(), None, ["東", "东", "東", "East"]),
-        term(CocApDir::West.key(), None, ["西", "西", "西", "West"]),
-    ];
-    let treat_skills = vec![
-        term(CocApTreatSkill::FirstAid.key(), None, ["応急手当", "急救", "急救", "First Aid"]),
-        term(CocApTreatSkill::Medicine.key(), None, ["医学", "医学", "醫學", "Medicine"]),
-        term(
-            CocApTreatSkill::Psychoanalysis.key(),
-            None,
-            ["精神分析", "精神分析", "精神分析", "Psychoanalysis"],
-        ),
-    ];
-    Ok(CocApLabelsResult { actions, directions, treat_skills })
+    Ok(CocApLabelsResult {
+        actions: terms(ACTIONS),
+        directions: terms(DIRECTIONS),
+        treat_skills: terms(TREAT_SKILLS),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coc_ap::round::{CocApAction, CocApDir, CocApTreatSkill};
     use serde_json::json;
+
+    /// The wire `type` of each action: exhaustive, so a new action type fails to compile
+    /// here until it is added to [`one_of_each`] (and then to the table).
+    fn wire_type(a: &CocApAction) -> &'static str {
+        match a {
+            CocApAction::Move { .. } => "move",
+            CocApAction::Attack { .. } => "attack",
+            CocApAction::Dodge { .. } => "dodge",
+            CocApAction::Treat { .. } => "treat",
+            CocApAction::Jump { .. } => "jump",
+            CocApAction::Parry { .. } => "parry",
+            CocApAction::EmergencyEvasion { .. } => "emergency_evasion",
+            CocApAction::DodgeFocus { .. } => "dodge_focus",
+            CocApAction::Other { .. } => "other",
+            CocApAction::EndTurn { .. } => "end_turn",
+            CocApAction::NextRound => "next_round",
+        }
+    }
+
+    /// One action of each type, in the table's order.
+    fn one_of_each() -> Vec<CocApAction> {
+        let actor = String::new;
+        vec![
+            CocApAction::Move { actor: actor(), dir: CocApDir::North },
+            CocApAction::Attack { actor: actor(), weapon: String::new() },
+            CocApAction::Dodge { actor: actor() },
+            CocApAction::Treat { actor: actor(), skill: CocApTreatSkill::FirstAid },
+            CocApAction::Jump { actor: actor(), dir: CocApDir::North },
+            CocApAction::Parry { actor: actor(), weapon: None },
+            CocApAction::EmergencyEvasion { actor: actor(), dir: CocApDir::North },
+            CocApAction::DodgeFocus { actor: actor() },
+            CocApAction::Other { actor: actor(), ap: 1 },
+            CocApAction::EndTurn { actor: actor() },
+            CocApAction::NextRound,
+        ]
+    }
 
     #[test]
     fn every_action_type_directions_and_skills_have_names_under_their_wire_spelling() {
         let l = labels(&CocLabelsArgs {}).unwrap();
+        assert_eq!(l.actions.len(), one_of_each().len());
         for (a, t) in one_of_each().iter().zip(&l.actions) {
             assert_eq!(a.to_json()["type"], json!(t.key));
+            assert_eq!(wire_type(a), t.key);
         }
-        assert_eq!(l.actions.len(), one_of_each().len());
         assert_eq!((l.directions.len(), l.treat_skills.len()), (4, 3));
         for t in &l.directions {
             let d = CocApDir::from_json(&json!(t.key), &crate::json::At::Root).unwrap();

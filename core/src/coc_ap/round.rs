@@ -157,16 +157,6 @@ pub enum CocApDir {
 impl CocApDir {
     const ALL: [CocApDir; 4] = [CocApDir::North, CocApDir::South, CocApDir::East, CocApDir::West];
 
-    /// The direction as arguments spell it.
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            CocApDir::North => "north",
-            CocApDir::South => "south",
-            CocApDir::East => "east",
-            CocApDir::West => "west",
-        }
-    }
-
     fn delta(self) -> (i64, i64) {
         match self {
             CocApDir::North => (0, -1),
@@ -190,7 +180,7 @@ pub enum CocApTreatSkill {
 }
 
 impl CocApTreatSkill {
-    pub(crate) fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             CocApTreatSkill::FirstAid => "first_aid",
             CocApTreatSkill::Medicine => "medicine",
