@@ -122,6 +122,19 @@ pub struct Coc7Labels {
     pub en: String,
 }
 
+/// A term of a ruleset's fixed vocabulary (`coc_ap.labels`, `coc7_house.labels`): the
+/// value as the operations spell it, the rule that defines it, its names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct Coc7TermLabel {
+    /// The value as arguments and results spell it (an action's `type`, a direction, …).
+    pub key: String,
+    /// The rule ID that defines it, when one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Its name in ja / zh_hans / zh_hant / en.
+    pub label: Coc7Labels,
+}
+
 /// Difficulty of a check: the level needed to succeed.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,

@@ -3,21 +3,27 @@
 //! the passive actions) in the four display languages, using the seed's Japanese terms
 //! (能動行動, 防御姿勢, 受動行動, …); the others are translations.
 
-use crate::coc_ap::labels::{terms, CocLabelsArgs, CocTermLabel, Row};
+use crate::coc7::check::Coc7TermLabel;
+use crate::coc_ap::labels::{terms, Row};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+/// No arguments.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hLabelsArgs {}
+
 /// Result of `coc7_house.labels`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hLabelsResult {
     /// Every action `type` of `coc7_house.round_act`.
-    pub actions: Vec<CocTermLabel>,
+    pub actions: Vec<Coc7TermLabel>,
     /// The options of a defensive stance (C7H-STN-1 (a), (b)).
-    pub stance_options: Vec<CocTermLabel>,
+    pub stance_options: Vec<Coc7TermLabel>,
     /// The kinds of passive action (C7H-PAS-1).
-    pub passive_kinds: Vec<CocTermLabel>,
+    pub passive_kinds: Vec<Coc7TermLabel>,
 }
 
 /// Every action `type` (the tests check the three tables against the enums, exhaustively).
@@ -67,13 +73,12 @@ const PASSIVE_KINDS: &[Row] = &[
 /// `coc7_house.labels` — the names of the action types, stance options and passive actions.
 ///
 /// ```
-/// use gunbai::coc7_house::labels::labels;
-/// use gunbai::coc_ap::labels::CocLabelsArgs;
-/// let l = labels(&CocLabelsArgs {}).unwrap();
+/// use gunbai::coc7_house::labels::{labels, C7hLabelsArgs};
+/// let l = labels(&C7hLabelsArgs {}).unwrap();
 /// let stance = l.actions.iter().find(|t| t.key == "stance").unwrap();
 /// assert_eq!(stance.label.ja, "防御姿勢");
 /// ```
-pub fn labels(_: &CocLabelsArgs) -> Result<C7hLabelsResult> {
+pub fn labels(_: &C7hLabelsArgs) -> Result<C7hLabelsResult> {
     Ok(C7hLabelsResult {
         actions: terms(ACTIONS),
         stance_options: terms(STANCE_OPTIONS),
@@ -134,7 +139,7 @@ mod tests {
             C7hAction::EndTurn { actor: actor() },
             C7hAction::NextRound,
         ];
-        let l = labels(&CocLabelsArgs {}).unwrap();
+        let l = labels(&C7hLabelsArgs {}).unwrap();
         assert_eq!(l.actions.len(), actions.len());
         for (a, t) in actions.iter().zip(&l.actions) {
             assert_eq!(a.to_json()["type"], json!(t.key));

@@ -65,7 +65,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Start an escape/chase (C7H-ESC-1)."),
         crate::op!("coc7_house.chase_act", chase::chase_act, chase::C7hChaseActArgs => chase::C7hChaseResult,
             "Play one chase round: movement rolls, MOV comparison, DEX opposed roll, gap."),
-        crate::op!("coc7_house.labels", labels::labels, crate::coc_ap::labels::CocLabelsArgs => labels::C7hLabelsResult,
+        crate::op!("coc7_house.labels", labels::labels, labels::C7hLabelsArgs => labels::C7hLabelsResult,
             "Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en."),
     ]
 }

@@ -4,7 +4,7 @@
 //! without keeping its own copy. The Japanese names are the seed's; the others are
 //! translations.
 
-use crate::coc7::check::Coc7Labels;
+use crate::coc7::check::{Coc7Labels, Coc7TermLabel};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -13,38 +13,26 @@ use serde::{Deserialize, Serialize};
 /// No arguments.
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocLabelsArgs {}
-
-/// One term: the value as the operations spell it, the rule that defines it, its names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct CocTermLabel {
-    /// The value as arguments and results spell it (an action's `type`, a direction, …).
-    pub key: String,
-    /// The rule ID that defines it, when one does.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-    /// Its name in ja / zh_hans / zh_hant / en.
-    pub label: Coc7Labels,
-}
+pub struct CocApLabelsArgs {}
 
 /// Result of `coc_ap.labels`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApLabelsResult {
     /// Every action `type` of `coc_ap.round_act`, in the order of the rulebook's table.
-    pub actions: Vec<CocTermLabel>,
+    pub actions: Vec<Coc7TermLabel>,
     /// The four directions of `move`, `jump` and `emergency_evasion`.
-    pub directions: Vec<CocTermLabel>,
+    pub directions: Vec<Coc7TermLabel>,
     /// The skills of `treat` (COCAP-ACT-4).
-    pub treat_skills: Vec<CocTermLabel>,
+    pub treat_skills: Vec<Coc7TermLabel>,
 }
 
 /// One row of a table: the key, its rule, its names in ja / zh_hans / zh_hant / en.
 pub(crate) type Row = (&'static str, Option<&'static str>, [&'static str; 4]);
 
 /// A table's rows as terms.
-pub(crate) fn terms(rows: &[Row]) -> Vec<CocTermLabel> {
+pub(crate) fn terms(rows: &[Row]) -> Vec<Coc7TermLabel> {
     rows.iter()
-        .map(|&(key, rule, [ja, zh_hans, zh_hant, en])| CocTermLabel {
+        .map(|&(key, rule, [ja, zh_hans, zh_hant, en])| Coc7TermLabel {
             key: key.to_string(),
             rule: rule.map(str::to_string),
             label: Coc7Labels {
@@ -89,12 +77,12 @@ const TREAT_SKILLS: &[Row] = &[
 /// `coc_ap.labels` — the names of the action types, directions and treatment skills.
 ///
 /// ```
-/// use gunbai::coc_ap::labels::{labels, CocLabelsArgs};
-/// let l = labels(&CocLabelsArgs {}).unwrap();
+/// use gunbai::coc_ap::labels::{labels, CocApLabelsArgs};
+/// let l = labels(&CocApLabelsArgs {}).unwrap();
 /// let focus = l.actions.iter().find(|t| t.key == "dodge_focus").unwrap();
 /// assert_eq!((focus.label.ja.as_str(), focus.rule.as_deref()), ("回避集中", Some("COCAP-ACT-8")));
 /// ```
-pub fn labels(_: &CocLabelsArgs) -> Result<CocApLabelsResult> {
+pub fn labels(_: &CocApLabelsArgs) -> Result<CocApLabelsResult> {
     Ok(CocApLabelsResult {
         actions: terms(ACTIONS),
         directions: terms(DIRECTIONS),
@@ -146,7 +134,7 @@ mod tests {
 
     #[test]
     fn every_action_type_directions_and_skills_have_names_under_their_wire_spelling() {
-        let l = labels(&CocLabelsArgs {}).unwrap();
+        let l = labels(&CocApLabelsArgs {}).unwrap();
         assert_eq!(l.actions.len(), one_of_each().len());
         for (a, t) in one_of_each().iter().zip(&l.actions) {
             assert_eq!(a.to_json()["type"], json!(t.key));

@@ -79,7 +79,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!(
             "coc_ap.labels",
             labels::labels,
-            labels::CocLabelsArgs => labels::CocApLabelsResult,
+            labels::CocApLabelsArgs => labels::CocApLabelsResult,
             "Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en."
         ),
     ]
