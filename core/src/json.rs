@@ -5,7 +5,8 @@
 //! the Rust API; these are what the JSON entry points, and so the npm package and the
 //! wheel, run. The reason is size: serde's derived visitors cost about a kilobyte of wasm
 //! per type, while the code derived here is a short sequence of calls into the
-//! non-generic helpers below (DESIGN.md, "Why our own JSON derive?").
+//! helpers below, which have one instance per field type or none (DESIGN.md, "Why our
+//! own JSON derive?").
 //!
 //! The two must agree: the derive accepts only the `#[serde]` attributes it implements
 //! (anything else is a compile error), the tests below compare each attribute with serde,

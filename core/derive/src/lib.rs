@@ -2,8 +2,8 @@
 //!
 //! The JSON entry points (`gunbai::call`, and through it the npm package and the wheel)
 //! convert arguments and results with these impls instead of serde's derived visitors:
-//! the generated code is a straight sequence of calls into the non-generic helpers of
-//! `gunbai::json`, which keeps the wasm build small (DESIGN.md, "Why our own JSON
+//! the generated code is a short sequence of calls into the helpers of `gunbai::json`
+//! (one instance per field type, or none), which keeps the wasm build small (DESIGN.md, "Why our own JSON
 //! derive?"). The serde derives stay on every type for Rust callers; both read the same
 //! `#[serde(...)]` attributes, so one declaration describes both; `cargo test` checks
 //! on every conformance vector that both agree (`gunbai::ops::crosscheck`).
@@ -15,7 +15,8 @@
 //!   `flatten` (`ToJson` only), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
 //! - variant: `rename`.
 //!
-//! Anything else is a compile error, so the two derives can never silently disagree.
+//! Anything else is a compile error: an attribute this derive does not implement cannot
+//! slip through and make it disagree with serde unnoticed.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as TS};
