@@ -119,8 +119,11 @@ pub(crate) fn roll_order(cs: &[TmdCombatant], dice: &mut Dice) -> Result<Vec<Tmd
 
 /// TMD-INI-2: sort by total, highest first. Ties among one side keep the given
 /// order; a tie group spanning several sides re-rolls d10 (every member, in
-/// the current order) until the rolls separate the sides; members of one side
-/// that tie again keep their order. Bounded by [`MAX_TIE_REROLL_ROUNDS`].
+/// the current order) until the rolls separate the sides. The re-rolls decide
+/// only how the sides interleave: the places they give one side are filled by
+/// that side's members in the given order (RULINGS: "ties on the same side: the
+/// side's chosen order"), so `a`, `c` (one side) and `b` tied, re-rolling 3, 6, 1,
+/// go `a, c, b`. Bounded by [`MAX_TIE_REROLL_ROUNDS`].
 pub(crate) fn sort_entries(
     entries: Vec<TmdInitiativeEntry>,
     dice: &mut Dice,
@@ -153,11 +156,34 @@ pub(crate) fn sort_entries_keeping(
             for e in group.iter_mut() {
                 e.tiebreaks.clear();
             }
-            out.extend(break_ties(group, dice, &mut budget)?);
+            let broken = break_ties(group.clone(), dice, &mut budget)?;
+            out.extend(keep_side_order(group, broken));
         }
         i = j;
     }
     Ok(out)
+}
+
+/// The places `broken` gives each side, filled by that side's members in their
+/// order in `given` (the same members, by id). Each member keeps its own tie-break rolls.
+fn keep_side_order(
+    given: Vec<TmdInitiativeEntry>,
+    broken: Vec<TmdInitiativeEntry>,
+) -> Vec<TmdInitiativeEntry> {
+    let mut queue: Vec<Option<&TmdInitiativeEntry>> = given.iter().map(Some).collect();
+    let ids: Vec<String> = broken
+        .iter()
+        .map(|slot| {
+            let next = queue.iter_mut().find(|e| e.is_some_and(|e| e.side == slot.side));
+            next.and_then(Option::take).map_or_else(|| slot.id.clone(), |e| e.id.clone())
+        })
+        .collect();
+    let mut left: Vec<Option<TmdInitiativeEntry>> = broken.into_iter().map(Some).collect();
+    ids.iter()
+        .filter_map(|id| {
+            left.iter_mut().find(|e| e.as_ref().is_some_and(|e| &e.id == id)).and_then(Option::take)
+        })
+        .collect()
 }
 
 fn mixed_sides(g: &[TmdInitiativeEntry]) -> bool {

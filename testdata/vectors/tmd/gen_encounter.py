@@ -468,7 +468,8 @@ S += [
 ]
 # 9f. A round-start re-sort (TMD-INI-4 joiners; TMD-INI-3) keeps ties already broken among unchanged
 #     characters (was: re-rolled them, needing extra dice and possibly swapping them); a joiner tying
-#     with them re-rolls with the whole tie group (TMD-INI-2).
+#     with them re-rolls with the whole tie group (TMD-INI-2). The re-rolls (A 6, C 4, E 8) give the
+#     npc side the 1st and 3rd places; C and E fill them in the side's order (C, then E).
 TIE3 = [{"id": "A", "side": "pc", "base_initiative": 0}, {"id": "C", "side": "npc", "base_initiative": 0},
         {"id": "D", "side": "npc", "base_initiative": -5}]
 for e_roll, rolls, expect in (
@@ -480,7 +481,7 @@ for e_roll, rolls, expect in (
                                  E(id="E", side="npc", base_initiative=0, roll=3, total=3, tiebreaks=[]),
                                  E(id="D", side="npc", base_initiative=-5, roll=5, total=0, tiebreaks=[])]),
                              E(event="round_started", round=2, order=["C", "A", "E", "D"])]}),
-        (1, [5, 4, 6, 8], {"state": {"order": ["E", "A", "C", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
+        (1, [5, 4, 6, 8], {"state": {"order": ["C", "A", "E", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
     S += [
         new(characters=TIE3, rolls=[5, 5, 5, 2, 9]),
         act(K("start_turns")),

@@ -166,8 +166,8 @@ fn active_of(u: &WtMemberUsage, side: WtSide) -> &Vec<String> {
     }
 }
 
-/// WT-OOB-3/4: the free battlefield square nearest to `at` (ties: lowest row,
-/// then column), where a character out of bounds comes back.
+/// WT-OOB-3/4: the free battlefield square nearest to `at` (ties: straight-line
+/// distance, then lowest row, then column), where a character out of bounds comes back.
 fn landing_square(s: &WtBattleState, at: WtSquare) -> Option<WtSquare> {
     let occ: Vec<WtSquare> = s.members.iter().filter(|o| s.on_field(o)).map(|o| o.at).collect();
     grid::nearest_on_map(&s.map, s.variants.range_metric, at, &occ).map(|(_, q)| q)
@@ -1885,8 +1885,21 @@ fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
     check_end(s, ev)
 }
 
+/// WT-KO-1/4: a member whose Trion is already 0 when the battle starts (a legal sheet
+/// whose triggers use up its whole Starting Trion) is down at once: bailed out or
+/// incapacitated like any other member at 0, before anyone acts.
+pub fn down_at_start(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
+    for i in 0..s.members.len() {
+        if s.m(i)?.trion <= 0 {
+            down(s, i, None, "WT-KO-1", ev)?;
+        }
+    }
+    Ok(())
+}
+
 /// Start a round: reset per-round budgets, revive mock-battle casualties
-/// (WT-KO-3, at the Initiative phase), and wait for `roll_initiative`.
+/// (WT-KO-3, at the Initiative phase; not one whose Starting Trion is 0), and wait
+/// for `roll_initiative`.
 pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
     s.round = round;
     s.phase = WtBattlePhase::Initiative;
@@ -1904,7 +1917,7 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
     let mock = s.battle_type == WtBattleType::Mock;
     for m in s.members.iter_mut() {
         m.used = WtMemberUsage::default();
-        if mock && m.status == WtMemberStatus::Incapacitated {
+        if mock && m.status == WtMemberStatus::Incapacitated && m.starting_trion > 0 {
             m.status = WtMemberStatus::Active;
             m.trion = m.starting_trion;
             // A revived character that was out of bounds comes back where it stood last on the map is unknown: keep it where it is.

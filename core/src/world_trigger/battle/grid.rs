@@ -485,27 +485,33 @@ pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -
 }
 
 /// WT-OOB-2/3: the distance from `s` to the battlefield and the nearest
-/// battlefield square not in `occupied` (ties: lowest row, then column).
+/// battlefield square not in `occupied`. Squares at the same distance in `metric`
+/// are ranked by straight-line distance (so a character pushed straight off an edge
+/// comes back where it left, also under Chebyshev), then lowest row, then column.
 pub fn nearest_on_map(
     map: &WtBattleMap,
     metric: WtRangeMetric,
     s: WtSquare,
     occupied: &[WtSquare],
 ) -> Option<(i64, WtSquare)> {
-    let mut best: Option<(i64, WtSquare)> = None;
+    let straight = |q: WtSquare| {
+        let (dx, dy) = (q.x.saturating_sub(s.x), q.y.saturating_sub(s.y));
+        dx.saturating_mul(dx).saturating_add(dy.saturating_mul(dy))
+    };
+    let mut best: Option<(i64, i64, WtSquare)> = None;
     for y in 0..i64::from(map.height) {
         for x in 0..i64::from(map.width) {
             let q = WtSquare { x, y };
             if !map.on_map(q) || occupied.contains(&q) {
                 continue;
             }
-            let d = distance(metric, s, q);
-            if best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, q));
+            let key = (distance(metric, s, q), straight(q));
+            if best.is_none_or(|(bd, bs, _)| key < (bd, bs)) {
+                best = Some((key.0, key.1, q));
             }
         }
     }
-    best
+    best.map(|(d, _, q)| (d, q))
 }
 
 /// The distance from `s` to the nearest battlefield square (occupied or not).

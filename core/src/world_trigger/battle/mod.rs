@@ -481,6 +481,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     }
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
+    engine::down_at_start(&mut s, &mut events)?;
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
 }
 
