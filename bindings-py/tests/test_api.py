@@ -28,6 +28,14 @@ def test_scripted_dice() -> None:
     assert r["rolls"] == [{"sides": 6, "value": 3, "kind": "normal"}, {"sides": 6, "value": 5, "kind": "normal"}]
 
 
+def _nested(depth: int) -> dict[str, object]:
+    """{"expr": "1d6", "rolls": [[[...]]]} with ``depth`` levels of lists."""
+    inner: object = []
+    for _ in range(depth):
+        inner = [inner]
+    return {"expr": "1d6", "rolls": inner}
+
+
 @pytest.mark.parametrize("seed", [0, 1, 42, 2**53 - 1, 123456789])
 def test_seeded_faces_follow_the_documented_algorithm(seed: int) -> None:
     for sides in (6, 10, 100, 10000):
@@ -66,6 +74,9 @@ def test_entropy_calls_differ() -> None:
         (lambda: gunbai.dice.roll(expr=object()), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
+        # Nesting deeper than Python's recursion limit fails in json.dumps, not in the core.
+        (lambda: gunbai.call("dice.roll", _nested(100_000)), "invalid_argument", "args"),
+        (lambda: gunbai.call("dice.roll", _nested(500)), "invalid_argument", "args"),
     ],
 )
 def test_documented_errors(call, code: str, field: str) -> None:  # type: ignore[no-untyped-def]

@@ -61,7 +61,7 @@ def _default(value: Any) -> Any:
 def _send(op: str, value: Any) -> Any:
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
     envelope = json.loads(_native.call(op, text))
     error = envelope.get("error")
@@ -102,7 +102,7 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
     clean = {k: v for k, v in args.items() if v is not None}
     try:
         text = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=_default)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, RecursionError) as e:
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
     envelope_text, data = _native.call_batch(op, text)
     envelope = json.loads(envelope_text)
