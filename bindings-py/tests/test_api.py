@@ -89,9 +89,37 @@ def test_documented_errors(call, code: str, field: str) -> None:  # type: ignore
     assert field in str(e)
 
 
-def test_unexpected_keyword_is_a_python_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_keyword_mistakes_are_the_cores_invalid_argument_as_in_js() -> None:
+    # An unknown keyword, a missing required one, or positional arguments: the same
+    # GunbaiError (a ValueError) as a wrong type, naming the field, not a TypeError.
+    with pytest.raises(GunbaiError) as info:
         gunbai.dice.roll(expr="1d6", sead=1)  # type: ignore[call-arg]
+    assert (info.value.code, info.value.field) == ("invalid_argument", "sead")
+    with pytest.raises(GunbaiError) as info:
+        gunbai.world_trigger.check(target=10)  # type: ignore[call-arg]
+    assert info.value.code == "invalid_argument"
+    assert "missing field `dice`" in str(info.value)
+    with pytest.raises(GunbaiError) as info:
+        gunbai.dice.roll("2d6")  # type: ignore[misc]
+    assert (info.value.code, info.value.field) == ("invalid_argument", "args")
+    # Batch operations too.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.world_trigger.simulate_checks(dice=3, n=10, sead=1)  # type: ignore[call-arg]
+    assert info.value.field == "sead"
+
+
+def test_generated_functions_keep_their_typed_signature() -> None:
+    import inspect
+
+    sig = inspect.signature(gunbai.dice.roll)
+    assert list(sig.parameters) == ["expr", "seed", "rolls"]
+    assert sig.parameters["expr"].default is inspect.Parameter.empty
+    assert sig.parameters["expr"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert "dice.roll" in (gunbai.dice.roll.__doc__ or "")
+    # A Python keyword renamed with an underscore reaches the core under its real name.
+    r = gunbai.world_trigger.range(from_={"x": 0, "y": 0}, targets=[{"x": 3, "y": 1}, {"x": 4, "y": 0}], range=3)
+    assert r["distances"] == [3, 4]
+    assert r["in_range"] == [True, False]
 
 
 def test_generic_call_forms() -> None:

@@ -315,7 +315,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         all_modules.push(module.clone());
         let mut py = String::new();
         let mut pyi = String::new();
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom typing import Any\n\nfrom ._core import _batch, _call\n").unwrap();
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom typing import Any\n\nfrom ._core import _op\n").unwrap();
         writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n").unwrap();
         let mut names = Vec::new();
         for op in ops {
@@ -326,7 +326,8 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             let (props, required) = schema::object_props(catalog, &op["args"]).unwrap();
             let mut params = Vec::new();
             let mut sparams = Vec::new();
-            let mut mapping = Vec::new();
+            // Python keywords get a trailing underscore (`from_`); the op's key is the real name.
+            let mut renames = Vec::new();
             let mut doc_args = String::new();
             for (key, prop) in &props {
                 let p = py_param(key);
@@ -339,7 +340,9 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                     params.push(format!("{p}: Any = None"));
                     sparams.push(format!("{p}: {} = None", schema::union(vec![t, "None".into()])));
                 }
-                mapping.push(format!("{key:?}: {p}"));
+                if p != *key {
+                    renames.push(format!("{p:?}: {key:?}"));
+                }
                 let d = prop.get("description").and_then(Value::as_str).unwrap_or("").replace('\n', " ");
                 writeln!(doc_args, "        {p}: {d}").unwrap();
             }
@@ -357,11 +360,20 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 format!("``{full}`` — {summary}\n\n    Args:\n{doc_args}\n    Raises:\n        GunbaiError: with a stable ``.code``.\n    ")
             };
             let doc = doc.replace('\\', "\\\\").replace("\"\"\"", "'''");
-            let runner = if is_batch { "_batch" } else { "_call" };
+            // `_op` runs the op with the keywords as given, so that a missing or unknown keyword is
+            // the core's `invalid_argument` (as in JS), not a TypeError; the signature stays the
+            // one shown here (functools.wraps), which `mypy.stubtest` checks against the stub.
+            let mut opts = Vec::new();
+            if is_batch {
+                opts.push("batch=True".to_string());
+            }
+            if !renames.is_empty() {
+                opts.push(format!("renames={{{}}}", renames.join(", ")));
+            }
+            let opts = opts.iter().map(|o| format!(", {o}")).collect::<String>();
             writeln!(
                 py,
-                "\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n    return {runner}({full:?}, {{{}}})\n",
-                mapping.join(", ")
+                "\n@_op({full:?}{opts})\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n"
             )
             .unwrap();
             writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import operator
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from . import _native
 
@@ -73,6 +74,33 @@ def _send(op: str, value: Any) -> Any:
 def _call(op: str, args: Mapping[str, Any]) -> Any:
     """Run ``op`` with keyword arguments; those left as None are omitted."""
     return _send(op, {k: v for k, v in args.items() if v is not None})
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _op(op: str, *, batch: bool = False, renames: Mapping[str, str] | None = None) -> Callable[[_F], _F]:
+    """Make a generated function run ``op`` with the keywords it is called with.
+
+    The decorated function only carries the typed signature and the docstring
+    (``inspect.signature`` and ``help`` show them). Keywords are sent as given, None
+    values omitted, so a missing or unknown keyword is the core's
+    ``invalid_argument`` naming the field, exactly as in JS; ``renames`` maps
+    Python-safe names back (``from_`` → ``from``).
+    """
+    names = dict(renames or {})
+
+    def wrap(f: _F) -> _F:
+        @functools.wraps(f)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            if args:
+                raise GunbaiError("invalid_argument", f"args: {op} takes keyword arguments only", "args")
+            body = {names.get(k, k): v for k, v in kwargs.items() if v is not None}
+            return _batch(op, body) if batch else _send(op, body)
+
+        return run  # type: ignore[return-value]
+
+    return wrap
 
 
 def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:

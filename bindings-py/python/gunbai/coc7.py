@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("coc7.check")
 def check(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7.check`` — A 7th-edition d100 check: bonus/penalty dice, difficulty, house rule 0-5 (setcoc).
 
@@ -21,9 +22,9 @@ def check(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.check", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7.opposed")
 def opposed(*, a, b, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7.opposed`` — Two 7th-edition checks against each other: higher level, then higher skill, wins.
 
@@ -38,9 +39,9 @@ def opposed(*, a, b, rule: Any = None, variants: Any = None, seed: Any = None, r
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.opposed", {"a": a, "b": b, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7.distribution")
 def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None) -> Any:
     """``coc7.distribution`` — Exact probability of each success level of a 7th-edition check.
 
@@ -54,9 +55,9 @@ def distribution(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7.distribution", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants})
 
 
+@_op("coc7.simulate_checks", batch=True)
 def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, rule: Any = None, variants: Any = None, output: Any = None, n, seed: Any = None) -> Any:
     """``coc7.simulate_checks`` — n seeded 7th-edition checks as int32 level codes (0 fumble … 5 critical), successes or rolls.
 
@@ -73,6 +74,5 @@ def simulate_checks(*, skill, bonus_dice: Any = None, difficulty: Any = None, ru
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("coc7.simulate_checks", {"skill": skill, "bonus_dice": bonus_dice, "difficulty": difficulty, "rule": rule, "variants": variants, "output": output, "n": n, "seed": seed})
 
 __all__ = ["check", "opposed", "distribution", "simulate_checks"]

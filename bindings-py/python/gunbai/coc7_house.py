@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("coc7_house.initiative")
 def initiative(*, dex, modifier: Any = None) -> Any:
     """``coc7_house.initiative`` — Initiative = floor(DEX / 5) (C7H-INIT-1).
 
@@ -16,9 +17,9 @@ def initiative(*, dex, modifier: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.initiative", {"dex": dex, "modifier": modifier})
 
 
+@_op("coc7_house.turn_order")
 def turn_order(*, participants) -> Any:
     """``coc7_house.turn_order`` — Turn order: initiative, then DEX, then PCs first, then caller order.
 
@@ -28,9 +29,9 @@ def turn_order(*, participants) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.turn_order", {"participants": participants})
 
 
+@_op("coc7_house.round_new")
 def round_new(*, participants) -> Any:
     """``coc7_house.round_new`` — Start a house-combat round: initiative order, 1 active / 1 passive / 1 free action each.
 
@@ -40,9 +41,9 @@ def round_new(*, participants) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.round_new", {"participants": participants})
 
 
+@_op("coc7_house.round_legal_actions")
 def round_legal_actions(*, state) -> Any:
     """``coc7_house.round_legal_actions`` — Every action round_act accepts in this state.
 
@@ -52,9 +53,9 @@ def round_legal_actions(*, state) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.round_legal_actions", {"state": state})
 
 
+@_op("coc7_house.round_act")
 def round_act(*, state, action) -> Any:
     """``coc7_house.round_act`` — Apply one action: move, active, stance, passive, free, end turn, next round.
 
@@ -65,9 +66,9 @@ def round_act(*, state, action) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.round_act", {"state": state, "action": action})
 
 
+@_op("coc7_house.damage")
 def damage(*, expr, bonus: Any = None, extra: Any = None, extreme: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.damage`` — Roll damage; an Extreme success doubles the base damage dice only.
 
@@ -83,9 +84,9 @@ def damage(*, expr, bonus: Any = None, extra: Any = None, extreme: Any = None, v
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.damage", {"expr": expr, "bonus": bonus, "extra": extra, "extreme": extreme, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.defend")
 def defend(*, damage, defense, opposed_won: Any = None, covering: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.defend`` — Defend: subtract the defense value (x2 opposed win or extreme, x3 both).
 
@@ -105,9 +106,9 @@ def defend(*, damage, defense, opposed_won: Any = None, covering: Any = None, le
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.defend", {"damage": damage, "defense": defense, "opposed_won": opposed_won, "covering": covering, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.cover")
 def cover(*, damages, area: Any = None, allies: Any = None, kp_allows: Any = None, level: Any = None, dex: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.cover`` — Cover an adjacent ally: DEX roll; several attacks at once deal double damage.
 
@@ -127,9 +128,9 @@ def cover(*, damages, area: Any = None, allies: Any = None, kp_allows: Any = Non
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.cover", {"damages": damages, "area": area, "allies": allies, "kp_allows": kp_allows, "level": level, "dex": dex, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.cancel")
 def cancel(*, attacker_damage, canceller_damage, cancellable: Any = None, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.cancel`` — Cancel an incoming attack: negate it or take the damage difference.
 
@@ -148,9 +149,9 @@ def cancel(*, attacker_damage, canceller_damage, cancellable: Any = None, level:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.cancel", {"attacker_damage": attacker_damage, "canceller_damage": canceller_damage, "cancellable": cancellable, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.counter")
 def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.counter`` — Counter-attack a melee attack: take it in full, then deal damage on success.
 
@@ -170,9 +171,9 @@ def counter(*, melee, incoming_damage, incapacitated: Any = None, counter_damage
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.counter", {"melee": melee, "incoming_damage": incoming_damage, "incapacitated": incapacitated, "counter_damage": counter_damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.auto_hit")
 def auto_hit(*, reason, damage, level: Any = None, skill: Any = None, bonus_dice: Any = None, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.auto_hit`` — Automatic hit: success full damage, failure half, fumble none.
 
@@ -190,9 +191,9 @@ def auto_hit(*, reason, damage, level: Any = None, skill: Any = None, bonus_dice
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.auto_hit", {"reason": reason, "damage": damage, "level": level, "skill": skill, "bonus_dice": bonus_dice, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.parse_range")
 def parse_range(*, text, distance: Any = None) -> Any:
     """``coc7_house.parse_range`` — Parse range/target notation such as 射撃20m/1体 or 視界/5m範囲(選択).
 
@@ -203,9 +204,9 @@ def parse_range(*, text, distance: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.parse_range", {"text": text, "distance": distance})
 
 
+@_op("coc7_house.chase_new")
 def chase_new(*, fugitive, pursuer: Any = None, gap: Any = None, escape_gap: Any = None, wins_needed: Any = None, rule: Any = None, variants: Any = None) -> Any:
     """``coc7_house.chase_new`` — Start an escape/chase (C7H-ESC-1).
 
@@ -221,9 +222,9 @@ def chase_new(*, fugitive, pursuer: Any = None, gap: Any = None, escape_gap: Any
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.chase_new", {"fugitive": fugitive, "pursuer": pursuer, "gap": gap, "escape_gap": escape_gap, "wins_needed": wins_needed, "rule": rule, "variants": variants})
 
 
+@_op("coc7_house.chase_act")
 def chase_act(*, state, seed: Any = None, rolls: Any = None) -> Any:
     """``coc7_house.chase_act`` — Play one chase round: movement rolls, MOV comparison, DEX opposed roll, gap.
 
@@ -235,15 +236,14 @@ def chase_act(*, state, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.chase_act", {"state": state, "seed": seed, "rolls": rolls})
 
 
+@_op("coc7_house.labels")
 def labels() -> Any:
     """``coc7_house.labels`` — Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc7_house.labels", {})
 
 __all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act", "labels"]

@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("coc_ap.check")
 def check(*, skill, rule: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``coc_ap.check`` — A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble.
 
@@ -19,9 +20,9 @@ def check(*, skill, rule: Any = None, variants: Any = None, seed: Any = None, ro
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.check", {"skill": skill, "rule": rule, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("coc_ap.action_points")
 def action_points(*, dex, ap_bonus: Any = None, variants: Any = None) -> Any:
     """``coc_ap.action_points`` — Action points gained at each round start: 2 + floor(DEX / 6) + modifiers.
 
@@ -33,9 +34,9 @@ def action_points(*, dex, ap_bonus: Any = None, variants: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.action_points", {"dex": dex, "ap_bonus": ap_bonus, "variants": variants})
 
 
+@_op("coc_ap.round_new")
 def round_new(*, participants, variants: Any = None) -> Any:
     """``coc_ap.round_new`` — Start an action-point combat: round 1, DEX order, AP.
 
@@ -46,9 +47,9 @@ def round_new(*, participants, variants: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.round_new", {"participants": participants, "variants": variants})
 
 
+@_op("coc_ap.round_legal_actions")
 def round_legal_actions(*, state) -> Any:
     """``coc_ap.round_legal_actions`` — Every action round_act accepts in this state.
 
@@ -58,9 +59,9 @@ def round_legal_actions(*, state) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.round_legal_actions", {"state": state})
 
 
+@_op("coc_ap.round_act")
 def round_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     """``coc_ap.round_act`` — Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round).
 
@@ -73,15 +74,14 @@ def round_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.round_act", {"state": state, "action": action, "seed": seed, "rolls": rolls})
 
 
+@_op("coc_ap.labels")
 def labels() -> Any:
     """``coc_ap.labels`` — Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("coc_ap.labels", {})
 
 __all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels"]

@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("command.run")
 def run(*, text, system: Any = None, lang: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``command.run`` — Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat.
 
@@ -20,9 +21,9 @@ def run(*, text, system: Any = None, lang: Any = None, variants: Any = None, see
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("command.run", {"text": text, "system": system, "lang": lang, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("command.help")
 def help(*, system: Any = None, lang: Any = None) -> Any:
     """``command.help`` — The command reference of a system in ja, zh-Hans, zh-Hant or en.
 
@@ -33,6 +34,5 @@ def help(*, system: Any = None, lang: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("command.help", {"system": system, "lang": lang})
 
 __all__ = ["run", "help"]

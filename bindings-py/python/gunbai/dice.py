@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("dice.roll")
 def roll(*, expr, seed: Any = None, rolls: Any = None) -> Any:
     """``dice.roll`` — Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides.
 
@@ -17,9 +18,9 @@ def roll(*, expr, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("dice.roll", {"expr": expr, "seed": seed, "rolls": rolls})
 
 
+@_op("dice.pool")
 def pool(*, count, sides, seed: Any = None, rolls: Any = None) -> Any:
     """``dice.pool`` — Roll a pool of identical dice; at most 1000 dice and 10000 sides.
 
@@ -32,9 +33,9 @@ def pool(*, count, sides, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("dice.pool", {"count": count, "sides": sides, "seed": seed, "rolls": rolls})
 
 
+@_op("dice.simulate_pool", batch=True)
 def simulate_pool(*, count, sides, n, seed: Any = None) -> Any:
     """``dice.simulate_pool`` — Totals of n seeded rolls of a dice pool, as an int32 array.
 
@@ -47,6 +48,5 @@ def simulate_pool(*, count, sides, n, seed: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("dice.simulate_pool", {"count": count, "sides": sides, "n": n, "seed": seed})
 
 __all__ = ["roll", "pool", "simulate_pool"]

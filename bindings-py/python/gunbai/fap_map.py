@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("fap_map.actions")
 def actions(*, category: Any = None, id: Any = None, data: Any = None) -> Any:
     """``fap_map.actions`` — The FAP/MAP action catalogue: categories, FAP/MAP costs in tenths, limits and flags.
 
@@ -17,9 +18,9 @@ def actions(*, category: Any = None, id: Any = None, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.actions", {"category": category, "id": id, "data": data})
 
 
+@_op("fap_map.pools")
 def pools(*, reaction, magic, traits: Any = None) -> Any:
     """``fap_map.pools`` — FAP and MAP pools: Reaction and Magic power unless a trait says otherwise.
 
@@ -31,9 +32,9 @@ def pools(*, reaction, magic, traits: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.pools", {"reaction": reaction, "magic": magic, "traits": traits})
 
 
+@_op("fap_map.evasion_check")
 def evasion_check(*, evasion, target, seed: Any = None, rolls: Any = None) -> Any:
     """``fap_map.evasion_check`` — Evasion check: Evasion + 2D6 must exceed the target value.
 
@@ -46,9 +47,9 @@ def evasion_check(*, evasion, target, seed: Any = None, rolls: Any = None) -> An
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.evasion_check", {"evasion": evasion, "target": target, "seed": seed, "rolls": rolls})
 
 
+@_op("fap_map.jump_evasion")
 def jump_evasion(*, damage, success, degree: Any = None, left_area: Any = None, strength: Any = None) -> Any:
     """``fap_map.jump_evasion`` — Damage taken after a jump evasion (no damage, reduced by degree, or 90%), rounded up.
 
@@ -62,9 +63,9 @@ def jump_evasion(*, damage, success, degree: Any = None, left_area: Any = None, 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.jump_evasion", {"damage": damage, "success": success, "degree": degree, "left_area": left_area, "strength": strength})
 
 
+@_op("fap_map.high_jump")
 def high_jump(*, strength, run_up: Any = None) -> Any:
     """``fap_map.high_jump`` — High jump height: Strength x 7.5 - 25 cm, +60 cm after moving 4 m or more.
 
@@ -75,9 +76,9 @@ def high_jump(*, strength, run_up: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.high_jump", {"strength": strength, "run_up": run_up})
 
 
+@_op("fap_map.long_jump")
 def long_jump(*, strength, run_up: Any = None) -> Any:
     """``fap_map.long_jump`` — Long jump distance: (Strength - 3) x 30 cm, doubled after a run-up.
 
@@ -88,9 +89,9 @@ def long_jump(*, strength, run_up: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.long_jump", {"strength": strength, "run_up": run_up})
 
 
+@_op("fap_map.move_distance")
 def move_distance(*, movement) -> Any:
     """``fap_map.move_distance`` — Distance of one Move: Movement x 4 / 10 m.
 
@@ -100,9 +101,9 @@ def move_distance(*, movement) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.move_distance", {"movement": movement})
 
 
+@_op("fap_map.block_contest")
 def block_contest(*, kind: Any = None, blocker_fap_tenths, target_fap_tenths: Any = None, relative_t_tenths: Any = None) -> Any:
     """``fap_map.block_contest`` — Block movement / block attack contest: the target cancels if its FAP + relative T >= the blocker's FAP.
 
@@ -115,9 +116,9 @@ def block_contest(*, kind: Any = None, blocker_fap_tenths, target_fap_tenths: An
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.block_contest", {"kind": kind, "blocker_fap_tenths": blocker_fap_tenths, "target_fap_tenths": target_fap_tenths, "relative_t_tenths": relative_t_tenths})
 
 
+@_op("fap_map.shake_off")
 def shake_off(*, strength, agility, holder_strength, holder_agility, size_doublings: Any = None, free_arm_difference: Any = None) -> Any:
     """``fap_map.shake_off`` — Break free: both sides of the quick contest with the escaper's modifiers.
 
@@ -132,9 +133,9 @@ def shake_off(*, strength, agility, holder_strength, holder_agility, size_doubli
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.shake_off", {"strength": strength, "agility": agility, "holder_strength": holder_strength, "holder_agility": holder_agility, "size_doublings": size_doublings, "free_arm_difference": free_arm_difference})
 
 
+@_op("fap_map.round_new")
 def round_new(*, combatants, data: Any = None) -> Any:
     """``fap_map.round_new`` — Start a FAP/MAP battle: round 1, declaration phase, full pools.
 
@@ -145,9 +146,9 @@ def round_new(*, combatants, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.round_new", {"combatants": combatants, "data": data})
 
 
+@_op("fap_map.round_legal_actions")
 def round_legal_actions(*, state, data: Any = None) -> Any:
     """``fap_map.round_legal_actions`` — Every action round_act accepts now, in its exact form, with its cost; plus the current action order.
 
@@ -158,9 +159,9 @@ def round_legal_actions(*, state, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.round_legal_actions", {"state": state, "data": data})
 
 
+@_op("fap_map.round_act")
 def round_act(*, state, action, data: Any = None) -> Any:
     """``fap_map.round_act`` — Apply one action to a round state; illegal actions are illegal_action naming the rule.
 
@@ -172,6 +173,5 @@ def round_act(*, state, action, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("fap_map.round_act", {"state": state, "action": action, "data": data})
 
 __all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act"]

@@ -3,24 +3,24 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("meta.version")
 def version() -> Any:
     """``meta.version`` — gunbai's version and the name of its seeded PRNG algorithm.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("meta.version", {})
 
 
+@_op("meta.operations")
 def operations() -> Any:
     """``meta.operations`` — Every operation name.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("meta.operations", {})
 
 __all__ = ["version", "operations"]

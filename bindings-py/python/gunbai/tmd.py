@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("tmd.action_types")
 def action_types(*, data: Any = None) -> Any:
     """``tmd.action_types`` — TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type.
 
@@ -15,9 +16,9 @@ def action_types(*, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.action_types", {"data": data})
 
 
+@_op("tmd.initiative")
 def initiative(*, combatants, seed: Any = None, rolls: Any = None) -> Any:
     """``tmd.initiative`` — TMD initiative: d10 + base initiative, highest first; cross-side ties re-rolled (bounded).
 
@@ -29,9 +30,9 @@ def initiative(*, combatants, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.initiative", {"combatants": combatants, "seed": seed, "rolls": rolls})
 
 
+@_op("tmd.conversion_limits")
 def conversion_limits(*, ap) -> Any:
     """``tmd.conversion_limits`` — TMD conversions allowed per action type for an AP total.
 
@@ -41,9 +42,9 @@ def conversion_limits(*, ap) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.conversion_limits", {"ap": ap})
 
 
+@_op("tmd.convert")
 def convert(*, base_ap, extra_ap: Any = None, actions, variants: Any = None) -> Any:
     """``tmd.convert`` — TMD: convert base + extra AP into a list of actions, or illegal_action naming the limit or shortfall.
 
@@ -56,9 +57,9 @@ def convert(*, base_ap, extra_ap: Any = None, actions, variants: Any = None) -> 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.convert", {"base_ap": base_ap, "extra_ap": extra_ap, "actions": actions, "variants": variants})
 
 
+@_op("tmd.action_seconds")
 def action_seconds(*, actions) -> Any:
     """``tmd.action_seconds`` — TMD: seconds of the 12-second round used by a list of actions.
 
@@ -68,9 +69,9 @@ def action_seconds(*, actions) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.action_seconds", {"actions": actions})
 
 
+@_op("tmd.acrobatic")
 def acrobatic(*, base_movement: Any = None, skill_level: Any = None, dodge_bonus: Any = None) -> Any:
     """``tmd.acrobatic`` — TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact).
 
@@ -82,9 +83,9 @@ def acrobatic(*, base_movement: Any = None, skill_level: Any = None, dodge_bonus
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.acrobatic", {"base_movement": base_movement, "skill_level": skill_level, "dodge_bonus": dodge_bonus})
 
 
+@_op("tmd.encounter_new")
 def encounter_new(*, characters, surprise: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``tmd.encounter_new`` — TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state.
 
@@ -98,9 +99,9 @@ def encounter_new(*, characters, surprise: Any = None, variants: Any = None, see
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.encounter_new", {"characters": characters, "surprise": surprise, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("tmd.encounter_legal_actions")
 def encounter_legal_actions(*, state) -> Any:
     """``tmd.encounter_legal_actions`` — TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs.
 
@@ -110,9 +111,9 @@ def encounter_legal_actions(*, state) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.encounter_legal_actions", {"state": state})
 
 
+@_op("tmd.encounter_act")
 def encounter_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     """``tmd.encounter_act`` — TMD: apply one action to an encounter state; returns the new state and the event log.
 
@@ -125,9 +126,9 @@ def encounter_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("tmd.encounter_act", {"state": state, "action": action, "seed": seed, "rolls": rolls})
 
 
+@_op("tmd.simulate_initiative", batch=True)
 def simulate_initiative(*, combatants, output: Any = None, n, seed: Any = None) -> Any:
     """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
 
@@ -140,6 +141,5 @@ def simulate_initiative(*, combatants, output: Any = None, n, seed: Any = None) 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("tmd.simulate_initiative", {"combatants": combatants, "output": output, "n": n, "seed": seed})
 
 __all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]

@@ -3,9 +3,10 @@
 
 from typing import Any
 
-from ._core import _batch, _call
+from ._core import _op
 
 
+@_op("world_trigger.check")
 def check(*, dice, target: Any = None, difficulty: Any = None, tactics_dice: Any = None, extra_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
@@ -21,9 +22,9 @@ def check(*, dice, target: Any = None, difficulty: Any = None, tactics_dice: Any
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.check", {"dice": dice, "target": target, "difficulty": difficulty, "tactics_dice": tactics_dice, "extra_dice": extra_dice, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.opposed")
 def opposed(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, reactor_tactics_dice: Any = None, actor_extra_dice: Any = None, reactor_extra_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.opposed`` — Opposed check: the reactor rolls first; the actor wins on >= (ties to the actor).
 
@@ -40,9 +41,9 @@ def opposed(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, reactor
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.opposed", {"actor_dice": actor_dice, "reactor_dice": reactor_dice, "actor_tactics_dice": actor_tactics_dice, "reactor_tactics_dice": reactor_tactics_dice, "actor_extra_dice": actor_extra_dice, "reactor_extra_dice": reactor_extra_dice, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.distribution")
 def distribution(*, dice, tactics_dice: Any = None, extra_dice: Any = None, exact: Any = None) -> Any:
     """``world_trigger.distribution`` — Exact achievement distribution of a pool (up to 100 stat dice + tactics + extra), optional exact counts.
 
@@ -55,9 +56,9 @@ def distribution(*, dice, tactics_dice: Any = None, extra_dice: Any = None, exac
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.distribution", {"dice": dice, "tactics_dice": tactics_dice, "extra_dice": extra_dice, "exact": exact})
 
 
+@_op("world_trigger.success_chance")
 def success_chance(*, dice, target, tactics_dice: Any = None, extra_dice: Any = None) -> Any:
     """``world_trigger.success_chance`` — Exact probability that a check reaches its target.
 
@@ -70,9 +71,9 @@ def success_chance(*, dice, target, tactics_dice: Any = None, extra_dice: Any = 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.success_chance", {"dice": dice, "target": target, "tactics_dice": tactics_dice, "extra_dice": extra_dice})
 
 
+@_op("world_trigger.opposed_chance")
 def opposed_chance(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, reactor_tactics_dice: Any = None, actor_extra_dice: Any = None, reactor_extra_dice: Any = None) -> Any:
     """``world_trigger.opposed_chance`` — Exact probability that the actor wins an opposed check (ties to the actor).
 
@@ -87,9 +88,9 @@ def opposed_chance(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.opposed_chance", {"actor_dice": actor_dice, "reactor_dice": reactor_dice, "actor_tactics_dice": actor_tactics_dice, "reactor_tactics_dice": reactor_tactics_dice, "actor_extra_dice": actor_extra_dice, "reactor_extra_dice": reactor_extra_dice})
 
 
+@_op("world_trigger.expected_table")
 def expected_table(*, max_dice) -> Any:
     """``world_trigger.expected_table`` — The expected-value table (mean achievement and mean per die) for 1..max_dice dice, computed exactly.
 
@@ -99,9 +100,9 @@ def expected_table(*, max_dice) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.expected_table", {"max_dice": max_dice})
 
 
+@_op("world_trigger.create_character")
 def create_character(*, sheet, data: Any = None) -> Any:
     """``world_trigger.create_character`` — Validate a combatant sheet (every violation listed) and compute final stats, derived stats and skills.
 
@@ -112,9 +113,9 @@ def create_character(*, sheet, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.create_character", {"sheet": sheet, "data": data})
 
 
+@_op("world_trigger.validate_sheet")
 def validate_sheet(*, sheet, data: Any = None) -> Any:
     """``world_trigger.validate_sheet`` — List every creation-rule violation of a combatant sheet ({path, rule, message, label}).
 
@@ -125,9 +126,9 @@ def validate_sheet(*, sheet, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.validate_sheet", {"sheet": sheet, "data": data})
 
 
+@_op("world_trigger.create_operator")
 def create_operator(*, sheet, data: Any = None) -> Any:
     """``world_trigger.create_operator`` — Validate an operator sheet and compute its stats.
 
@@ -138,9 +139,9 @@ def create_operator(*, sheet, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.create_operator", {"sheet": sheet, "data": data})
 
 
+@_op("world_trigger.validate_operator")
 def validate_operator(*, sheet, data: Any = None) -> Any:
     """``world_trigger.validate_operator`` — List every creation-rule violation of an operator sheet ({path, rule, message, label}).
 
@@ -151,9 +152,9 @@ def validate_operator(*, sheet, data: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.validate_operator", {"sheet": sheet, "data": data})
 
 
+@_op("world_trigger.movement")
 def movement(*, mobility, conditions: Any = None, bonus: Any = None) -> Any:
     """``world_trigger.movement`` — Movement = floor(Mobility / 2) + bonus - 4 per lost leg, never below 0.
 
@@ -165,9 +166,9 @@ def movement(*, mobility, conditions: Any = None, bonus: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.movement", {"mobility": mobility, "conditions": conditions, "bonus": bonus})
 
 
+@_op("world_trigger.condition_effects")
 def condition_effects(*, conditions) -> Any:
     """``world_trigger.condition_effects`` — Combined effects and labels of held abnormal states (Trion leak, limb loss, bailout).
 
@@ -177,9 +178,9 @@ def condition_effects(*, conditions) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.condition_effects", {"conditions": conditions})
 
 
+@_op("world_trigger.damage")
 def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_lv: Any = None, special_attack_lvs: Any = None, special_attacks: Any = None, attacker_height: Any = None, target_height: Any = None, target_floating: Any = None, modifier: Any = None, tactics_dice: Any = None, target_trion: Any = None, attacker_trion: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
@@ -204,9 +205,9 @@ def damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "special_attacks": special_attacks, "attacker_height": attacker_height, "target_height": target_height, "target_floating": target_floating, "modifier": modifier, "tactics_dice": tactics_dice, "target_trion": target_trion, "attacker_trion": attacker_trion, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.damage_table")
 def damage_table(*, damage, table: Any = None, conditions: Any = None, data: Any = None, variants: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.damage_table`` — Roll on a damage table for one hit (highest tier reached; held effects shift to the next row).
 
@@ -222,9 +223,9 @@ def damage_table(*, damage, table: Any = None, conditions: Any = None, data: Any
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.damage_table", {"damage": damage, "table": table, "conditions": conditions, "data": data, "variants": variants, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.out_of_bounds_target")
 def out_of_bounds_target(*, distance) -> Any:
     """``world_trigger.out_of_bounds_target`` — Mobility-check target to re-enter the battlefield: 15/20/30/40 for 1/2/3/4+ squares out.
 
@@ -234,9 +235,9 @@ def out_of_bounds_target(*, distance) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.out_of_bounds_target", {"distance": distance})
 
 
+@_op("world_trigger.out_of_bounds_check")
 def out_of_bounds_check(*, distance, mobility, tactics_dice: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.out_of_bounds_check`` — Roll the Mobility check to re-enter the battlefield.
 
@@ -250,9 +251,9 @@ def out_of_bounds_check(*, distance, mobility, tactics_dice: Any = None, seed: A
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.out_of_bounds_check", {"distance": distance, "mobility": mobility, "tactics_dice": tactics_dice, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.range", renames={"from_": "from"})
 def range(*, from_, targets: Any = None, range: Any = None, area: Any = None, center: Any = None, variants: Any = None) -> Any:
     """``world_trigger.range`` — Range in squares (height ignored; chebyshev | manhattan), targets in range, area centre and who is inside.
 
@@ -267,9 +268,9 @@ def range(*, from_, targets: Any = None, range: Any = None, area: Any = None, ce
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.range", {"from": from_, "targets": targets, "range": range, "area": area, "center": center, "variants": variants})
 
 
+@_op("world_trigger.d66")
 def d66(*, table: Any = None, data: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.d66`` — Roll D66 (tens die first), optionally looked up in a profile table.
 
@@ -282,9 +283,9 @@ def d66(*, table: Any = None, data: Any = None, seed: Any = None, rolls: Any = N
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.d66", {"table": table, "data": data, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.teleport_coordinates")
 def teleport_coordinates(*, sectors: Any = None, spot: Any = None, bagworm: Any = None, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.teleport_coordinates`` — Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20.
 
@@ -298,27 +299,27 @@ def teleport_coordinates(*, sectors: Any = None, spot: Any = None, bagworm: Any 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.teleport_coordinates", {"sectors": sectors, "spot": spot, "bagworm": bagworm, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.labels")
 def labels() -> Any:
     """``world_trigger.labels`` — Names of the stats, operator stats and conditions in ja / zh_hans / zh_hant / en.
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.labels", {})
 
 
+@_op("world_trigger.sample_data")
 def sample_data() -> Any:
     """``world_trigger.sample_data`` — The bundled sample data pack (illustrative; facts from the seed plus labelled placeholders).
 
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.sample_data", {})
 
 
+@_op("world_trigger.validate_data")
 def validate_data(*, data) -> Any:
     """``world_trigger.validate_data`` — Validate a data pack and list every problem ({path, rule, message}).
 
@@ -328,9 +329,9 @@ def validate_data(*, data) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.validate_data", {"data": data})
 
 
+@_op("world_trigger.battle_new")
 def battle_new(*, battle_type, map, teams, variants: Any = None, max_rounds: Any = None, end_when_down: Any = None, data: Any = None, battle_data: Any = None) -> Any:
     """``world_trigger.battle_new`` — Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase.
 
@@ -347,9 +348,9 @@ def battle_new(*, battle_type, map, teams, variants: Any = None, max_rounds: Any
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.battle_new", {"battle_type": battle_type, "map": map, "teams": teams, "variants": variants, "max_rounds": max_rounds, "end_when_down": end_when_down, "data": data, "battle_data": battle_data})
 
 
+@_op("world_trigger.battle_legal_actions")
 def battle_legal_actions(*, state, actor: Any = None) -> Any:
     """``world_trigger.battle_legal_actions`` — Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over.
 
@@ -360,9 +361,9 @@ def battle_legal_actions(*, state, actor: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.battle_legal_actions", {"state": state, "actor": actor})
 
 
+@_op("world_trigger.battle_act")
 def battle_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     """``world_trigger.battle_act`` — Apply one action: new state and typed event log; illegal actions name the rule and change nothing.
 
@@ -375,9 +376,9 @@ def battle_act(*, state, action, seed: Any = None, rolls: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.battle_act", {"state": state, "action": action, "seed": seed, "rolls": rolls})
 
 
+@_op("world_trigger.battle_run")
 def battle_run(*, setup, steps, with_legal: Any = None) -> Any:
     """``world_trigger.battle_run`` — Play a setup and a list of actions in order (scenario replay); returns the final state and the events.
 
@@ -389,9 +390,9 @@ def battle_run(*, setup, steps, with_legal: Any = None) -> Any:
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _call("world_trigger.battle_run", {"setup": setup, "steps": steps, "with_legal": with_legal})
 
 
+@_op("world_trigger.simulate_checks", batch=True)
 def simulate_checks(*, dice, tactics_dice: Any = None, extra_dice: Any = None, n, seed: Any = None) -> Any:
     """``world_trigger.simulate_checks`` — Achievement values of n seeded checks (stat + tactics + extra d6, +10 per pair of 1s), as int32.
 
@@ -405,9 +406,9 @@ def simulate_checks(*, dice, tactics_dice: Any = None, extra_dice: Any = None, n
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("world_trigger.simulate_checks", {"dice": dice, "tactics_dice": tactics_dice, "extra_dice": extra_dice, "n": n, "seed": seed})
 
 
+@_op("world_trigger.simulate_opposed", batch=True)
 def simulate_opposed(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None, reactor_tactics_dice: Any = None, actor_extra_dice: Any = None, reactor_extra_dice: Any = None, output: Any = None, n, seed: Any = None) -> Any:
     """``world_trigger.simulate_opposed`` — n seeded opposed checks (reactor first): 1/0 actor wins, or the margin, as int32.
 
@@ -425,9 +426,9 @@ def simulate_opposed(*, actor_dice, reactor_dice, actor_tactics_dice: Any = None
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("world_trigger.simulate_opposed", {"actor_dice": actor_dice, "reactor_dice": reactor_dice, "actor_tactics_dice": actor_tactics_dice, "reactor_tactics_dice": reactor_tactics_dice, "actor_extra_dice": actor_extra_dice, "reactor_extra_dice": reactor_extra_dice, "output": output, "n": n, "seed": seed})
 
 
+@_op("world_trigger.simulate_damage", batch=True)
 def simulate_damage(*, attack, burst: Any = None, trion_stat: Any = None, special_attack_lv: Any = None, special_attack_lvs: Any = None, modifier: Any = None, variants: Any = None, n, seed: Any = None) -> Any:
     """``world_trigger.simulate_damage`` — Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32.
 
@@ -445,6 +446,5 @@ def simulate_damage(*, attack, burst: Any = None, trion_stat: Any = None, specia
     Raises:
         GunbaiError: with a stable ``.code``.
     """
-    return _batch("world_trigger.simulate_damage", {"attack": attack, "burst": burst, "trion_stat": trion_stat, "special_attack_lv": special_attack_lv, "special_attack_lvs": special_attack_lvs, "modifier": modifier, "variants": variants, "n": n, "seed": seed})
 
 __all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
