@@ -371,11 +371,8 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 opts.push(format!("renames={{{}}}", renames.join(", ")));
             }
             let opts = opts.iter().map(|o| format!(", {o}")).collect::<String>();
-            writeln!(
-                py,
-                "\n@_op({full:?}{opts})\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n"
-            )
-            .unwrap();
+            writeln!(py, "\n@_op({full:?}{opts})\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n")
+                .unwrap();
             writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();
         }
         let all = names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");

@@ -233,6 +233,14 @@ fn validate_state(s: &C7hChaseState) -> Result<()> {
     if s.round > MAX_ROUND {
         return Err(Error::invalid_data("state.round", format_args!("must be at most {MAX_ROUND}")));
     }
+    // An ongoing chase has its gap between 0 and the escape gap and too few fugitive wins
+    // (C7H-ESC-6); a state saying "ongoing" otherwise was edited.
+    if s.status == C7hChaseStatus::Ongoing && status_of(s) != C7hChaseStatus::Ongoing {
+        return Err(Error::invalid_data(
+            "state.status",
+            format_args!("is {:?}, but the gap and wins say {:?}", s.status, status_of(s)),
+        ));
+    }
     Ok(())
 }
 
