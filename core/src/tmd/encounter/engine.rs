@@ -1084,6 +1084,15 @@ pub(crate) fn apply(
             if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
                 return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
             }
+            // TMD-SUR-3: in the surprise round only the attacker acts; the others can only
+            // react to its attack (an immune defender's reflex, TMD-SUR-5).
+            if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker != character)
+            {
+                return Err(ill(
+                    "TMD-SUR-3",
+                    "only the surprise attacker acts in the surprise round; the others can only react",
+                ));
+            }
             no_chain(s, "announce")?;
             let snapshot = s
                 .characters

@@ -126,7 +126,7 @@ fn random_legal_encounters_keep_invariants() {
         let variant = if game % 2 == 0 { "turn_start" } else { "remaining" };
         let mut s = if game % 4 == 3 { surprise(variant) } else { four(variant) };
         check_invariants(&s);
-        for step in 0..120 {
+        for step in 0..200 {
             let legal = legal_actions_of(&s);
             if legal.is_empty() {
                 assert_eq!(s.phase, TmdPhase::Ended);
