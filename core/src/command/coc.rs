@@ -21,14 +21,22 @@
 //! `CC<=(68+12)`), `CC(k)<=s` (malfunction number k), `CBR(a,b)` / `CBRB(a,b)`,
 //! `RES(a-b)` / `RESB(a-b)` (target (a−b)×5+50; below 5 an automatic failure,
 //! above 95 an automatic success, without dice). Each rolls one d100. Levels
-//! come from [`crate::coc_ap::check::evaluate`].
+//! come from [`crate::coc_ap::check::evaluate`], except that, as in BCDice, nothing
+//! fumbles against a value of 100 or more (RULINGS' `coc_ap.check` fumbles on 100
+//! whatever the skill).
+//!
+//! **Dice.** Seeded and entropy d100 checks roll a tens die then a ones die (the API
+//! convention). Where BCDice itself rolls one d100 (every 6th-edition check, 7th-edition
+//! `CBR` and bare `CC`), scripted `rolls` may give that one d100 face instead, as
+//! BCDice's test data does: `{"sides": 100, "value": 45}`, or a bare face above 10;
+//! it is then recorded as one d100 ([`Dice::percentile_bcdice`]).
 
 use super::catalog::{fmt, msg};
 use super::lex::{perr, Cur, Fail, PResult};
 use super::outcome::Outcome;
 use super::types::{CmdKind, CmdLang};
 use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level, MAX_BONUS_DICE};
-use crate::coc_ap::check::{evaluate, CocApRule};
+use crate::coc_ap::check::{evaluate, relabel, CocApCheckResult, CocApRule};
 use crate::dice::Dice;
 use crate::error::Error;
 use crate::json::ToJson;
@@ -77,7 +85,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.percentile()?;
+        let r = dice.percentile_bcdice()?;
         let (l1, l2) = (level7(r, a, rule), level7(r, b, rule));
         let (s1, s2) = (l1.is_success(), l2.is_success());
         let rank = match (s1, s2) {
@@ -139,7 +147,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         _ => s,
     });
     if bonus == 0 && target.is_none() {
-        let r = dice.percentile()?;
+        let r = dice.percentile_bcdice()?;
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
@@ -157,25 +165,44 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
     let mut text = format!("({expr}) {}[{bonus}] ＞ {} ＞ {r}", msg(lang, "coc7_bonus")?, list.join(", "));
     let mut out = Outcome::new(CmdKind::Coc7Check, String::new()).total(i64::from(r));
     if let Some(t) = target {
-        let level = level7(r, t, rule);
-        let key = if suffix.is_some() && level.is_success() && level != Coc7Level::Critical {
-            "coc7_success"
-        } else {
-            level7_key(level)
-        };
-        text.push_str(" ＞ ");
-        text.push_str(msg(lang, key)?);
-        out = out
-            .success(Some(level.is_success()))
-            .flags(level == Coc7Level::Critical, level == Coc7Level::Fumble);
         let difficulty = match suffix {
             Some(Suffix::H) => Some(Coc7Difficulty::Hard),
             Some(Suffix::E) => Some(Coc7Difficulty::Extreme),
             Some(Suffix::C) => None,
             _ => Some(Coc7Difficulty::Regular),
         };
-        if let (Some(d), Some(s)) = (difficulty, skill) {
-            out = out.result(&outcome_of(r, candidates, s, bonus, d, rule));
+        let outcome = match (difficulty, skill) {
+            (Some(d), Some(s)) => Some(outcome_of(r, candidates, s, bonus, d, rule)),
+            _ => None,
+        };
+        let (key, success, critical, fumble) = match (&outcome, suffix) {
+            // R/H/E: the level against the full skill (a house rule's critical range
+            // follows the skill, not the reduced target), read as 成功 / 失敗 /
+            // クリティカル / ファンブル against the difficulty — as the structured result.
+            (Some(o), Some(_)) => {
+                let key = match o.level {
+                    Coc7Level::Critical => "coc7_critical",
+                    Coc7Level::Fumble => "coc7_fumble",
+                    _ if o.success => "coc7_success",
+                    _ => "coc7_failure",
+                };
+                (key, o.success, o.level == Coc7Level::Critical, o.level == Coc7Level::Fumble)
+            }
+            _ => {
+                let level = level7(r, t, rule);
+                let key = if suffix.is_some() && level.is_success() && level != Coc7Level::Critical {
+                    "coc7_success"
+                } else {
+                    level7_key(level)
+                };
+                (key, level.is_success(), level == Coc7Level::Critical, level == Coc7Level::Fumble)
+            }
+        };
+        text.push_str(" ＞ ");
+        text.push_str(msg(lang, key)?);
+        out = out.success(Some(success)).flags(critical, fumble);
+        if let Some(o) = outcome {
+            out = out.result(&o);
         }
     }
     out.text = text;
@@ -206,12 +233,23 @@ fn pair(cur: &mut Cur) -> PResult<(i64, i64)> {
     Ok((a, b))
 }
 
-/// The two dice of the last d100 check (tens die, then ones die), as
-/// `coc_ap.check` reports them in its own `rolls` (so the embedded `result`
-/// matches that op's result).
-fn last_d100(dice: &Dice) -> Vec<crate::dice::Roll> {
-    let r = dice.rolls();
-    r.get(r.len().saturating_sub(2)..).map(|s| s.to_vec()).unwrap_or_default()
+/// The dice of the d100 check that started at record index `start` (the tens die
+/// then the ones die, or one whole d100 face), as `coc_ap.check` reports them in its
+/// own `rolls` (so the embedded `result` matches that op's result).
+fn d100_since(dice: &Dice, start: usize) -> Vec<crate::dice::Roll> {
+    dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default()
+}
+
+/// A 6th-edition result as BCDice's Cthulhu reads it: as [`evaluate`] (RULINGS), except
+/// that nothing fumbles against a value of 100 or more (BCDice: `diff < 100`), so that
+/// `command.run` replies as BCDice does. `coc_ap.check` keeps RULINGS' reading.
+fn evaluate6(r: u32, target: i64, rule: CocApRule) -> CocApCheckResult {
+    let mut e = evaluate(r, target, rule);
+    if target >= 100 && e.fumble {
+        e.fumble = false;
+        relabel(&mut e);
+    }
+    e
 }
 
 /// Catalog key of a 6th-edition result.
@@ -236,8 +274,8 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.percentile()?;
-        let (e1, e2) = (evaluate(r, a, rule), evaluate(r, b, rule));
+        let r = dice.percentile_bcdice()?;
+        let (e1, e2) = (evaluate6(r, a, rule), evaluate6(r, b, rule));
         let rank = match (e1.success, e2.success) {
             (true, true) => "success",
             (false, false) => "failure",
@@ -286,9 +324,10 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             let text = format!("(1d100<={target}) ＞ {}", msg(lang, "coc6_automatic_success")?);
             return Ok(Some(Outcome::new(CmdKind::Coc6Resistance, text).success(Some(true))));
         }
-        let r = dice.percentile()?;
-        let mut e = evaluate(r, target, rule);
-        e.rolls = last_d100(dice);
+        let start = dice.rolls().len();
+        let r = dice.percentile_bcdice()?;
+        let mut e = evaluate6(r, target, rule);
+        e.rolls = d100_since(dice, start);
         let text = format!("(1d100<={target}) ＞ {r} ＞ {}", msg(lang, label6(&e))?);
         return Ok(Some(
             Outcome::new(CmdKind::Coc6Resistance, text)
@@ -315,12 +354,13 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
     } else {
         cur.end()?;
     }
-    let r = dice.percentile()?;
+    let start = dice.rolls().len();
+    let r = dice.percentile_bcdice()?;
     if target <= 0 {
         return Ok(Some(Outcome::new(CmdKind::Coc6Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
-    let mut e = evaluate(r, target, rule);
-    e.rolls = last_d100(dice);
+    let mut e = evaluate6(r, target, rule);
+    e.rolls = d100_since(dice, start);
     let mut label = msg(lang, label6(&e))?.to_string();
     let mut success = e.success;
     if broken > 0 && i64::from(r) >= broken {

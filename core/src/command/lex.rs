@@ -31,8 +31,12 @@ pub(crate) fn perr<T>(key: &'static str, pos: usize) -> PResult<T> {
     Err(Fail::Parse { key, pos })
 }
 
-/// Re-address an error of an inner operation to the `text` argument.
+/// Re-address an error of an inner operation to the `text` argument (a scripted-dice
+/// error keeps naming `rolls`, as every other op's does).
 pub(crate) fn hard(e: Error) -> Fail {
+    if e.field.as_deref().is_some_and(|f| f == "rolls" || f.starts_with("rolls[")) {
+        return Fail::Hard(e);
+    }
     Fail::Hard(Error {
         code: e.code,
         message: match &e.field {

@@ -99,7 +99,18 @@ fn split(text: &str, base: usize) -> Line {
     let chars: Vec<char> = text.chars().collect();
     let start = chars.iter().take_while(|c| is_space(**c)).count();
     let end = chars.get(start..).map_or(0, |r| r.iter().take_while(|c| !is_space(**c)).count()) + start;
-    let head: Vec<char> = chars.get(start..end).unwrap_or(&[]).iter().map(|&c| normalize(c)).collect();
+    // IME comparison signs read as their ASCII spelling (`CC≦50` is `CC<=50`).
+    let head: Vec<char> = chars
+        .get(start..end)
+        .unwrap_or(&[])
+        .iter()
+        .flat_map(|&c| match c {
+            '≦' | '≤' => vec!['<', '='],
+            '≧' | '≥' => vec!['>', '='],
+            '−' => vec!['-'],
+            c => vec![normalize(c)],
+        })
+        .collect();
     let rest = chars.get(end..).unwrap_or(&[]);
     let skip = rest.iter().take_while(|c| is_space(**c)).count();
     let comment: String = rest.get(skip..).unwrap_or(&[]).iter().collect();
@@ -167,6 +178,14 @@ fn single(
         }
     }
     Ok(try_one(head, dice)?.map(|o| (false, head.iter().collect(), o)))
+}
+
+/// A head that fails to parse is chat, not a malformed command, when it holds a
+/// character no command has (kana, kanji, full-width punctuation: `WTの話`, `CCさくら`,
+/// `2D6で攻撃`) or fails at `!` / `?` (`CC!`, `WT?`). Commands are ASCII (after
+/// full-width ASCII is folded), so such a line was never meant as one.
+fn chat_like(head: &[char], pos: usize) -> bool {
+    head.iter().any(|c| !c.is_ascii()) || matches!(head.get(pos), Some('!' | '?'))
 }
 
 /// Is the head a repetition prefix (`x3`, `rep3`, `repeat3`, optionally `S`-prefixed)?
@@ -256,6 +275,9 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                 }
                 // `x2 please` is chat, not a command (BCDice would complain).
                 Ok(None) => return Ok(CmdRunResult::unmatched()),
+                Err(Fail::Parse { pos, .. }) if chat_like(&inner.head, pos) => {
+                    return Ok(CmdRunResult::unmatched())
+                }
                 Err(Fail::Parse { key, pos }) => {
                     return parse_failure(res, lang, key, inner.offset + pos + 1)
                 }
@@ -279,6 +301,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.rolls = dice.take_rolls();
             Ok(res)
         }
+        Err(Fail::Parse { pos, .. }) if chat_like(&line.head, pos) => Ok(res),
         Err(Fail::Parse { key, pos }) => {
             res.matched = true;
             res.command = Some(line.head.iter().collect());

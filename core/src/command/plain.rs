@@ -1,6 +1,6 @@
 //! Plain dice for every system: `NdS±K` sums, `D66`, a comparison with a
 //! target (`>=`, `>`, `<=`, `<`, `=`;
-//! the target may be a parenthesised sum, `1D100>=(68+12)`). The dice are rolled by
+//! the target may be integer arithmetic, `1D100>=68+12` or `1D100>=(68+12)`). The dice are rolled by
 //! [`crate::dice::expr::roll_with`] (same grammar and limits as `dice.roll`:
 //! at most 1000 dice and 10000 sides); the reply follows BCDice's plain-dice
 //! format: `(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功`, and for one single die
@@ -87,8 +87,8 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
                 cur.eat('=');
                 Cmp::Eq
             };
-            let t = if cur.peek() == Some('(') { Some(cur.paren()?) } else { cur.signed()? };
-            let Some(t) = t else { return perr("expected_number", cur.i) };
+            // BCDice evaluates the target as arithmetic: `1D100>=68+12` is `(1D100>=80)`.
+            let t = cur.arith(1)?;
             cur.end()?;
             (&c[..k], Some((op, t)))
         }
