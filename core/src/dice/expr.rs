@@ -209,11 +209,18 @@ fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
     Ok(out)
 }
 
-/// Read a decimal number starting at `i`; `None` if there is no digit there.
+/// Read a decimal number starting at `i`; `None` if there is no digit there. A
+/// number's digits are adjacent in the text: whitespace may stand between tokens
+/// (` 2 D 10 `), never inside a number (`2d6 1` is a parse error, not `2D61`).
 fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize)> {
     let mut value: Option<u64> = None;
+    let mut last: Option<usize> = None;
     while let Some(&(pos, c)) = chars.get(i) {
         let Some(d) = c.to_digit(10) else { break };
+        if last.is_some_and(|l| pos != l + 1) {
+            break;
+        }
+        last = Some(pos);
         let v = value
             .unwrap_or(0)
             .checked_mul(10)
