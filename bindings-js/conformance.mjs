@@ -9,7 +9,7 @@
 // instead of the full package. A case that needs what the entry leaves out (an
 // operation it does not register, or `command.run` for a system it does not have)
 // is skipped and counted on a line before the last.
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const argv = process.argv.slice(2);
@@ -63,11 +63,30 @@ function files(paths) {
     if (st.isDirectory()) walk(p);
     else out.push(p);
   }
-  return out;
+  // A file named twice (`vec/sub vec/sub/b.json`) is read once.
+  const seenPaths = new Set();
+  const unique = out.filter((f) => {
+    const real = realpathSync(f);
+    if (seenPaths.has(real)) return false;
+    seenPaths.add(real);
+    return true;
+  });
+  if (unique.length === 0) throw new Error(`no vector files (*.json) in: ${paths.join(" ")}`);
+  return unique;
 }
 
 const isNum = (x) => typeof x === "number";
-const numEq = (a, b) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+// Integers match exactly (JS has one number type: a total of 1000000009 is not
+// "close enough" to 1000000008); other numbers to 1e-9 relative; a non-finite
+// number only itself.
+const numEq = (a, b) => {
+  if (a === b) return true;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  if (Number.isInteger(a) && Number.isInteger(b)) return false;
+  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+};
+// One line per failing case: newlines in messages become spaces.
+const oneLine = (s) => String(s).replace(/\s*\n\s*/g, " ");
 const show = (x) => JSON.stringify(x);
 
 /** null if `expected` is a subset of `actual`, else why not. */
@@ -144,7 +163,8 @@ export function runCase(c) {
 }
 
 function runSingle(c, box) {
-  if (typeof c.call !== "string") return 'case has no "call"';
+  if (!("call" in c)) return 'case has no "call"';
+  if (typeof c.call !== "string") return '"call" must be a string (an operation name)';
   const hasExpect = "expect" in c, hasError = "expect_error" in c;
   if (hasExpect === hasError) return "case needs exactly one of expect and expect_error";
   let result;
@@ -167,7 +187,7 @@ function runSingle(c, box) {
     box.push(result);
     return null;
   }
-  return `${why}\n      result: ${show(result)}`;
+  return `${why} | result: ${show(result)}`;
 }
 
 function main(argv) {
@@ -189,7 +209,7 @@ function main(argv) {
     try {
       cases = JSON.parse(readFileSync(f, "utf8"));
     } catch (e) {
-      console.log(`FAIL ${f}: unreadable vector file: ${e.message}`);
+      console.log(`FAIL ${f}: unreadable vector file: ${oneLine(e.message)}`);
       failed++;
       continue;
     }
@@ -210,7 +230,7 @@ function main(argv) {
       if (why === null) passed++;
       else {
         failed++;
-        console.log(`FAIL ${id} (${f}): ${why}`);
+        console.log(`FAIL ${oneLine(id)} (${f}): ${oneLine(why)}`);
       }
     }
   }

@@ -40,10 +40,19 @@ function entropy() {
   return words;
 }
 
+// JSON.stringify writes NaN and ±Infinity as null, which would read as "not given"
+// (`seed: NaN` would silently roll unseeded); refuse them as Python's json does.
+function finiteOnly(key, value) {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new TypeError(`${key === "" ? "the value" : JSON.stringify(key)} is ${value}, not a JSON number`);
+  }
+  return value;
+}
+
 function argsJson(args) {
   let json;
   try {
-    json = JSON.stringify(args === undefined ? {} : args);
+    json = JSON.stringify(args === undefined ? {} : args, finiteOnly);
   } catch (e) {
     throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${e.message})`, field: "args" });
   }

@@ -75,6 +75,10 @@ test("arguments that are not JSON-shaped are invalid_argument, not a crash", () 
   throwsCode(() => gunbai.dice.roll(null), "invalid_argument");
   throwsCode(() => gunbai.dice.roll(() => 1), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll([1, 2]), "invalid_argument");
+  // NaN / Infinity are not JSON numbers: refused, not sent as null (which means "not given").
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: NaN }), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Infinity }), "invalid_argument", "args");
+  throwsCode(() => gunbai.call("dice.roll", { expr: "2d6", rolls: [1, -Infinity] }), "invalid_argument", "args");
   const cyclic = {};
   cyclic.self = cyclic;
   throwsCode(() => gunbai.dice.roll(cyclic), "invalid_argument", "args");

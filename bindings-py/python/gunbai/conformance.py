@@ -26,11 +26,42 @@ def _files(paths: list[str]) -> list[Path]:
             out.append(p)
         else:
             raise FileNotFoundError(str(p))
-    return out
+    # A file named twice (``vec/sub vec/sub/b.json``) is read once.
+    seen: set[Path] = set()
+    unique = []
+    for f in out:
+        real = f.resolve()
+        if real not in seen:
+            seen.add(real)
+            unique.append(f)
+    return unique
 
 
 def _num_eq(a: float, b: float) -> bool:
+    # A non-finite number (an expected 1e400) matches only itself.
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return a == b
     return a == b or abs(a - b) <= 1e-9 * max(abs(a), abs(b))
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _number(text: str) -> int | float:
+    """JSON numbers as JS reads them: ``1.0`` is the integer 1 (so a vector file means
+    the same to both runners)."""
+    x = float(text)
+    return int(x) if x.is_integer() and abs(x) < 2**63 else x
+
+
+def load(text: str) -> Any:
+    """Parse a vector file: strict JSON (no NaN / Infinity), integral numbers as ints."""
+    return json.loads(text, parse_float=_number, parse_constant=_no_constant)
+
+
+def _one_line(s: str) -> str:
+    return " ".join(s.split("\n")).replace("\r", " ")
 
 
 def matches(expected: Any, actual: Any, path: str = "result") -> str | None:
@@ -125,9 +156,11 @@ def run_case(case: dict[str, Any]) -> str | None:
 
 def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
     """Run one call; None if it passes (its result is appended to ``box``)."""
-    op = case.get("call")
-    if not isinstance(op, str):
+    if "call" not in case:
         return 'case has no "call"'
+    op = case["call"]
+    if not isinstance(op, str):
+        return '"call" must be a string (an operation name)'
     args = case.get("args", {})
     has_expect, has_error = "expect" in case, "expect_error" in case
     if has_expect == has_error:
@@ -155,7 +188,7 @@ def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
     if why is None:
         box.append(result)
         return None
-    return f"{why}\n      result: {json.dumps(result, ensure_ascii=False)}"
+    return f"{why} | result: {json.dumps(result, ensure_ascii=False)}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,13 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as e:
         print(f"no such file or folder: {e}", file=sys.stderr)
         return 2
+    if not files:
+        print(f"no vector files (*.json) in: {' '.join(argv)}", file=sys.stderr)
+        return 2
     passed = failed = 0
     seen: set[str] = set()
     for f in files:
         try:
-            cases = json.loads(f.read_text(encoding="utf-8"))
+            cases = load(f.read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
-            print(f"FAIL {f}: unreadable vector file: {e}")
+            print(f"FAIL {f}: unreadable vector file: {_one_line(str(e))}")
             failed += 1
             continue
         if not isinstance(cases, list):
@@ -194,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                 passed += 1
             else:
                 failed += 1
-                print(f"FAIL {cid} ({f}): {why}")
+                print(f"FAIL {_one_line(cid)} ({f}): {_one_line(why)}")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
