@@ -2,13 +2,13 @@
 //!
 //! `call` returns the JSON envelope of [`gunbai::call_json`]; the Python package
 //! raises `gunbai.GunbaiError` from `{"error": …}`. `call_batch` returns the
-//! envelope plus the little-endian bytes of a batch result, which the package
+//! envelope plus the little-endian bytes (a bytearray) of a batch result, which the package
 //! wraps in a numpy array. The GIL is released while the core runs. A panic (a
 //! gunbai bug) is caught and reported as an `internal` error envelope rather
 //! than crossing into Python.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::PyByteArray;
 
 const PANIC_ENVELOPE: &str =
     r#"{"error":{"code":"internal","message":"internal error (a gunbai bug): the core panicked"}}"#;
@@ -26,7 +26,7 @@ fn call(py: Python<'_>, op: &str, args_json: &str) -> String {
 
 /// Run batch operation `op`; returns `(envelope_json, data_bytes)`.
 #[pyfunction]
-fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound<'py, PyBytes>) {
+fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound<'py, PyByteArray>) {
     let op = op.to_owned();
     let args = args_json.to_owned();
     let (env, bytes) = py.allow_threads(move || {
@@ -36,7 +36,7 @@ fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound
         })
         .unwrap_or_else(|_| (PANIC_ENVELOPE.to_string(), Vec::new()))
     });
-    (env, PyBytes::new(py, &bytes))
+    (env, PyByteArray::new(py, &bytes))
 }
 
 /// The operation catalog (JSON Schemas), as JSON text.

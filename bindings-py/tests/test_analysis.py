@@ -177,3 +177,9 @@ def test_plots(tmp_path: object) -> None:
         ax.figure.savefig(path)
         assert path.stat().st_size > 1000
     plt.close("all")
+
+
+def test_compare_builds_needs_a_build() -> None:
+    with pytest.raises(gunbai.GunbaiError) as info:
+        analysis.wt_compare_builds({})
+    assert (info.value.code, info.value.field) == ("invalid_argument", "builds")

@@ -192,3 +192,20 @@ def test_battle_class_over_the_engine() -> None:
             break
         b.act(legal[0]["action"], seed=step)
     assert b.outcome is not None and b.legal_actions() == []
+
+
+def test_text_that_is_not_unicode_is_invalid_argument() -> None:
+    # A lone surrogate can't be encoded for the core: GunbaiError, not UnicodeEncodeError.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.command.run(text="\ud800")
+    assert (info.value.code, info.value.field) == ("invalid_argument", "args")
+
+
+def test_batch_arrays_are_writable_and_the_pool_work_is_bounded() -> None:
+    a = gunbai.dice.simulate_pool(count=2, sides=6, n=5, seed=1)
+    a[0] = 0  # a notebook may edit results in place
+    assert a[0] == 0
+    # 1000 dice x 10^8 repetitions is minutes of uninterruptible work: refused up front.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.dice.simulate_pool(count=1000, sides=6, n=100_000_000, seed=1)
+    assert (info.value.code, info.value.field) == ("limit_exceeded", "n")

@@ -64,7 +64,11 @@ def _send(op: str, value: Any) -> Any:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
     except (TypeError, ValueError, RecursionError) as e:
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
-    envelope = json.loads(_native.call(op, text))
+    try:
+        reply = _native.call(op, text)
+    except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
+        raise GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args") from None
+    envelope = json.loads(reply)
     error = envelope.get("error")
     if error is not None:
         raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
@@ -132,12 +136,16 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
         text = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=_default)
     except (TypeError, ValueError, RecursionError) as e:
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
-    envelope_text, data = _native.call_batch(op, text)
+    try:
+        envelope_text, data = _native.call_batch(op, text)
+    except UnicodeEncodeError as e:
+        raise GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args") from None
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
         raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
     dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
+    # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
 
 

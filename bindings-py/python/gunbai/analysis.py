@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Union
 import numpy as np
 import pandas as pd
 
-from ._core import call
+from ._core import GunbaiError, call
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -202,6 +202,8 @@ def wt_compare_builds(
     "extra_dice"}``; default :data:`TYPICAL_REACTIONS` (illustrative pools).
     """
     reactions = TYPICAL_REACTIONS if reactions is None else reactions
+    if not builds:
+        raise GunbaiError("invalid_argument", "builds: give at least one sheet to compare", "builds")
     rows: list[dict[str, Any]] = []
     for name, sheet in builds.items():
         ch = call("world_trigger.create_character", sheet=dict(sheet), data=data)

@@ -11,7 +11,7 @@ def roll(*, expr, seed: Any = None, rolls: Any = None) -> Any:
     """``dice.roll`` — Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides.
 
     Args:
-        expr: A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`.
+        expr: A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000 dice, 10000 sides, 100 terms, 1000 characters, constants up to 10^9.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces, consumed term by term, left to right.
 

@@ -31,6 +31,7 @@ pub fn simulate_pool(args: &DiceSimulatePoolArgs) -> Result<BatchData> {
         return Err(Error::out_of_range("sides", "a die has 1..=10000 sides"));
     }
     let n = check_n(args.n)?;
+    super::check_work(args.n, args.count as u64)?;
     let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {

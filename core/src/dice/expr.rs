@@ -50,7 +50,8 @@ impl From<i64> for ScriptedFace {
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRollArgs {
-    /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`.
+    /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000
+    /// dice, 10000 sides, 100 terms, 1000 characters, constants up to 10^9.
     pub expr: String,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
