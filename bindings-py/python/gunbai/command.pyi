@@ -16,7 +16,7 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
         lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
         variants: Rule variants (RULINGS.md); defaults as the rulings say.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: `CC(n)` the tens dice, then the ones die; `CC`, `CBR`, `RES` and the 6th-edition checks one tens die, then one ones die; plain dice left to right; a repeated command (`x3 …`) run after run.
+        rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -1366,6 +1366,7 @@ C7hAutoHitResult = TypedDict("C7hAutoHitResult", {
     "hit": bool,
     "level": Coc7Level,
     "damage_dealt": int,
+    "damage_taken": int,
     "check": NotRequired[Union[Coc7Outcome, None]],
     "rolls": list[Roll],
 })

@@ -483,6 +483,8 @@ pub struct C7hAutoHitResult {
     pub level: Coc7Level,
     /// Damage dealt: full on a success, floor(damage ÷ 2) on a failure, 0 on a fumble.
     pub damage_dealt: i64,
+    /// The damage the target takes: `damage_dealt` (the name every resolution uses).
+    pub damage_taken: i64,
     /// The roll, if made here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check: Option<Coc7Outcome>,
@@ -503,5 +505,5 @@ pub fn auto_hit(args: &C7hAutoHitArgs) -> Result<C7hAutoHitResult> {
         Coc7Level::Failure => (true, args.damage / 2),
         _ => (true, args.damage),
     };
-    Ok(C7hAutoHitResult { hit, level, damage_dealt, check, rolls })
+    Ok(C7hAutoHitResult { hit, level, damage_dealt, damage_taken: damage_dealt, check, rolls })
 }

@@ -46,7 +46,8 @@ pub struct CocApCheckArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted faces: the tens die, then the ones die (d10 faces 1–10, 10 reads as 0).
+    /// Scripted faces: one d100 face, 1–100 (issue 5: a single face), bare or as
+    /// `{"sides": 100, "value": v}`.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
@@ -72,7 +73,7 @@ pub struct CocApCheckResult {
     pub result_ja: String,
     /// The result in four languages (BCDice's `Cthulhu` locales).
     pub label: Coc7Labels,
-    /// Every die rolled: the tens die (`tens_d10`), then the ones die.
+    /// Every die rolled: the one d100.
     pub rolls: Vec<Roll>,
 }
 
@@ -126,10 +127,10 @@ pub fn relabel(out: &mut CocApCheckResult) {
     out.label = l;
 }
 
-/// Roll one d100 ([`Dice::percentile`]: tens die, then ones die) and evaluate it.
+/// Roll one d100 (a single 100-sided die, as 6th edition and BCDice roll it) and evaluate it.
 pub fn roll_check(dice: &mut Dice, skill: i64, rule: CocApRule) -> Result<CocApCheckResult> {
     let start = dice.rolls().len();
-    let r = dice.percentile()?;
+    let r = dice.roll(100)?;
     let mut out = evaluate(r, skill, rule);
     out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
     Ok(out)
@@ -137,8 +138,7 @@ pub fn roll_check(dice: &mut Dice, skill: i64, rule: CocApRule) -> Result<CocApC
 
 /// `coc_ap.check` — a 6th-edition d100 check.
 ///
-/// Scripted `rolls`: the tens die, then the ones die (d10 faces 1–10, 10 reads
-/// as 0; `[3, 7]` is 37, `[10, 10]` is 100).
+/// Scripted `rolls`: one d100 face, 1–100 (`[37]`, `[100]`).
 pub fn check(args: &CocApCheckArgs) -> Result<CocApCheckResult> {
     if !(0..=MAX_SKILL).contains(&args.skill) {
         return Err(Error::out_of_range(

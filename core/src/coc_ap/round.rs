@@ -12,8 +12,8 @@
 //!   `attack`, `treat`, `other`, `end_turn`. Reactions (any time in the round,
 //!   0 AP): `dodge`, `parry`, `jump`, `emergency_evasion`. `dodge_focus` may be
 //!   declared by anyone while the round is still "open" (no other action yet).
-//! * Actions that roll return the check; scripted `rolls` give one d100 roll:
-//!   the tens die, then the ones die (d10 faces, 10 reads as 0).
+//! * Actions that roll return the check; scripted `rolls` give its one d100 face
+//!   (1–100).
 //!
 //! Not modelled (missing from the source, COCAP-RND-3 / gaps 1): end
 //! conditions, map bounds and terrain, the effects of parry and treatment
@@ -306,8 +306,7 @@ pub struct CocApRoundActArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted faces for an action that rolls: the d100's tens die, then its ones die
-    /// (d10 faces 1–10, 10 reads as 0).
+    /// Scripted faces for an action that rolls: its one d100 face (1–100).
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
 }
@@ -690,7 +689,7 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
         return roll_check(dice, target, rule);
     }
     let start = dice.rolls().len();
-    let r = dice.percentile()?;
+    let r = dice.roll(100)?;
     let mut out = evaluate(r, target, rule);
     let crit = match rule {
         CocApRule::Ccb => 5,
@@ -803,7 +802,7 @@ fn apply(
 /// A dodge check: the target may fall to ≤ 0 under Dodge Focus, and then nothing succeeds.
 fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
     let start = dice.rolls().len();
-    let r = dice.percentile()?;
+    let r = dice.roll(100)?;
     let mut out = evaluate(r, target, rule);
     out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
     Ok(out)
@@ -812,7 +811,7 @@ fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Resul
 /// `coc_ap.round_act` — apply one action; illegal actions return `illegal_action`
 /// naming the rule, and the caller's state stays as it was.
 ///
-/// Scripted `rolls`: the d100's tens die then ones die for `attack`, `treat`, `dodge`,
+/// Scripted `rolls`: one d100 face for `attack`, `treat`, `dodge`,
 /// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
 pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
     validate_state(&args.state)?;

@@ -25,11 +25,10 @@
 //! fumbles against a value of 100 or more (RULINGS' `coc_ap.check` fumbles on 100
 //! whatever the skill).
 //!
-//! **Dice.** Seeded and entropy d100 checks roll a tens die then a ones die (the API
-//! convention). Where BCDice itself rolls one d100 (every 6th-edition check, 7th-edition
-//! `CBR` and bare `CC`), scripted `rolls` may give that one d100 face instead, as
-//! BCDice's test data does: `{"sides": 100, "value": 45}`, or a bare face above 10;
-//! it is then recorded as one d100 ([`Dice::percentile_bcdice`]).
+//! **Dice**, as BCDice rolls them: one d100 (a single face 1–100) for every
+//! 6th-edition check (as `coc_ap.check`), 7th-edition `CBR` and bare `CC`; the tens
+//! dice (`tens_d10`), then the ones die, for 7th-edition `CC<=s` / `CC(n)` (as
+//! `coc7.check`).
 
 use super::catalog::{fmt, msg};
 use super::lex::{perr, Cur, Fail, PResult};
@@ -85,7 +84,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.percentile_bcdice()?;
+        let r = dice.roll(100)?;
         let (l1, l2) = (level7(r, a, rule), level7(r, b, rule));
         let (s1, s2) = (l1.is_success(), l2.is_success());
         let rank = match (s1, s2) {
@@ -147,7 +146,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         _ => s,
     });
     if bonus == 0 && target.is_none() {
-        let r = dice.percentile_bcdice()?;
+        let r = dice.roll(100)?;
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
@@ -233,8 +232,8 @@ fn pair(cur: &mut Cur) -> PResult<(i64, i64)> {
     Ok((a, b))
 }
 
-/// The dice of the d100 check that started at record index `start` (the tens die
-/// then the ones die, or one whole d100 face), as `coc_ap.check` reports them in its
+/// The dice of the d100 check that started at record index `start` (its one d100),
+/// as `coc_ap.check` reports them in its
 /// own `rolls` (so the embedded `result` matches that op's result).
 fn d100_since(dice: &Dice, start: usize) -> Vec<crate::dice::Roll> {
     dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default()
@@ -274,7 +273,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         }
         let (a, b) = pair(&mut cur)?;
         cur.end()?;
-        let r = dice.percentile_bcdice()?;
+        let r = dice.roll(100)?;
         let (e1, e2) = (evaluate6(r, a, rule), evaluate6(r, b, rule));
         let rank = match (e1.success, e2.success) {
             (true, true) => "success",
@@ -325,7 +324,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             return Ok(Some(Outcome::new(CmdKind::Coc6Resistance, text).success(Some(true))));
         }
         let start = dice.rolls().len();
-        let r = dice.percentile_bcdice()?;
+        let r = dice.roll(100)?;
         let mut e = evaluate6(r, target, rule);
         e.rolls = d100_since(dice, start);
         let text = format!("(1d100<={target}) ＞ {r} ＞ {}", msg(lang, label6(&e))?);
@@ -355,7 +354,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         cur.end()?;
     }
     let start = dice.rolls().len();
-    let r = dice.percentile_bcdice()?;
+    let r = dice.roll(100)?;
     if target <= 0 {
         return Ok(Some(Outcome::new(CmdKind::Coc6Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }

@@ -32,8 +32,9 @@
 //!    then plain dice ([`plain`]).
 //!
 //! Scripted `rolls` are consumed in the order each command documents (the
-//! order BCDice consumes them for the CoC commands: `CC(n)` tens dice then the
-//! ones die; `CC`, `CBR`, `RES` and the 6th-edition checks one tens die, then one ones die).
+//! order BCDice consumes them for the CoC commands: 7th-edition `CC<=s` / `CC(n)` the
+//! tens dice then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one
+//! d100 face, 1–100).
 //! Repeated commands consume them run after run.
 //!
 //! Variants (`variants`): `coc7_rule` (0–5, default 0 = the rulebook and

@@ -85,8 +85,8 @@ pub struct CmdRunArgs {
     #[serde(default)]
     pub seed: Option<u64>,
     /// Scripted faces, consumed in the order the command rolls them, as BCDice
-    /// does: `CC(n)` the tens dice, then the ones die; `CC`, `CBR`, `RES` and the
-    /// 6th-edition checks one tens die, then one ones die; plain dice left to right;
+    /// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
+    /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
     /// a repeated command (`x3 …`) run after run.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,

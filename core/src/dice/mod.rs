@@ -240,47 +240,6 @@ impl Dice {
         self.roll_kind(sides, RollKind::Normal)
     }
 
-    /// Roll one percentile (d100 check) value, 1..=100, as the API convention
-    /// says d100 checks roll: the tens die first (a d10 of kind `tens_d10`),
-    /// then the ones die (a plain d10); a face of 10 reads as digit 0, and
-    /// 00 with 0 is 100. Scripted: two faces, e.g. `[3, 7]` is 37, `[10, 10]` is 100.
-    pub fn percentile(&mut self) -> Result<u32> {
-        let tens = self.roll_kind(10, RollKind::TensD10)? % 10;
-        let ones = self.roll(10)? % 10;
-        Ok(if tens == 0 && ones == 0 { 100 } else { tens * 10 + ones })
-    }
-
-    /// [`Dice::percentile`], except that scripted dice may also give the roll as one
-    /// whole d100 face, the die BCDice itself rolls for these checks (its 6th-edition
-    /// `CC`/`CBR`/`RES`, 7th-edition `CBR` and bare `CC`): a face `{"sides": 100,
-    /// "value": v}`, or a bare face above 10 (which no d10 has). A bare face of 1..=10
-    /// is still the tens die. Used by `command.run` only; seeded and entropy dice roll
-    /// as in [`Dice::percentile`].
-    pub fn percentile_bcdice(&mut self) -> Result<u32> {
-        match self.whole_d100()? {
-            Some(v) => Ok(v),
-            None => self.percentile(),
-        }
-    }
-
-    /// Scripted dice only: when the next face is a whole d100 roll, consume it as
-    /// one die (recorded as a plain d100) and return its value.
-    fn whole_d100(&mut self) -> Result<Option<u32>> {
-        let Source::Scripted { faces, next } = &self.source else { return Ok(None) };
-        let whole = match faces.get(*next) {
-            Some(ScriptedFace::Roll { sides: Some(100), .. }) => true,
-            Some(ScriptedFace::Roll { sides: None, value, .. }) | Some(ScriptedFace::Face(value)) => {
-                *value > 10
-            }
-            _ => false,
-        };
-        if whole {
-            self.roll(100).map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
     /// Roll `count` ordinary dice with `sides` sides.
     pub fn roll_n(&mut self, count: usize, sides: u32) -> Result<Vec<u32>> {
         if self.record && self.rolls.len().saturating_add(count) > MAX_DICE_PER_CALL {
