@@ -155,7 +155,8 @@ pub struct WtActionCost {
     pub trion: i64,
     /// Movement spent (moves).
     pub movement: Option<i64>,
-    /// Tactics dice the caller may add (per check).
+    /// Tactics dice the caller may add (per check). For `roll_initiative`, the most any
+    /// one team may add: each team up to min(its pool, 20).
     pub max_tactics_dice: u32,
     /// Trion Burst the caller may add.
     pub max_burst: i64,
@@ -200,6 +201,14 @@ crate::internally_tagged! {
         Passed {
             /// Team id.
             team: String,
+        },
+        /// At the start: skills the member's sheet grants (WT-CC-8) that the battle data
+        /// has no battle values for, so the member can't use them in this battle.
+        SkillsWithoutBattleData {
+            /// Member.
+            member: String,
+            /// Skill ids.
+            skills: Vec<String>,
         },
         /// WT-KO-3: mock-battle revival.
         Revived {

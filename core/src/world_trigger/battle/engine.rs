@@ -694,7 +694,13 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
                 }
                 check_tactics(s, t, d.dice, 1)?;
             }
-            Ok(Checked::default())
+            // WT-INIT-1 / WT-TD-5: each team may add up to min(its pool, 20) dice to its
+            // roll; the cost gives the most any team may add (each pool is in the state).
+            let most = (0..s.teams.len()).map(|t| max_td(s, t, 1)).max().unwrap_or(0);
+            Ok(Checked {
+                cost: WtActionCost { max_tactics_dice: most, ..WtActionCost::default() },
+                ..Default::default()
+            })
         }
         WtBattleAction::Pass { team } => {
             let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;

@@ -411,7 +411,10 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
     };
     match s.phase {
         WtBattlePhase::Initiative => {
-            out.push(LegalRef { kind: LegalKind::RollInitiative, cost: WtActionCost::default() });
+            let cost = check(s, &WtBattleAction::RollInitiative { tactics_dice: Vec::new() })
+                .map(|c| c.cost)
+                .unwrap_or_default();
+            out.push(LegalRef { kind: LegalKind::RollInitiative, cost });
             reentries(out);
         }
         WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack => {

@@ -311,21 +311,21 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 .map_err(|b| rebase(violations_error(&format!("{mp}.sheet"), &b), &format!("{mp}.sheet")))?;
             let mut skills = Vec::new();
             for sk in &bd.skills {
-                if !sk.requirements.unmet_by(&ch.stats).is_empty() {
+                // WT-CC-8: the stat requirement is the rules pack's, for a skill it has (the
+                // battle data only adds battle values); the battle data's own otherwise.
+                let pack_req = match &sk.trigger {
+                    Some(trig) => pack
+                        .trigger(trig)
+                        .and_then(|td| td.skills.iter().find(|x| x.id == sk.id))
+                        .map(|x| &x.requirements),
+                    None => pack.basic_commands.iter().find(|x| x.id == sk.id).map(|x| &x.requirements),
+                };
+                if !pack_req.unwrap_or(&sk.requirements).unmet_by(&ch.stats).is_empty() {
                     continue;
                 }
                 match &sk.trigger {
                     None => skills.push(WtMemberSkill { skill: sk.id.clone(), side: None }),
                     Some(trig) => {
-                        // The rules pack's own requirements for a skill of the same id (WT-CC-8).
-                        let pack_req = pack
-                            .trigger(trig)
-                            .and_then(|td| td.skills.iter().find(|x| x.id == sk.id))
-                            .map(|x| x.requirements.unmet_by(&ch.stats).is_empty())
-                            .unwrap_or(true);
-                        if !pack_req {
-                            continue;
-                        }
                         for side in [WtSide::Main, WtSide::Sub] {
                             let slots = match side {
                                 WtSide::Main => &ch.triggers.main,
@@ -337,6 +337,22 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                         }
                     }
                 }
+            }
+            let missing: Vec<String> = ch
+                .trigger_skills
+                .iter()
+                .chain(ch.basic_commands.iter())
+                .map(|g| g.skill.clone())
+                .filter(|id| !bd.skills.iter().any(|b| &b.id == id))
+                .fold(Vec::new(), |mut v, id| {
+                    if !v.contains(&id) {
+                        v.push(id);
+                    }
+                    v
+                });
+            if !missing.is_empty() {
+                teleport_events
+                    .push(WtBattleEvent::SkillsWithoutBattleData { member: ms.id.clone(), skills: missing });
             }
             for k in &skills {
                 if !catalog_skills.iter().any(|c| c.id == k.skill) {

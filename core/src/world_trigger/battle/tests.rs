@@ -972,3 +972,83 @@ mod reference {
         out
     }
 }
+
+/// A two-member rank setup whose first member carries `sheet`, with the rules `pack`.
+fn one_sheet_setup(sheet: Value, pack: Value) -> Value {
+    let other = json!({"name": "o", "position": "attacker", "points": {"attack": 9, "technique": 9, "mobility": 2},
+        "master": "placeholder_master_attack", "traits": ["placeholder_l_trait"], "triggers": {"main": ["scorpion"]}});
+    json!({"battle_type": "rank", "map": {"width": 8, "height": 8}, "data": pack, "teams": [
+        {"id": "a", "leader": "a1", "members": [{"id": "a1", "sheet": sheet, "at": {"x": 0, "y": 0}}]},
+        {"id": "b", "leader": "b1", "members": [{"id": "b1", "sheet": other, "at": {"x": 7, "y": 7}}]}]})
+}
+
+fn kogetsu_sheet() -> Value {
+    json!({"name": "k", "position": "attacker", "points": {"attack": 9, "technique": 9, "mobility": 2},
+        "master": "placeholder_master_attack", "traits": ["placeholder_l_trait"], "triggers": {"main": ["kogetsu"]}})
+}
+
+fn has_skill(r: &Value, member: usize, skill: &str) -> bool {
+    r["state"]["members"][member]["skills"].as_array().unwrap().iter().any(|k| k["skill"] == skill)
+}
+
+/// WT-CC-8: a skill's stat requirement in battle is the rules pack's (the battle data
+/// only adds battle values): a pack that lowers Oborozuki's requirement grants it in
+/// battle as `create_character` does.
+#[test]
+fn battle_skill_requirements_come_from_the_rules_pack() {
+    let mut pack = crate::call("world_trigger.sample_data", json!({})).unwrap();
+    let r = crate::call("world_trigger.battle_new", one_sheet_setup(kogetsu_sheet(), pack.clone())).unwrap();
+    assert!(!has_skill(&r, 0, "oborozuki"), "Defense/Support 9 and Technique 8 are not met");
+    for t in pack["triggers"].as_array_mut().unwrap() {
+        for s in t["skills"].as_array_mut().unwrap() {
+            if s["id"] == "oborozuki" {
+                s["requirements"] = json!({});
+            }
+        }
+    }
+    let ch = crate::call("world_trigger.create_character", json!({"sheet": kogetsu_sheet(), "data": pack}))
+        .unwrap();
+    assert!(ch["trigger_skills"].as_array().unwrap().iter().any(|g| g["skill"] == "oborozuki"));
+    let r = crate::call("world_trigger.battle_new", one_sheet_setup(kogetsu_sheet(), pack)).unwrap();
+    assert!(has_skill(&r, 0, "oborozuki"), "the pack's requirement (none) applies in battle");
+}
+
+/// A pack skill the battle data has no values for is reported at the start, not dropped silently.
+#[test]
+fn skills_without_battle_data_are_reported() {
+    let mut pack = crate::call("world_trigger.sample_data", json!({})).unwrap();
+    let kog = pack["triggers"].as_array().unwrap().iter().find(|t| t["id"] == "kogetsu").unwrap().clone();
+    let mut egret = kog.clone();
+    egret["id"] = json!("egret_like");
+    egret["skills"] = json!([{"id": "egret_like_shot", "label": {"ja": "e", "zh_hans": "e", "zh_hant": "e", "en": "e"},
+        "requirements": {}, "text": "test skill with no battle values"}]);
+    pack["triggers"].as_array_mut().unwrap().push(egret);
+    assert_eq!(
+        crate::call("world_trigger.validate_data", json!({"data": pack.clone()})).unwrap()["valid"],
+        true
+    );
+    let mut sheet = kogetsu_sheet();
+    sheet["triggers"]["main"] = json!(["egret_like"]);
+    let r = crate::call("world_trigger.battle_new", one_sheet_setup(sheet, pack)).unwrap();
+    assert!(!has_skill(&r, 0, "egret_like_shot"));
+    let ev: Vec<&Value> = r["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "skills_without_battle_data")
+        .collect();
+    assert_eq!(ev.len(), 1, "{:?}", r["events"]);
+    assert_eq!(ev[0]["member"], "a1");
+    assert_eq!(ev[0]["skills"], json!(["egret_like_shot"]));
+}
+
+/// WT-INIT-1 / WT-TD-5: the listed `roll_initiative` says how many tactics dice a team may add.
+#[test]
+fn initiative_listing_gives_the_tactics_dice_limit() {
+    let mut s = new_state(&setup("rank_3v3"));
+    s.teams[0].tactics_dice = 5;
+    s.teams[1].tactics_dice = 25;
+    let l = engine::legal_actions(&s, None);
+    let ri = l.iter().find(|a| matches!(a.action, WtBattleAction::RollInitiative { .. })).unwrap();
+    assert_eq!(ri.cost.max_tactics_dice, 20);
+}
