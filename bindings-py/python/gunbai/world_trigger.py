@@ -331,6 +331,28 @@ def validate_data(*, data) -> Any:
     """
 
 
+@_op("world_trigger.battle_sample_data")
+def battle_sample_data() -> Any:
+    """``world_trigger.battle_sample_data`` — The bundled battle data (illustrative): range, area, check stat, damage of each skill, used when battle_new gets no battle_data.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("world_trigger.validate_battle_data")
+def validate_battle_data(*, battle_data, data: Any = None) -> Any:
+    """``world_trigger.validate_battle_data`` — Validate battle data, alone and against the rules pack, and list every problem ({path, rule, message}).
+
+    Args:
+        battle_data: Battle data (format `gunbai-wt-battle-data-1`) to check.
+        data: The rules pack it will be used with; default the bundled sample pack.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("world_trigger.battle_new")
 def battle_new(*, battle_type, map, teams, variants: Any = None, max_rounds: Any = None, end_when_down: Any = None, data: Any = None, battle_data: Any = None) -> Any:
     """``world_trigger.battle_new`` — Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase.
@@ -447,4 +469,4 @@ def simulate_damage(*, attack, burst: Any = None, trion_stat: Any = None, specia
         GunbaiError: with a stable ``.code``.
     """
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

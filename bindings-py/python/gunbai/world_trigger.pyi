@@ -310,6 +310,26 @@ def validate_data(*, data: Any) -> WtValidationResult:
     """
     ...
 
+def battle_sample_data() -> WtBattleData:
+    """``world_trigger.battle_sample_data`` — The bundled battle data (illustrative): range, area, check stat, damage of each skill, used when battle_new gets no battle_data.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def validate_battle_data(*, battle_data: Any, data: Union[Any, None] = None) -> WtValidationResult:
+    """``world_trigger.validate_battle_data`` — Validate battle data, alone and against the rules pack, and list every problem ({path, rule, message}).
+
+    Args:
+        battle_data: Battle data (format `gunbai-wt-battle-data-1`) to check.
+        data: The rules pack it will be used with; default the bundled sample pack.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[WtTeamSetup], variants: Union[WtVariants, None] = None, max_rounds: Union[int, None] = None, end_when_down: Union[Sequence[str], None] = None, data: Union[WtDataPack, None] = None, battle_data: Union[WtBattleData, None] = None) -> WtBattleResult:
     """``world_trigger.battle_new`` — Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase.
 
@@ -420,4 +440,4 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]

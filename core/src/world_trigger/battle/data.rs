@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use crate::world_trigger::data::WtSpecialAttack;
+use crate::world_trigger::data::{WtDataPack, WtSpecialAttack, WtValidationResult};
 use crate::world_trigger::types::{violations_error, WtLabel, WtStat, WtStats, WtViolation};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -269,6 +269,70 @@ pub fn validate_battle_data(d: &WtBattleData, root: &str) -> Vec<WtViolation> {
         }
     }
     out
+}
+
+/// Battle data against the rules pack it is used with: every skill's `trigger` and
+/// every option trigger in `with` is one of the pack's triggers (WT-CC-7).
+pub fn validate_against_pack(d: &WtBattleData, pack: &WtDataPack, root: &str) -> Vec<WtViolation> {
+    let mut out = Vec::new();
+    for (i, s) in d.skills.iter().enumerate() {
+        if let Some(t) = s.trigger.as_deref().filter(|t| pack.trigger(t).is_none()) {
+            out.push(WtViolation::new(
+                format!("{root}.skills[{i}].trigger"),
+                "WT-CC-7",
+                format!("{t:?} is not a trigger of the rules pack"),
+            ));
+        }
+        for (j, w) in s.with.iter().enumerate() {
+            if pack.trigger(w).is_none() {
+                out.push(WtViolation::new(
+                    format!("{root}.skills[{i}].with[{j}]"),
+                    "WT-CC-7",
+                    format!("{w:?} is not a trigger of the rules pack"),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Arguments of `world_trigger.battle_sample_data`.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtBattleSampleDataArgs {}
+
+/// `world_trigger.battle_sample_data` — the bundled battle data (illustrative): the
+/// battle values `battle_new` uses when no `battle_data` is given.
+pub fn battle_sample_data(_: &WtBattleSampleDataArgs) -> Result<WtBattleData> {
+    Ok(sample_battle_data()?.clone())
+}
+
+/// Arguments of `world_trigger.validate_battle_data`.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WtValidateBattleDataArgs {
+    /// Battle data (format `gunbai-wt-battle-data-1`) to check.
+    pub battle_data: Value,
+    /// The rules pack it will be used with; default the bundled sample pack.
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+/// `world_trigger.validate_battle_data` — check battle data (alone and against the
+/// rules pack) and list every problem, as `validate_data` does for a pack.
+pub fn validate_battle_data_op(args: &WtValidateBattleDataArgs) -> Result<WtValidationResult> {
+    let pack = crate::world_trigger::data::load_pack(args.data.as_ref())?;
+    let violations = match crate::ops::parse_data::<WtBattleData>("battle_data", args.battle_data.clone()) {
+        Err(e) => {
+            vec![WtViolation::new(e.field.unwrap_or_else(|| "battle_data".into()), "WT-DATA", e.message)]
+        }
+        Ok(d) => {
+            let mut v = validate_battle_data(&d, "battle_data");
+            v.extend(validate_against_pack(&d, &pack, "battle_data"));
+            v
+        }
+    };
+    Ok(WtValidationResult { valid: violations.is_empty(), violations })
 }
 
 /// The bundled illustrative battle data.

@@ -256,6 +256,10 @@ pub fn load_state(v: &Value) -> Result<WtBattleState> {
 pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     let pack = load_pack(args.data.as_ref())?;
     let bd = load_battle_data(args.battle_data.as_ref())?;
+    let bad = data::validate_against_pack(&bd, &pack, "battle_data");
+    if !bad.is_empty() {
+        return Err(crate::world_trigger::types::violations_error("battle_data", &bad));
+    }
     if !(MIN_TEAMS..=MAX_TEAMS).contains(&args.teams.len()) {
         return Err(Error::invalid("teams", "2-4 teams"));
     }
