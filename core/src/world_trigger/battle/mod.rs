@@ -188,7 +188,7 @@ pub struct WtBattleLegalResult {
     pub phase: WtBattlePhase,
     /// The team acting now, if any.
     pub acting_team: Option<String>,
-    /// The character whose attack awaits a reaction, if any.
+    /// The target whose reaction the pending attack awaits now (targets react one by one), if any.
     pub reaction_for: Option<String>,
     /// How it ended, once over.
     pub outcome: Option<WtBattleOutcome>,
