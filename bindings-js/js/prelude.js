@@ -54,7 +54,9 @@ function argsJson(args) {
   try {
     json = JSON.stringify(args === undefined ? {} : args, finiteOnly);
   } catch (e) {
-    throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${e.message})`, field: "args" });
+    // A getter may throw anything (null, a string): report it, whatever it is.
+    const why = e instanceof Error ? e.message : String(e);
+    throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${why})`, field: "args" });
   }
   if (json === undefined) {
     throw new GunbaiError({ code: "invalid_argument", message: "args: must be a JSON-shaped object", field: "args" });
@@ -131,7 +133,14 @@ export class Battle {
 
   /** A battle from a saved state (validated by the core). */
   static fromJSON(state) {
-    const parsed = typeof state === "string" ? JSON.parse(state) : state;
+    let parsed = state;
+    if (typeof state === "string") {
+      try {
+        parsed = JSON.parse(state);
+      } catch (e) {
+        throw new GunbaiError({ code: "invalid_argument", message: `state: not valid JSON (${e.message})`, field: "state" });
+      }
+    }
     call("world_trigger.battle_legal_actions", { state: parsed });
     return new Battle(parsed);
   }

@@ -79,6 +79,9 @@ test("arguments that are not JSON-shaped are invalid_argument, not a crash", () 
   throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: NaN }), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Infinity }), "invalid_argument", "args");
   throwsCode(() => gunbai.call("dice.roll", { expr: "2d6", rolls: [1, -Infinity] }), "invalid_argument", "args");
+  // A getter may throw anything, even null: still a GunbaiError.
+  throwsCode(() => gunbai.dice.roll({ get expr() { throw null; } }), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll({ get expr() { throw "no"; } }), "invalid_argument", "args");
   const cyclic = {};
   cyclic.self = cyclic;
   throwsCode(() => gunbai.dice.roll(cyclic), "invalid_argument", "args");
@@ -116,6 +119,7 @@ test("the Battle class keeps state and log over the pure engine", () => {
   assert.equal(JSON.stringify(b.state), before);
   assert.deepEqual(gunbai.Battle.fromJSON(JSON.stringify(b)).state, b.state);
   throwsCode(() => gunbai.Battle.fromJSON({ format: "nonsense" }), "invalid_data");
+  throwsCode(() => gunbai.Battle.fromJSON("{not json"), "invalid_argument", "state");
   for (let step = 0; step < 3000; step++) {
     const l = b.legalActions();
     if (l.length === 0) break;

@@ -34,6 +34,12 @@ for (const [name, want] of Object.entries(ENTRIES)) {
       () => g.command.run({ text: "1d6", system: other.system, seed: 1 }),
       (e) => e instanceof g.GunbaiError && e.code === "not_in_build" && e.field === "system",
     );
+    // Nor does it describe another system's commands.
+    assert.throws(
+      () => g.command.help({ system: other.system }),
+      (e) => e instanceof g.GunbaiError && e.code === "not_in_build" && e.field === "system",
+    );
+    assert.equal(g.command.help({ system: want.system }).commands.length > 0, true);
     // Its own chat commands and plain dice work, with the same results as the full package.
     const args = { text: "2d6+1", system: want.system, seed: 7 };
     assert.deepEqual(g.command.run(args), full.command.run(args));

@@ -73,16 +73,32 @@ pub fn call_with_entropy(op: &str, args: Value, entropy: u64) -> Result<Value> {
     dice::with_host_entropy(entropy, || call(op, args))
 }
 
+/// Longest argument text the JSON entry points read (8 MiB): far above any real input
+/// (a whole battle replay is well under 1 MB), and it keeps a hostile one (tens of
+/// millions of scripted faces) from taking gigabytes of wasm memory before any limit
+/// is checked.
+pub const MAX_ARGS_JSON: usize = 8 << 20;
+
+/// Parse the bindings' argument text, refusing it above [`MAX_ARGS_JSON`].
+fn parse_args_json(args_json: &str) -> Result<Value> {
+    if args_json.len() > MAX_ARGS_JSON {
+        return Err(Error::limit(
+            "args",
+            format_args!("arguments are at most {MAX_ARGS_JSON} bytes of JSON, not {}", args_json.len()),
+        ));
+    }
+    serde_json::from_str::<Value>(args_json)
+        .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
+}
+
 /// JSON-text in, JSON-text out: what the bindings call. The output is either
 /// `{"ok": result}` or `{"error": {"code", "message", "field"?, "rule"?}}`;
 /// it never fails and never panics on any input text.
 pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
-    let outcome = serde_json::from_str::<Value>(args_json)
-        .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
-        .and_then(|args| match entropy {
-            Some(e) => call_with_entropy(op, args, e),
-            None => call(op, args),
-        });
+    let outcome = parse_args_json(args_json).and_then(|args| match entropy {
+        Some(e) => call_with_entropy(op, args, e),
+        None => call(op, args),
+    });
     let envelope = match outcome {
         Ok(v) => json::single("ok", v),
         Err(e) => json::single("error", json::ToJson::to_json(&e)),
@@ -97,12 +113,10 @@ pub fn call_batch_json(
     args_json: &str,
     entropy: Option<u64>,
 ) -> (String, Option<batch::BatchData>) {
-    let outcome = serde_json::from_str::<Value>(args_json)
-        .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
-        .and_then(|args| match entropy {
-            Some(e) => batch::call_batch_with_entropy(op, args, e),
-            None => batch::call_batch(op, args),
-        });
+    let outcome = parse_args_json(args_json).and_then(|args| match entropy {
+        Some(e) => batch::call_batch_with_entropy(op, args, e),
+        None => batch::call_batch(op, args),
+    });
     match outcome {
         Ok(data) => {
             let env = serde_json::json!({ "ok": { "dtype": data.dtype(), "len": data.len() } });

@@ -80,3 +80,22 @@ fn no_operation_panics_on_junk() {
     }
     assert!(calls > 0);
 }
+
+/// Argument text above `MAX_ARGS_JSON` is refused before it is parsed (a hostile
+/// list of tens of millions of faces would otherwise take gigabytes of wasm memory).
+#[test]
+fn oversized_argument_text_is_limit_exceeded() {
+    let faces = "1,".repeat(gunbai::MAX_ARGS_JSON / 2);
+    let text = format!("{{\"expr\":\"1d6\",\"rolls\":[{faces}1]}}");
+    let out: Value = serde_json::from_str(&gunbai::call_json("dice.roll", &text, None)).unwrap();
+    assert_eq!(out["error"]["code"], "limit_exceeded", "{out}");
+    assert_eq!(out["error"]["field"], "args");
+    let (env, data) = gunbai::call_batch_json("dice.simulate_pool", &text, None);
+    assert!(data.is_none() && env.contains("limit_exceeded"), "{env}");
+    // Just under the limit is read as usual (and refused by the dice limit instead).
+    let faces = "1,".repeat(200_000);
+    let text = format!("{{\"expr\":\"1d6\",\"rolls\":[{faces}1]}}");
+    let out: Value = serde_json::from_str(&gunbai::call_json("dice.roll", &text, None)).unwrap();
+    assert_eq!(out["error"]["code"], "limit_exceeded");
+    assert_eq!(out["error"]["field"], "rolls");
+}

@@ -107,6 +107,10 @@ fn ts_object(s: &Map<String, Value>, indent: usize) -> String {
     if props.is_none() {
         return match extra {
             Some(v) => format!("{{ [key: string]: {} }}", ts_type_at(v, indent)),
+            // An argument struct with no fields that refuses unknown ones (`{}` only).
+            None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
+                "Record<string, never>".to_string()
+            }
             None => "Record<string, unknown>".to_string(),
         };
     }

@@ -44,6 +44,7 @@ const FM: &[Entry] =
 /// `command.help` — the command reference for `system` in `lang`: the
 /// system's own commands, then the plain dice every system understands.
 pub fn help(args: &CmdHelpArgs) -> Result<CmdHelpResult> {
+    super::check_in_build(args.system)?;
     let (title_key, own): (&str, &[Entry]) = match args.system {
         None => ("help_title_plain", &[]),
         Some(CmdSystem::WorldTrigger) => ("help_title_world_trigger", WT),

@@ -124,6 +124,19 @@ fn split(text: &str, base: usize) -> Line {
     }
 }
 
+/// `not_in_build` for a system this build leaves out (a per-ruleset npm entry), as
+/// `command.run` and `command.help` report it.
+pub(crate) fn check_in_build(system: Option<CmdSystem>) -> Result<()> {
+    match system.filter(|s| !s.in_build()) {
+        Some(system) => Err(Error::field(
+            ErrorCode::NotInBuild,
+            "system",
+            format_args!("{} is not in this build of gunbai (it has: {})", system.as_str(), built_systems()),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The systems of this build, for the `not_in_build` message.
 fn built_systems() -> String {
     let all = [CmdSystem::WorldTrigger, CmdSystem::Coc7, CmdSystem::Coc6, CmdSystem::Tmd, CmdSystem::FapMap];
@@ -231,13 +244,7 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
 
 /// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
-    if let Some(system) = args.system.filter(|s| !s.in_build()) {
-        return Err(Error::field(
-            ErrorCode::NotInBuild,
-            "system",
-            format_args!("{} is not in this build of gunbai (it has: {})", system.as_str(), built_systems()),
-        ));
-    }
+    check_in_build(args.system)?;
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
