@@ -7,7 +7,7 @@
 //
 // --entry NAME runs them against a per-ruleset entry (`gunbai/tmd`: NAME is tmd)
 // instead of the full package. A case that needs what the entry leaves out (an
-// operation it does not register, or `command.run` for a system it does not have)
+// operation it does not register, or `command.run`/`command.help` for a system it does not have)
 // is skipped and counted on a line before the last.
 import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -41,8 +41,9 @@ function outOfEntry(c) {
   for (const step of "steps" in c && Array.isArray(c.steps) ? c.steps : [c]) {
     if (!step || typeof step.call !== "string") continue;
     if (!operations.has(step.call)) return `${step.call} is not in this entry`;
-    const system = step.call === "command.run" && step.args && typeof step.args === "object" ? step.args.system : undefined;
-    if (typeof system === "string" && !systemInBuild(system)) return `command.run system ${system} is not in this entry`;
+    const chat = step.call === "command.run" || step.call === "command.help";
+    const system = chat && step.args && typeof step.args === "object" ? step.args.system : undefined;
+    if (typeof system === "string" && !systemInBuild(system)) return `${step.call} system ${system} is not in this entry`;
   }
   return null;
 }
