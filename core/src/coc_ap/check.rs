@@ -132,7 +132,7 @@ pub fn roll_check(dice: &mut Dice, skill: i64, rule: CocApRule) -> Result<CocApC
     let start = dice.rolls().len();
     let r = dice.roll(100)?;
     let mut out = evaluate(r, skill, rule);
-    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    out.rolls = dice.rolls_since(start);
     Ok(out)
 }
 

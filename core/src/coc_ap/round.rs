@@ -702,7 +702,7 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
         out.special = r <= 1;
         super::check::relabel(&mut out);
     }
-    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    out.rolls = dice.rolls_since(start);
     Ok(out)
 }
 
@@ -804,7 +804,7 @@ fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Resul
     let start = dice.rolls().len();
     let r = dice.roll(100)?;
     let mut out = evaluate(r, target, rule);
-    out.rolls = dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default();
+    out.rolls = dice.rolls_since(start);
     Ok(out)
 }
 

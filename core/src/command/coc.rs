@@ -232,13 +232,6 @@ fn pair(cur: &mut Cur) -> PResult<(i64, i64)> {
     Ok((a, b))
 }
 
-/// The dice of the d100 check that started at record index `start` (its one d100),
-/// as `coc_ap.check` reports them in its
-/// own `rolls` (so the embedded `result` matches that op's result).
-fn d100_since(dice: &Dice, start: usize) -> Vec<crate::dice::Roll> {
-    dice.rolls().get(start..).map(|s| s.to_vec()).unwrap_or_default()
-}
-
 /// A 6th-edition result as BCDice's Cthulhu reads it: as [`evaluate`] (RULINGS), except
 /// that nothing fumbles against a value of 100 or more (BCDice: `diff < 100`), so that
 /// `command.run` replies as BCDice does. `coc_ap.check` keeps RULINGS' reading.
@@ -326,7 +319,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         let start = dice.rolls().len();
         let r = dice.roll(100)?;
         let mut e = evaluate6(r, target, rule);
-        e.rolls = d100_since(dice, start);
+        e.rolls = dice.rolls_since(start);
         let text = format!("(1d100<={target}) ＞ {r} ＞ {}", msg(lang, label6(&e))?);
         return Ok(Some(
             Outcome::new(CmdKind::Coc6Resistance, text)
@@ -359,7 +352,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
         return Ok(Some(Outcome::new(CmdKind::Coc6Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     let mut e = evaluate6(r, target, rule);
-    e.rolls = d100_since(dice, start);
+    e.rolls = dice.rolls_since(start);
     let mut label = msg(lang, label6(&e))?.to_string();
     let mut success = e.success;
     if broken > 0 && i64::from(r) >= broken {

@@ -324,6 +324,13 @@ impl Dice {
         &self.rolls
     }
 
+    /// The dice rolled since the record had `start` entries (what one check or
+    /// damage roll consumed): `let start = dice.rolls().len();` before rolling.
+    /// A `start` past the end gives an empty list.
+    pub fn rolls_since(&self, start: usize) -> Vec<Roll> {
+        self.rolls.get(start..).map(<[Roll]>::to_vec).unwrap_or_default()
+    }
+
     /// Take the record of dice rolled so far (leaves it empty).
     pub fn take_rolls(&mut self) -> Vec<Roll> {
         std::mem::take(&mut self.rolls)

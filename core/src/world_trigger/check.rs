@@ -187,7 +187,7 @@ pub fn roll_check(dice: &mut Dice, pool: WtPool, target: Option<i64>) -> Result<
     let start = dice.rolls().len();
     let faces = dice.roll_n(pool.size() as usize, 6)?;
     let a = achievement(&faces);
-    let rolls = dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default();
+    let rolls = dice.rolls_since(start);
     Ok(WtCheckResult {
         dice: pool.size(),
         stat_dice: pool.stat,
@@ -271,7 +271,7 @@ pub fn roll_opposed(dice: &mut Dice, actor: WtPool, reactor: WtPool) -> Result<W
     let start = dice.rolls().len();
     let r = roll_check(dice, reactor, None)?;
     let a = roll_check(dice, actor, Some(r.achievement))?;
-    let rolls = dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default();
+    let rolls = dice.rolls_since(start);
     Ok(WtOpposedResult { actor_wins: a.achievement >= r.achievement, reactor: r, actor: a, rolls })
 }
 

@@ -188,7 +188,7 @@ pub fn roll_damage(dice: &mut Dice, input: WtDamageInput) -> Result<WtDamageResu
         modifier: input.modifier,
         target_trion_after: None,
         attacker_trion_after: None,
-        rolls: dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default(),
+        rolls: dice.rolls_since(start),
     })
 }
 
@@ -430,7 +430,7 @@ pub fn roll_damage_table(
         label: Some(effect.label()),
         shifted_from: (row != roll).then_some(roll),
         conditions,
-        rolls: dice.rolls().get(start..).map(<[Roll]>::to_vec).unwrap_or_default(),
+        rolls: dice.rolls_since(start),
     })
 }
 
