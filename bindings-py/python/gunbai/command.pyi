@@ -13,7 +13,7 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
     Args:
         text: One chat line. Text after the first space (ASCII or full-width) is a comment.
         system: The ruleset whose commands are recognised; null (default) for plain dice only.
-        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
         variants: Rule variants (RULINGS.md); defaults as the rulings say.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
@@ -28,7 +28,7 @@ def help(*, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = 
 
     Args:
         system: The ruleset; null (default) for plain dice only.
-        lang: Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+        lang: Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -5,8 +5,11 @@
 //! structured result. Every chat line can be passed through it: ordinary chat
 //! is `matched: false`; a line that is clearly meant as a command but cannot
 //! be read (`CC(1<=50`) is `matched: true` with a `parse_error` saying where.
-//! Limits (`1001D6`), out-of-range values (`CC(11)<=50`) and dice-source
-//! problems are errors, as in `dice.roll`.
+//! A command whose values cannot be run — over a limit (`1001D6`), out of range
+//! (`CC(11)<=50`), against the rules (`WD6B11T12`) — is `matched: true` with
+//! `refused` (the code `dice.roll` or the ruleset's op would give) and a localized
+//! reply: the player typed it, so the bot answers it. Problems with the other
+//! arguments (`rolls`, `seed`, `system`, `variants`) are errors of the call.
 //!
 //! ```
 //! use serde_json::json;
@@ -17,6 +20,9 @@
 //! assert_eq!(chat["matched"], false);
 //! let bad = gunbai::call("command.run", json!({"text": "CC(1<=50", "system": "coc7", "lang": "en"})).unwrap();
 //! assert_eq!(bad["parse_error"]["position"], 5);
+//! let refused = gunbai::call("command.run", json!({"text": "CC(11)<=50", "system": "coc7", "lang": "zh-CN"})).unwrap();
+//! assert_eq!(refused["refused"]["code"], "out_of_range");
+//! assert!(refused["text"].as_str().unwrap().starts_with("无法执行指令"));
 //! ```
 //!
 //! Reading a line (as BCDice does):
@@ -148,14 +154,19 @@ fn built_systems() -> String {
     }
 }
 
-/// One command (no repetition): `Ok(None)` when it is not a command.
+/// What [`single`] found: (secret, the command as read, its outcome), `None` for chat;
+/// a failure with whether it was of a secret command.
+type Single = std::result::Result<Option<(bool, String, Outcome)>, (bool, Fail)>;
+
+/// One command (no repetition): `Ok(None)` when it is not a command. A failure
+/// carries whether it was of an `S`-prefixed (secret) command.
 fn single(
     head: &[char],
     system: Option<CmdSystem>,
     lang: CmdLang,
     variants: CmdVariants,
     dice: &mut Dice,
-) -> PResult<Option<(bool, String, Outcome)>> {
+) -> Single {
     if head.is_empty() {
         return Ok(None);
     }
@@ -187,11 +198,20 @@ fn single(
         match try_one(rest, dice) {
             Ok(Some(o)) => return Ok(Some((true, rest.iter().collect(), o))),
             Ok(None) => {}
-            Err(Fail::Parse { key, pos }) => return Err(Fail::Parse { key, pos: pos + 1 }),
-            Err(e) => return Err(e),
+            Err(Fail::Parse { key, pos }) => return Err((true, Fail::Parse { key, pos: pos + 1 })),
+            Err(e) => return Err((true, e)),
         }
     }
-    Ok(try_one(head, dice)?.map(|o| (false, head.iter().collect(), o)))
+    match try_one(head, dice) {
+        Ok(o) => Ok(o.map(|o| (false, head.iter().collect(), o))),
+        Err(e) => Err((false, e)),
+    }
+}
+
+/// Is a failure of the text the player's (a reply), not the caller's (an error)?
+/// `lex::hard` names the field `text` for everything but the dice source.
+fn players_mistake(e: &crate::Error) -> bool {
+    e.field.as_deref() == Some("text")
 }
 
 /// A head that fails to parse is chat, not a malformed command, when it holds a
@@ -242,6 +262,19 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
     Ok(res)
 }
 
+/// The reply to a command whose values cannot be run (see [`CmdRefusal`]).
+fn refusal(mut res: CmdRunResult, lang: CmdLang, e: crate::Error) -> Result<CmdRunResult> {
+    let code = e.code.as_str();
+    let detail = e.message.strip_prefix("text: ").unwrap_or(&e.message).to_string();
+    let key = match code {
+        "out_of_range" | "limit_exceeded" | "illegal_action" => format!("refused_{code}"),
+        _ => "refused_other".to_string(),
+    };
+    res.text = catalog::fmt(lang, &key, &[("detail", detail.clone())])?;
+    res.refused = Some(CmdRefusal { code: code.to_string(), message: detail, rule: e.rule });
+    Ok(res)
+}
+
 /// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
     check_in_build(args.system)?;
@@ -267,6 +300,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         res.comment = inner.comment.clone();
         let mut texts = Vec::new();
         for i in 1..=count {
+            let start = dice.rolls().len();
             match single(&inner.head, args.system, lang, args.variants, &mut dice) {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
@@ -278,18 +312,28 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                         critical: o.critical,
                         fumble: o.fumble,
                         total: o.total,
+                        rolls: dice.rolls_since(start),
                         result: o.result,
                     });
                 }
                 // `x2 please` is chat, not a command (BCDice would complain).
                 Ok(None) => return Ok(CmdRunResult::unmatched()),
-                Err(Fail::Parse { pos, .. }) if chat_like(&inner.head, pos) => {
+                Err((_, Fail::Parse { pos, .. })) if chat_like(&inner.head, pos) => {
                     return Ok(CmdRunResult::unmatched())
                 }
-                Err(Fail::Parse { key, pos }) => {
-                    return parse_failure(res, lang, key, inner.offset + pos + 1)
+                Err((s, Fail::Parse { key, pos })) => {
+                    res.secret |= s;
+                    return parse_failure(res, lang, key, inner.offset + pos + 1);
                 }
-                Err(Fail::Hard(e)) => return Err(e),
+                Err((s, Fail::Hard(e))) if players_mistake(&e) => {
+                    res.secret |= s;
+                    let cmd: String = inner.head.iter().skip(usize::from(s)).collect();
+                    res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
+                    res.repeats.clear();
+                    res.rolls = dice.take_rolls();
+                    return refusal(res, lang, e);
+                }
+                Err((_, Fail::Hard(e))) => return Err(e),
             }
         }
         res.kind = Some(CmdKind::Repeat);
@@ -309,13 +353,22 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.rolls = dice.take_rolls();
             Ok(res)
         }
-        Err(Fail::Parse { pos, .. }) if chat_like(&line.head, pos) => Ok(res),
-        Err(Fail::Parse { key, pos }) => {
+        Err((_, Fail::Parse { pos, .. })) if chat_like(&line.head, pos) => Ok(res),
+        Err((secret, Fail::Parse { key, pos })) => {
             res.matched = true;
-            res.command = Some(line.head.iter().collect());
+            res.secret = secret;
+            res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
             res.comment = line.comment;
             parse_failure(res, lang, key, line.offset + pos + 1)
         }
-        Err(Fail::Hard(e)) => Err(e),
+        Err((secret, Fail::Hard(e))) if players_mistake(&e) => {
+            res.matched = true;
+            res.secret = secret;
+            res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
+            res.comment = line.comment;
+            res.rolls = dice.take_rolls();
+            refusal(res, lang, e)
+        }
+        Err((_, Fail::Hard(e))) => Err(e),
     }
 }

@@ -47,9 +47,22 @@ impl CmdSystem {
 }
 
 /// Reply language.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+///
+/// JSON takes the canonical names `ja`, `zh-Hans`, `zh-Hant` and `en` (what results
+/// and schemas use), and also the locale tags that chat platforms hand a bot
+/// (Discord's `ja`, `zh-CN`, `zh-TW`, `en-US`; `ja_JP` and `zh_CN` as POSIX locales
+/// spell them), read case-insensitively: `ja-*` is Japanese, `en-*` English, and
+/// `zh-*` is Traditional Chinese when it names the `Hant` script or the region TW,
+/// HK or MO, Simplified otherwise. Any other language is `invalid_argument`.
+///
+/// ```
+/// use gunbai::command::CmdLang;
+/// assert_eq!(CmdLang::from_tag("zh-TW"), Some(CmdLang::ZhHant));
+/// assert_eq!(CmdLang::from_tag("zh_CN"), Some(CmdLang::ZhHans));
+/// assert_eq!(CmdLang::from_tag("ja-JP"), Some(CmdLang::Ja));
+/// assert_eq!(CmdLang::from_tag("ko"), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, ToJson)]
 pub enum CmdLang {
     /// Japanese (default). CoC replies match BCDice character for character.
     #[default]
@@ -66,6 +79,70 @@ pub enum CmdLang {
     En,
 }
 
+impl CmdLang {
+    /// The language a locale tag names (see the type's documentation), or `None`.
+    pub fn from_tag(tag: &str) -> Option<CmdLang> {
+        let tag = tag.trim().to_ascii_lowercase();
+        let mut parts = tag.split(['-', '_']);
+        let lang = match parts.next()? {
+            "ja" => CmdLang::Ja,
+            "en" => CmdLang::En,
+            "zh" => {
+                // The script decides (zh-Hans-HK is Simplified); else the region.
+                let subtags: Vec<&str> = parts.collect();
+                let has = |t: &str| subtags.contains(&t);
+                if has("hant") || (!has("hans") && (has("tw") || has("hk") || has("mo"))) {
+                    CmdLang::ZhHant
+                } else {
+                    CmdLang::ZhHans
+                }
+            }
+            _ => return None,
+        };
+        // Every subtag must be 1-8 ASCII letters or digits (BCP 47's shape).
+        let well_formed = tag
+            .split(['-', '_'])
+            .all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
+        well_formed.then_some(lang)
+    }
+
+    fn unknown(tag: &str) -> String {
+        format!(
+            "unknown language {tag:?}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
+        )
+    }
+}
+
+impl FromJson for CmdLang {
+    fn from_json(v: &Value, at: &crate::json::At<'_>) -> crate::json::JsonResult<Self> {
+        let Value::String(tag) = v else {
+            return Err(crate::json::invalid_type(v, at, "a language tag"));
+        };
+        CmdLang::from_tag(tag).ok_or_else(|| crate::json::error(at, CmdLang::unknown(tag)))
+    }
+}
+
+impl<'de> Deserialize<'de> for CmdLang {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let tag = String::deserialize(d)?;
+        CmdLang::from_tag(&tag).ok_or_else(|| serde::de::Error::custom(CmdLang::unknown(&tag)))
+    }
+}
+
+impl JsonSchema for CmdLang {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CmdLang".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "Reply language: `ja`, `zh-Hans`, `zh-Hant` or `en`, or a locale tag (`ja-JP`, `zh-CN`, `zh-TW`, `en-US`, `zh_CN`, ...); results use the four canonical names.",
+            "examples": ["ja", "zh-Hans", "zh-Hant", "en", "zh-CN", "zh-TW", "en-US"]
+        })
+    }
+}
+
 /// Arguments of `command.run`.
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -75,7 +152,8 @@ pub struct CmdRunArgs {
     /// The ruleset whose commands are recognised; null (default) for plain dice only.
     #[serde(default)]
     pub system: Option<CmdSystem>,
-    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale
+    /// tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
     #[serde(default)]
     pub lang: CmdLang,
     /// Rule variants (RULINGS.md); defaults as the rulings say.
@@ -156,6 +234,21 @@ pub struct CmdParseError {
     pub position: usize,
 }
 
+/// Why a command that was read could not be run: a value in the text outside its
+/// range (`CC(11)<=50`), over a limit (`1001D6`), or against the rules (`WD6B11T12`,
+/// a burst above the Trion stat). The player's mistake, so it is a reply (`text` says
+/// it in the requested language), not an error of the call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CmdRefusal {
+    /// The error code the same values give the underlying operation
+    /// (`out_of_range`, `limit_exceeded`, `illegal_action`, `invalid_argument`).
+    pub code: String,
+    /// English explanation (the `text` reply has it localized).
+    pub message: String,
+    /// The rule ID broken, when there is one (`WT-TD-5`).
+    pub rule: Option<String>,
+}
+
 /// One run of a repeated command.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdRepeatItem {
@@ -169,6 +262,9 @@ pub struct CmdRepeatItem {
     pub fumble: bool,
     /// The run's total, when it has one.
     pub total: Option<i64>,
+    /// The dice this run rolled, in consumption order (the top-level `rolls` has
+    /// every run's, one after another).
+    pub rolls: Vec<Roll>,
     /// The structured result of the underlying operation, if any.
     pub result: Option<Value>,
 }
@@ -200,6 +296,8 @@ pub struct CmdRunResult {
     pub rolls: Vec<Roll>,
     /// Set when the text is clearly meant as a command but cannot be read.
     pub parse_error: Option<CmdParseError>,
+    /// Set when the command was read but its values cannot be run (see [`CmdRefusal`]).
+    pub refused: Option<CmdRefusal>,
     /// The structured result of the underlying operation (e.g. `coc7.check`'s
     /// outcome, `world_trigger.check`'s result), if any.
     pub result: Option<Value>,
@@ -222,6 +320,7 @@ impl CmdRunResult {
             total: None,
             rolls: Vec::new(),
             parse_error: None,
+            refused: None,
             result: None,
             repeats: Vec::new(),
         }
@@ -235,7 +334,8 @@ pub struct CmdHelpArgs {
     /// The ruleset; null (default) for plain dice only.
     #[serde(default)]
     pub system: Option<CmdSystem>,
-    /// Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`.
+    /// Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag
+    /// such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
     #[serde(default)]
     pub lang: CmdLang,
 }
