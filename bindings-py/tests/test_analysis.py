@@ -153,8 +153,10 @@ def test_compare_builds() -> None:
     assert t.loc["Kuga", "dmg/attack: r8+2"] == pytest.approx(t.loc["Kuga", "hit: r8+2"] * t.loc["Kuga", "damage"])
     with pytest.raises(gunbai.GunbaiError):
         analysis.wt_compare_builds({"bad": {**KUGA, "points": {"trion": 20}}})
-    with pytest.raises(ValueError):
-        analysis.wt_compare_builds({"Kuga": KUGA}, hit_stat="luck")
+    for hit_stat in ("luck", {"Someone else": "technique"}):
+        with pytest.raises(gunbai.GunbaiError) as info:
+            analysis.wt_compare_builds({"Kuga": KUGA}, hit_stat=hit_stat)
+        assert (info.value.code, info.value.field) == ("invalid_argument", "hit_stat")
 
 
 def test_plots(tmp_path: object) -> None:

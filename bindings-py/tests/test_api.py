@@ -116,6 +116,13 @@ def test_generated_functions_keep_their_typed_signature() -> None:
     assert sig.parameters["expr"].default is inspect.Parameter.empty
     assert sig.parameters["expr"].kind is inspect.Parameter.KEYWORD_ONLY
     assert "dice.roll" in (gunbai.dice.roll.__doc__ or "")
+    # help(), inspect and Jupyter show the stub's types (postponed annotations), not Any.
+    assert sig.parameters["expr"].annotation == "str"
+    assert sig.parameters["seed"].annotation == "Union[int, None]"
+    assert sig.return_annotation == "DiceRollResult"
+    lang = inspect.signature(gunbai.command.run).parameters["lang"].annotation
+    assert lang == "Union[CmdLang, None]"
+    assert inspect.signature(gunbai.world_trigger.simulate_checks).return_annotation.startswith("numpy.typing.NDArray")
     # A Python keyword renamed with an underscore reaches the core under its real name.
     r = gunbai.world_trigger.range(from_={"x": 0, "y": 0}, targets=[{"x": 3, "y": 1}, {"x": 4, "y": 0}], range=3)
     assert r["distances"] == [3, 4]

@@ -315,7 +315,10 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         all_modules.push(module.clone());
         let mut py = String::new();
         let mut pyi = String::new();
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom typing import Any\n\nfrom ._core import _op\n").unwrap();
+        // The runtime functions carry the stub's annotations as strings (postponed
+        // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types
+        // without importing numpy or the TypedDicts at run time.
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\n\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
         writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n").unwrap();
         let mut names = Vec::new();
         for op in ops {
@@ -324,7 +327,6 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             let full = op["name"].as_str().unwrap();
             let summary = op["summary"].as_str().unwrap_or("");
             let (props, required) = schema::object_props(catalog, &op["args"]).unwrap();
-            let mut params = Vec::new();
             let mut sparams = Vec::new();
             // Python keywords get a trailing underscore (`from_`); the op's key is the real name.
             let mut renames = Vec::new();
@@ -334,10 +336,8 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 let req = required.contains(key);
                 let t = schema::py_type(prop, true);
                 if req {
-                    params.push(p.clone());
                     sparams.push(format!("{p}: {t}"));
                 } else {
-                    params.push(format!("{p}: Any = None"));
                     sparams.push(format!("{p}: {} = None", schema::union(vec![t, "None".into()])));
                 }
                 if p != *key {
@@ -346,7 +346,6 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 let d = prop.get("description").and_then(Value::as_str).unwrap_or("").replace('\n', " ");
                 writeln!(doc_args, "        {p}: {d}").unwrap();
             }
-            let sig = if params.is_empty() { String::new() } else { format!("*, {}", params.join(", ")) };
             let ssig = if sparams.is_empty() { String::new() } else { format!("*, {}", sparams.join(", ")) };
             let is_batch = op["kind"] == "batch";
             let res_t = if is_batch {
@@ -371,7 +370,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 opts.push(format!("renames={{{}}}", renames.join(", ")));
             }
             let opts = opts.iter().map(|o| format!(", {o}")).collect::<String>();
-            writeln!(py, "\n@_op({full:?}{opts})\ndef {fname}({sig}) -> Any:\n    \"\"\"{doc}\"\"\"\n")
+            writeln!(py, "\n@_op({full:?}{opts})\ndef {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n")
                 .unwrap();
             writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();
         }

@@ -209,9 +209,16 @@ def wt_compare_builds(
         ch = call("world_trigger.create_character", sheet=dict(sheet), data=data)
         stats = {k: int(ch["stats"].get(k, 0)) for k in _STATS}
         derived = ch["derived"]
-        stat = hit_stat if isinstance(hit_stat, str) else hit_stat[name]
+        if isinstance(hit_stat, str):
+            stat = hit_stat
+        elif name in hit_stat:
+            stat = hit_stat[name]
+        else:
+            raise GunbaiError("invalid_argument", f"hit_stat: no stat given for build {name!r}", "hit_stat")
         if stat not in stats:
-            raise ValueError(f"hit_stat: unknown stat {stat!r} (one of {', '.join(_STATS)})")
+            raise GunbaiError(
+                "invalid_argument", f"hit_stat: unknown stat {stat!r} (one of {', '.join(_STATS)})", "hit_stat"
+            )
         burst = max(0, min(stats["trion"], 10))
         dmg = wt_expected_damage(stats["attack"], trion_stat=stats["trion"], special_attack_lv=special_attack_lv)
         dmg_burst = wt_expected_damage(

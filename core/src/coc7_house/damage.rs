@@ -172,6 +172,9 @@ fn roll_part(
 
 /// `coc7_house.damage` — C7H-ACT-2 / C7H-ACT-3.
 pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
+    // Damage rolls no d100, but the shared variants object is still validated:
+    // a `coc7_rule` of 9 is refused here as by every other op that takes it.
+    crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let mut terms = Vec::new();
     let double = args.extreme.then_some(args.variants.extreme_damage);
