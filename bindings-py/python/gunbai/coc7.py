@@ -52,6 +52,21 @@ def opposed(*, a: Coc7OpposedSide, b: Coc7OpposedSide, rule: Union[int, None] = 
     """
 
 
+@_op("coc7.opposed_chance")
+def opposed_chance(*, a: Coc7OpposedSide, b: Coc7OpposedSide, rule: Union[int, None] = None, variants: Union[Coc7Variants, None] = None) -> Coc7OpposedChanceResult:
+    """``coc7.opposed_chance`` — Exact odds of coc7.opposed: a wins, b wins, tie, and neither succeeding.
+
+    Args:
+        a: First side.
+        b: Second side.
+        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("coc7.distribution")
 def distribution(*, skill: int, bonus_dice: Union[int, None] = None, difficulty: Union[Coc7Difficulty, None] = None, rule: Union[int, None] = None, variants: Union[Coc7Variants, None] = None) -> Coc7DistributionResult:
     """``coc7.distribution`` — Exact probability of each success level of a 7th-edition check.
@@ -86,4 +101,4 @@ def simulate_checks(*, skill: int, bonus_dice: Union[int, None] = None, difficul
         GunbaiError: with a stable ``.code``.
     """
 
-__all__ = ["check", "opposed", "distribution", "simulate_checks"]
+__all__ = ["check", "opposed", "opposed_chance", "distribution", "simulate_checks"]

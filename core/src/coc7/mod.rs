@@ -2,7 +2,7 @@
 //!
 //! * [`check`] — `coc7.check`: one check with bonus/penalty dice, difficulty and
 //!   the `setcoc` house rules 0–5 (documented in [`check`]'s module docs).
-//! * [`opposed`] — `coc7.opposed`: two checks compared.
+//! * [`opposed`] — `coc7.opposed`: two checks compared; `coc7.opposed_chance`: their exact odds.
 //! * [`odds`] — `coc7.distribution`: exact odds of every level.
 //!
 //! ```
@@ -39,6 +39,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             opposed::opposed,
             opposed::Coc7OpposedArgs => opposed::Coc7OpposedResult,
             "Two 7th-edition checks against each other: higher level, then higher skill, wins."
+        ),
+        crate::op!(
+            "coc7.opposed_chance",
+            opposed::opposed_chance,
+            opposed::Coc7OpposedChanceArgs => opposed::Coc7OpposedChanceResult,
+            "Exact odds of coc7.opposed: a wins, b wins, tie, and neither succeeding."
         ),
         crate::op!(
             "coc7.distribution",

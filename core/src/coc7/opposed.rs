@@ -1,10 +1,13 @@
-//! `coc7.opposed` — two 7th-edition checks against each other.
+//! `coc7.opposed` — two 7th-edition checks against each other; `coc7.opposed_chance`
+//! — their exact odds.
 //!
 //! The higher level wins; equal levels go to the higher skill; equal skills
 //! are a tie. `both_failed` reports the 7th-edition case where neither side
 //! succeeded, so callers can apply "nobody wins" where their table does.
 
 use super::check::{roll_check, validate_bonus, validate_skill, Coc7Difficulty, Coc7Outcome};
+use super::odds::counts;
+use super::Coc7Level;
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
@@ -73,12 +76,96 @@ pub struct Coc7OpposedResult {
 
 /// The winner of two evaluated checks.
 pub fn winner_of(a: &Coc7Outcome, b: &Coc7Outcome) -> Coc7Winner {
+    winner_by((a.level, a.skill), (b.level, b.skill))
+}
+
+/// The winner of two (level, skill) pairs: higher level, then higher skill, else a tie.
+fn winner_by(a: (Coc7Level, i64), b: (Coc7Level, i64)) -> Coc7Winner {
     use std::cmp::Ordering::*;
-    match a.level.rank().cmp(&b.level.rank()).then(a.skill.cmp(&b.skill)) {
+    match a.0.rank().cmp(&b.0.rank()).then(a.1.cmp(&b.1)) {
         Greater => Coc7Winner::A,
         Less => Coc7Winner::B,
         Equal => Coc7Winner::Tie,
     }
+}
+
+/// Arguments of `coc7.opposed_chance`.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Coc7OpposedChanceArgs {
+    /// First side.
+    pub a: Coc7OpposedSide,
+    /// Second side.
+    pub b: Coc7OpposedSide,
+    /// House rule 0–5 (see `coc7.check`). Default 0.
+    #[serde(default)]
+    pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
+    #[serde(default)]
+    pub variants: crate::coc7::check::Coc7Variants,
+}
+
+/// Result of `coc7.opposed_chance`: exact probabilities of `coc7.opposed`'s outcomes.
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct Coc7OpposedChanceResult {
+    /// Side `a` wins (`a`, `b` and `tie` sum to 1).
+    pub a: f64,
+    /// Side `b` wins.
+    pub b: f64,
+    /// Same level and same skill.
+    pub tie: f64,
+    /// Neither side reaches a regular success (whoever "wins").
+    pub both_failed: f64,
+}
+
+/// `coc7.opposed_chance` — the exact odds of `coc7.opposed`: each side's level
+/// distribution (`coc7.distribution`'s exact counts), combined pair by pair with the
+/// same comparison `coc7.opposed` uses.
+///
+/// ```
+/// use serde_json::json;
+/// let r = gunbai::call("coc7.opposed_chance", json!({"a": {"skill": 50}, "b": {"skill": 50}})).unwrap();
+/// let (a, b, tie) = (r["a"].as_f64().unwrap(), r["b"].as_f64().unwrap(), r["tie"].as_f64().unwrap());
+/// assert!((a - b).abs() < 1e-12 && (a + b + tie - 1.0).abs() < 1e-12); // equal skills: symmetric
+/// ```
+pub fn opposed_chance(args: &Coc7OpposedChanceArgs) -> Result<Coc7OpposedChanceResult> {
+    validate_skill("a.skill", args.a.skill)?;
+    validate_bonus("a.bonus_dice", args.a.bonus_dice)?;
+    validate_skill("b.skill", args.b.skill)?;
+    validate_bonus("b.bonus_dice", args.b.bonus_dice)?;
+    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let side = |s: &Coc7OpposedSide| {
+        let (c, _, total) = counts(s.skill, s.bonus_dice, Coc7Difficulty::Regular, rule);
+        let levels = [
+            (Coc7Level::Critical, c.critical),
+            (Coc7Level::Extreme, c.extreme),
+            (Coc7Level::Hard, c.hard),
+            (Coc7Level::Regular, c.regular),
+            (Coc7Level::Failure, c.failure),
+            (Coc7Level::Fumble, c.fumble),
+        ];
+        (levels, total)
+    };
+    let (la, ta) = side(&args.a);
+    let (lb, tb) = side(&args.b);
+    // Exact integer counts (each side at most 10^12 outcomes, so the products fit u128).
+    let (mut a, mut b, mut tie, mut both_failed) = (0u128, 0u128, 0u128, 0u128);
+    for &(level_a, na) in &la {
+        for &(level_b, nb) in &lb {
+            let n = u128::from(na) * u128::from(nb);
+            match winner_by((level_a, args.a.skill), (level_b, args.b.skill)) {
+                Coc7Winner::A => a += n,
+                Coc7Winner::B => b += n,
+                Coc7Winner::Tie => tie += n,
+            }
+            if !level_a.is_success() && !level_b.is_success() {
+                both_failed += n;
+            }
+        }
+    }
+    let total = u128::from(ta) * u128::from(tb);
+    let p = |n: u128| n as f64 / total as f64;
+    Ok(Coc7OpposedChanceResult { a: p(a), b: p(b), tie: p(tie), both_failed: p(both_failed) })
 }
 
 /// `coc7.opposed` — roll both sides and compare.
