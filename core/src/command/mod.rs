@@ -35,7 +35,8 @@
 //!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
-//!    then plain dice ([`plain`]).
+//!    then plain dice ([`plain`]; with `*`, `/` and parentheses as BCDice reads
+//!    them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
 //!
 //! Scripted `rolls` are consumed in the order each command documents (the
 //! order BCDice consumes them for the CoC commands: 7th-edition `CC<=s` / `CC(n)` the
@@ -48,6 +49,7 @@
 //!
 //! The message catalog is `core/data/command/messages.json`.
 
+pub(crate) mod arith;
 mod catalog;
 pub mod coc;
 pub mod help;

@@ -1,4 +1,5 @@
-//! Plain dice for every system: `NdS±K` sums, `D66`, a comparison with a
+//! Plain dice for every system: `NdS±K` sums, `D66`, BCDice's arithmetic
+//! (`3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`super::arith`]), a comparison with a
 //! target (`>=`, `>`, `<=`, `<`, `=`;
 //! the target may be integer arithmetic, `1D100>=68+12` or `1D100>=(68+12)`). The dice are rolled by
 //! [`crate::dice::expr::roll_with`] (same grammar and limits as `dice.roll`:
@@ -58,8 +59,11 @@ struct PlainResult<'a> {
     target: Option<i64>,
 }
 
-/// Does the head start like a dice expression (`\d*D\d`)?
+/// Does the head start like a dice expression (`\d*D\d`, after any `(` and `-`:
+/// `(2D6+6)*5`, `-1D6+10`)?
 pub(crate) fn looks_like_dice(c: &[char]) -> bool {
+    let lead = c.iter().take_while(|c| matches!(c, '(' | '-')).count();
+    let c = c.get(lead..).unwrap_or(&[]);
     let k = c.iter().take_while(|c| c.is_ascii_digit()).count();
     c.get(k) == Some(&'D') && c.get(k + 1).is_some_and(|c| c.is_ascii_digit())
 }
@@ -93,6 +97,19 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
             (&c[..k], Some((op, t)))
         }
     };
+    let cmp_text = cmp.map(|(op, t)| format!("{}{t}", op.text())).unwrap_or_default();
+    if super::arith::is_arith(lhs) {
+        // BCDice's arithmetic (`3D6*5`, `(2D6+6)*5`, `1D6/2`): always the long reply.
+        let r = super::arith::roll(lhs, dice)?;
+        return finish(
+            lang,
+            format!("({}{cmp_text}) ＞ {} ＞ {}", r.shown, r.parts, r.total),
+            r.total,
+            &r.shown,
+            &r.terms,
+            cmp,
+        );
+    }
     let expr: String = lhs.iter().collect();
     let (total, terms) = match roll_with(&expr, dice) {
         Ok(v) => v,
@@ -130,21 +147,32 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
         && terms.first().is_some_and(|t| {
             t.sign > 0 && (t.kind == DiceTermKind::D66 || (t.kind == DiceTermKind::Dice && t.count == 1))
         });
-    let cmp_text = cmp.map(|(op, t)| format!("{}{t}", op.text())).unwrap_or_default();
-    let mut text = if single {
+    let text = if single {
         format!("({shown}{cmp_text}) ＞ {total}")
     } else {
         format!("({shown}{cmp_text}) ＞ {parts} ＞ {total}")
     };
+    finish(lang, text, total, &shown, &terms, cmp)
+}
+
+/// The reply with the comparison's verdict, and the structured result.
+fn finish(
+    lang: CmdLang,
+    mut text: String,
+    total: i64,
+    shown: &str,
+    terms: &[DiceTerm],
+    cmp: Option<(Cmp, i64)>,
+) -> PResult<Option<Outcome>> {
     let success = cmp.map(|(op, t)| op.holds(total, t));
     if let Some(s) = success {
         text.push_str(" ＞ ");
         text.push_str(msg(lang, if s { "success" } else { "failure" })?);
     }
     let result = PlainResult {
-        expr: shown,
+        expr: shown.to_string(),
         total,
-        terms: &terms,
+        terms,
         comparison: cmp.map(|(op, _)| op.text()),
         target: cmp.map(|(_, t)| t),
     };

@@ -1,0 +1,221 @@
+//! BCDice's arithmetic plain dice: `3D6*5`, `(2D6+6)*5`, `1D6/2`, `1D6+3/2U`,
+//! `(2D6+(1D4+3)*3)*2`. Used by [`super::plain`] when the dice side of a plain roll
+//! has `*`, `/` or parentheses; sums of dice and constants keep the shorter path.
+//!
+//! Grammar (after the head is normalised to upper-case ASCII):
+//! ```text
+//! expr    := term (('+' | '-') term)*
+//! term    := unary (('*' | '/' round?) unary)*
+//! round   := 'U' | 'C' | 'R' | 'F'   ; after a divisor: up, up, half away from zero, down
+//! unary   := '-' unary | primary
+//! primary := '(' expr ')' | count? 'D' sides | number
+//! ```
+//! Division without a suffix rounds down (toward −∞), as BCDice's does. The reply
+//! shows each dice term as `sum[faces]` and keeps the operators and parentheses:
+//! `((2D6+6)*5) ＞ (7[3,4]+6)*5 ＞ 65`; the `C` suffix is shown as `U`.
+//! Limits: those of `dice.roll` for the dice (at most 1000 dice in all, 10000
+//! sides), numbers up to 10^12, 32 nested parentheses; a result beyond 10^12 is
+//! `limit_exceeded`.
+
+use super::lex::{hard, perr, Cur, Fail, PResult, MAX_DEPTH, MAX_NUMBER};
+use super::outcome::faces;
+use crate::dice::expr::{roll_with, DiceTerm, MAX_DICE};
+use crate::dice::Dice;
+use crate::error::Error;
+
+/// What an arithmetic roll gives: the total, the expression as read, the dice
+/// shown (`(7[3,4]+6)*5`), and the dice terms in order.
+pub(crate) struct ArithRoll {
+    pub total: i64,
+    pub shown: String,
+    pub parts: String,
+    pub terms: Vec<DiceTerm>,
+}
+
+/// Does the dice side need the arithmetic reading (`*`, `/` or parentheses)?
+pub(crate) fn is_arith(lhs: &[char]) -> bool {
+    lhs.iter().any(|c| matches!(c, '*' | '/' | '(' | ')'))
+}
+
+/// Roll `lhs` (the whole dice side of the command).
+pub(crate) fn roll(lhs: &[char], dice: &mut Dice) -> PResult<ArithRoll> {
+    let mut a = Arith {
+        cur: Cur::new(lhs),
+        dice,
+        shown: String::new(),
+        parts: String::new(),
+        terms: Vec::new(),
+        count: 0,
+    };
+    let total = a.expr(1)?;
+    a.cur.end()?;
+    Ok(ArithRoll { total, shown: a.shown, parts: a.parts, terms: a.terms })
+}
+
+struct Arith<'a, 'd> {
+    cur: Cur<'a>,
+    dice: &'d mut Dice,
+    shown: String,
+    parts: String,
+    terms: Vec<DiceTerm>,
+    /// Dice rolled so far (the 1000-dice limit is for the whole expression).
+    count: u64,
+}
+
+impl Arith<'_, '_> {
+    /// Text that reads the same in the command and in the dice shown.
+    fn both(&mut self, s: &str) {
+        self.shown.push_str(s);
+        self.parts.push_str(s);
+    }
+
+    fn expr(&mut self, depth: usize) -> PResult<i64> {
+        let mut v = self.term(depth)?;
+        while let Some(op @ ('+' | '-')) = self.cur.peek() {
+            self.cur.i += 1;
+            self.both(if op == '+' { "+" } else { "-" });
+            let r = self.term(depth)?;
+            v = checked(if op == '+' { v.checked_add(r) } else { v.checked_sub(r) })?;
+        }
+        Ok(v)
+    }
+
+    fn term(&mut self, depth: usize) -> PResult<i64> {
+        let mut v = self.unary(depth)?;
+        while let Some(op @ ('*' | '/')) = self.cur.peek() {
+            let at = self.cur.i;
+            self.cur.i += 1;
+            self.both(if op == '*' { "*" } else { "/" });
+            let r = self.unary(depth)?;
+            if op == '*' {
+                v = checked(v.checked_mul(r))?;
+                continue;
+            }
+            let round = match self.cur.peek() {
+                Some(c @ ('U' | 'C' | 'R' | 'F')) => {
+                    self.cur.i += 1;
+                    let shown = if c == 'C' { 'U' } else { c };
+                    self.both(shown.encode_utf8(&mut [0; 4]));
+                    shown
+                }
+                _ => 'F',
+            };
+            if r == 0 {
+                return perr("division_by_zero", at);
+            }
+            v = divide(v, r, round);
+        }
+        Ok(v)
+    }
+
+    fn unary(&mut self, depth: usize) -> PResult<i64> {
+        if depth > MAX_DEPTH {
+            return Err(Fail::Hard(Error::limit(
+                "text",
+                format_args!("at most {MAX_DEPTH} nested parentheses"),
+            )));
+        }
+        if self.cur.eat('-') {
+            self.both("-");
+            return checked(self.unary(depth + 1)?.checked_neg());
+        }
+        self.primary(depth)
+    }
+
+    fn primary(&mut self, depth: usize) -> PResult<i64> {
+        if self.cur.eat('(') {
+            self.both("(");
+            let v = self.expr(depth + 1)?;
+            if !self.cur.eat(')') {
+                return perr("expected_close_paren", self.cur.i);
+            }
+            self.both(")");
+            return Ok(v);
+        }
+        let start = self.cur.i;
+        let count = self.cur.number()?;
+        if self.cur.peek() != Some('D') {
+            return match count {
+                Some(n) => {
+                    self.both(&n.to_string());
+                    Ok(n)
+                }
+                None => perr("expected_number", self.cur.i),
+            };
+        }
+        self.cur.i += 1;
+        if !self.cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return perr("bad_dice", self.cur.i);
+        }
+        self.cur.number()?;
+        // The term as typed (`D66` without a count is BCDice's D66), rolled by `dice.roll`'s
+        // own code, so its limits and its order of consuming scripted dice are the same.
+        let text: String = self.cur.c.get(start..self.cur.i).unwrap_or(&[]).iter().collect();
+        let (value, mut terms) = roll_with(&text, self.dice).map_err(hard)?;
+        let Some(term) = terms.pop() else { return perr("bad_dice", start) };
+        self.count +=
+            if term.kind == crate::dice::expr::DiceTermKind::D66 { 2 } else { u64::from(term.count) };
+        if self.count > MAX_DICE {
+            return Err(Fail::Hard(Error::limit(
+                "text",
+                format_args!("at most {MAX_DICE} dice per expression, not {}", self.count),
+            )));
+        }
+        self.shown.push_str(&term.text);
+        self.parts.push_str(&value.to_string());
+        self.parts.push_str(&faces(&term.faces));
+        self.terms.push(term);
+        Ok(value)
+    }
+}
+
+/// `a / b` rounded: `F` down (toward −∞), `U` up (toward +∞), `R` to the nearest with
+/// halves away from zero. `b` is not 0.
+fn divide(a: i64, b: i64, round: char) -> i64 {
+    let (a, b) = (i128::from(a), i128::from(b));
+    let q = a.div_euclid(b);
+    let r = a.rem_euclid(b);
+    // With a positive divisor div_euclid is the floor; for a negative one, adjust.
+    let floor = if b < 0 && r != 0 { q - 1 } else { q };
+    let exact = r == 0;
+    let v = match round {
+        'U' if !exact => floor + 1,
+        'R' => {
+            // Nearest integer to a/b, halves away from zero.
+            let neg = (a < 0) != (b < 0);
+            let (n, d) = (a.abs(), b.abs());
+            let m = (2 * n + d) / (2 * d);
+            if neg {
+                -m
+            } else {
+                m
+            }
+        }
+        _ => floor,
+    };
+    // |a / b| <= |a|, so the result fits.
+    i64::try_from(v).unwrap_or(0)
+}
+
+fn checked(v: Option<i64>) -> PResult<i64> {
+    v.filter(|v| v.unsigned_abs() <= MAX_NUMBER as u64).ok_or_else(|| {
+        Fail::Hard(Error::limit("text", format_args!("results are at most {MAX_NUMBER} in absolute value")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::divide;
+
+    #[test]
+    fn division_rounds_as_bcdice() {
+        // BCDice AddDice: 3/2 → F 1, U 2, R 2; 4/3 → F 1, U 2, R 1.
+        assert_eq!([divide(3, 2, 'F'), divide(3, 2, 'U'), divide(3, 2, 'R')], [1, 2, 2]);
+        assert_eq!([divide(4, 3, 'F'), divide(4, 3, 'U'), divide(4, 3, 'R')], [1, 2, 1]);
+        // Negative values: down is toward −∞, R rounds halves away from zero.
+        assert_eq!([divide(-3, 2, 'F'), divide(-3, 2, 'U'), divide(-3, 2, 'R')], [-2, -1, -2]);
+        assert_eq!([divide(3, -2, 'F'), divide(3, -2, 'U'), divide(3, -2, 'R')], [-2, -1, -2]);
+        assert_eq!([divide(-3, -2, 'F'), divide(6, 3, 'U'), divide(-6, 3, 'R')], [1, 2, -2]);
+        assert_eq!(divide(i64::MIN + 1, -1, 'F'), i64::MAX);
+    }
+}
