@@ -69,9 +69,10 @@ def test_entropy_calls_differ() -> None:
         (lambda: gunbai.dice.roll(expr="2d6*2"), "parse_error", "expr"),
         (lambda: gunbai.dice.roll(expr="1d6", seed=2**53), "out_of_range", "seed"),
         (lambda: gunbai.dice.roll(expr="1d6", seed=1.5), "invalid_argument", "seed"),
-        (lambda: gunbai.dice.roll(expr="1d6", seed=float("nan")), "invalid_argument", "args"),
-        (lambda: gunbai.dice.roll(expr="1d6", rolls={1, 2}), "invalid_argument", "args"),
-        (lambda: gunbai.dice.roll(expr=object()), "invalid_argument", "args"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=float("nan")), "invalid_argument", "seed"),
+        (lambda: gunbai.dice.roll(expr="1d6", rolls=[1, float("inf")]), "invalid_argument", "rolls[1]"),
+        (lambda: gunbai.dice.roll(expr="1d6", rolls={1, 2}), "invalid_argument", "rolls"),
+        (lambda: gunbai.dice.roll(expr=object()), "invalid_argument", "expr"),
         (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
         # Nesting deeper than Python's recursion limit fails in json.dumps, not in the core.

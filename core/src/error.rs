@@ -203,6 +203,9 @@ impl Error {
                 self.field = Some(prefix.to_string());
             }
         }
+        for d in &mut self.details {
+            d.path = join_path(prefix, &d.path);
+        }
         self
     }
 }

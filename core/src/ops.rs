@@ -82,10 +82,30 @@ pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Val
     read.map_err(args_error)
 }
 
+/// An argument that does not decode is `invalid_argument`, except inside a `state`
+/// argument: a saved state is an untrusted document, `invalid_data` as in every
+/// engine (some take `state` typed, some through [`parse_data`]).
 #[inline(never)]
 fn args_error(e: crate::json_de::PathError) -> Error {
-    let field = if e.path == "." { "args".to_string() } else { e.path };
-    Error::invalid(field, e.message)
+    let path = missing_key_path(&e);
+    let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");
+    let field = if path == "." { "args".to_string() } else { path };
+    if in_state && !e.message.starts_with("missing field `state`") {
+        Error::invalid_data(field, e.message)
+    } else {
+        Error::invalid(field, e.message)
+    }
+}
+
+/// The path of the failing value; for a missing field, the field's own path
+/// (`sheet.name`, not `sheet`), so `.field` names what to fill in.
+fn missing_key_path(e: &crate::json_de::PathError) -> String {
+    let key = e.message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`'));
+    match key {
+        Some(k) if e.path == "." => k.to_string(),
+        Some(k) => format!("{}.{k}", e.path),
+        None => e.path.clone(),
+    }
 }
 
 /// `null` reads as no arguments; anything else but an object is refused.
@@ -120,7 +140,7 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 
 #[inline(never)]
 fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
-    let path = e.path;
+    let path = missing_key_path(&e);
     let full = if path == "." {
         field.to_string()
     } else if path.starts_with('[') {

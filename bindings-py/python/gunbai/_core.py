@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import operator
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -59,11 +60,48 @@ def _default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON-shaped")
 
 
-def _send(op: str, value: Any) -> Any:
+def _refused_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, str] | None:
+    """Where ``json.dumps`` fails on ``value``: the path (as the core writes paths,
+    ``sheet.points[2]``) and why; None if nothing is found there."""
+    if depth > 100:
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else (path, f"{value!r} is not a JSON number")
+    if isinstance(value, (str, int, bool)) or value is None:
+        return None
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            found = _refused_value(v, f"{path}.{k}" if path else str(k), depth + 1)
+            if found:
+                return found
+        return None
+    if isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            found = _refused_value(v, f"{path}[{i}]", depth + 1)
+            if found:
+                return found
+        return None
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
+        converted = _default(value)
+    except TypeError as e:
+        return (path, str(e))
+    return _refused_value(converted, path, depth + 1)
+
+
+def _encode(value: Any) -> str:
+    """The arguments as JSON text; what JSON can't carry is ``invalid_argument`` naming its field."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
     except (TypeError, ValueError, RecursionError) as e:
+        found = None if isinstance(e, RecursionError) else _refused_value(value)
+        if found and found[0]:
+            field, why = found
+            raise GunbaiError("invalid_argument", f"{field}: {why}", field) from None
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
+
+
+def _send(op: str, value: Any) -> Any:
+    text = _encode(value)
     try:
         reply = _native.call(op, text)
     except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
@@ -132,10 +170,7 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError("gunbai batch operations return numpy arrays: pip install 'gunbai[analysis]' or numpy") from None
     clean = {k: v for k, v in args.items() if v is not None}
-    try:
-        text = json.dumps(clean, ensure_ascii=False, allow_nan=False, default=_default)
-    except (TypeError, ValueError, RecursionError) as e:
-        raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
+    text = _encode(clean)
     try:
         envelope_text, data = _native.call_batch(op, text)
     except UnicodeEncodeError as e:

@@ -6,7 +6,7 @@
 //! in the given order, cross-side ties re-rolled), so the dice stream is
 //! consumed exactly as by that op.
 
-use super::{check_n, check_work, BatchData, BatchDef};
+use super::{check_n, BatchData, BatchDef};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -36,12 +36,18 @@ pub struct TmdSimulateInitiativeArgs {
     /// `position` (0 = first, default) or `total`.
     #[serde(default)]
     pub output: TmdSimulateInitiativeOutput,
-    /// Repetitions; n × number of combatants is at most 10^8.
+    /// Repetitions; n × combatants is at most 5·10^6 and n × combatants² at most
+    /// 10^8 (sorting and tie-breaks grow with the square: about a second either way).
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]
     pub seed: Option<u64>,
 }
+
+/// Most cells (repetitions × combatants) of one `tmd.simulate_initiative` call.
+pub const MAX_CELLS: u64 = 5_000_000;
+/// Most repetitions × combatants² (the sort and tie-break work) of one call.
+pub const MAX_PAIRS: u64 = 100_000_000;
 
 /// `tmd.simulate_initiative` — `n` seeded initiative rolls of the same
 /// combatants, flattened row-major as int32 of shape `(n, len(combatants))`:
@@ -50,11 +56,17 @@ pub struct TmdSimulateInitiativeArgs {
 pub fn simulate_initiative(args: &TmdSimulateInitiativeArgs) -> Result<BatchData> {
     check_combatants("combatants", &args.combatants, MAX_COMBATANTS)?;
     let k = args.combatants.len();
-    let cells = args.n.checked_mul(k as u64).ok_or_else(|| Error::limit("n", "too many repetitions"))?;
-    check_n(cells).map_err(|_| {
-        Error::limit("n", format_args!("n × combatants must be at most {}", super::MAX_BATCH))
-    })?;
-    check_work(args.n, k as u64)?;
+    let k64 = k as u64;
+    let within = |limit: u64, per: u64| args.n.checked_mul(per).is_some_and(|w| w <= limit);
+    if !within(MAX_CELLS, k64) || !within(MAX_PAIRS, k64 * k64) {
+        return Err(Error::limit(
+            "n",
+            format_args!(
+                "n × combatants must be at most {MAX_CELLS} and n × combatants² at most {MAX_PAIRS}, not n = {} with {k}",
+                args.n
+            ),
+        ));
+    }
     let n = check_n(args.n)?;
     let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
     let mut out = Vec::with_capacity(n.saturating_mul(k));
@@ -151,6 +163,18 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
+        // The work bounds: cells (2 × 2,500,001 > 5·10^6) and pairs (10,001 × 100² > 10^8).
+        let many: Vec<TmdCombatant> = (0..100).map(|i| c(&format!("c{i}"), "x", 0)).collect();
+        for (cs, n) in [(vec![c("a", "x", 0), c("b", "y", 0)], 2_500_001), (many, 10_001)] {
+            let e = simulate_initiative(&TmdSimulateInitiativeArgs {
+                combatants: cs,
+                output: Default::default(),
+                n,
+                seed: Some(1),
+            })
+            .unwrap_err();
+            assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")), "{n}");
+        }
         let e = simulate_initiative(&TmdSimulateInitiativeArgs {
             combatants: vec![],
             output: Default::default(),

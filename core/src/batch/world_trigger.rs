@@ -35,7 +35,7 @@ pub struct WtSimulateChecksArgs {
     /// Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
     #[serde(default)]
     pub extra_dice: u32,
-    /// Repetitions, at most 10^8 (and at most 10^10 dice in all).
+    /// Repetitions, at most 10^8 (and at most 10^9 dice in all).
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]
@@ -102,7 +102,7 @@ pub struct WtSimulateOpposedArgs {
     /// `win` (1/0, default) or `margin` (actor − reactor achievement).
     #[serde(default)]
     pub output: WtSimulateOpposedOutput,
-    /// Repetitions, at most 10^8 (and at most 10^10 dice in all).
+    /// Repetitions, at most 10^8 (and at most 10^9 dice in all).
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]

@@ -95,7 +95,7 @@ pub fn initiative(args: &C7hInitiativeArgs) -> Result<C7hInitiativeResult> {
 /// Validate a participant list (ids unique, 1–100 entries).
 pub fn validate_entries(field: &str, ps: &[C7hOrderEntry]) -> Result<()> {
     if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
-        return Err(Error::invalid(field, format_args!("need 1..={MAX_PARTICIPANTS} participants")));
+        return Err(crate::coc_ap::round::too_many_or_none(field, ps.len(), MAX_PARTICIPANTS));
     }
     for (i, p) in ps.iter().enumerate() {
         let n = p.id.chars().count();

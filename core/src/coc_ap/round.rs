@@ -384,7 +384,7 @@ fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
 
 fn validate_participants(ps: &[CocApParticipant], f: &str) -> Result<()> {
     if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
-        return Err(Error::invalid(f, format_args!("need 1..={MAX_PARTICIPANTS} participants")));
+        return Err(too_many_or_none(f, ps.len(), MAX_PARTICIPANTS));
     }
     for (i, p) in ps.iter().enumerate() {
         validate_participant(p, &format!("{f}[{i}]"))?;
@@ -566,11 +566,12 @@ fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usiz
                 return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: already declared this round"));
             }
         }
-        CocApAction::Move { .. } => {
+        CocApAction::Move { dir, .. } => {
             own_turn()?;
             if f.ap < 1 {
                 return Err(Error::illegal("COCAP-ACT-1", "move: needs 1 AP"));
             }
+            step(f.participant.position, *dir)?;
         }
         CocApAction::Attack { weapon, .. } => {
             own_turn()?;
@@ -641,7 +642,8 @@ fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usiz
                 return Err(Error::illegal("COCAP-ACT-6", "parry: once per round"));
             }
         }
-        CocApAction::Jump { .. } => {
+        CocApAction::Jump { dir, .. } => {
+            step(f.participant.position, *dir)?;
             if f.jumped {
                 return Err(Error::illegal("COCAP-ACT-5", "jump: once per round"));
             }
@@ -649,7 +651,8 @@ fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usiz
                 return Err(Error::illegal("COCAP-ACT-7", "jump: not in a round with Emergency Evasion"));
             }
         }
-        CocApAction::EmergencyEvasion { .. } => {
+        CocApAction::EmergencyEvasion { dir, .. } => {
+            step(f.participant.position, *dir)?;
             if f.evaded {
                 return Err(Error::illegal("COCAP-ACT-7", "emergency_evasion: once per round"));
             }
@@ -669,6 +672,17 @@ fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usiz
     Ok(Some(i))
 }
 
+/// A list of 1..=`max` entries: none is `invalid_argument`, too many `limit_exceeded`.
+pub(crate) fn too_many_or_none(field: &str, len: usize, max: usize) -> Error {
+    if len == 0 {
+        Error::invalid(field, format_args!("need 1..={max} participants, not none"))
+    } else {
+        Error::limit(field, format_args!("need 1..={max} participants, not {len}"))
+    }
+}
+
+/// The square one step in `dir` from `pos`: refused (`limit_exceeded`) off the
+/// ±1,000,000 coordinate range, checked before any dice are rolled.
 fn step(pos: [i64; 2], dir: CocApDir) -> Result<[i64; 2]> {
     let (dx, dy) = dir.delta();
     let p = [pos[0] + dx, pos[1] + dy];

@@ -97,3 +97,24 @@ fn participants_act_only_within_their_ap() {
     .unwrap_err();
     assert_eq!(e.rule.as_deref(), Some("COCAP-ACT-1"));
 }
+
+/// Every action `round_legal_actions` lists is one `round_act` accepts: at the edge of
+/// the ±1,000,000 coordinate range no move, jump or evasion leads off it (the list
+/// used to offer them and `round_act` refused them).
+#[test]
+fn legal_actions_stop_at_the_coordinate_range() {
+    let s = crate::call(
+        "coc_ap.round_new",
+        json!({"participants": [{"id": "a", "dex": 10, "position": [1000000, 0]}]}),
+    )
+    .unwrap()["state"]
+        .clone();
+    let legal = crate::call("coc_ap.round_legal_actions", json!({"state": s})).unwrap()["actions"].clone();
+    let listed = legal.as_array().unwrap();
+    assert!(listed.iter().any(|a| a["type"] == "move" && a["dir"] == "west"));
+    for a in listed {
+        assert_ne!(a["dir"], "east", "{a}");
+        let r = crate::call("coc_ap.round_act", json!({"state": s, "action": a, "seed": 1}));
+        assert!(r.is_ok(), "{a} listed but refused: {r:?}");
+    }
+}

@@ -584,7 +584,8 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
     if args.steps.len() > MAX_RUN_STEPS {
         return Err(Error::limit("steps", "at most 2000 steps"));
     }
-    let r = battle_new(&args.setup)?;
+    // The setup's errors name its fields under `setup` (`setup.teams[0]...`).
+    let r = battle_new(&args.setup).map_err(|e| e.within("setup"))?;
     let mut s = r.state;
     let mut last_events = r.events.clone();
     let mut events = r.events;
