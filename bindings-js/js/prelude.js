@@ -49,11 +49,38 @@ function finiteOnly(key, value) {
   return value;
 }
 
+// Where JSON.stringify failed: [path, why] for the first non-finite number or BigInt,
+// with the path written as the core writes it (`rolls[1]`, `sheet.points`); null if
+// none is found (a cycle, a throwing getter).
+function refusedValue(value, path = "", seen = new Set(), depth = 0) {
+  if (typeof value === "number") return Number.isFinite(value) ? null : [path, `${value} is not a JSON number`];
+  if (typeof value === "bigint") return [path, "a BigInt is not a JSON number"];
+  if (value === null || typeof value !== "object" || depth > 100 || seen.has(value)) return null;
+  seen.add(value);
+  try {
+    if (typeof value.toJSON === "function") return null;
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [`${path}[${i}]`, v])
+      : Object.keys(value).map((k) => [path ? `${path}.${k}` : k, value[k]]);
+    for (const [p, v] of entries) {
+      const found = refusedValue(v, p, seen, depth + 1);
+      if (found) return found;
+    }
+  } catch {
+    // A getter that throws: the generic message below says so.
+  }
+  return null;
+}
+
 function argsJson(args) {
   let json;
   try {
     json = JSON.stringify(args === undefined ? {} : args, finiteOnly);
   } catch (e) {
+    const found = refusedValue(args);
+    if (found && found[0]) {
+      throw new GunbaiError({ code: "invalid_argument", message: `${found[0]}: ${found[1]}`, field: found[0] });
+    }
     // A getter may throw anything (null, a string): report it, whatever it is.
     const why = e instanceof Error ? e.message : String(e);
     throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${why})`, field: "args" });

@@ -70,15 +70,15 @@ test("documented errors carry stable codes", () => {
 });
 
 test("arguments that are not JSON-shaped are invalid_argument, not a crash", () => {
-  throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 10n }), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 10n }), "invalid_argument", "seed");
   throwsCode(() => gunbai.dice.roll("2d6"), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll(null), "invalid_argument");
   throwsCode(() => gunbai.dice.roll(() => 1), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll([1, 2]), "invalid_argument");
   // NaN / Infinity are not JSON numbers: refused, not sent as null (which means "not given").
-  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: NaN }), "invalid_argument", "args");
-  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Infinity }), "invalid_argument", "args");
-  throwsCode(() => gunbai.call("dice.roll", { expr: "2d6", rolls: [1, -Infinity] }), "invalid_argument", "args");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: NaN }), "invalid_argument", "seed");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Infinity }), "invalid_argument", "seed");
+  throwsCode(() => gunbai.call("dice.roll", { expr: "2d6", rolls: [1, -Infinity] }), "invalid_argument", "rolls[1]");
   // A getter may throw anything, even null: still a GunbaiError.
   throwsCode(() => gunbai.dice.roll({ get expr() { throw null; } }), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll({ get expr() { throw "no"; } }), "invalid_argument", "args");
