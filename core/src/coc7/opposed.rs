@@ -148,24 +148,22 @@ pub fn opposed_chance(args: &Coc7OpposedChanceArgs) -> Result<Coc7OpposedChanceR
     };
     let (la, ta) = side(&args.a);
     let (lb, tb) = side(&args.b);
-    // Exact integer counts (each side at most 10^12 outcomes, so the products fit u128).
-    let (mut a, mut b, mut tie, mut both_failed) = (0u128, 0u128, 0u128, 0u128);
+    // Each pair's probability is the product of the sides' exact level probabilities.
+    let (mut a, mut b, mut tie, mut both_failed) = (0.0, 0.0, 0.0, 0.0);
     for &(level_a, na) in &la {
         for &(level_b, nb) in &lb {
-            let n = u128::from(na) * u128::from(nb);
+            let p = (na as f64 / ta as f64) * (nb as f64 / tb as f64);
             match winner_by((level_a, args.a.skill), (level_b, args.b.skill)) {
-                Coc7Winner::A => a += n,
-                Coc7Winner::B => b += n,
-                Coc7Winner::Tie => tie += n,
+                Coc7Winner::A => a += p,
+                Coc7Winner::B => b += p,
+                Coc7Winner::Tie => tie += p,
             }
             if !level_a.is_success() && !level_b.is_success() {
-                both_failed += n;
+                both_failed += p;
             }
         }
     }
-    let total = u128::from(ta) * u128::from(tb);
-    let p = |n: u128| n as f64 / total as f64;
-    Ok(Coc7OpposedChanceResult { a: p(a), b: p(b), tie: p(tie), both_failed: p(both_failed) })
+    Ok(Coc7OpposedChanceResult { a, b, tie, both_failed })
 }
 
 /// `coc7.opposed` — roll both sides and compare.

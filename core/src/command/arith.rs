@@ -37,16 +37,14 @@ pub(crate) fn is_arith(lhs: &[char]) -> bool {
     lhs.iter().any(|c| matches!(c, '*' | '/' | '(' | ')'))
 }
 
-/// Roll `lhs` (the whole dice side of the command).
+/// Roll `lhs` (the whole dice side of the command). The text is read once without
+/// dice first, so a malformed line is a parse error before any die is rolled (and
+/// consumes no scripted face).
 pub(crate) fn roll(lhs: &[char], dice: &mut Dice) -> PResult<ArithRoll> {
-    let mut a = Arith {
-        cur: Cur::new(lhs),
-        dice,
-        shown: String::new(),
-        parts: String::new(),
-        terms: Vec::new(),
-        count: 0,
-    };
+    let mut read = Arith::new(lhs, None);
+    read.expr(1)?;
+    read.cur.end()?;
+    let mut a = Arith::new(lhs, Some(dice));
     let total = a.expr(1)?;
     a.cur.end()?;
     Ok(ArithRoll { total, shown: a.shown, parts: a.parts, terms: a.terms })
@@ -54,7 +52,8 @@ pub(crate) fn roll(lhs: &[char], dice: &mut Dice) -> PResult<ArithRoll> {
 
 struct Arith<'a, 'd> {
     cur: Cur<'a>,
-    dice: &'d mut Dice,
+    /// `None` for the reading pass: the syntax only, every value 0.
+    dice: Option<&'d mut Dice>,
     shown: String,
     parts: String,
     terms: Vec<DiceTerm>,
@@ -62,7 +61,26 @@ struct Arith<'a, 'd> {
     count: u64,
 }
 
-impl Arith<'_, '_> {
+impl<'a, 'd> Arith<'a, 'd> {
+    fn new(lhs: &'a [char], dice: Option<&'d mut Dice>) -> Self {
+        Arith {
+            cur: Cur::new(lhs),
+            dice,
+            shown: String::new(),
+            parts: String::new(),
+            terms: Vec::new(),
+            count: 0,
+        }
+    }
+
+    /// `v` checked against the number limit; in the reading pass every value is 0.
+    fn value(&self, v: Option<i64>) -> PResult<i64> {
+        if self.dice.is_none() {
+            return Ok(0);
+        }
+        checked(v)
+    }
+
     /// Text that reads the same in the command and in the dice shown.
     fn both(&mut self, s: &str) {
         self.shown.push_str(s);
@@ -75,7 +93,7 @@ impl Arith<'_, '_> {
             self.cur.i += 1;
             self.both(if op == '+' { "+" } else { "-" });
             let r = self.term(depth)?;
-            v = checked(if op == '+' { v.checked_add(r) } else { v.checked_sub(r) })?;
+            v = self.value(if op == '+' { v.checked_add(r) } else { v.checked_sub(r) })?;
         }
         Ok(v)
     }
@@ -88,7 +106,7 @@ impl Arith<'_, '_> {
             self.both(if op == '*' { "*" } else { "/" });
             let r = self.unary(depth)?;
             if op == '*' {
-                v = checked(v.checked_mul(r))?;
+                v = self.value(v.checked_mul(r))?;
                 continue;
             }
             let round = match self.cur.peek() {
@@ -100,6 +118,9 @@ impl Arith<'_, '_> {
                 }
                 _ => 'F',
             };
+            if self.dice.is_none() {
+                continue;
+            }
             if r == 0 {
                 return perr("division_by_zero", at);
             }
@@ -117,7 +138,8 @@ impl Arith<'_, '_> {
         }
         if self.cur.eat('-') {
             self.both("-");
-            return checked(self.unary(depth + 1)?.checked_neg());
+            let v = self.unary(depth + 1)?;
+            return self.value(v.checked_neg());
         }
         self.primary(depth)
     }
@@ -138,7 +160,7 @@ impl Arith<'_, '_> {
             return match count {
                 Some(n) => {
                     self.both(&n.to_string());
-                    Ok(n)
+                    Ok(if self.dice.is_some() { n } else { 0 })
                 }
                 None => perr("expected_number", self.cur.i),
             };
@@ -148,10 +170,11 @@ impl Arith<'_, '_> {
             return perr("bad_dice", self.cur.i);
         }
         self.cur.number()?;
+        let Some(dice) = self.dice.as_deref_mut() else { return Ok(0) };
         // The term as typed (`D66` without a count is BCDice's D66), rolled by `dice.roll`'s
         // own code, so its limits and its order of consuming scripted dice are the same.
         let text: String = self.cur.c.get(start..self.cur.i).unwrap_or(&[]).iter().collect();
-        let (value, mut terms) = roll_with(&text, self.dice).map_err(hard)?;
+        let (value, mut terms) = roll_with(&text, dice).map_err(hard)?;
         let Some(term) = terms.pop() else { return perr("bad_dice", start) };
         self.count +=
             if term.kind == crate::dice::expr::DiceTermKind::D66 { 2 } else { u64::from(term.count) };
@@ -171,14 +194,16 @@ impl Arith<'_, '_> {
 
 /// `a / b` rounded: `F` down (toward −∞), `U` up (toward +∞), `R` to the nearest with
 /// halves away from zero. `b` is not 0.
+///
+/// Operands are within ±10^12 (every number and result is checked against
+/// `MAX_NUMBER`), so the arithmetic below cannot overflow `i64`.
 fn divide(a: i64, b: i64, round: char) -> i64 {
-    let (a, b) = (i128::from(a), i128::from(b));
     let q = a.div_euclid(b);
     let r = a.rem_euclid(b);
     // With a positive divisor div_euclid is the floor; for a negative one, adjust.
     let floor = if b < 0 && r != 0 { q - 1 } else { q };
     let exact = r == 0;
-    let v = match round {
+    match round {
         'U' if !exact => floor + 1,
         'R' => {
             // Nearest integer to a/b, halves away from zero.
@@ -192,9 +217,7 @@ fn divide(a: i64, b: i64, round: char) -> i64 {
             }
         }
         _ => floor,
-    };
-    // |a / b| <= |a|, so the result fits.
-    i64::try_from(v).unwrap_or(0)
+    }
 }
 
 fn checked(v: Option<i64>) -> PResult<i64> {
@@ -216,6 +239,9 @@ mod tests {
         assert_eq!([divide(-3, 2, 'F'), divide(-3, 2, 'U'), divide(-3, 2, 'R')], [-2, -1, -2]);
         assert_eq!([divide(3, -2, 'F'), divide(3, -2, 'U'), divide(3, -2, 'R')], [-2, -1, -2]);
         assert_eq!([divide(-3, -2, 'F'), divide(6, 3, 'U'), divide(-6, 3, 'R')], [1, 2, -2]);
-        assert_eq!(divide(i64::MIN + 1, -1, 'F'), i64::MAX);
+        assert_eq!(
+            [divide(1_000_000_000_000, -1, 'R'), divide(-999_999_999_999, 2, 'R')],
+            [-1_000_000_000_000, -500_000_000_000]
+        );
     }
 }

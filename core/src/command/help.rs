@@ -10,7 +10,7 @@ type Entry = (&'static str, &'static str, &'static [&'static str]);
 const PLAIN: &[Entry] = &[
     ("NdS+NdS+K-K", "help_dice", &["2D6+3", "1D20-1D4+2"]),
     ("(NdS+K)*K, NdS/K(U|R|F)", "help_arith", &["3D6*5", "(2D6+6)*5", "1D6/2U"]),
-    ("NdS>=t (> <= < =)", "help_compare", &["2D6>=7", "1D100<=50"]),
+    ("NdS>=t (> <= < = <>)", "help_compare", &["2D6>=7", "1D100<=50"]),
     ("D66", "help_d66", &["D66"]),
     ("xN command", "help_repeat", &["x3 2D6", "rep2 1D100"]),
 ];

@@ -1,6 +1,6 @@
 //! Plain dice for every system: `NdS±K` sums, `D66`, BCDice's arithmetic
 //! (`3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`super::arith`]), a comparison with a
-//! target (`>=`, `>`, `<=`, `<`, `=`;
+//! target (`>=`, `>`, `<=`, `<`, `=`, `<>`; BCDice's `=>`, `=<`, `==`, `!=` too;
 //! the target may be integer arithmetic, `1D100>=68+12` or `1D100>=(68+12)`). The dice are rolled by
 //! [`crate::dice::expr::roll_with`] (same grammar and limits as `dice.roll`:
 //! at most 1000 dice and 10000 sides); the reply follows BCDice's plain-dice
@@ -25,6 +25,7 @@ enum Cmp {
     Le,
     Lt,
     Eq,
+    Ne,
 }
 
 impl Cmp {
@@ -35,6 +36,7 @@ impl Cmp {
             Cmp::Le => "<=",
             Cmp::Lt => "<",
             Cmp::Eq => "=",
+            Cmp::Ne => "<>",
         }
     }
 
@@ -45,6 +47,7 @@ impl Cmp {
             Cmp::Le => a <= b,
             Cmp::Lt => a < b,
             Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
         }
     }
 }
@@ -61,11 +64,19 @@ struct PlainResult<'a> {
 
 /// Does the head start like a dice expression (`\d*D\d`, after any `(` and `-`:
 /// `(2D6+6)*5`, `-1D6+10`)?
+///
+/// Also a line of only arithmetic and a comparison that rolls a die somewhere
+/// (`1+2D6`, `10-1D6`, `2*1D6>=5`), as BCDice reads it.
 pub(crate) fn looks_like_dice(c: &[char]) -> bool {
     let lead = c.iter().take_while(|c| matches!(c, '(' | '-')).count();
-    let c = c.get(lead..).unwrap_or(&[]);
-    let k = c.iter().take_while(|c| c.is_ascii_digit()).count();
-    c.get(k) == Some(&'D') && c.get(k + 1).is_some_and(|c| c.is_ascii_digit())
+    let rest = c.get(lead..).unwrap_or(&[]);
+    let k = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    if rest.get(k) == Some(&'D') && rest.get(k + 1).is_some_and(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    let arithmetic = |c: &char| c.is_ascii_digit() || "D+-*/()UCRF<>=!".contains(*c);
+    let rolls = c.windows(2).any(|w| w[0] == 'D' && w[1].is_ascii_digit());
+    rolls && c.iter().all(arithmetic)
 }
 
 /// Try a plain dice command.
@@ -73,23 +84,29 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
     if !looks_like_dice(c) {
         return Ok(None);
     }
-    let split = c.iter().position(|&ch| matches!(ch, '<' | '>' | '='));
+    let split = c.iter().position(|&ch| matches!(ch, '<' | '>' | '=' | '!'));
     let (lhs, cmp) = match split {
         None => (c, None),
         Some(k) => {
             let mut cur = Cur::new(c);
             cur.i = k;
-            let op = if cur.eat_str(">=") {
+            // BCDice's spellings: `=>` `=<` `==` read as `>=` `<=` `=`; `<>` and `!=` are "not equal".
+            let op = if cur.eat_str(">=") || cur.eat_str("=>") {
                 Cmp::Ge
-            } else if cur.eat_str("<=") {
+            } else if cur.eat_str("<=") || cur.eat_str("=<") {
                 Cmp::Le
+            } else if cur.eat_str("<>") || cur.eat_str("!=") {
+                Cmp::Ne
+            } else if cur.eat_str("==") {
+                Cmp::Eq
             } else if cur.eat('>') {
                 Cmp::Gt
             } else if cur.eat('<') {
                 Cmp::Lt
-            } else {
-                cur.eat('=');
+            } else if cur.eat('=') {
                 Cmp::Eq
+            } else {
+                return perr("unexpected", cur.i);
             };
             // BCDice evaluates the target as arithmetic: `1D100>=68+12` is `(1D100>=80)`.
             let t = cur.arith(1)?;
