@@ -1,5 +1,8 @@
-//! The message catalog (`core/data/command/messages.json`): every reply text in
-//! four languages. Placeholders are `{name}`.
+//! The message catalog (`core/data/command/messages/*.json`): every reply text in
+//! four languages. Placeholders are `{name}`. One file for what every build
+//! answers (plain dice, repeats, parse errors, refusals) and one per ruleset, of
+//! which a build includes only its own (the npm package's per-ruleset entries carry
+//! no other system's texts).
 
 use super::types::CmdLang;
 use crate::error::{Error, ErrorCode, Result};
@@ -37,14 +40,33 @@ pub(crate) struct Catalog {
     pub messages: BTreeMap<String, Message>,
 }
 
-const CATALOG_JSON: &str = include_str!("../../data/command/messages.json");
+/// The catalog files of this build.
+const CATALOG_FILES: &[&str] = &[
+    include_str!("../../data/command/messages/common.json"),
+    #[cfg(feature = "coc")]
+    include_str!("../../data/command/messages/coc.json"),
+    #[cfg(feature = "world_trigger")]
+    include_str!("../../data/command/messages/world_trigger.json"),
+    #[cfg(feature = "tmd")]
+    include_str!("../../data/command/messages/tmd.json"),
+    #[cfg(feature = "fap_map")]
+    include_str!("../../data/command/messages/fap_map.json"),
+];
 
 pub(crate) fn catalog() -> Result<&'static Catalog> {
     static CAT: OnceLock<std::result::Result<Catalog, Error>> = OnceLock::new();
     CAT.get_or_init(|| {
-        let v: serde_json::Value = serde_json::from_str(CATALOG_JSON)
-            .map_err(|e| Error::new(ErrorCode::Internal, format!("message catalog is not JSON: {e}")))?;
-        crate::ops::parse_data::<Catalog>("messages", v)
+        let mut all: Option<Catalog> = None;
+        for text in CATALOG_FILES {
+            let v: serde_json::Value = serde_json::from_str(text)
+                .map_err(|e| Error::new(ErrorCode::Internal, format!("message catalog is not JSON: {e}")))?;
+            let part = crate::ops::parse_data::<Catalog>("messages", v)?;
+            match &mut all {
+                None => all = Some(part),
+                Some(c) => c.messages.extend(part.messages),
+            }
+        }
+        all.ok_or_else(|| Error::new(ErrorCode::Internal, "no message catalog"))
     })
     .as_ref()
     .map_err(Clone::clone)

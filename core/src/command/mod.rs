@@ -47,7 +47,7 @@
 //! Variants (`variants`): `coc7_rule` (0–5, default 0 = the rulebook and
 //! BCDice) and `damage_table_threshold` (`at_least_10` default, `more_than_10`).
 //!
-//! The message catalog is `core/data/command/messages.json`.
+//! The message catalog is `core/data/command/messages/` (one file per ruleset).
 
 pub(crate) mod arith;
 mod catalog;
