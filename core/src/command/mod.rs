@@ -34,7 +34,9 @@
 //! 3. A leading `S` makes the command secret (`SCC<=50`).
 //!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
-//! 4. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
+//! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
+//!    `.rh`) are read in their BCDice form ([`dialect`]).
+//! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
 //!    then plain dice ([`plain`]; with `*`, `/` and parentheses as BCDice reads
 //!    them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
 //!
@@ -52,6 +54,7 @@
 pub(crate) mod arith;
 mod catalog;
 pub mod coc;
+pub(crate) mod dialect;
 pub mod help;
 mod lex;
 mod outcome;
@@ -283,7 +286,9 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
-    let line = split(&args.text, 0);
+    // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
+    let rewritten = dialect::rewrite(&args.text, args.system);
+    let line = split(rewritten.as_deref().unwrap_or(&args.text), 0);
     let mut res = CmdRunResult::unmatched();
 
     if let Some((secret, count)) = repeat_prefix(&line.head) {

@@ -1,0 +1,167 @@
+//! The dot commands of Chinese dice bots (Dice!, 塔骰, 溯洄 and their kin), read by
+//! rewriting them into the BCDice form that [`super::run`] already reads, so every
+//! rule stays in one place:
+//!
+//! | typed | read as | |
+//! |---|---|---|
+//! | `.ra 侦查50`, `.rc侦查 50` | `CC<=50 侦查` | 7th-/6th-edition check |
+//! | `.rab2 侦查50`, `.rap 侦查50` | `CC(2)<=50 侦查`, `CC(-1)<=50 侦查` | bonus / penalty dice (7th edition only) |
+//! | `.ra 困难侦查50`, `.ra 极难侦查50` | `CC<=50H 困难侦查`, `CC<=50E 极难侦查` | difficulty (7th edition) |
+//! | `.r 3d6*5 力量`, `.r3d6`, `.r` | `3D6*5 力量`, `3D6`, `1D100` | plain dice (every system) |
+//! | `.rh …` | `S…` | secret |
+//!
+//! The dot may be `.`, `。` or `．`; letters are case-insensitive. The skill value is
+//! the last number in the line (bots look the name up on a character card; gunbai
+//! has none, so the number must be typed); text before it is the skill name, text
+//! after it a further comment. `.ra`/`.rc` are read for `coc7` and `coc6` only, and
+//! bonus, penalty and difficulty for `coc7` only. `setcoc` is not a chat command here:
+//! the house rule is the caller's `variants.coc7_rule`. A parse error of a rewritten
+//! line points into the BCDice form shown as `command`.
+
+use super::types::CmdSystem;
+
+/// The BCDice-form line for a dot command, or `None` when `text` is not one.
+pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>) -> Option<String> {
+    let t = text.trim_start_matches(super::lex::is_space);
+    let rest = t.strip_prefix(['.', '。', '．'])?;
+    let lower: String = rest.chars().take(4).map(|c| super::lex::normalize(c).to_ascii_lowercase()).collect();
+    if !lower.starts_with('r') {
+        return None;
+    }
+    // `.rh`: a secret roll of what follows (`.rh`, `.rh 1d100`, `.rhd`).
+    let (secret, after_r) =
+        if lower.starts_with("rh") { ("S", skip_chars(rest, 2)) } else { ("", skip_chars(rest, 1)) };
+    let next = after_r.chars().next();
+    let lower_next = next.map(|c| super::lex::normalize(c).to_ascii_lowercase());
+    if secret.is_empty() && matches!(lower_next, Some('a' | 'c')) {
+        return check(skip_chars(after_r, 1), system);
+    }
+    // `.r` then the end, a space or dice; a word like `.really` is chat.
+    let dice_next = lower_next.is_some_and(|c| c.is_ascii_digit() || matches!(c, 'd' | '(' | '-'));
+    if next.is_some_and(|c| !super::lex::is_space(c)) && !dice_next {
+        return None;
+    }
+    Some(format!("{secret}{}", dice(after_r)))
+}
+
+/// `.r …`: the first word is the dice expression when it starts like one; otherwise
+/// (or with nothing after `.r`) the roll is 1D100 and every word is the comment.
+fn dice(rest: &str) -> String {
+    let rest = rest.trim_matches(super::lex::is_space);
+    let word_end = rest.find(super::lex::is_space).unwrap_or(rest.len());
+    let (word, comment) = rest.split_at(word_end);
+    let starts_like_dice = word.chars().next().is_some_and(|c| {
+        let c = super::lex::normalize(c);
+        c.is_ascii_digit() || matches!(c, 'D' | '(' | '-')
+    });
+    let comment = comment.trim_matches(super::lex::is_space);
+    match (starts_like_dice, comment.is_empty()) {
+        (true, true) => word.to_string(),
+        (true, false) => format!("{word} {comment}"),
+        (false, _) if rest.is_empty() => "1D100".to_string(),
+        (false, _) => format!("1D100 {rest}"),
+    }
+}
+
+/// `.ra` / `.rc` after the letters: optional `b`/`p` and a count, then the skill.
+fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
+    let coc7 = match system {
+        Some(CmdSystem::Coc7) => true,
+        Some(CmdSystem::Coc6) => false,
+        _ => return None,
+    };
+    let mut chars = rest.chars().peekable();
+    let mut bonus = 0i64;
+    if let Some(sign) = chars.peek().map(|&c| super::lex::normalize(c)).and_then(|c| match c {
+        'B' => Some(1),
+        'P' => Some(-1),
+        _ => None,
+    }) {
+        if !coc7 {
+            return None; // 6th edition has no bonus or penalty dice
+        }
+        chars.next();
+        let mut n = String::new();
+        while let Some(&c) = chars.peek() {
+            let d = super::lex::normalize(c);
+            if !d.is_ascii_digit() || n.len() >= 3 {
+                break;
+            }
+            n.push(d);
+            chars.next();
+        }
+        bonus = sign * n.parse::<i64>().unwrap_or(1);
+    }
+    let rest: String = chars.collect();
+    let rest = rest.trim_matches(super::lex::is_space);
+    // The skill value: the last run of digits (full-width too).
+    let digits: Vec<(usize, char)> =
+        rest.char_indices().filter(|(_, c)| super::lex::normalize(*c).is_ascii_digit()).collect();
+    let bcdice_bonus = if bonus == 0 { String::new() } else { format!("({bonus})") };
+    let Some(&(last, _)) = digits.last() else {
+        // No number: read as `CC<=` so the reply says a number is expected.
+        return Some(format!("CC{bcdice_bonus}<= {rest}"));
+    };
+    let end = last + rest[last..].chars().next().map_or(0, char::len_utf8);
+    let mut start = last;
+    for &(i, c) in digits.iter().rev() {
+        if i + c.len_utf8() != start && i != last {
+            break;
+        }
+        start = i;
+    }
+    let value: String = rest[start..end].chars().map(super::lex::normalize).collect();
+    let name = rest[..start].trim_matches(super::lex::is_space);
+    let tail = rest[end..].trim_matches(super::lex::is_space);
+    let suffix = match name {
+        n if coc7 && (n.starts_with("困难") || n.starts_with("困難")) => "H",
+        n if coc7 && (n.starts_with("极难") || n.starts_with("極難")) => "E",
+        _ => "",
+    };
+    let comment = [name, tail].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
+    let head = format!("CC{bcdice_bonus}<={value}{suffix}");
+    Some(if comment.is_empty() { head } else { format!("{head} {comment}") })
+}
+
+/// `s` without its first `n` characters.
+fn skip_chars(s: &str, n: usize) -> &str {
+    s.char_indices().nth(n).map_or("", |(i, _)| &s[i..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rewrite;
+    use crate::command::CmdSystem::{Coc6, Coc7, Tmd};
+
+    #[test]
+    fn rewrites() {
+        for (text, system, want) in [
+            (".ra 侦查50", Some(Coc7), Some("CC<=50 侦查")),
+            (".rc侦查 50", Some(Coc7), Some("CC<=50 侦查")),
+            ("。ra侦查５０", Some(Coc7), Some("CC<=50 侦查")),
+            (".RAB2 侦查50", Some(Coc7), Some("CC(2)<=50 侦查")),
+            (".rap 侦查50 潜入", Some(Coc7), Some("CC(-1)<=50 侦查 潜入")),
+            (".rab 侦查50", Some(Coc6), None),
+            (".ra 困难侦查60", Some(Coc7), Some("CC<=60H 困难侦查")),
+            (".ra 极难侦查60", Some(Coc7), Some("CC<=60E 极难侦查")),
+            (".ra 困难侦查60", Some(Coc6), Some("CC<=60 困难侦查")),
+            (".ra 侦查", Some(Coc7), Some("CC<= 侦查")),
+            (".ra 50", Some(Coc7), Some("CC<=50")),
+            (".ra 侦查50", Some(Tmd), None),
+            (".ra 侦查50", None, None),
+            (".r 3d6*5 力量", None, Some("3d6*5 力量")),
+            (".r3d6", Some(Tmd), Some("3d6")),
+            (".r", None, Some("1D100")),
+            (".r 理智", None, Some("1D100 理智")),
+            (".rh", Some(Coc7), Some("S1D100")),
+            (".rh 1d6 秘密", Some(Coc7), Some("S1d6 秘密")),
+            ("ra 侦查50", Some(Coc7), None),
+            (".really?", None, None),
+            (".r 1d20+3 攻撃", None, Some("1d20+3 攻撃")),
+            (".setcoc 2", Some(Coc7), None),
+            ("…", None, None),
+        ] {
+            assert_eq!(rewrite(text, system).as_deref(), want, "{text}");
+        }
+    }
+}
