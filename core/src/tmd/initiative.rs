@@ -119,11 +119,12 @@ pub(crate) fn roll_order(cs: &[TmdCombatant], dice: &mut Dice) -> Result<Vec<Tmd
 
 /// TMD-INI-2: sort by total, highest first. Ties among one side keep the given
 /// order; a tie group spanning several sides re-rolls d10 (every member, in
-/// the current order) until the rolls separate the sides. The re-rolls decide
-/// only how the sides interleave: the places they give one side are filled by
-/// that side's members in the given order (RULINGS: "ties on the same side: the
-/// side's chosen order"), so `a`, `c` (one side) and `b` tied, re-rolling 3, 6, 1,
-/// go `a, c, b`. Bounded by [`MAX_TIE_REROLL_ROUNDS`].
+/// the current order) until the rolls separate the sides. Every cross-side pair
+/// goes by its re-rolls, higher first; members of one side that end up next to
+/// each other keep the given order (RULINGS: "ties on the same side: the side's
+/// chosen order"). So `a`, `c` (one side) and `b` tied, re-rolling 3, 6, 1, go
+/// `a, c, b`; but `a`, `b` (pcs) and `c` (npc) re-rolling 1, 3, 2 go `b, c, a`
+/// (c beat a, b beat c). Bounded by [`MAX_TIE_REROLL_ROUNDS`].
 pub(crate) fn sort_entries(
     entries: Vec<TmdInitiativeEntry>,
     dice: &mut Dice,
@@ -157,33 +158,32 @@ pub(crate) fn sort_entries_keeping(
                 e.tiebreaks.clear();
             }
             let broken = break_ties(group.clone(), dice, &mut budget)?;
-            out.extend(keep_side_order(group, broken));
+            out.extend(keep_side_order(&group, broken));
         }
         i = j;
     }
     Ok(out)
 }
 
-/// The places `broken` gives each side, filled by that side's members in their
-/// order in `given` (the same members, by id). Each member keeps its own tie-break rolls.
-fn keep_side_order(
-    given: Vec<TmdInitiativeEntry>,
-    broken: Vec<TmdInitiativeEntry>,
-) -> Vec<TmdInitiativeEntry> {
-    let mut queue: Vec<Option<&TmdInitiativeEntry>> = given.iter().map(Some).collect();
-    let ids: Vec<String> = broken
-        .iter()
-        .map(|slot| {
-            let next = queue.iter_mut().find(|e| e.is_some_and(|e| e.side == slot.side));
-            next.and_then(Option::take).map_or_else(|| slot.id.clone(), |e| e.id.clone())
-        })
-        .collect();
-    let mut left: Vec<Option<TmdInitiativeEntry>> = broken.into_iter().map(Some).collect();
-    ids.iter()
-        .filter_map(|id| {
-            left.iter_mut().find(|e| e.as_ref().is_some_and(|e| &e.id == id)).and_then(Option::take)
-        })
-        .collect()
+/// `broken` with each run of consecutive same-side members put back in their
+/// `given` order. Every pair from different sides keeps the order its re-rolls
+/// gave (TMD-INI-2: the higher roll goes first); only members of one side that no
+/// other side's member separates may be reordered, and the side's chosen order
+/// (RULINGS) is the given one.
+fn keep_side_order(given: &[TmdInitiativeEntry], broken: Vec<TmdInitiativeEntry>) -> Vec<TmdInitiativeEntry> {
+    let pos = |id: &str| given.iter().position(|g| g.id == id).unwrap_or(usize::MAX);
+    let mut out = Vec::with_capacity(broken.len());
+    let mut run: Vec<TmdInitiativeEntry> = Vec::new();
+    for e in broken {
+        if run.last().is_some_and(|l| l.side != e.side) {
+            crate::small_sort::sort_by(&mut run, &|a, b| pos(&a.id).cmp(&pos(&b.id)));
+            out.append(&mut run);
+        }
+        run.push(e);
+    }
+    crate::small_sort::sort_by(&mut run, &|a, b| pos(&a.id).cmp(&pos(&b.id)));
+    out.append(&mut run);
+    out
 }
 
 fn mixed_sides(g: &[TmdInitiativeEntry]) -> bool {

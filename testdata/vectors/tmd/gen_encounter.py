@@ -210,9 +210,9 @@ S += [
         {"events": [E(event="converted", character="D", action_type="reflex", count=2, ap_spent=4)]})),
     act(K("convert_reflex", character="A", count=1), V("no-out-of-turn-conversion-in-turn", "TMD-AP-4", err=ill("TMD-AP-4"))),
     act(K("announce", character="A")),
-    act(K("interrupt", character="D", reflex=True), V("reflex-interrupt", "TMD-INT-3 TMD-INT-2",
+    act(K("interrupt", character="D", reflex=True), V("reflex-interrupt", "TMD-INT-3",
         {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=50,
-                      interrupted_ap=6, first="D", locked_out="A")]})),
+                      interrupted_ap=6, first="D", locked_out=None)]})),
     act(K("resolve"), V("after-reflex-resolves-asked-again", "TMD-INT-3",
         {"state": {"chain": {"entries": [{"id": 0, "reasked": True, "closed": False}]}}})),
     act(K("pass"), V("nobody-interrupts-closes", "TMD-INT-3", {"events": [E(event="interrupts_closed", entry=0)]})),
@@ -224,6 +224,35 @@ S += [
     act(K("interrupt", character="B"), V("ap-tie-earlier-initiative-first-snapshot-ap", "TMD-INT-2",
         {"events": [E(event="interrupt_declared", character="B", entry=1, interrupts=0, interrupter_ap=6,
                       interrupted_ap=6, first="A", locked_out="B")]})),
+]
+# 3b. TMD-INT-3: a reflex interrupting an action taken in its actor's own turn resolves first even with
+#     less AP, and locks nobody out (was: the TMD-INT-2 AP comparison, so a dodge resolved after the attack).
+#     A non-reflex interrupt, or a reflex interrupting an out-of-turn action, goes by AP (TMD-INT-2, RULINGS).
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("start_turns")),
+    act(K("gain_ap", character="C", amount=4, reflex_only=True)),
+    act(K("convert_reflex", character="C", count=1)),
+    act(K("announce", character="A", label="attack")),
+    act(K("interrupt", character="C", reflex=True, label="dodge"), V("reflex-less-ap-resolves-first", "TMD-INT-3",
+        {"events": [E(event="interrupt_declared", character="C", entry=1, interrupts=0, interrupter_ap=2,
+                      interrupted_ap=14, first="C", locked_out=None)],
+         "state": {"chain": {"entries": [{"id": 1, "character": "C", "via_reflex": True}, {"id": 0, "character": "A"}],
+                             "locked_out": []}}})),
+    act(K("resolve"), V("reflex-insert-resolves-before-the-action", "TMD-INT-3",
+        {"events": [E(event="resolved", entry=1, character="C", label="dodge")],
+         "state": {"chain": {"entries": [{"id": 0, "reasked": True, "closed": False}]}}})),
+    act(K("interrupt", character="B"), V("non-reflex-interrupt-goes-by-ap", "TMD-INT-2",
+        {"events": [E(event="interrupt_declared", character="B", entry=2, interrupts=0, interrupter_ap=0,
+                      interrupted_ap=14, first="A", locked_out="B")]})),
+    act(K("resolve")), act(K("resolve")),
+    act(K("gain_ap", character="D", amount=4, reflex_only=True)),
+    act(K("convert_reflex", character="D", count=1)),
+    act(K("gain_ap", character="B", amount=6)),
+    act(K("announce", character="B", label="out of turn")),
+    act(K("interrupt", character="D", reflex=True), V("reflex-on-out-of-turn-action-goes-by-ap", "TMD-INT-2 TMD-INT-3",
+        {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=2,
+                      interrupted_ap=6, first="B", locked_out="D")]})),
 ]
 # 4. Surprise round (TMD-SUR-1..7, TMD-SCN-5).
 SUR = {"attacker": "C", "surprise_attack": True, "undetected": True}
@@ -468,8 +497,8 @@ S += [
 ]
 # 9f. A round-start re-sort (TMD-INI-4 joiners; TMD-INI-3) keeps ties already broken among unchanged
 #     characters (was: re-rolled them, needing extra dice and possibly swapping them); a joiner tying
-#     with them re-rolls with the whole tie group (TMD-INI-2). The re-rolls (A 6, C 4, E 8) give the
-#     npc side the 1st and 3rd places; C and E fill them in the side's order (C, then E).
+#     with them re-rolls with the whole tie group (TMD-INI-2). The re-rolls (A 6, C 4, E 8): E beat A and
+#     A beat C, so E, A, C (was: C, A, E, the npc places filled in the side's order against both re-rolls).
 TIE3 = [{"id": "A", "side": "pc", "base_initiative": 0}, {"id": "C", "side": "npc", "base_initiative": 0},
         {"id": "D", "side": "npc", "base_initiative": -5}]
 for e_roll, rolls, expect in (
@@ -481,7 +510,7 @@ for e_roll, rolls, expect in (
                                  E(id="E", side="npc", base_initiative=0, roll=3, total=3, tiebreaks=[]),
                                  E(id="D", side="npc", base_initiative=-5, roll=5, total=0, tiebreaks=[])]),
                              E(event="round_started", round=2, order=["C", "A", "E", "D"])]}),
-        (1, [5, 4, 6, 8], {"state": {"order": ["C", "A", "E", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
+        (1, [5, 4, 6, 8], {"state": {"order": ["E", "A", "C", "D"], "characters": [{"id": "A", "tiebreaks": [6]}, {"id": "C", "tiebreaks": [4]}, {}, {"id": "E", "tiebreaks": [8]}]}})):
     S += [
         new(characters=TIE3, rolls=[5, 5, 5, 2, 9]),
         act(K("start_turns")),

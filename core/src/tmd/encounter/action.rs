@@ -471,7 +471,7 @@ crate::internally_tagged! {
             /// Entry id.
             entry: u32,
         },
-        /// TMD-INT-2: an interrupt was declared.
+        /// TMD-INT-2/TMD-INT-3: an interrupt was declared.
         InterruptDeclared {
             /// Who interrupts.
             character: String,
@@ -485,8 +485,9 @@ crate::internally_tagged! {
             interrupted_ap: u32,
             /// Who resolves first.
             first: String,
-            /// Who may not interrupt again in this chain.
-            locked_out: String,
+            /// Who may not interrupt again in this chain (TMD-INT-2); `null` when a
+            /// reflex interrupts an action taken in its actor's own turn (TMD-INT-3).
+            locked_out: Option<String>,
         },
         /// TMD-INT-4: 【先制】 is ignored, whatever its level.
         PreemptionIgnored {

@@ -1157,8 +1157,12 @@ pub(crate) fn apply(
             let (ai, at) = (ap_of(character), ap_of(&front.character));
             let (pi, pt) =
                 (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
-            // TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier in the initiative order.
-            let interrupter_first = ai > at || (ai == at && pi < pt);
+            // TMD-INT-3: a reflex interrupting an action its actor takes in its own turn
+            // resolves first. Otherwise (an interrupt of an out-of-turn action, or one
+            // without a reflex) TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier
+            // in the initiative order; the other one is locked out of this chain.
+            let reflex_first = *reflex && in_own_turn(s, &front.character);
+            let interrupter_first = reflex_first || ai > at || (ai == at && pi < pt);
             if *reflex {
                 if in_own_turn(s, character) {
                     return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
@@ -1187,8 +1191,11 @@ pub(crate) fn apply(
                 chain.entries.insert(1, entry);
                 (front.character.clone(), character.clone())
             };
-            if !chain.locked_out.contains(&loser) {
-                chain.locked_out.push(loser.clone());
+            let loser = (!reflex_first).then_some(loser);
+            if let Some(l) = &loser {
+                if !chain.locked_out.contains(l) {
+                    chain.locked_out.push(l.clone());
+                }
             }
             ev.push(TmdEvent::InterruptDeclared {
                 character: character.clone(),
