@@ -175,6 +175,8 @@ S += [
         {"events": [E(event="turn_order_set", turns=["A", "B", "C", "D"]),
                     TS("A", base=6, extra=6, lost=8, blocked=["standard"])]})),
     act(conv("A", "standard"), V("overdrawn-type-blocked", "TMD-AP-11", err=ill("TMD-AP-11"))),
+    act(K("overdraw", character="A", action_type="standard"), V("no-overdraw-while-paying-for-the-last", "TMD-AP-13",
+        err=ill("TMD-AP-13"))),
     act(conv("A", "acrobatic"), V("other-types-still-convert", "TMD-AP-11",
         {"events": [E(event="converted", character="A", action_type="acrobatic", count=1, ap_spent=6)]})),
     act(end("A")), act(end("B")), act(end("C")),

@@ -830,6 +830,15 @@ pub(crate) fn apply(
             if c.overdrawn.contains(action_type) {
                 return Err(ill("TMD-AP-13", format_args!("{action_type:?} is already overdrawn")));
             }
+            // TMD-AP-13 ("不能够反复透支"): not again while the last overdraw of the type
+            // is being paid for (it blocks the type until the next turn start, TMD-AP-11);
+            // otherwise one overdraw could follow another every round.
+            if c.blocked.contains(action_type) {
+                return Err(ill(
+                    "TMD-AP-13",
+                    format_args!("{action_type:?} was overdrawn and is paid for this round; it cannot be overdrawn again until the next turn start"),
+                ));
+            }
             let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum::<u32>() + action_type.cost();
             if owed > BASE_AP_PER_TURN {
                 return Err(ill(
