@@ -39,8 +39,11 @@ use serde::{Deserialize, Serialize};
 
 /// Largest skill accepted.
 pub const MAX_SKILL: i64 = 999;
-/// Most bonus (or penalty) dice.
+/// Most bonus (or penalty) dice a caller may ask for.
 pub const MAX_BONUS_DICE: i64 = 10;
+/// Most bonus dice a rule can grant on its own: a chase pursuer's MOV difference
+/// (C7H-ESC-5; MOV 0..=100 plus a situational +2). [`roll_d100`] rolls at most this many.
+pub const MAX_RULE_BONUS_DICE: i64 = 102;
 /// Highest house-rule number.
 pub const MAX_RULE: i64 = 5;
 
@@ -316,7 +319,7 @@ pub fn evaluate(r: i64, skill: i64, difficulty: Coc7Difficulty, rule: i64) -> (C
 /// Roll the dice of one check: `|bonus| + 1` tens dice (kind `tens_d10`), then
 /// the ones die. Returns (kept roll, every candidate in tens-die order).
 pub fn roll_d100(dice: &mut Dice, bonus: i64) -> Result<(u32, Vec<u32>)> {
-    let n = bonus.unsigned_abs().min(MAX_BONUS_DICE as u64) as usize + 1;
+    let n = bonus.unsigned_abs().min(MAX_RULE_BONUS_DICE as u64) as usize + 1;
     let mut tens = Vec::with_capacity(n);
     for _ in 0..n {
         tens.push(dice.roll_kind(10, RollKind::TensD10)? % 10);

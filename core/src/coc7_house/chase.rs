@@ -344,7 +344,8 @@ pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
         // C7H-ESC-5: no pursuit this round; the fugitive pulls away (RULINGS).
         s.gap += 1;
     } else {
-        let bonus = (pmov - fmov).min(10);
+        // C7H-ESC-5: one bonus die per point of MOV difference, however many.
+        let bonus = pmov - fmov;
         let fd = roll_check(&mut dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
         let pd = roll_check(&mut dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
         let w = match winner_of(&fd, &pd) {

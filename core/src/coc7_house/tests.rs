@@ -48,7 +48,8 @@ fn garbage_args_never_panic() {
             let _ = crate::call(op, j.clone());
         }
     }
-    // Huge but legal bonus dice on a chase: the pursuer's bonus is capped at 10.
+    // Huge but legal bonus dice on a chase: one per point of MOV difference
+    // (C7H-ESC-5), rolled as that many tens dice.
     let s = crate::call(
         "coc7_house.chase_new",
         json!({"fugitive": {"id": "f", "mov": 0, "dex": 50, "skill": 0},
@@ -57,7 +58,11 @@ fn garbage_args_never_panic() {
     .unwrap()["state"]
         .clone();
     let r = crate::call("coc7_house.chase_act", json!({"state": s, "seed": 5})).unwrap();
-    assert_eq!(r["pursuer_bonus_dice"], 10);
+    let bonus = r["pursuer_bonus_dice"].as_i64().unwrap();
+    let mov_gap = r["pursuer_mov"].as_i64().unwrap() - r["fugitive_mov"].as_i64().unwrap();
+    assert!(bonus == mov_gap && bonus >= 100, "{r}");
+    let tens = r["pursuer_dex"]["candidates"].as_array().map(Vec::len);
+    assert_eq!(tens, Some(bonus as usize + 1), "{r}");
 }
 
 /// C7H-INIT-2 note: floor(DEX/5) never reverses a DEX order, so without
