@@ -210,7 +210,9 @@ impl Error {
     }
 }
 
-fn join_path(prefix: &str, inner: &str) -> String {
+/// `prefix` followed by the path `inner` (`.` or empty: `prefix` itself; `[i]`
+/// appended; a key joined with `.`).
+pub(crate) fn join_path(prefix: &str, inner: &str) -> String {
     if inner.is_empty() || inner == "." {
         prefix.to_string()
     } else if inner.starts_with('[') {

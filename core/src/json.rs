@@ -92,7 +92,7 @@ impl At<'_> {
 /// A failure at `at`.
 #[inline(never)]
 pub fn error(at: &At<'_>, message: String) -> JsonError {
-    Box::new(PathError { path: at.render(), message })
+    Box::new(PathError { path: at.render(), message, missing: None })
 }
 
 /// Read a `T` from a JSON value.
@@ -180,7 +180,9 @@ pub fn deny_unknown(
 
 #[inline(never)]
 fn missing_field(name: &str, at: &At<'_>) -> JsonError {
-    error(at, format!("missing field `{name}`"))
+    let mut e = error(at, format!("missing field `{name}`"));
+    e.missing = Some(name.to_string());
+    e
 }
 
 /// The required field `key` of `obj`, or "missing field" at the object.

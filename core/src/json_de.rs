@@ -59,10 +59,24 @@ impl Track {
 /// serde's message.
 #[derive(Debug)]
 pub struct PathError {
-    /// `a.b[2].c`, or `.` for the root value.
+    /// `a.b[2].c`, or `.` for the root value. For a missing field, its object.
     pub path: String,
     /// What went wrong (serde's wording).
     pub message: String,
+    /// The name of the required field that is missing, when that is the failure.
+    pub missing: Option<String>,
+}
+
+impl PathError {
+    /// The path of what to fix: for a missing field the field's own path
+    /// (`sheet.name`, where [`path`](Self::path) is `sheet`), else [`path`](Self::path).
+    pub fn field_path(&self) -> String {
+        match &self.missing {
+            Some(k) if self.path == "." => k.clone(),
+            Some(k) => crate::error::join_path(&self.path, k),
+            None => self.path.clone(),
+        }
+    }
 }
 
 thread_local! {
@@ -85,7 +99,12 @@ pub fn from_value<T: de::DeserializeOwned>(value: &Value) -> Result<T, PathError
 // Not generic, and kept out of line: `from_value` is instantiated once per argument type.
 #[inline(never)]
 fn path_error(track: Track, e: E) -> PathError {
-    PathError { path: track.path.into_inner().unwrap_or_else(|| ".".to_string()), message: e.to_string() }
+    let message = e.to_string();
+    // serde's `de::Error::missing_field` wording (serde_json keeps it and appends
+    // no position for a `Value` source).
+    let missing =
+        message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`')).map(str::to_string);
+    PathError { path: track.path.into_inner().unwrap_or_else(|| ".".to_string()), message, missing }
 }
 
 struct PathDe<'a, 'de> {

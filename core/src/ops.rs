@@ -84,27 +84,18 @@ pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Val
 
 /// An argument that does not decode is `invalid_argument`, except inside a `state`
 /// argument: a saved state is an untrusted document, `invalid_data` as in every
-/// engine (some take `state` typed, some through [`parse_data`]).
+/// engine (some take `state` typed, some through [`parse_data`]). A missing `state`
+/// is still `invalid_argument`. `.field` is [`PathError::field_path`](crate::json::PathError::field_path).
 #[inline(never)]
 fn args_error(e: crate::json_de::PathError) -> Error {
-    let path = missing_key_path(&e);
+    let path = e.field_path();
     let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");
+    let state_missing = e.path == "." && e.missing.as_deref() == Some("state");
     let field = if path == "." { "args".to_string() } else { path };
-    if in_state && !e.message.starts_with("missing field `state`") {
+    if in_state && !state_missing {
         Error::invalid_data(field, e.message)
     } else {
         Error::invalid(field, e.message)
-    }
-}
-
-/// The path of the failing value; for a missing field, the field's own path
-/// (`sheet.name`, not `sheet`), so `.field` names what to fill in.
-fn missing_key_path(e: &crate::json_de::PathError) -> String {
-    let key = e.message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`'));
-    match key {
-        Some(k) if e.path == "." => k.to_string(),
-        Some(k) => format!("{}.{k}", e.path),
-        None => e.path.clone(),
     }
 }
 
@@ -140,15 +131,7 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 
 #[inline(never)]
 fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
-    let path = missing_key_path(&e);
-    let full = if path == "." {
-        field.to_string()
-    } else if path.starts_with('[') {
-        format!("{field}{path}")
-    } else {
-        format!("{field}.{path}")
-    };
-    Error::invalid_data(full, e.message)
+    Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message)
 }
 
 /// Debug builds, for tests: the compact JSON conversions must agree with serde's.
