@@ -51,8 +51,9 @@ crate::internally_tagged! {
             tactics_dice: u32,
             /// WT-DMG-4 Trion Burst (0..=min(Trion stat, 10); cost + burst must stay
             /// below the current Trion): declared now, paid from the attacker's
-            /// pool when damage is dealt — on the first target hit (a `trion_lost`
-            /// event), nothing if no target is hit.
+            /// pool when damage is dealt — on the first hit on another team's member
+            /// (a `trion_lost` event; an area attack's hits on the attacker or its
+            /// allies never take it), nothing if no such member is hit.
             #[serde(default)]
             burst: i64,
             /// WT-MOV-6: where to push a single target if the skill has forced movement and it hits:

@@ -1457,14 +1457,18 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
                     let mg = s.manager(tteam).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
                     ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(tteam), manager: mg });
                 }
-                check_end(s, ev)?;
             }
             continue;
         }
         // WT-DMG-4: the declared Trion Burst is paid from the attacker's pool
-        // "when dealing damage": on the first hit only (nothing on a miss).
-        let burst = if s.m(ai)?.status == WtMemberStatus::Active { burst_left } else { 0 };
-        burst_left = 0;
+        // "when dealing damage", and adds to one hit (RULINGS): the first hit on a
+        // member of another team (an area attack may also hit the attacker and its
+        // allies; the burst never goes to them). Nothing is paid if no enemy is hit.
+        let enemy = s.m(ti)?.team != ateam;
+        let burst = if enemy && s.m(ai)?.status == WtMemberStatus::Active { burst_left } else { 0 };
+        if enemy {
+            burst_left = 0;
+        }
         if burst > 0 {
             let a = s.mm(ai)?;
             a.trion = a.trion.saturating_sub(burst);
@@ -1531,9 +1535,6 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         if burst > 0 && s.m(ai)?.trion <= 0 {
             down(s, ai, None, "WT-KO-1", ev)?;
         }
-        if s.phase == WtBattlePhase::Ended {
-            return Ok(());
-        }
         // WT-MOV-6: forced movement (single target).
         if let Some(to) = p.push_to {
             if sk.forced_move > 0 && s.m(ti)?.status == WtMemberStatus::Active {
@@ -1551,15 +1552,16 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
                 }
             }
         }
-        if s.phase == WtBattlePhase::Ended {
-            return Ok(());
-        }
     }
-    Ok(())
+    // The hits of one attack land together: the battle ends (WT-END) only once all
+    // of them are resolved, so every target's damage, bailout and points count.
+    check_end(s, ev)
 }
 
 /// WT-KO-1/2/4, WT-BTL-2: Trion ≤ 0 or a bailout row: bailout (rank and
-/// defense battles, with a bailout system) or incapacitation.
+/// defense battles, with a bailout system) or incapacitation. The caller checks
+/// for the battle's end once everything that happens at the same moment is done
+/// (every hit of one attack, every member at Feedback).
 fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mut Ev) -> Result<()> {
     let (id, team, was_manager) = {
         let m = s.m(mi)?;
@@ -1595,7 +1597,7 @@ fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mu
         let mg = s.manager(team).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
         ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(team), manager: mg });
     }
-    check_end(s, ev)
+    Ok(())
 }
 
 fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut Ev) {
@@ -1626,7 +1628,14 @@ fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
     let alive: Vec<usize> =
         (0..s.teams.len()).filter(|&t| s.members.iter().any(|m| m.team == t && s.in_play(m))).collect();
     if alive.is_empty() {
-        finish(s, "no_team_left", None, ev);
+        // WT-END-2: a rank battle is still won on points, even when its last
+        // members fell together.
+        let w = if s.battle_type == WtBattleType::Rank {
+            best_by_points(s, &(0..s.teams.len()).collect::<Vec<_>>())
+        } else {
+            None
+        };
+        finish(s, "no_team_left", w, ev);
         return Ok(());
     }
     if alive.len() == 1 {
@@ -1869,9 +1878,11 @@ fn feedback(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
             // like any other fall, it scores for the team that last hit it.
             down(s, i, None, "WT-OOB-1", ev)?;
         }
-        if s.phase == WtBattlePhase::Ended {
-            return Ok(());
-        }
+    }
+    // Feedback downs happen together; the end is checked once, after them.
+    check_end(s, ev)?;
+    if s.phase == WtBattlePhase::Ended {
+        return Ok(());
     }
     for i in 0..s.members.len() {
         let m = s.mm(i)?;
@@ -1900,7 +1911,7 @@ pub fn down_at_start(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
             down(s, i, None, "WT-KO-1", ev)?;
         }
     }
-    Ok(())
+    check_end(s, ev)
 }
 
 /// Start a round: reset per-round budgets, revive mock-battle casualties

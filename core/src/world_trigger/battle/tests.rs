@@ -1052,3 +1052,37 @@ fn initiative_listing_gives_the_tactics_dice_limit() {
     let ri = l.iter().find(|a| matches!(a.action, WtBattleAction::RollInitiative { .. })).unwrap();
     assert_eq!(ri.cost.max_tactics_dice, 20);
 }
+
+/// WT-OOB-1 / WT-END-2: members forced out at Feedback go down together; the end is
+/// checked once, after all of them (it used to end as soon as the first fell, so
+/// the other team "won" with its member still out of bounds).
+#[test]
+fn feedback_downs_are_simultaneous_wt_oob_1() {
+    let mut setup = setup("rank_3v3");
+    for t in 0..2 {
+        let ms = setup["teams"][t]["members"].as_array_mut().unwrap();
+        ms.truncate(1);
+        let id = ms[0]["id"].clone();
+        setup["teams"][t]["leader"] = id;
+    }
+    let mut s = new_state(&setup);
+    for m in s.members.iter_mut() {
+        m.at.x = -1; // pushed off the battlefield
+    }
+    let mut dice = Dice::seeded(5).unwrap();
+    for _ in 0..40 {
+        if s.phase == WtBattlePhase::Ended {
+            break;
+        }
+        let list = engine::legal_actions(&s, None);
+        let pick = list
+            .iter()
+            .find(|l| matches!(l.action, WtBattleAction::RollInitiative { .. }))
+            .or_else(|| list.iter().find(|l| matches!(l.action, WtBattleAction::Pass { .. })))
+            .or_else(|| list.first())
+            .expect("an action");
+        engine::act(&mut s, &pick.action.clone(), &mut dice, &mut Vec::new()).unwrap();
+    }
+    assert!(s.members.iter().all(|m| m.status == WtMemberStatus::BailedOut), "{:?}", s.members);
+    assert_eq!(s.outcome.as_ref().map(|o| o.reason.as_str()), Some("no_team_left"));
+}
