@@ -1,7 +1,7 @@
 //! The serializable encounter state of `tmd.encounter_*` and its validation
 //! (a caller-supplied state is untrusted JSON: `invalid_data` on any defect).
 
-use super::super::actions::{TmdConvertType, TmdTypeCounts, TmdVariants, MAX_AP};
+use super::super::actions::{TmdConvertType, TmdTypeCounts, TmdVariants, BASE_AP_PER_TURN, MAX_AP};
 use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS, MAX_NAME_CHARS};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -390,10 +390,23 @@ impl TmdEncounterState {
             {
                 return Err(bad(format!("{p}.initiative_roll"), "d10 faces are 1..=10 (0: not rolled)"));
             }
-            for (k, v) in [c.base_ap, c.extra_ap, c.reflex_only_ap, c.conversion_basis].iter().enumerate() {
-                if *v > MAX_AP {
-                    return Err(bad(format!("{p}.ap[{k}]"), format_args!("AP is at most {MAX_AP}")));
+            let aps = [
+                ("base_ap", c.base_ap),
+                ("extra_ap", c.extra_ap),
+                ("reflex_only_ap", c.reflex_only_ap),
+                ("conversion_basis", c.conversion_basis),
+            ];
+            for (name, v) in aps {
+                if v > MAX_AP {
+                    return Err(bad(format!("{p}.{name}"), format_args!("AP is at most {MAX_AP}")));
                 }
+            }
+            // TMD-AP-2: base AP is the 14 a turn gives, less what was spent (gained AP is extra).
+            if c.base_ap > BASE_AP_PER_TURN {
+                return Err(bad(
+                    format!("{p}.base_ap"),
+                    format_args!("base AP is at most {BASE_AP_PER_TURN} (TMD-AP-2)"),
+                ));
             }
             if c.reflex_conversions > MAX_AP {
                 return Err(bad(format!("{p}.reflex_conversions"), "out of range"));
