@@ -210,6 +210,36 @@ test("operator sheet", async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test("the operator validity line shows only the current result, in the current language", async () => {
+  await page.click("#tab-operator");
+  await page.selectOption("#lang", "en");
+  const opSheet = () => page.evaluate(() => (document.querySelector("#op-export").click(), JSON.parse(document.querySelector("#op-json").value)));
+  const countLines = () => page.$$eval("#op-validity > div:not(.violation)", (els) => els.map((e) => e.textContent));
+  await page.fill('input.op-pts[data-stat="tactics"]', "4"); // 6 points of 5, tactics over the cap
+  await page.waitForSelector("#op-validity.bad");
+  // every keystroke re-validates: the box still holds one count line, the current one
+  await page.locator("#op-name").pressSequentially("xyz");
+  let n = gunbai.worldTrigger.validateOperator({ sheet: await opSheet() }).violations.length;
+  assert.deepEqual(await countLines(), [`${n} problem(s)`]);
+  await page.fill('input.op-pts[data-stat="command"]', "0");
+  n = gunbai.worldTrigger.validateOperator({ sheet: await opSheet() }).violations.length;
+  assert.deepEqual(await countLines(), [`${n} problem(s)`]);
+  // after a language switch only the new language's line is there
+  await page.selectOption("#lang", "ja");
+  assert.deepEqual(await countLines(), [`${n} 件の問題`]);
+  await page.selectOption("#lang", "zh-Hans");
+  assert.deepEqual(await countLines(), [`${n} 个问题`]);
+  // and back to valid: only the valid line
+  await page.fill("#op-name", "Operator");
+  await page.fill('input.op-pts[data-stat="tactics"]', "3");
+  await page.fill('input.op-pts[data-stat="command"]', "2");
+  await page.waitForSelector("#op-validity.ok");
+  assert.equal(await page.locator("#op-validity").innerText(), "✔ 符合规则");
+  await page.selectOption("#lang", "en");
+  await page.click("#tab-combatant");
+  assert.deepEqual(page.errors, []);
+});
+
 test("the sheet loads the World Trigger entry's smaller wasm, not the full one", async () => {
   const urls = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
   assert.ok(urls.some((u) => u.endsWith("/vendor/gunbai/world-trigger/wasm/gunbai_js_bg.wasm")), urls.join("\n"));

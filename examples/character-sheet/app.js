@@ -492,7 +492,10 @@ function updateOperator() {
   clearMessages(root);
   const total = Object.values(sheet.points).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
   $("#op-points-total").textContent = `${total} / 5`;
+  // The validity box shows only this result: the count line and any violation without a field of its own.
   const validity = $("#op-validity");
+  validity.textContent = "";
+  validity.className = "validity";
   const skills = $("#op-skills");
   skills.textContent = "";
   let op = null;
