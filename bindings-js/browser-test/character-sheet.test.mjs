@@ -148,6 +148,58 @@ test("export and import the sheet as JSON", async () => {
   await page.waitForSelector("#validity.ok");
 });
 
+test("an imported file the core refuses is shown as refused, with the core's errors, never as valid", async () => {
+  const sheet = await readSheet();
+  assert.ok(gunbai.worldTrigger.validateSheet({ sheet }).valid);
+  for (const bad of [
+    { ...sheet, bogus: 1 },
+    { ...sheet, points: { ...sheet.points, luck: 1 } },
+    { ...sheet, points: { ...sheet.points, trion: "three" } },
+  ]) {
+    let err;
+    try {
+      gunbai.worldTrigger.createCharacter({ sheet: bad });
+    } catch (e) {
+      err = e;
+    }
+    assert.equal(err?.code, "invalid_data");
+    const v = gunbai.worldTrigger.validateSheet({ sheet: bad }).violations.find((x) => x.path === err.field);
+    assert.ok(v, JSON.stringify(err));
+    await page.fill("#json", JSON.stringify(bad));
+    await page.click("#import");
+    await page.waitForSelector("#validity.bad");
+    assert.doesNotMatch(await page.locator("#validity").innerText(), /✔/);
+    // the core's code, field path, message and rule under the import box ...
+    assert.equal(await page.getAttribute("#json-msg .refused", "data-code"), err.code);
+    assert.match(await page.locator("#json-msg .refused").innerText(), /gunbai refuses this file \(invalid_data\)/);
+    assert.deepEqual(await page.$$eval("#json-msg li.violation", (els) => els.map((e) => e.textContent)), [`${v.path}: ${v.label.en} [${v.rule}]`]);
+    // ... and in the sheet's problem list
+    assert.deepEqual(await page.$$eval("#other-problems li.imported", (els) => els.map((e) => e.dataset.path)), [err.field]);
+    // the form still holds what could be read
+    assert.equal(await page.inputValue("#name"), sheet.name);
+  }
+  // in the page language
+  await page.selectOption("#lang", "ja");
+  const v = gunbai.worldTrigger.validateSheet({ sheet: { ...sheet, points: { ...sheet.points, trion: "three" } } }).violations[0];
+  assert.match(await page.locator("#json-msg .refused").innerText(), /^gunbai はこのファイルを受け付けません（invalid_data）/);
+  assert.equal(await page.locator("#json-msg li.violation").innerText(), `${v.path}: ${v.label.ja} [${v.rule}]`);
+  assert.match(await page.locator("#validity").innerText(), /件の問題/);
+  await page.selectOption("#lang", "en");
+  // the form stays usable: after an edit the page judges the form's own sheet
+  await page.fill("#json", JSON.stringify({ ...sheet, bogus: 1 }));
+  await page.click("#import");
+  await page.waitForSelector("#validity.bad");
+  await page.fill("#name", "Kuga Edited");
+  await page.waitForSelector("#validity.ok");
+  assert.equal(await page.locator("#json-msg").innerText(), "");
+  assert.equal(await page.locator("#other-problems li.imported").count(), 0);
+  await page.fill("#json", JSON.stringify(sheet));
+  await page.click("#import");
+  await page.waitForSelector("#validity.ok");
+  assert.equal(await page.inputValue("#name"), sheet.name);
+  assert.deepEqual(page.errors, []);
+});
+
 test("language switch: ja, zh-Hant, zh-Hans", async () => {
   for (const [lang, title, kogetsuLabel] of [
     ["ja", "ワールドトリガー キャラクターシート", "弧月"],

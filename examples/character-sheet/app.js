@@ -35,6 +35,11 @@ const TARGETS = [
 const pack = wt.sampleData({});
 let lang = initialLang();
 let lastCharacter = null;
+// The core's refusal of the last imported file, `{code, problems}` (the problems the
+// form cannot show because it could not hold what the file says: unknown or mistyped
+// fields, ...). It lasts until the form is edited, the sheet exported or another file
+// imported; meanwhile the page counts it and never calls the sheet valid.
+let refusal = null;
 
 function initialLang() {
   const q = new URLSearchParams(location.search).get("lang");
@@ -268,11 +273,17 @@ function update() {
     if (box) showMessage(box, v);
     else other.append(el("li", { class: "violation", "data-rule": v.rule, text: `${v.path}: ${violationText(v)} [${v.rule}]` }));
   }
+  const refused = refusal ? refusal.problems : [];
+  for (const v of refused) {
+    other.append(el("li", { class: "violation imported", "data-rule": v.rule, "data-path": v.path, text: `${t("imported_file", lang)} — ${v.path}: ${violationText(v)} [${v.rule}]` }));
+  }
+  renderRefusal();
+  const valid = result.valid && !refused.length;
   const validity = $("#validity");
-  validity.className = `validity ${result.valid ? "ok" : "bad"}`;
-  validity.textContent = result.valid ? t("valid", lang) : `${result.violations.length} ${t("problems", lang)}`;
+  validity.className = `validity ${valid ? "ok" : "bad"}`;
+  validity.textContent = valid ? t("valid", lang) : `${result.violations.length + refused.length} ${t("problems", lang)}`;
   lastCharacter = null;
-  if (result.valid) {
+  if (valid) {
     lastCharacter = wt.createCharacter({ sheet });
   }
   renderCharacter(sheet, posData);
@@ -452,6 +463,9 @@ function renderCheck() {
 // ---------- import / export ----------
 
 function exportSheet() {
+  const hadRefusal = !!refusal;
+  refusal = null;
+  if (hadRefusal) update(); // the textarea now holds the form's sheet, not the refused file
   const { sheet } = readSheet();
   const text = JSON.stringify(sheet, null, 2);
   $("#json").value = text;
@@ -459,22 +473,77 @@ function exportSheet() {
   $("#download").href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   $("#download").download = `${sheet.name || "character"}.json`;
   $("#json-msg").textContent = "";
+  $("#json-msg").classList.remove("bad");
+}
+
+/** The core's verdict on a sheet (`validate_sheet`'s violations), also when the call itself fails. */
+function coreViolations(sheet) {
+  try {
+    return wt.validateSheet({ sheet }).violations;
+  } catch (e) {
+    return [{ path: e.field || "sheet", rule: e.rule || e.code, message: e.message }];
+  }
 }
 
 function importSheet(text) {
   const msg = $("#json-msg");
   msg.textContent = "";
   msg.classList.remove("bad");
+  refusal = null;
   let sheet;
   try {
     sheet = JSON.parse(text);
     if (!sheet || typeof sheet !== "object" || Array.isArray(sheet)) throw new Error("not a JSON object");
   } catch (e) {
+    update();
     msg.classList.add("bad");
     msg.textContent = `JSON: ${e.message}`;
     return;
   }
+  // The file as it is, before the form reads it: the form keeps only the fields it
+  // knows (an unknown field, `points.luck`, `"trion": "three"` would vanish), so the
+  // core judges the raw file and whatever it refuses that the form does not show
+  // again is kept and shown.
+  const raw = coreViolations(sheet);
   writeSheet(sheet);
+  if (raw.length) {
+    const key = (v) => `${v.path}\u0000${v.rule}\u0000${v.message}`;
+    const shown = new Set(coreViolations(readSheet().sheet).map(key));
+    const problems = raw.filter((v) => !shown.has(key(v)));
+    if (problems.length) {
+      let code = "invalid_data";
+      try {
+        wt.createCharacter({ sheet });
+      } catch (e) {
+        if (e.code) code = e.code;
+      }
+      refusal = { code, problems };
+    }
+  }
+  update();
+}
+
+/** The refusal of the imported file under the import box, in the page language. */
+function renderRefusal() {
+  if (!refusal) return;
+  const msg = $("#json-msg");
+  msg.textContent = "";
+  msg.classList.add("bad");
+  msg.append(el("div", { class: "refused", "data-code": refusal.code, text: t("import_refused", lang).replace("{code}", refusal.code) }));
+  const ul = el("ul", { class: "problems" });
+  for (const v of refusal.problems) {
+    ul.append(el("li", { class: "violation", "data-rule": v.rule, "data-path": v.path, text: `${v.path}: ${violationText(v)} [${v.rule}]` }));
+  }
+  msg.append(ul);
+}
+
+/** The user changed the form: it no longer holds the refused file. */
+function formEdited() {
+  if (refusal) {
+    refusal = null;
+    $("#json-msg").textContent = "";
+    $("#json-msg").classList.remove("bad");
+  }
   update();
 }
 
@@ -543,10 +612,10 @@ buildForm();
 $("#combatant").addEventListener("input", (e) => {
   if (e.target.id === "json" || e.target.id === "file") return;
   if (e.target.id === "odds-tactics") renderOdds();
-  else if (!e.target.closest("#check-result") && !["check-target", "check-tactics", "check-seed", "check-stat"].includes(e.target.id)) update();
+  else if (!e.target.closest("#check-result") && !["check-target", "check-tactics", "check-seed", "check-stat"].includes(e.target.id)) formEdited();
 });
 $("#combatant").addEventListener("change", (e) => {
-  if (e.target.tagName === "SELECT" && e.target.id !== "check-stat") update();
+  if (e.target.tagName === "SELECT" && e.target.id !== "check-stat") formEdited();
 });
 $("#operator").addEventListener("input", (e) => {
   if (e.target.id !== "op-json") updateOperator();

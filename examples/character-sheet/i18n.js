@@ -85,6 +85,13 @@ const S = {
     "zh-Hans": "数据为示范用的示例包（并非规则书数据）。",
     en: "Data: the illustrative sample pack (not the rulebook's data).",
   },
+  import_refused: {
+    ja: "gunbai はこのファイルを受け付けません（{code}）。フォームには読み取れた項目だけが入っています：",
+    "zh-Hant": "gunbai 不接受這個檔案（{code}）。表單中只有能讀取的欄位：",
+    "zh-Hans": "gunbai 不接受这个文件（{code}）。表单中只有能读取的字段：",
+    en: "gunbai refuses this file ({code}). The form holds only the fields it could read:",
+  },
+  imported_file: { ja: "読み込んだファイル", "zh-Hant": "匯入的檔案", "zh-Hans": "导入的文件", en: "Imported file" },
   general: { ja: "シート全体", "zh-Hant": "整張角色卡", "zh-Hans": "整张角色卡", en: "Whole sheet" },
 };
 
