@@ -147,6 +147,92 @@ test("system commands go through command.run: World Trigger and CoC 7th", async 
   assert.equal(await page.evaluate(() => game.messages.length), n);
 });
 
+/** Each Roll of the last message: its terms, and what its terms add up to (signs from the operators). */
+const lastRollTerms = () =>
+  page.evaluate(() =>
+    game.messages.at(-1).rolls.map((r) => {
+      let sign = 1;
+      let sum = 0;
+      const terms = [];
+      for (const t of r.terms) {
+        terms.push(t.constructor.name);
+        if (t.constructor.name === "OperatorTerm") sign = t.operator === "-" ? -1 : 1;
+        else sum += sign * (t.constructor.name === "Die" ? t.total : t.number);
+      }
+      return { terms, sum, total: r.total, formula: r.formula, flavor: r.options.flavor ?? null };
+    }),
+  );
+
+test("a Roll shows the dice as rolled, never a made-up term: table shifts, criticals, d66, repeated runs", async () => {
+  if (typeof gunbai.command?.run !== "function") return; // a build without command.run: only /dice
+  const post = (text, system, seed, prefix) =>
+    page.evaluate(
+      async ([text, system, seed, prefix]) => {
+        const api = game.modules.get("gunbai").api;
+        const out = await api.runCommand(text, { system, lang: "en", seed });
+        await api.postResult(out, { command: `${prefix} ${text}`, system });
+      },
+      [text, system, seed, prefix],
+    );
+  const run = (text, system, seed) => gunbai.command.run({ text, system, lang: "en", seed });
+  const faces = (rolls) => rolls.map((r) => r.value);
+  const sum = (rolls) => rolls.reduce((a, r) => a + r.value, 0);
+
+  // WDT10[OH]: the die shows 4, the held condition shifts it to row 5
+  const wdt = run("WDT10[OH]", "world_trigger", 18);
+  assert.deepEqual([wdt.result.roll, wdt.result.shifted_from, wdt.result.row, wdt.total], [4, 4, 5, 5], "seed 18 rolls a 4 shifted to 5");
+  await post("WDT10[OH]", "world_trigger", 18, "/wt");
+  let msg = await lastMessage();
+  assert.deepEqual(await lastRollTerms(), [{ terms: ["Die"], sum: 4, total: 4, formula: "1d6", flavor: null }]);
+  assert.deepEqual(dsnFaces(await lastDsn()), [{ sides: 6, value: 4 }]);
+  assert.ok(msg.content.includes("(4→5)"), msg.content); // the shift is the rule's, in the text
+  assert.deepEqual(msg.flags.gunbai.result, wdt);
+
+  // a critical: the achievement (sum + 10) is in the text, the Roll is the six dice
+  const crit = run("WT5T1>=10", "world_trigger", 7);
+  assert.equal(crit.result.criticals, 1);
+  assert.notEqual(crit.total, sum(crit.rolls));
+  await post("WT5T1>=10", "world_trigger", 7, "/wt");
+  assert.deepEqual(await lastRollTerms(), [{ terms: ["Die"], sum: sum(crit.rolls), total: sum(crit.rolls), formula: "6d6", flavor: null }]);
+  assert.ok((await lastMessage()).content.includes(`achievement ${crit.total}`));
+
+  // x2: one Roll per run, each with that run's own dice
+  const rep = run("x2 WT5T1>=10", "world_trigger", 7);
+  assert.equal(rep.repeats.length, 2);
+  await post("x2 WT5T1>=10", "world_trigger", 7, "/wt");
+  msg = await lastMessage();
+  assert.deepEqual(
+    msg.rolls.map((r) => r.dice.flatMap((d) => d.results.map((x) => x.result))),
+    rep.repeats.map((r) => faces(r.rolls)),
+  );
+  assert.deepEqual(
+    await lastRollTerms(),
+    rep.repeats.map((r, i) => ({ terms: ["Die"], sum: sum(r.rolls), total: sum(r.rolls), formula: "6d6", flavor: `#${i + 1}` })),
+  );
+  assert.deepEqual(
+    (await lastDsn()).map((roll) => roll.flatMap((d) => d.results)),
+    rep.repeats.map((r) => faces(r.rolls)),
+  );
+
+  // plain dice keep their real constants, per run; D66 and 2D6*2 are not sums of terms
+  const rd = run("x2 2d6+1", null, 3);
+  await post("x2 2d6+1", null, 3, "/dice");
+  assert.deepEqual(
+    await lastRollTerms(),
+    rd.repeats.map((r, i) => ({ terms: ["Die", "OperatorTerm", "NumericTerm"], sum: r.total, total: r.total, formula: "2d6 + 1", flavor: `#${i + 1}` })),
+  );
+  for (const expr of ["d66", "2d6*2", "3d6-1"]) {
+    const r = run(expr, null, 3);
+    await post(expr, null, 3, "/dice");
+    const [roll] = await lastRollTerms();
+    assert.equal(roll.total, roll.sum, `${expr}: ${JSON.stringify(roll)}`);
+    if (expr === "3d6-1") assert.deepEqual([roll.formula, roll.total], ["3d6 - 1", r.total]);
+    else assert.deepEqual([roll.terms, roll.total], [["Die"], sum(r.rolls)], expr);
+    assert.ok((await lastMessage()).content.includes(`＞ ${r.total}`), expr);
+  }
+  assert.deepEqual(page.errors, []);
+});
+
 const wtSheet = (name, command, leader) => ({
   name,
   position: "attacker",
@@ -197,6 +283,13 @@ test("World Trigger team initiative: each leader rolls Command, teams are ordere
   // The chat message carries every initiative die.
   const dsn = dsnFaces(await lastDsn());
   assert.deepEqual(dsn.map((d) => d.value), ordered.flatMap((t) => t.checks.flatMap((c) => c.faces)));
+  // one Roll per check, each adding up only its own dice
+  const checks = ordered.flatMap((t) => t.checks);
+  assert.deepEqual(
+    (await lastRollTerms()).map((r) => [r.total, r.sum, r.flavor]),
+    ordered.flatMap((t) => t.checks.map((c) => [c.faces.reduce((a, f) => a + f, 0), c.faces.reduce((a, f) => a + f, 0), t.team])),
+  );
+  assert.equal((await lastMessage()).rolls.length, checks.length);
 });
 
 test("tied teams re-roll among themselves (scripted achievements)", async () => {

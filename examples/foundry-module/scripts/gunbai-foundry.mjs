@@ -3,7 +3,7 @@
 // Only documented API: Hooks, game.settings, ChatMessage.create/getSpeaker/
 // getWhisperRecipients, Roll.fromData, Combat#updateEmbeddedDocuments,
 // Document#setFlag/getFlag, ui.notifications, game.i18n.
-import { toRoll } from "./dice.mjs";
+import { resultRolls, toRoll } from "./dice.mjs";
 import * as wtc from "./wt-combat.mjs";
 
 const MODULE = "gunbai";
@@ -60,9 +60,13 @@ export async function runCommand(text, { system = null, lang, seed, rolls } = {}
   });
 }
 
-/** Post a gunbai result as a chat message with a Roll carrying its faces. */
+/**
+ * Post a gunbai result as a chat message with Rolls carrying its faces: the dice as
+ * rolled (one Roll per run of a repeated command); what the rule made of them
+ * (achievement, shifted table row, ...) is the message text, not a Roll term.
+ */
 export async function postResult(out, { command, system } = {}) {
-  const rolls = out.rolls || [];
+  const rolls = resultRolls(out);
   const data = {
     speaker: ChatMessage.getSpeaker(),
     content: `<div class="gunbai-result${out.success === true ? " success" : out.success === false ? " failure" : ""}">
@@ -71,7 +75,7 @@ export async function postResult(out, { command, system } = {}) {
     flags: { [MODULE]: { system, command, result: out.result ?? out } },
   };
   if (rolls.length) {
-    data.rolls = [toRoll(rolls, out.total)];
+    data.rolls = rolls;
     data.sound = CONFIG.sounds?.dice;
   }
   if (out.secret) data.whisper = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
@@ -136,7 +140,8 @@ export async function rollTeamInitiative(combat = game.combat, { seed, round } =
   const state = wtc.newRoundState(round ?? (combat.round || 1), ordered.map((t) => t.team), sizes);
   state.results = ordered.map((t) => ({ team: t.team, roller: t.roller.combatant.name, command: t.roller.command, achievements: t.keys }));
   await combat.setFlag(MODULE, "wt", state);
-  const allRolls = ordered.flatMap((t) => t.checks.flatMap((c) => c.rolls));
+  // one Roll per Command check (a team's re-rolls are checks of their own)
+  const checkRolls = ordered.flatMap((t) => t.checks.filter((c) => c.rolls?.length).map((c) => toRoll(c.rolls, null, { flavor: t.team })));
   const lines = ordered
     .map(
       (t) =>
@@ -149,7 +154,7 @@ export async function rollTeamInitiative(combat = game.combat, { seed, round } =
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker(),
     content: `<div class="gunbai-result"><div class="gunbai-command">${escapeHtml(game.i18n.localize("GUNBAI.TeamInitiative"))}</div><ol class="gunbai-init">${lines}</ol></div>`,
-    rolls: allRolls.length ? [toRoll(allRolls)] : [],
+    rolls: checkRolls,
     sound: CONFIG.sounds?.dice,
     flags: { [MODULE]: { system: "world_trigger", initiative: state.results } },
   });
