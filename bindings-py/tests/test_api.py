@@ -173,6 +173,25 @@ def test_batch_returns_numpy_in_one_stream() -> None:
     assert info.value.code == "limit_exceeded"
 
 
+def test_call_batch_by_name_like_js_call_batch() -> None:
+    import numpy as np
+
+    a = gunbai.call_batch("dice.simulate_pool", {"count": 10, "sides": 6, "n": 100}, seed=42)
+    b = gunbai.dice.simulate_pool(count=10, sides=6, n=100, seed=42)
+    assert isinstance(a, np.ndarray) and np.array_equal(a, b)
+    assert np.array_equal(gunbai.call_batch("dice.simulate_pool", count=10, sides=6, n=100, seed=42), b)
+    # The wrong entry point names the right one.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.call("dice.simulate_pool", count=10, sides=6, n=100)
+    assert info.value.code == "unknown_operation" and info.value.field == "op" and "call_batch" in str(info.value)
+    with pytest.raises(GunbaiError) as info:
+        gunbai.call_batch("dice.roll", expr="1d6")
+    assert info.value.code == "unknown_operation" and "call" in str(info.value)
+    with pytest.raises(GunbaiError) as info:
+        gunbai.call_batch("dice.simulate_pool", [1, 2])
+    assert info.value.code == "invalid_argument" and info.value.field == "args"
+
+
 def test_battle_class_over_the_engine() -> None:
     from pathlib import Path
 

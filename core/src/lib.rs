@@ -62,7 +62,17 @@ use serde_json::Value;
 /// Run the operation `op` (`"<module>.<op>"`) on JSON `args`.
 pub fn call(op: &str, args: Value) -> Result<Value> {
     let def = ops::find(op).ok_or_else(|| {
-        Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {op:?}"))
+        if batch::batch_registry().iter().any(|d| d.name == op) {
+            Error::field(
+                ErrorCode::UnknownOperation,
+                "op",
+                format_args!(
+                    "{op:?} is a batch operation (an array result): run it with call_batch (JS callBatch)"
+                ),
+            )
+        } else {
+            Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {op:?}"))
+        }
     })?;
     (def.run)(args)
 }

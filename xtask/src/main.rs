@@ -397,7 +397,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         out,
         "__init__.pyi",
         &format!(
-            "# {HEADER}\nfrom ._battle import Battle as Battle\nfrom ._core import GunbaiError as GunbaiError, call as call, catalog as catalog\nfrom . import types as types\n{reexports}\n__version__: str\nMODULES: tuple[str, ...]\n__all__ = [\"Battle\", \"GunbaiError\", \"call\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
+            "# {HEADER}\nfrom ._battle import Battle as Battle\nfrom ._core import GunbaiError as GunbaiError, call as call, call_batch as call_batch, catalog as catalog\nfrom . import types as types\n{reexports}\n__version__: str\nMODULES: tuple[str, ...]\n__all__ = [\"Battle\", \"GunbaiError\", \"call\", \"call_batch\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
         ),
     )?;
     Ok(())

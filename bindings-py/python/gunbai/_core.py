@@ -163,6 +163,22 @@ def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     return _send(op, args)
 
 
+def call_batch(op: str, args: Any = None, /, **kwargs: Any) -> Any:
+    """Run any batch operation by name (``"world_trigger.simulate_checks"``).
+
+    The batch counterpart of :func:`call` (JS ``callBatch``): returns a numpy
+    array. Arguments come as one mapping, as keyword arguments (None values
+    omitted), or both. ``gunbai.meta.operations()`` marks the batch operations.
+    """
+    if not isinstance(op, str):
+        raise GunbaiError("invalid_argument", "op: must be a string", "op")
+    if args is None:
+        return _batch(op, kwargs)
+    if not isinstance(args, Mapping):
+        raise GunbaiError("invalid_argument", "args: must be a mapping of named arguments", "args")
+    return _batch(op, {**args, **kwargs})
+
+
 def _batch(op: str, args: Mapping[str, Any]) -> Any:
     """Run batch ``op``; returns a numpy array (numpy is imported lazily)."""
     try:

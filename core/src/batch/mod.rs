@@ -140,7 +140,15 @@ pub fn batch_registry() -> &'static [BatchDef] {
 /// Run the batch operation `op` on JSON `args`.
 pub fn call_batch(op: &str, args: Value) -> Result<BatchData> {
     let def = batch_registry().iter().find(|d| d.name == op).ok_or_else(|| {
-        Error::field(ErrorCode::UnknownOperation, "op", format_args!("no batch operation named {op:?}"))
+        if crate::ops::find(op).is_some() {
+            Error::field(
+                ErrorCode::UnknownOperation,
+                "op",
+                format_args!("{op:?} is not a batch operation: run it with call"),
+            )
+        } else {
+            Error::field(ErrorCode::UnknownOperation, "op", format_args!("no batch operation named {op:?}"))
+        }
     })?;
     (def.run)(args)
 }
