@@ -221,10 +221,11 @@ fn players_mistake(e: &crate::Error) -> bool {
 
 /// A head that fails to parse is chat, not a malformed command, when it holds a
 /// character no command has (kana, kanji, full-width punctuation: `WTの話`, `CCさくら`,
-/// `2D6で攻撃`) or fails at `!` / `?` (`CC!`, `WT?`). Commands are ASCII (after
-/// full-width ASCII is folded), so such a line was never meant as one.
+/// `2D6で攻撃`) or fails at punctuation no command uses there: `!` `?` `:` `;` or a
+/// quote (`CC!`, `WT?`, `cc: 全員`). Commands are ASCII (after full-width ASCII is
+/// folded), so such a line was never meant as one; BCDice stays silent on it too.
 fn chat_like(head: &[char], pos: usize) -> bool {
-    head.iter().any(|c| !c.is_ascii()) || matches!(head.get(pos), Some('!' | '?'))
+    head.iter().any(|c| !c.is_ascii()) || matches!(head.get(pos), Some('!' | '?' | ':' | ';' | '"' | '\''))
 }
 
 /// Is the head a repetition prefix (`x3`, `rep3`, `repeat3`, optionally `S`-prefixed)?
