@@ -124,6 +124,62 @@ fn format_violation(e: Error) -> WtViolation {
     )
 }
 
+/// One top-level field of a sheet: its key, whether it is required, and a reader
+/// giving the field's first shape error under its own type's rules.
+type FieldCheck = (&'static str, bool, fn(&str, &Value) -> Option<Error>);
+
+fn field_error<T: FromJson + serde::de::DeserializeOwned>(path: &str, v: &Value) -> Option<Error> {
+    crate::ops::parse_data::<T>(path, v.clone()).err()
+}
+
+/// WT-CC-0: the shape problems of a sheet (an unknown or missing key, a value of the
+/// wrong type), one per top-level field, so a sheet with several is reported whole
+/// (the creation rules are checked once the shape is right).
+fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViolation> {
+    let Some(obj) = v.as_object() else {
+        return vec![format_violation(Error::invalid_data(what, "must be an object"))];
+    };
+    let mut out = Vec::new();
+    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
+    for k in obj.keys().filter(|k| !names.contains(&k.as_str())) {
+        let e = Error::invalid_data(
+            format!("{what}.{k}"),
+            format_args!("unknown field `{k}`, expected one of `{}`", names.join("`, `")),
+        );
+        out.push(format_violation(e));
+    }
+    for (name, required, check) in fields {
+        let path = format!("{what}.{name}");
+        match obj.get(*name) {
+            None if *required => {
+                out.push(format_violation(Error::invalid_data(path, format_args!("missing field `{name}`"))))
+            }
+            None => {}
+            Some(x) => out.extend(check(&path, x).map(format_violation)),
+        }
+    }
+    out
+}
+
+/// The fields of [`WtSheet`].
+const SHEET_FIELDS: &[FieldCheck] = &[
+    ("name", true, field_error::<String>),
+    ("position", true, field_error::<WtPosition>),
+    ("points", false, field_error::<WtStats>),
+    ("leader", false, field_error::<bool>),
+    ("master", true, field_error::<String>),
+    ("traits", false, field_error::<Vec<String>>),
+    ("triggers", false, field_error::<WtLoadout>),
+];
+
+/// The fields of [`WtOperatorSheet`].
+const OPERATOR_FIELDS: &[FieldCheck] = &[
+    ("name", true, field_error::<String>),
+    ("trion", true, field_error::<i64>),
+    ("points", false, field_error::<WtOperatorStats>),
+    ("master", true, field_error::<String>),
+];
+
 /// Several trigger types joined with `/`, in one language.
 fn types_text(types: &[String], lang: usize) -> String {
     types.iter().map(|t| pick(&trigger_type_label(t), lang).to_string()).collect::<Vec<_>>().join("/")
@@ -663,6 +719,10 @@ pub struct WtCreateCharacterArgs {
 /// violation as `[RULE] path: message` (field and rule are the first one's).
 pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
     let pack = load_pack(args.data.as_ref())?;
+    let shape = shape_violations("sheet", &args.sheet, SHEET_FIELDS);
+    if !shape.is_empty() {
+        return Err(violations_error("sheet", &shape));
+    }
     let sheet: WtSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
     build_character(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
 }
@@ -684,9 +744,14 @@ pub struct WtValidateSheetArgs {
 /// list of violations (`{path, rule, message}`) instead of failing.
 pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let violations = match crate::ops::parse_data::<WtSheet>("sheet", args.sheet.clone()) {
-        Err(e) => vec![format_violation(e)],
-        Ok(sheet) => build_character(&sheet, &pack).err().unwrap_or_default(),
+    let shape = shape_violations("sheet", &args.sheet, SHEET_FIELDS);
+    let violations = if !shape.is_empty() {
+        shape
+    } else {
+        match crate::ops::parse_data::<WtSheet>("sheet", args.sheet.clone()) {
+            Err(e) => vec![format_violation(e)],
+            Ok(sheet) => build_character(&sheet, &pack).err().unwrap_or_default(),
+        }
     };
     Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
 }
@@ -869,6 +934,10 @@ pub struct WtCreateOperatorArgs {
 /// `world_trigger.create_operator` — validate an operator sheet (WT-OP-3…6) and compute its stats.
 pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
     let pack = load_pack(args.data.as_ref())?;
+    let shape = shape_violations("sheet", &args.sheet, OPERATOR_FIELDS);
+    if !shape.is_empty() {
+        return Err(violations_error("sheet", &shape));
+    }
     let sheet: WtOperatorSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
     build_operator(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
 }
@@ -877,9 +946,14 @@ pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
 /// of violations (`{path, rule, message, label}`) instead of failing (WT-OP-3…7).
 pub fn validate_operator(args: &WtCreateOperatorArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let violations = match crate::ops::parse_data::<WtOperatorSheet>("sheet", args.sheet.clone()) {
-        Err(e) => vec![format_violation(e)],
-        Ok(sheet) => build_operator(&sheet, &pack).err().unwrap_or_default(),
+    let shape = shape_violations("sheet", &args.sheet, OPERATOR_FIELDS);
+    let violations = if !shape.is_empty() {
+        shape
+    } else {
+        match crate::ops::parse_data::<WtOperatorSheet>("sheet", args.sheet.clone()) {
+            Err(e) => vec![format_violation(e)],
+            Ok(sheet) => build_operator(&sheet, &pack).err().unwrap_or_default(),
+        }
     };
     Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
 }
