@@ -105,6 +105,18 @@ struct Line {
     comment: Option<String>,
     /// Character offset of the comment in the original text.
     comment_offset: usize,
+    /// For each head character, its index in the original head (`≦` reads as two).
+    source: Vec<usize>,
+    /// Characters in the original head.
+    source_len: usize,
+}
+
+impl Line {
+    /// The 0-based character offset in the original text of head index `i` (the
+    /// end of the head for an index past it).
+    fn text_pos(&self, i: usize) -> usize {
+        self.offset + self.source.get(i).copied().unwrap_or(self.source_len)
+    }
 }
 
 fn split(text: &str, base: usize) -> Line {
@@ -112,17 +124,24 @@ fn split(text: &str, base: usize) -> Line {
     let start = chars.iter().take_while(|c| is_space(**c)).count();
     let end = chars.get(start..).map_or(0, |r| r.iter().take_while(|c| !is_space(**c)).count()) + start;
     // IME comparison signs read as their ASCII spelling (`CC≦50` is `CC<=50`).
-    let head: Vec<char> = chars
-        .get(start..end)
-        .unwrap_or(&[])
-        .iter()
-        .flat_map(|&c| match c {
-            '≦' | '≤' => vec!['<', '='],
-            '≧' | '≥' => vec!['>', '='],
-            '−' => vec!['-'],
-            c => vec![normalize(c)],
-        })
-        .collect();
+    let original = chars.get(start..end).unwrap_or(&[]);
+    let mut head = Vec::with_capacity(original.len());
+    let mut source = Vec::with_capacity(original.len());
+    for (i, &c) in original.iter().enumerate() {
+        let read: &[char] = match c {
+            '≦' | '≤' => &['<', '='],
+            '≧' | '≥' => &['>', '='],
+            '−' => &['-'],
+            _ => &[],
+        };
+        if read.is_empty() {
+            head.push(normalize(c));
+            source.push(i);
+        } else {
+            head.extend_from_slice(read);
+            source.extend(std::iter::repeat_n(i, read.len()));
+        }
+    }
     let rest = chars.get(end..).unwrap_or(&[]);
     let skip = rest.iter().take_while(|c| is_space(**c)).count();
     let comment: String = rest.get(skip..).unwrap_or(&[]).iter().collect();
@@ -132,6 +151,8 @@ fn split(text: &str, base: usize) -> Line {
         offset: base + start,
         comment: (!comment.is_empty()).then_some(comment),
         comment_offset: base + end + skip,
+        source,
+        source_len: original.len(),
     }
 }
 
@@ -331,7 +352,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                 }
                 Err((s, Fail::Parse { key, pos })) => {
                     res.secret |= s;
-                    return parse_failure(res, lang, key, inner.offset + pos + 1);
+                    return parse_failure(res, lang, key, inner.text_pos(pos) + 1);
                 }
                 Err((s, Fail::Hard(e))) if players_mistake(&e) => {
                     res.secret |= s;
@@ -366,8 +387,9 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.matched = true;
             res.secret = secret;
             res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
+            let at = line.text_pos(pos) + 1;
             res.comment = line.comment;
-            parse_failure(res, lang, key, line.offset + pos + 1)
+            parse_failure(res, lang, key, at)
         }
         Err((secret, Fail::Hard(e))) if players_mistake(&e) => {
             res.matched = true;
