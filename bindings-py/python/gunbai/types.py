@@ -688,6 +688,7 @@ WtBattleMap = TypedDict("WtBattleMap", {
     "height": int,
     "heights": NotRequired[list[list[int]]],
     "off_map": NotRequired[list[WtSquare]],
+    "objects": NotRequired[Union[list[WtSquare], None]],
 })
 
 WtMemberSetup = TypedDict("WtMemberSetup", {

@@ -1367,11 +1367,11 @@ fn uses_trigger_side(
 /// WT-OBJ-2/3: remove objects; characters on them fall and float until Feedback.
 fn destroy_objects(s: &mut WtBattleState, squares: &[WtSquare], ev: &mut Ev) -> Result<()> {
     for &sq in squares {
-        let h = s.map.h(sq);
-        if h <= 0 || !s.map.on_map(sq) {
+        if !s.map.is_object(sq) {
             continue;
         }
-        s.map.set_h(sq, 0);
+        let h = s.map.h(sq);
+        s.map.destroy_object(sq);
         ev.push(WtBattleEvent::ObjectDestroyed { square: sq, height: h });
         for i in 0..s.members.len() {
             let on = s.on_field(s.m(i)?) && s.m(i)?.at == sq;

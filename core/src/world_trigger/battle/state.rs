@@ -95,12 +95,17 @@ pub struct WtBattleMap {
     /// Rows, 1–64.
     pub height: u32,
     /// Height of each square, `height` rows of `width` values (0–20); empty = all 0.
-    /// A square with height ≥ 1 is an object (a building, WT-OBJ-1).
     #[serde(default)]
     pub heights: Vec<Vec<i64>>,
     /// Squares inside the rectangle that are not battlefield (standing there is out of bounds).
     #[serde(default)]
     pub off_map: Vec<WtSquare>,
+    /// WT-OBJ-1: the objects (buildings): battlefield squares of height ≥ 1 that an
+    /// object-destruction skill removes (WT-OBJ-2), bringing them to height 0. `null`
+    /// (the default): every square of height ≥ 1 is an object; a list makes other
+    /// raised squares terrain that stays (a hill, a terrace). Destroyed objects leave it.
+    #[serde(default)]
+    pub objects: Option<Vec<WtSquare>>,
 }
 
 impl WtBattleMap {
@@ -119,6 +124,19 @@ impl WtBattleMap {
             return 0;
         }
         self.heights.get(s.y as usize).and_then(|r| r.get(s.x as usize)).copied().unwrap_or(0)
+    }
+
+    /// WT-OBJ-1: is there an object on `s`?
+    pub fn is_object(&self, s: WtSquare) -> bool {
+        self.on_map(s) && self.h(s) >= 1 && self.objects.as_ref().is_none_or(|o| o.contains(&s))
+    }
+
+    /// WT-OBJ-2: remove the object on `s` (its square drops to height 0).
+    pub fn destroy_object(&mut self, s: WtSquare) {
+        self.set_h(s, 0);
+        if let Some(o) = self.objects.as_mut() {
+            o.retain(|x| *x != s);
+        }
     }
 
     /// Set a square's height (no-op off the grid or without a height grid).
@@ -548,6 +566,22 @@ impl WtBattleState {
         for (i, s) in m.off_map.iter().enumerate() {
             if s.x < 0 || s.y < 0 || s.x >= i64::from(m.width) || s.y >= i64::from(m.height) {
                 return Err(bad(format!("state.map.off_map[{i}]"), "must be inside the rectangle"));
+            }
+        }
+        if let Some(objects) = &m.objects {
+            if objects.len() > (MAX_MAP_SIDE * MAX_MAP_SIDE) as usize {
+                return Err(bad("state.map.objects", "too many squares"));
+            }
+            for (i, s) in objects.iter().enumerate() {
+                if !m.on_map(*s) || m.h(*s) < 1 {
+                    return Err(bad(
+                        format!("state.map.objects[{i}]"),
+                        "an object stands on a battlefield square of height 1 or more (WT-OBJ-1)",
+                    ));
+                }
+                if objects[..i].contains(s) {
+                    return Err(bad(format!("state.map.objects[{i}]"), "listed twice"));
+                }
             }
         }
         if !(1..=MAX_ROUNDS).contains(&self.max_rounds)
