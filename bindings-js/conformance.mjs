@@ -179,6 +179,7 @@ function runSingle(c, box) {
     if (e.field !== null) got.field = e.field;
     if (e.rule !== null) got.rule = e.rule;
     if (e.details.length) got.details = e.details;
+    if (e.position !== null) got.position = e.position;
     const why = matches(want, got, "error");
     return why === null ? null : `${why} (error was [${e.code}] ${e.message})`;
   }

@@ -9,6 +9,8 @@ export declare class GunbaiError extends Error {
   readonly rule: string | null;
   /** Every problem, when validation found several (`field`/`rule` are the first one's). */
   readonly details: { path: string; rule?: string; message: string }[];
+  /** For a `parse_error` in a text argument (`field`), the 1-based character where reading failed. */
+  readonly position: number | null;
 }
 
 /**

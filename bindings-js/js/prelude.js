@@ -11,6 +11,7 @@ export class GunbaiError extends Error {
     this.field = (info && info.field) ?? null;
     this.rule = (info && info.rule) ?? null;
     this.details = (info && info.details) || [];
+    this.position = (info && info.position) ?? null;
   }
 }
 

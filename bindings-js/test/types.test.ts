@@ -24,7 +24,8 @@ try {
   if (e instanceof GunbaiError) {
     const code: ErrorCodeName = e.code;
     const field: string | null = e.field;
-    void code, field;
+    const position: number | null = e.position;
+    void code, field, position;
   }
 }
 

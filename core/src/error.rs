@@ -102,6 +102,10 @@ pub struct Error {
     /// breaking three creation rules); `field`/`rule` are then the first one's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<ErrorDetail>,
+    /// For a `parse_error` in a text argument (`field`), the 1-based character
+    /// where reading failed, so a UI can point at it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<u32>,
 }
 
 /// One problem of a multi-problem error.
@@ -122,7 +126,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// A new error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error { code, message: message.into(), field: None, rule: None, details: Vec::new() }
+        Error { code, message: message.into(), field: None, rule: None, details: Vec::new(), position: None }
     }
 
     /// An error about one argument field; the message is prefixed with the field.
@@ -134,6 +138,7 @@ impl Error {
             field: Some(field),
             rule: None,
             details: Vec::new(),
+            position: None,
         }
     }
 
@@ -166,6 +171,7 @@ impl Error {
             field: None,
             rule: Some(rule),
             details: Vec::new(),
+            position: None,
         }
     }
 
@@ -178,7 +184,18 @@ impl Error {
             field: None,
             rule: Some(rule),
             details: Vec::new(),
+            position: None,
         }
+    }
+
+    /// A `parse_error` in the text argument `field`, failing at the 0-based
+    /// character `at` (reported 1-based, in the message and in `position`).
+    pub fn parse_at(field: impl Into<String>, at: usize, message: impl fmt::Display) -> Self {
+        let position = u32::try_from(at.saturating_add(1)).unwrap_or(u32::MAX);
+        let mut e =
+            Self::field(ErrorCode::ParseError, field, format_args!("{message} at character {position}"));
+        e.position = Some(position);
+        e
     }
 
     /// Attach a rule ID.

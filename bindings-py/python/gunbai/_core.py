@@ -21,12 +21,15 @@ class GunbaiError(ValueError):
         rule: the rule ID an illegal action breaks, or None.
         details: every problem (dicts with ``path``, ``rule``, ``message``) when
             validation found several; ``field``/``rule`` are the first one's.
+        position: for a ``parse_error`` in a text argument (``field``), the
+            1-based character where reading failed, or None.
     """
 
     code: str
     field: str | None
     rule: str | None
     details: list[dict[str, Any]]
+    position: int | None
 
     def __init__(
         self,
@@ -35,6 +38,7 @@ class GunbaiError(ValueError):
         field: str | None = None,
         rule: str | None = None,
         details: list[dict[str, Any]] | None = None,
+        position: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -42,6 +46,7 @@ class GunbaiError(ValueError):
         self.field = field
         self.rule = rule
         self.details = details or []
+        self.position = position
 
     def __repr__(self) -> str:
         return f"GunbaiError(code={self.code!r}, message={self.message!r})"
@@ -109,7 +114,9 @@ def _send(op: str, value: Any) -> Any:
     envelope = json.loads(reply)
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
+        raise GunbaiError(
+            error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
+        )
     return envelope["ok"]
 
 
@@ -194,7 +201,9 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"))
+        raise GunbaiError(
+            error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
+        )
     dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
     # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)

@@ -180,6 +180,8 @@ def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
             got["rule"] = e.rule
         if e.details:
             got["details"] = e.details
+        if e.position is not None:
+            got["position"] = e.position
         why = matches(want, got, "error")
         return None if why is None else f"{why} (error was [{e.code}] {e})"
     if has_error:

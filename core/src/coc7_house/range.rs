@@ -15,7 +15,7 @@
 //! target is in range; out of range costs one penalty die (C7H-RNG-2,
 //! RULINGS; the KP may still forbid attacks far beyond range).
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -314,9 +314,7 @@ pub fn parse_range(args: &C7hParseRangeArgs) -> Result<C7hParseRangeResult> {
             return Err(Error::out_of_range("distance", "must be 0..=1000000"));
         }
     }
-    let (range, target) = parse(&args.text).map_err(|(pos, msg)| {
-        Error::field(ErrorCode::ParseError, "text", format_args!("{msg} at character {}", pos + 1))
-    })?;
+    let (range, target) = parse(&args.text).map_err(|(pos, msg)| Error::parse_at("text", pos, msg))?;
     let in_range = match (args.distance, &range) {
         (Some(d), Some(r)) => match r.kind {
             C7hRangeKind::SelfOrigin => Some(d == 0),

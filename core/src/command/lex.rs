@@ -46,6 +46,8 @@ pub(crate) fn hard(e: Error) -> Fail {
         field: Some("text".into()),
         rule: e.rule,
         details: e.details,
+        // A position inside an inner expression is not one in `text`.
+        position: None,
     })
 }
 

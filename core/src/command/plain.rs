@@ -131,13 +131,7 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
     let (total, terms) = match roll_with(&expr, dice) {
         Ok(v) => v,
         Err(e) if e.code == ErrorCode::ParseError => {
-            let pos = e
-                .message
-                .rsplit("at character ")
-                .next()
-                .and_then(|n| n.trim().parse::<usize>().ok())
-                .map(|n| n.saturating_sub(1))
-                .unwrap_or(0);
+            let pos = e.position.map_or(0, |p| (p as usize).saturating_sub(1));
             return perr("bad_dice", pos);
         }
         Err(e) => return Err(hard(e)),

@@ -113,7 +113,7 @@ enum Atom {
 }
 
 fn parse_err(pos: usize, msg: impl std::fmt::Display) -> Error {
-    Error::field(ErrorCode::ParseError, "expr", format_args!("{msg} at character {}", pos + 1))
+    Error::parse_at("expr", pos, msg)
 }
 
 /// Parse an expression into signed atoms.
