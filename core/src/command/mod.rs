@@ -289,6 +289,16 @@ fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usiz
     Ok(res)
 }
 
+/// `res` as the reply to `line`'s command (a parse failure or a refusal still
+/// answers it): matched, secret as the `S` prefix says, the command without it.
+fn answering(mut res: CmdRunResult, line: &Line, secret: bool) -> CmdRunResult {
+    res.matched = true;
+    res.secret = secret;
+    res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
+    res.comment = line.comment.clone();
+    res
+}
+
 /// The reply to a command whose values cannot be run (see [`CmdRefusal`]).
 fn refusal(mut res: CmdRunResult, lang: CmdLang, e: crate::Error) -> Result<CmdRunResult> {
     let code = e.code.as_str();
@@ -384,18 +394,10 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         }
         Err((_, Fail::Parse { pos, .. })) if chat_like(&line.head, pos) => Ok(res),
         Err((secret, Fail::Parse { key, pos })) => {
-            res.matched = true;
-            res.secret = secret;
-            res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
-            let at = line.text_pos(pos) + 1;
-            res.comment = line.comment;
-            parse_failure(res, lang, key, at)
+            parse_failure(answering(res, &line, secret), lang, key, line.text_pos(pos) + 1)
         }
         Err((secret, Fail::Hard(e))) if players_mistake(&e) => {
-            res.matched = true;
-            res.secret = secret;
-            res.command = Some(line.head.iter().skip(usize::from(secret)).collect());
-            res.comment = line.comment;
+            let mut res = answering(res, &line, secret);
             res.rolls = dice.take_rolls();
             refusal(res, lang, e)
         }
