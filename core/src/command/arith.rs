@@ -17,7 +17,7 @@
 //! sides), numbers up to 10^12, 32 nested parentheses; a result beyond 10^12 is
 //! `limit_exceeded`.
 
-use super::lex::{hard, perr, Cur, Fail, PResult, MAX_DEPTH, MAX_NUMBER};
+use super::lex::{hard, perr, refuse, Cur, PResult, MAX_DEPTH, MAX_NUMBER};
 use super::outcome::faces;
 use crate::dice::expr::{roll_with, DiceTerm, MAX_DICE};
 use crate::dice::Dice;
@@ -131,10 +131,11 @@ impl<'a, 'd> Arith<'a, 'd> {
 
     fn unary(&mut self, depth: usize) -> PResult<i64> {
         if depth > MAX_DEPTH {
-            return Err(Fail::Hard(Error::limit(
-                "text",
-                format_args!("at most {MAX_DEPTH} nested parentheses"),
-            )));
+            return Err(refuse(
+                Error::limit("text", format_args!("at most {MAX_DEPTH} nested parentheses")),
+                "nesting",
+                &[("max", MAX_DEPTH as i64)],
+            ));
         }
         if self.cur.eat('-') {
             self.both("-");
@@ -179,10 +180,14 @@ impl<'a, 'd> Arith<'a, 'd> {
         self.count +=
             if term.kind == crate::dice::expr::DiceTermKind::D66 { 2 } else { u64::from(term.count) };
         if self.count > MAX_DICE {
-            return Err(Fail::Hard(Error::limit(
-                "text",
-                format_args!("at most {MAX_DICE} dice per expression, not {}", self.count),
-            )));
+            return Err(refuse(
+                Error::limit(
+                    "text",
+                    format_args!("at most {MAX_DICE} dice per expression, not {}", self.count),
+                ),
+                "dice_count",
+                &[("max", MAX_DICE as i64), ("n", i64::try_from(self.count).unwrap_or(i64::MAX))],
+            ));
         }
         self.shown.push_str(&term.text);
         self.parts.push_str(&value.to_string());
@@ -222,7 +227,11 @@ fn divide(a: i64, b: i64, round: char) -> i64 {
 
 fn checked(v: Option<i64>) -> PResult<i64> {
     v.filter(|v| v.unsigned_abs() <= MAX_NUMBER as u64).ok_or_else(|| {
-        Fail::Hard(Error::limit("text", format_args!("results are at most {MAX_NUMBER} in absolute value")))
+        refuse(
+            Error::limit("text", format_args!("results are at most {MAX_NUMBER} in absolute value")),
+            "number",
+            &[("max", MAX_NUMBER)],
+        )
     })
 }
 

@@ -31,7 +31,7 @@
 //! `coc7.check`).
 
 use super::catalog::{fmt, msg};
-use super::lex::{perr, Cur, Fail, PResult};
+use super::lex::{perr, refuse, Cur, PResult};
 use super::outcome::Outcome;
 use super::types::{CmdKind, CmdLang};
 use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level, MAX_BONUS_DICE};
@@ -150,10 +150,14 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
-        return Err(Fail::Hard(Error::out_of_range(
-            "text",
-            format_args!("bonus/penalty dice are -{MAX_BONUS_DICE}..={MAX_BONUS_DICE}, not {bonus}"),
-        )));
+        return Err(refuse(
+            Error::out_of_range(
+                "text",
+                format_args!("bonus/penalty dice are -{MAX_BONUS_DICE}..={MAX_BONUS_DICE}, not {bonus}"),
+            ),
+            "bonus_dice",
+            &[("max", MAX_BONUS_DICE), ("n", bonus)],
+        ));
     }
     let (r, candidates) = roll_d100(dice, bonus)?;
     let list: Vec<String> = candidates.iter().map(u32::to_string).collect();

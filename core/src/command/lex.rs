@@ -2,7 +2,7 @@
 //! characters, and a cursor with the small integer arithmetic BCDice accepts
 //! inside parentheses (`CC(-1)`, `CBR(10,(40+50))`, `CC<=-10+60/2+15*2`).
 
-use crate::error::{Error, ErrorCode};
+use crate::error::Error;
 
 /// Largest absolute value of any number in a command.
 pub const MAX_NUMBER: i64 = 1_000_000_000_000;
@@ -15,8 +15,28 @@ pub(crate) enum Fail {
     /// The text is clearly meant as a command but cannot be read: catalog
     /// key `perr_<key>`, 0-based position in the command head.
     Parse { key: &'static str, pos: usize },
-    /// A limit, a range or a dice-source error: returned as the op's error.
+    /// A limit, a range or a dice-source error: returned as the op's error, or,
+    /// when it is about the text (`field` = `text`), a refusal reply.
     Hard(Error),
+    /// The player's values cannot be run (a limit, a range): a refusal reply whose
+    /// detail the message catalog has in every language.
+    Refuse(Box<Refusal>),
+}
+
+/// A refusal: `error` (English) gives `refused`'s code, message and rule; the reply
+/// text's detail is the catalog's `detail_<key>` with its placeholders, or, without
+/// a key (a range or limit checked by an operation the command calls), the message.
+#[derive(Debug, Clone)]
+pub(crate) struct Refusal {
+    pub error: Error,
+    pub key: Option<&'static str>,
+    pub vars: Vec<(&'static str, String)>,
+}
+
+/// A refusal of the text (`field` = `text`) with the localized detail `key`.
+pub(crate) fn refuse(error: Error, key: &'static str, vars: &[(&'static str, i64)]) -> Fail {
+    let vars = vars.iter().map(|(k, v)| (*k, v.to_string())).collect();
+    Fail::Refuse(Box::new(Refusal { error, key: Some(key), vars }))
 }
 
 impl From<Error> for Fail {
@@ -131,10 +151,13 @@ impl<'a> Cur<'a> {
                 .and_then(|v| v.checked_add(i64::from(d)))
                 .filter(|v| *v <= MAX_NUMBER)
                 .ok_or_else(|| {
-                    Error::field(
-                        ErrorCode::LimitExceeded,
-                        "text",
-                        format_args!("numbers are at most {MAX_NUMBER} (character {})", start + 1),
+                    refuse(
+                        Error::limit(
+                            "text",
+                            format_args!("numbers are at most {MAX_NUMBER} (character {})", start + 1),
+                        ),
+                        "number",
+                        &[("max", MAX_NUMBER)],
                     )
                 })?;
             self.i += 1;
@@ -227,10 +250,11 @@ impl<'a> Cur<'a> {
 
     fn factor(&mut self, depth: usize) -> PResult<i64> {
         if depth > MAX_DEPTH {
-            return Err(Fail::Hard(Error::limit(
-                "text",
-                format_args!("at most {MAX_DEPTH} nested parentheses"),
-            )));
+            return Err(refuse(
+                Error::limit("text", format_args!("at most {MAX_DEPTH} nested parentheses")),
+                "nesting",
+                &[("max", MAX_DEPTH as i64)],
+            ));
         }
         if self.eat('-') {
             return Ok(-self.factor(depth + 1)?);
@@ -252,10 +276,11 @@ impl<'a> Cur<'a> {
 
 fn checked(v: Option<i64>, pos: usize) -> PResult<i64> {
     v.filter(|v| v.unsigned_abs() <= MAX_NUMBER as u64).ok_or_else(|| {
-        Fail::Hard(Error::limit(
-            "text",
-            format_args!("numbers are at most {MAX_NUMBER} (character {})", pos + 1),
-        ))
+        refuse(
+            Error::limit("text", format_args!("numbers are at most {MAX_NUMBER} (character {})", pos + 1)),
+            "number",
+            &[("max", MAX_NUMBER)],
+        )
     })
 }
 
@@ -280,9 +305,9 @@ mod tests {
         assert_eq!(ev("7/-2").ok(), Some(-4));
         assert!(matches!(ev("1/0"), Err(Fail::Parse { key: "division_by_zero", .. })));
         assert!(matches!(ev("(1"), Err(Fail::Parse { key: "expected_close_paren", pos: 2 })));
-        assert!(matches!(ev("999999999999*999999999999"), Err(Fail::Hard(_))));
+        assert!(matches!(ev("999999999999*999999999999"), Err(Fail::Refuse(_))));
         let deep = "(".repeat(100) + "1" + &")".repeat(100);
-        assert!(matches!(ev(&deep), Err(Fail::Hard(_))));
+        assert!(matches!(ev(&deep), Err(Fail::Refuse(_))));
     }
 
     #[test]

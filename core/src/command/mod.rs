@@ -225,19 +225,25 @@ fn single(
             Ok(Some(o)) => return Ok(Some((true, rest.iter().collect(), o))),
             Ok(None) => {}
             Err(Fail::Parse { key, pos }) => return Err((true, Fail::Parse { key, pos: pos + 1 })),
-            Err(e) => return Err((true, e)),
+            Err(e) => return Err((true, players_mistake(e))),
         }
     }
     match try_one(head, dice) {
         Ok(o) => Ok(o.map(|o| (false, head.iter().collect(), o))),
         Err(e) => Err((false, e)),
     }
+    .map_err(|(secret, f)| (secret, players_mistake(f)))
 }
 
-/// Is a failure of the text the player's (a reply), not the caller's (an error)?
-/// `lex::hard` names the field `text` for everything but the dice source.
-fn players_mistake(e: &crate::Error) -> bool {
-    e.field.as_deref() == Some("text")
+/// A failure about the text is the player's (a refusal reply), not the caller's
+/// (an error): `lex::hard` names the field `text` for everything but the dice source.
+fn players_mistake(f: Fail) -> Fail {
+    match f {
+        Fail::Hard(e) if e.field.as_deref() == Some("text") => {
+            Fail::Refuse(Box::new(lex::Refusal { error: e, key: None, vars: Vec::new() }))
+        }
+        f => f,
+    }
 }
 
 /// A head that fails to parse is chat, not a malformed command, when it holds a
@@ -300,15 +306,20 @@ fn answering(mut res: CmdRunResult, line: &Line, secret: bool) -> CmdRunResult {
 }
 
 /// The reply to a command whose values cannot be run (see [`CmdRefusal`]).
-fn refusal(mut res: CmdRunResult, lang: CmdLang, e: crate::Error) -> Result<CmdRunResult> {
+fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdRunResult> {
+    let e = r.error;
     let code = e.code.as_str();
-    let detail = e.message.strip_prefix("text: ").unwrap_or(&e.message).to_string();
+    let message = e.message.strip_prefix("text: ").unwrap_or(&e.message).to_string();
+    let detail = match r.key {
+        Some(k) => catalog::fmt(lang, &format!("detail_{k}"), &r.vars)?,
+        None => message.clone(),
+    };
     let key = match code {
         "out_of_range" | "limit_exceeded" | "illegal_action" => format!("refused_{code}"),
         _ => "refused_other".to_string(),
     };
-    res.text = catalog::fmt(lang, &key, &[("detail", detail.clone())])?;
-    res.refused = Some(CmdRefusal { code: code.to_string(), message: detail, rule: e.rule });
+    res.text = catalog::fmt(lang, &key, &[("detail", detail)])?;
+    res.refused = Some(CmdRefusal { code: code.to_string(), message, rule: e.rule });
     Ok(res)
 }
 
@@ -364,13 +375,13 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                     res.secret |= s;
                     return parse_failure(res, lang, key, inner.text_pos(pos) + 1);
                 }
-                Err((s, Fail::Hard(e))) if players_mistake(&e) => {
+                Err((s, Fail::Refuse(r))) => {
                     res.secret |= s;
                     let cmd: String = inner.head.iter().skip(usize::from(s)).collect();
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
                     res.repeats.clear();
                     res.rolls = dice.take_rolls();
-                    return refusal(res, lang, e);
+                    return refusal(res, lang, *r);
                 }
                 Err((_, Fail::Hard(e))) => return Err(e),
             }
@@ -396,10 +407,10 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         Err((secret, Fail::Parse { key, pos })) => {
             parse_failure(answering(res, &line, secret), lang, key, line.text_pos(pos) + 1)
         }
-        Err((secret, Fail::Hard(e))) if players_mistake(&e) => {
+        Err((secret, Fail::Refuse(r))) => {
             let mut res = answering(res, &line, secret);
             res.rolls = dice.take_rolls();
-            refusal(res, lang, e)
+            refusal(res, lang, *r)
         }
         Err((_, Fail::Hard(e))) => Err(e),
     }

@@ -243,7 +243,10 @@ pub struct CmdRefusal {
     /// The error code the same values give the underlying operation
     /// (`out_of_range`, `limit_exceeded`, `illegal_action`, `invalid_argument`).
     pub code: String,
-    /// English explanation (the `text` reply has it localized).
+    /// English explanation. The `text` reply gives the detail in its language for
+    /// the command's own limits (dice count and sides, bonus dice, numbers,
+    /// nesting); a range checked by a ruleset operation (a Trion Burst, a pool size)
+    /// keeps this English detail.
     pub message: String,
     /// The rule ID broken, when there is one (`WT-TD-5`).
     pub rule: Option<String>,
