@@ -41,21 +41,41 @@ function entropy() {
   return words;
 }
 
-// JSON.stringify writes NaN and ±Infinity as null, which would read as "not given"
-// (`seed: NaN` would silently roll unseeded); refuse them as Python's json does.
-function finiteOnly(key, value) {
-  if (typeof value === "number" && !Number.isFinite(value)) {
-    throw new TypeError(`${key === "" ? "the value" : JSON.stringify(key)} is ${value}, not a JSON number`);
+// JSON.stringify writes NaN and ±Infinity as null and leaves out functions and
+// symbols, which would read as "not given" (`seed: NaN` or `seed: () => 1` would
+// silently roll unseeded); refuse them, and text that is not valid Unicode (a lone
+// surrogate), as Python does. `undefined` still means "not given".
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function whyNotJson(value) {
+  switch (typeof value) {
+    case "number":
+      return Number.isFinite(value) ? null : `${value} is not a JSON number`;
+    case "bigint":
+      return "a BigInt is not a JSON number";
+    case "function":
+      return "a function is not a JSON value";
+    case "symbol":
+      return "a Symbol is not a JSON value";
+    case "string":
+      return LONE_SURROGATE.test(value) ? "not valid Unicode text (a lone surrogate)" : null;
+    default:
+      return null;
   }
+}
+
+function finiteOnly(key, value) {
+  const why = whyNotJson(value);
+  if (why) throw new TypeError(`${key === "" ? "the value" : JSON.stringify(key)}: ${why}`);
   return value;
 }
 
-// Where JSON.stringify failed: [path, why] for the first non-finite number or BigInt,
+// Where JSON.stringify failed: [path, why] for the first value JSON can't carry,
 // with the path written as the core writes it (`rolls[1]`, `sheet.points`); null if
 // none is found (a cycle, a throwing getter).
 function refusedValue(value, path = "", seen = new Set(), depth = 0) {
-  if (typeof value === "number") return Number.isFinite(value) ? null : [path, `${value} is not a JSON number`];
-  if (typeof value === "bigint") return [path, "a BigInt is not a JSON number"];
+  const why = whyNotJson(value);
+  if (why) return [path, why];
   if (value === null || typeof value !== "object" || depth > 100 || seen.has(value)) return null;
   seen.add(value);
   try {
@@ -90,6 +110,14 @@ function argsJson(args) {
     throw new GunbaiError({ code: "invalid_argument", message: "args: must be a JSON-shaped object", field: "args" });
   }
   return json;
+}
+
+// An operation takes one options object; a second argument would be silently
+// ignored (`roll({expr}, {seed})` would roll unseeded), so it is refused.
+function oneArg(op, n) {
+  if (n > 1) {
+    throw new GunbaiError({ code: "invalid_argument", message: `args: ${op} takes one options object, not ${n} arguments`, field: "args" });
+  }
 }
 
 function checkOp(op) {

@@ -75,6 +75,14 @@ test("arguments that are not JSON-shaped are invalid_argument, not a crash", () 
   throwsCode(() => gunbai.dice.roll(null), "invalid_argument");
   throwsCode(() => gunbai.dice.roll(() => 1), "invalid_argument", "args");
   throwsCode(() => gunbai.dice.roll([1, 2]), "invalid_argument");
+  // Values JSON leaves out or can't carry are refused, naming the field, not dropped
+  // (a dropped seed would roll unseeded).
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: () => 1 }), "invalid_argument", "seed");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Symbol("s") }), "invalid_argument", "seed");
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", rolls: [3, () => 4] }), "invalid_argument", "rolls[1]");
+  throwsCode(() => gunbai.dice.roll({ expr: "1d6\ud800" }), "invalid_argument", "expr");
+  // One options object: a second argument is refused, not ignored.
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6" }, { seed: 1 }), "invalid_argument", "args");
   // NaN / Infinity are not JSON numbers: refused, not sent as null (which means "not given").
   throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: NaN }), "invalid_argument", "seed");
   throwsCode(() => gunbai.dice.roll({ expr: "2d6", seed: Infinity }), "invalid_argument", "seed");

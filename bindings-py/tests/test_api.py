@@ -73,6 +73,11 @@ def test_entropy_calls_differ() -> None:
         (lambda: gunbai.dice.roll(expr="1d6", rolls=[1, float("inf")]), "invalid_argument", "rolls[1]"),
         (lambda: gunbai.dice.roll(expr="1d6", rolls={1, 2}), "invalid_argument", "rolls"),
         (lambda: gunbai.dice.roll(expr=object()), "invalid_argument", "expr"),
+        # Values json.dumps writes but the core can't read: the field is named.
+        (lambda: gunbai.dice.roll(expr="1d6\ud800"), "invalid_argument", "expr"),
+        (lambda: gunbai.dice.roll(expr="1d6", seed=10**400), "invalid_argument", "seed"),
+        (lambda: gunbai.dice.roll(expr="1d6", rolls=[10**400]), "invalid_argument", "rolls[0]"),
+        (lambda: gunbai.dice.simulate_pool(count=2, sides=6, n=10, seed=10**400), "invalid_argument", "seed"),
         (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
         # Nesting deeper than Python's recursion limit fails in json.dumps, not in the core.
@@ -222,10 +227,11 @@ def test_battle_class_over_the_engine() -> None:
 
 
 def test_text_that_is_not_unicode_is_invalid_argument() -> None:
-    # A lone surrogate can't be encoded for the core: GunbaiError, not UnicodeEncodeError.
+    # A lone surrogate can't be encoded for the core: GunbaiError naming the field,
+    # not UnicodeEncodeError.
     with pytest.raises(GunbaiError) as info:
         gunbai.command.run(text="\ud800")
-    assert (info.value.code, info.value.field) == ("invalid_argument", "args")
+    assert (info.value.code, info.value.field) == ("invalid_argument", "text")
 
 
 def test_batch_arrays_are_writable_and_the_pool_work_is_bounded() -> None:

@@ -18,7 +18,9 @@ use std::sync::OnceLock;
 pub struct OpDef {
     /// `<module>.<op>`, snake_case.
     pub name: &'static str,
-    /// One-line summary (shown in generated docs and stubs).
+    /// One-line summary (shown in generated docs and stubs; only in builds with the
+    /// catalog, so the wasm carries no doc text).
+    #[cfg(feature = "schema")]
     pub summary: &'static str,
     /// Runs the operation on JSON arguments.
     pub run: fn(Value) -> Result<Value>,
@@ -40,6 +42,7 @@ macro_rules! op {
     ($name:literal, $f:path, $args:ty => $res:ty, $summary:literal) => {
         $crate::ops::OpDef {
             name: $name,
+            #[cfg(feature = "schema")]
             summary: $summary,
             run: |v| $crate::ops::run_typed::<$args, $res>(v, $f),
             #[cfg(feature = "schema")]

@@ -144,7 +144,12 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
         for op in ops {
             let name = op["name"].as_str().unwrap();
             let f = if op["kind"] == "batch" { "callBatch" } else { "call" };
-            writeln!(js, "  {}(args) {{ return {f}({name:?}, args); }},", camel(op_fn(op))).unwrap();
+            writeln!(
+                js,
+                "  {}(args) {{ oneArg({name:?}, arguments.length); return {f}({name:?}, args); }},",
+                camel(op_fn(op))
+            )
+            .unwrap();
         }
         writeln!(js, "}});").unwrap();
     }

@@ -93,6 +93,41 @@ def _refused_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, str
     return _refused_value(converted, path, depth + 1)
 
 
+def _unreadable_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, str] | None:
+    """A value ``json.dumps`` writes but the core cannot read: a string that is not
+    valid Unicode (a lone surrogate) or an integer beyond 64 bits. The path and why,
+    or None. Looked for only after the core refused the text as a whole."""
+    if depth > 100:
+        return None
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return (path, "not valid Unicode text (a lone surrogate)")
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if -(2**63) <= value < 2**64 else (path, f"{value} is too large for a JSON number")
+    if isinstance(value, Mapping):
+        items: Any = ((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
+    elif isinstance(value, (list, tuple)):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    else:
+        return None
+    for p, v in items:
+        found = _unreadable_value(v, p, depth + 1)
+        if found:
+            return found
+    return None
+
+
+def _unreadable(value: Any, fallback: GunbaiError) -> GunbaiError:
+    """The error for text the core could not read: naming the field when it is found."""
+    found = _unreadable_value(value)
+    if found and found[0]:
+        return GunbaiError("invalid_argument", f"{found[0]}: {found[1]}", found[0])
+    return fallback
+
+
 def _encode(value: Any) -> str:
     """The arguments as JSON text; what JSON can't carry is ``invalid_argument`` naming its field."""
     try:
@@ -110,14 +145,24 @@ def _send(op: str, value: Any) -> Any:
     try:
         reply = _native.call(op, text)
     except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
-        raise GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args") from None
+        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
+        raise _unreadable(value, fallback) from None
     envelope = json.loads(reply)
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(
-            error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
-        )
+        raise _error(error, value)
     return envelope["ok"]
+
+
+def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
+    """The core's error as a GunbaiError; when the core could not read the text at
+    all (``args``), the field of a value only Python could write is named instead."""
+    e = GunbaiError(
+        error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
+    )
+    if e.code == "invalid_argument" and e.field == "args":
+        return _unreadable(value, e)
+    return e
 
 
 def _call(op: str, args: Mapping[str, Any]) -> Any:
@@ -197,13 +242,12 @@ def _batch(op: str, args: Mapping[str, Any]) -> Any:
     try:
         envelope_text, data = _native.call_batch(op, text)
     except UnicodeEncodeError as e:
-        raise GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args") from None
+        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
+        raise _unreadable(clean, fallback) from None
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
-        raise GunbaiError(
-            error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
-        )
+        raise _error(error, clean)
     dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
     # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)

@@ -69,7 +69,8 @@ impl BatchData {
 pub struct BatchDef {
     /// `<module>.<op>`, snake_case.
     pub name: &'static str,
-    /// One-line summary.
+    /// One-line summary (only in builds with the catalog).
+    #[cfg(feature = "schema")]
     pub summary: &'static str,
     /// numpy dtype of the result (`int32` or `float64`).
     pub dtype: &'static str,
@@ -86,6 +87,7 @@ macro_rules! batch_op {
     ($name:literal, $f:path, $args:ty, $dtype:literal, $summary:literal) => {
         $crate::batch::BatchDef {
             name: $name,
+            #[cfg(feature = "schema")]
             summary: $summary,
             dtype: $dtype,
             run: |v| $f(&$crate::ops::parse_args::<$args>(v)?),
