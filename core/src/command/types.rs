@@ -82,25 +82,26 @@ pub enum CmdLang {
 impl CmdLang {
     /// The language a locale tag names (see the type's documentation), or `None`.
     pub fn from_tag(tag: &str) -> Option<CmdLang> {
-        let tag = tag.trim().to_ascii_lowercase();
-        let mut parts = tag.split(['-', '_']);
-        let lang = match parts.next()? {
-            "ja" => CmdLang::Ja,
-            "en" => CmdLang::En,
-            "zh" => {
-                // The script decides (zh-Hans-HK is Simplified); else the region.
-                let subtags: Vec<&str> = parts.collect();
-                let has = |t: &str| subtags.contains(&t);
-                if has("hant") || (!has("hans") && (has("tw") || has("hk") || has("mo"))) {
-                    CmdLang::ZhHant
-                } else {
-                    CmdLang::ZhHans
-                }
+        let mut parts = tag.trim().split(['-', '_']);
+        let first = parts.next()?;
+        let has = |t: &str| tag.trim().split(['-', '_']).skip(1).any(|p| p.eq_ignore_ascii_case(t));
+        let lang = if first.eq_ignore_ascii_case("ja") {
+            CmdLang::Ja
+        } else if first.eq_ignore_ascii_case("en") {
+            CmdLang::En
+        } else if first.eq_ignore_ascii_case("zh") {
+            // The script decides (zh-Hans-HK is Simplified); else the region.
+            if has("hant") || (!has("hans") && (has("tw") || has("hk") || has("mo"))) {
+                CmdLang::ZhHant
+            } else {
+                CmdLang::ZhHans
             }
-            _ => return None,
+        } else {
+            return None;
         };
         // Every subtag must be 1-8 ASCII letters or digits (BCP 47's shape).
         let well_formed = tag
+            .trim()
             .split(['-', '_'])
             .all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()));
         well_formed.then_some(lang)

@@ -326,56 +326,17 @@ impl Dice {
 
     /// A d100 scripted as percentile dice, the way a VTT rolls it: a `tens_d10`
     /// roll object, then a d10 face (10 reads as digit 0; 0 and 0 is 100). Both
-    /// faces are consumed and recorded as the two d10s. `None` when the next scripted
-    /// face is not a `tens_d10` object (an ordinary d100 face is read as usual).
+    /// faces are read (and checked) as the two d10s they are, and recorded so.
+    /// `None` when the next scripted face is not a `tens_d10` object (an ordinary
+    /// d100 face is read as usual).
     fn percentile_pair(&mut self) -> Result<Option<u32>> {
-        let Source::Scripted { faces, next } = &mut self.source else { return Ok(None) };
-        let index = *next;
-        let Some(ScriptedFace::Roll { kind: Some(RollKind::TensD10), sides, value: tens }) = faces.get(index)
-        else {
+        let Source::Scripted { faces, next } = &self.source else { return Ok(None) };
+        if !matches!(faces.get(*next), Some(ScriptedFace::Roll { kind: Some(RollKind::TensD10), .. })) {
             return Ok(None);
-        };
-        let d10 = |i: usize, v: i64, s: Option<u32>| -> Result<u32> {
-            if s.is_some_and(|s| s != 10) || !(1..=10).contains(&v) {
-                return Err(Error::field(
-                    ErrorCode::InvalidDieFace,
-                    format!("rolls[{i}]"),
-                    format_args!("a percentile die is a d10 (1..=10, 10 reads as 0), not {v}"),
-                ));
-            }
-            Ok(v as u32)
-        };
-        let tens = d10(index, *tens, *sides)?;
-        let ones =
-            match faces.get(index + 1) {
-                None => return Err(Error::field(
-                    ErrorCode::ScriptedDiceExhausted,
-                    "rolls",
-                    format_args!(
-                        "ran out of scripted dice: the ones d10 of a percentile pair was needed as face #{}",
-                        index + 2
-                    ),
-                )),
-                Some(f @ ScriptedFace::Roll { kind: Some(k), .. }) if *k != RollKind::Normal => {
-                    return Err(Error::field(
-                        ErrorCode::InvalidDieFace,
-                        format!("rolls[{}]", index + 1),
-                        format_args!(
-                            "the ones die of a percentile pair is a normal d10, not {} ({})",
-                            k.as_str(),
-                            f.value()
-                        ),
-                    ))
-                }
-                Some(f @ ScriptedFace::Roll { sides, .. }) => d10(index + 1, f.value(), *sides)?,
-                Some(f) => d10(index + 1, f.value(), None)?,
-            };
-        *next += 2;
-        if self.record {
-            self.rolls.push(Roll { sides: 10, value: tens, kind: RollKind::TensD10 });
-            self.rolls.push(Roll { sides: 10, value: ones, kind: RollKind::Normal });
         }
-        let v = (tens % 10) * 10 + ones % 10;
+        let tens = self.roll_kind(10, RollKind::TensD10)? % 10;
+        let ones = self.roll_kind(10, RollKind::Normal)? % 10;
+        let v = tens * 10 + ones;
         Ok(Some(if v == 0 { 100 } else { v }))
     }
 
