@@ -493,15 +493,25 @@ export const E = {
     "zh-Hans": (e, h) => `${h.n(e.character)} 宣布动作 #${e.entry}：依先攻顺位询问是否插入动作`,
     en: (e, h) => `${h.n(e.character)} announces action #${e.entry}: interrupts are asked for in initiative order`,
   },
+  // TMD-INT-2: more AP resolves first and the other side is locked out of the chain;
+  // TMD-INT-3: a reflex interrupting an in-turn action resolves first (`locked_out` null).
   interrupt_declared: {
     ja: (e, h) =>
-      `${h.n(e.character)} が #${e.interrupts} に割り込み（#${e.entry}）：AP ${e.interrupter_ap} 対 ${e.interrupted_ap}、${h.n(e.first)} が先に解決。${h.n(e.locked_out)} はこの一連の解決が終わるまで割り込めない`,
+      e.locked_out == null
+        ? `${h.n(e.character)} が #${e.interrupts} に${h.t("reflex")}で割り込み（#${e.entry}）：反射行動が先に解決`
+        : `${h.n(e.character)} が #${e.interrupts} に割り込み（#${e.entry}）：AP ${e.interrupter_ap} 対 ${e.interrupted_ap}、${h.n(e.first)} が先に解決。${h.n(e.locked_out)} はこの一連の解決が終わるまで割り込めない`,
     "zh-Hant": (e, h) =>
-      `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 對 ${e.interrupted_ap}，${h.n(e.first)} 先結算；${h.n(e.locked_out)} 在這個系列動作結算結束前不能再插入動作`,
+      e.locked_out == null
+        ? `${h.n(e.character)} 以${h.t("reflex")}插入 #${e.interrupts}（#${e.entry}）：先結算反射動作插入的動作`
+        : `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 對 ${e.interrupted_ap}，${h.n(e.first)} 先結算；${h.n(e.locked_out)} 在這個系列動作結算結束前不能再插入動作`,
     "zh-Hans": (e, h) =>
-      `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 对 ${e.interrupted_ap}，${h.n(e.first)} 先结算；${h.n(e.locked_out)} 在这个系列动作结算结束前不能再插入动作`,
+      e.locked_out == null
+        ? `${h.n(e.character)} 以${h.t("reflex")}插入 #${e.interrupts}（#${e.entry}）：先结算反射动作插入的动作`
+        : `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 对 ${e.interrupted_ap}，${h.n(e.first)} 先结算；${h.n(e.locked_out)} 在这个系列动作结算结束前不能再插入动作`,
     en: (e, h) =>
-      `${h.n(e.character)} interrupts #${e.interrupts} (#${e.entry}): AP ${e.interrupter_ap} vs ${e.interrupted_ap}, ${h.n(e.first)} resolves first; ${h.n(e.locked_out)} cannot interrupt again until this chain is resolved`,
+      e.locked_out == null
+        ? `${h.n(e.character)} interrupts #${e.interrupts} with a ${h.t("reflex")} (#${e.entry}): the reflex resolves first`
+        : `${h.n(e.character)} interrupts #${e.interrupts} (#${e.entry}): AP ${e.interrupter_ap} vs ${e.interrupted_ap}, ${h.n(e.first)} resolves first; ${h.n(e.locked_out)} cannot interrupt again until this chain is resolved`,
   },
   preemption_ignored: {
     ja: (e, h) => `${h.n(e.character)} の能力は【先制】を無視（レベルに関係なく失敗しない）`,
