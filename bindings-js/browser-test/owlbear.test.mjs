@@ -187,10 +187,16 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   assert.equal(tx("zh-Hans").eventText(ev("overdrawn")), "Bolt 透支标准动作：自身回合开始时失去 8 AP，且当轮无法转化这一类型的动作");
   assert.equal(tx("ja").eventText(ev("turn_started", (e) => e.ap_lost_to_overdraw)), "Bolt の手番開始：基本 AP 6、追加 AP 0（前借りで 8 AP を失う）。このラウンドは変換できない：スタンダードアクション");
   assert.equal(tx("ja").eventText(ev("delay_declared")), "Crow は遅延：Bolt の手番の後に行動");
-  assert.equal(tx("en").eventText(ev("interrupt_declared")), "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved");
+  // Bolt's reflex interrupts Akane's action in Akane's turn: it resolves first (TMD-INT-3).
+  assert.equal(tx("en").eventText(ev("interrupt_declared")), "Bolt interrupts #0 with a Reflex action (#1): the reflex resolves first");
+  // Without a reflex, or against an out-of-turn action, more AP resolves first (TMD-INT-2).
+  const byAp = { event: "interrupt_declared", character: "tok-bolt", entry: 1, interrupts: 0, interrupter_ap: 2, interrupted_ap: 5, first: "tok-akane", locked_out: "tok-bolt" };
+  assert.equal(tx("en").eventText(byAp), "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved");
+  assert.equal(tx("ja").eventText(byAp), "Bolt が #0 に割り込み（#1）：AP 2 対 5、Akane が先に解決。Bolt はこの一連の解決が終わるまで割り込めない");
   assert.equal(tx("zh-Hant").eventText(ev("round_ended", (e) => e.round === 0)), "— 突襲輪結束 —");
   const resolveAt = log.findIndex((l) => l.action?.kind === "resolve");
-  assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Akane 的动作 #0");
+  // The reflex's action resolves first (TMD-INT-3).
+  assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Bolt 的动作 #1");
   assert.equal(tx("ja").describe({ kind: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
   assert.equal(tx("zh-Hant").describe({ kind: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
   assert.equal(tx("ja").describe({ kind: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ kind: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
@@ -387,11 +393,12 @@ test("TMD: an encounter played in Node through every event kind (stored as anoth
   const events = log.flatMap((l) => l.events);
   const reasons = [...new Set(events.map((e) => e.reason).filter(Boolean))];
   const interrupt = events.find((e) => e.event === "interrupt_declared");
+  // A reflex interrupting an action in its actor's turn resolves first (TMD-INT-3).
   const expected = {
-    ja: "Bolt が #0 に割り込み（#1）：AP 2 対 5、Akane が先に解決。Bolt はこの一連の解決が終わるまで割り込めない",
-    "zh-Hant": "Bolt 插入 #0（#1）：AP 2 對 5，Akane 先結算；Bolt 在這個系列動作結算結束前不能再插入動作",
-    "zh-Hans": "Bolt 插入 #0（#1）：AP 2 对 5，Akane 先结算；Bolt 在这个系列动作结算结束前不能再插入动作",
-    en: "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved",
+    ja: "Bolt が #0 にリフレックスアクションで割り込み（#1）：リフレックスアクションが先に解決",
+    "zh-Hant": "Bolt 以反射動作插入 #0（#1）：先結算反射動作插入的動作",
+    "zh-Hans": "Bolt 以反射动作插入 #0（#1）：先结算反射动作插入的动作",
+    en: "Bolt interrupts #0 with a Reflex action (#1): the reflex resolves first",
   };
   assert.ok(interrupt);
   for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {

@@ -498,7 +498,7 @@ export const E = {
   interrupt_declared: {
     ja: (e, h) =>
       e.locked_out == null
-        ? `${h.n(e.character)} が #${e.interrupts} に${h.t("reflex")}で割り込み（#${e.entry}）：反射行動が先に解決`
+        ? `${h.n(e.character)} が #${e.interrupts} に${h.t("reflex")}で割り込み（#${e.entry}）：${h.t("reflex")}が先に解決`
         : `${h.n(e.character)} が #${e.interrupts} に割り込み（#${e.entry}）：AP ${e.interrupter_ap} 対 ${e.interrupted_ap}、${h.n(e.first)} が先に解決。${h.n(e.locked_out)} はこの一連の解決が終わるまで割り込めない`,
     "zh-Hant": (e, h) =>
       e.locked_out == null
