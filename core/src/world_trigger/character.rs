@@ -161,6 +161,18 @@ fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViola
     out
 }
 
+/// Read a sheet: its shape problems (all of them), else the sheet.
+fn read_sheet<S: FromJson + serde::de::DeserializeOwned>(
+    v: &Value,
+    fields: &[FieldCheck],
+) -> std::result::Result<S, Vec<WtViolation>> {
+    let shape = shape_violations("sheet", v, fields);
+    if !shape.is_empty() {
+        return Err(shape);
+    }
+    crate::ops::parse_data::<S>("sheet", v.clone()).map_err(|e| vec![format_violation(e)])
+}
+
 /// The fields of [`WtSheet`].
 const SHEET_FIELDS: &[FieldCheck] = &[
     ("name", true, field_error::<String>),
@@ -719,12 +731,9 @@ pub struct WtCreateCharacterArgs {
 /// violation as `[RULE] path: message` (field and rule are the first one's).
 pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
     let pack = load_pack(args.data.as_ref())?;
-    let shape = shape_violations("sheet", &args.sheet, SHEET_FIELDS);
-    if !shape.is_empty() {
-        return Err(violations_error("sheet", &shape));
-    }
-    let sheet: WtSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
-    build_character(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
+    read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS)
+        .and_then(|sheet| build_character(&sheet, &pack))
+        .map_err(|bad| violations_error("sheet", &bad))
 }
 
 /// Arguments of `world_trigger.validate_sheet`.
@@ -744,15 +753,10 @@ pub struct WtValidateSheetArgs {
 /// list of violations (`{path, rule, message}`) instead of failing.
 pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let shape = shape_violations("sheet", &args.sheet, SHEET_FIELDS);
-    let violations = if !shape.is_empty() {
-        shape
-    } else {
-        match crate::ops::parse_data::<WtSheet>("sheet", args.sheet.clone()) {
-            Err(e) => vec![format_violation(e)],
-            Ok(sheet) => build_character(&sheet, &pack).err().unwrap_or_default(),
-        }
-    };
+    let violations = read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS)
+        .and_then(|sheet| build_character(&sheet, &pack))
+        .err()
+        .unwrap_or_default();
     Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
 }
 
@@ -934,27 +938,19 @@ pub struct WtCreateOperatorArgs {
 /// `world_trigger.create_operator` — validate an operator sheet (WT-OP-3…6) and compute its stats.
 pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
     let pack = load_pack(args.data.as_ref())?;
-    let shape = shape_violations("sheet", &args.sheet, OPERATOR_FIELDS);
-    if !shape.is_empty() {
-        return Err(violations_error("sheet", &shape));
-    }
-    let sheet: WtOperatorSheet = crate::ops::parse_data("sheet", args.sheet.clone())?;
-    build_operator(&sheet, &pack).map_err(|bad| violations_error("sheet", &bad))
+    read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS)
+        .and_then(|sheet| build_operator(&sheet, &pack))
+        .map_err(|bad| violations_error("sheet", &bad))
 }
 
 /// `world_trigger.validate_operator` — like `create_operator`, but returns the list
 /// of violations (`{path, rule, message, label}`) instead of failing (WT-OP-3…7).
 pub fn validate_operator(args: &WtCreateOperatorArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let shape = shape_violations("sheet", &args.sheet, OPERATOR_FIELDS);
-    let violations = if !shape.is_empty() {
-        shape
-    } else {
-        match crate::ops::parse_data::<WtOperatorSheet>("sheet", args.sheet.clone()) {
-            Err(e) => vec![format_violation(e)],
-            Ok(sheet) => build_operator(&sheet, &pack).err().unwrap_or_default(),
-        }
-    };
+    let violations = read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS)
+        .and_then(|sheet| build_operator(&sheet, &pack))
+        .err()
+        .unwrap_or_default();
     Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
 }
 
