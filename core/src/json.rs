@@ -147,7 +147,7 @@ pub fn object<'v>(v: &'v Value, at: &At<'_>, expected: &str) -> JsonResult<&'v M
     }
 }
 
-fn one_of(names: &[&str]) -> String {
+pub(crate) fn one_of(names: &[&str]) -> String {
     match names {
         [] => "there are none".to_string(),
         [one] => format!("`{one}`"),

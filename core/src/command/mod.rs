@@ -228,11 +228,9 @@ fn single(
             Err(e) => return Err((true, players_mistake(e))),
         }
     }
-    match try_one(head, dice) {
-        Ok(o) => Ok(o.map(|o| (false, head.iter().collect(), o))),
-        Err(e) => Err((false, e)),
-    }
-    .map_err(|(secret, f)| (secret, players_mistake(f)))
+    try_one(head, dice)
+        .map(|o| o.map(|o| (false, head.iter().collect(), o)))
+        .map_err(|f| (false, players_mistake(f)))
 }
 
 /// A failure about the text is the player's (a refusal reply), not the caller's

@@ -144,7 +144,7 @@ fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViola
     for k in obj.keys().filter(|k| !names.contains(&k.as_str())) {
         let e = Error::invalid_data(
             format!("{what}.{k}"),
-            format_args!("unknown field `{k}`, expected one of `{}`", names.join("`, `")),
+            format_args!("unknown field `{k}`, expected {}", crate::json::one_of(&names)),
         );
         out.push(format_violation(e));
     }
