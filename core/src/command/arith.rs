@@ -17,9 +17,9 @@
 //! sides), numbers up to 10^12, 32 nested parentheses; a result beyond 10^12 is
 //! `limit_exceeded`.
 
-use super::lex::{hard, perr, refuse, Cur, PResult, MAX_DEPTH, MAX_NUMBER};
+use super::lex::{dice_fail, perr, refuse, Cur, PResult, MAX_DEPTH, MAX_NUMBER};
 use super::outcome::faces;
-use crate::dice::expr::{roll_with, DiceTerm, MAX_DICE};
+use crate::dice::expr::{roll_checked, DiceTerm, MAX_DICE};
 use crate::dice::Dice;
 use crate::error::Error;
 
@@ -175,7 +175,7 @@ impl<'a, 'd> Arith<'a, 'd> {
         // The term as typed (`D66` without a count is BCDice's D66), rolled by `dice.roll`'s
         // own code, so its limits and its order of consuming scripted dice are the same.
         let text: String = self.cur.c.get(start..self.cur.i).unwrap_or(&[]).iter().collect();
-        let (value, mut terms) = roll_with(&text, dice).map_err(hard)?;
+        let (value, mut terms) = roll_checked(&text, dice).map_err(|e| dice_fail(e, self.count))?;
         let Some(term) = terms.pop() else { return perr("bad_dice", start) };
         self.count +=
             if term.kind == crate::dice::expr::DiceTermKind::D66 { 2 } else { u64::from(term.count) };

@@ -2,6 +2,7 @@
 //! characters, and a cursor with the small integer arithmetic BCDice accepts
 //! inside parentheses (`CC(-1)`, `CBR(10,(40+50))`, `CC<=-10+60/2+15*2`).
 
+use crate::dice::expr::{ExprError, ExprLimit};
 use crate::error::Error;
 
 /// Largest absolute value of any number in a command.
@@ -54,10 +55,14 @@ pub(crate) fn perr<T>(key: &'static str, pos: usize) -> PResult<T> {
 /// Re-address an error of an inner operation to the `text` argument (a scripted-dice
 /// error keeps naming `rolls`, as every other op's does).
 pub(crate) fn hard(e: Error) -> Fail {
+    Fail::Hard(about_text(e))
+}
+
+fn about_text(e: Error) -> Error {
     if e.field.as_deref().is_some_and(|f| f == "rolls" || f.starts_with("rolls[")) {
-        return Fail::Hard(e);
+        return e;
     }
-    Fail::Hard(Error {
+    Error {
         code: e.code,
         message: match &e.field {
             Some(f) => format!("text: {}", e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message)),
@@ -68,7 +73,35 @@ pub(crate) fn hard(e: Error) -> Fail {
         details: e.details,
         // A position inside an inner expression is not one in `text`.
         position: None,
-    })
+    }
+}
+
+/// A dice expression's failure as the command's: a limit of `dice.roll`'s grammar is
+/// a refusal with its detail in the reply language (`before`: dice the command rolled
+/// ahead of this expression, which count toward the same 1000); anything else as
+/// [`hard`].
+pub(crate) fn dice_fail(e: ExprError, before: u64) -> Fail {
+    use crate::dice::expr::{MAX_CONSTANT, MAX_DICE, MAX_EXPR_CHARS, MAX_SIDES, MAX_TERMS};
+    let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    let error = about_text(e.error);
+    match e.limit {
+        None => Fail::Hard(error),
+        Some(ExprLimit::Sides(s)) => refuse(error, "dice_sides", &[("max", n(MAX_SIDES)), ("n", n(s))]),
+        Some(ExprLimit::Dice(d)) => {
+            let total = before.saturating_add(d);
+            let error = if before == 0 {
+                error
+            } else {
+                Error::limit("text", format_args!("at most {MAX_DICE} dice per expression, not {total}"))
+            };
+            refuse(error, "dice_count", &[("max", n(MAX_DICE)), ("n", n(total))])
+        }
+        Some(ExprLimit::ZeroCount) => refuse(error, "dice_count_zero", &[]),
+        Some(ExprLimit::Constant) => refuse(error, "number", &[("max", n(MAX_CONSTANT))]),
+        Some(ExprLimit::Terms | ExprLimit::Chars) => {
+            refuse(error, "dice_expr_size", &[("terms", MAX_TERMS as i64), ("chars", MAX_EXPR_CHARS as i64)])
+        }
+    }
 }
 
 /// Is `c` a separator between the command and its comment?

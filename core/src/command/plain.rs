@@ -2,18 +2,18 @@
 //! (`3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`super::arith`]), a comparison with a
 //! target (`>=`, `>`, `<=`, `<`, `=`, `<>`; BCDice's `=>`, `=<`, `==`, `!=` too;
 //! the target may be integer arithmetic, `1D100>=68+12` or `1D100>=(68+12)`). The dice are rolled by
-//! [`crate::dice::expr::roll_with`] (same grammar and limits as `dice.roll`:
-//! at most 1000 dice and 10000 sides); the reply follows BCDice's plain-dice
+//! [`crate::dice::expr::roll_with`]'s code (same grammar and limits as `dice.roll`:
+//! at most 1000 dice and 10000 sides; a broken limit is refused in the reply language); the reply follows BCDice's plain-dice
 //! format: `(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功`, and for one single die
 //! `(1D6) ＞ 4`.
 
 use super::catalog::msg;
-use super::lex::{hard, perr, refuse, Cur, Fail, PResult};
+use super::lex::{dice_fail, perr, Cur, PResult};
 use super::outcome::{faces, Outcome};
 use super::types::{CmdKind, CmdLang};
-use crate::dice::expr::{roll_with, DiceTerm, DiceTermKind, MAX_DICE, MAX_SIDES};
+use crate::dice::expr::{roll_checked, DiceTerm, DiceTermKind};
 use crate::dice::Dice;
-use crate::error::{Error, ErrorCode};
+use crate::error::ErrorCode;
 use crate::json::ToJson;
 use serde::Serialize;
 
@@ -128,16 +128,13 @@ pub(crate) fn try_plain(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
         );
     }
     let expr: String = lhs.iter().collect();
-    if let Some(f) = over_limits(lhs) {
-        return Err(f);
-    }
-    let (total, terms) = match roll_with(&expr, dice) {
+    let (total, terms) = match roll_checked(&expr, dice) {
         Ok(v) => v,
-        Err(e) if e.code == ErrorCode::ParseError => {
-            let pos = e.position.map_or(0, |p| (p as usize).saturating_sub(1));
+        Err(e) if e.error.code == ErrorCode::ParseError => {
+            let pos = e.error.position.map_or(0, |p| (p as usize).saturating_sub(1));
             return perr("bad_dice", pos);
         }
-        Err(e) => return Err(hard(e)),
+        Err(e) => return Err(dice_fail(e, 0)),
     };
     let mut shown = String::new();
     let mut parts = String::new();
@@ -191,50 +188,4 @@ fn finish(
         target: cmp.map(|(_, t)| t),
     };
     Ok(Some(Outcome::new(CmdKind::Dice, text).total(total).success(success).result(&result)))
-}
-
-/// The dice limits of `dice.roll` (at most [`MAX_DICE`] dice, [`MAX_SIDES`] sides),
-/// checked on the command's `NdS` terms first so that the refusal can say so in the
-/// player's language (`dice.roll` checks them again, in English).
-fn over_limits(lhs: &[char]) -> Option<Fail> {
-    let number = |i: usize| -> (u64, usize) {
-        let n = lhs.get(i..).map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count());
-        let v = lhs[i..i + n]
-            .iter()
-            .fold(0u64, |a, c| a.saturating_mul(10).saturating_add(u64::from(*c as u8 - b'0')));
-        (v, n)
-    };
-    let mut total = 0u64;
-    let mut i = 0;
-    while i < lhs.len() {
-        let (count, n) = number(i);
-        if lhs.get(i + n) == Some(&'D') {
-            let (sides, m) = number(i + n + 1);
-            let d66 = n == 0 && sides == 66;
-            if m > 0 && !d66 && sides > MAX_SIDES {
-                return Some(refuse(
-                    Error::limit("text", format_args!("a die has 1..={MAX_SIDES} sides, not {sides}")),
-                    "dice_sides",
-                    &[("max", MAX_SIDES as i64), ("n", i64::try_from(sides).unwrap_or(i64::MAX))],
-                ));
-            }
-            total = total.saturating_add(if d66 {
-                2
-            } else if n == 0 {
-                1
-            } else {
-                count
-            });
-            i += n + 1 + m;
-        } else {
-            i += n.max(1);
-        }
-    }
-    (total > MAX_DICE).then(|| {
-        refuse(
-            Error::limit("text", format_args!("at most {MAX_DICE} dice per expression, not {total}")),
-            "dice_count",
-            &[("max", MAX_DICE as i64), ("n", i64::try_from(total).unwrap_or(i64::MAX))],
-        )
-    })
 }

@@ -112,14 +112,56 @@ enum Atom {
     Constant(u64),
 }
 
-fn parse_err(pos: usize, msg: impl std::fmt::Display) -> Error {
-    Error::parse_at("expr", pos, msg)
+/// Which of the grammar's limits an expression broke. The error says it in English;
+/// a caller that words refusals itself (chat replies are in the player's language)
+/// reads this instead of the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ExprLimit {
+    /// A die with 0 or more than [`MAX_SIDES`] sides (the sides given).
+    Sides(u64),
+    /// More than [`MAX_DICE`] dice (the dice counted when the limit was passed).
+    Dice(u64),
+    /// A dice count of 0.
+    ZeroCount,
+    /// A number above [`MAX_CONSTANT`].
+    Constant,
+    /// More than [`MAX_TERMS`] terms.
+    Terms,
+    /// More than [`MAX_EXPR_CHARS`] characters.
+    Chars,
+}
+
+/// A refused expression: the error, and the limit it broke when that is the reason.
+/// (Larger than clippy's `result_large_err` likes; it is built only when an
+/// expression is refused, so it is not boxed.)
+#[derive(Debug, Clone)]
+pub(crate) struct ExprError {
+    pub error: Error,
+    pub limit: Option<ExprLimit>,
+}
+
+impl From<Error> for ExprError {
+    fn from(error: Error) -> Self {
+        ExprError { error, limit: None }
+    }
+}
+
+fn parse_err(pos: usize, msg: impl std::fmt::Display) -> ExprError {
+    Error::parse_at("expr", pos, msg).into()
+}
+
+fn over(limit: ExprLimit, error: Error) -> ExprError {
+    ExprError { error, limit: Some(limit) }
 }
 
 /// Parse an expression into signed atoms.
-fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
+#[allow(clippy::result_large_err)]
+fn parse(text: &str) -> Result<Vec<(i8, Atom)>, ExprError> {
     if text.chars().count() > MAX_EXPR_CHARS {
-        return Err(Error::limit("expr", format_args!("at most {MAX_EXPR_CHARS} characters")));
+        return Err(over(
+            ExprLimit::Chars,
+            Error::limit("expr", format_args!("at most {MAX_EXPR_CHARS} characters")),
+        ));
     }
     let chars: Vec<(usize, char)> = text
         .chars()
@@ -128,7 +170,7 @@ fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
         .map(|(i, c)| (i, c.to_ascii_uppercase()))
         .collect();
     if chars.is_empty() {
-        return Err(Error::field(ErrorCode::ParseError, "expr", "empty expression"));
+        return Err(Error::field(ErrorCode::ParseError, "expr", "empty expression").into());
     }
     let mut out = Vec::new();
     let mut i = 0;
@@ -161,28 +203,26 @@ fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
             } else {
                 let count = count.unwrap_or(1);
                 if count == 0 {
-                    return Err(Error::out_of_range("expr", "a dice count must be at least 1"));
+                    return Err(over(
+                        ExprLimit::ZeroCount,
+                        Error::out_of_range("expr", "a dice count must be at least 1"),
+                    ));
                 }
                 if sides == 0 || sides > MAX_SIDES {
-                    return Err(Error::limit(
-                        "expr",
-                        format_args!("a die has 1..={MAX_SIDES} sides, not {sides}"),
+                    return Err(over(
+                        ExprLimit::Sides(sides),
+                        Error::limit("expr", format_args!("a die has 1..={MAX_SIDES} sides, not {sides}")),
                     ));
                 }
                 if count > MAX_DICE {
-                    return Err(Error::limit(
-                        "expr",
-                        format_args!("at most {MAX_DICE} dice per expression, not {count}"),
-                    ));
+                    return Err(too_many_dice(count));
                 }
                 Atom::Dice { count: count as u32, sides: sides as u32 }
             }
         } else {
             match count {
                 Some(c) if c <= MAX_CONSTANT => Atom::Constant(c),
-                Some(_) => {
-                    return Err(Error::limit("expr", format_args!("constants are at most {MAX_CONSTANT}")))
-                }
+                Some(_) => return Err(too_large()),
                 None => {
                     return Err(match chars.get(i) {
                         Some(&(p, c)) => parse_err(p, format_args!("unexpected '{c}'")),
@@ -197,11 +237,14 @@ fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
             Atom::Constant(_) => 0,
         };
         if total_dice > MAX_DICE {
-            return Err(Error::limit("expr", format_args!("at most {MAX_DICE} dice per expression")));
+            return Err(too_many_dice(total_dice));
         }
         out.push((sign, atom));
         if out.len() > MAX_TERMS {
-            return Err(Error::limit("expr", format_args!("at most {MAX_TERMS} terms")));
+            return Err(over(
+                ExprLimit::Terms,
+                Error::limit("expr", format_args!("at most {MAX_TERMS} terms")),
+            ));
         }
         if i >= chars.len() {
             break;
@@ -210,10 +253,22 @@ fn parse(text: &str) -> Result<Vec<(i8, Atom)>> {
     Ok(out)
 }
 
+fn too_many_dice(n: u64) -> ExprError {
+    over(
+        ExprLimit::Dice(n),
+        Error::limit("expr", format_args!("at most {MAX_DICE} dice per expression, not {n}")),
+    )
+}
+
+fn too_large() -> ExprError {
+    over(ExprLimit::Constant, Error::limit("expr", format_args!("constants are at most {MAX_CONSTANT}")))
+}
+
 /// Read a decimal number starting at `i`; `None` if there is no digit there. A
 /// number's digits are adjacent in the text: whitespace may stand between tokens
 /// (` 2 D 10 `), never inside a number (`2d6 1` is a parse error, not `2D61`).
-fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize)> {
+#[allow(clippy::result_large_err)]
+fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize), ExprError> {
     let mut value: Option<u64> = None;
     let mut last: Option<usize> = None;
     while let Some(&(pos, c)) = chars.get(i) {
@@ -227,7 +282,10 @@ fn number(chars: &[(usize, char)], mut i: usize) -> Result<(Option<u64>, usize)>
             .checked_mul(10)
             .and_then(|v| v.checked_add(u64::from(d)))
             .filter(|v| *v <= 1_000_000_000_000)
-            .ok_or_else(|| Error::limit("expr", format_args!("number too large at character {}", pos + 1)))?;
+            .ok_or_else(|| {
+                let e = Error::limit("expr", format_args!("number too large at character {}", pos + 1));
+                over(ExprLimit::Constant, e)
+            })?;
         value = Some(v);
         i += 1;
     }
@@ -297,7 +355,7 @@ fn normalized(terms: &[DiceTerm]) -> String {
 
 /// `dice.roll` — roll a dice expression.
 pub fn roll(args: &DiceRollArgs) -> Result<DiceRollResult> {
-    let atoms = parse(&args.expr)?;
+    let atoms = parse(&args.expr).map_err(|e| e.error)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let (total, terms) = evaluate(&atoms, &mut dice)?;
     Ok(DiceRollResult { expr: normalized(&terms), total, terms, rolls: dice.take_rolls() })
@@ -306,8 +364,14 @@ pub fn roll(args: &DiceRollArgs) -> Result<DiceRollResult> {
 /// Parse and roll an expression with an existing die source (for other modules,
 /// e.g. chat commands and weapon damage).
 pub fn roll_with(expr: &str, dice: &mut Dice) -> Result<(i64, Vec<DiceTerm>)> {
+    roll_checked(expr, dice).map_err(|e| e.error)
+}
+
+/// [`roll_with`], saying which limit a refused expression broke.
+#[allow(clippy::result_large_err)]
+pub(crate) fn roll_checked(expr: &str, dice: &mut Dice) -> Result<(i64, Vec<DiceTerm>), ExprError> {
     let atoms = parse(expr)?;
-    evaluate(&atoms, dice)
+    Ok(evaluate(&atoms, dice)?)
 }
 
 #[cfg(test)]
@@ -343,7 +407,7 @@ mod tests {
             ("999999999999999999999d6", ErrorCode::LimitExceeded),
             ("600d6+401d6", ErrorCode::LimitExceeded),
         ] {
-            assert_eq!(parse(s).unwrap_err().code, code, "{s}");
+            assert_eq!(parse(s).unwrap_err().error.code, code, "{s}");
         }
     }
 }
