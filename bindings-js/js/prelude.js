@@ -44,7 +44,10 @@ function entropy() {
 // JSON.stringify writes NaN and ±Infinity as null and leaves out functions and
 // symbols, which would read as "not given" (`seed: NaN` or `seed: () => 1` would
 // silently roll unseeded); refuse them, and text that is not valid Unicode (a lone
-// surrogate), as Python does. `undefined` still means "not given".
+// surrogate) in a value or a key, as Python does; and a Set or Map, which it would
+// write as `{}`. A typed array (a batch result passed back in) is written as the
+// array of its numbers, as Python writes a numpy array. `undefined` and `null`
+// both mean "not given" (the core's rule).
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function whyNotJson(value) {
@@ -59,15 +62,25 @@ function whyNotJson(value) {
       return "a Symbol is not a JSON value";
     case "string":
       return LONE_SURROGATE.test(value) ? "not valid Unicode text (a lone surrogate)" : null;
+    case "object":
+      if (value instanceof Set) return "a Set is not JSON-shaped; pass an array";
+      if (value instanceof Map) return "a Map is not JSON-shaped; pass an object";
+      return null;
     default:
       return null;
   }
 }
 
+const BAD_KEY = "a key is not valid Unicode text (a lone surrogate)";
+
+function isTypedArray(value) {
+  return ArrayBuffer.isView(value) && !(value instanceof DataView);
+}
+
 function finiteOnly(key, value) {
-  const why = whyNotJson(value);
+  const why = whyNotJson(value) ?? (LONE_SURROGATE.test(key) ? BAD_KEY : null);
   if (why) throw new TypeError(`${key === "" ? "the value" : JSON.stringify(key)}: ${why}`);
-  return value;
+  return isTypedArray(value) ? Array.from(value) : value;
 }
 
 // Where JSON.stringify failed: [path, why] for the first value JSON can't carry,
@@ -80,8 +93,11 @@ function refusedValue(value, path = "", seen = new Set(), depth = 0) {
   seen.add(value);
   try {
     if (typeof value.toJSON === "function") return null;
-    const entries = Array.isArray(value)
-      ? value.map((v, i) => [`${path}[${i}]`, v])
+    if (!Array.isArray(value) && !isTypedArray(value) && Object.keys(value).some((k) => LONE_SURROGATE.test(k))) {
+      return [path || "args", BAD_KEY];
+    }
+    const entries = Array.isArray(value) || isTypedArray(value)
+      ? Array.from(value, (v, i) => [`${path}[${i}]`, v])
       : Object.keys(value).map((k) => [path ? `${path}.${k}` : k, value[k]]);
     for (const [p, v] of entries) {
       const found = refusedValue(v, p, seen, depth + 1);
@@ -130,8 +146,9 @@ function checkOp(op) {
  * Run a batch operation by name (`"dice.simulate_pool"`); returns an
  * `Int32Array` or `Float64Array` (no per-roll objects) or throws `GunbaiError`.
  */
-export function callBatch(op, args) {
+export function callBatch(op, args, ...extra) {
   checkOp(op);
+  oneArg("callBatch", 1 + extra.length);
   const json = argsJson(args);
   const [hi, lo] = entropy();
   let outcome, envelope;
@@ -153,8 +170,9 @@ export function callBatch(op, args) {
  * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
  * options object; returns the plain result object or throws `GunbaiError`.
  */
-export function call(op, args) {
+export function call(op, args, ...extra) {
   checkOp(op);
+  oneArg("call", 1 + extra.length);
   const json = argsJson(args);
   const [hi, lo] = entropy();
   let envelope;

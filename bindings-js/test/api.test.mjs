@@ -97,6 +97,30 @@ test("arguments that are not JSON-shaped are invalid_argument, not a crash", () 
   assert.equal(gunbai.dice.roll({ expr: "3", rolls: [] }).total, 3);
 });
 
+test("JS values are read as Python's are: null is not given, typed arrays are arrays", () => {
+  // null (like undefined, and Python's None) means "not given": the default rule.
+  assert.equal(gunbai.coc7.check({ skill: 50, rolls: [3, 5], rule: null }).roll, 35);
+  throwsCode(() => gunbai.tmd.encounterLegalActions({ state: null }), "invalid_argument", "state");
+  // A typed array (a batch result passed back in) is the array of its numbers.
+  assert.equal(gunbai.dice.roll({ expr: "2d6", rolls: new Int32Array([3, 4]) }).total, 7);
+  const faces = gunbai.dice.simulatePool({ count: 1, sides: 6, n: 2, seed: 1 });
+  assert.ok(faces instanceof Int32Array);
+  assert.equal(gunbai.dice.roll({ expr: "2d6", rolls: faces }).total, faces[0] + faces[1]);
+  // A Set or Map would be written as {}: refused, naming the field.
+  throwsCode(() => gunbai.dice.roll({ expr: "2d6", rolls: new Set([1, 2]) }), "invalid_argument", "rolls");
+  throwsCode(() => gunbai.call("dice.roll", { expr: "2d6", rolls: new Map() }), "invalid_argument", "rolls");
+  // A key that is not valid Unicode: refused, saying so (the key itself can't be named).
+  assert.throws(() => gunbai.call("dice.roll", { expr: "2d6", "\ud800": 1 }), (e) => {
+    assert.equal(e.code, "invalid_argument");
+    assert.equal(e.field, "args");
+    assert.match(e.message, /a key is not valid Unicode text/);
+    return true;
+  });
+  // call and callBatch take one options object after the name, as the module functions do.
+  throwsCode(() => gunbai.call("dice.roll", { expr: "2d6" }, { seed: 2 }), "invalid_argument", "args");
+  throwsCode(() => gunbai.callBatch("dice.simulate_pool", { count: 2, sides: 6, n: 2 }, {}), "invalid_argument", "args");
+});
+
 test("meta reports the PRNG and every operation", () => {
   assert.match(gunbai.meta.version().prng, /^gunbai-dice-v1/);
   assert.deepEqual(gunbai.meta.operations().operations, catalog.ops.map((o) => o.name));

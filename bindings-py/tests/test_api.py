@@ -141,6 +141,44 @@ def test_generic_call_forms() -> None:
     assert gunbai.call("dice.roll", {"expr": "1d6"}, rolls=[4])["total"] == 4
 
 
+def test_python_values_are_sent_as_javascript_sends_them() -> None:
+    # None is "not given" (the core's rule, as JS null and undefined): the default.
+    assert gunbai.coc7.check(skill=50, rolls=[3, 5], rule=None)["roll"] == 35
+    assert gunbai.call("coc7.check", {"skill": 50, "rolls": [3, 5], "rule": None})["roll"] == 35
+    with pytest.raises(GunbaiError) as info:
+        gunbai.tmd.encounter_legal_actions(state=None)
+    assert (info.value.code, info.value.field) == ("invalid_argument", "state")
+    # A whole float is the integer JS would send (JS has no 2.0 apart from 2).
+    assert gunbai.dice.roll(expr="3d6", seed=2.0) == gunbai.dice.roll(expr="3d6", seed=2)
+    assert gunbai.dice.roll(expr="3d6", seed=-0.0) == gunbai.dice.roll(expr="3d6", seed=0)
+    # Non-finite floats are named as JS names them.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.dice.roll(expr="1d6", rolls=[float("-inf")])
+    assert str(info.value) == "rolls[0]: -Infinity is not a JSON number"
+    # Batch and call refuse arguments that are not a mapping with the core's words.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.call_batch("dice.simulate_pool", [1, 2])
+    assert str(info.value) == "args: must be an object of named arguments, not an array"
+    # A key that is not valid Unicode is refused saying so.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.call("dice.roll", {"expr": "2d6", "\ud800": 1})
+    assert (info.value.code, info.value.field) == ("invalid_argument", "args")
+    assert "a key is not valid Unicode text" in str(info.value)
+    # A saved battle that is not JSON text: GunbaiError naming state, as in JS.
+    with pytest.raises(GunbaiError) as info:
+        gunbai.Battle.from_json("{")
+    assert (info.value.code, info.value.field) == ("invalid_argument", "state")
+
+
+def test_numpy_arrays_are_lists() -> None:
+    import numpy as np
+
+    assert gunbai.dice.roll(expr="2d6", rolls=np.array([3, 4]))["total"] == 7
+    faces = gunbai.dice.simulate_pool(count=1, sides=6, n=2, seed=1)
+    assert gunbai.dice.roll(expr="2d6", rolls=faces)["total"] == int(faces.sum())
+    assert gunbai.dice.pool(count=np.float64(2.0), sides=6, rolls=[1, 2])["total"] == 3
+
+
 def test_numpy_like_ints_are_accepted() -> None:
     class IntLike:
         def __index__(self) -> int:

@@ -102,11 +102,25 @@ fn args_error(e: crate::json_de::PathError) -> Error {
     }
 }
 
-/// `null` reads as no arguments; anything else but an object is refused.
+/// `null` reads as no arguments; anything else but an object is refused. An argument
+/// given as `null` is one not given (Python's `None`, a JS `null` or `undefined` all
+/// mean "use the default"; a required one is then missing), so every surface reads
+/// `{"rule": null}` the same way.
 #[inline(never)]
 fn args_object(args: Value) -> Result<Value> {
     match args {
         Value::Null => Ok(Value::Object(Default::default())),
+        Value::Object(ref named) if named.values().any(Value::is_null) => {
+            // Rebuilt by reference with `insert` (which reading JSON already needs):
+            // `retain` or a consuming loop would add about 1 KB of map code to the wasm.
+            let mut given = serde_json::Map::new();
+            for (k, v) in named {
+                if !v.is_null() {
+                    given.insert(k.clone(), v.clone());
+                }
+            }
+            Ok(Value::Object(given))
+        }
         Value::Object(_) => Ok(args),
         other => {
             let kind = match other {

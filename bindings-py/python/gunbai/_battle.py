@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ._core import call
+from ._core import GunbaiError, call
 
 
 class Battle:
@@ -31,7 +31,12 @@ class Battle:
     @classmethod
     def from_json(cls, state: str | dict[str, Any]) -> Battle:
         """A battle from a saved state (validated by the core)."""
-        parsed = json.loads(state) if isinstance(state, str) else state
+        parsed: Any = state
+        if isinstance(state, str):
+            try:
+                parsed = json.loads(state)
+            except ValueError as e:  # JSONDecodeError
+                raise GunbaiError("invalid_argument", f"state: not valid JSON ({e})", "state") from None
         call("world_trigger.battle_legal_actions", {"state": parsed})
         return cls(parsed)
 

@@ -53,16 +53,40 @@ class GunbaiError(ValueError):
 
 
 def _default(value: Any) -> Any:
-    # numpy scalars and other int-likes/float-likes (common in notebooks).
+    # numpy arrays (a batch result passed back in), numpy scalars and other
+    # int-likes/float-likes (common in notebooks).
+    if hasattr(value, "tolist") and getattr(value, "ndim", 0) > 0:
+        return _js_numbers(value.tolist())
     if hasattr(value, "__index__"):
         return operator.index(value)
     if hasattr(value, "__float__") and not isinstance(value, (str, bytes)):
-        return float(value)
+        return _js_numbers(float(value))
     if isinstance(value, (set, frozenset)):
         raise TypeError("sets are not JSON-shaped; pass a list")
     if hasattr(value, "tolist"):
         return value.tolist()
     raise TypeError(f"{type(value).__name__} is not JSON-shaped")
+
+
+def _js_numbers(value: Any) -> Any:
+    """``value`` with every whole float written as an integer (``2.0``, ``-0.0``),
+    as JavaScript writes numbers, so both surfaces send the same JSON: JS has no
+    ``2.0`` distinct from ``2``. Floats from 1e21 up stay floats, as JS writes them
+    in exponent form. Returns ``value`` itself when it holds no such float."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and abs(value) < 1e21 else value
+    if isinstance(value, Mapping):
+        items = {k: _js_numbers(v) for k, v in value.items()}
+        return items if any(items[k] is not value[k] for k in items) else value
+    if isinstance(value, (list, tuple)):
+        seq = [_js_numbers(v) for v in value]
+        return seq if any(a is not b for a, b in zip(seq, value)) else value
+    return value
+
+
+def _number_name(value: float) -> str:
+    """A non-finite float named as JavaScript names it."""
+    return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
 
 
 def _refused_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, str] | None:
@@ -71,11 +95,13 @@ def _refused_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, str
     if depth > 100:
         return None
     if isinstance(value, float):
-        return None if math.isfinite(value) else (path, f"{value!r} is not a JSON number")
+        return None if math.isfinite(value) else (path, f"{_number_name(value)} is not a JSON number")
     if isinstance(value, (str, int, bool)) or value is None:
         return None
     if isinstance(value, Mapping):
         for k, v in value.items():
+            if not isinstance(k, str):
+                return (path or "args", f"a key must be a string, not {type(k).__name__}")
             found = _refused_value(v, f"{path}.{k}" if path else str(k), depth + 1)
             if found:
                 return found
@@ -100,14 +126,13 @@ def _unreadable_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, 
     if depth > 100:
         return None
     if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return (path, "not valid Unicode text (a lone surrogate)")
-        return None
+        return None if _is_unicode(value) else (path, "not valid Unicode text (a lone surrogate)")
     if isinstance(value, int) and not isinstance(value, bool):
         return None if -(2**63) <= value < 2**64 else (path, f"{value} is too large for a JSON number")
     if isinstance(value, Mapping):
+        for k in value:
+            if isinstance(k, str) and not _is_unicode(k):
+                return (path or "args", "a key is not valid Unicode text (a lone surrogate)")
         items: Any = ((f"{path}.{k}" if path else str(k), v) for k, v in value.items())
     elif isinstance(value, (list, tuple)):
         items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
@@ -120,6 +145,14 @@ def _unreadable_value(value: Any, path: str = "", depth: int = 0) -> tuple[str, 
     return None
 
 
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _unreadable(value: Any, fallback: GunbaiError) -> GunbaiError:
     """The error for text the core could not read: naming the field when it is found."""
     found = _unreadable_value(value)
@@ -129,9 +162,11 @@ def _unreadable(value: Any, fallback: GunbaiError) -> GunbaiError:
 
 
 def _encode(value: Any) -> str:
-    """The arguments as JSON text; what JSON can't carry is ``invalid_argument`` naming its field."""
+    """The arguments as JSON text, written as JavaScript's ``JSON.stringify`` writes
+    them (no spaces, whole floats as integers), so the core reads the same text from
+    both surfaces; what JSON can't carry is ``invalid_argument`` naming its field."""
     try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default)
+        return json.dumps(_js_numbers(value), ensure_ascii=False, allow_nan=False, default=_default, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError) as e:
         found = None if isinstance(e, RecursionError) else _refused_value(value)
         if found and found[0]:
@@ -166,8 +201,8 @@ def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
 
 
 def _call(op: str, args: Mapping[str, Any]) -> Any:
-    """Run ``op`` with keyword arguments; those left as None are omitted."""
-    return _send(op, {k: v for k, v in args.items() if v is not None})
+    """Run ``op`` with keyword arguments (the core reads one given as None as not given)."""
+    return _send(op, dict(args))
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -177,8 +212,8 @@ def _op(op: str, *, batch: bool = False, renames: Mapping[str, str] | None = Non
     """Make a generated function run ``op`` with the keywords it is called with.
 
     The decorated function only carries the typed signature and the docstring
-    (``inspect.signature`` and ``help`` show them). Keywords are sent as given, None
-    values omitted, so a missing or unknown keyword is the core's
+    (``inspect.signature`` and ``help`` show them). Keywords are sent as given (the
+    core reads one given as None as not given), so a missing or unknown keyword is the core's
     ``invalid_argument`` naming the field, exactly as in JS; ``renames`` maps
     Python-safe names back (``from_`` → ``from``).
     """
@@ -189,7 +224,7 @@ def _op(op: str, *, batch: bool = False, renames: Mapping[str, str] | None = Non
         def run(*args: Any, **kwargs: Any) -> Any:
             if args:
                 raise GunbaiError("invalid_argument", f"args: {op} takes keyword arguments only", "args")
-            body = {names.get(k, k): v for k, v in kwargs.items() if v is not None}
+            body = {names.get(k, k): v for k, v in kwargs.items()}
             return _batch(op, body) if batch else _send(op, body)
 
         return run  # type: ignore[return-value]
@@ -200,15 +235,15 @@ def _op(op: str, *, batch: bool = False, renames: Mapping[str, str] | None = Non
 def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     """Run any operation by name (``"world_trigger.check"``).
 
-    Arguments come as one mapping (sent as given), as keyword arguments
-    (None values omitted), or both.
+    Arguments come as one mapping, as keyword arguments, or both; an argument
+    given as None is not given (the core's rule, the same for JS ``null``).
     """
     if not isinstance(op, str):
         raise GunbaiError("invalid_argument", "op: must be a string", "op")
     if args is None:
         return _call(op, kwargs)
     if isinstance(args, Mapping):
-        return _send(op, {**args, **{k: v for k, v in kwargs.items() if v is not None}})
+        return _send(op, {**args, **kwargs})
     if kwargs:
         raise GunbaiError("invalid_argument", "args: give a mapping or keyword arguments", "args")
     # Not a mapping: the core reports the wrong type exactly as JS and Rust do.
@@ -219,35 +254,38 @@ def call_batch(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     """Run any batch operation by name (``"world_trigger.simulate_checks"``).
 
     The batch counterpart of :func:`call` (JS ``callBatch``): returns a numpy
-    array. Arguments come as one mapping, as keyword arguments (None values
-    omitted), or both. ``gunbai.meta.operations()`` marks the batch operations.
+    array. Arguments come as one mapping, as keyword arguments, or both (None is
+    not given, as for :func:`call`). ``gunbai.meta.operations()`` marks the batch
+    operations.
     """
     if not isinstance(op, str):
         raise GunbaiError("invalid_argument", "op: must be a string", "op")
     if args is None:
         return _batch(op, kwargs)
-    if not isinstance(args, Mapping):
-        raise GunbaiError("invalid_argument", "args: must be a mapping of named arguments", "args")
-    return _batch(op, {**args, **kwargs})
+    if isinstance(args, Mapping):
+        return _batch(op, {**args, **kwargs})
+    if kwargs:
+        raise GunbaiError("invalid_argument", "args: give a mapping or keyword arguments", "args")
+    # Not a mapping: the core reports the wrong type exactly as JS and Rust do.
+    return _batch(op, args)
 
 
-def _batch(op: str, args: Mapping[str, Any]) -> Any:
+def _batch(op: str, args: Any) -> Any:
     """Run batch ``op``; returns a numpy array (numpy is imported lazily)."""
     try:
         import numpy as np
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError("gunbai batch operations return numpy arrays: pip install 'gunbai[analysis]' or numpy") from None
-    clean = {k: v for k, v in args.items() if v is not None}
-    text = _encode(clean)
+    text = _encode(args)
     try:
         envelope_text, data = _native.call_batch(op, text)
     except UnicodeEncodeError as e:
         fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
-        raise _unreadable(clean, fallback) from None
+        raise _unreadable(args, fallback) from None
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
-        raise _error(error, clean)
+        raise _error(error, args)
     dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
     # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
