@@ -170,7 +170,8 @@ mod tests {
     #[test]
     fn garbage_states_are_invalid_data() {
         // `null` is a state not given: a missing argument, as for every argument.
-        let e = call("fap_map.round_act", json!({"state": null, "action": {"type": "end_round"}})).unwrap_err();
+        let e =
+            call("fap_map.round_act", json!({"state": null, "action": {"type": "end_round"}})).unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::InvalidArgument, Some("state")));
         for s in [
             json!(1),
