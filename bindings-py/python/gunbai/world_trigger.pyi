@@ -353,7 +353,7 @@ def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None
 
     Args:
         state: The current state (untrusted: parsed and validated).
-        actor: Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction).
+        actor: Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction). A listing of over 50,000 actions or 600,000 squares in all move paths is `limit_exceeded`; one member's list is shorter.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -380,7 +380,7 @@ def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with
     Args:
         setup: The setup (`battle_new`'s arguments).
         steps: Actions in order (at most 2000). The first illegal one is returned as the error (an invalid argument's `field` is prefixed with `steps[i].`).
-        with_legal: Also list the legal actions of the final state. Default false.
+        with_legal: Also list the legal actions of the final state (at most 50,000 actions and 600,000 path squares, else `limit_exceeded`). Default false.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -312,6 +312,15 @@ impl Reach {
     }
 
     /// The cheapest route to `dest` (start excluded), if reached.
+    /// How many squares [`Reach::path`] to `dest` has, without building it.
+    pub fn path_len(&self, dest: WtSquare) -> Option<usize> {
+        let i = self.index(dest)?;
+        if self.pred.get(i).is_none_or(|&p| p == UNREACHED) || dest == self.start {
+            return None;
+        }
+        self.len.get(i).map(|&n| n as usize)
+    }
+
     pub fn path(&self, dest: WtSquare) -> Option<Vec<WtSquare>> {
         let mut i = self.index(dest)?;
         if self.pred.get(i).is_none_or(|&p| p == UNREACHED) || dest == self.start {

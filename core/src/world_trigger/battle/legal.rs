@@ -28,6 +28,7 @@ use super::engine::{
 };
 use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
+use crate::error::{Error, Result};
 use crate::world_trigger::character::movement_with;
 use std::sync::Arc;
 
@@ -647,4 +648,53 @@ pub fn legal_actions(s: &WtBattleState, actor: Option<&str>) -> Vec<WtLegalActio
     let mut list = LegalList::default();
     list.fill(s, actor);
     (0..list.refs.len()).filter_map(|i| list.action(s, i)).collect()
+}
+
+/// Most actions one listing returns. Battle data may give a member dozens of move
+/// skills on a 64 × 64 map, and every reachable square is an action per move skill,
+/// each with its path: unbounded, that is gigabytes (the wasm runs out of memory).
+/// Real battles list a few hundred; the sample data at Mobility 99 on a 64 × 64 map
+/// about 13,000 (with 434,000 path squares).
+pub const MAX_LISTED_ACTIONS: usize = 50_000;
+/// Most squares in all the listed move paths together (each square is an object in
+/// the result, so this bounds its memory: a few hundred MB at most).
+pub const MAX_LISTED_PATH_SQUARES: usize = 600_000;
+
+/// [`legal_actions`] for the operations: `limit_exceeded` naming `field` when the
+/// list would pass [`MAX_LISTED_ACTIONS`] or [`MAX_LISTED_PATH_SQUARES`]. Counted
+/// before any action is built, so a refused listing costs no more than the route
+/// searches.
+pub fn legal_actions_bounded(
+    s: &WtBattleState,
+    actor: Option<&str>,
+    field: &str,
+) -> Result<Vec<WtLegalAction>> {
+    let mut list = LegalList::default();
+    list.fill(s, actor);
+    if list.refs.len() > MAX_LISTED_ACTIONS {
+        return Err(Error::limit(
+            field,
+            format_args!(
+                "{} legal actions, more than the {MAX_LISTED_ACTIONS} one listing returns{}",
+                list.refs.len(),
+                if actor.is_none() { "; list one member's (actor)" } else { "" }
+            ),
+        ));
+    }
+    let mut squares = 0usize;
+    for i in 0..list.refs.len() {
+        if let LegalKind::Move { mi, dest, .. } = list.refs[i].kind {
+            squares += list.reach_of(s, mi).and_then(|r| r.path_len(dest)).unwrap_or(0);
+        }
+    }
+    if squares > MAX_LISTED_PATH_SQUARES {
+        return Err(Error::limit(
+            field,
+            format_args!(
+                "the legal moves' paths have {squares} squares, more than the {MAX_LISTED_PATH_SQUARES} one listing returns{}",
+                if actor.is_none() { "; list one member's (actor)" } else { "" }
+            ),
+        ));
+    }
+    Ok((0..list.refs.len()).filter_map(|i| list.action(s, i)).collect())
 }

@@ -171,6 +171,8 @@ pub struct WtBattleLegalArgs {
     #[schemars(with = "WtBattleState")]
     pub state: Value,
     /// Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction).
+    /// A listing of over 50,000 actions or 600,000 squares in all move paths is
+    /// `limit_exceeded`; one member's list is shorter.
     #[serde(default)]
     pub actor: Option<String>,
 }
@@ -217,7 +219,8 @@ pub struct WtBattleRunArgs {
     /// Actions in order (at most 2000). The first illegal one is returned as the error
     /// (an invalid argument's `field` is prefixed with `steps[i].`).
     pub steps: Vec<WtBattleRunStep>,
-    /// Also list the legal actions of the final state. Default false.
+    /// Also list the legal actions of the final state (at most 50,000 actions and
+    /// 600,000 path squares, else `limit_exceeded`). Default false.
     #[serde(default)]
     pub with_legal: bool,
 }
@@ -567,7 +570,7 @@ pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalRes
     }
     let reaction_for = s.pending.as_ref().and_then(|p| p.targets.get(p.reactions.len()).cloned());
     Ok(WtBattleLegalResult {
-        actions: engine::legal_actions(&s, args.actor.as_deref()),
+        actions: legal::legal_actions_bounded(&s, args.actor.as_deref(), "state")?,
         phase: s.phase,
         acting_team: if s.pending.is_some() {
             None
@@ -607,7 +610,10 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
         last_events = ev;
         last_rolls = dice.take_rolls();
     }
-    let legal = args.with_legal.then(|| engine::legal_actions(&s, None));
+    let legal = match args.with_legal {
+        true => Some(legal::legal_actions_bounded(&s, None, "with_legal")?),
+        false => None,
+    };
     Ok(WtBattleRunResult { state: s, last_events, last_rolls, events, legal })
 }
 
