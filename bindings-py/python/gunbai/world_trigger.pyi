@@ -394,7 +394,7 @@ def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_d
         dice: WT-CHK-3: stat dice per check, 0–100.
         tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
-        n: Repetitions, at most 10^8 (and at most 10^9 dice in all).
+        n: Repetitions, at most 10^8, and n × (dice per check + 10) at most 10^9.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:
@@ -413,7 +413,7 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
         actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
         reactor_extra_dice: Extra dice for the reactor. Default 0.
         output: `win` (1/0, default) or `margin` (actor − reactor achievement).
-        n: Repetitions, at most 10^8 (and at most 10^9 dice in all).
+        n: Repetitions, at most 10^8, and n × (2 × dice per check of both sides + 10) at most 10^9.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:
