@@ -175,18 +175,26 @@ def _encode(value: Any) -> str:
         raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
 
 
-def _send(op: str, value: Any) -> Any:
+def _native_call(native: Callable[[str, str], Any], op: str, value: Any) -> tuple[Any, Any]:
+    """Run ``native`` (``_native.call`` or ``_native.call_batch``) on ``value`` as JSON
+    text: its ``ok`` envelope value and whatever else it returned, or the core's error
+    raised as GunbaiError."""
     text = _encode(value)
     try:
-        reply = _native.call(op, text)
+        reply = native(op, text)
     except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
         fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
         raise _unreadable(value, fallback) from None
-    envelope = json.loads(reply)
+    envelope_text, extra = reply if isinstance(reply, tuple) else (reply, None)
+    envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
         raise _error(error, value)
-    return envelope["ok"]
+    return envelope["ok"], extra
+
+
+def _send(op: str, value: Any) -> Any:
+    return _native_call(_native.call, op, value)[0]
 
 
 def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
@@ -198,11 +206,6 @@ def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
     if e.code == "invalid_argument" and e.field == "args":
         return _unreadable(value, e)
     return e
-
-
-def _call(op: str, args: Mapping[str, Any]) -> Any:
-    """Run ``op`` with keyword arguments (the core reads one given as None as not given)."""
-    return _send(op, dict(args))
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -238,16 +241,7 @@ def call(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     Arguments come as one mapping, as keyword arguments, or both; an argument
     given as None is not given (the core's rule, the same for JS ``null``).
     """
-    if not isinstance(op, str):
-        raise GunbaiError("invalid_argument", "op: must be a string", "op")
-    if args is None:
-        return _call(op, kwargs)
-    if isinstance(args, Mapping):
-        return _send(op, {**args, **kwargs})
-    if kwargs:
-        raise GunbaiError("invalid_argument", "args: give a mapping or keyword arguments", "args")
-    # Not a mapping: the core reports the wrong type exactly as JS and Rust do.
-    return _send(op, args)
+    return _send(_op_name(op), _arguments(args, kwargs))
 
 
 def call_batch(op: str, args: Any = None, /, **kwargs: Any) -> Any:
@@ -258,16 +252,25 @@ def call_batch(op: str, args: Any = None, /, **kwargs: Any) -> Any:
     not given, as for :func:`call`). ``gunbai.meta.operations()`` marks the batch
     operations.
     """
+    return _batch(_op_name(op), _arguments(args, kwargs))
+
+
+def _op_name(op: Any) -> str:
     if not isinstance(op, str):
         raise GunbaiError("invalid_argument", "op: must be a string", "op")
+    return op
+
+
+def _arguments(args: Any, kwargs: Mapping[str, Any]) -> Any:
+    """What :func:`call` and :func:`call_batch` send: the mapping and the keywords
+    merged; anything else as given, for the core to refuse as JS and Rust do."""
     if args is None:
-        return _batch(op, kwargs)
+        return dict(kwargs)
     if isinstance(args, Mapping):
-        return _batch(op, {**args, **kwargs})
+        return {**args, **kwargs}
     if kwargs:
         raise GunbaiError("invalid_argument", "args: give a mapping or keyword arguments", "args")
-    # Not a mapping: the core reports the wrong type exactly as JS and Rust do.
-    return _batch(op, args)
+    return args
 
 
 def _batch(op: str, args: Any) -> Any:
@@ -276,17 +279,8 @@ def _batch(op: str, args: Any) -> Any:
         import numpy as np
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError("gunbai batch operations return numpy arrays: pip install 'gunbai[analysis]' or numpy") from None
-    text = _encode(args)
-    try:
-        envelope_text, data = _native.call_batch(op, text)
-    except UnicodeEncodeError as e:
-        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
-        raise _unreadable(args, fallback) from None
-    envelope = json.loads(envelope_text)
-    error = envelope.get("error")
-    if error is not None:
-        raise _error(error, args)
-    dtype = np.dtype(envelope["ok"]["dtype"]).newbyteorder("<")
+    ok, data = _native_call(_native.call_batch, op, args)
+    dtype = np.dtype(ok["dtype"]).newbyteorder("<")
     # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
     return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
 

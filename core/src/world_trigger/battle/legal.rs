@@ -671,15 +671,13 @@ pub fn legal_actions_bounded(
 ) -> Result<Vec<WtLegalAction>> {
     let mut list = LegalList::default();
     list.fill(s, actor);
+    let hint = if actor.is_none() { "; list one member's (actor)" } else { "" };
+    let too_long = |what: String| Error::limit(field, format_args!("{what}{hint}"));
     if list.refs.len() > MAX_LISTED_ACTIONS {
-        return Err(Error::limit(
-            field,
-            format_args!(
-                "{} legal actions, more than the {MAX_LISTED_ACTIONS} one listing returns{}",
-                list.refs.len(),
-                if actor.is_none() { "; list one member's (actor)" } else { "" }
-            ),
-        ));
+        let n = list.refs.len();
+        return Err(too_long(format!(
+            "{n} legal actions, more than the {MAX_LISTED_ACTIONS} one listing returns"
+        )));
     }
     let mut squares = 0usize;
     for i in 0..list.refs.len() {
@@ -688,13 +686,9 @@ pub fn legal_actions_bounded(
         }
     }
     if squares > MAX_LISTED_PATH_SQUARES {
-        return Err(Error::limit(
-            field,
-            format_args!(
-                "the legal moves' paths have {squares} squares, more than the {MAX_LISTED_PATH_SQUARES} one listing returns{}",
-                if actor.is_none() { "; list one member's (actor)" } else { "" }
-            ),
-        ));
+        return Err(too_long(format!(
+            "the legal moves' paths have {squares} squares, more than the {MAX_LISTED_PATH_SQUARES} one listing returns"
+        )));
     }
     Ok((0..list.refs.len()).filter_map(|i| list.action(s, i)).collect())
 }

@@ -610,10 +610,7 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
         last_events = ev;
         last_rolls = dice.take_rolls();
     }
-    let legal = match args.with_legal {
-        true => Some(legal::legal_actions_bounded(&s, None, "with_legal")?),
-        false => None,
-    };
+    let legal = args.with_legal.then(|| legal::legal_actions_bounded(&s, None, "with_legal")).transpose()?;
     Ok(WtBattleRunResult { state: s, last_events, last_rolls, events, legal })
 }
 
