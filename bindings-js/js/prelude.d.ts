@@ -28,26 +28,47 @@ export declare function call(op: string, args?: Record<string, unknown>): unknow
 export declare function callBatch(op: string, args?: Record<string, unknown>): Int32Array | Float64Array;
 
 // @gunbai-battle-begin: left out of the entries without World Trigger battles.
-/**
- * Convenience over `world_trigger.battle_*`: keeps the serializable state and
- * the event log. An illegal action throws `GunbaiError` and leaves `state` as it was.
- */
-export declare class Battle {
-  constructor(state: WtBattleState);
-  /** The current state (serializable; store it anywhere). */
-  state: WtBattleState;
-  /** Every event so far. */
-  readonly log: WtBattleEvent[];
-  /** A new battle from a setup (the `world_trigger.battle_new` arguments). */
-  static create(setup: WtBattleNewArgs): Battle;
-  /** A battle from a saved state (validated by the core). */
-  static fromJSON(state: WtBattleState | string): Battle;
-  /** Every action legal now; pass an entry's `action` to `act`. */
-  legalActions(actor?: string): WtLegalAction[];
-  /** Apply one action; returns its events. */
-  act(action: WtBattleAction, dice?: { seed?: number; rolls?: ScriptedFace[] }): WtBattleEvent[];
-  /** How the battle ended (null while it goes on). */
-  readonly outcome: WtBattleOutcome | null;
-  toJSON(): WtBattleState;
-}
 // @gunbai-battle-end
+
+/** What a handle's `act` (and its setup, `created`) gives. */
+export interface GameActResult<Event> {
+  /** What happened, in order. */
+  events: Event[];
+  /** Every die rolled, in consumption order. */
+  rolls: { sides: number; value: number; kind: string }[];
+}
+
+/**
+ * A game in progress, its state kept in wasm memory between calls. An illegal
+ * action throws `GunbaiError` and changes nothing. `free()` releases it.
+ */
+export declare class GameHandle<State, Action, Listed, Event> {
+  protected constructor(token: never);
+  /** What setting the game up gave. */
+  readonly created: GameActResult<Event>;
+  /** Every action legal now; pass an entry's `action` to `act`. */
+  legalActions(actor?: string): Listed[];
+  /** Apply one action. */
+  act(action: Action, dice?: { seed?: number; rolls?: unknown[] }): GameActResult<Event>;
+  /** Take back the last action (up to 100). */
+  undo(): void;
+  /** How many actions `undo` can take back now. */
+  readonly undoDepth: number;
+  /** The state (a fresh copy, in the pure operations' shape). */
+  readonly state: State;
+  /** How the game ended (null while it goes on, and always for rounds). */
+  readonly outcome: unknown;
+  toJSON(): State;
+  /** Release the wasm memory (later calls throw). */
+  free(): void;
+}
+
+/** A generated handle class (`worldTrigger.Battle`, …). */
+export interface GameHandleClass<Setup, State, Action, Listed, Event> {
+  /** `<module>.<Class>`. */
+  readonly handle: string;
+  /** A new game from its setup (the `new` operation's arguments). */
+  create(setup: Setup): GameHandle<State, Action, Listed, Event>;
+  /** A game from a saved state (validated); `data`: the pack given to `create` (FAP/MAP). */
+  fromJSON(state: State | string, data?: unknown): GameHandle<State, Action, Listed, Event>;
+}

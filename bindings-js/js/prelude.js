@@ -1,6 +1,6 @@
 // The hand-written part of the npm package `gunbai`: wasm loading and the
 // one generic `call`. Everything after it is generated per operation.
-import initWasm, { call as nativeCall, call_batch as nativeCallBatch } from "./wasm/gunbai_js.js";
+import initWasm, { call as nativeCall, call_batch as nativeCallBatch, Game as NativeGame } from "./wasm/gunbai_js.js";
 
 /** Error thrown by every gunbai operation; `.code` is stable. */
 export class GunbaiError extends Error {
@@ -186,27 +186,60 @@ export function call(op, args, ...extra) {
 }
 
 // @gunbai-battle-begin: left out of the entries without World Trigger battles.
+// (The top-level `Battle` is `worldTrigger.Battle`, exported after the modules.)
+// @gunbai-battle-end
+
+const OPEN = Symbol("gunbai handle");
+
 /**
- * Convenience over `world_trigger.battle_*`: keeps the (serializable) state and
- * the event log. Every method calls the pure operations; an illegal action
- * throws `GunbaiError` and leaves `state` as it was.
+ * A game in progress, its state kept in wasm memory between calls: the base of
+ * `worldTrigger.Battle`, `tmd.Encounter`, `cocAp.Round`, `coc7House.Round`,
+ * `coc7House.Chase` and `fapMap.Round`. Every method is one native call; an
+ * illegal action throws `GunbaiError` and changes nothing. `free()` (or `using`)
+ * releases the wasm memory; `JSON.stringify(handle)` gives the state.
  */
-export class Battle {
-  constructor(state) {
-    this.state = state;
-    this.log = [];
+export class GameHandle {
+  #g;
+  constructor(token) {
+    if (token !== OPEN) {
+      throw new TypeError(`use ${this.constructor.name}.create(setup) or ${this.constructor.name}.fromJSON(state)`);
+    }
+    this.#g = new NativeGame();
+    /** What setting the game up gave: `{events, rolls}`. */
+    this.created = { events: [], rolls: [] };
   }
 
-  /** A new battle from a setup (the `world_trigger.battle_new` arguments). */
-  static create(setup) {
-    const r = call("world_trigger.battle_new", setup);
-    const b = new Battle(r.state);
-    b.log.push(...r.events);
-    return b;
+  #call(method, args) {
+    if (this.#g === null) {
+      throw new GunbaiError({ code: "invalid_argument", message: "handle: this handle was freed", field: "handle" });
+    }
+    const json = args === undefined ? "{}" : argsJson(args);
+    const [hi, lo] = entropy();
+    let envelope;
+    try {
+      envelope = JSON.parse(this.#g.call(method, json, hi, lo));
+    } catch (e) {
+      throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
+    }
+    if (envelope.error) throw new GunbaiError(envelope.error);
+    return envelope.ok;
   }
 
-  /** A battle from a saved state (validated by the core). */
-  static fromJSON(state) {
+  /** A new game from its setup (the `new` operation's arguments). */
+  static create(setup, ...extra) {
+    oneArg(`${this.handle}.create`, 1 + extra.length);
+    const game = new this(OPEN);
+    try {
+      game.created = game.#call("create", { handle: this.handle, setup: setup ?? {} });
+    } catch (e) {
+      game.free();
+      throw e;
+    }
+    return game;
+  }
+
+  /** A game from a saved state (JSON text or object), validated; `data`: the pack given to `create` (FAP/MAP). */
+  static fromJSON(state, data) {
     let parsed = state;
     if (typeof state === "string") {
       try {
@@ -215,30 +248,68 @@ export class Battle {
         throw new GunbaiError({ code: "invalid_argument", message: `state: not valid JSON (${e.message})`, field: "state" });
       }
     }
-    call("world_trigger.battle_legal_actions", { state: parsed });
-    return new Battle(parsed);
+    const game = new this(OPEN);
+    try {
+      game.#call("load", { handle: this.handle, state: parsed, data });
+    } catch (e) {
+      game.free();
+      throw e;
+    }
+    return game;
   }
 
-  /** Every action legal now, each `{action, …cost}`; pass `action` to `act`. */
-  legalActions(actor) {
-    return call("world_trigger.battle_legal_actions", actor === undefined ? { state: this.state } : { state: this.state, actor }).actions;
+  /** Every action legal now, each `{action, …cost}`; `actor` keeps that character's actions and those naming nobody. */
+  legalActions(actor, ...extra) {
+    oneArg(`${this.constructor.handle}.legalActions`, (actor === undefined ? 0 : 1) + extra.length);
+    return this.#call("legal_actions", { actor });
   }
 
-  /** Apply one action (`dice` may give `seed` or `rolls`); returns its events. */
-  act(action, dice = {}) {
-    const r = call("world_trigger.battle_act", { ...dice, state: this.state, action });
-    this.state = r.state;
-    this.log.push(...r.events);
-    return r.events;
+  /** Apply one action (`dice` may give `seed` or `rolls`): `{events, rolls}`. */
+  act(action, dice = {}, ...extra) {
+    oneArg(`${this.constructor.handle}.act`, 1 + extra.length);
+    return this.#call("act", { ...dice, action });
   }
 
-  /** How the battle ended (null while it goes on). */
+  /** Take back the last action (up to 100). */
+  undo() {
+    this.#call("undo");
+  }
+
+  /** How many actions `undo` can take back now. */
+  get undoDepth() {
+    return this.#call("undo_depth");
+  }
+
+  /** The state, in the pure operations' JSON shape (a fresh copy). */
+  get state() {
+    return this.#call("state");
+  }
+
+  /** How the game ended (null while it goes on, and always for rounds). */
   get outcome() {
-    return this.state.outcome ?? null;
+    return this.#call("outcome");
   }
 
   toJSON() {
     return this.state;
   }
+
+  /** Release the wasm memory (later calls throw). */
+  free() {
+    if (this.#g !== null) {
+      this.#g.free();
+      this.#g = null;
+    }
+  }
 }
-// @gunbai-battle-end
+if (typeof Symbol.dispose === "symbol") {
+  GameHandle.prototype[Symbol.dispose] = function dispose() {
+    this.free();
+  };
+}
+
+function handleClass(handle, name) {
+  const cls = { [name]: class extends GameHandle {} }[name];
+  Object.defineProperty(cls, "handle", { value: handle });
+  return cls;
+}

@@ -61,3 +61,27 @@ pub fn call_batch(op: &str, args_json: &str, entropy_hi: u32, entropy_lo: u32) -
     let (envelope, data) = gunbai::call_batch_json(op, args_json, Some(entropy(entropy_hi, entropy_lo)));
     BatchOutcome { envelope, data }
 }
+
+/// A game handle: one session of an engine (`world_trigger.Battle`, …), its
+/// state kept in wasm memory between calls. Driven by method name with JSON
+/// arguments; every method returns a JSON envelope and never throws. The
+/// generated classes (`worldTrigger.Battle`, …) wrap it; `free()` releases it.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct Game {
+    inner: gunbai::engine::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// An empty handle (`create` or `load` fills it).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Game {
+        Game::default()
+    }
+
+    /// Run `method` on JSON `args_json`; returns the JSON envelope.
+    pub fn call(&mut self, method: &str, args_json: &str, entropy_hi: u32, entropy_lo: u32) -> String {
+        self.inner.call_json(method, args_json, Some(entropy(entropy_hi, entropy_lo)))
+    }
+}

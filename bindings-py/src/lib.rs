@@ -39,6 +39,34 @@ fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound
     (env, PyByteArray::new(py, &bytes))
 }
 
+/// A game handle: one session of an engine (`world_trigger.Battle`, …), its
+/// state kept native between calls. Driven by method name with JSON arguments
+/// (`gunbai::engine::Game::call`); returns the JSON envelope. The generated
+/// classes (`gunbai.world_trigger.Battle`, …) wrap it.
+#[pyclass(module = "gunbai._native")]
+struct Game {
+    inner: gunbai::engine::Game,
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    fn new() -> Self {
+        Game { inner: gunbai::engine::Game::new() }
+    }
+
+    /// Run `method` on JSON `args_json`; returns the JSON envelope.
+    fn call(&mut self, py: Python<'_>, method: &str, args_json: &str) -> String {
+        let inner = &mut self.inner;
+        py.allow_threads(move || {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                inner.call_json(method, args_json, None)
+            }))
+            .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
+        })
+    }
+}
+
 /// The operation catalog (JSON Schemas), as JSON text.
 #[pyfunction]
 fn catalog() -> String {
@@ -50,6 +78,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_batch, m)?)?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
+    m.add_class::<Game>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

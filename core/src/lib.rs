@@ -46,6 +46,7 @@ pub mod coc7_house;
 pub mod coc_ap;
 pub mod command;
 pub mod dice;
+pub mod engine;
 pub mod error;
 pub mod fap_map;
 pub mod json;
@@ -90,7 +91,7 @@ pub fn call_with_entropy(op: &str, args: Value, entropy: u64) -> Result<Value> {
 pub const MAX_ARGS_JSON: usize = 8 << 20;
 
 /// Parse the bindings' argument text, refusing it above [`MAX_ARGS_JSON`].
-fn parse_args_json(args_json: &str) -> Result<Value> {
+pub(crate) fn parse_args_json(args_json: &str) -> Result<Value> {
     if args_json.len() > MAX_ARGS_JSON {
         return Err(Error::limit(
             "args",

@@ -285,5 +285,9 @@ pub fn catalog() -> Value {
     }
     let defs: serde_json::Map<String, Value> = gen.take_definitions(true);
     let errors: Vec<&str> = crate::error::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
-    serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors })
+    let handles: Vec<Value> = crate::engine::handles()
+        .iter()
+        .map(|h| serde_json::json!({ "name": h.name, "ops": h.ops }))
+        .collect();
+    serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors, "handles": handles })
 }

@@ -151,6 +151,9 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
             )
             .unwrap();
         }
+        for h in js_handles(catalog, module, ops) {
+            writeln!(js, "  {}: handleClass({:?}, {:?}),", h.class, h.full, h.class).unwrap();
+        }
         writeln!(js, "}});").unwrap();
     }
     writeln!(js, "\n/** gunbai's version. */\nexport const version = {version:?};").unwrap();
@@ -194,7 +197,19 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
             )
             .unwrap();
         }
+        for h in js_handles(catalog, module, ops) {
+            writeln!(
+                dts,
+                "  /** `{}` — a game handle over `{}` (state kept in wasm memory). */\n  {}: GameHandleClass<{}, {}, {}, {}, {}>;",
+                h.full, h.ops, h.class, h.setup, h.state, h.action, h.listed, h.event
+            )
+            .unwrap();
+        }
         writeln!(dts, "}};").unwrap();
+    }
+    if keep_battle {
+        writeln!(js, "\n/** `worldTrigger.Battle`, also exported at the top level. */\nexport const Battle = worldTrigger.Battle;").unwrap();
+        writeln!(dts, "\n/** `worldTrigger.Battle`, also exported at the top level. */\nexport declare const Battle: typeof worldTrigger.Battle;").unwrap();
     }
     writeln!(dts, "\n/** gunbai's version. */\nexport declare const version: string;").unwrap();
 
@@ -204,6 +219,134 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
         write(out, "schema.json", &serde_json::to_string_pretty(catalog).unwrap())?;
     }
     Ok(())
+}
+
+/// The keyword parameters of `op`'s Python function: signature parts, renames
+/// (`from_` → `from`) and the docstring's Args lines.
+fn py_params(catalog: &Value, op: &Value) -> (Vec<String>, Vec<String>, String) {
+    let (props, required) = schema::object_props(catalog, &op["args"]).unwrap();
+    let mut sparams = Vec::new();
+    // Python keywords get a trailing underscore (`from_`); the op's key is the real name.
+    let mut renames = Vec::new();
+    let mut doc_args = String::new();
+    for (key, prop) in &props {
+        let p = py_param(key);
+        let req = required.contains(key);
+        let t = schema::py_type(prop, true);
+        if req {
+            sparams.push(format!("{p}: {t}"));
+        } else {
+            sparams.push(format!("{p}: {} = None", schema::union(vec![t, "None".into()])));
+        }
+        if p != *key {
+            renames.push(format!("{p:?}: {key:?}"));
+        }
+        let d = prop.get("description").and_then(Value::as_str).unwrap_or("").replace('\n', " ");
+        writeln!(doc_args, "        {p}: {d}").unwrap();
+    }
+    (sparams, renames, doc_args)
+}
+
+/// The type of property `key` of `op`'s `part` (`args` or `result`) as Python writes it.
+fn py_prop_type(catalog: &Value, op: &Value, part: &str, key: &str) -> String {
+    schema::object_props(catalog, &op[part])
+        .and_then(|(props, _)| {
+            props.iter().find(|(k, _)| k.as_str() == key).map(|(_, p)| schema::py_type(p, false))
+        })
+        .unwrap_or_else(|| "Any".to_string())
+}
+
+/// The generated handle classes of `module` (runtime and stub text).
+fn py_handles(catalog: &Value, module: &str) -> (String, String, Vec<String>) {
+    let mut py = String::new();
+    let mut pyi = String::new();
+    let mut names = Vec::new();
+    let ops: Vec<&Value> = catalog["ops"].as_array().unwrap().iter().collect();
+    let find = |name: &str| ops.iter().copied().find(|o| o["name"] == name);
+    for h in catalog["handles"].as_array().into_iter().flatten() {
+        let full = h["name"].as_str().unwrap();
+        let Some((m, class)) = full.split_once('.') else { continue };
+        if m != module {
+            continue;
+        }
+        let hops: Vec<&str> = h["ops"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        let (Some(new_op), Some(act_op)) = (find(hops[0]), find(hops[2])) else { continue };
+        names.push(class.to_string());
+        let (sparams, _, doc_args) = py_params(catalog, new_op);
+        let ssig = if sparams.is_empty() { String::new() } else { format!(", *, {}", sparams.join(", ")) };
+        let state_t = py_prop_type(catalog, act_op, "result", "state");
+        let action_t = py_prop_type(catalog, act_op, "args", "action");
+        let doc = format!(
+            "``{full}`` — a game handle over ``{}`` / ``{}`` / ``{}``: the state stays native between calls.\n\n    See :class:`gunbai._handles.Game` for the methods.\n    ",
+            hops[0], hops[1], hops[2]
+        );
+        let cdoc = format!("A new game from its setup (``{}``'s arguments).\n\n        Args:\n{}\n        Raises:\n            GunbaiError: with a stable ``.code``.\n        ", hops[0], doc_args.replace("\n        ", "\n            ").replacen("        ", "            ", 1));
+        let cdoc = cdoc.replace('\\', "\\\\").replace("\"\"\"", "\'\'\'");
+        writeln!(py, "\nclass {class}(_Game):\n    \"\"\"{doc}\"\"\"\n\n    _handle = {full:?}\n    __slots__ = ()\n\n    @classmethod\n    @_create\n    def create(cls{ssig}) -> {class}:\n        \"\"\"{cdoc}\"\"\"\n").unwrap();
+        writeln!(pyi, "\nclass {class}(_Game):\n    \"\"\"{doc}\"\"\"\n\n    @classmethod\n    def create(cls{ssig}) -> {class}:\n        \"\"\"{cdoc}\"\"\"\n        ...\n    @property\n    def state(self) -> {state_t}: ...\n    def act(self, action: {action_t}, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...\n").unwrap();
+    }
+    (py, pyi, names)
+}
+
+/// One generated JS handle class and its TypeScript types.
+struct JsHandle {
+    full: String,
+    class: String,
+    ops: String,
+    setup: String,
+    state: String,
+    action: String,
+    listed: String,
+    event: String,
+}
+
+/// The TS type of property `key` of schema `s` (an array property: its items' type
+/// when `item`), or `unknown`.
+fn ts_prop(catalog: &Value, s: &Value, key: &str, item: bool) -> Option<String> {
+    let (props, _) = schema::object_props(catalog, s)?;
+    let p = props.iter().find(|(k, _)| k.as_str() == key).map(|(_, p)| p)?;
+    if item {
+        p.get("items").map(schema::ts_type)
+    } else {
+        Some(schema::ts_type(p))
+    }
+}
+
+/// The handles of `module` whose three operations are all in `ops` (an entry's).
+fn js_handles(catalog: &Value, module: &str, ops: &[&Value]) -> Vec<JsHandle> {
+    let find = |name: &str| ops.iter().copied().find(|o| o["name"] == name);
+    let mut out = Vec::new();
+    for h in catalog["handles"].as_array().into_iter().flatten() {
+        let full = h["name"].as_str().unwrap();
+        let Some((m, class)) = full.split_once('.') else { continue };
+        if m != module {
+            continue;
+        }
+        let hops: Vec<&str> = h["ops"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+        let (Some(new_op), Some(legal_op), Some(act_op)) = (find(hops[0]), find(hops[1]), find(hops[2]))
+        else {
+            continue;
+        };
+        let action = ts_prop(catalog, &act_op["args"], "action", false).unwrap_or_else(|| "unknown".into());
+        let action = action.trim_end_matches(" | null").to_string();
+        let listed = ts_prop(catalog, &legal_op["result"], "actions", true)
+            .or_else(|| ts_prop(catalog, &legal_op["result"], "legal", true))
+            .unwrap_or_else(|| "unknown".into());
+        // The CoC rounds list bare actions; a handle lists `{action}` everywhere.
+        let listed = if listed == action { format!("{{ action: {action} }}") } else { listed };
+        out.push(JsHandle {
+            full: full.to_string(),
+            class: class.to_string(),
+            ops: hops.join("` / `"),
+            setup: schema::ts_type(&new_op["args"]),
+            state: ts_prop(catalog, &act_op["result"], "state", false).unwrap_or_else(|| "unknown".into()),
+            action,
+            listed,
+            event: ts_prop(catalog, &act_op["result"], "events", true)
+                .unwrap_or_else(|| "Record<string, unknown>".into()),
+        });
+    }
+    out
 }
 
 /// `text` without the `// @gunbai-battle-begin` … `// @gunbai-battle-end` block.
@@ -323,34 +466,15 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         // The runtime functions carry the stub's annotations as strings (postponed
         // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types
         // without importing numpy or the TypedDicts at run time.
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\n\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
-        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n").unwrap();
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\nfrom ._handles import Game as _Game, _create\n\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
+        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\nfrom ._handles import Game as _Game\n").unwrap();
         let mut names = Vec::new();
         for op in ops {
             let fname = op_fn(op);
             names.push(fname.to_string());
             let full = op["name"].as_str().unwrap();
             let summary = op["summary"].as_str().unwrap_or("");
-            let (props, required) = schema::object_props(catalog, &op["args"]).unwrap();
-            let mut sparams = Vec::new();
-            // Python keywords get a trailing underscore (`from_`); the op's key is the real name.
-            let mut renames = Vec::new();
-            let mut doc_args = String::new();
-            for (key, prop) in &props {
-                let p = py_param(key);
-                let req = required.contains(key);
-                let t = schema::py_type(prop, true);
-                if req {
-                    sparams.push(format!("{p}: {t}"));
-                } else {
-                    sparams.push(format!("{p}: {} = None", schema::union(vec![t, "None".into()])));
-                }
-                if p != *key {
-                    renames.push(format!("{p:?}: {key:?}"));
-                }
-                let d = prop.get("description").and_then(Value::as_str).unwrap_or("").replace('\n', " ");
-                writeln!(doc_args, "        {p}: {d}").unwrap();
-            }
+            let (sparams, renames, doc_args) = py_params(catalog, op);
             let ssig = if sparams.is_empty() { String::new() } else { format!("*, {}", sparams.join(", ")) };
             let is_batch = op["kind"] == "batch";
             let res_t = if is_batch {
@@ -379,6 +503,12 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 .unwrap();
             writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();
         }
+        let (hpy, hpyi, hnames) = py_handles(catalog, module);
+        if !hnames.is_empty() {
+            py.push_str(&hpy);
+            pyi.push_str(&hpyi);
+            names.extend(hnames);
+        }
         let all = names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");
         writeln!(py, "__all__ = [{all}]").unwrap();
         writeln!(pyi, "__all__ = [{all}]").unwrap();
@@ -402,7 +532,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         out,
         "__init__.pyi",
         &format!(
-            "# {HEADER}\nfrom ._battle import Battle as Battle\nfrom ._core import GunbaiError as GunbaiError, call as call, call_batch as call_batch, catalog as catalog\nfrom . import types as types\n{reexports}\n__version__: str\nMODULES: tuple[str, ...]\n__all__ = [\"Battle\", \"GunbaiError\", \"call\", \"call_batch\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
+            "# {HEADER}\nfrom .world_trigger import Battle as Battle\nfrom ._handles import Game as Game\nfrom ._core import GunbaiError as GunbaiError, call as call, call_batch as call_batch, catalog as catalog\nfrom . import types as types\n{reexports}\n__version__: str\nMODULES: tuple[str, ...]\n__all__ = [\"Battle\", \"Game\", \"GunbaiError\", \"call\", \"call_batch\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
         ),
     )?;
     Ok(())

@@ -6,11 +6,12 @@ errors raise :class:`gunbai.GunbaiError` (a ``ValueError``) with a stable
 """
 
 from . import types
-from ._battle import Battle
 from ._core import GunbaiError, call, call_batch, catalog
+from ._handles import Game
 from ._ops import *  # noqa: F401,F403  (the generated operation modules)
 from ._ops import MODULES
+from .world_trigger import Battle
 
 __version__: str = call("meta.version")["version"]
 
-__all__ = ["Battle", "GunbaiError", "call", "call_batch", "catalog", "types", "MODULES", "__version__", *MODULES]
+__all__ = ["Battle", "Game", "GunbaiError", "call", "call_batch", "catalog", "types", "MODULES", "__version__", *MODULES]

@@ -6,6 +6,7 @@ import numpy
 import numpy.typing
 
 from .types import *
+from ._handles import Game as _Game
 
 def initiative(*, dex: int, modifier: Union[int, None] = None) -> C7hInitiativeResult:
     """``coc7_house.initiative`` — Initiative = floor(DEX / 5) (C7H-INIT-1).
@@ -212,11 +213,23 @@ def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, ga
     """
     ...
 
-def chase_act(*, state: C7hChaseState, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hChaseResult:
+def chase_legal_actions(*, state: C7hChaseState) -> C7hChaseLegalResult:
+    """``coc7_house.chase_legal_actions`` — C7H-ESC: what chase_act accepts now: one chase round while the chase goes on, nothing once it is over.
+
+    Args:
+        state: The current state.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
+def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hChaseResult:
     """``coc7_house.chase_act`` — Play one chase round: movement rolls, MOV comparison, DEX opposed roll, gap.
 
     Args:
         state: The current state.
+        action: The action: `{"type": "round"}` (the default; the chase has no other).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
 
@@ -233,4 +246,54 @@ def labels() -> C7hLabelsResult:
     """
     ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_act", "labels"]
+
+class Round(_Game):
+    """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, participants: Sequence[C7hOrderEntry]) -> Round:
+        """A new game from its setup (``coc7_house.round_new``'s arguments).
+
+        Args:
+            participants: Characters (1–100), in the caller's order (the last tie-break).
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> C7hRoundState: ...
+    def act(self, action: C7hAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+
+class Chase(_Game):
+    """``coc7_house.Chase`` — a game handle over ``coc7_house.chase_new`` / ``coc7_house.chase_legal_actions`` / ``coc7_house.chase_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, gap: Union[int, None] = None, escape_gap: Union[int, None] = None, wins_needed: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None) -> Chase:
+        """A new game from its setup (``coc7_house.chase_new``'s arguments).
+
+        Args:
+            fugitive: The fugitive.
+            pursuer: The pursuer; none means the fugitive escapes at once by leaving the field (C7H-ESC-1).
+            gap: Starting gap, 1–100. Default 2.
+            escape_gap: Gap at which the fugitive escapes, 1–100. Default 5.
+            wins_needed: Fugitive wins needed to escape, 1–100. Default 3.
+            rule: House rule 0–5 (see `coc7.check`). Default 0.
+            variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> C7hChaseState: ...
+    def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "Round", "Chase"]

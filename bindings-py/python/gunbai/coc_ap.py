@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._core import _op
+from ._handles import Game as _Game, _create
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -95,4 +96,27 @@ def labels() -> CocApLabelsResult:
         GunbaiError: with a stable ``.code``.
     """
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels"]
+
+class Round(_Game):
+    """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    _handle = "coc_ap.Round"
+    __slots__ = ()
+
+    @classmethod
+    @_create
+    def create(cls, *, participants: Sequence[CocApParticipant], variants: Union[CocApVariants, None] = None) -> Round:
+        """A new game from its setup (``coc_ap.round_new``'s arguments).
+
+        Args:
+            participants: Participants (1–100), in the caller's order (last DEX tie-break).
+            variants: Variants (stored in the state).
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]

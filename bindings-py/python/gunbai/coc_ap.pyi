@@ -6,6 +6,7 @@ import numpy
 import numpy.typing
 
 from .types import *
+from ._handles import Game as _Game
 
 def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[CocApVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> CocApCheckResult:
     """``coc_ap.check`` — A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble.
@@ -80,4 +81,27 @@ def labels() -> CocApLabelsResult:
     """
     ...
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels"]
+
+class Round(_Game):
+    """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, participants: Sequence[CocApParticipant], variants: Union[CocApVariants, None] = None) -> Round:
+        """A new game from its setup (``coc_ap.round_new``'s arguments).
+
+        Args:
+            participants: Participants (1–100), in the caller's order (last DEX tie-break).
+            variants: Variants (stored in the state).
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> CocApRoundState: ...
+    def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._core import _op
+from ._handles import Game as _Game, _create
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -185,4 +186,27 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
         GunbaiError: with a stable ``.code``.
     """
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act"]
+
+class Round(_Game):
+    """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    _handle = "fap_map.Round"
+    __slots__ = ()
+
+    @classmethod
+    @_create
+    def create(cls, *, combatants: Sequence[FmCombatantInit], data: Union[Any, None] = None) -> Round:
+        """A new game from its setup (``fap_map.round_new``'s arguments).
+
+        Args:
+            combatants: The combatants, 1..=20; their order breaks remaining order ties.
+            data: A caller's own action pack (see `fap_map.actions`); default: the built-in pack. Pass the same pack to every later call.
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "Round"]

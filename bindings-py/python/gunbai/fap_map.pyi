@@ -6,6 +6,7 @@ import numpy
 import numpy.typing
 
 from .types import *
+from ._handles import Game as _Game
 
 def actions(*, category: Union[FmCategory, None] = None, id: Union[str, None] = None, data: Union[Any, None] = None) -> FmActionsResult:
     """``fap_map.actions`` — The FAP/MAP action catalogue: categories, FAP/MAP costs in tenths, limits and flags.
@@ -164,4 +165,27 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
     """
     ...
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act"]
+
+class Round(_Game):
+    """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, combatants: Sequence[FmCombatantInit], data: Union[Any, None] = None) -> Round:
+        """A new game from its setup (``fap_map.round_new``'s arguments).
+
+        Args:
+            combatants: The combatants, 1..=20; their order breaks remaining order ties.
+            data: A caller's own action pack (see `fap_map.actions`); default: the built-in pack. Pass the same pack to every later call.
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> FmRoundState: ...
+    def act(self, action: FmRoundAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "Round"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._core import _op
+from ._handles import Game as _Game, _create
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -153,4 +154,30 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
         GunbaiError: with a stable ``.code``.
     """
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]
+
+class Encounter(_Game):
+    """``tmd.Encounter`` — a game handle over ``tmd.encounter_new`` / ``tmd.encounter_legal_actions`` / ``tmd.encounter_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    _handle = "tmd.Encounter"
+    __slots__ = ()
+
+    @classmethod
+    @_create
+    def create(cls, *, characters: Sequence[TmdCharacterSpec], surprise: Union[TmdSurpriseArgs, None] = None, variants: Union[TmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> Encounter:
+        """A new game from its setup (``tmd.encounter_new``'s arguments).
+
+        Args:
+            characters: The characters (1..=100).
+            surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
+            variants: Rule variants, stored in the state.
+            seed: Seed for the `gunbai-dice-v1` PRNG.
+            rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]

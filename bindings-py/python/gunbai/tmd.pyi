@@ -6,6 +6,7 @@ import numpy
 import numpy.typing
 
 from .types import *
+from ._handles import Game as _Game
 
 def action_types(*, data: Union[TmdLabelPack, None] = None) -> TmdActionTypesResult:
     """``tmd.action_types`` — TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type.
@@ -134,4 +135,30 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
     """
     ...
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative"]
+
+class Encounter(_Game):
+    """``tmd.Encounter`` — a game handle over ``tmd.encounter_new`` / ``tmd.encounter_legal_actions`` / ``tmd.encounter_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, characters: Sequence[TmdCharacterSpec], surprise: Union[TmdSurpriseArgs, None] = None, variants: Union[TmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> Encounter:
+        """A new game from its setup (``tmd.encounter_new``'s arguments).
+
+        Args:
+            characters: The characters (1..=100).
+            surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
+            variants: Rule variants, stored in the state.
+            seed: Seed for the `gunbai-dice-v1` PRNG.
+            rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> TmdEncounterState: ...
+    def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]

@@ -6,6 +6,7 @@ import numpy
 import numpy.typing
 
 from .types import *
+from ._handles import Game as _Game
 
 def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDifficulty, None] = None, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtCheckResult:
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
@@ -440,4 +441,33 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """
     ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage"]
+
+class Battle(_Game):
+    """``world_trigger.Battle`` — a game handle over ``world_trigger.battle_new`` / ``world_trigger.battle_legal_actions`` / ``world_trigger.battle_act``: the state stays native between calls.
+
+    See :class:`gunbai._handles.Game` for the methods.
+    """
+
+    @classmethod
+    def create(cls, *, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[WtTeamSetup], variants: Union[WtVariants, None] = None, max_rounds: Union[int, None] = None, end_when_down: Union[Sequence[str], None] = None, data: Union[WtDataPack, None] = None, battle_data: Union[WtBattleData, None] = None) -> Battle:
+        """A new game from its setup (``world_trigger.battle_new``'s arguments).
+
+        Args:
+            battle_type: WT-BTL: `mock`, `rank` or `defense`.
+            map: The grid.
+            teams: 2–4 teams.
+            variants: Rule variants (stored in the state).
+            max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+            end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
+            data: Rules data pack; default the bundled sample pack (illustrative).
+            battle_data: Battle values of skills; default the bundled sample (illustrative).
+
+        Raises:
+            GunbaiError: with a stable ``.code``.
+        """
+        ...
+    @property
+    def state(self) -> WtBattleState: ...
+    def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
+
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "Battle"]

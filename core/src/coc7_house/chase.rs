@@ -129,12 +129,58 @@ pub struct C7hChaseNewArgs {
     pub variants: crate::coc7_house::damage::C7hVariants,
 }
 
+crate::internally_tagged! {
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+    /// A chase action: the chase has one, playing its next round.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    pub enum C7hChaseAction {
+        /// C7H-ESC-2…6: one chase round (both situational rolls, then the DEX
+        /// roll if the pursuer can pursue).
+        Round {},
+    }
+}
+
+/// Arguments of `coc7_house.chase_legal_actions`.
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hChaseLegalArgs {
+    /// The current state.
+    pub state: C7hChaseState,
+}
+
+/// One legal chase action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct C7hChaseLegalAction {
+    /// The action, as `chase_act` takes it.
+    pub action: C7hChaseAction,
+}
+
+/// Result of `coc7_house.chase_legal_actions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct C7hChaseLegalResult {
+    /// `round` while the chase goes on (C7H-ESC-6) and has a pursuer; empty once it is over.
+    pub actions: Vec<C7hChaseLegalAction>,
+}
+
+/// `coc7_house.chase_legal_actions` — what `chase_act` accepts now.
+pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResult> {
+    validate_state(&args.state)?;
+    let actions = match chase_round_legal(&args.state) {
+        Ok(()) => vec![C7hChaseLegalAction { action: C7hChaseAction::Round {} }],
+        Err(_) => Vec::new(),
+    };
+    Ok(C7hChaseLegalResult { actions })
+}
+
 /// Arguments of `coc7_house.chase_act`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseActArgs {
     /// The current state.
     pub state: C7hChaseState,
+    /// The action: `{"type": "round"}` (the default; the chase has no other).
+    #[serde(default)]
+    pub action: Option<C7hChaseAction>,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -318,21 +364,44 @@ fn mov_bonus(o: &Coc7Outcome) -> i64 {
 pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
     validate_state(&args.state)?;
     let s0 = &args.state;
+    chase_round_legal(s0)?;
+    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut out = chase_round(s0, &mut dice)?;
+    out.rolls = dice.take_rolls();
+    Ok(out)
+}
+
+/// Validate an untrusted chase state (`invalid_data` naming the field).
+pub(crate) fn check_state(s: &C7hChaseState) -> Result<()> {
+    validate_state(s)
+}
+
+/// May another chase round be played (C7H-ESC-6 / C7H-ESC-1, the round limit)?
+pub(crate) fn chase_round_legal(s0: &C7hChaseState) -> Result<()> {
     if s0.status != C7hChaseStatus::Ongoing {
         return Err(Error::illegal("C7H-ESC-6", "chase_act: the chase is over"));
     }
-    let Some(pursuer) = s0.pursuer.clone() else {
+    if s0.pursuer.is_none() {
         return Err(Error::illegal("C7H-ESC-1", "chase_act: no pursuer"));
-    };
+    }
     if s0.round >= MAX_ROUND {
         return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} chase rounds")));
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    Ok(())
+}
+
+/// One chase round on a validated state whose round is legal (what `chase_act`
+/// and the `coc7_house.Chase` handle share); the dice's rolls are left for the caller.
+pub(crate) fn chase_round(s0: &C7hChaseState, dice: &mut Dice) -> Result<C7hChaseResult> {
+    chase_round_legal(s0)?;
+    let Some(pursuer) = s0.pursuer.clone() else {
+        return Err(Error::illegal("C7H-ESC-1", "chase_act: no pursuer"));
+    };
     let rule = s0.rule;
     let mut s = s0.clone();
     s.round += 1;
-    let fc = roll_check(&mut dice, s.fugitive.skill, 0, Coc7Difficulty::Regular, rule)?;
-    let pc = roll_check(&mut dice, pursuer.skill, 0, Coc7Difficulty::Regular, rule)?;
+    let fc = roll_check(dice, s.fugitive.skill, 0, Coc7Difficulty::Regular, rule)?;
+    let pc = roll_check(dice, pursuer.skill, 0, Coc7Difficulty::Regular, rule)?;
     let fmov = s.fugitive.mov + mov_bonus(&fc);
     let pmov = pursuer.mov + mov_bonus(&pc);
     let mut out = empty(s.clone());
@@ -346,8 +415,8 @@ pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
     } else {
         // C7H-ESC-5: one bonus die per point of MOV difference, however many.
         let bonus = pmov - fmov;
-        let fd = roll_check(&mut dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
-        let pd = roll_check(&mut dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
+        let fd = roll_check(dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
+        let pd = roll_check(dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
         let w = match winner_of(&fd, &pd) {
             Coc7Winner::A => C7hChaseWinner::Fugitive,
             Coc7Winner::B => C7hChaseWinner::Pursuer,
@@ -369,6 +438,5 @@ pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
     }
     s.status = status_of(&s);
     out.state = s;
-    out.rolls = dice.take_rolls();
     Ok(out)
 }

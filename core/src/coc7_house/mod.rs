@@ -63,6 +63,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Parse range/target notation such as 射撃20m/1体 or 視界/5m範囲(選択)."),
         crate::op!("coc7_house.chase_new", chase::chase_new, chase::C7hChaseNewArgs => chase::C7hChaseResult,
             "Start an escape/chase (C7H-ESC-1)."),
+        crate::op!("coc7_house.chase_legal_actions", chase::chase_legal_actions, chase::C7hChaseLegalArgs => chase::C7hChaseLegalResult,
+            "C7H-ESC: what chase_act accepts now: one chase round while the chase goes on, nothing once it is over."),
         crate::op!("coc7_house.chase_act", chase::chase_act, chase::C7hChaseActArgs => chase::C7hChaseResult,
             "Play one chase round: movement rolls, MOV comparison, DEX opposed roll, gap."),
         crate::op!("coc7_house.labels", labels::labels, labels::C7hLabelsArgs => labels::C7hLabelsResult,

@@ -351,8 +351,20 @@ fn legality(s: &C7hRoundState, a: &C7hAction) -> Result<Option<usize>> {
 /// `illegal_action` naming the rule, and the caller's state is unchanged.
 pub fn round_act(args: &C7hRoundActArgs) -> Result<C7hRoundResult> {
     validate_state(&args.state)?;
+    act_with(&args.state, &args.action)
+}
+
+/// Validate an untrusted round state (`invalid_data` naming the field).
+pub(crate) fn check_state(s: &C7hRoundState) -> Result<()> {
+    validate_state(s)
+}
+
+/// One action on a validated state (what `round_act` and the
+/// `coc7_house.Round` handle share).
+pub(crate) fn act_with(state: &C7hRoundState, action: &C7hAction) -> Result<C7hRoundResult> {
+    let args = C7hRoundActArgs { state: state.clone(), action: action.clone() };
     let i = legality(&args.state, &args.action)?;
-    let mut s = args.state.clone();
+    let mut s = args.state;
     let mut bonus_dice = 0;
     let mut expired = None;
     match (i, &args.action) {
@@ -412,6 +424,13 @@ pub fn round_act(args: &C7hRoundActArgs) -> Result<C7hRoundResult> {
 pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResult> {
     validate_state(&args.state)?;
     let s = &args.state;
+    Ok(C7hRoundLegalResult {
+        actions: candidates(s).into_iter().filter(|a| legality(s, a).is_ok()).collect(),
+    })
+}
+
+/// Every action the listing tries (legal or not; the engine harness tries them too).
+pub(crate) fn candidates(s: &C7hRoundState) -> Vec<C7hAction> {
     let mut cands = Vec::new();
     for c in &s.combatants {
         let a = c.entry.id.clone();
@@ -436,5 +455,5 @@ pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResu
         cands.push(C7hAction::EndTurn { actor: a.clone() });
     }
     cands.push(C7hAction::NextRound);
-    Ok(C7hRoundLegalResult { actions: cands.into_iter().filter(|a| legality(s, a).is_ok()).collect() })
+    cands
 }

@@ -829,18 +829,48 @@ fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Resul
 /// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
 pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
     validate_state(&args.state)?;
-    let i = legality(&args.state, &args.action)?;
+    legality(&args.state, &args.action)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let mut state = args.state.clone();
-    let (check, moved_to) = apply(&mut state, &args.action, i, &mut dice)?;
+    let (state, check, moved_to) = act_with(&args.state, &args.action, &mut dice)?;
     let round_complete = state.turn.is_none();
     Ok(CocApRoundResult { state, check, moved_to, round_complete, rolls: dice.take_rolls() })
+}
+
+/// One action on a validated state (what `round_act` and the `coc_ap.Round`
+/// handle share): the new state, the check rolled and the square moved to.
+/// The dice's rolls are left for the caller to take.
+pub(crate) fn act_with(
+    state: &CocApRoundState,
+    action: &CocApAction,
+    dice: &mut Dice,
+) -> Result<(CocApRoundState, Option<CocApCheckResult>, Option<[i64; 2]>)> {
+    let i = legality(state, action)?;
+    let mut state = state.clone();
+    let (check, moved_to) = apply(&mut state, action, i, dice)?;
+    Ok((state, check, moved_to))
 }
 
 /// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
 pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
     validate_state(&args.state)?;
     let s = &args.state;
+    let actions = candidate_actions(s).into_iter().filter(|a| legality(s, a).is_ok()).collect();
+    Ok(CocApRoundLegalResult { actions })
+}
+
+/// Candidate actions for the engine harness (legal or not): the listing's
+/// candidates and an `other` of a random cost.
+#[cfg(test)]
+pub(crate) fn candidates(s: &CocApRoundState, rng: &mut crate::dice::prng::Prng) -> Vec<CocApAction> {
+    let mut v = candidate_actions(s);
+    for f in &s.fighters {
+        v.push(CocApAction::Other { actor: f.participant.id.clone(), ap: (rng.next_u64() % 8) as i64 });
+    }
+    v
+}
+
+/// Every action the listing tries.
+fn candidate_actions(s: &CocApRoundState) -> Vec<CocApAction> {
     let mut cands = Vec::new();
     for f in &s.fighters {
         let a = f.participant.id.clone();
@@ -871,6 +901,5 @@ pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegal
         cands.push(CocApAction::EndTurn { actor: a.clone() });
     }
     cands.push(CocApAction::NextRound);
-    let actions = cands.into_iter().filter(|a| legality(s, a).is_ok()).collect();
-    Ok(CocApRoundLegalResult { actions })
+    cands
 }

@@ -47,6 +47,7 @@ pub use engine::order;
 pub use types::*;
 pub use validate::parse_state;
 
+use super::catalog::FmActionPack;
 use super::{catalog, checks};
 use crate::error::{Error, Result};
 use engine::{apply, current, event, label};
@@ -106,13 +107,43 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
 pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let mut state = parse_state(&args.state, &pack)?;
-    let mut events = apply(&mut state, &pack, &args.action)?;
-    for e in &mut events {
-        e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
-    }
+    let events = act_on(&mut state, &pack, &args.action)?;
     let order = order(&state, &pack);
     let current = current(&state, &pack);
     Ok(FmRoundResult { state, events, current, order })
+}
+
+/// One action on a validated state, in place (what `round_act` and the
+/// `fap_map.Round` handle share): its events, with the actions' names. On an
+/// error the state may be partly changed, so callers apply to a copy.
+pub(crate) fn act_on(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    action: &FmRoundAction,
+) -> Result<Vec<FmEvent>> {
+    let mut events = apply(state, pack, action)?;
+    for e in &mut events {
+        e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
+    }
+    Ok(events)
+}
+
+/// Every legal action of a validated state (each candidate tried on a copy).
+pub(crate) fn legal_of(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLegalAction> {
+    let mut legal = Vec::new();
+    for cand in candidates(state, pack) {
+        let mut s = state.clone();
+        if apply(&mut s, pack, &cand.action).is_ok() {
+            legal.push(cand);
+        }
+    }
+    legal
+}
+
+/// Candidate actions for the engine harness (legal or not): those the listing tries.
+#[cfg(test)]
+pub(crate) fn probe_candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRoundAction> {
+    candidates(state, pack).into_iter().map(|c| c.action).collect()
 }
 
 /// `fap_map.round_legal_actions` — every action `round_act` accepts now, in its
@@ -120,13 +151,7 @@ pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
 pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let state = parse_state(&args.state, &pack)?;
-    let mut legal = Vec::new();
-    for cand in candidates(&state, &pack) {
-        let mut s = state.clone();
-        if apply(&mut s, &pack, &cand.action).is_ok() {
-            legal.push(cand);
-        }
-    }
+    let legal = legal_of(&state, &pack);
     Ok(FmLegalActionsResult { legal, current: current(&state, &pack), order: order(&state, &pack) })
 }
 

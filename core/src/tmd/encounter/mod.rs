@@ -219,11 +219,22 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
 
 /// `tmd.encounter_act` — apply one action; `illegal_action` (rule ID) leaves the state unchanged.
 pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
-    let s = load_state(&args.state)?;
+    let mut work = load_state(&args.state)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let mut work = s.clone();
+    let ev = act_on(&mut work, &args.action, &mut dice)?;
+    Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
+}
+
+/// One action on a validated state, in place (what `encounter_act` and the
+/// `tmd.Encounter` handle share); on an error the state may be partly changed,
+/// so callers apply to a copy. The dice's rolls are left for the caller.
+pub(crate) fn act_on(
+    work: &mut TmdEncounterState,
+    action: &TmdAction,
+    dice: &mut Dice,
+) -> Result<Vec<TmdEvent>> {
     let mut ev = Vec::new();
-    engine::apply(&mut work, &args.action, &mut dice, &mut ev)?;
+    engine::apply(work, action, dice, &mut ev)?;
     if work.records() > MAX_TOTAL_RECORDS {
         return Err(Error::limit(
             "state.characters",
@@ -234,7 +245,7 @@ pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     }
     work.validate()
         .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
-    Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
+    Ok(ev)
 }
 
 fn cost_of(action: &TmdAction, events: &[TmdEvent]) -> TmdCost {
@@ -379,6 +390,17 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     }
     v.push(A::SceneChange {});
     v.push(A::EndEncounter {});
+    v
+}
+
+/// Candidate actions for the engine harness: every trial candidate and each
+/// conversion probe at a random count (legal or not).
+#[cfg(test)]
+pub(crate) fn probe_candidates(s: &TmdEncounterState, rng: &mut crate::dice::prng::Prng) -> Vec<TmdAction> {
+    let mut v = candidates(s);
+    for (a, _) in conversion_probes(s) {
+        v.push(with_count(&a, 1 + (rng.next_u64() % 4) as u32));
+    }
     v
 }
 

@@ -669,7 +669,17 @@ pub fn legal_actions_bounded(
     actor: Option<&str>,
     field: &str,
 ) -> Result<Vec<WtLegalAction>> {
-    let mut list = LegalList::default();
+    legal_actions_bounded_with(&mut LegalList::default(), s, actor, field)
+}
+
+/// [`legal_actions_bounded`] with a list kept across states (its route searches
+/// are reused where their inputs did not change): what a game handle uses.
+pub fn legal_actions_bounded_with(
+    list: &mut LegalList,
+    s: &WtBattleState,
+    actor: Option<&str>,
+    field: &str,
+) -> Result<Vec<WtLegalAction>> {
     list.fill(s, actor);
     let hint = if actor.is_none() { "; list one member's (actor)" } else { "" };
     let too_long = |what: String| Error::limit(field, format_args!("{what}{hint}"));

@@ -44,7 +44,7 @@ pub mod grid;
 pub mod legal;
 pub mod state;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use actions::*;
 pub use state::*;

@@ -74,12 +74,12 @@ fn engine_slot(u: &WtMemberUsage, p: WtBattlePhase) -> bool {
     }
 }
 
-fn pick(rng: &mut Prng, n: usize) -> usize {
+pub(crate) fn pick(rng: &mut Prng, n: usize) -> usize {
     (rng.next_u64() % n.max(1) as u64) as usize
 }
 
 /// A random (usually illegal) action.
-fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
+pub(crate) fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction {
     let m = &s.members[pick(rng, s.members.len())];
     let t = &s.teams[pick(rng, s.teams.len())];
     let sk = s.catalog.skills[pick(rng, s.catalog.skills.len())].id.clone();

@@ -1,0 +1,127 @@
+"""The hand-written part of the game handles: one base class over the native ``Game``.
+
+The classes users see (``gunbai.world_trigger.Battle``, ``gunbai.tmd.Encounter``, …)
+are generated from the catalog's ``handles`` list; each only names its handle and
+carries typed signatures. Every method is one native call: the state stays in Rust
+between calls, so a host pays for JSON only for what crosses (an action in, its
+events out). No rules live here.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
+
+from . import _native
+from ._core import GunbaiError, _encode, _error
+
+_G = TypeVar("_G", bound="Game")
+
+
+class Game:
+    """A game in progress, its state kept native between calls.
+
+    Create one with ``create(**setup)`` (the ``new`` operation's arguments) or
+    ``from_json(saved_state)``. An illegal action raises :class:`GunbaiError`
+    (``illegal_action``, ``.rule`` naming the rule) and changes nothing; ``undo()``
+    takes back the last action (up to 100). A handle pickles by its state.
+    """
+
+    _handle: ClassVar[str] = ""
+    __slots__ = ("_g", "created")
+
+    created: dict[str, Any]
+    """What setting the game up gave: ``{"events": [...], "rolls": [...]}``."""
+
+    def __init__(self) -> None:
+        self._g = _native.Game()
+        self.created = {"events": [], "rolls": []}
+
+    def _call(self, method: str, args: Any = None) -> Any:
+        reply = self._g.call(method, "{}" if args is None else _encode(args))
+        envelope = json.loads(reply)
+        error = envelope.get("error")
+        if error is not None:
+            raise _error(error, args)
+        return envelope["ok"]
+
+    @classmethod
+    def _open(cls: type[_G], setup: Mapping[str, Any]) -> _G:
+        game = cls()
+        game.created = game._call("create", {"handle": cls._handle, "setup": dict(setup)})
+        return game
+
+    @classmethod
+    def from_json(cls: type[_G], state: str | Mapping[str, Any], data: Any = None) -> _G:
+        """A game from a saved state (JSON text or the parsed object), validated by
+        the core; ``data`` is the data pack given to ``create``, if any (FAP/MAP)."""
+        parsed: Any = state
+        if isinstance(state, (str, bytes, bytearray)):
+            try:
+                parsed = json.loads(state)
+            except ValueError as e:  # JSONDecodeError, UnicodeDecodeError
+                raise GunbaiError("invalid_argument", f"state: not valid JSON ({e})", "state") from None
+        game = cls()
+        game._call("load", {"handle": cls._handle, "state": parsed, "data": data})
+        return game
+
+    def legal_actions(self, actor: str | None = None) -> list[Any]:
+        """Every action legal now, each ``{"action": …, …cost}``; pass ``["action"]``
+        to :meth:`act`. ``actor`` keeps that character's actions and the ones naming nobody."""
+        result: list[Any] = self._call("legal_actions", {"actor": actor})
+        return result
+
+    def act(self, action: Mapping[str, Any], *, seed: int | None = None, rolls: Any = None) -> Any:
+        """Apply one action: ``{"events": [...], "rolls": [...]}``. Unseeded dice use entropy."""
+        return self._call("act", {"action": action, "seed": seed, "rolls": rolls})
+
+    def undo(self) -> None:
+        """Take back the last action (``invalid_argument`` naming ``undo`` if there is none)."""
+        self._call("undo")
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back now."""
+        depth: int = self._call("undo_depth")
+        return depth
+
+    @property
+    def state(self) -> Any:
+        """The state, in the same JSON shape the pure operations use (a fresh copy)."""
+        return self._call("state")
+
+    @property
+    def outcome(self) -> Any:
+        """How the game ended (None while it goes on, and always for rounds, whose end is the GM's call)."""
+        return self._call("outcome")
+
+    def to_json(self) -> str:
+        """The state as JSON text (``from_json`` reads it back)."""
+        return json.dumps(self._call("state"), ensure_ascii=False, separators=(",", ":"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        saved = self._call("save")
+        return (_restore, (type(self), saved["state"], saved.get("data")))
+
+    def __repr__(self) -> str:
+        return f"<gunbai {self._handle} handle>"
+
+
+def _restore(cls: type[Game], state: Any, data: Any) -> Game:
+    return cls.from_json(state, data)
+
+
+def _create(f: Callable[..., Any]) -> Callable[..., Any]:
+    """Make a generated ``create`` classmethod open the game with the keywords it is
+    called with (the setup); the signature it shows is the generated one, and a
+    missing or unknown keyword is the core's ``invalid_argument``, as in JS."""
+
+    @functools.wraps(f)
+    def run(cls: type[Game], *args: Any, **setup: Any) -> Game:
+        if args:
+            raise GunbaiError("invalid_argument", f"args: {cls._handle}.create takes keyword arguments only", "args")
+        return cls._open(setup)
+
+    return run

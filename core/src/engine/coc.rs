@@ -1,0 +1,188 @@
+//! The Call of Cthulhu engines as [`Engine`]s: `coc_ap.Round` (6th-edition
+//! action points), `coc7_house.Round` and `coc7_house.Chase` (7th-edition house
+//! combat). Their pure operations return the action's results beside the state
+//! rather than an event list; a handle reports them as one event: the action
+//! itself with those results added.
+
+use super::{action_event, bare, by_actor, Created, Engine};
+use crate::coc7_house::chase::{self, C7hChaseAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus};
+use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundLegalArgs, C7hRoundNewArgs, C7hRoundState};
+use crate::coc_ap::round::{
+    self as ap, CocApAction, CocApRoundLegalArgs, CocApRoundNewArgs, CocApRoundState,
+};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::json::ToJson;
+use serde_json::{json, Value};
+
+fn no_data(data: Option<&Value>, what: &str) -> Result<()> {
+    match data {
+        Some(_) => Err(Error::invalid("data", format_args!("{what} takes no data pack"))),
+        None => Ok(()),
+    }
+}
+
+/// `coc_ap.Round` (`coc_ap.round_new` / `round_legal_actions` / `round_act`).
+pub struct ApRound;
+
+impl Engine for ApRound {
+    const HANDLE: &'static str = "coc_ap.Round";
+    const OPS: [&'static str; 3] = ["coc_ap.round_new", "coc_ap.round_legal_actions", "coc_ap.round_act"];
+    type Setup = CocApRoundNewArgs;
+    type State = CocApRoundState;
+    type Action = CocApAction;
+    type Ctx = ();
+    type Cache = ();
+
+    fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
+        let r = ap::round_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), CocApRoundState)> {
+        no_data(data, "a CoC 6th-edition round")?;
+        let s: CocApRoundState = crate::ops::parse_data("state", state.clone())?;
+        ap::validate_state(&s)?;
+        Ok(((), s))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &CocApRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let l = ap::round_legal_actions(&CocApRoundLegalArgs { state: s.clone() })?;
+        let items = l.actions.iter().map(bare).collect();
+        by_actor(items, actor, s.fighters.iter().map(|f| f.participant.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut CocApRoundState, a: &CocApAction, dice: &mut Dice) -> Result<Value> {
+        let (next, check, moved_to) = ap::act_with(s, a, dice)?;
+        *s = next;
+        let done = s.turn.is_none();
+        Ok(action_event(
+            a,
+            json!({"check": check.to_json(), "moved_to": moved_to.to_json(), "round_complete": done}),
+        ))
+    }
+
+    /// A round has no end of its own (COCAP-RND-3: the KP's call).
+    fn outcome(_: &(), _: &CocApRoundState) -> Value {
+        Value::Null
+    }
+
+    /// `other`'s AP cost is the caller's (COCAP-AP-2(b)); it is listed at 1.
+    #[cfg(test)]
+    fn caller_chosen(a: &CocApAction) -> bool {
+        matches!(a, CocApAction::Other { ap, .. } if *ap != 1)
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &CocApRoundState, rng: &mut crate::dice::prng::Prng) -> Vec<CocApAction> {
+        ap::candidates(s, rng)
+    }
+}
+
+/// `coc7_house.Round` (`coc7_house.round_new` / `round_legal_actions` / `round_act`).
+pub struct HouseRound;
+
+impl Engine for HouseRound {
+    const HANDLE: &'static str = "coc7_house.Round";
+    const OPS: [&'static str; 3] =
+        ["coc7_house.round_new", "coc7_house.round_legal_actions", "coc7_house.round_act"];
+    type Setup = C7hRoundNewArgs;
+    type State = C7hRoundState;
+    type Action = C7hAction;
+    type Ctx = ();
+    type Cache = ();
+
+    fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
+        let r = c7h::round_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: Vec::new() })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hRoundState)> {
+        no_data(data, "a CoC 7th-edition round")?;
+        let s: C7hRoundState = crate::ops::parse_data("state", state.clone())?;
+        c7h::check_state(&s)?;
+        Ok(((), s))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &C7hRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let l = c7h::round_legal_actions(&C7hRoundLegalArgs { state: s.clone() })?;
+        let items = l.actions.iter().map(bare).collect();
+        by_actor(items, actor, s.combatants.iter().map(|c| c.entry.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, _: &mut Dice) -> Result<Value> {
+        let r = c7h::act_with(s, a)?;
+        *s = r.state;
+        Ok(action_event(
+            a,
+            json!({"bonus_dice": r.bonus_dice, "stance_expired": r.stance_expired, "round_complete": r.round_complete}),
+        ))
+    }
+
+    /// A round has no end of its own (the KP's call).
+    fn outcome(_: &(), _: &C7hRoundState) -> Value {
+        Value::Null
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &C7hRoundState, _: &mut crate::dice::prng::Prng) -> Vec<C7hAction> {
+        c7h::candidates(s)
+    }
+}
+
+/// `coc7_house.Chase` (`coc7_house.chase_new` / `chase_legal_actions` / `chase_act`).
+pub struct Chase;
+
+impl Engine for Chase {
+    const HANDLE: &'static str = "coc7_house.Chase";
+    const OPS: [&'static str; 3] =
+        ["coc7_house.chase_new", "coc7_house.chase_legal_actions", "coc7_house.chase_act"];
+    type Setup = C7hChaseNewArgs;
+    type State = C7hChaseState;
+    type Action = C7hChaseAction;
+    type Ctx = ();
+    type Cache = ();
+
+    fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
+        let r = chase::chase_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hChaseState)> {
+        no_data(data, "a chase")?;
+        let s: C7hChaseState = crate::ops::parse_data("state", state.clone())?;
+        chase::check_state(&s)?;
+        Ok(((), s))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &C7hChaseState, _: Option<&str>) -> Result<Vec<Value>> {
+        Ok(match chase::chase_round_legal(s) {
+            Ok(()) => vec![bare(&C7hChaseAction::Round {})],
+            Err(_) => Vec::new(),
+        })
+    }
+
+    fn apply(_: &(), s: &mut C7hChaseState, a: &C7hChaseAction, dice: &mut Dice) -> Result<Value> {
+        let mut r = chase::chase_round(s, dice)?;
+        *s = std::mem::replace(&mut r.state, s.clone());
+        let mut extra = r.to_json();
+        if let Value::Object(m) = &mut extra {
+            m.remove("state");
+            m.remove("rolls");
+        }
+        Ok(action_event(a, extra))
+    }
+
+    /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).
+    fn outcome(_: &(), s: &C7hChaseState) -> Value {
+        match s.status {
+            C7hChaseStatus::Ongoing => Value::Null,
+            st => json!({"status": st.to_json(), "round": s.round}),
+        }
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), _: &C7hChaseState, _: &mut crate::dice::prng::Prng) -> Vec<C7hChaseAction> {
+        vec![C7hChaseAction::Round {}]
+    }
+}

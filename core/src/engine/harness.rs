@@ -1,0 +1,309 @@
+//! One property harness for the five engines (issue 21): random legal games
+//! played through a [`Session`] to their end (or a step cap for rounds, which
+//! have no end of their own), checking at every step that
+//!
+//! * every listed action is accepted (applied to a copy);
+//! * candidate actions that are not listed are refused, with `illegal_action`
+//!   naming a rule (or `invalid_argument` naming the field for a reference to
+//!   nothing), and the session's state is byte-identical after the refusal;
+//! * state → JSON → state is lossless (equal, and the same text again);
+//! * the handle and the pure operations agree: the same listing, and for the
+//!   same seed the same new state and events.
+//!
+//! `GUNBAI_HARNESS_GAMES` sets the games per engine (see [`games`]).
+
+use super::{Engine, Session};
+use crate::dice::prng::Prng;
+use crate::dice::Dice;
+use crate::json::ToJson;
+use serde_json::{json, Value};
+
+/// Games per engine: `GUNBAI_HARNESS_GAMES`, else 300 in an optimized build (`make test`
+/// runs it so, in the `proptest` profile) and 4 in a debug one (`cargo test`).
+fn games() -> u64 {
+    let default = if cfg!(debug_assertions) { 4 } else { 300 };
+    std::env::var("GUNBAI_HARNESS_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// How an engine is driven by the harness.
+struct Drive {
+    /// Actions per game at most (rounds have no end of their own).
+    max_steps: usize,
+    /// The act operation takes `seed` (engines that roll dice).
+    act_takes_seed: bool,
+    /// Check the listed actions one by one every this many steps (1: every step).
+    all_listed_every: usize,
+    /// Compare with the pure operations every this many steps.
+    pure_every: usize,
+}
+
+fn pick(rng: &mut Prng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
+}
+
+/// The pure listing's items as the handle lists them (`{action, …}`; the CoC
+/// rounds list bare actions).
+fn pure_listing(v: &Value) -> Vec<Value> {
+    let items =
+        v.get("actions").or_else(|| v.get("legal")).and_then(Value::as_array).cloned().unwrap_or_default();
+    items
+        .into_iter()
+        .map(|it| if it.get("action").is_some() { it } else { json!({ "action": it }) })
+        .collect()
+}
+
+fn with_state(state: Value, data: &Option<Value>) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("state".into(), state);
+    if let Some(d) = data {
+        m.insert("data".into(), d.clone());
+    }
+    m
+}
+
+/// Play `games()` random games of `E` from the setups `setup(k)` gives; returns
+/// (games, actions, refusals checked).
+fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64, usize, usize, u64) {
+    let n = games();
+    let (mut actions, mut refusals, mut ended) = (0usize, 0usize, 0u64);
+    for game in 0..n {
+        let mut rng = Prng::new(game * 7919 + 17);
+        let setup_json = setup(game, &mut rng);
+        let setup_args: E::Setup =
+            crate::ops::parse_args(setup_json.clone()).expect("the harness setup is valid");
+        let (mut sess, _, _) = Session::<E>::create(&setup_args).expect("the harness setup starts a game");
+        // The pure `new` agrees with the handle's.
+        let pure_new = crate::call(E::OPS[0], setup_json.clone()).expect("pure new");
+        assert_eq!(pure_new["state"], sess.state().to_json(), "{}: new state differs", E::HANDLE);
+        let data = E::save_ctx(sess.ctx());
+        let mut game_actions = 0;
+        for step in 0..drive.max_steps {
+            let state_json = sess.state().to_json();
+            let text = state_json.to_string();
+            // Lossless round trip.
+            let (_, back) = E::load(&state_json, data.as_ref()).expect("a reachable state loads");
+            assert!(back == *sess.state(), "{}: state changed in a JSON round trip", E::HANDLE);
+            assert_eq!(back.to_json().to_string(), text, "{}: JSON text changed", E::HANDLE);
+            let listed = sess.legal_actions(None).expect("listing");
+            if step % drive.pure_every == 0 {
+                let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
+                    .expect("pure listing");
+                assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
+            }
+            let actions_listed: Vec<Value> = listed.iter().map(|it| it["action"].clone()).collect();
+            // Every listed action is accepted.
+            if step % drive.all_listed_every == 0 {
+                for a in &actions_listed {
+                    let act: E::Action = crate::json::from_value(a).expect("a listed action reads");
+                    let mut s = sess.state().clone();
+                    let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap();
+                    if let Err(e) = E::apply(sess.ctx(), &mut s, &act, &mut d) {
+                        panic!("{}: listed action refused: {a}: {e:?}", E::HANDLE);
+                    }
+                }
+            }
+            // Unlisted candidates are refused, and change nothing.
+            let before = sess.state().clone();
+            let mut probes = E::probes(sess.ctx(), sess.state(), &mut rng);
+            // A sample: at most 12 a step.
+            while probes.len() > 12 {
+                probes.swap_remove(pick(&mut rng, probes.len()));
+            }
+            for p in probes {
+                let pj = p.to_json();
+                if actions_listed.contains(&pj) {
+                    continue;
+                }
+                let mut d = Dice::seeded(1).unwrap();
+                match sess.act(&p, &mut d) {
+                    // A value the caller chooses (tactics dice, a cost) is listed at its default only.
+                    Ok(_) if E::caller_chosen(&p) => {
+                        sess.undo().unwrap();
+                    }
+                    Ok(_) => panic!("{}: an unlisted action was accepted: {pj}", E::HANDLE),
+                    Err(e) => {
+                        use crate::ErrorCode as C;
+                        match e.code {
+                            C::IllegalAction => {
+                                assert!(e.rule.is_some(), "{}: {e:?} names no rule", E::HANDLE)
+                            }
+                            C::InvalidArgument | C::LimitExceeded | C::OutOfRange => {
+                                assert!(e.field.is_some(), "{}: {e:?} names no field", E::HANDLE)
+                            }
+                            _ => panic!("{}: unlisted action {pj}: unexpected {e:?}", E::HANDLE),
+                        }
+                        refusals += 1;
+                    }
+                }
+                assert!(*sess.state() == before, "{}: a refusal changed the state: {pj}", E::HANDLE);
+            }
+            assert_eq!(sess.state().to_json().to_string(), text, "{}: refusals changed the state", E::HANDLE);
+            if listed.is_empty() || !sess.outcome().is_null() {
+                ended += 1;
+                break;
+            }
+            // Play a random listed action, through the handle and the pure op.
+            let a = actions_listed[pick(&mut rng, actions_listed.len())].clone();
+            let seed = rng.next_u64() >> 11;
+            let act: E::Action = crate::json::from_value(&a).expect("reads");
+            let mut d = Dice::seeded(seed).unwrap();
+            let events = sess.act(&act, &mut d).expect("a listed action is accepted");
+            let rolls = d.take_rolls().to_json();
+            if step % drive.pure_every == 0 {
+                let mut args = with_state(state_json, &data);
+                args.insert("action".into(), a.clone());
+                if drive.act_takes_seed {
+                    args.insert("seed".into(), json!(seed));
+                }
+                let pure = crate::call(E::OPS[2], Value::Object(args)).expect("the pure op accepts it too");
+                assert_eq!(pure["state"], sess.state().to_json(), "{}: states differ after {a}", E::HANDLE);
+                if let Some(pe) = pure.get("events") {
+                    assert_eq!(*pe, events, "{}: events differ after {a}", E::HANDLE);
+                }
+                if let Some(pr) = pure.get("rolls") {
+                    assert_eq!(*pr, rolls, "{}: dice differ after {a}", E::HANDLE);
+                }
+            }
+            actions += 1;
+            game_actions += 1;
+        }
+        // Undo takes the game back, action by action, to where it started
+        // (when no more than MAX_UNDO actions were played).
+        let depth = sess.undo_depth();
+        for _ in 0..depth {
+            sess.undo().unwrap();
+        }
+        assert!(sess.undo().is_err(), "{}: undo past the start", E::HANDLE);
+        if game_actions <= super::MAX_UNDO {
+            assert_eq!(
+                sess.state().to_json(),
+                pure_new["state"],
+                "{}: undo did not restore the start",
+                E::HANDLE
+            );
+        }
+    }
+    (n, actions, refusals, ended)
+}
+
+fn report(name: &str, (games, actions, refusals, ended): (u64, usize, usize, u64)) {
+    eprintln!("harness {name}: {games} games ({ended} to their end), {actions} actions, {refusals} refusals checked");
+    assert!(actions > 0, "{name}: no action was played");
+    assert!(refusals > 0, "{name}: no refusal was checked");
+}
+
+fn ids(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("c{i}")).collect()
+}
+
+#[cfg(feature = "world_trigger")]
+#[test]
+fn harness_world_trigger_battle() {
+    // WT-RND-1, WT-ECO-1, WT-HIT-1, WT-END-2: random battles of each type from the example setups.
+    let setups = ["rank_3v3", "mock_4v4", "defense"].map(crate::world_trigger::battle::tests::setup);
+    let r = run::<super::world_trigger::Battle>(
+        Drive { max_steps: 4000, act_takes_seed: true, all_listed_every: 29, pure_every: 53 },
+        |g, _| {
+            let mut v = setups[(g % 3) as usize].clone();
+            v["max_rounds"] = json!(if g % 3 == 1 { 3 } else { 4 });
+            v
+        },
+    );
+    report("world_trigger.Battle", r);
+}
+
+#[cfg(feature = "tmd")]
+#[test]
+fn harness_tmd_encounter() {
+    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1: random encounters of 2–5 characters.
+    let r = run::<super::tmd::Encounter>(
+        Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
+        |g, rng| {
+            let n = 2 + pick(rng, 4);
+            let chars: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2}))
+                .collect();
+            json!({"characters": chars, "seed": g})
+        },
+    );
+    report("tmd.Encounter", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc_ap_round() {
+    // COCAP-RND-1/2, COCAP-AP-3, COCAP-ACT-1…8: random rounds of 2–4 fighters.
+    let r = run::<super::coc::ApRound>(
+        Drive { max_steps: 120, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
+        |_, rng| {
+            let n = 2 + pick(rng, 3);
+            let ps: Vec<Value> = ids(n)
+                .into_iter()
+                .enumerate()
+                .map(|(i, id)| {
+                    let mut p = json!({"id": id, "dex": 3 + pick(rng, 16), "position": [i as i64, pick(rng, 3) as i64],
+                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "first_aid": pick(rng, 60)}});
+                    if pick(rng, 3) > 0 {
+                        p["weapons"] = json!([{"name": "knife", "skill": 20 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2)}]);
+                    }
+                    p
+                })
+                .collect();
+            json!({"participants": ps})
+        },
+    );
+    report("coc_ap.Round", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc7_house_round() {
+    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1: random rounds.
+    let r = run::<super::coc::HouseRound>(
+        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 2 },
+        |_, rng| {
+            let n = 1 + pick(rng, 4);
+            let ps: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1}))
+                .collect();
+            json!({"participants": ps})
+        },
+    );
+    report("coc7_house.Round", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc7_house_chase() {
+    // C7H-ESC-1…6: random chases to their end.
+    let r = run::<super::coc::Chase>(
+        Drive { max_steps: 500, act_takes_seed: true, all_listed_every: 1, pure_every: 1 },
+        |_, rng| {
+            let chaser = |rng: &mut Prng, id: &str| json!({"id": id, "mov": 6 + pick(rng, 4), "dex": 20 + pick(rng, 70), "skill": 20 + pick(rng, 70)});
+            let f = chaser(rng, "fugitive");
+            let p = chaser(rng, "pursuer");
+            json!({"fugitive": f, "pursuer": p, "gap": 1 + pick(rng, 3)})
+        },
+    );
+    report("coc7_house.Chase", r);
+}
+
+#[cfg(feature = "fap_map")]
+#[test]
+fn harness_fap_map_round() {
+    // FM-DEF-1/3/4, FM-AP-2/4/5, FM-LIM-1/2: random rounds of 2–4 combatants.
+    let r = run::<super::fap_map::Round>(
+        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 3 },
+        |_, rng| {
+            let n = 2 + pick(rng, 3);
+            let cs: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10)}))
+                .collect();
+            json!({"combatants": cs})
+        },
+    );
+    report("fap_map.Round", r);
+}

@@ -1,0 +1,498 @@
+//! One engine model for the five combat engines, and native game handles over it.
+//!
+//! Each combat engine — World Trigger battle, TMD encounter, CoC 6th AP round,
+//! CoC 7th house round and chase, FAP/MAP round — implements [`Engine`]: a
+//! setup builds a state; the state lists its legal actions; an action applied to
+//! the state gives the new state, its events and the dice it rolled. The pure
+//! JSON operations (`<module>.<x>_new`, `<x>_legal_actions`, `<x>_act`) and the
+//! handles ([`Session`]) are two ways to drive the same functions, so they give
+//! the same states and events for the same seeds (the harness in
+//! `engine/harness.rs` checks it game by game).
+//!
+//! A [`Session`] keeps the state native between calls: a host that plays many
+//! actions pays for JSON only for what crosses (the action in, the events out),
+//! not for the whole state twice per action. It also keeps the last
+//! [`MAX_UNDO`] states, so a GM can take an action back.
+//!
+//! The bindings see sessions through one type-erased object, [`Game`], driven
+//! by method name with JSON arguments ([`Game::call`]), so each binding has one
+//! native class and the per-engine classes (`world_trigger.Battle`, …) are
+//! generated from [`handles`].
+
+#[cfg(feature = "coc")]
+mod coc;
+#[cfg(feature = "fap_map")]
+mod fap_map;
+#[cfg(test)]
+mod harness;
+#[cfg(feature = "tmd")]
+mod tmd;
+#[cfg(feature = "world_trigger")]
+mod world_trigger;
+
+use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
+use serde_json::{Map, Value};
+
+/// How many earlier states a session keeps for [`Session::undo`].
+pub const MAX_UNDO: usize = 100;
+
+/// What a new game starts with.
+pub struct Created<E: Engine> {
+    /// Context kept beside the state (FAP/MAP: the action pack).
+    pub ctx: E::Ctx,
+    /// The first state.
+    pub state: E::State,
+    /// What happened while setting up (a JSON array).
+    pub events: Value,
+    /// Dice rolled while setting up.
+    pub rolls: Vec<Roll>,
+}
+
+/// One combat engine: state, action, event, legal listing, apply.
+pub trait Engine: 'static {
+    /// The handle's name: `<module>.<Class>` (`world_trigger.Battle`).
+    const HANDLE: &'static str;
+    /// The three pure operations the handle mirrors: new, legal actions, act.
+    const OPS: [&'static str; 3];
+    /// The setup (the `new` operation's arguments).
+    type Setup: FromJson + ToJson + serde::de::DeserializeOwned + serde::Serialize;
+    /// The serializable state.
+    type State: Clone + PartialEq + ToJson + Send + Sync;
+    /// One action.
+    type Action: Clone + FromJson + ToJson;
+    /// What is kept beside the state but not in it (a data pack); `()` for most.
+    type Ctx: Clone + Send + Sync;
+    /// Reusable buffers for listing (World Trigger keeps its route searches).
+    type Cache: Default + Send + Sync;
+
+    /// A new game from its setup (which may carry its own `seed` / `rolls`).
+    fn create(setup: &Self::Setup) -> Result<Created<Self>>
+    where
+        Self: Sized;
+    /// A saved state (untrusted: parsed and validated), with its context
+    /// (`data`: FAP/MAP's action pack, if one was given to `new`).
+    fn load(state: &Value, data: Option<&Value>) -> Result<(Self::Ctx, Self::State)>;
+    /// The context as `data` for [`load`](Self::load) (None: nothing to keep).
+    fn save_ctx(_ctx: &Self::Ctx) -> Option<Value> {
+        None
+    }
+    /// Every legal action now, each `{"action": …, …cost}` exactly as the pure
+    /// legal-actions operation lists it; `actor` narrows the list where the
+    /// engine supports it.
+    fn listing(
+        ctx: &Self::Ctx,
+        cache: &mut Self::Cache,
+        s: &Self::State,
+        actor: Option<&str>,
+    ) -> Result<Vec<Value>>;
+    /// Apply one action in place, returning its events (a JSON array). On an error
+    /// the state may be partly changed: callers apply to a copy.
+    fn apply(ctx: &Self::Ctx, s: &mut Self::State, a: &Self::Action, dice: &mut Dice) -> Result<Value>;
+    /// How the game ended (`null` while it goes on, and for engines without an end).
+    fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
+    /// Candidate actions for the harness: legal or not, they are tried and
+    /// those not listed must be refused.
+    /// True when `a` carries a value the caller chooses and the listing gives
+    /// only at its default (tactics dice, a Trion Burst, a free AP cost): the
+    /// harness then accepts it although it is not listed as it is.
+    #[cfg(test)]
+    fn caller_chosen(_a: &Self::Action) -> bool {
+        false
+    }
+    #[cfg(test)]
+    fn probes(ctx: &Self::Ctx, s: &Self::State, rng: &mut crate::dice::prng::Prng) -> Vec<Self::Action>;
+}
+
+/// A game in progress, its state kept native: the handle behind
+/// `world_trigger.Battle` and the others.
+pub struct Session<E: Engine> {
+    ctx: E::Ctx,
+    state: E::State,
+    history: Vec<E::State>,
+    cache: E::Cache,
+    /// The last listing with no actor, for the state as it is now.
+    listed: Option<Vec<Value>>,
+}
+
+impl<E: Engine> Session<E> {
+    /// A new game; also returns the setup's events and dice.
+    pub fn create(setup: &E::Setup) -> Result<(Self, Value, Vec<Roll>)> {
+        let c = E::create(setup)?;
+        Ok((Self::with(c.ctx, c.state), c.events, c.rolls))
+    }
+
+    /// A game from a saved state (validated).
+    pub fn load(state: &Value, data: Option<&Value>) -> Result<Self> {
+        let (ctx, s) = E::load(state, data)?;
+        Ok(Self::with(ctx, s))
+    }
+
+    fn with(ctx: E::Ctx, state: E::State) -> Self {
+        Session { ctx, state, history: Vec::new(), cache: E::Cache::default(), listed: None }
+    }
+
+    /// The state now.
+    pub fn state(&self) -> &E::State {
+        &self.state
+    }
+
+    /// The context kept beside the state.
+    pub fn ctx(&self) -> &E::Ctx {
+        &self.ctx
+    }
+
+    /// Every legal action now (see [`Engine::listing`]).
+    pub fn legal_actions(&mut self, actor: Option<&str>) -> Result<Vec<Value>> {
+        if actor.is_none() {
+            if let Some(l) = &self.listed {
+                return Ok(l.clone());
+            }
+        }
+        let l = E::listing(&self.ctx, &mut self.cache, &self.state, actor)?;
+        if actor.is_none() {
+            self.listed = Some(l.clone());
+        }
+        Ok(l)
+    }
+
+    /// Apply one action: its events (a JSON array). An illegal action changes nothing.
+    pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<Value> {
+        let mut next = self.state.clone();
+        let events = E::apply(&self.ctx, &mut next, action, dice)?;
+        if self.history.len() == MAX_UNDO {
+            self.history.remove(0);
+        }
+        self.history.push(std::mem::replace(&mut self.state, next));
+        self.listed = None;
+        Ok(events)
+    }
+
+    /// Take back the last action (up to [`MAX_UNDO`] of them).
+    pub fn undo(&mut self) -> Result<()> {
+        let prev = self.history.pop().ok_or_else(|| {
+            Error::field(ErrorCode::InvalidArgument, "undo", "nothing to undo: no action taken since the game was created or loaded (or the last 100 were taken back)")
+        })?;
+        self.state = prev;
+        self.listed = None;
+        Ok(())
+    }
+
+    /// How many actions [`undo`](Self::undo) can take back now.
+    pub fn undo_depth(&self) -> usize {
+        self.history.len()
+    }
+
+    /// How the game ended (`null` while it goes on).
+    pub fn outcome(&self) -> Value {
+        E::outcome(&self.ctx, &self.state)
+    }
+}
+
+// ---------------------------------------------------------------- the type-erased game
+
+/// Opens a game from a setup: the session and the setup's `{events, rolls}`.
+type OpenFn = fn(Value) -> Result<(Box<dyn AnyGame>, Value)>;
+/// Loads a game from a saved state and its data.
+type LoadFn = fn(&Value, Option<&Value>) -> Result<Box<dyn AnyGame>>;
+
+/// One handle class as the bindings generate it.
+#[derive(Debug, Clone, Copy)]
+pub struct HandleDef {
+    /// `<module>.<Class>`.
+    pub name: &'static str,
+    /// The pure operations it mirrors: new, legal actions, act.
+    pub ops: [&'static str; 3],
+    open: OpenFn,
+    load: LoadFn,
+}
+
+fn def<E: Engine>() -> HandleDef {
+    HandleDef {
+        name: E::HANDLE,
+        ops: E::OPS,
+        open: |setup| {
+            let setup = crate::ops::parse_args::<E::Setup>(setup)?;
+            let (s, events, rolls) = Session::<E>::create(&setup)?;
+            let mut m = Map::new();
+            m.insert("events".into(), events);
+            m.insert("rolls".into(), rolls.to_json());
+            Ok((Box::new(s) as Box<dyn AnyGame>, Value::Object(m)))
+        },
+        load: |state, data| Ok(Box::new(Session::<E>::load(state, data)?) as Box<dyn AnyGame>),
+    }
+}
+
+/// Every handle this build has.
+pub fn handles() -> Vec<HandleDef> {
+    #[allow(unused_mut)]
+    let mut v: Vec<HandleDef> = Vec::new();
+    #[cfg(feature = "world_trigger")]
+    v.push(def::<world_trigger::Battle>());
+    #[cfg(feature = "tmd")]
+    v.push(def::<tmd::Encounter>());
+    #[cfg(feature = "coc")]
+    {
+        v.push(def::<coc::ApRound>());
+        v.push(def::<coc::HouseRound>());
+        v.push(def::<coc::Chase>());
+    }
+    #[cfg(feature = "fap_map")]
+    v.push(def::<fap_map::Round>());
+    v
+}
+
+/// A session of any engine, driven with JSON (what [`Game`] holds).
+pub trait AnyGame: Send + Sync {
+    /// The handle's name.
+    fn handle(&self) -> &'static str;
+    /// `[{action, …cost}]` as JSON.
+    fn legal(&mut self, actor: Option<&str>) -> Result<Value>;
+    /// Apply an action given as JSON: `{events, rolls}`.
+    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value>;
+    /// The state as JSON.
+    fn state(&self) -> Value;
+    /// `{state, data?}`: what [`Game`]'s `load` takes back.
+    fn save(&self) -> Value;
+    /// The outcome as JSON.
+    fn outcome(&self) -> Value;
+    /// Take back the last action.
+    fn undo(&mut self) -> Result<()>;
+    /// How many actions can be taken back.
+    fn undo_depth(&self) -> usize;
+}
+
+impl<E: Engine> AnyGame for Session<E> {
+    fn handle(&self) -> &'static str {
+        E::HANDLE
+    }
+    fn legal(&mut self, actor: Option<&str>) -> Result<Value> {
+        Ok(Value::Array(self.legal_actions(actor)?))
+    }
+    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value> {
+        let a: E::Action = crate::json::from_value(action)
+            .map_err(|e| Error::invalid(prefixed("action", &e.field_path()), e.message))?;
+        let events = Session::act(self, &a, dice)?;
+        let mut m = Map::new();
+        m.insert("events".into(), events);
+        m.insert("rolls".into(), dice.take_rolls().to_json());
+        Ok(Value::Object(m))
+    }
+    fn state(&self) -> Value {
+        self.state.to_json()
+    }
+    fn save(&self) -> Value {
+        let mut m = Map::new();
+        m.insert("state".into(), self.state.to_json());
+        if let Some(d) = E::save_ctx(&self.ctx) {
+            m.insert("data".into(), d);
+        }
+        Value::Object(m)
+    }
+    fn outcome(&self) -> Value {
+        Session::outcome(self)
+    }
+    fn undo(&mut self) -> Result<()> {
+        Session::undo(self)
+    }
+    fn undo_depth(&self) -> usize {
+        Session::undo_depth(self)
+    }
+}
+
+/// The listed actions `actor` takes: those whose action names it (as `actor`,
+/// `character` or `reactor`), and those naming nobody (round-level actions).
+/// An actor that is not in the game is `invalid_argument`.
+pub(crate) fn by_actor<'a>(
+    items: Vec<Value>,
+    actor: Option<&str>,
+    mut ids: impl Iterator<Item = &'a str>,
+) -> Result<Vec<Value>> {
+    let Some(who) = actor else { return Ok(items) };
+    if !ids.any(|i| i == who) {
+        return Err(Error::invalid("actor", "no such character"));
+    }
+    const KEYS: [&str; 4] = ["actor", "character", "reactor", "combatant"];
+    Ok(items
+        .into_iter()
+        .filter(|it| {
+            let a = &it["action"];
+            let named: Vec<&str> = KEYS.iter().filter_map(|k| a.get(*k).and_then(Value::as_str)).collect();
+            named.is_empty() || named.contains(&who)
+        })
+        .collect())
+}
+
+/// `{"action": a}` for engines whose listing has no cost.
+pub(crate) fn bare<A: ToJson>(a: &A) -> Value {
+    crate::json::single("action", a.to_json())
+}
+
+/// An event made of the action itself and what it gave (`extra`'s keys), for the
+/// engines whose result has no event list of its own.
+pub(crate) fn action_event<A: ToJson>(a: &A, extra: Value) -> Value {
+    let mut m = match a.to_json() {
+        Value::Object(m) => m,
+        other => {
+            let mut m = Map::new();
+            m.insert("action".into(), other);
+            m
+        }
+    };
+    if let Value::Object(x) = extra {
+        for (k, v) in x {
+            if !v.is_null() {
+                m.insert(k, v);
+            }
+        }
+    }
+    Value::Array(vec![Value::Object(m)])
+}
+
+fn prefixed(prefix: &str, path: &str) -> String {
+    if path == "." || path.is_empty() {
+        prefix.to_string()
+    } else if path.starts_with('[') {
+        format!("{prefix}{path}")
+    } else {
+        format!("{prefix}.{path}")
+    }
+}
+
+/// A game handle for the bindings: empty until `create` or `load`, then one
+/// session of the engine it was opened with.
+#[derive(Default)]
+pub struct Game {
+    inner: Option<Box<dyn AnyGame>>,
+}
+
+/// The argument object of a [`Game::call`] method.
+fn object(args: Value) -> Result<Map<String, Value>> {
+    match args {
+        Value::Null => Ok(Map::new()),
+        Value::Object(m) => Ok(m.into_iter().filter(|(_, v)| !v.is_null()).collect()),
+        _ => Err(Error::invalid("args", "must be an object of named arguments")),
+    }
+}
+
+fn only(m: &Map<String, Value>, allowed: &[&str]) -> Result<()> {
+    match m.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(k) => Err(Error::invalid(
+            k.clone(),
+            format_args!("unknown argument; expected {}", crate::json::one_of(allowed)),
+        )),
+        None => Ok(()),
+    }
+}
+
+impl Game {
+    /// An empty handle.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Run `method` with JSON `args`:
+    /// * `create {handle, setup}` → `{events, rolls}` (the setup's);
+    /// * `load {handle, state, data?}` → `null`;
+    /// * `legal_actions {actor?}` → `[{action, …cost}]`;
+    /// * `act {action, seed?, rolls?}` → `{events, rolls}`;
+    /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
+    /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name.
+    pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
+        let mut a = object(args)?;
+        let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
+            let name = a.get("handle").and_then(Value::as_str).ok_or_else(|| {
+                Error::invalid("handle", "required: a handle name such as \"world_trigger.Battle\"")
+            })?;
+            handles().into_iter().find(|h| h.name == name).ok_or_else(|| {
+                Error::invalid("handle", format_args!("no handle named {name:?} in this build"))
+            })
+        };
+        match method {
+            "create" => {
+                only(&a, &["handle", "setup"])?;
+                let h = handle_def(&a)?;
+                let setup = a.remove("setup").unwrap_or(Value::Null);
+                let (g, out) = (h.open)(setup)?;
+                self.inner = Some(g);
+                return Ok(out);
+            }
+            "load" => {
+                only(&a, &["handle", "state", "data"])?;
+                let h = handle_def(&a)?;
+                let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+                self.inner = Some((h.load)(state, a.get("data"))?);
+                return Ok(Value::Null);
+            }
+            _ => {}
+        }
+        let g = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| Error::invalid("handle", "this handle holds no game: create or load one first"))?;
+        match method {
+            "legal_actions" => {
+                only(&a, &["actor"])?;
+                let actor = match a.get("actor") {
+                    None => None,
+                    Some(Value::String(s)) => Some(s.as_str()),
+                    Some(_) => return Err(Error::invalid("actor", "must be a string")),
+                };
+                g.legal(actor)
+            }
+            "act" => {
+                only(&a, &["action", "seed", "rolls"])?;
+                let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
+                let seed: Option<u64> = match a.get("seed") {
+                    None => None,
+                    Some(v) => {
+                        Some(crate::json::from_value(v).map_err(|e| Error::invalid("seed", e.message))?)
+                    }
+                };
+                let rolls: Option<Vec<ScriptedFace>> = match a.get("rolls") {
+                    None => None,
+                    Some(v) => Some(
+                        crate::json::from_value(v)
+                            .map_err(|e| Error::invalid(prefixed("rolls", &e.field_path()), e.message))?,
+                    ),
+                };
+                let mut dice = Dice::from_args(seed, rolls.as_deref())?;
+                g.act(action, &mut dice)
+            }
+            "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
+                only(&a, &[])?;
+                Ok(match method {
+                    "state" => g.state(),
+                    "save" => g.save(),
+                    "outcome" => g.outcome(),
+                    "undo" => {
+                        g.undo()?;
+                        Value::Null
+                    }
+                    "undo_depth" => Value::from(g.undo_depth() as u64),
+                    _ => Value::String(g.handle().into()),
+                })
+            }
+            other => Err(Error::field(
+                ErrorCode::UnknownOperation,
+                "method",
+                format_args!("no handle method named {other:?}"),
+            )),
+        }
+    }
+
+    /// [`call`](Self::call) for the bindings: JSON text in, envelope text out
+    /// (`{"ok": …}` or `{"error": …}`), with host entropy for unseeded dice.
+    pub fn call_json(&mut self, method: &str, args_json: &str, entropy: Option<u64>) -> String {
+        let outcome = crate::parse_args_json(args_json).and_then(|args| match entropy {
+            Some(e) => crate::dice::with_host_entropy(e, || self.call(method, args)),
+            None => self.call(method, args),
+        });
+        let envelope = match outcome {
+            Ok(v) => crate::json::single("ok", v),
+            Err(e) => crate::json::single("error", ToJson::to_json(&e)),
+        };
+        envelope.to_string()
+    }
+}

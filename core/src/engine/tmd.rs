@@ -1,0 +1,56 @@
+//! The TMD encounter as an [`Engine`]: `tmd.Encounter`.
+
+use super::{by_actor, Created, Engine};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::json::ToJson;
+use crate::tmd::encounter::{self, TmdAction, TmdEncounterNewArgs, TmdEncounterState, TmdPhase};
+use serde_json::{json, Value};
+
+/// `tmd.Encounter` (`tmd.encounter_new` / `encounter_legal_actions` / `encounter_act`).
+pub struct Encounter;
+
+impl Engine for Encounter {
+    const HANDLE: &'static str = "tmd.Encounter";
+    const OPS: [&'static str; 3] = ["tmd.encounter_new", "tmd.encounter_legal_actions", "tmd.encounter_act"];
+    type Setup = TmdEncounterNewArgs;
+    type State = TmdEncounterState;
+    type Action = TmdAction;
+    type Ctx = ();
+    type Cache = ();
+
+    fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
+        let r = encounter::encounter_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), TmdEncounterState)> {
+        if data.is_some() {
+            return Err(Error::invalid("data", "a TMD encounter takes no data pack"));
+        }
+        Ok(((), encounter::load_state(state)?))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &TmdEncounterState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let all = encounter::legal_actions_of(s).iter().map(ToJson::to_json).collect();
+        by_actor(all, actor, s.characters.iter().map(|c| c.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, dice: &mut Dice) -> Result<Value> {
+        Ok(encounter::act_on(s, a, dice)?.to_json())
+    }
+
+    /// The encounter is over once it has been ended (`end_encounter`).
+    fn outcome(_: &(), s: &TmdEncounterState) -> Value {
+        if s.phase == TmdPhase::Ended {
+            json!({"reason": "ended", "round": s.round})
+        } else {
+            Value::Null
+        }
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &TmdEncounterState, rng: &mut crate::dice::prng::Prng) -> Vec<TmdAction> {
+        encounter::probe_candidates(s, rng)
+    }
+}

@@ -1,0 +1,78 @@
+//! The World Trigger battle as an [`Engine`]: `world_trigger.Battle`.
+
+use super::{Created, Engine};
+use crate::dice::Dice;
+use crate::error::{Error, Result};
+use crate::json::ToJson;
+use crate::world_trigger::battle::{self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState};
+use serde_json::Value;
+
+/// `world_trigger.Battle` (`world_trigger.battle_new` / `battle_legal_actions` / `battle_act`).
+pub struct Battle;
+
+impl Engine for Battle {
+    const HANDLE: &'static str = "world_trigger.Battle";
+    const OPS: [&'static str; 3] =
+        ["world_trigger.battle_new", "world_trigger.battle_legal_actions", "world_trigger.battle_act"];
+    type Setup = WtBattleNewArgs;
+    type State = WtBattleState;
+    type Action = WtBattleAction;
+    type Ctx = ();
+    type Cache = legal::LegalList;
+
+    fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
+        let r = battle::battle_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), WtBattleState)> {
+        if data.is_some() {
+            return Err(Error::invalid("data", "a World Trigger battle keeps its data in its state"));
+        }
+        Ok(((), battle::load_state(state)?))
+    }
+
+    fn listing(
+        _: &(),
+        cache: &mut legal::LegalList,
+        s: &WtBattleState,
+        actor: Option<&str>,
+    ) -> Result<Vec<Value>> {
+        if let Some(a) = actor {
+            if s.idx(a).is_none() {
+                return Err(Error::invalid("actor", "no such member"));
+            }
+        }
+        let l = legal::legal_actions_bounded_with(cache, s, actor, "state")?;
+        Ok(l.iter().map(ToJson::to_json).collect())
+    }
+
+    fn apply(_: &(), s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice) -> Result<Value> {
+        let mut ev = Vec::new();
+        engine::act(s, a, dice, &mut ev)?;
+        Ok(ev.to_json())
+    }
+
+    fn outcome(_: &(), s: &WtBattleState) -> Value {
+        s.outcome.to_json()
+    }
+
+    #[cfg(test)]
+    fn caller_chosen(a: &WtBattleAction) -> bool {
+        use WtBattleAction as A;
+        match a {
+            A::UseSkill { tactics_dice, burst, push_to, side, .. } => {
+                *tactics_dice > 0 || *burst > 0 || push_to.is_some() || side.is_none()
+            }
+            A::React { tactics_dice, side, .. } => *tactics_dice > 0 || side.is_none(),
+            A::Reenter { tactics_dice, .. } => *tactics_dice > 0,
+            A::RollInitiative { tactics_dice } => !tactics_dice.is_empty(),
+            _ => false,
+        }
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &WtBattleState, rng: &mut crate::dice::prng::Prng) -> Vec<WtBattleAction> {
+        (0..4).map(|_| battle::tests::random_action(rng, s)).collect()
+    }
+}
