@@ -160,7 +160,18 @@ export function callBatch(op, args, ...extra) {
   }
   try {
     if (envelope.error) throw new GunbaiError(envelope.error);
-    return envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
+    const data = envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
+    if (!envelope.ok.parts) return data;
+    // A table: named arrays one after another; one with a column per team becomes an
+    // array of columns (one typed array per team).
+    const out = {};
+    let offset = 0;
+    for (const { name, shape: [rows, cols] } of envelope.ok.parts) {
+      const block = data.subarray(offset, offset + rows * cols);
+      out[name] = cols === 1 ? block : Array.from({ length: cols }, (_, c) => block.filter((_, i) => i % cols === c));
+      offset += rows * cols;
+    }
+    return out;
   } finally {
     outcome.free();
   }

@@ -35,7 +35,7 @@ impl BatchOutcome {
     /// The int32 data (empty for float64 results or errors); becomes an `Int32Array`.
     pub fn take_i32(&mut self) -> Vec<i32> {
         match self.data.take() {
-            Some(gunbai::batch::BatchData::I32(v)) => v,
+            Some(gunbai::batch::BatchData::I32(v) | gunbai::batch::BatchData::Parts(v, _)) => v,
             other => {
                 self.data = other;
                 Vec::new()

@@ -130,7 +130,15 @@ pub fn call_batch_json(
     });
     match outcome {
         Ok(data) => {
-            let env = serde_json::json!({ "ok": { "dtype": data.dtype(), "len": data.len() } });
+            let mut ok = serde_json::json!({ "dtype": data.dtype(), "len": data.len() });
+            if !data.parts().is_empty() {
+                ok["parts"] = data
+                    .parts()
+                    .iter()
+                    .map(|p| serde_json::json!({"name": p.name, "shape": p.shape}))
+                    .collect();
+            }
+            let env = serde_json::json!({ "ok": ok });
             (env.to_string(), Some(data))
         }
         Err(e) => (json::single("error", json::ToJson::to_json(&e)).to_string(), None),

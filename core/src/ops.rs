@@ -275,13 +275,21 @@ pub fn catalog() -> Value {
     }
     for op in crate::batch::batch_registry() {
         let args = (op.args_schema)(&mut gen);
-        ops.push(serde_json::json!({
+        let mut entry = serde_json::json!({
             "name": op.name,
             "kind": "batch",
             "dtype": op.dtype,
             "summary": op.summary,
             "args": args,
-        }));
+        });
+        if !op.parts.is_empty() {
+            entry["parts"] = op
+                .parts
+                .iter()
+                .map(|(name, per_team)| serde_json::json!({"name": name, "per_team": per_team}))
+                .collect();
+        }
+        ops.push(entry);
     }
     let defs: serde_json::Map<String, Value> = gen.take_definitions(true);
     let errors: Vec<&str> = crate::error::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();

@@ -178,6 +178,18 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
             let summary = op["summary"].as_str().unwrap_or("");
             let args_t = schema::ts_type(&op["args"]);
             let res_t = match (op["kind"].as_str(), op["dtype"].as_str()) {
+                (Some("batch"), _) if op.get("parts").is_some() => {
+                    let fields: Vec<String> = op["parts"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| {
+                            let t = if p["per_team"] == true { "Int32Array[]" } else { "Int32Array" };
+                            format!("{}: {t}", p["name"].as_str().unwrap())
+                        })
+                        .collect();
+                    format!("{{ {} }}", fields.join("; "))
+                }
                 (Some("batch"), Some("float64")) => "Float64Array".to_string(),
                 (Some("batch"), _) => "Int32Array".to_string(),
                 _ => schema::ts_type(&op["result"]),
@@ -463,11 +475,14 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         all_modules.push(module.clone());
         let mut py = String::new();
         let mut pyi = String::new();
+        let (hpy, hpyi, hnames) = py_handles(catalog, module);
+        let handles_import =
+            if hnames.is_empty() { "" } else { "from ._handles import Game as _Game, _create\n" };
         // The runtime functions carry the stub's annotations as strings (postponed
         // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types
         // without importing numpy or the TypedDicts at run time.
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\nfrom ._handles import Game as _Game, _create\n\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
-        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\nfrom ._handles import Game as _Game\n").unwrap();
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\n{handles_import}\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
+        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n{}", if hnames.is_empty() { "" } else { "from ._handles import Game as _Game\n" }).unwrap();
         let mut names = Vec::new();
         for op in ops {
             let fname = op_fn(op);
@@ -477,7 +492,9 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             let (sparams, renames, doc_args) = py_params(catalog, op);
             let ssig = if sparams.is_empty() { String::new() } else { format!("*, {}", sparams.join(", ")) };
             let is_batch = op["kind"] == "batch";
-            let res_t = if is_batch {
+            let res_t = if is_batch && op.get("parts").is_some() {
+                format!("dict[str, numpy.typing.NDArray[numpy.{}]]", op["dtype"].as_str().unwrap_or("int32"))
+            } else if is_batch {
                 format!("numpy.typing.NDArray[numpy.{}]", op["dtype"].as_str().unwrap_or("int32"))
             } else {
                 schema::py_type(&op["result"], false)
@@ -503,7 +520,6 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
                 .unwrap();
             writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();
         }
-        let (hpy, hpyi, hnames) = py_handles(catalog, module);
         if !hnames.is_empty() {
             py.push_str(&hpy);
             pyi.push_str(&hpyi);

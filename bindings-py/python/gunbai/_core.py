@@ -282,7 +282,19 @@ def _batch(op: str, args: Any) -> Any:
     ok, data = _native_call(_native.call_batch, op, args)
     dtype = np.dtype(ok["dtype"]).newbyteorder("<")
     # `data` is a bytearray, so the array is writable (a notebook may edit it in place).
-    return np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
+    array = np.frombuffer(data, dtype=dtype).astype(dtype.newbyteorder("="), copy=False)
+    parts = ok.get("parts")
+    if not parts:
+        return array
+    # A table: named arrays one after another; one with several columns (one per team) is 2-D.
+    out: dict[str, Any] = {}
+    offset = 0
+    for part in parts:
+        rows, cols = part["shape"]
+        block = array[offset : offset + rows * cols]
+        out[part["name"]] = block if cols == 1 else block.reshape(rows, cols)
+        offset += rows * cols
+    return out
 
 
 def catalog() -> dict[str, Any]:

@@ -6,7 +6,6 @@ import numpy
 import numpy.typing
 
 from .types import *
-from ._handles import Game as _Game
 
 def check(*, skill: int, bonus_dice: Union[int, None] = None, difficulty: Union[Coc7Difficulty, None] = None, rule: Union[int, None] = None, variants: Union[Coc7Variants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> Coc7CheckResult:
     """``coc7.check`` — A 7th-edition d100 check: bonus/penalty dice, difficulty, house rule 0-5 (setcoc).

@@ -6,7 +6,6 @@ import numpy
 import numpy.typing
 
 from .types import *
-from ._handles import Game as _Game
 
 def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> CmdRunResult:
     """``command.run`` — Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat.

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._core import _op
-from ._handles import Game as _Game, _create
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

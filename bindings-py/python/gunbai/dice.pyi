@@ -6,7 +6,6 @@ import numpy
 import numpy.typing
 
 from .types import *
-from ._handles import Game as _Game
 
 def roll(*, expr: str, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> DiceRollResult:
     """``dice.roll`` — Roll a dice expression (NdS, NdS+K, sums, D66, D100); at most 1000 dice and 10000 sides.

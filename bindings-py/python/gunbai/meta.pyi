@@ -6,7 +6,6 @@ import numpy
 import numpy.typing
 
 from .types import *
-from ._handles import Game as _Game
 
 def version() -> VersionResult:
     """``meta.version`` — gunbai's version and the name of its seeded PRNG algorithm.

@@ -482,6 +482,22 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """
 
 
+@_op("world_trigger.simulate_battles", batch=True)
+def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePolicy, None] = None, policies: Union[Sequence[WtBattlePolicy], None] = None, seed: Union[int, None] = None) -> dict[str, numpy.typing.NDArray[numpy.int32]]:
+    """``world_trigger.simulate_battles`` — Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team.
+
+    Args:
+        setup: The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
+        n: Battles to play: at most 100,000, and battles × last round × members at most 600,000.
+        policy: One policy for every team (default `random`); ignored where `policies` is given.
+        policies: One policy per team, in setup order.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 class Battle(_Game):
     """``world_trigger.Battle`` — a game handle over ``world_trigger.battle_new`` / ``world_trigger.battle_legal_actions`` / ``world_trigger.battle_act``: the state stays native between calls.
 
@@ -510,4 +526,4 @@ class Battle(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]

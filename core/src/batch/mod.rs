@@ -11,6 +11,8 @@
 //! stream, in order, so element 0 equals the single op called with the same
 //! seed, and element k is what the k-th call would give if the stream continued.
 
+#[cfg(feature = "world_trigger")]
+pub mod battles;
 pub mod coc7;
 pub mod dice;
 pub mod tmd;
@@ -32,13 +34,26 @@ pub enum BatchData {
     I32(Vec<i32>),
     /// 64-bit floats.
     F64(Vec<f64>),
+    /// 32-bit integers holding several named arrays one after another (a table:
+    /// `world_trigger.simulate_battles`' winner, rounds, points and down).
+    Parts(Vec<i32>, Vec<BatchPart>),
+}
+
+/// One named array of a [`BatchData::Parts`] result: `shape[0] × shape[1]`
+/// values, row-major, following the parts before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchPart {
+    /// Its name in the result (`winner`).
+    pub name: &'static str,
+    /// Rows × columns (columns 1: a plain array).
+    pub shape: [usize; 2],
 }
 
 impl BatchData {
     /// The numpy dtype name of this data.
     pub fn dtype(&self) -> &'static str {
         match self {
-            BatchData::I32(_) => "int32",
+            BatchData::I32(_) | BatchData::Parts(..) => "int32",
             BatchData::F64(_) => "float64",
         }
     }
@@ -46,8 +61,16 @@ impl BatchData {
     /// Number of elements.
     pub fn len(&self) -> usize {
         match self {
-            BatchData::I32(v) => v.len(),
+            BatchData::I32(v) | BatchData::Parts(v, _) => v.len(),
             BatchData::F64(v) => v.len(),
+        }
+    }
+
+    /// The named parts, for a table result.
+    pub fn parts(&self) -> &[BatchPart] {
+        match self {
+            BatchData::Parts(_, p) => p,
+            _ => &[],
         }
     }
 
@@ -59,7 +82,7 @@ impl BatchData {
     /// Little-endian bytes (what the Python binding hands to numpy).
     pub fn to_le_bytes(&self) -> Vec<u8> {
         match self {
-            BatchData::I32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+            BatchData::I32(v) | BatchData::Parts(v, _) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
             BatchData::F64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
         }
     }
@@ -74,6 +97,9 @@ pub struct BatchDef {
     pub summary: &'static str,
     /// numpy dtype of the result (`int32` or `float64`).
     pub dtype: &'static str,
+    /// A table result's parts: name, and whether it has one column per team
+    /// (empty: one flat array).
+    pub parts: &'static [(&'static str, bool)],
     /// Runs the operation on JSON arguments.
     pub run: fn(Value) -> Result<BatchData>,
     /// JSON Schema of the arguments.
@@ -85,11 +111,15 @@ pub struct BatchDef {
 #[macro_export]
 macro_rules! batch_op {
     ($name:literal, $f:path, $args:ty, $dtype:literal, $summary:literal) => {
+        $crate::batch_op!($name, $f, $args, $dtype, [], $summary)
+    };
+    ($name:literal, $f:path, $args:ty, $dtype:literal, [$(($part:literal, $per_team:literal)),*], $summary:literal) => {
         $crate::batch::BatchDef {
             name: $name,
             #[cfg(feature = "schema")]
             summary: $summary,
             dtype: $dtype,
+            parts: &[$(($part, $per_team)),*],
             run: |v| $f(&$crate::ops::parse_args::<$args>(v)?),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
@@ -137,6 +167,15 @@ pub fn batch_registry() -> &'static [BatchDef] {
         v.extend(dice::ops());
         #[cfg(feature = "world_trigger")]
         v.extend(world_trigger::ops());
+        #[cfg(feature = "world_trigger")]
+        v.push(crate::batch_op!(
+            "world_trigger.simulate_battles",
+            battles::simulate_battles,
+            battles::WtSimulateBattlesArgs,
+            "int32",
+            [("winner", false), ("rounds", false), ("points", true), ("down", true)],
+            "Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team."
+        ));
         #[cfg(feature = "coc")]
         v.extend(coc7::ops());
         #[cfg(feature = "tmd")]

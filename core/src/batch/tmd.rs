@@ -108,7 +108,7 @@ mod tests {
     fn ints(d: BatchData) -> Vec<i32> {
         match d {
             BatchData::I32(v) => v,
-            BatchData::F64(_) => panic!("int32 expected"),
+            BatchData::F64(_) | BatchData::Parts(..) => panic!("int32 expected"),
         }
     }
 
