@@ -75,7 +75,9 @@ S += [
     act(conv("C", "swift", 4), V("enc-four-swifts-at-14", "TMD-AP-8", err=ill("TMD-AP-8"))),
     act(conv("C", "standard"), V("enc-convert-standard", "TMD-AP-5 TMD-AP-6",
         {"events": [E(event="converted", character="C", action_type="standard", count=1, ap_spent=8)]})),
-    act(conv("C", "standard"), V("enc-type-picked-once", "TMD-AP-6 TMD-AP-7", err=ill("TMD-AP-6"))),
+    # Issue 22: more of the type picked last is not a second pick (TMD-AP-6); with 14 AP the
+    # standard cap of TMD-AP-7 (one per turn) refuses it.
+    act(conv("C", "standard"), V("enc-standard-again-refused-by-cap", "TMD-AP-7 TMD-AP-6", err=ill("TMD-AP-7"))),
     act(conv("C", "move"), V("enc-convert-move", "TMD-AP-5",
         {"events": [E(event="converted", character="C", action_type="move", count=1, ap_spent=4)]})),
     act(use("C", "full_round"), V("full-round-from-standard-and-move", "TMD-AP-16",

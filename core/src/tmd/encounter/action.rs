@@ -43,6 +43,8 @@ crate::internally_tagged! {
         /// TMD-INI-5: delay declarations are over; the first turn starts.
         StartTurns {},
         /// TMD-AP-6/7/8: at the start of its turn, pick a type and convert `count` actions of it.
+        /// More of the type picked last may follow in later calls (one at a time is the same
+        /// as all at once, as in `tmd.convert`); a type picked before another may not.
         Convert {
             /// The acting character.
             character: String,

@@ -2,7 +2,7 @@
 //! caller drops the copy, so the state passed in never changes.
 
 use super::super::actions::{TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP};
-use super::super::economy::ConvPool;
+use super::super::economy::{pick_type, ConvPool};
 use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_INITIATIVE, MAX_COMBATANTS};
 use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
 use super::state::*;
@@ -661,9 +661,10 @@ pub(crate) fn apply(
                     format_args!("{action_type:?} was overdrawn and cannot be converted this turn"),
                 ));
             }
-            if c.picked.contains(action_type) {
-                return Err(ill("TMD-AP-6", format_args!("{action_type:?} was already picked this turn")));
-            }
+            // TMD-AP-6: more of the type picked last continues that pick, in this call or
+            // another; only a return to an earlier type is refused (as in `tmd.convert`).
+            let mut picked = c.picked.clone();
+            pick_type(&mut picked, *action_type)?;
             let mut pool = ConvPool {
                 base: c.base_ap,
                 extra: c.extra_ap,
@@ -678,7 +679,7 @@ pub(crate) fn apply(
             c.extra_ap = pool.extra;
             c.converted = pool.counts;
             *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_add(*count).min(MAX_HELD);
-            c.picked.push(*action_type);
+            c.picked = picked;
             ev.push(TmdEvent::Converted {
                 character: character.clone(),
                 action_type: action_type.action(),
