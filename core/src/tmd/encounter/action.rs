@@ -37,7 +37,8 @@ crate::internally_tagged! {
         Delay {
             /// The delaying character.
             character: String,
-            /// A character lower in the order.
+            /// A character lower in the order that nobody else delays after and that has not
+            /// delayed itself yet (it may still delay afterwards).
             after: String,
         },
         /// TMD-INI-5: delay declarations are over; the first turn starts.
