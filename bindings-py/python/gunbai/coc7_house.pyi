@@ -166,7 +166,7 @@ def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, Non
     ...
 
 def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, None] = None, skill: Union[int, None] = None, bonus_dice: Union[int, None] = None, rule: Union[int, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hAutoHitResult:
-    """``coc7_house.auto_hit`` — Automatic hit: success full damage, failure half, fumble none.
+    """``coc7_house.auto_hit`` — Automatic hit (still rolled): full damage on every result but a fumble; a fumble fails and deals half.
 
     Args:
         reason: Why the attack hits automatically (C7H-AUTO-1).

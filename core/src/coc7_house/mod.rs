@@ -58,7 +58,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!("coc7_house.counter", resolve::counter, resolve::C7hCounterArgs => resolve::C7hCounterResult,
             "Counter-attack a melee attack: take it in full, then deal damage on success."),
         crate::op!("coc7_house.auto_hit", resolve::auto_hit, resolve::C7hAutoHitArgs => resolve::C7hAutoHitResult,
-            "Automatic hit: success full damage, failure half, fumble none."),
+            "Automatic hit (still rolled): full damage on every result but a fumble; a fumble fails and deals half."),
         crate::op!("coc7_house.parse_range", range::parse_range, range::C7hParseRangeArgs => range::C7hParseRangeResult,
             "Parse range/target notation such as 射撃20m/1体 or 視界/5m範囲(選択)."),
         crate::op!("coc7_house.chase_new", chase::chase_new, chase::C7hChaseNewArgs => chase::C7hChaseResult,

@@ -477,11 +477,12 @@ pub struct C7hAutoHitArgs {
 /// Result of `coc7_house.auto_hit`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hAutoHitResult {
-    /// The attack hits (everything but a fumble).
+    /// The attack hits (everything but a fumble, C7H-AUTO-2).
     pub hit: bool,
     /// The roll's level.
     pub level: Coc7Level,
-    /// Damage dealt: full on a success, floor(damage ÷ 2) on a failure, 0 on a fumble.
+    /// Damage dealt (C7H-AUTO-2): full on every result but a fumble (an ordinary
+    /// failure included); floor(damage ÷ 2) on a fumble.
     pub damage_dealt: i64,
     /// The damage the target takes: `damage_dealt` (the name every resolution uses).
     pub damage_taken: i64,
@@ -492,17 +493,19 @@ pub struct C7hAutoHitResult {
     pub rolls: Vec<Roll>,
 }
 
-/// `coc7_house.auto_hit` — C7H-AUTO-1 / C7H-AUTO-2 as RULINGS reads them: the
-/// roll is still made; a fumble fails (no damage); any other failure deals
-/// floor(damage ÷ 2); a success deals full damage.
+/// `coc7_house.auto_hit` — C7H-AUTO-1 / C7H-AUTO-2 as RULINGS reads them
+/// (corrected 2026-12-01): the roll is still made; every result but a fumble
+/// hits as a success would, with full damage (an ordinary failure included);
+/// a fumble fails and still deals floor(damage ÷ 2) (seed 002:
+/// 「ファンブルが出た場合は失敗するが、失敗しても半分のダメージを与える」).
 pub fn auto_hit(args: &C7hAutoHitArgs) -> Result<C7hAutoHitResult> {
     let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     check_value("damage", args.damage)?;
     let (level, check, rolls) =
         level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
+    // C7H-AUTO-2: only a fumble fails, and even then half the damage lands.
     let (hit, damage_dealt) = match level {
-        Coc7Level::Fumble => (false, 0),
-        Coc7Level::Failure => (true, args.damage / 2),
+        Coc7Level::Fumble => (false, args.damage / 2),
         _ => (true, args.damage),
     };
     Ok(C7hAutoHitResult { hit, level, damage_dealt, damage_taken: damage_dealt, check, rolls })

@@ -99,6 +99,27 @@ impl ConvPool {
     }
 }
 
+/// TMD-AP-6: record that type `t` is being converted. 「先选择一种类型的动作进行转化，
+/// 接着再选择未选择过的另一种类型」: converting more of the type picked last goes on
+/// with that pick (one action at a time or several at once alike); going back to a
+/// type picked before a different one is refused. `picked` is unchanged on error.
+/// Shared by `tmd.convert` and the encounter's `convert`, so both read the rule alike.
+pub(crate) fn pick_type(picked: &mut Vec<TmdConvertType>, t: TmdConvertType) -> Result<()> {
+    if picked.last() == Some(&t) {
+        return Ok(());
+    }
+    if picked.contains(&t) {
+        return Err(Error::illegal(
+            "TMD-AP-6",
+            format_args!(
+                "{t:?} was already picked this turn before another type; pick each type once, then another"
+            ),
+        ));
+    }
+    picked.push(t);
+    Ok(())
+}
+
 /// Arguments of `tmd.convert`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -148,15 +169,7 @@ pub fn convert(args: &TmdConvertArgs) -> Result<TmdConvertResult> {
         ConvPool { base: args.base_ap, extra: args.extra_ap, basis: start, counts: TmdTypeCounts::default() };
     let mut picked: Vec<TmdConvertType> = Vec::new();
     for t in &args.actions {
-        if picked.last() != Some(t) {
-            if picked.contains(t) {
-                return Err(Error::illegal(
-                    "TMD-AP-6",
-                    format_args!("{t:?} was already picked this turn; pick each type once, then another"),
-                ));
-            }
-            picked.push(*t);
-        }
+        pick_type(&mut picked, *t)?;
         pool.convert_one(*t, args.variants.conversion_ap_basis)?;
     }
     let left = pool.total();

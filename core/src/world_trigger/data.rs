@@ -311,7 +311,8 @@ pub struct WtDamageTables {
 pub struct WtDamageTier {
     /// Smallest damage of one hit that uses this tier (10, 20, 30).
     pub min_damage: i64,
-    /// The six rows, for d6 results 1–6; the last must be `emergency_bailout`.
+    /// The six rows, for d6 results 1–6. Any condition may end a tier (WT-DT-3: past the
+    /// last row the last row applies); the sample pack ends every tier in `emergency_bailout`.
     pub rows: Vec<WtCondition>,
     /// True if the rows are placeholders.
     #[serde(default)]
@@ -659,10 +660,10 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
             } else if !seen.insert(t.min_damage) {
                 c.push(format!("{path}[{i}].min_damage"), "WT-DT-2", "duplicate tier");
             }
+            // WT-DT-3 (RULINGS): only the sample pack ends every tier in emergency bailout; a
+            // group's pack may end a tier with any row (missing data is data), so no row is demanded.
             if t.rows.len() != DAMAGE_TABLE_ROWS {
                 c.push(format!("{path}[{i}].rows"), "WT-DT-3", "a tier has exactly 6 rows (1d6)");
-            } else if t.rows.last() != Some(&WtCondition::EmergencyBailout) {
-                c.push(format!("{path}[{i}].rows[5]"), "WT-DT-3", "the last row must be emergency_bailout");
             }
         }
     }

@@ -75,7 +75,9 @@ S += [
     act(conv("C", "swift", 4), V("enc-four-swifts-at-14", "TMD-AP-8", err=ill("TMD-AP-8"))),
     act(conv("C", "standard"), V("enc-convert-standard", "TMD-AP-5 TMD-AP-6",
         {"events": [E(event="converted", character="C", action_type="standard", count=1, ap_spent=8)]})),
-    act(conv("C", "standard"), V("enc-type-picked-once", "TMD-AP-6 TMD-AP-7", err=ill("TMD-AP-6"))),
+    # Issue 22: more of the type picked last is not a second pick (TMD-AP-6); with 14 AP the
+    # standard cap of TMD-AP-7 (one per turn) refuses it.
+    act(conv("C", "standard"), V("enc-standard-again-refused-by-cap", "TMD-AP-7 TMD-AP-6", err=ill("TMD-AP-7"))),
     act(conv("C", "move"), V("enc-convert-move", "TMD-AP-5",
         {"events": [E(event="converted", character="C", action_type="move", count=1, ap_spent=4)]})),
     act(use("C", "full_round"), V("full-round-from-standard-and-move", "TMD-AP-16",
@@ -400,14 +402,28 @@ S += [
     act(use("A", "standard", using="standard"), V("lost-ability-cannot-use", "TMD-AP-12", err=ill("TMD-AP-12"))),
 ]
 # 9. Audit fixes and edges.
-# 9a. A delay target cannot itself delay (RULINGS: a delayed character can't be a target);
-#     was an internal error from the state check.
+# 9a. A delay target may itself delay (issue 22). The seed forbids only a second delay onto one
+#     target and a delay onto a character that has already delayed (TMD-INI-5.4/5.5); nothing stops
+#     a target from delaying (was refused here, "a delay target cannot delay itself"). Each delayer
+#     acts right after its target's turn, wherever that turn falls: A after B, B after C and C after D
+#     play D, C, B, A.
 S += [
     new(characters=FOUR, rolls=[5, 5, 5, 5]),
     act(K("delay", character="A", after="B")),
-    act(K("delay", character="B", after="C"), V("delay-target-cannot-delay", "TMD-INI-5 TMD-INI-6", err=ill("TMD-INI-5"))),
-    act(K("delay", character="C", after="D"), V("delay-below-after-refused-target", "TMD-INI-5",
+    act(K("delay", character="B", after="C"), V("delay-target-may-delay", "TMD-INI-5",
+        {"events": [E(event="delay_declared", character="B", after="C")],
+         "state": {"delays": [E(character="A", after="B"), E(character="B", after="C")], "delay_cursor": 2}})),
+    act(K("delay", character="C", after="D"), V("delay-chain-third-link", "TMD-INI-5",
         {"events": [E(event="delay_declared", character="C", after="D")]})),
+    act(K("start_turns"), V("delay-chain-turn-order", "TMD-INI-5 TMD-INI-6",
+        {"events": [E(event="turn_order_set", turns=["D", "C", "B", "A"]), TS("D")],
+         "state": {"order": ["A", "B", "C", "D"], "queue": ["C", "B", "A"]}})),
+]
+# 9a'. Two delays onto different targets, neither a delayer: each delayer follows its own target.
+S += [
+    new(characters=FOUR, rolls=[5, 5, 5, 5]),
+    act(K("delay", character="A", after="B")),
+    act(K("delay", character="C", after="D")),
     act(K("start_turns"), V("two-delays-turn-order", "TMD-INI-5 TMD-INI-6",
         {"events": [E(event="turn_order_set", turns=["B", "A", "D", "C"]), TS("B")],
          "state": {"order": ["A", "B", "C", "D"]}})),

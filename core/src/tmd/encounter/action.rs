@@ -37,12 +37,15 @@ crate::internally_tagged! {
         Delay {
             /// The delaying character.
             character: String,
-            /// A character lower in the order.
+            /// A character lower in the order that nobody else delays after and that has not
+            /// delayed itself yet (it may still delay afterwards).
             after: String,
         },
         /// TMD-INI-5: delay declarations are over; the first turn starts.
         StartTurns {},
         /// TMD-AP-6/7/8: at the start of its turn, pick a type and convert `count` actions of it.
+        /// More of the type picked last may follow in later calls (one at a time is the same
+        /// as all at once, as in `tmd.convert`); a type picked before another may not.
         Convert {
             /// The acting character.
             character: String,

@@ -2,7 +2,7 @@
 //! caller drops the copy, so the state passed in never changes.
 
 use super::super::actions::{TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP};
-use super::super::economy::ConvPool;
+use super::super::economy::{pick_type, ConvPool};
 use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_INITIATIVE, MAX_COMBATANTS};
 use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
 use super::state::*;
@@ -587,29 +587,24 @@ pub(crate) fn apply(
                     "a character can only delay until after a lower character's turn",
                 ));
             }
+            // TMD-INI-5.4: 「若一名角色宣称了延后先攻，则先攻顺位低于他的其他角色无法宣称延后至
+            // 该角色回合结束时」: nobody delays until after a character that has already delayed.
             if s.delays.iter().any(|d| &d.character == after) {
                 return Err(ill(
                     "TMD-INI-5",
                     format_args!("{after:?} has delayed and cannot be a delay target"),
                 ));
             }
+            // TMD-INI-5.5: 「如果一个单位宣称延后至另一个单位之后进行行动，则这个单位不能再被其他
+            // 单位宣称延后先攻」: one delayer per target.
             if s.delays.iter().any(|d| &d.after == after) {
                 return Err(ill(
                     "TMD-INI-5",
                     format_args!("someone already delays until after {after:?}; nobody else may"),
                 ));
             }
-            // RULINGS: a delayed character can't be a target, so a character that is
-            // already a delay target cannot itself delay (its delayer would lose its turn).
-            if let Some(d) = s.delays.iter().find(|d| &d.after == character) {
-                return Err(ill(
-                    "TMD-INI-5",
-                    format_args!(
-                        "{:?} already delays until after {character:?}; a delay target cannot delay itself",
-                        d.character
-                    ),
-                ));
-            }
+            // Nothing else: a character that is already a delay target may still delay
+            // (A after C, then C after D: D, C, A). Its delayer follows it (`start_turns`).
             s.delays.push(TmdDelay { character: character.clone(), after: after.clone() });
             s.delay_cursor = (p + 1) as u32;
             ev.push(TmdEvent::DelayDeclared { character: character.clone(), after: after.clone() });
@@ -620,15 +615,22 @@ pub(crate) fn apply(
                 return Err(ill("TMD-INI-5", "turns start once, after the round's delay declarations"));
             }
             no_chain(s, "start_turns")?;
-            // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target.
+            // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target's
+            // turn ends. A target that delayed too takes its turn after its own target, and
+            // its delayer follows it there: order A, B, C, D with A after C and C after D
+            // plays B, D, C, A. Each link goes up the order (a target is lower than its
+            // delayer) and each target has one delayer, so every chain ends.
             let mut turns = Vec::new();
             for id in &s.order {
                 if s.delays.iter().any(|d| &d.character == id) {
                     continue;
                 }
                 turns.push(id.clone());
-                if let Some(d) = s.delays.iter().find(|d| &d.after == id) {
+                let mut last = id;
+                for _ in 0..s.delays.len() {
+                    let Some(d) = s.delays.iter().find(|d| &d.after == last) else { break };
                     turns.push(d.character.clone());
+                    last = &d.character;
                 }
             }
             ev.push(TmdEvent::TurnOrderSet { turns: turns.clone() });
@@ -661,9 +663,10 @@ pub(crate) fn apply(
                     format_args!("{action_type:?} was overdrawn and cannot be converted this turn"),
                 ));
             }
-            if c.picked.contains(action_type) {
-                return Err(ill("TMD-AP-6", format_args!("{action_type:?} was already picked this turn")));
-            }
+            // TMD-AP-6: more of the type picked last continues that pick, in this call or
+            // another; only a return to an earlier type is refused (as in `tmd.convert`).
+            let mut picked = c.picked.clone();
+            pick_type(&mut picked, *action_type)?;
             let mut pool = ConvPool {
                 base: c.base_ap,
                 extra: c.extra_ap,
@@ -678,7 +681,7 @@ pub(crate) fn apply(
             c.extra_ap = pool.extra;
             c.converted = pool.counts;
             *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_add(*count).min(MAX_HELD);
-            c.picked.push(*action_type);
+            c.picked = picked;
             ev.push(TmdEvent::Converted {
                 character: character.clone(),
                 action_type: action_type.action(),

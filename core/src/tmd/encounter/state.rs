@@ -165,7 +165,8 @@ pub struct TmdCharacter {
 pub struct TmdDelay {
     /// The delaying character.
     pub character: String,
-    /// It acts right after this character's turn.
+    /// It acts right after this character's turn (wherever that turn falls: a target
+    /// may have delayed too, TMD-INI-5).
     pub after: String,
 }
 
@@ -243,7 +244,7 @@ pub struct TmdEncounterState {
     pub characters: Vec<TmdCharacter>,
     /// Initiative order this round, highest first; late joiners at the end (TMD-INI-4).
     pub order: Vec<String>,
-    /// Delays declared this round.
+    /// Delays declared this round, in declaration order.
     pub delays: Vec<TmdDelay>,
     /// Index in `order` from which delays may still be declared.
     pub delay_cursor: u32,
@@ -478,10 +479,12 @@ impl TmdEncounterState {
             let (Some(a), Some(b)) = (self.pos(&d.character), self.pos(&d.after)) else {
                 return Err(bad(p, "names a character not in the order"));
             };
+            // Declared in list order: a delay may target a character that delays later
+            // (a chain), never one that had already delayed (TMD-INI-5.4).
             if a >= b
                 || self.delays.iter().filter(|o| o.after == d.after || o.character == d.character).count()
                     != 1
-                || self.delays.iter().any(|o| o.after == d.character)
+                || self.delays.iter().take(i).any(|o| o.character == d.after)
             {
                 return Err(bad(p, "breaks the delay rules (TMD-INI-5)"));
             }

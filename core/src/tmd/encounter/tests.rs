@@ -383,3 +383,101 @@ fn legal_actions_for_a_full_encounter_stays_bounded() {
     assert_eq!(n, 4950 + 1 + 100 * 18 + 2);
     eprintln!("legal actions for 100 characters: {n} in {:?}", t.elapsed());
 }
+
+/// A two-character encounter at the start of A's first turn (14 base AP plus
+/// `extra` extra AP), converting `steps` (type, count) one call each: the
+/// converted counts and AP left, or the rule of the first refusal.
+fn encounter_conversions(extra: u32, steps: &[(TmdConvertType, u32)]) -> Result<serde_json::Value, String> {
+    let act = |state: &serde_json::Value, action: serde_json::Value| {
+        crate::call("tmd.encounter_act", json!({"state": state, "action": action}))
+    };
+    let r = crate::call(
+        "tmd.encounter_new",
+        json!({"characters": [{"id": "A", "side": "pc", "base_initiative": 5},
+                              {"id": "B", "side": "npc", "base_initiative": 0}], "rolls": [5, 5]}),
+    )
+    .unwrap();
+    let mut state = r["state"].clone();
+    if extra > 0 {
+        state = act(&state, json!({"kind": "gain_ap", "character": "A", "amount": extra})).unwrap()["state"]
+            .clone();
+    }
+    state = act(&state, json!({"kind": "start_turns"})).unwrap()["state"].clone();
+    assert_eq!(state["current"], "A");
+    for (t, n) in steps {
+        let a = json!({"kind": "convert", "character": "A", "action_type": t, "count": n});
+        match act(&state, a) {
+            Ok(r) => state = r["state"].clone(),
+            Err(e) => return Err(e.rule.unwrap_or_default()),
+        }
+    }
+    let c = &state["characters"][0];
+    Ok(json!({"converted": c["converted"], "base_ap": c["base_ap"], "extra_ap": c["extra_ap"]}))
+}
+
+/// TMD-AP-6 (issue 22): `tmd.convert` and the encounter's `convert` read the
+/// pick rule alike. 「先选择一种类型的动作进行转化，接着再选择未选择过的另一种类型」 forbids
+/// only going back to a type after picking a different one, so converting one
+/// action at a time is the same as converting several in one call. Each sequence
+/// runs through `tmd.convert`, through the encounter one action per call, and
+/// through the encounter one call per run of a type; all three must agree, and
+/// agree with the outcome derived from the seed and RULINGS (14 AP: standard ≤ 1,
+/// move ≤ 2, swift ≤ 3, trick ≤ 5; costs 1/2/4/6/8).
+#[test]
+fn stateless_and_encounter_conversions_agree() {
+    use TmdConvertType::{Acrobatic as Ac, Move as Mv, Standard as St, Swift as Sw, Trick as Tr};
+    // (extra AP, conversions in order, None = accepted / Some(rule) = refused).
+    let cases: &[(u32, &[TmdConvertType], Option<&str>)] = &[
+        (0, &[Tr, Tr], None),
+        (0, &[Tr, Tr, Tr, Tr, Tr], None),
+        (0, &[Tr, Tr, Tr, Tr, Tr, Tr], Some("TMD-AP-8")),
+        (0, &[Tr, Sw, Tr], Some("TMD-AP-6")),
+        (0, &[Sw, Sw, Mv], None),
+        (0, &[Sw, Mv, Sw], Some("TMD-AP-6")),
+        (0, &[Mv, Mv], None),
+        (0, &[Mv, Mv, Mv], Some("TMD-AP-8")),
+        (0, &[St, St], Some("TMD-AP-7")),
+        (0, &[Ac, Ac], Some("TMD-AP-7")),
+        (0, &[St, Mv, Sw], None),
+        (0, &[St, Mv, Mv], Some("TMD-AP-5")),
+        (0, &[St, Tr, Tr, Tr, Sw], None),
+        (0, &[St, Tr, Tr, Tr, Mv], Some("TMD-AP-5")),
+        (0, &[Sw, Sw, Sw, Tr, Tr, Tr, Tr, Tr, Mv], Some("TMD-AP-5")),
+        (0, &[Sw, Sw, Sw, Tr, Tr, Tr, Tr, Tr], None),
+        (10, &[St, St], None),
+        (10, &[St, St, Mv, Mv], None),
+        (10, &[St, St, Mv, Mv, Tr], Some("TMD-AP-5")),
+        (10, &[St, St, Tr, St], Some("TMD-AP-6")),
+    ];
+    for (extra, seq, want) in cases {
+        let stateless = crate::call("tmd.convert", json!({"base_ap": 14, "extra_ap": extra, "actions": seq}))
+            .map(|r| json!({"converted": r["converted"], "base_ap": r["base_ap"], "extra_ap": r["extra_ap"]}))
+            .map_err(|e| e.rule.unwrap_or_default());
+        let singles: Vec<(TmdConvertType, u32)> = seq.iter().map(|t| (*t, 1)).collect();
+        let mut runs: Vec<(TmdConvertType, u32)> = Vec::new();
+        for t in seq.iter() {
+            match runs.last_mut() {
+                Some((last, n)) if last == t => *n += 1,
+                _ => runs.push((*t, 1)),
+            }
+        }
+        let one_by_one = encounter_conversions(*extra, &singles);
+        let grouped = encounter_conversions(*extra, &runs);
+        assert_eq!(stateless, one_by_one, "{seq:?} (+{extra} AP): tmd.convert vs one call per action");
+        assert_eq!(stateless, grouped, "{seq:?} (+{extra} AP): tmd.convert vs one call per run");
+        match want {
+            None => {
+                let r = stateless.unwrap_or_else(|rule| panic!("{seq:?} (+{extra} AP) refused by {rule}"));
+                let cost: u32 = seq.iter().map(|t| t.cost()).sum();
+                let left = r["base_ap"].as_u64().unwrap() + r["extra_ap"].as_u64().unwrap();
+                assert_eq!(left, u64::from(14 + extra - cost), "{seq:?}: AP left");
+                for t in TmdConvertType::ALL {
+                    let n = seq.iter().filter(|x| **x == t).count() as u64;
+                    let key = serde_json::to_value(t).unwrap();
+                    assert_eq!(r["converted"][key.as_str().unwrap()], n, "{seq:?}: {t:?} converted");
+                }
+            }
+            Some(rule) => assert_eq!(stateless, Err(rule.to_string()), "{seq:?} (+{extra} AP)"),
+        }
+    }
+}

@@ -211,12 +211,16 @@ crate::internally_tagged! {
             /// Skill ids.
             skills: Vec<String>,
         },
-        /// WT-KO-3: mock-battle revival.
+        /// WT-KO-3: mock-battle revival as a fresh Trion body (RULINGS 2026-12-01).
         Revived {
             /// Member.
             member: String,
             /// Trion restored.
             trion: i64,
+            /// The damage-table conditions that ended with the old Trion body (its special
+            /// states end too).
+            #[serde(default)]
+            conditions_ended: Vec<WtCondition>,
         },
         /// WT-INIT-1: a team's initiative check.
         InitiativeRolled {

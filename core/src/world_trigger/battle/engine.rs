@@ -1916,7 +1916,9 @@ pub fn down_at_start(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
 
 /// Start a round: reset per-round budgets, revive mock-battle casualties
 /// (WT-KO-3, at the Initiative phase; not one whose Starting Trion is 0), and wait
-/// for `roll_initiative`.
+/// for `roll_initiative`. A revived member is a fresh Trion body (RULINGS, ruled
+/// 2026-12-01): Trion back to its starting value, and the damage-table conditions
+/// (limb loss, Trion leak…) and the special states end.
 pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
     s.round = round;
     s.phase = WtBattlePhase::Initiative;
@@ -1937,8 +1939,11 @@ pub fn start_round(s: &mut WtBattleState, round: u32, ev: &mut Ev) {
         if mock && m.status == WtMemberStatus::Incapacitated && m.starting_trion > 0 {
             m.status = WtMemberStatus::Active;
             m.trion = m.starting_trion;
+            // WT-KO-3 (RULINGS 2026-12-01): a fresh Trion body, so nothing the old one suffered stays.
+            let conditions_ended = std::mem::take(&mut m.conditions);
+            m.states = WtSpecialStates::default();
             // A revived character that was out of bounds comes back where it stood last on the map is unknown: keep it where it is.
-            ev.push(WtBattleEvent::Revived { member: m.id.clone(), trion: m.trion });
+            ev.push(WtBattleEvent::Revived { member: m.id.clone(), trion: m.trion, conditions_ended });
         }
     }
 }
