@@ -19,7 +19,7 @@ if (entryAt >= 0 && !/^[a-z-]+$/.test(entry ?? "")) {
   console.error("usage: node bindings-js/conformance.mjs [--entry NAME] PATH...");
   process.exit(2);
 }
-const { call, GunbaiError } = await import(entry ? `./pkg/${entry}/index.js` : "./pkg/index.js");
+const { call, callBatch, GunbaiError } = await import(entry ? `./pkg/${entry}/index.js` : "./pkg/index.js");
 
 // What this build has: its operations, and (probed once each) command.run's systems.
 const operations = new Set(call("meta.operations").operations);
@@ -39,6 +39,9 @@ function systemInBuild(system) {
 /** Why this case can't run on this entry, or null. */
 function outOfEntry(c) {
   for (const step of "steps" in c && Array.isArray(c.steps) ? c.steps : [c]) {
+    if (step && typeof step.call_batch === "string" && !operations.has(step.call_batch)) {
+      return `${step.call_batch} is not in this entry`;
+    }
     if (!step || typeof step.call !== "string") continue;
     if (!operations.has(step.call)) return `${step.call} is not in this entry`;
     const chat = step.call === "command.run" || step.call === "command.help";
@@ -163,14 +166,27 @@ export function runCase(c) {
   return runSingle(c, []);
 }
 
+// A batch result as a vector compares it: the array, or for a table an object of its
+// parts (a part with one column per team, which JS gives as columns, as a list of rows).
+function batchJson(r) {
+  if (ArrayBuffer.isView(r)) return Array.from(r);
+  const out = {};
+  for (const [k, v] of Object.entries(r)) {
+    out[k] = ArrayBuffer.isView(v) ? Array.from(v) : Array.from(v[0], (_, i) => v.map((col) => col[i]));
+  }
+  return out;
+}
+
 function runSingle(c, box) {
-  if (!("call" in c)) return 'case has no "call"';
-  if (typeof c.call !== "string") return '"call" must be a string (an operation name)';
+  const batch = "call_batch" in c;
+  const op = batch ? c.call_batch : c.call;
+  if (op === undefined) return 'case has no "call"';
+  if (typeof op !== "string") return '"call" must be a string (an operation name)';
   const hasExpect = "expect" in c, hasError = "expect_error" in c;
   if (hasExpect === hasError) return "case needs exactly one of expect and expect_error";
   let result;
   try {
-    result = call(c.call, "args" in c ? c.args : {});
+    result = batch ? batchJson(callBatch(op, "args" in c ? c.args : {})) : call(op, "args" in c ? c.args : {});
   } catch (e) {
     if (!(e instanceof GunbaiError)) return `threw a non-GunbaiError: ${e && e.stack}`;
     if (hasExpect) return `unexpected error [${e.code}] ${e.message}`;

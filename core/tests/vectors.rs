@@ -112,6 +112,33 @@ fn run_steps(steps: &[Value]) -> Result<(), String> {
     Ok(())
 }
 
+/// A batch result as a vector compares it: the array, or for a table an object of
+/// its parts (a part with several columns as a list of rows).
+fn batch_json(d: &gunbai::batch::BatchData) -> Value {
+    use gunbai::batch::BatchData;
+    let ints: Vec<Value> = match d {
+        BatchData::I32(v) | BatchData::Parts(v, _) => v.iter().map(|&x| Value::from(x)).collect(),
+        BatchData::F64(v) => v.iter().map(|&x| Value::from(x)).collect(),
+    };
+    if d.parts().is_empty() {
+        return Value::Array(ints);
+    }
+    let mut out = serde_json::Map::new();
+    let mut off = 0;
+    for p in d.parts() {
+        let [rows, cols] = p.shape;
+        let block = &ints[off..off + rows * cols];
+        off += rows * cols;
+        let v = if cols == 1 {
+            Value::Array(block.to_vec())
+        } else {
+            Value::Array(block.chunks(cols).map(|r| Value::Array(r.to_vec())).collect())
+        };
+        out.insert(p.name.to_string(), v);
+    }
+    Value::Object(out)
+}
+
 fn run_case(case: &Value) -> Result<(), String> {
     // Every call also runs serde's conversions, which must agree (see gunbai::json).
     #[cfg(debug_assertions)]
@@ -125,9 +152,11 @@ fn run_case(case: &Value) -> Result<(), String> {
 
 /// Run one call; on success returns its result (None when an error was expected).
 fn run_single(case: &Value) -> Result<Option<Value>, String> {
-    let op = case["call"].as_str().ok_or("case has no \"call\"")?;
     let args = case.get("args").cloned().unwrap_or(Value::Object(Default::default()));
-    let outcome = gunbai::call(op, args);
+    let outcome = match case.get("call_batch").and_then(Value::as_str) {
+        Some(op) => gunbai::batch::call_batch(op, args).map(|d| batch_json(&d)),
+        None => gunbai::call(case["call"].as_str().ok_or("case has no \"call\"")?, args),
+    };
     match (case.get("expect"), case.get("expect_error"), outcome) {
         (Some(_), Some(_), _) => Err("case has both expect and expect_error".into()),
         (Some(exp), None, Ok(actual)) => {

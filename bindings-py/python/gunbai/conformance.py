@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._core import GunbaiError, call
+from ._core import GunbaiError, call, call_batch
 
 
 def _files(paths: list[str]) -> list[Path]:
@@ -154,11 +154,20 @@ def run_case(case: dict[str, Any]) -> str | None:
     return run_single(case, [])
 
 
+def _batch_json(r: Any) -> Any:
+    """A batch result as a vector compares it: the array as a list, or for a table a
+    dict of its parts (a 2-D part as a list of rows)."""
+    if isinstance(r, dict):
+        return {k: v.tolist() for k, v in r.items()}
+    return r.tolist()
+
+
 def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
     """Run one call; None if it passes (its result is appended to ``box``)."""
-    if "call" not in case:
+    batch = "call_batch" in case
+    if "call" not in case and not batch:
         return 'case has no "call"'
-    op = case["call"]
+    op = case["call_batch"] if batch else case["call"]
     if not isinstance(op, str):
         return '"call" must be a string (an operation name)'
     args = case.get("args", {})
@@ -166,7 +175,7 @@ def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
     if has_expect == has_error:
         return "case needs exactly one of expect and expect_error"
     try:
-        result = call(op, args)
+        result = _batch_json(call_batch(op, args)) if batch else call(op, args)
     except GunbaiError as e:
         if has_expect:
             return f"unexpected error [{e.code}] {e}"
