@@ -138,14 +138,14 @@ test("batch ops return typed arrays drawn from one stream", () => {
   throwsCode(() => gunbai.callBatch("dice.nope", {}), "unknown_operation", "op");
 });
 
-test("the Battle class keeps state and log over the pure engine", () => {
+test("the Battle handle keeps the state natively over the battle engine", () => {
   const setup = JSON.parse(readFileSync(new URL("../../examples/battles/rank_3v3.json", import.meta.url), "utf8"));
   const b = gunbai.Battle.create(setup);
   assert.equal(b.outcome, null);
   const legal = b.legalActions();
   assert.ok(legal.length > 0);
-  const events = b.act(legal[0].action, { seed: 1 });
-  assert.ok(events.length > 0);
+  const { events, rolls } = b.act(legal[0].action, { seed: 1 });
+  assert.ok(events.length > 0 && Array.isArray(rolls));
   const before = JSON.stringify(b.state);
   assert.throws(() => b.act({ type: "pass", team: "nobody" }, { seed: 1 }), (e) => e instanceof GunbaiError);
   assert.equal(JSON.stringify(b.state), before);

@@ -3,8 +3,8 @@
 // directive is itself an error, so a too-loose .d.ts fails the check).
 
 
-import { call, dice, meta, GunbaiError, version, Battle } from "../pkg/index.js";
-import type { DiceRollResult, Roll, ErrorCodeName } from "../pkg/index.js";
+import { call, dice, meta, GunbaiError, version, Battle, worldTrigger, tmd, cocAp, coc7House, fapMap } from "../pkg/index.js";
+import type { DiceRollResult, Roll, ErrorCodeName, WtBattleState, TmdEncounterState, C7hChaseState } from "../pkg/index.js";
 
 const r: DiceRollResult = dice.roll({ expr: "2d6+1", seed: 42 });
 const total: number = r.total;
@@ -42,7 +42,23 @@ dice.pool({ count: 1, sides: 6, rolls: [{ value: 1, kind: "percentile" }] });
 // @ts-expect-error not an error code
 const bad: ErrorCodeName = "oops";
 
-void battleOutcome, sims, total, kind, faces, prng, names, anything, v, bad;
+// Game handles: typed state, actions and listings.
+const enc = tmd.Encounter.create({ characters: [{ id: "a", side: "pc", base_initiative: 1 }], rolls: [5] });
+const encState: TmdEncounterState = enc.state;
+const firstListed = enc.legalActions()[0];
+if (firstListed) enc.act(firstListed.action, { seed: 1 });
+const chase = coc7House.Chase.create({ fugitive: { id: "f", mov: 8, dex: 50, skill: 50 } });
+const chaseState: C7hChaseState = chase.state;
+const wtState: WtBattleState = Battle.fromJSON("{}").state;
+const handleName: string = cocAp.Round.handle + fapMap.Round.handle + worldTrigger.Battle.handle;
+enc.free();
+// @ts-expect-error an action of another engine
+enc.act({ type: "pass", team: "a" });
+// @ts-expect-error the setup is typed
+coc7House.Round.create({ participants: "none" });
+const sim: { winner: Int32Array; points: Int32Array[] } = worldTrigger.simulateBattles({ setup: null as never, n: 1 });
+
+void battleOutcome, sims, total, kind, faces, prng, names, anything, v, bad, encState, chaseState, wtState, handleName, sim;
 
 // A per-ruleset entry has the same API over fewer modules.
 import * as tmdOnly from "../pkg/tmd/index.js";

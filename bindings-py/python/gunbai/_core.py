@@ -51,6 +51,11 @@ class GunbaiError(ValueError):
     def __repr__(self) -> str:
         return f"GunbaiError(code={self.code!r}, message={self.message!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Every attribute crosses a pickle (multiprocessing, concurrent.futures, Dask):
+        # the default would call GunbaiError(message) and lose the rest.
+        return (type(self), (self.code, self.message, self.field, self.rule, self.details, self.position))
+
 
 def _default(value: Any) -> Any:
     # numpy arrays (a batch result passed back in), numpy scalars and other
@@ -161,12 +166,22 @@ def _unreadable(value: Any, fallback: GunbaiError) -> GunbaiError:
     return fallback
 
 
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default, separators=(",", ":"))
+
+
 def _encode(value: Any) -> str:
     """The arguments as JSON text, written as JavaScript's ``JSON.stringify`` writes
     them (no spaces, whole floats as integers), so the core reads the same text from
     both surfaces; what JSON can't carry is ``invalid_argument`` naming its field."""
     try:
-        return json.dumps(_js_numbers(value), ensure_ascii=False, allow_nan=False, default=_default, separators=(",", ":"))
+        # Fast path: written as it is, the text has a whole float only where it has
+        # ``.0`` or an exponent (``1e+16``); only then is the value walked to write
+        # whole floats as integers (and the text written again).
+        text = _dumps(value)
+        if ".0" in text or "e+" in text or "E+" in text:
+            text = _dumps(_js_numbers(value))
+        return text
     except (TypeError, ValueError, RecursionError) as e:
         found = None if isinstance(e, RecursionError) else _refused_value(value)
         if found and found[0]:

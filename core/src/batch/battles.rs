@@ -604,6 +604,42 @@ mod tests {
         assert!(p.chunks(3).any(|c| c[0] > 0), "the aggressive team scores: {p:?}");
     }
 
+    /// The native figures `make bench` sets beside Python's and Node's (`benchmarks/run.sh`):
+    /// `cargo test --release -p gunbai --lib bench_simulate_battles -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn bench_simulate_battles() {
+        let s = setup("rank_3v3");
+        let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
+        let mut best = f64::INFINITY;
+        for seed in 0..3 {
+            let t = std::time::Instant::now();
+            sim(json!({"setup": s, "n": n, "seed": seed}));
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!("native.sim_us_per_battle {:.1}", best / n as f64 * 1e6);
+        println!("native.sim_battles_per_s {:.0}", n as f64 / best);
+        // One action with its listing, typed (a uniform choice among the listed actions).
+        let s0 = battle_new(&serde_json::from_value(s).unwrap()).unwrap().state;
+        let mut list = LegalList::default();
+        let (mut actions, t) = (0u64, std::time::Instant::now());
+        for seed in 0..n / 4 {
+            let mut rng = Prng::new(seed);
+            let mut st = s0.clone();
+            let mut ev = Vec::new();
+            while st.phase != WtBattlePhase::Ended {
+                list.fill(&st, None);
+                let i = uniform(&mut rng, &all(&list.refs));
+                let la = list.action(&st, i).unwrap();
+                let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap().unrecorded();
+                ev.clear();
+                engine::act(&mut st, &la.action, &mut d, &mut ev).unwrap();
+                actions += 1;
+            }
+        }
+        println!("native.us_per_action {:.2}", t.elapsed().as_secs_f64() / actions as f64 * 1e6);
+    }
+
     #[test]
     fn limits_are_checked_before_any_battle() {
         let s = setup("rank_3v3");

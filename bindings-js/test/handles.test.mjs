@@ -1,0 +1,111 @@
+// The game handles (issue 21): every engine's handle against its pure operations,
+// from the same setups as the Python tests (testdata/handles/setups.json).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as gunbai from "../pkg/index.js";
+
+const { GunbaiError, GameHandle } = gunbai;
+const read = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), "utf8"));
+const SETUPS = read("testdata/handles/setups.json");
+const catalog = read("bindings-js/pkg/schema.json");
+const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+const setupOf = (name) => (SETUPS[name].file ? read(SETUPS[name].file) : structuredClone(SETUPS[name].setup));
+const classOf = (name) => {
+  const [m, c] = name.split(".");
+  return gunbai[camel(m)][c];
+};
+const listing = (r) => (r.actions ?? r.legal ?? []).map((it) => (it && typeof it === "object" && "action" in it ? it : { action: it }));
+
+function throwsCode(fn, code, field) {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof GunbaiError, `expected GunbaiError, got ${e}`);
+    assert.equal(e.code, code, e.message);
+    if (field !== undefined) assert.equal(e.field, field);
+    return true;
+  });
+}
+
+test("every handle of the catalog is a generated class", () => {
+  assert.deepEqual(catalog.handles.map((h) => h.name).sort(), Object.keys(SETUPS).sort());
+  for (const name of Object.keys(SETUPS)) {
+    const cls = classOf(name);
+    assert.equal(cls.handle, name);
+    assert.ok(cls.prototype instanceof GameHandle);
+  }
+  assert.equal(gunbai.Battle, gunbai.worldTrigger.Battle);
+  assert.throws(() => new gunbai.tmd.Encounter(), TypeError);
+});
+
+for (const name of Object.keys(SETUPS)) {
+  const [newOp, legalOp, actOp] = catalog.handles.find((h) => h.name === name).ops;
+  const seeded = SETUPS[name].seeded;
+
+  test(`${name}: the handle and the pure operations play the same game`, () => {
+    const setup = setupOf(name);
+    const game = classOf(name).create(setup);
+    let state = gunbai.call(newOp, setup).state;
+    assert.deepEqual(game.state, state);
+    for (let step = 0; step < 12; step++) {
+      const listed = game.legalActions();
+      assert.deepEqual(listed, listing(gunbai.call(legalOp, { state })));
+      if (listed.length === 0) break;
+      const action = listed[step % listed.length].action;
+      const dice = seeded ? { seed: 1000 + step } : {};
+      const r = game.act(action, dice);
+      const pure = gunbai.call(actOp, { state, action, ...dice });
+      state = pure.state;
+      assert.deepEqual(game.state, state);
+      assert.deepEqual(r.rolls, pure.rolls ?? []);
+      if (pure.events) assert.deepEqual(r.events, pure.events);
+    }
+    game.free();
+    throwsCode(() => game.state, "invalid_argument", "handle");
+  });
+
+  test(`${name}: undo, JSON round trip, refusals change nothing`, () => {
+    const game = classOf(name).create(setupOf(name));
+    const start = JSON.stringify(game);
+    throwsCode(() => game.undo(), "invalid_argument", "undo");
+    throwsCode(() => game.act({ type: "no_such_action" }), "invalid_argument");
+    assert.equal(JSON.stringify(game), start);
+    game.act(game.legalActions()[0].action, seeded ? { seed: 1 } : {});
+    const after = JSON.stringify(game);
+    assert.equal(game.undoDepth, 1);
+    const copy = classOf(name).fromJSON(after);
+    assert.equal(JSON.stringify(copy), after);
+    game.undo();
+    assert.equal(JSON.stringify(game), start);
+    assert.equal(JSON.stringify(copy), after);
+    copy.free();
+    game.free();
+  });
+}
+
+test("the battle handle refuses an illegal action with its rule and a corrupt state with its field", () => {
+  const b = gunbai.worldTrigger.Battle.create(read("examples/battles/rank_3v3.json"));
+  const before = JSON.stringify(b);
+  assert.throws(() => b.act({ type: "pass", team: b.state.teams[0].id }), (e) => e.code === "illegal_action" && !!e.rule);
+  assert.equal(JSON.stringify(b), before);
+  const bad = b.state;
+  bad.round = -1;
+  throwsCode(() => gunbai.worldTrigger.Battle.fromJSON(bad), "invalid_data", "state.round");
+  throwsCode(() => gunbai.worldTrigger.Battle.fromJSON("{"), "invalid_argument", "state");
+  throwsCode(() => b.act({ type: "pass", team: "x" }, {}, 3), "invalid_argument", "args");
+  if (typeof Symbol.dispose === "symbol") {
+    b[Symbol.dispose]();
+    throwsCode(() => b.state, "invalid_argument", "handle");
+  }
+});
+
+test("simulateBattles gives typed arrays, one column per team", () => {
+  const setup = read("examples/battles/rank_3v3.json");
+  const r = gunbai.worldTrigger.simulateBattles({ setup, n: 5, seed: 4, policy: { type: "aggressive" } });
+  assert.deepEqual(Object.keys(r).sort(), ["down", "points", "rounds", "winner"]);
+  assert.ok(r.winner instanceof Int32Array && r.winner.length === 5);
+  assert.equal(r.points.length, 3);
+  assert.ok(r.points.every((col) => col instanceof Int32Array && col.length === 5));
+  const more = gunbai.worldTrigger.simulateBattles({ setup, n: 7, seed: 4, policy: { type: "aggressive" } });
+  assert.deepEqual(Array.from(more.winner.subarray(0, 5)), Array.from(r.winner));
+  throwsCode(() => gunbai.worldTrigger.simulateBattles({ setup, n: 1e6, seed: 1 }), "limit_exceeded", "n");
+});
