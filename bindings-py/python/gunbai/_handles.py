@@ -73,7 +73,7 @@ class Game:
         result: list[Any] = self._call("legal_actions", {"actor": actor})
         return result
 
-    def act(self, action: Mapping[str, Any], *, seed: int | None = None, rolls: Any = None) -> Any:
+    def act(self, action: Any, *, seed: int | None = None, rolls: Any = None) -> Any:
         """Apply one action: ``{"events": [...], "rolls": [...]}``. Unseeded dice use entropy."""
         return self._call("act", {"action": action, "seed": seed, "rolls": rolls})
 
