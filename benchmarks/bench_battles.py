@@ -6,7 +6,8 @@ acting side lists the legal actions and plays one uniformly at random.
 1. The pure operations: ``battle_legal_actions`` + ``battle_act``, the whole state
    crossing as JSON in both directions every action.
 2. The handle: ``gunbai.world_trigger.Battle``; the state stays native, only the
-   listing and the events cross.
+   listing and the events cross: once with every listing decoded (``legal_actions``),
+   once listing natively and decoding only the chosen action (``listing``).
 3. ``gunbai.world_trigger.simulate_battles`` (policy ``random``): whole battles natively.
 
 Prints one ``key value`` line per figure so that ``benchmarks/run.sh`` can put the
@@ -41,10 +42,23 @@ def pure_battle(rng: random.Random) -> int:
 
 
 def handle_battle(rng: random.Random) -> int:
+    """The handle, every listing decoded in full (``legal_actions``)."""
     b = wt.Battle.create(**SETUP)
     actions = 0
     while True:
         listed = b.legal_actions()
+        if not listed:
+            return actions
+        b.act(listed[rng.randrange(len(listed))]["action"], seed=rng.randrange(1 << 50))
+        actions += 1
+
+
+def handle_listing_battle(rng: random.Random) -> int:
+    """The handle, listing natively and decoding only the chosen action (``listing``)."""
+    b = wt.Battle.create(**SETUP)
+    actions = 0
+    while True:
+        listed = b.listing()
         if not listed:
             return actions
         b.act(listed[rng.randrange(len(listed))]["action"], seed=rng.randrange(1 << 50))
@@ -66,6 +80,7 @@ def main() -> None:
     ns = ap.parse_args()
     print(f"python.pure_us_per_action {per_action(pure_battle, ns.pure_battles) * 1e6:.1f}")
     print(f"python.handle_us_per_action {per_action(handle_battle, ns.handle_battles) * 1e6:.1f}")
+    print(f"python.listing_us_per_action {per_action(handle_listing_battle, ns.handle_battles) * 1e6:.1f}")
     best = float("inf")
     for seed in range(3):
         t = time.perf_counter()

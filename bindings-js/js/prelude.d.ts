@@ -48,6 +48,8 @@ export declare class GameHandle<State, Action, Listed, Event> {
   readonly created: GameActResult<Event>;
   /** Every action legal now; pass an entry's `action` to `act`. */
   legalActions(actor?: string): Listed[];
+  /** The legal actions now, listed natively and decoded only when read. */
+  listing(actor?: string): GameListing<Listed>;
   /** Apply one action. */
   act(action: Action, dice?: { seed?: number; rolls?: unknown[] }): GameActResult<Event>;
   /** Take back the last action (up to 100). */
@@ -71,4 +73,17 @@ export interface GameHandleClass<Setup, State, Action, Listed, Event> {
   create(setup: Setup): GameHandle<State, Action, Listed, Event>;
   /** A game from a saved state (validated); `data`: the pack given to `create` (FAP/MAP). */
   fromJSON(state: State | string, data?: unknown): GameHandle<State, Action, Listed, Event>;
+}
+
+/** The legal actions of one moment of a game, kept in wasm memory; an item is decoded when read. */
+export declare class GameListing<Listed> {
+  private constructor();
+  /** How many actions are listed. */
+  readonly length: number;
+  /** Item `i` (negative counts from the end), or undefined. */
+  at(i: number): Listed | undefined;
+  /** Every item, decoded. */
+  toArray(): Listed[];
+  [Symbol.iterator](): Iterator<Listed>;
+  toJSON(): Listed[];
 }

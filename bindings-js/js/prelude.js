@@ -275,6 +275,18 @@ export class GameHandle {
     return this.#call("legal_actions", { actor });
   }
 
+  /**
+   * The legal actions now, listed natively and decoded only when read: a
+   * `GameListing` (`length`, `at(i)`, iteration, `toArray()`). Cheaper than
+   * `legalActions` when a host reads a few (a policy that picks one); it stays
+   * readable after later actions (the last 8 listings).
+   */
+  listing(actor, ...extra) {
+    oneArg(`${this.constructor.handle}.listing`, (actor === undefined ? 0 : 1) + extra.length);
+    const { id, len } = this.#call("legal_open", { actor });
+    return new GameListing((method, args) => this.#call(method, args), id, len);
+  }
+
   /** Apply one action (`dice` may give `seed` or `rolls`): `{events, rolls}`. */
   act(action, dice = {}, ...extra) {
     oneArg(`${this.constructor.handle}.act`, 1 + extra.length);
@@ -313,6 +325,44 @@ export class GameHandle {
     }
   }
 }
+/** The legal actions of one moment of a game, kept in wasm memory; an item is decoded when read. */
+export class GameListing {
+  #fetch;
+  #id;
+  #items = new Map();
+  #all = null;
+  constructor(fetch, id, length) {
+    this.#fetch = fetch;
+    this.#id = id;
+    /** How many actions are listed. */
+    this.length = length;
+    Object.freeze(this);
+  }
+
+  /** Item `i` (negative counts from the end), or undefined. */
+  at(i) {
+    const k = i < 0 ? i + this.length : i;
+    if (!Number.isInteger(k) || k < 0 || k >= this.length) return undefined;
+    if (this.#all) return this.#all[k];
+    if (!this.#items.has(k)) this.#items.set(k, this.#fetch("legal_item", { id: this.#id, index: k }));
+    return this.#items.get(k);
+  }
+
+  /** Every item, decoded (what `legalActions` returns). */
+  toArray() {
+    if (!this.#all) this.#all = this.#fetch("legal_items", { id: this.#id });
+    return this.#all.slice();
+  }
+
+  [Symbol.iterator]() {
+    return this.toArray()[Symbol.iterator]();
+  }
+
+  toJSON() {
+    return this.toArray();
+  }
+}
+
 if (typeof Symbol.dispose === "symbol") {
   GameHandle.prototype[Symbol.dispose] = function dispose() {
     this.free();

@@ -109,3 +109,21 @@ test("simulateBattles gives typed arrays, one column per team", () => {
   assert.deepEqual(Array.from(more.winner.subarray(0, 5)), Array.from(r.winner));
   throwsCode(() => gunbai.worldTrigger.simulateBattles({ setup, n: 1e6, seed: 1 }), "limit_exceeded", "n");
 });
+
+test("listing() is legalActions() read lazily, and outlives later actions", () => {
+  for (const name of Object.keys(SETUPS)) {
+    const game = classOf(name).create(setupOf(name));
+    const full = game.legalActions();
+    const lazy = game.listing();
+    assert.equal(lazy.length, full.length);
+    assert.deepEqual(lazy.at(0), full[0]);
+    assert.deepEqual(lazy.at(-1), full[full.length - 1]);
+    assert.equal(lazy.at(full.length), undefined);
+    assert.deepEqual([...lazy], full);
+    assert.deepEqual(JSON.parse(JSON.stringify(lazy)), full);
+    const late = game.listing();
+    game.act(full[0].action, SETUPS[name].seeded ? { seed: 1 } : {});
+    assert.deepEqual(late.toArray(), full);
+    game.free();
+  }
+});

@@ -195,3 +195,29 @@ def test_whole_floats_are_sent_as_integers_fast_path_or_not() -> None:
 
     assert _encode({"a": 2.0, "b": [1.5, -0.0], "c": "x.0"}) == '{"a":2,"b":[1.5,0],"c":"x.0"}'
     assert _encode({"a": 1, "s": "plain"}) == '{"a":1,"s":"plain"}'
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_listing_is_the_listing_read_lazily(name: str) -> None:
+    game = handle_class(name).create(**setup_of(name))
+    full = game.legal_actions()
+    lazy = game.listing()
+    assert len(lazy) == len(full) and lazy == full
+    assert [lazy[i] for i in range(len(lazy))] == full and lazy[-1] == full[-1] and lazy[:2] == full[:2]
+    with pytest.raises(IndexError):
+        lazy[len(full)]
+    # Still readable after an action (it is a listing of the moment it was made).
+    late = game.listing()
+    game.act(full[0]["action"], seed=1) if SETUPS[name]["seeded"] else game.act(full[0]["action"])
+    assert late[0] == full[0] and list(late) == full
+    assert pickle.loads(pickle.dumps(late)) == full
+
+
+def test_old_listings_expire_with_a_clear_error() -> None:
+    game = gunbai.coc7_house.Round.create(**setup_of("coc7_house.Round"))
+    first = game.listing()
+    for _ in range(8):
+        game.listing()
+    with pytest.raises(gunbai.GunbaiError) as e:
+        first[0]
+    assert e.value.code == "invalid_argument" and e.value.field == "listing"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, TypeVar, overload
 
 from . import _native
 from ._core import GunbaiError, _encode, _error
@@ -73,6 +73,14 @@ class Game:
         result: list[Any] = self._call("legal_actions", {"actor": actor})
         return result
 
+    def listing(self, actor: str | None = None) -> Listing:
+        """The legal actions now, listed natively and decoded only when read: a
+        :class:`Listing` (a sequence of ``{"action": …, …cost}``). Cheaper than
+        :meth:`legal_actions` when a host reads a few of them (a policy that picks
+        one); it stays readable after later actions (the last 8 listings)."""
+        opened = self._call("legal_open", {"actor": actor})
+        return Listing(self, opened["id"], opened["len"])
+
     def act(self, action: Any, *, seed: int | None = None, rolls: Any = None) -> Any:
         """Apply one action: ``{"events": [...], "rolls": [...]}``. Unseeded dice use entropy."""
         return self._call("act", {"action": action, "seed": seed, "rolls": rolls})
@@ -107,6 +115,64 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<gunbai {self._handle} handle>"
+
+
+class Listing(Sequence[Any]):
+    """The legal actions of one moment of a game, kept natively; an item is decoded
+    when it is read (``listing[i]``), all of them on iteration or slicing."""
+
+    __slots__ = ("_game", "_id", "_len", "_items", "_all")
+
+    def __init__(self, game: Game, listing_id: int, length: int) -> None:
+        self._game = game
+        self._id = listing_id
+        self._len = length
+        self._items: dict[int, Any] = {}
+        self._all: list[Any] | None = None
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return self.to_list()[i]
+        if not isinstance(i, int):
+            raise TypeError(f"listing indices must be integers or slices, not {type(i).__name__}")
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("listing index out of range")
+        if self._all is not None:
+            return self._all[i]
+        if i not in self._items:
+            self._items[i] = self._game._call("legal_item", {"id": self._id, "index": i})
+        return self._items[i]
+
+    def to_list(self) -> list[Any]:
+        """Every item, decoded (what :meth:`Game.legal_actions` returns)."""
+        if self._all is None:
+            self._all = self._game._call("legal_items", {"id": self._id})
+        return list(self._all)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.to_list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Listing, list, tuple)):
+            return self.to_list() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self.to_list())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (self.to_list(),))
 
 
 def _restore(cls: type[Game], state: Any, data: Any) -> Game:

@@ -33,6 +33,7 @@ impl Engine for ApRound {
     type Action = CocApAction;
     type Ctx = ();
     type Cache = ();
+    type Listed = Value;
 
     fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
         let r = ap::round_new(setup)?;
@@ -91,6 +92,7 @@ impl Engine for HouseRound {
     type Action = C7hAction;
     type Ctx = ();
     type Cache = ();
+    type Listed = Value;
 
     fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
         let r = c7h::round_new(setup)?;
@@ -142,6 +144,7 @@ impl Engine for Chase {
     type Action = C7hChaseAction;
     type Ctx = ();
     type Cache = ();
+    type Listed = Value;
 
     fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
         let r = chase::chase_new(setup)?;

@@ -28,6 +28,7 @@ impl Engine for Round {
     type Action = FmRoundAction;
     type Ctx = Pack;
     type Cache = ();
+    type Listed = Value;
 
     fn create(setup: &FmRoundNewArgs) -> Result<Created<Self>> {
         let r = round::round_new(setup)?;

@@ -307,3 +307,69 @@ fn harness_fap_map_round() {
     );
     report("fap_map.Round", r);
 }
+
+/// What one handle action costs natively, through the JSON methods the bindings call:
+/// `cargo test --release -p gunbai --lib engine::harness::bench_handle -- --ignored --nocapture`.
+#[cfg(feature = "world_trigger")]
+#[test]
+#[ignore]
+fn bench_handle() {
+    let setup = crate::world_trigger::battle::tests::setup("rank_3v3");
+    let mut g = super::Game::new();
+    let mut rng = Prng::new(1);
+    let (mut tl, mut ta, mut n) = (0.0, 0.0, 0);
+    for _ in 0..20 {
+        g.call_json("create", &json!({"handle": "world_trigger.Battle", "setup": setup}).to_string(), None);
+        loop {
+            let t0 = std::time::Instant::now();
+            let listed = g.call_json("legal_actions", "{}", None);
+            tl += t0.elapsed().as_secs_f64();
+            let v: Value = serde_json::from_str(&listed).unwrap();
+            let items = v["ok"].as_array().unwrap();
+            if items.is_empty() {
+                break;
+            }
+            let a = &items[pick(&mut rng, items.len())]["action"];
+            let args = json!({"action": a, "seed": rng.next_u64() >> 11}).to_string();
+            let t1 = std::time::Instant::now();
+            g.call_json("act", &args, None);
+            ta += t1.elapsed().as_secs_f64();
+            n += 1;
+        }
+    }
+    println!("handle: {n} actions; listing {:.1} µs, act {:.1} µs", tl / n as f64 * 1e6, ta / n as f64 * 1e6);
+}
+
+#[cfg(feature = "world_trigger")]
+#[test]
+#[ignore]
+fn bench_listing_parts() {
+    use crate::world_trigger::battle::{battle_new, legal::LegalList};
+    let setup = crate::world_trigger::battle::tests::setup("rank_3v3");
+    let mut s = battle_new(&serde_json::from_value(setup).unwrap()).unwrap().state;
+    let mut rng = Prng::new(1);
+    let mut list = LegalList::default();
+    let (mut tf, mut tm, mut tj, mut ts, mut n) = (0.0, 0.0, 0.0, 0.0, 0);
+    while s.phase != crate::world_trigger::battle::WtBattlePhase::Ended {
+        let t0 = std::time::Instant::now();
+        list.fill(&s, None);
+        let t1 = std::time::Instant::now();
+        let acts: Vec<_> = (0..list.refs.len()).filter_map(|i| list.action(&s, i)).collect();
+        let t2 = std::time::Instant::now();
+        let vals: Vec<Value> = acts.iter().map(ToJson::to_json).collect();
+        let t3 = std::time::Instant::now();
+        let text = Value::Array(vals).to_string();
+        let t4 = std::time::Instant::now();
+        tf += (t1 - t0).as_secs_f64();
+        tm += (t2 - t1).as_secs_f64();
+        tj += (t3 - t2).as_secs_f64();
+        ts += (t4 - t3).as_secs_f64();
+        n += 1;
+        let a = acts[pick(&mut rng, acts.len())].action.clone();
+        let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap();
+        crate::world_trigger::battle::engine::act(&mut s, &a, &mut d, &mut Vec::new()).unwrap();
+        let _ = text;
+    }
+    let us = |t: f64| t / n as f64 * 1e6;
+    println!("fill {:.1} materialize {:.1} to_json {:.1} to_string {:.1} µs", us(tf), us(tm), us(tj), us(ts));
+}

@@ -66,6 +66,8 @@ pub trait Engine: 'static {
     type Ctx: Clone + Send + Sync;
     /// Reusable buffers for listing (World Trigger keeps its route searches).
     type Cache: Default + Send + Sync;
+    /// One listed action (`{"action": …, …cost}` as JSON), kept typed until read.
+    type Listed: ToJson + Clone + Send + Sync;
 
     /// A new game from its setup (which may carry its own `seed` / `rolls`).
     fn create(setup: &Self::Setup) -> Result<Created<Self>>
@@ -86,7 +88,7 @@ pub trait Engine: 'static {
         cache: &mut Self::Cache,
         s: &Self::State,
         actor: Option<&str>,
-    ) -> Result<Vec<Value>>;
+    ) -> Result<Vec<Self::Listed>>;
     /// Apply one action in place, returning its events (a JSON array). On an error
     /// the state may be partly changed: callers apply to a copy.
     fn apply(ctx: &Self::Ctx, s: &mut Self::State, a: &Self::Action, dice: &mut Dice) -> Result<Value>;
@@ -112,9 +114,14 @@ pub struct Session<E: Engine> {
     state: E::State,
     history: Vec<E::State>,
     cache: E::Cache,
-    /// The last listing with no actor, for the state as it is now.
-    listed: Option<Vec<Value>>,
+    /// The last listings, by id (at most [`MAX_LISTINGS`]): a host reads their items
+    /// one by one, also after later actions.
+    listings: Vec<(u64, Vec<E::Listed>)>,
+    next_listing: u64,
 }
+
+/// How many listings a session keeps readable ([`Session::open_listing`]).
+pub const MAX_LISTINGS: usize = 8;
 
 impl<E: Engine> Session<E> {
     /// A new game; also returns the setup's events and dice.
@@ -130,7 +137,14 @@ impl<E: Engine> Session<E> {
     }
 
     fn with(ctx: E::Ctx, state: E::State) -> Self {
-        Session { ctx, state, history: Vec::new(), cache: E::Cache::default(), listed: None }
+        Session {
+            ctx,
+            state,
+            history: Vec::new(),
+            cache: E::Cache::default(),
+            listings: Vec::new(),
+            next_listing: 0,
+        }
     }
 
     /// The state now.
@@ -143,18 +157,48 @@ impl<E: Engine> Session<E> {
         &self.ctx
     }
 
-    /// Every legal action now (see [`Engine::listing`]).
+    /// Every legal action now (see [`Engine::listing`]), as JSON.
     pub fn legal_actions(&mut self, actor: Option<&str>) -> Result<Vec<Value>> {
-        if actor.is_none() {
-            if let Some(l) = &self.listed {
-                return Ok(l.clone());
-            }
-        }
+        Ok(E::listing(&self.ctx, &mut self.cache, &self.state, actor)?.iter().map(ToJson::to_json).collect())
+    }
+
+    /// List the legal actions now and keep them (typed) under a new id: `(id, count)`.
+    /// Their items are read with [`listing_item`](Self::listing_item), also after
+    /// later actions, until [`MAX_LISTINGS`] newer listings were opened.
+    pub fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)> {
         let l = E::listing(&self.ctx, &mut self.cache, &self.state, actor)?;
-        if actor.is_none() {
-            self.listed = Some(l.clone());
+        let id = self.next_listing;
+        self.next_listing += 1;
+        let n = l.len();
+        if self.listings.len() == MAX_LISTINGS {
+            self.listings.remove(0);
         }
-        Ok(l)
+        self.listings.push((id, l));
+        Ok((id, n))
+    }
+
+    fn listing(&self, id: u64) -> Result<&[E::Listed]> {
+        self.listings.iter().find(|(i, _)| *i == id).map(|(_, l)| l.as_slice()).ok_or_else(|| {
+            Error::invalid(
+                "listing",
+                format_args!(
+                    "listing {id} is no longer kept (a session keeps its last {MAX_LISTINGS}): list again"
+                ),
+            )
+        })
+    }
+
+    /// Item `i` of listing `id`, as JSON.
+    pub fn listing_item(&self, id: u64, i: usize) -> Result<Value> {
+        let l = self.listing(id)?;
+        l.get(i)
+            .map(ToJson::to_json)
+            .ok_or_else(|| Error::out_of_range("index", format_args!("listing {id} has {} actions", l.len())))
+    }
+
+    /// Every item of listing `id`, as JSON.
+    pub fn listing_items(&self, id: u64) -> Result<Value> {
+        Ok(Value::Array(self.listing(id)?.iter().map(ToJson::to_json).collect()))
     }
 
     /// Apply one action: its events (a JSON array). An illegal action changes nothing.
@@ -165,7 +209,6 @@ impl<E: Engine> Session<E> {
             self.history.remove(0);
         }
         self.history.push(std::mem::replace(&mut self.state, next));
-        self.listed = None;
         Ok(events)
     }
 
@@ -175,7 +218,6 @@ impl<E: Engine> Session<E> {
             Error::field(ErrorCode::InvalidArgument, "undo", "nothing to undo: no action taken since the game was created or loaded (or the last 100 were taken back)")
         })?;
         self.state = prev;
-        self.listed = None;
         Ok(())
     }
 
@@ -249,6 +291,12 @@ pub trait AnyGame: Send + Sync {
     fn handle(&self) -> &'static str;
     /// `[{action, …cost}]` as JSON.
     fn legal(&mut self, actor: Option<&str>) -> Result<Value>;
+    /// See [`Session::open_listing`].
+    fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)>;
+    /// See [`Session::listing_item`].
+    fn listing_item(&self, id: u64, i: usize) -> Result<Value>;
+    /// See [`Session::listing_items`].
+    fn listing_items(&self, id: u64) -> Result<Value>;
     /// Apply an action given as JSON: `{events, rolls}`.
     fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value>;
     /// The state as JSON.
@@ -269,6 +317,15 @@ impl<E: Engine> AnyGame for Session<E> {
     }
     fn legal(&mut self, actor: Option<&str>) -> Result<Value> {
         Ok(Value::Array(self.legal_actions(actor)?))
+    }
+    fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)> {
+        Session::open_listing(self, actor)
+    }
+    fn listing_item(&self, id: u64, i: usize) -> Result<Value> {
+        Session::listing_item(self, id, i)
+    }
+    fn listing_items(&self, id: u64) -> Result<Value> {
+        Session::listing_items(self, id)
     }
     fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value> {
         let a: E::Action = crate::json::from_value(action)
@@ -396,6 +453,8 @@ impl Game {
     /// * `create {handle, setup}` → `{events, rolls}` (the setup's);
     /// * `load {handle, state, data?}` → `null`;
     /// * `legal_actions {actor?}` → `[{action, …cost}]`;
+    /// * `legal_open {actor?}` → `{id, len}`: the listing kept natively; then
+    ///   `legal_item {id, index}` → one item, `legal_items {id}` → all of them;
     /// * `act {action, seed?, rolls?}` → `{events, rolls}`;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name.
@@ -431,15 +490,38 @@ impl Game {
             .inner
             .as_mut()
             .ok_or_else(|| Error::invalid("handle", "this handle holds no game: create or load one first"))?;
+        let actor_of = |a: &Map<String, Value>| -> Result<Option<String>> {
+            match a.get("actor") {
+                None => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s.clone())),
+                Some(_) => Err(Error::invalid("actor", "must be a string")),
+            }
+        };
+        let count = |a: &Map<String, Value>, key: &str| -> Result<u64> {
+            let v = a.get(key).ok_or_else(|| Error::invalid(key, "required"))?;
+            crate::json::from_value::<u64>(v).map_err(|e| Error::invalid(key, e.message))
+        };
         match method {
             "legal_actions" => {
                 only(&a, &["actor"])?;
-                let actor = match a.get("actor") {
-                    None => None,
-                    Some(Value::String(s)) => Some(s.as_str()),
-                    Some(_) => return Err(Error::invalid("actor", "must be a string")),
-                };
-                g.legal(actor)
+                g.legal(actor_of(&a)?.as_deref())
+            }
+            "legal_open" => {
+                only(&a, &["actor"])?;
+                let (id, len) = g.open_listing(actor_of(&a)?.as_deref())?;
+                let mut m = Map::new();
+                m.insert("id".into(), Value::from(id));
+                m.insert("len".into(), Value::from(len as u64));
+                Ok(Value::Object(m))
+            }
+            "legal_item" => {
+                only(&a, &["id", "index"])?;
+                let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
+                g.listing_item(count(&a, "id")?, i)
+            }
+            "legal_items" => {
+                only(&a, &["id"])?;
+                g.listing_items(count(&a, "id")?)
             }
             "act" => {
                 only(&a, &["action", "seed", "rolls"])?;

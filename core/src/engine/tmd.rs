@@ -18,6 +18,7 @@ impl Engine for Encounter {
     type Action = TmdAction;
     type Ctx = ();
     type Cache = ();
+    type Listed = Value;
 
     fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
         let r = encounter::encounter_new(setup)?;

@@ -4,7 +4,9 @@ use super::{Created, Engine};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::json::ToJson;
-use crate::world_trigger::battle::{self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState};
+use crate::world_trigger::battle::{
+    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState, WtLegalAction,
+};
 use serde_json::Value;
 
 /// `world_trigger.Battle` (`world_trigger.battle_new` / `battle_legal_actions` / `battle_act`).
@@ -19,6 +21,7 @@ impl Engine for Battle {
     type Action = WtBattleAction;
     type Ctx = ();
     type Cache = legal::LegalList;
+    type Listed = WtLegalAction;
 
     fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
         let r = battle::battle_new(setup)?;
@@ -37,14 +40,13 @@ impl Engine for Battle {
         cache: &mut legal::LegalList,
         s: &WtBattleState,
         actor: Option<&str>,
-    ) -> Result<Vec<Value>> {
+    ) -> Result<Vec<WtLegalAction>> {
         if let Some(a) = actor {
             if s.idx(a).is_none() {
                 return Err(Error::invalid("actor", "no such member"));
             }
         }
-        let l = legal::legal_actions_bounded_with(cache, s, actor, "state")?;
-        Ok(l.iter().map(ToJson::to_json).collect())
+        legal::legal_actions_bounded_with(cache, s, actor, "state")
     }
 
     fn apply(_: &(), s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice) -> Result<Value> {
