@@ -61,7 +61,7 @@ function unionTags(type, field) {
   assert.ok(tags.length > 0, `${type}: no tags found`);
   return [...new Set(tags)];
 }
-const TMD_ACTION_KINDS = unionTags("TmdAction", "kind");
+const TMD_ACTION_KINDS = unionTags("TmdAction", "type");
 const TMD_EVENT_KINDS = unionTags("TmdEvent", "event");
 const TMD_VALUES = [...unionTags("TmdActionType"), ...unionTags("TmdDuration"), ...unionTags("TmdPhase")];
 const TMD_TYPES = gunbai.tmd.actionTypes({}).action_types;
@@ -109,47 +109,47 @@ function scriptTmd() {
     log.push({ action, events: res.events });
     state = res.state;
   };
-  act({ kind: "use_action", character: A, action_type: "standard" }); // the surprise attack
-  act({ kind: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
+  act({ type: "use_action", character: A, action_type: "standard" }); // the surprise attack
+  act({ type: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
   assert.deepEqual(state.order, [C, A, B]);
-  act({ kind: "delay", character: C, after: B });
-  act({ kind: "start_turns" });
+  act({ type: "delay", character: C, after: B });
+  act({ type: "start_turns" });
   assert.equal(state.current, A);
-  act({ kind: "convert", character: A, action_type: "swift", count: 1 });
-  act({ kind: "convert", character: A, action_type: "trick", count: 3 });
-  act({ kind: "convert", character: A, action_type: "move", count: 1 });
-  act({ kind: "use_action", character: A, action_type: "move" });
-  act({ kind: "use_action", character: A, action_type: "trick" });
-  act({ kind: "use_free", character: A });
-  act({ kind: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
-  act({ kind: "gain_ap", character: B, amount: 6, reflex_only: true });
-  act({ kind: "convert_reflex", character: B, count: 2 });
-  act({ kind: "use_action", character: B, action_type: "reflex", using: "reflex" });
-  act({ kind: "set_disabled", character: B, action_type: "move", disabled: true });
-  act({ kind: "overdraw", character: B, action_type: "standard" });
-  act({ kind: "grant", character: B, action_type: "trick" });
-  act({ kind: "set_base_initiative", character: B, base_initiative: 5 });
-  act({ kind: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
-  act({ kind: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
-  act({ kind: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
-  act({ kind: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
-  act({ kind: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
-  act({ kind: "teleport", character: C, observed: true });
-  act({ kind: "announce", character: A, label: "Strike" });
-  act({ kind: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
-  act({ kind: "resolve" });
-  act({ kind: "pass" });
-  act({ kind: "resolve" });
-  act({ kind: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
-  act({ kind: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
-  act({ kind: "end_turn", character: A });
-  act({ kind: "end_turn", character: B });
-  act({ kind: "end_turn", character: C });
-  act({ kind: "leave", character: D }); // the last turn of round 1: the round ends
-  act({ kind: "start_turns" });
-  act({ kind: "teleport", character: B, observed: false });
-  act({ kind: "scene_change" });
-  act({ kind: "end_encounter" });
+  act({ type: "convert", character: A, action_type: "swift", count: 1 });
+  act({ type: "convert", character: A, action_type: "trick", count: 3 });
+  act({ type: "convert", character: A, action_type: "move", count: 1 });
+  act({ type: "use_action", character: A, action_type: "move" });
+  act({ type: "use_action", character: A, action_type: "trick" });
+  act({ type: "use_free", character: A });
+  act({ type: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
+  act({ type: "gain_ap", character: B, amount: 6, reflex_only: true });
+  act({ type: "convert_reflex", character: B, count: 2 });
+  act({ type: "use_action", character: B, action_type: "reflex", using: "reflex" });
+  act({ type: "set_disabled", character: B, action_type: "move", disabled: true });
+  act({ type: "overdraw", character: B, action_type: "standard" });
+  act({ type: "grant", character: B, action_type: "trick" });
+  act({ type: "set_base_initiative", character: B, base_initiative: 5 });
+  act({ type: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
+  act({ type: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
+  act({ type: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
+  act({ type: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
+  act({ type: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
+  act({ type: "teleport", character: C, observed: true });
+  act({ type: "announce", character: A, label: "Strike" });
+  act({ type: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
+  act({ type: "resolve" });
+  act({ type: "pass" });
+  act({ type: "resolve" });
+  act({ type: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
+  act({ type: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
+  act({ type: "end_turn", character: A });
+  act({ type: "end_turn", character: B });
+  act({ type: "end_turn", character: C });
+  act({ type: "leave", character: D }); // the last turn of round 1: the round ends
+  act({ type: "start_turns" });
+  act({ type: "teleport", character: B, observed: false });
+  act({ type: "scene_change" });
+  act({ type: "end_encounter" });
   return { log, before, state };
 }
 
@@ -161,7 +161,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   // Actions: the scripted ones and every legal action listed along the way.
   const legalAt = before.map((st) => (st ? gunbai.tmd.encounterLegalActions({ state: st }).actions : []));
   const actions = [...log.filter((l) => l.action).map((l) => ({ action: l.action, cost: null, i: log.indexOf(l) })), ...legalAt.flatMap((ls, i) => ls.map((a) => ({ ...a, i })))];
-  const seenActions = new Set(actions.map((a) => a.action.kind));
+  const seenActions = new Set(actions.map((a) => a.action.type));
   assert.deepEqual(TMD_ACTION_KINDS.filter((k) => !seenActions.has(k)), [], "action kinds the script does not reach");
   const reasons = [...new Set(log.flatMap((l) => l.events.map((e) => e.reason)).filter(Boolean))];
   for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
@@ -171,7 +171,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
     for (const { action, cost, i } of actions) {
       const t = tx(i);
       const text = t.describe(action) + t.costText(action, cost);
-      assert.notEqual(t.describe(action), t.fallbackAction(action), `${lang}: ${action.kind} fell back`);
+      assert.notEqual(t.describe(action), t.fallbackAction(action), `${lang}: ${action.type} fell back`);
       assert.deepEqual(rawIds(text, lang, reasons), [], `${lang}: ${JSON.stringify(action)} → ${text}`);
     }
     for (const e of log.flatMap((l) => l.events)) {
@@ -194,15 +194,15 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   assert.equal(tx("en").eventText(byAp), "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved");
   assert.equal(tx("ja").eventText(byAp), "Bolt が #0 に割り込み（#1）：AP 2 対 5、Akane が先に解決。Bolt はこの一連の解決が終わるまで割り込めない");
   assert.equal(tx("zh-Hant").eventText(ev("round_ended", (e) => e.round === 0)), "— 突襲輪結束 —");
-  const resolveAt = log.findIndex((l) => l.action?.kind === "resolve");
+  const resolveAt = log.findIndex((l) => l.action?.type === "resolve");
   // The reflex's action resolves first (TMD-INT-3).
   assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Bolt 的动作 #1");
-  assert.equal(tx("ja").describe({ kind: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
-  assert.equal(tx("zh-Hant").describe({ kind: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
-  assert.equal(tx("ja").describe({ kind: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ kind: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
+  assert.equal(tx("ja").describe({ type: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
+  assert.equal(tx("zh-Hant").describe({ type: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
+  assert.equal(tx("ja").describe({ type: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ type: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
   // A kind this page does not know yet still shows: its id and fields, ids as names.
   assert.equal(tx("ja").eventText({ event: "future_event", character: "tok-akane", amount: 2 }), "future_event character=Akane amount=2");
-  assert.equal(tx("zh-Hant").describe({ kind: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
+  assert.equal(tx("zh-Hant").describe({ type: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
   // … and the raw-id check catches such a line, and a known kind's id in a sentence.
   assert.deepEqual(rawIds("future_event character=Akane", "ja"), ["future_event", "character"]);
   assert.deepEqual(rawIds("Bolt：convert トリックアクション", "zh-Hant"), ["convert"]);
@@ -256,7 +256,7 @@ test("start a TMD encounter: state in scene metadata, phase and order shown", as
   assert.deepEqual(order, saved.state.order);
   // one button per legal action (grouped: now / out of turn / GM tools)
   const buttons = await page.$$eval("#actions button", (els) => els.map((e) => e.dataset.kind));
-  assert.deepEqual(buttons.sort(), legal.actions.map((a) => a.action.kind).sort());
+  assert.deepEqual(buttons.sort(), legal.actions.map((a) => a.action.type).sort());
 });
 
 test("advance a phase: the new state is persisted and whose turn it is shows", async () => {
@@ -265,7 +265,7 @@ test("advance a phase: the new state is persisted and whose turn it is shows", a
   await page.click('#actions button[data-kind="start_turns"]');
   await page.waitForFunction(() => document.querySelector("#phase").dataset.phase === "turns");
   const after = await meta();
-  const expected = gunbai.tmd.encounterAct({ state: before.state, action: { kind: "start_turns" } });
+  const expected = gunbai.tmd.encounterAct({ state: before.state, action: { type: "start_turns" } });
   assert.deepEqual(after.state, expected.state);
   assert.equal(after.state.phase, "turns");
   const current = after.state.current;
@@ -300,7 +300,7 @@ test("an action spends AP; an illegal one leaves the stored state unchanged", as
     async ([st, who]) => {
       const g = await import("../vendor/gunbai/inline.js");
       try {
-        g.tmd.encounterAct({ state: st, action: { kind: "end_turn", character: who } });
+        g.tmd.encounterAct({ state: st, action: { type: "end_turn", character: who } });
         return null;
       } catch (e) {
         return { code: e.code, rule: e.rule };
@@ -336,7 +336,7 @@ test("TMD in ja and zh-Hant: the buttons and the log are sentences with names, n
   const legal = gunbai.tmd.encounterLegalActions({ state: st }).actions;
   const converted = rec.log.flatMap((l) => l.events).find((e) => e.event === "converted");
   assert.deepEqual([converted.action_type, converted.count, converted.ap_spent], ["trick", 1, 1], "the flow above converted one trick action");
-  const trick2 = legal.findIndex((a) => a.action.kind === "convert" && a.action.action_type === "trick" && a.action.count === 2);
+  const trick2 = legal.findIndex((a) => a.action.type === "convert" && a.action.action_type === "trick" && a.action.count === 2);
   assert.ok(trick2 >= 0);
   const expect = {
     ja: {
@@ -473,7 +473,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.fill('#tmd-gm [data-field="amount"]', "4");
       await page.check('#tmd-gm [data-field="reflex_only"]');
     },
-    { kind: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
+    { type: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
   );
   assert.equal(await page.getAttribute("#tmd-gm", "data-kind"), "gain_ap", "the chosen kind stays after the re-render");
   const raised = await apply(
@@ -482,7 +482,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
       await page.fill('#tmd-gm [data-field="base_initiative"]', "7");
     },
-    { kind: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
+    { type: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
   );
   assert.equal(raised.state.characters.find((c) => c.id === "tok-crow").base_initiative, 7);
   // Join: only tokens not in the encounter are offered; the joiner rolls a d10 (the logged seed).
@@ -494,7 +494,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.fill('#tmd-gm [data-field="side"]', "NPC");
       await page.fill('#tmd-gm [data-field="base_initiative"]', "1");
     },
-    { kind: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
+    { type: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
   );
   assert.equal(joined.names["tok-dan"], "Dan", "the joiner's name is stored with the encounter");
   assert.ok(joined.log.at(-1).events.some((e) => e.event === "joined"));

@@ -144,7 +144,7 @@ function renderTmdLog(log) {
     // The action (null: the encounter's start, `encounter_new`).
     const head = document.createElement("div");
     head.className = "act";
-    head.dataset.kind = entry.action?.kind ?? "";
+    head.dataset.kind = entry.action?.type ?? "";
     head.textContent = entry.action ? tmdText.describe(entry.action) : t("start");
     if (entry.seed != null) {
       const s = document.createElement("small");
@@ -240,9 +240,9 @@ function renderTmd(st) {
   const GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
   const groups = { now: [], others: [], gm: [] };
   legal.forEach((a, i) => {
-    const g = GM_KINDS.has(a.action.kind) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
+    const g = GM_KINDS.has(a.action.type) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
     groups[g].push(
-      `<button type="button" data-i="${i}" data-kind="${esc(a.action.kind)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
+      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
     );
   });
   $("#actions").innerHTML =
