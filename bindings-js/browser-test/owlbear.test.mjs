@@ -415,6 +415,14 @@ test("TMD: an encounter played in Node through every event kind (stored as anoth
     for (const text of heads) assert.deepEqual(rawIds(text, lang), [], `${lang}: ${text}`);
     assert.ok(shown.some(([k, text]) => k === "interrupt_declared" && text === expected[lang]), `${lang}: ${expected[lang]}`);
   }
+  // A log saved by an earlier build, whose TMD actions were tagged `kind`, shows the same sentences.
+  const heads = await page.$$eval("#log .act", (els) => els.map((e) => e.textContent)); // (the en page, the loop's last)
+  const kindTagged = log.map((l) => (l.action ? { ...l, action: Object.fromEntries(Object.entries(l.action).map(([k, v]) => [k === "type" ? "kind" : k, v])) } : l));
+  assert.ok(kindTagged.some((l) => l.action?.kind === "resolve" && !("type" in l.action)));
+  await setRecord({ format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify({ ...rec, log: kindTagged })).toString("base64") });
+  await page.reload();
+  await page.waitForSelector("#encounter:not([hidden])");
+  assert.deepEqual(await page.$$eval("#log .act", (els) => els.map((e) => e.textContent)), heads);
   // A log saved as text lines by an earlier build is still shown (as text).
   await setRecord({ format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify({ ...rec, log: ["Akane &amp; Bolt — <b>7</b>"] })).toString("base64") });
   await page.reload();

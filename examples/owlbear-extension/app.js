@@ -129,6 +129,13 @@ function describe(action, cost) {
   return `${tmdText.describe(action)}${c ? (lang === "en" ? ` (${c})` : `（${c}）`) : ""}`;
 }
 
+/** A logged TMD action; one logged by an earlier build (tagged `kind`, before the core tagged actions `type`) in today's form. */
+function loggedAction(a) {
+  if (!a || a.type !== undefined || typeof a.kind !== "string") return a;
+  const { kind, ...rest } = a;
+  return { type: kind, ...rest };
+}
+
 /** The TMD log: each action (a bold line) and the events it produced, in the viewer's language. */
 function renderTmdLog(log) {
   const ol = $("#log");
@@ -142,10 +149,11 @@ function renderTmdLog(log) {
       continue;
     }
     // The action (null: the encounter's start, `encounter_new`).
+    const action = loggedAction(entry.action);
     const head = document.createElement("div");
     head.className = "act";
-    head.dataset.kind = entry.action?.type ?? "";
-    head.textContent = entry.action ? tmdText.describe(entry.action) : t("start");
+    head.dataset.kind = action?.type ?? "";
+    head.textContent = action ? tmdText.describe(action) : t("start");
     if (entry.seed != null) {
       const s = document.createElement("small");
       s.textContent = ` ${t("seed")} ${entry.seed}`;
