@@ -531,6 +531,29 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
   assert.deepEqual(page.errors, []);
 });
 
+test("TMD undo: the GM takes back this page's actions one by one, each stored state the one the action was applied to", async () => {
+  // The GM form test above applied gain AP, a new base initiative and a join (the malformed gain was refused: no step).
+  const start = gunbai.tmd.encounterNew({ characters: [{ id: "tok-akane", side: "PC", base_initiative: 3 }, { id: "tok-bolt", side: "PC", base_initiative: 1 }, { id: "tok-crow", side: "NPC", base_initiative: 2 }], seed: 5 });
+  assert.equal(await page.getAttribute("#undo", "data-depth"), "3");
+  assert.equal(await page.locator("#undo").isDisabled(), false);
+  for (const [depth, undone] of [[2, "join"], [1, "set_base_initiative"], [0, "gain_ap"]]) {
+    const before = await meta();
+    const last = before.log.at(-1);
+    assert.equal(last.action.type, undone);
+    await page.click("#undo");
+    await page.waitForFunction((n) => document.querySelector("#undo").dataset.depth === String(n), depth);
+    const after = await meta();
+    assert.deepEqual(after.log, before.log.slice(0, -1), "the log drops the undone step");
+    // the action with its logged seed, applied to the stored state, gives the state it was undone from
+    const replay = gunbai.tmd.encounterAct({ state: after.state, action: last.action, seed: last.seed });
+    assert.deepEqual(replay.state, before.state);
+    if (undone === "join") assert.doesNotMatch(await page.locator("#order").innerText(), /Dan/);
+  }
+  assert.deepEqual((await meta()).state, start.state, "back to the encounter as it was stored");
+  assert.equal(await page.locator("#undo").isDisabled(), true, "nothing left to undo");
+  assert.deepEqual(page.errors, []);
+});
+
 test("end and clear removes the state from the scene", async () => {
   await page.click("#reset");
   await page.waitForSelector("#setup:not([hidden])");
@@ -601,6 +624,10 @@ async function wtStep(selector, p = wtPage) {
   const expected = gunbai.worldTrigger.battleAct({ state: before.state, action: entry.action, seed: entry.seed });
   assert.deepEqual(after.state, expected.state, `step ${after.step}: ${JSON.stringify(entry.action)}`);
   assert.deepEqual(entry.events, expected.events);
+  // who acts, as the page reads it from the state, is what battle_legal_actions reports
+  const listed = gunbai.worldTrigger.battleLegalActions({ state: after.state });
+  assert.equal(await p.getAttribute("#acting", "data-team"), listed.acting_team ?? "");
+  assert.equal(await p.getAttribute("#acting", "data-reaction"), listed.reaction_for ?? "");
   return { before, after, entry };
 }
 
@@ -612,6 +639,34 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   const distinct = new Set(Object.values(members).map((x) => JSON.stringify(x)));
   assert.equal(SAMPLE_SHEETS.length, distinct.size);
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
+});
+
+test("WT: the acting team and the awaited reaction the page reads from the state are battle_legal_actions' (battles played in Node)", async () => {
+  const { createWorldTrigger } = await import(join(EX, "wt.js"));
+  const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
+  const W = gunbai.worldTrigger;
+  // 3v3 as set up below, and 1v1 with the two members side by side (attacks, hence reactions, at once).
+  const duel = structuredClone(EXPECTED_SETUP);
+  duel.teams = duel.teams.map((tm, i) => ({ ...tm, leader: tm.members[0].id, members: [{ ...tm.members[0], at: { x: 5 + i, y: 5 } }] }));
+  duel.teams[1].members[0].sheet.leader = true;
+  const seen = { movement: 0, reaction: 0, none: 0 };
+  for (const [setup, game] of [[EXPECTED_SETUP, 1], [duel, 2], [duel, 3]]) {
+    let state = W.battleNew(setup).state;
+    let x = game;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; state.phase !== "ended" && n < 150; n++) {
+      const listed = W.battleLegalActions({ state });
+      assert.deepEqual(turnOf(state), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      if (listed.reaction_for) seen.reaction++;
+      else if (state.phase === "movement" && listed.acting_team) seen.movement++;
+      else if (!listed.acting_team) seen.none++;
+      const pool = listed.actions.filter((a) => !["use_ability", "operator"].includes(a.action.type));
+      const attacks = pool.filter((a) => a.action.type === "use_skill" && a.cost.side_action);
+      const from = attacks.length && rnd() < 0.7 ? attacks : pool;
+      state = W.battleAct({ state, action: from[Math.floor(rnd() * from.length)].action, seed: n }).state;
+    }
+  }
+  assert.ok(seen.movement > 0 && seen.reaction > 0 && seen.none > 0, JSON.stringify(seen));
 });
 
 test("WT setup: teams, sheets and squares come from the tokens and the scene grid", async () => {
@@ -747,6 +802,36 @@ test("WT: tactics → movement: members act until the teams pass; budgets shown;
   assert.deepEqual(wtPage.errors, []);
 });
 
+test("WT undo: the GM takes back the move (state, step, log; the token goes back), then plays it again", async () => {
+  const before = await meta(wtPage);
+  const last = before.log.at(-1);
+  assert.equal(last.action.type, "move");
+  const depth = Number(await wtPage.getAttribute("#undo", "data-depth"));
+  assert.equal(depth, before.step, "every step of this battle was played in this page");
+  await wtPage.click("#undo");
+  await wtPage.waitForFunction((n) => document.querySelector("#encounter")?.dataset.step === String(n), before.step - 1);
+  const after = await meta(wtPage);
+  assert.equal(after.step, before.step - 1);
+  assert.deepEqual(after.log, before.log.slice(0, -1));
+  // the move with its logged seed, applied to the stored state, gives the state it was undone from
+  assert.deepEqual(gunbai.worldTrigger.battleAct({ state: after.state, action: last.action, seed: last.seed }).state, before.state);
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), String(depth - 1));
+  const m = after.state.members.find((x) => x.id === last.action.actor);
+  assert.notDeepEqual(m.at, last.action.path.at(-1));
+  assert.equal(await wtPage.locator(`#wt-members tr[data-member='${m.id}'] .at`).innerText(), `(${m.at.x}, ${m.at.y})`);
+  await wtPage.waitForFunction(
+    ([id, x, y]) => {
+      const it = JSON.parse(localStorage.getItem("obr-stand-in/items") || "[]").find((i) => i.id === id);
+      return it && it.position.x === x && it.position.y === y;
+    },
+    [m.id, (ORIGIN.col + m.at.x + 0.5) * DPI, (ORIGIN.row + m.at.y + 0.5) * DPI],
+  );
+  const { entry } = await wtStep(`#actions .member-actions[data-actor='${m.id}'] button.go`);
+  assert.equal(entry.action.type, "move");
+  assert.equal(entry.step, before.step);
+  assert.deepEqual(wtPage.errors, []);
+});
+
 test("WT: the battle survives a reload and goes on; screenshots", async () => {
   const before = await rawEntry(wtPage);
   const rec = decodeEntry(before);
@@ -785,12 +870,37 @@ test("WT: a player sees the same battle but cannot act", async () => {
   const rec = await meta(p);
   assert.equal(await p.getAttribute("#encounter", "data-step"), String(rec.step));
   assert.equal(await p.getAttribute("#phase", "data-phase"), rec.state.phase);
-  const enabled = await p.$$eval("#actions button, #reset", (els) => els.filter((e) => !e.disabled).length);
+  const enabled = await p.$$eval("#actions button, #reset, #undo", (els) => els.filter((e) => !e.disabled).length);
   assert.equal(enabled, 0);
   assert.equal(await p.locator("#wt-mods").isHidden(), true);
   assert.match(await p.locator("#gm-note").innerText(), /Only the GM/);
   assert.deepEqual(errors, []);
   await p.close();
+});
+
+test("WT: a step the host refuses to store is taken back from the live battle; what undo can take back is kept", async () => {
+  await wtStep("#actions button[data-type='pass']"); // a step played in this page: something to undo
+  const depth = await wtPage.getAttribute("#undo", "data-depth");
+  assert.notEqual(depth, "0");
+  // Another extension fills the scene behind the page's back: the stand-in's setMetadata then throws (16 kB).
+  const fill = (on) =>
+    wtPage.evaluate(([store, on]) => {
+      const m = JSON.parse(localStorage.getItem(store));
+      if (on) m["com.example.other/notes"] = "x".repeat(14000);
+      else delete m["com.example.other/notes"];
+      localStorage.setItem(store, JSON.stringify(m));
+    }, [STORE, on]);
+  await fill(true);
+  const before = await rawEntry(wtPage);
+  await wtPage.click("#actions button[data-type='pass']");
+  await wtPage.waitForFunction(() => /stand-in: scene metadata/.test(document.querySelector("#error").textContent));
+  assert.deepEqual(await rawEntry(wtPage), before);
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), depth, "the live battle is back at the stored state, its undo history kept");
+  await fill(false);
+  // The same pass now goes through, from the stored state.
+  await wtStep("#actions button[data-type='pass']");
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), String(Number(depth) + 1));
+  assert.deepEqual(wtPage.errors, []);
 });
 
 test("WT: a state that does not fit the scene's 16 kB (even compressed) is refused with a notification", async () => {
