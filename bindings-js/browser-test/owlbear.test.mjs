@@ -61,7 +61,7 @@ function unionTags(type, field) {
   assert.ok(tags.length > 0, `${type}: no tags found`);
   return [...new Set(tags)];
 }
-const TMD_ACTION_KINDS = unionTags("TmdAction", "kind");
+const TMD_ACTION_KINDS = unionTags("TmdAction", "type");
 const TMD_EVENT_KINDS = unionTags("TmdEvent", "event");
 const TMD_VALUES = [...unionTags("TmdActionType"), ...unionTags("TmdDuration"), ...unionTags("TmdPhase")];
 const TMD_TYPES = gunbai.tmd.actionTypes({}).action_types;
@@ -109,47 +109,47 @@ function scriptTmd() {
     log.push({ action, events: res.events });
     state = res.state;
   };
-  act({ kind: "use_action", character: A, action_type: "standard" }); // the surprise attack
-  act({ kind: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
+  act({ type: "use_action", character: A, action_type: "standard" }); // the surprise attack
+  act({ type: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
   assert.deepEqual(state.order, [C, A, B]);
-  act({ kind: "delay", character: C, after: B });
-  act({ kind: "start_turns" });
+  act({ type: "delay", character: C, after: B });
+  act({ type: "start_turns" });
   assert.equal(state.current, A);
-  act({ kind: "convert", character: A, action_type: "swift", count: 1 });
-  act({ kind: "convert", character: A, action_type: "trick", count: 3 });
-  act({ kind: "convert", character: A, action_type: "move", count: 1 });
-  act({ kind: "use_action", character: A, action_type: "move" });
-  act({ kind: "use_action", character: A, action_type: "trick" });
-  act({ kind: "use_free", character: A });
-  act({ kind: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
-  act({ kind: "gain_ap", character: B, amount: 6, reflex_only: true });
-  act({ kind: "convert_reflex", character: B, count: 2 });
-  act({ kind: "use_action", character: B, action_type: "reflex", using: "reflex" });
-  act({ kind: "set_disabled", character: B, action_type: "move", disabled: true });
-  act({ kind: "overdraw", character: B, action_type: "standard" });
-  act({ kind: "grant", character: B, action_type: "trick" });
-  act({ kind: "set_base_initiative", character: B, base_initiative: 5 });
-  act({ kind: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
-  act({ kind: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
-  act({ kind: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
-  act({ kind: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
-  act({ kind: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
-  act({ kind: "teleport", character: C, observed: true });
-  act({ kind: "announce", character: A, label: "Strike" });
-  act({ kind: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
-  act({ kind: "resolve" });
-  act({ kind: "pass" });
-  act({ kind: "resolve" });
-  act({ kind: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
-  act({ kind: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
-  act({ kind: "end_turn", character: A });
-  act({ kind: "end_turn", character: B });
-  act({ kind: "end_turn", character: C });
-  act({ kind: "leave", character: D }); // the last turn of round 1: the round ends
-  act({ kind: "start_turns" });
-  act({ kind: "teleport", character: B, observed: false });
-  act({ kind: "scene_change" });
-  act({ kind: "end_encounter" });
+  act({ type: "convert", character: A, action_type: "swift", count: 1 });
+  act({ type: "convert", character: A, action_type: "trick", count: 3 });
+  act({ type: "convert", character: A, action_type: "move", count: 1 });
+  act({ type: "use_action", character: A, action_type: "move" });
+  act({ type: "use_action", character: A, action_type: "trick" });
+  act({ type: "use_free", character: A });
+  act({ type: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
+  act({ type: "gain_ap", character: B, amount: 6, reflex_only: true });
+  act({ type: "convert_reflex", character: B, count: 2 });
+  act({ type: "use_action", character: B, action_type: "reflex", using: "reflex" });
+  act({ type: "set_disabled", character: B, action_type: "move", disabled: true });
+  act({ type: "overdraw", character: B, action_type: "standard" });
+  act({ type: "grant", character: B, action_type: "trick" });
+  act({ type: "set_base_initiative", character: B, base_initiative: 5 });
+  act({ type: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
+  act({ type: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
+  act({ type: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
+  act({ type: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
+  act({ type: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
+  act({ type: "teleport", character: C, observed: true });
+  act({ type: "announce", character: A, label: "Strike" });
+  act({ type: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
+  act({ type: "resolve" });
+  act({ type: "pass" });
+  act({ type: "resolve" });
+  act({ type: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
+  act({ type: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
+  act({ type: "end_turn", character: A });
+  act({ type: "end_turn", character: B });
+  act({ type: "end_turn", character: C });
+  act({ type: "leave", character: D }); // the last turn of round 1: the round ends
+  act({ type: "start_turns" });
+  act({ type: "teleport", character: B, observed: false });
+  act({ type: "scene_change" });
+  act({ type: "end_encounter" });
   return { log, before, state };
 }
 
@@ -161,7 +161,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   // Actions: the scripted ones and every legal action listed along the way.
   const legalAt = before.map((st) => (st ? gunbai.tmd.encounterLegalActions({ state: st }).actions : []));
   const actions = [...log.filter((l) => l.action).map((l) => ({ action: l.action, cost: null, i: log.indexOf(l) })), ...legalAt.flatMap((ls, i) => ls.map((a) => ({ ...a, i })))];
-  const seenActions = new Set(actions.map((a) => a.action.kind));
+  const seenActions = new Set(actions.map((a) => a.action.type));
   assert.deepEqual(TMD_ACTION_KINDS.filter((k) => !seenActions.has(k)), [], "action kinds the script does not reach");
   const reasons = [...new Set(log.flatMap((l) => l.events.map((e) => e.reason)).filter(Boolean))];
   for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
@@ -171,7 +171,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
     for (const { action, cost, i } of actions) {
       const t = tx(i);
       const text = t.describe(action) + t.costText(action, cost);
-      assert.notEqual(t.describe(action), t.fallbackAction(action), `${lang}: ${action.kind} fell back`);
+      assert.notEqual(t.describe(action), t.fallbackAction(action), `${lang}: ${action.type} fell back`);
       assert.deepEqual(rawIds(text, lang, reasons), [], `${lang}: ${JSON.stringify(action)} → ${text}`);
     }
     for (const e of log.flatMap((l) => l.events)) {
@@ -194,15 +194,15 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   assert.equal(tx("en").eventText(byAp), "Bolt interrupts #0 (#1): AP 2 vs 5, Akane resolves first; Bolt cannot interrupt again until this chain is resolved");
   assert.equal(tx("ja").eventText(byAp), "Bolt が #0 に割り込み（#1）：AP 2 対 5、Akane が先に解決。Bolt はこの一連の解決が終わるまで割り込めない");
   assert.equal(tx("zh-Hant").eventText(ev("round_ended", (e) => e.round === 0)), "— 突襲輪結束 —");
-  const resolveAt = log.findIndex((l) => l.action?.kind === "resolve");
+  const resolveAt = log.findIndex((l) => l.action?.type === "resolve");
   // The reflex's action resolves first (TMD-INT-3).
   assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Bolt 的动作 #1");
-  assert.equal(tx("ja").describe({ kind: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
-  assert.equal(tx("zh-Hant").describe({ kind: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
-  assert.equal(tx("ja").describe({ kind: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ kind: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
+  assert.equal(tx("ja").describe({ type: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
+  assert.equal(tx("zh-Hant").describe({ type: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
+  assert.equal(tx("ja").describe({ type: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ type: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
   // A kind this page does not know yet still shows: its id and fields, ids as names.
   assert.equal(tx("ja").eventText({ event: "future_event", character: "tok-akane", amount: 2 }), "future_event character=Akane amount=2");
-  assert.equal(tx("zh-Hant").describe({ kind: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
+  assert.equal(tx("zh-Hant").describe({ type: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
   // … and the raw-id check catches such a line, and a known kind's id in a sentence.
   assert.deepEqual(rawIds("future_event character=Akane", "ja"), ["future_event", "character"]);
   assert.deepEqual(rawIds("Bolt：convert トリックアクション", "zh-Hant"), ["convert"]);
@@ -256,7 +256,7 @@ test("start a TMD encounter: state in scene metadata, phase and order shown", as
   assert.deepEqual(order, saved.state.order);
   // one button per legal action (grouped: now / out of turn / GM tools)
   const buttons = await page.$$eval("#actions button", (els) => els.map((e) => e.dataset.kind));
-  assert.deepEqual(buttons.sort(), legal.actions.map((a) => a.action.kind).sort());
+  assert.deepEqual(buttons.sort(), legal.actions.map((a) => a.action.type).sort());
 });
 
 test("advance a phase: the new state is persisted and whose turn it is shows", async () => {
@@ -265,7 +265,7 @@ test("advance a phase: the new state is persisted and whose turn it is shows", a
   await page.click('#actions button[data-kind="start_turns"]');
   await page.waitForFunction(() => document.querySelector("#phase").dataset.phase === "turns");
   const after = await meta();
-  const expected = gunbai.tmd.encounterAct({ state: before.state, action: { kind: "start_turns" } });
+  const expected = gunbai.tmd.encounterAct({ state: before.state, action: { type: "start_turns" } });
   assert.deepEqual(after.state, expected.state);
   assert.equal(after.state.phase, "turns");
   const current = after.state.current;
@@ -300,7 +300,7 @@ test("an action spends AP; an illegal one leaves the stored state unchanged", as
     async ([st, who]) => {
       const g = await import("../vendor/gunbai/inline.js");
       try {
-        g.tmd.encounterAct({ state: st, action: { kind: "end_turn", character: who } });
+        g.tmd.encounterAct({ state: st, action: { type: "end_turn", character: who } });
         return null;
       } catch (e) {
         return { code: e.code, rule: e.rule };
@@ -336,7 +336,7 @@ test("TMD in ja and zh-Hant: the buttons and the log are sentences with names, n
   const legal = gunbai.tmd.encounterLegalActions({ state: st }).actions;
   const converted = rec.log.flatMap((l) => l.events).find((e) => e.event === "converted");
   assert.deepEqual([converted.action_type, converted.count, converted.ap_spent], ["trick", 1, 1], "the flow above converted one trick action");
-  const trick2 = legal.findIndex((a) => a.action.kind === "convert" && a.action.action_type === "trick" && a.action.count === 2);
+  const trick2 = legal.findIndex((a) => a.action.type === "convert" && a.action.action_type === "trick" && a.action.count === 2);
   assert.ok(trick2 >= 0);
   const expect = {
     ja: {
@@ -415,6 +415,14 @@ test("TMD: an encounter played in Node through every event kind (stored as anoth
     for (const text of heads) assert.deepEqual(rawIds(text, lang), [], `${lang}: ${text}`);
     assert.ok(shown.some(([k, text]) => k === "interrupt_declared" && text === expected[lang]), `${lang}: ${expected[lang]}`);
   }
+  // A log saved by an earlier build, whose TMD actions were tagged `kind`, shows the same sentences.
+  const heads = await page.$$eval("#log .act", (els) => els.map((e) => e.textContent)); // (the en page, the loop's last)
+  const kindTagged = log.map((l) => (l.action ? { ...l, action: Object.fromEntries(Object.entries(l.action).map(([k, v]) => [k === "type" ? "kind" : k, v])) } : l));
+  assert.ok(kindTagged.some((l) => l.action?.kind === "resolve" && !("type" in l.action)));
+  await setRecord({ format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify({ ...rec, log: kindTagged })).toString("base64") });
+  await page.reload();
+  await page.waitForSelector("#encounter:not([hidden])");
+  assert.deepEqual(await page.$$eval("#log .act", (els) => els.map((e) => e.textContent)), heads);
   // A log saved as text lines by an earlier build is still shown (as text).
   await setRecord({ format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify({ ...rec, log: ["Akane &amp; Bolt — <b>7</b>"] })).toString("base64") });
   await page.reload();
@@ -473,7 +481,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.fill('#tmd-gm [data-field="amount"]', "4");
       await page.check('#tmd-gm [data-field="reflex_only"]');
     },
-    { kind: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
+    { type: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
   );
   assert.equal(await page.getAttribute("#tmd-gm", "data-kind"), "gain_ap", "the chosen kind stays after the re-render");
   const raised = await apply(
@@ -482,7 +490,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
       await page.fill('#tmd-gm [data-field="base_initiative"]', "7");
     },
-    { kind: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
+    { type: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
   );
   assert.equal(raised.state.characters.find((c) => c.id === "tok-crow").base_initiative, 7);
   // Join: only tokens not in the encounter are offered; the joiner rolls a d10 (the logged seed).
@@ -494,7 +502,7 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
       await page.fill('#tmd-gm [data-field="side"]', "NPC");
       await page.fill('#tmd-gm [data-field="base_initiative"]', "1");
     },
-    { kind: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
+    { type: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
   );
   assert.equal(joined.names["tok-dan"], "Dan", "the joiner's name is stored with the encounter");
   assert.ok(joined.log.at(-1).events.some((e) => e.event === "joined"));
@@ -520,6 +528,29 @@ test("TMD GM form: gain AP, a new base initiative and a joining token, each step
     }
   }
   await page.evaluate(() => localStorage.removeItem("obr-stand-in/items"));
+  assert.deepEqual(page.errors, []);
+});
+
+test("TMD undo: the GM takes back this page's actions one by one, each stored state the one the action was applied to", async () => {
+  // The GM form test above applied gain AP, a new base initiative and a join (the malformed gain was refused: no step).
+  const start = gunbai.tmd.encounterNew({ characters: [{ id: "tok-akane", side: "PC", base_initiative: 3 }, { id: "tok-bolt", side: "PC", base_initiative: 1 }, { id: "tok-crow", side: "NPC", base_initiative: 2 }], seed: 5 });
+  assert.equal(await page.getAttribute("#undo", "data-depth"), "3");
+  assert.equal(await page.locator("#undo").isDisabled(), false);
+  for (const [depth, undone] of [[2, "join"], [1, "set_base_initiative"], [0, "gain_ap"]]) {
+    const before = await meta();
+    const last = before.log.at(-1);
+    assert.equal(last.action.type, undone);
+    await page.click("#undo");
+    await page.waitForFunction((n) => document.querySelector("#undo").dataset.depth === String(n), depth);
+    const after = await meta();
+    assert.deepEqual(after.log, before.log.slice(0, -1), "the log drops the undone step");
+    // the action with its logged seed, applied to the stored state, gives the state it was undone from
+    const replay = gunbai.tmd.encounterAct({ state: after.state, action: last.action, seed: last.seed });
+    assert.deepEqual(replay.state, before.state);
+    if (undone === "join") assert.doesNotMatch(await page.locator("#order").innerText(), /Dan/);
+  }
+  assert.deepEqual((await meta()).state, start.state, "back to the encounter as it was stored");
+  assert.equal(await page.locator("#undo").isDisabled(), true, "nothing left to undo");
   assert.deepEqual(page.errors, []);
 });
 
@@ -593,6 +624,10 @@ async function wtStep(selector, p = wtPage) {
   const expected = gunbai.worldTrigger.battleAct({ state: before.state, action: entry.action, seed: entry.seed });
   assert.deepEqual(after.state, expected.state, `step ${after.step}: ${JSON.stringify(entry.action)}`);
   assert.deepEqual(entry.events, expected.events);
+  // who acts, as the page reads it from the state, is what battle_legal_actions reports
+  const listed = gunbai.worldTrigger.battleLegalActions({ state: after.state });
+  assert.equal(await p.getAttribute("#acting", "data-team"), listed.acting_team ?? "");
+  assert.equal(await p.getAttribute("#acting", "data-reaction"), listed.reaction_for ?? "");
   return { before, after, entry };
 }
 
@@ -604,6 +639,34 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   const distinct = new Set(Object.values(members).map((x) => JSON.stringify(x)));
   assert.equal(SAMPLE_SHEETS.length, distinct.size);
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
+});
+
+test("WT: the acting team and the awaited reaction the page reads from the state are battle_legal_actions' (battles played in Node)", async () => {
+  const { createWorldTrigger } = await import(join(EX, "wt.js"));
+  const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
+  const W = gunbai.worldTrigger;
+  // 3v3 as set up below, and 1v1 with the two members side by side (attacks, hence reactions, at once).
+  const duel = structuredClone(EXPECTED_SETUP);
+  duel.teams = duel.teams.map((tm, i) => ({ ...tm, leader: tm.members[0].id, members: [{ ...tm.members[0], at: { x: 5 + i, y: 5 } }] }));
+  duel.teams[1].members[0].sheet.leader = true;
+  const seen = { movement: 0, reaction: 0, none: 0 };
+  for (const [setup, game] of [[EXPECTED_SETUP, 1], [duel, 2], [duel, 3]]) {
+    let state = W.battleNew(setup).state;
+    let x = game;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; state.phase !== "ended" && n < 150; n++) {
+      const listed = W.battleLegalActions({ state });
+      assert.deepEqual(turnOf(state), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      if (listed.reaction_for) seen.reaction++;
+      else if (state.phase === "movement" && listed.acting_team) seen.movement++;
+      else if (!listed.acting_team) seen.none++;
+      const pool = listed.actions.filter((a) => !["use_ability", "operator"].includes(a.action.type));
+      const attacks = pool.filter((a) => a.action.type === "use_skill" && a.cost.side_action);
+      const from = attacks.length && rnd() < 0.7 ? attacks : pool;
+      state = W.battleAct({ state, action: from[Math.floor(rnd() * from.length)].action, seed: n }).state;
+    }
+  }
+  assert.ok(seen.movement > 0 && seen.reaction > 0 && seen.none > 0, JSON.stringify(seen));
 });
 
 test("WT setup: teams, sheets and squares come from the tokens and the scene grid", async () => {
@@ -739,6 +802,36 @@ test("WT: tactics → movement: members act until the teams pass; budgets shown;
   assert.deepEqual(wtPage.errors, []);
 });
 
+test("WT undo: the GM takes back the move (state, step, log; the token goes back), then plays it again", async () => {
+  const before = await meta(wtPage);
+  const last = before.log.at(-1);
+  assert.equal(last.action.type, "move");
+  const depth = Number(await wtPage.getAttribute("#undo", "data-depth"));
+  assert.equal(depth, before.step, "every step of this battle was played in this page");
+  await wtPage.click("#undo");
+  await wtPage.waitForFunction((n) => document.querySelector("#encounter")?.dataset.step === String(n), before.step - 1);
+  const after = await meta(wtPage);
+  assert.equal(after.step, before.step - 1);
+  assert.deepEqual(after.log, before.log.slice(0, -1));
+  // the move with its logged seed, applied to the stored state, gives the state it was undone from
+  assert.deepEqual(gunbai.worldTrigger.battleAct({ state: after.state, action: last.action, seed: last.seed }).state, before.state);
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), String(depth - 1));
+  const m = after.state.members.find((x) => x.id === last.action.actor);
+  assert.notDeepEqual(m.at, last.action.path.at(-1));
+  assert.equal(await wtPage.locator(`#wt-members tr[data-member='${m.id}'] .at`).innerText(), `(${m.at.x}, ${m.at.y})`);
+  await wtPage.waitForFunction(
+    ([id, x, y]) => {
+      const it = JSON.parse(localStorage.getItem("obr-stand-in/items") || "[]").find((i) => i.id === id);
+      return it && it.position.x === x && it.position.y === y;
+    },
+    [m.id, (ORIGIN.col + m.at.x + 0.5) * DPI, (ORIGIN.row + m.at.y + 0.5) * DPI],
+  );
+  const { entry } = await wtStep(`#actions .member-actions[data-actor='${m.id}'] button.go`);
+  assert.equal(entry.action.type, "move");
+  assert.equal(entry.step, before.step);
+  assert.deepEqual(wtPage.errors, []);
+});
+
 test("WT: the battle survives a reload and goes on; screenshots", async () => {
   const before = await rawEntry(wtPage);
   const rec = decodeEntry(before);
@@ -777,12 +870,37 @@ test("WT: a player sees the same battle but cannot act", async () => {
   const rec = await meta(p);
   assert.equal(await p.getAttribute("#encounter", "data-step"), String(rec.step));
   assert.equal(await p.getAttribute("#phase", "data-phase"), rec.state.phase);
-  const enabled = await p.$$eval("#actions button, #reset", (els) => els.filter((e) => !e.disabled).length);
+  const enabled = await p.$$eval("#actions button, #reset, #undo", (els) => els.filter((e) => !e.disabled).length);
   assert.equal(enabled, 0);
   assert.equal(await p.locator("#wt-mods").isHidden(), true);
   assert.match(await p.locator("#gm-note").innerText(), /Only the GM/);
   assert.deepEqual(errors, []);
   await p.close();
+});
+
+test("WT: a step the host refuses to store is taken back from the live battle; what undo can take back is kept", async () => {
+  await wtStep("#actions button[data-type='pass']"); // a step played in this page: something to undo
+  const depth = await wtPage.getAttribute("#undo", "data-depth");
+  assert.notEqual(depth, "0");
+  // Another extension fills the scene behind the page's back: the stand-in's setMetadata then throws (16 kB).
+  const fill = (on) =>
+    wtPage.evaluate(([store, on]) => {
+      const m = JSON.parse(localStorage.getItem(store));
+      if (on) m["com.example.other/notes"] = "x".repeat(14000);
+      else delete m["com.example.other/notes"];
+      localStorage.setItem(store, JSON.stringify(m));
+    }, [STORE, on]);
+  await fill(true);
+  const before = await rawEntry(wtPage);
+  await wtPage.click("#actions button[data-type='pass']");
+  await wtPage.waitForFunction(() => /stand-in: scene metadata/.test(document.querySelector("#error").textContent));
+  assert.deepEqual(await rawEntry(wtPage), before);
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), depth, "the live battle is back at the stored state, its undo history kept");
+  await fill(false);
+  // The same pass now goes through, from the stored state.
+  await wtStep("#actions button[data-type='pass']");
+  assert.equal(await wtPage.getAttribute("#undo", "data-depth"), String(Number(depth) + 1));
+  assert.deepEqual(wtPage.errors, []);
 });
 
 test("WT: a state that does not fit the scene's 16 kB (even compressed) is refused with a notification", async () => {

@@ -7,7 +7,7 @@ ordinary chat). A channel's settings and battle state live in a JSON file.
     python examples/bot/bot.py --discord TOKEN      # needs discord.py
     python examples/bot/bot.py --qq                 # needs NoneBot2 + OneBot v11
 
-See core.py for the bot commands (!system, !lang, !help, !init, !order, !next, !end).
+See core.py for the bot commands (!system, !lang, !help, !init, !order, !next, !end, !undo).
 """
 
 from __future__ import annotations

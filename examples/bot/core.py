@@ -15,10 +15,12 @@ Bot commands (everything else goes to gunbai.command.run):
     !order                 the initiative order
     !next                  next in order (a new round after the last)
     !end                   end the battle (clears the order)
+    !undo                  take back the last !init, !next or !end (up to UNDO_MAX)
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -29,6 +31,8 @@ import gunbai
 
 SYSTEMS = ["world_trigger", "coc7", "coc6", "tmd", "fap_map"]
 LANGS = ["ja", "zh-Hans", "zh-Hant", "en"]
+# Battle changes `!undo` can take back, per channel (kept in the state file).
+UNDO_MAX = 20
 
 # The bot's own few words (the dice replies come from gunbai in all four languages).
 WORDS: Dict[str, Dict[str, str]] = {
@@ -42,6 +46,8 @@ WORDS: Dict[str, Dict[str, str]] = {
     "turn": {"ja": "ラウンド{r}: {name}の手番", "zh-Hans": "第{r}轮：{name}的回合", "zh-Hant": "第{r}輪：{name}的回合", "en": "round {r}: {name}'s turn"},
     "ended": {"ja": "戦闘終了", "zh-Hans": "战斗结束", "zh-Hant": "戰鬥結束", "en": "battle over"},
     "error": {"ja": "エラー", "zh-Hans": "错误", "zh-Hant": "錯誤", "en": "error"},
+    "undone": {"ja": "取り消し: {v}", "zh-Hans": "已撤销：{v}", "zh-Hant": "已撤銷：{v}", "en": "undone: {v}"},
+    "no_undo": {"ja": "取り消せる操作はありません", "zh-Hans": "没有可撤销的操作", "zh-Hant": "沒有可撤銷的操作", "en": "nothing to undo"},
 }
 
 
@@ -65,8 +71,9 @@ class StateFile:
 
     def channel(self, name: str) -> Dict[str, Any]:
         ch: Dict[str, Any] = self.data["channels"].setdefault(
-            name, {"system": None, "lang": "ja", "rolls_made": 0, "battle": None}
+            name, {"system": None, "lang": "ja", "rolls_made": 0, "battle": None, "undo": []}
         )
+        ch.setdefault("undo", [])  # a file written before !undo existed
         return ch
 
     def save(self) -> None:
@@ -109,6 +116,10 @@ class Bot:
         self.state.save()
         return reply
 
+    def _remember(self, ch: Dict[str, Any], line: str) -> None:
+        """Keep the battle as it is before `line` changes it, for !undo."""
+        ch["undo"] = (ch["undo"] + [{"command": line, "battle": copy.deepcopy(ch["battle"])}])[-UNDO_MAX:]
+
     def _bot_command(self, ch: Dict[str, Any], line: str) -> Optional[Reply]:
         word, _, rest = line.partition(" ")
         rest = rest.strip()
@@ -131,6 +142,7 @@ class Bot:
             r = self._run(ch, cmd.strip())
             if not r["matched"] or r["total"] is None:
                 return Reply(r["text"] or self._w(ch, "no_total", v=cmd.strip()))
+            self._remember(ch, line)
             battle = ch["battle"] or {"round": 1, "turn": -1, "entries": []}
             entries: List[Dict[str, Any]] = [e for e in battle["entries"] if e["name"] != name]
             entries.append({"name": name, "total": r["total"]})
@@ -148,6 +160,7 @@ class Bot:
             b = ch["battle"]
             if not b or not b["entries"]:
                 return Reply(self._w(ch, "empty"))
+            self._remember(ch, line)
             b["turn"] += 1
             if b["turn"] >= len(b["entries"]):
                 b["turn"] = 0
@@ -155,6 +168,14 @@ class Bot:
             name = b["entries"][b["turn"]]["name"]
             return Reply(self._w(ch, "turn", r=b["round"], name=name))
         if word == "!end":
+            if ch["battle"] is not None:
+                self._remember(ch, line)
             ch["battle"] = None
             return Reply(self._w(ch, "ended"))
+        if word == "!undo":
+            if not ch["undo"]:
+                return Reply(self._w(ch, "no_undo"))
+            last = ch["undo"].pop()
+            ch["battle"] = last["battle"]
+            return Reply(self._w(ch, "undone", v=last["command"]))
         return None

@@ -1,10 +1,9 @@
 // gunbai encounter — an Owlbear Rodeo extension (popover page). For the tokens
 // on the scene's CHARACTER layer it runs either a TMD encounter (gunbai's
-// `tmd.encounter_new / encounter_legal_actions / encounter_act`) or a World
-// Trigger battle (`world_trigger.battle_new / battle_legal_actions /
-// battle_act`, in wt.js). The serializable state is kept, compressed, in the
-// scene's metadata (store.js), so every player sees the same encounter and it
-// survives reloads; only the GM acts.
+// `tmd.Encounter` game handle) or a World Trigger battle (`worldTrigger.Battle`,
+// in wt.js), held live in the page (live.js). The serializable state is kept,
+// compressed, in the scene's metadata (store.js), so every player sees the same
+// encounter and it survives reloads; only the GM acts (and can undo).
 //
 // Bare imports: Vite resolves them in a real build; the test page maps them with
 // an import map to gunbai's `inline` entry and to a stand-in for the SDK.
@@ -15,6 +14,7 @@ import { createWorldTrigger } from "./wt.js";
 import { S as WT_S } from "./wt-i18n.js";
 import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
+import { LiveGame } from "./live.js";
 
 export { KEY };
 
@@ -22,10 +22,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed" },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子" },
+  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed" },
+  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード" },
+  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子" },
+  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子" },
 };
 const lang = (() => {
   const q = new URLSearchParams(location.search).get("lang");
@@ -50,8 +50,9 @@ let chosenSystem = "tmd"; // the system picked for the next encounter
 let gmKind = null; // the kind chosen in the TMD "other GM action" form
 const grid = { dpi: 150, type: "SQUARE" };
 const setup = {}; // token id -> {side, base_initiative}, before the encounter starts
+const live = new LiveGame(); // the game handle holding the stored state (live.js)
 
-const hasWtBattle = !!(gunbai.worldTrigger && gunbai.worldTrigger.battleNew);
+const hasWtBattle = !!gunbai.worldTrigger?.Battle;
 // TMD texts in the page's language (tmd-i18n.js); action-type names from the core's catalogue.
 const tmdText = createTmdText({
   lang,
@@ -75,7 +76,7 @@ function clearError() {
   $("#error").textContent = "";
 }
 
-const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, tokens: () => tokens, save, showError, clearError, render: () => render() });
+const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, live, tokens: () => tokens, save, showError, clearError, render: () => render() });
 
 async function loadTokens() {
   const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER");
@@ -129,6 +130,13 @@ function describe(action, cost) {
   return `${tmdText.describe(action)}${c ? (lang === "en" ? ` (${c})` : `（${c}）`) : ""}`;
 }
 
+/** A logged TMD action; one logged by an earlier build (tagged `kind`, before the core tagged actions `type`) in today's form. */
+function loggedAction(a) {
+  if (!a || a.type !== undefined || typeof a.kind !== "string") return a;
+  const { kind, ...rest } = a;
+  return { type: kind, ...rest };
+}
+
 /** The TMD log: each action (a bold line) and the events it produced, in the viewer's language. */
 function renderTmdLog(log) {
   const ol = $("#log");
@@ -142,10 +150,11 @@ function renderTmdLog(log) {
       continue;
     }
     // The action (null: the encounter's start, `encounter_new`).
+    const action = loggedAction(entry.action);
     const head = document.createElement("div");
     head.className = "act";
-    head.dataset.kind = entry.action?.kind ?? "";
-    head.textContent = entry.action ? tmdText.describe(entry.action) : t("start");
+    head.dataset.kind = action?.type ?? "";
+    head.textContent = action ? tmdText.describe(action) : t("start");
     if (entry.seed != null) {
       const s = document.createElement("small");
       s.textContent = ` ${t("seed")} ${entry.seed}`;
@@ -180,9 +189,12 @@ function render() {
   $("#gm-note").textContent = isGM ? "" : t("gmOnly");
   $("#reset").textContent = t("reset");
   $("#reset").disabled = !isGM;
+  $("#undo").textContent = t("undo");
   $("#actions-title").textContent = t("actions");
   $("#log-title").textContent = t("log");
   if (!running) {
+    live.free();
+    $("#undo").disabled = true;
     if (!tokens.length) $("#tokens").innerHTML = `<p>${esc(t("noTokens"))}</p>`;
     else if (system === "world_trigger") wt.renderSetup(tokens);
     else renderTmdSetup();
@@ -192,6 +204,10 @@ function render() {
   }
   if (running === "world_trigger") wt.render(saved, isGM);
   else renderTmd(saved.state);
+  // (after rendering: the handle now holds the stored state, or was rebuilt from it)
+  const depth = live.undoDepth;
+  $("#undo").dataset.depth = String(depth);
+  $("#undo").disabled = !isGM || depth === 0;
 }
 
 function renderTmdSetup() {
@@ -232,7 +248,7 @@ function renderTmd(st) {
     .join("")}`;
   let legal = [];
   try {
-    legal = gunbai.tmd.encounterLegalActions({ state: st }).actions;
+    legal = live.for(gunbai.tmd.Encounter, st).legalActions();
   } catch (e) {
     showError(e);
   }
@@ -240,9 +256,9 @@ function renderTmd(st) {
   const GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
   const groups = { now: [], others: [], gm: [] };
   legal.forEach((a, i) => {
-    const g = GM_KINDS.has(a.action.kind) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
+    const g = GM_KINDS.has(a.action.type) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
     groups[g].push(
-      `<button type="button" data-i="${i}" data-kind="${esc(a.action.kind)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
+      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
     );
   });
   $("#actions").innerHTML =
@@ -274,9 +290,10 @@ async function start() {
     else {
       const characters = tokens.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
       const seed = newSeed();
-      const r = gunbai.tmd.encounterNew({ characters, seed });
+      const h = gunbai.tmd.Encounter.create({ characters, seed });
+      const state = live.adopt(gunbai.tmd.Encounter, h);
       const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-      await save({ system: "tmd", state: r.state, names, log: [{ action: null, seed, events: r.events }] });
+      await save({ system: "tmd", state, names, log: [{ action: null, seed, events: h.created.events }] });
     }
   } catch (e) {
     showError(e);
@@ -290,8 +307,10 @@ async function start() {
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 /**
- * Apply one TMD action with gunbai and a fresh seed; an illegal action leaves
- * the stored state untouched. `names`: display names of joining tokens.
+ * Apply one TMD action to the live encounter with a fresh seed and store the
+ * new state; an illegal action, or a state that cannot be saved, leaves the
+ * stored state (and the handle) as they were. `names`: display names of
+ * joining tokens.
  */
 async function act(action, names = {}) {
   if (busy) return;
@@ -299,9 +318,37 @@ async function act(action, names = {}) {
   clearError();
   try {
     const seed = newSeed();
-    const r = gunbai.tmd.encounterAct({ state: saved.state, action, seed });
+    const r = live.act(gunbai.tmd.Encounter, saved.state, action, { seed });
     const log = [...(saved.log || []), { action, seed, events: r.events }].slice(-LOG_MAX);
-    await save({ ...saved, names: { ...saved.names, ...names }, state: r.state, log });
+    let stored = false;
+    try {
+      stored = await save({ ...saved, names: { ...saved.names, ...names }, state: r.state, log });
+    } finally {
+      if (!stored) live.undo();
+    }
+  } catch (e) {
+    showError(e);
+  } finally {
+    busy = false;
+  }
+  render();
+}
+
+/**
+ * Take back the last action this page applied (the handle's undo, up to 100
+ * since the handle was last built from the stored state) and store the state
+ * before it; the log drops that action's entry.
+ */
+async function undo() {
+  if (!saved?.state || live.undoDepth === 0) return;
+  if (saved.system === "world_trigger") return wt.undo();
+  if (busy) return;
+  busy = true;
+  clearError();
+  try {
+    const state = live.undo();
+    const log = saved.log || [];
+    await save({ ...saved, state, log: log.at(-1)?.action ? log.slice(0, -1) : log });
   } catch (e) {
     showError(e);
   } finally {
@@ -372,6 +419,7 @@ async function init() {
   };
   $("#start").onclick = start;
   $("#reset").onclick = reset;
+  $("#undo").onclick = undo;
   document.body.dataset.ready = "1";
 }
 

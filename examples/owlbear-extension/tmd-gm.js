@@ -8,7 +8,7 @@
 export const CONVERT_TYPES = ["trick", "swift", "move", "acrobatic", "standard"];
 /** Effect durations: `TmdDuration` in index.d.ts. */
 export const DURATIONS = ["buff_one_round", "debuff_one_round", "scene"];
-/** The action kinds this form builds. */
+/** The action types (`TmdAction.type`) this form builds. */
 export const GM_FORM_KINDS = ["gain_ap", "set_base_initiative", "retain", "apply_effect", "join"];
 
 /** Labels: the rulebook's terms (TMD-AP-3/4 行动点, TMD-INI-3/4 先攻, TMD-AP-14 保留, TMD-TIME-3 效果). */
@@ -107,9 +107,9 @@ export function renderGmForm(el, { lang, state, tokens, text, nameOf, esc, enabl
       if (kind === "join") {
         if (!v.token) return;
         const tk = joiners.find((t) => t.id === v.token);
-        onAct({ kind, characters: [{ id: v.token, side: v.side.trim() || "A", base_initiative: v.base_initiative }] }, { [v.token]: tk?.name ?? v.token });
+        onAct({ type: kind, characters: [{ id: v.token, side: v.side.trim() || "A", base_initiative: v.base_initiative }] }, { [v.token]: tk?.name ?? v.token });
       } else {
-        onAct({ kind, ...v });
+        onAct({ type: kind, ...v });
       }
     };
   };

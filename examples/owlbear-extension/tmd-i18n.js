@@ -12,7 +12,7 @@
 // One template per action kind (the buttons) and per event kind (the log), in
 // each language: A[kind][lang](action, h) and E[event][lang](event, h); `h`
 // formats names and values (see createTmdText). A kind with no template falls
-// back to its id and fields (`kind key=value …`), so a future kind still shows.
+// back to its id and fields (`type key=value …`), so a future kind still shows.
 
 /** UI strings of the TMD mode: S[key][lang]. */
 export const S = {
@@ -83,7 +83,7 @@ export const COST = {
 // h.c(a) = "Name：" (the acting character with a colon), h.n(id) = a name,
 // h.t(type) = an action type's label, h.q(text) = quoted free text.
 
-/** One sentence per `TmdAction.kind`. */
+/** One sentence per `TmdAction.type`. */
 export const A = {
   begin_combat: {
     ja: () => "奇襲ラウンドを終えてイニシアチブ判定",
@@ -629,10 +629,10 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
   };
 
   return {
-    describe: (action) => run(A, action?.kind, action, "kind"),
+    describe: (action) => run(A, action?.type, action, "type"),
     eventText: (e) => run(E, e?.event, e, "event"),
     /** The fallback forms (what an unknown kind shows). */
-    fallbackAction: (action) => raw(action?.kind, action, "kind"),
+    fallbackAction: (action) => raw(action?.type, action, "type"),
     fallbackEvent: (e) => raw(e?.event, e, "event"),
     /** A kind has a sentence in this language (else English, else the fallback). */
     knownAction: (kind) => Object.hasOwn(A, kind) && typeof A[kind][L] === "function",
@@ -641,9 +641,9 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
     costText(action, cost) {
       if (!cost) return "";
       const parts = [];
-      if (cost.ap) parts.push(fmt(action?.kind === "overdraw" ? COST.owed : COST.ap, { n: cost.ap }));
+      if (cost.ap) parts.push(fmt(action?.type === "overdraw" ? COST.owed : COST.ap, { n: cost.ap }));
       // use_action and interrupt name what they spend in their own sentence.
-      if (cost.actions?.length && !["use_action", "interrupt"].includes(action?.kind)) {
+      if (cost.actions?.length && !["use_action", "interrupt"].includes(action?.type)) {
         parts.push(fmt(COST.spends, { a: cost.actions.map(t).join(L === "en" ? " + " : "＋") }));
       }
       return parts.join(L === "en" ? ", " : "、");

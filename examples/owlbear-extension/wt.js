@@ -1,10 +1,10 @@
 // World Trigger battle mode of the extension: setup from the CHARACTER-layer
-// tokens, then gunbai's `world_trigger.battle_new / battle_legal_actions /
-// battle_act` on the state kept in the scene metadata (see store.js). The page
-// shows the round, the phase, the acting team, each team's budget and each
-// member's Trion and states, lists every legal action as a button, and logs the
-// typed events (with the seed each action was rolled with, so any step can be
-// replayed).
+// tokens, then gunbai's `worldTrigger.Battle` game handle (live.js) holding the
+// state kept in the scene metadata (see store.js). The page shows the round,
+// the phase, the acting team, each team's budget and each member's Trion and
+// states, lists every legal action as a button, and logs the typed events (with
+// the seed each action was rolled with, so any step can be replayed with
+// `world_trigger.battle_act`).
 import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A, E } from "./wt-i18n.js";
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
 
@@ -42,7 +42,7 @@ export function gridSquares(tokens, dpi, margin = MARGIN) {
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
 export function createWorldTrigger(ctx) {
-  const { gunbai, OBR, lang, $ } = ctx;
+  const { gunbai, OBR, lang, $, live } = ctx;
   const W = gunbai.worldTrigger;
   const labelKey = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" }[lang];
   const tr = (entry) => (entry ? entry[lang] ?? entry.en : "");
@@ -286,14 +286,14 @@ export function createWorldTrigger(ctx) {
 
   async function start(tokens) {
     const { args, origin } = battleArgs(tokens);
-    const r = W.battleNew(args); // throws GunbaiError (shown by the caller)
+    const h = W.Battle.create(args); // throws GunbaiError (shown by the caller)
     const next = {
       system: "world_trigger",
-      state: r.state,
+      state: live.adopt(W.Battle, h),
       names: Object.fromEntries(tokens.map((tk) => [tk.id, tk.name || tk.id])),
       grid: { dpi: ctx.grid.dpi, origin },
       step: 0,
-      log: [{ events: r.events }],
+      log: [{ events: h.created.events }],
     };
     if (await ctx.save(next)) await moveTokens(next);
   }
@@ -346,7 +346,11 @@ export function createWorldTrigger(ctx) {
     return a;
   }
 
-  /** Apply one action with a fresh seed; an illegal action leaves the stored state as it was. */
+  /**
+   * Apply one action to the live battle with a fresh seed and store the new
+   * state; an illegal action, or a state that cannot be saved, leaves the stored
+   * state (and the handle) as they were.
+   */
   async function act(action) {
     if (busy || !rec) return;
     busy = true;
@@ -355,10 +359,16 @@ export function createWorldTrigger(ctx) {
     try {
       const full = applyMods(action, r);
       const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-      const out = W.battleAct({ state: r.state, action: full, seed });
+      const out = live.act(W.Battle, r.state, full, { seed });
       const step = (r.step ?? 0) + 1;
       const next = { ...r, state: out.state, step, log: [...(r.log || []), { step, seed, action: full, events: out.events }].slice(-LOG_MAX) };
-      if (await ctx.save(next)) {
+      let stored = false;
+      try {
+        stored = await ctx.save(next);
+      } finally {
+        if (!stored) live.undo();
+      }
+      if (stored) {
         mods.td = 0;
         mods.burst = 0;
         mods.push = "";
@@ -373,13 +383,52 @@ export function createWorldTrigger(ctx) {
     }
   }
 
+  /**
+   * Take back the last action this page applied (the handle's undo) and store
+   * the state before it: the step goes back by one, the log drops that step,
+   * and moved tokens go back to their members' squares.
+   */
+  async function undo() {
+    if (busy || !rec || live.undoDepth === 0) return;
+    busy = true;
+    ctx.clearError();
+    const r = rec;
+    try {
+      const state = live.undo();
+      const step = Math.max(0, (r.step ?? 0) - 1);
+      const next = { ...r, state, step, log: (r.log || []).filter((e) => e.step == null || e.step <= step) };
+      if (await ctx.save(next)) await moveTokens(next);
+    } catch (e) {
+      ctx.showError(e);
+    } finally {
+      busy = false;
+      ctx.render();
+    }
+  }
+
+  /**
+   * Who acts now, read from the state (what `battle_legal_actions` reports
+   * beside its list; the handle lists the actions only): the acting team in the
+   * tactics, movement (teams in reverse order, WT-INIT-2) and attack phases,
+   * none while an attack awaits reactions (WT-HIT-1), and the target whose
+   * reaction is awaited.
+   */
+  function turnOf(st) {
+    const p = st.pending;
+    const reaction_for = p ? p.targets?.[p.reactions?.length ?? 0] ?? null : null;
+    if (p || !["tactics", "movement", "attack"].includes(st.phase)) return { acting_team: null, reaction_for };
+    const order = st.initiative_order || [];
+    const i = st.phase === "movement" ? order.length - 1 - (st.turn ?? 0) : st.turn ?? 0;
+    return { acting_team: st.teams[order[i]]?.id ?? null, reaction_for };
+  }
+
   function render(record, isGM) {
     rec = record;
     const st = record.state;
     $("#encounter").dataset.step = String(record.step ?? 0);
-    let legal = { actions: [], phase: st.phase };
+    let legal = { actions: [] };
     try {
-      legal = W.battleLegalActions({ state: st });
+      legal = { ...turnOf(st), actions: live.for(W.Battle, st).legalActions() };
     } catch (e) {
       ctx.showError(e);
     }
@@ -388,6 +437,7 @@ export function createWorldTrigger(ctx) {
     $("#phase").textContent = `${fmt(S.roundN, { n: st.round })}${max} · ${tr(PHASES[st.phase]) || st.phase} · ${tr(S[st.battle_type]) || st.battle_type}`;
     const acting = $("#acting");
     acting.dataset.team = legal.acting_team ?? "";
+    acting.dataset.reaction = legal.reaction_for ?? "";
     acting.dataset.winner = st.outcome?.winner ?? "";
     acting.classList.toggle("ended", st.phase === "ended");
     if (st.phase === "ended" && st.outcome) {
@@ -547,5 +597,5 @@ export function createWorldTrigger(ctx) {
     log.scrollTop = log.scrollHeight;
   }
 
-  return { renderSetup, start, render, battleArgs, eventText };
+  return { renderSetup, start, render, undo, battleArgs, eventText, turnOf };
 }

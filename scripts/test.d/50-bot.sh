@@ -64,5 +64,6 @@ fi
 "$PY" -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['channels']['stdin']['battle'] is None" "$tmp/state.json" \
   || { echo "FAIL: state file"; fail=1; }
 
+"$PY" -m pytest -q -p no:cacheprovider examples/bot/test_core.py || { echo "FAIL: examples/bot/test_core.py (!undo)"; fail=1; }
 [ "$fail" -eq 0 ] && echo "bot: all checks passed"
 exit "$fail"

@@ -4,9 +4,10 @@
 // comes from gunbai's `world_trigger.create_character` when the actor carries a
 // sheet in its `gunbai.sheet` flag.
 //
-// The phase / budget bookkeeping here is a thin stand-in kept in the combat's
-// `gunbai.wt` flag until gunbai's World Trigger battle engine
-// (`world_trigger.battle_*`, issue 4) exists; it then becomes that engine's state.
+// The phase / budget bookkeeping here is light, kept in the combat's `gunbai.wt`
+// flag: it is not a battle of gunbai's engine (the `worldTrigger.Battle` game
+// handle), which needs a sheet, a square and a map for every member that a
+// Foundry combat does not carry (see the README).
 
 export const PHASES = ["initiative", "tactics", "movement", "attack", "feedback"];
 /** WT-ECO-2: at most three PCs act in each of these phases. */

@@ -38,7 +38,7 @@ def ill(rule):
     return {"code": "illegal_action", "rule": rule}
 
 
-K = lambda kind, **kw: dict(kind=kind, **kw)
+K = lambda type, **kw: dict(type=type, **kw)
 end = lambda c: K("end_turn", character=c)
 conv = lambda c, t, n=1: K("convert", character=c, action_type=t, count=n)
 use = lambda c, t, **kw: K("use_action", character=c, action_type=t, **kw)
@@ -610,7 +610,7 @@ S += [
 ]
 # 8. Untrusted states.
 S += [
-    {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"kind": "start_turns"}},
+    {"call": "tmd.encounter_act", "args": {"state": {}, "action": {"type": "start_turns"}},
      "v": V("state-garbage", "TMD-TIME-5", err={"code": "invalid_data"})},
     {"call": "tmd.encounter_legal_actions", "args": {"state": "not a state"},
      "v": V("legal-state-garbage", "TMD-TIME-5", err={"code": "invalid_data", "field": "state"})},
@@ -621,7 +621,7 @@ S += [
         patch={"order": ["A", "A", "B", "C"]}),
     act(K("start_turns"), V("state-ap-out-of-range", "TMD-AP-2", err={"code": "invalid_data"}),
         patch={"characters": "__A_base_ap_huge__"}),
-    act(K("bogus"), V("action-unknown-kind", "TMD-TIME-2", err={"code": "invalid_argument", "field": "action.kind"})),
+    act(K("bogus"), V("action-unknown-kind", "TMD-TIME-2", err={"code": "invalid_argument", "field": "action.type"})),
     {"call": "tmd.encounter_new", "args": {"characters": []},
      "v": V("new-needs-characters", "TMD-INI-1", err={"code": "invalid_argument", "field": "characters"})},
 ]

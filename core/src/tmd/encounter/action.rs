@@ -23,7 +23,7 @@ pub struct TmdCharacterSpec {
 }
 
 crate::internally_tagged! {
-    #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+    #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action. `character` is who acts. Optional text fields (`ability`,
     /// `label`, `purpose`, `source`, `timing`) annotate the action; legal-action
     /// lists give the default form.

@@ -152,7 +152,7 @@ fn random_legal_encounters_keep_invariants() {
             let listed = legal.iter().any(|l| l.action == action);
             match out {
                 Ok(v) => {
-                    if let Some(k) = serde_json::to_value(&action).unwrap()["kind"].as_str() {
+                    if let Some(k) = serde_json::to_value(&action).unwrap()["type"].as_str() {
                         kinds.insert(k.to_string());
                     }
                     s = serde_json::from_value(v["state"].clone()).unwrap();
@@ -270,7 +270,7 @@ fn garbage_and_extreme_inputs_never_panic() {
         json!("x"),
         json!([]),
         json!({"format": 1}),
-        json!({"state": s, "action": {"kind": "convert", "character": "A", "action_type": "standard", "count": 4294967295u64}}),
+        json!({"state": s, "action": {"type": "convert", "character": "A", "action_type": "standard", "count": 4294967295u64}}),
     ];
     for g in &garbage {
         for op in [
@@ -288,18 +288,18 @@ fn garbage_and_extreme_inputs_never_panic() {
         }
     }
     let extremes = [
-        json!({"kind": "gain_ap", "character": "A", "amount": 4294967295u64}),
-        json!({"kind": "gain_ap", "character": "A", "amount": 1000}),
-        json!({"kind": "set_base_initiative", "character": "A", "base_initiative": -2147483648i64}),
-        json!({"kind": "join", "characters": []}),
-        json!({"kind": "convert_reflex", "character": "B", "count": 1000}),
-        json!({"kind": "remove_effect", "id": 4294967295u64}),
-        json!({"kind": "apply_effect", "applier": "A", "target": "Z", "name": "x", "duration": "scene"}),
-        json!({"kind": "use_action", "character": "A", "action_type": "free"}),
-        json!({"kind": "use_free", "character": "A", "purpose": "p".repeat(10_000)}),
-        json!({"kind": "delay", "character": "D", "after": "D"}),
-        json!({"kind": "interrupt", "character": "A"}),
-        json!({"kind": "resolve"}),
+        json!({"type": "gain_ap", "character": "A", "amount": 4294967295u64}),
+        json!({"type": "gain_ap", "character": "A", "amount": 1000}),
+        json!({"type": "set_base_initiative", "character": "A", "base_initiative": -2147483648i64}),
+        json!({"type": "join", "characters": []}),
+        json!({"type": "convert_reflex", "character": "B", "count": 1000}),
+        json!({"type": "remove_effect", "id": 4294967295u64}),
+        json!({"type": "apply_effect", "applier": "A", "target": "Z", "name": "x", "duration": "scene"}),
+        json!({"type": "use_action", "character": "A", "action_type": "free"}),
+        json!({"type": "use_free", "character": "A", "purpose": "p".repeat(10_000)}),
+        json!({"type": "delay", "character": "D", "after": "D"}),
+        json!({"type": "interrupt", "character": "A"}),
+        json!({"type": "resolve"}),
     ];
     for a in &extremes {
         let r = crate::call("tmd.encounter_act", json!({"state": s.clone(), "action": a.clone(), "seed": 1}));
@@ -315,13 +315,13 @@ fn garbage_and_extreme_inputs_never_panic() {
     assert_eq!(e.code, ErrorCode::InvalidData);
     let mut bad = s.clone();
     bad["queue"] = json!(["nobody"]);
-    let e = crate::call("tmd.encounter_act", json!({"state": bad, "action": {"kind": "start_turns"}}))
+    let e = crate::call("tmd.encounter_act", json!({"state": bad, "action": {"type": "start_turns"}}))
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidData);
     let mut bad = s.clone();
     bad["effects"] =
         json!([{"id": 0, "name": "x", "applier": "A", "target": "A", "duration": "scene", "armed": false}]);
-    let e = crate::call("tmd.encounter_act", json!({"state": bad, "action": {"kind": "start_turns"}}))
+    let e = crate::call("tmd.encounter_act", json!({"state": bad, "action": {"type": "start_turns"}}))
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidData, "effect id must be below next_effect_id");
     // 14 base AP can never be overdrawn past (TMD-AP-11): the third overdraw is refused.
@@ -399,13 +399,13 @@ fn encounter_conversions(extra: u32, steps: &[(TmdConvertType, u32)]) -> Result<
     .unwrap();
     let mut state = r["state"].clone();
     if extra > 0 {
-        state = act(&state, json!({"kind": "gain_ap", "character": "A", "amount": extra})).unwrap()["state"]
+        state = act(&state, json!({"type": "gain_ap", "character": "A", "amount": extra})).unwrap()["state"]
             .clone();
     }
-    state = act(&state, json!({"kind": "start_turns"})).unwrap()["state"].clone();
+    state = act(&state, json!({"type": "start_turns"})).unwrap()["state"].clone();
     assert_eq!(state["current"], "A");
     for (t, n) in steps {
-        let a = json!({"kind": "convert", "character": "A", "action_type": t, "count": n});
+        let a = json!({"type": "convert", "character": "A", "action_type": t, "count": n});
         match act(&state, a) {
             Ok(r) => state = r["state"].clone(),
             Err(e) => return Err(e.rule.unwrap_or_default()),
