@@ -9,7 +9,7 @@ source "$(dirname "$0")/../scripts/env.sh"
 cd "$ROOT"
 BV="$CACHE/bench-venv"
 [ -x "$BV/bin/python" ] || python3 -m venv "$BV"
-"$BV/bin/python" -m pip install -q --disable-pip-version-check icepool numpy
+"$BV/bin/python" -m pip install -q --disable-pip-version-check icepool numpy "typing_extensions>=4.6"
 "$BV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$ROOT"/bindings-py/dist/*.whl
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
