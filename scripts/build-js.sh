@@ -3,9 +3,14 @@
 #   bash scripts/build-js.sh          the whole package: the full entry, the four per-ruleset
 #                                     entries, the inline variants, package.json and README
 #   bash scripts/build-js.sh --full   the full entry only (index.js + wasm/, what `make demo` runs)
+#   ... --only "coc tmd"              those entries only (full, world-trigger, coc, tmd, fap-map)
+#   ... --target-dir DIR              cargo's target dir for them (default target/wasm; make
+#                                     test builds two groups of entries side by side in two)
 #   ... --cargo-only                  only the cargo builds of those entries (no wasm-bindgen
 #                                     or wasm-opt needed yet: make demo runs this while
 #                                     wasm-bindgen-cli compiles)
+#   bash scripts/build-js.sh --package  only what is made of the built entries: the inline
+#                                     variants, package.json, README
 # Each entry is the wasm (release, opt-level z), wasm-bindgen (--target web: an ES module
 # for Node and browsers), wasm-opt -Oz, and the generated index.js / index.d.ts (and for
 # the full entry schema.json). An entry whose sources and tools did not change since it
@@ -15,28 +20,41 @@ source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 
 # The entries: the full package, then one per ruleset ("<dir>:<cargo features>").
-ENTRIES=(".:" "world-trigger:world_trigger" "coc:coc" "tmd:tmd" "fap-map:fap_map")
-FULL_ONLY=0; CARGO_ONLY=0
-for arg in "$@"; do
-  case "$arg" in
-    --full) FULL_ONLY=1; ENTRIES=(".:") ;;
-    --cargo-only) CARGO_ONLY=1 ;;
-    *) echo "usage: build-js.sh [--full] [--cargo-only]"; exit 2 ;;
+ALL_ENTRIES=(".:" "world-trigger:world_trigger" "coc:coc" "tmd:tmd" "fap-map:fap_map")
+ENTRIES=("${ALL_ENTRIES[@]}")
+BUILD=1; PACKAGE=1; CARGO_ONLY=0; TARGET=target/wasm
+entry_name() { local dir="${1%%:*}"; if [ "$dir" = . ]; then echo full; else echo "$dir"; fi; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --full) ENTRIES=(".:"); PACKAGE=0; shift ;;
+    --only)
+      ENTRIES=()
+      for want in $2; do
+        found=""
+        for e in "${ALL_ENTRIES[@]}"; do [ "$(entry_name "$e")" != "$want" ] || found="$e"; done
+        [ -n "$found" ] || { echo "no entry $want (full, world-trigger, coc, tmd, fap-map)"; exit 2; }
+        ENTRIES+=("$found")
+      done
+      PACKAGE=0; shift 2 ;;
+    --target-dir) TARGET="$2"; shift 2 ;;
+    --cargo-only) CARGO_ONLY=1; PACKAGE=0; shift ;;
+    --package) BUILD=0; shift ;;
+    *) echo "usage: build-js.sh [--full | --only NAMES] [--target-dir DIR] [--cargo-only] | --package"; exit 2 ;;
   esac
 done
-RAW="target/wasm/wasm32-unknown-unknown/wasm/gunbai_js.wasm"
+RAW="$TARGET/wasm32-unknown-unknown/wasm/gunbai_js.wasm"
 STAMPS="$ROOT/target/stamps"
-mkdir -p "$STAMPS" "$PKG" target/wasm
+mkdir -p "$STAMPS" "$PKG" "$TARGET"
 
 cargo_wasm() { # cargo feature args...
   if [ "$(wasm_mode)" = rustup ]; then
-    cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir target/wasm "$@"
+    cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir "$TARGET" "$@"
   else
     # build-std also lets us drop panic messages and source locations from the binary:
     # a wasm panic is a trap either way (the core never panics on input), and this saves ~25 KB.
     env PATH="$CACHE/debian-rust:$PATH" RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
       RUSTFLAGS="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort" \
-      cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir target/wasm "$@"
+      cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir "$TARGET" "$@"
   fi
 }
 cargo_entry() { # ENTRY ("dir:features")
@@ -49,6 +67,7 @@ if [ "$CARGO_ONLY" = 1 ]; then
   exit 0
 fi
 
+if [ "$BUILD" = 1 ]; then
 for tool in "$WASM_BINDGEN" "$WASM_OPT"; do
   [ -x "$tool" ] || { echo "$tool is missing: run 'bash scripts/setup.sh wasm bindgen node'"; exit 1; }
 done
@@ -113,14 +132,18 @@ for entry in "${ENTRIES[@]}"; do
   fi
   step "wasm build: gunbai$([ "$dir" = . ] && echo " (full package)" || echo "/$dir (features: $features)") ($(wasm_mode))"
   cargo_entry "$entry"
-  raw="$ROOT/target/wasm/raw-$name.wasm"
+  raw="$ROOT/$TARGET/raw-$name.wasm"
   cp "$RAW" "$raw"
   finish "$dir" "$raw" "$STAMPS/js-$name" "$key" &
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
+fi
 
-[ "$FULL_ONLY" = 0 ] || exit 0
+[ "$PACKAGE" = 1 ] || exit 0
+for entry in "${ALL_ENTRIES[@]}"; do
+  [ -f "$PKG/${entry%%:*}/index.js" ] || { echo "entry gunbai/${entry%%:*} is not built: run scripts/build-js.sh"; exit 1; }
+done
 
 step "inline entries (gunbai/inline, gunbai/<ruleset>/inline: the wasm gzipped + base64 inside inline.js)"
 # Same module as index.js, except loadWasm(): it decodes the inlined wasm, so it works

@@ -1,7 +1,7 @@
 # A small job runner for scripts/demo.sh and scripts/test.sh (sourced, after env.sh).
 #   job NAME "DEP1|DEP2" CMD...   declare a job: CMD runs once every DEP has succeeded
 #                                 (names may hold spaces; empty DEPs are ignored)
-#   run_jobs                      run them, at most $GUNBAI_JOBS at once (default 3),
+#   run_jobs                      run them, at most $GUNBAI_JOBS at once (default 4),
 #                                 earlier-declared jobs first when several are ready;
 #                                 jobs named "setup: ..." (mostly downloads, quick when
 #                                 cached) do not count against that limit
@@ -44,7 +44,7 @@ _job_run() {
 }
 
 run_jobs() {
-  local max="${GUNBAI_JOBS:-3}" t0; t0="$(_now)"
+  local max="${GUNBAI_JOBS:-4}" t0; t0="$(_now)"
   rm -rf "$JOB_LOGS"; mkdir -p "$JOB_LOGS"
   declare -A pid_of
   local running=0 heavy=0 light name dep ready pid rc failed=0 deps

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every check, from setup to the installed-artifact smoke test. Each artifact
 # is built once (the npm package, the wheel, dist/) and every step uses it; independent
-# steps run side by side (at most $GUNBAI_JOBS at once, default 3, on two cores: the
+# steps run side by side (at most $GUNBAI_JOBS at once besides setup, default 4, on two cores: the
 # wasm and release builds are mostly single-threaded). Each step's output is printed
 # whole when it ends, with its time; a failed step's dependents are skipped, the rest
 # still run, and the run fails. Logs: target/logs/test/.
@@ -115,9 +115,16 @@ if [ "$BUILD" = 1 ]; then
   job "setup: extras (browser, analysis)" "setup: python|setup: node tools" bash scripts/setup.sh extras
   SETUP_RUST="setup: rust"; SETUP_NODE="setup: node tools"; SETUP_PY="setup: python"
   SETUP_EXTRAS="setup: extras (browser, analysis)"
-  # The critical path first: the five wasm builds (mostly one core each) and the wheel.
+  # The long builds first. The five wasm entries build in two target dirs, side by side
+  # (each build is mostly one core: one codegen unit, then LTO).
   job "build: xtask" "$SETUP_RUST" bash scripts/xtask.sh --path
-  job "build: npm package" "setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE|build: xtask" bash scripts/build-js.sh
+  WASM_SETUP="setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE|build: xtask"
+  job "build: npm entries gunbai, gunbai/coc" "$WASM_SETUP" \
+    bash scripts/build-js.sh --only "full coc" --target-dir target/wasm
+  job "build: npm entries gunbai/world-trigger, tmd, fap-map" "$WASM_SETUP" \
+    bash scripts/build-js.sh --only "world-trigger tmd fap-map" --target-dir target/wasm-2
+  job "build: npm package" "build: npm entries gunbai, gunbai/coc|build: npm entries gunbai/world-trigger, tmd, fap-map" \
+    bash scripts/build-js.sh --package
   job "build: wheel" "$SETUP_PY|build: xtask" bash scripts/build-py.sh
   JS="build: npm package"; WHEEL="build: wheel"
 else
