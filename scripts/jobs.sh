@@ -13,6 +13,16 @@ JOB_LOGS="${JOB_LOGS:-$ROOT/target/logs}"
 JOB_NAMES=()
 declare -A JOB_DEPS JOB_CMD JOB_STATE JOB_START JOB_TIME
 
+# A job's files: its name with anything but letters, digits, '.', '-' and '_' as '_'.
+_job_file() { local n="${1//[^A-Za-z0-9._-]/_}"; echo "$JOB_LOGS/$n"; }
+
+# Stop a job's whole process tree (by process id), when the runner itself is stopped.
+_kill_tree() {
+  local child
+  for child in $(ps -o pid= --ppid "$1" 2>/dev/null); do _kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 job() {
   local name="$1" deps="$2"; shift 2
   JOB_NAMES+=("$name")
@@ -27,19 +37,18 @@ _secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # The job itself, in the background: CMD with `set -e` in force (it is not in a tested
 # context), its status written next to its log.
 _job_run() {
-  local name="$1"
+  local name="$1" f; f="$(_job_file "$1")"
   (
     set +e
-    ( set -e; eval "${JOB_CMD[$name]}" ) </dev/null >"$JOB_LOGS/$name.log" 2>&1 &
+    ( set -e; eval "${JOB_CMD[$name]}" ) </dev/null >"$f.log" 2>&1 &
     wait "$!"
-    echo "$?" >"$JOB_LOGS/$name.rc"
+    echo "$?" >"$f.rc"
     # CPU seconds (user + system) of everything the job ran.
     # (`times` itself must run in this shell, not in a pipeline's subshell.)
-    times >"$JOB_LOGS/$name.times"
-    tail -n 1 "$JOB_LOGS/$name.times" |
-      awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.0f", t }' \
-      >"$JOB_LOGS/$name.cpu"
-    rm -f "$JOB_LOGS/$name.times"
+    times >"$f.times"
+    tail -n 1 "$f.times" |
+      awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.0f", t }' >"$f.cpu"
+    rm -f "$f.times"
   )
 }
 
@@ -47,7 +56,9 @@ run_jobs() {
   local max="${GUNBAI_JOBS:-4}" t0; t0="$(_now)"
   rm -rf "$JOB_LOGS"; mkdir -p "$JOB_LOGS"
   declare -A pid_of
-  local running=0 heavy=0 light name dep ready pid rc failed=0 deps
+  local running=0 heavy=0 light name dep ready pid rc failed=0 deps f
+  # If the runner is stopped (or fails), it stops the jobs it started.
+  trap 'for pid in "${!pid_of[@]}"; do _kill_tree "$pid"; done' EXIT
   while :; do
     # Skip the jobs that wait on a failed or skipped job; start the ready ones.
     for name in "${JOB_NAMES[@]}"; do
@@ -76,21 +87,23 @@ run_jobs() {
     name="${pid_of[$pid]}"; unset "pid_of[$pid]"; running=$((running - 1))
     case "$name" in setup:*) ;; *) heavy=$((heavy - 1)) ;; esac
     JOB_TIME[$name]="$(_secs "${JOB_START[$name]}" "$(_now)")"
-    rc="$(cat "$JOB_LOGS/$name.rc" 2>/dev/null || echo 1)"
+    f="$(_job_file "$name")"
+    rc="$(cat "$f.rc" 2>/dev/null || echo 1)"
     if [ "$rc" = 0 ]; then JOB_STATE[$name]=ok; else JOB_STATE[$name]=failed; fi
     printf '\n=== %s (%s s, started at +%s s)\n' "$name" "${JOB_TIME[$name]}" "$(_secs "$t0" "${JOB_START[$name]}")"
-    cat "$JOB_LOGS/$name.log"
-    [ "$rc" = 0 ] || printf '=== %s FAILED (exit %s); its log: %s\n' "$name" "$rc" "$JOB_LOGS/$name.log"
+    cat "$f.log" 2>/dev/null || echo "(no log: $f.log)"
+    [ "$rc" = 0 ] || printf '=== %s FAILED (exit %s); its log: %s\n' "$name" "$rc" "$f.log"
   done
   printf '\n=== step times (wall clock; steps overlap: at most %s besides the setup steps, on %s cores; load average now %s)\n' \
     "$max" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
   printf '  %-50s %8s %8s\n' "step" "wall s" "CPU s"
   for name in "${JOB_NAMES[@]}"; do
-    printf '  %-50s %8s %8s  %s\n' "$name" "${JOB_TIME[$name]:--}" "$(cat "$JOB_LOGS/$name.cpu" 2>/dev/null || echo -)" \
+    printf '  %-50s %8s %8s  %s\n' "$name" "${JOB_TIME[$name]:--}" "$(cat "$(_job_file "$name").cpu" 2>/dev/null || echo -)" \
       "${JOB_STATE[$name]}"
     [ "${JOB_STATE[$name]}" = ok ] || failed=$((failed + 1))
   done
   printf '  %-50s %8s %8s\n' "total" "$(_secs "$t0" "$(_now)")" \
     "$(cat "$JOB_LOGS"/*.cpu 2>/dev/null | awk '{ t += $1 } END { print t + 0 }')"
+  trap - EXIT
   [ "$failed" = 0 ] || { printf '%s step(s) failed or skipped\n' "$failed"; return 1; }
 }

@@ -20,7 +20,8 @@ PROPERTY="world_trigger::battle::tests::property_"
 
 check_rustfmt() { cargo fmt --all -- --check; }
 
-check_clippy() { cargo clippy -q --workspace --all-targets -- -D warnings; }
+# In its own target dir, so that it does not hold target/debug (the cargo test build's).
+check_clippy() { cargo clippy -q --workspace --all-targets --target-dir target/clippy -- -D warnings; }
 
 # Quiet output, but every test binary's result line (and all of it on a failure).
 cargo_test_quiet() {
@@ -118,7 +119,7 @@ if [ "$BUILD" = 1 ]; then
   # The long builds first. The five wasm entries build in two target dirs, side by side
   # (each build is mostly one core: one codegen unit, then LTO).
   job "build: xtask" "$SETUP_RUST" bash scripts/xtask.sh --path
-  WASM_SETUP="setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE|build: xtask"
+  WASM_SETUP="setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE"
   job "build: npm entries gunbai, gunbai/coc" "$WASM_SETUP" \
     bash scripts/build-js.sh --only "full coc" --target-dir target/wasm
   job "build: npm entries gunbai/world-trigger, tmd, fap-map" "$WASM_SETUP" \
@@ -126,17 +127,19 @@ if [ "$BUILD" = 1 ]; then
   job "build: npm package" "build: npm entries gunbai, gunbai/coc|build: npm entries gunbai/world-trigger, tmd, fap-map" \
     bash scripts/build-js.sh --package
   job "build: wheel" "$SETUP_PY|build: xtask" bash scripts/build-py.sh
-  JS="build: npm package"; WHEEL="build: wheel"
+  JS="build: npm package"; WHEEL="build: wheel"; XTASK="build: xtask"
 else
-  SETUP_RUST=""; SETUP_NODE=""; SETUP_PY=""; SETUP_EXTRAS=""; JS=""; WHEEL=""
+  SETUP_RUST=""; SETUP_NODE=""; SETUP_PY=""; SETUP_EXTRAS=""; JS=""; WHEEL=""; XTASK=""
   [ -f "$PKG/inline.js" ] && ls bindings-py/dist/*.whl >/dev/null 2>&1 ||
     { echo "bindings-js/pkg or the wheel is missing: run 'make build' first"; exit 1; }
 fi
 job "property tests (optimized, debug assertions on)" "$SETUP_RUST" check_property
 job "rustfmt" "$SETUP_RUST" check_rustfmt
 job "clippy (warnings are errors)" "$SETUP_RUST" check_clippy
-job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST" check_cargo_test
-job "catalog and generated Python surface are current" "$SETUP_RUST" check_generated
+# After xtask's build (both in target/debug, which cargo locks for a whole build): the
+# wasm entries wait for xtask, not for the whole cargo test build.
+job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST|$XTASK" check_cargo_test
+job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" check_generated
 job "node tests" "$JS" check_node
 job "TypeScript declarations (tsc)" "$JS" check_tsc
 job "conformance vectors (Node, every entry)" "$JS" check_conformance_node

@@ -11,7 +11,7 @@ key="$(inputs_hash Cargo.toml Cargo.lock core xtask)"
 if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
   cargo build -q -p xtask
   mkdir -p "$(dirname "$bin")"
-  cp target/debug/xtask "$bin.tmp" && mv "$bin.tmp" "$bin"
+  cp target/debug/xtask "$bin.$$" && mv "$bin.$$" "$bin"
   echo "$key" >"$bin.stamp"
 fi
 if [ "${1:-}" = --path ]; then echo "$bin"; else exec "$bin" "$@"; fi
