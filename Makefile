@@ -1,32 +1,67 @@
 # gunbai — the two commands are `make demo` and `make test`; the rest are their steps.
-.PHONY: all setup build build-js build-py demo test check bench
+# Every target is a script in scripts/ that can also be run on its own.
+.PHONY: all setup setup-js setup-py build build-js build-py develop demo test check check-core dist smoke bench
 
 all: test
 
+## Everything make test needs (tools cached under ~/.cache/gunbai; docs/toolchain.md).
 setup:
 	bash scripts/setup.sh
 
-build-js: setup
+## What the npm package needs: the wasm toolchain, wasm-bindgen-cli, wasm-opt (no Python).
+setup-js:
+	bash scripts/setup.sh rust wasm bindgen node
+
+## What the wheel needs: rustup and Python (maturin in .venv; no wasm, Node or browser).
+setup-py:
+	bash scripts/setup.sh rust py
+
+## The npm package in bindings-js/pkg: the full entry, the per-ruleset entries, the inline variants.
+build-js: setup-js
 	bash scripts/build-js.sh
 
-build-py: setup
+## The wheel in bindings-py/dist (release, abi3), installed into .venv.
+build-py: setup-py
 	bash scripts/build-py.sh
 
 build: build-js build-py
 
+## The Python inner loop: a debug build of the extension installed into .venv in place
+## (Python edits apply at once; after a Rust edit, run it again). make build-py (or make
+## test) puts the release wheel back.
+develop: setup-py
+	bash scripts/xtask.sh py bindings-py/python/gunbai
+	cd bindings-py && VIRTUAL_ENV="$(CURDIR)/.venv" ../.venv/bin/maturin develop
+	rm -f .venv/.gunbai-wheel
+
 ## The main job: the same operations with the same seeds from Node and Python, compared.
-demo: build
+## Builds only what it runs (the full npm entry and the wheel), prints each step's time.
+demo:
 	bash scripts/demo.sh
 
-## Everything: cargo test, clippy -D warnings, rustfmt, Node tests + tsc, pytest + stubtest,
-## both conformance runners over testdata/vectors, README examples.
-test: build
+## Everything: setup, the builds, cargo test, the property tests, clippy -D warnings, rustfmt,
+## Node tests + tsc, pytest + stubtest, both conformance runners over testdata/vectors, README
+## examples, browser tests, the notebook, the bot, make dist and the installed-artifact smoke test.
+test:
 	bash scripts/test.sh
 
-## The checks alone, without setup or rebuilding.
+## The checks alone, without setup or rebuilding (after make build).
 check:
-	bash scripts/test.sh
+	bash scripts/test.sh --no-build
 
-## Python benchmarks (batch vs a plain loop, exact odds vs icepool); figures in BENCHMARKS.md.
-bench: build-py
+## The core's cargo test, fast: vectors one test per file, no long property runs.
+## ONLY=tmd::encounter runs the tests whose name contains it; LONG=1 adds the property runs.
+check-core:
+	ONLY="$(ONLY)" LONG="$(LONG)" bash scripts/check-core.sh
+
+## dist/: the sdist, the abi3 wheel and the npm tarball.
+dist: build
+	bash scripts/dist.sh
+
+## Install each artifact of dist/ outside the repository and run the README examples on it.
+smoke: dist
+	bash scripts/smoke.sh
+
+## Benchmarks from Node and Python (benchmarks/run.sh); figures in BENCHMARKS.md.
+bench: build-js build-py
 	bash benchmarks/run.sh

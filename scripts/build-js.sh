@@ -1,51 +1,93 @@
 #!/usr/bin/env bash
-# Build the npm package into bindings-js/pkg: wasm (release, opt-level z), wasm-bindgen
-# (--target web, an ES module that works in Node and browsers), wasm-opt -Oz, and the
-# generated index.js / index.d.ts / schema.json.
+# Build the npm package into bindings-js/pkg:
+#   bash scripts/build-js.sh          the whole package: the full entry, the four per-ruleset
+#                                     entries, the inline variants, package.json and README
+#   bash scripts/build-js.sh --full   the full entry only (index.js + wasm/, what `make demo` runs)
+#   ... --only "coc tmd"              those entries only (full, world-trigger, coc, tmd, fap-map)
+#   ... --target-dir DIR              cargo's target dir for them (default target/wasm; make
+#                                     test builds two groups of entries side by side in two)
+#   ... --cargo-only                  only the cargo builds of those entries (no wasm-bindgen
+#                                     or wasm-opt needed yet: make demo runs this while
+#                                     wasm-bindgen-cli compiles)
+#   bash scripts/build-js.sh --package  only what is made of the built entries: the inline
+#                                     variants, package.json, README
+# Each entry is the wasm (release, opt-level z), wasm-bindgen (--target web: an ES module
+# for Node and browsers), wasm-opt -Oz, and the generated index.js / index.d.ts (and for
+# the full entry schema.json). An entry whose sources and tools did not change since it
+# was last built here is kept as it is (stamps in target/stamps/).
+# Needs: setup.sh wasm bindgen node (no Python).
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-PKG="$ROOT/bindings-js/pkg"
-rm -rf "$PKG"; mkdir -p "$PKG/wasm"
 
 # The entries: the full package, then one per ruleset ("<dir>:<cargo features>").
-ENTRIES=(".:" "world-trigger:world_trigger" "coc:coc" "tmd:tmd" "fap-map:fap_map")
-WASM_OPT="$ROOT/bindings-js/node_modules/.bin/wasm-opt"
-RAW="target/wasm/wasm32-unknown-unknown/wasm/gunbai_js.wasm"
+ALL_ENTRIES=(".:" "world-trigger:world_trigger" "coc:coc" "tmd:tmd" "fap-map:fap_map")
+ENTRIES=("${ALL_ENTRIES[@]}")
+BUILD=1; PACKAGE=1; CARGO_ONLY=0; TARGET=target/wasm
+entry_name() { local dir="${1%%:*}"; if [ "$dir" = . ]; then echo full; else echo "$dir"; fi; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --full) ENTRIES=(".:"); PACKAGE=0; shift ;;
+    --only)
+      ENTRIES=()
+      for want in $2; do
+        found=""
+        for e in "${ALL_ENTRIES[@]}"; do [ "$(entry_name "$e")" != "$want" ] || found="$e"; done
+        [ -n "$found" ] || { echo "no entry $want (full, world-trigger, coc, tmd, fap-map)"; exit 2; }
+        ENTRIES+=("$found")
+      done
+      PACKAGE=0; shift 2 ;;
+    --target-dir) TARGET="$2"; shift 2 ;;
+    --cargo-only) CARGO_ONLY=1; PACKAGE=0; shift ;;
+    --package) BUILD=0; shift ;;
+    *) echo "usage: build-js.sh [--full | --only NAMES] [--target-dir DIR] [--cargo-only] | --package"; exit 2 ;;
+  esac
+done
+RAW="$TARGET/wasm32-unknown-unknown/wasm/gunbai_js.wasm"
+STAMPS="$ROOT/target/stamps"
+mkdir -p "$STAMPS" "$PKG" "$TARGET"
 
-# build_wasm OUT_DIR [cargo feature args...]: the wasm (release, opt-level z),
-# wasm-bindgen (--target web: an ES module for Node and browsers), then wasm-opt -Oz.
-build_wasm() {
-  local out="$1"; shift
-  mkdir -p "$out/wasm"
+cargo_wasm() { # cargo feature args...
   if [ "$(wasm_mode)" = rustup ]; then
-    cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir target/wasm "$@"
+    cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir "$TARGET" "$@"
   else
     # build-std also lets us drop panic messages and source locations from the binary:
     # a wasm panic is a trap either way (the core never panics on input), and this saves ~25 KB.
     env PATH="$CACHE/debian-rust:$PATH" RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort \
       RUSTFLAGS="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort" \
-      cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir target/wasm "$@"
+      cargo build -q --target wasm32-unknown-unknown --profile wasm -p gunbai-js --target-dir "$TARGET" "$@"
   fi
-  "$WASM_BINDGEN" --target web --out-dir "$out/wasm" --out-name gunbai_js "$RAW"
+}
+cargo_entry() { # ENTRY ("dir:features")
+  local features="${1#*:}"
+  if [ -z "$features" ]; then cargo_wasm; else cargo_wasm --no-default-features --features "$features"; fi
+}
+
+if [ "$CARGO_ONLY" = 1 ]; then
+  for entry in "${ENTRIES[@]}"; do cargo_entry "$entry"; done
+  exit 0
+fi
+
+if [ "$BUILD" = 1 ]; then
+for tool in "$WASM_BINDGEN" "$WASM_OPT"; do
+  [ -x "$tool" ] || { echo "$tool is missing: run 'bash scripts/setup.sh wasm bindgen node'"; exit 1; }
+done
+
+# What an entry is built from: sources, this script, the toolchains.
+SOURCES="$(inputs_hash Cargo.toml Cargo.lock core bindings-js/Cargo.toml bindings-js/src xtask \
+  scripts/build-js.sh scripts/env.sh)"
+TOOLS="$(wasm_mode) $("$WASM_BINDGEN" --version) $("$WASM_OPT" --version)"
+[ "$(wasm_mode)" = rustup ] || TOOLS="$TOOLS $("$CACHE/debian-rust/rustc" -V)"
+
+# finish DIR RAW_COPY STAMP KEY: wasm-bindgen, wasm-opt -Oz and the generated JS surface of one entry
+# into $PKG/DIR (runs while cargo builds the next entry).
+finish() {
+  local dir="$1" raw="$2" stamp="$3" key="$4" out="$PKG/$1"
+  mkdir -p "$out/wasm"
+  "$WASM_BINDGEN" --target web --out-dir "$out/wasm" --out-name gunbai_js "$raw"
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/wasm/gunbai_js_bg.wasm" -o "$out/wasm/gunbai_js_bg.opt.wasm"
   mv "$out/wasm/gunbai_js_bg.opt.wasm" "$out/wasm/gunbai_js_bg.wasm"
-}
-
-for entry in "${ENTRIES[@]}"; do
-  dir="${entry%%:*}"; features="${entry#*:}"
-  out="$PKG/$dir"
-  if [ -z "$features" ]; then
-    step "wasm build, full package ($(wasm_mode))"
-    build_wasm "$out"
-    printf 'raw %s bytes; ' "$(stat -c %s "$RAW")"
-  else
-    step "wasm build, entry gunbai/$dir (features: $features)"
-    build_wasm "$out" --no-default-features --features "$features"
-  fi
-  printf 'after wasm-bindgen + wasm-opt %s bytes; gzipped %s bytes\n' \
-    "$(stat -c %s "$out/wasm/gunbai_js_bg.wasm")" "$(gzip -9c "$out/wasm/gunbai_js_bg.wasm" | wc -c)"
   # The operations this wasm registers, asked from the wasm itself: the entry's generated
   # JS surface lists exactly these (no hand-kept list per entry).
   node --input-type=module - "$out" <<'NODE'
@@ -57,15 +99,50 @@ const env = JSON.parse(glue.call("meta.operations", "{}", 0, 0));
 if (!env.ok) throw new Error(`meta.operations failed: ${JSON.stringify(env)}`);
 writeFileSync(`${dir}/operations.json`, JSON.stringify(env.ok.operations));
 NODE
-  step "generated JS surface (gunbai/$dir)"
-  if [ -z "$features" ]; then
+  # (xtask is built only now, so that the wasm builds need not wait for it.)
+  if [ "$dir" = . ]; then
     # The full package: every operation of the catalog, plus schema.json (the node
     # tests check that the wasm registers exactly these).
-    cargo run -q -p xtask -- js "$out"
+    bash scripts/xtask.sh js "$out"
   else
-    cargo run -q -p xtask -- js "$out" --operations "$out/operations.json"
+    bash scripts/xtask.sh js "$out" --operations "$out/operations.json"
   fi
-  rm "$out/operations.json"
+  printf '%s: %s bytes raw; after wasm-bindgen + wasm-opt %s bytes; gzipped %s bytes\n' \
+    "gunbai$([ "$dir" = . ] || echo "/$dir")" "$(stat -c %s "$raw")" \
+    "$(stat -c %s "$out/wasm/gunbai_js_bg.wasm")" "$(gzip -9c "$out/wasm/gunbai_js_bg.wasm" | wc -c)"
+  rm "$out/operations.json" "$raw"
+  echo "$key" >"$stamp"
+}
+
+pids=()
+for entry in "${ENTRIES[@]}"; do
+  dir="${entry%%:*}"; features="${entry#*:}"
+  name="$([ "$dir" = . ] && echo full || echo "$dir")"
+  key="$SOURCES $TOOLS $entry"
+  key="$(echo "$key" | sha256sum | cut -c1-32)"
+  if fresh "$STAMPS/js-$name" "$key" && [ -f "$PKG/$dir/index.js" ] && [ -f "$PKG/$dir/wasm/gunbai_js_bg.wasm" ]; then
+    echo "gunbai$([ "$dir" = . ] || echo "/$dir"): unchanged, kept"
+    continue
+  fi
+  rm -f "$STAMPS/js-$name"
+  if [ "$dir" = . ]; then
+    rm -rf "$PKG/wasm" "$PKG/index.js" "$PKG/index.d.ts" "$PKG/schema.json" "$PKG/inline.js"
+  else
+    rm -rf "${PKG:?}/$dir"
+  fi
+  step "wasm build: gunbai$([ "$dir" = . ] && echo " (full package)" || echo "/$dir (features: $features)") ($(wasm_mode))"
+  cargo_entry "$entry"
+  raw="$ROOT/$TARGET/raw-$name.wasm"
+  cp "$RAW" "$raw"
+  finish "$dir" "$raw" "$STAMPS/js-$name" "$key" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+fi
+
+[ "$PACKAGE" = 1 ] || exit 0
+for entry in "${ALL_ENTRIES[@]}"; do
+  [ -f "$PKG/${entry%%:*}/index.js" ] || { echo "entry gunbai/${entry%%:*} is not built: run scripts/build-js.sh"; exit 1; }
 done
 
 step "inline entries (gunbai/inline, gunbai/<ruleset>/inline: the wasm gzipped + base64 inside inline.js)"

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# The main job: the same operations with the same seeds from Node and from Python,
-# shown side by side and compared byte for byte.
+# `make demo`: the same operations with the same seeds from Node and from Python,
+# shown side by side and compared byte for byte. Installs and builds only what the demo
+# runs: the wasm toolchain, wasm-bindgen, wasm-opt, maturin, the full npm entry
+# (index.js + wasm) and the wheel; not the per-ruleset entries, the inline variants,
+# the test tools or Chromium (those are `make test` / `make dist`). Independent steps run
+# side by side (the wasm and the wheel build while wasm-bindgen-cli compiles), each
+# step's time is printed, and what did not change since the last run is kept.
 source "$(dirname "$0")/env.sh"
+source "$ROOT/scripts/jobs.sh"
 cd "$ROOT"
-node examples/demo/demo.mjs > /tmp/gunbai-demo-node.jsonl
-"$PY" examples/demo/demo.py > /tmp/gunbai-demo-python.jsonl
-"$PY" - <<'PY'
+JOB_LOGS="$ROOT/target/logs/demo"
+
+run_demo() {
+  node examples/demo/demo.mjs >target/demo-node.jsonl
+  "$PY" examples/demo/demo.py >target/demo-python.jsonl
+  "$PY" - <<'PY'
 import json
-node = open("/tmp/gunbai-demo-node.jsonl", encoding="utf-8").read().splitlines()
-py = open("/tmp/gunbai-demo-python.jsonl", encoding="utf-8").read().splitlines()
+node = open("target/demo-node.jsonl", encoding="utf-8").read().splitlines()
+py = open("target/demo-python.jsonl", encoding="utf-8").read().splitlines()
 for n, p in zip(node, py):
     d = json.loads(n)
     if "ok" in d:
@@ -24,3 +33,19 @@ if node != py or len(node) != len(py):
     raise SystemExit("Node and Python results differ")
 print(f"\n{len(node)} calls: Node and Python gave byte-identical results.")
 PY
+}
+
+mkdir -p target
+job "setup: rust" "" bash scripts/setup.sh rust
+job "setup: wasm toolchain" "setup: rust" bash scripts/setup.sh wasm
+job "setup: wasm-bindgen-cli" "setup: rust" bash scripts/setup.sh bindgen
+job "setup: node tools" "" bash scripts/setup.sh node
+job "setup: python (maturin)" "" bash scripts/setup.sh py
+job "build: xtask" "setup: rust" bash scripts/xtask.sh --path
+job "build: wheel" "setup: python (maturin)|build: xtask" bash scripts/build-py.sh
+job "build: wasm (cargo)" "setup: wasm toolchain" bash scripts/build-js.sh --full --cargo-only
+job "build: npm entry gunbai" "build: wasm (cargo)|build: xtask|setup: wasm-bindgen-cli|setup: node tools" \
+  bash scripts/build-js.sh --full
+job "demo: Node vs Python" "build: npm entry gunbai|build: wheel" run_demo
+# Up to four at once: some are downloads; the builds share the two cores.
+GUNBAI_JOBS="${GUNBAI_JOBS:-4}" run_jobs

@@ -5,11 +5,19 @@ CACHE="${GUNBAI_CACHE:-$HOME/.cache/gunbai}"
 # The wasm-bindgen CLI must match the crate version pinned in bindings-js/Cargo.toml.
 WASM_BINDGEN_VERSION="$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' "$ROOT/bindings-js/Cargo.toml")"
 WASM_BINDGEN="$CACHE/wasm-bindgen-$WASM_BINDGEN_VERSION/bin/wasm-bindgen"
+WASM_OPT="$ROOT/bindings-js/node_modules/.bin/wasm-opt"
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
+PKG="$ROOT/bindings-js/pkg"
+# The wheel is built in its own target dir, so that it can be built while `cargo test`
+# or clippy hold target/ (cargo locks a target dir for the whole build).
+WHEEL_TARGET="$ROOT/target/wheel"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 step() { printf '\n=== %s\n' "$*"; }
+
+# `sudo` when not root (apt-get).
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 
 # "rustup" when rustup's own wasm32 target is installed, else "debian" (rustc-web + build-std).
 wasm_mode() {
@@ -19,3 +27,39 @@ wasm_mode() {
     echo debian
   fi
 }
+
+# timed NAME CMD...: run CMD, then print how long it took; with GUNBAI_TIMES set, also
+# append "seconds<TAB>NAME" to that file (scripts/demo.sh prints them as a table).
+timed() {
+  local name="$1"; shift
+  local t0; t0="$(date +%s.%N)"
+  local rc=0
+  # In the background, so that `set -e` still applies inside CMD (a shell function):
+  # bash ignores it in a command whose status is tested, such as `CMD || rc=$?`.
+  "$@" &
+  wait "$!" || rc=$?
+  local dt; dt="$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')"
+  printf -- '--- %s: %s s%s\n' "$name" "$dt" "$([ "$rc" = 0 ] || echo " (FAILED, exit $rc)")"
+  [ -z "${GUNBAI_TIMES:-}" ] || printf '%s\t%s\n' "$dt" "$name" >>"$GUNBAI_TIMES"
+  return "$rc"
+}
+
+# inputs_hash PATH...: one sha256 over the names and contents of the files under PATH
+# (tracked, or untracked and not ignored; relative to ROOT), plus the toolchains that
+# build them. Identical sources give the same hash in any clone.
+inputs_hash() {
+  (
+    cd "$ROOT"
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+      git ls-files -z -co --exclude-standard -- "$@" | sort -z | xargs -0 -r sha256sum
+    else
+      find "$@" -type f -print0 | sort -z | xargs -0 -r sha256sum
+    fi
+    rustc -V 2>/dev/null || true
+    cargo -V 2>/dev/null || true
+    env | grep -E '^(RUSTFLAGS|CARGO_PROFILE_[A-Z_]+|CARGO_BUILD_[A-Z_]+)=' | sort || true
+  ) | sha256sum | cut -c1-32
+}
+
+# fresh STAMP KEY: true when STAMP holds KEY (the output it stands for is current).
+fresh() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }

@@ -1,24 +1,53 @@
 #!/usr/bin/env bash
-# README examples are executed: every ```js block runs in Node against the built
-# package (imported as "gunbai"), every ```python block runs against the wheel.
-# (```rust blocks run as doctests of the core: see core/src/lib.rs.)
+# README examples are executed: every ```js block runs in Node with the package imported
+# as "gunbai", every ```python block in Python. (```rust blocks run as doctests of the
+# core: see core/src/lib.rs.)
+#   bash scripts/readme-examples.sh        against the source tree: bindings-js/pkg and .venv
+#   bash scripts/readme-examples.sh --python PY --node-project DIR --cwd DIR
+#       against installed copies (scripts/smoke.sh): PY's own gunbai, the gunbai installed
+#       in DIR/node_modules, run from a folder that holds only examples/battles
+#   --no-js: the Python examples only
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
+python="$PY"; project=""; cwd="$ROOT"; js=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --python) python="$2"; shift 2 ;;
+    --node-project) project="$2"; shift 2 ;;
+    --cwd) cwd="$2"; shift 2 ;;
+    --no-js) js=0; shift ;;
+    *) echo "usage: readme-examples.sh [--python PY] [--node-project DIR] [--cwd DIR]"; exit 2 ;;
+  esac
+done
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/node_modules"; ln -s "$ROOT/bindings-js/pkg" "$tmp/node_modules/gunbai"
-"$PY" - "$tmp" <<'PY'
+if [ -z "$project" ]; then
+  project="$tmp/project"
+  mkdir -p "$project/node_modules"; ln -s "$PKG" "$project/node_modules/gunbai"
+fi
+mkdir -p "$project/readme" "$tmp/python"
+python3 - "$ROOT/README.md" "$project/readme" "$tmp/python" <<'PY'
 import re, sys, pathlib, textwrap
-tmp = pathlib.Path(sys.argv[1])
-text = pathlib.Path("README.md").read_text(encoding="utf-8")
+readme, js_dir, py_dir = sys.argv[1], pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+text = pathlib.Path(readme).read_text(encoding="utf-8")
 n = {"js": 0, "python": 0}
 for lang, body in re.findall(r"```(js|python)\n(.*?)```", text, re.S):
     n[lang] += 1
-    ext = "mjs" if lang == "js" else "py"
-    (tmp / f"{lang}{n[lang]}.{ext}").write_text(textwrap.dedent(body), encoding="utf-8")
+    out = js_dir / f"js{n[lang]}.mjs" if lang == "js" else py_dir / f"python{n[lang]}.py"
+    out.write_text(textwrap.dedent(body), encoding="utf-8")
 print(f"{n['js']} JS and {n['python']} Python README examples")
 if not n["js"] or not n["python"]:
     raise SystemExit("README must show a JS and a Python example")
 PY
-for f in "$tmp"/js*.mjs; do (cd "$ROOT" && node "$f" >/dev/null) || { echo "README example failed: $f"; cat "$f"; exit 1; }; done
-for f in "$tmp"/python*.py; do "$PY" "$f" >/dev/null || { echo "README example failed: $f"; cat "$f"; exit 1; }; done
-echo "README examples ran"
+# Where "gunbai" resolves from, and which Python package runs: the copies meant.
+[ "$js" = 0 ] || (cd "$project/readme" && node --input-type=module -e 'console.log("JS examples import", import.meta.resolve("gunbai"))')
+(cd "$cwd" && "$python" -c 'import gunbai; print("Python examples import", gunbai.__file__)')
+[ "$js" = 1 ] || rm -f "$project"/readme/js*.mjs
+for f in "$project"/readme/js*.mjs; do
+  [ -e "$f" ] || continue
+  (cd "$cwd" && node "$f" >/dev/null) || { echo "README example failed: $f"; cat "$f"; exit 1; }
+done
+for f in "$tmp"/python/python*.py; do
+  (cd "$cwd" && "$python" "$f" >/dev/null) || { echo "README example failed: $f"; cat "$f"; exit 1; }
+done
+rm -rf "$project/readme"
+echo "README examples ran$([ "$js" = 1 ] || echo " (Python only)")"

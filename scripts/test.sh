@@ -1,81 +1,160 @@
 #!/usr/bin/env bash
-# Everything `make test` checks, after setup and build. Each step can also be run on its own.
+# `make test`: every check, from setup to the installed-artifact smoke test. Each artifact
+# is built once (the npm package, the wheel, dist/) and every step uses it; independent
+# steps run side by side (at most $GUNBAI_JOBS at once besides setup, default 4, on two cores: the
+# wasm and release builds are mostly single-threaded). Each step's output is printed
+# whole when it ends, with its time; a failed step's dependents are skipped, the rest
+# still run, and the run fails. Logs: target/logs/test/.
+#   bash scripts/test.sh            everything (make test)
+#   bash scripts/test.sh --no-build the checks alone, on what is built (make check)
 source "$(dirname "$0")/env.sh"
+source "$ROOT/scripts/jobs.sh"
 cd "$ROOT"
 export PYO3_PYTHON="$PY"
 NODE_BIN="$ROOT/bindings-js/node_modules/.bin"
+JOB_LOGS="$ROOT/target/logs/test"
+# Property tests: the long World Trigger battle runs (core/src/world_trigger/battle/tests.rs).
+PROPERTY="world_trigger::battle::tests::property_"
 
-step "rustfmt"
-cargo fmt --all -- --check
+# --- the checks, one function each -------------------------------------------------------
 
-step "clippy (warnings are errors)"
-cargo clippy -q --workspace --all-targets -- -D warnings
+check_rustfmt() { cargo fmt --all -- --check; }
 
-step "cargo test (core, xtask, JS crate; vectors included)"
-log="$(mktemp)"
-if cargo test -q --workspace --exclude gunbai-py >"$log" 2>&1; then
-  grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
-  rm -f "$log"
-else
-  cat "$log"; rm -f "$log"; exit 1
-fi
+# In its own target dir, so that it does not hold target/debug (the cargo test build's).
+check_clippy() { cargo clippy -q --workspace --all-targets --target-dir target/clippy -- -D warnings; }
 
-step "World Trigger battles: property test, every action of 2,100 battles fully checked (optimized build)"
-# The debug run above checks budgets after every action of 2,100 random battles but the
-# JSON round trip and the illegal-action check only on sampled actions (a full round
-# trip after every action is slow unoptimized). This run checks everything after every
-# action: 350 battles for each of rank/mock/defense x 3v3/4v4 (issue 4).
-GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-350}" \
-  cargo test -q --profile proptest -p gunbai --lib world_trigger::battle::tests::property_every_action 2>&1 |
-  grep -E 'test result|panicked|FAILED'
-
-step "catalog and generated Python surface are current"
-cargo run -q -p xtask -- check
-tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-cargo run -q -p xtask -- py "$tmp"
-for f in "$tmp"/*; do
-  if ! cmp -s "$f" "bindings-py/python/gunbai/$(basename "$f")"; then
-    echo "bindings-py/python/gunbai/$(basename "$f") is stale: run 'make build-py' and commit the result"; exit 1
+# Quiet output, but every test binary's result line (and all of it on a failure).
+cargo_test_quiet() {
+  local log; log="$(mktemp)"
+  if cargo test -q "$@" >"$log" 2>&1; then
+    grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
+    rm -f "$log"
+  else
+    cat "$log"; rm -f "$log"; return 1
   fi
-done
+}
 
-step "node tests"
-node --test bindings-js/test/
+# Core (unit, vectors one test per file, no-panic, doctests), xtask and the JS crate, in
+# the debug build. The property tests run in the next step, optimized.
+check_cargo_test() { cargo_test_quiet --workspace --exclude gunbai-py -- --skip "$PROPERTY"; }
 
-step "TypeScript declarations (tsc --noEmit on a typed test)"
-"$NODE_BIN/tsc" -p bindings-js/tsconfig.json
+# The World Trigger battle property tests, all nine, in an optimized build that keeps
+# debug assertions and overflow checks on, so every assertion of the debug build is made
+# (cfg!(debug_assertions) holds, so they play the same battles as in `cargo test`), only
+# faster: the six sampled runs (350 random battles per configuration: budgets after
+# every action, the rest on a sample of actions), both variant settings, the extra skill
+# kinds, and the every-action run with 350 battles per configuration (2,100 battles, every
+# action fully checked, issue 4).
+check_property() {
+  GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-350}" \
+    CARGO_PROFILE_PROPTEST_DEBUG_ASSERTIONS=true CARGO_PROFILE_PROPTEST_OVERFLOW_CHECKS=true \
+    cargo_test_quiet --profile proptest -p gunbai --lib "$PROPERTY"
+}
 
-step "conformance vectors (Node)"
-node bindings-js/conformance.mjs testdata/vectors
+check_generated() {
+  bash scripts/xtask.sh check
+  local tmp; tmp="$(mktemp -d)"
+  bash scripts/xtask.sh py "$tmp"
+  for f in "$tmp"/*; do
+    if ! cmp -s "$f" "bindings-py/python/gunbai/$(basename "$f")"; then
+      echo "bindings-py/python/gunbai/$(basename "$f") is stale: run 'make build-py' and commit the result"; exit 1
+    fi
+  done
+  for f in bindings-py/python/gunbai/*.py bindings-py/python/gunbai/*.pyi; do
+    if grep -q '^# generated by `cargo run -p xtask`' "$f" && ! [ -e "$tmp/$(basename "$f")" ]; then
+      echo "$f is no longer generated: remove it"; exit 1
+    fi
+  done
+  rm -rf "$tmp"
+  echo "catalog checked; the generated Python surface is current"
+}
 
-step "conformance vectors (Node), per-ruleset entries gunbai/world-trigger, coc, tmd, fap-map"
-for entry in world-trigger coc tmd fap-map; do
-  out="$(node bindings-js/conformance.mjs --entry "$entry" testdata/vectors)" || { echo "$out"; exit 1; }
-  echo "$out" | tail -n 2
-done
+check_node() { node --test bindings-js/test/; }
 
-step "pytest"
-"$PY" -m pytest -q bindings-py/tests
+check_tsc() { "$NODE_BIN/tsc" -p bindings-js/tsconfig.json && echo "tsc: no errors"; }
 
-step "stubs (mypy.stubtest and a typed usage file)"
-"$PY" -m mypy.stubtest gunbai --allowlist bindings-py/stubtest-allowlist.txt
-"$PY" -m mypy --strict --warn-unused-ignores bindings-py/tests/typed_usage.py
+check_conformance_node() {
+  node bindings-js/conformance.mjs testdata/vectors
+  local entry out
+  for entry in world-trigger coc tmd fap-map; do
+    echo "--- per-ruleset entry gunbai/$entry"
+    out="$(node bindings-js/conformance.mjs --entry "$entry" testdata/vectors)" || { echo "$out"; exit 1; }
+    echo "$out" | tail -n 2
+  done
+}
 
-step "conformance vectors (Python)"
-"$PY" -m gunbai.conformance testdata/vectors
+check_pytest() { "$PY" -m pytest -q bindings-py/tests; }
 
-step "README examples"
-bash scripts/readme-examples.sh
+check_stubs() {
+  "$PY" -m mypy.stubtest gunbai --allowlist bindings-py/stubtest-allowlist.txt
+  "$PY" -m mypy --strict --warn-unused-ignores bindings-py/tests/typed_usage.py
+}
 
-# Extra checks owned by parts of the project (browser tests, notebooks, …).
+check_conformance_py() { "$PY" -m gunbai.conformance testdata/vectors; }
+
+check_rule_coverage() {
+  # Informational, and only where the project's shared folder (with its tools) lies beside
+  # the clone; it never fails the run.
+  if [ -x "$ROOT/../shared/tools/rule-coverage" ]; then
+    "$ROOT/../shared/tools/rule-coverage" || true
+  else
+    echo "no ../shared/tools/rule-coverage beside this clone: skipped (informational only)"
+  fi
+}
+
+# --- the steps -----------------------------------------------------------------------------
+
+BUILD=1
+[ "${1:-}" != "--no-build" ] || BUILD=0
+
+if [ "$BUILD" = 1 ]; then
+  job "setup: rust" "" bash scripts/setup.sh rust rust-dev
+  job "setup: wasm toolchain" "setup: rust" bash scripts/setup.sh wasm
+  job "setup: wasm-bindgen-cli" "setup: rust" bash scripts/setup.sh bindgen
+  job "setup: node tools" "" bash scripts/setup.sh node
+  job "setup: python" "" bash scripts/setup.sh py py-dev
+  job "setup: extras (browser, analysis)" "setup: python|setup: node tools" bash scripts/setup.sh extras
+  SETUP_RUST="setup: rust"; SETUP_NODE="setup: node tools"; SETUP_PY="setup: python"
+  SETUP_EXTRAS="setup: extras (browser, analysis)"
+  # The long builds first. The five wasm entries build in two target dirs, side by side
+  # (each build is mostly one core: one codegen unit, then LTO).
+  job "build: xtask" "$SETUP_RUST" bash scripts/xtask.sh --path
+  WASM_SETUP="setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE"
+  job "build: npm entries gunbai, gunbai/coc" "$WASM_SETUP" \
+    bash scripts/build-js.sh --only "full coc" --target-dir target/wasm
+  job "build: npm entries gunbai/world-trigger, tmd, fap-map" "$WASM_SETUP" \
+    bash scripts/build-js.sh --only "world-trigger tmd fap-map" --target-dir target/wasm-2
+  job "build: npm package" "build: npm entries gunbai, gunbai/coc|build: npm entries gunbai/world-trigger, tmd, fap-map" \
+    bash scripts/build-js.sh --package
+  job "build: wheel" "$SETUP_PY|build: xtask" bash scripts/build-py.sh
+  JS="build: npm package"; WHEEL="build: wheel"; XTASK="build: xtask"
+else
+  SETUP_RUST=""; SETUP_NODE=""; SETUP_PY=""; SETUP_EXTRAS=""; JS=""; WHEEL=""; XTASK=""
+  [ -f "$PKG/inline.js" ] && ls bindings-py/dist/*.whl >/dev/null 2>&1 ||
+    { echo "bindings-js/pkg or the wheel is missing: run 'make build' first"; exit 1; }
+fi
+job "property tests (optimized, debug assertions on)" "$SETUP_RUST" check_property
+job "rustfmt" "$SETUP_RUST" check_rustfmt
+job "clippy (warnings are errors)" "$SETUP_RUST" check_clippy
+# After xtask's build (both in target/debug, which cargo locks for a whole build): the
+# wasm entries wait for xtask, not for the whole cargo test build.
+job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST|$XTASK" check_cargo_test
+job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" check_generated
+job "node tests" "$JS" check_node
+job "TypeScript declarations (tsc)" "$JS" check_tsc
+job "conformance vectors (Node, every entry)" "$JS" check_conformance_node
+job "pytest" "$WHEEL" check_pytest
+job "stubs (stubtest, mypy --strict)" "$WHEEL" check_stubs
+job "conformance vectors (Python)" "$WHEEL" check_conformance_py
+job "README examples (source tree)" "$JS|$WHEEL" bash scripts/readme-examples.sh
+# Extra checks owned by parts of the project (browser tests, notebooks, the bot, …).
 for extra in "$ROOT"/scripts/test.d/*.sh; do
   [ -e "$extra" ] || continue
-  step "test: $(basename "$extra")"
-  bash "$extra"
+  job "test.d: $(basename "$extra")" "$JS|$WHEEL|$SETUP_EXTRAS" bash "$extra"
 done
+job "dist (sdist, wheel, npm tarball)" "$JS|$WHEEL" bash scripts/dist.sh
+job "installed artifacts: smoke test" "dist (sdist, wheel, npm tarball)" bash scripts/smoke.sh
+job "rule IDs named by tests and vectors (informational)" "" check_rule_coverage
 
-if [ -x "$ROOT/../shared/tools/rule-coverage" ]; then
-  step "rule IDs named by tests and vectors (informational)"
-  "$ROOT/../shared/tools/rule-coverage" || true
-fi
+run_jobs
 echo; echo "all checks passed"

@@ -1,23 +1,16 @@
 //! Runs every conformance vector in `testdata/vectors/**/*.json` against the
 //! core (the same files the Python and Node runners execute). Matching rules
 //! are documented in `testdata/README.md`.
+//!
+//! One `#[test]` per file, named `<folder>::<file>`, so a single file can be run
+//! alone: `cargo test -p gunbai --test vectors tmd::encounter` (or a whole folder:
+//! `... --test vectors coc::`). `every_vector_file_has_a_test` fails when a file
+//! under `testdata/vectors/` is missing from the list below (it prints the line to
+//! add), and `vector_ids_are_unique` checks ids across all files.
 
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> =
-        std::fs::read_dir(dir).expect("read vectors dir").flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e == "json") {
-            out.push(p);
-        }
-    }
-}
 
 fn num_eq(a: f64, b: f64) -> bool {
     // A non-finite number (an expected 1e400) matches only itself: the relative
@@ -186,34 +179,150 @@ fn run_single(case: &Value) -> Result<Option<Value>, String> {
     }
 }
 
-#[test]
-fn conformance_vectors() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/vectors");
-    let mut files = Vec::new();
-    collect(&root, &mut files);
-    assert!(!files.is_empty(), "no vector files under {}", root.display());
+fn vectors_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/vectors")
+}
+
+/// The cases of one vector file (`path` relative to `testdata/vectors`).
+fn cases(path: &str) -> Vec<Value> {
+    let file = vectors_root().join(path);
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// Run every case of one file; prints one line per failing case, then fails.
+fn run_file(path: &str) {
+    let cases = cases(path);
+    assert!(!cases.is_empty(), "{path}: no cases");
     let (mut passed, mut failed) = (0usize, 0usize);
     let mut ids = BTreeSet::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let cases: Vec<Value> =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        for case in &cases {
-            let id = case["id"].as_str().unwrap_or("<no id>").to_string();
-            if !ids.insert(id.clone()) {
-                println!("FAIL {id} ({}): duplicate id", f.display());
+    for case in &cases {
+        let id = case["id"].as_str().unwrap_or("<no id>").to_string();
+        if !ids.insert(id.clone()) {
+            println!("FAIL {id} ({path}): duplicate id");
+            failed += 1;
+            continue;
+        }
+        match run_case(case) {
+            Ok(()) => passed += 1,
+            Err(why) => {
                 failed += 1;
-                continue;
-            }
-            match run_case(case) {
-                Ok(()) => passed += 1,
-                Err(why) => {
-                    failed += 1;
-                    println!("FAIL {id} ({}): {why}", f.display());
-                }
+                println!("FAIL {id} ({path}): {why}");
             }
         }
     }
-    println!("vectors: {passed} passed, {failed} failed");
-    assert_eq!(failed, 0, "{failed} conformance vectors failed");
+    println!("{path}: {passed} passed, {failed} failed");
+    assert_eq!(failed, 0, "{failed} conformance vectors of {path} failed");
+}
+
+/// One test per vector file: `vector_files! { folder { file, ... } ... }` makes the test
+/// `folder::file` running `testdata/vectors/folder/file.json`, and `LISTED`, every such path.
+macro_rules! vector_files {
+    ($($dir:ident { $($file:ident),* $(,)? })*) => {
+        $(
+            mod $dir {
+                $(
+                    #[test]
+                    fn $file() {
+                        super::run_file(concat!(stringify!($dir), "/", stringify!($file), ".json"));
+                    }
+                )*
+            }
+        )*
+        const LISTED: &[&str] = &[$($(concat!(stringify!($dir), "/", stringify!($file), ".json")),*),*];
+    };
+}
+
+// Every file under testdata/vectors/, by folder. A new file needs its name here
+// (`every_vector_file_has_a_test` says so, and which line to change).
+vector_files! {
+    coc {
+        blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, labels, participation,
+        variants
+    }
+    command {
+        arithmetic, bcdice_d100_faces, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
+        coc7_suffix_rules, dice, dot_commands, help, languages, languages_all_systems, refusals, rolls_errors, variants
+    }
+    dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
+    errors { conventions, null_arguments, tagged_fields }
+    fap_map { actions, audit, blackbox, blackbox2, checks, round }
+    tmd { blackbox, blackbox2, economy, encounter, initiative, state_validation, surprise_actors, ties }
+    world_trigger {
+        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds, variants
+    }
+    world_trigger_battle { audit, blackbox, knockout_reentry, listing_limits, scenarios, simultaneous }
+}
+
+/// Every `*.json` under `dir`, relative to the vectors root, sorted.
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let mut entries: Vec<_> =
+        std::fs::read_dir(dir).expect("read vectors dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(root, &p, out);
+        } else if p.extension().is_some_and(|e| e == "json") {
+            let rel = p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+            out.push(rel);
+        }
+    }
+}
+
+/// The list above names exactly the files on disk: a new vector file cannot go unrun.
+#[test]
+fn every_vector_file_has_a_test() {
+    let root = vectors_root();
+    let mut on_disk = Vec::new();
+    collect(&root, &root, &mut on_disk);
+    assert!(!on_disk.is_empty(), "no vector files under {}", root.display());
+    let listed: BTreeSet<&str> = LISTED.iter().copied().collect();
+    let disk: BTreeSet<&str> = on_disk.iter().map(String::as_str).collect();
+    let mut problems = Vec::new();
+    for f in disk.difference(&listed) {
+        let (dir, file) = f.rsplit_once('/').unwrap_or(("", f));
+        let stem = file.trim_end_matches(".json");
+        let ok = |s: &str| {
+            !s.is_empty()
+                && !s.starts_with(|c: char| c.is_ascii_digit())
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        if dir.contains('/') || !ok(dir) || !ok(stem) {
+            problems.push(format!(
+                "{f}: vector files live in testdata/vectors/<folder>/<name>.json with folder and name \
+                 made of letters, digits and _ (not starting with a digit)"
+            ));
+        } else {
+            problems.push(format!(
+                "{f}: no test: add `{stem}` to `{dir} {{ ... }}` in vector_files! (core/tests/vectors.rs)"
+            ));
+        }
+    }
+    for f in listed.difference(&disk) {
+        problems.push(format!(
+            "{f}: listed in core/tests/vectors.rs but not on disk: remove it from vector_files!"
+        ));
+    }
+    assert!(problems.is_empty(), "vector files and their tests differ:\n  {}", problems.join("\n  "));
+}
+
+/// Case ids are unique across all files (each file's test checks its own).
+#[test]
+fn vector_ids_are_unique() {
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    let mut dups = Vec::new();
+    let mut total = 0;
+    for path in LISTED {
+        for case in cases(path) {
+            total += 1;
+            let id = case["id"].as_str().unwrap_or("<no id>").to_string();
+            if let Some(first) = seen.get(&id) {
+                dups.push(format!("{id}: in {first} and {path}"));
+            } else {
+                seen.insert(id, path);
+            }
+        }
+    }
+    assert!(dups.is_empty(), "duplicate vector ids:\n  {}", dups.join("\n  "));
+    println!("{total} vectors in {} files, every id unique", LISTED.len());
 }

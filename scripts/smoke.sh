@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The installed-artifact smoke test (make test runs it after `make dist`): each artifact in
+# dist/ is installed outside the repository, into an empty venv or an empty npm project,
+# and the README's examples run against that installed copy, not the source tree.
+#   wheel  pip install --find-links dist 'gunbai[analysis]' (the notebook README's line);
+#          the README's Python examples; the stubs ship (py.typed, .pyi) and mypy --strict
+#          accepts the typed usage file against the installed copy
+#   sdist  pip install of the sdist: pip fetches maturin and builds with cargo, nothing
+#          else (the same route as `pip install ./bindings-py`); import, stubs, the README's
+#          Python examples
+#   npm    npm install of the tarball into an empty project; the README's JS examples, and
+#          the per-ruleset and inline entries load
+#   Rust   `cargo add --path core` in a new cargo project outside the repository; the
+#          README's Rust examples as its main (target/ shared, so the core is not rebuilt)
+# Needs network access to PyPI (maturin, numpy, pandas, matplotlib) and crates.io, or
+# their caches.
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+wheel="$(ls "$ROOT"/dist/*.whl)"; sdist="$(ls "$ROOT"/dist/*.tar.gz)"; tarball="$(ls "$ROOT"/dist/*.tgz)"
+work="$(mktemp -d /tmp/gunbai-smoke.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+case "$work" in "$ROOT"/*) echo "the smoke test must run outside the repository"; exit 1 ;; esac
+# The README examples read examples/battles/*.json from the current folder: that is all
+# they get of the repository.
+mkdir -p "$work/cwd/examples"; cp -r examples/battles "$work/cwd/examples/"
+pip_q=(-q --disable-pip-version-check)
+t0=$SECONDS
+step() { printf '\n=== %s (at +%s s)\n' "$*" "$((SECONDS - t0))"; }
+
+# installed_here PY: gunbai imports from PY's own site-packages, with its stubs.
+installed_here() {
+  "$1" - "$ROOT" <<'PY'
+import pathlib, sys, sysconfig
+import gunbai
+root = pathlib.Path(sys.argv[1]).resolve()
+where = pathlib.Path(gunbai.__file__).resolve().parent
+site = pathlib.Path(sysconfig.get_paths()["purelib"]).resolve()
+assert where.parent == site, f"gunbai imported from {where}, not from {site}"
+assert root not in where.parents, f"gunbai imported from the source tree: {where}"
+stubs = sorted(p.name for p in where.glob("*.pyi"))
+assert (where / "py.typed").is_file() and "__init__.pyi" in stubs and "_native.pyi" in stubs, stubs
+print(f"gunbai {gunbai.__version__} from {where} ({len(stubs)} stub files, py.typed)")
+PY
+}
+
+step "wheel: pip install --find-links dist 'gunbai[analysis]' into an empty venv"
+python3 -m venv "$work/venv-wheel"
+(cd "$work/cwd" && "$work/venv-wheel/bin/pip" install "${pip_q[@]}" --find-links "$ROOT/dist" 'gunbai[analysis]')
+info="$("$work/venv-wheel/bin/pip" show gunbai)"
+grep "^Location: $work/venv-wheel/" <<<"$info" >/dev/null || { echo "gunbai is not in the venv: $info"; exit 1; }
+echo "dist/$(basename "$wheel") installed"
+installed_here "$work/venv-wheel/bin/python"
+cp bindings-py/tests/typed_usage.py "$work/cwd/"
+(cd "$work/cwd" && "$PY" -m mypy --strict --warn-unused-ignores --no-incremental \
+  --python-executable "$work/venv-wheel/bin/python" typed_usage.py)
+
+step "npm: npm install the tarball into an empty project"
+mkdir -p "$work/npm-project"
+(cd "$work/npm-project" && npm init -y >/dev/null && npm install --no-audit --no-fund --loglevel=error "$tarball")
+(cd "$work/npm-project" && node --input-type=module - <<'NODE'
+import { fileURLToPath } from "node:url";
+const where = fileURLToPath(import.meta.resolve("gunbai"));
+if (!where.startsWith(process.cwd() + "/node_modules/gunbai/")) throw new Error(`gunbai resolves to ${where}`);
+for (const entry of ["gunbai", "gunbai/inline", "gunbai/world-trigger", "gunbai/coc", "gunbai/tmd", "gunbai/fap-map",
+                     "gunbai/tmd/inline"]) {
+  const g = await import(entry);
+  const r = g.dice.roll({ expr: "2d6+1", seed: 42 });
+  if (r.total !== 3) throw new Error(`${entry}: dice.roll gave ${r.total}`);
+}
+console.log(`installed gunbai from ${where}: every entry loads`);
+NODE
+)
+
+step "README examples against the installed wheel and npm package"
+bash scripts/readme-examples.sh --python "$work/venv-wheel/bin/python" --node-project "$work/npm-project" --cwd "$work/cwd"
+
+step "sdist: pip install the sdist into an empty venv (pip fetches maturin; cargo builds it)"
+# The build is the sdist's own, except unoptimized (opt-level 0, no LTO): this checks
+# that the sdist holds everything it needs and builds into a working package, in less
+# time; the optimized build (the release profile) is the wheel's, checked above
+# and by every other step.
+python3 -m venv "$work/venv-sdist"
+(cd "$work/cwd" && CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false \
+  "$work/venv-sdist/bin/pip" install "${pip_q[@]}" "$sdist[analysis]")
+installed_here "$work/venv-sdist/bin/python"
+bash scripts/readme-examples.sh --python "$work/venv-sdist/bin/python" --no-js --cwd "$work/cwd"
+step "Rust: cargo add --path core in a new project, the README's Rust examples as main"
+cargo new -q --vcs none "$work/rust-project"
+cp Cargo.lock "$work/rust-project/" # the same dependency versions as the workspace
+(cd "$work/rust-project" && cargo add -q --path "$ROOT/core" && { cargo add -q --offline serde_json@1 || cargo add -q serde_json@1; })
+python3 - "$ROOT/README.md" "$work/rust-project/src/main.rs" <<'PY'
+import re, sys, pathlib, textwrap
+blocks = re.findall(r"```rust\n(.*?)```", pathlib.Path(sys.argv[1]).read_text(encoding="utf-8"), re.S)
+if not blocks:
+    raise SystemExit("README has no Rust example")
+body = "\n".join(f"    {{\n{textwrap.indent(textwrap.dedent(b), '        ')}    }}" for b in blocks)
+pathlib.Path(sys.argv[2]).write_text(f"fn main() {{\n{body}\n    println!(\"{len(blocks)} README Rust example(s) ran\");\n}}\n", encoding="utf-8")
+PY
+(cd "$work/rust-project" && CARGO_TARGET_DIR="$ROOT/target" cargo run -q)
+
+echo "smoke test ($((SECONDS - t0)) s): the wheel, the sdist, the npm tarball and the core installed outside the repository ran the README examples"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The code generator (xtask: the JS and Python surfaces from the core's catalog), built
+# once and copied to target/tools/xtask, so that the build scripts can run it while
+# another cargo command holds target/ (cargo locks it for a whole build).
+#   bash scripts/xtask.sh ARGS...    run it (building it first if its sources changed)
+#   bash scripts/xtask.sh --path     build it if needed and print its path
+source "$(dirname "$0")/env.sh"
+cd "$ROOT"
+bin="$ROOT/target/tools/xtask"
+key="$(inputs_hash Cargo.toml Cargo.lock core xtask)"
+if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
+  cargo build -q -p xtask
+  mkdir -p "$(dirname "$bin")"
+  cp target/debug/xtask "$bin.$$" && mv "$bin.$$" "$bin"
+  echo "$key" >"$bin.stamp"
+fi
+if [ "${1:-}" = --path ]; then echo "$bin"; else exec "$bin" "$@"; fi
