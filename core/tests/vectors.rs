@@ -237,8 +237,8 @@ macro_rules! vector_files {
 // (`every_vector_file_has_a_test` says so, and which line to change).
 vector_files! {
     coc {
-        blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, labels, participation,
-        variants
+        auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, labels,
+        participation, variants
     }
     command {
         arithmetic, bcdice_d100_faces, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
@@ -247,11 +247,18 @@ vector_files! {
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, null_arguments, tagged_fields }
     fap_map { actions, audit, blackbox, blackbox2, checks, round }
-    tmd { blackbox, blackbox2, economy, encounter, initiative, state_validation, surprise_actors, ties }
-    world_trigger {
-        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds, variants
+    tmd {
+        blackbox, blackbox2, conversion_picks, delay_chains, economy, encounter, engine_readings, initiative,
+        state_validation, surprise_actors, ties
     }
-    world_trigger_battle { audit, blackbox, knockout_reentry, listing_limits, scenarios, simultaneous }
+    world_trigger {
+        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds,
+        pack_tier_endings, variants
+    }
+    world_trigger_battle {
+        audit, blackbox, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios, simultaneous,
+        simulate_battles
+    }
 }
 
 /// Every `*.json` under `dir`, relative to the vectors root, sorted.
