@@ -49,7 +49,9 @@ smoke_installed() {
 wheel="$(ls "$ROOT"/dist/*.whl)"; tarball="$(ls "$ROOT"/dist/*.tgz)"
 step "wheel: pip install --find-links dist 'gunbai[analysis]' into an empty venv"
 python3 -m venv "$work/venv-wheel"
-(cd "$work/cwd" && "$work/venv-wheel/bin/pip" install "${pip_q[@]}" --find-links "$ROOT/dist" 'gunbai[analysis]')
+# (--only-binary: dist/ also holds the sdist, and this part is the wheel's; pip would
+# prefer the wheel anyway)
+(cd "$work/cwd" && "$work/venv-wheel/bin/pip" install "${pip_q[@]}" --only-binary gunbai --find-links "$ROOT/dist" 'gunbai[analysis]')
 info="$("$work/venv-wheel/bin/pip" show gunbai)"
 grep "^Location: $work/venv-wheel/" <<<"$info" >/dev/null || { echo "gunbai is not in the venv: $info"; exit 1; }
 echo "dist/$(basename "$wheel") installed"
