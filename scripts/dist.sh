@@ -1,24 +1,34 @@
 #!/usr/bin/env bash
 # `make dist`: the artifacts a user installs, in dist/:
-#   gunbai-<version>.tar.gz                  the Python sdist (maturin; builds with rustup alone)
+#   gunbai-<version>.tar.gz                   the Python sdist (maturin; builds with rustup alone)
 #   gunbai-<version>-cp39-abi3-<platform>.whl the abi3 wheel (the one scripts/build-py.sh built)
-#   gunbai-<version>.tgz                     the npm package (npm pack of bindings-js/pkg)
+#   gunbai-<version>.tgz                      the npm package (npm pack of bindings-js/pkg)
 # Nothing is rebuilt here: the wheel and the package come from `make build`.
+#   bash scripts/dist.sh [--py | --js]   both (default), or only the Python or npm files
 # scripts/smoke.sh installs each outside the repository and runs the README examples.
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-[ -f "$PKG/inline.js" ] && [ -f "$PKG/package.json" ] || { echo "bindings-js/pkg is incomplete: run 'make build-js'"; exit 1; }
-ls bindings-py/dist/*.whl >/dev/null 2>&1 || { echo "no wheel in bindings-py/dist: run 'make build-py'"; exit 1; }
-rm -rf dist; mkdir -p dist
-cp bindings-py/dist/*.whl dist/
-(cd bindings-py && "$VENV/bin/maturin" sdist --out "$ROOT/dist" 2>&1 | grep -v '^📦\|^🍹\|^🔗\|^🐍' || true)
-ls dist/*.tar.gz >/dev/null
-(cd "$PKG" && npm pack --silent --pack-destination "$ROOT/dist" >/dev/null)
-ls dist/*.tgz >/dev/null
-# The sdist holds the crates it builds (core, its derive, the Python binding) and no
-# build output.
-sdist="$(ls dist/*.tar.gz)"
-listing="$(tar -tzf "$sdist")"
-grep -q '/core/src/lib.rs$' <<<"$listing" || { echo "$sdist lacks core/src/lib.rs"; exit 1; }
-if grep -E '/(target|node_modules|\.venv|dist)/' <<<"$listing"; then echo "$sdist holds build output (above)"; exit 1; fi
-(cd dist && for f in *; do printf '%-52s %10s bytes  sha256 %s\n' "$f" "$(stat -c %s "$f")" "$(sha256sum "$f" | cut -c1-16)"; done)
+py=1; js=1
+case "${1:-}" in --py) js=0 ;; --js) py=0 ;; "") ;; *) echo "usage: dist.sh [--py | --js]"; exit 2 ;; esac
+mkdir -p dist
+if [ "$py" = 1 ]; then
+  ls bindings-py/dist/*.whl >/dev/null 2>&1 || { echo "no wheel in bindings-py/dist: run 'make build-py'"; exit 1; }
+  rm -f dist/*.whl dist/*.tar.gz
+  cp bindings-py/dist/*.whl dist/
+  (cd bindings-py && "$VENV/bin/maturin" sdist --out "$ROOT/dist" 2>&1 |
+    grep -v '^📦\|^🍹\|^🔗\|^🐍\|manifest has no documentation\|^  |$\|^  = note: see https' || true)
+  # The sdist holds the crates it builds (core, its derive, the Python binding) and no
+  # build output.
+  sdist="$(ls dist/*.tar.gz)"
+  listing="$(tar -tzf "$sdist")"
+  grep -q '/core/src/lib.rs$' <<<"$listing" || { echo "$sdist lacks core/src/lib.rs"; exit 1; }
+  if grep -E '/(target|node_modules|\.venv|dist)/' <<<"$listing"; then echo "$sdist holds build output (above)"; exit 1; fi
+fi
+if [ "$js" = 1 ]; then
+  [ -f "$PKG/inline.js" ] && [ -f "$PKG/package.json" ] || { echo "bindings-js/pkg is incomplete: run 'make build-js'"; exit 1; }
+  rm -f dist/*.tgz
+  (cd "$PKG" && npm pack --silent --pack-destination "$ROOT/dist" >/dev/null)
+fi
+(cd dist && for f in $([ "$py" = 0 ] || echo "*.tar.gz *.whl") $([ "$js" = 0 ] || echo "*.tgz"); do
+  printf '%-52s %10s bytes  sha256 %s\n' "$f" "$(stat -c %s "$f")" "$(sha256sum "$f" | cut -c1-16)"
+done)

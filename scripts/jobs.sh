@@ -5,13 +5,15 @@
 #                                 earlier-declared jobs first when several are ready;
 #                                 jobs named "setup: ..." (mostly downloads, quick when
 #                                 cached) do not count against that limit
+#   JOB_NICE[NAME]=N              run that job at niceness N (off the critical path: it
+#                                 then takes the CPU the others leave)
 # Each job's output goes to $JOB_LOGS/NAME.log and is printed as a whole when the job
 # ends (so parallel jobs do not interleave), with its time. A failed job's dependents
 # are skipped; the others still run. run_jobs then prints every job's time and fails
 # if any job failed or was skipped.
 JOB_LOGS="${JOB_LOGS:-$ROOT/target/logs}"
 JOB_NAMES=()
-declare -A JOB_DEPS JOB_CMD JOB_STATE JOB_START JOB_TIME
+declare -A JOB_DEPS JOB_CMD JOB_STATE JOB_START JOB_TIME JOB_NICE
 
 # A job's files: its name with anything but letters, digits, '.', '-' and '_' as '_'.
 _job_file() { local n="${1//[^A-Za-z0-9._-]/_}"; echo "$JOB_LOGS/$n"; }
@@ -40,14 +42,18 @@ _job_run() {
   local name="$1" f; f="$(_job_file "$1")"
   (
     set +e
-    ( set -e; eval "${JOB_CMD[$name]}" ) </dev/null >"$f.log" 2>&1 &
+    (
+      set -e
+      [ -z "${JOB_NICE[$name]:-}" ] || renice -n "${JOB_NICE[$name]}" -p "$BASHPID" >/dev/null
+      eval "${JOB_CMD[$name]}"
+    ) </dev/null >"$f.log" 2>&1 &
     wait "$!"
     echo "$?" >"$f.rc"
     # CPU seconds (user + system) of everything the job ran.
     # (`times` itself must run in this shell, not in a pipeline's subshell.)
     times >"$f.times"
     tail -n 1 "$f.times" |
-      awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.0f", t }' >"$f.cpu"
+      awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%.0f\n", t }' >"$f.cpu"
     rm -f "$f.times"
   )
 }

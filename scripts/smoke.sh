@@ -14,9 +14,11 @@
 #          README's Rust examples as its main (target/ shared, so the core is not rebuilt)
 # Needs network access to PyPI (maturin, numpy, pandas, matplotlib) and crates.io, or
 # their caches.
+#   bash scripts/smoke.sh [PART...]   parts: installed (wheel + npm + README examples),
+#                                     sdist, rust; no PART: all three
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-wheel="$(ls "$ROOT"/dist/*.whl)"; sdist="$(ls "$ROOT"/dist/*.tar.gz)"; tarball="$(ls "$ROOT"/dist/*.tgz)"
+parts=" ${*:-installed sdist rust} "
 work="$(mktemp -d /tmp/gunbai-smoke.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 case "$work" in "$ROOT"/*) echo "the smoke test must run outside the repository"; exit 1 ;; esac
@@ -43,9 +45,13 @@ print(f"gunbai {gunbai.__version__} from {where} ({len(stubs)} stub files, py.ty
 PY
 }
 
+smoke_installed() {
+wheel="$(ls "$ROOT"/dist/*.whl)"; tarball="$(ls "$ROOT"/dist/*.tgz)"
 step "wheel: pip install --find-links dist 'gunbai[analysis]' into an empty venv"
 python3 -m venv "$work/venv-wheel"
-(cd "$work/cwd" && "$work/venv-wheel/bin/pip" install "${pip_q[@]}" --find-links "$ROOT/dist" 'gunbai[analysis]')
+# (--only-binary: dist/ also holds the sdist, and this part is the wheel's; pip would
+# prefer the wheel anyway)
+(cd "$work/cwd" && "$work/venv-wheel/bin/pip" install "${pip_q[@]}" --only-binary gunbai --find-links "$ROOT/dist" 'gunbai[analysis]')
 info="$("$work/venv-wheel/bin/pip" show gunbai)"
 grep "^Location: $work/venv-wheel/" <<<"$info" >/dev/null || { echo "gunbai is not in the venv: $info"; exit 1; }
 echo "dist/$(basename "$wheel") installed"
@@ -74,6 +80,10 @@ NODE
 step "README examples against the installed wheel and npm package"
 bash scripts/readme-examples.sh --python "$work/venv-wheel/bin/python" --node-project "$work/npm-project" --cwd "$work/cwd"
 
+}
+
+smoke_sdist() {
+sdist="$(ls "$ROOT"/dist/*.tar.gz)"
 step "sdist: pip install the sdist into an empty venv (pip fetches maturin; cargo builds it)"
 # The build is the sdist's own, except unoptimized (opt-level 0, no LTO): this checks
 # that the sdist holds everything it needs and builds into a working package, in less
@@ -84,6 +94,9 @@ python3 -m venv "$work/venv-sdist"
   "$work/venv-sdist/bin/pip" install "${pip_q[@]}" "$sdist[analysis]")
 installed_here "$work/venv-sdist/bin/python"
 bash scripts/readme-examples.sh --python "$work/venv-sdist/bin/python" --no-js --cwd "$work/cwd"
+}
+
+smoke_rust() {
 step "Rust: cargo add --path core in a new project, the README's Rust examples as main"
 cargo new -q --vcs none "$work/rust-project"
 cp Cargo.lock "$work/rust-project/" # the same dependency versions as the workspace
@@ -97,5 +110,15 @@ body = "\n".join(f"    {{\n{textwrap.indent(textwrap.dedent(b), '        ')}    
 pathlib.Path(sys.argv[2]).write_text(f"fn main() {{\n{body}\n    println!(\"{len(blocks)} README Rust example(s) ran\");\n}}\n", encoding="utf-8")
 PY
 (cd "$work/rust-project" && CARGO_TARGET_DIR="$ROOT/target" cargo run -q)
+}
 
-echo "smoke test ($((SECONDS - t0)) s): the wheel, the sdist, the npm tarball and the core installed outside the repository ran the README examples"
+for part in $parts; do
+  case "$part" in
+    installed) smoke_installed ;;
+    sdist) smoke_sdist ;;
+    rust) smoke_rust ;;
+    *) echo "unknown smoke part: $part (installed, sdist, rust)"; exit 2 ;;
+  esac
+done
+
+echo "smoke test ($((SECONDS - t0)) s, parts:$parts): installed outside the repository, the artifacts ran the README examples"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: every check, from setup to the installed-artifact smoke test. Each artifact
 # is built once (the npm package, the wheel, dist/) and every step uses it; independent
-# steps run side by side (at most $GUNBAI_JOBS at once besides setup, default 4, on two cores: the
+# steps run side by side (at most $GUNBAI_JOBS at once besides setup, default 5, on two cores: the
 # wasm and release builds are mostly single-threaded). Each step's output is printed
 # whole when it ends, with its time; a failed step's dependents are skipped, the rest
 # still run, and the run fails. Logs: target/logs/test/.
@@ -22,8 +22,7 @@ HARNESS="engine::harness::harness_"
 
 check_rustfmt() { cargo fmt --all -- --check; }
 
-# In its own target dir, so that it does not hold target/debug (the cargo test build's).
-check_clippy() { cargo clippy -q --workspace --all-targets --target-dir target/clippy -- -D warnings; }
+check_clippy() { cargo clippy -q --workspace --all-targets -- -D warnings; }
 
 # Quiet output, but every test binary's result line (and all of it on a failure).
 cargo_test_quiet() {
@@ -120,16 +119,11 @@ if [ "$BUILD" = 1 ]; then
   job "setup: extras (browser, analysis)" "setup: python|setup: node tools" bash scripts/setup.sh extras
   SETUP_RUST="setup: rust"; SETUP_NODE="setup: node tools"; SETUP_PY="setup: python"
   SETUP_EXTRAS="setup: extras (browser, analysis)"
-  # The long builds first. The five wasm entries build in two target dirs, side by side
-  # (each build is mostly one core: one codegen unit, then LTO).
+  # The long builds first. The five wasm entries build one after the other in one
+  # target dir (each is mostly one core: one codegen unit, then LTO; wasm-bindgen and
+  # wasm-opt of one entry overlap the next entry's build).
   job "build: xtask" "$SETUP_RUST" bash scripts/xtask.sh --path
-  WASM_SETUP="setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE"
-  job "build: npm entries gunbai, gunbai/coc" "$WASM_SETUP" \
-    bash scripts/build-js.sh --only "full coc" --target-dir target/wasm
-  job "build: npm entries gunbai/world-trigger, tmd, fap-map" "$WASM_SETUP" \
-    bash scripts/build-js.sh --only "world-trigger tmd fap-map" --target-dir target/wasm-2
-  job "build: npm package" "build: npm entries gunbai, gunbai/coc|build: npm entries gunbai/world-trigger, tmd, fap-map" \
-    bash scripts/build-js.sh --package
+  job "build: npm package" "setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE" bash scripts/build-js.sh
   job "build: wheel" "$SETUP_PY|build: xtask" bash scripts/build-py.sh
   JS="build: npm package"; WHEEL="build: wheel"; XTASK="build: xtask"
 else
@@ -139,10 +133,13 @@ else
 fi
 job "property tests (optimized, debug assertions on)" "$SETUP_RUST" check_property
 job "rustfmt" "$SETUP_RUST" check_rustfmt
-job "clippy (warnings are errors)" "$SETUP_RUST" check_clippy
-# After xtask's build (both in target/debug, which cargo locks for a whole build): the
-# wasm entries wait for xtask, not for the whole cargo test build.
+# cargo test and clippy share target/debug with xtask (cargo locks it for a whole build):
+# one after the other after xtask, so that nothing waits for them holding a slot; and at a
+# lower priority, as nothing waits for them.
 job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST|$XTASK" check_cargo_test
+job "clippy (warnings are errors)" "$SETUP_RUST|$XTASK|cargo test (core, vectors, xtask, JS crate)" check_clippy
+JOB_NICE["clippy (warnings are errors)"]=10
+JOB_NICE["cargo test (core, vectors, xtask, JS crate)"]=10
 job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" check_generated
 job "node tests" "$JS" check_node
 job "TypeScript declarations (tsc)" "$JS" check_tsc
@@ -156,9 +153,18 @@ for extra in "$ROOT"/scripts/test.d/*.sh; do
   [ -e "$extra" ] || continue
   job "test.d: $(basename "$extra")" "$JS|$WHEEL|$SETUP_EXTRAS" bash "$extra"
 done
-job "dist (sdist, wheel, npm tarball)" "$JS|$WHEEL" bash scripts/dist.sh
-job "installed artifacts: smoke test" "dist (sdist, wheel, npm tarball)" bash scripts/smoke.sh
+# make dist, then each artifact installed outside the repository (scripts/smoke.sh). The
+# sdist's build starts as soon as the wheel is there, not after the npm package.
+job "dist: sdist, wheel" "$WHEEL" bash scripts/dist.sh --py
+job "dist: npm tarball" "$JS" bash scripts/dist.sh --js
+job "smoke: the sdist, installed and built by pip" "dist: sdist, wheel" bash scripts/smoke.sh sdist
+job "smoke: the wheel and the npm tarball, installed; README examples" "dist: sdist, wheel|dist: npm tarball" \
+  bash scripts/smoke.sh installed
+# (in target/debug too, reusing the core cargo test built)
+job "smoke: cargo add --path core; README Rust examples" "$XTASK|cargo test (core, vectors, xtask, JS crate)" \
+  bash scripts/smoke.sh rust
 job "rule IDs named by tests and vectors (informational)" "" check_rule_coverage
 
-run_jobs
+# Five at once: two are niced, and the wasm and release builds are mostly one core each.
+GUNBAI_JOBS="${GUNBAI_JOBS:-5}" run_jobs
 echo; echo "all checks passed"
