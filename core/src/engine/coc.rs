@@ -4,23 +4,16 @@
 //! rather than an event list; a handle reports them as one event: the action
 //! itself with those results added.
 
-use super::{action_event, bare, by_actor, Created, Engine};
+use super::{action_event, bare, by_actor, no_data, Created, Engine};
 use crate::coc7_house::chase::{self, C7hChaseAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus};
 use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundLegalArgs, C7hRoundNewArgs, C7hRoundState};
 use crate::coc_ap::round::{
     self as ap, CocApAction, CocApRoundLegalArgs, CocApRoundNewArgs, CocApRoundState,
 };
 use crate::dice::Dice;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::json::ToJson;
 use serde_json::{json, Value};
-
-fn no_data(data: Option<&Value>, what: &str) -> Result<()> {
-    match data {
-        Some(_) => Err(Error::invalid("data", format_args!("{what} takes no data pack"))),
-        None => Ok(()),
-    }
-}
 
 /// `coc_ap.Round` (`coc_ap.round_new` / `round_legal_actions` / `round_act`).
 pub struct ApRound;

@@ -381,6 +381,14 @@ pub(crate) fn by_actor<'a>(
         .collect())
 }
 
+/// `load`'s refusal of a `data` argument for an engine that keeps no data pack beside its state.
+pub(crate) fn no_data(data: Option<&Value>, what: &str) -> Result<()> {
+    match data {
+        Some(_) => Err(Error::invalid("data", format_args!("{what} takes no data pack"))),
+        None => Ok(()),
+    }
+}
+
 /// `{"action": a}` for engines whose listing has no cost.
 pub(crate) fn bare<A: ToJson>(a: &A) -> Value {
     crate::json::single("action", a.to_json())

@@ -1,8 +1,8 @@
 //! The TMD encounter as an [`Engine`]: `tmd.Encounter`.
 
-use super::{by_actor, Created, Engine};
+use super::{by_actor, no_data, Created, Engine};
 use crate::dice::Dice;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::json::ToJson;
 use crate::tmd::encounter::{self, TmdAction, TmdEncounterNewArgs, TmdEncounterState, TmdPhase};
 use serde_json::{json, Value};
@@ -26,9 +26,7 @@ impl Engine for Encounter {
     }
 
     fn load(state: &Value, data: Option<&Value>) -> Result<((), TmdEncounterState)> {
-        if data.is_some() {
-            return Err(Error::invalid("data", "a TMD encounter takes no data pack"));
-        }
+        no_data(data, "a TMD encounter")?;
         Ok(((), encounter::load_state(state)?))
     }
 

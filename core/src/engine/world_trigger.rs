@@ -1,6 +1,6 @@
 //! The World Trigger battle as an [`Engine`]: `world_trigger.Battle`.
 
-use super::{Created, Engine};
+use super::{no_data, Created, Engine};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::json::ToJson;
@@ -29,9 +29,7 @@ impl Engine for Battle {
     }
 
     fn load(state: &Value, data: Option<&Value>) -> Result<((), WtBattleState)> {
-        if data.is_some() {
-            return Err(Error::invalid("data", "a World Trigger battle keeps its data in its state"));
-        }
+        no_data(data, "a World Trigger battle (its data is in its state)")?;
         Ok(((), battle::load_state(state)?))
     }
 
