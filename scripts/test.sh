@@ -22,7 +22,9 @@ HARNESS="engine::harness::harness_"
 
 check_rustfmt() { cargo fmt --all -- --check; }
 
-check_clippy() { cargo clippy -q --workspace --all-targets -- -D warnings; }
+# In its own target dir, so that it runs beside cargo test (target/debug, locked by cargo
+# for a whole build) rather than after it.
+check_clippy() { cargo clippy -q --workspace --all-targets --target-dir target/clippy -- -D warnings; }
 
 # Quiet output, but every test binary's result line (and all of it on a failure).
 cargo_test_quiet() {
@@ -133,11 +135,11 @@ else
 fi
 job "property tests (optimized, debug assertions on)" "$SETUP_RUST" check_property
 job "rustfmt" "$SETUP_RUST" check_rustfmt
-# cargo test and clippy share target/debug with xtask (cargo locks it for a whole build):
-# one after the other after xtask, so that nothing waits for them holding a slot; and at a
-# lower priority, as nothing waits for them.
+# cargo test shares target/debug with xtask: after xtask, so that the npm entries and the
+# wheel never wait for its lock. It and clippy run at a lower priority: nothing waits for
+# them.
 job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST|$XTASK" check_cargo_test
-job "clippy (warnings are errors)" "$SETUP_RUST|$XTASK|cargo test (core, vectors, xtask, JS crate)" check_clippy
+job "clippy (warnings are errors)" "$SETUP_RUST" check_clippy
 JOB_NICE["clippy (warnings are errors)"]=10
 JOB_NICE["cargo test (core, vectors, xtask, JS crate)"]=10
 job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" check_generated
