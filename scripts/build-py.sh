@@ -25,6 +25,9 @@ key="$(inputs_hash Cargo.toml Cargo.lock core bindings-py/Cargo.toml bindings-py
 key="$(echo "$key" | sha256sum | cut -c1-32)"
 STAMP="$ROOT/target/stamps/wheel"
 mkdir -p "$(dirname "$STAMP")"
+# `make develop` leaves its debug extension in the source tree: it must not end up in the
+# wheel, nor be imported instead of it.
+rm -f bindings-py/python/gunbai/_native*.so
 if fresh "$STAMP" "$key" && ls bindings-py/dist/*.whl >/dev/null 2>&1; then
   echo "wheel unchanged, kept: $(basename bindings-py/dist/*.whl)"
 else
