@@ -25,6 +25,7 @@ mod coc;
 mod fap_map;
 #[cfg(test)]
 mod harness;
+pub mod ids;
 #[cfg(feature = "tmd")]
 mod tmd;
 #[cfg(feature = "world_trigger")]
