@@ -4,6 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import * as full from "../pkg/index.js";
 
 const pkgJson = JSON.parse(readFileSync(new URL("../pkg/package.json", import.meta.url), "utf8"));
@@ -66,3 +68,20 @@ test("the same seed gives the same battle step in an entry and in the full packa
   const args = { combatants: [{ id: "a", side: "pc", base_initiative: 5 }, { id: "b", side: "npc", base_initiative: 5 }], seed: 11 };
   assert.deepEqual(g.tmd.initiative(args), full.tmd.initiative(args));
 });
+
+// The size budgets (DESIGN.md, "What size budget does the wasm have?"): gzip -9 of each
+// entry's .wasm, measured with the gzip program as README's figures are.
+const BUDGETS = { ".": 400_000, "world-trigger": 230_000, coc: 150_000, tmd: 150_000, "fap-map": 150_000 };
+const gzipped = (dir) =>
+  execFileSync("gzip", ["-9c", fileURLToPath(new URL(`../pkg/${dir}/wasm/gunbai_js_bg.wasm`, import.meta.url))], {
+    maxBuffer: 64 << 20,
+  }).length;
+
+for (const [dir, budget] of Object.entries(BUDGETS)) {
+  const name = dir === "." ? "gunbai (full package)" : `gunbai/${dir}`;
+  test(`${name}: the .wasm is within its gzip budget of ${budget} bytes`, () => {
+    const size = gzipped(dir);
+    console.log(`${name}: ${size} bytes gzipped (budget ${budget}, ${budget - size} to spare)`);
+    assert.ok(size <= budget, `${name} is ${size} bytes gzipped, over its budget of ${budget}`);
+  });
+}
