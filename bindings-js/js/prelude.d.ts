@@ -49,7 +49,7 @@ export declare class GameHandle<State, Action, Listed, Event> {
   /** Every action legal now; pass an entry's `action` to `act`. */
   legalActions(actor?: string): Listed[];
   /** The legal actions now, listed natively and decoded only when read. */
-  listing(actor?: string): GameListing<Listed>;
+  listing(actor?: string): GameListing<Listed, Event>;
   /** Apply one action. */
   act(action: Action, dice?: { seed?: number; rolls?: unknown[] }): GameActResult<Event>;
   /** Take back the last action (up to 100). */
@@ -76,10 +76,12 @@ export interface GameHandleClass<Setup, State, Action, Listed, Event> {
 }
 
 /** The legal actions of one moment of a game, kept in wasm memory; an item is decoded when read. */
-export declare class GameListing<Listed> {
+export declare class GameListing<Listed, Event = unknown> {
   private constructor();
   /** How many actions are listed. */
   readonly length: number;
+  /** Apply item `i`'s action to its game: `game.act(listing.at(i).action, dice)` without the action crossing as JSON. */
+  play(i: number, dice?: { seed?: number; rolls?: unknown[] }): GameActResult<Event>;
   /** Item `i` (negative counts from the end), or undefined. */
   at(i: number): Listed | undefined;
   /** Every item, decoded. */

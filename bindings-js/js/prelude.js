@@ -348,6 +348,16 @@ export class GameListing {
     return this.#items.get(k);
   }
 
+  /**
+   * Apply item `i`'s action to the game (`dice` may give `seed` or `rolls`): what
+   * `game.act(listing.at(i).action, dice)` does, without the action crossing as JSON.
+   * An item of an older listing that is no longer legal is refused as any action is.
+   */
+  play(i, dice = {}) {
+    const k = Number.isInteger(i) && i < 0 ? i + this.length : i;
+    return this.#fetch("act_listed", { ...dice, id: this.#id, index: k });
+  }
+
   /** Every item, decoded (what `legalActions` returns). */
   toArray() {
     if (!this.#all) this.#all = this.#fetch("legal_items", { id: this.#id });

@@ -127,3 +127,27 @@ test("listing() is legalActions() read lazily, and outlives later actions", () =
     game.free();
   }
 });
+
+test("listing.play(i) is game.act(listing.at(i).action)", () => {
+  for (const name of Object.keys(SETUPS)) {
+    const byItem = classOf(name).create(setupOf(name));
+    const byAction = classOf(name).create(setupOf(name));
+    for (let step = 0; step < 6; step++) {
+      const listed = byItem.listing();
+      if (listed.length === 0) break;
+      const k = (step * 5 + 3) % listed.length;
+      const dice = SETUPS[name].seeded ? { seed: 100 + step } : {};
+      assert.deepEqual(listed.play(k, dice), byAction.act(byAction.legalActions()[k].action, dice), name);
+      assert.deepEqual(byItem.state, byAction.state, name);
+    }
+    const listed = byItem.listing();
+    if (listed.length > 0) {
+      const dice = SETUPS[name].seeded ? { seed: 9 } : {};
+      const last = listed.at(-1).action;
+      assert.deepEqual(listed.play(-1, dice), byAction.act(last, dice), `${name}: play(-1) is the last item`);
+      throwsCode(() => listed.play(listed.length), "out_of_range", "index");
+    }
+    byItem.free();
+    byAction.free();
+  }
+});

@@ -221,3 +221,33 @@ def test_old_listings_expire_with_a_clear_error() -> None:
     with pytest.raises(gunbai.GunbaiError) as e:
         first[0]
     assert e.value.code == "invalid_argument" and e.value.field == "listing"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playing_a_listed_item_is_acting_its_action(name: str) -> None:
+    seeded = SETUPS[name]["seeded"]
+    by_item = handle_class(name).create(**setup_of(name))
+    by_action = handle_class(name).create(**setup_of(name))
+    for step in range(6):
+        listed = by_item.listing()
+        if not len(listed):
+            break
+        k = (step * 5 + 3) % len(listed)
+        action = by_action.legal_actions()[k]["action"]
+        dice = {"seed": 100 + step} if seeded else {}
+        assert listed.play(k, **dice) == by_action.act(action, **dice)
+        assert by_item.state == by_action.state
+    with pytest.raises(IndexError):
+        listed.play(len(listed))
+    # An item of an older listing that is no longer legal is refused and changes nothing.
+    game = handle_class(name).create(**setup_of(name))
+    first = game.listing()
+    game.act(first[0]["action"], **({"seed": 1} if seeded else {}))
+    for k in range(len(first)):
+        before = game.to_json()
+        try:
+            first.play(k, **({"seed": 2} if seeded else {}))
+        except gunbai.GunbaiError as e:
+            assert e.code in ("illegal_action", "invalid_argument") and game.to_json() == before
+        else:
+            game.undo()

@@ -152,6 +152,18 @@ class Listing(Sequence[Any]):
             self._items[i] = self._game._call("legal_item", {"id": self._id, "index": i})
         return self._items[i]
 
+    def play(self, i: int, *, seed: int | None = None, rolls: Any = None) -> Any:
+        """Apply item ``i``'s action to the game: what ``game.act(listing[i]["action"], ...)``
+        does, without the action crossing as JSON. An item of an older listing that is no
+        longer legal is refused as any action is."""
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise TypeError(f"listing indices must be integers, not {type(i).__name__}")
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("listing index out of range")
+        return self._game._call("act_listed", {"id": self._id, "index": i, "seed": seed, "rolls": rolls})
+
     def to_list(self) -> list[Any]:
         """Every item, decoded (what :meth:`Game.legal_actions` returns)."""
         if self._all is None:

@@ -143,11 +143,20 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 break;
             }
             // Play a random listed action, through the handle and the pure op.
-            let a = actions_listed[pick(&mut rng, actions_listed.len())].clone();
+            let k = pick(&mut rng, actions_listed.len());
+            let a = actions_listed[k].clone();
             let seed = rng.next_u64() >> 11;
             let act: E::Action = crate::json::from_value(&a).expect("reads");
             let mut d = Dice::seeded(seed).unwrap();
-            let events = sess.act(&act, &mut d).expect("a listed action is accepted");
+            // Every other step by the listing's index (`act_listed`), the action never
+            // crossing as JSON: the same action, the same result.
+            let events = if step % 2 == 1 {
+                let (id, n) = sess.open_listing(None).expect("listing");
+                assert_eq!(n, listed.len(), "{}: an opened listing differs", E::HANDLE);
+                sess.act_listed(id, k, &mut d).expect("a listed action is accepted by its index")
+            } else {
+                sess.act(&act, &mut d).expect("a listed action is accepted")
+            };
             let rolls = d.take_rolls().to_json();
             if step % drive.pure_every == 0 {
                 let mut args = with_state(state_json, &data);

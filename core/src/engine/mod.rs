@@ -95,6 +95,15 @@ pub trait Engine: 'static {
     fn apply(ctx: &Self::Ctx, s: &mut Self::State, a: &Self::Action, dice: &mut Dice) -> Result<Value>;
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
+    /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
+    /// back from the item's JSON (`{"action": …}`); engines whose listed type holds the
+    /// action typed return a copy of it.
+    fn listed_action(l: &Self::Listed) -> Result<Self::Action> {
+        let v = l.to_json();
+        crate::json::from_value(&v["action"]).map_err(|e| {
+            Error::new(ErrorCode::Internal, format!("a listed action does not read back: {}", e.message))
+        })
+    }
     /// Candidate actions for the harness: legal or not, they are tried and
     /// those not listed must be refused.
     /// True when `a` carries a value the caller chooses and the listing gives
@@ -213,6 +222,17 @@ impl<E: Engine> Session<E> {
         Ok(events)
     }
 
+    /// Apply item `i` of listing `id` (as [`act`](Self::act) would apply its action;
+    /// refused as any action is if it is no longer legal, e.g. from an older listing).
+    pub fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value> {
+        let l = self.listing(id)?;
+        let item = l.get(i).ok_or_else(|| {
+            Error::out_of_range("index", format_args!("listing {id} has {} actions", l.len()))
+        })?;
+        let a = E::listed_action(item)?;
+        self.act(&a, dice)
+    }
+
     /// Take back the last action (up to [`MAX_UNDO`] of them).
     pub fn undo(&mut self) -> Result<()> {
         let prev = self.history.pop().ok_or_else(|| {
@@ -300,6 +320,8 @@ pub trait AnyGame: Send + Sync {
     fn listing_items(&self, id: u64) -> Result<Value>;
     /// Apply an action given as JSON: `{events, rolls}`.
     fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value>;
+    /// Apply item `i` of listing `id`: `{events, rolls}`.
+    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value>;
     /// The state as JSON.
     fn state(&self) -> Value;
     /// `{state, data?}`: what [`Game`]'s `load` takes back.
@@ -332,10 +354,11 @@ impl<E: Engine> AnyGame for Session<E> {
         let a: E::Action = crate::json::from_value(action)
             .map_err(|e| Error::invalid(prefixed("action", &e.field_path()), e.message))?;
         let events = Session::act(self, &a, dice)?;
-        let mut m = Map::new();
-        m.insert("events".into(), events);
-        m.insert("rolls".into(), dice.take_rolls().to_json());
-        Ok(Value::Object(m))
+        Ok(events_and_rolls(events, dice))
+    }
+    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value> {
+        let events = Session::act_listed(self, id, i, dice)?;
+        Ok(events_and_rolls(events, dice))
     }
     fn state(&self) -> Value {
         self.state.to_json()
@@ -357,6 +380,14 @@ impl<E: Engine> AnyGame for Session<E> {
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
     }
+}
+
+/// `{events, rolls}`: an action's result as the handles return it.
+fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
+    let mut m = Map::new();
+    m.insert("events".into(), events);
+    m.insert("rolls".into(), dice.take_rolls().to_json());
+    Value::Object(m)
 }
 
 /// The listed actions `actor` takes: those whose action names it (as `actor`,
@@ -464,7 +495,9 @@ impl Game {
     /// * `legal_actions {actor?}` → `[{action, …cost}]`;
     /// * `legal_open {actor?}` → `{id, len}`: the listing kept natively; then
     ///   `legal_item {id, index}` → one item, `legal_items {id}` → all of them;
-    /// * `act {action, seed?, rolls?}` → `{events, rolls}`;
+    /// * `act {action, seed?, rolls?}` → `{events, rolls}`; `act_listed {id, index,
+    ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
+    ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name.
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
@@ -532,9 +565,12 @@ impl Game {
                 only(&a, &["id"])?;
                 g.listing_items(count(&a, "id")?)
             }
-            "act" => {
-                only(&a, &["action", "seed", "rolls"])?;
-                let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
+            "act" | "act_listed" => {
+                let listed = method == "act_listed";
+                only(
+                    &a,
+                    if listed { &["id", "index", "seed", "rolls"] } else { &["action", "seed", "rolls"] },
+                )?;
                 let seed: Option<u64> = match a.get("seed") {
                     None => None,
                     Some(v) => {
@@ -549,7 +585,13 @@ impl Game {
                     ),
                 };
                 let mut dice = Dice::from_args(seed, rolls.as_deref())?;
-                g.act(action, &mut dice)
+                if listed {
+                    let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
+                    g.act_listed(count(&a, "id")?, i, &mut dice)
+                } else {
+                    let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
+                    g.act(action, &mut dice)
+                }
             }
             "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;

@@ -57,6 +57,10 @@ impl Engine for Battle {
         s.outcome.to_json()
     }
 
+    fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {
+        Ok(l.action.clone())
+    }
+
     #[cfg(test)]
     fn caller_chosen(a: &WtBattleAction) -> bool {
         use WtBattleAction as A;
