@@ -62,6 +62,21 @@ function listingBattle(pick) {
   }
 }
 
+function playBattle(pick) {
+  const b = wt.Battle.create(SETUP);
+  try {
+    let actions = 0;
+    for (;;) {
+      const listed = b.listing();
+      if (listed.length === 0) return actions;
+      listed.play(pick(listed.length), { seed: pick(2 ** 30) });
+      actions++;
+    }
+  } finally {
+    b.free();
+  }
+}
+
 function perAction(play, battles) {
   const pick = rng(7);
   const t = process.cpuUsage();
@@ -74,6 +89,7 @@ function perAction(play, battles) {
 console.log(`node.pure_us_per_action ${perAction(pureBattle, arg("pure-battles", 2)).toFixed(1)}`);
 console.log(`node.handle_us_per_action ${perAction(handleBattle, arg("handle-battles", 20)).toFixed(1)}`);
 console.log(`node.listing_us_per_action ${perAction(listingBattle, arg("handle-battles", 20)).toFixed(1)}`);
+console.log(`node.play_us_per_action ${perAction(playBattle, arg("handle-battles", 20)).toFixed(1)}`);
 const n = arg("sim-battles", 2000);
 let best = Infinity;
 for (let seed = 0; seed < 3; seed++) {

@@ -7,7 +7,8 @@ acting side lists the legal actions and plays one uniformly at random.
    crossing as JSON in both directions every action.
 2. The handle: ``gunbai.world_trigger.Battle``; the state stays native, only the
    listing and the events cross: once with every listing decoded (``legal_actions``),
-   once listing natively and decoding only the chosen action (``listing``).
+   once listing natively and decoding only the chosen action (``listing``), once
+   playing the chosen item by its index (``listing.play``).
 3. ``gunbai.world_trigger.simulate_battles`` (policy ``random``): whole battles natively.
 
 Prints one ``key value`` line per figure so that ``benchmarks/run.sh`` can put the
@@ -65,6 +66,20 @@ def handle_listing_battle(rng: random.Random) -> int:
         actions += 1
 
 
+def handle_play_battle(rng: random.Random) -> int:
+    """The handle, listing natively and playing the chosen item by its index
+    (``listing.play``): neither the listing nor the action crosses as JSON; only the
+    events come back."""
+    b = wt.Battle.create(**SETUP)
+    actions = 0
+    while True:
+        listed = b.listing()
+        if not listed:
+            return actions
+        listed.play(rng.randrange(len(listed)), seed=rng.randrange(1 << 50))
+        actions += 1
+
+
 def per_action(play, battles: int) -> float:
     rng = random.Random(7)
     t = time.process_time()
@@ -81,6 +96,7 @@ def main() -> None:
     print(f"python.pure_us_per_action {per_action(pure_battle, ns.pure_battles) * 1e6:.1f}")
     print(f"python.handle_us_per_action {per_action(handle_battle, ns.handle_battles) * 1e6:.1f}")
     print(f"python.listing_us_per_action {per_action(handle_listing_battle, ns.handle_battles) * 1e6:.1f}")
+    print(f"python.play_us_per_action {per_action(handle_play_battle, ns.handle_battles) * 1e6:.1f}")
     best = float("inf")
     for seed in range(3):
         t = time.perf_counter()

@@ -23,13 +23,13 @@ import sys
 f = dict(line.split() for line in open(sys.argv[1]) if line.strip())
 f = {k: float(v) for k, v in f.items()}
 print()
-print("| | pure ops µs/action | handle µs/action (`legal_actions`) | handle µs/action (`listing`) | pure ÷ handle | simulate_battles µs/battle | battles/s | ÷ native |")
-print("|---|---|---|---|---|---|---|---|")
+print("| | pure ops µs/action | handle µs/action (`legal_actions`) | handle µs/action (`listing`) | handle µs/action (`listing.play`) | pure ÷ handle | simulate_battles µs/battle | battles/s | ÷ native |")
+print("|---|---|---|---|---|---|---|---|---|")
 nat = f["native.sim_us_per_battle"]
-print(f"| Rust (native) | — | {f['native.us_per_action']:.2f} (typed) | — | — | {nat:.0f} | {f['native.sim_battles_per_s']:.0f} | 1.00 |")
+print(f"| Rust (native) | — | {f['native.us_per_action']:.2f} (typed) | — | — | — | {nat:.0f} | {f['native.sim_battles_per_s']:.0f} | 1.00 |")
 for lang in ("python", "node"):
-    p, h, l, s = (f[f"{lang}.{k}"] for k in ("pure_us_per_action", "handle_us_per_action", "listing_us_per_action", "sim_us_per_battle"))
-    print(f"| {lang} | {p:.0f} | {h:.1f} | {l:.1f} | {p / h:.0f}× / {p / l:.0f}× | {s:.0f} | {f[f'{lang}.sim_battles_per_s']:.0f} | {s / nat:.2f} |")
+    p, h, l, y, s = (f[f"{lang}.{k}"] for k in ("pure_us_per_action", "handle_us_per_action", "listing_us_per_action", "play_us_per_action", "sim_us_per_battle"))
+    print(f"| {lang} | {p:.0f} | {h:.1f} | {l:.1f} | {y:.1f} | {p / h:.0f}× / {p / l:.0f}× / {p / y:.0f}× | {s:.0f} | {f[f'{lang}.sim_battles_per_s']:.0f} | {s / nat:.2f} |")
 PY
 rm -f "$out"
 
