@@ -331,14 +331,14 @@ fn property_run(name: &str, n: u64, checks: Checks) -> Seen {
     seen
 }
 
-/// Battles per configuration of the sampled property tests (debug build:
-/// `cargo test`, `make test`; release build: `cargo test --release`).
+/// Battles per configuration of the sampled property tests:
+/// `GUNBAI_PROPERTY_SAMPLED` if set (`make test` sets it, scripts/test.sh), else 350
+/// with debug assertions on and 2000 in a release build (`cargo test --release`).
 fn sampled_battles() -> u64 {
-    if cfg!(debug_assertions) {
-        350
-    } else {
-        2000
-    }
+    std::env::var("GUNBAI_PROPERTY_SAMPLED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 350 } else { 2000 })
 }
 
 /// Thousands of random legal battles (issue 4): every configuration, budgets
@@ -388,8 +388,8 @@ fn property_defense_4v4() {
 /// test --release -p gunbai --lib property_every_action`), else 1 in a debug
 /// build (a JSON round trip of the whole state after every action is slow
 /// unoptimized) and 30 in a release build. `make test` (scripts/test.sh) runs this test
-/// in the `proptest` profile with 350 per configuration: 2,100 battles, every action
-/// fully checked.
+/// in the `proptest` profile with 150 per configuration (900 battles, every action fully
+/// checked; 350 with `GUNBAI_LONG=1`).
 fn every_action_battles() -> u64 {
     std::env::var("GUNBAI_PROPERTY_BATTLES")
         .ok()
