@@ -40,8 +40,10 @@ class Game:
         self.created = {"events": [], "rolls": []}
 
     def _call(self, method: str, args: Any = None) -> Any:
-        reply = self._g.call(method, "{}" if args is None else _encode(args))
-        envelope = json.loads(reply)
+        return self._call_text(method, "{}" if args is None else _encode(args), args)
+
+    def _call_text(self, method: str, text: str, args: Any = None) -> Any:
+        envelope = json.loads(self._g.call(method, text))
         error = envelope.get("error")
         if error is not None:
             raise _error(error, args)
@@ -78,7 +80,7 @@ class Game:
         :class:`Listing` (a sequence of ``{"action": …, …cost}``). Cheaper than
         :meth:`legal_actions` when a host reads a few of them (a policy that picks
         one); it stays readable after later actions (the last 8 listings)."""
-        opened = self._call("legal_open", {"actor": actor})
+        opened = self._call("legal_open", None if actor is None else {"actor": actor})
         return Listing(self, opened["id"], opened["len"])
 
     def act(self, action: Any, *, seed: int | None = None, rolls: Any = None) -> Any:
@@ -162,6 +164,11 @@ class Listing(Sequence[Any]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("listing index out of range")
+        if rolls is None and (seed is None or type(seed) is int):
+            # Only integers: the text is written here, not walked by _encode.
+            tail = "}" if seed is None else f',"seed":{seed}}}'
+            text = f'{{"id":{self._id},"index":{i}{tail}'
+            return self._game._call_text("act_listed", text, {"id": self._id, "index": i, "seed": seed})
         return self._game._call("act_listed", {"id": self._id, "index": i, "seed": seed, "rolls": rolls})
 
     def to_list(self) -> list[Any]:
