@@ -35,10 +35,17 @@ async function loadWasm() {
 // @gunbai-load-end
 await loadWasm();
 
+// Host entropy for unseeded dice, two 32-bit words a call, drawn from the system's
+// generator 256 calls at a time (one getRandomValues call instead of one per call).
+const ENTROPY = new Uint32Array(512);
+let entropyAt = ENTROPY.length;
 function entropy() {
-  const words = new Uint32Array(2);
-  globalThis.crypto.getRandomValues(words);
-  return words;
+  if (entropyAt === ENTROPY.length) {
+    globalThis.crypto.getRandomValues(ENTROPY);
+    entropyAt = 0;
+  }
+  entropyAt += 2;
+  return ENTROPY.subarray(entropyAt - 2, entropyAt);
 }
 
 // JSON.stringify writes NaN and ±Infinity as null and leaves out functions and
@@ -224,7 +231,7 @@ export class GameHandle {
     if (this.#g === null) {
       throw new GunbaiError({ code: "invalid_argument", message: "handle: this handle was freed", field: "handle" });
     }
-    const json = args === undefined ? "{}" : argsJson(args);
+    const json = args === undefined ? "{}" : typeof args === "string" ? args : argsJson(args);
     const [hi, lo] = entropy();
     let envelope;
     try {
@@ -283,7 +290,7 @@ export class GameHandle {
    */
   listing(actor, ...extra) {
     oneArg(`${this.constructor.handle}.listing`, (actor === undefined ? 0 : 1) + extra.length);
-    const { id, len } = this.#call("legal_open", { actor });
+    const { id, len } = this.#call("legal_open", actor === undefined ? undefined : { actor });
     return new GameListing((method, args) => this.#call(method, args), id, len);
   }
 
@@ -355,6 +362,11 @@ export class GameListing {
    */
   play(i, dice = {}) {
     const k = Number.isInteger(i) && i < 0 ? i + this.length : i;
+    const { seed, rolls, ...rest } = dice ?? {};
+    if (Number.isSafeInteger(k) && rolls === undefined && Object.keys(rest).length === 0 && (seed === undefined || Number.isSafeInteger(seed))) {
+      // Only integers: the text is written here (no replacer walk).
+      return this.#fetch("act_listed", `{"id":${this.#id},"index":${k}${seed === undefined ? "" : `,"seed":${seed}`}}`);
+    }
     return this.#fetch("act_listed", { ...dice, id: this.#id, index: k });
   }
 

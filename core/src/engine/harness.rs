@@ -347,6 +347,35 @@ fn bench_handle() {
         }
     }
     println!("handle: {n} actions; listing {:.1} µs, act {:.1} µs", tl / n as f64 * 1e6, ta / n as f64 * 1e6);
+    // Listing kept natively, the chosen item played by its index.
+    let (mut to, mut tp, mut n) = (0.0, 0.0, 0);
+    for _ in 0..20 {
+        g.call_json("create", &json!({"handle": "world_trigger.Battle", "setup": setup}).to_string(), None);
+        loop {
+            let t0 = std::time::Instant::now();
+            let opened = g.call_json("legal_open", "{}", None);
+            to += t0.elapsed().as_secs_f64();
+            let v: Value = serde_json::from_str(&opened).unwrap();
+            let (id, len) = (v["ok"]["id"].as_u64().unwrap(), v["ok"]["len"].as_u64().unwrap());
+            if len == 0 {
+                break;
+            }
+            let args = format!(
+                r#"{{"id":{id},"index":{},"seed":{}}}"#,
+                pick(&mut rng, len as usize),
+                rng.next_u64() >> 11
+            );
+            let t1 = std::time::Instant::now();
+            g.call_json("act_listed", &args, None);
+            tp += t1.elapsed().as_secs_f64();
+            n += 1;
+        }
+    }
+    println!(
+        "handle: {n} actions; legal_open {:.1} µs, act_listed {:.1} µs",
+        to / n as f64 * 1e6,
+        tp / n as f64 * 1e6
+    );
 }
 
 #[cfg(feature = "world_trigger")]
