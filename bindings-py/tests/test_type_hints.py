@@ -5,6 +5,7 @@ run time)."""
 from __future__ import annotations
 
 import inspect
+import sys
 import typing
 
 import pytest
@@ -16,6 +17,10 @@ from gunbai import types as gtypes
 def _public_callables() -> list[tuple[str, object]]:
     found: list[tuple[str, object]] = []
     modules = [gunbai, *(getattr(gunbai, m) for m in gunbai.MODULES)]
+    if all(m in sys.modules or _importable(m) for m in ("numpy", "pandas", "matplotlib")):
+        from gunbai import analysis
+
+        modules.append(analysis)
     for mod in modules:
         for name in getattr(mod, "__all__"):
             obj = getattr(mod, name)
@@ -34,6 +39,12 @@ def _public_callables() -> list[tuple[str, object]]:
     return found
 
 
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
 CALLABLES = _public_callables()
 
 
@@ -42,7 +53,11 @@ def test_the_walk_covers_every_generated_operation() -> None:
     walked = {n[len("gunbai."):] for n, _ in CALLABLES}
     missing = sorted(ops - walked)
     assert not missing, missing
-    assert "gunbai.world_trigger.Battle.create" in {n for n, _ in CALLABLES}
+    names = {n for n, _ in CALLABLES}
+    assert "gunbai.world_trigger.Battle.create" in names
+    if "gunbai.analysis.wt_build_sweep" not in names:
+        pytest.skip("the analysis extra is not installed")
+    assert {"gunbai.analysis.plot_heatmap", "gunbai.analysis.tmd_initiative_odds"} <= names
 
 
 @pytest.mark.parametrize("name,obj", CALLABLES, ids=[n for n, _ in CALLABLES])

@@ -1,5 +1,5 @@
-"""gunbai.analysis: exact odds tables (pandas), World Trigger build comparison,
-helpers for every ruleset, plots.
+"""gunbai.analysis: exact odds tables (pandas), World Trigger build comparison and
+sweeps, helpers for every ruleset, plots.
 
 Install with the ``analysis`` extra (``pip install 'gunbai[analysis]'``: numpy,
 pandas, matplotlib, tqdm; the ``scale`` extra adds ``dask[distributed]`` for
@@ -38,6 +38,7 @@ from .analysis_rulesets import (
     plot_tmd_initiative,
     tmd_initiative_odds,
 )
+from .analysis_sweep import WT_STATS, plot_sweep, score_builds, wt_allocations, wt_build_sweep
 
 if TYPE_CHECKING:  # pragma: no cover
     import matplotlib.axes
@@ -64,6 +65,12 @@ __all__ = [
     "plot_coc7_levels",
     "plot_build_comparison",
     "plot_sample_vs_exact",
+    # World Trigger build sweeps (analysis_sweep)
+    "WT_STATS",
+    "wt_allocations",
+    "wt_build_sweep",
+    "score_builds",
+    "plot_sweep",
     # the other rulesets (analysis_rulesets)
     "TMD_MAX_EXACT_COMBATANTS",
     "tmd_initiative_odds",
