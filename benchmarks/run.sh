@@ -35,3 +35,6 @@ rm -f "$out"
 
 step "Python: batch checks and exact odds"
 "$BV/bin/python" "$ROOT/benchmarks/bench_python.py" "$@"
+
+step "Python: World Trigger build sweep, one process against a Dask LocalCluster(2) (the project's .venv, scale extra)"
+"$PY" "$ROOT/benchmarks/bench_sweep.py"

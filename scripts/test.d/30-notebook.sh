@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
-# Execute examples/notebooks/build_analysis.ipynb top to bottom with nbclient (Agg backend),
-# in its own folder, so its figures land in examples/notebooks/figures/. The notebook file
-# itself is not rewritten. Fails if any cell raises or a figure is missing.
+# Execute the example notebooks top to bottom with nbclient (Agg backend), in their own
+# folder, so their figures land in examples/notebooks/figures/. The notebook files
+# themselves are not rewritten. Fails if any cell raises or a figure is not written.
+#   build_analysis.ipynb  exact odds tables and the sample builds
+#   build_sweep.ipynb     the build sweep on one process and on a Dask LocalCluster (2 workers),
+#                         asserting that both give identical DataFrames
 source "$(dirname "$0")/../env.sh"
 cd "$ROOT/examples/notebooks"
 MPLBACKEND=Agg "$PY" - <<'PY'
 import sys
+import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
-nb = nbformat.read("build_analysis.ipynb", as_version=4)
-NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": "."}}).execute()
-figures = sorted(p.name for p in Path("figures").glob("*.png"))
-expected = {"wt_hit_chance.png", "wt_damage.png", "wt_success_curves.png", "wt_opposed_heatmap.png",
-            "wt_sample_vs_exact.png", "coc7_levels.png", "coc7_success.png"}
-missing = expected - set(figures)
-if missing:
-    sys.exit(f"notebook did not save {sorted(missing)}")
-print(f"notebook executed: {len(nb.cells)} cells, figures: {', '.join(figures)}")
+expected = {
+    "build_analysis.ipynb": {"wt_hit_chance.png", "wt_damage.png", "wt_success_curves.png", "wt_opposed_heatmap.png",
+                             "wt_sample_vs_exact.png", "coc7_levels.png", "coc7_success.png", "tmd_initiative.png",
+                             "coc7_opposed.png", "coc_ap_fm_pools.png"},
+    "build_sweep.ipynb": {"wt_sweep.png"},
+}
+for name, figures in expected.items():
+    t0, started = time.perf_counter(), time.time()
+    nb = nbformat.read(name, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": "."}}).execute()
+    # Written by this run (the committed PNGs are there before it).
+    missing = figures - {p.name for p in Path("figures").glob("*.png") if p.stat().st_mtime >= started - 1}
+    if missing:
+        sys.exit(f"{name} did not save {sorted(missing)}")
+    print(f"{name} executed: {len(nb.cells)} cells in {time.perf_counter() - t0:.1f} s, figures: {', '.join(sorted(figures))}")
 PY

@@ -479,9 +479,10 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         let handles_import =
             if hnames.is_empty() { "" } else { "from ._handles import Game as _Game, _create\n" };
         // The runtime functions carry the stub's annotations as strings (postponed
-        // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types
-        // without importing numpy or the TypedDicts at run time.
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom typing import TYPE_CHECKING\n\nfrom ._core import _op\n{handles_import}\nif TYPE_CHECKING:\n    from collections.abc import Mapping, Sequence\n    from typing import Any, Literal, Union\n\n    import numpy\n    import numpy.typing\n\n    from .types import *\n").unwrap();
+        // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types.
+        // Every name they use is bound at run time too, so `typing.get_type_hints` can
+        // evaluate them; `numpy` is a lazy stand-in that imports numpy only then.
+        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom collections.abc import Mapping, Sequence\nfrom typing import TYPE_CHECKING, Any, Literal, Union\n\nfrom ._core import _op\n{handles_import}from .types import *\n\nif TYPE_CHECKING:\n    import numpy\n    import numpy.typing\nelse:\n    from ._core import _lazy_numpy as numpy\n").unwrap();
         writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n{}", if hnames.is_empty() { "" } else { "from ._handles import Game as _Game\n" }).unwrap();
         let mut names = Vec::new();
         for op in ops {

@@ -312,6 +312,34 @@ def _batch(op: str, args: Any) -> Any:
     return out
 
 
+class _LazyModule:
+    """A stand-in for a module that imports it when an attribute is first read.
+
+    The generated modules bind ``numpy`` to one, so ``typing.get_type_hints`` can
+    evaluate their annotations (``numpy.typing.NDArray[numpy.int32]``) while
+    ``import gunbai`` still does not import numpy."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+
+        module = importlib.import_module(self._name)
+        try:
+            return getattr(module, attr)
+        except AttributeError:  # a submodule not imported yet (numpy.typing, matplotlib.axes)
+            return importlib.import_module(f"{self._name}.{attr}")
+
+    def __repr__(self) -> str:
+        return f"<lazy module {self._name!r}>"
+
+
+_lazy_numpy = _LazyModule("numpy")
+
+
 def catalog() -> dict[str, Any]:
     """Every operation with the JSON Schema of its arguments and result."""
     result: dict[str, Any] = json.loads(_native.catalog())

@@ -1,7 +1,9 @@
-"""gunbai.analysis: exact odds tables (pandas), World Trigger build comparison, plots.
+"""gunbai.analysis: exact odds tables (pandas), World Trigger build comparison and
+sweeps, helpers for every ruleset, plots.
 
 Install with the ``analysis`` extra (``pip install 'gunbai[analysis]'``: numpy,
-pandas, matplotlib). Every probability here comes from the core's exact
+pandas, matplotlib, tqdm; the ``scale`` extra adds ``dask[distributed]`` for
+:func:`wt_build_sweep` on a Dask cluster). Every probability here comes from the core's exact
 operations (``world_trigger.success_chance``, ``world_trigger.opposed_chance``,
 ``world_trigger.distribution``, ``coc7.distribution``) or from enumerating every
 face of a single die through the core (damage), never from sampling. Sampling
@@ -16,15 +18,34 @@ it; matplotlib is imported only when a plot is drawn.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 import pandas as pd
 
-from ._core import GunbaiError, call
+from ._core import GunbaiError, _LazyModule, call
+from .analysis_rulesets import (
+    TMD_MAX_EXACT_COMBATANTS,
+    c7h_initiative_table,
+    coc7_opposed_odds,
+    coc7_opposed_table,
+    coc_ap_table,
+    fm_pool_table,
+    plot_c7h_initiative,
+    plot_coc7_opposed,
+    plot_coc_ap,
+    plot_fm_pools,
+    plot_tmd_initiative,
+    tmd_initiative_odds,
+)
+from .analysis_sweep import WT_STATS, plot_sweep, score_builds, wt_allocations, wt_build_sweep
 
 if TYPE_CHECKING:  # pragma: no cover
-    from matplotlib.axes import Axes
+    import matplotlib.axes
+else:
+    # Bound at run time too, so that typing.get_type_hints can evaluate the annotations;
+    # matplotlib is imported only when one is evaluated or a plot is drawn.
+    matplotlib = _LazyModule("matplotlib")
 
 __all__ = [
     "COC7_LEVELS",
@@ -44,6 +65,25 @@ __all__ = [
     "plot_coc7_levels",
     "plot_build_comparison",
     "plot_sample_vs_exact",
+    # World Trigger build sweeps (analysis_sweep)
+    "WT_STATS",
+    "wt_allocations",
+    "wt_build_sweep",
+    "score_builds",
+    "plot_sweep",
+    # the other rulesets (analysis_rulesets)
+    "TMD_MAX_EXACT_COMBATANTS",
+    "tmd_initiative_odds",
+    "plot_tmd_initiative",
+    "coc7_opposed_odds",
+    "coc7_opposed_table",
+    "plot_coc7_opposed",
+    "c7h_initiative_table",
+    "plot_c7h_initiative",
+    "coc_ap_table",
+    "plot_coc_ap",
+    "fm_pool_table",
+    "plot_fm_pools",
 ]
 
 #: CoC 7th-edition levels, best first (the keys of ``coc7.distribution``'s ``levels``).
@@ -145,7 +185,7 @@ def wt_expected_damage(
     trion_stat: int = 0,
     special_attack_lv: int = 0,
     modifier: int = 0,
-    variants: Mapping[str, Any] | None = None,
+    variants: Optional[Mapping[str, Any]] = None,
 ) -> float:
     """Exact mean damage of one hit: ``world_trigger.damage`` run on each d6 face (1/6 each)."""
     totals = [
@@ -179,7 +219,7 @@ def wt_compare_builds(
     builds: Mapping[str, Mapping[str, Any]],
     *,
     hit_stat: Union[str, Mapping[str, str]] = "technique",
-    reactions: Mapping[str, Union[int, Mapping[str, int]]] | None = None,
+    reactions: Optional[Mapping[str, Union[int, Mapping[str, int]]]] = None,
     tactics_dice: int = 0,
     special_attack_lv: int = 0,
     data: Any = None,
@@ -284,15 +324,39 @@ def coc7_level_table(
 
 
 def coc7_success_table(
-    skills: Iterable[int] = range(10, 100, 10),
+    skills: Union[Iterable[int], Mapping[str, int]] = range(10, 100, 10),
     bonus_dice: Iterable[int] = (-2, -1, 0, 1, 2),
     *,
     difficulty: str = "regular",
     rule: int = 0,
 ) -> pd.DataFrame:
-    """Exact success chance by skill (rows) × bonus dice (columns)."""
-    t = coc7_level_table(skills, bonus_dice, difficulty=difficulty, rule=rule)
-    return t["success"].unstack("bonus_dice")
+    """Exact success chance by skill (rows, in the given order) × bonus dice (columns).
+
+    ``skills`` is a list of skill values, or a mapping of names to skill values
+    (``{"Spot Hidden": 65, …}``): then each row is labelled with its name and value
+    (``"Spot Hidden 65"``), paired with its own row, never by position after sorting.
+    """
+    labels: list[Any]
+    if isinstance(skills, Mapping):
+        values = [int(v) for v in skills.values()]
+        labels = [f"{k} {v}" for k, v in zip(skills.keys(), values)]
+    else:
+        values = [int(s) for s in skills]
+        labels = list(values)
+    bonus_l = [int(b) for b in bonus_dice]
+    rows = [
+        [
+            float(call("coc7.distribution", skill=v, bonus_dice=b, difficulty=difficulty, rule=rule)["success"])
+            for b in bonus_l
+        ]
+        for v in values
+    ]
+    return pd.DataFrame(
+        rows,
+        index=pd.Index(labels, name="skill"),
+        columns=pd.Index(bonus_l, name="bonus_dice"),
+        dtype="float64",
+    )
 
 
 # ---------------------------------------------------------------- samples
@@ -309,7 +373,7 @@ def sample_pmf(samples: Any) -> pd.Series:
 # ---------------------------------------------------------------- plots
 
 
-def _axes(ax: Axes | None, figsize: tuple[float, float] = (7.0, 4.0)) -> Axes:
+def _axes(ax: Optional[matplotlib.axes.Axes], figsize: tuple[float, float] = (7.0, 4.0)) -> matplotlib.axes.Axes:
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
@@ -318,7 +382,7 @@ def _axes(ax: Axes | None, figsize: tuple[float, float] = (7.0, 4.0)) -> Axes:
     return new_ax
 
 
-def plot_distributions(pmfs: Mapping[str, pd.Series] | Sequence[pd.Series], ax: Axes | None = None) -> Axes:
+def plot_distributions(pmfs: Union[Mapping[str, pd.Series], Sequence[pd.Series]], ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
     """Step lines of exact distributions (from :func:`wt_distribution`)."""
     ax = _axes(ax)
     items = pmfs.items() if isinstance(pmfs, Mapping) else ((str(s.name), s) for s in pmfs)
@@ -330,7 +394,7 @@ def plot_distributions(pmfs: Mapping[str, pd.Series] | Sequence[pd.Series], ax: 
     return ax
 
 
-def plot_success_curves(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+def plot_success_curves(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
     """One line per column of a :func:`wt_success_table` (chance vs dice)."""
     ax = _axes(ax)
     for col in table.columns:
@@ -343,7 +407,7 @@ def plot_success_curves(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def plot_heatmap(table: pd.DataFrame, ax: Axes | None = None, *, title: str | None = None, fmt: str = "{:.0%}") -> Axes:
+def plot_heatmap(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None, *, title: Optional[str] = None, fmt: str = "{:.0%}") -> matplotlib.axes.Axes:
     """A probability table as an annotated heat map (rows × columns)."""
     ax = _axes(ax, (7.0, 6.0))
     values = table.to_numpy(dtype="float64")
@@ -362,7 +426,7 @@ def plot_heatmap(table: pd.DataFrame, ax: Axes | None = None, *, title: str | No
     return ax
 
 
-def plot_coc7_levels(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
+def plot_coc7_levels(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
     """Stacked bars of level chances, one bar per row of a :func:`coc7_level_table`."""
     ax = _axes(ax, (8.0, 4.0))
     labels = [", ".join(str(x) for x in (i if isinstance(i, tuple) else (i,))) for i in table.index]
@@ -378,7 +442,7 @@ def plot_coc7_levels(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def plot_build_comparison(table: pd.DataFrame, ax: Axes | None = None, *, prefix: str = "hit: ") -> Axes:
+def plot_build_comparison(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None, *, prefix: str = "hit: ") -> matplotlib.axes.Axes:
     """Grouped bars of the ``<prefix>…`` columns of :func:`wt_compare_builds`, one group per build."""
     ax = _axes(ax, (8.0, 4.0))
     cols = [c for c in table.columns if str(c).startswith(prefix)]
@@ -392,7 +456,7 @@ def plot_build_comparison(table: pd.DataFrame, ax: Axes | None = None, *, prefix
     return ax
 
 
-def plot_sample_vs_exact(samples: Any, exact: pd.Series, ax: Axes | None = None) -> Axes:
+def plot_sample_vs_exact(samples: Any, exact: pd.Series, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
     """Batch-simulation frequencies (bars) against the exact distribution (line)."""
     ax = _axes(ax)
     freq = sample_pmf(samples)

@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ._core import _op
 from ._handles import Game as _Game, _create
+from .types import *
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
-    from typing import Any, Literal, Union
-
     import numpy
     import numpy.typing
-
-    from .types import *
+else:
+    from ._core import _lazy_numpy as numpy
 
 
 @_op("coc_ap.check")

@@ -1,0 +1,340 @@
+"""Analysis helpers for TMD, Call of Cthulhu (7th edition, its house combat, 6th-edition AP)
+and FAP/MAP: exact tables as pandas objects, each with a plot helper returning a
+matplotlib ``Axes``. Re-exported by :mod:`gunbai.analysis` (use them from there).
+
+Every number comes from the core's operations, or (TMD initiative order) from an exact
+sum over the d10 faces whose tie rules are TMD-INI-2 as the core implements them
+(``tmd.initiative``); nothing here samples. The sampled counterparts are the batch
+operations (``tmd.simulate_initiative``, ``coc7.simulate_checks``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+import numpy as np
+import pandas as pd
+
+from ._core import GunbaiError, _LazyModule, call
+
+if TYPE_CHECKING:  # pragma: no cover
+    import matplotlib.axes
+else:
+    # Bound at run time too, so that typing.get_type_hints can evaluate the annotations;
+    # matplotlib is imported only when one is evaluated or a plot is drawn.
+    matplotlib = _LazyModule("matplotlib")
+
+__all__ = [
+    "TMD_MAX_EXACT_COMBATANTS",
+    "tmd_initiative_odds",
+    "plot_tmd_initiative",
+    "coc7_opposed_odds",
+    "coc7_opposed_table",
+    "plot_coc7_opposed",
+    "c7h_initiative_table",
+    "plot_c7h_initiative",
+    "coc_ap_table",
+    "plot_coc_ap",
+    "fm_pool_table",
+    "plot_fm_pools",
+]
+
+#: Most combatants :func:`tmd_initiative_odds` sums over exactly (every subset of the
+#: others may tie with a combatant: the work grows as 2^k · k!).
+TMD_MAX_EXACT_COMBATANTS = 8
+
+
+def _axes(ax: Optional[matplotlib.axes.Axes], figsize: tuple[float, float] = (7.0, 4.0)) -> matplotlib.axes.Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new_ax = plt.subplots(figsize=figsize)
+    return new_ax
+
+
+# ---------------------------------------------------------------- TMD initiative
+
+
+def _keep_side_order(order: Sequence[int], sides: Sequence[int]) -> tuple[int, ...]:
+    """TMD-INI-2 as ``tmd.initiative`` applies it to a re-rolled tie group: every run of
+    consecutive members of one side goes back to the given order (members are given
+    indices, so the given order is ascending)."""
+    out: list[int] = []
+    run: list[int] = []
+    for m in order:
+        if run and sides[run[-1]] != sides[m]:
+            out.extend(sorted(run))
+            run = []
+        run.append(m)
+    out.extend(sorted(run))
+    return tuple(out)
+
+
+_GROUP_CACHE: dict[tuple[int, ...], np.ndarray] = {}
+
+
+def _tie_group_places(sides: tuple[int, ...]) -> np.ndarray:
+    """P(member i of a tie group ends at place q of the group), members in the given order.
+
+    A cross-side tie group re-rolls d10 until the sides separate (TMD-INI-2): the
+    re-rolls are exchangeable, so the order they give is a uniformly random
+    permutation; members of one side left next to each other then keep the given
+    order (the side's chosen order, RULINGS). A group of one side keeps the given order.
+    (The core stops after 100 re-roll rounds in one call, which has probability below
+    10^-100 and is ignored here.)
+    """
+    cached = _GROUP_CACHE.get(sides)
+    if cached is not None:
+        return cached
+    m = len(sides)
+    places = np.zeros((m, m))
+    if len(set(sides)) == 1:
+        places[np.arange(m), np.arange(m)] = 1.0
+    else:
+        weight = 1.0 / math.factorial(m)
+        for perm in itertools.permutations(range(m)):
+            for q, member in enumerate(_keep_side_order(perm, sides)):
+                places[member, q] += weight
+    _GROUP_CACHE[sides] = places
+    return places
+
+
+def tmd_initiative_odds(combatants: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """Exact chance of each combatant acting at each place of the initiative order.
+
+    ``combatants`` as for ``tmd.initiative`` (``id``, ``side``, ``base_initiative``;
+    validated by the core). Rows are combatant ids (given order), columns the place
+    (0 acts first); each row and each column sums to 1. TMD-INI-1: d10 + base, higher
+    first; TMD-INI-2: a tie within one side keeps the given order, a tie across sides
+    re-rolls d10 until the rolls differ, higher first (see :func:`_tie_group_places`).
+    Compare with ``tmd.simulate_initiative``. At most :data:`TMD_MAX_EXACT_COMBATANTS`.
+    """
+    cs = list(combatants)
+    call("tmd.initiative", combatants=cs, seed=0)  # the core validates ids, sides, bases
+    k = len(cs)
+    if k > TMD_MAX_EXACT_COMBATANTS:
+        raise GunbaiError(
+            "limit_exceeded",
+            f"combatants: exact initiative odds for at most {TMD_MAX_EXACT_COMBATANTS} combatants, not {k}"
+            " (sample with tmd.simulate_initiative)",
+            "combatants",
+        )
+    side_ids: dict[str, int] = {}
+    sides = [side_ids.setdefault(str(c["side"]), len(side_ids)) for c in cs]
+    bases = [int(c["base_initiative"]) for c in cs]
+    odds = np.zeros((k, k))
+    for j in range(k):
+        others = [c for c in range(k) if c != j]
+        for roll in range(1, 11):
+            total = bases[j] + roll
+            # P(other c's total is above / equal to / below j's), each d10 face 1/10.
+            gt = [sum(1 for r in range(1, 11) if bases[c] + r > total) / 10 for c in others]
+            eq = [sum(1 for r in range(1, 11) if bases[c] + r == total) / 10 for c in others]
+            lt = [1.0 - g - e for g, e in zip(gt, eq)]
+            for mask in range(1 << len(others)):
+                tied = [others[i] for i in range(len(others)) if mask >> i & 1]
+                w = 0.1
+                for i in range(len(others)):
+                    if mask >> i & 1:
+                        w *= eq[i]
+                if w == 0.0:
+                    continue
+                # How many of the untied others are ahead: a product of (lt + gt·x).
+                ahead = np.array([1.0])
+                for i in range(len(others)):
+                    if not mask >> i & 1:
+                        ahead = np.convolve(ahead, [lt[i], gt[i]])
+                group = sorted([j, *tied])  # given order
+                places = _tie_group_places(tuple(sides[g] for g in group))[group.index(j)]
+                for a, pa in enumerate(ahead):
+                    if pa:
+                        odds[j, a : a + len(group)] += w * pa * places
+    return pd.DataFrame(
+        odds,
+        index=pd.Index([str(c["id"]) for c in cs], name="combatant"),
+        columns=pd.Index(range(k), name="place"),
+    )
+
+
+def plot_tmd_initiative(
+    table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None, *, sampled: Optional[pd.DataFrame] = None
+) -> matplotlib.axes.Axes:
+    """Grouped bars of :func:`tmd_initiative_odds` (one group per combatant, one bar per
+    place); ``sampled`` (the same shape, e.g. from ``tmd.simulate_initiative``) adds dots."""
+    ax = _axes(ax, (8.0, 4.0))
+    k = table.shape[1]
+    width = 0.8 / max(k, 1)
+    x = np.arange(len(table))
+    for q in range(k):
+        xs = x + q * width - 0.4 + width / 2
+        ax.bar(xs, table.iloc[:, q].to_numpy(dtype="float64"), width, label=f"place {table.columns[q]}")
+        if sampled is not None:
+            ax.plot(xs, sampled.iloc[:, q].to_numpy(dtype="float64"), "k.", label="sampled" if q == 0 else None)
+    ax.set_xticks(x, [str(i) for i in table.index])
+    ax.set_ylabel("probability")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=7)
+    return ax
+
+
+# ---------------------------------------------------------------- CoC 7th edition
+
+
+def _side(spec: Union[int, Mapping[str, int]]) -> dict[str, int]:
+    if isinstance(spec, Mapping):
+        return {"skill": int(spec["skill"]), "bonus_dice": int(spec.get("bonus_dice", 0))}
+    return {"skill": int(spec), "bonus_dice": 0}
+
+
+def coc7_opposed_odds(
+    a: Union[int, Mapping[str, int]], b: Union[int, Mapping[str, int]], *, rule: int = 0
+) -> pd.Series:
+    """Exact odds of one opposed check (``coc7.opposed_chance``): ``a``, ``b``, ``tie``,
+    ``both_failed``. A side is a skill or ``{"skill", "bonus_dice"}``."""
+    r = call("coc7.opposed_chance", a=_side(a), b=_side(b), rule=rule)
+    return pd.Series({k: float(r[k]) for k in ("a", "b", "tie", "both_failed")}, dtype="float64")
+
+
+def coc7_opposed_table(
+    a_skills: Union[Iterable[int], Mapping[str, int]] = range(10, 100, 10),
+    b_skills: Union[Iterable[int], Mapping[str, int]] = range(10, 100, 10),
+    *,
+    a_bonus_dice: int = 0,
+    b_bonus_dice: int = 0,
+    rule: int = 0,
+    outcome: str = "a",
+) -> pd.DataFrame:
+    """Exact chance of ``outcome`` (``a`` wins, ``b``, ``tie``, ``both_failed``) by a's
+    skill (rows) × b's skill (columns). A mapping of name → skill labels the rows or
+    columns with its names, in its order."""
+    if outcome not in ("a", "b", "tie", "both_failed"):
+        raise GunbaiError("invalid_argument", f"outcome: one of a, b, tie, both_failed, not {outcome!r}", "outcome")
+    rows = _labelled(a_skills)
+    cols = _labelled(b_skills)
+    data = [
+        [
+            float(
+                call(
+                    "coc7.opposed_chance",
+                    a={"skill": s, "bonus_dice": a_bonus_dice},
+                    b={"skill": t, "bonus_dice": b_bonus_dice},
+                    rule=rule,
+                )[outcome]
+            )
+            for _, t in cols
+        ]
+        for _, s in rows
+    ]
+    return pd.DataFrame(
+        data,
+        index=pd.Index([n for n, _ in rows], name="a skill"),
+        columns=pd.Index([n for n, _ in cols], name="b skill"),
+        dtype="float64",
+    )
+
+
+def _labelled(skills: Union[Iterable[int], Mapping[str, int]]) -> list[tuple[Any, int]]:
+    """(label, skill) pairs in the given order: a mapping's names, else the skills."""
+    if isinstance(skills, Mapping):
+        return [(str(k), int(v)) for k, v in skills.items()]
+    return [(int(s), int(s)) for s in skills]
+
+
+def plot_coc7_opposed(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
+    """A :func:`coc7_opposed_table` as an annotated heat map."""
+    from .analysis import plot_heatmap
+
+    return plot_heatmap(table, ax, title="CoC7 opposed check: chance a wins")
+
+
+def c7h_initiative_table(dex: Iterable[int] = range(15, 100, 5), *, modifier: int = 0) -> pd.DataFrame:
+    """CoC 7th house-rule initiative by DEX (``coc7_house.initiative``: floor(DEX ÷ 5)
+    + modifier, RULINGS)."""
+    dex_l = [int(d) for d in dex]
+    values = [int(call("coc7_house.initiative", dex=d, modifier=modifier)["initiative"]) for d in dex_l]
+    return pd.DataFrame({"initiative": values}, index=pd.Index(dex_l, name="dex"))
+
+
+def plot_c7h_initiative(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
+    """Initiative against DEX, a step line."""
+    ax = _axes(ax)
+    ax.plot(table.index.to_numpy(), table["initiative"].to_numpy(), drawstyle="steps-post", marker=".")
+    ax.set_xlabel("DEX")
+    ax.set_ylabel("initiative")
+    ax.grid(alpha=0.3)
+    return ax
+
+
+# ---------------------------------------------------------------- CoC 6th edition AP
+
+
+def coc_ap_table(
+    dex: Optional[Iterable[int]] = None,
+    *,
+    ap_bonus: int = 0,
+    dex_scale: str = "classic",
+) -> pd.DataFrame:
+    """Action points per round by DEX (``coc_ap.action_points``): columns ``ap`` and
+    ``base``. ``dex_scale`` is the variant (``classic`` DEX 3–18, the default range; or
+    ``percentile`` DEX, default range 15–90 by 5)."""
+    if dex is None:
+        dex = range(3, 19) if dex_scale == "classic" else range(15, 95, 5)
+    dex_l = [int(d) for d in dex]
+    rows = [
+        call("coc_ap.action_points", dex=d, ap_bonus=ap_bonus, variants={"dex_scale": dex_scale}) for d in dex_l
+    ]
+    return pd.DataFrame(
+        {"ap": [int(r["ap"]) for r in rows], "base": [int(r["base"]) for r in rows]},
+        index=pd.Index(dex_l, name="dex"),
+    )
+
+
+def plot_coc_ap(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
+    """AP against DEX, a step line per column of :func:`coc_ap_table`."""
+    ax = _axes(ax)
+    for col in table.columns:
+        ax.plot(table.index.to_numpy(), table[col].to_numpy(), drawstyle="steps-post", marker=".", label=str(col))
+    ax.set_xlabel("DEX")
+    ax.set_ylabel("action points per round")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return ax
+
+
+# ---------------------------------------------------------------- FAP/MAP
+
+
+def fm_pool_table(
+    reaction: Iterable[int] = range(1, 11),
+    magic: Iterable[int] = range(0, 11, 2),
+    *,
+    traits: Optional[Mapping[str, Any]] = None,
+) -> pd.DataFrame:
+    """FAP and MAP pools (``fap_map.pools``) for every (reaction, magic) pair: a
+    DataFrame indexed by both, columns ``fap``, ``map`` (points) and their tenths."""
+    index: list[tuple[int, int]] = []
+    rows: list[dict[str, Any]] = []
+    for r in reaction:
+        for m in magic:
+            p = call("fap_map.pools", reaction=int(r), magic=int(m), traits=dict(traits) if traits else None)
+            index.append((int(r), int(m)))
+            rows.append({k: p[k] for k in ("fap", "map", "fap_tenths", "map_tenths")})
+    return pd.DataFrame(rows, index=pd.MultiIndex.from_tuples(index, names=["reaction", "magic"]))
+
+
+def plot_fm_pools(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
+    """FAP against Reaction and MAP against Magic, from a :func:`fm_pool_table`."""
+    ax = _axes(ax)
+    fap = table["fap"].groupby(level="reaction").first()
+    mp = table["map"].groupby(level="magic").first()
+    ax.plot(fap.index.to_numpy(), fap.to_numpy(), marker="o", label="FAP by Reaction")
+    ax.plot(mp.index.to_numpy(), mp.to_numpy(), marker="s", label="MAP by Magic")
+    ax.set_xlabel("stat")
+    ax.set_ylabel("pool (points)")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return ax
