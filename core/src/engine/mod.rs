@@ -122,7 +122,8 @@ pub trait Engine: 'static {
 pub struct Session<E: Engine> {
     ctx: E::Ctx,
     state: E::State,
-    history: Vec<E::State>,
+    /// Earlier states, oldest first (a ring: dropping the oldest moves nothing).
+    history: std::collections::VecDeque<E::State>,
     cache: E::Cache,
     /// The last listings, by id (at most [`MAX_LISTINGS`]): a host reads their items
     /// one by one, also after later actions.
@@ -150,7 +151,7 @@ impl<E: Engine> Session<E> {
         Session {
             ctx,
             state,
-            history: Vec::new(),
+            history: std::collections::VecDeque::new(),
             cache: E::Cache::default(),
             listings: Vec::new(),
             next_listing: 0,
@@ -216,9 +217,9 @@ impl<E: Engine> Session<E> {
         let mut next = self.state.clone();
         let events = E::apply(&self.ctx, &mut next, action, dice)?;
         if self.history.len() == MAX_UNDO {
-            self.history.remove(0);
+            self.history.pop_front();
         }
-        self.history.push(std::mem::replace(&mut self.state, next));
+        self.history.push_back(std::mem::replace(&mut self.state, next));
         Ok(events)
     }
 
@@ -235,7 +236,7 @@ impl<E: Engine> Session<E> {
 
     /// Take back the last action (up to [`MAX_UNDO`] of them).
     pub fn undo(&mut self) -> Result<()> {
-        let prev = self.history.pop().ok_or_else(|| {
+        let prev = self.history.pop_back().ok_or_else(|| {
             Error::field(ErrorCode::InvalidArgument, "undo", "nothing to undo: no action taken since the game was created or loaded (or the last 100 were taken back)")
         })?;
         self.state = prev;
