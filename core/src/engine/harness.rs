@@ -411,3 +411,44 @@ fn bench_listing_parts() {
     let us = |t: f64| t / n as f64 * 1e6;
     println!("fill {:.1} materialize {:.1} to_json {:.1} to_string {:.1} µs", us(tf), us(tm), us(tj), us(ts));
 }
+
+/// Undo rebuilds each earlier state byte for byte from the checkpoints and the replayed
+/// actions (`History`), across checkpoints, up to MAX_UNDO actions back, and a refused
+/// action leaves the state as it was, between checkpoints too.
+#[cfg(feature = "world_trigger")]
+#[test]
+fn undo_rebuilds_every_earlier_state() {
+    use crate::world_trigger::battle::tests::setup;
+    let args: <super::world_trigger::Battle as Engine>::Setup =
+        crate::ops::parse_args(setup("rank_3v3")).expect("setup");
+    let mut rng = Prng::new(5);
+    let mut played = 0;
+    for _ in 0..4 {
+        let (mut sess, _, _) = Session::<super::world_trigger::Battle>::create(&args).expect("starts");
+        let mut seen = vec![sess.state().to_json().to_string()];
+        loop {
+            let listed = sess.legal_actions(None).expect("listing");
+            if listed.is_empty() {
+                break;
+            }
+            // A refused action in between: the state is unchanged.
+            let before = seen.last().unwrap().clone();
+            let probe = crate::world_trigger::battle::tests::random_action(&mut rng, sess.state());
+            let _ = sess.act(&probe, &mut Dice::seeded(3).unwrap()).map(|_| sess.undo().unwrap());
+            assert_eq!(sess.state().to_json().to_string(), before, "a refusal changed the state");
+            let a: <super::world_trigger::Battle as Engine>::Action =
+                crate::json::from_value(&listed[pick(&mut rng, listed.len())]["action"]).unwrap();
+            sess.act(&a, &mut Dice::seeded(rng.next_u64() >> 11).unwrap()).expect("listed");
+            seen.push(sess.state().to_json().to_string());
+        }
+        played += seen.len() - 1;
+        let depth = sess.undo_depth();
+        assert_eq!(depth, (seen.len() - 1).min(super::MAX_UNDO));
+        for back in 1..=depth {
+            sess.undo().unwrap();
+            assert_eq!(sess.state().to_json().to_string(), seen[seen.len() - 1 - back], "undo {back}");
+        }
+        assert!(sess.undo().is_err());
+    }
+    assert!(played > 4 * super::CHECKPOINT_EVERY, "the games crossed checkpoints ({played} actions)");
+}

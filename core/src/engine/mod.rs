@@ -62,7 +62,7 @@ pub trait Engine: 'static {
     /// The serializable state.
     type State: Clone + PartialEq + ToJson + Send + Sync;
     /// One action.
-    type Action: Clone + FromJson + ToJson;
+    type Action: Clone + FromJson + ToJson + Send + Sync;
     /// What is kept beside the state but not in it (a data pack); `()` for most.
     type Ctx: Clone + Send + Sync;
     /// Reusable buffers for listing (World Trigger keeps its route searches).
@@ -122,14 +122,39 @@ pub trait Engine: 'static {
 pub struct Session<E: Engine> {
     ctx: E::Ctx,
     state: E::State,
-    /// Earlier states, oldest first (a ring: dropping the oldest moves nothing).
-    history: std::collections::VecDeque<E::State>,
+    /// How the earlier states are kept for [`undo`](Self::undo): see [`History`].
+    history: History<E>,
     cache: E::Cache,
     /// The last listings, by id (at most [`MAX_LISTINGS`]): a host reads their items
     /// one by one, also after later actions.
     listings: Vec<(u64, Vec<E::Listed>)>,
     next_listing: u64,
 }
+
+/// A copy of the state every [`CHECKPOINT_EVERY`] actions, and since the oldest copy
+/// kept, each action with the faces it rolled. An earlier state (for `undo`, or to
+/// take back a refused action that changed the state before it was refused) is the
+/// nearest copy before it with the actions after it replayed on their own faces: the
+/// engines are functions of state, action and dice, so the replay gives the state
+/// byte for byte (the harness checks it). An action is then applied in place, with no
+/// copy of the whole state each time.
+struct History<E: Engine> {
+    /// `(position, state)`, oldest first; the oldest is at or before the lowest
+    /// position `undo` may reach.
+    checkpoints: std::collections::VecDeque<(usize, E::State)>,
+    /// The actions from the oldest checkpoint's position on, with their faces.
+    log: std::collections::VecDeque<(E::Action, Vec<ScriptedFace>)>,
+    /// The position of the state now (actions taken since create/load, less those undone).
+    at: usize,
+    /// How many actions `undo` can take back now (at most [`MAX_UNDO`]).
+    depth: usize,
+    /// Set while an action is applied in place: if it is still set when the session
+    /// is next used (a panic left the state half changed), the state is rebuilt.
+    dirty: bool,
+}
+
+/// How often a session keeps a copy of the whole state ([`History`]).
+pub const CHECKPOINT_EVERY: usize = 10;
 
 /// How many listings a session keeps readable ([`Session::open_listing`]).
 pub const MAX_LISTINGS: usize = 8;
@@ -150,8 +175,14 @@ impl<E: Engine> Session<E> {
     fn with(ctx: E::Ctx, state: E::State) -> Self {
         Session {
             ctx,
-            state,
-            history: std::collections::VecDeque::new(),
+            state: state.clone(),
+            history: History {
+                checkpoints: std::iter::once((0, state.clone())).collect(),
+                log: std::collections::VecDeque::new(),
+                at: 0,
+                depth: 0,
+                dirty: false,
+            },
             cache: E::Cache::default(),
             listings: Vec::new(),
             next_listing: 0,
@@ -214,13 +245,72 @@ impl<E: Engine> Session<E> {
 
     /// Apply one action: its events (a JSON array). An illegal action changes nothing.
     pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<Value> {
-        let mut next = self.state.clone();
-        let events = E::apply(&self.ctx, &mut next, action, dice)?;
-        if self.history.len() == MAX_UNDO {
-            self.history.pop_front();
+        self.recover()?;
+        let start = dice.rolls().len();
+        self.history.dirty = true;
+        let applied = E::apply(&self.ctx, &mut self.state, action, dice);
+        let events = match applied {
+            Ok(events) => events,
+            Err(e) => {
+                // The state may be partly changed: back to where it was.
+                self.rebuild(self.history.at)?;
+                return Err(e);
+            }
+        };
+        self.history.dirty = false;
+        let h = &mut self.history;
+        let faces = dice.rolls()[start..]
+            .iter()
+            .map(|r| ScriptedFace::Roll {
+                sides: Some(r.sides),
+                value: i64::from(r.value),
+                kind: Some(r.kind),
+            })
+            .collect();
+        h.log.push_back((action.clone(), faces));
+        h.at += 1;
+        h.depth = (h.depth + 1).min(MAX_UNDO);
+        if h.at % CHECKPOINT_EVERY == 0 {
+            h.checkpoints.push_back((h.at, self.state.clone()));
         }
-        self.history.push_back(std::mem::replace(&mut self.state, next));
+        // Drop the copies (and the actions before them) undo can no longer need.
+        let floor = h.at - h.depth;
+        while h.checkpoints.len() > 1 && h.checkpoints[1].0 <= floor {
+            let (from, _) = h.checkpoints.pop_front().expect("two checkpoints");
+            let to = h.checkpoints[0].0;
+            h.log.drain(..to - from);
+        }
         Ok(events)
+    }
+
+    /// The state at `position` (from the oldest checkpoint on, up to the log's end),
+    /// rebuilt from the nearest checkpoint before it.
+    fn rebuild(&mut self, position: usize) -> Result<()> {
+        let h = &mut self.history;
+        let Some(k) = h.checkpoints.iter().rposition(|(p, _)| *p <= position) else {
+            return Err(Error::new(ErrorCode::Internal, "no checkpoint before the state to rebuild"));
+        };
+        let (from, cp) = &h.checkpoints[k];
+        let (from, mut s) = (*from, cp.clone());
+        let first = h.checkpoints[0].0;
+        for (a, faces) in h.log.range(from - first..position - first) {
+            let mut d = Dice::scripted(faces.clone())?;
+            E::apply(&self.ctx, &mut s, a, &mut d).map_err(|e| {
+                Error::new(ErrorCode::Internal, format!("an earlier action did not replay: {}", e.message))
+            })?;
+        }
+        self.state = s;
+        h.dirty = false;
+        Ok(())
+    }
+
+    /// After a panic in the middle of an action (caught by a binding), the state is
+    /// rebuilt before the session is used again.
+    pub fn recover(&mut self) -> Result<()> {
+        if self.history.dirty {
+            self.rebuild(self.history.at)?;
+        }
+        Ok(())
     }
 
     /// Apply item `i` of listing `id` (as [`act`](Self::act) would apply its action;
@@ -236,16 +326,25 @@ impl<E: Engine> Session<E> {
 
     /// Take back the last action (up to [`MAX_UNDO`] of them).
     pub fn undo(&mut self) -> Result<()> {
-        let prev = self.history.pop_back().ok_or_else(|| {
-            Error::field(ErrorCode::InvalidArgument, "undo", "nothing to undo: no action taken since the game was created or loaded (or the last 100 were taken back)")
-        })?;
-        self.state = prev;
+        self.recover()?;
+        if self.history.depth == 0 {
+            return Err(Error::field(ErrorCode::InvalidArgument, "undo", "nothing to undo: no action taken since the game was created or loaded (or the last 100 were taken back)"));
+        }
+        let to = self.history.at - 1;
+        self.rebuild(to)?;
+        let h = &mut self.history;
+        h.log.pop_back();
+        h.at = to;
+        h.depth -= 1;
+        while h.checkpoints.back().is_some_and(|(p, _)| *p > to) {
+            h.checkpoints.pop_back();
+        }
         Ok(())
     }
 
     /// How many actions [`undo`](Self::undo) can take back now.
     pub fn undo_depth(&self) -> usize {
-        self.history.len()
+        self.history.depth
     }
 
     /// How the game ended (`null` while it goes on).
@@ -331,6 +430,8 @@ pub trait AnyGame: Send + Sync {
     fn outcome(&self) -> Value;
     /// Take back the last action.
     fn undo(&mut self) -> Result<()>;
+    /// Rebuild the state if an action was cut short by a panic (see [`Session::recover`]).
+    fn recover(&mut self) -> Result<()>;
     /// How many actions can be taken back.
     fn undo_depth(&self) -> usize;
 }
@@ -377,6 +478,9 @@ impl<E: Engine> AnyGame for Session<E> {
     }
     fn undo(&mut self) -> Result<()> {
         Session::undo(self)
+    }
+    fn recover(&mut self) -> Result<()> {
+        Session::recover(self)
     }
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
@@ -533,6 +637,7 @@ impl Game {
             .inner
             .as_mut()
             .ok_or_else(|| Error::invalid("handle", "this handle holds no game: create or load one first"))?;
+        g.recover()?;
         let actor_of = |a: &Map<String, Value>| -> Result<Option<String>> {
             match a.get("actor") {
                 None => Ok(None),
