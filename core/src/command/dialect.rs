@@ -8,12 +8,16 @@
 //! | `.rab2 侦查50`, `.rap 侦查50` | `CC(2)<=50 侦查`, `CC(-1)<=50 侦查` | bonus / penalty dice (7th edition only) |
 //! | `.ra 困难侦查50`, `.ra 极难侦查50` | `CC<=50H 困难侦查`, `CC<=50E 极难侦查` | difficulty (7th edition) |
 //! | `.r 3d6*5 力量`, `.r3d6`, `.r` | `3D6*5 力量`, `3D6`, `1D100` | plain dice (every system) |
+//! | `.ra 侦查60+10`, `.ra 侦查60-5*2` | `CC<=(60+10) 侦查` | a modifier after the value is applied |
+//! | `.ra 3#侦查50`, `.r 3#1d6` | `x3 CC<=50 侦查`, `x3 1d6` | `N#` repeats (1…100) |
 //! | `.rh …` | `S…` | secret |
 //!
 //! The dot may be `.`, `。` or `．`; letters are case-insensitive. The skill value is
-//! the last number in the line (bots look the name up on a character card; gunbai
-//! has none, so the number must be typed); text before it is the skill name, text
-//! after it a further comment. `.ra`/`.rc` are read for `coc7` and `coc6` only, and
+//! the first number in the line, with the arithmetic stuck to it (bots look the name
+//! up on a character card; gunbai has none, so the number must be typed); text before
+//! it is the skill name, text after it (after a space, or in a script no command uses)
+//! a further comment. ASCII stuck to the value stays in the command, so `.ra 侦查50x`
+//! is a parse error at the `x`, never a different check. `.ra`/`.rc` are read for `coc7` and `coc6` only, and
 //! bonus, penalty and difficulty for `coc7` only. `setcoc` is not a chat command here:
 //! the house rule is the caller's `variants.coc7_rule`. A parse error of a rewritten
 //! line points into the BCDice form shown as `command`.
@@ -47,6 +51,11 @@ pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>) -> Option<String> {
 /// `.r …`: the first word is the dice expression when it starts like one; otherwise
 /// (or with nothing after `.r`) the roll is 1D100 and every word is the comment.
 fn dice(rest: &str) -> String {
+    let (repeat, rest) = repeat_count(rest.trim_matches(super::lex::is_space));
+    format!("{repeat}{}", dice_word(rest))
+}
+
+fn dice_word(rest: &str) -> String {
     let rest = rest.trim_matches(super::lex::is_space);
     let word_end = rest.find(super::lex::is_space).unwrap_or(rest.len());
     let (word, comment) = rest.split_at(word_end);
@@ -63,7 +72,9 @@ fn dice(rest: &str) -> String {
     }
 }
 
-/// `.ra` / `.rc` after the letters: optional `b`/`p` and a count, then the skill.
+/// `.ra` / `.rc` after the letters: optional `b`/`p` and a count, an optional
+/// `N#` repeat, then the skill: a name, the value, and a modifier (`侦查60+10` is
+/// checked against 70).
 fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
     let coc7 = match system {
         Some(CmdSystem::Coc7) => true,
@@ -93,34 +104,57 @@ fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
         bonus = sign * n.parse::<i64>().unwrap_or(1);
     }
     let rest: String = chars.collect();
-    let rest = rest.trim_matches(super::lex::is_space);
-    // The skill value: the last run of digits (full-width too).
-    let digits: Vec<(usize, char)> =
-        rest.char_indices().filter(|(_, c)| super::lex::normalize(*c).is_ascii_digit()).collect();
+    let (repeat, rest) = repeat_count(rest.trim_matches(super::lex::is_space));
     let bcdice_bonus = if bonus == 0 { String::new() } else { format!("({bonus})") };
-    let Some(&(last, _)) = digits.last() else {
+    // The skill value: the first run of digits (full-width too) after the name.
+    let is_digit = |c: char| super::lex::normalize(c).is_ascii_digit();
+    let Some(start) = rest.find(is_digit) else {
         // No number: read as `CC<=` so the reply says a number is expected.
-        return Some(format!("CC{bcdice_bonus}<= {rest}"));
+        return Some(format!("{repeat}CC{bcdice_bonus}<= {rest}"));
     };
-    let end = last + rest[last..].chars().next().map_or(0, char::len_utf8);
-    let mut start = last;
-    for &(i, c) in digits.iter().rev() {
-        if i + c.len_utf8() != start && i != last {
-            break;
-        }
-        start = i;
-    }
-    let value: String = rest[start..end].chars().map(super::lex::normalize).collect();
+    // The value and any modifier after it (`60+10`, `60-5*2`): ASCII arithmetic.
+    let arith = |c: char| {
+        let c = super::lex::normalize(c);
+        c.is_ascii_digit() || matches!(c, '+' | '-' | '*' | '/' | '(' | ')')
+    };
+    let end = rest[start..].find(|c: char| !arith(c)).map_or(rest.len(), |k| start + k);
+    let expr: String = rest[start..end].chars().map(super::lex::normalize).collect();
+    let value = if expr.chars().all(|c| c.is_ascii_digit()) { expr } else { format!("({expr})") };
     let name = rest[..start].trim_matches(super::lex::is_space);
-    let tail = rest[end..].trim_matches(super::lex::is_space);
+    let after = &rest[end..];
+    // What follows is a comment after a space or in a script no command uses
+    // (`侦查50 潜入`, `50侦查`); ASCII stuck to the value stays in the command, so
+    // that `.ra 侦查50x` is a parse error at the `x`, never a different check.
+    let (stuck, tail) = match after.chars().next() {
+        Some(c) if !super::lex::is_space(c) && super::lex::normalize(c).is_ascii() => {
+            let k = after.find(super::lex::is_space).unwrap_or(after.len());
+            after.split_at(k)
+        }
+        _ => ("", after),
+    };
+    let stuck: String = stuck.chars().map(super::lex::normalize).collect();
+    let tail = tail.trim_matches(super::lex::is_space);
     let suffix = match name {
         n if coc7 && (n.starts_with("困难") || n.starts_with("困難")) => "H",
         n if coc7 && (n.starts_with("极难") || n.starts_with("極難")) => "E",
         _ => "",
     };
     let comment = [name, tail].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
-    let head = format!("CC{bcdice_bonus}<={value}{suffix}");
+    let head = format!("{repeat}CC{bcdice_bonus}<={value}{suffix}{stuck}");
     Some(if comment.is_empty() { head } else { format!("{head} {comment}") })
+}
+
+/// A leading `N#` (Dice!/SealDice's repeat, `3#侦查50`): the `xN ` prefix
+/// [`super::run`] repeats with, and the rest.
+fn repeat_count(s: &str) -> (String, &str) {
+    let digits = s.find(|c: char| !super::lex::normalize(c).is_ascii_digit()).unwrap_or(s.len());
+    match s[digits..].strip_prefix(['#', '＃']) {
+        Some(rest) if digits > 0 => {
+            let n: String = s[..digits].chars().map(super::lex::normalize).collect();
+            (format!("x{n} "), rest.trim_start_matches(super::lex::is_space))
+        }
+        _ => (String::new(), s),
+    }
 }
 
 /// `s` without its first `n` characters.
@@ -147,11 +181,19 @@ mod tests {
             (".ra 困难侦查60", Some(Coc6), Some("CC<=60 困难侦查")),
             (".ra 侦查", Some(Coc7), Some("CC<= 侦查")),
             (".ra 50", Some(Coc7), Some("CC<=50")),
+            (".ra 侦查60+10", Some(Coc7), Some("CC<=(60+10) 侦查")),
+            (".ra 侦查60-5*2 潜入", Some(Coc7), Some("CC<=(60-5*2) 侦查 潜入")),
+            (".ra 侦查60x", Some(Coc7), Some("CC<=60X 侦查")),
+            (".ra 50侦查", Some(Coc7), Some("CC<=50 侦查")),
+            (".ra 3#侦查50", Some(Coc7), Some("x3 CC<=50 侦查")),
+            (".rab2 3# 侦查50", Some(Coc7), Some("x3 CC(2)<=50 侦查")),
+            (".rc 2#侦查", Some(Coc6), Some("x2 CC<= 侦查")),
             (".ra 侦查50", Some(Tmd), None),
             (".ra 侦查50", None, None),
             (".r 3d6*5 力量", None, Some("3d6*5 力量")),
             (".r3d6", Some(Tmd), Some("3d6")),
             (".r", None, Some("1D100")),
+            (".r 3#1d6 伤害", None, Some("x3 1d6 伤害")),
             (".r 理智", None, Some("1D100 理智")),
             (".rh", Some(Coc7), Some("S1D100")),
             (".rh 1d6 秘密", Some(Coc7), Some("S1d6 秘密")),

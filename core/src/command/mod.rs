@@ -64,6 +64,8 @@ pub mod types;
 pub mod wt;
 
 #[cfg(test)]
+mod bcdice_parity;
+#[cfg(test)]
 mod tests;
 
 pub use help::help;
@@ -77,6 +79,12 @@ use outcome::Outcome;
 
 /// Most repetitions of one command (`x100`).
 pub const MAX_REPEAT: i64 = 100;
+
+/// Longest reply `text`, in characters. A longer reply is not sent: the command is
+/// refused (`limit_exceeded`, a localized reply) and the result carries no dice, runs
+/// or structured result, so the whole output stays bounded (`x100 1000D10000` would
+/// be about 600,000 characters).
+pub const MAX_REPLY_CHARS: usize = 10_000;
 
 pub(crate) fn ops() -> Vec<OpDef> {
     vec![
@@ -321,8 +329,35 @@ fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdR
     Ok(res)
 }
 
+/// The refusal of a reply longer than [`MAX_REPLY_CHARS`]: `res` without its
+/// dice, runs and structured result.
+fn too_long(mut res: CmdRunResult, lang: CmdLang) -> Result<CmdRunResult> {
+    res.kind = None;
+    res.success = None;
+    res.critical = false;
+    res.fumble = false;
+    res.total = None;
+    res.result = None;
+    res.rolls.clear();
+    res.repeats.clear();
+    let max = MAX_REPLY_CHARS as i64;
+    let error = Error::limit("text", format_args!("a reply is at most {MAX_REPLY_CHARS} characters"));
+    let Fail::Refuse(r) = lex::refuse(error, "reply_size", &[("max", max)]) else {
+        return Err(Error::new(ErrorCode::Internal, "reply size refusal"));
+    };
+    refusal(res, lang, *r)
+}
+
 /// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    let res = run_line(args)?;
+    if res.text.chars().count() > MAX_REPLY_CHARS {
+        return too_long(res, args.lang);
+    }
+    Ok(res)
+}
+
+fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     check_in_build(args.system)?;
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
@@ -347,13 +382,21 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         };
         res.comment = inner.comment.clone();
         let mut texts = Vec::new();
+        let mut chars = 0;
         for i in 1..=count {
+            // Stop as soon as the reply is over the limit (`run` refuses it).
+            if chars > MAX_REPLY_CHARS {
+                res.matched = true;
+                res.text = texts.join("\n\n");
+                return Ok(res);
+            }
             let start = dice.rolls().len();
             match single(&inner.head, args.system, lang, args.variants, &mut dice) {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
                     texts.push(format!("#{i}\n{}", o.text));
+                    chars += texts.last().map_or(0, |t| t.chars().count() + 2);
                     res.repeats.push(CmdRepeatItem {
                         text: o.text,
                         success: o.success,

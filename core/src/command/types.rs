@@ -108,8 +108,10 @@ impl CmdLang {
     }
 
     fn unknown(tag: &str) -> String {
+        // Quoted short: the tag is untrusted input.
+        let tag = crate::engine::ids::quote(tag);
         format!(
-            "unknown language {tag:?}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
+            "unknown language {tag}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
         )
     }
 }
