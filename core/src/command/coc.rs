@@ -77,6 +77,9 @@ struct CombinedResult {
 
 /// Try a 7th-edition command.
 pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
+    if let Some(o) = super::far::try_far(c, lang, dice)? {
+        return Ok(Some(o));
+    }
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
         if cur.letter_next() || cur.at_end() {

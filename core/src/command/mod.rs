@@ -55,6 +55,7 @@ pub(crate) mod arith;
 mod catalog;
 pub mod coc;
 pub(crate) mod dialect;
+mod far;
 pub mod help;
 mod lex;
 mod outcome;

@@ -202,6 +202,8 @@ pub enum CmdKind {
     Coc7Check,
     /// CoC 7th `CBR(a,b)`: combined roll.
     Coc7Combined,
+    /// CoC 7th `FAR(…)`: full-auto fire (BCDice's).
+    Coc7FullAuto,
     /// CoC 6th `CC` / `CCB`: d100 check.
     Coc6Check,
     /// CoC 6th `CBR` / `CBRB`: combined roll.
