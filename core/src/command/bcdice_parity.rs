@@ -86,7 +86,20 @@ fn parse(text: &str) -> Vec<Case> {
             }
             Some(unescape(s.strip_suffix("\"\"\"").unwrap_or(&s)))
         } else if let Some(rest) = value.strip_prefix('"') {
-            Some(unescape(rest.strip_suffix('"').unwrap_or(rest)))
+            // Up to the closing quote (a `# comment` may follow it).
+            let mut end = rest.len();
+            let mut escaped = false;
+            for (k, ch) in rest.char_indices() {
+                match ch {
+                    '\\' if !escaped => escaped = true,
+                    '"' if !escaped => {
+                        end = k;
+                        break;
+                    }
+                    _ => escaped = false,
+                }
+            }
+            Some(unescape(&rest[..end]))
         } else {
             None
         };

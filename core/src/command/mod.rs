@@ -54,6 +54,7 @@
 pub(crate) mod arith;
 mod catalog;
 pub mod coc;
+pub(crate) mod common;
 pub(crate) mod dialect;
 mod far;
 pub mod help;
@@ -223,10 +224,19 @@ fn single(
             Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
             Some(_) => None,
         };
-        match own {
-            Some(o) => Ok(Some(o)),
-            None => plain::try_plain(c, lang, dice),
+        if let Some(o) = own {
+            return Ok(Some(o));
         }
+        if let Some(o) = common::try_calc(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_tally(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_bdice(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        plain::try_plain(c, lang, dice)
     };
     if head.first() == Some(&'S') && head.len() > 1 {
         let rest = head.get(1..).unwrap_or(&[]);
@@ -278,6 +288,16 @@ fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
     Some((secret, digits.parse::<i64>().ok()))
 }
 
+/// At most 32 characters of untrusted text, for a reply (`…` when cut).
+fn short(s: &str) -> String {
+    const SHOWN: usize = 32;
+    let mut out: String = s.chars().take(SHOWN).collect();
+    if s.chars().nth(SHOWN).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
     res.kind = Some(o.kind);
     res.text = o.text;
@@ -292,8 +312,12 @@ fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
 fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usize) -> Result<CmdRunResult> {
     let reason_key = format!("perr_{key}");
     let reason = catalog::msg(lang, &reason_key)?;
-    res.text =
-        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?;
+    // A repetition's count or nesting is answered with the reason alone, as BCDice does.
+    res.text = if key.starts_with("repeat_") {
+        reason.to_string()
+    } else {
+        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?
+    };
     res.parse_error = Some(CmdParseError {
         code: key.to_string(),
         message: catalog::msg(CmdLang::En, &reason_key)?.to_string(),
@@ -365,8 +389,32 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     let lang = args.lang;
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
     let rewritten = dialect::rewrite(&args.text, args.system);
-    let line = split(rewritten.as_deref().unwrap_or(&args.text), 0);
+    let source = rewritten.as_deref().unwrap_or(&args.text);
     let mut res = CmdRunResult::unmatched();
+    // `choice[…]` reads the raw line: its items may hold spaces.
+    let lead = source.chars().take_while(|c| is_space(*c)).count();
+    match common::try_choice(source, lang, &mut dice) {
+        Ok(None) => {}
+        Ok(Some((secret, cmd, o))) => {
+            res.matched = true;
+            res.secret = secret;
+            res.command = Some(cmd);
+            let mut res = fill(res, o);
+            res.rolls = dice.take_rolls();
+            return Ok(res);
+        }
+        Err(Fail::Parse { key, pos }) => {
+            res.matched = true;
+            res.command = Some("choice".into());
+            return parse_failure(res, lang, key, lead + pos + 1);
+        }
+        Err(Fail::Refuse(r)) => {
+            res.matched = true;
+            return refusal(res, lang, *r);
+        }
+        Err(Fail::Hard(e)) => return Err(e),
+    }
+    let line = split(source, 0);
 
     if let Some((secret, count)) = repeat_prefix(&line.head) {
         let Some(trailer_text) = &line.comment else { return Ok(res) };
@@ -408,8 +456,14 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
                         result: o.result,
                     });
                 }
-                // `x2 please` is chat, not a command (BCDice would complain).
-                Ok(None) => return Ok(CmdRunResult::unmatched()),
+                // `x2 please`: BCDice answers that the command could not be run.
+                Ok(None) => {
+                    let shown = short(trailer_text.trim_matches(is_space));
+                    res.repeats.clear();
+                    res.rolls = dice.take_rolls();
+                    res.text = catalog::fmt(lang, "repeat_not_command", &[("text", shown)])?;
+                    return Ok(res);
+                }
                 Err((_, Fail::Parse { pos, .. })) if chat_like(&inner.head, pos) => {
                     return Ok(CmdRunResult::unmatched())
                 }

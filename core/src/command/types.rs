@@ -198,6 +198,14 @@ pub enum CmdKind {
     Dice,
     /// `x3 <command>`: a repeated command (see `repeats`).
     Repeat,
+    /// BCDice `C(1+2)`: integer calculation.
+    Calc,
+    /// BCDice `2B6>=4`: pooled dice, faces listed, successes counted.
+    Pool,
+    /// BCDice `20TY6` / `20TZ6`: a tally of the faces.
+    Tally,
+    /// BCDice `choice[a,b,c]`: a random pick.
+    Choice,
     /// CoC 7th `CC`: skill roll with bonus/penalty dice and difficulty.
     Coc7Check,
     /// CoC 7th `CBR(a,b)`: combined roll.
