@@ -242,7 +242,8 @@ vector_files! {
     }
     command {
         arithmetic, bcdice_d100_faces, chat_and_errors, chat_prefixes, coc6_bcdice, common_commands, coc6_bcdice_edges, coc7_bcdice,
-        coc7_suffix_rules, dice, dot_commands, far, help, languages, languages_all_systems, misreadings_and_limits, refusals,
+        coc7_suffix_rules, dice, dot_commands, far, help, keep_and_reroll, languages, languages_all_systems, misreadings_and_limits,
+        refusals,
         rolls_errors, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }

@@ -415,3 +415,142 @@ fn expand(s: &str) -> Option<PResult<Vec<String>>> {
         _ => None,
     }
 }
+
+/// A reroll (R dice) or success condition: operator and value.
+type Cond = (&'static str, i64);
+
+/// `[cond]` / `@cond`: an optional operator (`>=` when left out) and a number.
+fn condition(c: &[char], i: usize) -> PResult<(Cond, usize, bool)> {
+    let (op, j, typed) = match comparison(c, i) {
+        Some((op, j)) => (op, j, true),
+        None => (">=", i, false),
+    };
+    let mut cur = Cur::new(c);
+    cur.i = j;
+    let v = cur.signed()?.map_or_else(|| perr("expected_number", cur.i), Ok)?;
+    Ok(((op, v), cur.i, typed))
+}
+
+/// `NRS(+NRS)*([cond])?(cmp target)?(@cond)?`: BCDice's reroll dice.
+pub(crate) fn try_rdice(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
+    if !c.contains(&'R') || c.contains(&'D') || !c.first().is_some_and(|ch| ch.is_ascii_digit() || *ch == '(')
+    {
+        return Ok(None);
+    }
+    let mut terms = Vec::new();
+    let mut i = 0;
+    let mut total = 0i64;
+    loop {
+        let Some((n, j)) = operand(c, i, dice)? else {
+            return if terms.is_empty() { Ok(None) } else { perr("expected_number", i) };
+        };
+        if c.get(j) != Some(&'R') {
+            return if terms.is_empty() { Ok(None) } else { perr("unexpected", j) };
+        }
+        let Some((s, k)) = operand(c, j + 1, dice)? else {
+            return if terms.is_empty() { Ok(None) } else { perr("expected_number", j + 1) };
+        };
+        total = total.saturating_add(n);
+        limit_count(n, total)?;
+        limit_sides(s, MAX_SIDES as i64)?;
+        terms.push((n, s));
+        i = k;
+        if c.get(i) == Some(&'+') && c.get(i + 1).is_some_and(|ch| ch.is_ascii_digit() || *ch == '(') {
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    let mut bracket = None;
+    if c.get(i) == Some(&'[') {
+        let (cond, j, typed) = condition(c, i + 1)?;
+        if c.get(j) != Some(&']') {
+            return perr("expected_close_paren", j);
+        }
+        bracket = Some((cond, typed));
+        i = j + 1;
+    }
+    let mut target = None;
+    if let Some((op, j)) = comparison(c, i) {
+        let mut cur = Cur::new(c);
+        cur.i = j;
+        let t = cur.arith(1)?;
+        target = Some((op, t));
+        i = cur.i;
+    }
+    if c.get(i) == Some(&'@') {
+        if bracket.is_some() {
+            return perr("unexpected", i);
+        }
+        let (cond, j, _) = condition(c, i + 1)?;
+        bracket = Some((cond, true));
+        i = j;
+    }
+    if i != c.len() {
+        return perr("unexpected", i);
+    }
+    let shown_terms: Vec<String> = terms.iter().map(|(n, s)| format!("{n}R{s}")).collect();
+    let target_text = target.map(|(op, t)| format!("{op}{t}")).unwrap_or_default();
+    // The reroll condition: the bracket's, else the target's.
+    let (reroll, cond_text) = match (bracket, target) {
+        (Some(((op, v), true)), _) => ((op, v), format!("[{op}{v}]")),
+        (Some(((op, v), false)), Some(_)) => ((op, v), format!("[{v}]")),
+        (Some(((op, v), false)), None) => ((op, v), format!("[{op}{v}]")),
+        (None, Some((op, t))) => ((op, t), format!("[{t}]")),
+        (None, None) => {
+            let text = format!("{} ＞ {}", c.iter().collect::<String>(), msg(lang, "rdice_no_condition")?);
+            return Ok(Some(Outcome::new(CmdKind::Pool, text)));
+        }
+    };
+    // A condition every face meets would reroll for ever.
+    if terms.iter().any(|&(_, s)| (1..=s).all(|f| holds(reroll.0, f, reroll.1))) {
+        let text = format!("{} ＞ {}", c.iter().collect::<String>(), msg(lang, "rdice_no_condition")?);
+        return Ok(Some(Outcome::new(CmdKind::Pool, text)));
+    }
+    let mut groups = Vec::new();
+    let mut all = Vec::new();
+    let mut pending: Vec<i64> = terms.iter().map(|&(n, _)| n).collect();
+    let mut rolled = 0i64;
+    while pending.iter().any(|&n| n > 0) {
+        let mut next = vec![0; terms.len()];
+        for (t, &(_, s)) in terms.iter().enumerate() {
+            let n = pending[t];
+            if n == 0 {
+                continue;
+            }
+            rolled += n;
+            if rolled > MAX_DICE as i64 {
+                return Err(refuse(
+                    Error::limit(
+                        "text",
+                        format_args!("at most {MAX_DICE} dice per expression, rerolls included"),
+                    ),
+                    "dice_count",
+                    &[("max", MAX_DICE as i64), ("n", rolled)],
+                ));
+            }
+            let mut faces = Vec::new();
+            for _ in 0..n {
+                let f = dice.roll(s as u32)?;
+                faces.push(f.to_string());
+                all.push(i64::from(f));
+                if holds(reroll.0, i64::from(f), reroll.1) {
+                    next[t] += 1;
+                }
+            }
+            groups.push(faces.join(","));
+        }
+        pending = next;
+    }
+    let count = target.map_or(0, |(op, t)| all.iter().filter(|&&f| holds(op, f, t)).count() as i64);
+    let last = shown_terms.len() - 1;
+    let mut shown = shown_terms.clone();
+    shown[last].push_str(&cond_text);
+    let text = format!(
+        "({}{target_text}) ＞ {} ＞ {}",
+        shown.join("+"),
+        groups.join(" + "),
+        fmt(lang, "success_count", &[("n", count.to_string())])?
+    );
+    Ok(Some(Outcome::new(CmdKind::Pool, text).total(count)))
+}
