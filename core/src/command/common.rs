@@ -554,3 +554,144 @@ pub(crate) fn try_rdice(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
     );
     Ok(Some(Outcome::new(CmdKind::Pool, text).total(count)))
 }
+
+/// `NUS(+NUS)*([t])?(±k)*(cmp target)?(@t)?`: BCDice's upper (exploding) dice. A
+/// die rolls again while its face is at least `t` (2 or more) and counts the sum.
+pub(crate) fn try_udice(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Option<Outcome>> {
+    if !c.contains(&'U') || c.contains(&'D') || !c.first().is_some_and(|ch| ch.is_ascii_digit()) {
+        return Ok(None);
+    }
+    let mut terms = Vec::new();
+    let mut i = 0;
+    let mut total = 0i64;
+    loop {
+        let Some((n, j)) = operand(c, i, dice)? else { return Ok(None) };
+        if c.get(j) != Some(&'U') {
+            return if terms.is_empty() { Ok(None) } else { perr("unexpected", j) };
+        }
+        let Some((s, k)) = operand(c, j + 1, dice)? else {
+            return if terms.is_empty() { Ok(None) } else { perr("expected_number", j + 1) };
+        };
+        total = total.saturating_add(n);
+        limit_count(n, total)?;
+        limit_sides(s, MAX_SIDES as i64)?;
+        terms.push((n, s));
+        i = k;
+        let next_is_term = c.get(i) == Some(&'+') && {
+            let mut j = i + 1;
+            while c.get(j).is_some_and(char::is_ascii_digit) {
+                j += 1;
+            }
+            c.get(j) == Some(&'U')
+        };
+        if next_is_term {
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    let mut threshold = None;
+    if c.get(i) == Some(&'[') {
+        let mut cur = Cur::new(c);
+        cur.i = i + 1;
+        threshold = Some(cur.need_number()?);
+        if !cur.eat(']') {
+            return perr("expected_close_paren", cur.i);
+        }
+        i = cur.i;
+    }
+    let mut modifier = 0i64;
+    while let Some(sign @ ('+' | '-')) = c.get(i).copied() {
+        let mut cur = Cur::new(c);
+        cur.i = i + 1;
+        let v = cur.need_number()?;
+        modifier = modifier.saturating_add(if sign == '+' { v } else { -v });
+        i = cur.i;
+    }
+    let mut target = None;
+    if let Some((op, j)) = comparison(c, i) {
+        let mut cur = Cur::new(c);
+        cur.i = j;
+        let t = cur.arith(1)?;
+        target = Some((op, t));
+        i = cur.i;
+    }
+    if c.get(i) == Some(&'@') {
+        if threshold.is_some() {
+            return perr("unexpected", i);
+        }
+        let mut cur = Cur::new(c);
+        cur.i = i + 1;
+        threshold = Some(cur.need_number()?);
+        i = cur.i;
+    }
+    if i != c.len() {
+        return perr("unexpected", i);
+    }
+    let t = threshold.unwrap_or(0);
+    let shown_terms: Vec<String> = terms.iter().map(|(n, s)| format!("{n}U{s}")).collect();
+    let modifier_text = super::outcome::signed(modifier);
+    let target_text = target.map(|(op, v)| format!("{op}{v}")).unwrap_or_default();
+    let head = format!("({}[{t}]{modifier_text}{target_text})", shown_terms.join("+"));
+    if t < 2 {
+        return Ok(Some(Outcome::new(
+            CmdKind::Pool,
+            format!("{head} ＞ {}", msg(lang, "udice_no_condition")?),
+        )));
+    }
+    let mut values = Vec::new();
+    let mut shown = Vec::new();
+    let mut rolled = 0i64;
+    for &(n, s) in &terms {
+        for _ in 0..n {
+            let mut faces = Vec::new();
+            loop {
+                rolled += 1;
+                if rolled > MAX_DICE as i64 {
+                    return Err(refuse(
+                        Error::limit(
+                            "text",
+                            format_args!("at most {MAX_DICE} dice per expression, rerolls included"),
+                        ),
+                        "dice_count",
+                        &[("max", MAX_DICE as i64), ("n", rolled)],
+                    ));
+                }
+                let f = dice.roll(s as u32)?;
+                faces.push(f);
+                if i64::from(f) < t {
+                    break;
+                }
+            }
+            let sum: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+            values.push(sum);
+            shown.push(if faces.len() == 1 {
+                sum.to_string()
+            } else {
+                format!("{sum}{}", super::outcome::faces(&faces))
+            });
+        }
+    }
+    let list = format!("{}{modifier_text}", shown.join(","));
+    let (text, total) = match target {
+        Some((op, v)) => {
+            let count = values.iter().filter(|&&x| holds(op, x + modifier, v)).count() as i64;
+            (
+                format!("{head} ＞ {list} ＞ {}", fmt(lang, "success_count", &[("n", count.to_string())])?),
+                count,
+            )
+        }
+        None => {
+            let max = values.iter().copied().max().unwrap_or(0) + modifier;
+            let sum = values.iter().sum::<i64>() + modifier;
+            (
+                format!(
+                    "{head} ＞ {list} ＞ {}",
+                    fmt(lang, "udice_max_total", &[("max", max.to_string()), ("sum", sum.to_string())])?
+                ),
+                max,
+            )
+        }
+    };
+    Ok(Some(Outcome::new(CmdKind::Pool, text).total(total)))
+}

@@ -239,6 +239,9 @@ fn single(
         if let Some(o) = common::try_rdice(c, lang, dice)? {
             return Ok(Some(o));
         }
+        if let Some(o) = common::try_udice(c, lang, dice)? {
+            return Ok(Some(o));
+        }
         plain::try_plain(c, lang, dice)
     };
     if head.first() == Some(&'S') && head.len() > 1 {
