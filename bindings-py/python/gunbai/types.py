@@ -2139,6 +2139,7 @@ CmdRunArgs = TypedDict("CmdRunArgs", {
     "lang": NotRequired[CmdLang],
     "variants": NotRequired[CmdVariants],
     "seed": NotRequired[Union[int, None]],
+    "card": NotRequired[Union[dict[str, int], None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 

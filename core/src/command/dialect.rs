@@ -24,8 +24,9 @@
 
 use super::types::CmdSystem;
 
-/// The BCDice-form line for a dot command, or `None` when `text` is not one.
-pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>) -> Option<String> {
+/// The BCDice-form line for a dot command, or `None` when `text` is not one;
+/// `Err(name)` when a check names a skill without a value that `card` lacks.
+pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
     let t = text.trim_start_matches(super::lex::is_space);
     let rest = t.strip_prefix(['.', '。', '．'])?;
     let lower: String = rest.chars().take(4).map(|c| super::lex::normalize(c).to_ascii_lowercase()).collect();
@@ -38,15 +39,19 @@ pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>) -> Option<String> {
     let next = after_r.chars().next();
     let lower_next = next.map(|c| super::lex::normalize(c).to_ascii_lowercase());
     if secret.is_empty() && matches!(lower_next, Some('a' | 'c')) {
-        return check(skip_chars(after_r, 1), system);
+        return check(skip_chars(after_r, 1), system, card);
     }
     // `.r` then the end, a space or dice; a word like `.really` is chat.
     let dice_next = lower_next.is_some_and(|c| c.is_ascii_digit() || matches!(c, 'd' | '(' | '-'));
     if next.is_some_and(|c| !super::lex::is_space(c)) && !dice_next {
         return None;
     }
-    Some(format!("{secret}{}", dice(after_r)))
+    Some(Ok(format!("{secret}{}", dice(after_r))))
 }
+
+/// A rewritten line, or the skill a check names that the card lacks.
+pub(crate) type Rewrite = Result<String, String>;
+type Card = std::collections::BTreeMap<String, i64>;
 
 /// `.r …`: the first word is the dice expression when it starts like one; otherwise
 /// (or with nothing after `.r`) the roll is 1D100 and every word is the comment.
@@ -75,7 +80,7 @@ fn dice_word(rest: &str) -> String {
 /// `.ra` / `.rc` after the letters: optional `b`/`p` and a count, an optional
 /// `N#` repeat, then the skill: a name, the value, and a modifier (`侦查60+10` is
 /// checked against 70).
-fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
+fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
     let coc7 = match system {
         Some(CmdSystem::Coc7) => true,
         Some(CmdSystem::Coc6) => false,
@@ -106,19 +111,36 @@ fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
     let rest: String = chars.collect();
     let (repeat, rest) = repeat_count(rest.trim_matches(super::lex::is_space));
     let bcdice_bonus = if bonus == 0 { String::new() } else { format!("({bonus})") };
-    // The skill value: the first run of digits (full-width too) after the name.
     let is_digit = |c: char| super::lex::normalize(c).is_ascii_digit();
-    let Some(start) = rest.find(is_digit) else {
-        // No number: read as `CC<=` so the reply says a number is expected.
-        return Some(format!("{repeat}CC{bcdice_bonus}<= {rest}"));
-    };
-    // The value and any modifier after it (`60+10`, `60-5*2`): ASCII arithmetic.
     let arith = |c: char| {
         let c = super::lex::normalize(c);
         c.is_ascii_digit() || matches!(c, '+' | '-' | '*' | '/' | '(' | ')')
     };
+    // A name without a typed value (`侦查`, `侦查+10`) takes its value from the card.
+    let name_end = rest.find(|c: char| arith(c) && c != '(' && c != ')').unwrap_or(rest.len());
+    let name = rest[..name_end].trim_matches(super::lex::is_space);
+    let typed = rest[name_end..].chars().next().is_some_and(is_digit);
+    let (start, from_card) = if typed || name.is_empty() {
+        // The skill value: the first run of digits (full-width too) after the name.
+        match rest.find(is_digit) {
+            Some(start) => (start, None),
+            // No number: read as `CC<=` so the reply says a number is expected.
+            None => return Some(Ok(format!("{repeat}CC{bcdice_bonus}<= {rest}"))),
+        }
+    } else {
+        let bare = ["困难", "困難", "极难", "極難"].iter().find_map(|p| name.strip_prefix(p)).unwrap_or(name);
+        match card.and_then(|c| super::card::lookup(c, bare.trim_matches(super::lex::is_space))) {
+            Some(v) => (name_end, Some(v)),
+            None => return Some(Err(name.to_string())),
+        }
+    };
+    // The value and any modifier after it (`60+10`, `60-5*2`): ASCII arithmetic.
     let end = rest[start..].find(|c: char| !arith(c)).map_or(rest.len(), |k| start + k);
-    let expr: String = rest[start..end].chars().map(super::lex::normalize).collect();
+    let typed_expr: String = rest[start..end].chars().map(super::lex::normalize).collect();
+    let expr = match from_card {
+        Some(v) => format!("{v}{typed_expr}"),
+        None => typed_expr,
+    };
     let value = if expr.chars().all(|c| c.is_ascii_digit()) { expr } else { format!("({expr})") };
     let name = rest[..start].trim_matches(super::lex::is_space);
     let after = &rest[end..];
@@ -141,7 +163,7 @@ fn check(rest: &str, system: Option<CmdSystem>) -> Option<String> {
     };
     let comment = [name, tail].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
     let head = format!("{repeat}CC{bcdice_bonus}<={value}{suffix}{stuck}");
-    Some(if comment.is_empty() { head } else { format!("{head} {comment}") })
+    Some(Ok(if comment.is_empty() { head } else { format!("{head} {comment}") }))
 }
 
 /// A leading `N#` (Dice!/SealDice's repeat, `3#侦查50`): the `xN ` prefix
@@ -165,6 +187,20 @@ fn skip_chars(s: &str, n: usize) -> &str {
 #[cfg(test)]
 mod tests {
     use super::rewrite;
+
+    #[test]
+    fn card_values() {
+        let card: super::Card = [("目星".to_string(), 60)].into();
+        let r = |t: &str| {
+            rewrite(t, Some(Coc7), Some(&card)).map(|r| r.unwrap_or_else(|n| format!("missing:{n}")))
+        };
+        assert_eq!(r(".ra 侦查").as_deref(), Some("CC<=60 侦查"));
+        assert_eq!(r(".ra 侦查+10").as_deref(), Some("CC<=(60+10) 侦查"));
+        assert_eq!(r(".ra 3#Spot Hidden").as_deref(), Some("x3 CC<=60 Spot Hidden"));
+        assert_eq!(r(".ra 侦查50").as_deref(), Some("CC<=50 侦查"));
+        assert_eq!(r(".ra 聆听").as_deref(), Some("missing:聆听"));
+        assert_eq!(r(".ra 困难目星").as_deref(), Some("CC<=60H 困难目星"));
+    }
     use crate::command::CmdSystem::{Coc6, Coc7, Tmd};
 
     #[test]
@@ -179,7 +215,8 @@ mod tests {
             (".ra 困难侦查60", Some(Coc7), Some("CC<=60H 困难侦查")),
             (".ra 极难侦查60", Some(Coc7), Some("CC<=60E 极难侦查")),
             (".ra 困难侦查60", Some(Coc6), Some("CC<=60 困难侦查")),
-            (".ra 侦查", Some(Coc7), Some("CC<= 侦查")),
+            (".ra 侦查", Some(Coc7), Some("missing:侦查")),
+            (".ra 侦查+10", Some(Coc7), Some("missing:侦查")),
             (".ra 50", Some(Coc7), Some("CC<=50")),
             (".ra 侦查60+10", Some(Coc7), Some("CC<=(60+10) 侦查")),
             (".ra 侦查60-5*2 潜入", Some(Coc7), Some("CC<=(60-5*2) 侦查 潜入")),
@@ -187,7 +224,7 @@ mod tests {
             (".ra 50侦查", Some(Coc7), Some("CC<=50 侦查")),
             (".ra 3#侦查50", Some(Coc7), Some("x3 CC<=50 侦查")),
             (".rab2 3# 侦查50", Some(Coc7), Some("x3 CC(2)<=50 侦查")),
-            (".rc 2#侦查", Some(Coc6), Some("x2 CC<= 侦查")),
+            (".rc 2#侦查", Some(Coc6), Some("missing:侦查")),
             (".ra 侦查50", Some(Tmd), None),
             (".ra 侦查50", None, None),
             (".r 3d6*5 力量", None, Some("3d6*5 力量")),
@@ -203,7 +240,8 @@ mod tests {
             (".setcoc 2", Some(Coc7), None),
             ("…", None, None),
         ] {
-            assert_eq!(rewrite(text, system).as_deref(), want, "{text}");
+            let got = rewrite(text, system, None).map(|r| r.unwrap_or_else(|n| format!("missing:{n}")));
+            assert_eq!(got.as_deref(), want, "{text}");
         }
     }
 }

@@ -55,6 +55,7 @@
 //! The message catalog is `core/data/command/messages/` (one file per ruleset).
 
 pub(crate) mod arith;
+pub mod card;
 mod catalog;
 pub mod coc;
 pub(crate) mod common;
@@ -397,7 +398,27 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
-    let rewritten = dialect::rewrite(&args.text, args.system);
+    if let Some(card) = &args.card {
+        card::validate(card)?;
+    }
+    let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
+        Some(Ok(line)) => Some(line),
+        None => None,
+        Some(Err(name)) => {
+            // A skill without a value that the card (or the missing card) lacks.
+            let mut res = CmdRunResult::unmatched();
+            res.matched = true;
+            let position = args.text.find(name.as_str()).map_or(1, |b| args.text[..b].chars().count() + 1);
+            let name = short(&name);
+            res.text = catalog::fmt(lang, "skill_missing", &[("name", name.clone())])?;
+            res.parse_error = Some(CmdParseError {
+                code: "skill_missing".into(),
+                message: catalog::fmt(CmdLang::En, "skill_missing", &[("name", name)])?,
+                position,
+            });
+            return Ok(res);
+        }
+    };
     let source = rewritten.as_deref().unwrap_or(&args.text);
     let mut res = CmdRunResult::unmatched();
     // `choice[…]` reads the raw line: its items may hold spaces.

@@ -165,6 +165,12 @@ pub struct CmdRunArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The player's character card: skill name → value (at most 500 entries,
+    /// names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the
+    /// value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot
+    /// Hidden …); without it (or without the skill) the reply names the missing skill.
+    #[serde(default)]
+    pub card: Option<std::collections::BTreeMap<String, i64>>,
     /// Scripted faces, consumed in the order the command rolls them, as BCDice
     /// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
     /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
