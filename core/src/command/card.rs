@@ -93,6 +93,41 @@ pub(crate) fn validate(card: &BTreeMap<String, i64>) -> crate::error::Result<()>
     Ok(())
 }
 
+/// `CC<=目星 …` (also `CC(1)<=…`, `CCB<=…`, `SCC<=…`, a modifier `CC<=目星+10`): the
+/// line with the card's value in place of the name (the name kept as the comment), or
+/// `None` when the head is not such a check or the card lacks the skill.
+pub(crate) fn substitute(text: &str, card: &BTreeMap<String, i64>) -> Option<String> {
+    let t = text.trim_start_matches(super::lex::is_space);
+    let head_end = t.find(super::lex::is_space).unwrap_or(t.len());
+    let (head, rest) = t.split_at(head_end);
+    let upper: String = head.chars().map(super::lex::normalize).collect();
+    let le = upper.find("<=")?;
+    let prefix = &upper[..le];
+    let bare = prefix.strip_prefix('S').unwrap_or(prefix);
+    if !(bare.starts_with("CC")
+        && bare[2..].chars().all(|c| c == 'B' || c.is_ascii_digit() || "()+-".contains(c)))
+    {
+        return None;
+    }
+    // The name: everything after `<=` up to an ASCII arithmetic tail.
+    let after: String = head.chars().skip(upper[..le + 2].chars().count()).collect();
+    let cut = after
+        .find(|c: char| matches!(super::lex::normalize(c), '+' | '-' | '*' | '/'))
+        .unwrap_or(after.len());
+    let (name, tail) = after.split_at(cut);
+    if name.is_empty()
+        || name.chars().next().is_some_and(|c| super::lex::normalize(c).is_ascii_digit() || c == '(')
+    {
+        return None;
+    }
+    let v = lookup(card, name)?;
+    let tail: String = tail.chars().map(super::lex::normalize).collect();
+    let value = if tail.is_empty() { v.to_string() } else { format!("({v}{tail})") };
+    let comment = rest.trim_matches(super::lex::is_space);
+    let comment = if comment.is_empty() { name.to_string() } else { format!("{name} {comment}") };
+    Some(format!("{}{value} {comment}", &upper[..le + 2]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +139,9 @@ mod tests {
         assert_eq!(lookup(&card, "Spot Hidden"), Some(60));
         assert_eq!(lookup(&card, "聆听"), Some(45));
         assert_eq!(lookup(&card, "闪避"), None);
+        assert_eq!(substitute("CC<=目星", &card).as_deref(), Some("CC<=60 目星"));
+        assert_eq!(substitute("cc(1)<=侦查+10 暗い", &card).as_deref(), Some("CC(1)<=(60+10) 侦查 暗い"));
+        assert_eq!(substitute("CC<=50", &card), None);
+        assert_eq!(substitute("CC<=闪避", &card), None);
     }
 }

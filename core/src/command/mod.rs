@@ -419,6 +419,10 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             return Ok(res);
         }
     };
+    // `CC<=目星` with a card: the skill's value (BCDice's form of `.ra 目星`).
+    let with_card =
+        args.card.as_ref().and_then(|c| card::substitute(rewritten.as_deref().unwrap_or(&args.text), c));
+    let rewritten = with_card.or(rewritten);
     let source = rewritten.as_deref().unwrap_or(&args.text);
     let mut res = CmdRunResult::unmatched();
     // `choice[…]` reads the raw line: its items may hold spaces.
