@@ -93,3 +93,26 @@ def test_a_state_file_from_before_undo_is_read(tmp_path: Path) -> None:
     assert say(bot, "!next") == "round 2: Alice's turn"
     assert say(bot, "!undo") == "undone: !next"
     assert say(bot, "!order") == "round 1: 1. Alice 12"
+
+
+def test_card_session_per_user_and_channel_survives_a_restart(tmp_path: Path) -> None:
+    path = str(tmp_path / "state.json")
+    bot = Bot(StateFile(path), seed=3)
+    say(bot, "!lang zh-Hans")
+    say(bot, "!system coc7")
+    assert say(bot, ".st 侦查60 聆听 50") == "已录入角色卡：侦查60 聆听50"
+    # The card's value is the target (the roll itself is not written down here).
+    assert bot.handle("c", "gm", ".ra 侦查").text.startswith("(1D100<=60) ")
+    assert bot.handle("c", "gm", ".ra 侦查+10").text.startswith("(1D100<=70) ")
+    assert bot.handle("c", "gm", "CC<=目星").text.startswith("(1D100<=60) ")  # a synonym of 侦查
+    # Another player in the channel, and the same player elsewhere, have no card.
+    assert bot.handle("c", "pl", ".ra 侦查").text.startswith("没有技能「侦查」")
+    say(bot, "!lang zh-Hans", channel="other")
+    say(bot, "!system coc7", channel="other")
+    assert say(bot, ".ra 侦查", channel="other").startswith("没有技能「侦查」")
+    # A restarted bot keeps the card.
+    bot = Bot(StateFile(path), seed=3)
+    assert say(bot, ".st show") == "角色卡：侦查60 聆听50"
+    assert bot.handle("c", "gm", ".ra 聆听").text.startswith("(1D100<=50) ")
+    assert say(bot, ".st clear") == "角色卡是空的"
+    assert bot.handle("c", "gm", ".ra 侦查").text.startswith("没有技能「侦查」")

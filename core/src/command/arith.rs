@@ -8,7 +8,11 @@
 //! term    := unary (('*' | '/' round?) unary)*
 //! round   := 'U' | 'C' | 'R' | 'F'   ; after a divisor: up, up, half away from zero, down
 //! unary   := '-' unary | primary
-//! primary := '(' expr ')' | count? 'D' sides | number
+//! primary := '(' expr ')' | count? 'D' sides? keep? | number
+//! count   := digits | '(' expr ')'          ; `(2+3)D6` is shown as `5D6`
+//! sides   := digits | '(' expr ')'          ; left out only before `keep`: six
+//! keep    := ('KH' | 'KL' | 'DH' | 'DL') (digits | '(' expr ')')? | 'MAX' | 'MIN'
+//!            ; keep or drop the n (default 1) highest/lowest faces, shown sorted
 //! ```
 //! Division without a suffix rounds down (toward −∞), as BCDice's does. The reply
 //! shows each dice term as `sum[faces]` and keeps the operators and parentheses:
@@ -34,7 +38,8 @@ pub(crate) struct ArithRoll {
 
 /// Does the dice side need the arithmetic reading (`*`, `/` or parentheses)?
 pub(crate) fn is_arith(lhs: &[char]) -> bool {
-    lhs.iter().any(|c| matches!(c, '*' | '/' | '(' | ')'))
+    lhs.iter().any(|c| matches!(c, '*' | '/' | '(' | ')' | 'K' | 'M'))
+        || lhs.windows(2).any(|w| w[0] == 'D' && matches!(w[1], 'D' | 'H' | 'L'))
 }
 
 /// Roll `lhs` (the whole dice side of the command). The text is read once without
@@ -146,17 +151,26 @@ impl<'a, 'd> Arith<'a, 'd> {
     }
 
     fn primary(&mut self, depth: usize) -> PResult<i64> {
-        if self.cur.eat('(') {
+        let (shown_at, parts_at) = (self.shown.len(), self.parts.len());
+        let start = self.cur.i;
+        let count = if self.cur.eat('(') {
             self.both("(");
             let v = self.expr(depth + 1)?;
             if !self.cur.eat(')') {
                 return perr("expected_close_paren", self.cur.i);
             }
             self.both(")");
-            return Ok(v);
-        }
-        let start = self.cur.i;
-        let count = self.cur.number()?;
+            if self.cur.peek() != Some('D') {
+                return Ok(v);
+            }
+            // `(2+3)D6`: a computed count, shown as its value (BCDice).
+            self.shown.truncate(shown_at);
+            self.parts.truncate(parts_at);
+            Some(v)
+        } else {
+            self.cur.number()?
+        };
+        let computed_count = self.cur.c.get(start) == Some(&'(');
         if self.cur.peek() != Some('D') {
             return match count {
                 Some(n) => {
@@ -167,16 +181,33 @@ impl<'a, 'd> Arith<'a, 'd> {
             };
         }
         self.cur.i += 1;
-        if !self.cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-            return perr("bad_dice", self.cur.i);
-        }
-        self.cur.number()?;
+        // Sides: digits, `(…)`, or left out before a keep/drop suffix (`5DKH3`: six).
+        let sides_at = self.cur.i;
+        let (sides, computed_sides) = match self.cur.peek() {
+            Some('(') => (self.operand(depth)?, true),
+            Some(c) if c.is_ascii_digit() => (self.cur.number()?.unwrap_or(0), false),
+            Some('K' | 'D' | 'M') => (6, true),
+            _ => return perr("bad_dice", self.cur.i),
+        };
+        let dice_end = self.cur.i;
+        let keep = self.keep(depth)?;
         let Some(dice) = self.dice.as_deref_mut() else { return Ok(0) };
         // The term as typed (`D66` without a count is BCDice's D66), rolled by `dice.roll`'s
         // own code, so its limits and its order of consuming scripted dice are the same.
-        let text: String = self.cur.c.get(start..self.cur.i).unwrap_or(&[]).iter().collect();
+        let text: String = if computed_count || computed_sides || keep.is_some() {
+            let n = count.unwrap_or(1);
+            if n < 1 {
+                return perr("bad_dice", start);
+            }
+            if sides < 1 {
+                return perr("bad_dice", sides_at);
+            }
+            format!("{n}D{sides}")
+        } else {
+            self.cur.c.get(start..dice_end).unwrap_or(&[]).iter().collect()
+        };
         let (value, mut terms) = roll_checked(&text, dice).map_err(|e| dice_fail(e, self.count))?;
-        let Some(term) = terms.pop() else { return perr("bad_dice", start) };
+        let Some(mut term) = terms.pop() else { return perr("bad_dice", start) };
         self.count +=
             if term.kind == crate::dice::expr::DiceTermKind::D66 { 2 } else { u64::from(term.count) };
         if self.count > MAX_DICE {
@@ -189,11 +220,60 @@ impl<'a, 'd> Arith<'a, 'd> {
                 &[("max", MAX_DICE as i64), ("n", i64::try_from(self.count).unwrap_or(i64::MAX))],
             ));
         }
+        let mut value = value;
+        if let Some((how, k)) = keep {
+            // Keep or drop the k highest/lowest faces (BCDice KH/KL/DH/DL; MAX is KH1, MIN KL1).
+            let mut sorted = term.faces.clone();
+            sorted.sort_unstable();
+            let n = sorted.len();
+            let m = usize::try_from(k.max(0)).unwrap_or(usize::MAX).min(n);
+            let kept: &[u32] = match how {
+                "KH" => &sorted[n - m..],
+                "KL" => &sorted[..m],
+                "DH" => &sorted[..n - m],
+                _ => &sorted[m..],
+            };
+            value = kept.iter().map(|&f| i64::from(f)).sum();
+            term.text = format!("{text}{how}{k}");
+            term.faces = sorted;
+            term.value = value;
+        }
         self.shown.push_str(&term.text);
         self.parts.push_str(&value.to_string());
         self.parts.push_str(&faces(&term.faces));
         self.terms.push(term);
         Ok(value)
+    }
+
+    /// A count or sides in parentheses: `(5+5)`.
+    fn operand(&mut self, depth: usize) -> PResult<i64> {
+        let (shown_at, parts_at) = (self.shown.len(), self.parts.len());
+        self.cur.i += 1;
+        let v = self.expr(depth + 1)?;
+        if !self.cur.eat(')') {
+            return perr("expected_close_paren", self.cur.i);
+        }
+        self.shown.truncate(shown_at);
+        self.parts.truncate(parts_at);
+        Ok(v)
+    }
+
+    /// `KH n?`, `KL n?`, `DH n?`, `DL n?` (n left out: 1; n may be `(…)`), `MAX`, `MIN`.
+    fn keep(&mut self, depth: usize) -> PResult<Option<(&'static str, i64)>> {
+        if self.cur.eat_str("MAX") {
+            return Ok(Some(("KH", 1)));
+        }
+        if self.cur.eat_str("MIN") {
+            return Ok(Some(("KL", 1)));
+        }
+        let how = ["KH", "KL", "DH", "DL"].into_iter().find(|h| self.cur.eat_str(h));
+        let Some(how) = how else { return Ok(None) };
+        let k = match self.cur.peek() {
+            Some('(') => self.operand(depth)?,
+            Some(c) if c.is_ascii_digit() => self.cur.number()?.unwrap_or(1),
+            _ => 1,
+        };
+        Ok(Some((how, k)))
     }
 }
 

@@ -77,6 +77,9 @@ struct CombinedResult {
 
 /// Try a 7th-edition command.
 pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
+    if let Some(o) = super::far::try_far(c, lang, dice)? {
+        return Ok(Some(o));
+    }
     let mut cur = Cur::new(c);
     if cur.eat_str("CBR") {
         if cur.letter_next() || cur.at_end() {
@@ -147,7 +150,10 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
     });
     if bonus == 0 && target.is_none() {
         let r = dice.roll(100)?;
-        return Ok(Some(Outcome::new(CmdKind::Coc7Check, format!("(1D100) ＞ {r}")).total(i64::from(r))));
+        // BCDice's Cthulhu7th:ChineseTraditional writes this one reply without parentheses.
+        let text =
+            if lang == CmdLang::ZhHant { format!("1D100 ＞ {r}") } else { format!("(1D100) ＞ {r}") };
+        return Ok(Some(Outcome::new(CmdKind::Coc7Check, text).total(i64::from(r))));
     }
     if bonus.abs() > MAX_BONUS_DICE {
         return Err(refuse(

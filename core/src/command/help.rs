@@ -12,13 +12,31 @@ const PLAIN: &[Entry] = &[
     ("(NdS+K)*K, NdS/K(U|R|F)", "help_arith", &["3D6*5", "(2D6+6)*5", "1D6/2U"]),
     ("NdS>=t (> <= < = <>)", "help_compare", &["2D6>=7", "1D100<=50"]),
     ("D66", "help_d66", &["D66"]),
+    ("NdS(KH|KL|DH|DL)n, NdSMAX, NdSMIN", "help_keep", &["4D6KH3", "2D20KL1+2", "3D6MAX"]),
+    ("NBS[>=t]", "help_bdice", &["5B6", "5B6>=4", "2B6+3B10<=3"]),
+    ("NRS[t]>=x", "help_rdice", &["3R6>=5", "2R6[6]"]),
+    ("NUS[t][+K][>=x]", "help_udice", &["4U6[6]", "3U10[10]+2>=12"]),
+    ("NTYS, NTZS", "help_tally", &["10TY6", "5TZ4"]),
+    ("C(arith)", "help_calc", &["C(10*5/2)", "C(7/2U)"]),
+    (
+        "choice[a,b,c], choiceN(a,b,c), choice a b c",
+        "help_choice",
+        &["choice[A,B,C]", "choice2(x,y,z)", "choice[1-6]"],
+    ),
     ("xN command", "help_repeat", &["x3 2D6", "rep2 1D100"]),
+    (".r dice, .rh, .r N#dice", "help_dot_r", &[".r 3d6*5", ".rh", ".r 3#1d6"]),
 ];
 
 const COC7: &[Entry] = &[
     ("CC(x)<=s", "help_coc7_cc", &["CC<=50", "CC(1)<=50", "CC-1<=75", "CC"]),
     ("CC(x)<=s(r|h|e|c)", "help_coc7_difficulty", &["CC<=70r", "CC1<=60h", "CC-2<=50e", "CC2<=99c"]),
     ("CBR(a,b)", "help_coc7_cbr", &["CBR(50,20)"]),
+    ("FAR(r,s,m[,b[,d[,v]]])", "help_coc7_far", &["FAR(30,62,98)", "FAR(25,70,98,-1,h)"]),
+    (
+        ".ra name s±k, .rab2, .rap, .ra N#name s",
+        "help_dot_ra",
+        &[".ra 侦查60", ".ra 侦查60+10", ".rab2 困难侦查60", ".ra 3#侦查50"],
+    ),
 ];
 
 const COC6: &[Entry] = &[
@@ -27,6 +45,7 @@ const COC6: &[Entry] = &[
     ("CC(k)<=s, CCB(k)<=s", "help_coc6_broken", &["CCB(96)<=60"]),
     ("CBR(a,b), CBRB(a,b)", "help_coc6_cbr", &["CBR(50,20)", "CBRB(70,30)"]),
     ("RES(a-b), RESB(a-b)", "help_coc6_res", &["RES(12-10)", "RESB(10-15)"]),
+    (".rc name s±k, .rc N#name s", "help_dot_rc6", &[".rc 侦查60", ".rc 侦查60-20", ".rc 2#侦查50"]),
 ];
 
 const WT: &[Entry] = &[

@@ -36,9 +36,12 @@
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
 //!    `.rh`) are read in their BCDice form ([`dialect`]).
-//! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]),
-//!    then plain dice ([`plain`]; with `*`, `/` and parentheses as BCDice reads
-//!    them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
+//! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]; CoC 7th
+//!    `FAR` in `far`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
+//!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
+//!    (`4D6KH3`) as BCDice reads them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
+//!    `choice[…]` is read from the raw line first (its items may hold spaces).
+//! 6. A reply longer than [`MAX_REPLY_CHARS`] is refused (`limit_exceeded`).
 //!
 //! Scripted `rolls` are consumed in the order each command documents (the
 //! order BCDice consumes them for the CoC commands: 7th-edition `CC<=s` / `CC(n)` the
@@ -52,9 +55,12 @@
 //! The message catalog is `core/data/command/messages/` (one file per ruleset).
 
 pub(crate) mod arith;
+pub mod card;
 mod catalog;
 pub mod coc;
+pub(crate) mod common;
 pub(crate) mod dialect;
+mod far;
 pub mod help;
 mod lex;
 mod outcome;
@@ -63,6 +69,8 @@ pub mod tmd_fm;
 pub mod types;
 pub mod wt;
 
+#[cfg(test)]
+mod bcdice_parity;
 #[cfg(test)]
 mod tests;
 
@@ -77,6 +85,12 @@ use outcome::Outcome;
 
 /// Most repetitions of one command (`x100`).
 pub const MAX_REPEAT: i64 = 100;
+
+/// Longest reply `text`, in characters. A longer reply is not sent: the command is
+/// refused (`limit_exceeded`, a localized reply) and the result carries no dice, runs
+/// or structured result, so the whole output stays bounded (`x100 1000D10000` would
+/// be about 600,000 characters).
+pub const MAX_REPLY_CHARS: usize = 10_000;
 
 pub(crate) fn ops() -> Vec<OpDef> {
     vec![
@@ -214,10 +228,25 @@ fn single(
             Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
             Some(_) => None,
         };
-        match own {
-            Some(o) => Ok(Some(o)),
-            None => plain::try_plain(c, lang, dice),
+        if let Some(o) = own {
+            return Ok(Some(o));
         }
+        if let Some(o) = common::try_calc(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_tally(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_bdice(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_rdice(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        if let Some(o) = common::try_udice(c, lang, dice)? {
+            return Ok(Some(o));
+        }
+        plain::try_plain(c, lang, dice)
     };
     if head.first() == Some(&'S') && head.len() > 1 {
         let rest = head.get(1..).unwrap_or(&[]);
@@ -269,6 +298,16 @@ fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
     Some((secret, digits.parse::<i64>().ok()))
 }
 
+/// At most 32 characters of untrusted text, for a reply (`…` when cut).
+fn short(s: &str) -> String {
+    const SHOWN: usize = 32;
+    let mut out: String = s.chars().take(SHOWN).collect();
+    if s.chars().nth(SHOWN).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
     res.kind = Some(o.kind);
     res.text = o.text;
@@ -283,8 +322,12 @@ fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
 fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usize) -> Result<CmdRunResult> {
     let reason_key = format!("perr_{key}");
     let reason = catalog::msg(lang, &reason_key)?;
-    res.text =
-        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?;
+    // A repetition's count or nesting is answered with the reason alone, as BCDice does.
+    res.text = if key.starts_with("repeat_") {
+        reason.to_string()
+    } else {
+        catalog::fmt(lang, "parse_error", &[("pos", position.to_string()), ("reason", reason.to_string())])?
+    };
     res.parse_error = Some(CmdParseError {
         code: key.to_string(),
         message: catalog::msg(CmdLang::En, &reason_key)?.to_string(),
@@ -321,16 +364,91 @@ fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdR
     Ok(res)
 }
 
+/// The refusal of a reply longer than [`MAX_REPLY_CHARS`]: `res` without its
+/// dice, runs and structured result.
+fn too_long(mut res: CmdRunResult, lang: CmdLang) -> Result<CmdRunResult> {
+    res.kind = None;
+    res.success = None;
+    res.critical = false;
+    res.fumble = false;
+    res.total = None;
+    res.result = None;
+    res.rolls.clear();
+    res.repeats.clear();
+    let max = MAX_REPLY_CHARS as i64;
+    let error = Error::limit("text", format_args!("a reply is at most {MAX_REPLY_CHARS} characters"));
+    let Fail::Refuse(r) = lex::refuse(error, "reply_size", &[("max", max)]) else {
+        return Err(Error::new(ErrorCode::Internal, "reply size refusal"));
+    };
+    refusal(res, lang, *r)
+}
+
 /// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
+    let res = run_line(args)?;
+    if res.text.chars().count() > MAX_REPLY_CHARS {
+        return too_long(res, args.lang);
+    }
+    Ok(res)
+}
+
+fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     check_in_build(args.system)?;
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
-    let rewritten = dialect::rewrite(&args.text, args.system);
-    let line = split(rewritten.as_deref().unwrap_or(&args.text), 0);
+    if let Some(card) = &args.card {
+        card::validate(card)?;
+    }
+    let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
+        Some(Ok(line)) => Some(line),
+        None => None,
+        Some(Err(name)) => {
+            // A skill without a value that the card (or the missing card) lacks.
+            let mut res = CmdRunResult::unmatched();
+            res.matched = true;
+            let position = args.text.find(name.as_str()).map_or(1, |b| args.text[..b].chars().count() + 1);
+            let name = short(&name);
+            res.text = catalog::fmt(lang, "skill_missing", &[("name", name.clone())])?;
+            res.parse_error = Some(CmdParseError {
+                code: "skill_missing".into(),
+                message: catalog::fmt(CmdLang::En, "skill_missing", &[("name", name)])?,
+                position,
+            });
+            return Ok(res);
+        }
+    };
+    // `CC<=目星` with a card: the skill's value (BCDice's form of `.ra 目星`).
+    let with_card =
+        args.card.as_ref().and_then(|c| card::substitute(rewritten.as_deref().unwrap_or(&args.text), c));
+    let rewritten = with_card.or(rewritten);
+    let source = rewritten.as_deref().unwrap_or(&args.text);
     let mut res = CmdRunResult::unmatched();
+    // `choice[…]` reads the raw line: its items may hold spaces.
+    let lead = source.chars().take_while(|c| is_space(*c)).count();
+    match common::try_choice(source, lang, &mut dice) {
+        Ok(None) => {}
+        Ok(Some((secret, cmd, o))) => {
+            res.matched = true;
+            res.secret = secret;
+            res.command = Some(cmd);
+            let mut res = fill(res, o);
+            res.rolls = dice.take_rolls();
+            return Ok(res);
+        }
+        Err(Fail::Parse { key, pos }) => {
+            res.matched = true;
+            res.command = Some("choice".into());
+            return parse_failure(res, lang, key, lead + pos + 1);
+        }
+        Err(Fail::Refuse(r)) => {
+            res.matched = true;
+            return refusal(res, lang, *r);
+        }
+        Err(Fail::Hard(e)) => return Err(e),
+    }
+    let line = split(source, 0);
 
     if let Some((secret, count)) = repeat_prefix(&line.head) {
         let Some(trailer_text) = &line.comment else { return Ok(res) };
@@ -347,13 +465,21 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
         };
         res.comment = inner.comment.clone();
         let mut texts = Vec::new();
+        let mut chars = 0;
         for i in 1..=count {
+            // Stop as soon as the reply is over the limit (`run` refuses it).
+            if chars > MAX_REPLY_CHARS {
+                res.matched = true;
+                res.text = texts.join("\n\n");
+                return Ok(res);
+            }
             let start = dice.rolls().len();
             match single(&inner.head, args.system, lang, args.variants, &mut dice) {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
                     texts.push(format!("#{i}\n{}", o.text));
+                    chars += texts.last().map_or(0, |t| t.chars().count() + 2);
                     res.repeats.push(CmdRepeatItem {
                         text: o.text,
                         success: o.success,
@@ -364,8 +490,14 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
                         result: o.result,
                     });
                 }
-                // `x2 please` is chat, not a command (BCDice would complain).
-                Ok(None) => return Ok(CmdRunResult::unmatched()),
+                // `x2 please`: BCDice answers that the command could not be run.
+                Ok(None) => {
+                    let shown = short(trailer_text.trim_matches(is_space));
+                    res.repeats.clear();
+                    res.rolls = dice.take_rolls();
+                    res.text = catalog::fmt(lang, "repeat_not_command", &[("text", shown)])?;
+                    return Ok(res);
+                }
                 Err((_, Fail::Parse { pos, .. })) if chat_like(&inner.head, pos) => {
                     return Ok(CmdRunResult::unmatched())
                 }

@@ -74,8 +74,11 @@ pub(crate) fn looks_like_dice(c: &[char]) -> bool {
     if rest.get(k) == Some(&'D') && rest.get(k + 1).is_some_and(|c| c.is_ascii_digit()) {
         return true;
     }
-    let arithmetic = |c: &char| c.is_ascii_digit() || "D+-*/()UCRF<>=!".contains(*c);
-    let rolls = c.windows(2).any(|w| w[0] == 'D' && w[1].is_ascii_digit());
+    if rest.get(k) == Some(&'D') && matches!(rest.get(k + 1), Some('K' | 'D' | 'M')) && k > 0 {
+        return true; // `5DKH3`: sides left out before keep/drop
+    }
+    let arithmetic = |c: &char| c.is_ascii_digit() || "D+-*/()UCRFKHLMAXIN<>=!".contains(*c);
+    let rolls = c.windows(2).any(|w| w[0] == 'D' && (w[1].is_ascii_digit() || w[1] == '('));
     rolls && c.iter().all(arithmetic)
 }
 

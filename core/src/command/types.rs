@@ -108,8 +108,10 @@ impl CmdLang {
     }
 
     fn unknown(tag: &str) -> String {
+        // Quoted short: the tag is untrusted input.
+        let tag = crate::engine::ids::quote(tag);
         format!(
-            "unknown language {tag:?}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
+            "unknown language {tag}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
         )
     }
 }
@@ -163,6 +165,12 @@ pub struct CmdRunArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The player's character card: skill name → value (at most 500 entries,
+    /// names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the
+    /// value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot
+    /// Hidden …); without it (or without the skill) the reply names the missing skill.
+    #[serde(default)]
+    pub card: Option<std::collections::BTreeMap<String, i64>>,
     /// Scripted faces, consumed in the order the command rolls them, as BCDice
     /// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
     /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
@@ -196,10 +204,20 @@ pub enum CmdKind {
     Dice,
     /// `x3 <command>`: a repeated command (see `repeats`).
     Repeat,
+    /// BCDice `C(1+2)`: integer calculation.
+    Calc,
+    /// BCDice `2B6>=4`: pooled dice, faces listed, successes counted.
+    Pool,
+    /// BCDice `20TY6` / `20TZ6`: a tally of the faces.
+    Tally,
+    /// BCDice `choice[a,b,c]`: a random pick.
+    Choice,
     /// CoC 7th `CC`: skill roll with bonus/penalty dice and difficulty.
     Coc7Check,
     /// CoC 7th `CBR(a,b)`: combined roll.
     Coc7Combined,
+    /// CoC 7th `FAR(…)`: full-auto fire (BCDice's).
+    Coc7FullAuto,
     /// CoC 6th `CC` / `CCB`: d100 check.
     Coc6Check,
     /// CoC 6th `CBR` / `CBRB`: combined roll.
