@@ -633,12 +633,12 @@ fn delay(s: &mut TmdEncounterState, character: &str, after: &str, ev: &mut Ev) -
     }
     // TMD-INI-5.4: 「若一名角色宣称了延后先攻，则先攻顺位低于他的其他角色无法宣称延后至
     // 该角色回合结束时」: nobody delays until after a character that has already delayed.
-    if s.delays.iter().any(|d| &d.character == after) {
+    if s.delays.iter().any(|d| d.character == after) {
         return Err(ill("TMD-INI-5", format_args!("{after:?} has delayed and cannot be a delay target")));
     }
     // TMD-INI-5.5: 「如果一个单位宣称延后至另一个单位之后进行行动，则这个单位不能再被其他
     // 单位宣称延后先攻」: one delayer per target.
-    if s.delays.iter().any(|d| &d.after == after) {
+    if s.delays.iter().any(|d| d.after == after) {
         return Err(ill(
             "TMD-INI-5",
             format_args!("someone already delays until after {after:?}; nobody else may"),
@@ -888,7 +888,7 @@ fn overdraw(
     }
     // TMD-SUR-3: the surprise attacker has its one standard action and attacks once;
     // others may overdraw an action of the next round (e.g. for a resource's reflex, TMD-ACT-10).
-    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker == character) {
+    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker == character) {
         return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
     }
     let own = in_own_turn(s, character);
@@ -1239,7 +1239,7 @@ fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, 
     }
     // TMD-SUR-3: in the surprise round only the attacker acts; the others can only
     // react to its attack (an immune defender's reflex, TMD-SUR-5).
-    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker != character) {
+    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker != character) {
         return Err(ill(
             "TMD-SUR-3",
             "only the surprise attacker acts in the surprise round; the others can only react",
@@ -1301,7 +1301,7 @@ fn interrupt(
     if chain.locked_out.iter().any(|l| l == character) {
         return Err(ill("TMD-INT-2", "the side with less AP cannot interrupt again in this chain"));
     }
-    if &front.character == character {
+    if front.character == character {
         return Err(ill("TMD-INT-1", "a character does not interrupt its own action"));
     }
     if chain.entries.len() >= MAX_CHAIN {

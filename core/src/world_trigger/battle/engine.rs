@@ -681,7 +681,7 @@ fn check_operator(s: &WtBattleState, team: &str, skill: &str) -> Result<Checked>
     if s.teams.get(t).is_some_and(|x| x.operator_used) {
         return Err(illegal("WT-OP-8", "the operator already acted this round"));
     }
-    if !s.catalog.operator_skills.iter().any(|o| &o.id == skill) {
+    if !s.catalog.operator_skills.iter().any(|o| o.id == skill) {
         return Err(illegal("WT-OP-6", format_args!("no operator command {skill:?}")));
     }
     Ok(Checked { cost: WtActionCost { operator: true, ..Default::default() }, ..Default::default() })
@@ -696,7 +696,7 @@ fn check_use_ability(s: &WtBattleState, actor: &str, ability: &str) -> Result<Ch
     let ab = m
         .abilities
         .iter()
-        .find(|x| &x.id == ability)
+        .find(|x| x.id == ability)
         .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
     if !ab.repeatable && m.used.abilities.iter().any(|x| x == ability) {
         return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
@@ -1048,7 +1048,7 @@ pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut 
 fn apply_operator(s: &mut WtBattleState, team: &str, skill: &str, ev: &mut Ev) -> Result<()> {
     let t = s.team_idx(team).ok_or_else(|| internal("team"))?;
     let gain =
-        s.catalog.operator_skills.iter().find(|o| &o.id == skill).map(|o| o.tactics_dice_gain).unwrap_or(0);
+        s.catalog.operator_skills.iter().find(|o| o.id == skill).map(|o| o.tactics_dice_gain).unwrap_or(0);
     s.team_mut(t)?.operator_used = true;
     ev.push(WtBattleEvent::OperatorActed { team: team.to_string(), skill: skill.to_string() });
     gain_td(s, t, gain, ev)?;
