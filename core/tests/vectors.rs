@@ -256,8 +256,8 @@ vector_files! {
         pack_tier_endings, variants
     }
     world_trigger_battle {
-        audit, blackbox, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios, simultaneous,
-        simulate_battles
+        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios,
+        simultaneous, simulate_battles
     }
 }
 
