@@ -249,16 +249,16 @@ vector_files! {
     errors { conventions, null_arguments, tagged_fields }
     fap_map { actions, audit, blackbox, blackbox2, checks, round }
     tmd {
-        blackbox, blackbox2, conversion_picks, delay_chains, economy, encounter, engine_readings, initiative,
-        state_validation, surprise_actors, ties
+        blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
+        initiative, state_validation, surprise_actors, ties
     }
     world_trigger {
         battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds,
         pack_tier_endings, variants
     }
     world_trigger_battle {
-        audit, blackbox, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios, simultaneous,
-        simulate_battles
+        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios,
+        simultaneous, simulate_battles
     }
 }
 

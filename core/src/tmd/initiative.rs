@@ -2,6 +2,7 @@
 //! TMD-INI-2 (same-side ties in the given order; cross-side ties re-rolled).
 
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -14,7 +15,7 @@ pub const MAX_TIE_REROLL_ROUNDS: u32 = 100;
 /// Largest |base initiative|.
 pub const MAX_BASE_INITIATIVE: i32 = 1000;
 /// Longest id or side name, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+pub const MAX_NAME_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 
 /// One combatant to order.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
@@ -69,14 +70,6 @@ pub struct TmdInitiativeResult {
     pub rolls: Vec<Roll>,
 }
 
-pub(crate) fn check_name(field: &str, s: &str) -> Result<()> {
-    let n = s.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS {
-        return Err(Error::invalid(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
-    }
-    Ok(())
-}
-
 pub(crate) fn check_combatants(field: &str, cs: &[TmdCombatant], max: usize) -> Result<()> {
     if cs.is_empty() {
         return Err(Error::invalid(field, "needs at least one combatant"));
@@ -85,19 +78,16 @@ pub(crate) fn check_combatants(field: &str, cs: &[TmdCombatant], max: usize) -> 
         return Err(Error::limit(field, format_args!("at most {max} combatants")));
     }
     for (i, c) in cs.iter().enumerate() {
-        check_name(&format!("{field}[{i}].id"), &c.id)?;
-        check_name(&format!("{field}[{i}].side"), &c.side)?;
+        Ids::ARG.name(&format!("{field}[{i}].id"), &c.id)?;
+        Ids::ARG.name(&format!("{field}[{i}].side"), &c.side)?;
         if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
             return Err(Error::out_of_range(
                 format!("{field}[{i}].base_initiative"),
                 format_args!("must be within ±{MAX_BASE_INITIATIVE}"),
             ));
         }
-        if cs.iter().take(i).any(|o| o.id == c.id) {
-            return Err(Error::invalid(format!("{field}[{i}].id"), format_args!("duplicate id {:?}", c.id)));
-        }
     }
-    Ok(())
+    Ids::ARG.unique(cs.iter().map(|c| c.id.as_str()), |i| format!("{field}[{i}].id"))
 }
 
 /// TMD-INI-1: roll d10 + base for each combatant (in the given order), then sort.

@@ -356,6 +356,21 @@ pub enum WtDamageTableSide {
     Serafiga,
 }
 
+impl WtDamageTableSide {
+    /// The three sides, in table order.
+    pub const ALL: [WtDamageTableSide; 3] =
+        [WtDamageTableSide::Border, WtDamageTableSide::TrionSoldier, WtDamageTableSide::Serafiga];
+
+    /// The JSON key (`border`, `trion_soldier`, `serafiga`).
+    pub fn key(self) -> &'static str {
+        match self {
+            WtDamageTableSide::Border => "border",
+            WtDamageTableSide::TrionSoldier => "trion_soldier",
+            WtDamageTableSide::Serafiga => "serafiga",
+        }
+    }
+}
+
 impl WtDamageTables {
     /// The tiers of one side's table.
     pub fn side(&self, side: WtDamageTableSide) -> &[WtDamageTier] {
@@ -414,11 +429,7 @@ pub fn load_pack(data: Option<&Value>) -> Result<Cow<'static, WtDataPack>> {
     }
 }
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 64
-        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-}
+use crate::engine::ids::is_data_id as valid_id;
 
 struct Checker<'a> {
     out: &'a mut Vec<WtViolation>,
@@ -642,13 +653,8 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
         }
     }
     // Damage tables.
-    for side in [WtDamageTableSide::Border, WtDamageTableSide::TrionSoldier, WtDamageTableSide::Serafiga] {
-        let name = match side {
-            WtDamageTableSide::Border => "border",
-            WtDamageTableSide::TrionSoldier => "trion_soldier",
-            WtDamageTableSide::Serafiga => "serafiga",
-        };
-        let path = format!("{root}.damage_tables.{name}");
+    for side in WtDamageTableSide::ALL {
+        let path = format!("{root}.damage_tables.{}", side.key());
         let tiers = p.damage_tables.side(side);
         if tiers.is_empty() || tiers.len() > 10 {
             c.push(path.clone(), "WT-DT-4", "each table has 1-10 tiers");

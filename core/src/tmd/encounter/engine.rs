@@ -404,6 +404,10 @@ fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>)
     Ok(())
 }
 
+/// `use_action` (TMD-TIME-2, TMD-ACT-10, TMD-AP-10, TMD-AP-11, TMD-AP-12, TMD-AP-14,
+/// TMD-AP-16, TMD-AP-17, TMD-SUR-3, TMD-SUR-4, TMD-SUR-5): a held action used in one's
+/// own turn (a higher one may stand in), a reflex out of turn, or an ability's use of a
+/// held action; the surprise attacker's one standard action.
 #[allow(clippy::too_many_arguments)]
 fn use_action(
     s: &mut TmdEncounterState,
@@ -540,7 +544,8 @@ fn use_action(
     Ok(())
 }
 
-/// Apply `action` to `s` (a working copy), appending events.
+/// Apply `action` to `s` (a working copy), appending events: one function per action,
+/// each naming its rules. An error drops the copy, so the caller's state never changes.
 pub(crate) fn apply(
     s: &mut TmdEncounterState,
     action: &TmdAction,
@@ -548,730 +553,877 @@ pub(crate) fn apply(
     ev: &mut Ev,
 ) -> Result<()> {
     match action {
-        TmdAction::BeginCombat {} => {
-            if s.phase != TmdPhase::Surprise {
-                return Err(ill(
-                    "TMD-SUR-7",
-                    "there is no surprise round to end; it only comes before all combat",
-                ));
-            }
-            no_chain(s, "begin_combat")?;
-            if !s.surprise.as_ref().is_some_and(|x| x.attack_used) {
-                return Err(ill(
-                    "TMD-SUR-1",
-                    "the surprise round is the attacker's first strike; attack first",
-                ));
-            }
-            s.current = None;
-            close_round(s, ev);
-            roll_all_and_begin(s, dice, ev)
-        }
-        TmdAction::Delay { character, after } => {
-            need(s, character, "action.character")?;
-            need(s, after, "action.after")?;
-            if s.phase != TmdPhase::Delays {
-                return Err(ill("TMD-INI-5", "delays are declared only at the start of a round"));
-            }
-            no_chain(s, "delay")?;
-            let p = s.pos(character).unwrap_or(usize::MAX);
-            let q = s.pos(after).unwrap_or(usize::MAX);
-            if p < s.delay_cursor as usize {
-                return Err(ill(
-                    "TMD-INI-5",
-                    "delays are declared from the top of the order down; a lower character has already declared",
-                ));
-            }
-            if q <= p {
-                return Err(ill(
-                    "TMD-INI-5",
-                    "a character can only delay until after a lower character's turn",
-                ));
-            }
-            // TMD-INI-5.4: 「若一名角色宣称了延后先攻，则先攻顺位低于他的其他角色无法宣称延后至
-            // 该角色回合结束时」: nobody delays until after a character that has already delayed.
-            if s.delays.iter().any(|d| &d.character == after) {
-                return Err(ill(
-                    "TMD-INI-5",
-                    format_args!("{after:?} has delayed and cannot be a delay target"),
-                ));
-            }
-            // TMD-INI-5.5: 「如果一个单位宣称延后至另一个单位之后进行行动，则这个单位不能再被其他
-            // 单位宣称延后先攻」: one delayer per target.
-            if s.delays.iter().any(|d| &d.after == after) {
-                return Err(ill(
-                    "TMD-INI-5",
-                    format_args!("someone already delays until after {after:?}; nobody else may"),
-                ));
-            }
-            // Nothing else: a character that is already a delay target may still delay
-            // (A after C, then C after D: D, C, A). Its delayer follows it (`start_turns`).
-            s.delays.push(TmdDelay { character: character.clone(), after: after.clone() });
-            s.delay_cursor = (p + 1) as u32;
-            ev.push(TmdEvent::DelayDeclared { character: character.clone(), after: after.clone() });
-            Ok(())
-        }
-        TmdAction::StartTurns {} => {
-            if s.phase != TmdPhase::Delays {
-                return Err(ill("TMD-INI-5", "turns start once, after the round's delay declarations"));
-            }
-            no_chain(s, "start_turns")?;
-            // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target's
-            // turn ends. A target that delayed too takes its turn after its own target, and
-            // its delayer follows it there: order A, B, C, D with A after C and C after D
-            // plays B, D, C, A. Each link goes up the order (a target is lower than its
-            // delayer) and each target has one delayer, so every chain ends.
-            let mut turns = Vec::new();
-            for id in &s.order {
-                if s.delays.iter().any(|d| &d.character == id) {
-                    continue;
-                }
-                turns.push(id.clone());
-                let mut last = id;
-                for _ in 0..s.delays.len() {
-                    let Some(d) = s.delays.iter().find(|d| &d.after == last) else { break };
-                    turns.push(d.character.clone());
-                    last = &d.character;
-                }
-            }
-            ev.push(TmdEvent::TurnOrderSet { turns: turns.clone() });
-            s.phase = TmdPhase::Turns;
-            s.queue = turns;
-            advance(s, dice, ev)
-        }
-        TmdAction::Convert { character, action_type, count } => {
-            need(s, character, "action.character")?;
-            if *count == 0 || *count > MAX_COUNT {
-                return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
-            }
-            if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character.as_str())) {
-                return Err(ill("TMD-AP-6", "AP is converted at the start of one's own turn"));
-            }
-            if !s.converting {
-                return Err(ill("TMD-AP-6", "conversions happen at the start of the turn, before acting"));
-            }
-            let variant = s.variants.conversion_ap_basis;
-            let c = ch_mut(s, character, "action.character")?;
-            if c.disabled.contains(action_type) {
-                return Err(ill(
-                    "TMD-AP-12",
-                    format_args!("the character cannot use, so cannot convert, {action_type:?}"),
-                ));
-            }
-            if c.blocked.contains(action_type) {
-                return Err(ill(
-                    "TMD-AP-11",
-                    format_args!("{action_type:?} was overdrawn and cannot be converted this turn"),
-                ));
-            }
-            // TMD-AP-6: more of the type picked last continues that pick, in this call or
-            // another; only a return to an earlier type is refused (as in `tmd.convert`).
-            let mut picked = c.picked.clone();
-            pick_type(&mut picked, *action_type)?;
-            let mut pool = ConvPool {
-                base: c.base_ap,
-                extra: c.extra_ap,
-                basis: c.conversion_basis,
-                counts: c.converted,
-            };
-            for _ in 0..*count {
-                pool.convert_one(*action_type, variant)?;
-            }
-            let spent = c.base_ap + c.extra_ap - pool.total();
-            c.base_ap = pool.base;
-            c.extra_ap = pool.extra;
-            c.converted = pool.counts;
-            *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_add(*count).min(MAX_HELD);
-            c.picked = picked;
-            ev.push(TmdEvent::Converted {
-                character: character.clone(),
-                action_type: action_type.action(),
-                count: *count,
-                ap_spent: spent,
-            });
-            Ok(())
-        }
-        TmdAction::ConvertReflex { character, count } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            if *count == 0 || *count > MAX_COUNT {
-                return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
-            }
-            // TMD-AP-4: out-of-turn-only AP converts into reflex actions at the usual time,
-            // the start of one's own turn, or at once when gained out of turn. In one's own
-            // turn only that AP converts this way (base and extra AP convert with `convert`).
-            let own = in_own_turn(s, character);
-            if own && !(s.phase == TmdPhase::Turns && s.converting) {
-                return Err(ill(
-                    "TMD-AP-6",
-                    "in one's own turn AP is converted only at the start of the turn, before acting",
-                ));
-            }
-            let variant = s.variants.conversion_ap_basis;
-            let expires = s.round.saturating_add(1);
-            let c = ch_mut(s, character, "action.character")?;
-            if own && c.reflex_only_ap == 0 {
-                return Err(ill(
-                    "TMD-AP-4",
-                    "in one's own turn only out-of-turn-only AP converts into reflex actions; convert swift actions with base or extra AP",
-                ));
-            }
-            if c.disabled.contains(&TmdConvertType::Swift) {
-                return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
-            }
-            // Reflex-only AP first, then (out of turn) extra AP. Swift/reflex limit
-            // (TMD-AP-7/8): under `turn_start` the AP total before these reflex conversions
-            // began (the AP at hand plus the AP already spent on them since the last turn),
-            // so one call converting two equals two calls converting one; under
-            // `remaining`, the AP at hand.
-            let usable_extra = if own { 0 } else { c.extra_ap };
-            let at_hand = usable_extra.saturating_add(c.reflex_only_ap);
-            let spent_before = c.reflex_conversions.saturating_mul(TmdConvertType::Swift.cost());
-            let mut pool = ConvPool {
-                base: usable_extra,
-                extra: c.reflex_only_ap,
-                basis: at_hand.saturating_add(spent_before).min(3 * MAX_AP),
-                counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
-            };
-            for _ in 0..*count {
-                pool.convert_one(TmdConvertType::Swift, variant)?;
-            }
-            let spent = at_hand - pool.total();
-            if !own {
-                c.extra_ap = pool.base;
-            }
-            c.reflex_only_ap = pool.extra;
-            c.reflex_conversions = pool.counts.swift;
-            for _ in 0..*count {
-                if c.reflexes.len() >= MAX_HELD as usize {
-                    return Err(Error::limit("action.count", "too many reflex actions held"));
-                }
-                c.reflexes.push(expires);
-            }
-            ev.push(TmdEvent::Converted {
-                character: character.clone(),
-                action_type: TmdActionType::Reflex,
-                count: *count,
-                ap_spent: spent,
-            });
-            Ok(())
-        }
+        TmdAction::BeginCombat {} => begin_combat(s, dice, ev),
+        TmdAction::Delay { character, after } => delay(s, character, after, ev),
+        TmdAction::StartTurns {} => start_turns(s, dice, ev),
+        TmdAction::Convert { character, action_type, count } => convert(s, character, action_type, count, ev),
+        TmdAction::ConvertReflex { character, count } => convert_reflex(s, character, count, ev),
         TmdAction::UseAction { character, action_type, using, companion, ability, uses_per_round } => {
             use_action(s, character, *action_type, *using, *companion, ability, *uses_per_round, ev)
         }
         TmdAction::UseFree { character, purpose, source, uses_per_round, timing } => {
-            need(s, character, "action.character")?;
-            let purpose = purpose.clone().unwrap_or_else(|| "free".into());
-            let source = source.clone().unwrap_or_else(|| "basic".into());
-            text_arg("action.purpose", &purpose)?;
-            text_arg("action.source", &source)?;
-            if let Some(t) = timing {
-                text_arg("action.timing", t)?;
-            }
-            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
-                return Err(ill("TMD-ACT-2", "free actions are taken in turns"));
-            }
-            let own = in_own_turn(s, character);
-            // TMD-ACT-2: only in one's own turn, unless the ability states a timing.
-            if !own && timing.is_none() {
-                return Err(ill(
-                    "TMD-ACT-2",
-                    "a free action is taken in one's own turn unless its ability states a timing",
-                ));
-            }
-            // TMD-ACT-3: repeatable only when both a count and a timing are stated.
-            let limit = match (uses_per_round, timing) {
-                (Some(n), Some(_)) => (*n).min(MAX_COUNT),
-                _ => 1,
-            };
-            let c = ch_mut(s, character, "action.character")?;
-            // TMD-ACT-4: the same free action = same purpose and same source.
-            match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
-                Some(u) if u.count >= limit => {
-                    return Err(ill(
-                        "TMD-ACT-3",
-                        format_args!("this free action ({purpose:?} from {source:?}) may be used {limit} time(s) per round"),
-                    ))
-                }
-                Some(u) => u.count += 1,
-                None if limit == 0 => return Err(ill("TMD-ACT-3", "no uses per round")),
-                None => {
-                    if c.free_uses.len() >= MAX_RECORDS {
-                        return Err(Error::limit("action.purpose", "too many free actions this round"));
-                    }
-                    c.free_uses.push(super::state::TmdFreeUses {
-                        purpose: purpose.clone(),
-                        source: source.clone(),
-                        count: 1,
-                    });
-                }
-            }
-            if own {
-                s.converting = false;
-            }
-            ev.push(TmdEvent::FreeActionUsed { character: character.clone(), purpose, source });
-            Ok(())
+            use_free(s, character, purpose, source, uses_per_round, timing, ev)
         }
-        TmdAction::Overdraw { character, action_type } => {
-            need(s, character, "action.character")?;
-            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
-                return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
-            }
-            // TMD-SUR-3: the surprise attacker has its one standard action and attacks once;
-            // others may overdraw an action of the next round (e.g. for a resource's reflex, TMD-ACT-10).
-            if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker == character)
-            {
-                return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
-            }
-            let own = in_own_turn(s, character);
-            let c = ch_mut(s, character, "action.character")?;
-            if c.disabled.contains(action_type) {
-                return Err(ill(
-                    "TMD-AP-12",
-                    format_args!("the character cannot use, so cannot overdraw, {action_type:?}"),
-                ));
-            }
-            if c.overdrawn.contains(action_type) {
-                return Err(ill("TMD-AP-13", format_args!("{action_type:?} is already overdrawn")));
-            }
-            // TMD-AP-13 ("不能够反复透支"): not again while the last overdraw of the type
-            // is being paid for (it blocks the type until the next turn start, TMD-AP-11);
-            // otherwise one overdraw could follow another every round.
-            if c.blocked.contains(action_type) {
-                return Err(ill(
-                    "TMD-AP-13",
-                    format_args!("{action_type:?} was overdrawn and is paid for this round; it cannot be overdrawn again until the next turn start"),
-                ));
-            }
-            let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum::<u32>() + action_type.cost();
-            if owed > BASE_AP_PER_TURN {
-                return Err(ill(
-                    "TMD-AP-11",
-                    format_args!("overdrawn actions would cost {owed} AP, more than the {BASE_AP_PER_TURN} base AP of the next turn"),
-                ));
-            }
-            c.overdrawn.push(*action_type);
-            if own {
-                s.converting = false;
-            }
-            ev.push(TmdEvent::Overdrawn {
-                character: character.clone(),
-                action_type: *action_type,
-                ap_owed: action_type.cost(),
-            });
-            ev.push(TmdEvent::ActionUsed {
-                character: character.clone(),
-                action_type: action_type.action(),
-                spent: vec![],
-                out_of_turn: !own,
-                ability: Some("overdraw".into()),
-            });
-            Ok(())
-        }
+        TmdAction::Overdraw { character, action_type } => overdraw(s, character, action_type, ev),
         TmdAction::Retain { character, action_type, ability } => {
-            need(s, character, "action.character")?;
-            text_arg("action.ability", ability)?;
-            if ability.is_empty() {
-                return Err(Error::invalid("action.ability", "must not be empty"));
-            }
-            if !(s.phase == TmdPhase::Turns && in_own_turn(s, character)) {
-                return Err(ill("TMD-AP-14", "an ability retains an action in its user's turn"));
-            }
-            let c = ch_mut(s, character, "action.character")?;
-            if c.held.get(*action_type) == 0 {
-                return Err(ill("TMD-AP-11", format_args!("no converted {action_type:?} action is held")));
-            }
-            if c.retained.len() >= MAX_RECORDS {
-                return Err(Error::limit("action", "too many retained actions"));
-            }
-            *c.held.get_mut(*action_type) -= 1;
-            c.retained.push(TmdRetained { action_type: *action_type, ability: ability.clone() });
-            s.converting = false;
-            ev.push(TmdEvent::Retained {
-                character: character.clone(),
-                action_type: *action_type,
-                ability: ability.clone(),
-            });
-            Ok(())
+            retain(s, character, action_type, ability, ev)
         }
-        TmdAction::Grant { character, action_type } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            let c = ch_mut(s, character, "action.character")?;
-            if c.grants.len() >= MAX_RECORDS {
-                return Err(Error::limit("action", "too many pending grants"));
-            }
-            c.grants.push(*action_type);
-            ev.push(TmdEvent::GrantQueued { character: character.clone(), action_type: *action_type });
-            Ok(())
-        }
+        TmdAction::Grant { character, action_type } => grant(s, character, action_type, ev),
         TmdAction::GainAp { character, amount, reflex_only } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            if *amount == 0 || *amount > MAX_GAIN {
-                return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
-            }
-            let c = ch_mut(s, character, "action.character")?;
-            let pool = if *reflex_only { &mut c.reflex_only_ap } else { &mut c.extra_ap };
-            let before = *pool;
-            *pool = pool.saturating_add(*amount).min(MAX_AP);
-            let added = *pool - before;
-            ev.push(TmdEvent::ApGained {
-                character: character.clone(),
-                amount: added,
-                reflex_only: *reflex_only,
-            });
-            Ok(())
+            gain_ap(s, character, amount, reflex_only, ev)
         }
         TmdAction::SetDisabled { character, action_type, disabled } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            let c = ch_mut(s, character, "action.character")?;
-            c.disabled.retain(|t| t != action_type);
-            if *disabled {
-                c.disabled.push(*action_type);
-            }
-            ev.push(TmdEvent::DisabledChanged {
-                character: character.clone(),
-                action_type: *action_type,
-                disabled: *disabled,
-            });
-            Ok(())
+            set_disabled(s, character, action_type, disabled, ev)
         }
-        TmdAction::EndTurn { character } => {
-            need(s, character, "action.character")?;
-            if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character.as_str())) {
-                return Err(ill("TMD-TIME-2", "only the character whose turn it is can end it"));
-            }
-            no_chain(s, "end_turn")?;
-            // TMD-TIME-3 (RULINGS): armed debuffs on this character end with its turn.
-            end_effects(s, ev, "target_turn_end", |e| {
-                e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
-            });
-            let c = ch_mut(s, character, "action.character")?;
-            // TMD-AP-2/3 (RULINGS): old extra AP is removed; left-over base AP becomes extra AP.
-            let removed = c.extra_ap;
-            let ro = c.reflex_only_ap;
-            c.extra_ap = c.base_ap;
-            c.base_ap = 0;
-            c.reflex_only_ap = 0;
-            c.reflex_conversions = 0;
-            c.turn_done = true;
-            ev.push(TmdEvent::TurnEnded {
-                character: character.clone(),
-                extra_ap_removed: removed,
-                reflex_only_ap_removed: ro,
-                extra_ap_carried: c.extra_ap,
-            });
-            advance(s, dice, ev)
-        }
-        TmdAction::Join { characters } => {
-            not_ended(s)?;
-            no_chain(s, "join")?;
-            let cs = specs_as_combatants(characters);
-            initiative::check_combatants("action.characters", &cs, MAX_COMBATANTS)?;
-            if s.characters.len() + characters.len() > MAX_COMBATANTS {
-                return Err(Error::limit(
-                    "action.characters",
-                    format_args!("at most {MAX_COMBATANTS} characters"),
-                ));
-            }
-            for (i, c) in characters.iter().enumerate() {
-                if s.ch(&c.id).is_some() {
-                    return Err(Error::invalid(
-                        format!("action.characters[{i}].id"),
-                        "already in the encounter",
-                    ));
-                }
-            }
-            for spec in characters {
-                s.characters.push(new_character(spec));
-            }
-            if s.phase == TmdPhase::Surprise {
-                // Everyone rolls when combat formally begins.
-                ev.push(TmdEvent::Joined { characters: characters.iter().map(|c| c.id.clone()).collect() });
-                return Ok(());
-            }
-            // TMD-INI-4: joiners roll among themselves and go after the last character.
-            let entries = initiative::roll_order(&cs, dice)?;
-            store_entries(s, &entries);
-            let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
-            for id in &ids {
-                if let Some(c) = s.characters.iter_mut().find(|c| &c.id == id) {
-                    c.late_joiner = true;
-                }
-                s.order.push(id.clone());
-                if s.phase == TmdPhase::Turns {
-                    s.queue.push(id.clone());
-                }
-            }
-            ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
-            ev.push(TmdEvent::Joined { characters: ids });
-            Ok(())
-        }
-        TmdAction::Leave { character } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            no_chain(s, "leave")?;
-            remove_character(s, character, dice, ev, "left")
-        }
+        TmdAction::EndTurn { character } => end_turn(s, character, dice, ev),
+        TmdAction::Join { characters } => join(s, characters, dice, ev),
+        TmdAction::Leave { character } => leave(s, character, dice, ev),
         TmdAction::SetBaseInitiative { character, base_initiative } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
-                return Err(Error::out_of_range(
-                    "action.base_initiative",
-                    format_args!("within ±{MAX_BASE_INITIATIVE}"),
-                ));
-            }
-            let c = ch_mut(s, character, "action.character")?;
-            let increased = *base_initiative > c.base_initiative;
-            c.base_initiative = *base_initiative;
-            // TMD-INI-3: an increase re-sorts everyone once every character has had its turn
-            // (in the surprise round nobody has rolled yet: begin_combat uses the new value).
-            if increased && s.phase != TmdPhase::Surprise {
-                s.resort_pending = true;
-            }
-            ev.push(TmdEvent::InitiativeChanged {
-                character: character.clone(),
-                base_initiative: *base_initiative,
-                resort_at_round_end: s.resort_pending,
-            });
-            Ok(())
+            set_base_initiative(s, character, base_initiative, ev)
         }
         TmdAction::ApplyEffect { applier, target, name, duration } => {
-            need(s, applier, "action.applier")?;
-            need(s, target, "action.target")?;
-            not_ended(s)?;
-            text_arg("action.name", name)?;
-            if name.is_empty() {
-                return Err(Error::invalid("action.name", "must not be empty"));
-            }
-            if s.effects.len() >= MAX_EFFECTS || s.next_effect_id >= MAX_ROUND.saturating_mul(10) {
-                return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
-            }
-            // Not armed yet: a debuff ends at the end of the target's *next* turn, so the
-            // target's next turn start arms it (even if applied during the target's turn).
-            let armed = false;
-            let effect = TmdEffect {
-                id: s.next_effect_id,
-                name: name.clone(),
-                applier: applier.clone(),
-                target: target.clone(),
-                duration: *duration,
-                armed,
-            };
-            s.next_effect_id = s.next_effect_id.saturating_add(1);
-            s.effects.push(effect.clone());
-            ev.push(TmdEvent::EffectApplied { effect });
-            Ok(())
+            apply_effect(s, applier, target, name, duration, ev)
         }
-        TmdAction::RemoveEffect { id } => {
-            if !s.effects.iter().any(|e| e.id == *id) {
-                return Err(Error::invalid("action.id", format_args!("no effect {id}")));
-            }
-            end_effects(s, ev, "removed", |e| e.id == *id);
-            Ok(())
-        }
-        TmdAction::SceneChange {} => {
-            not_ended(s)?;
-            no_chain(s, "scene_change")?;
-            change_scene(s, ev, "scene_change", true);
-            Ok(())
-        }
-        TmdAction::Teleport { character, observed } => {
-            need(s, character, "action.character")?;
-            not_ended(s)?;
-            no_chain(s, "teleport")?;
-            if *observed {
-                ev.push(TmdEvent::TeleportedWithinScene { character: character.clone() });
-                Ok(())
-            } else {
-                remove_character(s, character, dice, ev, "left_scene")
-            }
-        }
-        TmdAction::Announce { character, label } => {
-            need(s, character, "action.character")?;
-            let label = label.clone().unwrap_or_default();
-            text_arg("action.label", &label)?;
-            if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
-                return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
-            }
-            // TMD-SUR-3: in the surprise round only the attacker acts; the others can only
-            // react to its attack (an immune defender's reflex, TMD-SUR-5).
-            if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| &x.attacker != character)
-            {
-                return Err(ill(
-                    "TMD-SUR-3",
-                    "only the surprise attacker acts in the surprise round; the others can only react",
-                ));
-            }
-            no_chain(s, "announce")?;
-            let snapshot = s
-                .characters
-                .iter()
-                .map(|c| TmdApSnapshot {
-                    character: c.id.clone(),
-                    ap: c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap),
-                })
-                .collect();
-            s.chain = Some(TmdChain {
-                entries: vec![TmdChainEntry {
-                    id: 0,
-                    character: character.clone(),
-                    label,
-                    via_reflex: false,
-                    interrupts: None,
-                    reasked: false,
-                    closed: false,
-                }],
-                snapshot,
-                locked_out: Vec::new(),
-                next_id: 1,
-            });
-            ev.push(TmdEvent::ChainStarted { character: character.clone(), entry: 0 });
-            Ok(())
-        }
+        TmdAction::RemoveEffect { id } => remove_effect(s, id, ev),
+        TmdAction::SceneChange {} => scene_change(s, ev),
+        TmdAction::Teleport { character, observed } => teleport(s, character, observed, dice, ev),
+        TmdAction::Announce { character, label } => announce(s, character, label, ev),
         TmdAction::Interrupt { character, reflex, using, label, ignores_preemption } => {
-            need(s, character, "action.character")?;
-            let label = label.clone().unwrap_or_default();
-            text_arg("action.label", &label)?;
-            if using.is_some() && !reflex {
-                return Err(Error::invalid("action.using", "only a reflex interrupt spends an action"));
-            }
-            let Some(chain) = s.chain.as_ref() else {
-                return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
-            };
-            let Some(front) = chain.entries.first().cloned() else {
-                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
-            };
-            if front.closed {
-                return Err(ill(
-                    "TMD-INT-3",
-                    "nobody interrupted when asked; no more interrupts until it resolves",
-                ));
-            }
-            if chain.locked_out.contains(character) {
-                return Err(ill("TMD-INT-2", "the side with less AP cannot interrupt again in this chain"));
-            }
-            if &front.character == character {
-                return Err(ill("TMD-INT-1", "a character does not interrupt its own action"));
-            }
-            if chain.entries.len() >= MAX_CHAIN {
-                return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
-            }
-            let ap_of = |id: &str| -> u32 {
-                chain.snapshot.iter().find(|x| x.character == id).map(|x| x.ap).unwrap_or_else(|| {
-                    s.ch(id)
-                        .map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap))
-                        .unwrap_or(0)
-                })
-            };
-            let (ai, at) = (ap_of(character), ap_of(&front.character));
-            let (pi, pt) =
-                (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
-            // TMD-INT-3: a reflex interrupting an action its actor takes in its own turn
-            // resolves first. Otherwise (an interrupt of an out-of-turn action, or one
-            // without a reflex) TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier
-            // in the initiative order; the other one is locked out of this chain.
-            let reflex_first = *reflex && in_own_turn(s, &front.character);
-            let interrupter_first = reflex_first || ai > at || (ai == at && pi < pt);
-            if *reflex {
-                if in_own_turn(s, character) {
-                    return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
-                }
-                let c = ch_mut(s, character, "action.character")?;
-                spend_reflex(c, *using)?;
-            }
-            let Some(chain) = s.chain.as_mut() else {
-                return Err(Error::invalid_data("state.chain", "missing"));
-            };
-            let id = chain.next_id;
-            chain.next_id = chain.next_id.saturating_add(1);
-            let entry = TmdChainEntry {
-                id,
-                character: character.clone(),
-                label,
-                via_reflex: *reflex,
-                interrupts: Some(front.id),
-                reasked: false,
-                closed: false,
-            };
-            let (first, loser) = if interrupter_first {
-                chain.entries.insert(0, entry);
-                (character.clone(), front.character.clone())
-            } else {
-                chain.entries.insert(1, entry);
-                (front.character.clone(), character.clone())
-            };
-            let loser = (!reflex_first).then_some(loser);
-            if let Some(l) = &loser {
-                if !chain.locked_out.contains(l) {
-                    chain.locked_out.push(l.clone());
-                }
-            }
-            ev.push(TmdEvent::InterruptDeclared {
-                character: character.clone(),
-                entry: id,
-                interrupts: front.id,
-                interrupter_ap: ai,
-                interrupted_ap: at,
-                first,
-                locked_out: loser,
-            });
-            if *ignores_preemption {
-                ev.push(TmdEvent::PreemptionIgnored { character: character.clone() });
-            }
-            Ok(())
+            interrupt(s, character, reflex, using, label, ignores_preemption, ev)
         }
-        TmdAction::Pass {} => {
-            let Some(chain) = s.chain.as_mut() else {
-                return Err(ill("TMD-INT-1", "there is no pending action"));
-            };
-            let Some(front) = chain.entries.first_mut() else {
-                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
-            };
-            if front.closed {
-                return Err(ill("TMD-INT-3", "the pending action is already closed to interrupts"));
-            }
-            front.closed = true;
-            ev.push(TmdEvent::InterruptsClosed { entry: front.id });
-            Ok(())
+        TmdAction::Pass {} => pass_interrupts(s, ev),
+        TmdAction::Resolve {} => resolve(s, ev),
+        TmdAction::EndEncounter {} => end_encounter(s, ev),
+    }
+}
+
+/// `begin_combat` (TMD-SUR-1, TMD-SUR-7, TMD-INI-1, TMD-INI-7, TMD-INT-1): the surprise round ends after
+/// its attack; everyone rolls initiative and combat begins at round 1.
+fn begin_combat(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    if s.phase != TmdPhase::Surprise {
+        return Err(ill("TMD-SUR-7", "there is no surprise round to end; it only comes before all combat"));
+    }
+    no_chain(s, "begin_combat")?;
+    if !s.surprise.as_ref().is_some_and(|x| x.attack_used) {
+        return Err(ill("TMD-SUR-1", "the surprise round is the attacker's first strike; attack first"));
+    }
+    s.current = None;
+    close_round(s, ev);
+    roll_all_and_begin(s, dice, ev)
+}
+
+/// `delay` (TMD-INI-5, TMD-INT-1): a delay declared at the round's start, from the top of the order down.
+fn delay(s: &mut TmdEncounterState, character: &str, after: &str, ev: &mut Ev) -> Result<()> {
+    need(s, character, "action.character")?;
+    need(s, after, "action.after")?;
+    if s.phase != TmdPhase::Delays {
+        return Err(ill("TMD-INI-5", "delays are declared only at the start of a round"));
+    }
+    no_chain(s, "delay")?;
+    let p = s.pos(character).unwrap_or(usize::MAX);
+    let q = s.pos(after).unwrap_or(usize::MAX);
+    if p < s.delay_cursor as usize {
+        return Err(ill(
+            "TMD-INI-5",
+            "delays are declared from the top of the order down; a lower character has already declared",
+        ));
+    }
+    if q <= p {
+        return Err(ill("TMD-INI-5", "a character can only delay until after a lower character's turn"));
+    }
+    // TMD-INI-5.4: 「若一名角色宣称了延后先攻，则先攻顺位低于他的其他角色无法宣称延后至
+    // 该角色回合结束时」: nobody delays until after a character that has already delayed.
+    if s.delays.iter().any(|d| d.character == after) {
+        return Err(ill("TMD-INI-5", format_args!("{after:?} has delayed and cannot be a delay target")));
+    }
+    // TMD-INI-5.5: 「如果一个单位宣称延后至另一个单位之后进行行动，则这个单位不能再被其他
+    // 单位宣称延后先攻」: one delayer per target.
+    if s.delays.iter().any(|d| d.after == after) {
+        return Err(ill(
+            "TMD-INI-5",
+            format_args!("someone already delays until after {after:?}; nobody else may"),
+        ));
+    }
+    // Nothing else: a character that is already a delay target may still delay
+    // (A after C, then C after D: D, C, A). Its delayer follows it (`start_turns`).
+    s.delays.push(TmdDelay { character: character.to_string(), after: after.to_string() });
+    s.delay_cursor = (p + 1) as u32;
+    ev.push(TmdEvent::DelayDeclared { character: character.to_string(), after: after.to_string() });
+    Ok(())
+}
+
+/// `start_turns` (TMD-INI-5, TMD-TIME-5, TMD-INT-1): the round's turns in order, each delayer right after
+/// its target; the first turn starts.
+fn start_turns(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    if s.phase != TmdPhase::Delays {
+        return Err(ill("TMD-INI-5", "turns start once, after the round's delay declarations"));
+    }
+    no_chain(s, "start_turns")?;
+    // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target's
+    // turn ends. A target that delayed too takes its turn after its own target, and
+    // its delayer follows it there: order A, B, C, D with A after C and C after D
+    // plays B, D, C, A. Each link goes up the order (a target is lower than its
+    // delayer) and each target has one delayer, so every chain ends.
+    let mut turns = Vec::new();
+    for id in &s.order {
+        if s.delays.iter().any(|d| &d.character == id) {
+            continue;
         }
-        TmdAction::Resolve {} => {
-            let Some(chain) = s.chain.as_mut() else {
-                return Err(ill("TMD-INT-1", "there is no pending action"));
-            };
-            if chain.entries.is_empty() {
-                return Err(Error::invalid_data("state.chain.entries", "empty chain"));
-            }
-            let done = chain.entries.remove(0);
-            // TMD-INT-3: after a reflex insert resolves, interrupts are asked for again.
-            if done.via_reflex {
-                if let Some(t) = chain.entries.iter_mut().find(|e| Some(e.id) == done.interrupts) {
-                    t.reasked = true;
-                }
-            }
-            ev.push(TmdEvent::Resolved { entry: done.id, character: done.character, label: done.label });
-            if chain.entries.is_empty() {
-                s.chain = None;
-                ev.push(TmdEvent::ChainEnded {});
-            }
-            Ok(())
-        }
-        TmdAction::EndEncounter {} => {
-            not_ended(s)?;
-            no_chain(s, "end_encounter")?;
-            s.phase = TmdPhase::Ended;
-            s.current = None;
-            s.converting = false;
-            s.queue.clear();
-            s.delays.clear();
-            s.delay_cursor = 0;
-            change_scene(s, ev, "battle_end", false);
-            ev.push(TmdEvent::EncounterEnded {});
-            Ok(())
+        turns.push(id.clone());
+        let mut last = id;
+        for _ in 0..s.delays.len() {
+            let Some(d) = s.delays.iter().find(|d| &d.after == last) else { break };
+            turns.push(d.character.clone());
+            last = &d.character;
         }
     }
+    ev.push(TmdEvent::TurnOrderSet { turns: turns.clone() });
+    s.phase = TmdPhase::Turns;
+    s.queue = turns;
+    advance(s, dice, ev)
+}
+
+/// `convert` (TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-11, TMD-AP-12): AP converted into actions of one type
+/// at the start of one's own turn.
+fn convert(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    count: &u32,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    if *count == 0 || *count > MAX_COUNT {
+        return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
+    }
+    if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character)) {
+        return Err(ill("TMD-AP-6", "AP is converted at the start of one's own turn"));
+    }
+    if !s.converting {
+        return Err(ill("TMD-AP-6", "conversions happen at the start of the turn, before acting"));
+    }
+    let variant = s.variants.conversion_ap_basis;
+    let c = ch_mut(s, character, "action.character")?;
+    if c.disabled.contains(action_type) {
+        return Err(ill(
+            "TMD-AP-12",
+            format_args!("the character cannot use, so cannot convert, {action_type:?}"),
+        ));
+    }
+    if c.blocked.contains(action_type) {
+        return Err(ill(
+            "TMD-AP-11",
+            format_args!("{action_type:?} was overdrawn and cannot be converted this turn"),
+        ));
+    }
+    // TMD-AP-6: more of the type picked last continues that pick, in this call or
+    // another; only a return to an earlier type is refused (as in `tmd.convert`).
+    let mut picked = c.picked.clone();
+    pick_type(&mut picked, *action_type)?;
+    let mut pool =
+        ConvPool { base: c.base_ap, extra: c.extra_ap, basis: c.conversion_basis, counts: c.converted };
+    for _ in 0..*count {
+        pool.convert_one(*action_type, variant)?;
+    }
+    let spent = c.base_ap + c.extra_ap - pool.total();
+    c.base_ap = pool.base;
+    c.extra_ap = pool.extra;
+    c.converted = pool.counts;
+    *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_add(*count).min(MAX_HELD);
+    c.picked = picked;
+    ev.push(TmdEvent::Converted {
+        character: character.to_string(),
+        action_type: action_type.action(),
+        count: *count,
+        ap_spent: spent,
+    });
+    Ok(())
+}
+
+/// `convert_reflex` (TMD-AP-4, TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-9, TMD-AP-12, TMD-SCN-1): AP
+/// converted into reflex actions (out-of-turn-only AP first, then, out of turn, extra AP).
+fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &mut Ev) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    if *count == 0 || *count > MAX_COUNT {
+        return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
+    }
+    // TMD-AP-4: out-of-turn-only AP converts into reflex actions at the usual time,
+    // the start of one's own turn, or at once when gained out of turn. In one's own
+    // turn only that AP converts this way (base and extra AP convert with `convert`).
+    let own = in_own_turn(s, character);
+    if own && !(s.phase == TmdPhase::Turns && s.converting) {
+        return Err(ill(
+            "TMD-AP-6",
+            "in one's own turn AP is converted only at the start of the turn, before acting",
+        ));
+    }
+    let variant = s.variants.conversion_ap_basis;
+    let expires = s.round.saturating_add(1);
+    let c = ch_mut(s, character, "action.character")?;
+    if own && c.reflex_only_ap == 0 {
+        return Err(ill(
+            "TMD-AP-4",
+            "in one's own turn only out-of-turn-only AP converts into reflex actions; convert swift actions with base or extra AP",
+        ));
+    }
+    if c.disabled.contains(&TmdConvertType::Swift) {
+        return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
+    }
+    // Reflex-only AP first, then (out of turn) extra AP. Swift/reflex limit
+    // (TMD-AP-7/8): under `turn_start` the AP total before these reflex conversions
+    // began (the AP at hand plus the AP already spent on them since the last turn),
+    // so one call converting two equals two calls converting one; under
+    // `remaining`, the AP at hand.
+    let usable_extra = if own { 0 } else { c.extra_ap };
+    let at_hand = usable_extra.saturating_add(c.reflex_only_ap);
+    let spent_before = c.reflex_conversions.saturating_mul(TmdConvertType::Swift.cost());
+    let mut pool = ConvPool {
+        base: usable_extra,
+        extra: c.reflex_only_ap,
+        basis: at_hand.saturating_add(spent_before).min(3 * MAX_AP),
+        counts: TmdTypeCounts { swift: c.reflex_conversions, ..Default::default() },
+    };
+    for _ in 0..*count {
+        pool.convert_one(TmdConvertType::Swift, variant)?;
+    }
+    let spent = at_hand - pool.total();
+    if !own {
+        c.extra_ap = pool.base;
+    }
+    c.reflex_only_ap = pool.extra;
+    c.reflex_conversions = pool.counts.swift;
+    for _ in 0..*count {
+        if c.reflexes.len() >= MAX_HELD as usize {
+            return Err(Error::limit("action.count", "too many reflex actions held"));
+        }
+        c.reflexes.push(expires);
+    }
+    ev.push(TmdEvent::Converted {
+        character: character.to_string(),
+        action_type: TmdActionType::Reflex,
+        count: *count,
+        ap_spent: spent,
+    });
+    Ok(())
+}
+
+/// `use_free` (TMD-ACT-1, TMD-ACT-2, TMD-ACT-3, TMD-ACT-4): a free action, once per round per purpose and
+/// source unless a count and a timing are stated.
+fn use_free(
+    s: &mut TmdEncounterState,
+    character: &str,
+    purpose: &Option<String>,
+    source: &Option<String>,
+    uses_per_round: &Option<u32>,
+    timing: &Option<String>,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    let purpose = purpose.clone().unwrap_or_else(|| "free".into());
+    let source = source.clone().unwrap_or_else(|| "basic".into());
+    text_arg("action.purpose", &purpose)?;
+    text_arg("action.source", &source)?;
+    if let Some(t) = timing {
+        text_arg("action.timing", t)?;
+    }
+    if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
+        return Err(ill("TMD-ACT-2", "free actions are taken in turns"));
+    }
+    let own = in_own_turn(s, character);
+    // TMD-ACT-2: only in one's own turn, unless the ability states a timing.
+    if !own && timing.is_none() {
+        return Err(ill(
+            "TMD-ACT-2",
+            "a free action is taken in one's own turn unless its ability states a timing",
+        ));
+    }
+    // TMD-ACT-3: repeatable only when both a count and a timing are stated.
+    let limit = match (uses_per_round, timing) {
+        (Some(n), Some(_)) => (*n).min(MAX_COUNT),
+        _ => 1,
+    };
+    let c = ch_mut(s, character, "action.character")?;
+    // TMD-ACT-4: the same free action = same purpose and same source.
+    match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
+        Some(u) if u.count >= limit => {
+            return Err(ill(
+                "TMD-ACT-3",
+                format_args!(
+                    "this free action ({purpose:?} from {source:?}) may be used {limit} time(s) per round"
+                ),
+            ))
+        }
+        Some(u) => u.count += 1,
+        None if limit == 0 => return Err(ill("TMD-ACT-3", "no uses per round")),
+        None => {
+            if c.free_uses.len() >= MAX_RECORDS {
+                return Err(Error::limit("action.purpose", "too many free actions this round"));
+            }
+            c.free_uses.push(super::state::TmdFreeUses {
+                purpose: purpose.clone(),
+                source: source.clone(),
+                count: 1,
+            });
+        }
+    }
+    if own {
+        s.converting = false;
+    }
+    ev.push(TmdEvent::FreeActionUsed { character: character.to_string(), purpose, source });
+    Ok(())
+}
+
+/// `overdraw` (TMD-AP-11, TMD-AP-12, TMD-AP-13, TMD-SUR-3): an action of the next turn used now; its AP
+/// is lost at the next turn start.
+fn overdraw(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
+        return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
+    }
+    // TMD-SUR-3: the surprise attacker has its one standard action and attacks once;
+    // others may overdraw an action of the next round (e.g. for a resource's reflex, TMD-ACT-10).
+    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker == character) {
+        return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
+    }
+    let own = in_own_turn(s, character);
+    let c = ch_mut(s, character, "action.character")?;
+    if c.disabled.contains(action_type) {
+        return Err(ill(
+            "TMD-AP-12",
+            format_args!("the character cannot use, so cannot overdraw, {action_type:?}"),
+        ));
+    }
+    if c.overdrawn.contains(action_type) {
+        return Err(ill("TMD-AP-13", format_args!("{action_type:?} is already overdrawn")));
+    }
+    // TMD-AP-13 ("不能够反复透支"): not again while the last overdraw of the type
+    // is being paid for (it blocks the type until the next turn start, TMD-AP-11);
+    // otherwise one overdraw could follow another every round.
+    if c.blocked.contains(action_type) {
+        return Err(ill(
+            "TMD-AP-13",
+            format_args!("{action_type:?} was overdrawn and is paid for this round; it cannot be overdrawn again until the next turn start"),
+        ));
+    }
+    let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum::<u32>() + action_type.cost();
+    if owed > BASE_AP_PER_TURN {
+        return Err(ill(
+            "TMD-AP-11",
+            format_args!("overdrawn actions would cost {owed} AP, more than the {BASE_AP_PER_TURN} base AP of the next turn"),
+        ));
+    }
+    c.overdrawn.push(*action_type);
+    if own {
+        s.converting = false;
+    }
+    ev.push(TmdEvent::Overdrawn {
+        character: character.to_string(),
+        action_type: *action_type,
+        ap_owed: action_type.cost(),
+    });
+    ev.push(TmdEvent::ActionUsed {
+        character: character.to_string(),
+        action_type: action_type.action(),
+        spent: vec![],
+        out_of_turn: !own,
+        ability: Some("overdraw".into()),
+    });
+    Ok(())
+}
+
+/// `retain` (TMD-AP-11, TMD-AP-14): a held action retained by an ability until the ability uses it.
+fn retain(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    ability: &str,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    text_arg("action.ability", ability)?;
+    if ability.is_empty() {
+        return Err(Error::invalid("action.ability", "must not be empty"));
+    }
+    if !(s.phase == TmdPhase::Turns && in_own_turn(s, character)) {
+        return Err(ill("TMD-AP-14", "an ability retains an action in its user's turn"));
+    }
+    let c = ch_mut(s, character, "action.character")?;
+    if c.held.get(*action_type) == 0 {
+        return Err(ill("TMD-AP-11", format_args!("no converted {action_type:?} action is held")));
+    }
+    if c.retained.len() >= MAX_RECORDS {
+        return Err(Error::limit("action", "too many retained actions"));
+    }
+    *c.held.get_mut(*action_type) -= 1;
+    c.retained.push(TmdRetained { action_type: *action_type, ability: ability.to_string() });
+    s.converting = false;
+    ev.push(TmdEvent::Retained {
+        character: character.to_string(),
+        action_type: *action_type,
+        ability: ability.to_string(),
+    });
+    Ok(())
+}
+
+/// `grant` (TMD-AP-15, TMD-SCN-1): an action granted by a resource, gained at the character's next turn
+/// start.
+fn grant(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    let c = ch_mut(s, character, "action.character")?;
+    if c.grants.len() >= MAX_RECORDS {
+        return Err(Error::limit("action", "too many pending grants"));
+    }
+    c.grants.push(*action_type);
+    ev.push(TmdEvent::GrantQueued { character: character.to_string(), action_type: *action_type });
+    Ok(())
+}
+
+/// `gain_ap` (TMD-AP-3, TMD-AP-4, TMD-SCN-1): extra AP, or out-of-turn-only AP, gained from a resource.
+fn gain_ap(
+    s: &mut TmdEncounterState,
+    character: &str,
+    amount: &u32,
+    reflex_only: &bool,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    if *amount == 0 || *amount > MAX_GAIN {
+        return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
+    }
+    let c = ch_mut(s, character, "action.character")?;
+    let pool = if *reflex_only { &mut c.reflex_only_ap } else { &mut c.extra_ap };
+    let before = *pool;
+    *pool = pool.saturating_add(*amount).min(MAX_AP);
+    let added = *pool - before;
+    ev.push(TmdEvent::ApGained {
+        character: character.to_string(),
+        amount: added,
+        reflex_only: *reflex_only,
+    });
+    Ok(())
+}
+
+/// `set_disabled` (TMD-AP-12, TMD-SCN-1): a character loses (or regains) the ability to use an action type.
+fn set_disabled(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    disabled: &bool,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    let c = ch_mut(s, character, "action.character")?;
+    c.disabled.retain(|t| t != action_type);
+    if *disabled {
+        c.disabled.push(*action_type);
+    }
+    ev.push(TmdEvent::DisabledChanged {
+        character: character.to_string(),
+        action_type: *action_type,
+        disabled: *disabled,
+    });
+    Ok(())
+}
+
+/// `end_turn` (TMD-TIME-2, TMD-TIME-3, TMD-TIME-5, TMD-AP-2, TMD-AP-3, TMD-INT-1): the current character
+/// ends its turn: its armed debuffs end, left-over base AP becomes extra AP, the next turn starts.
+fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    need(s, character, "action.character")?;
+    if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character)) {
+        return Err(ill("TMD-TIME-2", "only the character whose turn it is can end it"));
+    }
+    no_chain(s, "end_turn")?;
+    // TMD-TIME-3 (RULINGS): armed debuffs on this character end with its turn.
+    end_effects(s, ev, "target_turn_end", |e| {
+        e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
+    });
+    let c = ch_mut(s, character, "action.character")?;
+    // TMD-AP-2/3 (RULINGS): old extra AP is removed; left-over base AP becomes extra AP.
+    let removed = c.extra_ap;
+    let ro = c.reflex_only_ap;
+    c.extra_ap = c.base_ap;
+    c.base_ap = 0;
+    c.reflex_only_ap = 0;
+    c.reflex_conversions = 0;
+    c.turn_done = true;
+    ev.push(TmdEvent::TurnEnded {
+        character: character.to_string(),
+        extra_ap_removed: removed,
+        reflex_only_ap_removed: ro,
+        extra_ap_carried: c.extra_ap,
+    });
+    advance(s, dice, ev)
+}
+
+/// `join` (TMD-INI-4, TMD-SCN-1, TMD-INT-1): characters join: they roll among themselves and go after the
+/// last character.
+fn join(
+    s: &mut TmdEncounterState,
+    characters: &[TmdCharacterSpec],
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    not_ended(s)?;
+    no_chain(s, "join")?;
+    let cs = specs_as_combatants(characters);
+    initiative::check_combatants("action.characters", &cs, MAX_COMBATANTS)?;
+    if s.characters.len() + characters.len() > MAX_COMBATANTS {
+        return Err(Error::limit("action.characters", format_args!("at most {MAX_COMBATANTS} characters")));
+    }
+    for (i, c) in characters.iter().enumerate() {
+        if s.ch(&c.id).is_some() {
+            return Err(Error::invalid(format!("action.characters[{i}].id"), "already in the encounter"));
+        }
+    }
+    for spec in characters {
+        s.characters.push(new_character(spec));
+    }
+    if s.phase == TmdPhase::Surprise {
+        // Everyone rolls when combat formally begins.
+        ev.push(TmdEvent::Joined { characters: characters.iter().map(|c| c.id.clone()).collect() });
+        return Ok(());
+    }
+    // TMD-INI-4: joiners roll among themselves and go after the last character.
+    let entries = initiative::roll_order(&cs, dice)?;
+    store_entries(s, &entries);
+    let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
+    for id in &ids {
+        if let Some(c) = s.characters.iter_mut().find(|c| &c.id == id) {
+            c.late_joiner = true;
+        }
+        s.order.push(id.clone());
+        if s.phase == TmdPhase::Turns {
+            s.queue.push(id.clone());
+        }
+    }
+    ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+    ev.push(TmdEvent::Joined { characters: ids });
+    Ok(())
+}
+
+/// `leave` (TMD-SCN-1, TMD-INI-5, TMD-INI-6, TMD-INT-1): a character leaves the encounter.
+fn leave(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    no_chain(s, "leave")?;
+    remove_character(s, character, dice, ev, "left")
+}
+
+/// `set_base_initiative` (TMD-INI-3, TMD-SCN-1): a base initiative changes; an increase re-sorts the
+/// order at the round's end.
+fn set_base_initiative(
+    s: &mut TmdEncounterState,
+    character: &str,
+    base_initiative: &i32,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
+        return Err(Error::out_of_range(
+            "action.base_initiative",
+            format_args!("within ±{MAX_BASE_INITIATIVE}"),
+        ));
+    }
+    let c = ch_mut(s, character, "action.character")?;
+    let increased = *base_initiative > c.base_initiative;
+    c.base_initiative = *base_initiative;
+    // TMD-INI-3: an increase re-sorts everyone once every character has had its turn
+    // (in the surprise round nobody has rolled yet: begin_combat uses the new value).
+    if increased && s.phase != TmdPhase::Surprise {
+        s.resort_pending = true;
+    }
+    ev.push(TmdEvent::InitiativeChanged {
+        character: character.to_string(),
+        base_initiative: *base_initiative,
+        resort_at_round_end: s.resort_pending,
+    });
+    Ok(())
+}
+
+/// `apply_effect` (TMD-TIME-3, TMD-SCN-2, TMD-SCN-1): an effect lasting one round (buff or debuff) or the
+/// scene.
+fn apply_effect(
+    s: &mut TmdEncounterState,
+    applier: &str,
+    target: &str,
+    name: &str,
+    duration: &TmdDuration,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, applier, "action.applier")?;
+    need(s, target, "action.target")?;
+    not_ended(s)?;
+    text_arg("action.name", name)?;
+    if name.is_empty() {
+        return Err(Error::invalid("action.name", "must not be empty"));
+    }
+    if s.effects.len() >= MAX_EFFECTS || s.next_effect_id >= MAX_ROUND.saturating_mul(10) {
+        return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
+    }
+    // Not armed yet: a debuff ends at the end of the target's *next* turn, so the
+    // target's next turn start arms it (even if applied during the target's turn).
+    let armed = false;
+    let effect = TmdEffect {
+        id: s.next_effect_id,
+        name: name.to_string(),
+        applier: applier.to_string(),
+        target: target.to_string(),
+        duration: *duration,
+        armed,
+    };
+    s.next_effect_id = s.next_effect_id.saturating_add(1);
+    s.effects.push(effect.clone());
+    ev.push(TmdEvent::EffectApplied { effect });
+    Ok(())
+}
+
+/// `remove_effect` (TMD-TIME-3): an effect ended early by the GM.
+fn remove_effect(s: &mut TmdEncounterState, id: &u32, ev: &mut Ev) -> Result<()> {
+    if !s.effects.iter().any(|e| e.id == *id) {
+        return Err(Error::invalid("action.id", format_args!("no effect {id}")));
+    }
+    end_effects(s, ev, "removed", |e| e.id == *id);
+    Ok(())
+}
+
+/// `scene_change` (TMD-SCN-1, TMD-SCN-2, TMD-INT-1): a scene change: scene effects end.
+fn scene_change(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
+    not_ended(s)?;
+    no_chain(s, "scene_change")?;
+    change_scene(s, ev, "scene_change", true);
+    Ok(())
+}
+
+/// `teleport` (TMD-SCN-4, TMD-SCN-1, TMD-INT-1): a teleport: within the scene when observed, else the
+/// character leaves the scene.
+fn teleport(
+    s: &mut TmdEncounterState,
+    character: &str,
+    observed: &bool,
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    no_chain(s, "teleport")?;
+    if *observed {
+        ev.push(TmdEvent::TeleportedWithinScene { character: character.to_string() });
+        Ok(())
+    } else {
+        remove_character(s, character, dice, ev, "left_scene")
+    }
+}
+
+/// `announce` (TMD-INT-1, TMD-SUR-3, TMD-SUR-5): an action is announced and opens an interrupt chain.
+fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, ev: &mut Ev) -> Result<()> {
+    need(s, character, "action.character")?;
+    let label = label.clone().unwrap_or_default();
+    text_arg("action.label", &label)?;
+    if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
+        return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
+    }
+    // TMD-SUR-3: in the surprise round only the attacker acts; the others can only
+    // react to its attack (an immune defender's reflex, TMD-SUR-5).
+    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker != character) {
+        return Err(ill(
+            "TMD-SUR-3",
+            "only the surprise attacker acts in the surprise round; the others can only react",
+        ));
+    }
+    no_chain(s, "announce")?;
+    let snapshot = s
+        .characters
+        .iter()
+        .map(|c| TmdApSnapshot {
+            character: c.id.clone(),
+            ap: c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap),
+        })
+        .collect();
+    s.chain = Some(TmdChain {
+        entries: vec![TmdChainEntry {
+            id: 0,
+            character: character.to_string(),
+            label,
+            via_reflex: false,
+            interrupts: None,
+            reasked: false,
+            closed: false,
+        }],
+        snapshot,
+        locked_out: Vec::new(),
+        next_id: 1,
+    });
+    ev.push(TmdEvent::ChainStarted { character: character.to_string(), entry: 0 });
+    Ok(())
+}
+
+/// `interrupt` (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-INT-4, TMD-ACT-10): an interrupt of the chain's
+/// front action, ordered by AP (or first, by reflex in the actor's own turn).
+fn interrupt(
+    s: &mut TmdEncounterState,
+    character: &str,
+    reflex: &bool,
+    using: &Option<TmdActionType>,
+    label: &Option<String>,
+    ignores_preemption: &bool,
+    ev: &mut Ev,
+) -> Result<()> {
+    need(s, character, "action.character")?;
+    let label = label.clone().unwrap_or_default();
+    text_arg("action.label", &label)?;
+    if using.is_some() && !reflex {
+        return Err(Error::invalid("action.using", "only a reflex interrupt spends an action"));
+    }
+    let Some(chain) = s.chain.as_ref() else {
+        return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
+    };
+    let Some(front) = chain.entries.first().cloned() else {
+        return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+    };
+    if front.closed {
+        return Err(ill("TMD-INT-3", "nobody interrupted when asked; no more interrupts until it resolves"));
+    }
+    if chain.locked_out.iter().any(|l| l == character) {
+        return Err(ill("TMD-INT-2", "the side with less AP cannot interrupt again in this chain"));
+    }
+    if front.character == character {
+        return Err(ill("TMD-INT-1", "a character does not interrupt its own action"));
+    }
+    if chain.entries.len() >= MAX_CHAIN {
+        return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
+    }
+    let ap_of = |id: &str| -> u32 {
+        chain.snapshot.iter().find(|x| x.character == id).map(|x| x.ap).unwrap_or_else(|| {
+            s.ch(id)
+                .map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap))
+                .unwrap_or(0)
+        })
+    };
+    let (ai, at) = (ap_of(character), ap_of(&front.character));
+    let (pi, pt) = (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
+    // TMD-INT-3: a reflex interrupting an action its actor takes in its own turn
+    // resolves first. Otherwise (an interrupt of an out-of-turn action, or one
+    // without a reflex) TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier
+    // in the initiative order; the other one is locked out of this chain.
+    let reflex_first = *reflex && in_own_turn(s, &front.character);
+    let interrupter_first = reflex_first || ai > at || (ai == at && pi < pt);
+    if *reflex {
+        if in_own_turn(s, character) {
+            return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
+        }
+        let c = ch_mut(s, character, "action.character")?;
+        spend_reflex(c, *using)?;
+    }
+    let Some(chain) = s.chain.as_mut() else {
+        return Err(Error::invalid_data("state.chain", "missing"));
+    };
+    let id = chain.next_id;
+    chain.next_id = chain.next_id.saturating_add(1);
+    let entry = TmdChainEntry {
+        id,
+        character: character.to_string(),
+        label,
+        via_reflex: *reflex,
+        interrupts: Some(front.id),
+        reasked: false,
+        closed: false,
+    };
+    let (first, loser) = if interrupter_first {
+        chain.entries.insert(0, entry);
+        (character.to_string(), front.character.to_string())
+    } else {
+        chain.entries.insert(1, entry);
+        (front.character.to_string(), character.to_string())
+    };
+    let loser = (!reflex_first).then_some(loser);
+    if let Some(l) = &loser {
+        if !chain.locked_out.contains(l) {
+            chain.locked_out.push(l.clone());
+        }
+    }
+    ev.push(TmdEvent::InterruptDeclared {
+        character: character.to_string(),
+        entry: id,
+        interrupts: front.id,
+        interrupter_ap: ai,
+        interrupted_ap: at,
+        first,
+        locked_out: loser,
+    });
+    if *ignores_preemption {
+        ev.push(TmdEvent::PreemptionIgnored { character: character.to_string() });
+    }
+    Ok(())
+}
+
+/// `pass` (TMD-INT-1, TMD-INT-3): nobody interrupts the front action when asked: it is closed to interrupts.
+fn pass_interrupts(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
+    let Some(chain) = s.chain.as_mut() else {
+        return Err(ill("TMD-INT-1", "there is no pending action"));
+    };
+    let Some(front) = chain.entries.first_mut() else {
+        return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+    };
+    if front.closed {
+        return Err(ill("TMD-INT-3", "the pending action is already closed to interrupts"));
+    }
+    front.closed = true;
+    ev.push(TmdEvent::InterruptsClosed { entry: front.id });
+    Ok(())
+}
+
+/// `resolve` (TMD-INT-1, TMD-INT-3): the front action resolves; after a reflex insert, interrupts are
+/// asked for again.
+fn resolve(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
+    let Some(chain) = s.chain.as_mut() else {
+        return Err(ill("TMD-INT-1", "there is no pending action"));
+    };
+    if chain.entries.is_empty() {
+        return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+    }
+    let done = chain.entries.remove(0);
+    // TMD-INT-3: after a reflex insert resolves, interrupts are asked for again.
+    if done.via_reflex {
+        if let Some(t) = chain.entries.iter_mut().find(|e| Some(e.id) == done.interrupts) {
+            t.reasked = true;
+        }
+    }
+    ev.push(TmdEvent::Resolved { entry: done.id, character: done.character, label: done.label });
+    if chain.entries.is_empty() {
+        s.chain = None;
+        ev.push(TmdEvent::ChainEnded {});
+    }
+    Ok(())
+}
+
+/// `end_encounter` (TMD-SCN-1, TMD-INT-1): the battle ends with a scene change.
+fn end_encounter(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
+    not_ended(s)?;
+    no_chain(s, "end_encounter")?;
+    s.phase = TmdPhase::Ended;
+    s.current = None;
+    s.converting = false;
+    s.queue.clear();
+    s.delays.clear();
+    s.delay_cursor = 0;
+    change_scene(s, ev, "battle_end", false);
+    ev.push(TmdEvent::EncounterEnded {});
+    Ok(())
 }
 
 fn remove_character(

@@ -2,7 +2,8 @@
 //! (a caller-supplied state is untrusted JSON: `invalid_data` on any defect).
 
 use super::super::actions::{TmdConvertType, TmdTypeCounts, TmdVariants, BASE_AP_PER_TURN, MAX_AP};
-use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS, MAX_NAME_CHARS};
+use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS};
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -277,11 +278,10 @@ fn text(field: &str, s: &str, max: usize) -> Result<()> {
     Ok(())
 }
 
-fn name(field: &str, s: &str) -> Result<()> {
-    if s.is_empty() {
-        return Err(bad(field, "must not be empty"));
-    }
-    text(field, s, MAX_NAME_CHARS)
+/// TMD-INI-2: `a` goes before `b` (both tied, on different sides) by their re-rolls:
+/// at the first re-roll where they differ, the higher goes first.
+fn rerolls_before(a: &[u32], b: &[u32]) -> bool {
+    a.iter().zip(b).find(|(x, y)| x != y).is_some_and(|(x, y)| x > y)
 }
 
 fn type_set(field: &str, v: &[TmdConvertType]) -> Result<()> {
@@ -373,13 +373,12 @@ impl TmdEncounterState {
         if self.round > MAX_ROUND || self.scene > MAX_ROUND || self.scene_seconds >= SCENE_SECONDS_LIMIT {
             return Err(bad(f, "round, scene or scene_seconds out of range"));
         }
+        // Nobody rolls initiative before combat formally begins (TMD-INI-1, TMD-SUR).
+        let rolled = self.round > 0;
         for (i, c) in self.characters.iter().enumerate() {
             let p = format!("state.characters[{i}]");
-            name(&format!("{p}.id"), &c.id)?;
-            name(&format!("{p}.side"), &c.side)?;
-            if self.characters.iter().take(i).any(|o| o.id == c.id) {
-                return Err(bad(format!("{p}.id"), "duplicate id"));
-            }
+            Ids::DATA.name(&format!("{p}.id"), &c.id)?;
+            Ids::DATA.name(&format!("{p}.side"), &c.side)?;
             if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs()
                 || c.initiative.unsigned_abs() > 2 * MAX_BASE_INITIATIVE.unsigned_abs()
             {
@@ -388,8 +387,28 @@ impl TmdEncounterState {
             if c.initiative_roll > 10
                 || c.tiebreaks.len() > 200
                 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
+                || rolled == (c.initiative_roll == 0)
             {
-                return Err(bad(format!("{p}.initiative_roll"), "d10 faces are 1..=10 (0: not rolled)"));
+                return Err(bad(
+                    format!("{p}.initiative_roll"),
+                    "d10 faces are 1..=10 once combat has begun, 0 before",
+                ));
+            }
+            // TMD-INI-1: initiative = the d10 + the base initiative of the last sort. The base
+            // may have changed since: a decrease keeps the order, an increase re-sorts at the
+            // round's end (TMD-INI-3); never an increase without that re-sort pending.
+            let at_sort = i64::from(c.initiative) - i64::from(c.initiative_roll);
+            let derived = if rolled {
+                at_sort.unsigned_abs() <= u64::from(MAX_BASE_INITIATIVE.unsigned_abs())
+                    && (i64::from(c.base_initiative) <= at_sort || self.resort_pending)
+            } else {
+                c.initiative == 0 && c.tiebreaks.is_empty()
+            };
+            if !derived {
+                return Err(bad(
+                    format!("{p}.initiative"),
+                    "must be initiative_roll + base_initiative (TMD-INI-1; an increase since the last sort waits for resort_pending, TMD-INI-3)",
+                ));
             }
             let aps = [
                 ("base_ap", c.base_ap),
@@ -414,8 +433,14 @@ impl TmdEncounterState {
             }
             counts(&format!("{p}.converted"), &c.converted)?;
             counts(&format!("{p}.held"), &c.held)?;
-            if c.reflexes.len() > MAX_HELD as usize || c.reflexes.iter().any(|r| *r > MAX_ROUND + 1) {
-                return Err(bad(format!("{p}.reflexes"), "too many or out of range"));
+            // TMD-AP-9: a reflex action expires at the end of this round or the next.
+            if c.reflexes.len() > MAX_HELD as usize
+                || c.reflexes.iter().any(|r| !(self.round..=self.round.saturating_add(1)).contains(r))
+            {
+                return Err(bad(
+                    format!("{p}.reflexes"),
+                    "at most 10000, each expiring at the end of this round or the next (TMD-AP-9)",
+                ));
             }
             type_set(&format!("{p}.picked"), &c.picked)?;
             type_set(&format!("{p}.overdrawn"), &c.overdrawn)?;
@@ -433,12 +458,25 @@ impl TmdEncounterState {
             }
             for (k, u) in c.ability_uses.iter().enumerate() {
                 text(&format!("{p}.ability_uses[{k}].ability"), &u.ability, MAX_TEXT_CHARS)?;
+                // TMD-AP-10: one count per ability.
+                if c.ability_uses[..k].iter().any(|o| o.ability == u.ability) {
+                    return Err(bad(format!("{p}.ability_uses[{k}]"), "the ability is listed twice"));
+                }
             }
             for (k, u) in c.free_uses.iter().enumerate() {
                 text(&format!("{p}.free_uses[{k}].purpose"), &u.purpose, MAX_TEXT_CHARS)?;
                 text(&format!("{p}.free_uses[{k}].source"), &u.source, MAX_TEXT_CHARS)?;
+                // TMD-ACT-4: one count per free action (same purpose and source).
+                if c.free_uses[..k].iter().any(|o| o.purpose == u.purpose && o.source == u.source) {
+                    return Err(bad(
+                        format!("{p}.free_uses[{k}]"),
+                        "the free action is listed twice (TMD-ACT-4)",
+                    ));
+                }
             }
         }
+        Ids::DATA
+            .unique(self.characters.iter().map(|c| c.id.as_str()), |i| format!("state.characters[{i}].id"))?;
         let records: usize = self
             .characters
             .iter()
@@ -470,6 +508,8 @@ impl TmdEncounterState {
             || self.characters.iter().any(|c| self.order.iter().filter(|o| **o == c.id).count() != 1)
         {
             return Err(bad("state.order", "must list every character exactly once"));
+        } else {
+            self.validate_order()?;
         }
         if self.delay_cursor as usize > self.order.len() || self.delays.len() > self.order.len() {
             return Err(bad("state.delay_cursor", "out of range"));
@@ -495,6 +535,19 @@ impl TmdEncounterState {
                 return Err(bad(format!("state.queue[{i}]"), "unknown, repeated or current character"));
             }
         }
+        if let Some(x) = &self.surprise {
+            let f = "state.surprise.attacker";
+            Ids::DATA.name(f, &x.attacker)?;
+            // Until combat begins the attacker can't leave (TMD-SUR-3); later it may have left.
+            if self.round == 0 {
+                Ids::DATA.resolves(f, &x.attacker, self.characters.iter().map(|c| c.id.as_str()))?;
+            } else if !x.attack_used {
+                return Err(bad(
+                    "state.surprise.attack_used",
+                    "combat begins after the surprise attack (TMD-SUR-1)",
+                ));
+            }
+        }
         match (&self.current, self.phase) {
             (Some(c), TmdPhase::Turns) if self.has(c) => {}
             (Some(c), TmdPhase::Surprise)
@@ -510,11 +563,6 @@ impl TmdEncounterState {
         }
         if self.phase != TmdPhase::Surprise && self.phase != TmdPhase::Ended && self.round == 0 {
             return Err(bad("state.round", "combat rounds start at 1"));
-        }
-        if let Some(s) = &self.surprise {
-            if !self.has(&s.attacker) && self.phase == TmdPhase::Surprise {
-                return Err(bad("state.surprise.attacker", "unknown character"));
-            }
         }
         if let Some(ch) = &self.chain {
             if ch.entries.is_empty() || ch.entries.len() > MAX_CHAIN || ch.snapshot.len() > MAX_COMBATANTS {
@@ -546,7 +594,7 @@ impl TmdEncounterState {
             if !self.has(&e.target) {
                 return Err(bad(p, "names an unknown target"));
             }
-            name(&format!("{p}.applier"), &e.applier)?;
+            Ids::DATA.name(&format!("{p}.applier"), &e.applier)?;
             if e.id >= self.next_effect_id || self.effects.iter().take(i).any(|o| o.id == e.id) {
                 return Err(bad(format!("{p}.id"), "duplicate id or not below next_effect_id"));
             }
@@ -554,6 +602,36 @@ impl TmdEncounterState {
         }
         if self.next_effect_id > MAX_ROUND.saturating_mul(10) {
             return Err(bad("state.next_effect_id", "out of range"));
+        }
+        Ok(())
+    }
+
+    /// TMD-INI-1/2/4: the order (listing every character once) is sorted as the rules sort
+    /// it: highest initiative first; a tie across sides by the re-rolls (TMD-INI-2; a tie
+    /// within one side in any order, the side's choice); late joiners after everyone else,
+    /// in the order they joined (each batch sorted among itself, so not checked here).
+    fn validate_order(&self) -> Result<()> {
+        let chars: Vec<&TmdCharacter> = self.order.iter().filter_map(|id| self.ch(id)).collect();
+        let settled = chars.iter().take_while(|c| !c.late_joiner).count();
+        for (j, c) in chars.iter().enumerate() {
+            let f = || format!("state.order[{j}]");
+            if j > settled && !c.late_joiner {
+                return Err(bad(f(), "late joiners come after everyone else (TMD-INI-4)"));
+            }
+            if j == 0 || j >= settled {
+                continue;
+            }
+            if chars[j - 1].initiative < c.initiative {
+                return Err(bad(f(), "not sorted by initiative, highest first (TMD-INI-1)"));
+            }
+            for a in chars[..j].iter().filter(|a| a.initiative == c.initiative && a.side != c.side) {
+                if !rerolls_before(&a.tiebreaks, &c.tiebreaks) {
+                    return Err(bad(
+                        f(),
+                        "a tie across sides goes by the re-rolls, higher first (TMD-INI-2)",
+                    ));
+                }
+            }
         }
         Ok(())
     }

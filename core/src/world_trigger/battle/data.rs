@@ -164,11 +164,7 @@ pub struct WtBattleData {
     pub operator_skills: Vec<WtBattleOperatorSkill>,
 }
 
-fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 64
-        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-}
+use crate::engine::ids::is_data_id as valid_id;
 
 /// Validate one skill (shared with state validation); problems go to `out`.
 pub fn validate_skill(s: &WtBattleSkill, path: &str, out: &mut Vec<WtViolation>) {

@@ -4,7 +4,9 @@
 //! (WT-RND, WT-INIT, WT-ECO, WT-TRG, WT-HIT, WT-DMG, WT-DT, WT-ST, WT-OOB,
 //! WT-KO, WT-END).
 
-use super::actions::{WtActionCost, WtBattleAction, WtBattleEvent, WtLegalAction, WtTrionLossCause};
+use super::actions::{
+    WtActionCost, WtBattleAction, WtBattleEvent, WtLegalAction, WtTeamDice, WtTrionLossCause,
+};
 use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::grid::{self, Occupancy};
 use super::state::*;
@@ -644,319 +646,368 @@ pub(super) fn move_cost(slot: Option<WtBattlePhase>, path_cost: i64) -> WtAction
     WtActionCost { slot, movement: Some(path_cost), ..Default::default() }
 }
 
-/// Validate an action against the state without changing it.
+/// Validate an action against the state without changing it: one function per action,
+/// each naming its rules.
 pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
     if s.phase == WtBattlePhase::Ended {
         return Err(illegal(s.ended_rule(), "the battle is over"));
     }
     let pending = s.pending.is_some();
     match a {
-        WtBattleAction::Operator { team, skill } => {
-            let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
-            if s.teams.get(t).is_some_and(|x| x.operator_used) {
-                return Err(illegal("WT-OP-8", "the operator already acted this round"));
-            }
-            if !s.catalog.operator_skills.iter().any(|o| &o.id == skill) {
-                return Err(illegal("WT-OP-6", format_args!("no operator command {skill:?}")));
-            }
-            Ok(Checked { cost: WtActionCost { operator: true, ..Default::default() }, ..Default::default() })
-        }
-        WtBattleAction::UseAbility { actor, ability } => {
-            let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
-            let m = s.m(mi)?;
-            out_of_fight(m, "no position or trait skill")?;
-            let ab = m
-                .abilities
-                .iter()
-                .find(|x| &x.id == ability)
-                .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
-            if !ab.repeatable && m.used.abilities.contains(ability) {
-                return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
-            }
-            Ok(Checked { member: Some(mi), ..Default::default() })
-        }
+        WtBattleAction::Operator { team, skill } => check_operator(s, team, skill),
+        WtBattleAction::UseAbility { actor, ability } => check_use_ability(s, actor, ability),
         _ if pending && !matches!(a, WtBattleAction::React { .. } | WtBattleAction::NoReaction {}) => {
             Err(illegal("WT-HIT-1", "an attack awaits the defending team's reaction"))
         }
-        WtBattleAction::RollInitiative { tactics_dice } => {
-            if s.phase != WtBattlePhase::Initiative {
-                return Err(illegal("WT-RND-1", "initiative is rolled in the Initiative phase"));
-            }
-            if tactics_dice.len() > MAX_TEAMS {
-                return Err(Error::invalid("action.tactics_dice", "one entry per team"));
-            }
-            for (i, d) in tactics_dice.iter().enumerate() {
-                let t = s
-                    .team_idx(&d.team)
-                    .ok_or_else(|| Error::invalid("action.tactics_dice", "no such team"))?;
-                if tactics_dice.iter().take(i).any(|o| o.team == d.team) {
-                    return Err(Error::invalid("action.tactics_dice", "one entry per team"));
-                }
-                check_tactics(s, t, d.dice, 1)?;
-            }
-            // WT-INIT-1 / WT-TD-5: each team may add up to min(its pool, 20) dice to its
-            // roll; the cost gives the most any team may add (each pool is in the state).
-            let most = (0..s.teams.len()).map(|t| max_td(s, t, 1)).max().unwrap_or(0);
-            Ok(Checked {
-                cost: WtActionCost { max_tactics_dice: most, ..WtActionCost::default() },
-                ..Default::default()
-            })
-        }
-        WtBattleAction::Pass { team } => {
-            let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
-            if s.acting_team() != Some(t) {
-                return Err(illegal("WT-INIT-2", "only the acting team can pass"));
-            }
-            Ok(Checked::default())
-        }
-        WtBattleAction::Reenter { actor, tactics_dice } => {
-            // RULINGS: any time before the Feedback phase (the Initiative phase
-            // included: a mock-battle character revived off the map, WT-KO-3).
-            if s.phase == WtBattlePhase::Feedback {
-                return Err(illegal("WT-OOB-2", "the re-entry check is made before the Feedback phase"));
-            }
-            let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
-            let m = s.m(mi)?;
-            out_of_fight(m, "no re-entry check")?;
-            if s.map.on_map(m.at) {
-                return Err(illegal("WT-OOB-2", format_args!("{actor} is not out of bounds")));
-            }
-            if m.used.reentry_tried {
-                return Err(illegal("WT-OOB-2", "one re-entry check per round"));
-            }
-            check_tactics(s, m.team, *tactics_dice, 1)?;
-            if landing_square(s, m.at).is_none() {
-                return Err(illegal("WT-OOB-3", "no free battlefield square"));
-            }
-            Ok(Checked {
-                member: Some(mi),
-                cost: WtActionCost { max_tactics_dice: max_td(s, m.team, 1), ..Default::default() },
-                ..Default::default()
-            })
-        }
+        WtBattleAction::RollInitiative { tactics_dice } => check_roll_initiative(s, tactics_dice),
+        WtBattleAction::Pass { team } => check_pass(s, team),
+        WtBattleAction::Reenter { actor, tactics_dice } => check_reenter(s, actor, tactics_dice),
         WtBattleAction::UseSkill { actor, skill, side, target, center, tactics_dice, burst, push_to } => {
-            let base = use_skill_base(s, actor, skill, *side)?;
-            let (mi, sk, side) = (base.mi, base.sk, base.side);
-            let m = s.m(mi)?;
-            let mut c = Checked { member: Some(mi), side, ..Default::default() };
-            c.cost.slot = base.slot;
-            c.cost.trion = sk.trion_cost;
-            if sk.kind != WtBattleSkillKind::Attack {
-                if target.is_some()
-                    || center.is_some()
-                    || *tactics_dice > 0
-                    || *burst != 0
-                    || push_to.is_some()
-                {
-                    return Err(Error::invalid(
-                        "action",
-                        "target, center, tactics_dice, burst and push_to are for attacks",
-                    ));
-                }
-                // (A fighting member always has Trion left; a bailed-out one may use free commands, WT-KO-4.)
-                if sk.trion_cost > 0 && sk.trion_cost >= m.trion {
-                    return Err(illegal("WT-DER-4", "not enough Trion"));
-                }
-                c.skill = skill_pos(s, sk);
-                return Ok(c);
-            }
-            // Attack.
-            check_burst(m, sk, *burst)?;
-            let r = i64::from(sk.range);
-            match sk.area {
-                Some(area) => {
-                    if target.is_some() {
-                        return Err(Error::invalid("action.target", "an area attack takes `center`"));
-                    }
-                    let Some(cn) = center else {
-                        return Err(Error::invalid("action.center", "required for an area attack"));
-                    };
-                    if let Some(f) = centre_fault(s, m, sk, *cn) {
-                        return Err(illegal("WT-RNG-4", f));
-                    }
-                    c.targets = area_targets(s, *cn, area).collect();
-                    if push_to.is_some() {
-                        return Err(Error::invalid("action.push_to", "only for a single target"));
-                    }
-                }
-                None => {
-                    if center.is_some() {
-                        return Err(Error::invalid("action.center", "a single-target attack takes `target`"));
-                    }
-                    let Some(t) = target else { return Err(Error::invalid("action.target", "required")) };
-                    let ti = s.idx(t).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
-                    let tm = s.m(ti)?;
-                    match target_fault(s, mi, ti, sk) {
-                        None => {}
-                        Some(TargetFault::User) => {
-                            return Err(illegal("WT-HIT-1", "a single-target attack can't target its user"))
-                        }
-                        Some(TargetFault::OffField) => {
-                            return Err(illegal("WT-KO-4", "the target is not on the battlefield"))
-                        }
-                        Some(TargetFault::Invisible) => {
-                            return Err(illegal(
-                                "WT-ST-2",
-                                "an Invisible character can't be targeted by single-target attacks",
-                            ))
-                        }
-                        Some(TargetFault::OutOfRange) => {
-                            return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")))
-                        }
-                    }
-                    if let Some(p) = push_to {
-                        if sk.forced_move == 0 {
-                            return Err(illegal("WT-MOV-6", "this skill has no forced movement"));
-                        }
-                        let d = (p.x - tm.at.x).abs() + (p.y - tm.at.y).abs();
-                        if d == 0 || d > i64::from(sk.forced_move) {
-                            return Err(illegal(
-                                "WT-MOV-6",
-                                format_args!("push up to {} squares", sk.forced_move),
-                            ));
-                        }
-                        if p.x < -MAX_OFF_MAP + 1
-                            || p.y < -MAX_OFF_MAP + 1
-                            || p.x > i64::from(s.map.width) + MAX_OFF_MAP - 2
-                            || p.y > i64::from(s.map.height) + MAX_OFF_MAP - 2
-                        {
-                            return Err(Error::out_of_range("action.push_to", "too far off the map"));
-                        }
-                        if s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == *p) {
-                            return Err(illegal("WT-MOV-6", "the destination is occupied"));
-                        }
-                    }
-                    c.targets = vec![ti];
-                }
-            }
-            check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
-            c.cost = attack_cost(s, m, sk, side, base.slot, *burst, c.targets.len());
-            c.skill = skill_pos(s, sk);
-            Ok(c)
+            check_use_skill(s, actor, skill, side, target, center, tactics_dice, burst, push_to)
         }
-        WtBattleAction::Move { actor, skill, path } => {
-            let base = move_base(s, actor, skill)?;
-            let (mi, sk) = (base.mi, base.sk);
-            if path.is_empty() || path.len() > MAX_PATH {
-                return Err(Error::invalid("action.path", "1-64 squares"));
-            }
-            let m = s.m(mi)?;
-            let occ = s.occupancy(mi);
-            let mut cur = m.at;
-            let mut cost = 0i64;
-            for (k, &sq) in path.iter().enumerate() {
-                let (c, _) = grid::step_cost(&s.map, &occ, cur, sq).map_err(|rule| {
-                    illegal(rule, format_args!("step {k} to ({}, {}) is not allowed", sq.x, sq.y))
-                })?;
-                cost = cost.saturating_add(c);
-                cur = sq;
-            }
-            if occ.others.contains(&cur) {
-                return Err(illegal("WT-MOV-3", "a move can't end on another character's square"));
-            }
-            if cost > base.movement {
-                return Err(illegal(
-                    "WT-MOV-2",
-                    format_args!("the path costs {cost} Movement; {actor} has {}", base.movement),
-                ));
-            }
-            let mut c = Checked {
-                member: Some(mi),
-                side: base.side,
-                path_cost: cost,
-                skill: skill_pos(s, sk),
-                ..Default::default()
-            };
-            c.cost = move_cost(base.slot, cost);
-            Ok(c)
-        }
-        WtBattleAction::BringBack { actor, target } => {
-            let phase = s.phase;
-            if !matches!(phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
-                return Err(illegal("WT-OOB-4", "a character is brought back before the Feedback phase"));
-            }
-            let mi = acting_member(s, actor, false)?;
-            let ti = s.idx(target).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
-            let (m, t) = (s.m(mi)?, s.m(ti)?);
-            if ti == mi || t.team != m.team {
-                return Err(illegal("WT-OOB-4", "an ally brings the character back"));
-            }
-            out_of_fight(t, "it can't be brought back")?;
-            if s.map.on_map(t.at) {
-                return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
-            }
-            let to =
-                landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
-            if grid::distance(s.variants.range_metric, m.at, to) > 1 {
-                return Err(illegal(
-                    "WT-OOB-4",
-                    format_args!(
-                        "{actor} must stand within 1 square of ({}, {}), the free battlefield square nearest to {target}",
-                        to.x, to.y
-                    ),
-                ));
-            }
-            if phase == WtBattlePhase::Attack && side_action_done(&m.used, None) {
-                return Err(illegal("WT-TRG-4", format_args!("{actor} has taken both Attack-phase actions")));
-            }
-            if slot_of(&m.used, phase) {
-                if phase != WtBattlePhase::Attack {
-                    return Err(illegal("WT-ECO-3", format_args!("{actor} already acted in this phase")));
-                }
-            } else if s.slots_used(m.team, phase) >= MEMBERS_PER_PHASE {
-                return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
-            }
-            let mut c = Checked { member: Some(mi), targets: vec![ti], ..Default::default() };
-            c.cost.slot = Some(phase);
-            Ok(c)
-        }
+        WtBattleAction::Move { actor, skill, path } => check_move(s, actor, skill, path),
+        WtBattleAction::BringBack { actor, target } => check_bring_back(s, actor, target),
         WtBattleAction::React { reactor, skill, side, tactics_dice } => {
-            let p = s.pending.as_ref().ok_or_else(|| illegal("WT-HIT-1", "no attack awaits a reaction"))?;
-            let tid = p.targets.get(p.reactions.len()).ok_or_else(|| internal("pending target"))?;
-            let ti = s.idx(tid).ok_or_else(|| internal("pending target"))?;
-            let ri = s.idx(reactor).ok_or_else(|| Error::invalid("action.reactor", "no such member"))?;
-            let (tm, rm) = (s.m(ti)?, s.m(ri)?);
-            if rm.team != tm.team {
-                return Err(illegal("WT-HIT-2", "only the target or its allies react"));
-            }
-            out_of_fight(rm, "no reaction")?;
-            if !s.map.on_map(rm.at) {
-                return Err(illegal("WT-OOB-1", format_args!("{reactor} is out of bounds and can't react")));
-            }
-            let (sk, side) = member_skill(s, ri, skill, *side)?;
-            match sk.kind {
-                WtBattleSkillKind::Dodge => {
-                    if ri != ti {
-                        return Err(illegal("WT-HIT-2", "only the target dodges"));
-                    }
-                    if rm.states.floating {
-                        return Err(illegal(
-                            "WT-ST-4",
-                            "a Floating character is defenceless and can't dodge",
-                        ));
-                    }
-                }
-                WtBattleSkillKind::Defend => {
-                    if grid::distance(s.variants.range_metric, rm.at, tm.at) > i64::from(sk.range) {
-                        return Err(illegal("WT-HIT-2", format_args!("{tid} is outside {skill}'s range")));
-                    }
-                }
-                _ => return Err(illegal("WT-HIT-2", "not a reaction skill")),
-            }
-            check_side(s, ri, sk, side)?;
-            check_tactics(s, rm.team, *tactics_dice, 1)?;
-            let mut c = Checked { member: Some(ri), side, skill: skill_pos(s, sk), ..Default::default() };
-            c.cost.activates = side;
-            c.cost.max_tactics_dice = max_td(s, rm.team, 1);
-            Ok(c)
+            check_react(s, reactor, skill, side, tactics_dice)
         }
-        WtBattleAction::NoReaction {} => {
-            if s.pending.is_none() {
-                return Err(illegal("WT-HIT-1", "no attack awaits a reaction"));
+        WtBattleAction::NoReaction {} => check_no_reaction(s),
+    }
+}
+
+/// `operator`, checked (WT-OP-6, WT-OP-8, WT-ECO-1, WT-TD-1, WT-TD-5): the team's operator uses one
+/// operator command, once a round at any time (tactics dice it gains go to the pool).
+fn check_operator(s: &WtBattleState, team: &str, skill: &str) -> Result<Checked> {
+    let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
+    if s.teams.get(t).is_some_and(|x| x.operator_used) {
+        return Err(illegal("WT-OP-8", "the operator already acted this round"));
+    }
+    if !s.catalog.operator_skills.iter().any(|o| o.id == skill) {
+        return Err(illegal("WT-OP-6", format_args!("no operator command {skill:?}")));
+    }
+    Ok(Checked { cost: WtActionCost { operator: true, ..Default::default() }, ..Default::default() })
+}
+
+/// `use_ability`, checked (WT-ECO-5, WT-KO-2, WT-KO-4): a position or trait skill, once a round unless
+/// repeatable; allowed while an attack awaits reactions.
+fn check_use_ability(s: &WtBattleState, actor: &str, ability: &str) -> Result<Checked> {
+    let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+    let m = s.m(mi)?;
+    out_of_fight(m, "no position or trait skill")?;
+    let ab = m
+        .abilities
+        .iter()
+        .find(|x| x.id == ability)
+        .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
+    if !ab.repeatable && m.used.abilities.iter().any(|x| x == ability) {
+        return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
+    }
+    Ok(Checked { member: Some(mi), ..Default::default() })
+}
+
+/// `roll_initiative`, checked (WT-RND-1, WT-INIT-1, WT-INIT-3, WT-TD-3, WT-TD-5): each team's manager
+/// rolls Command (plus tactics dice); the round's order is set.
+fn check_roll_initiative(s: &WtBattleState, tactics_dice: &[WtTeamDice]) -> Result<Checked> {
+    if s.phase != WtBattlePhase::Initiative {
+        return Err(illegal("WT-RND-1", "initiative is rolled in the Initiative phase"));
+    }
+    if tactics_dice.len() > MAX_TEAMS {
+        return Err(Error::invalid("action.tactics_dice", "one entry per team"));
+    }
+    for (i, d) in tactics_dice.iter().enumerate() {
+        let t = s.team_idx(&d.team).ok_or_else(|| Error::invalid("action.tactics_dice", "no such team"))?;
+        if tactics_dice.iter().take(i).any(|o| o.team == d.team) {
+            return Err(Error::invalid("action.tactics_dice", "one entry per team"));
+        }
+        check_tactics(s, t, d.dice, 1)?;
+    }
+    // WT-INIT-1 / WT-TD-5: each team may add up to min(its pool, 20) dice to its
+    // roll; the cost gives the most any team may add (each pool is in the state).
+    let most = (0..s.teams.len()).map(|t| max_td(s, t, 1)).max().unwrap_or(0);
+    Ok(Checked {
+        cost: WtActionCost { max_tactics_dice: most, ..WtActionCost::default() },
+        ..Default::default()
+    })
+}
+
+/// `pass`, checked (WT-INIT-2, WT-ECO-1): the acting team ends its turn in this phase.
+fn check_pass(s: &WtBattleState, team: &str) -> Result<Checked> {
+    let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
+    if s.acting_team() != Some(t) {
+        return Err(illegal("WT-INIT-2", "only the acting team can pass"));
+    }
+    Ok(Checked::default())
+}
+
+/// `reenter`, checked (WT-OOB-1, WT-OOB-2, WT-OOB-3, WT-KO-2, WT-KO-3, WT-KO-4, WT-TD-3): a character out
+/// of bounds makes its Mobility check to re-enter, once a round, before the Feedback phase.
+fn check_reenter(s: &WtBattleState, actor: &str, tactics_dice: &u32) -> Result<Checked> {
+    // RULINGS: any time before the Feedback phase (the Initiative phase
+    // included: a mock-battle character revived off the map, WT-KO-3).
+    if s.phase == WtBattlePhase::Feedback {
+        return Err(illegal("WT-OOB-2", "the re-entry check is made before the Feedback phase"));
+    }
+    let mi = s.idx(actor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
+    let m = s.m(mi)?;
+    out_of_fight(m, "no re-entry check")?;
+    if s.map.on_map(m.at) {
+        return Err(illegal("WT-OOB-2", format_args!("{actor} is not out of bounds")));
+    }
+    if m.used.reentry_tried {
+        return Err(illegal("WT-OOB-2", "one re-entry check per round"));
+    }
+    check_tactics(s, m.team, *tactics_dice, 1)?;
+    if landing_square(s, m.at).is_none() {
+        return Err(illegal("WT-OOB-3", "no free battlefield square"));
+    }
+    Ok(Checked {
+        member: Some(mi),
+        cost: WtActionCost { max_tactics_dice: max_td(s, m.team, 1), ..Default::default() },
+        ..Default::default()
+    })
+}
+
+/// `use_skill`, checked (WT-RND-1, WT-ECO-2, WT-ECO-3, WT-ECO-4, WT-CC-8, WT-TRG-2, WT-TRG-4, WT-TRG-5,
+/// WT-COND-5, WT-COND-6, WT-DER-4, WT-DMG-4, WT-RNG-1, WT-RNG-4, WT-HIT-1, WT-MOV-6, WT-KO-4, WT-ST-1,
+/// WT-ST-2, WT-ST-3, WT-OBJ-2, WT-OBJ-3, WT-TD-3, WT-TD-5): a basic command or trigger skill: tactics,
+/// stealth, invisibility, search, or an attack declared (it then awaits the defending side's reactions).
+#[allow(clippy::too_many_arguments)]
+fn check_use_skill(
+    s: &WtBattleState,
+    actor: &str,
+    skill: &str,
+    side: &Option<WtSide>,
+    target: &Option<String>,
+    center: &Option<WtSquare>,
+    tactics_dice: &u32,
+    burst: &i64,
+    push_to: &Option<WtSquare>,
+) -> Result<Checked> {
+    let base = use_skill_base(s, actor, skill, *side)?;
+    let (mi, sk, side) = (base.mi, base.sk, base.side);
+    let m = s.m(mi)?;
+    let mut c = Checked { member: Some(mi), side, ..Default::default() };
+    c.cost.slot = base.slot;
+    c.cost.trion = sk.trion_cost;
+    if sk.kind != WtBattleSkillKind::Attack {
+        if target.is_some() || center.is_some() || *tactics_dice > 0 || *burst != 0 || push_to.is_some() {
+            return Err(Error::invalid(
+                "action",
+                "target, center, tactics_dice, burst and push_to are for attacks",
+            ));
+        }
+        // (A fighting member always has Trion left; a bailed-out one may use free commands, WT-KO-4.)
+        if sk.trion_cost > 0 && sk.trion_cost >= m.trion {
+            return Err(illegal("WT-DER-4", "not enough Trion"));
+        }
+        c.skill = skill_pos(s, sk);
+        return Ok(c);
+    }
+    // Attack.
+    check_burst(m, sk, *burst)?;
+    let r = i64::from(sk.range);
+    match sk.area {
+        Some(area) => {
+            if target.is_some() {
+                return Err(Error::invalid("action.target", "an area attack takes `center`"));
             }
-            Ok(Checked::default())
+            let Some(cn) = center else {
+                return Err(Error::invalid("action.center", "required for an area attack"));
+            };
+            if let Some(f) = centre_fault(s, m, sk, *cn) {
+                return Err(illegal("WT-RNG-4", f));
+            }
+            c.targets = area_targets(s, *cn, area).collect();
+            if push_to.is_some() {
+                return Err(Error::invalid("action.push_to", "only for a single target"));
+            }
+        }
+        None => {
+            if center.is_some() {
+                return Err(Error::invalid("action.center", "a single-target attack takes `target`"));
+            }
+            let Some(t) = target else { return Err(Error::invalid("action.target", "required")) };
+            let ti = s.idx(t).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
+            let tm = s.m(ti)?;
+            match target_fault(s, mi, ti, sk) {
+                None => {}
+                Some(TargetFault::User) => {
+                    return Err(illegal("WT-HIT-1", "a single-target attack can't target its user"))
+                }
+                Some(TargetFault::OffField) => {
+                    return Err(illegal("WT-KO-4", "the target is not on the battlefield"))
+                }
+                Some(TargetFault::Invisible) => {
+                    return Err(illegal(
+                        "WT-ST-2",
+                        "an Invisible character can't be targeted by single-target attacks",
+                    ))
+                }
+                Some(TargetFault::OutOfRange) => {
+                    return Err(illegal("WT-RNG-1", format_args!("{t} is out of range {r}")))
+                }
+            }
+            if let Some(p) = push_to {
+                if sk.forced_move == 0 {
+                    return Err(illegal("WT-MOV-6", "this skill has no forced movement"));
+                }
+                let d = (p.x - tm.at.x).abs() + (p.y - tm.at.y).abs();
+                if d == 0 || d > i64::from(sk.forced_move) {
+                    return Err(illegal("WT-MOV-6", format_args!("push up to {} squares", sk.forced_move)));
+                }
+                if p.x < -MAX_OFF_MAP + 1
+                    || p.y < -MAX_OFF_MAP + 1
+                    || p.x > i64::from(s.map.width) + MAX_OFF_MAP - 2
+                    || p.y > i64::from(s.map.height) + MAX_OFF_MAP - 2
+                {
+                    return Err(Error::out_of_range("action.push_to", "too far off the map"));
+                }
+                if s.members.iter().enumerate().any(|(i, o)| i != ti && s.on_field(o) && o.at == *p) {
+                    return Err(illegal("WT-MOV-6", "the destination is occupied"));
+                }
+            }
+            c.targets = vec![ti];
         }
     }
+    check_tactics(s, m.team, *tactics_dice, c.targets.len().max(1))?;
+    c.cost = attack_cost(s, m, sk, side, base.slot, *burst, c.targets.len());
+    c.skill = skill_pos(s, sk);
+    Ok(c)
+}
+
+/// `move`, checked (WT-MOV-1, WT-MOV-2, WT-MOV-3, WT-ECO-3, WT-TRG-3, WT-ST-3, WT-ST-4): a move along a
+/// path within the member's Movement.
+fn check_move(s: &WtBattleState, actor: &str, skill: &str, path: &[WtSquare]) -> Result<Checked> {
+    let base = move_base(s, actor, skill)?;
+    let (mi, sk) = (base.mi, base.sk);
+    if path.is_empty() || path.len() > MAX_PATH {
+        return Err(Error::invalid("action.path", "1-64 squares"));
+    }
+    let m = s.m(mi)?;
+    let occ = s.occupancy(mi);
+    let mut cur = m.at;
+    let mut cost = 0i64;
+    for (k, &sq) in path.iter().enumerate() {
+        let (c, _) = grid::step_cost(&s.map, &occ, cur, sq)
+            .map_err(|rule| illegal(rule, format_args!("step {k} to ({}, {}) is not allowed", sq.x, sq.y)))?;
+        cost = cost.saturating_add(c);
+        cur = sq;
+    }
+    if occ.others.contains(&cur) {
+        return Err(illegal("WT-MOV-3", "a move can't end on another character's square"));
+    }
+    if cost > base.movement {
+        return Err(illegal(
+            "WT-MOV-2",
+            format_args!("the path costs {cost} Movement; {actor} has {}", base.movement),
+        ));
+    }
+    let mut c = Checked {
+        member: Some(mi),
+        side: base.side,
+        path_cost: cost,
+        skill: skill_pos(s, sk),
+        ..Default::default()
+    };
+    c.cost = move_cost(base.slot, cost);
+    Ok(c)
+}
+
+/// `bring_back`, checked (WT-OOB-3, WT-OOB-4, WT-ECO-2, WT-ECO-3, WT-TRG-4): an ally within 1 square of
+/// its landing square brings a character out of bounds back, with a basic action.
+fn check_bring_back(s: &WtBattleState, actor: &str, target: &str) -> Result<Checked> {
+    let phase = s.phase;
+    if !matches!(phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+        return Err(illegal("WT-OOB-4", "a character is brought back before the Feedback phase"));
+    }
+    let mi = acting_member(s, actor, false)?;
+    let ti = s.idx(target).ok_or_else(|| Error::invalid("action.target", "no such member"))?;
+    let (m, t) = (s.m(mi)?, s.m(ti)?);
+    if ti == mi || t.team != m.team {
+        return Err(illegal("WT-OOB-4", "an ally brings the character back"));
+    }
+    out_of_fight(t, "it can't be brought back")?;
+    if s.map.on_map(t.at) {
+        return Err(illegal("WT-OOB-4", format_args!("{target} is not out of bounds")));
+    }
+    let to = landing_square(s, t.at).ok_or_else(|| illegal("WT-OOB-3", "no free battlefield square"))?;
+    if grid::distance(s.variants.range_metric, m.at, to) > 1 {
+        return Err(illegal(
+            "WT-OOB-4",
+            format_args!(
+                "{actor} must stand within 1 square of ({}, {}), the free battlefield square nearest to {target}",
+                to.x, to.y
+            ),
+        ));
+    }
+    if phase == WtBattlePhase::Attack && side_action_done(&m.used, None) {
+        return Err(illegal("WT-TRG-4", format_args!("{actor} has taken both Attack-phase actions")));
+    }
+    if slot_of(&m.used, phase) {
+        if phase != WtBattlePhase::Attack {
+            return Err(illegal("WT-ECO-3", format_args!("{actor} already acted in this phase")));
+        }
+    } else if s.slots_used(m.team, phase) >= MEMBERS_PER_PHASE {
+        return Err(illegal("WT-ECO-2", "three members of this team already acted in this phase"));
+    }
+    let mut c = Checked { member: Some(mi), targets: vec![ti], ..Default::default() };
+    c.cost.slot = Some(phase);
+    Ok(c)
+}
+
+/// `react`, checked (WT-HIT-1, WT-HIT-2, WT-HIT-3, WT-TRG-2, WT-TRG-5, WT-OOB-1, WT-ST-4, WT-TD-3): the
+/// target dodges or an ally in range defends it, rolling the reaction check; when every target has
+/// reacted the attack resolves.
+fn check_react(
+    s: &WtBattleState,
+    reactor: &str,
+    skill: &str,
+    side: &Option<WtSide>,
+    tactics_dice: &u32,
+) -> Result<Checked> {
+    let p = s.pending.as_ref().ok_or_else(|| illegal("WT-HIT-1", "no attack awaits a reaction"))?;
+    let tid = p.targets.get(p.reactions.len()).ok_or_else(|| internal("pending target"))?;
+    let ti = s.idx(tid).ok_or_else(|| internal("pending target"))?;
+    let ri = s.idx(reactor).ok_or_else(|| Error::invalid("action.reactor", "no such member"))?;
+    let (tm, rm) = (s.m(ti)?, s.m(ri)?);
+    if rm.team != tm.team {
+        return Err(illegal("WT-HIT-2", "only the target or its allies react"));
+    }
+    out_of_fight(rm, "no reaction")?;
+    if !s.map.on_map(rm.at) {
+        return Err(illegal("WT-OOB-1", format_args!("{reactor} is out of bounds and can't react")));
+    }
+    let (sk, side) = member_skill(s, ri, skill, *side)?;
+    match sk.kind {
+        WtBattleSkillKind::Dodge => {
+            if ri != ti {
+                return Err(illegal("WT-HIT-2", "only the target dodges"));
+            }
+            if rm.states.floating {
+                return Err(illegal("WT-ST-4", "a Floating character is defenceless and can't dodge"));
+            }
+        }
+        WtBattleSkillKind::Defend => {
+            if grid::distance(s.variants.range_metric, rm.at, tm.at) > i64::from(sk.range) {
+                return Err(illegal("WT-HIT-2", format_args!("{tid} is outside {skill}'s range")));
+            }
+        }
+        _ => return Err(illegal("WT-HIT-2", "not a reaction skill")),
+    }
+    check_side(s, ri, sk, side)?;
+    check_tactics(s, rm.team, *tactics_dice, 1)?;
+    let mut c = Checked { member: Some(ri), side, skill: skill_pos(s, sk), ..Default::default() };
+    c.cost.activates = side;
+    c.cost.max_tactics_dice = max_td(s, rm.team, 1);
+    Ok(c)
+}
+
+/// `no_reaction`, checked (WT-HIT-1): no reaction for the next target; when every target has reacted the
+/// attack resolves.
+fn check_no_reaction(s: &WtBattleState) -> Result<Checked> {
+    if s.pending.is_none() {
+        return Err(illegal("WT-HIT-1", "no attack awaits a reaction"));
+    }
+    Ok(Checked::default())
 }
 
 pub(super) fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
@@ -973,265 +1024,340 @@ pub(super) fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
 pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     let c = check(s, a)?;
     match a {
-        WtBattleAction::Operator { team, skill } => {
-            let t = s.team_idx(team).ok_or_else(|| internal("team"))?;
-            let gain = s
-                .catalog
-                .operator_skills
-                .iter()
-                .find(|o| &o.id == skill)
-                .map(|o| o.tactics_dice_gain)
-                .unwrap_or(0);
-            s.team_mut(t)?.operator_used = true;
-            ev.push(WtBattleEvent::OperatorActed { team: team.clone(), skill: skill.clone() });
-            gain_td(s, t, gain, ev)?;
-        }
-        WtBattleAction::UseAbility { actor, ability } => {
-            let mi = c.member.ok_or_else(|| internal("member"))?;
-            s.mm(mi)?.used.abilities.push(ability.clone());
-            ev.push(WtBattleEvent::AbilityUsed { member: actor.clone(), ability: ability.clone() });
-        }
+        WtBattleAction::Operator { team, skill } => apply_operator(s, team, skill, ev)?,
+        WtBattleAction::UseAbility { actor, ability } => apply_use_ability(s, &c, actor, ability, ev)?,
         WtBattleAction::RollInitiative { tactics_dice } => roll_initiative(s, tactics_dice, dice, ev)?,
-        WtBattleAction::Pass { team } => {
-            ev.push(WtBattleEvent::Passed { team: team.clone() });
-            advance_turn(s, dice, ev)?;
-        }
+        WtBattleAction::Pass { team } => apply_pass(s, team, dice, ev)?,
         WtBattleAction::Reenter { actor, tactics_dice } => {
-            let mi = c.member.ok_or_else(|| internal("member"))?;
-            let (team, at, mob) = {
-                let m = s.m(mi)?;
-                (m.team, m.at, m.stats.mobility)
-            };
-            spend_td(s, team, *tactics_dice, ev)?;
-            end_on_check(s, mi, ev)?;
-            s.mm(mi)?.used.reentry_tried = true;
-            let metric = s.variants.range_metric;
-            let dist = grid::distance_to_map(&s.map, metric, at);
-            let target = out_of_bounds_difficulty(dist.clamp(1, 1000) as u32).unwrap_or(40);
-            let r = roll_check(dice, WtPool::new("", mob as u32, *tactics_dice, 0)?, Some(target))?;
-            let mut to = None;
-            if r.success == Some(true) {
-                to = landing_square(s, at);
-                if let Some(q) = to {
-                    s.mm(mi)?.at = q;
-                }
-            }
-            ev.push(WtBattleEvent::Reentry {
-                member: actor.clone(),
-                faces: r.faces,
-                achievement: r.achievement,
-                target,
-                to,
-            });
+            apply_reenter(s, &c, actor, tactics_dice, dice, ev)?
         }
-        WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, .. } => {
-            let mi = c.member.ok_or_else(|| internal("member"))?;
-            let cat = std::sync::Arc::clone(&s.catalog);
-            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
-            let team = s.m(mi)?.team;
-            if let Some(p) = c.cost.slot {
-                set_slot(&mut s.mm(mi)?.used, p);
-            }
-            // WT-DMG-4: the skill's cost now; a Trion Burst is paid when it is dealt (on a hit, `maybe_resolve`).
-            let paid = sk.trion_cost;
-            s.mm(mi)?.trion -= paid;
-            ev.push(WtBattleEvent::SkillUsed {
-                member: actor.clone(),
-                skill: sk.id.clone(),
-                side: c.side,
-                trion_paid: paid,
-            });
-            uses_trigger_side(s, mi, sk, c.side, ev)?;
-            match sk.kind {
-                WtBattleSkillKind::Tactics => gain_td(s, team, sk.tactics_dice_gain, ev)?,
-                WtBattleSkillKind::Stealth => {
-                    s.mm(mi)?.states.stealth = Some(c.side.unwrap_or(WtSide::Sub));
-                    ev.push(state_ev(actor, "stealth", true, "WT-ST-1"));
-                }
-                WtBattleSkillKind::Invisible => {
-                    let side = Some(c.side.unwrap_or(WtSide::Sub));
-                    let m = s.mm(mi)?;
-                    m.states.invisible = side;
-                    m.states.movement_reserved = side;
-                    ev.push(state_ev(actor, "invisible", true, "WT-ST-2"));
-                    ev.push(state_ev(actor, "movement_reserved", true, "WT-ST-3"));
-                }
-                WtBattleSkillKind::Search => {
-                    let at = s.m(mi)?.at;
-                    let metric = s.variants.range_metric;
-                    for i in 0..s.members.len() {
-                        let o = s.m(i)?;
-                        if o.team != team
-                            && o.states.stealth.is_some()
-                            && grid::distance(metric, at, o.at) <= i64::from(sk.range)
-                        {
-                            let id = o.id.clone();
-                            s.mm(i)?.states.stealth = None;
-                            ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
-                        }
-                    }
-                }
-                WtBattleSkillKind::Attack => {
-                    let m = s.mm(mi)?;
-                    match c.side {
-                        _ if sk.combined_use => {} // WT-TRG-2: not counted
-                        Some(WtSide::Main) => m.used.main_action = true,
-                        Some(WtSide::Sub) => m.used.sub_action = true,
-                        None => {
-                            if !m.used.main_action {
-                                m.used.main_action = true
-                            } else {
-                                m.used.sub_action = true
-                            }
-                        }
-                    }
-                    let checks = c.targets.len().max(1) as u32;
-                    spend_td(s, team, tactics_dice.saturating_mul(checks), ev)?;
-                    end_on_check(s, mi, ev)?;
-                    let tids: Vec<String> =
-                        c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.id.clone())).collect();
-                    ev.push(WtBattleEvent::AttackDeclared {
-                        attacker: actor.clone(),
-                        skill: sk.id.clone(),
-                        targets: tids.clone(),
-                    });
-                    // WT-OBJ-2/3: object destruction first; those standing on destroyed objects fall.
-                    if sk.object_destruction {
-                        let squares: Vec<WtSquare> = match (sk.area, a) {
-                            (Some(area), WtBattleAction::UseSkill { center: Some(cn), .. }) => {
-                                let r = i64::from(area / 2);
-                                let mut v = Vec::new();
-                                for y in cn.y - r..=cn.y + r {
-                                    for x in cn.x - r..=cn.x + r {
-                                        v.push(WtSquare { x, y });
-                                    }
-                                }
-                                v
-                            }
-                            _ => c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.at)).collect(),
-                        };
-                        destroy_objects(s, &squares, ev)?;
-                    }
-                    if sk.area.is_some() {
-                        for &ti in &c.targets {
-                            end_on_area(s, ti, ev)?;
-                        }
-                    }
-                    if tids.is_empty() {
-                        return Ok(());
-                    }
-                    s.pending = Some(WtPendingAttack {
-                        attacker: actor.clone(),
-                        skill: sk.id.clone(),
-                        tactics_dice: *tactics_dice,
-                        burst: *burst,
-                        push_to: *push_to,
-                        targets: tids,
-                        reactions: Vec::new(),
-                    });
-                }
-                _ => {}
-            }
+        WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, center, .. } => {
+            apply_use_skill(s, &c, actor, tactics_dice, burst, push_to, center, ev)?
         }
-        WtBattleAction::Move { actor, path, .. } => {
-            let mi = c.member.ok_or_else(|| internal("member"))?;
-            let cat = std::sync::Arc::clone(&s.catalog);
-            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
-            let movement = {
-                let m = s.m(mi)?;
-                movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions)
-            };
-            if c.cost.slot.is_some() {
-                s.mm(mi)?.used.movement = true;
-            }
-            if sk.trigger.is_some() {
-                ev.push(WtBattleEvent::SkillUsed {
-                    member: actor.clone(),
-                    skill: sk.id.clone(),
-                    side: c.side,
-                    trion_paid: 0,
-                });
-                uses_trigger_side(s, mi, sk, c.side, ev)?;
-            }
-            let last = *path.last().ok_or_else(|| internal("path"))?;
-            let m = s.mm(mi)?;
-            m.at = last;
-            ev.push(WtBattleEvent::Moved {
-                member: actor.clone(),
-                path: path.clone(),
-                cost: c.path_cost,
-                movement,
-            });
-            if m.states.movement_reserved.take().is_some() {
-                ev.push(state_ev(actor, "movement_reserved", false, "WT-ST-3"));
-            }
-            if sk.floating && !s.m(mi)?.states.floating {
-                s.mm(mi)?.states.floating = true;
-                ev.push(state_ev(actor, "floating", true, "WT-ST-4"));
-            }
-        }
-        WtBattleAction::BringBack { actor, target } => {
-            let (mi, ti) = (
-                c.member.ok_or_else(|| internal("member"))?,
-                *c.targets.first().ok_or_else(|| internal("target"))?,
-            );
-            let phase = s.phase;
-            let to = landing_square(s, s.m(ti)?.at).ok_or_else(|| internal("landing square"))?;
-            let u = &mut s.mm(mi)?.used;
-            set_slot(u, phase);
-            if phase == WtBattlePhase::Attack {
-                // A basic command takes the main side's action if unused, else the sub side's (WT-TRG-4).
-                if !u.main_action {
-                    u.main_action = true;
-                } else {
-                    u.sub_action = true;
-                }
-            }
-            s.mm(ti)?.at = to;
-            ev.push(WtBattleEvent::BroughtBack { member: target.clone(), by: actor.clone(), to });
-        }
+        WtBattleAction::Move { actor, path, .. } => apply_move(s, &c, actor, path, ev)?,
+        WtBattleAction::BringBack { actor, target } => apply_bring_back(s, &c, actor, target, ev)?,
         WtBattleAction::React { reactor, tactics_dice, .. } => {
-            let ri = c.member.ok_or_else(|| internal("member"))?;
-            let cat = std::sync::Arc::clone(&s.catalog);
-            let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
-            let (team, stat) = {
-                let m = s.m(ri)?;
-                (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
-            };
-            spend_td(s, team, *tactics_dice, ev)?;
-            uses_trigger_side(s, ri, sk, c.side, ev)?;
-            end_on_check(s, ri, ev)?;
-            let r = roll_check(dice, WtPool::new("", stat as u32, *tactics_dice, 0)?, None)?;
-            let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
-            let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
-            p.reactions.push(WtReactionRecord {
-                target: target.clone(),
-                reactor: Some(reactor.clone()),
-                skill: Some(sk.id.clone()),
-                achievement: Some(r.achievement),
-            });
-            ev.push(WtBattleEvent::ReactionRolled {
-                target,
-                reactor: reactor.clone(),
-                skill: sk.id.clone(),
-                faces: r.faces,
-                achievement: r.achievement,
-            });
-            maybe_resolve(s, dice, ev)?;
+            apply_react(s, &c, reactor, tactics_dice, dice, ev)?
         }
-        WtBattleAction::NoReaction {} => {
-            let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
-            let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
-            p.reactions.push(WtReactionRecord {
-                target: target.clone(),
-                reactor: None,
-                skill: None,
-                achievement: None,
-            });
-            ev.push(WtBattleEvent::NoReaction { target });
-            maybe_resolve(s, dice, ev)?;
+        WtBattleAction::NoReaction {} => apply_no_reaction(s, dice, ev)?,
+    }
+    Ok(())
+}
+
+/// `operator`, applied after [`check_operator`] (WT-OP-6, WT-OP-8, WT-ECO-1, WT-TD-1, WT-TD-5).
+fn apply_operator(s: &mut WtBattleState, team: &str, skill: &str, ev: &mut Ev) -> Result<()> {
+    let t = s.team_idx(team).ok_or_else(|| internal("team"))?;
+    let gain =
+        s.catalog.operator_skills.iter().find(|o| o.id == skill).map(|o| o.tactics_dice_gain).unwrap_or(0);
+    s.team_mut(t)?.operator_used = true;
+    ev.push(WtBattleEvent::OperatorActed { team: team.to_string(), skill: skill.to_string() });
+    gain_td(s, t, gain, ev)?;
+    Ok(())
+}
+
+/// `use_ability`, applied after [`check_use_ability`] (WT-ECO-5, WT-KO-2, WT-KO-4).
+fn apply_use_ability(
+    s: &mut WtBattleState,
+    c: &Checked,
+    actor: &str,
+    ability: &str,
+    ev: &mut Ev,
+) -> Result<()> {
+    let mi = c.member.ok_or_else(|| internal("member"))?;
+    s.mm(mi)?.used.abilities.push(ability.to_string());
+    ev.push(WtBattleEvent::AbilityUsed { member: actor.to_string(), ability: ability.to_string() });
+    Ok(())
+}
+
+/// `pass`, applied after [`check_pass`] (WT-INIT-2, WT-ECO-1).
+fn apply_pass(s: &mut WtBattleState, team: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    ev.push(WtBattleEvent::Passed { team: team.to_string() });
+    advance_turn(s, dice, ev)?;
+    Ok(())
+}
+
+/// `reenter`, applied after [`check_reenter`] (WT-OOB-1, WT-OOB-2, WT-OOB-3, WT-KO-2, WT-KO-3, WT-KO-4,
+/// WT-TD-3).
+fn apply_reenter(
+    s: &mut WtBattleState,
+    c: &Checked,
+    actor: &str,
+    tactics_dice: &u32,
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    let mi = c.member.ok_or_else(|| internal("member"))?;
+    let (team, at, mob) = {
+        let m = s.m(mi)?;
+        (m.team, m.at, m.stats.mobility)
+    };
+    spend_td(s, team, *tactics_dice, ev)?;
+    end_on_check(s, mi, ev)?;
+    s.mm(mi)?.used.reentry_tried = true;
+    let metric = s.variants.range_metric;
+    let dist = grid::distance_to_map(&s.map, metric, at);
+    let target = out_of_bounds_difficulty(dist.clamp(1, 1000) as u32).unwrap_or(40);
+    let r = roll_check(dice, WtPool::new("", mob as u32, *tactics_dice, 0)?, Some(target))?;
+    let mut to = None;
+    if r.success == Some(true) {
+        to = landing_square(s, at);
+        if let Some(q) = to {
+            s.mm(mi)?.at = q;
         }
     }
+    ev.push(WtBattleEvent::Reentry {
+        member: actor.to_string(),
+        faces: r.faces,
+        achievement: r.achievement,
+        target,
+        to,
+    });
+    Ok(())
+}
+
+/// `use_skill`, applied after [`check_use_skill`] (WT-RND-1, WT-ECO-2, WT-ECO-3, WT-ECO-4, WT-CC-8,
+/// WT-TRG-2, WT-TRG-4, WT-TRG-5, WT-COND-5, WT-COND-6, WT-DER-4, WT-DMG-4, WT-RNG-1, WT-RNG-4, WT-HIT-1,
+/// WT-MOV-6, WT-KO-4, WT-ST-1, WT-ST-2, WT-ST-3, WT-OBJ-2, WT-OBJ-3, WT-TD-3, WT-TD-5).
+#[allow(clippy::too_many_arguments)]
+fn apply_use_skill(
+    s: &mut WtBattleState,
+    c: &Checked,
+    actor: &str,
+    tactics_dice: &u32,
+    burst: &i64,
+    push_to: &Option<WtSquare>,
+    center: &Option<WtSquare>,
+    ev: &mut Ev,
+) -> Result<()> {
+    let mi = c.member.ok_or_else(|| internal("member"))?;
+    let cat = std::sync::Arc::clone(&s.catalog);
+    let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
+    let team = s.m(mi)?.team;
+    if let Some(p) = c.cost.slot {
+        set_slot(&mut s.mm(mi)?.used, p);
+    }
+    // WT-DMG-4: the skill's cost now; a Trion Burst is paid when it is dealt (on a hit, `maybe_resolve`).
+    let paid = sk.trion_cost;
+    s.mm(mi)?.trion -= paid;
+    ev.push(WtBattleEvent::SkillUsed {
+        member: actor.to_string(),
+        skill: sk.id.clone(),
+        side: c.side,
+        trion_paid: paid,
+    });
+    uses_trigger_side(s, mi, sk, c.side, ev)?;
+    match sk.kind {
+        WtBattleSkillKind::Tactics => gain_td(s, team, sk.tactics_dice_gain, ev)?,
+        WtBattleSkillKind::Stealth => {
+            s.mm(mi)?.states.stealth = Some(c.side.unwrap_or(WtSide::Sub));
+            ev.push(state_ev(actor, "stealth", true, "WT-ST-1"));
+        }
+        WtBattleSkillKind::Invisible => {
+            let side = Some(c.side.unwrap_or(WtSide::Sub));
+            let m = s.mm(mi)?;
+            m.states.invisible = side;
+            m.states.movement_reserved = side;
+            ev.push(state_ev(actor, "invisible", true, "WT-ST-2"));
+            ev.push(state_ev(actor, "movement_reserved", true, "WT-ST-3"));
+        }
+        WtBattleSkillKind::Search => {
+            let at = s.m(mi)?.at;
+            let metric = s.variants.range_metric;
+            for i in 0..s.members.len() {
+                let o = s.m(i)?;
+                if o.team != team
+                    && o.states.stealth.is_some()
+                    && grid::distance(metric, at, o.at) <= i64::from(sk.range)
+                {
+                    let id = o.id.clone();
+                    s.mm(i)?.states.stealth = None;
+                    ev.push(state_ev(&id, "stealth", false, "WT-ST-1"));
+                }
+            }
+        }
+        WtBattleSkillKind::Attack => {
+            let m = s.mm(mi)?;
+            match c.side {
+                _ if sk.combined_use => {} // WT-TRG-2: not counted
+                Some(WtSide::Main) => m.used.main_action = true,
+                Some(WtSide::Sub) => m.used.sub_action = true,
+                None => {
+                    if !m.used.main_action {
+                        m.used.main_action = true
+                    } else {
+                        m.used.sub_action = true
+                    }
+                }
+            }
+            let checks = c.targets.len().max(1) as u32;
+            spend_td(s, team, tactics_dice.saturating_mul(checks), ev)?;
+            end_on_check(s, mi, ev)?;
+            let tids: Vec<String> =
+                c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.id.clone())).collect();
+            ev.push(WtBattleEvent::AttackDeclared {
+                attacker: actor.to_string(),
+                skill: sk.id.clone(),
+                targets: tids.clone(),
+            });
+            // WT-OBJ-2/3: object destruction first; those standing on destroyed objects fall.
+            if sk.object_destruction {
+                let squares: Vec<WtSquare> = match (sk.area, center) {
+                    (Some(area), Some(cn)) => {
+                        let r = i64::from(area / 2);
+                        let mut v = Vec::new();
+                        for y in cn.y - r..=cn.y + r {
+                            for x in cn.x - r..=cn.x + r {
+                                v.push(WtSquare { x, y });
+                            }
+                        }
+                        v
+                    }
+                    _ => c.targets.iter().filter_map(|&i| s.members.get(i).map(|m| m.at)).collect(),
+                };
+                destroy_objects(s, &squares, ev)?;
+            }
+            if sk.area.is_some() {
+                for &ti in &c.targets {
+                    end_on_area(s, ti, ev)?;
+                }
+            }
+            if tids.is_empty() {
+                return Ok(());
+            }
+            s.pending = Some(WtPendingAttack {
+                attacker: actor.to_string(),
+                skill: sk.id.clone(),
+                tactics_dice: *tactics_dice,
+                burst: *burst,
+                push_to: *push_to,
+                targets: tids,
+                reactions: Vec::new(),
+            });
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `move`, applied after [`check_move`] (WT-MOV-1, WT-MOV-2, WT-MOV-3, WT-ECO-3, WT-TRG-3, WT-ST-3, WT-ST-4).
+fn apply_move(s: &mut WtBattleState, c: &Checked, actor: &str, path: &[WtSquare], ev: &mut Ev) -> Result<()> {
+    let mi = c.member.ok_or_else(|| internal("member"))?;
+    let cat = std::sync::Arc::clone(&s.catalog);
+    let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
+    let movement = {
+        let m = s.m(mi)?;
+        movement_with(m.stats.mobility, sk.movement_bonus, &m.conditions)
+    };
+    if c.cost.slot.is_some() {
+        s.mm(mi)?.used.movement = true;
+    }
+    if sk.trigger.is_some() {
+        ev.push(WtBattleEvent::SkillUsed {
+            member: actor.to_string(),
+            skill: sk.id.clone(),
+            side: c.side,
+            trion_paid: 0,
+        });
+        uses_trigger_side(s, mi, sk, c.side, ev)?;
+    }
+    let last = *path.last().ok_or_else(|| internal("path"))?;
+    let m = s.mm(mi)?;
+    m.at = last;
+    ev.push(WtBattleEvent::Moved {
+        member: actor.to_string(),
+        path: path.to_vec(),
+        cost: c.path_cost,
+        movement,
+    });
+    if m.states.movement_reserved.take().is_some() {
+        ev.push(state_ev(actor, "movement_reserved", false, "WT-ST-3"));
+    }
+    if sk.floating && !s.m(mi)?.states.floating {
+        s.mm(mi)?.states.floating = true;
+        ev.push(state_ev(actor, "floating", true, "WT-ST-4"));
+    }
+    Ok(())
+}
+
+/// `bring_back`, applied after [`check_bring_back`] (WT-OOB-3, WT-OOB-4, WT-ECO-2, WT-ECO-3, WT-TRG-4).
+fn apply_bring_back(
+    s: &mut WtBattleState,
+    c: &Checked,
+    actor: &str,
+    target: &str,
+    ev: &mut Ev,
+) -> Result<()> {
+    let (mi, ti) =
+        (c.member.ok_or_else(|| internal("member"))?, *c.targets.first().ok_or_else(|| internal("target"))?);
+    let phase = s.phase;
+    let to = landing_square(s, s.m(ti)?.at).ok_or_else(|| internal("landing square"))?;
+    let u = &mut s.mm(mi)?.used;
+    set_slot(u, phase);
+    if phase == WtBattlePhase::Attack {
+        // A basic command takes the main side's action if unused, else the sub side's (WT-TRG-4).
+        if !u.main_action {
+            u.main_action = true;
+        } else {
+            u.sub_action = true;
+        }
+    }
+    s.mm(ti)?.at = to;
+    ev.push(WtBattleEvent::BroughtBack { member: target.to_string(), by: actor.to_string(), to });
+    Ok(())
+}
+
+/// `react`, applied after [`check_react`] (WT-HIT-1, WT-HIT-2, WT-HIT-3, WT-TRG-2, WT-TRG-5, WT-OOB-1,
+/// WT-ST-4, WT-TD-3).
+fn apply_react(
+    s: &mut WtBattleState,
+    c: &Checked,
+    reactor: &str,
+    tactics_dice: &u32,
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    let ri = c.member.ok_or_else(|| internal("member"))?;
+    let cat = std::sync::Arc::clone(&s.catalog);
+    let sk = c.skill.and_then(|i| cat.skills.get(i)).ok_or_else(|| internal("skill"))?;
+    let (team, stat) = {
+        let m = s.m(ri)?;
+        (m.team, m.stats.get(sk.stat.unwrap_or(crate::world_trigger::types::WtStat::Mobility)))
+    };
+    spend_td(s, team, *tactics_dice, ev)?;
+    uses_trigger_side(s, ri, sk, c.side, ev)?;
+    end_on_check(s, ri, ev)?;
+    let r = roll_check(dice, WtPool::new("", stat as u32, *tactics_dice, 0)?, None)?;
+    let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
+    let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
+    p.reactions.push(WtReactionRecord {
+        target: target.clone(),
+        reactor: Some(reactor.to_string()),
+        skill: Some(sk.id.clone()),
+        achievement: Some(r.achievement),
+    });
+    ev.push(WtBattleEvent::ReactionRolled {
+        target,
+        reactor: reactor.to_string(),
+        skill: sk.id.clone(),
+        faces: r.faces,
+        achievement: r.achievement,
+    });
+    maybe_resolve(s, dice, ev)?;
+    Ok(())
+}
+
+/// `no_reaction`, applied after [`check_no_reaction`] (WT-HIT-1).
+fn apply_no_reaction(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    let p = s.pending.as_mut().ok_or_else(|| internal("pending"))?;
+    let target = p.targets.get(p.reactions.len()).cloned().unwrap_or_default();
+    p.reactions.push(WtReactionRecord {
+        target: target.clone(),
+        reactor: None,
+        skill: None,
+        achievement: None,
+    });
+    ev.push(WtBattleEvent::NoReaction { target });
+    maybe_resolve(s, dice, ev)?;
     Ok(())
 }
 

@@ -452,12 +452,16 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
             points: 0,
         });
     }
+    // WT-DT-2: the state keeps each table's tiers lowest first (a pack may list them in any order).
     let dt = |side: WtDamageTableSide| {
-        pack.damage_tables
+        let mut v: Vec<WtBattleDamageTier> = pack
+            .damage_tables
             .side(side)
             .iter()
             .map(|t| WtBattleDamageTier { min_damage: t.min_damage, rows: t.rows.clone() })
-            .collect()
+            .collect();
+        crate::small_sort::sort_by(&mut v, &|a, b| a.min_damage.cmp(&b.min_damage));
+        v
     };
     let mut s = WtBattleState {
         format: STATE_FORMAT.into(),

@@ -2,6 +2,7 @@
 //! is untrusted JSON: every index, size and value is checked → `invalid_data`).
 
 use super::data::{validate_skill, WtBattleOperatorSkill, WtBattleSkill};
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::world_trigger::character::{WtLoadout, WtSide};
 
@@ -515,11 +516,23 @@ fn bad(path: impl Into<String>, msg: impl std::fmt::Display) -> Error {
     Error::invalid_data(path.into(), msg)
 }
 
-fn check_id(path: &str, id: &str) -> Result<()> {
-    if id.is_empty() || id.len() > 64 || id.chars().any(char::is_control) {
-        return Err(bad(path, "must be 1-64 characters, no control characters"));
+/// No id twice (the error names the second one's field). Type-erased, so the check is
+/// compiled once however many lists use it (the npm entry's size budget).
+fn distinct(ids: &mut dyn Iterator<Item = &str>, field: &dyn Fn(usize) -> String) -> Result<()> {
+    Ids::DATA.unique(ids, field)
+}
+
+/// No id twice in `list` (the error names `path[k]` of the second one).
+fn unique_in(path: &str, list: &[String]) -> Result<()> {
+    distinct(&mut list.iter().map(String::as_str), &|k| format!("{path}[{k}]"))
+}
+
+/// Every id of `list` is one of `known`, each once (`path[k]`).
+fn listed_in(path: &str, list: &[String], known: &[String]) -> Result<()> {
+    for (k, id) in list.iter().enumerate() {
+        Ids::DATA.resolves(&format!("{path}[{k}]"), id, known.iter().map(String::as_str))?;
     }
-    Ok(())
+    unique_in(path, list)
 }
 
 impl WtBattleState {
@@ -614,41 +627,47 @@ impl WtBattleState {
         if let Some(first) = v.first() {
             return Err(bad(first.path.clone(), &first.message));
         }
-        for (i, s) in c.skills.iter().enumerate() {
-            if c.skills.iter().take(i).any(|o| o.id == s.id) {
-                return Err(bad(format!("state.catalog.skills[{i}].id"), "duplicate"));
-            }
-        }
+        distinct(&mut c.skills.iter().map(|s| s.id.as_str()), &|i| format!("state.catalog.skills[{i}].id"))?;
         for (i, t) in c.triggers.iter().enumerate() {
-            check_id(&format!("state.catalog.triggers[{i}].id"), &t.id)?;
+            Ids::DATA.data_id(&format!("state.catalog.triggers[{i}].id"), &t.id)?;
         }
-        for side in [WtDamageTableSide::Border, WtDamageTableSide::TrionSoldier, WtDamageTableSide::Serafiga]
-        {
+        distinct(&mut c.triggers.iter().map(|t| t.id.as_str()), &|i| {
+            format!("state.catalog.triggers[{i}].id")
+        })?;
+        for (i, o) in c.operator_skills.iter().enumerate() {
+            Ids::DATA.data_id(&format!("state.catalog.operator_skills[{i}].id"), &o.id)?;
+        }
+        distinct(&mut c.operator_skills.iter().map(|o| o.id.as_str()), &|i| {
+            format!("state.catalog.operator_skills[{i}].id")
+        })?;
+        for side in WtDamageTableSide::ALL {
             let tiers = c.damage_tables.side(side);
             if tiers.is_empty() || tiers.len() > 10 {
                 return Err(bad("state.catalog.damage_tables", "1-10 tiers per table"));
             }
-            for t in tiers {
+            for (k, t) in tiers.iter().enumerate() {
                 if t.rows.len() != 6 || !(1..=1000).contains(&t.min_damage) {
                     return Err(bad("state.catalog.damage_tables", "each tier: 6 rows, min_damage 1-1000"));
+                }
+                // WT-DT-2: one tier per threshold, lowest first (as a battle setup stores them).
+                if k > 0 && tiers[k - 1].min_damage >= t.min_damage {
+                    return Err(bad(
+                        format!("state.catalog.damage_tables.{}[{k}].min_damage", side.key()),
+                        "tiers ascend by min_damage, each once (WT-DT-2)",
+                    ));
                 }
             }
         }
         // Member ids first: a team's leader is looked up by id.
         for (i, mb) in self.members.iter().enumerate() {
-            let p = format!("state.members[{i}]");
-            check_id(&format!("{p}.id"), &mb.id)?;
-            if self.members.iter().take(i).any(|o| o.id == mb.id) {
-                return Err(bad(format!("{p}.id"), "duplicate member id"));
-            }
+            Ids::DATA.name(&format!("state.members[{i}].id"), &mb.id)?;
         }
+        distinct(&mut self.members.iter().map(|m| m.id.as_str()), &|i| format!("state.members[{i}].id"))?;
+        distinct(&mut self.teams.iter().map(|t| t.id.as_str()), &|i| format!("state.teams[{i}].id"))?;
         // Teams.
         for (i, t) in self.teams.iter().enumerate() {
             let p = format!("state.teams[{i}]");
-            check_id(&format!("{p}.id"), &t.id)?;
-            if self.teams.iter().take(i).any(|o| o.id == t.id) {
-                return Err(bad(format!("{p}.id"), "duplicate team id"));
-            }
+            Ids::DATA.name(&format!("{p}.id"), &t.id)?;
             if t.tactics_dice > MAX_TACTICS_DICE {
                 return Err(bad(format!("{p}.tactics_dice"), "0-20 (WT-TD-5)"));
             }
@@ -659,7 +678,7 @@ impl WtBattleState {
                 return Err(bad(format!("{p}.points"), "out of range"));
             }
             if let Some(o) = &t.operator {
-                check_id(&format!("{p}.operator"), o)?;
+                Ids::DATA.name(&format!("{p}.operator"), o)?;
             }
             match self.idx(&t.leader) {
                 Some(li) if self.members.get(li).is_some_and(|m| m.team == i) => {}
@@ -695,6 +714,9 @@ impl WtBattleState {
                     return Err(bad(format!("{p}.triggers"), format_args!("{t:?} is not in the catalog")));
                 }
             }
+            // WT-CC-7: a slot list holds a trigger once.
+            unique_in(&format!("{p}.triggers.main"), &mb.triggers.main)?;
+            unique_in(&format!("{p}.triggers.sub"), &mb.triggers.sub)?;
             if mb.skills.len() > 64 || mb.abilities.len() > 16 {
                 return Err(bad(format!("{p}.skills"), "at most 64 skills and 16 abilities"));
             }
@@ -721,8 +743,9 @@ impl WtBattleState {
                 }
             }
             for (k, a) in mb.abilities.iter().enumerate() {
-                check_id(&format!("{p}.abilities[{k}].id"), &a.id)?;
+                Ids::DATA.data_id(&format!("{p}.abilities[{k}].id"), &a.id)?;
             }
+            distinct(&mut mb.abilities.iter().map(|a| a.id.as_str()), &|k| format!("{p}.abilities[{k}].id"))?;
             if mb.at.x < -MAX_OFF_MAP
                 || mb.at.y < -MAX_OFF_MAP
                 || mb.at.x >= w + MAX_OFF_MAP
@@ -733,9 +756,25 @@ impl WtBattleState {
             if mb.conditions.len() > WtCondition::ALL.len() {
                 return Err(bad(format!("{p}.conditions"), "too many"));
             }
+            for (k, c) in mb.conditions.iter().enumerate() {
+                if mb.conditions[..k].contains(c) {
+                    return Err(bad(format!("{p}.conditions[{k}]"), "listed twice"));
+                }
+            }
             let u = &mb.used;
             if u.active_main.len() > 8 || u.active_sub.len() > 8 || u.abilities.len() > 16 {
                 return Err(bad(format!("{p}.used"), "too many entries"));
+            }
+            // WT-TRG-4/6: the active triggers of a side are equipped on it.
+            listed_in(&format!("{p}.used.active_main"), &u.active_main, &mb.triggers.main)?;
+            listed_in(&format!("{p}.used.active_sub"), &u.active_sub, &mb.triggers.sub)?;
+            // WT-ECO-5: skills used are the member's; a non-repeatable one once a round.
+            for (k, a) in u.abilities.iter().enumerate() {
+                let f = format!("{p}.used.abilities[{k}]");
+                Ids::DATA.resolves(&f, a, mb.abilities.iter().map(|x| x.id.as_str()))?;
+                if u.abilities[..k].contains(a) && mb.abilities.iter().any(|x| &x.id == a && !x.repeatable) {
+                    return Err(bad(f, "used twice this round (WT-ECO-5)"));
+                }
             }
             if mb.last_hit_by.is_some_and(|t| t >= nt) {
                 return Err(bad(format!("{p}.last_hit_by"), "no such team"));

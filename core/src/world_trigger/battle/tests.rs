@@ -1086,3 +1086,25 @@ fn feedback_downs_are_simultaneous_wt_oob_1() {
     assert!(s.members.iter().all(|m| m.status == WtMemberStatus::BailedOut), "{:?}", s.members);
     assert_eq!(s.outcome.as_ref().map(|o| o.reason.as_str()), Some("no_team_left"));
 }
+
+/// WT-DT-2: a pack may list a table's tiers in any order; the battle state keeps them
+/// lowest first (the order its validation demands), and the same tier is picked.
+#[test]
+fn pack_tiers_in_any_order_are_stored_lowest_first() {
+    let mut pack = serde_json::to_value(crate::world_trigger::data::sample_pack().unwrap()).unwrap();
+    let border = pack["damage_tables"]["border"].as_array_mut().unwrap();
+    let ascending: Vec<i64> = border.iter().map(|t| t["min_damage"].as_i64().unwrap()).collect();
+    assert!(ascending.len() > 1 && ascending.windows(2).all(|w| w[0] < w[1]));
+    border.reverse();
+    let mut v = setup("rank_3v3");
+    v["data"] = pack;
+    let s = new_state(&v);
+    let stored: Vec<i64> = s.catalog.damage_tables.border.iter().map(|t| t.min_damage).collect();
+    assert_eq!(stored, ascending);
+    s.validate().unwrap();
+    let mut reordered = s.clone();
+    std::sync::Arc::make_mut(&mut reordered.catalog).damage_tables.border.reverse();
+    let e = reordered.validate().unwrap_err();
+    assert_eq!(e.code, crate::error::ErrorCode::InvalidData);
+    assert_eq!(e.field.as_deref(), Some("state.catalog.damage_tables.border[1].min_damage"));
+}
