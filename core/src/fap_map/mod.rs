@@ -105,7 +105,7 @@ mod tests {
             assert!(names.contains(&op.name), "{}", op.name);
         }
         let defs = cat["defs"].as_object().unwrap();
-        for key in ["FmRoundState", "FmRoundAction", "FmActionEntry", "FmCost", "FmJumpEvasionResult"] {
+        for key in ["FmRoundState", "FmRoundAction", "FmActionDef", "FmCost", "FmJumpEvasionResult"] {
             assert!(defs.contains_key(key), "{key} missing from $defs");
         }
         // FmPhase etc. must not collide with other modules' names: every def this module adds is Fm-prefixed.
