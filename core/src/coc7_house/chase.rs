@@ -214,6 +214,7 @@ pub enum C7hChaseWinner {
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
     /// What happened in a chase.
+    #[allow(clippy::large_enum_variant)] // a chase reports one or two events: no arrays of them to shrink
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum C7hChaseEvent {
         /// C7H-ESC-1: the chase started (`status` is `escaped` at once without a pursuer).

@@ -369,7 +369,6 @@ fn actor_of(a: &C7hAction) -> Option<&str> {
     }
 }
 
-
 // ---------------------------------------------------------------- one function per action
 
 /// C7H-INIT-1: own-turn actions only by the character whose turn it is.

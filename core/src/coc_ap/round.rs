@@ -533,7 +533,10 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
             let field = format!("state.fighters[{i}].attacks");
             ids.resolves(&field, w, f.participant.weapons.iter().map(|x| x.name.as_str()))?;
             if *n > MAX_ATTACKS_PER_ROUND {
-                return Err(Error::invalid_data(field, format_args!("at most {MAX_ATTACKS_PER_ROUND} a weapon")));
+                return Err(Error::invalid_data(
+                    field,
+                    format_args!("at most {MAX_ATTACKS_PER_ROUND} a weapon"),
+                ));
             }
         }
     }
@@ -698,7 +701,6 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
     out.rolls = dice.rolls_since(start);
     Ok(out)
 }
-
 
 /// A dodge check: the target may fall to ≤ 0 under Dodge Focus, and then nothing succeeds.
 fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
@@ -878,7 +880,8 @@ fn parry(s: &mut CocApRoundState, i: usize, weapon: Option<&str>, dice: &mut Dic
     }
     let check = roll_check(dice, target, rule)?;
     f.parried = true;
-    let e = CocApEvent::Parried { actor: f.participant.id.clone(), weapon: weapon.map(str::to_string), check };
+    let e =
+        CocApEvent::Parried { actor: f.participant.id.clone(), weapon: weapon.map(str::to_string), check };
     close_opening(s);
     Ok(e)
 }
@@ -911,7 +914,12 @@ fn jump(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Re
 /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupting another's action (not on the
 /// actor's own turn), not after Jump (COCAP-ACT-5); target floor((jump + dodge) ÷ 2) − 10,
 /// where a target ≤ 0 succeeds only on a critical (RULINGS).
-fn emergency_evasion(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Result<CocApEvent> {
+fn emergency_evasion(
+    s: &mut CocApRoundState,
+    i: usize,
+    dir: CocApDir,
+    dice: &mut Dice,
+) -> Result<CocApEvent> {
     let rule = s.variants.coc6_rule;
     let current = s.turn.and_then(|t| s.order.get(t)).cloned();
     let f = fighter(s, i)?;
@@ -974,15 +982,16 @@ fn next_round(s: &mut CocApRoundState) -> Result<CocApEvent> {
 /// `coc_ap.Round` handle share): its event. On an error the state may be
 /// partly changed, so callers apply to a copy; the dice's rolls are left for
 /// the caller to take.
-pub(crate) fn act_on(s: &mut CocApRoundState, action: &CocApAction, dice: &mut Dice) -> Result<Vec<CocApEvent>> {
+pub(crate) fn act_on(
+    s: &mut CocApRoundState,
+    action: &CocApAction,
+    dice: &mut Dice,
+) -> Result<Vec<CocApEvent>> {
     let i = match actor_of(action) {
         None => None,
-        Some(actor) => Some(
-            s.fighters
-                .iter()
-                .position(|f| f.participant.id == actor)
-                .ok_or_else(|| Error::invalid("action.actor", format_args!("no participant {}", quote(actor))))?,
-        ),
+        Some(actor) => Some(s.fighters.iter().position(|f| f.participant.id == actor).ok_or_else(|| {
+            Error::invalid("action.actor", format_args!("no participant {}", quote(actor)))
+        })?),
     };
     let e = match (action, i) {
         (CocApAction::NextRound, _) => next_round(s)?,

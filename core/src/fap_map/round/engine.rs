@@ -368,14 +368,16 @@ pub(crate) fn apply(
 /// action is paid as it ends; FM-ACT-9: a jump straight after a jump is
 /// `consecutive`; FM-ACT-19: a resolved readied action arms its paired action;
 /// FM-ACT-8 / FM-ACT-12: a resolved move or attack opens its block window.
-fn resolve_next(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, resolve: bool) -> Result<Vec<FmEvent>> {
+fn resolve_next(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    resolve: bool,
+) -> Result<Vec<FmEvent>> {
     need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
     let i = find(state, combatant)?;
     need_current(state, pack, combatant)?;
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let j = next_pending(pack, c)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
     let d = c
@@ -418,8 +420,7 @@ fn resolve_next(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, 
     let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
     ev.consecutive = consec;
     open_window(state, pack, combatant, &a.id);
-    state.last_move =
-        a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     Ok(vec![ev])
 }
 
@@ -428,7 +429,12 @@ fn resolve_next(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, 
 /// with one paired action, and only option commands while one is armed; FM-LIM-1:
 /// the cap of three Move / Jump / Regain footing / Jump evasion; FM-AP-4 (RULINGS):
 /// the declarations must fit the pools together; FM-ACT-7: `follow` names another combatant.
-fn declare(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, declaration: &FmDeclaration) -> Result<Vec<FmEvent>> {
+fn declare(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    declaration: &FmDeclaration,
+) -> Result<Vec<FmEvent>> {
     need_phase(state, FmPhase::Declaration, "FM-DEF-4", "declaring")?;
     let i = find(state, combatant)?;
     let a = def(pack, "action.declaration.action", &declaration.action)?;
@@ -447,10 +453,7 @@ fn declare(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, decla
             ));
         }
     }
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     if c.readied.is_some() && (a.category != FmCategory::Option || a.pairs_with_action) {
         return Err(Error::illegal(
             "FM-ACT-19",
@@ -461,10 +464,8 @@ fn declare(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, decla
         ));
     }
     let this_round = c.declared.iter().filter(|d| !d.carried).count();
-    let has_readied = c
-        .declared
-        .iter()
-        .any(|d| pack.get(&d.declaration.action).is_some_and(|x| x.pairs_with_action));
+    let has_readied =
+        c.declared.iter().any(|d| pack.get(&d.declaration.action).is_some_and(|x| x.pairs_with_action));
     if has_readied || (a.pairs_with_action && this_round > 0) {
         return Err(Error::illegal(
             "FM-ACT-19",
@@ -513,13 +514,8 @@ fn declare(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, decla
     }
     c.move_cap_used += caps;
     c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
-    let text = format!(
-        "{} declares {} ({} FAP / {} MAP)",
-        c.id,
-        a.names.en,
-        points::text(fap),
-        points::text(map)
-    );
+    let text =
+        format!("{} declares {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(fap), points::text(map));
     Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
 }
 
@@ -528,10 +524,7 @@ fn declare(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, decla
 fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
     need_phase(state, FmPhase::Declaration, "FM-ACT-19", "releasing")?;
     let i = find(state, combatant)?;
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let carried = c.declared.iter().any(|d| d.carried);
     if c.readied.is_none() && !carried {
         return Err(Error::illegal(
@@ -583,23 +576,16 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
     let Some(lm) = state.last_move.clone() else {
         return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
     };
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let j = next_pending(pack, c).filter(|&j| {
         c.declared.get(j).is_some_and(|d| {
-            d.declaration.follow.as_deref() == Some(lm.actor.as_str())
-                && d.declaration.action == lm.action
+            d.declaration.follow.as_deref() == Some(lm.actor.as_str()) && d.declaration.action == lm.action
         })
     });
     let Some(j) = j else {
         return Err(Error::illegal(
             "FM-ACT-7",
-            format_args!(
-                "{}'s next declared action is not a {} following {}",
-                c.id, lm.action, lm.actor
-            ),
+            format_args!("{}'s next declared action is not a {} following {}", c.id, lm.action, lm.actor),
         ));
     };
     let d = c
@@ -632,13 +618,16 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
 /// evasion FM-ACT-16 in the resolution phase, Speech FM-ACT-20 at any time);
 /// FM-LIM-4: not below its minimum pool; FM-LIM-1: Jump evasion counts toward the
 /// cap; FM-AP-4: paid at once; FM-ACT-20: the next action orders at −1.
-fn use_undeclared(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, id: &str) -> Result<Vec<FmEvent>> {
+fn use_undeclared(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    id: &str,
+) -> Result<Vec<FmEvent>> {
     let i = find(state, combatant)?;
     let a = def(pack, "action.action", id)?;
     match a.resolution {
-        FmResolution::Reaction => {
-            need_phase(state, FmPhase::Resolution, &a.rule, "a reaction to an attack")?
-        }
+        FmResolution::Reaction => need_phase(state, FmPhase::Resolution, &a.rule, "a reaction to an attack")?,
         FmResolution::Immediate => {}
         _ => {
             return Err(Error::illegal(
@@ -647,10 +636,7 @@ fn use_undeclared(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str
             ))
         }
     }
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     can_choose(c, a)?;
     let (f, m) = (a.fap.min(), a.map.min());
     if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
@@ -668,15 +654,21 @@ fn use_undeclared(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str
     if a.order_effect == FmOrderEffect::NextActionMinusOne {
         c.speech_penalty = true;
     }
-    let text =
-        format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
+    let text = format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
     Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)])
 }
 
 /// FM-ACT-8 移動阻止 / FM-ACT-12 攻撃阻止: a declared block against the move or
 /// attack just resolved, once per target action; at least 1 FAP (FM-LIM-4); both
 /// sides pay their FAP (FM-AP-4) and the block contest decides whether it holds.
-fn block(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, fap_tenths: &i64, target_fap_tenths: &i64, relative_t_tenths: &i64) -> Result<Vec<FmEvent>> {
+fn block(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    fap_tenths: &i64,
+    target_fap_tenths: &i64,
+    relative_t_tenths: &i64,
+) -> Result<Vec<FmEvent>> {
     let i = find(state, combatant)?;
     points::check_amount("action.fap_tenths", *fap_tenths)?;
     points::check_amount("action.target_fap_tenths", *target_fap_tenths)?;
@@ -714,8 +706,7 @@ fn block(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, fap_ten
     }
     b.fap.resolve("action.fap_tenths", Some(*fap_tenths))?;
     let t = find(state, &w.actor)?;
-    let c =
-        state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let Some(j) =
         c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id)
     else {
@@ -728,17 +719,13 @@ fn block(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, fap_ten
     let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
     can_choose(c, b)?;
     afford(c, *fap_tenths, map, &b.names.en)?;
-    let target =
-        state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
+    let target = state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
     afford(target, *target_fap_tenths, 0, "resisting the block")?;
     let outcome = block_outcome(*fap_tenths, *target_fap_tenths, *relative_t_tenths);
     if let Some(tc) = state.combatants.get_mut(t) {
         tc.fap_tenths -= target_fap_tenths;
     }
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= fap_tenths;
     c.map_tenths -= map;
     if let Some(x) = c.declared.get_mut(j) {
@@ -770,10 +757,7 @@ fn block(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str, fap_ten
 fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
     need_phase(state, FmPhase::Resolution, "FM-ACT-19", "triggering a readied action")?;
     let i = find(state, combatant)?;
-    let c = state
-        .combatants
-        .get_mut(i)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let Some(r) = c.readied.clone() else {
         return Err(Error::illegal(
             "FM-ACT-19",
@@ -794,8 +778,7 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
     ev.consecutive = consec;
     open_window(state, pack, combatant, &a.id);
-    state.last_move =
-        a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     Ok(vec![ev])
 }
 

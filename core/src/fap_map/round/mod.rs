@@ -49,8 +49,8 @@ pub use validate::parse_state;
 
 use super::catalog::FmActionPack;
 use super::{catalog, checks};
-use crate::error::{Error, Result};
 use crate::engine::ids::Ids;
+use crate::error::{Error, Result};
 use engine::{apply, current, event};
 use legal::candidates;
 

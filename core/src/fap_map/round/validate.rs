@@ -1,8 +1,8 @@
 //! Validation of a caller-supplied round state (untrusted JSON → `invalid_data`).
 
-use super::engine::{normalize, reserved, own_cost, resolution_of};
-use crate::engine::ids::Ids;
+use super::engine::{normalize, own_cost, reserved, resolution_of};
 use super::types::*;
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::fap_map::catalog::{FmActionPack, FmResolution};
 use crate::fap_map::checks;
@@ -152,7 +152,10 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
     if let Some(w) = &s.window {
         ids.resolves("state.window.actor", &w.actor, names())?;
         if w.blockers.len() > MAX_COMBATANTS {
-            return Err(Error::invalid_data("state.window.blockers", format_args!("at most {MAX_COMBATANTS}")));
+            return Err(Error::invalid_data(
+                "state.window.blockers",
+                format_args!("at most {MAX_COMBATANTS}"),
+            ));
         }
         for (k, b) in w.blockers.iter().enumerate() {
             ids.resolves(&format!("state.window.blockers[{k}]"), b, names())?;
@@ -182,7 +185,8 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
 ///   but `use` spends before the resolution, so they fit the full pools.
 fn check_declarations(f: &str, c: &FmCombatant, phase: FmPhase, pack: &FmActionPack) -> Result<()> {
     let readies = |d: &FmDeclared| pack.get(&d.declaration.action).is_some_and(|a| a.pairs_with_action);
-    let this_round: Vec<(usize, &FmDeclared)> = c.declared.iter().enumerate().filter(|(_, d)| !d.carried).collect();
+    let this_round: Vec<(usize, &FmDeclared)> =
+        c.declared.iter().enumerate().filter(|(_, d)| !d.carried).collect();
     if let Some(&(j, _)) = this_round.iter().find(|(_, d)| readies(d)) {
         if this_round.len() > 1 {
             let k = this_round.iter().map(|(k, _)| *k).find(|k| *k != j).unwrap_or(j);
