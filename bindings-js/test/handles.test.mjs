@@ -15,7 +15,11 @@ const classOf = (name) => {
   const [m, c] = name.split(".");
   return gunbai[camel(m)][c];
 };
-const listing = (r) => (r.actions ?? r.legal ?? []).map((it) => (it && typeof it === "object" && "action" in it ? it : { action: it }));
+// Every engine's pure listing is {actions: [{action, …cost}], …}, as a handle lists it.
+const listing = (r) => {
+  assert.ok(r.actions.every((it) => it && typeof it === "object" && "action" in it));
+  return r.actions;
+};
 
 function throwsCode(fn, code, field) {
   assert.throws(fn, (e) => {

@@ -39,8 +39,10 @@ def ops_of(name: str) -> list[str]:
 
 
 def listing(result: dict[str, Any]) -> list[Any]:
-    items = result.get("actions", result.get("legal", []))
-    return [it if isinstance(it, dict) and "action" in it else {"action": it} for it in items]
+    """Every engine's pure listing is ``{actions: [{action, …cost}], …}``, as a handle lists it."""
+    items = result["actions"]
+    assert all(isinstance(it, dict) and "action" in it for it in items)
+    return list(items)
 
 
 NAMES = sorted(SETUPS)

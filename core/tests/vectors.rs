@@ -237,7 +237,7 @@ macro_rules! vector_files {
 // (`every_vector_file_has_a_test` says so, and which line to change).
 vector_files! {
     coc {
-        auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, labels,
+        auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
         participation, variants
     }
     command {
@@ -247,7 +247,7 @@ vector_files! {
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, null_arguments, tagged_fields }
-    fap_map { actions, audit, blackbox, blackbox2, checks, round }
+    fap_map { actions, audit, blackbox, blackbox2, checks, round, saved_states }
     tmd {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
         initiative, state_validation, surprise_actors, ties

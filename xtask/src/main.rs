@@ -341,11 +341,9 @@ fn js_handles(catalog: &Value, module: &str, ops: &[&Value]) -> Vec<JsHandle> {
         };
         let action = ts_prop(catalog, &act_op["args"], "action", false).unwrap_or_else(|| "unknown".into());
         let action = action.trim_end_matches(" | null").to_string();
-        let listed = ts_prop(catalog, &legal_op["result"], "actions", true)
-            .or_else(|| ts_prop(catalog, &legal_op["result"], "legal", true))
-            .unwrap_or_else(|| "unknown".into());
-        // The CoC rounds list bare actions; a handle lists `{action}` everywhere.
-        let listed = if listed == action { format!("{{ action: {action} }}") } else { listed };
+        // Every engine lists `{actions: [{action, …cost}]}`, as a handle does.
+        let listed =
+            ts_prop(catalog, &legal_op["result"], "actions", true).unwrap_or_else(|| "unknown".into());
         out.push(JsHandle {
             full: full.to_string(),
             class: class.to_string(),

@@ -59,7 +59,7 @@ def round_legal_actions(*, state: C7hRoundState) -> C7hRoundLegalResult:
     """``coc7_house.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -71,7 +71,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction) -> C7hRoundResult:
     """``coc7_house.round_act`` — Apply one action: move, active, stance, passive, free, end turn, next round.
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
 
     Raises:
@@ -240,7 +240,7 @@ def chase_legal_actions(*, state: C7hChaseState) -> C7hChaseLegalResult:
     """``coc7_house.chase_legal_actions`` — C7H-ESC: what chase_act accepts now: one chase round while the chase goes on, nothing once it is over.
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -252,7 +252,7 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
     """``coc7_house.chase_act`` — Play one chase round: movement rolls, MOV comparison, DEX opposed roll, gap.
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action: `{"type": "round"}` (the default; the chase has no other).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).

@@ -65,7 +65,7 @@ def round_legal_actions(*, state: CocApRoundState) -> CocApRoundLegalResult:
     """``coc_ap.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -77,7 +77,7 @@ def round_act(*, state: CocApRoundState, action: CocApAction, seed: Union[int, N
     """``coc_ap.round_act`` — Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round).
 
     Args:
-        state: The current state.
+        state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces for an action that rolls: its one d100 face (1–100).

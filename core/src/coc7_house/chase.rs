@@ -24,6 +24,7 @@ use crate::coc7::check::{roll_check, validate_rule, validate_skill};
 use crate::coc7::opposed::{winner_of, Coc7Winner};
 use crate::coc7::{Coc7Difficulty, Coc7Outcome};
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::engine::ids::{Ids, Source};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -144,8 +145,9 @@ crate::internally_tagged! {
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseLegalArgs {
-    /// The current state.
-    pub state: C7hChaseState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "C7hChaseState")]
+    pub state: serde_json::Value,
 }
 
 /// One legal chase action.
@@ -164,20 +166,25 @@ pub struct C7hChaseLegalResult {
 
 /// `coc7_house.chase_legal_actions` — what `chase_act` accepts now.
 pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResult> {
-    validate_state(&args.state)?;
-    let actions = match chase_round_legal(&args.state) {
+    let s = load_state(&args.state)?;
+    Ok(C7hChaseLegalResult { actions: legal_of(&s) })
+}
+
+/// Every legal action of a validated state.
+pub(crate) fn legal_of(s: &C7hChaseState) -> Vec<C7hChaseLegalAction> {
+    match chase_round_legal(s) {
         Ok(()) => vec![C7hChaseLegalAction { action: C7hChaseAction::Round {} }],
         Err(_) => Vec::new(),
-    };
-    Ok(C7hChaseLegalResult { actions })
+    }
 }
 
 /// Arguments of `coc7_house.chase_act`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseActArgs {
-    /// The current state.
-    pub state: C7hChaseState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "C7hChaseState")]
+    pub state: serde_json::Value,
     /// The action: `{"type": "round"}` (the default; the chase has no other).
     #[serde(default)]
     pub action: Option<C7hChaseAction>,
@@ -204,52 +211,71 @@ pub enum C7hChaseWinner {
     Tie,
 }
 
+crate::internally_tagged! {
+    #[serde(tag = "event", rename_all = "snake_case")]
+    /// What happened in a chase.
+    #[allow(clippy::large_enum_variant)] // a chase reports one or two events: no arrays of them to shrink
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    pub enum C7hChaseEvent {
+        /// C7H-ESC-1: the chase started (`status` is `escaped` at once without a pursuer).
+        ChaseStarted {
+            /// The starting gap.
+            gap: i64,
+            /// Where the chase stands.
+            status: C7hChaseStatus,
+        },
+        /// C7H-ESC-2…6: one chase round played.
+        ChaseRound {
+            /// The round's number.
+            round: u32,
+            /// The fugitive's situational roll (C7H-ESC-2).
+            fugitive_check: Coc7Outcome,
+            /// The pursuer's situational roll.
+            pursuer_check: Coc7Outcome,
+            /// The fugitive's MOV this round (C7H-ESC-3).
+            fugitive_mov: i64,
+            /// The pursuer's MOV this round.
+            pursuer_mov: i64,
+            /// The pursuer could pursue this round (its MOV ≥ the fugitive's, C7H-ESC-5).
+            pursuit: bool,
+            /// Bonus dice the pursuer got on the DEX roll (C7H-ESC-5).
+            pursuer_bonus_dice: i64,
+            /// The fugitive's DEX roll (C7H-ESC-4).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            fugitive_dex: Option<Coc7Outcome>,
+            /// The pursuer's DEX roll.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pursuer_dex: Option<Coc7Outcome>,
+            /// Winner of the DEX opposed roll.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            winner: Option<C7hChaseWinner>,
+            /// The gap after the round (C7H-ESC-6).
+            gap: i64,
+            /// The fugitive's opposed-roll wins so far.
+            fugitive_wins: i64,
+            /// Where the chase stands now (C7H-ESC-6).
+            status: C7hChaseStatus,
+        },
+    }
+}
+
 /// Result of `chase_new` / `chase_act`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hChaseResult {
     /// The new state.
     pub state: C7hChaseState,
-    /// The fugitive's situational roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fugitive_check: Option<Coc7Outcome>,
-    /// The pursuer's situational roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pursuer_check: Option<Coc7Outcome>,
-    /// The fugitive's MOV this round.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fugitive_mov: Option<i64>,
-    /// The pursuer's MOV this round.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pursuer_mov: Option<i64>,
-    /// The pursuer could pursue this round (its MOV ≥ the fugitive's).
-    pub pursuit: bool,
-    /// Bonus dice the pursuer got on the DEX roll.
-    pub pursuer_bonus_dice: i64,
-    /// The fugitive's DEX roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fugitive_dex: Option<Coc7Outcome>,
-    /// The pursuer's DEX roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pursuer_dex: Option<Coc7Outcome>,
-    /// Winner of the DEX opposed roll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<C7hChaseWinner>,
+    /// What happened (`chase_new`: the start; `chase_act`: the round).
+    pub events: Vec<C7hChaseEvent>,
     /// Every die rolled.
     pub rolls: Vec<Roll>,
 }
 
-fn validate_chaser(f: &str, c: &C7hChaser, code_data: bool) -> Result<()> {
-    let wrap = |e: Error| {
-        if code_data {
-            Error { code: ErrorCode::InvalidData, ..e }
-        } else {
-            e
-        }
+fn validate_chaser(f: &str, c: &C7hChaser, ids: Ids) -> Result<()> {
+    let wrap = |e: Error| match ids.0 {
+        Source::Data => Error { code: ErrorCode::InvalidData, ..e },
+        Source::Argument => e,
     };
-    let n = c.id.chars().count();
-    if n == 0 || n > 64 {
-        return Err(wrap(Error::invalid(format!("{f}.id"), "must be 1..=64 characters")));
-    }
+    ids.name(&format!("{f}.id"), &c.id)?;
     if !(0..=100).contains(&c.mov) {
         return Err(wrap(Error::out_of_range(format!("{f}.mov"), "must be 0..=100")));
     }
@@ -258,11 +284,25 @@ fn validate_chaser(f: &str, c: &C7hChaser, code_data: bool) -> Result<()> {
     Ok(())
 }
 
+/// The two sides have different ids.
+fn distinct(f: &str, fugitive: &C7hChaser, pursuer: Option<&C7hChaser>, ids: Ids) -> Result<()> {
+    let Some(p) = pursuer else { return Ok(()) };
+    ids.unique([fugitive.id.as_str(), p.id.as_str()], |_| format!("{f}pursuer.id"))
+}
+
+/// Parse and validate an untrusted chase state (`invalid_data` naming the field).
+pub fn load_state(value: &serde_json::Value) -> Result<C7hChaseState> {
+    let s: C7hChaseState = crate::ops::parse_data("state", value.clone())?;
+    validate_state(&s)?;
+    Ok(s)
+}
+
 fn validate_state(s: &C7hChaseState) -> Result<()> {
-    validate_chaser("state.fugitive", &s.fugitive, true)?;
+    validate_chaser("state.fugitive", &s.fugitive, Ids::DATA)?;
     if let Some(p) = &s.pursuer {
-        validate_chaser("state.pursuer", p, true)?;
+        validate_chaser("state.pursuer", p, Ids::DATA)?;
     }
+    distinct("state.", &s.fugitive, s.pursuer.as_ref(), Ids::DATA)?;
     for (f, v, lo) in [
         ("state.gap", s.gap, 0),
         ("state.escape_gap", s.escape_gap, 1),
@@ -303,13 +343,11 @@ fn status_of(s: &C7hChaseState) -> C7hChaseStatus {
 /// `coc7_house.chase_new` — C7H-ESC-1: without a pursuer the fugitive escapes;
 /// otherwise the chase starts at `gap`.
 pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
-    validate_chaser("fugitive", &args.fugitive, false)?;
+    validate_chaser("fugitive", &args.fugitive, Ids::ARG)?;
     if let Some(p) = &args.pursuer {
-        validate_chaser("pursuer", p, false)?;
-        if p.id == args.fugitive.id {
-            return Err(Error::invalid("pursuer.id", "must differ from the fugitive's id"));
-        }
+        validate_chaser("pursuer", p, Ids::ARG)?;
     }
+    distinct("", &args.fugitive, args.pursuer.as_ref(), Ids::ARG)?;
     let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     let pick = |f: &str, v: Option<i64>, d: i64| -> Result<i64> {
         let v = v.unwrap_or(d);
@@ -330,23 +368,8 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
         rule,
     };
     state.status = status_of(&state);
-    Ok(empty(state))
-}
-
-fn empty(state: C7hChaseState) -> C7hChaseResult {
-    C7hChaseResult {
-        state,
-        fugitive_check: None,
-        pursuer_check: None,
-        fugitive_mov: None,
-        pursuer_mov: None,
-        pursuit: false,
-        pursuer_bonus_dice: 0,
-        fugitive_dex: None,
-        pursuer_dex: None,
-        winner: None,
-        rolls: Vec::new(),
-    }
+    let events = vec![C7hChaseEvent::ChaseStarted { gap: state.gap, status: state.status }];
+    Ok(C7hChaseResult { state, events, rolls: Vec::new() })
 }
 
 /// C7H-ESC-3: success MOV +1, Extreme or better +2.
@@ -362,18 +385,10 @@ fn mov_bonus(o: &Coc7Outcome) -> i64 {
 
 /// `coc7_house.chase_act` — play one chase round (see the module docs).
 pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
-    validate_state(&args.state)?;
-    let s0 = &args.state;
-    chase_round_legal(s0)?;
+    let mut state = load_state(&args.state)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let mut out = chase_round(s0, &mut dice)?;
-    out.rolls = dice.take_rolls();
-    Ok(out)
-}
-
-/// Validate an untrusted chase state (`invalid_data` naming the field).
-pub(crate) fn check_state(s: &C7hChaseState) -> Result<()> {
-    validate_state(s)
+    let events = act_on(&mut state, &mut dice)?;
+    Ok(C7hChaseResult { state, events, rolls: dice.take_rolls() })
 }
 
 /// May another chase round be played (C7H-ESC-6 / C7H-ESC-1, the round limit)?
@@ -390,31 +405,30 @@ pub(crate) fn chase_round_legal(s0: &C7hChaseState) -> Result<()> {
     Ok(())
 }
 
-/// One chase round on a validated state whose round is legal (what `chase_act`
-/// and the `coc7_house.Chase` handle share); the dice's rolls are left for the caller.
-pub(crate) fn chase_round(s0: &C7hChaseState, dice: &mut Dice) -> Result<C7hChaseResult> {
-    chase_round_legal(s0)?;
-    let Some(pursuer) = s0.pursuer.clone() else {
+/// One chase round on a validated state, in place (what `chase_act` and the
+/// `coc7_house.Chase` handle share): C7H-ESC-2 (the situational rolls),
+/// C7H-ESC-3 (MOV bonuses), C7H-ESC-5 (pursuit and bonus dice), C7H-ESC-4 (the
+/// DEX opposed roll), C7H-ESC-6 (the gap, wins and the end). On an error the
+/// state may be partly changed; the dice's rolls are left for the caller.
+pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseEvent>> {
+    chase_round_legal(s)?;
+    let Some(pursuer) = s.pursuer.clone() else {
         return Err(Error::illegal("C7H-ESC-1", "chase_act: no pursuer"));
     };
-    let rule = s0.rule;
-    let mut s = s0.clone();
+    let rule = s.rule;
     s.round += 1;
     let fc = roll_check(dice, s.fugitive.skill, 0, Coc7Difficulty::Regular, rule)?;
     let pc = roll_check(dice, pursuer.skill, 0, Coc7Difficulty::Regular, rule)?;
     let fmov = s.fugitive.mov + mov_bonus(&fc);
     let pmov = pursuer.mov + mov_bonus(&pc);
-    let mut out = empty(s.clone());
-    out.fugitive_check = Some(fc);
-    out.pursuer_check = Some(pc);
-    out.fugitive_mov = Some(fmov);
-    out.pursuer_mov = Some(pmov);
-    if pmov < fmov {
+    let (mut bonus, mut fdex, mut pdex, mut winner) = (0, None, None, None);
+    let pursuit = pmov >= fmov;
+    if !pursuit {
         // C7H-ESC-5: no pursuit this round; the fugitive pulls away (RULINGS).
         s.gap += 1;
     } else {
         // C7H-ESC-5: one bonus die per point of MOV difference, however many.
-        let bonus = pmov - fmov;
+        bonus = pmov - fmov;
         let fd = roll_check(dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
         let pd = roll_check(dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
         let w = match winner_of(&fd, &pd) {
@@ -430,13 +444,22 @@ pub(crate) fn chase_round(s0: &C7hChaseState, dice: &mut Dice) -> Result<C7hChas
             C7hChaseWinner::Pursuer => s.gap -= 1,
             C7hChaseWinner::Tie => {}
         }
-        out.pursuit = true;
-        out.pursuer_bonus_dice = bonus;
-        out.fugitive_dex = Some(fd);
-        out.pursuer_dex = Some(pd);
-        out.winner = Some(w);
+        (fdex, pdex, winner) = (Some(fd), Some(pd), Some(w));
     }
-    s.status = status_of(&s);
-    out.state = s;
-    Ok(out)
+    s.status = status_of(s);
+    Ok(vec![C7hChaseEvent::ChaseRound {
+        round: s.round,
+        fugitive_check: fc,
+        pursuer_check: pc,
+        fugitive_mov: fmov,
+        pursuer_mov: pmov,
+        pursuit,
+        pursuer_bonus_dice: bonus,
+        fugitive_dex: fdex,
+        pursuer_dex: pdex,
+        winner,
+        gap: s.gap,
+        fugitive_wins: s.fugitive_wins,
+        status: s.status,
+    }])
 }

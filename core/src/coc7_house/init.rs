@@ -1,5 +1,6 @@
 //! `coc7_house.initiative` and `coc7_house.turn_order` (C7H-INIT-1, C7H-INIT-2).
 
+use crate::engine::ids::{Ids, Source};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -11,8 +12,8 @@ pub const MAX_DEX: i64 = 999;
 pub const MAX_MODIFIER: i64 = 1000;
 /// Most participants in one order.
 pub const MAX_PARTICIPANTS: usize = 100;
-/// Longest id, in characters.
-pub const MAX_ID_CHARS: usize = 64;
+/// Longest id, in characters (the shared limit of [`Ids`]).
+pub const MAX_ID_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 
 /// Arguments of `coc7_house.initiative`.
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
@@ -92,23 +93,22 @@ pub fn initiative(args: &C7hInitiativeArgs) -> Result<C7hInitiativeResult> {
     Ok(C7hInitiativeResult { initiative: initiative_of(args.dex, args.modifier) })
 }
 
-/// Validate a participant list (ids unique, 1–100 entries).
-pub fn validate_entries(field: &str, ps: &[C7hOrderEntry]) -> Result<()> {
+/// Validate a participant list (ids unique, 1–100 entries), from a setup
+/// (`Ids::ARG`) or a saved state (`Ids::DATA`, whose entries sit under `.entry`).
+pub fn validate_entries(field: &str, ps: &[C7hOrderEntry], ids: Ids) -> Result<()> {
     if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
         return Err(crate::coc_ap::round::too_many_or_none(field, ps.len(), MAX_PARTICIPANTS));
     }
+    let at = |i: usize| match ids.0 {
+        Source::Argument => format!("{field}[{i}]."),
+        Source::Data => format!("{field}[{i}].entry."),
+    };
     for (i, p) in ps.iter().enumerate() {
-        let n = p.id.chars().count();
-        if n == 0 || n > MAX_ID_CHARS {
-            return Err(Error::invalid(
-                format!("{field}[{i}].id"),
-                format_args!("must be 1..={MAX_ID_CHARS} characters"),
-            ));
-        }
-        if ps.iter().take(i).any(|o| o.id == p.id) {
-            return Err(Error::invalid(format!("{field}[{i}].id"), format_args!("duplicate id {:?}", p.id)));
-        }
-        check_dex(&format!("{field}[{i}]."), p.dex, p.modifier)?;
+        ids.name(&format!("{}id", at(i)), &p.id)?;
+    }
+    ids.unique(ps.iter().map(|p| p.id.as_str()), |i| format!("{}id", at(i)))?;
+    for (i, p) in ps.iter().enumerate() {
+        check_dex(&at(i), p.dex, p.modifier)?;
     }
     Ok(())
 }
@@ -125,7 +125,7 @@ pub fn order_indices(ps: &[C7hOrderEntry]) -> Vec<usize> {
 
 /// `coc7_house.turn_order` — C7H-INIT-1, C7H-INIT-2.
 pub fn turn_order(args: &C7hTurnOrderArgs) -> Result<C7hTurnOrderResult> {
-    validate_entries("participants", &args.participants)?;
+    validate_entries("participants", &args.participants, Ids::ARG)?;
     let idx = order_indices(&args.participants);
     let ps = &args.participants;
     Ok(C7hTurnOrderResult {

@@ -18,6 +18,8 @@
 //! The state machine rolls nothing; the passive resolutions are separate ops.
 
 use super::init::{order_indices, validate_entries, C7hOrderEntry};
+use crate::dice::Roll;
+use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -163,8 +165,32 @@ pub struct C7hRoundNewArgs {
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundLegalArgs {
-    /// The current state.
-    pub state: C7hRoundState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "C7hRoundState")]
+    pub state: serde_json::Value,
+}
+
+/// Which of the round's actions (C7H-ECO-1) a listed action uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hUses {
+    /// The active action (`active`, `stance`).
+    Active,
+    /// A passive action.
+    Passive,
+    /// The free action.
+    Free,
+    /// None of them (`move`, `end_turn`, `next_round`).
+    None,
+}
+
+/// One legal action and what it uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct C7hLegalAction {
+    /// The action, exactly as `round_act` accepts it.
+    pub action: C7hAction,
+    /// The action of the round it uses (C7H-ECO-1).
+    pub uses: C7hUses,
 }
 
 /// Result of `coc7_house.round_legal_actions`.
@@ -173,17 +199,82 @@ pub struct C7hRoundLegalResult {
     /// Every legal action in the form `round_act` accepts (`active` is listed
     /// with `concentration: false`, and also `true` when legal; `passive` with
     /// `bonus_die: true` only when the stance die is available).
-    pub actions: Vec<C7hAction>,
+    pub actions: Vec<C7hLegalAction>,
 }
 
 /// Arguments of `coc7_house.round_act`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundActArgs {
-    /// The current state.
-    pub state: C7hRoundState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "C7hRoundState")]
+    pub state: serde_json::Value,
     /// The action.
     pub action: C7hAction,
+}
+
+crate::internally_tagged! {
+    #[serde(tag = "event", rename_all = "snake_case")]
+    /// What an action did (one event per action).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    pub enum C7hEvent {
+        /// C7H-INIT-1 / C7H-INIT-2: a round started in initiative order (at `round_new` and `next_round`).
+        RoundStarted {
+            /// The round number.
+            round: u32,
+            /// Its turn order (ids).
+            order: Vec<String>,
+            /// A stance that ended as the first turn started (C7H-STN-1): that character's id.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            stance_expired: Option<String>,
+        },
+        /// C7H-MOV-1: the actor moved.
+        Moved {
+            /// Who.
+            actor: String,
+        },
+        /// C7H-ACT-1: the active action used (its resolution is the caller's).
+        ActiveUsed {
+            /// Who.
+            actor: String,
+            /// Flagged as needing concentration (C7H-MOV-2).
+            concentration: bool,
+        },
+        /// C7H-STN-1: a defensive stance taken, using the active action.
+        StanceTaken {
+            /// Who.
+            actor: String,
+            /// The option.
+            option: C7hStance,
+        },
+        /// C7H-PAS-1: a passive action used.
+        PassiveUsed {
+            /// Who.
+            actor: String,
+            /// Which.
+            kind: C7hPassiveKind,
+            /// Bonus dice the passive roll gets from the stance (0 or 1, C7H-STN-1).
+            bonus_dice: i64,
+        },
+        /// C7H-FREE-1: the free action used.
+        FreeUsed {
+            /// Who.
+            actor: String,
+        },
+        /// C7H-INIT-1: a turn ended; the next in order starts.
+        TurnEnded {
+            /// Whose.
+            actor: String,
+            /// Whose turn it is now (none once every turn has ended).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            next: Option<String>,
+            /// A stance that ended as the next turn started (C7H-STN-1): that character's id.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            stance_expired: Option<String>,
+            /// Every turn of the round has ended (`next_round` is legal).
+            round_complete: bool,
+        },
+    }
 }
 
 /// Result of `round_new` and `round_act`.
@@ -191,32 +282,37 @@ pub struct C7hRoundActArgs {
 pub struct C7hRoundResult {
     /// The new state.
     pub state: C7hRoundState,
-    /// Bonus dice the passive roll gets from the stance (0 or 1).
-    pub bonus_dice: i64,
-    /// A stance that expired as this action started someone's turn (that character's id).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stance_expired: Option<String>,
-    /// Every turn of the round has ended (`next_round` is legal).
-    pub round_complete: bool,
+    /// What happened: one event per action (`round_new`: the round's start).
+    pub events: Vec<C7hEvent>,
+    /// Every die rolled: always none (the round rolls nothing; the passive resolutions are separate ops).
+    pub rolls: Vec<Roll>,
+}
+
+/// Parse and validate an untrusted round state (`invalid_data` naming the field).
+pub fn load_state(value: &serde_json::Value) -> Result<C7hRoundState> {
+    let s: C7hRoundState = crate::ops::parse_data("state", value.clone())?;
+    validate_state(&s)?;
+    Ok(s)
 }
 
 fn validate_state(s: &C7hRoundState) -> Result<()> {
+    let ids = Ids::DATA;
     if s.round == 0 || s.round > MAX_ROUND {
         return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
     }
     let entries: Vec<C7hOrderEntry> = s.combatants.iter().map(|c| c.entry.clone()).collect();
-    validate_entries("state.combatants", &entries)
+    validate_entries("state.combatants", &entries, ids)
         .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
     for (i, c) in s.combatants.iter().enumerate() {
         if c.passive_used > 2 {
             return Err(Error::invalid_data(format!("state.combatants[{i}].passive_used"), "must be 0..=2"));
         }
     }
-    let mut a = s.order.clone();
-    crate::small_sort::sort(&mut a);
-    let mut b: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
-    crate::small_sort::sort(&mut b);
-    if a != b {
+    for (i, id) in s.order.iter().enumerate() {
+        ids.resolves(&format!("state.order[{i}]"), id, entries.iter().map(|e| e.id.as_str()))?;
+    }
+    ids.unique(s.order.iter().map(String::as_str), |i| format!("state.order[{i}]"))?;
+    if s.order.len() != entries.len() {
         return Err(Error::invalid_data("state.order", "must list every combatant id once"));
     }
     if s.turn.is_some_and(|t| t >= s.order.len()) {
@@ -234,10 +330,10 @@ fn start_turn(s: &mut C7hRoundState) -> Option<String> {
     had.then_some(id)
 }
 
-/// `coc7_house.round_new` — round 1 in initiative order.
+/// `coc7_house.round_new` — round 1 in initiative order (C7H-INIT-1, C7H-INIT-2).
 pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
-    validate_entries("participants", &args.participants)?;
-    let order = order_indices(&args.participants)
+    validate_entries("participants", &args.participants, Ids::ARG)?;
+    let order: Vec<String> = order_indices(&args.participants)
         .into_iter()
         .filter_map(|i| args.participants.get(i))
         .map(|p| p.id.clone())
@@ -256,8 +352,9 @@ pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
             turn_done: false,
         })
         .collect();
+    let events = vec![C7hEvent::RoundStarted { round: 1, order: order.clone(), stance_expired: None }];
     let state = C7hRoundState { round: 1, combatants, order, turn: Some(0) };
-    Ok(C7hRoundResult { state, bonus_dice: 0, stance_expired: None, round_complete: false })
+    Ok(C7hRoundResult { state, events, rolls: Vec::new() })
 }
 
 fn actor_of(a: &C7hAction) -> Option<&str> {
@@ -272,161 +369,189 @@ fn actor_of(a: &C7hAction) -> Option<&str> {
     }
 }
 
-fn legality(s: &C7hRoundState, a: &C7hAction) -> Result<Option<usize>> {
+// ---------------------------------------------------------------- one function per action
+
+/// C7H-INIT-1: own-turn actions only by the character whose turn it is.
+fn own_turn(s: &C7hRoundState, actor: &str) -> Result<()> {
+    if s.turn.and_then(|t| s.order.get(t)).map(String::as_str) == Some(actor) {
+        Ok(())
+    } else {
+        Err(Error::illegal("C7H-INIT-1", format_args!("it is not {actor}'s turn")))
+    }
+}
+
+fn combatant(s: &mut C7hRoundState, i: usize) -> Result<&mut C7hCombatant> {
+    s.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "actor index out of range"))
+}
+
+/// C7H-MOV-1: move once, at the start of one's own turn, before the active action.
+fn move_at_start(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+    own_turn(s, &s.combatants[i].entry.id)?;
+    let c = combatant(s, i)?;
+    if c.moved {
+        return Err(Error::illegal("C7H-MOV-1", "move: once, at the start of one's turn"));
+    }
+    if c.active_used {
+        return Err(Error::illegal("C7H-MOV-1", "move: only before the turn's action"));
+    }
+    c.moved = true;
+    Ok(C7hEvent::Moved { actor: c.entry.id.clone() })
+}
+
+/// C7H-ACT-1 / C7H-ECO-1: one active action per round, on one's own turn; a
+/// concentration action not in a round with movement (C7H-MOV-2 / C7H-MOV-3).
+fn active(s: &mut C7hRoundState, i: usize, concentration: bool) -> Result<C7hEvent> {
+    own_turn(s, &s.combatants[i].entry.id)?;
+    let c = combatant(s, i)?;
+    if c.active_used {
+        return Err(Error::illegal("C7H-ECO-1", "active: one active action per round"));
+    }
+    if concentration && c.moved {
+        return Err(Error::illegal("C7H-MOV-2", "active: no concentration action in a round with movement"));
+    }
+    c.active_used = true;
+    Ok(C7hEvent::ActiveUsed { actor: c.entry.id.clone(), concentration })
+}
+
+/// C7H-STN-1: a defensive stance, using the active action, in force until the
+/// start of the character's next turn.
+fn stance(s: &mut C7hRoundState, i: usize, option: C7hStance) -> Result<C7hEvent> {
+    own_turn(s, &s.combatants[i].entry.id)?;
+    let c = combatant(s, i)?;
+    if c.active_used {
+        return Err(Error::illegal("C7H-STN-1", "stance: needs the round's active action"));
+    }
+    c.active_used = true;
+    c.stance = Some(option);
+    c.stance_die_used = false;
+    Ok(C7hEvent::StanceTaken { actor: c.entry.id.clone(), option })
+}
+
+/// C7H-PAS-1 / C7H-ECO-1: a passive action at any time, one per round (two
+/// under the `extra_passive` stance); the `bonus_die` stance gives one roll +1
+/// bonus die (C7H-STN-1).
+fn passive(s: &mut C7hRoundState, i: usize, kind: C7hPassiveKind, bonus_die: bool) -> Result<C7hEvent> {
+    let c = combatant(s, i)?;
+    let max = 1 + u32::from(c.stance == Some(C7hStance::ExtraPassive));
+    if c.passive_used >= max {
+        return Err(Error::illegal(
+            if max > 1 { "C7H-STN-1" } else { "C7H-ECO-1" },
+            format_args!("passive: {max} passive action(s) per round"),
+        ));
+    }
+    if bonus_die && (c.stance != Some(C7hStance::BonusDie) || c.stance_die_used) {
+        return Err(Error::illegal("C7H-STN-1", "passive: no stance bonus die available"));
+    }
+    c.passive_used += 1;
+    if bonus_die {
+        c.stance_die_used = true;
+    }
+    Ok(C7hEvent::PassiveUsed { actor: c.entry.id.clone(), kind, bonus_dice: i64::from(bonus_die) })
+}
+
+/// C7H-FREE-1: one free action per round, at any time.
+fn free(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+    let c = combatant(s, i)?;
+    if c.free_used {
+        return Err(Error::illegal("C7H-FREE-1", "free: one free action per round"));
+    }
+    c.free_used = true;
+    Ok(C7hEvent::FreeUsed { actor: c.entry.id.clone() })
+}
+
+/// C7H-INIT-1: the actor's turn ends and the next in order starts (its stance
+/// ends then, C7H-STN-1).
+fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+    let actor = s.combatants[i].entry.id.clone();
+    own_turn(s, &actor)?;
+    combatant(s, i)?.turn_done = true;
+    s.turn = match s.turn {
+        Some(t) if t + 1 < s.order.len() => Some(t + 1),
+        _ => None,
+    };
+    let stance_expired = start_turn(s);
+    let next = s.turn.and_then(|t| s.order.get(t)).cloned();
+    Ok(C7hEvent::TurnEnded { actor, round_complete: next.is_none(), next, stance_expired })
+}
+
+/// C7H-INIT-1 / C7H-ECO-1: the next round once every turn has ended: the
+/// round's actions are regained and the order set anew.
+fn next_round(s: &mut C7hRoundState) -> Result<C7hEvent> {
+    if s.turn.is_some() {
+        return Err(Error::illegal("C7H-INIT-1", "next_round: every character's turn must end first"));
+    }
+    if s.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+    }
+    s.round += 1;
+    for c in &mut s.combatants {
+        c.moved = false;
+        c.active_used = false;
+        c.passive_used = 0;
+        c.free_used = false;
+        c.turn_done = false;
+    }
+    let order = order_indices(&s.combatants.iter().map(|c| c.entry.clone()).collect::<Vec<_>>());
+    s.order = order.into_iter().filter_map(|i| s.combatants.get(i)).map(|c| c.entry.id.clone()).collect();
+    s.turn = Some(0);
+    let stance_expired = start_turn(s);
+    Ok(C7hEvent::RoundStarted { round: s.round, order: s.order.clone(), stance_expired })
+}
+
+/// One action on a validated state, in place (what `round_act` and the
+/// `coc7_house.Round` handle share): its event. On an error the state may be
+/// partly changed, so callers apply to a copy.
+pub(crate) fn act_on(s: &mut C7hRoundState, a: &C7hAction) -> Result<Vec<C7hEvent>> {
     let Some(actor) = actor_of(a) else {
-        if s.turn.is_some() {
-            return Err(Error::illegal("C7H-INIT-1", "next_round: every character's turn must end first"));
-        }
-        if s.round >= MAX_ROUND {
-            return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
-        }
-        return Ok(None);
+        return Ok(vec![next_round(s)?]);
     };
     let i = s
         .combatants
         .iter()
         .position(|c| c.entry.id == actor)
-        .ok_or_else(|| Error::invalid("action.actor", format_args!("no character {actor:?}")))?;
-    let c = &s.combatants[i];
-    let own = s.turn.and_then(|t| s.order.get(t)).map(String::as_str) == Some(actor);
-    let own_turn = || {
-        if own {
-            Ok(())
-        } else {
-            Err(Error::illegal("C7H-INIT-1", format_args!("it is not {actor}'s turn")))
-        }
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no character {}", quote(actor))))?;
+    let e = match a {
+        C7hAction::Move { .. } => move_at_start(s, i)?,
+        C7hAction::Active { concentration, .. } => active(s, i, *concentration)?,
+        C7hAction::Stance { option, .. } => stance(s, i, *option)?,
+        C7hAction::Passive { kind, bonus_die, .. } => passive(s, i, *kind, *bonus_die)?,
+        C7hAction::Free { .. } => free(s, i)?,
+        C7hAction::EndTurn { .. } => end_turn(s, i)?,
+        C7hAction::NextRound => next_round(s)?,
     };
-    match a {
-        C7hAction::Move { .. } => {
-            own_turn()?;
-            if c.moved {
-                return Err(Error::illegal("C7H-MOV-1", "move: once, at the start of one's turn"));
-            }
-            if c.active_used {
-                return Err(Error::illegal("C7H-MOV-1", "move: only before the turn's action"));
-            }
-        }
-        C7hAction::Active { concentration, .. } => {
-            own_turn()?;
-            if c.active_used {
-                return Err(Error::illegal("C7H-ECO-1", "active: one active action per round"));
-            }
-            if *concentration && c.moved {
-                return Err(Error::illegal(
-                    "C7H-MOV-2",
-                    "active: no concentration action in a round with movement",
-                ));
-            }
-        }
-        C7hAction::Stance { .. } => {
-            own_turn()?;
-            if c.active_used {
-                return Err(Error::illegal("C7H-STN-1", "stance: needs the round's active action"));
-            }
-        }
-        C7hAction::Passive { bonus_die, .. } => {
-            let max = 1 + u32::from(c.stance == Some(C7hStance::ExtraPassive));
-            if c.passive_used >= max {
-                return Err(Error::illegal(
-                    if max > 1 { "C7H-STN-1" } else { "C7H-ECO-1" },
-                    format_args!("passive: {max} passive action(s) per round"),
-                ));
-            }
-            if *bonus_die && (c.stance != Some(C7hStance::BonusDie) || c.stance_die_used) {
-                return Err(Error::illegal("C7H-STN-1", "passive: no stance bonus die available"));
-            }
-        }
-        C7hAction::Free { .. } => {
-            if c.free_used {
-                return Err(Error::illegal("C7H-FREE-1", "free: one free action per round"));
-            }
-        }
-        C7hAction::EndTurn { .. } => own_turn()?,
-        C7hAction::NextRound => {}
-    }
-    Ok(Some(i))
+    Ok(vec![e])
 }
 
 /// `coc7_house.round_act` — apply one action; illegal actions return
 /// `illegal_action` naming the rule, and the caller's state is unchanged.
 pub fn round_act(args: &C7hRoundActArgs) -> Result<C7hRoundResult> {
-    validate_state(&args.state)?;
-    act_with(&args.state, &args.action)
+    let mut state = load_state(&args.state)?;
+    let events = act_on(&mut state, &args.action)?;
+    Ok(C7hRoundResult { state, events, rolls: Vec::new() })
 }
 
-/// Validate an untrusted round state (`invalid_data` naming the field).
-pub(crate) fn check_state(s: &C7hRoundState) -> Result<()> {
-    validate_state(s)
-}
-
-/// One action on a validated state (what `round_act` and the
-/// `coc7_house.Round` handle share).
-pub(crate) fn act_with(state: &C7hRoundState, action: &C7hAction) -> Result<C7hRoundResult> {
-    let args = C7hRoundActArgs { state: state.clone(), action: action.clone() };
-    let i = legality(&args.state, &args.action)?;
-    let mut s = args.state;
-    let mut bonus_dice = 0;
-    let mut expired = None;
-    match (i, &args.action) {
-        (None, _) => {
-            s.round += 1;
-            for c in &mut s.combatants {
-                c.moved = false;
-                c.active_used = false;
-                c.passive_used = 0;
-                c.free_used = false;
-                c.turn_done = false;
-            }
-            let order = order_indices(&s.combatants.iter().map(|c| c.entry.clone()).collect::<Vec<_>>());
-            s.order =
-                order.into_iter().filter_map(|i| s.combatants.get(i)).map(|c| c.entry.id.clone()).collect();
-            s.turn = Some(0);
-            expired = start_turn(&mut s);
-        }
-        (Some(i), action) => {
-            let order_len = s.order.len();
-            let Some(c) = s.combatants.get_mut(i) else {
-                return Err(Error::new(ErrorCode::Internal, "actor index out of range"));
-            };
-            match action {
-                C7hAction::Move { .. } => c.moved = true,
-                C7hAction::Active { .. } => c.active_used = true,
-                C7hAction::Stance { option, .. } => {
-                    c.active_used = true;
-                    c.stance = Some(*option);
-                    c.stance_die_used = false;
-                }
-                C7hAction::Passive { bonus_die, .. } => {
-                    c.passive_used += 1;
-                    if *bonus_die {
-                        c.stance_die_used = true;
-                        bonus_dice = 1;
-                    }
-                }
-                C7hAction::Free { .. } => c.free_used = true,
-                C7hAction::EndTurn { .. } => {
-                    c.turn_done = true;
-                    s.turn = match s.turn {
-                        Some(t) if t + 1 < order_len => Some(t + 1),
-                        _ => None,
-                    };
-                    expired = start_turn(&mut s);
-                }
-                C7hAction::NextRound => {}
-            }
-        }
+fn uses(a: &C7hAction) -> C7hUses {
+    match a {
+        C7hAction::Active { .. } | C7hAction::Stance { .. } => C7hUses::Active,
+        C7hAction::Passive { .. } => C7hUses::Passive,
+        C7hAction::Free { .. } => C7hUses::Free,
+        C7hAction::Move { .. } | C7hAction::EndTurn { .. } | C7hAction::NextRound => C7hUses::None,
     }
-    let round_complete = s.turn.is_none();
-    Ok(C7hRoundResult { state: s, bonus_dice, stance_expired: expired, round_complete })
+}
+
+/// Every legal action of a validated state: each candidate tried on a copy.
+pub(crate) fn legal_of(s: &C7hRoundState) -> Vec<C7hLegalAction> {
+    candidates(s)
+        .into_iter()
+        .filter(|a| act_on(&mut s.clone(), a).is_ok())
+        .map(|a| C7hLegalAction { uses: uses(&a), action: a })
+        .collect()
 }
 
 /// `coc7_house.round_legal_actions` — every action `round_act` accepts now.
 pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResult> {
-    validate_state(&args.state)?;
-    let s = &args.state;
-    Ok(C7hRoundLegalResult {
-        actions: candidates(s).into_iter().filter(|a| legality(s, a).is_ok()).collect(),
-    })
+    let s = load_state(&args.state)?;
+    Ok(C7hRoundLegalResult { actions: legal_of(&s) })
 }
 
 /// Every action the listing tries (legal or not; the engine harness tries them too).

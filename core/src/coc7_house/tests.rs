@@ -57,7 +57,9 @@ fn garbage_args_never_panic() {
     )
     .unwrap()["state"]
         .clone();
-    let r = crate::call("coc7_house.chase_act", json!({"state": s, "seed": 5})).unwrap();
+    let out = crate::call("coc7_house.chase_act", json!({"state": s, "seed": 5})).unwrap();
+    let r = &out["events"][0];
+    assert_eq!(r["event"], "chase_round");
     let bonus = r["pursuer_bonus_dice"].as_i64().unwrap();
     let mov_gap = r["pursuer_mov"].as_i64().unwrap() - r["fugitive_mov"].as_i64().unwrap();
     assert!(bonus == mov_gap && bonus >= 100, "{r}");

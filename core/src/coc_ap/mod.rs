@@ -17,10 +17,11 @@
 //! assert_eq!(state["fighters"][0]["ap"], 4); // 2 + floor(14 / 6)
 //! let hit = gunbai::call("coc_ap.round_act", json!({"state": state,
 //!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [23]})).unwrap(); // one d100 face: 23
-//! assert_eq!(hit["check"]["success"], true);
+//! assert_eq!(hit["events"][0]["event"], "attacked");
+//! assert_eq!(hit["events"][0]["check"]["success"], true);
 //! let dodge = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
 //!     "action": {"type": "dodge", "actor": "ghoul"}, "rolls": [71]})).unwrap();
-//! assert_eq!(dodge["check"]["success"], false);
+//! assert_eq!(dodge["events"][0]["check"]["success"], false);
 //! let again = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
 //!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [5]})).unwrap_err();
 //! assert_eq!(again.rule.as_deref(), Some("COCAP-ACT-2"));

@@ -23,6 +23,7 @@
 use super::ap::{round_ap, validate as validate_ap, CocApVariants};
 use super::check::{evaluate, roll_check, CocApCheckResult, CocApRule};
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -35,8 +36,8 @@ pub const MAX_PARTICIPANTS: usize = 100;
 pub const MAX_WEAPONS: usize = 20;
 /// Most skills per participant.
 pub const MAX_SKILLS: usize = 64;
-/// Longest id or name, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+/// Longest id or name, in characters (the shared limit of [`Ids`]).
+pub const MAX_NAME_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 /// Most attacks per round one weapon may allow.
 pub const MAX_ATTACKS_PER_ROUND: u32 = 20;
 /// Largest coordinate (either sign).
@@ -281,8 +282,18 @@ pub struct CocApRoundNewArgs {
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundLegalArgs {
-    /// The current state.
-    pub state: CocApRoundState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "CocApRoundState")]
+    pub state: serde_json::Value,
+}
+
+/// One legal action and what it costs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CocApLegalAction {
+    /// The action, exactly as `round_act` accepts it.
+    pub action: CocApAction,
+    /// AP it spends (COCAP-AP-2; Dodge Focus: the AP it takes away, at most what is left).
+    pub ap: i64,
 }
 
 /// Result of `coc_ap.round_legal_actions`.
@@ -292,15 +303,16 @@ pub struct CocApRoundLegalResult {
     /// cost is free, is listed with `ap: 1` when 1 AP is affordable; `parry`
     /// without a weapon is listed whether or not the `parry` skill is given,
     /// since a missing skill counts as 0).
-    pub actions: Vec<CocApAction>,
+    pub actions: Vec<CocApLegalAction>,
 }
 
 /// Arguments of `coc_ap.round_act`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundActArgs {
-    /// The current state.
-    pub state: CocApRoundState,
+    /// The current state; validated as untrusted data (`invalid_data` naming the field).
+    #[schemars(with = "CocApRoundState")]
+    pub state: serde_json::Value,
     /// The action.
     pub action: CocApAction,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
@@ -311,39 +323,134 @@ pub struct CocApRoundActArgs {
     pub rolls: Option<Vec<ScriptedFace>>,
 }
 
+crate::internally_tagged! {
+    #[serde(tag = "event", rename_all = "snake_case")]
+    /// What an action did (one event per action).
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    pub enum CocApEvent {
+        /// COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1: a round started (at `round_new` and `next_round`).
+        RoundStarted {
+            /// The round number.
+            round: u32,
+            /// Its action order (ids).
+            order: Vec<String>,
+        },
+        /// COCAP-ACT-8: Dodge Focus declared.
+        DodgeFocusDeclared {
+            /// Who.
+            actor: String,
+            /// AP left this round.
+            ap_left: i64,
+        },
+        /// COCAP-ACT-1: one square moved.
+        Moved {
+            /// Who.
+            actor: String,
+            /// The square moved to.
+            moved_to: [i64; 2],
+            /// AP left this round.
+            ap_left: i64,
+        },
+        /// COCAP-ACT-2: an attack rolled.
+        Attacked {
+            /// Who.
+            actor: String,
+            /// The weapon.
+            weapon: String,
+            /// The weapon-skill check.
+            check: CocApCheckResult,
+            /// AP left this round.
+            ap_left: i64,
+        },
+        /// COCAP-ACT-4: a treatment rolled.
+        Treated {
+            /// Who.
+            actor: String,
+            /// The skill used.
+            skill: CocApTreatSkill,
+            /// The check.
+            check: CocApCheckResult,
+            /// AP left this round.
+            ap_left: i64,
+        },
+        /// COCAP-AP-2(b): a KP-approved action paid.
+        OtherTaken {
+            /// Who.
+            actor: String,
+            /// AP it cost.
+            ap: i64,
+            /// AP left this round.
+            ap_left: i64,
+        },
+        /// COCAP-ACT-3: a dodge rolled (its target lowered under Dodge Focus).
+        Dodged {
+            /// Who.
+            actor: String,
+            /// The check.
+            check: CocApCheckResult,
+        },
+        /// COCAP-ACT-6: a parry rolled.
+        Parried {
+            /// Who.
+            actor: String,
+            /// The weapon parried with (none: the `parry` skill).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            weapon: Option<String>,
+            /// The check.
+            check: CocApCheckResult,
+        },
+        /// COCAP-ACT-5: a jump rolled; on a success the actor moved one square.
+        Jumped {
+            /// Who.
+            actor: String,
+            /// The `jump` check.
+            check: CocApCheckResult,
+            /// The square moved to (on a success).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            moved_to: Option<[i64; 2]>,
+        },
+        /// COCAP-ACT-7: an Emergency Evasion rolled; on a success the actor moved one square.
+        EmergencyEvaded {
+            /// Who.
+            actor: String,
+            /// The check against floor((jump + dodge) ÷ 2) − 10.
+            check: CocApCheckResult,
+            /// The square moved to (on a success).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            moved_to: Option<[i64; 2]>,
+        },
+        /// COCAP-RND-2: a turn ended.
+        TurnEnded {
+            /// Whose.
+            actor: String,
+            /// Whose turn it is now (none once every turn has ended).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            next: Option<String>,
+            /// Every turn of the round has ended (`next_round` is now legal).
+            round_complete: bool,
+        },
+    }
+}
+
 /// Result of `round_new` and `round_act`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApRoundResult {
     /// The new state.
     pub state: CocApRoundState,
-    /// The check the action rolled, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check: Option<CocApCheckResult>,
-    /// The actor's square after the action, if it moved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moved_to: Option<[i64; 2]>,
-    /// Every turn of the round has ended (`next_round` is now legal).
-    pub round_complete: bool,
+    /// What happened: one event per action (`round_new`: the round's start).
+    pub events: Vec<CocApEvent>,
     /// Every die rolled.
     pub rolls: Vec<Roll>,
 }
 
-fn validate_name(field: &str, s: &str) -> Result<()> {
-    let n = s.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS {
-        return Err(Error::invalid(field, format_args!("must be 1..={MAX_NAME_CHARS} characters")));
-    }
-    Ok(())
-}
-
-fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
-    validate_name(&format!("{f}.id"), &p.id)?;
+fn validate_participant(p: &CocApParticipant, f: &str, ids: Ids) -> Result<()> {
+    ids.name(&format!("{f}.id"), &p.id)?;
     validate_ap(&format!("{f}."), p.dex, p.ap_bonus)?;
     if p.skills.len() > MAX_SKILLS {
         return Err(Error::invalid(format!("{f}.skills"), format_args!("at most {MAX_SKILLS} skills")));
     }
     for (k, v) in &p.skills {
-        validate_name(&format!("{f}.skills"), k)?;
+        ids.name(&format!("{f}.skills"), k)?;
         if !(0..=999).contains(v) {
             return Err(Error::out_of_range(
                 format!("{f}.skills.{k}"),
@@ -355,11 +462,11 @@ fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
         return Err(Error::invalid(format!("{f}.weapons"), format_args!("at most {MAX_WEAPONS} weapons")));
     }
     for (i, w) in p.weapons.iter().enumerate() {
+        ids.name(&format!("{f}.weapons[{i}].name"), &w.name)?;
+    }
+    ids.unique(p.weapons.iter().map(|w| w.name.as_str()), |i| format!("{f}.weapons[{i}].name"))?;
+    for (i, w) in p.weapons.iter().enumerate() {
         let wf = format!("{f}.weapons[{i}]");
-        validate_name(&format!("{wf}.name"), &w.name)?;
-        if p.weapons.iter().take(i).any(|o| o.name == w.name) {
-            return Err(Error::invalid(format!("{wf}.name"), format_args!("duplicate weapon {:?}", w.name)));
-        }
         if !(0..=999).contains(&w.skill) {
             return Err(Error::out_of_range(
                 format!("{wf}.skill"),
@@ -382,27 +489,39 @@ fn validate_participant(p: &CocApParticipant, f: &str) -> Result<()> {
     Ok(())
 }
 
-fn validate_participants(ps: &[CocApParticipant], f: &str) -> Result<()> {
-    if ps.is_empty() || ps.len() > MAX_PARTICIPANTS {
+/// The participants of a setup (`Ids::ARG`) or of a saved state (`Ids::DATA`):
+/// ids and names through the shared validator ([`Ids`]).
+fn validate_participants<'a>(
+    ps: impl ExactSizeIterator<Item = &'a CocApParticipant> + Clone,
+    f: &str,
+    ids: Ids,
+) -> Result<()> {
+    if ps.len() == 0 || ps.len() > MAX_PARTICIPANTS {
         return Err(too_many_or_none(f, ps.len(), MAX_PARTICIPANTS));
     }
-    for (i, p) in ps.iter().enumerate() {
-        validate_participant(p, &format!("{f}[{i}]"))?;
-        if ps.iter().take(i).any(|o| o.id == p.id) {
-            return Err(Error::invalid(format!("{f}[{i}].id"), format_args!("duplicate id {:?}", p.id)));
-        }
+    for (i, p) in ps.clone().enumerate() {
+        validate_participant(p, &format!("{f}[{i}]"), ids)?;
     }
-    Ok(())
+    let sub = if f.starts_with("state") { ".participant.id" } else { ".id" };
+    ids.unique(ps.map(|p| p.id.as_str()), |i| format!("{f}[{i}]{sub}"))
+}
+
+/// Parse and validate an untrusted state (`invalid_data` naming the field).
+pub fn load_state(value: &serde_json::Value) -> Result<CocApRoundState> {
+    let s: CocApRoundState = crate::ops::parse_data("state", value.clone())?;
+    validate_state(&s)?;
+    Ok(s)
 }
 
 /// Validate a state given back by the caller (→ `invalid_data`).
 pub fn validate_state(s: &CocApRoundState) -> Result<()> {
+    let ids = Ids::DATA;
     if s.round == 0 || s.round > MAX_ROUND {
         return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
     }
-    let ps: Vec<CocApParticipant> = s.fighters.iter().map(|f| f.participant.clone()).collect();
     // The same checks as `round_new`, but a bad saved state is `invalid_data`.
-    validate_participants(&ps, "state.fighters").map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    validate_participants(s.fighters.iter().map(|f| &f.participant), "state.fighters", ids)
+        .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
     for (i, f) in s.fighters.iter().enumerate() {
         if !(0..=10_000).contains(&f.ap) {
             return Err(Error::invalid_data(format!("state.fighters[{i}].ap"), "must be 0..=10000"));
@@ -411,19 +530,22 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
             return Err(Error::invalid_data(format!("state.fighters[{i}].dodges"), "must be at most 10000"));
         }
         for (w, n) in &f.attacks {
-            if !f.participant.weapons.iter().any(|x| &x.name == w) || *n > MAX_ATTACKS_PER_ROUND {
+            let field = format!("state.fighters[{i}].attacks");
+            ids.resolves(&field, w, f.participant.weapons.iter().map(|x| x.name.as_str()))?;
+            if *n > MAX_ATTACKS_PER_ROUND {
                 return Err(Error::invalid_data(
-                    format!("state.fighters[{i}].attacks"),
-                    format_args!("bad entry {w:?}"),
+                    field,
+                    format_args!("at most {MAX_ATTACKS_PER_ROUND} a weapon"),
                 ));
             }
         }
     }
-    let mut sorted_order = s.order.clone();
-    crate::small_sort::sort(&mut sorted_order);
-    let mut ids: Vec<String> = ps.iter().map(|p| p.id.clone()).collect();
-    crate::small_sort::sort(&mut ids);
-    if sorted_order != ids {
+    // COCAP-ORD-1: the order lists every fighter once.
+    for (i, id) in s.order.iter().enumerate() {
+        ids.resolves(&format!("state.order[{i}]"), id, s.fighters.iter().map(|f| f.participant.id.as_str()))?;
+    }
+    ids.unique(s.order.iter().map(String::as_str), |i| format!("state.order[{i}]"))?;
+    if s.order.len() != s.fighters.len() {
         return Err(Error::invalid_data("state.order", "must list every fighter id once"));
     }
     if let Some(t) = s.turn {
@@ -466,10 +588,10 @@ fn start_round(state: &mut CocApRoundState) {
     state.open = true;
 }
 
-/// `coc_ap.round_new` — round 1 with DEX order and AP.
+/// `coc_ap.round_new` — round 1 with DEX order and AP (COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1).
 pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
     // Names, ids and counts → `invalid_argument`; numbers outside their range → `out_of_range`.
-    validate_participants(&args.participants, "participants")?;
+    validate_participants(args.participants.iter(), "participants", Ids::ARG)?;
     let fighters = args
         .participants
         .iter()
@@ -495,7 +617,8 @@ pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
         open: true,
     };
     start_round(&mut state);
-    Ok(CocApRoundResult { state, check: None, moved_to: None, round_complete: false, rolls: Vec::new() })
+    let events = vec![CocApEvent::RoundStarted { round: 1, order: state.order.clone() }];
+    Ok(CocApRoundResult { state, events, rolls: Vec::new() })
 }
 
 fn actor_of(a: &CocApAction) -> Option<&str> {
@@ -517,7 +640,6 @@ fn actor_of(a: &CocApAction) -> Option<&str> {
 fn skill(f: &CocApFighter, name: &str) -> i64 {
     f.participant.skills.get(name).copied().unwrap_or(0)
 }
-
 /// Dodge target under Dodge Focus (COCAP-ACT-8, RULINGS `dodge_focus_penalty`).
 fn dodge_target(state: &CocApRoundState, f: &CocApFighter) -> i64 {
     let base = skill(f, "dodge");
@@ -530,146 +652,6 @@ fn dodge_target(state: &CocApRoundState, f: &CocApFighter) -> i64 {
             super::ap::CocApDodgeFocusPenalty::IncludingCurrent => 1,
         };
     base - 20 * n
-}
-
-/// Check legality without changing anything. Returns the actor's index.
-fn legality(state: &CocApRoundState, action: &CocApAction) -> Result<Option<usize>> {
-    let Some(actor) = actor_of(action) else {
-        // NextRound
-        if state.turn.is_some() {
-            return Err(Error::illegal("COCAP-RND-2", "next_round: every participant's turn must end first"));
-        }
-        if state.round >= MAX_ROUND {
-            return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
-        }
-        return Ok(None);
-    };
-    let i = state
-        .fighters
-        .iter()
-        .position(|f| f.participant.id == actor)
-        .ok_or_else(|| Error::invalid("action.actor", format_args!("no participant {actor:?}")))?;
-    let f = &state.fighters[i];
-    let current = state.turn.and_then(|t| state.order.get(t)).map(String::as_str);
-    let own_turn = || -> Result<()> {
-        if current != Some(actor) {
-            return Err(Error::illegal("COCAP-RND-2", format_args!("it is not {actor}'s turn")));
-        }
-        Ok(())
-    };
-    match action {
-        CocApAction::DodgeFocus { .. } => {
-            if !state.open {
-                return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: only at the start of a round"));
-            }
-            if f.dodge_focus {
-                return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: already declared this round"));
-            }
-        }
-        CocApAction::Move { dir, .. } => {
-            own_turn()?;
-            if f.ap < 1 {
-                return Err(Error::illegal("COCAP-ACT-1", "move: needs 1 AP"));
-            }
-            step(f.participant.position, *dir)?;
-        }
-        CocApAction::Attack { weapon, .. } => {
-            own_turn()?;
-            let w = f.participant.weapons.iter().find(|w| &w.name == weapon).ok_or_else(|| {
-                Error::invalid("action.weapon", format_args!("{actor} has no weapon {weapon:?}"))
-            })?;
-            if f.dodge_focus {
-                return Err(Error::illegal("COCAP-ACT-8", "attack: not in a round of Dodge Focus"));
-            }
-            if f.treated {
-                return Err(Error::illegal("COCAP-ACT-4", "attack: not in a round with Treatment"));
-            }
-            if f.attacks.get(weapon).copied().unwrap_or(0) >= w.attacks_per_round {
-                return Err(Error::illegal(
-                    "COCAP-ACT-2",
-                    format_args!("attack: {weapon:?} allows {} attack(s) per round", w.attacks_per_round),
-                ));
-            }
-            if f.ap < 1 {
-                return Err(Error::illegal("COCAP-ACT-2", "attack: needs 1 AP"));
-            }
-        }
-        CocApAction::Treat { .. } => {
-            own_turn()?;
-            if f.dodge_focus {
-                return Err(Error::illegal("COCAP-ACT-8", "treat: not in a round of Dodge Focus"));
-            }
-            if f.treated {
-                return Err(Error::illegal("COCAP-ACT-4", "treat: once per round"));
-            }
-            if f.attacks.values().any(|&n| n > 0) {
-                return Err(Error::illegal("COCAP-ACT-4", "treat: not in a round with an attack"));
-            }
-            if f.ap < 2 {
-                return Err(Error::illegal("COCAP-ACT-4", "treat: needs 2 AP"));
-            }
-        }
-        CocApAction::Other { ap, .. } => {
-            if !(0..=100).contains(ap) {
-                return Err(Error::out_of_range("action.ap", "must be 0..=100"));
-            }
-            own_turn()?;
-            if f.dodge_focus {
-                return Err(Error::illegal("COCAP-ACT-8", "other: not in a round of Dodge Focus"));
-            }
-            if f.ap < *ap {
-                return Err(Error::illegal(
-                    "COCAP-AP-2",
-                    format_args!("other: needs {ap} AP, {} left", f.ap),
-                ));
-            }
-        }
-        CocApAction::Dodge { .. } => {
-            if f.dodges >= 1 && !f.dodge_focus {
-                return Err(Error::illegal("COCAP-ACT-3", "dodge: once per round without Dodge Focus"));
-            }
-            if f.dodges >= 10_000 {
-                return Err(Error::limit("state.fighters.dodges", "at most 10000 dodges per round"));
-            }
-        }
-        CocApAction::Parry { weapon, .. } => {
-            if let Some(w) = weapon {
-                if !f.participant.weapons.iter().any(|x| &x.name == w) {
-                    return Err(Error::invalid("action.weapon", format_args!("{actor} has no weapon {w:?}")));
-                }
-            }
-            if f.parried {
-                return Err(Error::illegal("COCAP-ACT-6", "parry: once per round"));
-            }
-        }
-        CocApAction::Jump { dir, .. } => {
-            step(f.participant.position, *dir)?;
-            if f.jumped {
-                return Err(Error::illegal("COCAP-ACT-5", "jump: once per round"));
-            }
-            if f.evaded {
-                return Err(Error::illegal("COCAP-ACT-7", "jump: not in a round with Emergency Evasion"));
-            }
-        }
-        CocApAction::EmergencyEvasion { dir, .. } => {
-            step(f.participant.position, *dir)?;
-            if f.evaded {
-                return Err(Error::illegal("COCAP-ACT-7", "emergency_evasion: once per round"));
-            }
-            if f.jumped {
-                return Err(Error::illegal("COCAP-ACT-5", "emergency_evasion: not in a round with Jump"));
-            }
-            if current == Some(actor) {
-                return Err(Error::illegal(
-                    "COCAP-ACT-7",
-                    "emergency_evasion: interrupts another character's action, not one's own turn",
-                ));
-            }
-        }
-        CocApAction::EndTurn { .. } => own_turn()?,
-        CocApAction::NextRound => {}
-    }
-    Ok(Some(i))
 }
 
 /// A list of 1..=`max` entries: none is `invalid_argument`, too many `limit_exceeded`.
@@ -720,99 +702,6 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
     Ok(out)
 }
 
-/// Apply a legal action (legality already checked).
-fn apply(
-    state: &mut CocApRoundState,
-    action: &CocApAction,
-    i: Option<usize>,
-    dice: &mut Dice,
-) -> Result<(Option<CocApCheckResult>, Option<[i64; 2]>)> {
-    let rule = state.variants.coc6_rule;
-    if !matches!(action, CocApAction::DodgeFocus { .. } | CocApAction::NextRound) {
-        state.open = false;
-    }
-    let Some(i) = i else {
-        state.round += 1;
-        start_round(state);
-        return Ok((None, None));
-    };
-    let target_dodge = state.fighters.get(i).map(|f| dodge_target(state, f)).unwrap_or(0);
-    let order_len = state.order.len();
-    let Some(f) = state.fighters.get_mut(i) else {
-        return Err(Error::new(ErrorCode::Internal, "actor index out of range"));
-    };
-    let mut check = None;
-    let mut moved = None;
-    match action {
-        CocApAction::DodgeFocus { .. } => {
-            f.dodge_focus = true;
-            f.ap = (f.ap - 2).max(0);
-        }
-        CocApAction::Move { dir, .. } => {
-            let p = step(f.participant.position, *dir)?;
-            f.ap -= 1;
-            f.participant.position = p;
-            moved = Some(p);
-        }
-        CocApAction::Attack { weapon, .. } => {
-            let s = f.participant.weapons.iter().find(|w| &w.name == weapon).map(|w| w.skill).unwrap_or(0);
-            check = Some(roll_check(dice, s, rule)?);
-            f.ap -= 1;
-            *f.attacks.entry(weapon.clone()).or_insert(0) += 1;
-        }
-        CocApAction::Treat { skill: sk, .. } => {
-            check = Some(roll_check(dice, skill(f, sk.key()), rule)?);
-            f.ap -= 2;
-            f.treated = true;
-        }
-        CocApAction::Other { ap, .. } => {
-            f.ap -= ap;
-        }
-        CocApAction::Dodge { .. } => {
-            check = Some(roll_low_target_plain(dice, target_dodge, rule)?);
-            f.dodges += 1;
-        }
-        CocApAction::Parry { weapon, .. } => {
-            let s = match weapon {
-                Some(w) => f.participant.weapons.iter().find(|x| &x.name == w).map(|x| x.skill).unwrap_or(0),
-                None => skill(f, "parry"),
-            };
-            check = Some(roll_check(dice, s, rule)?);
-            f.parried = true;
-        }
-        CocApAction::Jump { dir, .. } => {
-            let c = roll_check(dice, skill(f, "jump"), rule)?;
-            if c.success {
-                let p = step(f.participant.position, *dir)?;
-                f.participant.position = p;
-                moved = Some(p);
-            }
-            check = Some(c);
-            f.jumped = true;
-        }
-        CocApAction::EmergencyEvasion { dir, .. } => {
-            let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
-            let c = roll_low_target(dice, t, rule)?;
-            if c.success {
-                let p = step(f.participant.position, *dir)?;
-                f.participant.position = p;
-                moved = Some(p);
-            }
-            check = Some(c);
-            f.evaded = true;
-        }
-        CocApAction::EndTurn { .. } => {
-            f.turn_done = true;
-            state.turn = match state.turn {
-                Some(t) if t + 1 < order_len => Some(t + 1),
-                _ => None,
-            };
-        }
-        CocApAction::NextRound => {}
-    }
-    Ok((check, moved))
-}
-
 /// A dodge check: the target may fall to ≤ 0 under Dodge Focus, and then nothing succeeds.
 fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
     let start = dice.rolls().len();
@@ -822,42 +711,341 @@ fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Resul
     Ok(out)
 }
 
+// ---------------------------------------------------------------- one function per action
+
+/// COCAP-RND-2: own-turn actions only by the participant whose turn it is.
+fn own_turn(s: &CocApRoundState, actor: &str) -> Result<()> {
+    if s.turn.and_then(|t| s.order.get(t)).map(String::as_str) != Some(actor) {
+        return Err(Error::illegal("COCAP-RND-2", format_args!("it is not {actor}'s turn")));
+    }
+    Ok(())
+}
+
+fn fighter(s: &mut CocApRoundState, i: usize) -> Result<&mut CocApFighter> {
+    s.fighters.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "actor index out of range"))
+}
+
+/// Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
+fn close_opening(s: &mut CocApRoundState) {
+    s.open = false;
+}
+
+/// COCAP-ACT-8 回避集中: only while the round is open, once; AP −2 this round.
+fn dodge_focus(s: &mut CocApRoundState, i: usize) -> Result<CocApEvent> {
+    if !s.open {
+        return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: only at the start of a round"));
+    }
+    let f = fighter(s, i)?;
+    if f.dodge_focus {
+        return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: already declared this round"));
+    }
+    f.dodge_focus = true;
+    f.ap = (f.ap - 2).max(0);
+    Ok(CocApEvent::DodgeFocusDeclared { actor: f.participant.id.clone(), ap_left: f.ap })
+}
+
+/// COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally (COCAP-AP-2).
+fn move_one(s: &mut CocApRoundState, i: usize, dir: CocApDir) -> Result<CocApEvent> {
+    own_turn(s, &s.fighters[i].participant.id)?;
+    let f = fighter(s, i)?;
+    if f.ap < 1 {
+        return Err(Error::illegal("COCAP-ACT-1", "move: needs 1 AP"));
+    }
+    let p = step(f.participant.position, dir)?;
+    f.ap -= 1;
+    f.participant.position = p;
+    let e = CocApEvent::Moved { actor: f.participant.id.clone(), moved_to: p, ap_left: f.ap };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; not
+/// with Dodge Focus (COCAP-ACT-8) or Treatment (COCAP-ACT-4); rolls the weapon skill.
+fn attack(s: &mut CocApRoundState, i: usize, weapon: &str, dice: &mut Dice) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let actor = s.fighters[i].participant.id.clone();
+    own_turn(s, &actor)?;
+    let f = fighter(s, i)?;
+    let w = f.participant.weapons.iter().find(|w| w.name == weapon).cloned().ok_or_else(|| {
+        Error::invalid("action.weapon", format_args!("{actor} has no weapon {}", quote(weapon)))
+    })?;
+    if f.dodge_focus {
+        return Err(Error::illegal("COCAP-ACT-8", "attack: not in a round of Dodge Focus"));
+    }
+    if f.treated {
+        return Err(Error::illegal("COCAP-ACT-4", "attack: not in a round with Treatment"));
+    }
+    if f.attacks.get(weapon).copied().unwrap_or(0) >= w.attacks_per_round {
+        return Err(Error::illegal(
+            "COCAP-ACT-2",
+            format_args!("attack: {} allows {} attack(s) per round", quote(weapon), w.attacks_per_round),
+        ));
+    }
+    if f.ap < 1 {
+        return Err(Error::illegal("COCAP-ACT-2", "attack: needs 1 AP"));
+    }
+    let check = roll_check(dice, w.skill, rule)?;
+    f.ap -= 1;
+    *f.attacks.entry(w.name.clone()).or_insert(0) += 1;
+    let e = CocApEvent::Attacked { actor, weapon: w.name, check, ap_left: f.ap };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack or
+/// Dodge Focus (COCAP-ACT-8); rolls the skill.
+fn treat(s: &mut CocApRoundState, i: usize, sk: CocApTreatSkill, dice: &mut Dice) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let actor = s.fighters[i].participant.id.clone();
+    own_turn(s, &actor)?;
+    let f = fighter(s, i)?;
+    if f.dodge_focus {
+        return Err(Error::illegal("COCAP-ACT-8", "treat: not in a round of Dodge Focus"));
+    }
+    if f.treated {
+        return Err(Error::illegal("COCAP-ACT-4", "treat: once per round"));
+    }
+    if f.attacks.values().any(|&n| n > 0) {
+        return Err(Error::illegal("COCAP-ACT-4", "treat: not in a round with an attack"));
+    }
+    if f.ap < 2 {
+        return Err(Error::illegal("COCAP-ACT-4", "treat: needs 2 AP"));
+    }
+    let check = roll_check(dice, skill(f, sk.key()), rule)?;
+    f.ap -= 2;
+    f.treated = true;
+    let e = CocApEvent::Treated { actor, skill: sk, check, ap_left: f.ap };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn
+/// (not with Dodge Focus, COCAP-ACT-8).
+fn other(s: &mut CocApRoundState, i: usize, ap: i64) -> Result<CocApEvent> {
+    if !(0..=100).contains(&ap) {
+        return Err(Error::out_of_range("action.ap", "must be 0..=100"));
+    }
+    let actor = s.fighters[i].participant.id.clone();
+    own_turn(s, &actor)?;
+    let f = fighter(s, i)?;
+    if f.dodge_focus {
+        return Err(Error::illegal("COCAP-ACT-8", "other: not in a round of Dodge Focus"));
+    }
+    if f.ap < ap {
+        return Err(Error::illegal("COCAP-AP-2", format_args!("other: needs {ap} AP, {} left", f.ap)));
+    }
+    f.ap -= ap;
+    let e = CocApEvent::OtherTaken { actor, ap, ap_left: f.ap };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus, whose
+/// target falls by 20 a dodge, COCAP-ACT-8 and RULINGS); rolls `dodge`.
+fn dodge(s: &mut CocApRoundState, i: usize, dice: &mut Dice) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let target = dodge_target(s, &s.fighters[i]);
+    let f = fighter(s, i)?;
+    if f.dodges >= 1 && !f.dodge_focus {
+        return Err(Error::illegal("COCAP-ACT-3", "dodge: once per round without Dodge Focus"));
+    }
+    if f.dodges >= 10_000 {
+        return Err(Error::limit("state.fighters.dodges", "at most 10000 dodges per round"));
+    }
+    let check = roll_low_target_plain(dice, target, rule)?;
+    f.dodges += 1;
+    let e = CocApEvent::Dodged { actor: f.participant.id.clone(), check };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
+fn parry(s: &mut CocApRoundState, i: usize, weapon: Option<&str>, dice: &mut Dice) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let f = fighter(s, i)?;
+    let target = match weapon {
+        Some(w) => match f.participant.weapons.iter().find(|x| x.name == w) {
+            Some(x) => x.skill,
+            None => {
+                return Err(Error::invalid(
+                    "action.weapon",
+                    format_args!("{} has no weapon {}", f.participant.id, quote(w)),
+                ))
+            }
+        },
+        None => skill(f, "parry"),
+    };
+    if f.parried {
+        return Err(Error::illegal("COCAP-ACT-6", "parry: once per round"));
+    }
+    let check = roll_check(dice, target, rule)?;
+    f.parried = true;
+    let e =
+        CocApEvent::Parried { actor: f.participant.id.clone(), weapon: weapon.map(str::to_string), check };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion
+/// (COCAP-ACT-7); rolls `jump`, a success moves one square.
+fn jump(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let f = fighter(s, i)?;
+    step(f.participant.position, dir)?;
+    if f.jumped {
+        return Err(Error::illegal("COCAP-ACT-5", "jump: once per round"));
+    }
+    if f.evaded {
+        return Err(Error::illegal("COCAP-ACT-7", "jump: not in a round with Emergency Evasion"));
+    }
+    let check = roll_check(dice, skill(f, "jump"), rule)?;
+    let mut moved_to = None;
+    if check.success {
+        let p = step(f.participant.position, dir)?;
+        f.participant.position = p;
+        moved_to = Some(p);
+    }
+    f.jumped = true;
+    let e = CocApEvent::Jumped { actor: f.participant.id.clone(), check, moved_to };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-ACT-7 緊急回避: 0 AP, once, interrupting another's action (not on the
+/// actor's own turn), not after Jump (COCAP-ACT-5); target floor((jump + dodge) ÷ 2) − 10,
+/// where a target ≤ 0 succeeds only on a critical (RULINGS).
+fn emergency_evasion(
+    s: &mut CocApRoundState,
+    i: usize,
+    dir: CocApDir,
+    dice: &mut Dice,
+) -> Result<CocApEvent> {
+    let rule = s.variants.coc6_rule;
+    let current = s.turn.and_then(|t| s.order.get(t)).cloned();
+    let f = fighter(s, i)?;
+    step(f.participant.position, dir)?;
+    if f.evaded {
+        return Err(Error::illegal("COCAP-ACT-7", "emergency_evasion: once per round"));
+    }
+    if f.jumped {
+        return Err(Error::illegal("COCAP-ACT-5", "emergency_evasion: not in a round with Jump"));
+    }
+    if current.as_deref() == Some(f.participant.id.as_str()) {
+        return Err(Error::illegal(
+            "COCAP-ACT-7",
+            "emergency_evasion: interrupts another character's action, not one's own turn",
+        ));
+    }
+    let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
+    let check = roll_low_target(dice, t, rule)?;
+    let mut moved_to = None;
+    if check.success {
+        let p = step(f.participant.position, dir)?;
+        f.participant.position = p;
+        moved_to = Some(p);
+    }
+    f.evaded = true;
+    let e = CocApEvent::EmergencyEvaded { actor: f.participant.id.clone(), check, moved_to };
+    close_opening(s);
+    Ok(e)
+}
+
+/// COCAP-RND-2: the actor's turn ends; the next in order acts.
+fn end_turn(s: &mut CocApRoundState, i: usize) -> Result<CocApEvent> {
+    let actor = s.fighters[i].participant.id.clone();
+    own_turn(s, &actor)?;
+    fighter(s, i)?.turn_done = true;
+    s.turn = match s.turn {
+        Some(t) if t + 1 < s.order.len() => Some(t + 1),
+        _ => None,
+    };
+    close_opening(s);
+    let next = s.turn.and_then(|t| s.order.get(t)).cloned();
+    Ok(CocApEvent::TurnEnded { actor, round_complete: next.is_none(), next })
+}
+
+/// COCAP-RND-1 / COCAP-RND-2: the next round, once every turn has ended; AP
+/// regained and order set anew (COCAP-AP-1, COCAP-ORD-1).
+fn next_round(s: &mut CocApRoundState) -> Result<CocApEvent> {
+    if s.turn.is_some() {
+        return Err(Error::illegal("COCAP-RND-2", "next_round: every participant's turn must end first"));
+    }
+    if s.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+    }
+    s.round += 1;
+    start_round(s);
+    Ok(CocApEvent::RoundStarted { round: s.round, order: s.order.clone() })
+}
+
+/// One action on a validated state, in place (what `round_act` and the
+/// `coc_ap.Round` handle share): its event. On an error the state may be
+/// partly changed, so callers apply to a copy; the dice's rolls are left for
+/// the caller to take.
+pub(crate) fn act_on(
+    s: &mut CocApRoundState,
+    action: &CocApAction,
+    dice: &mut Dice,
+) -> Result<Vec<CocApEvent>> {
+    let i = match actor_of(action) {
+        None => None,
+        Some(actor) => Some(s.fighters.iter().position(|f| f.participant.id == actor).ok_or_else(|| {
+            Error::invalid("action.actor", format_args!("no participant {}", quote(actor)))
+        })?),
+    };
+    let e = match (action, i) {
+        (CocApAction::NextRound, _) => next_round(s)?,
+        (_, None) => return Err(Error::new(ErrorCode::Internal, "action without an actor")),
+        (CocApAction::DodgeFocus { .. }, Some(i)) => dodge_focus(s, i)?,
+        (CocApAction::Move { dir, .. }, Some(i)) => move_one(s, i, *dir)?,
+        (CocApAction::Attack { weapon, .. }, Some(i)) => attack(s, i, weapon, dice)?,
+        (CocApAction::Treat { skill, .. }, Some(i)) => treat(s, i, *skill, dice)?,
+        (CocApAction::Other { ap, .. }, Some(i)) => other(s, i, *ap)?,
+        (CocApAction::Dodge { .. }, Some(i)) => dodge(s, i, dice)?,
+        (CocApAction::Parry { weapon, .. }, Some(i)) => parry(s, i, weapon.as_deref(), dice)?,
+        (CocApAction::Jump { dir, .. }, Some(i)) => jump(s, i, *dir, dice)?,
+        (CocApAction::EmergencyEvasion { dir, .. }, Some(i)) => emergency_evasion(s, i, *dir, dice)?,
+        (CocApAction::EndTurn { .. }, Some(i)) => end_turn(s, i)?,
+    };
+    Ok(vec![e])
+}
+
 /// `coc_ap.round_act` — apply one action; illegal actions return `illegal_action`
 /// naming the rule, and the caller's state stays as it was.
 ///
 /// Scripted `rolls`: one d100 face for `attack`, `treat`, `dodge`,
 /// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
 pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
-    validate_state(&args.state)?;
-    legality(&args.state, &args.action)?;
+    let mut state = load_state(&args.state)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
-    let (state, check, moved_to) = act_with(&args.state, &args.action, &mut dice)?;
-    let round_complete = state.turn.is_none();
-    Ok(CocApRoundResult { state, check, moved_to, round_complete, rolls: dice.take_rolls() })
+    let events = act_on(&mut state, &args.action, &mut dice)?;
+    Ok(CocApRoundResult { state, events, rolls: dice.take_rolls() })
 }
 
-/// One action on a validated state (what `round_act` and the `coc_ap.Round`
-/// handle share): the new state, the check rolled and the square moved to.
-/// The dice's rolls are left for the caller to take.
-pub(crate) fn act_with(
-    state: &CocApRoundState,
-    action: &CocApAction,
-    dice: &mut Dice,
-) -> Result<(CocApRoundState, Option<CocApCheckResult>, Option<[i64; 2]>)> {
-    let i = legality(state, action)?;
-    let mut state = state.clone();
-    let (check, moved_to) = apply(&mut state, action, i, dice)?;
-    Ok((state, check, moved_to))
+/// Every legal action of a validated state, with its AP cost: each candidate
+/// tried on a copy (the dice are never short: a seeded PRNG).
+pub(crate) fn legal_of(s: &CocApRoundState) -> Vec<CocApLegalAction> {
+    let mut out = Vec::new();
+    for a in candidate_actions(s) {
+        let mut t = s.clone();
+        let Ok(mut dice) = Dice::seeded(0) else { continue };
+        if act_on(&mut t, &a, &mut dice).is_err() {
+            continue;
+        }
+        let ap = match actor_of(&a).and_then(|id| s.fighters.iter().position(|f| f.participant.id == id)) {
+            Some(i) => s.fighters[i].ap - t.fighters[i].ap,
+            None => 0,
+        };
+        out.push(CocApLegalAction { action: a, ap });
+    }
+    out
 }
 
 /// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
 pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
-    validate_state(&args.state)?;
-    let s = &args.state;
-    let actions = candidate_actions(s).into_iter().filter(|a| legality(s, a).is_ok()).collect();
-    Ok(CocApRoundLegalResult { actions })
+    let s = load_state(&args.state)?;
+    Ok(CocApRoundLegalResult { actions: legal_of(&s) })
 }
-
 /// Candidate actions for the engine harness (legal or not): the listing's
 /// candidates and an `other` of a random cost.
 #[cfg(test)]

@@ -1,7 +1,7 @@
 use super::ap::*;
 use super::check::*;
 use crate::error::ErrorCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[test]
 fn garbage_args_never_panic() {
@@ -110,8 +110,10 @@ fn legal_actions_stop_at_the_coordinate_range() {
     .unwrap()["state"]
         .clone();
     let legal = crate::call("coc_ap.round_legal_actions", json!({"state": s})).unwrap()["actions"].clone();
-    let listed = legal.as_array().unwrap();
+    let listed: Vec<&Value> = legal.as_array().unwrap().iter().map(|it| &it["action"]).collect();
     assert!(listed.iter().any(|a| a["type"] == "move" && a["dir"] == "west"));
+    // COCAP-ACT-1: a move costs 1 AP, and the listing says so.
+    assert!(legal.as_array().unwrap().iter().any(|it| it["action"]["type"] == "move" && it["ap"] == 1));
     for a in listed {
         assert_ne!(a["dir"], "east", "{a}");
         let r = crate::call("coc_ap.round_act", json!({"state": s, "action": a, "seed": 1}));

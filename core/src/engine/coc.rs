@@ -1,15 +1,13 @@
 //! The Call of Cthulhu engines as [`Engine`]s: `coc_ap.Round` (6th-edition
 //! action points), `coc7_house.Round` and `coc7_house.Chase` (7th-edition house
-//! combat). Their pure operations return the action's results beside the state
-//! rather than an event list; a handle reports them as one event: the action
-//! itself with those results added.
+//! combat). Each wraps the functions its pure operations use (`load_state`,
+//! `legal_of`, `act_on`), so a handle and the pure operations give the same
+//! states, listings and events.
 
-use super::{action_event, bare, by_actor, no_data, Created, Engine};
+use super::{by_actor, no_data, Created, Engine};
 use crate::coc7_house::chase::{self, C7hChaseAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus};
-use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundLegalArgs, C7hRoundNewArgs, C7hRoundState};
-use crate::coc_ap::round::{
-    self as ap, CocApAction, CocApRoundLegalArgs, CocApRoundNewArgs, CocApRoundState,
-};
+use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundNewArgs, C7hRoundState};
+use crate::coc_ap::round::{self as ap, CocApAction, CocApRoundNewArgs, CocApRoundState};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::json::ToJson;
@@ -30,30 +28,21 @@ impl Engine for ApRound {
 
     fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
         let r = ap::round_new(setup)?;
-        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: r.rolls })
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
     }
 
     fn load(state: &Value, data: Option<&Value>) -> Result<((), CocApRoundState)> {
         no_data(data, "a CoC 6th-edition round")?;
-        let s: CocApRoundState = crate::ops::parse_data("state", state.clone())?;
-        ap::validate_state(&s)?;
-        Ok(((), s))
+        Ok(((), ap::load_state(state)?))
     }
 
     fn listing(_: &(), _: &mut (), s: &CocApRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let l = ap::round_legal_actions(&CocApRoundLegalArgs { state: s.clone() })?;
-        let items = l.actions.iter().map(bare).collect();
+        let items = ap::legal_of(s).iter().map(ToJson::to_json).collect();
         by_actor(items, actor, s.fighters.iter().map(|f| f.participant.id.as_str()))
     }
 
     fn apply(_: &(), s: &mut CocApRoundState, a: &CocApAction, dice: &mut Dice) -> Result<Value> {
-        let (next, check, moved_to) = ap::act_with(s, a, dice)?;
-        *s = next;
-        let done = s.turn.is_none();
-        Ok(action_event(
-            a,
-            json!({"check": check.to_json(), "moved_to": moved_to.to_json(), "round_complete": done}),
-        ))
+        Ok(ap::act_on(s, a, dice)?.to_json())
     }
 
     /// A round has no end of its own (COCAP-RND-3: the KP's call).
@@ -89,29 +78,21 @@ impl Engine for HouseRound {
 
     fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
         let r = c7h::round_new(setup)?;
-        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: Vec::new() })
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
     }
 
     fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hRoundState)> {
         no_data(data, "a CoC 7th-edition round")?;
-        let s: C7hRoundState = crate::ops::parse_data("state", state.clone())?;
-        c7h::check_state(&s)?;
-        Ok(((), s))
+        Ok(((), c7h::load_state(state)?))
     }
 
     fn listing(_: &(), _: &mut (), s: &C7hRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let l = c7h::round_legal_actions(&C7hRoundLegalArgs { state: s.clone() })?;
-        let items = l.actions.iter().map(bare).collect();
+        let items = c7h::legal_of(s).iter().map(ToJson::to_json).collect();
         by_actor(items, actor, s.combatants.iter().map(|c| c.entry.id.as_str()))
     }
 
     fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, _: &mut Dice) -> Result<Value> {
-        let r = c7h::act_with(s, a)?;
-        *s = r.state;
-        Ok(action_event(
-            a,
-            json!({"bonus_dice": r.bonus_dice, "stance_expired": r.stance_expired, "round_complete": r.round_complete}),
-        ))
+        Ok(c7h::act_on(s, a)?.to_json())
     }
 
     /// A round has no end of its own (the KP's call).
@@ -141,32 +122,20 @@ impl Engine for Chase {
 
     fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
         let r = chase::chase_new(setup)?;
-        Ok(Created { ctx: (), state: r.state, events: Value::Array(Vec::new()), rolls: r.rolls })
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
     }
 
     fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hChaseState)> {
         no_data(data, "a chase")?;
-        let s: C7hChaseState = crate::ops::parse_data("state", state.clone())?;
-        chase::check_state(&s)?;
-        Ok(((), s))
+        Ok(((), chase::load_state(state)?))
     }
 
     fn listing(_: &(), _: &mut (), s: &C7hChaseState, _: Option<&str>) -> Result<Vec<Value>> {
-        Ok(match chase::chase_round_legal(s) {
-            Ok(()) => vec![bare(&C7hChaseAction::Round {})],
-            Err(_) => Vec::new(),
-        })
+        Ok(chase::legal_of(s).iter().map(ToJson::to_json).collect())
     }
 
-    fn apply(_: &(), s: &mut C7hChaseState, a: &C7hChaseAction, dice: &mut Dice) -> Result<Value> {
-        let mut r = chase::chase_round(s, dice)?;
-        *s = std::mem::replace(&mut r.state, s.clone());
-        let mut extra = r.to_json();
-        if let Value::Object(m) = &mut extra {
-            m.remove("state");
-            m.remove("rolls");
-        }
-        Ok(action_event(a, extra))
+    fn apply(_: &(), s: &mut C7hChaseState, _: &C7hChaseAction, dice: &mut Dice) -> Result<Value> {
+        Ok(chase::act_on(s, dice)?.to_json())
     }
 
     /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).

@@ -526,32 +526,6 @@ pub(crate) fn no_data(data: Option<&Value>, what: &str) -> Result<()> {
     }
 }
 
-/// `{"action": a}` for engines whose listing has no cost.
-pub(crate) fn bare<A: ToJson>(a: &A) -> Value {
-    crate::json::single("action", a.to_json())
-}
-
-/// An event made of the action itself and what it gave (`extra`'s keys), for the
-/// engines whose result has no event list of its own.
-pub(crate) fn action_event<A: ToJson>(a: &A, extra: Value) -> Value {
-    let mut m = match a.to_json() {
-        Value::Object(m) => m,
-        other => {
-            let mut m = Map::new();
-            m.insert("action".into(), other);
-            m
-        }
-    };
-    if let Value::Object(x) = extra {
-        for (k, v) in x {
-            if !v.is_null() {
-                m.insert(k, v);
-            }
-        }
-    }
-    Value::Array(vec![Value::Object(m)])
-}
-
 fn prefixed(prefix: &str, path: &str) -> String {
     if path == "." || path.is_empty() {
         prefix.to_string()

@@ -6,12 +6,12 @@
 //! group's own pack (e.g. with Chapter 2 attacks) works the same way.
 
 use super::points::{self, MAX_TENTHS};
+use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 /// Most actions in one pack.
@@ -265,6 +265,14 @@ pub struct FmActionDef {
     /// English note on use.
     #[serde(default)]
     pub note: String,
+    /// FAP cost as text (`7`, `0.1–0.3`, `1+`, `varies`), as `fap_map.actions` writes it;
+    /// optional in a pack, and then it must match `fap`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fap_text: Option<String>,
+    /// MAP cost as text (`1`, `1 or 2`, `varies`), as `fap_map.actions` writes it;
+    /// optional in a pack, and then it must match `map`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_text: Option<String>,
 }
 
 /// Pack metadata.
@@ -298,15 +306,9 @@ impl FmActionPack {
     }
 }
 
+/// A pack's snake_case id, through the shared validator.
 fn check_id(field: &str, id: &str) -> Result<()> {
-    let ok = !id.is_empty()
-        && id.len() <= 64
-        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::invalid_data(field, "must be a snake_case id of 1..=64 characters"))
-    }
+    Ids::DATA.data_id(field, id)
 }
 
 fn check_text(field: &str, s: &str, allow_empty: bool) -> Result<()> {
@@ -332,21 +334,25 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
             format_args!("needs 1..={MAX_ACTIONS} actions"),
         ));
     }
-    let mut ids = BTreeSet::new();
+    for (i, a) in pack.actions.iter().enumerate() {
+        check_id(&format!("{field}.actions[{i}].id"), &a.id)?;
+    }
+    Ids::DATA.unique(pack.actions.iter().map(|a| a.id.as_str()), |i| format!("{field}.actions[{i}].id"))?;
     for (i, a) in pack.actions.iter().enumerate() {
         let f = format!("{field}.actions[{i}]");
-        check_id(&format!("{f}.id"), &a.id)?;
-        if !ids.insert(a.id.as_str()) {
-            return Err(Error::invalid_data(
-                format!("{f}.id"),
-                format_args!("duplicate action id {:?}", a.id),
-            ));
-        }
         check_text(&format!("{f}.rule"), &a.rule, false)?;
         check_text(&format!("{f}.note"), &a.note, true)?;
         check_names(&format!("{f}.names"), &a.names)?;
         a.fap.validate(&format!("{f}.fap"))?;
         a.map.validate(&format!("{f}.map"))?;
+        for (text, cost, n) in [(&a.fap_text, &a.fap, "fap_text"), (&a.map_text, &a.map, "map_text")] {
+            if text.as_ref().is_some_and(|t| *t != cost.text()) {
+                return Err(Error::invalid_data(
+                    format!("{f}.{n}"),
+                    format_args!("does not match the cost (which reads {:?})", cost.text()),
+                ));
+            }
+        }
         for (v, n) in [
             (a.min_fap_tenths_to_choose, "min_fap_tenths_to_choose"),
             (a.min_map_tenths_to_choose, "min_map_tenths_to_choose"),
@@ -392,13 +398,12 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
         if a.examples.len() > MAX_EXAMPLES {
             return Err(Error::invalid_data(format!("{f}.examples"), format_args!("at most {MAX_EXAMPLES}")));
         }
-        let mut ex_ids = BTreeSet::new();
+        for (j, e) in a.examples.iter().enumerate() {
+            check_id(&format!("{f}.examples[{j}].id"), &e.id)?;
+        }
+        Ids::DATA.unique(a.examples.iter().map(|e| e.id.as_str()), |j| format!("{f}.examples[{j}].id"))?;
         for (j, e) in a.examples.iter().enumerate() {
             let g = format!("{f}.examples[{j}]");
-            check_id(&format!("{g}.id"), &e.id)?;
-            if !ex_ids.insert(e.id.as_str()) {
-                return Err(Error::invalid_data(format!("{g}.id"), "duplicate example id"));
-            }
             check_names(&format!("{g}.names"), &e.names)?;
             a.fap
                 .resolve("fap_tenths", Some(e.fap_tenths))
@@ -410,11 +415,12 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
     }
     for (i, a) in pack.actions.iter().enumerate() {
         if let Some(b) = &a.blockable_by {
-            let ok = pack.get(b).is_some_and(|d| d.resolution == FmResolution::OnTrigger);
-            if !ok {
+            let field = format!("{field}.actions[{i}].blockable_by");
+            Ids::DATA.resolves(&field, b, pack.actions.iter().map(|d| d.id.as_str()))?;
+            if pack.get(b).is_none_or(|d| d.resolution != FmResolution::OnTrigger) {
                 return Err(Error::invalid_data(
-                    format!("{field}.actions[{i}].blockable_by"),
-                    format_args!("{b:?} is not an on_trigger action of this pack"),
+                    field,
+                    format_args!("{} is not an on_trigger action of this pack", quote(b)),
                 ));
             }
         }
@@ -461,25 +467,15 @@ pub struct FmActionsArgs {
     pub data: Option<Value>,
 }
 
-/// One catalogue entry with its costs as text.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, JsonSchema)]
-pub struct FmActionEntry {
-    /// The action as stored in the pack.
-    #[serde(flatten)]
-    pub action: FmActionDef,
-    /// FAP cost as text (`7`, `0.1–0.3`, `1+`, `varies`).
-    pub fap_text: String,
-    /// MAP cost as text (`1`, `1 or 2`, `varies`).
-    pub map_text: String,
-}
-
 /// Result of `fap_map.actions`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, JsonSchema)]
 pub struct FmActionsResult {
     /// Pack metadata.
     pub meta: FmPackMeta,
-    /// The actions, in pack order. Costs are in tenths (`{"kind": "fixed", "tenths": 70}` = 7 points).
-    pub actions: Vec<FmActionEntry>,
+    /// The actions, in pack order, with `fap_text` / `map_text` filled in. Costs are in
+    /// tenths (`{"kind": "fixed", "tenths": 70}` = 7 points). The result is itself a
+    /// valid pack: it may be passed back as `data`.
+    pub actions: Vec<FmActionDef>,
 }
 
 /// `fap_map.actions` — FM-ACT-1 .. FM-ACT-20: the action catalogue with categories,
@@ -496,7 +492,7 @@ pub fn actions(args: &FmActionsArgs) -> Result<FmActionsResult> {
         .iter()
         .filter(|a| args.category.is_none_or(|c| a.category == c))
         .filter(|a| args.id.as_ref().is_none_or(|id| &a.id == id))
-        .map(|a| FmActionEntry { fap_text: a.fap.text(), map_text: a.map.text(), action: a.clone() })
+        .map(|a| FmActionDef { fap_text: Some(a.fap.text()), map_text: Some(a.map.text()), ..a.clone() })
         .collect();
     Ok(FmActionsResult { meta: pack.meta.clone(), actions })
 }

@@ -43,7 +43,7 @@
 //! assert_eq!(r["events"][0]["fap_left"], 5.9);
 //! // Anything round_legal_actions lists is accepted as is by round_act.
 //! let legal = gunbai::call("fap_map.round_legal_actions", json!({"state": r["state"]})).unwrap();
-//! assert_eq!(legal["legal"].as_array().unwrap().last().unwrap()["action"], json!({"type": "end_round"}));
+//! assert_eq!(legal["actions"].as_array().unwrap().last().unwrap()["action"], json!({"type": "end_round"}));
 //! let r = act(&r["state"], json!({"type": "end_round"}));
 //! assert_eq!(r["state"]["round"], 2);
 //! assert_eq!(r["state"]["combatants"][0]["fap_tenths"], 100); // FM-AP-5: refilled
@@ -105,7 +105,7 @@ mod tests {
             assert!(names.contains(&op.name), "{}", op.name);
         }
         let defs = cat["defs"].as_object().unwrap();
-        for key in ["FmRoundState", "FmRoundAction", "FmActionEntry", "FmCost", "FmJumpEvasionResult"] {
+        for key in ["FmRoundState", "FmRoundAction", "FmActionDef", "FmCost", "FmJumpEvasionResult"] {
             assert!(defs.contains_key(key), "{key} missing from $defs");
         }
         // FmPhase etc. must not collide with other modules' names: every def this module adds is Fm-prefixed.

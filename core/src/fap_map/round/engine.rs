@@ -2,19 +2,13 @@
 //! reactions, blocks, triggers and the end of the round.
 
 use super::types::*;
+use crate::engine::ids::Ids;
 use crate::error::{Error, ErrorCode, Result};
 use crate::fap_map::catalog::{FmActionDef, FmActionPack, FmCategory, FmOrderEffect, FmResolution};
 use crate::fap_map::checks::block_outcome;
 use crate::fap_map::points::{self, MAX_TENTHS};
 
 // ---------------------------------------------------------------- helpers
-
-pub(crate) fn label(field: &str, s: &str) -> Result<()> {
-    if s.is_empty() || s.chars().count() > MAX_LABEL {
-        return Err(Error::invalid(field, format_args!("must be 1..={MAX_LABEL} characters")));
-    }
-    Ok(())
-}
 
 pub(crate) fn def<'a>(pack: &'a FmActionPack, field: &str, id: &str) -> Result<&'a FmActionDef> {
     pack.get(id).ok_or_else(|| Error::invalid(field, format_args!("no action {id:?} in the pack")))
@@ -68,7 +62,7 @@ pub(crate) fn normalize(
                 format_args!("{:?} cannot follow another combatant (only a declared Move, FM-ACT-7)", a.id),
             ));
         }
-        label(&format!("{field}.follow"), t)?;
+        Ids::ARG.name(&format!("{field}.follow"), t)?;
     }
     let mut out = FmDeclaration {
         action: d.action.clone(),
@@ -224,7 +218,7 @@ pub(crate) fn event(
     text: String,
 ) -> FmEvent {
     FmEvent {
-        kind,
+        event: kind,
         rule: rule.into(),
         combatant: c.map(|c| c.id.clone()),
         action: action.map(str::to_string),
@@ -346,459 +340,491 @@ pub(crate) fn need_current(state: &FmRoundState, pack: &FmActionPack, who: &str)
     }
 }
 
-/// Apply an action to `state` in place (callers pass a clone; on error it is discarded).
+/// Apply an action to `state` in place (callers pass a clone; on error it is
+/// discarded): one function per action.
 pub(crate) fn apply(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     action: &FmRoundAction,
 ) -> Result<Vec<FmEvent>> {
     match action {
-        FmRoundAction::Declare { combatant, declaration } => {
-            need_phase(state, FmPhase::Declaration, "FM-DEF-4", "declaring")?;
-            let i = find(state, combatant)?;
-            let a = def(pack, "action.declaration.action", &declaration.action)?;
-            if matches!(a.resolution, FmResolution::Reaction | FmResolution::Immediate) {
-                return Err(Error::illegal(
-                    "FM-LIM-2",
-                    format_args!("{} needs no declaration: `use` it instead", a.id),
-                ));
-            }
-            let (n, fap, map) = normalize(pack, declaration, "action.declaration", 0)?;
-            if let Some(t) = &n.follow {
-                if t == combatant || !state.combatants.iter().any(|o| &o.id == t) {
-                    return Err(Error::invalid(
-                        "action.declaration.follow",
-                        format_args!("{t:?} is not another combatant of this battle"),
-                    ));
-                }
-            }
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            if c.readied.is_some() && (a.category != FmCategory::Option || a.pairs_with_action) {
-                return Err(Error::illegal(
-                    "FM-ACT-19",
-                    format_args!(
-                        "{} keeps a readied action: only option commands may be declared (or `release` it)",
-                        c.id
-                    ),
-                ));
-            }
-            let this_round = c.declared.iter().filter(|d| !d.carried).count();
-            let has_readied = c
-                .declared
-                .iter()
-                .any(|d| pack.get(&d.declaration.action).is_some_and(|x| x.pairs_with_action));
-            if has_readied || (a.pairs_with_action && this_round > 0) {
-                return Err(Error::illegal(
-                    "FM-ACT-19",
-                    "a readied action is declared alone, with its one paired action",
-                ));
-            }
-            if c.declared.len() >= MAX_DECLARED {
-                return Err(Error::limit(
-                    "action.declaration",
-                    format_args!("at most {MAX_DECLARED} declarations a round"),
-                ));
-            }
-            let mut caps = u32::from(a.counts_toward_move_cap);
-            if let Some(p) = &n.paired {
-                caps += u32::from(pack.get(&p.action).is_some_and(|x| x.counts_toward_move_cap));
-            }
-            if c.move_cap_used + caps > MOVE_CAP {
-                return Err(Error::illegal(
-                    "FM-LIM-1",
-                    format_args!(
-                        "{} has used {} of the 3 Move/Jump/Regain footing/Jump evasion a round",
-                        c.id, c.move_cap_used
-                    ),
-                ));
-            }
-            let (pf, pm) = c
-                .declared
-                .iter()
-                .filter(|d| d.status == FmStatus::Pending)
-                .map(|d| reserved(&d.declaration))
-                // FM-ACT-19: an armed readied action carried over keeps its paired cost reserved.
-                .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
-                .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
-            if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
-                return Err(Error::illegal(
-                    "FM-AP-4",
-                    format_args!(
-                        "{} has {} FAP / {} MAP; declared actions would need {} FAP / {} MAP",
-                        c.id,
-                        points::text(c.fap_tenths),
-                        points::text(c.map_tenths),
-                        points::text(pf.saturating_add(fap)),
-                        points::text(pm.saturating_add(map))
-                    ),
-                ));
-            }
-            c.move_cap_used += caps;
-            c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
-            let text = format!(
-                "{} declares {} ({} FAP / {} MAP)",
-                c.id,
-                a.names.en,
-                points::text(fap),
-                points::text(map)
-            );
-            Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
-        }
-        FmRoundAction::Release { combatant } => {
-            need_phase(state, FmPhase::Declaration, "FM-ACT-19", "releasing")?;
-            let i = find(state, combatant)?;
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            let carried = c.declared.iter().any(|d| d.carried);
-            if c.readied.is_none() && !carried {
-                return Err(Error::illegal(
-                    "FM-ACT-19",
-                    format_args!("{} has no readied or sustained action to release", c.id),
-                ));
-            }
-            let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
-            // FM-LIM-1: a dropped readied move/jump no longer counts toward this round's cap
-            // (end_round charged it to the new round).
-            let charged = c
-                .readied
-                .as_ref()
-                .is_some_and(|r| pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap));
-            if charged {
-                c.move_cap_used = c.move_cap_used.saturating_sub(1);
-            }
-            c.readied = None;
-            c.declared.retain(|d| !d.carried);
-            Ok(vec![event(
-                FmEventKind::Released,
-                rule,
-                Some(c),
-                None,
-                (0, 0),
-                format!("{} drops its carried actions", c.id),
-            )])
-        }
-        FmRoundAction::EndDeclarations {} => {
-            need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")?;
-            state.phase = FmPhase::Resolution;
-            Ok(vec![event(
-                FmEventKind::DeclarationsEnded,
-                "FM-DEF-3",
-                None,
-                None,
-                (0, 0),
-                "declarations end; resolve in action order".into(),
-            )])
-        }
-        FmRoundAction::Resolve { combatant } | FmRoundAction::Skip { combatant } => {
-            let resolve = matches!(action, FmRoundAction::Resolve { .. });
-            need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
-            let i = find(state, combatant)?;
-            need_current(state, pack, combatant)?;
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            let j = next_pending(pack, c)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
-            let d = c
-                .declared
-                .get(j)
-                .map(|d| d.declaration.clone())
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
-            let a = def(pack, "state", &d.action)?;
-            if !resolve {
-                if let Some(x) = c.declared.get_mut(j) {
-                    x.status = FmStatus::Skipped;
-                }
-                state.window = None;
-                state.last_move = None;
-                let c = state.combatants.get(i);
-                return Ok(vec![event(
-                    FmEventKind::Skipped,
-                    "FM-DEF-3",
-                    c,
-                    Some(&a.id),
-                    (0, 0),
-                    format!("{combatant} gives up {}", a.names.en),
-                )]);
-            }
-            let (f, m, consec) = pay_declared(c, a, &d, j)?;
-            if a.pairs_with_action {
-                if let Some(p) = &d.paired {
-                    c.readied = Some(FmReadied { paired: (**p).clone(), condition: d.condition.clone() });
-                }
-            }
-            let text = format!(
-                "{} resolves {} ({} FAP / {} MAP; {} FAP / {} MAP left)",
-                c.id,
-                a.names.en,
-                points::text(f),
-                points::text(m),
-                points::text(c.fap_tenths),
-                points::text(c.map_tenths)
-            );
-            let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
-            ev.consecutive = consec;
-            open_window(state, pack, combatant, &a.id);
-            state.last_move =
-                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
-            Ok(vec![ev])
-        }
-        FmRoundAction::Follow { combatant } => {
-            need_phase(state, FmPhase::Resolution, "FM-ACT-7", "following a move")?;
-            let i = find(state, combatant)?;
-            let Some(lm) = state.last_move.clone() else {
-                return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
-            };
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            let j = next_pending(pack, c).filter(|&j| {
-                c.declared.get(j).is_some_and(|d| {
-                    d.declaration.follow.as_deref() == Some(lm.actor.as_str())
-                        && d.declaration.action == lm.action
-                })
-            });
-            let Some(j) = j else {
-                return Err(Error::illegal(
-                    "FM-ACT-7",
-                    format_args!(
-                        "{}'s next declared action is not a {} following {}",
-                        c.id, lm.action, lm.actor
-                    ),
-                ));
-            };
-            let d = c
-                .declared
-                .get(j)
-                .map(|d| d.declaration.clone())
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
-            let a = def(pack, "state", &d.action)?;
-            let (f, m, consec) = pay_declared(c, a, &d, j)?;
-            let text = format!(
-                "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
-                c.id,
-                lm.actor,
-                a.names.en,
-                points::text(f),
-                points::text(m),
-                points::text(c.fap_tenths),
-                points::text(c.map_tenths)
-            );
-            let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
-            ev.consecutive = consec;
-            ev.target = Some(lm.actor.clone());
-            // The follower's own move is now the one open to blocks; `last_move` stays, so
-            // other followers of the same target may still follow.
-            open_window(state, pack, combatant, &a.id);
-            Ok(vec![ev])
-        }
-        FmRoundAction::Use { combatant, action: id } => {
-            let i = find(state, combatant)?;
-            let a = def(pack, "action.action", id)?;
-            match a.resolution {
-                FmResolution::Reaction => {
-                    need_phase(state, FmPhase::Resolution, &a.rule, "a reaction to an attack")?
-                }
-                FmResolution::Immediate => {}
-                _ => {
-                    return Err(Error::illegal(
-                        "FM-DEF-4",
-                        format_args!("{} must be declared at the start of the round", a.id),
-                    ))
-                }
-            }
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            can_choose(c, a)?;
-            let (f, m) = (a.fap.min(), a.map.min());
-            if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
-                return Err(Error::illegal(
-                    "FM-LIM-1",
-                    format_args!("{} has used all 3 Move/Jump/Regain footing/Jump evasion this round", c.id),
-                ));
-            }
-            afford(c, f, m, &a.names.en)?;
-            c.fap_tenths -= f;
-            c.map_tenths -= m;
-            if a.counts_toward_move_cap {
-                c.move_cap_used += 1;
-            }
-            if a.order_effect == FmOrderEffect::NextActionMinusOne {
-                c.speech_penalty = true;
-            }
-            let text =
-                format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
-            Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)])
-        }
+        FmRoundAction::Declare { combatant, declaration } => declare(state, pack, combatant, declaration),
+        FmRoundAction::Release { combatant } => release(state, pack, combatant),
+        FmRoundAction::EndDeclarations {} => end_declarations(state),
+        FmRoundAction::Resolve { combatant } => resolve_next(state, pack, combatant, true),
+        FmRoundAction::Skip { combatant } => resolve_next(state, pack, combatant, false),
+        FmRoundAction::Follow { combatant } => follow(state, pack, combatant),
+        FmRoundAction::Use { combatant, action: id } => use_undeclared(state, pack, combatant, id),
         FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
-            let i = find(state, combatant)?;
-            points::check_amount("action.fap_tenths", *fap_tenths)?;
-            points::check_amount("action.target_fap_tenths", *target_fap_tenths)?;
-            if !(-MAX_TENTHS..=MAX_TENTHS).contains(relative_t_tenths) {
-                return Err(Error::out_of_range(
-                    "action.relative_t_tenths",
-                    format_args!("must be -{MAX_TENTHS}..={MAX_TENTHS}"),
-                ));
-            }
-            let Some(w) = state.window.clone() else {
-                return Err(Error::illegal("FM-ACT-8", "there is no move or attack being resolved to block"));
-            };
-            let b = def(pack, "state.window.block_action", &w.block_action)?;
-            let rule = b.rule.as_str();
-            if w.actor == *combatant {
-                return Err(Error::illegal(rule, "a character cannot block its own action"));
-            }
-            if w.blocked {
-                return Err(Error::illegal(
-                    rule,
-                    format_args!("{}'s {} has already been stopped", w.actor, w.action),
-                ));
-            }
-            if b.once_per_target_action && w.blockers.contains(combatant) {
-                return Err(Error::illegal(
-                    rule,
-                    format_args!("{combatant} already tried to block this {}", w.action),
-                ));
-            }
-            if *fap_tenths < b.fap.min().max(10) {
-                return Err(Error::illegal(
-                    "FM-LIM-4",
-                    format_args!("{} needs at least 1 FAP spent ({rule})", b.names.en),
-                ));
-            }
-            b.fap.resolve("action.fap_tenths", Some(*fap_tenths))?;
-            let t = find(state, &w.actor)?;
-            let c =
-                state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            let Some(j) =
-                c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id)
-            else {
-                return Err(Error::illegal(
-                    "FM-DEF-4",
-                    format_args!("{} has no unused declared {}", c.id, b.names.en),
-                ));
-            };
-            // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
-            let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
-            can_choose(c, b)?;
-            afford(c, *fap_tenths, map, &b.names.en)?;
-            let target =
-                state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
-            afford(target, *target_fap_tenths, 0, "resisting the block")?;
-            let outcome = block_outcome(*fap_tenths, *target_fap_tenths, *relative_t_tenths);
-            if let Some(tc) = state.combatants.get_mut(t) {
-                tc.fap_tenths -= target_fap_tenths;
-            }
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            c.fap_tenths -= fap_tenths;
-            c.map_tenths -= map;
-            if let Some(x) = c.declared.get_mut(j) {
-                x.status = FmStatus::Used;
-            }
-            let text = format!(
-                "{} blocks {}'s {} with {} FAP against {} FAP + relative T {}: {}",
-                c.id,
-                w.actor,
-                w.action,
-                points::text(*fap_tenths),
-                points::text(*target_fap_tenths),
-                points::text(*relative_t_tenths),
-                if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
-            );
-            let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
-            ev.block = Some(outcome.clone());
-            ev.target = Some(w.actor.clone());
-            ev.target_fap_spent_tenths = Some(*target_fap_tenths);
-            if let Some(win) = state.window.as_mut() {
-                win.blockers.push(combatant.clone());
-                win.blocked = outcome.block_holds;
-            }
-            Ok(vec![ev])
+            block(state, pack, combatant, fap_tenths, target_fap_tenths, relative_t_tenths)
         }
-        FmRoundAction::Trigger { combatant } => {
-            need_phase(state, FmPhase::Resolution, "FM-ACT-19", "triggering a readied action")?;
-            let i = find(state, combatant)?;
-            let c = state
-                .combatants
-                .get_mut(i)
-                .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-            let Some(r) = c.readied.clone() else {
-                return Err(Error::illegal(
-                    "FM-ACT-19",
-                    format_args!("{} has no resolved readied action to trigger", c.id),
-                ));
-            };
-            let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
-            let (f, m) = own_cost(&r.paired);
-            let consec = pay(c, a, f, m)?;
-            c.readied = None;
-            let text = format!(
-                "{}'s readied {} fires out of order ({} FAP / {} MAP)",
-                c.id,
-                a.names.en,
-                points::text(f),
-                points::text(m)
-            );
-            let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
-            ev.consecutive = consec;
-            open_window(state, pack, combatant, &a.id);
-            state.last_move =
-                a.can_follow.then(|| FmLastMove { actor: combatant.clone(), action: a.id.clone() });
-            Ok(vec![ev])
+        FmRoundAction::Trigger { combatant } => trigger(state, pack, combatant),
+        FmRoundAction::EndRound {} => end_round(state, pack),
+    }
+}
+
+/// FM-DEF-3 / FM-DEF-1: the combatant first in the action order resolves
+/// (`resolve`) or gives up (`skip`) its next declared action; FM-AP-4: a resolved
+/// action is paid as it ends; FM-ACT-9: a jump straight after a jump is
+/// `consecutive`; FM-ACT-19: a resolved readied action arms its paired action;
+/// FM-ACT-8 / FM-ACT-12: a resolved move or attack opens its block window.
+fn resolve_next(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    resolve: bool,
+) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
+    let i = find(state, combatant)?;
+    need_current(state, pack, combatant)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let j = next_pending(pack, c)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
+    let d = c
+        .declared
+        .get(j)
+        .map(|d| d.declaration.clone())
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+    let a = def(pack, "state", &d.action)?;
+    if !resolve {
+        if let Some(x) = c.declared.get_mut(j) {
+            x.status = FmStatus::Skipped;
         }
-        FmRoundAction::EndRound {} => {
-            need_phase(state, FmPhase::Resolution, "FM-DEF-3", "ending the round")?;
-            if let Some(c) = current(state, pack) {
-                return Err(Error::illegal(
-                    "FM-DEF-3",
-                    format_args!("{c} still has a declared action: resolve or skip it first"),
-                ));
-            }
-            if state.round >= MAX_ROUND {
-                return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
-            }
-            state.round += 1;
-            state.phase = FmPhase::Declaration;
-            state.window = None;
-            state.last_move = None;
-            for c in &mut state.combatants {
-                c.last_action = None;
-                c.fap_tenths = c.fap_max_tenths;
-                c.map_tenths = c.map_max_tenths;
-                // FM-LIM-1: a carried readied move/jump still counts in the new round.
-                c.move_cap_used = c
-                    .readied
-                    .as_ref()
-                    .map(|r| u32::from(pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap)))
-                    .unwrap_or(0);
-                c.declared = c
-                    .declared
-                    .iter()
-                    .filter(|d| {
-                        d.status == FmStatus::Resolved
-                            && pack.get(&d.declaration.action).is_some_and(|a| a.carries_over)
-                    })
-                    .map(|d| FmDeclared {
-                        declaration: d.declaration.clone(),
-                        status: FmStatus::Pending,
-                        carried: true,
-                    })
-                    .collect();
-            }
-            let text = format!("round {} begins: FAP and MAP refilled", state.round);
-            Ok(vec![event(FmEventKind::RoundEnded, "FM-AP-5", None, None, (0, 0), text)])
+        state.window = None;
+        state.last_move = None;
+        let c = state.combatants.get(i);
+        return Ok(vec![event(
+            FmEventKind::Skipped,
+            "FM-DEF-3",
+            c,
+            Some(&a.id),
+            (0, 0),
+            format!("{combatant} gives up {}", a.names.en),
+        )]);
+    }
+    let (f, m, consec) = pay_declared(c, a, &d, j)?;
+    if a.pairs_with_action {
+        if let Some(p) = &d.paired {
+            c.readied = Some(FmReadied { paired: (**p).clone(), condition: d.condition.clone() });
         }
     }
+    let text = format!(
+        "{} resolves {} ({} FAP / {} MAP; {} FAP / {} MAP left)",
+        c.id,
+        a.names.en,
+        points::text(f),
+        points::text(m),
+        points::text(c.fap_tenths),
+        points::text(c.map_tenths)
+    );
+    let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
+    ev.consecutive = consec;
+    open_window(state, pack, combatant, &a.id);
+    state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    Ok(vec![ev])
+}
+
+/// FM-DEF-4 宣言: in the declaration phase a combatant declares one action
+/// (FM-LIM-2: not one needing no declaration); FM-ACT-19: a readied action alone
+/// with one paired action, and only option commands while one is armed; FM-LIM-1:
+/// the cap of three Move / Jump / Regain footing / Jump evasion; FM-AP-4 (RULINGS):
+/// the declarations must fit the pools together; FM-ACT-7: `follow` names another combatant.
+fn declare(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    declaration: &FmDeclaration,
+) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Declaration, "FM-DEF-4", "declaring")?;
+    let i = find(state, combatant)?;
+    let a = def(pack, "action.declaration.action", &declaration.action)?;
+    if matches!(a.resolution, FmResolution::Reaction | FmResolution::Immediate) {
+        return Err(Error::illegal(
+            "FM-LIM-2",
+            format_args!("{} needs no declaration: `use` it instead", a.id),
+        ));
+    }
+    let (n, fap, map) = normalize(pack, declaration, "action.declaration", 0)?;
+    if let Some(t) = &n.follow {
+        if t == combatant || !state.combatants.iter().any(|o| &o.id == t) {
+            return Err(Error::invalid(
+                "action.declaration.follow",
+                format_args!("{t:?} is not another combatant of this battle"),
+            ));
+        }
+    }
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    if c.readied.is_some() && (a.category != FmCategory::Option || a.pairs_with_action) {
+        return Err(Error::illegal(
+            "FM-ACT-19",
+            format_args!(
+                "{} keeps a readied action: only option commands may be declared (or `release` it)",
+                c.id
+            ),
+        ));
+    }
+    let this_round = c.declared.iter().filter(|d| !d.carried).count();
+    let has_readied =
+        c.declared.iter().any(|d| pack.get(&d.declaration.action).is_some_and(|x| x.pairs_with_action));
+    if has_readied || (a.pairs_with_action && this_round > 0) {
+        return Err(Error::illegal(
+            "FM-ACT-19",
+            "a readied action is declared alone, with its one paired action",
+        ));
+    }
+    if c.declared.len() >= MAX_DECLARED {
+        return Err(Error::limit(
+            "action.declaration",
+            format_args!("at most {MAX_DECLARED} declarations a round"),
+        ));
+    }
+    let mut caps = u32::from(a.counts_toward_move_cap);
+    if let Some(p) = &n.paired {
+        caps += u32::from(pack.get(&p.action).is_some_and(|x| x.counts_toward_move_cap));
+    }
+    if c.move_cap_used + caps > MOVE_CAP {
+        return Err(Error::illegal(
+            "FM-LIM-1",
+            format_args!(
+                "{} has used {} of the 3 Move/Jump/Regain footing/Jump evasion a round",
+                c.id, c.move_cap_used
+            ),
+        ));
+    }
+    let (pf, pm) = c
+        .declared
+        .iter()
+        .filter(|d| d.status == FmStatus::Pending)
+        .map(|d| reserved(&d.declaration))
+        // FM-ACT-19: an armed readied action carried over keeps its paired cost reserved.
+        .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
+        .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
+    if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
+        return Err(Error::illegal(
+            "FM-AP-4",
+            format_args!(
+                "{} has {} FAP / {} MAP; declared actions would need {} FAP / {} MAP",
+                c.id,
+                points::text(c.fap_tenths),
+                points::text(c.map_tenths),
+                points::text(pf.saturating_add(fap)),
+                points::text(pm.saturating_add(map))
+            ),
+        ));
+    }
+    c.move_cap_used += caps;
+    c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
+    let text =
+        format!("{} declares {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(fap), points::text(map));
+    Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
+}
+
+/// FM-ACT-19 / FM-ACT-18: drop an armed readied action and carried sustained
+/// actions (FM-LIM-1: a dropped readied move no longer counts toward the cap).
+fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Declaration, "FM-ACT-19", "releasing")?;
+    let i = find(state, combatant)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let carried = c.declared.iter().any(|d| d.carried);
+    if c.readied.is_none() && !carried {
+        return Err(Error::illegal(
+            "FM-ACT-19",
+            format_args!("{} has no readied or sustained action to release", c.id),
+        ));
+    }
+    let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
+    // FM-LIM-1: a dropped readied move/jump no longer counts toward this round's cap
+    // (end_round charged it to the new round).
+    let charged = c
+        .readied
+        .as_ref()
+        .is_some_and(|r| pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap));
+    if charged {
+        c.move_cap_used = c.move_cap_used.saturating_sub(1);
+    }
+    c.readied = None;
+    c.declared.retain(|d| !d.carried);
+    Ok(vec![event(
+        FmEventKind::Released,
+        rule,
+        Some(c),
+        None,
+        (0, 0),
+        format!("{} drops its carried actions", c.id),
+    )])
+}
+
+/// FM-DEF-4 → FM-DEF-3: the declarations end and the resolution in action order begins.
+fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")?;
+    state.phase = FmPhase::Resolution;
+    Ok(vec![event(
+        FmEventKind::DeclarationsEnded,
+        "FM-DEF-3",
+        None,
+        None,
+        (0, 0),
+        "declarations end; resolve in action order".into(),
+    )])
+}
+
+/// FM-ACT-7: a Move declared with `follow` resolves right after the followed
+/// combatant's move, in step, out of the order (FM-AP-4: paid as it resolves).
+fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Resolution, "FM-ACT-7", "following a move")?;
+    let i = find(state, combatant)?;
+    let Some(lm) = state.last_move.clone() else {
+        return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
+    };
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let j = next_pending(pack, c).filter(|&j| {
+        c.declared.get(j).is_some_and(|d| {
+            d.declaration.follow.as_deref() == Some(lm.actor.as_str()) && d.declaration.action == lm.action
+        })
+    });
+    let Some(j) = j else {
+        return Err(Error::illegal(
+            "FM-ACT-7",
+            format_args!("{}'s next declared action is not a {} following {}", c.id, lm.action, lm.actor),
+        ));
+    };
+    let d = c
+        .declared
+        .get(j)
+        .map(|d| d.declaration.clone())
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+    let a = def(pack, "state", &d.action)?;
+    let (f, m, consec) = pay_declared(c, a, &d, j)?;
+    let text = format!(
+        "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
+        c.id,
+        lm.actor,
+        a.names.en,
+        points::text(f),
+        points::text(m),
+        points::text(c.fap_tenths),
+        points::text(c.map_tenths)
+    );
+    let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
+    ev.consecutive = consec;
+    ev.target = Some(lm.actor.clone());
+    // The follower's own move is now the one open to blocks; `last_move` stays, so
+    // other followers of the same target may still follow.
+    open_window(state, pack, combatant, &a.id);
+    Ok(vec![ev])
+}
+
+/// FM-LIM-2: use an action that needs no declaration (Evade FM-ACT-14 and Jump
+/// evasion FM-ACT-16 in the resolution phase, Speech FM-ACT-20 at any time);
+/// FM-LIM-4: not below its minimum pool; FM-LIM-1: Jump evasion counts toward the
+/// cap; FM-AP-4: paid at once; FM-ACT-20: the next action orders at −1.
+fn use_undeclared(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    id: &str,
+) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let a = def(pack, "action.action", id)?;
+    match a.resolution {
+        FmResolution::Reaction => need_phase(state, FmPhase::Resolution, &a.rule, "a reaction to an attack")?,
+        FmResolution::Immediate => {}
+        _ => {
+            return Err(Error::illegal(
+                "FM-DEF-4",
+                format_args!("{} must be declared at the start of the round", a.id),
+            ))
+        }
+    }
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    can_choose(c, a)?;
+    let (f, m) = (a.fap.min(), a.map.min());
+    if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
+        return Err(Error::illegal(
+            "FM-LIM-1",
+            format_args!("{} has used all 3 Move/Jump/Regain footing/Jump evasion this round", c.id),
+        ));
+    }
+    afford(c, f, m, &a.names.en)?;
+    c.fap_tenths -= f;
+    c.map_tenths -= m;
+    if a.counts_toward_move_cap {
+        c.move_cap_used += 1;
+    }
+    if a.order_effect == FmOrderEffect::NextActionMinusOne {
+        c.speech_penalty = true;
+    }
+    let text = format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
+    Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)])
+}
+
+/// FM-ACT-8 移動阻止 / FM-ACT-12 攻撃阻止: a declared block against the move or
+/// attack just resolved, once per target action; at least 1 FAP (FM-LIM-4); both
+/// sides pay their FAP (FM-AP-4) and the block contest decides whether it holds.
+fn block(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    fap_tenths: &i64,
+    target_fap_tenths: &i64,
+    relative_t_tenths: &i64,
+) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    points::check_amount("action.fap_tenths", *fap_tenths)?;
+    points::check_amount("action.target_fap_tenths", *target_fap_tenths)?;
+    if !(-MAX_TENTHS..=MAX_TENTHS).contains(relative_t_tenths) {
+        return Err(Error::out_of_range(
+            "action.relative_t_tenths",
+            format_args!("must be -{MAX_TENTHS}..={MAX_TENTHS}"),
+        ));
+    }
+    let Some(w) = state.window.clone() else {
+        return Err(Error::illegal("FM-ACT-8", "there is no move or attack being resolved to block"));
+    };
+    let b = def(pack, "state.window.block_action", &w.block_action)?;
+    let rule = b.rule.as_str();
+    if w.actor == *combatant {
+        return Err(Error::illegal(rule, "a character cannot block its own action"));
+    }
+    if w.blocked {
+        return Err(Error::illegal(
+            rule,
+            format_args!("{}'s {} has already been stopped", w.actor, w.action),
+        ));
+    }
+    if b.once_per_target_action && w.blockers.iter().any(|b| b == combatant) {
+        return Err(Error::illegal(
+            rule,
+            format_args!("{combatant} already tried to block this {}", w.action),
+        ));
+    }
+    if *fap_tenths < b.fap.min().max(10) {
+        return Err(Error::illegal(
+            "FM-LIM-4",
+            format_args!("{} needs at least 1 FAP spent ({rule})", b.names.en),
+        ));
+    }
+    b.fap.resolve("action.fap_tenths", Some(*fap_tenths))?;
+    let t = find(state, &w.actor)?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let Some(j) =
+        c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id)
+    else {
+        return Err(Error::illegal(
+            "FM-DEF-4",
+            format_args!("{} has no unused declared {}", c.id, b.names.en),
+        ));
+    };
+    // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
+    let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
+    can_choose(c, b)?;
+    afford(c, *fap_tenths, map, &b.names.en)?;
+    let target = state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
+    afford(target, *target_fap_tenths, 0, "resisting the block")?;
+    let outcome = block_outcome(*fap_tenths, *target_fap_tenths, *relative_t_tenths);
+    if let Some(tc) = state.combatants.get_mut(t) {
+        tc.fap_tenths -= target_fap_tenths;
+    }
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    c.fap_tenths -= fap_tenths;
+    c.map_tenths -= map;
+    if let Some(x) = c.declared.get_mut(j) {
+        x.status = FmStatus::Used;
+    }
+    let text = format!(
+        "{} blocks {}'s {} with {} FAP against {} FAP + relative T {}: {}",
+        c.id,
+        w.actor,
+        w.action,
+        points::text(*fap_tenths),
+        points::text(*target_fap_tenths),
+        points::text(*relative_t_tenths),
+        if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
+    );
+    let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
+    ev.block = Some(outcome.clone());
+    ev.target = Some(w.actor.clone());
+    ev.target_fap_spent_tenths = Some(*target_fap_tenths);
+    if let Some(win) = state.window.as_mut() {
+        win.blockers.push(combatant.to_string());
+        win.blocked = outcome.block_holds;
+    }
+    Ok(vec![ev])
+}
+
+/// FM-ACT-19 待機行動: an armed readied action's paired action fires out of
+/// order, paid now (FM-AP-4, FM-LIM-4).
+fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Resolution, "FM-ACT-19", "triggering a readied action")?;
+    let i = find(state, combatant)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let Some(r) = c.readied.clone() else {
+        return Err(Error::illegal(
+            "FM-ACT-19",
+            format_args!("{} has no resolved readied action to trigger", c.id),
+        ));
+    };
+    let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
+    let (f, m) = own_cost(&r.paired);
+    let consec = pay(c, a, f, m)?;
+    c.readied = None;
+    let text = format!(
+        "{}'s readied {} fires out of order ({} FAP / {} MAP)",
+        c.id,
+        a.names.en,
+        points::text(f),
+        points::text(m)
+    );
+    let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
+    ev.consecutive = consec;
+    open_window(state, pack, combatant, &a.id);
+    state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    Ok(vec![ev])
+}
+
+/// FM-DEF-3 / FM-AP-5: the round ends once nobody has a declared action left;
+/// both pools refill; resolved sustained actions carry over and resolve first
+/// next round (FM-ACT-18); an armed readied action stays armed (FM-ACT-19) and
+/// its move still counts toward the new round's cap (FM-LIM-1).
+fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEvent>> {
+    need_phase(state, FmPhase::Resolution, "FM-DEF-3", "ending the round")?;
+    if let Some(c) = current(state, pack) {
+        return Err(Error::illegal(
+            "FM-DEF-3",
+            format_args!("{c} still has a declared action: resolve or skip it first"),
+        ));
+    }
+    if state.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+    }
+    state.round += 1;
+    state.phase = FmPhase::Declaration;
+    state.window = None;
+    state.last_move = None;
+    for c in &mut state.combatants {
+        c.last_action = None;
+        c.fap_tenths = c.fap_max_tenths;
+        c.map_tenths = c.map_max_tenths;
+        // FM-LIM-1: a carried readied move/jump still counts in the new round.
+        c.move_cap_used = c
+            .readied
+            .as_ref()
+            .map(|r| u32::from(pack.get(&r.paired.action).is_some_and(|a| a.counts_toward_move_cap)))
+            .unwrap_or(0);
+        c.declared = c
+            .declared
+            .iter()
+            .filter(|d| {
+                d.status == FmStatus::Resolved
+                    && pack.get(&d.declaration.action).is_some_and(|a| a.carries_over)
+            })
+            .map(|d| FmDeclared {
+                declaration: d.declaration.clone(),
+                status: FmStatus::Pending,
+                carried: true,
+            })
+            .collect();
+    }
+    let text = format!("round {} begins: FAP and MAP refilled", state.round);
+    Ok(vec![event(FmEventKind::RoundEnded, "FM-AP-5", None, None, (0, 0), text)])
 }

@@ -49,8 +49,9 @@ pub use validate::parse_state;
 
 use super::catalog::FmActionPack;
 use super::{catalog, checks};
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
-use engine::{apply, current, event, label};
+use engine::{apply, current, event};
 use legal::candidates;
 
 // ---------------------------------------------------------------- ops
@@ -64,11 +65,11 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
     }
     let mut combatants = Vec::with_capacity(args.combatants.len());
     for (i, c) in args.combatants.iter().enumerate() {
+        Ids::ARG.name(&format!("combatants[{i}].id"), &c.id)?;
+    }
+    Ids::ARG.unique(args.combatants.iter().map(|c| c.id.as_str()), |i| format!("combatants[{i}].id"))?;
+    for (i, c) in args.combatants.iter().enumerate() {
         let f = format!("combatants[{i}]");
-        label("id", &c.id).map_err(|e| e.within(&f))?;
-        if args.combatants.iter().take(i).any(|o| o.id == c.id) {
-            return Err(Error::invalid(format!("{f}.id"), format_args!("duplicate id {:?}", c.id)));
-        }
         checks::stat("agility", c.agility).map_err(|e| e.within(&f))?;
         let (fap, map) =
             checks::pool_tenths(c.reaction, c.magic, c.traits.as_ref()).map_err(|e| e.within(&f))?;
@@ -99,7 +100,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
     let events =
         vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
     let order = order(&state, &pack);
-    Ok(FmRoundResult { state, events, current: None, order })
+    Ok(FmRoundResult { state, events, rolls: Vec::new(), current: None, order })
 }
 
 /// `fap_map.round_act` — apply one action (see the module docs). An illegal
@@ -110,7 +111,7 @@ pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     let events = act_on(&mut state, &pack, &args.action)?;
     let order = order(&state, &pack);
     let current = current(&state, &pack);
-    Ok(FmRoundResult { state, events, current, order })
+    Ok(FmRoundResult { state, events, rolls: Vec::new(), current, order })
 }
 
 /// One action on a validated state, in place (what `round_act` and the
@@ -152,7 +153,7 @@ pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResu
     let pack = catalog::load(args.data.as_ref())?;
     let state = parse_state(&args.state, &pack)?;
     let legal = legal_of(&state, &pack);
-    Ok(FmLegalActionsResult { legal, current: current(&state, &pack), order: order(&state, &pack) })
+    Ok(FmLegalActionsResult { actions: legal, current: current(&state, &pack), order: order(&state, &pack) })
 }
 
 #[cfg(test)]
@@ -185,7 +186,7 @@ mod tests {
         assert_eq!(state, before);
         // Every listed action is accepted by round_act.
         let l = call("fap_map.round_legal_actions", json!({"state": state})).unwrap();
-        let legal = l["legal"].as_array().unwrap();
+        let legal = l["actions"].as_array().unwrap();
         assert!(legal.len() > 20);
         for x in legal {
             call("fap_map.round_act", json!({"state": state, "action": x["action"]})).unwrap();
@@ -347,7 +348,7 @@ mod tests {
         let mut follows = 0;
         for _ in 0..600 {
             let l = call("fap_map.round_legal_actions", json!({"state": st})).unwrap();
-            let legal = l["legal"].as_array().unwrap().clone();
+            let legal = l["actions"].as_array().unwrap().clone();
             // Prefer declarations that follow someone and `follow` actions, to reach them often.
             let preferred: Vec<&Value> = legal
                 .iter()
@@ -396,7 +397,7 @@ mod tests {
         let mut x: u64 = 12345;
         for _ in 0..300 {
             let l = call("fap_map.round_legal_actions", json!({"state": st})).unwrap();
-            let legal = l["legal"].as_array().unwrap().clone();
+            let legal = l["actions"].as_array().unwrap().clone();
             assert!(!legal.is_empty());
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pick = &legal[(x >> 33) as usize % legal.len()];

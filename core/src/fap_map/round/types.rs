@@ -1,6 +1,7 @@
 //! Round state, actions, events and results (all serializable; the state is
 //! what callers keep between calls).
 
+use crate::dice::Roll;
 use crate::fap_map::catalog::{FmCost, FmNames};
 use crate::fap_map::checks::{FmBlockContestResult, FmPoolTraits};
 use crate::json::{FromJson, ToJson};
@@ -352,8 +353,8 @@ pub enum FmEventKind {
 /// One event of a `round_act` call.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmEvent {
-    /// What happened.
-    pub kind: FmEventKind,
+    /// What happened (the tag, as in every engine's events).
+    pub event: FmEventKind,
     /// The rule applied.
     pub rule: String,
     /// Who acted, if anyone.
@@ -406,6 +407,8 @@ pub struct FmRoundResult {
     pub state: FmRoundState,
     /// What happened, in order.
     pub events: Vec<FmEvent>,
+    /// Every die rolled: always none (the round rolls nothing; the checks are separate ops).
+    pub rolls: Vec<Roll>,
     /// Whose declared action resolves next (resolution phase), if anyone's.
     #[serde(default)]
     pub current: Option<String>,
@@ -438,8 +441,8 @@ pub struct FmLegalAction {
 /// Result of `fap_map.round_legal_actions`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct FmLegalActionsResult {
-    /// Every legal action now.
-    pub legal: Vec<FmLegalAction>,
+    /// Every legal action now, with its cost.
+    pub actions: Vec<FmLegalAction>,
     /// Whose declared action resolves next, if anyone's.
     #[serde(default)]
     pub current: Option<String>,

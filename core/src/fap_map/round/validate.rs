@@ -1,7 +1,8 @@
 //! Validation of a caller-supplied round state (untrusted JSON → `invalid_data`).
 
-use super::engine::{label, normalize, resolution_of};
+use super::engine::{normalize, own_cost, reserved, resolution_of};
 use super::types::*;
+use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::fap_map::catalog::{FmActionPack, FmResolution};
 use crate::fap_map::checks;
@@ -32,12 +33,14 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
             format_args!("needs 1..={MAX_COMBATANTS} combatants"),
         ));
     }
+    let ids = Ids::DATA;
+    for (i, c) in s.combatants.iter().enumerate() {
+        ids.name(&format!("state.combatants[{i}].id"), &c.id)?;
+    }
+    ids.unique(s.combatants.iter().map(|c| c.id.as_str()), |i| format!("state.combatants[{i}].id"))?;
+    let names = || s.combatants.iter().map(|c| c.id.as_str());
     for (i, c) in s.combatants.iter().enumerate() {
         let f = format!("state.combatants[{i}]");
-        label("id", &c.id).map_err(|e| bad(format!("{f}.id"), e))?;
-        if s.combatants.iter().take(i).any(|o| o.id == c.id) {
-            return Err(Error::invalid_data(format!("{f}.id"), "duplicate id"));
-        }
         for (v, n) in [(c.reaction, "reaction"), (c.magic, "magic"), (c.agility, "agility")] {
             checks::stat(n, v).map_err(|e| bad(format!("{f}.{n}"), e))?;
         }
@@ -97,7 +100,8 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
                 return Err(Error::invalid_data(g, "this action cannot be declared"));
             }
             if let Some(t) = &d.declaration.follow {
-                if t == &c.id || !s.combatants.iter().any(|o| &o.id == t) {
+                ids.resolves(&format!("{g}.follow"), t, names())?;
+                if t == &c.id {
                     return Err(Error::invalid_data(
                         format!("{g}.follow"),
                         "must name another combatant of this battle",
@@ -117,6 +121,7 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
                 ));
             }
         }
+        check_declarations(&f, c, s.phase, pack)?;
         if c.last_action.as_ref().is_some_and(|a| pack.get(a).is_none()) {
             return Err(Error::invalid_data(format!("{f}.last_action"), "not an action of the pack"));
         }
@@ -135,9 +140,8 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         }
     }
     if let Some(m) = &s.last_move {
-        let ok = s.phase == FmPhase::Resolution
-            && s.combatants.iter().any(|c| c.id == m.actor)
-            && pack.get(&m.action).is_some_and(|a| a.can_follow);
+        ids.resolves("state.last_move.actor", &m.actor, names())?;
+        let ok = s.phase == FmPhase::Resolution && pack.get(&m.action).is_some_and(|a| a.can_follow);
         if !ok {
             return Err(Error::invalid_data(
                 "state.last_move",
@@ -146,11 +150,22 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         }
     }
     if let Some(w) = &s.window {
+        ids.resolves("state.window.actor", &w.actor, names())?;
+        if w.blockers.len() > MAX_COMBATANTS {
+            return Err(Error::invalid_data(
+                "state.window.blockers",
+                format_args!("at most {MAX_COMBATANTS}"),
+            ));
+        }
+        for (k, b) in w.blockers.iter().enumerate() {
+            ids.resolves(&format!("state.window.blockers[{k}]"), b, names())?;
+        }
+        // FM-ACT-8 / FM-ACT-12: a block once per target action, so each blocker once.
+        if pack.get(&w.block_action).is_some_and(|b| b.once_per_target_action) {
+            ids.unique(w.blockers.iter().map(String::as_str), |k| format!("state.window.blockers[{k}]"))?;
+        }
         let ok = s.phase == FmPhase::Resolution
-            && s.combatants.iter().any(|c| c.id == w.actor)
-            && pack.get(&w.action).and_then(|a| a.blockable_by.as_deref()) == Some(w.block_action.as_str())
-            && w.blockers.len() <= MAX_COMBATANTS
-            && w.blockers.iter().all(|b| s.combatants.iter().any(|c| &c.id == b));
+            && pack.get(&w.action).and_then(|a| a.blockable_by.as_deref()) == Some(w.block_action.as_str());
         if !ok {
             return Err(Error::invalid_data(
                 "state.window",
@@ -159,4 +174,48 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         }
     }
     Ok(s)
+}
+
+/// Declarations `declare` would never have let stand (issue 28: a saved state
+/// with duplicated declarations is refused, naming the field):
+/// * FM-ACT-19: a readied action is declared alone (with its one paired action),
+///   so it is the only declaration of its round, and only one is armed;
+/// * FM-AP-4 (RULINGS): in the declaration phase the pending declarations (and
+///   an armed readied action's paired action) fit the pools together; nothing
+///   but `use` spends before the resolution, so they fit the full pools.
+fn check_declarations(f: &str, c: &FmCombatant, phase: FmPhase, pack: &FmActionPack) -> Result<()> {
+    let readies = |d: &FmDeclared| pack.get(&d.declaration.action).is_some_and(|a| a.pairs_with_action);
+    let this_round: Vec<(usize, &FmDeclared)> =
+        c.declared.iter().enumerate().filter(|(_, d)| !d.carried).collect();
+    if let Some(&(j, _)) = this_round.iter().find(|(_, d)| readies(d)) {
+        if this_round.len() > 1 {
+            let k = this_round.iter().map(|(k, _)| *k).find(|k| *k != j).unwrap_or(j);
+            return Err(Error::invalid_data(
+                format!("{f}.declared[{k}]"),
+                "a readied action is declared alone, with its one paired action (FM-ACT-19)",
+            ));
+        }
+        if c.readied.is_some() && c.declared.get(j).is_some_and(|d| d.status == FmStatus::Pending) {
+            return Err(Error::invalid_data(
+                format!("{f}.declared[{j}]"),
+                "a second readied action while one is armed (FM-ACT-19)",
+            ));
+        }
+    }
+    if phase == FmPhase::Declaration {
+        let (pf, pm) = c
+            .declared
+            .iter()
+            .filter(|d| d.status == FmStatus::Pending)
+            .map(|d| reserved(&d.declaration))
+            .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
+            .fold((0i64, 0i64), |(x, y), (a, b)| (x.saturating_add(a), y.saturating_add(b)));
+        if pf > c.fap_max_tenths || pm > c.map_max_tenths {
+            return Err(Error::invalid_data(
+                format!("{f}.declared"),
+                "the declarations reserve more FAP or MAP than the pools hold (FM-AP-4)",
+            ));
+        }
+    }
+    Ok(())
 }
