@@ -245,7 +245,7 @@ vector_files! {
         coc7_suffix_rules, dice, dot_commands, help, languages, languages_all_systems, refusals, rolls_errors, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
-    errors { conventions, null_arguments, tagged_fields }
+    errors { conventions, null_arguments, tagged_fields, unknown_keys }
     fap_map { actions, audit, blackbox, blackbox2, checks, round }
     tmd {
         blackbox, blackbox2, conversion_picks, delay_chains, economy, encounter, engine_readings, initiative,
