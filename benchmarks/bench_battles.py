@@ -91,7 +91,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--pure-battles", type=int, default=2)
     ap.add_argument("--handle-battles", type=int, default=20)
-    ap.add_argument("--sim-battles", type=int, default=2000)
+    ap.add_argument("--sim-battles", type=int, default=800)
     ns = ap.parse_args()
     print(f"python.pure_us_per_action {per_action(pure_battle, ns.pure_battles) * 1e6:.1f}")
     print(f"python.handle_us_per_action {per_action(handle_battle, ns.handle_battles) * 1e6:.1f}")

@@ -80,10 +80,46 @@ TOOLS="$(wasm_mode) $("$WASM_BINDGEN" --version) $("$WASM_OPT" --version)"
 
 # finish DIR RAW_COPY STAMP KEY: wasm-bindgen, wasm-opt -Oz and the generated JS surface of one entry
 # into $PKG/DIR (runs while cargo builds the next entry).
+# Recovery after a wasm trap (issue 28): the glue gets `__gunbaiReinstantiate()`, a new
+# instance of the same compiled module (fresh memory) that the prelude calls after a
+# native call threw, and `__gunbaiMemory()` (the current instance's memory, for tests).
+# Objects freed by the garbage collector free themselves only in the instance that made
+# them (each finalizer entry carries its generation), so a handle of a dead instance
+# never frees a pointer in the new one.
+patch_glue() { # glue.js
+  node - "$1" <<'NODE'
+const fs = require("node:fs");
+const file = process.argv[2];
+let js = fs.readFileSync(file, "utf8");
+const count = (re) => (js.match(re) || []).length;
+const free = /new FinalizationRegistry\(ptr => wasm\.(__wbg_\w+_free)\(ptr, 1\)\)/g;
+const reg = /(\w+Finalization)\.register\((\w+), \2\.__wbg_ptr, \2\)/g;
+if (count(free) < 2 || count(reg) < 2 || !js.includes("function initSync(module) {\n    if (wasm !== undefined) return wasm;")) {
+  throw new Error(`${file}: the wasm-bindgen glue is not the shape scripts/build-js.sh patches`);
+}
+js = js.replace(free, "new FinalizationRegistry(held => { if (held.g === gunbaiGeneration) wasm.$1(held.p, 1); })");
+js = js.replace(reg, "$1.register($2, { p: $2.__wbg_ptr, g: gunbaiGeneration }, $2)");
+js = `let gunbaiGeneration = 0;\n${js}
+// Added by scripts/build-js.sh: a new instance after a trap; its memory.
+export function __gunbaiReinstantiate() {
+    gunbaiGeneration++;
+    wasm = undefined;
+    initSync({ module: wasmModule });
+    return gunbaiGeneration;
+}
+export function __gunbaiMemory() {
+    return wasm.memory;
+}
+`;
+fs.writeFileSync(file, js);
+NODE
+}
+
 finish() {
   local dir="$1" raw="$2" stamp="$3" key="$4" out="$PKG/$1"
   mkdir -p "$out/wasm"
   "$WASM_BINDGEN" --target web --out-dir "$out/wasm" --out-name gunbai_js "$raw"
+  patch_glue "$out/wasm/gunbai_js.js"
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/wasm/gunbai_js_bg.wasm" -o "$out/wasm/gunbai_js_bg.opt.wasm"

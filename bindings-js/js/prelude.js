@@ -1,6 +1,11 @@
 // The hand-written part of the npm package `gunbai`: wasm loading and the
 // one generic `call`. Everything after it is generated per operation.
-import initWasm, { call as nativeCall, call_batch as nativeCallBatch, Game as NativeGame } from "./wasm/gunbai_js.js";
+import initWasm, {
+  call as nativeCall,
+  call_batch as nativeCallBatch,
+  Game as NativeGame,
+  __gunbaiReinstantiate as reinstantiate,
+} from "./wasm/gunbai_js.js";
 
 /** Error thrown by every gunbai operation; `.code` is stable. */
 export class GunbaiError extends Error {
@@ -34,6 +39,23 @@ async function loadWasm() {
 }
 // @gunbai-load-end
 await loadWasm();
+
+// After a native call throws (a trap: out of memory, or a gunbai bug), the instance may
+// be left in any state, so a new one is made from the same compiled module before the
+// error is reported: the next call works (issue 28). Game handles of the old instance
+// are lost (their methods then throw; load them again from a saved state).
+let generation = 0;
+
+function trapped(e) {
+  let restarted;
+  try {
+    generation = reinstantiate();
+    restarted = "the wasm instance was restarted";
+  } catch (again) {
+    restarted = `restarting the wasm instance failed too (${again && again.message})`;
+  }
+  return new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}; ${restarted}` });
+}
 
 // Host entropy for unseeded dice, two 32-bit words a call, drawn from the system's
 // generator 256 calls at a time (one getRandomValues call instead of one per call).
@@ -77,6 +99,9 @@ function whyNotJson(value) {
       return null;
   }
 }
+
+// gunbai::bounds::DEPTH_REFUSAL (a test checks that both say the same).
+const DEPTH_REFUSAL = "JSON nested deeper than 64 levels of arrays and objects";
 
 const BAD_KEY = "a key is not valid Unicode text (a lone surrogate)";
 
@@ -125,6 +150,10 @@ function argsJson(args) {
     if (found && found[0]) {
       throw new GunbaiError({ code: "invalid_argument", message: `${found[0]}: ${found[1]}`, field: found[0] });
     }
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      // Nested too deep for JSON.stringify: the core's refusal for depth (gunbai::bounds).
+      throw new GunbaiError({ code: "limit_exceeded", message: `args: ${DEPTH_REFUSAL}`, field: "args" });
+    }
     // A getter may throw anything (null, a string): report it, whatever it is.
     const why = e instanceof Error ? e.message : String(e);
     throw new GunbaiError({ code: "invalid_argument", message: `args: not JSON-serializable (${why})`, field: "args" });
@@ -158,30 +187,30 @@ export function callBatch(op, args, ...extra) {
   oneArg("callBatch", 1 + extra.length);
   const json = argsJson(args);
   const [hi, lo] = entropy();
-  let outcome, envelope;
+  let outcome, envelope, data;
+  const made = generation;
   try {
     outcome = nativeCallBatch(op, json, hi, lo);
     envelope = JSON.parse(outcome.envelope);
+    if (!envelope.error) data = envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
   } catch (e) {
-    throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
-  }
-  try {
-    if (envelope.error) throw new GunbaiError(envelope.error);
-    const data = envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
-    if (!envelope.ok.parts) return data;
-    // A table: named arrays one after another; one with a column per team becomes an
-    // array of columns (one typed array per team).
-    const out = {};
-    let offset = 0;
-    for (const { name, shape: [rows, cols] } of envelope.ok.parts) {
-      const block = data.subarray(offset, offset + rows * cols);
-      out[name] = cols === 1 ? block : Array.from({ length: cols }, (_, c) => block.filter((_, i) => i % cols === c));
-      offset += rows * cols;
-    }
-    return out;
+    throw trapped(e);
   } finally {
-    outcome.free();
+    // Never into a new instance: an outcome of the one that trapped is dropped with it.
+    if (outcome && made === generation) outcome.free();
   }
+  if (envelope.error) throw new GunbaiError(envelope.error);
+  if (!envelope.ok.parts) return data;
+  // A table: named arrays one after another; one with a column per team becomes an
+  // array of columns (one typed array per team).
+  const out = {};
+  let offset = 0;
+  for (const { name, shape: [rows, cols] } of envelope.ok.parts) {
+    const block = data.subarray(offset, offset + rows * cols);
+    out[name] = cols === 1 ? block : Array.from({ length: cols }, (_, c) => block.filter((_, i) => i % cols === c));
+    offset += rows * cols;
+  }
+  return out;
 }
 
 /**
@@ -197,7 +226,7 @@ export function call(op, args, ...extra) {
   try {
     envelope = JSON.parse(nativeCall(op, json, hi, lo));
   } catch (e) {
-    throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
+    throw trapped(e);
   }
   if (envelope.error) throw new GunbaiError(envelope.error);
   return envelope.ok;
@@ -218,6 +247,7 @@ const OPEN = Symbol("gunbai handle");
  */
 export class GameHandle {
   #g;
+  #generation = generation;
   constructor(token) {
     if (token !== OPEN) {
       throw new TypeError(`use ${this.constructor.name}.create(setup) or ${this.constructor.name}.fromJSON(state)`);
@@ -231,13 +261,20 @@ export class GameHandle {
     if (this.#g === null) {
       throw new GunbaiError({ code: "invalid_argument", message: "handle: this handle was freed", field: "handle" });
     }
+    if (this.#generation !== generation) {
+      throw new GunbaiError({
+        code: "invalid_argument",
+        message: "handle: this handle was lost when the wasm instance was restarted after a trap; load its saved state again",
+        field: "handle",
+      });
+    }
     const json = args === undefined ? "{}" : typeof args === "string" ? args : argsJson(args);
     const [hi, lo] = entropy();
     let envelope;
     try {
       envelope = JSON.parse(this.#g.call(method, json, hi, lo));
     } catch (e) {
-      throw new GunbaiError({ code: "internal", message: `internal error (a gunbai bug): ${e && e.message}` });
+      throw trapped(e);
     }
     if (envelope.error) throw new GunbaiError(envelope.error);
     return envelope.ok;
@@ -327,7 +364,9 @@ export class GameHandle {
   /** Release the wasm memory (later calls throw). */
   free() {
     if (this.#g !== null) {
-      this.#g.free();
+      // A handle of an instance that trapped is only forgotten (its memory went with it).
+      if (this.#generation === generation) this.#g.free();
+      else this.#g.__destroy_into_raw();
       this.#g = null;
     }
   }

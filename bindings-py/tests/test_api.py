@@ -80,9 +80,11 @@ def test_entropy_calls_differ() -> None:
         (lambda: gunbai.dice.simulate_pool(count=2, sides=6, n=10, seed=10**400), "invalid_argument", "seed"),
         (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
-        # Nesting deeper than Python's recursion limit fails in json.dumps, not in the core.
-        (lambda: gunbai.call("dice.roll", _nested(100_000)), "invalid_argument", "args"),
-        (lambda: gunbai.call("dice.roll", _nested(500)), "invalid_argument", "args"),
+        # Nesting deeper than the core's bound (64) is limit_exceeded, whether json.dumps
+        # runs out of recursion first or the core refuses the text (issue 28).
+        (lambda: gunbai.call("dice.roll", _nested(100_000)), "limit_exceeded", "args"),
+        (lambda: gunbai.call("dice.roll", _nested(500)), "limit_exceeded", "args"),
+        (lambda: gunbai.call("dice.roll", _nested(65)), "limit_exceeded", "args"),
     ],
 )
 def test_documented_errors(call, code: str, field: str) -> None:  # type: ignore[no-untyped-def]
@@ -280,3 +282,51 @@ def test_batch_arrays_are_writable_and_the_pool_work_is_bounded() -> None:
     with pytest.raises(GunbaiError) as info:
         gunbai.dice.simulate_pool(count=1000, sides=6, n=100_000_000, seed=1)
     assert (info.value.code, info.value.field) == ("limit_exceeded", "n")
+
+
+def _raised(call) -> GunbaiError:  # type: ignore[no-untyped-def]
+    with pytest.raises(GunbaiError) as info:
+        call()
+    return info.value
+
+
+def test_depth_refusal_is_one_message_wherever_it_happens() -> None:
+    # json.dumps runs out of recursion, or the core's scan refuses the text: the same error
+    # (and the same as in JS, bindings-js/test/hostile.test.mjs; issue 28).
+    from_python = _raised(lambda: gunbai.call("dice.roll", _nested(100_000)))
+    from_core = _raised(lambda: gunbai.call("dice.roll", _nested(200)))
+    expected = ("limit_exceeded", "args", "args: JSON nested deeper than 64 levels of arrays and objects")
+    assert (from_python.code, from_python.field, from_python.message) == expected
+    assert (from_core.code, from_core.field, from_core.message) == expected
+
+
+def test_the_audits_nested_arrays_are_refused_before_parsing() -> None:
+    # 20,001 chains of 80 levels (about 3.2 MB of JSON; 13.6 s and 1.58 GB before issue 28),
+    # and of 60 levels (within the depth bound, past the value count).
+    for depth, message in [(80, "nested deeper than 64"), (60, "arguments hold at most")]:
+        one: object = []
+        for _ in range(depth - 1):
+            one = [one]
+        e = _raised(lambda: gunbai.call("coc7.distribution", skill=50, value=[one] * 20_001))
+        assert e.code == "limit_exceeded" and message in e.message, e.message
+
+
+def test_errors_quote_a_short_prefix_of_long_input() -> None:
+    e = _raised(lambda: gunbai.command.run(text="1d6", system="x" * 10**6))
+    assert e.code == "invalid_argument" and len(e.message) < 1100, len(e.message)
+    e = _raised(lambda: gunbai.call("dice.roll", {"expr": "1d6", "k" * 10**6: 1}))
+    assert len(e.message) < 1100 and e.field is not None and len(e.field) < 300
+
+
+def test_usize_fields_refuse_2_to_the_32_as_wasm_does() -> None:
+    # `usize` is 32 bits in wasm; the native build refuses the same numbers with the same
+    # message (issue 28). A saved coc_ap round's `turn` is one.
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[2] / "testdata" / "vectors" / "coc" / "blackbox.json"
+    case = next(c for c in json.loads(path.read_text("utf-8")) if c["id"] == "coc_ap-bb-act-next-round-reset")
+    args = json.loads(json.dumps(case["args"]))
+    args["state"]["turn"] = 2**32
+    e = _raised(lambda: gunbai.call("coc_ap.round_act", args))
+    assert (e.code, e.field) == ("invalid_data", "state.turn"), e.message
+    assert e.message == "state.turn: invalid value: integer `4294967296`, expected usize"

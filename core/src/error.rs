@@ -227,6 +227,57 @@ impl Error {
     }
 }
 
+/// Longest message, in characters, an error crossing the JSON entry points carries (see
+/// [`Error::bounded`]); longer ones are cut, ending in `…`.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+/// Longest `field` or detail `path`, in characters, at the JSON entry points.
+pub const MAX_FIELD_CHARS: usize = 200;
+/// Most `details` an error carries at the JSON entry points.
+pub const MAX_DETAILS: usize = 100;
+/// How much of an input string a message quotes ([`quote`]).
+pub const QUOTED_CHARS: usize = 40;
+
+/// `s` quoted for a message (`"abc"`), cut to its first [`QUOTED_CHARS`] characters
+/// followed by `…` when longer: errors never echo a long input back (issue 28).
+pub fn quote(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{s:?}"),
+        Some((end, _)) => format!("{:?}…", &s[..end]),
+    }
+}
+
+/// `s` itself, or its first `max` characters followed by `…`.
+fn clip(s: &mut String, max: usize) {
+    if let Some((end, _)) = s.char_indices().nth(max) {
+        s.truncate(end);
+        s.push('…');
+    }
+}
+
+impl Error {
+    /// This error with its message, field, details and their messages cut to
+    /// [`MAX_MESSAGE_CHARS`], [`MAX_FIELD_CHARS`] and [`MAX_DETAILS`]: what the JSON
+    /// entry points return, so that no error is much larger than a kilobyte or two
+    /// whatever the input (a megabyte-long name or key would otherwise come back whole,
+    /// once per problem). Messages quote input with [`quote`] where they can; this is
+    /// the bound for every other path.
+    pub fn bounded(mut self) -> Self {
+        clip(&mut self.message, MAX_MESSAGE_CHARS);
+        if let Some(f) = &mut self.field {
+            clip(f, MAX_FIELD_CHARS);
+        }
+        self.details.truncate(MAX_DETAILS);
+        for d in &mut self.details {
+            clip(&mut d.message, MAX_MESSAGE_CHARS);
+            clip(&mut d.path, MAX_FIELD_CHARS);
+        }
+        if let Some(r) = &mut self.rule {
+            clip(r, MAX_FIELD_CHARS);
+        }
+        self
+    }
+}
+
 /// `prefix` followed by the path `inner` (`.` or empty: `prefix` itself; `[i]`
 /// appended; a key joined with `.`).
 pub(crate) fn join_path(prefix: &str, inner: &str) -> String {
@@ -246,3 +297,34 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_errors_cut_every_text() {
+        let long = "字".repeat(MAX_MESSAGE_CHARS * 3);
+        let mut e = Error::invalid(long.clone(), &long);
+        e.details = (0..MAX_DETAILS + 5)
+            .map(|_| ErrorDetail { path: long.clone(), rule: None, message: long.clone() })
+            .collect();
+        let b = e.bounded();
+        assert_eq!(b.message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(b.message.ends_with('…'));
+        assert_eq!(b.field.as_ref().unwrap().chars().count(), MAX_FIELD_CHARS + 1);
+        assert_eq!(b.details.len(), MAX_DETAILS);
+        assert!(b.details.iter().all(|d| d.message.chars().count() == MAX_MESSAGE_CHARS + 1
+            && d.path.chars().count() == MAX_FIELD_CHARS + 1));
+        let short = Error::invalid("expr", "bad");
+        assert_eq!(short.clone().bounded(), short);
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote("abc"), "\"abc\"");
+        let q = quote(&"x".repeat(1_000_000));
+        assert_eq!(q, format!("{:?}…", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(quote(&"é".repeat(QUOTED_CHARS)), format!("{:?}", "é".repeat(QUOTED_CHARS)));
+    }
+}

@@ -126,7 +126,7 @@ fn unexpected(v: &Value) -> String {
                 format!("integer `{n}`")
             }
         }
-        Value::String(s) => format!("string {s:?}"),
+        Value::String(s) => format!("string {}", crate::error::quote(s)),
         Value::Array(_) => "sequence".to_string(),
         Value::Object(_) => "map".to_string(),
     }
@@ -144,6 +144,14 @@ pub fn object<'v>(v: &'v Value, at: &At<'_>, expected: &str) -> JsonResult<&'v M
     match v {
         Value::Object(m) => Ok(m),
         other => Err(invalid_type(other, at, expected)),
+    }
+}
+
+/// An input name (a key, a variant) in backticks as serde writes it, cut short when long.
+fn backticked(name: &str) -> String {
+    match name.char_indices().nth(crate::error::QUOTED_CHARS) {
+        None => format!("`{name}`"),
+        Some((end, _)) => format!("`{}…`", &name[..end]),
     }
 }
 
@@ -171,7 +179,7 @@ pub fn deny_unknown(
         if !fields.contains(&key.as_str()) && Some(key.as_str()) != tag {
             return Err(error(
                 &At::Key(at, key),
-                format!("unknown field `{key}`, expected {}", one_of(fields)),
+                format!("unknown field {}, expected {}", backticked(key), one_of(fields)),
             ));
         }
     }
@@ -233,7 +241,7 @@ pub fn variant_index<'v>(
 
 #[inline(never)]
 fn unknown_variant(name: &str, variants: &[&str], at: &At<'_>) -> JsonError {
-    error(at, format!("unknown variant `{name}`, expected {}", one_of(variants)))
+    error(at, format!("unknown variant {}, expected {}", backticked(name), one_of(variants)))
 }
 
 /// A unit variant: given as a string, or as `{"variant": null}`.
@@ -267,6 +275,11 @@ pub fn tag_index(obj: &Map<String, Value>, tag: &str, variants: &[&str], at: &At
         Some(other) => Err(invalid_type(other, &tag_at, "a variant name (string)")),
         None => Err(missing_field(tag, at)),
     }
+}
+
+/// The `{"error": …}` envelope of the JSON entry points: the error [bounded](Error::bounded).
+pub fn error_envelope(e: crate::Error) -> Value {
+    single("error", e.bounded().to_json())
 }
 
 /// Put `value` under `key`.
@@ -344,7 +357,23 @@ fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult
     Ok(n)
 }
 
-int_impls!(i8, i16, i32, i64, u8, u16, u32, u64, usize);
+int_impls!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+/// `usize` is read within `u32` on every target: the wasm build's `usize` is 32 bits,
+/// and a native build must refuse the same numbers with the same message (issue 28).
+impl FromJson for usize {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let n = integer(v, at, 0, u32::MAX as i128, "usize")?;
+        // In range for u32, so for usize on every target gunbai builds for.
+        Ok(n as usize)
+    }
+}
+
+impl ToJson for usize {
+    fn to_json(&self) -> Value {
+        Value::from(*self)
+    }
+}
 
 impl FromJson for f64 {
     fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
@@ -676,13 +705,44 @@ mod tests {
             "loose": {"a": -4, "b": 2, "pair": [7, "z"], "grid": [true, false], "map": {"k": 9}, "c": "字"},
             "raw": {"any": [1, "thing"]},
             "opt": "tens_d10",
-            "unknown": "ignored here",
         });
-        assert_eq!(check(full), None);
+        assert_eq!(check(full.clone()), None);
+        // Unknown keys are refused even where the type does not say deny_unknown_fields
+        // (serde's derive accepts them there), and at a tagged unit variant.
+        let mut extra = full.clone();
+        extra["unknown"] = json!(1);
+        assert_eq!(from_value::<Outer>(&extra).unwrap_err().path, "unknown");
+        let mut extra = full.clone();
+        extra["loose"]["zz"] = json!(1);
+        assert_eq!(from_value::<Outer>(&extra).unwrap_err().path, "loose.zz");
+        let mut extra = full;
+        extra["tagged"][1]["actr"] = json!("a");
+        assert_eq!(check(extra), Some("tagged[1].actr".to_string()));
         for shape in [json!("dot"), json!({"dot": null}), json!({"line": 7}), json!(null)] {
             assert_eq!(check(json!({"items": [], "shape": shape, "opt": null})), None);
         }
         assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
+    }
+
+    #[test]
+    fn usize_is_32_bits_on_every_target() {
+        assert_eq!(from_value::<usize>(&json!(4294967295u64)).unwrap(), 4294967295);
+        let e = from_value::<usize>(&json!(4294967296u64)).unwrap_err();
+        assert_eq!(e.message, "invalid value: integer `4294967296`, expected usize");
+        assert!(from_value::<usize>(&json!(-1)).is_err());
+    }
+
+    #[test]
+    fn long_input_is_quoted_short() {
+        let long = "x".repeat(100_000);
+        let e = from_value::<u32>(&json!(long)).unwrap_err();
+        assert!(e.message.len() < 200, "{}", e.message.len());
+        let e = from_value::<Shape>(&json!(long)).unwrap_err();
+        assert!(e.message.len() < 300 && e.message.starts_with("unknown variant `xxx"), "{}", e.message);
+        let mut obj = Map::new();
+        obj.insert(long, json!(1));
+        let e = from_value::<Inner>(&Value::Object(obj)).unwrap_err();
+        assert!(e.message.len() < 300 && e.message.starts_with("unknown field `xxx"), "{}", e.message);
     }
 
     #[test]

@@ -429,9 +429,17 @@ impl<'a, 'de> de::EnumAccess<'de> for TaggedAccess<'a, 'de> {
 impl<'de> de::VariantAccess<'de> for TaggedAccess<'_, 'de> {
     type Error = E;
 
-    /// Like serde's internally tagged unit variants, other keys are ignored.
+    /// Unlike serde's internally tagged unit variants, other keys are refused: every
+    /// enum declared with the macro denies unknown fields (as `gunbai-derive` requires).
     fn unit_variant(self) -> Result<(), E> {
-        Ok(())
+        match self.map.keys().find(|k| k.as_str() != self.tag) {
+            None => Ok(()),
+            Some(key) => {
+                let chain = At::Key(self.chain, key);
+                let err = de::Error::custom(format_args!("unknown field `{key}`, expected `{}`", self.tag));
+                Err(self.track.trigger(&chain, err))
+            }
+        }
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, _seed: T) -> Result<T::Value, E> {

@@ -41,6 +41,7 @@ pub struct ReadmeExamples;
 extern crate self as gunbai;
 
 pub mod batch;
+pub mod bounds;
 pub mod coc7;
 pub mod coc7_house;
 pub mod coc_ap;
@@ -90,7 +91,8 @@ pub fn call_with_entropy(op: &str, args: Value, entropy: u64) -> Result<Value> {
 /// is checked.
 pub const MAX_ARGS_JSON: usize = 8 << 20;
 
-/// Parse the bindings' argument text, refusing it above [`MAX_ARGS_JSON`].
+/// Parse the bindings' argument text, refusing it above [`MAX_ARGS_JSON`] and past the
+/// [`bounds`] on depth and values (checked before any `Value` is built).
 pub(crate) fn parse_args_json(args_json: &str) -> Result<Value> {
     if args_json.len() > MAX_ARGS_JSON {
         return Err(Error::limit(
@@ -98,6 +100,7 @@ pub(crate) fn parse_args_json(args_json: &str) -> Result<Value> {
             format_args!("arguments are at most {MAX_ARGS_JSON} bytes of JSON, not {}", args_json.len()),
         ));
     }
+    bounds::check_text(args_json)?;
     serde_json::from_str::<Value>(args_json)
         .map_err(|e| Error::invalid("args", format_args!("not valid JSON: {e}")))
 }
@@ -112,7 +115,7 @@ pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
     });
     let envelope = match outcome {
         Ok(v) => json::single("ok", v),
-        Err(e) => json::single("error", json::ToJson::to_json(&e)),
+        Err(e) => json::error_envelope(e),
     };
     envelope.to_string()
 }
@@ -141,7 +144,7 @@ pub fn call_batch_json(
             let env = serde_json::json!({ "ok": ok });
             (env.to_string(), Some(data))
         }
-        Err(e) => (json::single("error", json::ToJson::to_json(&e)).to_string(), None),
+        Err(e) => (json::error_envelope(e).to_string(), None),
     }
 }
 

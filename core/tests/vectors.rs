@@ -246,7 +246,7 @@ vector_files! {
         languages_all_systems, misreadings_and_limits, refusals, rolls_errors, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
-    errors { conventions, null_arguments, tagged_fields }
+    errors { conventions, null_arguments, tagged_fields, unknown_keys }
     fap_map { actions, audit, blackbox, blackbox2, checks, round, saved_states }
     tmd {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,

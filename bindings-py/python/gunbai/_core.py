@@ -166,6 +166,10 @@ def _unreadable(value: Any, fallback: GunbaiError) -> GunbaiError:
     return fallback
 
 
+# gunbai::bounds::DEPTH_REFUSAL (a test checks that both say the same).
+_DEPTH_REFUSAL = "JSON nested deeper than 64 levels of arrays and objects"
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default, separators=(",", ":"))
 
@@ -182,8 +186,11 @@ def _encode(value: Any) -> str:
         if ".0" in text or "e+" in text or "E+" in text:
             text = _dumps(_js_numbers(value))
         return text
-    except (TypeError, ValueError, RecursionError) as e:
-        found = None if isinstance(e, RecursionError) else _refused_value(value)
+    except RecursionError:
+        # Nested too deep for json.dumps: the core's refusal for depth (gunbai::bounds).
+        raise GunbaiError("limit_exceeded", f"args: {_DEPTH_REFUSAL}", "args") from None
+    except (TypeError, ValueError) as e:
+        found = _refused_value(value)
         if found and found[0]:
             field, why = found
             raise GunbaiError("invalid_argument", f"{field}: {why}", field) from None

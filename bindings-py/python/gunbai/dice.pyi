@@ -40,7 +40,7 @@ def simulate_pool(*, count: int, sides: int, n: int, seed: Union[int, None] = No
     Args:
         count: Dice per repetition, 0..=1000.
         sides: Sides per die, 1..=10000.
-        n: Repetitions, at most 10^8, and n × (count + 10) at most 10^9.
+        n: Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:

@@ -433,7 +433,7 @@ def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_d
         dice: WT-CHK-3: stat dice per check, 0–100.
         tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
-        n: Repetitions, at most 10^8, and n × (dice per check + 10) at most 10^9.
+        n: Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:
@@ -453,7 +453,7 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
         actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
         reactor_extra_dice: Extra dice for the reactor. Default 0.
         output: `win` (1/0, default) or `margin` (actor − reactor achievement).
-        n: Repetitions, at most 10^8, and n × (2 × dice per check of both sides + 10) at most 10^9.
+        n: Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:
@@ -473,7 +473,7 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
         special_attack_lvs: LVs of further applicable special attacks (combined per `variants`). Default empty.
         modifier: Modifier added to the base damage (may be negative). Default 0.
         variants: Rule variants, as in `world_trigger.damage`.
-        n: Repetitions, at most 10^8.
+        n: Repetitions, at most 2·10^7.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:
@@ -487,7 +487,7 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
 
     Args:
         setup: The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
-        n: Battles to play: at most 100,000, and battles × last round × members at most 600,000.
+        n: Battles to play: at most 100,000, and battles × last round × members at most 80,000.
         policy: One policy for every team (default `random`); ignored where `policies` is given.
         policies: One policy per team, in setup order.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.

@@ -9,11 +9,17 @@
 //! on every conformance vector that both agree (`gunbai::ops::crosscheck`).
 //!
 //! Supported `#[serde]` attributes, with serde's meaning:
-//! - container: `rename_all = "snake_case"`, `deny_unknown_fields`, `default`,
+//! - container: `rename_all = "snake_case"`, `deny_unknown_fields` (always in effect here), `default`,
 //!   `tag = "…"` (internally tagged enums);
 //! - field: `rename`, `default`, `default = "path"`, `skip_serializing_if = "path"`,
 //!   `flatten` (`ToJson` only), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
 //! - variant: `rename`.
+//!
+//! Every object read refuses unknown keys, whether or not the type says
+//! `deny_unknown_fields`, unit variants of internally tagged enums included: a new type
+//! cannot forget it (issue 28). Types that arguments, sheets, packs or states contain say
+//! `deny_unknown_fields` too, so that serde and the JSON Schema (`additionalProperties:
+//! false`) agree; the catalog test in `xtask` checks that for every argument schema.
 //!
 //! Anything else is a compile error: an attribute this derive does not implement cannot
 //! slip through and make it disagree with serde unnoticed.
@@ -27,7 +33,6 @@ use syn::{parse_macro_input, Data, DeriveInput, Fields, LitStr, Type};
 #[derive(Default)]
 struct Container {
     rename_all: Option<String>,
-    deny: bool,
     default: bool,
     tag: Option<String>,
 }
@@ -61,7 +66,7 @@ fn container_attrs(attrs: &[syn::Attribute]) -> syn::Result<Container> {
                 }
                 c.rename_all = Some(s.value());
             } else if meta.path.is_ident("deny_unknown_fields") {
-                c.deny = true;
+                // Always in effect (see the crate docs).
             } else if meta.path.is_ident("default") {
                 c.default = true;
             } else if meta.path.is_ident("tag") {
@@ -194,18 +199,7 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
         };
         inits.push(quote!(#ident: #init,));
     }
-    let check = if c.deny {
-        let tag = match tag {
-            Some(t) => quote!(::core::option::Option::Some(#t)),
-            None => quote!(::core::option::Option::None),
-        };
-        quote! {
-            const __FIELDS: &[&str] = &[#(#names),*];
-            #j::deny_unknown(__obj, __FIELDS, #tag, __at)?;
-        }
-    } else {
-        quote!()
-    };
+    let check = deny_check(&names, tag);
     let default =
         if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
     Ok(quote! {
@@ -213,6 +207,20 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
         #default
         ::core::result::Result::Ok(#ctor { #(#inits)* })
     })
+}
+
+/// The check that every key of `__obj` is one of `names` (or the tag): generated for
+/// every object read, so no type can accept an unknown key (issue 28).
+fn deny_check(names: &[&str], tag: Option<&str>) -> TS {
+    let j = quote!(::gunbai::json);
+    let tag = match tag {
+        Some(t) => quote!(::core::option::Option::Some(#t)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote! {
+        const __FIELDS: &[&str] = &[#(#names),*];
+        #j::deny_unknown(__obj, __FIELDS, #tag, __at)?;
+    }
 }
 
 fn from_json(input: &DeriveInput) -> syn::Result<TS> {
@@ -247,7 +255,10 @@ fn from_json(input: &DeriveInput) -> syn::Result<TS> {
                 let vi = &v.ident;
                 let pat = if i == last { quote!(_) } else { quote!(#i) };
                 let arm = match (&v.fields, &c.tag) {
-                    (Fields::Unit, Some(_)) => quote!(::core::result::Result::Ok(Self::#vi)),
+                    (Fields::Unit, Some(tag)) => {
+                        let check = deny_check(&[], Some(tag));
+                        quote!({ #check ::core::result::Result::Ok(Self::#vi) })
+                    }
                     (Fields::Unit, None) => quote! {{
                         #j::unit_variant(__payload, __at)?;
                         ::core::result::Result::Ok(Self::#vi)

@@ -50,7 +50,7 @@ pub struct Coc7SimulateChecksArgs {
     /// `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
     #[serde(default)]
     pub output: Coc7SimulateOutput,
-    /// Repetitions, at most 10^8, and n × (|bonus dice| + 12) at most 10^9.
+    /// Repetitions, at most 2·10^7, and n × (|bonus dice| + 12) at most 2·10^8.
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]

@@ -15,7 +15,7 @@ pub struct DiceSimulatePoolArgs {
     pub count: i64,
     /// Sides per die, 1..=10000.
     pub sides: i64,
-    /// Repetitions, at most 10^8, and n × (count + 10) at most 10^9.
+    /// Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]

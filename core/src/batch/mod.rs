@@ -24,8 +24,10 @@ use schemars::{Schema, SchemaGenerator};
 use serde_json::Value;
 use std::sync::OnceLock;
 
-/// Most repetitions in one batch call (memory: 4 bytes each for int32).
-pub const MAX_BATCH: u64 = 100_000_000;
+/// Most repetitions in one batch call: 2·10^7, about five seconds of
+/// `world_trigger.simulate_damage` in the wasm build (DESIGN.md, "How much may one batch
+/// call do?"; 10^8 took 25 s there).
+pub const MAX_BATCH: u64 = 20_000_000;
 
 /// The flat result of a batch op.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,9 +137,10 @@ pub fn check_n(n: u64) -> Result<usize> {
     usize::try_from(n).map_err(|_| Error::limit("n", "too many repetitions for this platform"))
 }
 
-/// Most work one batch call may do, in dice: about five seconds natively on one core
-/// (10^10 dice took 44 s). Larger studies call again with another seed.
-pub const MAX_BATCH_DICE: u64 = 1_000_000_000;
+/// Most work one batch call may do, in dice: about five seconds in the wasm build (Node;
+/// a second or two natively). It was 10^9, five seconds natively, until issue 28 timed
+/// 31 s for it in Node. Larger studies call again with another seed.
+pub const MAX_BATCH_DICE: u64 = 200_000_000;
 
 /// What one repetition costs besides its dice, counted as dice: deciding and writing
 /// its result. Measured in the ninth session: 10^8 opposed checks with no dice took

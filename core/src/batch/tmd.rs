@@ -36,8 +36,9 @@ pub struct TmdSimulateInitiativeArgs {
     /// `position` (0 = first, default) or `total`.
     #[serde(default)]
     pub output: TmdSimulateInitiativeOutput,
-    /// Repetitions; n × combatants is at most 5·10^6 and n × combatants² at most
-    /// 10^8 (sorting and tie-breaks grow with the square: about a second either way).
+    /// Repetitions; n × combatants is at most 2·10^6 and n × combatants² at most
+    /// 10^8 (sorting and tie-breaks grow with the square: about five seconds in wasm
+    /// either way).
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]
@@ -45,7 +46,7 @@ pub struct TmdSimulateInitiativeArgs {
 }
 
 /// Most cells (repetitions × combatants) of one `tmd.simulate_initiative` call.
-pub const MAX_CELLS: u64 = 5_000_000;
+pub const MAX_CELLS: u64 = 2_000_000;
 /// Most repetitions × combatants² (the sort and tie-break work) of one call.
 pub const MAX_PAIRS: u64 = 100_000_000;
 
@@ -163,9 +164,9 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
-        // The work bounds: cells (2 × 2,500,001 > 5·10^6) and pairs (10,001 × 100² > 10^8).
+        // The work bounds: cells (2 × 1,000,001 > 2·10^6) and pairs (10,001 × 100² > 10^8).
         let many: Vec<TmdCombatant> = (0..100).map(|i| c(&format!("c{i}"), "x", 0)).collect();
-        for (cs, n) in [(vec![c("a", "x", 0), c("b", "y", 0)], 2_500_001), (many, 10_001)] {
+        for (cs, n) in [(vec![c("a", "x", 0), c("b", "y", 0)], 1_000_001), (many, 10_001)] {
             let e = simulate_initiative(&TmdSimulateInitiativeArgs {
                 combatants: cs,
                 output: Default::default(),

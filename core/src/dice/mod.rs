@@ -70,7 +70,7 @@ pub struct Roll {
 
 /// A scripted face: a bare integer, or a roll object (as results report them).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
+#[serde(untagged, deny_unknown_fields)]
 pub enum ScriptedFace {
     /// A bare face value.
     Face(i64),
@@ -90,7 +90,7 @@ pub enum ScriptedFace {
 // By hand: the derive does not do `untagged` (one type has it).
 impl crate::json::FromJson for ScriptedFace {
     fn from_json(v: &serde_json::Value, at: &crate::json::At<'_>) -> crate::json::JsonResult<Self> {
-        // Like serde's untagged struct variant: other keys are ignored.
+        // Other keys are refused (as by serde's untagged variant with deny_unknown_fields).
         #[derive(FromJson)]
         struct RollObject {
             #[serde(default)]

@@ -704,7 +704,7 @@ impl Game {
         });
         let envelope = match outcome {
             Ok(v) => crate::json::single("ok", v),
-            Err(e) => crate::json::single("error", ToJson::to_json(&e)),
+            Err(e) => crate::json::error_envelope(e),
         };
         envelope.to_string()
     }

@@ -1,0 +1,138 @@
+// Hostile input (issue 28): bounded parsing in wasm, one refusal for depth in every
+// language, and recovery after a wasm trap. No timing is asserted (the standards forbid
+// timed tests): the times are printed; memory growth is asserted from the wasm memory's
+// size, which does not depend on the machine's speed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import * as gunbai from "../pkg/index.js";
+import { __gunbaiMemory } from "../pkg/wasm/gunbai_js.js";
+
+const { GunbaiError } = gunbai;
+
+function refusal(fn) {
+  try {
+    fn();
+  } catch (e) {
+    assert.ok(e instanceof GunbaiError, `expected GunbaiError, got ${e}`);
+    return e;
+  }
+  assert.fail("expected a GunbaiError");
+}
+
+function nested(depth) {
+  let inner = [];
+  for (let i = 1; i < depth; i++) inner = [inner];
+  return inner;
+}
+
+// `chains` arrays, each `depth` levels of arrays: the audit's input had 20,001 chains of
+// 80 levels (about 3.2 MB of JSON), which took 90 s and 311 MB of wasm memory to refuse.
+function chains(count, depth) {
+  const one = nested(depth);
+  return Array.from({ length: count }, () => one);
+}
+
+function measured(label, args, op = "coc7.distribution") {
+  let text = "";
+  try {
+    text = JSON.stringify(args);
+  } catch {
+    // Too deep for JSON.stringify itself: the package refuses it without any text.
+  }
+  const before = __gunbaiMemory().buffer.byteLength;
+  const start = performance.now();
+  const e = refusal(() => gunbai.call(op, args));
+  const ms = performance.now() - start;
+  const grown = __gunbaiMemory().buffer.byteLength - before;
+  console.log(`${label}: ${(text.length / 1e6).toFixed(2)} MB of JSON refused (${e.code}) in ${ms.toFixed(0)} ms; wasm memory grew ${(grown / 1e6).toFixed(2)} MB`);
+  return { e, text, grown };
+}
+
+test("the audit's nested-array input is refused as limit_exceeded, memory growth under 4x the input", () => {
+  const { e, text, grown } = measured("20,001 chains of 80 levels", { skill: 50, value: chains(20_001, 80) });
+  assert.ok(text.length > 3_000_000, `${text.length}`);
+  assert.equal(e.code, "limit_exceeded");
+  assert.equal(e.field, "args");
+  assert.ok(grown < 4 * text.length, `grew ${grown} bytes for ${text.length} bytes of input`);
+});
+
+test("shallow but many values (20,001 chains of 60 levels) is refused by the value count", () => {
+  const { e, text, grown } = measured("20,001 chains of 60 levels", { skill: 50, value: chains(20_001, 60) });
+  assert.equal(e.code, "limit_exceeded");
+  assert.match(e.message, /^args: arguments hold at most \d+ JSON values/);
+  assert.ok(grown < 4 * text.length, `grew ${grown} bytes for ${text.length} bytes of input`);
+});
+
+test("nesting past 64 levels gets one message, from the core and from JSON.stringify alike", () => {
+  const fromCore = measured("1,000 levels", { skill: 50, value: nested(1000) }).e;
+  assert.equal(fromCore.code, "limit_exceeded");
+  assert.equal(fromCore.message, "args: JSON nested deeper than 64 levels of arrays and objects");
+  // So deep that JSON.stringify overflows the stack before the core sees any text.
+  const fromJs = measured("1,000,000 levels", { skill: 50, value: nested(1_000_000) }).e;
+  assert.deepEqual([fromJs.code, fromJs.field, fromJs.message], [fromCore.code, fromCore.field, fromCore.message]);
+  // 64 levels are read (and refused for their type, not their depth).
+  const ok = refusal(() => gunbai.call("coc7.distribution", { skill: nested(63) }));
+  assert.equal(ok.code, "invalid_argument");
+  assert.equal(ok.field, "skill");
+});
+
+test("an input near the size limit is answered or refused with bounded memory", () => {
+  // 8 MB of strings (few values): read, then refused for its type.
+  const words = Array.from({ length: 2000 }, () => "x".repeat(4000));
+  const { e, text, grown } = measured("2,000 strings of 4,000 chars", { skill: words });
+  assert.equal(e.code, "invalid_argument");
+  assert.ok(grown < 4 * text.length, `grew ${grown} bytes for ${text.length} bytes of input`);
+});
+
+test("errors quote at most a short prefix of a long input", () => {
+  const e = refusal(() => gunbai.command.run({ text: "1d6", system: "x".repeat(1_000_000) }));
+  assert.equal(e.code, "invalid_argument");
+  assert.ok(e.message.length < 1100, `${e.message.length} chars`);
+  const key = refusal(() => gunbai.call("dice.roll", { expr: "1d6", ["k".repeat(1_000_000)]: 1 }));
+  assert.ok(key.message.length < 1100 && key.field.length < 300, `${key.message.length}, ${key.field.length}`);
+});
+
+test("after a wasm trap the module is instantiated again and the next call works", () => {
+  const args = { expr: "3d6+2", seed: 28 };
+  const before = gunbai.dice.roll(args);
+  // Fill the wasm memory to its maximum, so the next allocation traps (out of memory).
+  const memory = __gunbaiMemory();
+  for (let pages = 65536; pages >= 1; pages = Math.floor(pages / 2)) {
+    try {
+      while (true) memory.grow(pages);
+    } catch {
+      // this step no longer fits: try a smaller one
+    }
+  }
+  const trap = refusal(() => gunbai.call("dice.roll", { expr: "x".repeat(20_000_000) }));
+  assert.equal(trap.code, "internal");
+  assert.match(trap.message, /the wasm instance was restarted/);
+  // A new instance: small memory again, and the same answers as before the trap.
+  assert.ok(__gunbaiMemory().buffer.byteLength < 64 << 20, `${__gunbaiMemory().buffer.byteLength}`);
+  assert.deepEqual(gunbai.dice.roll(args), before);
+});
+
+test("a game handle made before a trap is refused after it, and new handles work", () => {
+  const read = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), "utf8"));
+  const battle = read("examples/battles/rank_3v3.json");
+  const old = gunbai.worldTrigger.Battle.create(battle);
+  const state = old.state;
+  const memory = __gunbaiMemory();
+  for (let pages = 65536; pages >= 1; pages = Math.floor(pages / 2)) {
+    try {
+      while (true) memory.grow(pages);
+    } catch {
+      // smaller steps
+    }
+  }
+  assert.equal(refusal(() => gunbai.call("dice.roll", { expr: "x".repeat(20_000_000) })).code, "internal");
+  const lost = refusal(() => old.state);
+  assert.deepEqual([lost.code, lost.field], ["invalid_argument", "handle"]);
+  old.free();
+  // Its saved state loads into the new instance, as it was.
+  const again = gunbai.worldTrigger.Battle.fromJSON(state);
+  assert.deepEqual(again.state, state);
+  again.free();
+  assert.equal(gunbai.dice.roll({ expr: "1d6", rolls: [4] }).total, 4);
+});

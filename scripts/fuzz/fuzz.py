@@ -1,0 +1,432 @@
+"""Schema-driven fuzzing of every operation on both surfaces (issue 28).
+
+Arguments are generated from the catalog's JSON Schemas (and taken from the conformance
+vectors: real game states), then mutated: wrong types, edge numbers, extra and missing
+keys, deep nesting, long strings, duplicated or emptied lists, corrupt saved states.
+Each case runs in Python (the installed ``gunbai``) and in Node (``worker.mjs`` on the
+npm package); the run fails on a panic or trap (an ``internal`` error), an exception
+other than GunbaiError, a call slower than the hang bound, or any difference between
+the two. Before that, a sweep sends one extra key at every object position of every
+operation's argument schema (every variant of every enum): it must be refused with
+``invalid_argument`` or ``invalid_data`` naming the key (a validation op's violation
+naming it counts); a call refused for another reason first (the generated value broke
+a rule before the key was read) is counted as not reached; one that succeeds fails.
+
+    python scripts/fuzz/fuzz.py [--seed N] [--count N] [--pkg DIR] [--hang SECONDS]
+
+Deterministic for a seed (unseeded dice are never left to entropy: a ``seed`` is given
+wherever the schema has one). Prints its counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import glob
+import json
+import os
+import random
+import select
+import subprocess
+import sys
+import time
+from typing import Any
+
+import gunbai
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXTRA = "zz_extra"
+NEST = "\u0000nest:"
+EDGE_NUMBERS = [0, -1, 1, 255, 256, 65535, 65536, 2**31 - 1, 2**31, -(2**31), 2**32 - 1, 2**32,
+                2**53 - 1, -(2**53 - 1), 0.5, -2.5, 1e300]
+LONG_STRINGS = ["x" * 1000, "字" * 20000, "x" * 300_000, "\u0000", "", " ", "\U0001F600" * 3]
+
+
+class Schemas:
+    def __init__(self, catalog: dict[str, Any]) -> None:
+        self.defs = catalog["defs"]
+
+    def resolve(self, s: Any) -> Any:
+        seen = 0
+        while isinstance(s, dict) and "$ref" in s and seen < 50:
+            s = self.defs[s["$ref"].rsplit("/", 1)[1]]
+            seen += 1
+        return s
+
+    def branches(self, s: dict[str, Any]) -> list[Any]:
+        return list(s.get("oneOf") or s.get("anyOf") or [])
+
+    def types(self, s: dict[str, Any]) -> list[str]:
+        t = s.get("type")
+        if isinstance(t, list):
+            return [x for x in t if x != "null"] or ["null"]
+        if isinstance(t, str):
+            return [t]
+        if "properties" in s:
+            return ["object"]
+        return []
+
+    def minimal(self, s: Any, rng: random.Random | None = None, depth: int = 0) -> Any:
+        """A value of schema ``s`` (required keys only; with ``rng``, random choices
+        and some optional keys)."""
+        s = self.resolve(s)
+        if s is True or not isinstance(s, dict) or depth > 40:
+            return None
+        if "const" in s:
+            return s["const"]
+        if "enum" in s:
+            return rng.choice(s["enum"]) if rng else s["enum"][0]
+        branches = self.branches(s)
+        if branches:
+            non_null = [b for b in branches if self.resolve(b).get("type") != "null"] or branches
+            b = rng.choice(non_null) if rng else non_null[0]
+            base = {k: v for k, v in s.items() if k not in ("oneOf", "anyOf")}
+            b = self.resolve(b)
+            if base.get("properties") and isinstance(b, dict):
+                merged = dict(b)
+                merged["properties"] = {**base.get("properties", {}), **b.get("properties", {})}
+                merged["required"] = base.get("required", []) + b.get("required", [])
+                b = merged
+            return self.minimal(b, rng, depth + 1)
+        if "allOf" in s:
+            return self.minimal(s["allOf"][0], rng, depth + 1)
+        types = self.types(s)
+        t = (rng.choice(types) if rng else types[0]) if types else "null"
+        if t == "object":
+            out: dict[str, Any] = {}
+            props = s.get("properties", {})
+            for k, ps in props.items():
+                if k in s.get("required", []) or (rng and rng.random() < 0.3) or k == "seed":
+                    out[k] = self.minimal(ps, rng, depth + 1)
+            if "seed" in props:
+                out["seed"] = rng.randrange(1000) if rng else 1
+            return out
+        if t == "array":
+            if "prefixItems" in s:
+                return [self.minimal(x, rng, depth + 1) for x in s["prefixItems"]]
+            n = s.get("minItems", 0)
+            if rng and n == 0 and rng.random() < 0.5:
+                n = 1
+            return [self.minimal(s.get("items", True), rng, depth + 1) for _ in range(n)]
+        if t == "integer":
+            lo, hi = s.get("minimum"), s.get("maximum")
+            v = rng.randrange(0, 7) if rng else 1
+            if lo is not None:
+                v = max(v, int(lo))
+            if hi is not None:
+                v = min(v, int(hi))
+            return v
+        if t == "number":
+            return 1
+        if t == "string":
+            return "a" * max(1, s.get("minLength", 1))
+        if t == "boolean":
+            return False
+        return None
+
+    def sweep(self, s: Any, depth: int = 0, stack: tuple[str, ...] = ()) -> list[tuple[Any, str]]:
+        """Every value of ``s`` with one extra key at one object position (each variant
+        of each enum visited): ``(value, path of the extra key)``."""
+        s = self.resolve(s)
+        if not isinstance(s, dict) or depth > 12:
+            return []
+        out: list[tuple[Any, str]] = []
+        branches = self.branches(s)
+        if branches:
+            base = {k: v for k, v in s.items() if k not in ("oneOf", "anyOf")}
+            for b in branches:
+                b = self.resolve(b)
+                if base.get("properties") and isinstance(b, dict):
+                    b = {**b, "properties": {**base["properties"], **b.get("properties", {})},
+                         "required": base.get("required", []) + b.get("required", [])}
+                out += self.sweep(b, depth + 1, stack)
+            return out
+        types = self.types(s)
+        if "object" in types and "properties" in s:
+            base = self.minimal(s)
+            if not isinstance(base, dict):
+                return out
+            out.append(({**base, EXTRA: 1}, EXTRA))
+            for k, ps in s["properties"].items():
+                key = f"{k}@{id(ps)}"
+                if key in stack:
+                    continue
+                for v, p in self.sweep(ps, depth + 1, stack + (key,)):
+                    out.append(({**base, k: v}, f"{k}.{p}" if not p.startswith("[") else f"{k}{p}"))
+        elif "array" in types:
+            items = s.get("prefixItems")
+            if items:
+                base = [self.minimal(x) for x in items]
+                for i, x in enumerate(items):
+                    for v, p in self.sweep(x, depth + 1, stack):
+                        val = list(base)
+                        val[i] = v
+                        out.append((val, f"[{i}].{p}"))
+            else:
+                n = max(1, s.get("minItems", 0))
+                fill = [self.minimal(s.get("items", True)) for _ in range(n - 1)]
+                for v, p in self.sweep(s.get("items", True), depth + 1, stack):
+                    out.append(([v] + fill, f"[0].{p}"))
+        elif "object" in types and isinstance(s.get("additionalProperties"), dict):
+            for v, p in self.sweep(s["additionalProperties"], depth + 1, stack):
+                out.append(({"k": v}, f"k.{p}"))
+        return out
+
+
+def paths(v: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(v, dict):
+        for k, x in v.items():
+            out += paths(x, prefix + (k,))
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            out += paths(x, prefix + (i,))
+    return out
+
+
+def get(v: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        v = v[p]
+    return v
+
+
+def put(v: Any, path: tuple[Any, ...], x: Any) -> Any:
+    if not path:
+        return x
+    get(v, path[:-1])[path[-1]] = x
+    return v
+
+
+def mutate(args: Any, rng: random.Random) -> tuple[Any, str]:
+    v = copy.deepcopy(args)
+    ps = paths(v)
+    path = rng.choice(ps)
+    target = get(v, path)
+    kind = rng.choice(["type", "edge", "extra", "missing", "nest", "long", "dup", "empty", "null", "many"])
+    if kind == "type":
+        v = put(v, path, rng.choice(["x", 1, 1.5, True, None, [], {}, [1], {"a": 1}]))
+    elif kind == "edge":
+        v = put(v, path, rng.choice(EDGE_NUMBERS))
+    elif kind == "extra":
+        objs = [p for p in ps if isinstance(get(v, p), dict)]
+        if objs:
+            get(v, rng.choice(objs))[EXTRA] = rng.choice([1, "a", None, {}])
+    elif kind == "missing":
+        objs = [p for p in ps if isinstance(get(v, p), dict) and get(v, p)]
+        if objs:
+            o = get(v, rng.choice(objs))
+            del o[rng.choice(sorted(o))]
+    elif kind == "nest":
+        v = put(v, path, NEST + str(rng.choice([63, 64, 65, 130, 2000, 100_000])))
+    elif kind == "long":
+        v = put(v, path, rng.choice(LONG_STRINGS))
+    elif kind == "dup" and isinstance(target, list) and target:
+        i = rng.randrange(len(target))
+        target.insert(i, copy.deepcopy(target[i]))
+    elif kind == "empty" and isinstance(target, (list, dict)):
+        target.clear()
+    elif kind == "null":
+        v = put(v, path, None)
+    elif kind == "many" and isinstance(target, list) and target:
+        target.extend(copy.deepcopy(target[0]) for _ in range(rng.choice([100, 5000])))
+    return v, kind
+
+
+def expand(v: Any) -> Any:
+    if isinstance(v, str) and v.startswith(NEST):
+        inner: Any = []
+        for _ in range(int(v[len(NEST):]) - 1):
+            inner = [inner]
+        return inner
+    if isinstance(v, list):
+        return [expand(x) for x in v]
+    if isinstance(v, dict):
+        return {k: expand(x) for k, x in v.items()}
+    return v
+
+
+def plain(v: Any) -> Any:
+    """A Python result as JSON-shaped values, as the Node worker writes it (numpy arrays
+    as lists; a 2-D table part as its columns, as JS gives them)."""
+    if hasattr(v, "tolist"):
+        if getattr(v, "ndim", 1) == 2:
+            return [list(c) for c in v.T.tolist()] if v.size else [[] for _ in range(v.shape[1])]
+        return v.tolist()
+    if isinstance(v, dict):
+        return {k: plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain(x) for x in v]
+    return v
+
+
+def run_py(op: str, batch: bool, args: Any) -> dict[str, Any]:
+    start = time.perf_counter()
+    try:
+        args = expand(args)
+        r = gunbai.call_batch(op, args) if batch else gunbai.call(op, args)
+        out: dict[str, Any] = {"ok": json.loads(json.dumps(plain(r)))}
+    except gunbai.GunbaiError as e:
+        out = {"error": {"code": e.code, "message": e.message, "field": e.field}}
+    except Exception as e:  # noqa: BLE001 - a failure of the harness's kind
+        out = {"exception": f"{type(e).__name__}: {e}"}
+    out["ms"] = (time.perf_counter() - start) * 1000
+    return out
+
+
+class Node:
+    def __init__(self, pkg: str, hang: float) -> None:
+        self.hang = hang
+        self.proc = subprocess.Popen(
+            ["node", os.path.join(ROOT, "scripts", "fuzz", "worker.mjs"), pkg],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+        )
+
+    def run(self, op: str, batch: bool, args: Any) -> dict[str, Any]:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps({"op": op, "batch": batch, "args": args}, ensure_ascii=False) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.hang * 3)
+        if not ready:
+            self.proc.kill()
+            return {"exception": f"hang: no reply within {self.hang * 3:.0f} s", "ms": self.hang * 3000}
+        line = self.proc.stdout.readline()
+        if not line:
+            return {"exception": "the Node worker exited", "ms": 0}
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def problem(out: dict[str, Any], hang: float) -> str | None:
+    if "exception" in out:
+        return f"not a GunbaiError: {out['exception'][:300]}"
+    if "error" in out and out["error"]["code"] == "internal":
+        return f"internal error (panic or trap): {out['error']['message'][:300]}"
+    if out["ms"] > hang * 1000:
+        return f"took {out['ms'] / 1000:.1f} s (bound {hang} s)"
+    return None
+
+
+def short(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 300 else text[:300] + f"… ({len(text)} chars)"
+
+
+def vector_args() -> dict[str, list[Any]]:
+    """Arguments of the conformance vectors by operation (real game states among them)."""
+    out: dict[str, list[Any]] = {}
+    for f in sorted(glob.glob(os.path.join(ROOT, "testdata", "vectors", "**", "*.json"), recursive=True)):
+        with open(f, encoding="utf-8") as fh:
+            for case in json.load(fh):
+                if isinstance(case.get("args"), dict) and "call" in case:
+                    out.setdefault(case["call"], []).append(case["args"])
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=28)
+    ap.add_argument("--count", type=int, default=3000, help="mutated calls per surface")
+    ap.add_argument("--pkg", default=os.path.join(ROOT, "bindings-js", "pkg"))
+    ap.add_argument("--hang", type=float, default=10.0, help="slowest call allowed, seconds")
+    ap.add_argument("--no-node", action="store_true", help="Python only (no difference check)")
+    ap.add_argument("--verbose", action="store_true", help="list the extra keys not reached")
+    a = ap.parse_args()
+
+    catalog = gunbai.catalog()
+    schemas = Schemas(catalog)
+    ops = [(o["name"], o["kind"] == "batch", o["args"]) for o in catalog["ops"]]
+    node = None if a.no_node else Node(a.pkg, a.hang)
+    failures: list[str] = []
+    counts = {"sweep": 0, "sweep_refused": 0, "sweep_unreached": 0, "calls": 0, "ok": 0, "errors": 0}
+    unreached: list[str] = []
+
+    seeded = {name for name, _, schema in ops if "seed" in (schemas.resolve(schema).get("properties") or {})}
+
+    def entropy(op: str, args: Any) -> bool:
+        return op in seeded and (not isinstance(args, dict) or (args.get("seed") is None and args.get("rolls") is None))
+
+    def both(op: str, batch: bool, args: Any, what: str) -> dict[str, Any]:
+        py = run_py(op, batch, args)
+        for side, out in [("python", py)] + ([("node", node.run(op, batch, args))] if node else []):
+            why = problem(out, a.hang)
+            if why:
+                failures.append(f"{side} {op} ({what}): {why}\n    args {short(args)}")
+            if side == "node":
+                a_, b_ = dict(py), dict(out)
+                a_.pop("ms"), b_.pop("ms")
+                if entropy(op, args):
+                    # No seed and no scripted rolls: each surface rolls its own entropy,
+                    # so only the outcome's kind is compared.
+                    a_ = {"ok": None} if "ok" in a_ else a_
+                    b_ = {"ok": None} if "ok" in b_ else b_
+                if a_ != b_:
+                    failures.append(f"python and node differ on {op} ({what}):\n    python {short(a_)}\n"
+                                    f"    node   {short(b_)}\n    args {short(args)}")
+        return py
+
+    # 1. One extra key at every object position of every schema.
+    for name, batch, schema in ops:
+        for value, key_path in schemas.sweep(schema):
+            counts["sweep"] += 1
+            out = both(name, batch, value, f"extra key at {key_path}")
+            err = out.get("error") or {}
+            field = err.get("field") or ""
+            parent = key_path[: -len(EXTRA)].rstrip(".") or "args"
+            # An externally tagged variant given as a second key is refused at the enum
+            # ("map with a single key"), which is where it is.
+            at_key = field == key_path or ("single key" in err.get("message", "") and field == parent)
+            # A validation op reports the key as a violation of its result.
+            flagged = any(v.get("path") == key_path for v in (out.get("ok") or {}).get("violations", []) or [])
+            if err.get("code") in ("invalid_argument", "invalid_data") and at_key or flagged:
+                counts["sweep_refused"] += 1
+            elif "error" in out:
+                # Refused for something else first (the generated value broke a rule
+                # before the key was read): the key was not reached.
+                counts["sweep_unreached"] += 1
+                unreached.append(f"{name} {key_path}: {err.get('message', '')[:120]}")
+            else:
+                failures.append(f"{name}: extra key at {key_path} accepted: {short(out)}\n"
+                                f"    args {short(value)}")
+
+    # 2. Mutated arguments: from the schema (random choices) and from the vectors.
+    rng = random.Random(a.seed)
+    vectors = vector_args()
+    kinds: dict[str, int] = {}
+    for i in range(a.count):
+        name, batch, schema = ops[i % len(ops)] if i < len(ops) else rng.choice(ops)
+        bases = vectors.get(name, [])
+        base = copy.deepcopy(rng.choice(bases)) if bases and rng.random() < 0.6 else schemas.minimal(schema, rng)
+        if isinstance(base, dict) and "seed" not in base and "rolls" not in base and \
+                "seed" in (schemas.resolve(schema).get("properties") or {}):
+            base["seed"] = rng.randrange(1000)
+        args, kind = mutate(base, rng) if rng.random() < 0.9 else (base, "none")
+        kinds[kind] = kinds.get(kind, 0) + 1
+        out = both(name, batch, args, f"mutation {kind}")
+        counts["calls"] += 1
+        counts["ok" if "ok" in out else "errors"] += 1
+
+    if node:
+        node.close()
+    surfaces = "Python and Node" if node else "Python"
+    if a.verbose:
+        for u in unreached:
+            print("not reached:", u)
+    print(f"fuzz (seed {a.seed}, {surfaces}): extra-key sweep {counts['sweep_refused']}/{counts['sweep']} refused "
+          f"at the key, {counts['sweep_unreached']} refused earlier for another reason, none accepted; {counts['calls']} mutated calls per surface ({counts['ok']} ok, {counts['errors']} "
+          f"GunbaiError); mutations {json.dumps(kinds, sort_keys=True)}")
+    if failures:
+        for f in failures[:40]:
+            print("FAIL", f)
+        print(f"{len(failures)} failures")
+        return 1
+    print("fuzz: no panic, trap, internal error, foreign exception, hang or difference")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
