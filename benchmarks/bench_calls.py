@@ -26,7 +26,7 @@ CASES: list[tuple[str, dict[str, Any], Callable[[], Any]]] = [
     ("meta.version", {}, lambda: gunbai.meta.version()),
     ("dice.roll", {"expr": "1d100", "seed": 1}, lambda: gunbai.dice.roll(expr="1d100", seed=1)),
     ("coc7.check", {"skill": 50, "seed": 1}, lambda: gunbai.coc7.check(skill=50, seed=1)),
-    ("command.run", {"text": "CC(1)<=53", "seed": 1}, lambda: gunbai.command.run(text="CC(1)<=53", seed=1)),
+    ("command.run", {"text": "CC(1)<=53", "system": "coc7", "seed": 1}, lambda: gunbai.command.run(text="CC(1)<=53", system="coc7", seed=1)),
     ("world_trigger.check", {"dice": 7, "seed": 1}, lambda: gunbai.world_trigger.check(dice=7, seed=1)),
 ]
 
