@@ -174,6 +174,28 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, default=_default, separators=(",", ":"))
 
 
+def _make_fast_dumps() -> Callable[[Any], str] | None:
+    """``_dumps`` without building a ``JSONEncoder`` (and its C encoder) on every
+    call: the C encoder ``json.dumps`` would build, built once. It keeps no record of
+    the containers it is in (no circular-reference check), so a circular value ends
+    in RecursionError, and :func:`_encode` then writes the value again with
+    ``_dumps`` for the same error. None when ``json`` has no C encoder."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython always has it
+        return None
+    encoder = make(None, _default, json.encoder.encode_basestring, None, ":", ",", False, False, False)
+
+    def fast_dumps(value: Any) -> str:
+        if isinstance(value, str):  # as JSONEncoder.encode writes a top-level string
+            return json.encoder.encode_basestring(value)
+        return "".join(encoder(value, 0))
+
+    return fast_dumps
+
+
+_fast_dumps = _make_fast_dumps() or _dumps
+
+
 def _encode(value: Any) -> str:
     """The arguments as JSON text, written as JavaScript's ``JSON.stringify`` writes
     them (no spaces, whole floats as integers), so the core reads the same text from
@@ -182,6 +204,18 @@ def _encode(value: Any) -> str:
         # Fast path: written as it is, the text has a whole float only where it has
         # ``.0`` or an exponent (``1e+16``); only then is the value walked to write
         # whole floats as integers (and the text written again).
+        text = _fast_dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return _encode_slow(value)
+    if ".0" in text or "e+" in text or "E+" in text:
+        return _encode_slow(value)
+    return text
+
+
+def _encode_slow(value: Any) -> str:
+    """:func:`_encode` with ``json.dumps`` itself: the path that names what JSON
+    can't carry, and that writes whole floats as integers."""
+    try:
         text = _dumps(value)
         if ".0" in text or "e+" in text or "E+" in text:
             text = _dumps(_js_numbers(value))
@@ -208,15 +242,47 @@ def _native_call(native: Callable[[str, str], Any], op: str, value: Any) -> tupl
         fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
         raise _unreadable(value, fallback) from None
     envelope_text, extra = reply if isinstance(reply, tuple) else (reply, None)
+    return _ok(envelope_text, value), extra
+
+
+# The C scanner ``json.loads`` reads with: reading the ``ok`` value where it starts
+# skips building the envelope dict and matching whitespace around it.
+_scan_once: Callable[[str, int], tuple[Any, int]] = getattr(json.decoder.JSONDecoder(), "scan_once")  # noqa: B009 - not in the stubs
+
+
+def _ok(envelope_text: str, value: Any) -> Any:
+    """The ``ok`` value of the core's envelope, or its error raised as GunbaiError
+    (``value``: the arguments sent, to name a field only Python could write)."""
+    # Fast path: the core writes a result as `{"ok":VALUE}` exactly.
+    if envelope_text.startswith('{"ok":'):
+        try:
+            ok, end = _scan_once(envelope_text, 6)
+        except (StopIteration, ValueError):
+            pass
+        else:
+            if end == len(envelope_text) - 1 and envelope_text[end] == "}":
+                return ok
+    return _ok_slow(envelope_text, value)
+
+
+def _ok_slow(envelope_text: str, value: Any) -> Any:
+    """:func:`_ok` by ``json.loads`` of the whole envelope."""
     envelope = json.loads(envelope_text)
     error = envelope.get("error")
     if error is not None:
         raise _error(error, value)
-    return envelope["ok"], extra
+    return envelope["ok"]
 
 
 def _send(op: str, value: Any) -> Any:
-    return _native_call(_native.call, op, value)[0]
+    """Run ``op`` on ``value``: the ``ok`` value (``_native_call`` for ``_native.call``)."""
+    text = _encode(value)
+    try:
+        reply = _native.call(op, text)
+    except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
+        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
+        raise _unreadable(value, fallback) from None
+    return _ok(reply, value)
 
 
 def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
@@ -245,12 +311,22 @@ def _op(op: str, *, batch: bool = False, renames: Mapping[str, str] | None = Non
     names = dict(renames or {})
 
     def wrap(f: _F) -> _F:
-        @functools.wraps(f)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            if args:
-                raise GunbaiError("invalid_argument", f"args: {op} takes keyword arguments only", "args")
-            body = {names.get(k, k): v for k, v in kwargs.items()}
-            return _batch(op, body) if batch else _send(op, body)
+        send = _batch if batch else _send
+        if names:
+
+            @functools.wraps(f)
+            def run(*args: Any, **kwargs: Any) -> Any:
+                if args:
+                    raise GunbaiError("invalid_argument", f"args: {op} takes keyword arguments only", "args")
+                return send(op, {names.get(k, k): v for k, v in kwargs.items()})
+
+        else:
+            # No renames: ``kwargs`` is a new dict on every call already, sent as it is.
+            @functools.wraps(f)
+            def run(*args: Any, **kwargs: Any) -> Any:
+                if args:
+                    raise GunbaiError("invalid_argument", f"args: {op} takes keyword arguments only", "args")
+                return send(op, kwargs)
 
         return run  # type: ignore[return-value]
 
