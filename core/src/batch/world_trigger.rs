@@ -399,13 +399,14 @@ mod tests {
                 ..Default::default()
             })
         };
-        let e = opposed(100_000_000).unwrap_err();
+        // Within the repetition limit (2·10^7), over the work limit: 5 + 5 dice cost 60 a check.
+        let e = opposed(10_000_000).unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
         assert!(e.message.contains("units of work"), "{}", e.message);
         assert!(opposed(3_400_000).is_err());
         assert!(opposed(3_300_000).is_ok());
-        // 10^7 checks of 10 dice are the most (2.3 s in wasm); 10^7 checks of 7 + 2 dice
-        // (the batch benchmark) fit.
+        // 10^7 checks of 10 dice are the most; 10^7 checks of 7 + 2 dice (the batch
+        // benchmark) fit.
         assert!(super::super::check_work(100_000_000, 10).is_err());
         assert!(super::super::check_work(10_000_000, 10).is_ok());
         assert!(super::super::check_work(10_000_001, 10).is_err());
