@@ -149,7 +149,8 @@ job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" chec
 job "node tests" "$JS" check_node
 job "TypeScript declarations (tsc)" "$JS" check_tsc
 job "conformance vectors (Node, every entry)" "$JS" check_conformance_node
-job "pytest" "$WHEEL" check_pytest
+# After the extras: the Dask, pandas and matplotlib tests skip without them.
+job "pytest" "$WHEEL|$SETUP_EXTRAS" check_pytest
 job "stubs (stubtest, mypy --strict)" "$WHEEL" check_stubs
 job "conformance vectors (Python)" "$WHEEL" check_conformance_py
 job "README examples (source tree)" "$JS|$WHEEL" bash scripts/readme-examples.sh
