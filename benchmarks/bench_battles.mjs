@@ -90,7 +90,7 @@ console.log(`node.pure_us_per_action ${perAction(pureBattle, arg("pure-battles",
 console.log(`node.handle_us_per_action ${perAction(handleBattle, arg("handle-battles", 20)).toFixed(1)}`);
 console.log(`node.listing_us_per_action ${perAction(listingBattle, arg("handle-battles", 20)).toFixed(1)}`);
 console.log(`node.play_us_per_action ${perAction(playBattle, arg("handle-battles", 20)).toFixed(1)}`);
-const n = arg("sim-battles", 2000);
+const n = arg("sim-battles", 800);
 let best = Infinity;
 for (let seed = 0; seed < 3; seed++) {
   const t = performance.now();

@@ -611,7 +611,7 @@ mod tests {
     #[ignore]
     fn bench_simulate_battles() {
         let s = setup("rank_3v3");
-        let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
+        let n: u64 = std::env::var("GUNBAI_BENCH_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(800);
         let mut best = f64::INFINITY;
         for seed in 0..3 {
             let t = std::time::Instant::now();
