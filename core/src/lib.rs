@@ -45,6 +45,8 @@ pub mod bounds;
 pub mod coc7;
 pub mod coc7_house;
 pub mod coc_ap;
+// Without `chat` the module is compiled but not registered (its code leaves the binary).
+#[cfg_attr(not(feature = "chat"), allow(dead_code))]
 pub mod command;
 pub mod dice;
 pub mod engine;
@@ -71,6 +73,12 @@ pub fn call(op: &str, args: Value) -> Result<Value> {
                 format_args!(
                     "{op:?} is a batch operation (an array result): run it with call_batch (JS callBatch)"
                 ),
+            )
+        } else if !cfg!(feature = "chat") && (op == "command.run" || op == "command.help") {
+            Error::field(
+                ErrorCode::NotInBuild,
+                "op",
+                "the chat commands are not in this build: they are in the full npm package `gunbai` and the wheel",
             )
         } else {
             Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {op:?}"))

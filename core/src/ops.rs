@@ -246,6 +246,7 @@ pub fn registry() -> &'static [OpDef] {
         v.extend(crate::tmd::ops());
         #[cfg(feature = "fap_map")]
         v.extend(crate::fap_map::ops());
+        #[cfg(feature = "chat")]
         v.extend(crate::command::ops());
         v
     })
