@@ -250,15 +250,13 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
   const flag = engineOf(combat);
   if (!flag) throw new Error(L("GUNBAI.Combat.NoEngine"));
   if (!action || typeof action !== "object" || typeof action.type !== "string") throw new Error("gunbai: malformed action");
-  if (!mayAct(combat, flag, action, user)) {
-    throw new Error(`${L("GUNBAI.Combat.NotYours")}: ${user?.name ?? "?"} → ${actorOf(action) ?? action.type}`);
-  }
+  if (!mayAct(combat, flag, action, user)) throw coded("not_yours", `${user?.name ?? "?"} → ${actorOf(action) ?? action.type}`);
   const gunbai = await gunbaiReady;
   const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
   try {
     const listed = h.legalActions().some((/** @type {any} */ l) => sameAction(l.action, action));
     const extra = (GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []).some((a) => sameAction(a, action));
-    if (!listed && !(extra && user.isGM)) throw new Error(`${L("GUNBAI.Combat.NotLegal")}: ${JSON.stringify(action)}`);
+    if (!listed && !(extra && user.isGM)) throw coded("not_legal", JSON.stringify(action));
     const s = seed ?? newSeed();
     const r = h.act(/** @type {any} */ (action), { seed: s });
     /** @type {EngineFlag} */
@@ -275,6 +273,19 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
   } finally {
     h.free();
   }
+}
+
+/** Refusals: a stable code (sent to the requester) and a message in this user's language. */
+const REFUSALS = { not_yours: "GUNBAI.Combat.NotYours", not_legal: "GUNBAI.Combat.NotLegal", gm_only: "GUNBAI.Combat.GmOnly", no_engine: "GUNBAI.Combat.NoEngine" };
+/**
+ * @param {keyof typeof REFUSALS} code
+ * @param {string} detail
+ */
+function coded(code, detail) {
+  const e = /** @type {Error & {code?: string, detail?: string}} */ (new Error(`${L(REFUSALS[code])}: ${detail}`));
+  e.code = code;
+  e.detail = detail;
+  return e;
 }
 
 /** Deep equality of two JSON actions (key order ignored). */
@@ -532,6 +543,7 @@ export async function onSocket(msg) {
     if (!p) return;
     pending.delete(msg.id);
     if (msg.ok) p.resolve(msg.result);
+    else if (msg.code in REFUSALS) p.reject(coded(msg.code, msg.detail ?? ""));
     else p.reject(new Error(msg.error));
     return;
   }
@@ -548,8 +560,8 @@ export async function onSocket(msg) {
     const r = await applyAction(combat, msg.action, { user, rollMode: modes.includes(msg.rollMode) ? msg.rollMode : "publicroll" });
     reply({ ok: true, result: { events: r.events } });
   } catch (e) {
-    const err = /** @type {Error} */ (e);
-    reply({ ok: false, error: err.message });
+    const err = /** @type {Error & {code?: string, detail?: string}} */ (e);
+    reply({ ok: false, code: err.code ?? null, detail: err.detail ?? null, error: err.message });
   }
 }
 

@@ -63,7 +63,12 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
         teams: [...teams].map(([id, members]) => ({
           id,
           leader: (members.find((m) => m.data.leader) ?? members[0]).id,
-          members: members.map((m) => ({ id: m.id, sheet: { ...(m.data.sheet ?? {}), name: m.name }, at: m.data.at })),
+          members: members.map((m) => ({
+            id: m.id,
+            sheet: { ...(m.data.sheet ?? {}), name: m.name },
+            at: m.data.at,
+            ...(m.data.bagworm_teleport ? { bagworm_teleport: true } : {}),
+          })),
         })),
       };
     }

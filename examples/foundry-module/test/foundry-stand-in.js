@@ -234,7 +234,9 @@
     }
     async updateEmbeddedDocuments(type, updates) {
       if (type !== "Combatant") throw new Error(`stand-in: no ${type} updates`);
-      if (!this.canUserModify(game.user)) throw permissionError(this);
+      // a GM may update any combatant, a player only the combatants they own
+      const allowed = this.canUserModify(game.user) || updates.every((u) => this.combatants.get(u._id)?.isOwner);
+      if (!allowed) throw permissionError(this);
       for (const u of updates) if (!this.combatants.has(u._id)) throw new Error(`stand-in: no combatant ${u._id}`);
       this._apply({ combatants: updates });
       send({ kind: "combat", id: this.id, combatants: updates, user: game.user.id });
