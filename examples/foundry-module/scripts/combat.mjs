@@ -50,11 +50,11 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  */
 
 /**
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @returns {EngineFlag | null}
  */
 export function engineOf(combat) {
-  return combat?.getFlag?.(MODULE, "engine") ?? null;
+  return /** @type {EngineFlag | undefined} */ (combat?.getFlag?.(MODULE, "engine")) ?? null;
 }
 
 /**
@@ -86,17 +86,20 @@ export function viewFor(gunbai, ruleset, state, viewer) {
 
 /** v13 CombatantGroup support (absent in v12). */
 export function hasGroups(/** @type {any} */ combat) {
-  return !!combat && "groups" in combat && !!combat.groups && typeof combat.createEmbeddedDocuments === "function" && !!CONFIG.CombatantGroup;
+  return !!combat && "groups" in combat && !!combat.groups && typeof combat.createEmbeddedDocuments === "function" &&
+    // CombatantGroup is new in v13; the pinned types (13.340.1) do not declare it in CONFIG
+    !!(/** @type {any} */ (CONFIG).CombatantGroup);
 }
 
 /**
  * A combatant's team: its v13 CombatantGroup's name, else the `gunbai.team` flag
  * (of the combatant or its actor), else the token's disposition.
- * @param {any} combatant
+ * @param {Combatant.Implementation} combatant
  * @returns {string}
  */
 export function teamOf(combatant) {
-  const group = combatant.group ?? null;
+  // v13 Combatant#group (a CombatantGroup) is not in the pinned types (13.340.1)
+  const group = /** @type {any} */ (combatant).group ?? null;
   if (group && typeof group === "object" && group.name) return String(group.name);
   const flag = combatant.getFlag?.(MODULE, "team") ?? combatant.actor?.getFlag?.(MODULE, "team");
   if (flag) return String(flag);
@@ -106,19 +109,22 @@ export function teamOf(combatant) {
 
 /**
  * v13: one CombatantGroup per team, each combatant in its team's group.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  */
 async function syncGroups(combat) {
   if (!hasGroups(combat)) return;
+  // CombatantGroup (v13) is not in the pinned types (13.340.1): Combat#groups,
+  // Combatant#group and createEmbeddedDocuments("CombatantGroup") are untyped here.
+  const c13 = /** @type {any} */ (combat);
   const want = new Map();
   for (const c of combat.combatants) want.set(c.id, teamOf(c));
   const names = [...new Set(want.values())];
-  const existing = new Map([...combat.groups].map((g) => [g.name, g]));
+  const existing = new Map([...c13.groups].map((g) => [g.name, g]));
   const create = names.filter((n) => !existing.has(n)).map((name) => ({ name }));
-  if (create.length) for (const g of await combat.createEmbeddedDocuments("CombatantGroup", create)) existing.set(g.name, g);
-  const updates = [...combat.combatants]
-    .filter((c) => (c.group?.id ?? c.group) !== existing.get(want.get(c.id))?.id)
-    .map((c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
+  if (create.length) for (const g of await c13.createEmbeddedDocuments("CombatantGroup", create)) existing.set(g.name, g);
+  const updates = [...c13.combatants]
+    .filter((/** @type {any} */ c) => (c.group?.id ?? c.group) !== existing.get(want.get(c.id))?.id)
+    .map((/** @type {any} */ c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
@@ -126,7 +132,7 @@ async function syncGroups(combat) {
 
 /**
  * The combatant's stats for a ruleset: its own `gunbai.<ruleset>` flag, else its actor's.
- * @param {any} combatant
+ * @param {Combatant.Implementation} combatant
  * @param {string} ruleset
  */
 function statsOf(combatant, ruleset) {
@@ -139,7 +145,7 @@ const newSeed = () => Math.floor(Math.random() * 2 ** 31);
 /**
  * Start a ruleset's engine on a combat (GM only): the setup from the
  * combatants' flags, the state saved in the combat's flag, initiative synced.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {string} ruleset
  * @param {{seed?: number, options?: Record<string, any>}} [opts]
  */
@@ -149,8 +155,8 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
   const gunbai = await gunbaiReady;
   await syncGroups(combat);
   const entries = [...combat.combatants].map((c) => ({
-    id: c.id,
-    name: c.name,
+    id: c.id ?? "",
+    name: c.name ?? "",
     team: teamOf(c),
     isPC: !!(c.hasPlayerOwner ?? c.actor?.hasPlayerOwner),
     data: statsOf(c, ruleset),
@@ -161,7 +167,7 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
     /** @type {EngineFlag} */
     const flag = { ruleset, state: h.state, seq: 0, log: [] };
     const created = h.created;
-    if (created?.events?.length) flag.log.push({ text: eventsText(created.events, combat), user: game.user.id });
+    if (created?.events?.length) flag.log.push({ text: eventsText(created.events, combat), user: game.user.id ?? "" });
     await combat.setFlag(MODULE, "engine", flag);
     await syncCombat(combat, flag);
     if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode: currentRollMode() });
@@ -181,10 +187,10 @@ export async function stopEngine(/** @type {any} */ combat) {
 
 /**
  * Whether `user` may take `action` in this combat (ownership; not legality).
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  * @param {Record<string, any>} action
- * @param {any} user
+ * @param {User.Implementation} user
  * @returns {boolean}
  */
 export function mayAct(combat, flag, action, user) {
@@ -203,7 +209,7 @@ export function mayAct(combat, flag, action, user) {
 
 /**
  * The legal actions `user` may take now, from the engine (players: through viewFor).
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {any} [user]
  * @returns {Promise<{action: Record<string, any>, label: string, cost: string}[]>}
  */
@@ -214,6 +220,7 @@ export async function actionsFor(combat, user = game.user) {
   const state = viewFor(gunbai, flag.ruleset, flag.state, user.isGM ? null : viewerOf(combat, flag, user));
   const h = engineClass(gunbai, flag.ruleset).fromJSON(state);
   try {
+    /** @type {{action: Record<string, any>, cost: string}[]} */
     const listed = h.legalActions().map((/** @type {any} */ l) => ({ action: l.action, cost: costText(flag.ruleset, l) }));
     if (user.isGM) for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
     return listed.filter((l) => mayAct(combat, flag, l.action, user)).map((l) => ({ ...l, label: actionLabel(combat, flag, l.action) }));
@@ -225,14 +232,14 @@ export async function actionsFor(combat, user = game.user) {
 /**
  * The viewer a player's client shows the state to: the team (or, without teams,
  * the combatant) of the first combatant the user owns.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
- * @param {any} user
+ * @param {User.Implementation} user
  */
 function viewerOf(combat, flag, user) {
   const own = [...combat.combatants].find((c) => c.actor?.testUserPermission(user, "OWNER"));
   if (!own) return { team: "" };
-  return flag.ruleset === "world_trigger" || flag.ruleset === "tmd" ? { team: teamOf(own) } : { combatant: own.id };
+  return flag.ruleset === "world_trigger" || flag.ruleset === "tmd" ? { team: teamOf(own) } : { combatant: own.id ?? "" };
 }
 
 // ---------- applying an action (the GM client) ----------
@@ -241,7 +248,7 @@ function viewerOf(combat, flag, user) {
  * Apply an action on the GM client: refuses it unless `user` may take it and
  * the engine lists it (or the engine accepts it, for GM_EXTRA); then saves the
  * state, syncs initiative and posts the action's events and dice.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {Record<string, any>} action
  * @param {{user?: any, rollMode?: string, seed?: number}} [opts]
  */
@@ -288,7 +295,10 @@ function coded(code, detail) {
   return e;
 }
 
-/** Deep equality of two JSON actions (key order ignored). */
+/**
+ * Deep equality of two JSON actions (key order ignored; null and absent alike).
+ * @returns {boolean}
+ */
 function sameAction(/** @type {any} */ a, /** @type {any} */ b) {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return (a ?? null) === (b ?? null);
@@ -301,7 +311,7 @@ function sameAction(/** @type {any} */ a, /** @type {any} */ b) {
 /**
  * Initiative and round from the engine: each combatant's initiative is its place
  * in the engine's order (highest first), the combat's round the engine's.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  */
 async function syncCombat(combat, flag) {
@@ -309,8 +319,8 @@ async function syncCombat(combat, flag) {
   const n = order.length;
   const updates = [...combat.combatants]
     .map((c) => {
-      const i = order.indexOf(c.id);
-      return { _id: c.id, initiative: i < 0 ? null : n - i };
+      const i = order.indexOf(c.id ?? "");
+      return { _id: c.id ?? "", initiative: i < 0 ? null : n - i };
     })
     .filter((u) => combat.combatants.get(u._id)?.initiative !== u.initiative);
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
@@ -318,9 +328,12 @@ async function syncCombat(combat, flag) {
   if (typeof round === "number" && round !== combat.round) await combat.update({ round });
 }
 
-/** The user's chat roll mode (public / private GM / blind / self). */
+/**
+ * The user's chat roll mode (public / private GM / blind / self).
+ * @returns {string}
+ */
 export function currentRollMode() {
-  return game.settings.get("core", "rollMode");
+  return String(game.settings.get("core", "rollMode"));
 }
 
 /**
@@ -332,14 +345,15 @@ export function currentRollMode() {
  * @param {any} author
  */
 export function withRollMode(data, rollMode, author = game.user) {
-  const out = ChatMessage.applyRollMode(data, /** @type {any} */ (rollMode));
+  /** @type {Record<string, any>} */
+  const out = ChatMessage.applyRollMode(/** @type {any} */ (data), /** @type {any} */ (rollMode));
   if (rollMode === "selfroll") out.whisper = [author.id];
   return out;
 }
 
 /**
  * Post an action's events and dice to chat, in the acting user's roll mode.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  * @param {Record<string, any> | null} action
  * @param {{events: any[], rolls: {sides: number, value: number, kind: string}[]}} r
@@ -368,7 +382,8 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     data.rolls = rolls;
     data.sound = CONFIG.sounds?.dice;
   }
-  await ChatMessage.create(withRollMode(data, rollMode, user));
+  // the pinned types (13.340.1) do not declare the documented Document.create on ChatMessage
+  await /** @type {any} */ (ChatMessage).create(withRollMode(data, rollMode, user));
 }
 
 // ---------- labels ----------
@@ -447,7 +462,7 @@ function nameOf(/** @type {any} */ combat, /** @type {string} */ id) {
 /**
  * An action as a short line: its type in the user's language, whose it is, and
  * its other fields (ids shown as names).
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  * @param {Record<string, any>} action
  */
@@ -491,7 +506,7 @@ function costText(/** @type {string} */ ruleset, /** @type {any} */ listed) {
  * The events of an action as one line: an event's own text when it has one (FAP/MAP),
  * else its name in the user's language.
  * @param {any[]} events
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  */
 export function eventsText(events, combat) {
   return (events || [])
@@ -514,7 +529,7 @@ let nextRequest = 1;
 /**
  * Take an action from this client: the GM applies it; a player sends it to the
  * active GM's client through the socket and waits for the answer.
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  * @param {Record<string, any>} action
  */
 export async function requestAction(combat, action) {
@@ -554,7 +569,7 @@ export async function onSocket(msg) {
   const reply = (/** @type {Record<string, any>} */ a) => game.socket?.emit(SOCKET, { type: "answer", id: msg.id, to: msg.user, ...a });
   try {
     if (!user) throw new Error(`unknown user ${msg.user}`);
-    const combat = game.combats.get(msg.combat);
+    const combat = /** @type {Combat.Implementation | undefined} */ (game.combats.get(msg.combat));
     if (!combat) throw new Error(`unknown combat ${msg.combat}`);
     const modes = ["publicroll", "gmroll", "blindroll", "selfroll"];
     const r = await applyAction(combat, msg.action, { user, rollMode: modes.includes(msg.rollMode) ? msg.rollMode : "publicroll" });
@@ -581,10 +596,11 @@ export function combatClass(Base) {
      * @param {any} [options]
      */
     async rollInitiative(ids, options = {}) {
-      const flag = engineOf(this);
+      const self = /** @type {Combat.Implementation} */ (/** @type {unknown} */ (this));
+      const flag = engineOf(self);
       if (!flag) return super.rollInitiative(ids, options);
       ui.notifications?.info(L("GUNBAI.Combat.InitiativeFromEngine"));
-      if (game.user?.isGM) await syncCombat(this, flag);
+      if (game.user?.isGM) await syncCombat(self, flag);
       return this;
     }
   };
@@ -614,7 +630,7 @@ export function combatantClass(Base) {
 /**
  * Render the panel into the combat tracker.
  * @param {HTMLElement} root
- * @param {any} combat
+ * @param {Combat.Implementation} combat
  */
 export async function renderPanel(root, combat) {
   root.querySelector(".gunbai-combat")?.remove();

@@ -78,8 +78,15 @@ export function registerDice() {
   return { GunbaiD10, GunbaiTensDie };
 }
 
-/** Group gunbai rolls into Die-term data (Foundry's `DiceTerm#toJSON` shape). */
+/** @typedef {{sides: number, value: number, kind?: string}} GunbaiRoll one die gunbai rolled */
+
+/**
+ * Group gunbai rolls into Die-term data (Foundry's `DiceTerm#toJSON` shape).
+ * @param {GunbaiRoll[]} rolls
+ * @returns {any[]}
+ */
 export function dieTerms(rolls) {
+  /** @type {any[]} */
   const terms = [];
   for (const r of rolls || []) {
     const last = terms[terms.length - 1];
@@ -102,8 +109,8 @@ export function dieTerms(rolls) {
   return terms;
 }
 
-const operator = (op) => ({ class: "OperatorTerm", options: {}, evaluated: true, operator: op });
-const numeric = (n) => ({ class: "NumericTerm", options: {}, evaluated: true, number: n });
+const operator = (/** @type {string} */ op) => ({ class: "OperatorTerm", options: {}, evaluated: true, operator: op });
+const numeric = (/** @type {number} */ n) => ({ class: "NumericTerm", options: {}, evaluated: true, number: n });
 const DENOM = /** @type {Record<string, string>} */ ({ GunbaiD10: "t", GunbaiTensDie: "p" });
 const dieFormula = (/** @type {any} */ d) => `${d.number}d${DENOM[d.class] ?? d.faces}${d.modifiers?.length ? d.modifiers.join("") : ""}`;
 
@@ -112,13 +119,19 @@ const dieFormula = (/** @type {any} */ d) => `${d.number}d${DENOM[d.class] ?? d.
  * `{expr, total, terms}`) when its total is exactly the signed sum of its dice and
  * constants and its dice are exactly `rolls`; else null (`2D6*2`, `D66`, ...).
  */
+/**
+ * @param {GunbaiRoll[]} rolls
+ * @param {any} result
+ * @returns {any[] | null}
+ */
 function sumTerms(rolls, result) {
   if (!result || !Array.isArray(result.terms) || typeof result.total !== "number") return null;
   let sum = 0;
+  /** @type {number[]} */
   const faces = [];
   for (const t of result.terms) {
     if (t.kind === "dice") {
-      if (!Array.isArray(t.faces) || t.faces.length !== t.count || t.faces.reduce((a, f) => a + f, 0) !== t.value) return null;
+      if (!Array.isArray(t.faces) || t.faces.length !== t.count || t.faces.reduce((/** @type {number} */ a, /** @type {number} */ f) => a + f, 0) !== t.value) return null;
       faces.push(...t.faces);
     } else if (t.kind !== "constant") return null;
     sum += (t.sign < 0 ? -1 : 1) * t.value;
@@ -239,7 +252,8 @@ function diceOnlyLabel() {
  * @param {{flavor?: string, reported?: number | null, diceOnly?: boolean}} [opts]
  */
 export function toRoll(rolls, result = null, opts = {}) {
-  return globalThis.Roll.fromData(rollData(rolls, result, opts));
+  // Roll.fromData takes Roll#toJSON's shape; the pinned types' Roll.Data also asks for `results`
+  return Roll.fromData(/** @type {any} */ (rollData(rolls, result, opts)));
 }
 
 /**
@@ -248,7 +262,7 @@ export function toRoll(rolls, result = null, opts = {}) {
  * `out` is a `command.run` reply, or the module's `runCommand` output (which also
  * keeps the whole reply in `out.result`).
  */
-export function resultRolls(out) {
+export function resultRolls(/** @type {any} */ out) {
   const reply = out.result && (Array.isArray(out.result.repeats) || "matched" in out.result) ? out.result : out;
   if (Array.isArray(reply.repeats) && reply.repeats.length) {
     return reply.repeats

@@ -57,14 +57,15 @@ export async function runCommand(text, { system = null, lang, seed, rolls } = {}
   if (seed !== undefined && seed !== null) extra.seed = seed;
   if (rolls) extra.rolls = rolls;
   if (gunbai.command && typeof gunbai.command.run === "function") {
-    const r = gunbai.command.run({ text, system, lang: lang || gunbaiLang(), ...extra });
+    const r = gunbai.command.run({ text, system: /** @type {any} */ (system), lang: lang || gunbaiLang(), ...extra });
     return { ...r, result: r };
   }
   if (system === null) {
     const r = gunbai.dice.roll({ expr: text.trim(), ...extra });
     return { matched: true, text: `${text.trim()} → ${r.total}`, total: r.total, rolls: r.rolls, secret: false, result: r };
   }
-  throw new gunbai.GunbaiError({
+  // GunbaiError takes the error record (index.js); its .d.ts declares only Error's constructor
+  throw new (/** @type {any} */ (gunbai.GunbaiError))({
     code: "not_implemented",
     message: `command.run is not in this build of gunbai; only /dice works (system ${system})`,
   });
@@ -101,7 +102,8 @@ export async function postResult(out, { command, system, rollMode } = {}) {
   }
   let mode = rollMode ?? combat.currentRollMode();
   if (out.secret && (mode === "publicroll" || mode === "roll")) mode = "gmroll";
-  return ChatMessage.create(combat.withRollMode(data, mode));
+  // the pinned types (13.340.1) do not declare the documented Document.create on ChatMessage
+  return /** @type {any} */ (ChatMessage).create(combat.withRollMode(data, mode));
 }
 
 /** `/wt 2D6>=5`, `/gb …` etc.: returns false (handled) or undefined (not ours). */

@@ -113,6 +113,7 @@ export function actorOf(action) {
  * declarations) is the GM's too; World Trigger team actions (`pass`,
  * `operator`) belong to the team's members.
  */
+/** @type {Record<string, Set<string>>} */
 const GM_TYPES = {
   tmd: new Set([
     "start_turns",
