@@ -137,7 +137,7 @@ function assertOwnButtons(user, buttons, flag) {
  * (type, actor) that moves the round on; each click goes through that user's page
  * (players: to the GM's client through the socket). Returns the steps taken.
  */
-async function drive(t, next, done, { max = 80 } = {}) {
+async function drive(t, next, done, { max = 80, after = null } = {}) {
   const steps = [];
   for (let i = 0; i < max; i++) {
     const flag = await engineOf(t.gm);
@@ -151,6 +151,7 @@ async function drive(t, next, done, { max = 80 } = {}) {
     steps.push({ user, type: b.type, actor: b.actor });
     await t[user].click(`.gunbai-combat button[data-gunbai='act'][data-index="${b.index}"]`);
     await settled(t, flag.seq + 1);
+    if (after) await after(steps.at(-1), await engineOf(t.gm));
   }
   throw new Error(`the round did not end in ${max} steps: ${JSON.stringify(steps)}`);
 }
@@ -198,6 +199,13 @@ async function finish(t, ruleset, steps) {
     assert.ok(n > 0, `${u} acted`);
     assert.equal(authors.filter((a) => a === u).length, n, `${u}'s actions posted as ${u}`);
   }
+  // each client shows the action messages in its own language (from the flags)
+  const heads = async (p) => p.$$eval("#chat-log .gunbai-action .gunbai-command", (xs) => xs.map((x) => x.textContent));
+  const en = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", "en.json"), "utf8")).GUNBAI.Ruleset[ruleset];
+  const own = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${LANG[ruleset]}.json`), "utf8")).GUNBAI.Ruleset[ruleset];
+  const [gmHeads, p1Heads] = [await heads(t.gm), await heads(t.p1)];
+  assert.ok(gmHeads.length > 0 && gmHeads.every((h) => h.startsWith(own)), `GM (${LANG[ruleset]}): ${gmHeads[0]}`);
+  assert.ok(p1Heads.length === gmHeads.length && p1Heads.every((h) => h.startsWith(en)), `p1 (en): ${p1Heads[0]}`);
   await screenshot(t.gm, join(SHOTS, `${ruleset}-${LANG[ruleset]}.png`));
   await screenshot(t.p1, join(SHOTS, `${ruleset}-en.png`));
   for (const p of t.all) {
@@ -266,7 +274,9 @@ test("CoC 7th house: DEX order, a stance, a reaction and end of turns through co
 test("CoC 6th: the AP round through cocAp.Round", async () => {
   const t = await startTable("coc_ap");
   await assertInitiativeFromEngine(t, "coc_ap");
-  const apBefore = (await engineOf(t.gm)).state.fighters.find((f) => f.participant.id === "c1").ap;
+  const ap = (flag, id) => flag.state.fighters.find((f) => f.participant.id === id).ap;
+  let prev = await engineOf(t.gm);
+  let charged = null;
   const steps = await drive(
     t,
     (s, b, done) => {
@@ -277,11 +287,19 @@ test("CoC 6th: the AP round through cocAp.Round", async () => {
       return find(b, u, "end_turn", cur);
     },
     (s) => s.round >= 2,
+    {
+      // COCAP-AP-2: an "other" action costs the AP it names, charged by the engine
+      after: async (step, flag) => {
+        if (step.type === "other") {
+          const action = (await t.gm.evaluate(() => game.messages.at(-1).flags.gunbai.action));
+          charged = [ap(prev, "c1") - ap(flag, "c1"), action.ap];
+        }
+        prev = flag;
+      },
+    },
   );
-  // the AP the engine charged for the "other" action, read back from the log
-  const log = await t.gm.evaluate(() => game.messages.filter((m) => m.flags.gunbai?.action?.type === "other").map((m) => m.flags.gunbai.events));
-  assert.equal(log.length, 1);
-  assert.ok(apBefore >= 1);
+  assert.ok(charged, "the player took an AP action");
+  assert.equal(charged[0], charged[1], "the AP spent is the AP the action names");
   await finish(t, "coc_ap", steps);
 });
 
@@ -344,7 +362,16 @@ test("World Trigger: team initiative, the five phases and the team budget throug
       return find(b, "gm", "no_reaction") || find(b, first, "pass", "tamakoma") || find(b, "gm", "pass", "katori");
     },
     (s) => s.round >= 2,
-    { max: 120 },
+    {
+      max: 120,
+      // the team budget the state records shows on the players' trackers
+      after: async (step, flag) => {
+        if (step.type !== "move") return;
+        assert.equal(flag.state.members.find((m) => m.id === "c1").used.movement, true, "WT-ECO: c1 acted in the movement phase");
+        const acted = await t.p2.locator('.gunbai-teams tr[data-team="tamakoma"] td[data-key="ActedThisPhase"]').innerText();
+        assert.match(acted, /\b1$/);
+      },
+    },
   );
   assert.deepEqual(phases.slice(0, 4), ["initiative", "tactics", "movement", "attack"]);
   assert.ok(steps.some((s) => s.user === "p1" && s.type === "move"), "a player moved their member");

@@ -14,7 +14,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, actorOf } from "./rulesets.mjs";
+import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -46,7 +46,8 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {string} ruleset
  * @property {any} state the handle's `state` JSON
  * @property {number} seq actions applied so far
- * @property {{text: string, user: string}[]} log
+ * @property {{action: Record<string, any> | null, events: any[], user: string}[]} log
+ *   the last actions and their events (shown in each client's language)
  */
 
 /**
@@ -167,7 +168,7 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
     /** @type {EngineFlag} */
     const flag = { ruleset, state: h.state, seq: 0, log: [] };
     const created = h.created;
-    if (created?.events?.length) flag.log.push({ text: eventsText(created.events, combat), user: game.user.id ?? "" });
+    if (created?.events?.length) flag.log.push({ action: null, events: created.events, user: game.user.id ?? "" });
     await combat.setFlag(MODULE, "engine", flag);
     await syncCombat(combat, flag);
     if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode: currentRollMode() });
@@ -271,7 +272,7 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
       ruleset: flag.ruleset,
       state: h.state,
       seq: flag.seq + 1,
-      log: [...flag.log, { text: `${actionLabel(combat, flag, action)} → ${eventsText(r.events, combat)}`, user: user.id }].slice(-LOG_MAX),
+      log: [...flag.log, { action, events: r.events, user: user.id }].slice(-LOG_MAX),
     };
     await combat.setFlag(MODULE, "engine", next);
     await syncCombat(combat, next);
@@ -376,7 +377,16 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     author: user.id,
     speaker: ChatMessage.getSpeaker(),
     content,
-    flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id } },
+    flags: {
+      [MODULE]: {
+        ruleset: flag.ruleset,
+        action,
+        events: r.events,
+        seed: seed ?? null,
+        combat: combat.id,
+        names: Object.fromEntries([...combat.combatants].map((c) => [c.id, c.name])),
+      },
+    },
   };
   if (rolls.length) {
     data.rolls = rolls;
@@ -423,7 +433,7 @@ function coreLabels(gunbai, ruleset) {
   };
   /** @type {(() => any)[]} */
   const sources = {
-    world_trigger: [() => gunbai.worldTrigger.labels({})],
+    world_trigger: [() => gunbai.worldTrigger.labels({}), () => gunbai.worldTrigger.sampleData({})],
     tmd: [() => gunbai.tmd.actionTypes({})],
     coc7_house: [() => gunbai.coc7House.labels({})],
     coc_ap: [() => gunbai.cocAp.labels({})],
@@ -454,15 +464,20 @@ function term(ruleset, group, key) {
   return Lk(`GUNBAI.${group}.${key}`, key.replace(/_/g, " "));
 }
 
+/**
+ * @typedef {{combatants: Iterable<{id: string | null, name?: string | null}> & {get(id: string): {name?: string | null} | undefined}}} Names
+ * a Combat, or a stand-in with only its combatants' ids and names (a message's flags)
+ */
+
 /** A combatant's name by engine id (Foundry combatant id). */
-function nameOf(/** @type {any} */ combat, /** @type {string} */ id) {
+function nameOf(/** @type {Names} */ combat, /** @type {string} */ id) {
   return combat.combatants.get(id)?.name ?? id;
 }
 
 /**
  * An action as a short line: its type in the user's language, whose it is, and
  * its other fields (ids shown as names).
- * @param {Combat.Implementation} combat
+ * @param {Names} combat a Combat, or anything with its combatants' ids and names
  * @param {EngineFlag} flag
  * @param {Record<string, any>} action
  */
@@ -471,14 +486,19 @@ export function actionLabel(combat, flag, action) {
   const who = actorOf(action);
   const ids = new Set([...combat.combatants].map((c) => c.id));
   const parts = Object.entries(action)
-    .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
+    .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
     .map(([k, v]) => {
+      const sq = (/** @type {any} */ p) => (p && typeof p.x === "number" ? `(${p.x}, ${p.y})` : null);
+      if (k === "path" && Array.isArray(v)) return `→ ${sq(v[v.length - 1]) ?? "?"}`;
+      if (sq(v)) return sq(v);
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
       if (typeof v === "string") return term(flag.ruleset, "Value", v);
+      if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k) : "";
       if (v && typeof v === "object" && typeof v.action === "string") return term(flag.ruleset, "Value", v.action);
       if (typeof v === "object") return `${k}: ${JSON.stringify(v)}`;
       return `${k}: ${v}`;
-    });
+    })
+    .filter(Boolean);
   return `${who ? `${nameOf(combat, who)}: ` : ""}${type}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -506,7 +526,7 @@ function costText(/** @type {string} */ ruleset, /** @type {any} */ listed) {
  * The events of an action as one line: an event's own text when it has one (FAP/MAP),
  * else its name in the user's language.
  * @param {any[]} events
- * @param {Combat.Implementation} combat
+ * @param {Names} combat
  */
 export function eventsText(events, combat) {
   return (events || [])
@@ -515,9 +535,35 @@ export function eventsText(events, combat) {
       const who = e.actor ?? e.character ?? e.combatant ?? e.member ?? null;
       const label = Lk(`GUNBAI.Event.${kind}`, kind.replace(/_/g, " "));
       const round = e.round !== undefined ? ` ${e.round}` : "";
-      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${round}`;
+      // FAP/MAP events name their action in four languages
+      const named = e.names && typeof e.names === "object" ? ` (${e.names[labelKey()] ?? e.names.en})` : "";
+      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}`;
     })
     .join("; ");
+}
+
+/**
+ * Re-label an action message in this client's language (the stored content is in
+ * the language of the GM client that posted it): the title and the events, from
+ * the message's flags. Called from the chat-message render hook.
+ * @param {any} message
+ * @param {HTMLElement} el
+ */
+export function relabelMessage(message, el) {
+  const f = message?.flags?.[MODULE];
+  const box = el.querySelector(".gunbai-action");
+  if (!f?.ruleset || !box) return;
+  /** @type {any} */
+  const list = Object.entries(f.names ?? {}).map(([id, name]) => ({ id, name }));
+  list.get = (/** @type {string} */ id) => list.find((/** @type {any} */ c) => c.id === id);
+  const names = { combatants: list };
+  const title = f.action ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [] }), f.action) : L("GUNBAI.Combat.Started");
+  const head = box.querySelector(".gunbai-command");
+  if (head) head.textContent = `${Lk(`GUNBAI.Ruleset.${f.ruleset}`, f.ruleset)} · ${title}`;
+  const text = box.querySelector(".gunbai-text");
+  if (text) text.textContent = eventsText(f.events ?? [], names);
+  const dice = box.querySelector(".gunbai-dice");
+  if (dice?.firstChild?.nodeType === 3) dice.firstChild.textContent = `${L("GUNBAI.DiceOnly")}: `;
 }
 
 // ---------- the socket ----------
@@ -673,14 +719,23 @@ export async function renderPanel(root, combat) {
     const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(flag.ruleset, a).gm;
     const buttons = actions.map((a, i) => (tableActions(a.action) ? "" : button(a, i))).join("");
     const gmButtons = actions.map((a, i) => (tableActions(a.action) ? button(a, i) : "")).join("");
+    const teams = teamRows(flag.ruleset, state)
+      .map(
+        (t) =>
+          `<tr data-team="${esc(t.team)}"><th>${esc(t.team)}</th>${t.cells
+            .map(([k, v]) => `<td data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(v)}</td>`)
+            .join("")}</tr>`,
+      )
+      .join("");
     const log = flag.log
       .slice(-6)
-      .map((l) => `<li>${esc(l.text)}</li>`)
+      .map((l) => `<li>${esc(`${l.action ? actionLabel(combat, flag, l.action) : L("GUNBAI.Combat.Started")} → ${eventsText(l.events, combat)}`)}</li>`)
       .join("");
     panel.innerHTML =
       `<div class="gunbai-phase" data-round="${info.round}" data-phase="${esc(info.phase ?? "")}">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(
         L("GUNBAI.Round"),
       )} ${esc(info.round)}${info.phase ? ` · ${esc(Lk(`GUNBAI.PhaseName.${info.phase}`, info.phase))}` : ""}</div>` +
+      (teams ? `<table class="gunbai-teams">${teams}</table>` : "") +
       `<ol class="gunbai-order">${rows}</ol>` +
       `<div class="gunbai-actions" data-count="${actions.length}">${buttons || (gmButtons ? "" : `<span class="gunbai-note">${esc(L("GUNBAI.Combat.NothingToDo"))}</span>`)}</div>` +
       (gm

@@ -202,6 +202,12 @@ Hooks.once("ready", () => {
 });
 
 Hooks.on("chatMessage", onChatMessage);
+// Action messages in each client's own language: v13's renderChatMessageHTML
+// (an HTMLElement), v12's renderChatMessage (jQuery).
+Hooks.on("renderChatMessageHTML", (/** @type {any} */ msg, /** @type {HTMLElement} */ html) => combat.relabelMessage(msg, html));
+Hooks.on("renderChatMessage", (/** @type {any} */ msg, /** @type {any} */ html) => {
+  if ((game.release?.generation ?? 12) < 13) combat.relabelMessage(msg, html instanceof HTMLElement ? html : html?.[0]);
+});
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
 Hooks.on("updateCombat", (/** @type {any} */ c, /** @type {any} */ changed) => {
   if (changed?.flags?.[MODULE] || "round" in (changed ?? {})) ui.combat?.render?.();

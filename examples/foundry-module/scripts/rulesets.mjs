@@ -255,3 +255,28 @@ export function combatantNumbers(ruleset, state, id) {
       return [];
   }
 }
+
+/**
+ * World Trigger's team budget as the state records it: each team's initiative,
+ * tactics dice, whether its operator acted this round (WT-OP-8), and how many
+ * members acted in the current phase (the engine enforces WT-ECO-2's three).
+ * Other rulesets: none.
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {{team: string, cells: [string, string | number][]}[]}
+ */
+export function teamRows(ruleset, state) {
+  if (ruleset !== "world_trigger") return [];
+  const phase = state.phase;
+  return state.teams.map((/** @type {any} */ t, /** @type {number} */ i) => {
+    const members = state.members.filter((/** @type {any} */ m) => m.team === i);
+    /** @type {[string, string | number][]} */
+    const cells = [
+      ["Initiative", t.initiative ?? "—"],
+      ["TacticsDice", t.tactics_dice],
+      ["OperatorUsed", t.operator_used ? "✓" : "—"],
+    ];
+    if (["tactics", "movement", "attack"].includes(phase)) cells.push(["ActedThisPhase", members.filter((/** @type {any} */ m) => m.used?.[phase]).length]);
+    return { team: t.id, cells };
+  });
+}

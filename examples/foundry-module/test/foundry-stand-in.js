@@ -545,6 +545,9 @@
       if (m.whisper.length) li.classList.add("whisper");
       if (m.blind) li.classList.add("blind");
       box.append(li);
+      // v13: renderChatMessageHTML with the element; v12: renderChatMessage with a jQuery-like array
+      if (game.release.generation >= 13) Hooks.callAll("renderChatMessageHTML", m, li, {});
+      else Hooks.callAll("renderChatMessage", m, [li], {});
     }
   }
 
