@@ -11,7 +11,9 @@
 // roll modes, Foundry's initiative buttons, the chat commands, and the Stealth view.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
@@ -247,6 +249,36 @@ test("TMD: initiative, a delay, AP conversions and turns through tmd.Encounter (
   assert.equal(await t.p1.evaluate(() => game.combat.round), 2, "Foundry's round follows the engine");
   await assertInitiativeFromEngine(t, "tmd");
   await finish(t, "tmd", steps);
+});
+
+test("TMD initiative ties: the engine breaks them (TMD-INI) and Foundry's order follows", async () => {
+  // a seed whose initiative has a tie, found with gunbai itself (base 5 / 4 / 3 as in the world)
+  const characters = [
+    { id: "c1", side: "friendly", base_initiative: 5 },
+    { id: "c2", side: "friendly", base_initiative: 4 },
+    { id: "c3", side: "hostile", base_initiative: 3 },
+  ];
+  let seed = 0;
+  const tied = (sd) => {
+    const h = gunbai.tmd.Encounter.create({ characters, seed: sd });
+    const rolled = h.created.events.find((e) => e.event === "initiative_rolled");
+    h.free();
+    return rolled.entries.some((e) => e.tiebreaks.length);
+  };
+  while (!tied(seed)) seed++;
+  const t = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+  ]);
+  await setupWorld(t, world("tmd"));
+  await t.gm.evaluate((seed) => game.modules.get("gunbai").api.startEngine(game.combat, "tmd", { seed }), seed);
+  await settled(t, 0);
+  const flag = await engineOf(t.gm);
+  const ties = flag.state.characters.filter((c) => c.tiebreaks.length);
+  assert.ok(ties.length >= 2, "two characters tied and re-rolled");
+  assert.equal(new Set(ties.map((c) => c.initiative)).size, 1, "they tied on the same total");
+  for (const p of t.all) assert.deepEqual(await p.evaluate(() => game.combat.turns.map((c) => c.id)), flag.state.order);
+  await t.close();
 });
 
 test("CoC 7th house: DEX order, a stance, a reaction and end of turns through coc7House.Round", async () => {
@@ -509,6 +541,21 @@ const post = (page, text, system, seed, prefix, lang = "en") =>
   );
 const run = (text, system, seed) => gunbai.command.run({ text, system, lang: "en", seed });
 const sum = (rolls) => rolls.reduce((a, r) => a + r.value, 0);
+
+test("package.sh: a zip and a module.json whose manifest and download point to the given base URL", () => {
+  const out = mkdtempSync(join(tmpdir(), "gunbai-foundry-"));
+  try {
+    execFileSync("bash", [join(REPO_ROOT, "examples", "foundry-module", "package.sh"), "https://example.org/gunbai/foundry/", out], { stdio: "pipe" });
+    const m = JSON.parse(readFileSync(join(out, "module.json"), "utf8"));
+    assert.equal(m.manifest, "https://example.org/gunbai/foundry/module.json");
+    assert.equal(m.download, `https://example.org/gunbai/foundry/gunbai-foundry-${m.version}.zip`);
+    const listing = execFileSync("python3", ["-m", "zipfile", "-l", join(out, `gunbai-foundry-${m.version}.zip`)], { encoding: "utf8" });
+    for (const f of ["gunbai/module.json", "gunbai/scripts/gunbai-foundry.mjs", "gunbai/scripts/combat.mjs", "gunbai/lang/ja.json", "gunbai/vendor/gunbai/index.js"]) assert.ok(listing.includes(f), f);
+    assert.throws(() => execFileSync("bash", [join(REPO_ROOT, "examples", "foundry-module", "package.sh"), "http://insecure.example/"], { stdio: "pipe" }));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
 
 test("module.json: manifest and download URLs, the socket, v12 minimum / v13 verified, every file present", async () => {
   const manifest = await (await fetch(`${server.url}examples/foundry-module/module.json`)).json();

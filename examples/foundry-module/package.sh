@@ -27,6 +27,6 @@ fs.writeFileSync(dst, JSON.stringify(m, null, 2) + "\n");
 ' "$here/module.json" "$stage/gunbai/module.json" "$base" "$zipname"
 cp "$stage/gunbai/module.json" "$out/module.json"
 rm -f "$out/$zipname"
-(cd "$stage" && zip -qr -X "$out/$zipname" gunbai)
+(cd "$stage" && python3 -m zipfile -c "$out/$zipname" gunbai)
 echo "$out/module.json"
 echo "$out/$zipname"
