@@ -220,7 +220,7 @@ async function finish(t, ruleset, steps) {
 
 // ---------- a whole round for each ruleset ----------
 
-test("TMD: initiative, a delay, AP conversions and turns through tmd.Encounter (GM + 2 players)", async () => {
+test("TMD: initiative, a delay, AP conversions, an interrupt and turns through tmd.Encounter (GM + 2 players)", async () => {
   const t = await startTable("tmd");
   let flag = await engineOf(t.gm);
   // TMD-INI: the engine rolled initiative; Foundry's tracker shows its order
@@ -230,10 +230,21 @@ test("TMD: initiative, a delay, AP conversions and turns through tmd.Encounter (
   const steps = await drive(
     t,
     (s, b, done) => {
-      if (s.phase === "delays") return (!done.some((x) => x.type === "delay") && find(b, "p2", "delay", "c2")) || find(b, "gm", "start_turns");
+      // TMD-INI: a player delays (whichever PC is not last in the order can)
+      if (s.phase === "delays") return (!done.some((x) => x.type === "delay") && (find(b, "p2", "delay", "c2") || find(b, "p1", "delay", "c1"))) || find(b, "gm", "start_turns");
       const cur = s.current;
       if (!cur) return null;
       const u = OWNER[cur];
+      // TMD-INT: the first turn announces an action; a player whose character is not
+      // acting interrupts it; the GM closes the interrupts and resolves the chain
+      if (s.chain) {
+        if (!done.some((x) => x.type === "interrupt")) {
+          const who = ["c1", "c2"].find((id) => id !== cur && OWNER[id] !== u);
+          return find(b, OWNER[who], "interrupt", who);
+        }
+        return find(b, "gm", "pass") || find(b, "gm", "resolve");
+      }
+      if (!done.some((x) => x.type === "announce")) return find(b, u, "announce", cur);
       if (!converted.has(`${s.round}:${cur}`)) {
         converted.add(`${s.round}:${cur}`);
         const c = find(b, u, "convert", cur);
@@ -246,6 +257,10 @@ test("TMD: initiative, a delay, AP conversions and turns through tmd.Encounter (
   flag = await engineOf(t.gm);
   assert.equal(flag.state.round, 2);
   assert.ok(steps.some((s) => s.user === "p1" && s.type === "convert"), "a player converted AP");
+  const interrupter = steps.find((s) => s.type === "interrupt");
+  assert.ok(interrupter && interrupter.user !== "gm", "a player interrupted");
+  const events = await t.gm.evaluate(() => game.messages.flatMap((m) => (m.flags.gunbai?.events ?? []).map((e) => e.event)));
+  for (const e of ["delay_declared", "interrupt_declared", "interrupts_closed", "chain_ended", "converted", "round_started"]) assert.ok(events.includes(e), e);
   assert.equal(await t.p1.evaluate(() => game.combat.round), 2, "Foundry's round follows the engine");
   await assertInitiativeFromEngine(t, "tmd");
   await finish(t, "tmd", steps);
@@ -406,6 +421,9 @@ test("World Trigger: team initiative, the five phases and the team budget throug
     },
   );
   assert.deepEqual(phases.slice(0, 4), ["initiative", "tactics", "movement", "attack"]);
+  // WT-RND-1: the engine went through all five phases (the feedback phase passes within the last action)
+  const started = await t.gm.evaluate(() => game.messages.flatMap((m) => (m.flags.gunbai?.events ?? []).filter((e) => e.type === "phase_started").map((e) => e.phase)));
+  assert.deepEqual(started.slice(0, 5), ["tactics", "movement", "attack", "feedback", "initiative"]);
   assert.ok(steps.some((s) => s.user === "p1" && s.type === "move"), "a player moved their member");
   assert.ok(steps.some((s) => s.user === "p1" && s.type === "pass"), "a player passed for their team");
   // the Foundry tracker shows the teams in the engine's initiative order

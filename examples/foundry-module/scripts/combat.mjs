@@ -536,7 +536,8 @@ export function eventsText(events, combat) {
       const label = Lk(`GUNBAI.Event.${kind}`, kind.replace(/_/g, " "));
       const round = e.round !== undefined ? ` ${e.round}` : "";
       // FAP/MAP events name their action in four languages
-      const named = e.names && typeof e.names === "object" ? ` (${e.names[labelKey()] ?? e.names.en})` : "";
+      const own = e.names ?? e.label;
+      const named = own && typeof own === "object" && typeof own.en === "string" ? ` (${own[labelKey()] ?? own.en})` : "";
       return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}`;
     })
     .join("; ");
