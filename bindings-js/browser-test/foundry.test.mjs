@@ -253,6 +253,13 @@ test("TMD: initiative, a delay, AP conversions, an interrupt and turns through t
       return find(b, u, "end_turn", cur);
     },
     (s) => s.round >= 2,
+    {
+      // Foundry's current combatant is the engine's, on the players' clients too
+      after: async (_step, f) => {
+        if (f.state.phase !== "turns" || !f.state.current) return;
+        assert.equal(await t.p2.evaluate(() => game.combat.turns[game.combat.turn]?.id), f.state.current);
+      },
+    },
   );
   flag = await engineOf(t.gm);
   assert.equal(flag.state.round, 2);
@@ -509,12 +516,15 @@ test("Foundry's initiative buttons do not overwrite the engine's initiative (Com
     ["c2", 2],
     ["c3", 1],
   ]);
-  // the GM's "roll all" and a player's own d20 button leave the engine's values
+  // the GM's "roll all" and "next round" and a player's own d20 button leave the engine's values
   await t.gm.click("#combat [data-control='rollAll']");
+  await t.gm.click("#combat [data-control='nextRound']");
   await t.p1.click("#combat li[data-combatant-id='c1'] [data-control='rollInitiative']");
   await t.gm.waitForTimeout(300);
   for (const p of t.all) assert.deepEqual(await p.evaluate(() => [...game.combat.combatants].map((c) => [c.id, c.initiative])), engine);
   assert.ok((await t.p1.evaluate(() => window.__standIn.notifications)).some(([, m]) => /Initiative comes from the gunbai engine/.test(m)));
+  assert.ok((await t.gm.evaluate(() => window.__standIn.notifications)).some(([, m]) => /Rounds and turns come from the gunbai engine/.test(m)));
+  for (const p of t.all) assert.equal(await p.evaluate(() => game.combat.round), 1, "Foundry's next round left the engine's round");
   // getInitiativeRoll is the engine's constant, not a die
   const roll = await t.gm.evaluate(async () => {
     const r = game.combat.combatants.get("c2").getInitiativeRoll("1d20");

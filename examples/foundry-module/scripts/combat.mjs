@@ -325,8 +325,14 @@ async function syncCombat(combat, flag) {
     })
     .filter((u) => combat.combatants.get(u._id)?.initiative !== u.initiative);
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
-  const { round } = roundInfo(flag.ruleset, flag.state);
-  if (typeof round === "number" && round !== combat.round) await combat.update({ round });
+  const { round, current } = roundInfo(flag.ruleset, flag.state);
+  /** @type {Record<string, number>} */
+  const change = {};
+  if (typeof round === "number" && round !== combat.round) change.round = round;
+  // the tracker's current combatant is the engine's (when the engine has one acting)
+  const turn = current ? combat.turns.findIndex((c) => c.id === current) : -1;
+  if (turn >= 0 && turn !== combat.turn) change.turn = turn;
+  if (Object.keys(change).length) await combat.update(change);
 }
 
 /**
@@ -632,7 +638,8 @@ export async function onSocket(msg) {
 /**
  * The module's Combat class over whatever class is configured (a system's own):
  * with an engine running, initiative is the engine's and Foundry's initiative
- * buttons (`rollInitiative`, `rollAll`, `rollNPC`) re-sync it instead of rolling.
+ * buttons (`rollInitiative`, `rollAll`, `rollNPC`) re-sync it instead of rolling;
+ * Foundry's round and turn buttons leave the engine's round and turn.
  * @param {any} Base CONFIG.Combat.documentClass
  * @returns {any}
  */
@@ -648,6 +655,28 @@ export function combatClass(Base) {
       if (!flag) return super.rollInitiative(ids, options);
       ui.notifications?.info(L("GUNBAI.Combat.InitiativeFromEngine"));
       if (game.user?.isGM) await syncCombat(self, flag);
+      return this;
+    }
+
+    /** With an engine running, rounds and turns are the engine's: Foundry's buttons only say so. */
+    async nextRound() {
+      if (!engineOf(/** @type {any} */ (this))) return super.nextRound();
+      ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
+      return this;
+    }
+    async previousRound() {
+      if (!engineOf(/** @type {any} */ (this))) return super.previousRound();
+      ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
+      return this;
+    }
+    async nextTurn() {
+      if (!engineOf(/** @type {any} */ (this))) return super.nextTurn();
+      ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
+      return this;
+    }
+    async previousTurn() {
+      if (!engineOf(/** @type {any} */ (this))) return super.previousTurn();
+      ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
       return this;
     }
   };

@@ -286,6 +286,19 @@
       await this.updateEmbeddedDocuments("Combatant", updates);
       return this;
     }
+    /** Foundry's round / turn buttons (simplified: the round advances, turn 0). */
+    async nextRound() {
+      return this.update({ round: this.round + 1, turn: 0 });
+    }
+    async previousRound() {
+      return this.update({ round: Math.max(0, this.round - 1), turn: 0 });
+    }
+    async nextTurn() {
+      return this.update({ turn: (this.turn + 1) % Math.max(1, this.combatants.size) });
+    }
+    async previousTurn() {
+      return this.update({ turn: Math.max(0, this.turn - 1) });
+    }
     async rollAll(options) {
       return this.rollInitiative([...this.combatants].filter((c) => c.initiative === null || true).map((c) => c.id), options);
     }
@@ -557,16 +570,17 @@
     if (!root || !game.combat) return;
     const c = game.combat;
     root.innerHTML =
-      `<div class="combat-controls">${game.user.isGM ? `<button type="button" data-control="rollAll">Roll all</button>` : ""} · round ${c.round}</div>` +
+      `<div class="combat-controls">${game.user.isGM ? `<button type="button" data-control="rollAll">Roll all</button> <button type="button" data-control="nextRound">Next round</button>` : ""} · round ${c.round}</div>` +
       `<ol id="combat-tracker" class="directory-list">${c.turns
         .map(
           (x) =>
-            `<li class="combatant${x.isOwner ? " owner" : ""}" data-combatant-id="${x.id}"><span class="name">${x.name}</span> <span class="initiative">${x.initiative ?? ""}</span>${
+            `<li class="combatant${x.isOwner ? " owner" : ""}${c.turns[c.turn]?.id === x.id ? " active" : ""}" data-combatant-id="${x.id}"><span class="name">${x.name}</span> <span class="initiative">${x.initiative ?? ""}</span>${
               x.group ? ` <span class="group">${x.group.name}</span>` : ""
             }${x.isOwner ? ` <button type="button" data-control="rollInitiative">d20</button>` : ""}</li>`,
         )
         .join("")}</ol>`;
     root.querySelector('[data-control="rollAll"]')?.addEventListener("click", () => c.rollAll().catch((e) => log.errors.push(e.message)));
+    root.querySelector('[data-control="nextRound"]')?.addEventListener("click", () => c.nextRound().catch((e) => log.errors.push(e.message)));
     root.querySelectorAll('[data-control="rollInitiative"]').forEach((b) =>
       b.addEventListener("click", () =>
         c.combatants
