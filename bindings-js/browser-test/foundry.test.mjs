@@ -180,6 +180,9 @@ async function startTable(ruleset) {
   await t.gm.selectOption(".gunbai-combat select[data-gunbai='ruleset']", ruleset);
   await t.gm.click(".gunbai-combat [data-gunbai='start']");
   await settled(t, 0);
+  // the GM's controls (GM actions, end the engine) are on the GM's page only
+  assert.equal(await t.gm.locator(".gunbai-combat .gunbai-gm [data-gunbai='stop']").count(), 1);
+  for (const u of ["p1", "p2"]) assert.equal(await t[u].locator(".gunbai-combat .gunbai-gm, .gunbai-combat [data-gunbai='stop']").count(), 0, u);
   return t;
 }
 
@@ -546,6 +549,11 @@ test("v12 (no CombatantGroup): teams come from flags and dispositions, the engin
     ["c2", "friendly"],
     ["c3", "hostile"],
   ]);
+  // v12's renderChatMessage hook (jQuery-like) relabels action messages too
+  await t.gm.click(".gunbai-combat button[data-type='start_turns']");
+  await t.gm.waitForFunction(() => game.messages.some((m) => m.flags.gunbai?.action?.type === "start_turns"));
+  const head = await t.gm.locator("#chat-log .gunbai-action .gunbai-command").last().innerText();
+  assert.match(head, /^TMD encounter · Start turns$/);
   await t.close();
 });
 
