@@ -722,12 +722,4 @@
     if (!handled) ChatMessage.create({ content: text });
     return handled;
   };
-  /** The old single-client helper: a combat of actor-less combatants made on this client only. */
-  window.__startCombat = function (list) {
-    window.__setupWorld({
-      actors: list.map((c) => ({ id: `a-${c.id}`, name: c.name, flags: c.flags || {} })),
-      combat: { id: `c${Math.random().toString(36).slice(2, 8)}`, combatants: list.map((c) => ({ ...c, actorId: `a-${c.id}`, flags: {} })) },
-    });
-    return game.combat;
-  };
 })();
