@@ -1,10 +1,19 @@
-// The Foundry VTT module in Chromium against a small stand-in for Foundry's client
-// API (examples/foundry-module/test/foundry-stand-in.js — not Foundry): a chat
-// command posts a message whose Roll dice carry gunbai's faces, team initiative
-// orders the teams by the leaders' Command checks, and the tracker shows the
-// phase and the team budget.
+// The Foundry VTT module in Chromium against a stand-in for Foundry's client API
+// (examples/foundry-module/test/foundry-stand-in.js — not Foundry). Several
+// pages, one per user (a GM and players), share the stand-in's world through a
+// relay in this test (document changes, chat messages and `game.socket`
+// messages go from one page to the others).
+//
+// For each of the five rulesets a GM and players go through a whole round (World
+// Trigger: a whole cycle of phases) by clicking the buttons the engine's legal
+// actions give; players act through the GM's client. Then: a player can act only
+// on their own combatant (a forged socket request is refused), roll totals and
+// roll modes, Foundry's initiative buttons, the chat commands, and the Stealth view.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
@@ -12,342 +21,799 @@ import { buildExamples } from "./build-examples.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const SHOTS = join(REPO_ROOT, "examples", "foundry-module", "screenshots");
-let browser, server, page;
+let browser, server;
 
 before(async () => {
   buildExamples();
   server = await serve();
   browser = await launch();
-  page = await newPage(browser, { viewport: { width: 1100, height: 760 } });
-  await page.goto(`${server.url}examples/foundry-module/test/index.html`);
-  await page.waitForFunction(() => typeof window.__bootStandIn === "function" && window.Hooks);
-  await page.evaluate(() => window.__bootStandIn("en"));
-  await page.waitForFunction(() => game.modules.get("gunbai").api);
-  await page.evaluate(() => game.modules.get("gunbai").api.ready);
 });
 after(async () => {
   await browser?.close();
   await server?.close();
 });
 
-/** Faces of every Die term of the last message's rolls, as Dice So Nice reads them. */
-const lastDsn = () => page.evaluate(() => window.__standIn.dsn.at(-1));
-const lastMessage = () =>
-  page.evaluate(() => {
-    const m = game.messages.at(-1);
-    return { content: m.content, flags: m.flags, rolls: m.rolls.map((r) => r.toJSON()), whisper: m.whisper };
-  });
+// ---------- clients sharing one world ----------
 
-function dsnFaces(dsn) {
-  return dsn.flatMap((roll) => roll.flatMap((d) => d.results.map((v) => ({ sides: d.faces, value: v }))));
+/**
+ * Open one page per user; envelopes a page sends are delivered, in order, to the
+ * other pages of the same table.
+ */
+async function table(users, { generation = 13 } = {}) {
+  const pages = {};
+  const list = [];
+  for (const [user, lang] of users) {
+    const page = await newPage(browser, { viewport: { width: 1180, height: 900 } });
+    page.queue = Promise.resolve();
+    await page.exposeFunction("__standInRelay", (env) => {
+      for (const other of list) {
+        if (other === page) continue;
+        other.queue = other.queue.then(() => other.evaluate((e) => window.__standInReceive(e), env)).catch((e) => other.errors.push(String(e)));
+      }
+    });
+    await page.goto(`${server.url}examples/foundry-module/test/index.html`);
+    await page.waitForFunction(() => typeof window.__bootStandIn === "function" && window.Hooks);
+    await page.evaluate(([user, lang, generation]) => window.__bootStandIn({ lang, user, generation }), [user, lang, generation]);
+    await page.waitForFunction(() => game.modules.get("gunbai").api);
+    await page.evaluate(() => game.modules.get("gunbai").api.ready);
+    page.user = user;
+    pages[user] = page;
+    list.push(page);
+  }
+  pages.all = list;
+  pages.close = async () => {
+    for (const p of list) await p.context().close();
+  };
+  return pages;
 }
 
-test("module.json declares the ES module, styles, languages and the targeted versions", async () => {
+const setupWorld = (t, world) => Promise.all(t.all.map((p) => p.evaluate((w) => window.__setupWorld(w), world)));
+/** Wait until every page has seen the engine at `seq` actions (its panel re-rendered). */
+const settled = (t, seq) =>
+  Promise.all(t.all.map((p) => p.waitForFunction((s) => document.querySelector(".gunbai-combat")?.dataset.seq === String(s), seq, { timeout: 10000 })));
+const engineOf = (page) => page.evaluate(() => game.modules.get("gunbai").api.engineOf(game.combat));
+const buttonsOf = (page) =>
+  page.$$eval(".gunbai-combat button[data-gunbai='act']", (bs) => bs.map((b) => ({ index: Number(b.dataset.index), type: b.dataset.type, actor: b.dataset.actor, label: b.textContent })));
+
+// ---------- the worlds ----------
+
+// Users: gm, p1 (owns c1), p2 (owns c2); c3 (and c4) are the GM's.
+const OWNER = { c1: "p1", c2: "p2", c3: "gm", c4: "gm" };
+const battle = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
+const wtSheet = (team, i) => battle.teams[team].members[i].sheet;
+
+function world(ruleset) {
+  const stats = {
+    tmd: [{ base_initiative: 5 }, { base_initiative: 4 }, { base_initiative: 3 }],
+    coc7_house: [{ dex: 60 }, { dex: 55 }, { dex: 50 }],
+    coc_ap: [{ dex: 14, skills: { dodge: 40 } }, { dex: 12, skills: { dodge: 30 } }, { dex: 10 }],
+    fap_map: [
+      { reaction: 10, magic: 5, agility: 7 },
+      { reaction: 8, magic: 3, agility: 9 },
+      { reaction: 6, magic: 2, agility: 4 },
+    ],
+    world_trigger: [
+      { sheet: wtSheet(0, 0), at: { x: 1, y: 1 }, leader: true },
+      { sheet: wtSheet(0, 1), at: { x: 1, y: 3 }, bagworm_teleport: true },
+      { sheet: wtSheet(1, 0), at: { x: 8, y: 1 }, leader: true },
+      { sheet: wtSheet(1, 1), at: { x: 8, y: 3 } },
+    ],
+  }[ruleset];
+  const names = ["Ayla", "Bren", "Kato", "Dusk"];
+  const teams = ruleset === "world_trigger" ? ["tamakoma", "tamakoma", "katori", "katori"] : [null, null, null];
+  const ids = stats.map((_, i) => `c${i + 1}`);
+  return {
+    actors: ids.map((id, i) => ({
+      id: `A${i + 1}`,
+      name: names[i],
+      ownership: OWNER[id] === "gm" ? {} : { [OWNER[id]]: 3 },
+      flags: { gunbai: { [ruleset]: stats[i] } },
+    })),
+    combat: {
+      id: `combat-${ruleset}`,
+      combatants: ids.map((id, i) => ({
+        id,
+        name: names[i],
+        actorId: `A${i + 1}`,
+        disposition: i < 2 ? 1 : -1,
+        flags: teams[i] ? { gunbai: { team: teams[i] } } : {},
+      })),
+    },
+  };
+}
+
+/** A player's page lists only actions of combatants (or teams) that player owns. */
+function assertOwnButtons(user, buttons, flag) {
+  const teamOf = (team) => {
+    const i = flag.state.teams?.findIndex((t) => t.id === team);
+    return flag.state.members?.filter((m) => m.team === i).map((m) => m.id) ?? [];
+  };
+  for (const b of buttons) {
+    const owners = OWNER[b.actor] ? [OWNER[b.actor]] : teamOf(b.actor).map((id) => OWNER[id]);
+    assert.ok(owners.includes(user), `${user} was offered ${b.label} (${b.actor})`);
+  }
+}
+
+/**
+ * Drive a table by clicking: `next(state, buttons)` names the user and button
+ * (type, actor) that moves the round on; each click goes through that user's page
+ * (players: to the GM's client through the socket). Returns the steps taken.
+ */
+async function drive(t, next, done, { max = 80, after = null } = {}) {
+  const steps = [];
+  for (let i = 0; i < max; i++) {
+    const flag = await engineOf(t.gm);
+    if (done(flag.state)) return steps;
+    const buttons = {};
+    for (const p of t.all) buttons[p.user] = await buttonsOf(p);
+    for (const p of t.all) if (p.user !== "gm") assertOwnButtons(p.user, buttons[p.user], flag);
+    const pick = next(flag.state, buttons, steps);
+    assert.ok(pick, `no move at step ${i}: ${JSON.stringify(Object.fromEntries(Object.entries(buttons).map(([u, b]) => [u, b.map((x) => x.label)])))}`);
+    const [user, b] = pick;
+    steps.push({ user, type: b.type, actor: b.actor });
+    await t[user].click(`.gunbai-combat button[data-gunbai='act'][data-index="${b.index}"]`);
+    await settled(t, flag.seq + 1);
+    if (after) await after(steps.at(-1), await engineOf(t.gm));
+  }
+  throw new Error(`the round did not end in ${max} steps: ${JSON.stringify(steps)}`);
+}
+
+/** The button of `type` (and actor) on `user`'s page, as [user, button], or null. */
+const find = (buttons, user, type, actor) => {
+  const b = buttons[user]?.find((x) => x.type === type && (actor === undefined || x.actor === actor));
+  return b ? [user, b] : null;
+};
+
+const LANG = { world_trigger: "zh-Hant", tmd: "zh-Hant", coc7_house: "ja", coc_ap: "ja", fap_map: "ja" };
+
+/** Start a ruleset with a GM (in the rulebook's language) and two players (en). */
+async function startTable(ruleset) {
+  const t = await table([
+    ["gm", LANG[ruleset]],
+    ["p1", "en"],
+    ["p2", "en"],
+  ]);
+  await setupWorld(t, world(ruleset));
+  await t.gm.waitForSelector(".gunbai-combat [data-gunbai='start']");
+  // players see no start control
+  assert.equal(await t.p1.locator(".gunbai-combat [data-gunbai='start']").count(), 0);
+  await t.gm.selectOption(".gunbai-combat select[data-gunbai='ruleset']", ruleset);
+  await t.gm.click(".gunbai-combat [data-gunbai='start']");
+  await settled(t, 0);
+  // the GM's controls (GM actions, end the engine) are on the GM's page only
+  assert.equal(await t.gm.locator(".gunbai-combat .gunbai-gm [data-gunbai='stop']").count(), 1);
+  for (const u of ["p1", "p2"]) assert.equal(await t[u].locator(".gunbai-combat .gunbai-gm, .gunbai-combat [data-gunbai='stop']").count(), 0, u);
+  return t;
+}
+
+/** Every page's Foundry initiative follows the engine's order. */
+async function assertInitiativeFromEngine(t, ruleset) {
+  const flag = await engineOf(t.gm);
+  for (const p of t.all) {
+    const turns = await p.evaluate(() => game.combat.turns.map((c) => c.id));
+    const order = flag.state.order ?? null;
+    if (ruleset === "tmd" || ruleset === "coc_ap" || ruleset === "coc7_house") assert.deepEqual(turns, order, `${p.user}: tracker = engine order`);
+  }
+}
+
+async function finish(t, ruleset, steps) {
+  // the players' clicks were applied by the GM's client, and posted as the players
+  const authors = await t.gm.evaluate(() => game.messages.filter((m) => m.flags.gunbai?.ruleset).map((m) => m.author));
+  for (const u of ["p1", "p2"]) {
+    const n = steps.filter((s) => s.user === u).length;
+    assert.ok(n > 0, `${u} acted`);
+    assert.equal(authors.filter((a) => a === u).length, n, `${u}'s actions posted as ${u}`);
+  }
+  // each client shows the action messages in its own language (from the flags)
+  const heads = async (p) => p.$$eval("#chat-log .gunbai-action .gunbai-command", (xs) => xs.map((x) => x.textContent));
+  const en = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", "en.json"), "utf8")).GUNBAI.Ruleset[ruleset];
+  const own = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${LANG[ruleset]}.json`), "utf8")).GUNBAI.Ruleset[ruleset];
+  const [gmHeads, p1Heads] = [await heads(t.gm), await heads(t.p1)];
+  assert.ok(gmHeads.length > 0 && gmHeads.every((h) => h.startsWith(own)), `GM (${LANG[ruleset]}): ${gmHeads[0]}`);
+  assert.ok(p1Heads.length === gmHeads.length && p1Heads.every((h) => h.startsWith(en)), `p1 (en): ${p1Heads[0]}`);
+  await screenshot(t.gm, join(SHOTS, `${ruleset}-${LANG[ruleset]}.png`));
+  await screenshot(t.p1, join(SHOTS, `${ruleset}-en.png`));
+  for (const p of t.all) {
+    assert.deepEqual(p.errors, [], `${p.user} page errors`);
+    assert.deepEqual(p.blocked, []);
+    assert.deepEqual(await p.evaluate(() => window.__standIn.errors), []);
+  }
+  await t.close();
+}
+
+// ---------- a whole round for each ruleset ----------
+
+test("TMD: initiative, a delay, AP conversions, an interrupt and turns through tmd.Encounter (GM + 2 players)", async () => {
+  const t = await startTable("tmd");
+  let flag = await engineOf(t.gm);
+  // TMD-INI: the engine rolled initiative; Foundry's tracker shows its order
+  await assertInitiativeFromEngine(t, "tmd");
+  assert.equal(flag.state.phase, "delays");
+  const converted = new Set();
+  const steps = await drive(
+    t,
+    (s, b, done) => {
+      // TMD-INI: a player delays (whichever PC is not last in the order can)
+      if (s.phase === "delays") return (!done.some((x) => x.type === "delay") && (find(b, "p2", "delay", "c2") || find(b, "p1", "delay", "c1"))) || find(b, "gm", "start_turns");
+      const cur = s.current;
+      if (!cur) return null;
+      const u = OWNER[cur];
+      // TMD-INT: the first turn announces an action; a player whose character is not
+      // acting interrupts it; the GM closes the interrupts and resolves the chain
+      if (s.chain) {
+        if (!done.some((x) => x.type === "interrupt")) {
+          const who = ["c1", "c2"].find((id) => id !== cur && OWNER[id] !== u);
+          return find(b, OWNER[who], "interrupt", who);
+        }
+        return find(b, "gm", "pass") || find(b, "gm", "resolve");
+      }
+      if (!done.some((x) => x.type === "announce")) return find(b, u, "announce", cur);
+      if (!converted.has(`${s.round}:${cur}`)) {
+        converted.add(`${s.round}:${cur}`);
+        const c = find(b, u, "convert", cur);
+        if (c) return c;
+      }
+      return find(b, u, "end_turn", cur);
+    },
+    (s) => s.round >= 2,
+    {
+      // Foundry's current combatant is the engine's, on the players' clients too
+      after: async (_step, f) => {
+        if (f.state.phase !== "turns" || !f.state.current) return;
+        assert.equal(await t.p2.evaluate(() => game.combat.turns[game.combat.turn]?.id), f.state.current);
+      },
+    },
+  );
+  flag = await engineOf(t.gm);
+  assert.equal(flag.state.round, 2);
+  assert.ok(steps.some((s) => s.user === "p1" && s.type === "convert"), "a player converted AP");
+  const interrupter = steps.find((s) => s.type === "interrupt");
+  assert.ok(interrupter && interrupter.user !== "gm", "a player interrupted");
+  const events = await t.gm.evaluate(() => game.messages.flatMap((m) => (m.flags.gunbai?.events ?? []).map((e) => e.event)));
+  for (const e of ["delay_declared", "interrupt_declared", "interrupts_closed", "chain_ended", "converted", "round_started"]) assert.ok(events.includes(e), e);
+  assert.equal(await t.p1.evaluate(() => game.combat.round), 2, "Foundry's round follows the engine");
+  await assertInitiativeFromEngine(t, "tmd");
+  await finish(t, "tmd", steps);
+});
+
+test("TMD initiative ties: the engine breaks them (TMD-INI) and Foundry's order follows", async () => {
+  // a seed whose initiative has a tie, found with gunbai itself (base 5 / 4 / 3 as in the world)
+  const characters = [
+    { id: "c1", side: "friendly", base_initiative: 5 },
+    { id: "c2", side: "friendly", base_initiative: 4 },
+    { id: "c3", side: "hostile", base_initiative: 3 },
+  ];
+  let seed = 0;
+  const tied = (sd) => {
+    const h = gunbai.tmd.Encounter.create({ characters, seed: sd });
+    const rolled = h.created.events.find((e) => e.event === "initiative_rolled");
+    h.free();
+    return rolled.entries.some((e) => e.tiebreaks.length);
+  };
+  while (!tied(seed)) seed++;
+  const t = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+  ]);
+  await setupWorld(t, world("tmd"));
+  await t.gm.evaluate((seed) => game.modules.get("gunbai").api.startEngine(game.combat, "tmd", { seed }), seed);
+  await settled(t, 0);
+  const flag = await engineOf(t.gm);
+  const ties = flag.state.characters.filter((c) => c.tiebreaks.length);
+  assert.ok(ties.length >= 2, "two characters tied and re-rolled");
+  assert.equal(new Set(ties.map((c) => c.initiative)).size, 1, "they tied on the same total");
+  for (const p of t.all) assert.deepEqual(await p.evaluate(() => game.combat.turns.map((c) => c.id)), flag.state.order);
+  await t.close();
+});
+
+test("CoC 7th house: DEX order, a stance, a reaction and end of turns through coc7House.Round", async () => {
+  const t = await startTable("coc7_house");
+  await assertInitiativeFromEngine(t, "coc7_house");
+  // C7H-INIT: DEX order, highest first
+  assert.deepEqual((await engineOf(t.gm)).state.order, ["c1", "c2", "c3"]);
+  const steps = await drive(
+    t,
+    (s, b, done) => {
+      if (s.turn === null || s.turn === undefined || s.turn >= s.order.length) return find(b, "gm", "next_round");
+      const cur = s.order[s.turn];
+      const u = OWNER[cur];
+      if (cur === "c1" && !done.some((x) => x.type === "stance")) return find(b, "p1", "stance", "c1");
+      // a reaction out of turn: the other player's passive action
+      if (cur === "c3" && !done.some((x) => x.type === "passive")) return find(b, "p2", "passive", "c2");
+      return find(b, u, "end_turn", cur);
+    },
+    (s) => s.round >= 2,
+  );
+  assert.ok(steps.some((s) => s.user === "p2" && s.type === "passive"), "a player reacted out of turn");
+  await finish(t, "coc7_house", steps);
+});
+
+test("CoC 6th: the AP round through cocAp.Round", async () => {
+  const t = await startTable("coc_ap");
+  await assertInitiativeFromEngine(t, "coc_ap");
+  const ap = (flag, id) => flag.state.fighters.find((f) => f.participant.id === id).ap;
+  let prev = await engineOf(t.gm);
+  let charged = null;
+  const steps = await drive(
+    t,
+    (s, b, done) => {
+      if (s.turn === null || s.turn === undefined) return find(b, "gm", "next_round");
+      const cur = s.order[s.turn];
+      const u = OWNER[cur];
+      if (cur === "c1" && !done.some((x) => x.type === "other")) return find(b, "p1", "other", "c1");
+      return find(b, u, "end_turn", cur);
+    },
+    (s) => s.round >= 2,
+    {
+      // COCAP-AP-2: an "other" action costs the AP it names, charged by the engine
+      after: async (step, flag) => {
+        if (step.type === "other") {
+          const action = (await t.gm.evaluate(() => game.messages.at(-1).flags.gunbai.action));
+          charged = [ap(prev, "c1") - ap(flag, "c1"), action.ap];
+        }
+        prev = flag;
+      },
+    },
+  );
+  assert.ok(charged, "the player took an AP action");
+  assert.equal(charged[0], charged[1], "the AP spent is the AP the action names");
+  await finish(t, "coc_ap", steps);
+});
+
+test("FAP/MAP: declare and resolve through fapMap.Round", async () => {
+  const t = await startTable("fap_map");
+  const steps = await drive(
+    t,
+    (s, b) => {
+      if (s.phase === "declaration") {
+        for (const id of ["c1", "c2", "c3"]) {
+          const c = s.combatants.find((x) => x.id === id);
+          if (!c.declared.length) return find(b, OWNER[id], "declare", id);
+        }
+        return find(b, "gm", "end_declarations");
+      }
+      for (const id of ["c1", "c2", "c3"]) {
+        const r = find(b, OWNER[id], "resolve", id);
+        if (r) return r;
+      }
+      return find(b, "gm", "end_round");
+    },
+    (s) => s.round >= 2,
+  );
+  assert.deepEqual(
+    steps.filter((s) => s.type === "declare").map((s) => [s.user, s.actor]),
+    [
+      ["p1", "c1"],
+      ["p2", "c2"],
+      ["gm", "c3"],
+    ],
+  );
+  assert.equal(steps.filter((s) => s.type === "resolve").length, 3, "every declaration resolved");
+  await finish(t, "fap_map", steps);
+});
+
+test("World Trigger: team initiative, the five phases and the team budget through worldTrigger.Battle", async () => {
+  const t = await startTable("world_trigger");
+  // v13: one CombatantGroup per team, on every client
+  for (const p of t.all) {
+    const groups = await p.evaluate(() => [...game.combat.combatants].map((c) => [c.id, c.group?.name ?? null]));
+    assert.deepEqual(groups, [
+      ["c1", "tamakoma"],
+      ["c2", "tamakoma"],
+      ["c3", "katori"],
+      ["c4", "katori"],
+    ]);
+  }
+  const phases = [];
+  const steps = await drive(
+    t,
+    (s, b, done) => {
+      if (!phases.length || phases.at(-1) !== s.phase) phases.push(s.phase);
+      if (s.phase === "initiative") return find(b, "gm", "roll_initiative");
+      if (s.phase === "movement" && !done.some((x) => x.type === "move")) {
+        const m = find(b, "p1", "move", "c1");
+        if (m) return m;
+      }
+      // the team's pass: p1 in the tactics and movement phases, p2 in the attack phase
+      const first = s.phase === "attack" ? "p2" : "p1";
+      return find(b, "gm", "no_reaction") || find(b, first, "pass", "tamakoma") || find(b, "gm", "pass", "katori");
+    },
+    (s) => s.round >= 2,
+    {
+      max: 120,
+      // the team budget the state records shows on the players' trackers
+      after: async (step, flag) => {
+        if (step.type !== "move") return;
+        assert.equal(flag.state.members.find((m) => m.id === "c1").used.movement, true, "WT-ECO: c1 acted in the movement phase");
+        const acted = await t.p2.locator('.gunbai-teams tr[data-team="tamakoma"] td[data-key="ActedThisPhase"]').innerText();
+        assert.match(acted, /\b1$/);
+      },
+    },
+  );
+  assert.deepEqual(phases.slice(0, 4), ["initiative", "tactics", "movement", "attack"]);
+  // WT-RND-1: the engine went through all five phases (the feedback phase passes within the last action)
+  const started = await t.gm.evaluate(() => game.messages.flatMap((m) => (m.flags.gunbai?.events ?? []).filter((e) => e.type === "phase_started").map((e) => e.phase)));
+  assert.deepEqual(started.slice(0, 5), ["tactics", "movement", "attack", "feedback", "initiative"]);
+  assert.ok(steps.some((s) => s.user === "p1" && s.type === "move"), "a player moved their member");
+  assert.ok(steps.some((s) => s.user === "p1" && s.type === "pass"), "a player passed for their team");
+  // the Foundry tracker shows the teams in the engine's initiative order
+  const flag = await engineOf(t.gm);
+  const firstTeam = flag.state.teams[flag.state.initiative_order[0]]?.id;
+  const turns = await t.p2.evaluate(() => game.combat.turns.map((c) => c.group?.name));
+  if (firstTeam) assert.equal(turns[0], firstTeam);
+  await finish(t, "world_trigger", steps);
+});
+
+// ---------- permissions ----------
+
+test("a player acts only on their own combatant: no buttons for others, and a forged socket request is refused", async () => {
+  const t = await startTable("tmd");
+  await t.gm.click(".gunbai-combat button[data-type='start_turns']");
+  await settled(t, 1);
+  const before = await engineOf(t.gm);
+  const cur = before.state.current;
+  const forger = OWNER[cur] === "p1" ? "p2" : "p1"; // a player who does not own `cur`
+  assert.notEqual(OWNER[cur], forger);
+  // no button for the other's combatant on the forger's page
+  const own = await buttonsOf(t[forger]);
+  assert.ok(!own.some((b) => b.actor === cur), "no button for another player's combatant");
+  // a forged request for the other's combatant, straight through the socket
+  const forge = (action) =>
+    t[forger].evaluate(
+      ([action, user]) =>
+        new Promise((resolve) => {
+          game.socket.on("module.gunbai", (m) => m.type === "answer" && m.id === "forged" && resolve(m));
+          game.socket.emit("module.gunbai", { type: "act", id: "forged", combat: game.combat.id, action, user, rollMode: "publicroll" });
+        }),
+      [action, forger],
+    );
+  let answer = await forge({ type: "end_turn", character: cur });
+  assert.deepEqual([answer.ok, answer.code], [false, "not_yours"]);
+  // a GM ruling sent by a player, naming the player's own combatant
+  answer = await forge({ type: "overdraw", character: Object.keys(OWNER).find((k) => OWNER[k] === forger), action_type: "trick" });
+  assert.deepEqual([answer.ok, answer.code], [false, "not_yours"]);
+  // the module API refuses too
+  const err = await t[forger].evaluate(
+    (cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }).then(() => null, (e) => e.message),
+    cur,
+  );
+  assert.match(err, /Not your combatant/);
+  // a player cannot write the combat's flag directly (Foundry: GM only)
+  const direct = await t[forger].evaluate(() => game.combat.setFlag("gunbai", "engine", null).then(() => null, (e) => e.message));
+  assert.match(direct, /lacks permission to update Combat/);
+  // nothing changed: the state is byte-identical on the GM's client
+  const after = await engineOf(t.gm);
+  assert.equal(JSON.stringify(after), JSON.stringify(before));
+  // the owner's own request is applied, in the owner's roll mode (self: whispered to the owner)
+  const owner = t[OWNER[cur]];
+  if (OWNER[cur] !== "gm") {
+    await owner.evaluate(() => game.settings.set("core", "rollMode", "selfroll"));
+    await owner.evaluate((cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }), cur);
+    await settled(t, before.seq + 1);
+    const m = await t.gm.evaluate(() => {
+      const x = game.messages.at(-1);
+      return { author: x.author, whisper: x.whisper, action: x.flags.gunbai.action };
+    });
+    assert.deepEqual(m, { author: OWNER[cur], whisper: [OWNER[cur]], action: { type: "end_turn", character: cur } });
+  }
+  for (const p of t.all) assert.deepEqual(p.errors, []);
+  await t.close();
+});
+
+test("Foundry's initiative buttons do not overwrite the engine's initiative (Combat#rollInitiative, Combatant#getInitiativeRoll)", async () => {
+  const t = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+  ]);
+  await setupWorld(t, world("coc7_house"));
+  // without an engine, Foundry's own d20 initiative applies
+  await t.gm.click("#combat [data-control='rollAll']");
+  await t.gm.waitForFunction(() => [...game.combat.combatants].every((c) => c.initiative !== null));
+  const rolled = await t.gm.evaluate(() => [...game.combat.combatants].map((c) => c.initiative));
+  assert.ok(rolled.every((v) => v >= 1 && v <= 20), JSON.stringify(rolled));
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "coc7_house"));
+  await settled(t, 0);
+  const engine = await t.gm.evaluate(() => [...game.combat.combatants].map((c) => [c.id, c.initiative]));
+  assert.deepEqual(engine, [
+    ["c1", 3],
+    ["c2", 2],
+    ["c3", 1],
+  ]);
+  // the GM's "roll all" and "next round" and a player's own d20 button leave the engine's values
+  await t.gm.click("#combat [data-control='rollAll']");
+  await t.gm.click("#combat [data-control='nextRound']");
+  await t.p1.click("#combat li[data-combatant-id='c1'] [data-control='rollInitiative']");
+  await t.gm.waitForTimeout(300);
+  for (const p of t.all) assert.deepEqual(await p.evaluate(() => [...game.combat.combatants].map((c) => [c.id, c.initiative])), engine);
+  assert.ok((await t.p1.evaluate(() => window.__standIn.notifications)).some(([, m]) => /Initiative comes from the gunbai engine/.test(m)));
+  assert.ok((await t.gm.evaluate(() => window.__standIn.notifications)).some(([, m]) => /Rounds and turns come from the gunbai engine/.test(m)));
+  for (const p of t.all) assert.equal(await p.evaluate(() => game.combat.round), 1, "Foundry's next round left the engine's round");
+  // getInitiativeRoll is the engine's constant, not a die
+  const roll = await t.gm.evaluate(async () => {
+    const r = game.combat.combatants.get("c2").getInitiativeRoll("1d20");
+    await r.evaluate();
+    return [r.formula, r.total, r.dice.length];
+  });
+  assert.deepEqual(roll, ["2", 2, 0]);
+  await t.close();
+});
+
+test("v12 (no CombatantGroup): teams come from flags and dispositions, the engine runs", async () => {
+  const t = await table([["gm", "en"]], { generation: 12 });
+  await setupWorld(t, world("tmd"));
+  assert.equal(await t.gm.evaluate(() => "groups" in game.combat), false);
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "tmd"));
+  const sides = (await engineOf(t.gm)).state.characters.map((c) => [c.id, c.side]);
+  assert.deepEqual(sides, [
+    ["c1", "friendly"],
+    ["c2", "friendly"],
+    ["c3", "hostile"],
+  ]);
+  // v12's renderChatMessage hook (jQuery-like) relabels action messages too
+  await t.gm.click(".gunbai-combat button[data-type='start_turns']");
+  await t.gm.waitForFunction(() => game.messages.some((m) => m.flags.gunbai?.action?.type === "start_turns"));
+  const head = await t.gm.locator("#chat-log .gunbai-action .gunbai-command").last().innerText();
+  assert.match(head, /^TMD encounter · Start turns$/);
+  await t.close();
+});
+
+// ---------- rolls: honest totals, Dice So Nice, roll modes, custom content ----------
+
+let solo;
+const lastMessage = (page) =>
+  page.evaluate(() => {
+    const m = game.messages.at(-1);
+    return { content: m.content, flags: m.flags, rolls: m.rolls.map((r) => r.toJSON()), whisper: m.whisper, blind: m.blind, author: m.author };
+  });
+const lastDsn = (page) => page.evaluate(() => window.__standIn.dsn.at(-1));
+const post = (page, text, system, seed, prefix, lang = "en") =>
+  page.evaluate(
+    async ([text, system, seed, prefix, lang]) => {
+      const api = game.modules.get("gunbai").api;
+      const out = await api.runCommand(text, { system, lang, seed });
+      await api.postResult(out, { command: `${prefix} ${text}`, system });
+    },
+    [text, system, seed, prefix, lang],
+  );
+const run = (text, system, seed) => gunbai.command.run({ text, system, lang: "en", seed });
+const sum = (rolls) => rolls.reduce((a, r) => a + r.value, 0);
+
+test("package.sh: a zip and a module.json whose manifest and download point to the given base URL", () => {
+  const out = mkdtempSync(join(tmpdir(), "gunbai-foundry-"));
+  try {
+    execFileSync("bash", [join(REPO_ROOT, "examples", "foundry-module", "package.sh"), "https://example.org/gunbai/foundry/", out], { stdio: "pipe" });
+    const m = JSON.parse(readFileSync(join(out, "module.json"), "utf8"));
+    assert.equal(m.manifest, "https://example.org/gunbai/foundry/module.json");
+    assert.equal(m.download, `https://example.org/gunbai/foundry/gunbai-foundry-${m.version}.zip`);
+    const listing = execFileSync("python3", ["-m", "zipfile", "-l", join(out, `gunbai-foundry-${m.version}.zip`)], { encoding: "utf8" });
+    for (const f of ["gunbai/module.json", "gunbai/scripts/gunbai-foundry.mjs", "gunbai/scripts/combat.mjs", "gunbai/lang/ja.json", "gunbai/vendor/gunbai/index.js"]) assert.ok(listing.includes(f), f);
+    assert.throws(() => execFileSync("bash", [join(REPO_ROOT, "examples", "foundry-module", "package.sh"), "http://insecure.example/"], { stdio: "pipe" }));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("module.json: manifest and download URLs, the socket, v12 minimum / v13 verified, every file present", async () => {
   const manifest = await (await fetch(`${server.url}examples/foundry-module/module.json`)).json();
   assert.equal(manifest.id, "gunbai");
   assert.deepEqual(manifest.compatibility, { minimum: "12", verified: "13" });
+  assert.equal(manifest.socket, true, "module.gunbai socket");
+  assert.match(manifest.manifest, /^https:\/\/.+\/module\.json$/);
+  assert.match(manifest.download, /^https:\/\/.+\.zip$/);
   for (const f of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
     const r = await fetch(`${server.url}examples/foundry-module/${f}`);
     assert.equal(r.status, 200, f);
   }
-  assert.deepEqual(page.errors, []);
 });
 
-test("a chat command posts gunbai's faces on the message's Roll", async () => {
+test("chat commands: gunbai's faces on the Roll, seeded results equal Node's, malformed commands warn", async () => {
+  solo = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+    ["p2", "en"],
+  ]);
+  const page = solo.gm;
+  await setupWorld(solo, { actors: [] });
   const before = await page.evaluate(() => game.messages.length);
-  const handled = await page.evaluate(() => window.__sendChat("/dice 4d6+2"));
-  assert.equal(handled, true, "the chatMessage hook handled the command");
+  assert.equal(await page.evaluate(() => window.__sendChat("/dice 4d6+2")), true, "the chatMessage hook handled it");
   await page.waitForFunction((n) => game.messages.length > n, before);
-  const msg = await lastMessage();
+  let msg = await lastMessage(page);
   const result = msg.flags.gunbai.result;
   assert.equal(result.rolls.length, 4);
-  // The Roll carries exactly gunbai's faces, and Dice So Nice would animate them.
-  assert.deepEqual(msg.rolls[0].dice.flatMap((d) => d.results.map((r) => r.result)), result.rolls.map((r) => r.value));
-  assert.deepEqual(dsnFaces(await lastDsn()), result.rolls.map((r) => ({ sides: r.sides, value: r.value })));
+  assert.deepEqual(msg.rolls[0].terms.filter((x) => x.class === "Die").flatMap((d) => d.results.map((r) => r.result)), result.rolls.map((r) => r.value));
   assert.equal(msg.rolls[0].total, result.total);
-  // The same faces replayed through gunbai give the same total.
   assert.equal(gunbai.dice.roll({ expr: "4d6+2", rolls: result.rolls }).total, result.total);
-  // Ordinary chat is left alone.
-  assert.equal(await page.evaluate(() => window.__sendChat("hello table")), false);
-});
+  assert.equal(await page.evaluate(() => window.__sendChat("hello table")), false, "ordinary chat is left alone");
 
-test("the module API posts seeded results equal to gunbai's in Node", async () => {
-  await page.evaluate(async () => {
-    const api = game.modules.get("gunbai").api;
-    const out = await api.runCommand("2d10+1d6", { system: null, seed: 99 });
-    await api.postResult(out, { command: "/dice 2d10+1d6", system: null });
-  });
-  const msg = await lastMessage();
-  const expected =
-    typeof gunbai.command?.run === "function"
-      ? gunbai.command.run({ text: "2d10+1d6", system: null, lang: "en", seed: 99 })
-      : gunbai.dice.roll({ expr: "2d10+1d6", seed: 99 });
-  assert.deepEqual(msg.flags.gunbai.result, expected);
-  // the same faces as dice.roll with that seed
-  assert.deepEqual(expected.rolls, gunbai.dice.roll({ expr: "2d10+1d6", seed: 99 }).rolls);
-  assert.deepEqual(
-    msg.rolls[0].dice.map((d) => ({ faces: d.faces, results: d.results.map((r) => r.result) })),
-    [
-      { faces: 10, results: expected.rolls.slice(0, 2).map((r) => r.value) },
-      { faces: 6, results: [expected.rolls[2].value] },
-    ],
-  );
-});
+  // seeded through the module API = Node's command.run
+  await post(page, "WT5T1>=10", "world_trigger", 7, "/wt");
+  msg = await lastMessage(page);
+  assert.deepEqual(msg.flags.gunbai.result, run("WT5T1>=10", "world_trigger", 7));
+  assert.ok(msg.content.includes(run("WT5T1>=10", "world_trigger", 7).text.split("\n")[0].replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
 
-test("system commands go through command.run: World Trigger and CoC 7th", async () => {
-  const hasCommand = typeof gunbai.command?.run === "function";
-  const before = await page.evaluate(() => [game.messages.length, window.__standIn.notifications.length]);
-  await page.evaluate(() => window.__sendChat("/wt WT5T1>=10 attack!"));
-  if (!hasCommand) {
-    // A build without the chat-command module: the module says so instead of guessing.
-    await page.waitForFunction((n) => window.__standIn.notifications.length > n, before[1]);
-    const note = await page.evaluate(() => window.__standIn.notifications.at(-1));
-    assert.equal(note[0], "error");
-    assert.match(note[1], /not_implemented: command\.run is not in this build/);
-    return;
-  }
-  await page.waitForFunction((n) => game.messages.length > n, before[0]);
-  let msg = await lastMessage();
-  assert.equal(msg.flags.gunbai.system, "world_trigger");
-  const wt = msg.flags.gunbai.result;
-  assert.equal(wt.kind, "wt_check");
-  assert.equal(wt.rolls.length, 6, "5 stat dice + 1 tactics die");
-  assert.deepEqual(dsnFaces(await lastDsn()), wt.rolls.map((r) => ({ sides: r.sides, value: r.value })));
-  assert.ok(msg.content.includes(wt.text.split("\n")[0].replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
-  // replaying the faces through command.run gives the same reply
-  assert.equal(gunbai.command.run({ text: "WT5T1>=10", system: "world_trigger", lang: "en", rolls: wt.rolls }).text, wt.text);
-  // seeded through the module API = Node's command.run with the same seed
-  await page.evaluate(async () => {
-    const api = game.modules.get("gunbai").api;
-    const out = await api.runCommand("CC(1)<=50", { system: "coc7", lang: "ja", seed: 11 });
-    await api.postResult(out, { command: "/coc CC(1)<=50", system: "coc7" });
-  });
-  msg = await lastMessage();
-  const expected = gunbai.command.run({ text: "CC(1)<=50", system: "coc7", lang: "ja", seed: 11 });
-  assert.deepEqual(msg.flags.gunbai.result, expected);
-  // percentile tens dice are d10s flavoured "tens", in consumption order
-  const dice = (await lastDsn())[0];
-  assert.deepEqual(dice.flatMap((d) => d.results), expected.rolls.map((r) => r.value));
-  assert.ok(msg.rolls[0].formula.includes("[tens]"), msg.rolls[0].formula);
-  // a secret (S-prefixed) command is whispered to the GMs
-  await page.evaluate(() => window.__sendChat("/coc SCC<=50"));
-  await page.waitForFunction((k) => game.messages.at(-1).flags.gunbai?.command === "/coc SCC<=50", null);
-  assert.deepEqual((await lastMessage()).whisper, ["u1"]);
-  // a malformed command: a warning to the sender naming the problem, no message
+  // a malformed command warns the sender where it went wrong; no message
   const m0 = await page.evaluate(() => [game.messages.length, window.__standIn.notifications.length]);
   await page.evaluate(() => window.__sendChat("/coc CC(1<=50"));
   await page.waitForFunction((k) => window.__standIn.notifications.length > k, m0[1]);
   assert.match((await page.evaluate(() => window.__standIn.notifications.at(-1)))[1], /closing '\)'/);
-  assert.equal(await page.evaluate(() => game.messages.length), m0[0]);
-  // ordinary chat through a system prefix is not a command: a warning, no message
-  const n = await page.evaluate(() => game.messages.length);
   await page.evaluate(() => window.__sendChat("/wt hello there"));
   await page.waitForFunction((k) => window.__standIn.notifications.length > k, m0[1] + 1);
   assert.match((await page.evaluate(() => window.__standIn.notifications.at(-1)))[1], /not a world_trigger command/);
-  assert.equal(await page.evaluate(() => game.messages.length), n);
+  assert.equal(await page.evaluate(() => game.messages.length), m0[0]);
 });
 
-/** Each Roll of the last message: its terms, and what its terms add up to (signs from the operators). */
-const lastRollTerms = () =>
-  page.evaluate(() =>
-    game.messages.at(-1).rolls.map((r) => {
-      let sign = 1;
-      let sum = 0;
-      const terms = [];
-      for (const t of r.terms) {
-        terms.push(t.constructor.name);
-        if (t.constructor.name === "OperatorTerm") sign = t.operator === "-" ? -1 : 1;
-        else sum += sign * (t.constructor.name === "Die" ? t.total : t.number);
-      }
-      return { terms, sum, total: r.total, formula: r.formula, flavor: r.options.flavor ?? null };
-    }),
-  );
+test("honest totals: a CoC check's Roll total is its result (d100s kept by kl/kh); otherwise the Roll is flavoured dice only", async () => {
+  const page = solo.gm;
+  // CoC 7th with a bonus die: the Roll is 2d100kl, total = the check's roll
+  for (const [text, mod] of [
+    ["CC(1)<=50", "kl"],
+    ["CC(-1)<=50", "kh"],
+    ["CC<=50", null],
+  ]) {
+    const r = run(text, "coc7", 11);
+    await post(page, text, "coc7", 11, "/coc");
+    const msg = await lastMessage(page);
+    const roll = msg.rolls[0];
+    assert.equal(roll.total, r.result.roll, `${text}: Roll total = the result`);
+    assert.equal(roll.total, r.total);
+    assert.equal(roll.formula, `${r.result.candidates.length}d100${mod ?? ""}`);
+    const d = roll.terms[0];
+    assert.deepEqual(d.results.map((x) => x.result), r.result.candidates);
+    assert.deepEqual(d.results.filter((x) => x.active).map((x) => x.result), [r.result.roll]);
+    // Dice So Nice: per d100 a tens die reading 00–90 and a units die 0–9, reading the candidate
+    const dsn = (await lastDsn(page)).rolls[0].dice;
+    assert.equal(dsn.length, 2 * r.result.candidates.length);
+    for (let i = 0; i < r.result.candidates.length; i++) {
+      const [tens, units] = [dsn[2 * i], dsn[2 * i + 1]];
+      assert.equal(tens.type, "d100");
+      assert.match(tens.label, /^[0-9]0$/);
+      assert.equal(units.type, "d10");
+      const read = Number(tens.label) + Number(units.label);
+      assert.equal(read === 0 ? 100 : read, r.result.candidates[i]);
+    }
+  }
+  // the /coc CC(1)<=50 of the issue (seed 11 here: candidates 60, 20 → 20): never the dice sum
+  const cc = run("CC(1)<=50", "coc7", 11);
+  assert.notEqual(sum(cc.rolls), cc.total, "the dice add up to something else than the result");
 
-test("a Roll shows the dice as rolled, never a made-up term: table shifts, criticals, d66, repeated runs", async () => {
-  if (typeof gunbai.command?.run !== "function") return; // a build without command.run: only /dice
-  const post = (text, system, seed, prefix) =>
-    page.evaluate(
-      async ([text, system, seed, prefix]) => {
-        const api = game.modules.get("gunbai").api;
-        const out = await api.runCommand(text, { system, lang: "en", seed });
-        await api.postResult(out, { command: `${prefix} ${text}`, system });
-      },
-      [text, system, seed, prefix],
-    );
-  const run = (text, system, seed) => gunbai.command.run({ text, system, lang: "en", seed });
-  const faces = (rolls) => rolls.map((r) => r.value);
-  const sum = (rolls) => rolls.reduce((a, r) => a + r.value, 0);
-
-  // WDT10[OH]: the die shows 4, the held condition shifts it to row 5
-  const wdt = run("WDT10[OH]", "world_trigger", 18);
-  assert.deepEqual([wdt.result.roll, wdt.result.shifted_from, wdt.result.row, wdt.total], [4, 4, 5, 5], "seed 18 rolls a 4 shifted to 5");
-  await post("WDT10[OH]", "world_trigger", 18, "/wt");
-  let msg = await lastMessage();
-  assert.deepEqual(await lastRollTerms(), [{ terms: ["Die"], sum: 4, total: 4, formula: "1d6", flavor: null }]);
-  assert.deepEqual(dsnFaces(await lastDsn()), [{ sides: 6, value: 4 }]);
-  assert.ok(msg.content.includes("(4→5)"), msg.content); // the shift is the rule's, in the text
-  assert.deepEqual(msg.flags.gunbai.result, wdt);
-
-  // a critical: the achievement (sum + 10) is in the text, the Roll is the six dice
+  // a World Trigger critical: the achievement is not the dice sum → dice only
   const crit = run("WT5T1>=10", "world_trigger", 7);
   assert.equal(crit.result.criticals, 1);
-  assert.notEqual(crit.total, sum(crit.rolls));
-  await post("WT5T1>=10", "world_trigger", 7, "/wt");
-  assert.deepEqual(await lastRollTerms(), [{ terms: ["Die"], sum: sum(crit.rolls), total: sum(crit.rolls), formula: "6d6", flavor: null }]);
-  assert.ok((await lastMessage()).content.includes(`achievement ${crit.total}`));
+  await post(page, "WT5T1>=10", "world_trigger", 7, "/wt");
+  let roll = (await lastMessage(page)).rolls[0];
+  assert.equal(roll.total, sum(crit.rolls));
+  assert.notEqual(roll.total, crit.total);
+  assert.equal(roll.options.flavor, "dice only");
+  // a repeated command: one Roll per run, flavoured with the run
+  const rep = run("x2 2d6+1", null, 3);
+  await post(page, "x2 2d6+1", null, 3, "/dice");
+  const rolls = (await lastMessage(page)).rolls;
+  assert.deepEqual(rolls.map((x) => [x.total, x.options.flavor ?? null]), rep.repeats.map((x, i) => [x.total, `#${i + 1}`]));
+  // WDT10[OH]: the die shows 4, the held condition shifts it to row 5: dice only
+  const wdt = run("WDT10[OH]", "world_trigger", 18);
+  assert.deepEqual([wdt.result.roll, wdt.result.row], [4, 5]);
+  await post(page, "WDT10[OH]", "world_trigger", 18, "/wt");
+  roll = (await lastMessage(page)).rolls[0];
+  assert.deepEqual([roll.total, roll.options.flavor], [4, "dice only"]);
+  // the message text says what the rule made of the dice
+  assert.ok((await lastMessage(page)).content.includes("(4→5)"));
+});
 
-  // x2: one Roll per run, each with that run's own dice
-  const rep = run("x2 WT5T1>=10", "world_trigger", 7);
-  assert.equal(rep.repeats.length, 2);
-  await post("x2 WT5T1>=10", "world_trigger", 7, "/wt");
-  msg = await lastMessage();
-  assert.deepEqual(
-    msg.rolls.map((r) => r.dice.flatMap((d) => d.results.map((x) => x.result))),
-    rep.repeats.map((r) => faces(r.rolls)),
-  );
-  assert.deepEqual(
-    await lastRollTerms(),
-    rep.repeats.map((r, i) => ({ terms: ["Die"], sum: sum(r.rolls), total: sum(r.rolls), formula: "6d6", flavor: `#${i + 1}` })),
-  );
-  assert.deepEqual(
-    (await lastDsn()).map((roll) => roll.flatMap((d) => d.results)),
-    rep.repeats.map((r) => faces(r.rolls)),
-  );
+test("Dice So Nice: a plain d10's face 10 reads 10 (the module's d10 term), not DSN's 0", async () => {
+  const page = solo.gm;
+  // a seed whose 1d10 is a 10, found with gunbai itself
+  let seed = 0;
+  while (gunbai.dice.roll({ expr: "1d10", seed }).rolls[0].value !== 10) seed++;
+  await post(page, "1d10", null, seed, "/dice");
+  const msg = await lastMessage(page);
+  assert.equal(msg.rolls[0].total, 10);
+  assert.equal(msg.rolls[0].terms[0].class, "GunbaiD10");
+  const dsn = (await lastDsn(page)).rolls[0].dice;
+  assert.deepEqual(dsn, [{ type: "dt", result: 10, label: "10" }]);
+  // the module's message shows the face as "10" too
+  assert.ok(msg.content.includes('<span class="gunbai-die d10">10</span>'));
+  // a TMD initiative check (TI: d10 + base): total = d10 + base, shown with the 10
+  const ti = run("TI+3", "tmd", seed);
+  await post(page, "TI+3", "tmd", seed, "/tmd");
+  const t = await lastMessage(page);
+  assert.equal(ti.rolls[0].value, 10);
+  assert.equal(t.rolls[0].total, 10, "the Roll is the d10; the message gives the initiative");
+  assert.ok(t.content.includes(String(ti.total)));
+});
 
-  // plain dice keep their real constants, per run; D66 and 2D6*2 are not sums of terms
-  const rd = run("x2 2d6+1", null, 3);
-  await post("x2 2d6+1", null, 3, "/dice");
-  assert.deepEqual(
-    await lastRollTerms(),
-    rd.repeats.map((r, i) => ({ terms: ["Die", "OperatorTerm", "NumericTerm"], sum: r.total, total: r.total, formula: "2d6 + 1", flavor: `#${i + 1}` })),
-  );
-  for (const expr of ["d66", "2d6*2", "3d6-1"]) {
-    const r = run(expr, null, 3);
-    await post(expr, null, 3, "/dice");
-    const [roll] = await lastRollTerms();
-    assert.equal(roll.total, roll.sum, `${expr}: ${JSON.stringify(roll)}`);
-    if (expr === "3d6-1") assert.deepEqual([roll.formula, roll.total], ["3d6 - 1", r.total]);
-    else assert.deepEqual([roll.terms, roll.total], [["Die"], sum(r.rolls)], expr);
-    assert.ok((await lastMessage()).content.includes(`＞ ${r.total}`), expr);
+test("roll modes: public, private GM, blind and self set whisper/blind, and each client sees what Foundry would show", async () => {
+  const { gm, p1, p2 } = solo;
+  const seen = async (page, id) =>
+    page.evaluate((id) => {
+      const li = document.querySelector(`#chat-log li[data-message-id="${id}"]`);
+      if (!li) return "hidden";
+      return li.querySelector(".rolled-privately") ? "private" : li.querySelector(".gunbai-result") ? "content" : "other";
+    }, id);
+  const expect = {
+    publicroll: { whisper: [], blind: false, gm: "content", p1: "content", p2: "content" },
+    gmroll: { whisper: ["gm"], blind: false, gm: "content", p1: "content", p2: "private" },
+    blindroll: { whisper: ["gm"], blind: true, gm: "content", p1: "private", p2: "private" },
+    selfroll: { whisper: ["p1"], blind: false, gm: "private", p1: "content", p2: "private" },
+  };
+  for (const [mode, want] of Object.entries(expect)) {
+    await p1.evaluate((m) => game.settings.set("core", "rollMode", m), mode);
+    const n = await gm.evaluate(() => game.messages.length);
+    await p1.evaluate(() => window.__sendChat("/dice 1d6"));
+    for (const p of [gm, p1, p2]) await p.waitForFunction((n) => game.messages.length > n, n);
+    const m = await lastMessage(gm);
+    assert.equal(m.author, "p1");
+    assert.deepEqual([m.whisper, m.blind], [want.whisper, want.blind], mode);
+    for (const u of ["gm", "p1", "p2"]) assert.equal(await seen(solo[u], (await solo[u].evaluate(() => game.messages.at(-1).id))), want[u], `${mode}: ${u}`);
   }
-  assert.deepEqual(page.errors, []);
+  // an S command is whispered to the GMs even in public mode
+  await p1.evaluate(() => game.settings.set("core", "rollMode", "publicroll"));
+  const n = await gm.evaluate(() => game.messages.length);
+  await p1.evaluate(() => window.__sendChat("/coc SCC<=50"));
+  await gm.waitForFunction((n) => game.messages.length > n, n);
+  assert.deepEqual((await lastMessage(gm)).whisper, ["gm"]);
 });
 
-const wtSheet = (name, command, leader) => ({
-  name,
-  position: "attacker",
-  points: { trion: 3, attack: 4, defense_support: 2, mobility: 3, technique: 3, range: 1, command, special_tactics: 4 - command },
-  leader,
-  master: "placeholder_master_attack",
-  traits: ["placeholder_l_trait"],
-  triggers: { main: ["kogetsu"], sub: ["shield"] },
-});
-
-test("World Trigger team initiative: each leader rolls Command, teams are ordered", async () => {
-  await page.evaluate((sheets) => {
-    window.__startCombat([
-      { id: "a1", name: "Alpha Leader", disposition: 1, flags: { gunbai: { sheet: sheets[0] } } },
-      { id: "a2", name: "Alpha Two", disposition: 1, flags: { gunbai: { sheet: sheets[1] } } },
-      { id: "b1", name: "Bravo Leader", disposition: -1, flags: { gunbai: { sheet: sheets[2] } } },
-      { id: "b2", name: "Bravo Two", disposition: -1, flags: { gunbai: { command: 1 } } },
-      { id: "c1", name: "Charlie Solo", disposition: 0, flags: { gunbai: { command: 3, leader: true } } },
-    ]);
-  }, [wtSheet("Alpha Leader", 4, true), wtSheet("Alpha Two", 1, false), wtSheet("Bravo Leader", 2, true)]);
-  const ordered = await page.evaluate(async () => {
-    const r = await game.modules.get("gunbai").api.rollTeamInitiative(game.combat, { seed: 5 });
-    return r.map((t) => ({ team: t.team, roller: t.roller.combatant.name, command: t.roller.command, keys: t.keys, checks: t.checks, initiative: t.initiative }));
+test("custom content: Foundry skips a Roll's HTML when the message has its own; the module's content shows the dice", async () => {
+  const page = solo.gm;
+  await post(page, "2d6", null, 5, "/dice");
+  const id = await page.evaluate(() => game.messages.at(-1).id);
+  const li = page.locator(`#chat-log li[data-message-id="${id}"]`);
+  assert.equal(await li.locator(".dice-roll").count(), 0, "no Roll HTML under custom content");
+  const faces = run("2d6", null, 5).rolls.map((r) => String(r.value));
+  assert.deepEqual(await li.locator(".gunbai-dice .gunbai-die").allInnerTexts(), faces);
+  // a message without content of its own gets the Roll's card
+  await page.evaluate(async () => {
+    const r = new Roll("1d6");
+    await r.evaluate();
+    await ChatMessage.create({ content: "", rolls: [r] });
   });
-  // The rollers: the leaders, with the Command the core computes (leader +1).
-  const cmd = (s) => gunbai.worldTrigger.createCharacter({ sheet: s }).stats.command;
-  const rollers = Object.fromEntries(ordered.map((t) => [t.team, [t.roller, t.command]]));
-  assert.deepEqual(rollers, {
-    friendly: ["Alpha Leader", cmd(wtSheet("Alpha Leader", 4, true))],
-    hostile: ["Bravo Leader", cmd(wtSheet("Bravo Leader", 2, true))],
-    neutral: ["Charlie Solo", 3],
-  });
-  // Every check is gunbai's world_trigger.check with the roller's Command as dice.
-  for (const t of ordered) for (const c of t.checks) assert.equal(c.dice, t.command);
-  // Teams are ordered by achievement, ties broken by re-rolls, highest first.
-  for (let i = 1; i < ordered.length; i++) {
-    const a = ordered[i - 1].keys;
-    const b = ordered[i].keys;
-    const k = a.findIndex((v, j) => v !== b[j]);
-    assert.ok(k >= 0 && a[k] > b[k], `${JSON.stringify(a)} before ${JSON.stringify(b)}`);
-  }
-  // The combat tracker order follows the teams; team members share the team's value.
-  const turns = await page.evaluate(() => game.combat.turns.map((c) => ({ id: c.id, init: c.initiative })));
-  const teamOf = { a1: "friendly", a2: "friendly", b1: "hostile", b2: "hostile", c1: "neutral" };
-  const teamSeq = [...new Set(turns.map((t) => teamOf[t.id]))];
-  assert.deepEqual(teamSeq, ordered.map((t) => t.team));
-  for (const t of turns) assert.equal(t.init, ordered.find((o) => o.team === teamOf[t.id]).initiative);
-  // The chat message carries every initiative die.
-  const dsn = dsnFaces(await lastDsn());
-  assert.deepEqual(dsn.map((d) => d.value), ordered.flatMap((t) => t.checks.flatMap((c) => c.faces)));
-  // one Roll per check, each adding up only its own dice
-  const checks = ordered.flatMap((t) => t.checks);
-  assert.deepEqual(
-    (await lastRollTerms()).map((r) => [r.total, r.sum, r.flavor]),
-    ordered.flatMap((t) => t.checks.map((c) => [c.faces.reduce((a, f) => a + f, 0), c.faces.reduce((a, f) => a + f, 0), t.team])),
-  );
-  assert.equal((await lastMessage()).rolls.length, checks.length);
+  const id2 = await page.evaluate(() => game.messages.at(-1).id);
+  assert.equal(await page.locator(`#chat-log li[data-message-id="${id2}"] .dice-roll`).count(), 1);
+  for (const p of solo.all) assert.deepEqual(p.errors, []);
+  await solo.close();
 });
 
-test("tied teams re-roll among themselves (scripted achievements)", async () => {
-  const out = await page.evaluate(async () => {
-    const wtc = await import("../scripts/wt-combat.mjs");
-    // A stand-in for gunbai.worldTrigger.check returning scripted achievements in call order.
-    const script = [12, 12, 9, 7, 15, 3];
-    const calls = [];
-    const fake = {
-      worldTrigger: {
-        check: (args) => {
-          calls.push(args.dice);
-          const a = script.shift();
-          return { dice: args.dice, faces: [], achievement: a, rolls: [] };
+// ---------- hidden information ----------
+
+const hasView = (() => {
+  try {
+    const h = gunbai.worldTrigger.Battle.create({
+      battle_type: "rank",
+      map: { width: 10, height: 8 },
+      teams: world("world_trigger").actors.reduce(
+        (teams, a, i) => {
+          teams[i < 2 ? 0 : 1].members.push({ id: `c${i + 1}`, sheet: { ...a.flags.gunbai.world_trigger.sheet, name: a.name }, at: a.flags.gunbai.world_trigger.at });
+          return teams;
         },
-        createCharacter: () => {
-          throw new Error("no sheets here");
-        },
-      },
-    };
-    const mk = (id, team, command, leader) => ({
-      id,
-      name: id,
-      isDefeated: false,
-      token: { disposition: 0 },
-      getFlag: (s, k) => (k === "team" ? team : undefined),
-      actor: { getFlag: (s, k) => ({ command, leader })[k] },
+        [
+          { id: "tamakoma", leader: "c1", members: [] },
+          { id: "katori", leader: "c3", members: [] },
+        ],
+      ),
     });
-    const r = wtc.rollTeamInitiative(fake, [mk("a", "A", 4, true), mk("b", "B", 5, true), mk("c", "C", 2, true)]);
-    return { order: r.map((t) => [t.team, t.keys]), calls };
-  });
-  // A 12, B 12, C 9 → A and B re-roll: A 7, B 15 → B, A, C
-  assert.deepEqual(out.order, [["B", [12, 15]], ["A", [12, 7]], ["C", [9]]]);
-  assert.deepEqual(out.calls, [4, 5, 2, 4, 5]);
+    const ok = typeof h.view === "function";
+    h.free();
+    return ok;
+  } catch {
+    return false;
+  }
+})();
+
+test("a Stealth member's position is absent from the other team's view (viewFor)", { skip: hasView ? false : "the core has no view op yet (branch views)" }, async () => {
+  const t = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+  ]);
+  await setupWorld(t, world("world_trigger"));
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "world_trigger"));
+  const flag = await engineOf(t.gm);
+  const c2 = flag.state.members.find((m) => m.id === "c2");
+  assert.ok(c2.states.stealth, "c2 teleported in with Bagworm (WT-MAP-6)");
+  const view = (team) => t.gm.evaluate(([s, team]) => game.modules.get("gunbai").api.viewFor("world_trigger", s, { team }), [flag.state, team]);
+  const theirs = (await view("katori")).members.find((m) => m.id === "c2");
+  assert.ok(!theirs || theirs.at === undefined || theirs.at === null, "no position for the other team");
+  const ours = (await view("tamakoma")).members.find((m) => m.id === "c2");
+  assert.deepEqual(ours.at, c2.at);
+  await t.close();
 });
 
-test("the tracker shows the phase and the team budget, and the phase advances", async () => {
-  const phase = () => page.locator(".gunbai-wt-panel .gunbai-phase").getAttribute("data-phase");
-  assert.equal(await phase(), "tactics");
-  const leftOf = (team) => page.locator(`.gunbai-wt-panel tr[data-team="${team}"] td.left`).innerText();
-  assert.equal(await leftOf("friendly"), "2 / 2");
-  await page.click('.gunbai-wt-panel button[data-gunbai="spend"][data-team="friendly"]');
-  await page.waitForFunction(() => document.querySelector('.gunbai-wt-panel tr[data-team="friendly"] td.left').textContent.startsWith("1"));
-  await page.click('.gunbai-wt-panel button[data-gunbai="operator"][data-team="hostile"]');
-  await page.waitForFunction(() => document.querySelector('.gunbai-wt-panel tr[data-team="hostile"] td.operator').textContent === "0");
-  const orderTactics = await page.$$eval(".gunbai-wt-panel tr[data-team]", (rows) => rows.map((r) => r.dataset.team));
-  await page.click('.gunbai-wt-panel button[data-gunbai="next-phase"]');
-  await page.waitForFunction(() => document.querySelector(".gunbai-wt-panel .gunbai-phase").dataset.phase === "movement");
-  // WT-INIT-2: the movement phase reverses the team order.
-  const orderMovement = await page.$$eval(".gunbai-wt-panel tr[data-team]", (rows) => rows.map((r) => r.dataset.team));
-  assert.deepEqual(orderMovement, [...orderTactics].reverse());
-  assert.equal(await leftOf("friendly"), "2 / 2", "a fresh budget in the movement phase");
-  await screenshot(page, join(SHOTS, "stand-in.png"));
-  // A new round re-rolls initiative (WT-INIT-3) and restarts at the tactics phase.
-  const n = await page.evaluate(() => game.messages.length);
-  await page.evaluate(() => game.combat.nextRound());
-  await page.waitForFunction((k) => game.messages.length > k && game.combat.getFlag("gunbai", "wt").round === 2, n);
-  assert.equal(await page.evaluate(() => game.combat.getFlag("gunbai", "wt").phase), "tactics");
-  assert.deepEqual(page.errors, []);
-  assert.deepEqual(page.blocked, []);
-});

@@ -24,3 +24,14 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+
+# The Foundry module's type check (issue 24): tsc --checkJs against the community
+# Foundry VTT v13 types (fvtt-types = @league-of-foundry-developers/foundry-vtt-types,
+# pinned with their own lock file), npm ci when the lock file changed.
+cd "$ROOT/examples/foundry-module/types"
+stamp="node_modules/.gunbai-lock.sha256"
+want="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi

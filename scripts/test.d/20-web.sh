@@ -13,6 +13,11 @@ cd "$ROOT"
 step "web: copy the package into the examples (vendor/gunbai)"
 node bindings-js/browser-test/build-examples.mjs
 
+step "web: tsc --checkJs of the Foundry module against the Foundry VTT v13 types"
+[ -x examples/foundry-module/types/node_modules/.bin/tsc ] || {
+  echo "the Foundry types are missing: run scripts/setup.d/20-web.sh"; exit 1; }
+examples/foundry-module/types/node_modules/.bin/tsc -p examples/foundry-module/types
+
 step "web: browser tests (headless chromium)"
 export GUNBAI_PYTHON="$PY"
 node --test --test-concurrency=1 --test-reporter=spec \

@@ -1,16 +1,33 @@
 // A SMALL STAND-IN for the Foundry VTT client API, for the browser tests only.
-// It implements just the documented surface the gunbai module uses (Hooks,
-// game.settings/modules/i18n/user, ChatMessage.create/getSpeaker/
-// getWhisperRecipients, Roll.fromData with Die/OperatorTerm data, Combat with
-// setFlag/getFlag/updateEmbeddedDocuments/nextRound and the combatRound /
-// updateCombat / renderCombatTracker hooks, ui.notifications) with the same
-// names and argument shapes, plus a Dice So Nice stand-in that records the faces
-// of each new chat message's rolls the way Dice So Nice reads them
-// (roll.dice[].results[].result). It is not Foundry: nothing here is rendered the
-// way Foundry renders it.
+// It is not Foundry. It implements the documented surface the gunbai module uses,
+// with Foundry's names and shapes, and models the behaviours the module depends on
+// (see the module README, "Tests: against a stand-in"):
+//
+// * several clients (pages) share one world through a relay: each page is one
+//   user's client; document changes and `game.socket` messages go to the other
+//   clients through `window.__standInRelay(envelope)` (the test forwards them),
+//   and arrive through `window.__standInReceive(envelope)`;
+// * permissions: only a GM may update a Combat or its embedded documents (else
+//   "User … lacks permission to update Combat"); an Actor's `ownership` decides
+//   `testUserPermission`; a player cannot post a message as another user;
+// * chat roll modes: `ChatMessage.applyRollMode` as Foundry does it, and each
+//   client renders a message as Foundry would for its user (`visible`,
+//   `isContentVisible`: whispers, blind rolls, "rolled privately");
+// * a message with its own HTML content does not get its Rolls' HTML (Foundry
+//   renders the Rolls only when the content has no elements);
+// * initiative through the documents: `Combat#rollInitiative` / `rollAll` roll
+//   `Combatant#getInitiativeRoll` and update the combatants, with
+//   `CONFIG.Combat.documentClass` / `CONFIG.Combatant.documentClass` used to make
+//   the documents (so a module's subclasses apply);
+// * v13 `CombatantGroup` documents embedded in the Combat (absent when booted as
+//   generation 12);
+// * a Dice So Nice stand-in that records, for each new message's Rolls, the dice
+//   and face labels Dice So Nice would show (its d10 reads "0" for 10; a d100 is a
+//   tens die 00–90 plus a units die; a custom term uses the preset registered for
+//   it in `diceSoNiceReady`, else its `getResultLabel`).
 (function () {
   "use strict";
-  const log = (window.__standIn = { notifications: [], dsn: [], hookCalls: [] });
+  const log = (window.__standIn = { notifications: [], dsn: [], hookCalls: [], sent: [], received: [], errors: [] });
 
   // ---------- Hooks ----------
   const hooks = new Map();
@@ -37,62 +54,318 @@
       log.hookCalls.push(name);
       for (const h of [...(hooks.get(name) || [])]) {
         if (h.once) hooks.get(name).splice(hooks.get(name).indexOf(h), 1);
-        h.fn(...args);
+        try {
+          h.fn(...args);
+        } catch (e) {
+          log.errors.push(String(e?.stack ?? e));
+          console.error(e);
+        }
       }
       return true;
     },
   };
 
-  // ---------- flags (Document#setFlag / getFlag) ----------
-  const flagged = (obj) => {
-    obj.flags = obj.flags || {};
-    obj.getFlag = (scope, key) => obj.flags?.[scope]?.[key];
-    obj.setFlag = async (scope, key, value) => {
-      obj.flags[scope] = obj.flags[scope] || {};
-      obj.flags[scope][key] = structuredClone(value);
-      if (obj.documentName === "Combat") Hooks.callAll("updateCombat", obj, { flags: { [scope]: { [key]: value } } }, {}, game.user.id);
-      return obj;
-    };
-    return obj;
-  };
+  // ---------- Collection (Foundry's: a Map that iterates its values) ----------
+  class Collection extends Map {
+    [Symbol.iterator]() {
+      return this.values();
+    }
+    get contents() {
+      return [...this.values()];
+    }
+    find(fn) {
+      return this.contents.find(fn);
+    }
+    filter(fn) {
+      return this.contents.filter(fn);
+    }
+    map(fn) {
+      return this.contents.map(fn);
+    }
+    some(fn) {
+      return this.contents.some(fn);
+    }
+  }
+
+  // ---------- the relay between clients ----------
+  function send(env) {
+    log.sent.push(env.kind);
+    if (typeof window.__standInRelay === "function") window.__standInRelay(JSON.parse(JSON.stringify(env)));
+  }
+
+  /** Set / delete dotted paths (`flags.gunbai.engine`, `flags.gunbai.-=engine`). */
+  function applyPaths(obj, changes) {
+    for (const [path, value] of Object.entries(changes)) {
+      const keys = path.split(".");
+      let o = obj;
+      for (const k of keys.slice(0, -1)) o = o[k] ??= {};
+      const last = keys.at(-1);
+      if (last.startsWith("-=")) delete o[last.slice(2)];
+      else o[last] = structuredClone(value);
+    }
+  }
+  /** Changes as Foundry's `updateX` hooks see them (nested). */
+  function nested(changes) {
+    const out = {};
+    applyPaths(out, changes);
+    return out;
+  }
+
+  const permissionError = (doc, action = "update") =>
+    new Error(`User ${game.user.name} lacks permission to ${action} ${doc.documentName} [${doc.id}] in parent`);
+
+  // ---------- documents ----------
+  const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
+  class Actor {
+    constructor({ id, name, ownership = {}, flags = {} }) {
+      this.documentName = "Actor";
+      this.id = id;
+      this.name = name;
+      this.ownership = { default: 0, ...ownership };
+      this.flags = structuredClone(flags);
+    }
+    getFlag(scope, key) {
+      return this.flags?.[scope]?.[key];
+    }
+    testUserPermission(user, level) {
+      const want = typeof level === "number" ? level : LEVELS[level];
+      if (user?.isGM) return true;
+      return (this.ownership[user?.id] ?? this.ownership.default ?? 0) >= want;
+    }
+    get isOwner() {
+      return this.testUserPermission(game.user, "OWNER");
+    }
+    get hasPlayerOwner() {
+      return game.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+    }
+  }
+
+  class CombatantGroup {
+    constructor({ _id, name }, combat) {
+      this.documentName = "CombatantGroup";
+      this.id = _id;
+      this.name = name;
+      this.parent = combat;
+    }
+  }
+
+  class StandInCombatant {
+    constructor({ id, name, actorId, disposition = 0, flags = {}, initiative = null, group = null, defeated = false }, combat) {
+      this.documentName = "Combatant";
+      this.id = id;
+      this.name = name;
+      this.actorId = actorId;
+      this.token = { disposition };
+      this.flags = structuredClone(flags);
+      this.initiative = initiative;
+      this._group = group;
+      this.isDefeated = !!defeated;
+      this.parent = combat;
+    }
+    get combat() {
+      return this.parent;
+    }
+    get actor() {
+      return game.actors.get(this.actorId) ?? null;
+    }
+    /** v13: the CombatantGroup document. */
+    get group() {
+      return this._group ? this.parent.groups?.get(this._group) ?? null : null;
+    }
+    getFlag(scope, key) {
+      return this.flags?.[scope]?.[key];
+    }
+    testUserPermission(user, level) {
+      return user?.isGM || !!this.actor?.testUserPermission(user, level);
+    }
+    get isOwner() {
+      return this.testUserPermission(game.user, "OWNER");
+    }
+    get hasPlayerOwner() {
+      return !!this.actor?.hasPlayerOwner;
+    }
+    /** Foundry: a Roll of the initiative formula (unevaluated). */
+    getInitiativeRoll(formula) {
+      return new Roll(formula || "1d20");
+    }
+    async rollInitiative(formula) {
+      return this.combat.rollInitiative([this.id], { formula });
+    }
+  }
+
+  class StandInCombat {
+    constructor({ id, round = 1, turn = 0, flags = {}, combatants = [], groups = [] }) {
+      this.documentName = "Combat";
+      this.id = id;
+      this.round = round;
+      this.turn = turn;
+      this.flags = structuredClone(flags);
+      this.combatants = new Collection();
+      const Cls = CONFIG.Combatant.documentClass;
+      for (const c of combatants) this.combatants.set(c.id, new Cls(c, this));
+      if (game.release.generation >= 13) {
+        this.groups = new Collection();
+        for (const g of groups) this.groups.set(g._id, new CombatantGroup(g, this));
+      }
+    }
+    get turns() {
+      return [...this.combatants].sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity) || a.name.localeCompare(b.name));
+    }
+    getFlag(scope, key) {
+      return this.flags?.[scope]?.[key];
+    }
+    canUserModify(user) {
+      return !!user?.isGM;
+    }
+    async update(changes) {
+      if (!this.canUserModify(game.user)) throw permissionError(this);
+      const paths = {};
+      for (const [k, v] of Object.entries(changes)) if (!k.includes(".") && typeof v !== "object") paths[k] = v;
+      Object.assign(paths, Object.fromEntries(Object.entries(changes).filter(([k]) => k.includes("."))));
+      this._apply({ paths });
+      send({ kind: "combat", id: this.id, paths, user: game.user.id });
+      return this;
+    }
+    async setFlag(scope, key, value) {
+      return this.update({ [`flags.${scope}.${key}`]: value });
+    }
+    async unsetFlag(scope, key) {
+      return this.update({ [`flags.${scope}.-=${key}`]: null });
+    }
+    async updateEmbeddedDocuments(type, updates) {
+      if (type !== "Combatant") throw new Error(`stand-in: no ${type} updates`);
+      // a GM may update any combatant, a player only the combatants they own
+      const allowed = this.canUserModify(game.user) || updates.every((u) => this.combatants.get(u._id)?.isOwner);
+      if (!allowed) throw permissionError(this);
+      for (const u of updates) if (!this.combatants.has(u._id)) throw new Error(`stand-in: no combatant ${u._id}`);
+      this._apply({ combatants: updates });
+      send({ kind: "combat", id: this.id, combatants: updates, user: game.user.id });
+      return updates;
+    }
+    async createEmbeddedDocuments(type, data) {
+      if (type !== "CombatantGroup" || !this.groups) throw new Error(`stand-in: cannot create ${type}`);
+      if (!this.canUserModify(game.user)) throw permissionError(this, "create");
+      const created = data.map((d) => ({ _id: `g${Math.random().toString(36).slice(2, 10)}`, name: d.name }));
+      this._apply({ groups: created });
+      send({ kind: "combat", id: this.id, groups: created, user: game.user.id });
+      return created.map((g) => this.groups.get(g._id));
+    }
+    /** Apply a change (this client's own, or another client's from the relay). */
+    _apply({ paths, combatants, groups }) {
+      if (groups) for (const g of groups) this.groups?.set(g._id, new CombatantGroup(g, this));
+      if (combatants) {
+        for (const u of combatants) {
+          const c = this.combatants.get(u._id);
+          if ("initiative" in u) c.initiative = u.initiative;
+          if ("group" in u) c._group = u.group;
+        }
+        Hooks.callAll("updateCombat", this, { combatants }, {}, game.user.id);
+      }
+      if (paths) {
+        const own = {};
+        for (const [k, v] of Object.entries(paths)) {
+          if (k === "round" || k === "turn") this[k] = v;
+          else own[k] = v;
+        }
+        applyPaths(this, own);
+        if (paths.round !== undefined) Hooks.callAll("combatRound", this, { round: paths.round }, {});
+        Hooks.callAll("updateCombat", this, nested(paths), {}, game.user.id);
+      }
+      renderTracker();
+    }
+    /** Foundry: roll each combatant's `getInitiativeRoll` and set its initiative. */
+    async rollInitiative(ids, { formula = null } = {}) {
+      ids = typeof ids === "string" ? [ids] : ids;
+      const updates = [];
+      for (const id of ids) {
+        const c = this.combatants.get(id);
+        const roll = c.getInitiativeRoll(formula);
+        await roll.evaluate();
+        updates.push({ _id: id, initiative: roll.total });
+      }
+      await this.updateEmbeddedDocuments("Combatant", updates);
+      return this;
+    }
+    /** Foundry's round / turn buttons (simplified: the round advances, turn 0). */
+    async nextRound() {
+      return this.update({ round: this.round + 1, turn: 0 });
+    }
+    async previousRound() {
+      return this.update({ round: Math.max(0, this.round - 1), turn: 0 });
+    }
+    async nextTurn() {
+      return this.update({ turn: (this.turn + 1) % Math.max(1, this.combatants.size) });
+    }
+    async previousTurn() {
+      return this.update({ turn: Math.max(0, this.turn - 1) });
+    }
+    async rollAll(options) {
+      return this.rollInitiative([...this.combatants].filter((c) => c.initiative === null || true).map((c) => c.id), options);
+    }
+  }
 
   // ---------- dice ----------
   class RollTerm {
-    constructor(data) {
-      this.options = data.options || {};
-      this._evaluated = data.evaluated ?? true;
+    constructor({ options = {} } = {}) {
+      this.options = options;
+      this._evaluated = false;
     }
     static fromData(data) {
-      const cls = { Die, OperatorTerm, NumericTerm }[data.class];
+      const cls =
+        CONFIG.Dice.termTypes[data.class] ?? Object.values(CONFIG.Dice.terms).find((c) => c.name === data.class) ?? null;
       if (!cls) throw new Error(`stand-in: unknown term class ${data.class}`);
-      return new cls(data);
+      const t = new cls(data);
+      t._evaluated = data.evaluated ?? true;
+      return t;
+    }
+    toJSON() {
+      return { class: this.constructor.name, options: this.options, evaluated: this._evaluated };
     }
   }
-  class Die extends RollTerm {
-    constructor(data) {
+  class DiceTerm extends RollTerm {}
+  class Die extends DiceTerm {
+    static DENOMINATION = "d";
+    constructor(data = {}) {
       super(data);
-      if (!Number.isInteger(data.number) || !Number.isInteger(data.faces)) throw new Error("stand-in Die: number/faces");
-      this.number = data.number;
+      this.number = data.number ?? 1;
       this.faces = data.faces;
       this.modifiers = data.modifiers || [];
-      this.results = (data.results || []).map((r) => ({ result: r.result, active: r.active !== false }));
-      if (this.results.length !== this.number) throw new Error("stand-in Die: results.length != number");
-      for (const r of this.results) if (!(r.result >= 1 && r.result <= this.faces)) throw new Error(`stand-in Die: face ${r.result} of d${this.faces}`);
+      this.results = (data.results || []).map((r) => ({ ...r, result: r.result, active: r.active !== false }));
+      if (data.results) {
+        if (!Number.isInteger(this.number) || !Number.isInteger(this.faces)) throw new Error("stand-in Die: number/faces");
+        if (this.results.length !== this.number) throw new Error("stand-in Die: results.length != number");
+        for (const r of this.results) if (!(r.result >= 1 && r.result <= this.faces)) throw new Error(`stand-in Die: face ${r.result} of d${this.faces}`);
+      }
     }
     get total() {
       return this.results.filter((r) => r.active).reduce((a, r) => a + r.result, 0);
     }
+    getResultLabel(result) {
+      return String(result.result);
+    }
+    toJSON() {
+      return { ...super.toJSON(), number: this.number, faces: this.faces, modifiers: this.modifiers, results: this.results };
+    }
   }
   class OperatorTerm extends RollTerm {
-    constructor(data) {
+    constructor(data = {}) {
       super(data);
       this.operator = data.operator;
     }
+    toJSON() {
+      return { ...super.toJSON(), operator: this.operator };
+    }
   }
   class NumericTerm extends RollTerm {
-    constructor(data) {
+    constructor(data = {}) {
       super(data);
       this.number = data.number;
+    }
+    get total() {
+      return this.number;
+    }
+    toJSON() {
+      return { ...super.toJSON(), number: this.number };
     }
   }
   class Roll {
@@ -114,6 +387,29 @@
       }
       return roll;
     }
+    /** Evaluate a formula of constants and NdM terms (what initiative formulas here use). */
+    async evaluate() {
+      const parts = this._formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) || ["0"];
+      let total = 0;
+      for (const p of parts) {
+        const sign = p.startsWith("-") ? -1 : 1;
+        const body = p.replace(/^[+-]/, "");
+        const m = /^(\d*)d(\d+)$/i.exec(body);
+        if (m) {
+          const n = Number(m[1] || 1);
+          const faces = Number(m[2]);
+          const results = Array.from({ length: n }, () => ({ result: 1 + Math.floor(Math.random() * faces), active: true }));
+          this.terms.push(new Die({ number: n, faces, results }));
+          total += sign * results.reduce((a, r) => a + r.result, 0);
+        } else if (/^\d+(\.\d+)?$/.test(body)) {
+          this.terms.push(new NumericTerm({ number: Number(body) }));
+          total += sign * Number(body);
+        } else throw new Error(`stand-in Roll: cannot evaluate ${this._formula}`);
+      }
+      this._total = total;
+      this._evaluated = true;
+      return this;
+    }
     get formula() {
       return this._formula;
     }
@@ -121,15 +417,28 @@
       return this._total;
     }
     get dice() {
-      return this.terms.filter((t) => t instanceof Die);
+      return this.terms.filter((t) => t instanceof DiceTerm);
     }
     toJSON() {
-      return { class: "Roll", formula: this._formula, total: this._total, dice: this.dice.map((d) => ({ faces: d.faces, results: d.results })) };
+      return { class: "Roll", options: this.options, dice: [], formula: this._formula, terms: this.terms.map((t) => t.toJSON()), total: this._total, evaluated: this._evaluated };
+    }
+    /** Foundry's dice-roll card (simplified): flavour, formula, total, the dice. */
+    render() {
+      const dice = this.dice
+        .map((t) => t.results.map((x) => `<i class="die d${t.faces}${x.active ? "" : " discarded"}">${t.getResultLabel(x)}</i>`).join(""))
+        .join(" ");
+      return `<div class="dice-roll">${this.options.flavor ? `<div class="dice-flavor">${this.options.flavor}</div>` : ""}<span class="dice-formula">${this._formula}</span> = <b class="dice-total">${this._total}</b> <span class="dice-tooltip">${dice}</span></div>`;
     }
   }
   window.Roll = Roll;
-  window.foundry = { dice: { Roll, terms: { Die, OperatorTerm, NumericTerm, RollTerm } } };
-  window.CONFIG = { sounds: { dice: "sounds/dice.wav" }, Dice: { rolls: [Roll] } };
+  window.foundry = { dice: { Roll, terms: { Die, DiceTerm, OperatorTerm, NumericTerm, RollTerm } }, utils: {} };
+  window.CONFIG = {
+    sounds: { dice: "sounds/dice.wav" },
+    Dice: { rolls: [Roll], terms: { d: Die }, termTypes: { Die, DiceTerm, OperatorTerm, NumericTerm } },
+    Combat: { documentClass: StandInCombat },
+    Combatant: { documentClass: StandInCombatant },
+  };
+  window.CONST = { DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" } };
 
   // ---------- chat ----------
   let nextId = 1;
@@ -139,23 +448,100 @@
       return { alias: game.user.name, actor: null, token: null, scene: null };
     }
     static getWhisperRecipients(name) {
-      return name === "GM" ? game.users.filter((u) => u.isGM) : [];
+      return name === "GM" ? game.users.filter((u) => u.isGM) : game.users.filter((u) => u.name === name);
+    }
+    /** Foundry's ChatMessage.applyRollMode. */
+    static applyRollMode(chatData, rollMode) {
+      const modes = CONST.DICE_ROLL_MODES;
+      if (rollMode === "roll") rollMode = game.settings.get("core", "rollMode");
+      if ([modes.PRIVATE, modes.BLIND].includes(rollMode)) chatData.whisper = ChatMessage.getWhisperRecipients("GM").map((u) => u.id);
+      else if (rollMode === modes.SELF) chatData.whisper = [game.user.id];
+      else if (rollMode === modes.PUBLIC) chatData.whisper = [];
+      chatData.blind = rollMode === modes.BLIND;
+      return chatData;
     }
     static async create(data) {
-      const msg = flagged(Object.assign(new ChatMessage(), structuredClone({ ...data, rolls: undefined }), { id: `m${nextId++}` }));
-      msg.rolls = (data.rolls || []).map((r) => (r instanceof Roll ? r : Roll.fromData(r)));
-      msg.whisper = data.whisper || [];
+      const author = data.author ?? game.user.id;
+      if (author !== game.user.id && !game.user.isGM) throw new Error(`User ${game.user.name} lacks permission to create ChatMessage as another user`);
+      const json = { ...structuredClone({ ...data, rolls: undefined }), author, rolls: (data.rolls || []).map((r) => (r instanceof Roll ? r.toJSON() : r)), id: `m${game.user.id}-${nextId++}` };
+      const msg = ChatMessage._add(json);
+      send({ kind: "chat", data: json, user: game.user.id });
+      return msg;
+    }
+    static _add(json) {
+      const msg = Object.assign(new ChatMessage(), structuredClone({ ...json, rolls: undefined }));
+      msg.rolls = (json.rolls || []).map((r) => Roll.fromData(r));
+      msg.whisper = json.whisper || [];
+      msg.blind = !!json.blind;
+      msg.flags = json.flags || {};
       messages.push(msg);
-      Hooks.callAll("createChatMessage", msg, {}, game.user.id);
+      Hooks.callAll("createChatMessage", msg, {}, json.author);
       renderChat();
       return msg;
+    }
+    getFlag(scope, key) {
+      return this.flags?.[scope]?.[key];
+    }
+    get isAuthor() {
+      return this.author === game.user.id;
+    }
+    get isRoll() {
+      return this.rolls.length > 0;
+    }
+    /** Foundry: a whisper is visible to its recipients and author; a whispered roll shows to all as "rolled privately". */
+    get visible() {
+      if (this.whisper.length) {
+        if (this.isRoll) return true;
+        return this.isAuthor || this.whisper.includes(game.user.id);
+      }
+      return true;
+    }
+    /** Foundry: whether this user sees the content (a blind roll: not even its author). */
+    get isContentVisible() {
+      if (!this.visible) return false;
+      if (this.whisper.length) return this.whisper.includes(game.user.id) || (this.isAuthor && !this.blind);
+      return true;
+    }
+    /** What this client shows for the message (simplified Foundry rendering). */
+    renderHTML() {
+      if (!this.visible) return null;
+      const name = game.users.get(this.author)?.name ?? "?";
+      if (!this.isContentVisible) return `<div class="rolled-privately">${name} rolled privately</div>`;
+      const el = document.createElement("div");
+      el.innerHTML = this.content ?? "";
+      // Foundry renders the Rolls' HTML only when the content holds no HTML of its own.
+      if (!el.childElementCount && this.rolls.length) return this.rolls.map((r) => r.render()).join("");
+      return this.content ?? "";
     }
   }
   window.ChatMessage = ChatMessage;
 
-  // Dice So Nice stand-in: what it would animate for each new message.
+  // Dice So Nice stand-in: the dice and faces it would show for each new message.
+  const dsnPresets = new Map();
+  const DSN_D10 = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"];
+  const DSN_D100 = ["10", "20", "30", "40", "50", "60", "70", "80", "90", "00"];
+  function dsnDice(die) {
+    const out = [];
+    const denom = die.constructor.DENOMINATION;
+    for (const r of die.results) {
+      if (r.hidden) continue;
+      const v = r.result;
+      if (die.faces === 100 && denom === "d") {
+        const t = Math.floor(v / 10) % 10;
+        out.push({ type: "d100", result: v, label: DSN_D100[(t === 0 ? 10 : t) - 1], discarded: !!r.discarded });
+        out.push({ type: "d10", result: v, label: String(v % 10), discarded: !!r.discarded });
+      } else if (denom !== "d") {
+        const type = `d${denom}`;
+        const preset = dsnPresets.get(type);
+        out.push({ type, result: v, label: preset ? preset.labels[v - 1] : die.getResultLabel(r) });
+      } else if (die.faces === 10) out.push({ type: "d10", result: v, label: DSN_D10[v - 1] });
+      else out.push({ type: `d${die.faces}`, result: v, label: String(v) });
+    }
+    return out;
+  }
   Hooks.on("createChatMessage", (msg) => {
-    log.dsn.push(msg.rolls.map((r) => r.dice.map((d) => ({ faces: d.faces, results: d.results.map((x) => x.result) }))));
+    if (!msg.rolls.length) return;
+    log.dsn.push({ id: msg.id, blind: msg.blind && !game.user.isGM, rolls: msg.rolls.map((r) => ({ total: r.total, dice: r.dice.flatMap(dsnDice) })) });
   });
 
   function renderChat() {
@@ -163,85 +549,78 @@
     if (!box) return;
     box.textContent = "";
     for (const m of messages) {
+      const html = m.renderHTML();
+      if (html === null) continue;
       const li = document.createElement("li");
       li.className = "chat-message";
       li.dataset.messageId = m.id;
-      li.innerHTML = m.content;
-      for (const r of m.rolls) {
-        const d = document.createElement("div");
-        d.className = "dice-roll";
-        d.innerHTML = `<span class="formula">${r.formula}</span> = <b class="total">${r.total}</b> <span class="faces">${r.dice
-          .map((t) => t.results.map((x) => `<i class="die d${t.faces}">${x.result}</i>`).join(""))
-          .join(" ")}</span>`;
-        li.append(d);
-      }
+      li.innerHTML = `<header class="message-sender">${game.users.get(m.author)?.name ?? "?"}${m.whisper.length ? ` <span class="whisper-to">→ ${m.whisper.map((id) => game.users.get(id)?.name).join(", ")}</span>` : ""}</header>${html}`;
       if (m.whisper.length) li.classList.add("whisper");
+      if (m.blind) li.classList.add("blind");
       box.append(li);
+      // v13: renderChatMessageHTML with the element; v12: renderChatMessage with a jQuery-like array
+      if (game.release.generation >= 13) Hooks.callAll("renderChatMessageHTML", m, li, {});
+      else Hooks.callAll("renderChatMessage", m, [li], {});
     }
   }
 
-  // ---------- combat ----------
-  class Combatant {
-    constructor({ id, name, disposition, flags, defeated }) {
-      this.id = id;
-      this.name = name;
-      this.initiative = null;
-      this.isDefeated = !!defeated;
-      this.token = { disposition };
-      this.actor = flagged({ name, flags: flags || {} });
-      flagged(this);
-    }
-  }
-  class Combat {
-    constructor(combatants) {
-      this.documentName = "Combat";
-      this.round = 1;
-      this.turn = 0;
-      this.combatants = combatants;
-      flagged(this);
-    }
-    get turns() {
-      return [...this.combatants].sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity) || a.name.localeCompare(b.name));
-    }
-    async updateEmbeddedDocuments(type, updates) {
-      if (type !== "Combatant") throw new Error("stand-in: only Combatant updates");
-      for (const u of updates) {
-        const c = this.combatants.find((x) => x.id === u._id);
-        if (!c) throw new Error(`stand-in: no combatant ${u._id}`);
-        Object.assign(c, { initiative: u.initiative });
-      }
-      Hooks.callAll("updateCombat", this, { combatants: updates }, {}, game.user.id);
-      renderTracker();
-      return updates;
-    }
-    async nextRound() {
-      const updateData = { round: this.round + 1, turn: 0 };
-      Hooks.callAll("combatRound", this, updateData, { direction: 1, worldTime: { delta: 0 } });
-      this.round = updateData.round;
-      this.turn = 0;
-      Hooks.callAll("updateCombat", this, updateData, {}, game.user.id);
-      renderTracker();
-      return this;
-    }
-  }
-  window.__StandInCombat = Combat;
-  window.__StandInCombatant = Combatant;
-
+  // ---------- the combat tracker ----------
   function renderTracker() {
     const root = document.getElementById("combat");
     if (!root || !game.combat) return;
-    root.innerHTML = `<ol id="combat-tracker" class="directory-list">${game.combat.turns
-      .map((c) => `<li class="combatant" data-combatant-id="${c.id}"><span class="name">${c.name}</span> <span class="initiative">${c.initiative ?? ""}</span></li>`)
-      .join("")}</ol>`;
+    const c = game.combat;
+    root.innerHTML =
+      `<div class="combat-controls">${game.user.isGM ? `<button type="button" data-control="rollAll">Roll all</button> <button type="button" data-control="nextRound">Next round</button>` : ""} · round ${c.round}</div>` +
+      `<ol id="combat-tracker" class="directory-list">${c.turns
+        .map(
+          (x) =>
+            `<li class="combatant${x.isOwner ? " owner" : ""}${c.turns[c.turn]?.id === x.id ? " active" : ""}" data-combatant-id="${x.id}"><span class="name">${x.name}</span> <span class="initiative">${x.initiative ?? ""}</span>${
+              x.group ? ` <span class="group">${x.group.name}</span>` : ""
+            }${x.isOwner ? ` <button type="button" data-control="rollInitiative">d20</button>` : ""}</li>`,
+        )
+        .join("")}</ol>`;
+    root.querySelector('[data-control="rollAll"]')?.addEventListener("click", () => c.rollAll().catch((e) => log.errors.push(e.message)));
+    root.querySelector('[data-control="nextRound"]')?.addEventListener("click", () => c.nextRound().catch((e) => log.errors.push(e.message)));
+    root.querySelectorAll('[data-control="rollInitiative"]').forEach((b) =>
+      b.addEventListener("click", () =>
+        c.combatants
+          .get(b.closest("li").dataset.combatantId)
+          .rollInitiative()
+          .catch((e) => log.errors.push(e.message)),
+      ),
+    );
     Hooks.callAll("renderCombatTracker", ui.combat, root, {});
   }
 
   // ---------- game, ui ----------
+  class User {
+    constructor({ id, name, isGM = false, active = true }) {
+      this.id = id;
+      this.name = name;
+      this.isGM = isGM;
+      this.active = active;
+    }
+    get isSelf() {
+      return game.user?.id === this.id;
+    }
+  }
   const settings = new Map();
   const i18nData = {};
+  const socketHandlers = new Map();
+  const users = new Collection(
+    [
+      new User({ id: "gm", name: "GM", isGM: true }),
+      new User({ id: "p1", name: "Player One" }),
+      new User({ id: "p2", name: "Player Two" }),
+    ].map((u) => [u.id, u]),
+  );
+  Object.defineProperty(users, "activeGM", { get: () => users.find((u) => u.isGM && u.active) ?? null });
   window.game = {
-    user: { id: "u1", name: "GM", isGM: true },
-    users: [{ id: "u1", name: "GM", isGM: true }, { id: "u2", name: "Player", isGM: false }],
+    release: { generation: 13 },
+    user: null,
+    users,
+    actors: new Collection(),
+    combats: new Collection(),
     combat: null,
     messages,
     settings: {
@@ -258,6 +637,16 @@
         return value;
       },
     },
+    socket: {
+      on(event, fn) {
+        if (!socketHandlers.has(event)) socketHandlers.set(event, []);
+        socketHandlers.get(event).push(fn);
+      },
+      /** Foundry relays a socket message to the OTHER clients only. */
+      emit(event, data) {
+        send({ kind: "socket", event, data, user: game.user.id });
+      },
+    },
     modules: new Map([["gunbai", { id: "gunbai", active: true }]]),
     i18n: {
       lang: "en",
@@ -267,33 +656,70 @@
       },
     },
   };
+  game.settings.register("core", "rollMode", { scope: "client", type: String, default: "publicroll" });
   window.ui = {
     notifications: {
       info: (m) => log.notifications.push(["info", m]),
       warn: (m) => log.notifications.push(["warn", m]),
       error: (m) => log.notifications.push(["error", m]),
     },
-    combat: { render: () => renderTracker() },
+    combat: {
+      get viewed() {
+        return game.combat;
+      },
+      render: () => renderTracker(),
+    },
   };
 
-  /** Boot like Foundry: load the module's language file, then init → i18nInit → setup → ready. */
-  window.__bootStandIn = async function (lang = "en") {
+  /** An envelope from another client (through the test's relay). */
+  window.__standInReceive = function (env) {
+    log.received.push(env.kind);
+    // socket.io hands a handler only what was emitted (Foundry adds no sender id)
+    if (env.kind === "socket") for (const fn of socketHandlers.get(env.event) || []) fn(env.data);
+    else if (env.kind === "chat") ChatMessage._add(env.data);
+    else if (env.kind === "combat") game.combats.get(env.id)?._apply(env);
+  };
+
+  /**
+   * Boot like Foundry: load the module's language file, then init → i18nInit →
+   * setup → ready. `user`: this client's user id (gm, p1, p2); `generation`: 12
+   * leaves out CombatantGroup.
+   */
+  window.__bootStandIn = async function ({ lang = "en", user = "gm", generation = 13 } = typeof arguments[0] === "string" ? { lang: arguments[0] } : {}) {
     game.i18n.lang = lang;
-    Object.assign(i18nData, await (await fetch(`../lang/${lang === "en" ? "en" : lang}.json`)).json());
+    game.user = users.get(user);
+    game.release.generation = generation;
+    if (generation >= 13) CONFIG.CombatantGroup = { documentClass: CombatantGroup };
+    Object.assign(i18nData, await (await fetch(`../lang/${lang}.json`)).json());
     Hooks.callAll("init");
     Hooks.callAll("i18nInit");
     Hooks.callAll("setup");
     Hooks.callAll("ready");
+    window.dice3d = {
+      addDicePreset(data, shape) {
+        dsnPresets.set(data.type, { ...data, shape });
+      },
+    };
+    Hooks.callAll("diceSoNiceReady", window.dice3d);
+    document.body.dataset.user = user;
+    const who = document.getElementById("who");
+    if (who) who.textContent = game.user.name;
+  };
+  /** The same world on every client: actors (with ownership) and one combat. */
+  window.__setupWorld = function ({ actors = [], combat = null } = {}) {
+    for (const a of actors) game.actors.set(a.id, new Actor(a));
+    if (combat) {
+      const c = new CONFIG.Combat.documentClass(combat);
+      game.combats.set(c.id, c);
+      game.combat = c;
+    }
+    renderTracker();
+    renderChat();
   };
   /** Type a line into the chat box, as ChatLog#processMessage does: the chatMessage hook may veto it. */
   window.__sendChat = function (text) {
     const handled = Hooks.call("chatMessage", { id: "chat" }, text.trim(), { speaker: ChatMessage.getSpeaker(), user: game.user.id }) === false;
     if (!handled) ChatMessage.create({ content: text });
     return handled;
-  };
-  window.__startCombat = function (list) {
-    game.combat = new Combat(list.map((c) => new Combatant(c)));
-    renderTracker();
-    return game.combat;
   };
 })();

@@ -1,0 +1,282 @@
+// The five gunbai rulesets as Foundry combats: how a combat's combatants become
+// an engine's setup, and how to read the engine's state and actions. Nothing here
+// decides what is legal, what an action costs or who goes next: the native game
+// handles do (`legalActions`, `act`); this file only maps ids and fields.
+
+/** The rulesets, in the order the start menu lists them. */
+export const RULESETS = ["world_trigger", "tmd", "coc7_house", "coc_ap", "fap_map"];
+
+/**
+ * The game-handle class of a ruleset.
+ * @param {any} gunbai the imported package
+ * @param {string} ruleset
+ * @returns {any}
+ */
+export function engineClass(gunbai, ruleset) {
+  switch (ruleset) {
+    case "world_trigger":
+      return gunbai.worldTrigger.Battle;
+    case "tmd":
+      return gunbai.tmd.Encounter;
+    case "coc7_house":
+      return gunbai.coc7House.Round;
+    case "coc_ap":
+      return gunbai.cocAp.Round;
+    case "fap_map":
+      return gunbai.fapMap.Round;
+    default:
+      throw new Error(`gunbai: unknown ruleset ${ruleset}`);
+  }
+}
+
+/**
+ * @typedef {object} Entry one combatant as the engine setup sees it
+ * @property {string} id the Combatant id (the engine's id for it)
+ * @property {string} name
+ * @property {string} team team / side (CombatantGroup name, `gunbai.team` flag or disposition)
+ * @property {boolean} isPC whether a player owns its actor
+ * @property {Record<string, any>} data the combatant's (else its actor's) `gunbai.<ruleset>` flag
+ */
+
+/**
+ * The engine's setup (`<ruleset>.…_new` arguments) for these combatants. Stats
+ * come from each combatant's `gunbai.<ruleset>` flag (see the README); a missing
+ * or invalid stat is reported by the engine itself, with the field it names.
+ * @param {string} ruleset
+ * @param {Entry[]} entries
+ * @param {{seed?: number, options?: Record<string, any>}} [opts]
+ * @returns {Record<string, any>}
+ */
+export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
+  switch (ruleset) {
+    case "world_trigger": {
+      /** @type {Map<string, Entry[]>} */
+      const teams = new Map();
+      for (const e of entries) {
+        if (!teams.has(e.team)) teams.set(e.team, []);
+        teams.get(e.team)?.push(e);
+      }
+      return {
+        battle_type: options.battle_type ?? "rank",
+        map: options.map ?? { width: 12, height: 8 },
+        max_rounds: options.max_rounds ?? 10,
+        teams: [...teams].map(([id, members]) => ({
+          id,
+          leader: (members.find((m) => m.data.leader) ?? members[0]).id,
+          members: members.map((m) => ({
+            id: m.id,
+            sheet: { ...(m.data.sheet ?? {}), name: m.name },
+            at: m.data.at,
+            ...(m.data.bagworm_teleport ? { bagworm_teleport: true } : {}),
+          })),
+        })),
+      };
+    }
+    case "tmd":
+      return {
+        characters: entries.map((e) => ({ id: e.id, side: e.team, base_initiative: e.data.base_initiative })),
+        ...(seed !== undefined ? { seed } : {}),
+      };
+    case "coc7_house":
+      return { participants: entries.map((e) => ({ id: e.id, dex: e.data.dex, is_pc: e.isPC, modifier: e.data.modifier ?? 0 })) };
+    case "coc_ap":
+      return {
+        participants: entries.map((e) => ({
+          id: e.id,
+          dex: e.data.dex,
+          ...(e.data.skills ? { skills: e.data.skills } : {}),
+          ...(e.data.weapons ? { weapons: e.data.weapons } : {}),
+          ...(e.data.position ? { position: e.data.position } : {}),
+        })),
+      };
+    case "fap_map":
+      return { combatants: entries.map((e) => ({ id: e.id, reaction: e.data.reaction, magic: e.data.magic, agility: e.data.agility })) };
+    default:
+      throw new Error(`gunbai: unknown ruleset ${ruleset}`);
+  }
+}
+
+/**
+ * The combatant an action is taken by (its actor / character / combatant /
+ * reactor field), or null for an action of the whole table.
+ * @param {Record<string, any>} action
+ * @returns {string | null}
+ */
+export function actorOf(action) {
+  return action.actor ?? action.character ?? action.combatant ?? action.reactor ?? null;
+}
+
+/**
+ * Actions the GM takes for the table even though they name a character: the TMD
+ * GM's rulings (TMD-AP-13 overdraw, grants, scene changes, …). Every action that
+ * names no combatant (start turns, next round, roll initiative, end
+ * declarations) is the GM's too; World Trigger team actions (`pass`,
+ * `operator`) belong to the team's members.
+ */
+/** @type {Record<string, Set<string>>} */
+const GM_TYPES = {
+  tmd: new Set([
+    "start_turns",
+    "overdraw",
+    "grant",
+    "set_disabled",
+    "teleport",
+    "leave",
+    "scene_change",
+    "end_encounter",
+    "remove_effect",
+    "gain_ap",
+    "set_base_initiative",
+    "apply_effect",
+    "join",
+  ]),
+};
+
+/**
+ * Who may take an action: `{gm: true}` (only a GM), `{combatant}` (whoever owns
+ * that combatant, and the GM) or `{team}` (whoever owns a member, and the GM).
+ * @param {string} ruleset
+ * @param {Record<string, any>} action
+ * @returns {{gm?: boolean, combatant?: string, team?: string}}
+ */
+export function whoMay(ruleset, action) {
+  if (GM_TYPES[ruleset]?.has(action.type)) return { gm: true };
+  const who = actorOf(action);
+  if (who) return { combatant: who };
+  if (ruleset === "world_trigger" && action.team && action.type !== "roll_initiative") return { team: action.team };
+  return { gm: true };
+}
+
+/**
+ * The members of a World Trigger team (by team id).
+ * @param {any} state
+ * @param {string} team
+ * @returns {string[]}
+ */
+export function teamMembers(state, team) {
+  const i = state.teams?.findIndex((/** @type {any} */ t) => t.id === team) ?? -1;
+  return i < 0 ? [] : state.members.filter((/** @type {any} */ m) => m.team === i).map((/** @type {any} */ m) => m.id);
+}
+
+/**
+ * Actions the engine accepts that its listing leaves out at that moment, offered
+ * to the GM as buttons; `act` still validates them (see the README: FAP/MAP's
+ * `end_round` is accepted in the resolution phase but not listed).
+ */
+export const GM_EXTRA = {
+  fap_map: (/** @type {any} */ state) => (state.phase === "resolution" ? [{ type: "end_round" }] : []),
+};
+
+/**
+ * The combatant ids in the engine's order for this round (World Trigger: each
+ * team's members in the team initiative order).
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {string[]}
+ */
+export function orderOf(ruleset, state) {
+  switch (ruleset) {
+    case "world_trigger": {
+      // members carry their team's index; initiative_order lists team indices
+      /** @type {number[]} */
+      const teams = state.initiative_order?.length ? state.initiative_order : state.teams.map((/** @type {any} */ _t, /** @type {number} */ i) => i);
+      return teams.flatMap((t) => state.members.filter((/** @type {any} */ m) => m.team === t).map((/** @type {any} */ m) => m.id));
+    }
+    case "tmd": {
+      if (state.order?.length) return state.order;
+      return [...state.characters].sort((a, b) => (b.initiative ?? 0) - (a.initiative ?? 0)).map((c) => c.id);
+    }
+    case "coc7_house":
+    case "coc_ap":
+      return state.order ?? [];
+    case "fap_map":
+      return state.combatants.map((/** @type {any} */ c) => c.id);
+    default:
+      return [];
+  }
+}
+
+/**
+ * Round, phase and whose turn it is, as the state says.
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {{round: number, phase: string | null, current: string | null}}
+ */
+export function roundInfo(ruleset, state) {
+  switch (ruleset) {
+    case "world_trigger":
+      // whose turn it is within a phase shows in the listing (a team's `pass`)
+      return { round: state.round, phase: state.phase, current: null };
+    case "tmd":
+      return { round: state.round, phase: state.phase, current: state.current ?? null };
+    case "coc7_house":
+    case "coc_ap":
+      return { round: state.round, phase: null, current: state.turn === null || state.turn === undefined ? null : state.order[state.turn] ?? null };
+    case "fap_map":
+      return { round: state.round, phase: state.phase, current: null };
+    default:
+      return { round: 0, phase: null, current: null };
+  }
+}
+
+/**
+ * The engine's numbers for one combatant, as [label key, value] pairs for the
+ * tracker (AP, FAP/MAP, Trion, stance, actions used).
+ * @param {string} ruleset
+ * @param {any} state
+ * @param {string} id
+ * @returns {[string, string | number][]}
+ */
+export function combatantNumbers(ruleset, state, id) {
+  switch (ruleset) {
+    case "world_trigger": {
+      const m = state.members.find((/** @type {any} */ x) => x.id === id);
+      return m ? [["Trion", m.trion ?? "—"], ["Team", state.teams[m.team]?.id ?? m.team]] : [];
+    }
+    case "tmd": {
+      const c = state.characters.find((/** @type {any} */ x) => x.id === id);
+      return c ? [["Initiative", c.initiative ?? "—"], ["AP", (c.base_ap ?? 0) + (c.extra_ap ?? 0)]] : [];
+    }
+    case "coc_ap": {
+      const f = state.fighters.find((/** @type {any} */ x) => x.participant.id === id);
+      return f ? [["DEX", f.participant.dex], ["AP", f.ap]] : [];
+    }
+    case "coc7_house": {
+      const c = state.combatants.find((/** @type {any} */ x) => x.entry.id === id);
+      if (!c) return [];
+      const used = [c.active_used ? "A" : "", c.passive_used ? `P${c.passive_used}` : "", c.free_used ? "F" : ""].filter(Boolean).join(" ");
+      return [["DEX", c.entry.dex], ["Stance", c.stance ?? "—"], ["Used", used || "—"]];
+    }
+    case "fap_map": {
+      const c = state.combatants.find((/** @type {any} */ x) => x.id === id);
+      return c ? [["FAP", c.fap_tenths / 10], ["MAP", c.map_tenths / 10]] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * World Trigger's team budget as the state records it: each team's initiative,
+ * tactics dice, whether its operator acted this round (WT-OP-8), and how many
+ * members acted in the current phase (the engine enforces WT-ECO-2's three).
+ * Other rulesets: none.
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {{team: string, cells: [string, string | number][]}[]}
+ */
+export function teamRows(ruleset, state) {
+  if (ruleset !== "world_trigger") return [];
+  const phase = state.phase;
+  return state.teams.map((/** @type {any} */ t, /** @type {number} */ i) => {
+    const members = state.members.filter((/** @type {any} */ m) => m.team === i);
+    /** @type {[string, string | number][]} */
+    const cells = [
+      ["Initiative", t.initiative ?? "—"],
+      ["TacticsDice", t.tactics_dice],
+      ["OperatorUsed", t.operator_used ? "✓" : "—"],
+    ];
+    if (["tactics", "movement", "attack"].includes(phase)) cells.push(["ActedThisPhase", members.filter((/** @type {any} */ m) => m.used?.[phase]).length]);
+    return { team: t.id, cells };
+  });
+}
