@@ -616,3 +616,87 @@ test("manifest.json is an Owlbear Rodeo extension manifest with its popover and 
   assert.equal(m.background_url, "/background.html");
   for (const f of [m.icon, m.action.icon, m.action.popover, m.background_url]) assert.ok(readFileSync(join(DIST, f)).length > 0, f);
 });
+
+test("World Trigger: a move puts the token on its member's square, undo takes it back, and a reloaded popover goes on", async () => {
+  const page = await openRoom({
+    items: sceneItems("world_trigger", { combatant: true }),
+    metadata: { [SETTINGS_KEY]: { system: "world_trigger", players_act: true } },
+    clients: [{ id: "gm", role: "GM", name: "GM" }, { id: "p1", role: "PLAYER", name: "Pat" }],
+  });
+  await frame(page, "gm").click("#start");
+  await frame(page, "p1").waitForSelector("#encounter:not([hidden])");
+  for (let n = 0; n < 12 && (await record(page)).state.phase !== "movement"; n++) {
+    await step(page, "world_trigger", (legal) => first(legal, (a) => a.type === "roll_initiative" || a.type === "pass"));
+  }
+  const rec = await record(page);
+  assert.equal(rec.state.phase, "movement");
+  const h = gunbai.worldTrigger.Battle.fromJSON(rec.state);
+  const legal = h.legalActions();
+  const i = first(legal, (a) => a.type === "move");
+  const { action } = legal[i];
+  const who = OWNERS[action.actor] === "p1" ? "p1" : "gm";
+  const tokenAt = (id) => page.evaluate((id) => harness.scene.items.find((x) => x.id === id).position, id);
+  const before = await tokenAt(action.actor);
+  // Moves are listed in a menu per member, applied with its button.
+  await frame(page, who).selectOption(`#actions .dest select[data-actor="${action.actor}"]`, String(i));
+  const raw = JSON.stringify(await rawEntry(page));
+  await frame(page, who).click(`#actions .go[data-actor="${action.actor}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k]) !== b, [KEY, raw]);
+  const moved = await record(page);
+  h.act(action, { seed: moved.log.at(-1).seed });
+  assert.deepEqual(moved.state, h.state);
+  h.free();
+  // The GM's client puts the token on the centre of the member's square.
+  const m = moved.state.members.find((x) => x.id === action.actor);
+  const { dpi, origin } = moved.grid;
+  const want = { x: (origin.col + m.at.x + 0.5) * dpi, y: (origin.row + m.at.y + 0.5) * dpi };
+  await page.waitForFunction(([id, w]) => {
+    const p = harness.scene.items.find((x) => x.id === id).position;
+    return p.x === w.x && p.y === w.y;
+  }, [action.actor, want]);
+  // Undo (the GM's): the state before the move is stored and the token goes back.
+  await frame(page, "gm").waitForSelector("#undo:not([disabled])");
+  const raw2 = JSON.stringify(await rawEntry(page));
+  await frame(page, "gm").click("#undo");
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k]) !== b, [KEY, raw2]);
+  assert.deepEqual((await record(page)).state, rec.state);
+  await page.waitForFunction(([id, w]) => {
+    const p = harness.scene.items.find((x) => x.id === id).position;
+    return p.x === w.x && p.y === w.y;
+  }, [action.actor, before]);
+  // A reloaded popover reads the stored battle and goes on.
+  await page.evaluate(() => harness.reloadPopover("gm"));
+  await ready(page, "gm", ["popover"]);
+  await frame(page, "gm").waitForSelector("#encounter:not([hidden])");
+  await step(page, "world_trigger", (legal) => first(legal, (a) => a.type === "pass"));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a state that does not fit in what the scene's 16 kB leave is refused with a notification; nothing is stored", async () => {
+  const other = { "another.extension/notes": "x".repeat(14000) };
+  const page = await openRoom({ items: sceneItems("world_trigger", { combatant: true }), metadata: { ...other, [SETTINGS_KEY]: { system: "world_trigger" } }, clients: [{ id: "gm", role: "GM", name: "GM" }] });
+  await frame(page, "gm").click("#start");
+  await frame(page, "gm").waitForSelector("#error[data-code='too_large']");
+  const notes = await page.evaluate(() => harness.notifications);
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].variant, "ERROR");
+  assert.equal(await rawEntry(page), null);
+  assert.equal(await page.evaluate(() => harness.scene.metadata["another.extension/notes"].length), 14000);
+  assert.equal(await frame(page, "gm").isHidden("#encounter"), true);
+  await page.context().close();
+});
+
+test("an illegal action shows the core's error and leaves the stored state unchanged (the GM's own click)", async () => {
+  const page = await openRoom({ items: sceneItems("world_trigger", { combatant: true }), metadata: { [SETTINGS_KEY]: { system: "world_trigger" } }, clients: [{ id: "gm", role: "GM", name: "GM" }] });
+  await frame(page, "gm").click("#start");
+  await frame(page, "gm").waitForSelector("#encounter:not([hidden])");
+  const raw = JSON.stringify(await rawEntry(page));
+  // More tactics dice for the initiative roll than the pool holds (WT-TD-3).
+  await frame(page, "gm").fill("#wt-teams .init-dice input[data-team='Blue']", "5");
+  await frame(page, "gm").click("#actions button[data-type='roll_initiative']");
+  await frame(page, "gm").waitForSelector("#error[data-code='illegal_action']");
+  assert.match(await frame(page, "gm").textContent("#error"), /\[WT-TD-3\]/);
+  assert.equal(JSON.stringify(await rawEntry(page)), raw);
+  await page.context().close();
+});

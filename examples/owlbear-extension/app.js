@@ -195,7 +195,8 @@ function modeFor(system) {
       renderSetup: (tks) => wt.renderSetup(tks),
       start: (tks) => wt.start(tks),
       render: (rec, view) => wt.render(rec, isGM, view),
-      act: (a) => wt.act(a, { plain: true }),
+      // A player's request is applied as sent; the GM's own click gets the GM's check modifiers.
+      act: (a, opts) => wt.act(a, opts),
       undo: () => wt.undo(),
       describe: (a) => wt.describe(a),
       eventText: (e) => wt.eventText(e),
@@ -420,7 +421,7 @@ async function handleRequest({ data, connectionId }) {
   currentActorName = sender.name ?? "";
   let ok = false;
   try {
-    ok = await mode.act(action);
+    ok = await mode.act(action, { plain: true });
   } finally {
     currentActor = null;
   }
@@ -452,14 +453,22 @@ function onResult({ data }) {
  * and the AP, Trion or pools left. Labels of tokens no longer in the encounter
  * are deleted.
  */
-let badgeSeq = 0;
-async function syncBadges() {
-  if (!isGM) return;
-  const seq = ++badgeSeq;
+let badgeRun = Promise.resolve();
+let badgeQueued = false;
+function syncBadges() {
+  if (!isGM || badgeQueued) return badgeRun;
+  // One pass at a time (each reads the items afresh), and at most one waiting.
+  badgeQueued = true;
+  badgeRun = badgeRun.then(() => {
+    badgeQueued = false;
+    return syncBadgesNow();
+  });
+  return badgeRun;
+}
+async function syncBadgesNow() {
   try {
     const want = saved?.state && mode?.badges && saved.system === loadedSystem ? mode.badges(saved.state) : {};
     const all = await OBR.scene.items.getItems();
-    if (seq !== badgeSeq) return;
     const ids = new Set(all.map((i) => i.id));
     const badges = all.filter((i) => i.metadata?.[BADGE_KEY]);
     const have = new Map(badges.map((b) => [b.metadata[BADGE_KEY].for, b]));

@@ -72,6 +72,7 @@ export const T = {
     followed: { ja: "追従", "zh-Hant": "跟隨", "zh-Hans": "跟随", en: "followed" },
     round_ended: { ja: "ラウンド終了", "zh-Hant": "本輪結束", "zh-Hans": "本轮结束", en: "Round ended" },
   },
+  more: { ja: "その他", "zh-Hant": "其他", "zh-Hans": "其他", en: "More" },
   left: { ja: "残り {v}", "zh-Hant": "剩餘 {v}", "zh-Hans": "剩余 {v}", en: "{v} left" },
   turnEnded: { ja: "{who}の手番終了", "zh-Hant": "{who}的回合結束", "zh-Hans": "{who}的回合结束", en: "{who} ended their turn" },
   roundStarted: { ja: "ラウンド {n} 開始：{order}", "zh-Hant": "第 {n} 輪開始：{order}", "zh-Hans": "第 {n} 轮开始：{order}", en: "Round {n} starts: {order}" },
@@ -362,17 +363,21 @@ export function createRoundMode(ctx) {
       .map((r) => `<tr data-character="${esc(r.id)}" class="${r.id === cur ? "current" : ""}${r.done ? " done" : ""}"><td>${esc(name(r.id))}</td>${r.cells.map((c) => `<td>${c}</td>`).join("")}</tr>`)
       .join("")}`;
     // Buttons: GM actions (naming nobody) first, then per combatant.
-    const groups = new Map([["", []]]);
+    // FAP/MAP lists each declaration's variants (readied with each paired action,
+    // follows, examples): those are folded under "more" per combatant.
+    const variant = (x) => system === "fap_map" && x.action.type === "declare" && (x.action.declaration.paired || x.action.declaration.follow || x.action.declaration.example);
+    const groups = new Map([["", { main: [], more: [] }]]);
     legal.forEach((x, i) => {
       const who = roundActors(x.action)[0] ?? "";
-      if (!groups.has(who)) groups.set(who, []);
+      if (!groups.has(who)) groups.set(who, { main: [], more: [] });
       const ok = ctx.canAct(x.action);
       const c = costText(x);
-      groups.get(who).push(`<button type="button" data-i="${i}" data-kind="${esc(x.action.type)}" data-actor="${esc(who)}" ${ok ? "" : "disabled"}>${esc(describe({ ...x.action, actor: undefined, combatant: undefined }))}${c ? `<small>${esc(c)}</small>` : ""}</button>`);
+      groups.get(who)[variant(x) ? "more" : "main"].push(`<button type="button" data-i="${i}" data-kind="${esc(x.action.type)}" data-actor="${esc(who)}" ${ok ? "" : "disabled"}>${esc(describe({ ...x.action, actor: undefined, combatant: undefined }))}${c ? `<small>${esc(c)}</small>` : ""}</button>`);
     });
+    const more = (g) => (g.more.length ? `<details class="more"><summary>${esc(tr(T.more))} (${g.more.length})</summary>${g.more.join("")}</details>` : "");
     $("#actions").innerHTML = [...groups.entries()]
-      .filter(([, b]) => b.length)
-      .map(([who, b]) => (who ? `<div class="member-actions" data-actor="${esc(who)}"><b>${esc(name(who))}</b>${b.join("")}</div>` : `<div class="now">${b.join("")}</div>`))
+      .filter(([, g]) => g.main.length || g.more.length)
+      .map(([who, g]) => (who ? `<div class="member-actions" data-actor="${esc(who)}"><b>${esc(name(who))}</b>${g.main.join("")}${more(g)}</div>` : `<div class="now">${g.main.join("")}${more(g)}</div>`))
       .join("");
     $("#actions").onclick = (ev) => {
       const b = ev.target.closest("button[data-i]");
