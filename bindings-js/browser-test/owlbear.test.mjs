@@ -484,8 +484,12 @@ for (const system of SYSTEMS) {
     assert.ok(cycle.done(end.state), `${system}: the round is over after ${end.log.length} log entries`);
     assert.ok(by.p1 > 0 && by.gm > 0, `${system}: both acted (${JSON.stringify(by)})`);
     await checkBadges(page, system);
-    // The player's page shows the same encounter, its texts in the page's language.
+    // Both pages show the encounter in the page's language: sentences with names, no raw ids.
     assert.equal(await frame(page, "p1").getAttribute("html", "lang"), lang);
+    for (const c of ["gm", "p1"]) {
+      const text = await frame(page, c).evaluate(() => ["#phase", "#turn", "#acting", "#order", "#wt-teams", "#wt-members", "#last", "#actions", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\n"));
+      assert.deepEqual(rawIds(text, lang), [], `${system} ${c} (${lang}): ${text.slice(0, 2000)}`);
+    }
     assert.deepEqual(page.errors, []);
     assert.deepEqual(page.blocked, []);
     assert.deepEqual(await page.evaluate(() => harness.unknown), [], "every SDK message was one the harness plays");
@@ -591,6 +595,8 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
 const HAS_VIEW = typeof gunbai.worldTrigger.battleView === "function" || typeof gunbai.worldTrigger.Battle?.prototype?.view === "function";
 test("World Trigger: a Stealth member's position is absent from the other team's view", { skip: HAS_VIEW ? false : "the core has no World Trigger view op yet (branch views)" }, async () => {
   const page = await openRoom({ items: sceneItems("world_trigger", { combatant: true }), metadata: { [SETTINGS_KEY]: { system: "world_trigger", players_act: true } }, clients: [{ id: "gm", role: "GM" }, { id: "p1", role: "PLAYER" }] });
+  // Akane (Blue) gets a sample sheet with Bagworm.
+  await frame(page, "gm").selectOption('#tokens tr[data-token="gm-a"] .sheet', "attacker_kogetsu");
   await frame(page, "gm").click("#start");
   await frame(page, "p1").waitForSelector("#encounter:not([hidden])");
   // Blue (the GM's) plays Bagworm as soon as it can; everyone else passes.

@@ -133,7 +133,9 @@ export function createRoundMode(ctx) {
     try {
       if (system === "fap_map") {
         const cat = NS.actions({});
-        return { actions: Object.fromEntries(cat.actions.map((a) => [a.id, a.names])) };
+        const examples = {};
+        for (const a of cat.actions) for (const x of a.examples || []) examples[`${a.id}/${x.id}`] = x.names;
+        return { actions: Object.fromEntries(cat.actions.map((a) => [a.id, a.names])), examples };
       }
       const l = NS.labels({});
       const by = (xs) => Object.fromEntries((xs || []).map((x) => [x.key, x.label]));
@@ -218,7 +220,9 @@ export function createRoundMode(ctx) {
       const d = a.declaration;
       switch (a.type) {
         case "declare": {
-          const extra = [d.follow ? fmt(T.follow, { who: name(d.follow) }) : "", d.paired ? actLabel(d.paired.action) : ""].filter(Boolean).join(", ");
+          const ex = (x) => (x?.example ? lab(labels.examples?.[`${x.action}/${x.example}`]) || x.example : "");
+          const paired = d.paired ? `${actLabel(d.paired.action)}${d.paired.example ? `: ${ex(d.paired)}` : ""}` : "";
+          const extra = [ex(d), d.follow ? fmt(T.follow, { who: name(d.follow) }) : "", paired].filter(Boolean).join(", ");
           return `${p}${tr(T.fm.declare)} ${actLabel(d.action)}${extra ? ` (${extra})` : ""}`;
         }
         case "use":

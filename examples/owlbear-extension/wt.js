@@ -484,7 +484,8 @@ export function createWorldTrigger(ctx) {
         const states = Object.entries(m.states || {})
           .filter(([, v]) => v)
           .map(([k]) => tr(STATES[k]) || k);
-        if (!onMap(m.at)) states.push(tr(STATES.out_of_bounds));
+        // (a position the viewer may not see is absent from the view: not out of bounds)
+        if (m.at && !onMap(m.at)) states.push(tr(STATES.out_of_bounds));
         const conds = condLabels(m.conditions);
         const u = m.used || {};
         const active = [...(u.active_main || []), ...(u.active_sub || [])].map(h.trigger);
