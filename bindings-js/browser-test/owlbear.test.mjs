@@ -216,7 +216,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
 const SYSTEMS = ["world_trigger", "tmd", "coc_ap", "coc7_house", "fap_map"];
 const ENGINE = { world_trigger: ["worldTrigger", "Battle"], tmd: ["tmd", "Encounter"], coc_ap: ["cocAp", "Round"], coc7_house: ["coc7House", "Round"], fap_map: ["fapMap", "Round"] };
 const ROUND = new Set(["coc_ap", "coc7_house", "fap_map"]);
-const Engine = (system) => gunbai[ENGINE[system][0]][ENGINE[system][1]];
+const Engine = (system, kind) => (kind === "chase" ? gunbai.coc7House.Chase : gunbai[ENGINE[system][0]][ENGINE[system][1]]);
 /** TMD actions that name a character but are the GM's tools. */
 const TMD_GM = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
 
@@ -322,7 +322,7 @@ async function addFromContextMenu(page) {
  */
 async function step(page, system, pick) {
   const rec = await record(page);
-  const h = Engine(system).fromJSON(rec.state);
+  const h = Engine(system, rec.kind).fromJSON(rec.state);
   try {
     const legal = h.legalActions();
     const i = pick(legal, rec.state);
@@ -430,6 +430,7 @@ function currentOf(system, st) {
   if (system === "tmd") return st.current ?? null;
   if (system === "fap_map") return gunbai.fapMap.roundLegalActions({ state: st }).current ?? null;
   if (system === "world_trigger") return undefined; // a team acts: not checked on the badges
+  if (st.fugitive) return null; // a chase: nobody's turn
   return st.turn == null ? null : st.order[st.turn];
 }
 /** What each combatant's badge must show, read from the state. */
@@ -437,6 +438,7 @@ function badgeValues(system, st) {
   if (system === "world_trigger") return Object.fromEntries(st.members.map((m) => [m.id, `Trion ${m.trion}/${m.starting_trion}`]));
   if (system === "tmd") return Object.fromEntries(st.characters.map((c) => [c.id, `AP ${c.base_ap + c.extra_ap}`]));
   if (system === "coc_ap") return Object.fromEntries(st.fighters.map((f) => [f.participant.id, `AP ${f.ap}`]));
+  if (st.fugitive) return { [st.fugitive.id]: ` · ${st.gap}/${st.escape_gap}`, ...(st.pursuer ? { [st.pursuer.id]: ` · ${st.gap}` } : {}) };
   if (system === "coc7_house") return Object.fromEntries(st.combatants.map((c) => [c.entry.id, `P${c.passive_used ?? 0}`]));
   return Object.fromEntries(st.combatants.map((c) => [c.id, `FAP ${c.fap_tenths / 10} MAP ${c.map_tenths / 10}`]));
 }
@@ -486,6 +488,7 @@ for (const system of SYSTEMS) {
     await checkBadges(page, system);
     // Both pages show the encounter in the page's language: sentences with names, no raw ids.
     assert.equal(await frame(page, "p1").getAttribute("html", "lang"), lang);
+    for (const c of ["gm", "p1"]) assert.equal(await frame(page, c).textContent("#error"), "", `${system}: no error on ${c}'s page`);
     for (const c of ["gm", "p1"]) {
       const text = await frame(page, c).evaluate(() => ["#phase", "#turn", "#acting", "#order", "#wt-teams", "#wt-members", "#last", "#actions", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\n"));
       assert.deepEqual(rawIds(text, lang), [], `${system} ${c} (${lang}): ${text.slice(0, 2000)}`);
@@ -704,5 +707,34 @@ test("an illegal action shows the core's error and leaves the stored state uncha
   await frame(page, "gm").waitForSelector("#error[data-code='illegal_action']");
   assert.match(await frame(page, "gm").textContent("#error"), /\[WT-TD-3\]/);
   assert.equal(JSON.stringify(await rawEntry(page)), raw);
+  await page.context().close();
+});
+
+test("coc7_house chase: the GM sets a fugitive and a pursuer and plays chase rounds to the end (coc7House.Chase)", async () => {
+  const items = sceneItems("coc7_house", { combatant: true, extra: { "gm-a": { stats: { mov: 8, dex: 60, skill: 55 } }, "p1-a": { stats: { mov: 9, dex: 50, skill: 45 } } } });
+  const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc7_house", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: "ja" }, { id: "p1", role: "PLAYER", name: "Pat", lang: "ja" }] });
+  await frame(page, "gm").selectOption("#round-kind", "chase");
+  await frame(page, "gm").waitForSelector('#tokens tr[data-token="gm-a"] select.role');
+  assert.equal(await frame(page, "gm").inputValue('#tokens tr[data-token="gm-a"] select.role'), "fugitive");
+  assert.equal(await frame(page, "gm").inputValue('#tokens tr[data-token="p1-a"] select.role'), "pursuer");
+  await frame(page, "gm").click("#start");
+  await frame(page, "p1").waitForSelector("#encounter:not([hidden])");
+  const start = await record(page);
+  assert.equal(start.kind, "chase");
+  const h = gunbai.coc7House.Chase.create({ fugitive: { id: "gm-a", mov: 8, dex: 60, skill: 55 }, pursuer: { id: "p1-a", mov: 9, dex: 50, skill: 45 } });
+  assert.deepEqual(start.state, h.state, "the stored chase is chase_new's for the tokens' stats");
+  h.free();
+  let n = 0;
+  for (; n < 30 && (await record(page)).state.status === "ongoing"; n++) assert.equal(await step(page, "coc7_house", (legal) => first(legal, (a) => a.type === "round")), "gm", "the GM plays the chase rounds");
+  const end = await record(page);
+  assert.notEqual(end.state.status, "ongoing", `the chase ended after ${n} rounds`);
+  assert.equal(gunbai.coc7House.chaseLegalActions({ state: end.state }).actions.length, 0);
+  assert.equal(await frame(page, "gm").$$eval("#actions button[data-i]", (b) => b.length), 0, "no action is left");
+  const text = await frame(page, "p1").evaluate(() => ["#phase", "#turn", "#order", "#last", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\\n"));
+  assert.deepEqual(rawIds(text, "ja"), [], text);
+  await checkBadges(page, "coc7_house");
+  for (const c of ["gm", "p1"]) assert.equal(await frame(page, c).textContent("#error"), "", `no error on ${c}'s page`);
+  await screenshot(page, join(SHOTS, "coc7_house-chase-ja.png"));
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -152,7 +152,7 @@ function canAct(action) {
 export function viewFor(state, viewer) {
   if (!state || viewer == null || !mode?.Cls) return state;
   try {
-    const h = live.for(mode.Cls, saved?.state ?? state);
+    const h = live.for(clsOf(saved), saved?.state ?? state);
     if (typeof h.view === "function") {
       const v = h.view(viewer);
       return v?.state ?? v;
@@ -168,6 +168,9 @@ export function viewFor(state, viewer) {
   }
   return state;
 }
+
+/** The handle class of a record (a CoC 7th edition record may be a chase). */
+const clsOf = (rec) => (mode?.clsFor ? mode.clsFor(rec) : mode?.Cls);
 
 /** The viewer a player's page asks the view for: their World Trigger team, else their first combatant. */
 function viewerOf(state) {
@@ -255,7 +258,8 @@ function modeFor(system) {
     };
   }
   const m = createRoundMode({ system, gunbai, lang, $, esc, live, grid, nameOf, save, showError, clearError, render: () => render(), canAct, perform, newSeed, renderLog: renderRoundLog });
-  return { ...m, ns: ROUND_RULESETS[system].ns, stem: "round" };
+  m.ns = ROUND_RULESETS[system].ns; // (not a spread: Cls and stem are getters, by the record shown)
+  return m;
 }
 
 /** Load the entry of `system` (only that ruleset's wasm) and make its mode. */
@@ -411,7 +415,7 @@ async function handleRequest({ data, connectionId }) {
   if (why) return refuse(why);
   let legal = [];
   try {
-    legal = live.for(mode.Cls, saved.state).legalActions();
+    legal = live.for(clsOf(saved), saved.state).legalActions();
   } catch {
     /* an unreadable state: nothing is legal */
   }

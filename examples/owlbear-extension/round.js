@@ -72,6 +72,27 @@ export const T = {
     followed: { ja: "追従", "zh-Hant": "跟隨", "zh-Hans": "跟随", en: "followed" },
     round_ended: { ja: "ラウンド終了", "zh-Hant": "本輪結束", "zh-Hans": "本轮结束", en: "Round ended" },
   },
+  kind: { ja: "種類", "zh-Hant": "類型", "zh-Hans": "类型", en: "Kind" },
+  combat: { ja: "戦闘", "zh-Hant": "戰鬥", "zh-Hans": "战斗", en: "Combat" },
+  chase: { ja: "チェイス（逃走と追跡）", "zh-Hant": "追逐（逃跑與追趕）", "zh-Hans": "追逐（逃跑与追赶）", en: "Chase (escape and pursuit)" },
+  role: { ja: "役", "zh-Hant": "角色", "zh-Hans": "角色", en: "Role" },
+  fugitive: { ja: "逃亡者", "zh-Hant": "逃亡者", "zh-Hans": "逃亡者", en: "Fugitive" },
+  pursuer: { ja: "追跡者", "zh-Hant": "追趕者", "zh-Hans": "追赶者", en: "Pursuer" },
+  none: { ja: "—", "zh-Hant": "—", "zh-Hans": "—", en: "—" },
+  mov: { ja: "MOV", "zh-Hant": "MOV", "zh-Hans": "MOV", en: "MOV" },
+  chaseSkill: { ja: "技能（CON／運転／操縦）", "zh-Hant": "技能（CON／駕駛／操縱）", "zh-Hans": "技能（CON／驾驶／操纵）", en: "Skill (CON / Drive / Pilot)" },
+  chaseRound: { ja: "チェイスのラウンドを行う", "zh-Hant": "進行一輪追逐", "zh-Hans": "进行一轮追逐", en: "Play a chase round" },
+  gap: { ja: "距離 {gap}（{escape} で逃走）· 逃亡者の勝利 {wins}/{need}", "zh-Hant": "距離 {gap}（達 {escape} 即逃脫）· 逃亡者勝利 {wins}/{need}", "zh-Hans": "距离 {gap}（达 {escape} 即逃脱）· 逃亡者胜利 {wins}/{need}", en: "Gap {gap} (escape at {escape}) · fugitive wins {wins}/{need}" },
+  status: {
+    ongoing: { ja: "追跡中", "zh-Hant": "追逐中", "zh-Hans": "追逐中", en: "Ongoing" },
+    escaped: { ja: "逃走成功", "zh-Hant": "逃脫成功", "zh-Hans": "逃脱成功", en: "Escaped" },
+    caught: { ja: "捕まった", "zh-Hant": "被抓住", "zh-Hans": "被抓住", en: "Caught" },
+  },
+  chaseStarted: { ja: "チェイス開始：距離 {gap}", "zh-Hant": "追逐開始：距離 {gap}", "zh-Hans": "追逐开始：距离 {gap}", en: "The chase starts: gap {gap}" },
+  chaseRoundText: { ja: "第{n}ラウンド：逃亡者 MOV {fm}（{fc}）、追跡者 MOV {pm}（{pc}）", "zh-Hant": "第 {n} 輪：逃亡者 MOV {fm}（{fc}）、追趕者 MOV {pm}（{pc}）", "zh-Hans": "第 {n} 轮：逃亡者 MOV {fm}（{fc}）、追赶者 MOV {pm}（{pc}）", en: "Round {n}: fugitive MOV {fm} ({fc}), pursuer MOV {pm} ({pc})" },
+  dexRoll: { ja: "DEX 対抗：{f} 対 {p}、勝者 {w}", "zh-Hant": "DEX 對抗：{f} 對 {p}，勝者 {w}", "zh-Hans": "DEX 对抗：{f} 对 {p}，胜者 {w}", en: "DEX opposed roll: {f} vs {p}, winner {w}" },
+  noPursuit: { ja: "追跡者は追いつけない", "zh-Hant": "追趕者追不上", "zh-Hans": "追赶者追不上", en: "the pursuer cannot pursue" },
+  tie: { ja: "引き分け", "zh-Hant": "平手", "zh-Hans": "平手", en: "tie" },
   more: { ja: "その他", "zh-Hant": "其他", "zh-Hans": "其他", en: "More" },
   left: { ja: "残り {v}", "zh-Hant": "剩餘 {v}", "zh-Hans": "剩余 {v}", en: "{v} left" },
   turnEnded: { ja: "{who}の手番終了", "zh-Hant": "{who}的回合結束", "zh-Hans": "{who}的回合结束", en: "{who} ended their turn" },
@@ -121,7 +142,9 @@ export function createRoundMode(ctx) {
   const { system, gunbai, lang, $, esc, live } = ctx;
   const R = ROUND_RULESETS[system];
   const NS = gunbai[R.ns];
-  const Cls = NS.Round;
+  // CoC 7th edition: house combat (`coc7House.Round`) or a chase (`coc7House.Chase`, record.kind "chase").
+  const isChase = (r) => r?.kind === "chase";
+  const clsOf = (r) => (isChase(r) ? NS.Chase : NS.Round);
   const lk = LK[lang];
   const tr = (e) => (e ? e[lang] ?? e.en : "");
   const fmt = (e, v) => tr(e).replace(/\{(\w+)\}/g, (_, k) => String(v[k] ?? ""));
@@ -148,6 +171,7 @@ export function createRoundMode(ctx) {
   const name = (id) => ctx.nameOf(id);
 
   const setup = {}; // token id -> field values
+  const chaseSetup = { on: false, roles: {} }; // coc7_house: a chase instead of combat; token id -> "fugitive" | "pursuer"
   let rec = null;
   let busy = false;
 
@@ -159,8 +183,41 @@ export function createRoundMode(ctx) {
     }
   }
 
+  const CHASE_FIELDS = [
+    ["mov", "mov", 8],
+    ["dex", "dex", 50],
+    ["skill", "chaseSkill", 50],
+  ];
+  function renderChaseSetup(tokens) {
+    tokens.forEach((tk, i) => {
+      const st = tk.meta.stats || {};
+      setup[tk.id] ??= {};
+      for (const [f, , d] of CHASE_FIELDS) setup[tk.id][`chase_${f}`] ??= st[f] ?? d;
+      chaseSetup.roles[tk.id] ??= i === 0 ? "fugitive" : i === 1 ? "pursuer" : "";
+    });
+    const head = CHASE_FIELDS.map(([, l]) => `<th>${esc(tr(T[l]))}</th>`).join("");
+    const rows = tokens
+      .map((tk) => {
+        const s = setup[tk.id];
+        const role = chaseSetup.roles[tk.id];
+        const opts = ["fugitive", "pursuer", ""].map((r) => `<option value="${r}" ${r === role ? "selected" : ""}>${esc(tr(T[r || "none"]))}</option>`).join("");
+        return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td><td><select class="role">${opts}</select></td>${CHASE_FIELDS.map(([f]) => `<td><input type="number" data-f="chase_${f}" value="${esc(s[`chase_${f}`])}" min="0" max="999"></td>`).join("")}</tr>`;
+      })
+      .join("");
+    return `<table class="round-setup"><tr><th></th><th>${esc(tr(T.role))}</th>${head}</tr>${rows}</table>`;
+  }
+
   function renderSetup(tokens) {
     syncSetup(tokens);
+    const kindSel =
+      system === "coc7_house"
+        ? `<label class="chase-kind">${esc(tr(T.kind))} <select id="round-kind"><option value="combat">${esc(tr(T.combat))}</option><option value="chase" ${chaseSetup.on ? "selected" : ""}>${esc(tr(T.chase))}</option></select></label>`
+        : "";
+    if (chaseSetup.on) {
+      $("#tokens").innerHTML = kindSel + renderChaseSetup(tokens);
+      bindSetup();
+      return;
+    }
     const head = R.fields.map(([, l]) => `<th>${esc(tr(T[l]))}</th>`).join("");
     const rows = tokens
       .map((tk) => {
@@ -175,12 +232,25 @@ export function createRoundMode(ctx) {
         return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td>${cells}</tr>`;
       })
       .join("");
-    $("#tokens").innerHTML = `<table class="round-setup"><tr><th></th>${head}</tr>${rows}</table>`;
+    $("#tokens").innerHTML = `${kindSel}<table class="round-setup"><tr><th></th>${head}</tr>${rows}</table>`;
+    bindSetup();
+  }
+
+  function bindSetup() {
     for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
       const s = setup[row.dataset.token];
       for (const i of row.querySelectorAll("input[data-f]")) {
         i.onchange = () => (s[i.dataset.f] = i.type === "checkbox" ? i.checked : Number(i.value || 0));
       }
+      const role = row.querySelector("select.role");
+      if (role) role.onchange = () => (chaseSetup.roles[row.dataset.token] = role.value);
+    }
+    const k = document.querySelector("#round-kind");
+    if (k) {
+      k.onchange = () => {
+        chaseSetup.on = k.value === "chase";
+        ctx.render();
+      };
     }
   }
 
@@ -204,16 +274,30 @@ export function createRoundMode(ctx) {
     return { combatants: tokens.map((tk) => ({ id: tk.id, reaction: setup[tk.id].reaction, magic: setup[tk.id].magic, agility: setup[tk.id].agility })) };
   }
 
+  /** The `chase_new` arguments: the fugitive and the pursuer the GM chose. */
+  function chaseArgs(tokens) {
+    const side = (role) => {
+      const tk = tokens.find((x) => chaseSetup.roles[x.id] === role);
+      if (!tk) return null;
+      const s = setup[tk.id];
+      return { id: tk.id, mov: s.chase_mov, dex: s.chase_dex, skill: s.chase_skill };
+    };
+    return { fugitive: side("fugitive"), pursuer: side("pursuer") };
+  }
+
   async function start(tokens) {
     const seed = ctx.newSeed();
-    const h = Cls.create(setupArgs(tokens));
-    const state = live.adopt(Cls, h);
+    const chase = system === "coc7_house" && chaseSetup.on;
+    const C = chase ? NS.Chase : NS.Round;
+    const h = C.create(chase ? chaseArgs(tokens) : setupArgs(tokens));
+    const state = live.adopt(C, h);
     const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-    await ctx.save({ system, state, names, step: 0, log: [{ step: 0, action: null, seed, events: h.created.events }] });
+    await ctx.save({ system, ...(chase ? { kind: "chase" } : {}), state, names, step: 0, log: [{ step: 0, action: null, seed, events: h.created.events }] });
   }
 
   // ---- texts -------------------------------------------------------------
   function describe(a) {
+    if (a.type === "round") return tr(T.chaseRound);
     const who = roundActors(a)[0];
     const p = who ? `${name(who)}${colon}` : "";
     if (system === "fap_map") {
@@ -264,7 +348,16 @@ export function createRoundMode(ctx) {
       const left = e.fap_left_tenths != null ? ` (${tr(T.fap)} ${fmt(T.left, { v: tenths(e.fap_left_tenths) })}${e.map_left_tenths != null ? `, ${tr(T.map)} ${fmt(T.left, { v: tenths(e.map_left_tenths) })}` : ""})` : "";
       return `${who}${tr(T.fmEvent[e.event]) || e.event}${act}${target}${left}${e.rule ? ` [${e.rule}]` : ""}`;
     }
+    const chk = (c) => (c ? `${c.roll}/${c.skill} ${lab(c.label)}` : "");
     switch (e.event) {
+      case "chase_started":
+        return `${fmt(T.chaseStarted, { gap: e.gap })} · ${tr(T.status[e.status]) || e.status}`;
+      case "chase_round": {
+        let s = fmt(T.chaseRoundText, { n: e.round, fm: e.fugitive_mov, fc: chk(e.fugitive_check), pm: e.pursuer_mov, pc: chk(e.pursuer_check) });
+        if (e.pursuit) s += ` · ${fmt(T.dexRoll, { f: chk(e.fugitive_dex), p: chk(e.pursuer_dex), w: e.winner === "tie" ? tr(T.tie) : tr(T[e.winner]) || e.winner || "" })}`;
+        else s += ` · ${tr(T.noPursuit)}`;
+        return `${s} → ${fmt(T.gap, { gap: e.gap, escape: rec?.state?.escape_gap ?? "", wins: e.fugitive_wins, need: rec?.state?.wins_needed ?? "" })} · ${tr(T.status[e.status]) || e.status}`;
+      }
       case "round_started":
         return fmt(T.roundStarted, { n: e.round, order: (e.order || []).map(name).join(" → ") }) + (e.stance_expired ? ` · ${fmt(T.stanceEnded, { who: name(e.stance_expired) })}` : "");
       case "turn_ended":
@@ -288,6 +381,7 @@ export function createRoundMode(ctx) {
   // ---- state summaries -----------------------------------------------------
   /** Whose turn it is, from the state (CoC: `order[turn]`; FAP/MAP: the legal list's `current`). */
   function current(st) {
+    if (st.fugitive) return null;
     if (system === "fap_map") {
       try {
         return NS.roundLegalActions({ state: st }).current ?? null;
@@ -300,6 +394,11 @@ export function createRoundMode(ctx) {
 
   /** Per token: the badge text (turn marker and AP / uses / pools). */
   function badges(st) {
+    if (st.fugitive) {
+      const out = { [st.fugitive.id]: `${tr(T.fugitive)} · ${st.gap}/${st.escape_gap}` };
+      if (st.pursuer) out[st.pursuer.id] = `${tr(T.pursuer)} · ${st.gap}`;
+      return out;
+    }
     const cur = current(st);
     const out = {};
     if (system === "coc_ap") for (const f of st.fighters) out[f.participant.id] = `${f.participant.id === cur ? "▶ " : ""}AP ${f.ap}`;
@@ -352,12 +451,13 @@ export function createRoundMode(ctx) {
     const st = view ?? record.state;
     let legal = [];
     try {
-      legal = live.for(Cls, record.state).legalActions();
+      legal = live.for(clsOf(record), record.state).legalActions();
     } catch (e) {
       ctx.showError(e);
     }
     const cur = current(record.state);
     $("#encounter").dataset.step = String(record.step ?? 0);
+    if (isChase(record)) return renderChase(record, st, legal);
     $("#phase").dataset.phase = st.phase ?? (st.turn == null ? "over" : "turns");
     $("#phase").textContent = `${fmt(T.round, { n: st.round })}${st.phase ? ` · ${tr(T.phase[st.phase])}` : ""}`;
     $("#turn").dataset.current = cur ?? "";
@@ -390,6 +490,21 @@ export function createRoundMode(ctx) {
     ctx.renderLog(record.log, (a) => (a ? describe(a) : null), eventText);
   }
 
+  function renderChase(record, st, legal) {
+    $("#phase").dataset.phase = st.status;
+    $("#phase").textContent = `${tr(T.chase)} · ${fmt(T.round, { n: st.round })} · ${tr(T.status[st.status]) || st.status}`;
+    $("#turn").dataset.current = "";
+    $("#turn").textContent = fmt(T.gap, { gap: st.gap, escape: st.escape_gap, wins: st.fugitive_wins, need: st.wins_needed });
+    const row = (c, role) => (c ? `<tr data-character="${esc(c.id)}"><td>${esc(name(c.id))}</td><td>${esc(tr(T[role]))}</td><td>${esc(c.mov)}</td><td>${esc(c.dex)}</td><td>${esc(c.skill)}</td></tr>` : "");
+    $("#order").innerHTML = `<tr><th></th><th>${esc(tr(T.role))}</th><th>MOV</th><th>DEX</th><th>${esc(tr(T.chaseSkill))}</th></tr>${row(st.fugitive, "fugitive")}${row(st.pursuer, "pursuer")}`;
+    $("#actions").innerHTML = `<div class="now">${legal.map((x, i) => `<button type="button" data-i="${i}" data-kind="${esc(x.action.type)}" data-actor="" ${ctx.canAct(x.action) ? "" : "disabled"}>${esc(describe(x.action))}</button>`).join("")}</div>`;
+    $("#actions").onclick = (ev) => {
+      const b = ev.target.closest("button[data-i]");
+      if (b && !b.disabled) ctx.perform(legal[Number(b.dataset.i)].action);
+    };
+    ctx.renderLog(record.log, (a) => (a ? describe(a) : null), eventText);
+  }
+
   /** Apply one action with a fresh seed and store the new state; an illegal one changes nothing. */
   async function act(action) {
     if (busy || !rec) return false;
@@ -399,7 +514,7 @@ export function createRoundMode(ctx) {
     let stored = false;
     try {
       const seed = ctx.newSeed();
-      const out = live.act(Cls, r.state, action, { seed });
+      const out = live.act(clsOf(r), r.state, action, { seed });
       const step = (r.step ?? 0) + 1;
       try {
         stored = await ctx.save({ ...r, state: out.state, step, log: [...(r.log || []), { step, seed, action, events: out.events }].slice(-LOG_MAX) });
@@ -430,5 +545,24 @@ export function createRoundMode(ctx) {
     }
   }
 
-  return { Cls, renderSetup, start, render, act, undo, badges, describe, eventText, actorsOf: roundActors };
+  return {
+    /** The handle class of the record shown (a chase or a round). */
+    get Cls() {
+      return clsOf(rec);
+    },
+    /** The handle class of a record (before it is rendered). */
+    clsFor: clsOf,
+    get stem() {
+      return isChase(rec) ? "chase" : "round";
+    },
+    renderSetup,
+    start,
+    render,
+    act,
+    undo,
+    badges,
+    describe,
+    eventText,
+    actorsOf: roundActors,
+  };
 }
