@@ -20,7 +20,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
@@ -735,6 +735,107 @@ test("coc7_house chase: the GM sets a fugitive and a pursuer and plays chase rou
   await checkBadges(page, "coc7_house");
   for (const c of ["gm", "p1"]) assert.equal(await frame(page, c).textContent("#error"), "", `no error on ${c}'s page`);
   await screenshot(page, join(SHOTS, "coc7_house-chase-ja.png"));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("TMD GM form and undo: gain AP, a new base initiative and a token added mid-encounter joining, each equal to encounter_act's; undo takes them back", async () => {
+  const tk = (id, name, x, meta) => ({ id, name, createdUserId: "gm", layer: "CHARACTER", type: "IMAGE", position: { x, y: 150 }, metadata: { [KEY]: meta } });
+  const items = [
+    tk("tok-akane", "Akane", 150, { combatant: true, side: "PC", base_initiative: 3 }),
+    tk("tok-bolt", "Bolt", 250, { combatant: true, side: "PC", base_initiative: 1 }),
+    tk("tok-crow", "Crow", 350, { combatant: true, side: "NPC", base_initiative: 2 }),
+    tk("tok-dan", "Dan", 450, {}),
+  ];
+  // A running encounter of the first three, stored as another client would (gzip + base64).
+  const chars = [{ id: "tok-akane", side: "PC", base_initiative: 3 }, { id: "tok-bolt", side: "PC", base_initiative: 1 }, { id: "tok-crow", side: "NPC", base_initiative: 2 }];
+  const start = gunbai.tmd.encounterNew({ characters: chars, seed: 5 });
+  const rec0 = { system: "tmd", state: start.state, names: { "tok-akane": "Akane", "tok-bolt": "Bolt", "tok-crow": "Crow" }, log: [{ action: null, seed: 5, events: start.events }] };
+  const entry = { format: "gunbai-obr/1", system: "tmd", gzip: gzipSync(JSON.stringify(rec0)).toString("base64") };
+  const page = await openRoom({ items, metadata: { [KEY]: entry }, clients: [{ id: "gm", role: "GM", name: "GM" }, { id: "p1", role: "PLAYER", name: "Pat" }] });
+  const f = frame(page, "gm");
+  await f.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await f.isHidden("#tmd-gm"), false, "the GM sees the form");
+  assert.equal(await frame(page, "p1").isHidden("#tmd-gm"), true, "a player doesn't");
+  await f.click("#tmd-gm summary");
+  const changed = async (raw) => page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: 10000 });
+  /** Fill the form, apply, and check the stored step against encounter_act in Node. */
+  const apply = async (kind, fill, expected) => {
+    const raw = JSON.stringify(await rawEntry(page));
+    const before = decodeEntry(JSON.parse(raw));
+    await f.selectOption("#tmd-gm .gm-kind", kind);
+    await fill();
+    await f.click("#tmd-gm .gm-apply");
+    await changed(raw);
+    const after = await record(page);
+    const step = after.log.at(-1);
+    assert.deepEqual(step.action, expected);
+    const replay = gunbai.tmd.encounterAct({ state: before.state, action: step.action, seed: step.seed });
+    assert.deepEqual(after.state, replay.state);
+    assert.deepEqual(step.events, replay.events);
+    return after;
+  };
+  await apply(
+    "gain_ap",
+    async () => {
+      await f.selectOption('#tmd-gm [data-field="character"]', "tok-bolt");
+      await f.fill('#tmd-gm [data-field="amount"]', "4");
+      await f.check('#tmd-gm [data-field="reflex_only"]');
+    },
+    { type: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
+  );
+  const raised = await apply(
+    "set_base_initiative",
+    async () => {
+      await f.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
+      await f.fill('#tmd-gm [data-field="base_initiative"]', "7");
+    },
+    { type: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
+  );
+  assert.equal(raised.state.characters.find((c) => c.id === "tok-crow").base_initiative, 7);
+  // Dan is added from the context menu while the encounter runs; the form lets him join (he rolls a d10).
+  assert.ok(await page.evaluate((m) => harness.clickContextMenu("gm", m, ["tok-dan"]), MENU_ADD));
+  await f.selectOption("#tmd-gm .gm-kind", "join");
+  await f.waitForFunction(() => [...document.querySelectorAll('#tmd-gm [data-field="token"] option')].some((o) => o.value === "tok-dan"));
+  assert.deepEqual(await f.$$eval('#tmd-gm [data-field="token"] option', (els) => els.map((e) => e.value)), ["tok-dan"], "only tokens not in the encounter join");
+  const joined = await apply(
+    "join",
+    async () => {
+      await f.fill('#tmd-gm [data-field="side"]', "NPC");
+      await f.fill('#tmd-gm [data-field="base_initiative"]', "1");
+    },
+    { type: "join", characters: [{ id: "tok-dan", side: "NPC", base_initiative: 1 }] },
+  );
+  assert.equal(joined.names["tok-dan"], "Dan");
+  assert.ok(joined.log.at(-1).events.some((e) => e.event === "joined"));
+  // A malformed value is refused by the core and changes nothing.
+  const raw = JSON.stringify(await rawEntry(page));
+  await f.selectOption("#tmd-gm .gm-kind", "gain_ap");
+  await f.fill('#tmd-gm [data-field="amount"]', "0");
+  await f.click("#tmd-gm .gm-apply");
+  await f.waitForSelector("#error[data-code='out_of_range']");
+  assert.equal(JSON.stringify(await rawEntry(page)), raw);
+  // Undo takes the three steps back one by one: each stored state is the one the undone action (with its seed) was applied to.
+  assert.equal(await f.getAttribute("#undo", "data-depth"), "3");
+  for (const undone of ["join", "set_base_initiative", "gain_ap"]) {
+    const raw = JSON.stringify(await rawEntry(page));
+    const before = decodeEntry(JSON.parse(raw));
+    const last = before.log.at(-1);
+    assert.equal(last.action.type, undone);
+    await f.click("#undo");
+    await changed(raw);
+    const after = await record(page);
+    assert.deepEqual(after.log, before.log.slice(0, -1));
+    assert.deepEqual(gunbai.tmd.encounterAct({ state: after.state, action: last.action, seed: last.seed }).state, before.state);
+  }
+  assert.deepEqual((await record(page)).state, start.state, "back to the encounter as it was stored");
+  await f.waitForSelector("#undo[disabled]");
+  // End and clear: the record and the badges go.
+  await f.click("#reset");
+  // (the setup of the same ruleset comes back, with the four combatants)
+  await f.waitForSelector("#setup:not([hidden]) #tokens tr[data-token='tok-dan']");
+  assert.equal(await rawEntry(page), null);
+  await page.waitForFunction((k) => !harness.scene.items.some((i) => i.metadata?.[k]), BADGE_KEY);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

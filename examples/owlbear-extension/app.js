@@ -817,12 +817,15 @@ async function undo() {
 }
 
 async function reset() {
+  const system = saved?.system;
   await OBR.scene.setMetadata({ [KEY]: undefined });
   const { [KEY]: _, ...rest } = sceneMeta;
   sceneMeta = rest;
   saved = null;
   lastResult = null;
   syncBadges();
+  // The setup that follows is the cleared encounter's ruleset.
+  if (system && settings.system !== system) await saveSettings({ system });
   render();
 }
 
