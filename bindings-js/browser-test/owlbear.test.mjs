@@ -28,6 +28,7 @@ import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const EX = join(REPO_ROOT, "examples", "owlbear-extension");
 const { createTmdText } = await import(join(EX, "tmd-i18n.js"));
+const { SAMPLE_SHEETS, EXAMPLE_MAPS } = await import(join(EX, "wt-samples.js"));
 const KEY = "io.github.gunbai/encounter";
 const SETTINGS_KEY = "io.github.gunbai/settings";
 const BADGE_KEY = "io.github.gunbai/badge";
@@ -836,6 +837,159 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   await f.waitForSelector("#setup:not([hidden]) #tokens tr[data-token='tok-dan']");
   assert.equal(await rawEntry(page), null);
   await page.waitForFunction((k) => !harness.scene.items.some((i) => i.metadata?.[k]), BADGE_KEY);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+// ---- World Trigger battle ------------------------------------------------
+// Six tokens on a 100-dpi grid (the stand-in takes __obrGrid / __obrItems before
+// the page loads): team Blue around cells (5..6, 4..5), team Red around
+// (15..16, 10..11). Fuyu carries its own sheet in the token metadata; the others
+// get sample sheets picked in the page.
+const DPI = 100;
+const pos = (col, row, fx = 0.5, fy = 0.5) => ({ x: (col + fx) * DPI, y: (row + fy) * DPI });
+const sample = (id) => structuredClone(SAMPLE_SHEETS.find((s) => s.id === id).sheet);
+const FUYU_SHEET = { ...sample("sniper"), name: "Fuyu (token sheet)", leader: false };
+const wtItem = (id, name, position, meta) => ({ id, name, createdUserId: "gm", layer: "CHARACTER", type: "IMAGE", position, rotation: 0, scale: { x: 1, y: 1 }, metadata: { [KEY]: { combatant: true, ...meta } } });
+const WT_ITEMS = [
+  wtItem("wt-akane", "Akane", pos(5, 4), { side: "Blue" }),
+  wtItem("wt-bolt", "Bolt", pos(6, 4, 0.1, 0.9), { side: "Blue" }), // not snapped: still cell (6, 4)
+  wtItem("wt-chika", "Chika", pos(5, 5), { side: "Blue" }),
+  wtItem("wt-dan", "Dan", pos(15, 10), { side: "Red" }),
+  wtItem("wt-emi", "Emi", pos(16, 10), { side: "Red" }),
+  wtItem("wt-fuyu", "Fuyu", pos(15, 11), { side: "Red", sheet: FUYU_SHEET }),
+  { id: "wt-map", name: "Map", layer: "MAP", type: "IMAGE", position: { x: 0, y: 0 }, metadata: {} },
+];
+// The documented mapping: square = cell − (leftmost column − 2, topmost row − 2); map = span + 2 each side.
+const ORIGIN = { col: 3, row: 2 };
+const SQUARES = { "wt-akane": [2, 2], "wt-bolt": [3, 2], "wt-chika": [2, 3], "wt-dan": [12, 8], "wt-emi": [13, 8], "wt-fuyu": [12, 9] };
+const member = (id, sheet) => ({ id, sheet, at: { x: SQUARES[id][0], y: SQUARES[id][1] } });
+// What the page must send to battle_new after the picks below (Emi: attacker sheet and Red's leader).
+const EXPECTED_SETUP = {
+  battle_type: "rank",
+  map: { width: 16, height: 12 },
+  max_rounds: 10,
+  teams: [
+    {
+      id: "Blue",
+      leader: "wt-akane",
+      members: [
+        member("wt-akane", { ...sample("shooter"), name: "Akane", leader: true }),
+        member("wt-bolt", { ...sample("attacker_mobility"), name: "Bolt", leader: false }),
+        member("wt-chika", { ...sample("sniper"), name: "Chika", leader: false }),
+      ],
+    },
+    {
+      id: "Red",
+      leader: "wt-emi",
+      members: [
+        member("wt-dan", { ...sample("attacker_kogetsu"), name: "Dan", leader: false }),
+        member("wt-emi", { ...sample("attacker_mobility"), name: "Emi", leader: true }),
+        member("wt-fuyu", FUYU_SHEET),
+      ],
+    },
+  ],
+};
+test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
+  const b = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
+  const strip = ({ name, leader, ...rest }) => rest;
+  const members = Object.fromEntries(b.teams.flatMap((t) => t.members).map((m) => [m.id, strip(m.sheet)]));
+  for (const s of SAMPLE_SHEETS) assert.deepEqual(s.sheet, members[s.from], s.id);
+  const distinct = new Set(Object.values(members).map((x) => JSON.stringify(x)));
+  assert.equal(SAMPLE_SHEETS.length, distinct.size);
+  assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
+});
+
+test("WT: the acting team and the awaited reaction the page reads from the state are battle_legal_actions' (battles played in Node)", async () => {
+  const { createWorldTrigger } = await import(join(EX, "wt.js"));
+  const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
+  const W = gunbai.worldTrigger;
+  // 3v3 as set up below, and 1v1 with the two members side by side (attacks, hence reactions, at once).
+  const duel = structuredClone(EXPECTED_SETUP);
+  duel.teams = duel.teams.map((tm, i) => ({ ...tm, leader: tm.members[0].id, members: [{ ...tm.members[0], at: { x: 5 + i, y: 5 } }] }));
+  duel.teams[1].members[0].sheet.leader = true;
+  const seen = { movement: 0, reaction: 0, none: 0 };
+  for (const [setup, game] of [[EXPECTED_SETUP, 1], [duel, 2], [duel, 3]]) {
+    let state = W.battleNew(setup).state;
+    let x = game;
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let n = 0; state.phase !== "ended" && n < 150; n++) {
+      const listed = W.battleLegalActions({ state });
+      assert.deepEqual(turnOf(state), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      if (listed.reaction_for) seen.reaction++;
+      else if (state.phase === "movement" && listed.acting_team) seen.movement++;
+      else if (!listed.acting_team) seen.none++;
+      const pool = listed.actions.filter((a) => !["use_ability", "operator"].includes(a.action.type));
+      const attacks = pool.filter((a) => a.action.type === "use_skill" && a.cost.side_action);
+      const from = attacks.length && rnd() < 0.7 ? attacks : pool;
+      state = W.battleAct({ state, action: from[Math.floor(rnd() * from.length)].action, seed: n }).state;
+    }
+  }
+  assert.ok(seen.movement > 0 && seen.reaction > 0 && seen.none > 0, JSON.stringify(seen));
+});
+
+test("WT setup: teams, sheets and squares come from the tokens and the scene grid; the stored state is battle_new's, compressed under 8 kB", async (t) => {
+  const page = await openRoom({ items: WT_ITEMS, metadata: { [SETTINGS_KEY]: { system: "world_trigger" } }, grid: { dpi: DPI }, clients: [{ id: "gm", role: "GM", name: "GM" }] });
+  const f = frame(page, "gm");
+  await f.waitForSelector("#wt-options:not([hidden])");
+  const rows = await f.$$eval("#tokens tr[data-token]", (els) =>
+    els.map((e) => [e.dataset.token, e.querySelector(".team").value, e.querySelector(".sheet").value, [Number(e.querySelector(".sx").value), Number(e.querySelector(".sy").value)]]),
+  );
+  assert.deepEqual(rows, [
+    ["wt-akane", "Blue", "shooter", SQUARES["wt-akane"]],
+    ["wt-bolt", "Blue", "attacker_mobility", SQUARES["wt-bolt"]],
+    ["wt-chika", "Blue", "sniper", SQUARES["wt-chika"]],
+    ["wt-dan", "Red", "attacker_kogetsu", SQUARES["wt-dan"]],
+    ["wt-emi", "Red", "shooter", SQUARES["wt-emi"]],
+    ["wt-fuyu", "Red", "token", SQUARES["wt-fuyu"]],
+  ]);
+  assert.match(await f.locator("#wt-map option[value='flat']").innerText(), /16×12/);
+  assert.match(await f.locator("#wt-options").innerText(), /100 dpi/);
+  // Leaders default to each team's first token; the GM picks Emi for Red and another sample for her.
+  assert.equal(await f.locator("label.leader[data-team='Blue'] select").inputValue(), "wt-akane");
+  await f.selectOption("tr[data-token='wt-emi'] .sheet", "attacker_mobility");
+  await f.selectOption("label.leader[data-team='Red'] select", "wt-emi");
+  await f.click("#start");
+  await f.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await f.locator("#error").innerText(), "");
+  const raw = await rawEntry(page);
+  assert.equal(raw.format, "gunbai-obr/1");
+  const rec = decodeEntry(raw);
+  const expected = gunbai.worldTrigger.battleNew(EXPECTED_SETUP);
+  assert.deepEqual(rec.state, expected.state);
+  assert.deepEqual(rec.log, [{ events: expected.events }]);
+  assert.deepEqual(rec.grid, { dpi: DPI, origin: ORIGIN });
+  const stored = JSON.stringify({ [KEY]: raw }).length;
+  t.diagnostic(`3v3 battle: state JSON ${JSON.stringify(rec.state).length} bytes; stored entry ${stored} bytes`);
+  assert.ok(JSON.stringify(rec.state).length > 16 * 1024, "the plain state would not fit");
+  assert.ok(stored < 8 * 1024, `stored ${stored} bytes`);
+  assert.match(await f.locator("#phase").innerText(), /Round 1 of 10 · Initiative phase · Rank battle/);
+  const members = await f.$$eval("#wt-members tr[data-member]", (els) => els.map((e) => [e.dataset.member, e.querySelector(".trion").textContent, e.querySelector(".at").textContent]));
+  assert.deepEqual(members, rec.state.members.map((m) => [m.id, `${m.trion}/${m.starting_trion}`, `(${m.at.x}, ${m.at.y})`]));
+  // the map item is no combatant; each member's badge shows its Trion
+  await checkBadges(page, "world_trigger");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("WT: a finished battle saved by another client shows how it ended and who won, with no actions left", async () => {
+  // A one-round rank battle played to its end in Node: both teams pass every phase (a draw on points).
+  const W = gunbai.worldTrigger;
+  const setup = { ...structuredClone(EXPECTED_SETUP), max_rounds: 1 };
+  let state = W.battleNew(setup).state;
+  for (let n = 0; state.phase !== "ended" && n < 40; n++) {
+    const a = W.battleLegalActions({ state }).actions.find((x) => x.action.type === "roll_initiative" || x.action.type === "pass");
+    state = W.battleAct({ state, action: a.action, seed: n }).state;
+  }
+  assert.equal(state.phase, "ended");
+  const rec = { system: "world_trigger", state, names: {}, grid: { dpi: DPI, origin: ORIGIN }, step: 10, log: [] };
+  const entry = { format: "gunbai-obr/1", system: "world_trigger", gzip: gzipSync(JSON.stringify(rec)).toString("base64") };
+  const page = await openRoom({ items: WT_ITEMS, metadata: { [KEY]: entry }, grid: { dpi: DPI }, clients: [{ id: "gm", role: "GM", name: "GM" }] });
+  const f = frame(page, "gm");
+  await f.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await f.getAttribute("#phase", "data-phase"), "ended");
+  assert.equal(await f.getAttribute("#acting", "data-winner"), state.outcome?.winner ?? "");
+  assert.match(await f.locator("#acting").innerText(), state.outcome?.winner ? new RegExp(state.outcome.winner) : /Draw|draw/);
+  assert.equal(await f.$$eval("#actions button[data-i]", (b) => b.length), W.battleLegalActions({ state }).actions.length);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
