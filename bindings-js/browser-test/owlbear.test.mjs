@@ -551,7 +551,11 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await frame(page, "p1").click(`#actions button[data-i="${assigned}"]`);
   await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k]) !== b, [KEY, before2]);
   assert.deepEqual((await record(page)).log.at(-1).action, legal2[assigned].action);
-  // A player switched to GM by Owlbear acts directly; switched back, asks again.
+  // Owlbear makes the player a GM (OBR.player.onChange): every button is theirs.
+  await page.evaluate(() => harness.setRole("p1", "GM"));
+  await frame(page, "p1").waitForFunction(() => document.body.dataset.role === "GM" && ![...document.querySelectorAll("#actions button[data-i]")].some((b) => b.disabled));
+  await page.evaluate(() => harness.setRole("p1", "PLAYER"));
+  await frame(page, "p1").waitForFunction(() => document.body.dataset.role === "PLAYER" && document.querySelector("#actions button[data-actor='gm-a']").disabled);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
