@@ -4,13 +4,17 @@
 // `new URL("./wasm/…", import.meta.url)` and split the entries into chunks
 // that are imported on demand. The built pages then run in Chromium inside
 // the harness that plays Owlbear Rodeo (examples/owlbear-extension/test/).
+// The package's default entry (`gunbai`) is built through Vite too, in a
+// one-page app.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { build } from "vite";
 import { serve } from "./server.mjs";
 import { launch, newPage } from "./harness.mjs";
-import { buildOwlbear } from "./owlbear-build.mjs";
+import { buildOwlbear, PKG } from "./owlbear-build.mjs";
 
 let browser, server, DIST;
 
@@ -54,4 +58,34 @@ test("the Vite-built extension runs in Chromium (in the Owlbear harness) and sta
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.blocked, []);
   await page.context().close();
+});
+
+test("the package's default entry (`gunbai`, every ruleset in one wasm) through Vite runs in Chromium", async () => {
+  // A one-page app importing "gunbai" (the package's default entry), built in a temporary folder.
+  const dir = mkdtempSync(join(tmpdir(), "gunbai-vite-"));
+  try {
+    writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="./main.js"></script><body></body>');
+    writeFileSync(
+      join(dir, "main.js"),
+      'import * as gunbai from "gunbai";\nconst r = gunbai.dice.roll({ expr: "2d6", seed: 7 });\ndocument.body.dataset.total = String(r.total);\ndocument.body.dataset.rulesets = [gunbai.worldTrigger, gunbai.tmd, gunbai.cocAp, gunbai.coc7House, gunbai.fapMap].every(Boolean) ? "5" : "missing";\n',
+    );
+    await build({ root: dir, configFile: false, logLevel: "warn", base: "./", resolve: { alias: { gunbai: join(PKG, "index.js") } }, build: { outDir: join(dir, "dist"), target: "es2022" } });
+    const assets = readdirSync(join(dir, "dist", "assets"));
+    assert.equal(assets.filter((f) => f.endsWith(".wasm")).length, 1, assets.join(", "));
+    const s = await serve({ root: join(dir, "dist") });
+    try {
+      const page = await newPage(browser);
+      await page.goto(`${s.url}index.html`);
+      await page.waitForSelector("body[data-total]", { state: "attached", timeout: 30000 });
+      const want = (await import(join(PKG, "index.js"))).dice.roll({ expr: "2d6", seed: 7 }).total;
+      assert.equal(await page.getAttribute("body", "data-total"), String(want));
+      assert.equal(await page.getAttribute("body", "data-rulesets"), "5");
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    } finally {
+      await s.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
