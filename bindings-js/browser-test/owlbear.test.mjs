@@ -551,6 +551,17 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await frame(page, "p1").click(`#actions button[data-i="${assigned}"]`);
   await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k]) !== b, [KEY, before2]);
   assert.deepEqual((await record(page)).log.at(-1).action, legal2[assigned].action);
+  // The GM assigns Akane (the GM's token) to the player: her buttons become the player's.
+  assert.equal(await frame(page, "gm").isHidden("#owners"), false);
+  assert.equal(await frame(page, "p1").isHidden("#owners"), true, "only the GM assigns tokens");
+  await frame(page, "gm").click("#owners summary");
+  await frame(page, "gm").selectOption("#owners-table tr[data-token='gm-a'] select.owner", "p1");
+  await page.waitForFunction((k) => harness.scene.items.find((i) => i.id === "gm-a").metadata[k].owner === "p1", KEY);
+  await frame(page, "p1").waitForFunction(() => !document.querySelector("#actions button[data-actor='gm-a']").disabled);
+  // … and back to its creator.
+  await frame(page, "gm").selectOption("#owners-table tr[data-token='gm-a'] select.owner", "");
+  await page.waitForFunction((k) => !("owner" in harness.scene.items.find((i) => i.id === "gm-a").metadata[k]), KEY);
+  await frame(page, "p1").waitForFunction(() => document.querySelector("#actions button[data-actor='gm-a']").disabled);
   // Owlbear makes the player a GM (OBR.player.onChange): every button is theirs.
   await page.evaluate(() => harness.setRole("p1", "GM"));
   await frame(page, "p1").waitForFunction(() => document.body.dataset.role === "GM" && ![...document.querySelectorAll("#actions button[data-i]")].some((b) => b.disabled));

@@ -51,10 +51,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", choose: "Choose a ruleset", tmd: "TMD encounter", world_trigger: "World Trigger battle", coc_ap: "CoC 6th edition (action points)", coc7_house: "CoC 7th edition (house combat)", fap_map: "FAP/MAP battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No combatants yet: right-click a token on the CHARACTER layer and choose “Add to gunbai encounter”.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed", playersAct: "Players act on their own tokens", playerNote: "You can act on the combatants of your own tokens.", playerOff: "The GM has not allowed players to act.", last: "Last result", by: "by {who}", sent: "Sent to the GM…", refused: "The GM's client refused the action: {why}", noGm: "No answer from the GM's client (is the GM's gunbai popover open?)", unavailable: "This page is an Owlbear Rodeo extension. Add its manifest.json in Owlbear Rodeo (Profile → Extensions → Add Custom Extension) and open it from a room: outside Owlbear Rodeo it has no scene to run.", owner: "Player", notInEncounter: "Combatants added or removed while an encounter runs take part in the next one." },
-  ja: { title: "gunbai エンカウンター", system: "システム", choose: "ルールを選ぶ", tmd: "TMD 戦闘", world_trigger: "ワールドトリガー戦闘", coc_ap: "クトゥルフ神話TRPG 第6版（行動力）", coc7_house: "クトゥルフ神話TRPG 第7版（ハウス戦闘）", fap_map: "FAP/MAP 戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "参加者がいません。CHARACTER レイヤーのトークンを右クリックし「gunbai の戦闘に参加」を選んでください。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード", playersAct: "プレイヤーが自分のトークンで行動できる", playerNote: "自分のトークンのキャラクターで行動できます。", playerOff: "GM がプレイヤーの操作を許可していません。", last: "直前の結果", by: "{who} による", sent: "GM に送信しました…", refused: "GM のクライアントが行動を拒否しました：{why}", noGm: "GM のクライアントから応答がありません（GM の gunbai ポップオーバーは開いていますか？）", unavailable: "このページは Owlbear Rodeo の拡張機能です。Owlbear Rodeo（プロフィール → Extensions → Add Custom Extension）で manifest.json を追加し、ルームの中で開いてください。Owlbear Rodeo の外では動かすシーンがありません。", owner: "プレイヤー", notInEncounter: "戦闘中に追加・削除した参加者は次の戦闘から加わります。" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", choose: "選擇規則", tmd: "TMD 戰鬥", world_trigger: "境界觸發者 戰鬥", coc_ap: "克蘇魯的呼喚 第6版（行動點）", coc7_house: "克蘇魯的呼喚 第7版（自訂戰鬥）", fap_map: "FAP/MAP 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "尚無參戰者：在 CHARACTER 圖層的標記上按右鍵，選擇「加入 gunbai 戰鬥」。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子", playersAct: "玩家可操作自己的標記", playerNote: "你可以操作自己標記的角色。", playerOff: "GM 尚未允許玩家操作。", last: "最新結果", by: "由 {who}", sent: "已送交 GM…", refused: "GM 的用戶端拒絕了這個動作：{why}", noGm: "GM 的用戶端沒有回應（GM 的 gunbai 彈出視窗開著嗎？）", unavailable: "這個頁面是 Owlbear Rodeo 的擴充功能。請在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）加入它的 manifest.json，並在房間中開啟：在 Owlbear Rodeo 之外沒有可執行的場景。", owner: "玩家", notInEncounter: "戰鬥進行中加入或移除的參戰者，將在下一場戰鬥生效。" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", choose: "选择规则", tmd: "TMD 战斗", world_trigger: "境界触发者 战斗", coc_ap: "克苏鲁的呼唤 第6版（行动点）", coc7_house: "克苏鲁的呼唤 第7版（自订战斗）", fap_map: "FAP/MAP 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "尚无参战者：在 CHARACTER 图层的标记上点右键，选择“加入 gunbai 战斗”。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子", playersAct: "玩家可操作自己的标记", playerNote: "你可以操作自己标记的角色。", playerOff: "GM 尚未允许玩家操作。", last: "最新结果", by: "由 {who}", sent: "已发送给 GM…", refused: "GM 的客户端拒绝了这个动作：{why}", noGm: "GM 的客户端没有回应（GM 的 gunbai 弹出窗口开着吗？）", unavailable: "这个页面是 Owlbear Rodeo 的扩展。请在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）添加它的 manifest.json，并在房间中打开：在 Owlbear Rodeo 之外没有可运行的场景。", owner: "玩家", notInEncounter: "战斗进行中加入或移除的参战者，将在下一场战斗生效。" },
+  en: { title: "gunbai encounter", owners: "Players' tokens", creator: "its creator ({who})", system: "System", choose: "Choose a ruleset", tmd: "TMD encounter", world_trigger: "World Trigger battle", coc_ap: "CoC 6th edition (action points)", coc7_house: "CoC 7th edition (house combat)", fap_map: "FAP/MAP battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No combatants yet: right-click a token on the CHARACTER layer and choose “Add to gunbai encounter”.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed", playersAct: "Players act on their own tokens", playerNote: "You can act on the combatants of your own tokens.", playerOff: "The GM has not allowed players to act.", last: "Last result", by: "by {who}", sent: "Sent to the GM…", refused: "The GM's client refused the action: {why}", noGm: "No answer from the GM's client (is the GM's gunbai popover open?)", unavailable: "This page is an Owlbear Rodeo extension. Add its manifest.json in Owlbear Rodeo (Profile → Extensions → Add Custom Extension) and open it from a room: outside Owlbear Rodeo it has no scene to run.", owner: "Player", notInEncounter: "Combatants added or removed while an encounter runs take part in the next one." },
+  ja: { title: "gunbai エンカウンター", owners: "プレイヤーのトークン", creator: "作成者（{who}）", system: "システム", choose: "ルールを選ぶ", tmd: "TMD 戦闘", world_trigger: "ワールドトリガー戦闘", coc_ap: "クトゥルフ神話TRPG 第6版（行動力）", coc7_house: "クトゥルフ神話TRPG 第7版（ハウス戦闘）", fap_map: "FAP/MAP 戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "参加者がいません。CHARACTER レイヤーのトークンを右クリックし「gunbai の戦闘に参加」を選んでください。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード", playersAct: "プレイヤーが自分のトークンで行動できる", playerNote: "自分のトークンのキャラクターで行動できます。", playerOff: "GM がプレイヤーの操作を許可していません。", last: "直前の結果", by: "{who} による", sent: "GM に送信しました…", refused: "GM のクライアントが行動を拒否しました：{why}", noGm: "GM のクライアントから応答がありません（GM の gunbai ポップオーバーは開いていますか？）", unavailable: "このページは Owlbear Rodeo の拡張機能です。Owlbear Rodeo（プロフィール → Extensions → Add Custom Extension）で manifest.json を追加し、ルームの中で開いてください。Owlbear Rodeo の外では動かすシーンがありません。", owner: "プレイヤー", notInEncounter: "戦闘中に追加・削除した参加者は次の戦闘から加わります。" },
+  "zh-Hant": { title: "gunbai 遭遇戰", owners: "玩家的標記", creator: "建立者（{who}）", system: "系統", choose: "選擇規則", tmd: "TMD 戰鬥", world_trigger: "境界觸發者 戰鬥", coc_ap: "克蘇魯的呼喚 第6版（行動點）", coc7_house: "克蘇魯的呼喚 第7版（自訂戰鬥）", fap_map: "FAP/MAP 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "尚無參戰者：在 CHARACTER 圖層的標記上按右鍵，選擇「加入 gunbai 戰鬥」。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子", playersAct: "玩家可操作自己的標記", playerNote: "你可以操作自己標記的角色。", playerOff: "GM 尚未允許玩家操作。", last: "最新結果", by: "由 {who}", sent: "已送交 GM…", refused: "GM 的用戶端拒絕了這個動作：{why}", noGm: "GM 的用戶端沒有回應（GM 的 gunbai 彈出視窗開著嗎？）", unavailable: "這個頁面是 Owlbear Rodeo 的擴充功能。請在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）加入它的 manifest.json，並在房間中開啟：在 Owlbear Rodeo 之外沒有可執行的場景。", owner: "玩家", notInEncounter: "戰鬥進行中加入或移除的參戰者，將在下一場戰鬥生效。" },
+  "zh-Hans": { title: "gunbai 遭遇战", owners: "玩家的标记", creator: "创建者（{who}）", system: "系统", choose: "选择规则", tmd: "TMD 战斗", world_trigger: "境界触发者 战斗", coc_ap: "克苏鲁的呼唤 第6版（行动点）", coc7_house: "克苏鲁的呼唤 第7版（自订战斗）", fap_map: "FAP/MAP 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "尚无参战者：在 CHARACTER 图层的标记上点右键，选择“加入 gunbai 战斗”。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子", playersAct: "玩家可操作自己的标记", playerNote: "你可以操作自己标记的角色。", playerOff: "GM 尚未允许玩家操作。", last: "最新结果", by: "由 {who}", sent: "已发送给 GM…", refused: "GM 的客户端拒绝了这个动作：{why}", noGm: "GM 的客户端没有回应（GM 的 gunbai 弹出窗口开着吗？）", unavailable: "这个页面是 Owlbear Rodeo 的扩展。请在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）添加它的 manifest.json，并在房间中打开：在 Owlbear Rodeo 之外没有可运行的场景。", owner: "玩家", notInEncounter: "战斗进行中加入或移除的参战者，将在下一场战斗生效。" },
 };
 /** Why the GM's client refused a request (the refusal's `code`). */
 const REFUSALS = {
@@ -97,6 +97,7 @@ let busy = false; // an action is being applied and saved
 let gmKind = null; // the kind chosen in the TMD "other GM action" form
 let lastResult = null; // the last broadcast result: {system, by, entry}
 let pending = null; // this player's request waiting for the GM: {rid, timer}
+let party = []; // the other players in the room (OBR.party)
 const grid = { dpi: 150, type: "SQUARE" };
 const setup = {}; // token id -> {side, base_initiative} (TMD), before the encounter starts
 const live = new LiveGame(); // the game handle holding the stored state (live.js)
@@ -283,6 +284,7 @@ async function loadTokens() {
     position: i.position,
     meta: i.metadata?.[KEY] || {},
     owner: ownerOf(i),
+    createdUserId: i.createdUserId,
   }));
   for (const tk of tokens) {
     if (!setup[tk.id]) setup[tk.id] = { side: tk.meta.side || "A", base_initiative: Number(tk.meta.base_initiative ?? 0) };
@@ -566,8 +568,41 @@ function renderLast() {
   el.innerHTML = `<b>${esc(t("last"))}</b>${byName ? ` <small>${esc(fmtUi("by", { who: byName }))}</small>` : ""}<div class="act">${esc(r.entry.action ? mode.describe(r.entry.action) : "")}</div>${lines.map((l) => `<div class="ev">${esc(l)}</div>`).join("")}`;
 }
 
+/**
+ * The GM assigns a combatant token to a player (its metadata's `owner`), or
+ * leaves it to whoever created it; the assignment decides who may act on it.
+ */
+function renderOwners() {
+  const el = $("#owners");
+  el.hidden = !isGM || !tokens.length;
+  if (el.hidden) return;
+  $("#owners-title").textContent = t("owners");
+  const players = party.filter((p) => p.role !== "GM");
+  const who = (id) => (id === playerId ? myName || "GM" : party.find((p) => p.id === id)?.name ?? id ?? "—");
+  $("#owners-table").innerHTML = tokens
+    .map((tk) => {
+      const cur = tk.meta.owner ?? "";
+      const created = tk.createdUserId;
+      const opts = [`<option value="">${esc(fmtUi("creator", { who: who(created) }))}</option>`, ...players.map((p) => `<option value="${esc(p.id)}" ${p.id === cur ? "selected" : ""}>${esc(p.name || p.id)}</option>`)];
+      return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td><td><select class="owner">${opts.join("")}</select></td></tr>`;
+    })
+    .join("");
+  for (const sel of document.querySelectorAll("#owners-table select.owner")) {
+    sel.onchange = () => {
+      const id = sel.closest("tr").dataset.token;
+      OBR.scene.items.updateItems([id], (items) => {
+        for (const it of items) {
+          const { owner: _old, ...rest } = it.metadata[KEY] || {};
+          it.metadata[KEY] = sel.value ? { ...rest, owner: sel.value } : rest;
+        }
+      });
+    };
+  }
+}
+
 function render() {
   document.documentElement.lang = lang;
+  renderOwners();
   $("#title").textContent = t("title");
   const running = saved?.state ? saved.system : null;
   const system = running || settings.system;
@@ -897,6 +932,15 @@ async function init() {
       isGM = p.role === "GM";
       render();
     }
+  });
+  try {
+    party = await OBR.party.getPlayers();
+  } catch {
+    party = [];
+  }
+  OBR.party.onChange((ps) => {
+    party = ps;
+    render();
   });
   OBR.broadcast.onMessage(REQUEST_CHANNEL, onRequest);
   OBR.broadcast.onMessage(RESULT_CHANNEL, onResult);

@@ -73,6 +73,10 @@ const harness = {
     col.innerHTML = `<h2>${role} · ${player.name}</h2>`;
     document.querySelector("#clients").append(col);
     c.col = col;
+    // The others' party changes (Owlbear posts the party without the receiver).
+    for (const f of frames.values()) {
+      if (f.subs.has("party")) post(f, { id: "OBR_PARTY_EVENT_CHANGE", data: { players: [...clients.values()].filter((x) => x !== f.client).map((x) => clone(x.player)) } });
+    }
     if (background) openFrame(c, "background", `${base}background.html`);
     if (popover) openFrame(c, "popover", `${base}index.html`);
     return player;
