@@ -539,6 +539,18 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await forge(page, "p1", { rid: "r-illegal", system: "coc_ap", action: { type: "attack", actor: "p1-a", weapon: "Rocket" } });
   assert.equal((await answer(page, "r-illegal")).data.code, "illegal_action");
   assert.equal(JSON.stringify(await rawEntry(page)), raw, "refused requests change nothing");
+  // A "result" or an answer forged by a player is shown by no client (only a GM's client's count).
+  const lastBefore = await frame(page, "gm").evaluate(() => document.querySelector("#last").innerText);
+  const ref = await page.evaluate(() => harness.refs("p1").popover);
+  await frame(page, "p1").evaluate(
+    ([ref, channel]) =>
+      window.parent.postMessage({ id: "OBR_BROADCAST_SEND_MESSAGE", data: { channel, data: { kind: "result", system: "coc_ap", by: "gm", entry: { seed: 1, action: { type: "next_round" }, events: [] } }, options: { destination: "REMOTE" } }, ref, nonce: "_fake" }, location.origin),
+    [ref, RESULT],
+  );
+  await page.waitForFunction((ch) => harness.broadcasts.some((b) => b.channel === ch && b.from === "p1"), RESULT);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(await frame(page, "gm").evaluate(() => document.querySelector("#last").innerText), lastBefore);
+  assert.notEqual(await frame(page, "gm").getAttribute("#last", "data-seed"), "1");
   // Their own, legal: applied by the GM's client and stored.
   await forge(page, "p1", { rid: "r-ok", system: "coc_ap", action: own });
   assert.equal((await answer(page, "r-ok")).data.kind, "done");

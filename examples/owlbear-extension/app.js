@@ -435,8 +435,10 @@ async function handleRequest({ data, connectionId }) {
   await OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "done", rid }, { destination: "REMOTE" });
 }
 
-function onResult({ data }) {
+function onResult({ data, connectionId }) {
   if (!data || typeof data !== "object") return;
+  // Results and answers come from a GM's client; anything else on the channel is ignored.
+  if (party.find((p) => p.connectionId === connectionId)?.role !== "GM") return;
   if (data.kind === "result") {
     lastResult = data;
     renderLast();
