@@ -25,7 +25,7 @@ import { createWorldTrigger } from "./wt.js";
 import { S as WT_S } from "./wt-i18n.js";
 import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
-import { createRoundMode, ROUND_RULESETS, T as RT } from "./round.js";
+import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
 
 export { KEY };
@@ -983,4 +983,3 @@ else {
   });
 }
 
-export { RT as ROUND_TEXT };
