@@ -1,36 +1,26 @@
-// gunbai through Vite: the Owlbear extension is built with Vite (the way its
-// README says), with `gunbai` resolved to the package's default entry, so Vite
-// must emit the .wasm asset from `new URL("./wasm/…", import.meta.url)`. The
-// SDK is aliased to the stand-in for the test only. The built page then runs
-// in Chromium.
+// gunbai through Vite: the Owlbear extension is built with Vite the way its
+// README says (owlbear-build.mjs: the real @owlbear-rodeo/sdk, gunbai's
+// per-ruleset entries), so Vite must emit each entry's .wasm asset from
+// `new URL("./wasm/…", import.meta.url)` and split the entries into chunks
+// that are imported on demand. The built pages then run in Chromium inside
+// the harness that plays Owlbear Rodeo (examples/owlbear-extension/test/).
+// The package's default entry (`gunbai`) is built through Vite too, in a
+// one-page app.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
-import { serve, REPO_ROOT } from "./server.mjs";
+import { serve } from "./server.mjs";
 import { launch, newPage } from "./harness.mjs";
-import { buildExamples } from "./build-examples.mjs";
+import { buildOwlbear, PKG } from "./owlbear-build.mjs";
 
-const EX = join(REPO_ROOT, "examples", "owlbear-extension");
-const DIST = join(EX, "dist");
-let browser, server;
+let browser, server, DIST;
 
 before(async () => {
-  buildExamples();
-  await build({
-    root: EX,
-    configFile: join(EX, "vite.config.js"),
-    logLevel: "warn",
-    resolve: {
-      alias: {
-        "@owlbear-rodeo/sdk": join(EX, "test", "obr-stand-in.js"),
-        gunbai: join(EX, "vendor", "gunbai", "index.js"),
-      },
-    },
-    build: { outDir: DIST, emptyOutDir: true },
-  });
-  server = await serve();
+  DIST = await buildOwlbear();
+  server = await serve({ root: DIST });
   browser = await launch();
 });
 after(async () => {
@@ -38,22 +28,64 @@ after(async () => {
   await server?.close();
 });
 
-test("vite build emits the wasm as an asset and copies the manifest", () => {
+test("vite build emits one wasm per ruleset entry, both pages, and copies the manifest", () => {
   const assets = readdirSync(join(DIST, "assets"));
-  assert.ok(assets.some((f) => f.endsWith(".wasm")), assets.join(", "));
+  assert.equal(assets.filter((f) => f.endsWith(".wasm")).length, 4, assets.join(", "));
+  for (const e of ["world-trigger", "tmd", "coc", "fap-map"]) assert.ok(assets.some((f) => f.startsWith(`${e}-`) && f.endsWith(".js")), `${e} chunk`);
   const m = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
-  for (const f of [m.icon, m.action.icon, m.action.popover]) assert.ok(existsSync(join(DIST, f)), f);
+  for (const f of [m.icon, m.action.icon, m.action.popover, m.background_url]) assert.ok(existsSync(join(DIST, f)), f);
 });
 
-test("the Vite-built extension runs in Chromium and starts an encounter", async () => {
-  const page = await newPage(browser, { viewport: { width: 420, height: 800 } });
-  await page.goto(`${server.url}examples/owlbear-extension/dist/index.html?lang=en`);
-  await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
-  assert.ok(server.requests.some((p) => p.startsWith("/examples/owlbear-extension/dist/assets/") && p.endsWith(".wasm")));
-  await page.click("#start");
-  await page.waitForSelector("#encounter:not([hidden])");
-  assert.equal(await page.getAttribute("#phase", "data-phase"), "delays");
+test("the Vite-built extension runs in Chromium (in the Owlbear harness) and starts an encounter", async () => {
+  const page = await newPage(browser, { viewport: { width: 900, height: 800 } });
+  await page.goto(`${server.url}harness.html`);
+  await page.waitForFunction(() => window.harness);
+  const KEY = "io.github.gunbai/encounter";
+  await page.evaluate((KEY) => {
+    harness.setScene({
+      items: ["a", "b"].map((id, i) => ({ id, name: id.toUpperCase(), createdUserId: "gm", layer: "CHARACTER", position: { x: 150 + 100 * i, y: 150 }, metadata: { [KEY]: { combatant: true, side: id } } })),
+      metadata: { "io.github.gunbai/settings": { system: "tmd" } },
+    });
+    harness.addClient({ id: "gm", role: "GM", name: "GM" });
+  }, KEY);
+  let f = null;
+  for (let i = 0; i < 300 && !f; i++) (f = page.frame({ name: "gm-popover" })) || (await new Promise((r) => setTimeout(r, 20)));
+  await f.waitForSelector("body[data-ready='1'][data-loaded='tmd']", { timeout: 30000 });
+  assert.ok(server.requests.some((p) => p.startsWith("/assets/") && p.endsWith(".wasm")));
+  await f.click("#start");
+  await f.waitForSelector("#encounter:not([hidden])");
+  assert.equal(await f.getAttribute("#phase", "data-phase"), "delays");
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.blocked, []);
   await page.context().close();
+});
+
+test("the package's default entry (`gunbai`, every ruleset in one wasm) through Vite runs in Chromium", async () => {
+  // A one-page app importing "gunbai" (the package's default entry), built in a temporary folder.
+  const dir = mkdtempSync(join(tmpdir(), "gunbai-vite-"));
+  try {
+    writeFileSync(join(dir, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="./main.js"></script><body></body>');
+    writeFileSync(
+      join(dir, "main.js"),
+      'import * as gunbai from "gunbai";\nconst r = gunbai.dice.roll({ expr: "2d6", seed: 7 });\ndocument.body.dataset.total = String(r.total);\ndocument.body.dataset.rulesets = [gunbai.worldTrigger, gunbai.tmd, gunbai.cocAp, gunbai.coc7House, gunbai.fapMap].every(Boolean) ? "5" : "missing";\n',
+    );
+    await build({ root: dir, configFile: false, logLevel: "warn", base: "./", resolve: { alias: { gunbai: join(PKG, "index.js") } }, build: { outDir: join(dir, "dist"), target: "es2022" } });
+    const assets = readdirSync(join(dir, "dist", "assets"));
+    assert.equal(assets.filter((f) => f.endsWith(".wasm")).length, 1, assets.join(", "));
+    const s = await serve({ root: join(dir, "dist") });
+    try {
+      const page = await newPage(browser);
+      await page.goto(`${s.url}index.html`);
+      await page.waitForSelector("body[data-total]", { state: "attached", timeout: 30000 });
+      const want = (await import(join(PKG, "index.js"))).dice.roll({ expr: "2d6", seed: 7 }).total;
+      assert.equal(await page.getAttribute("body", "data-total"), String(want));
+      assert.equal(await page.getAttribute("body", "data-rulesets"), "5");
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    } finally {
+      await s.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

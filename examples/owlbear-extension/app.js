@@ -1,71 +1,107 @@
-// gunbai encounter — an Owlbear Rodeo extension (popover page). For the tokens
-// on the scene's CHARACTER layer it runs either a TMD encounter (gunbai's
-// `tmd.Encounter` game handle) or a World Trigger battle (`worldTrigger.Battle`,
-// in wt.js), held live in the page (live.js). The serializable state is kept,
-// compressed, in the scene's metadata (store.js), so every player sees the same
-// encounter and it survives reloads; only the GM acts (and can undo).
+// gunbai encounter — an Owlbear Rodeo extension (popover page). For the
+// combatant tokens of the scene (added from a token's context menu, see
+// background.js) it runs one of gunbai's five rulesets through its native game
+// handle: a World Trigger battle (`worldTrigger.Battle`, wt.js), a TMD
+// encounter (`tmd.Encounter`), a CoC 6th edition action-point round
+// (`cocAp.Round`), CoC 7th edition house combat (`coc7House.Round`) or a
+// FAP/MAP round (`fapMap.Round`, round.js). The handle lives in the page
+// (live.js); the serializable state is kept, compressed, in the scene's
+// metadata (store.js), so every client sees the same encounter and it
+// survives reloads.
 //
-// Bare imports: Vite resolves them in a real build; the test page maps them with
-// an import map to gunbai's `inline` entry and to a stand-in for the SDK.
-import OBR from "@owlbear-rodeo/sdk";
-import * as gunbai from "gunbai";
+// Who acts: the GM on anything; a player on the combatants of their own tokens
+// (the token's `createdUserId`, or the `owner` assigned in its metadata) when
+// the GM allows it (the "players act" setting). A player's click is sent to the
+// GM's client as a request (OBR.broadcast); the GM's client checks the sender
+// (its connection id, through OBR.party), the ownership and the legality, then
+// applies it. Every result is broadcast, so every client shows the last one.
+//
+// Only the scene's ruleset is loaded: each ruleset's npm entry
+// (`gunbai/world-trigger`, `gunbai/tmd`, `gunbai/coc`, `gunbai/fap-map`) is
+// imported on demand, so only its wasm is fetched.
+import OBR, { buildLabel } from "@owlbear-rodeo/sdk";
 import { KEY, METADATA_LIMIT, encode, decode, entrySize } from "./store.js";
 import { createWorldTrigger } from "./wt.js";
 import { S as WT_S } from "./wt-i18n.js";
 import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
+import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
 
 export { KEY };
+/** Scene metadata key of the settings: `{system, players_act}`. */
+export const SETTINGS_KEY = "io.github.gunbai/settings";
+/** Metadata key on a badge item (a label attached to a combatant's token). */
+export const BADGE_KEY = "io.github.gunbai/badge";
+/** Broadcast channels: a player's action request, and results / refusals. */
+export const REQUEST_CHANNEL = "io.github.gunbai/request";
+export const RESULT_CHANNEL = "io.github.gunbai/result";
+export const SYSTEMS = ["world_trigger", "tmd", "coc_ap", "coc7_house", "fap_map"];
+
+/** Each ruleset's npm entry, imported only when the scene uses it. */
+const ENTRIES = {
+  world_trigger: () => import("gunbai/world-trigger"),
+  tmd: () => import("gunbai/tmd"),
+  coc_ap: () => import("gunbai/coc"),
+  coc7_house: () => import("gunbai/coc"),
+  fap_map: () => import("gunbai/fap-map"),
+};
 
 const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", system: "System", tmd: "TMD encounter", wt: "World Trigger battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No tokens on the CHARACTER layer.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed" },
-  ja: { title: "gunbai エンカウンター", system: "システム", tmd: "TMD 戦闘", wt: "ワールドトリガー戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "CHARACTER レイヤーにトークンがありません。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード" },
-  "zh-Hant": { title: "gunbai 遭遇戰", system: "系統", tmd: "TMD 戰鬥", wt: "境界觸發者 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "CHARACTER 圖層上沒有標記。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子" },
-  "zh-Hans": { title: "gunbai 遭遇战", system: "系统", tmd: "TMD 战斗", wt: "境界触发者 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "CHARACTER 图层上没有标记。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子" },
+  en: { title: "gunbai encounter", owners: "Players' tokens", creator: "its creator ({who})", system: "System", choose: "Choose a ruleset", tmd: "TMD encounter", world_trigger: "World Trigger battle", coc_ap: "CoC 6th edition (action points)", coc7_house: "CoC 7th edition (house combat)", fap_map: "FAP/MAP battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No combatants yet: right-click a token on the CHARACTER layer and choose “Add to gunbai encounter”.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed", playersAct: "Players act on their own tokens", playerNote: "You can act on the combatants of your own tokens.", playerOff: "The GM has not allowed players to act.", last: "Last result", by: "by {who}", sent: "Sent to the GM…", refused: "The GM's client refused the action: {why}", noGm: "No answer from the GM's client (is the GM's gunbai popover open?)", unavailable: "This page is an Owlbear Rodeo extension. Add its manifest.json in Owlbear Rodeo (Profile → Extensions → Add Custom Extension) and open it from a room: outside Owlbear Rodeo it has no scene to run.", owner: "Player", notInEncounter: "Combatants added or removed while an encounter runs take part in the next one." },
+  ja: { title: "gunbai エンカウンター", owners: "プレイヤーのトークン", creator: "作成者（{who}）", system: "システム", choose: "ルールを選ぶ", tmd: "TMD 戦闘", world_trigger: "ワールドトリガー戦闘", coc_ap: "クトゥルフ神話TRPG 第6版（行動力）", coc7_house: "クトゥルフ神話TRPG 第7版（ハウス戦闘）", fap_map: "FAP/MAP 戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "参加者がいません。CHARACTER レイヤーのトークンを右クリックし「gunbai の戦闘に参加」を選んでください。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード", playersAct: "プレイヤーが自分のトークンで行動できる", playerNote: "自分のトークンのキャラクターで行動できます。", playerOff: "GM がプレイヤーの操作を許可していません。", last: "直前の結果", by: "{who} による", sent: "GM に送信しました…", refused: "GM のクライアントが行動を拒否しました：{why}", noGm: "GM のクライアントから応答がありません（GM の gunbai ポップオーバーは開いていますか？）", unavailable: "このページは Owlbear Rodeo の拡張機能です。Owlbear Rodeo（プロフィール → Extensions → Add Custom Extension）で manifest.json を追加し、ルームの中で開いてください。Owlbear Rodeo の外では動かすシーンがありません。", owner: "プレイヤー", notInEncounter: "戦闘中に追加・削除した参加者は次の戦闘から加わります。" },
+  "zh-Hant": { title: "gunbai 遭遇戰", owners: "玩家的標記", creator: "建立者（{who}）", system: "系統", choose: "選擇規則", tmd: "TMD 戰鬥", world_trigger: "境界觸發者 戰鬥", coc_ap: "克蘇魯的呼喚 第6版（行動點）", coc7_house: "克蘇魯的呼喚 第7版（自訂戰鬥）", fap_map: "FAP/MAP 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "尚無參戰者：在 CHARACTER 圖層的標記上按右鍵，選擇「加入 gunbai 戰鬥」。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子", playersAct: "玩家可操作自己的標記", playerNote: "你可以操作自己標記的角色。", playerOff: "GM 尚未允許玩家操作。", last: "最新結果", by: "由 {who}", sent: "已送交 GM…", refused: "GM 的用戶端拒絕了這個動作：{why}", noGm: "GM 的用戶端沒有回應（GM 的 gunbai 彈出視窗開著嗎？）", unavailable: "這個頁面是 Owlbear Rodeo 的擴充功能。請在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）加入它的 manifest.json，並在房間中開啟：在 Owlbear Rodeo 之外沒有可執行的場景。", owner: "玩家", notInEncounter: "戰鬥進行中加入或移除的參戰者，將在下一場戰鬥生效。" },
+  "zh-Hans": { title: "gunbai 遭遇战", owners: "玩家的标记", creator: "创建者（{who}）", system: "系统", choose: "选择规则", tmd: "TMD 战斗", world_trigger: "境界触发者 战斗", coc_ap: "克苏鲁的呼唤 第6版（行动点）", coc7_house: "克苏鲁的呼唤 第7版（自订战斗）", fap_map: "FAP/MAP 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "尚无参战者：在 CHARACTER 图层的标记上点右键，选择“加入 gunbai 战斗”。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子", playersAct: "玩家可操作自己的标记", playerNote: "你可以操作自己标记的角色。", playerOff: "GM 尚未允许玩家操作。", last: "最新结果", by: "由 {who}", sent: "已发送给 GM…", refused: "GM 的客户端拒绝了这个动作：{why}", noGm: "GM 的客户端没有回应（GM 的 gunbai 弹出窗口开着吗？）", unavailable: "这个页面是 Owlbear Rodeo 的扩展。请在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）添加它的 manifest.json，并在房间中打开：在 Owlbear Rodeo 之外没有可运行的场景。", owner: "玩家", notInEncounter: "战斗进行中加入或移除的参战者，将在下一场战斗生效。" },
 };
-const lang = (() => {
-  const q = new URLSearchParams(location.search).get("lang");
+/** Why the GM's client refused a request (the refusal's `code`). */
+const REFUSALS = {
+  not_owner: { en: "the combatant is not on one of your tokens", ja: "自分のトークンのキャラクターではありません", "zh-Hant": "這不是你標記上的角色", "zh-Hans": "这不是你标记上的角色" },
+  players_off: { en: "players may not act in this scene", ja: "このシーンではプレイヤーは行動できません", "zh-Hant": "這個場景不允許玩家操作", "zh-Hans": "这个场景不允许玩家操作" },
+  illegal_action: { en: "the action is not legal now", ja: "その行動は今は実行できません", "zh-Hant": "這個動作現在不合法", "zh-Hans": "这个动作现在不合法" },
+  gm_action: { en: "only the GM takes this action", ja: "この行動は GM だけが行えます", "zh-Hant": "只有 GM 能執行這個動作", "zh-Hans": "只有 GM 能执行这个动作" },
+  unknown_player: { en: "the sender is not in the room", ja: "送信者がルームにいません", "zh-Hant": "發送者不在房間中", "zh-Hans": "发送者不在房间中" },
+  no_encounter: { en: "no encounter is running", ja: "戦闘が行われていません", "zh-Hant": "沒有進行中的戰鬥", "zh-Hans": "没有进行中的战斗" },
+  not_applied: { en: "the action could not be applied", ja: "行動を適用できませんでした", "zh-Hant": "無法套用這個動作", "zh-Hans": "无法应用这个动作" },
+};
+
+export function pickLang(search = location.search, nav = navigator.language) {
+  const q = new URLSearchParams(search).get("lang");
   if (q && UI[q]) return q;
-  const n = (navigator.language || "en").toLowerCase();
+  const n = (nav || "en").toLowerCase();
   if (n.startsWith("ja")) return "ja";
   if (n === "zh-tw" || n === "zh-hk" || n.startsWith("zh-hant")) return "zh-Hant";
   if (n.startsWith("zh")) return "zh-Hans";
   return "en";
-})();
+}
+const lang = pickLang();
 const t = (k) => UI[lang][k] ?? UI.en[k];
+const fmtUi = (k, v) => t(k).replace(/\{(\w+)\}/g, (_, x) => String(v[x] ?? ""));
 const colon = lang === "en" ? ": " : "：";
 /** The TMD log keeps the last LOG_MAX actions, each with the events it produced. */
 const LOG_MAX = 40;
+/** How long a player's page waits for the GM client's answer. */
+const REQUEST_TIMEOUT_MS = 8000;
 
-let tokens = [];
+let gunbai = null; // the loaded ruleset entry
+let loadedSystem = null;
+let tokens = []; // the scene's combatant tokens
 let saved = null; // the decoded record: { system, state, names, log, … }
+let settings = { system: null, players_act: false };
 let sceneMeta = {}; // the scene metadata as last seen (for the 16 kB budget)
 let isGM = false;
+let playerId = null;
 let busy = false; // an action is being applied and saved
-let chosenSystem = "tmd"; // the system picked for the next encounter
 let gmKind = null; // the kind chosen in the TMD "other GM action" form
+let lastResult = null; // the last broadcast result: {system, by, entry}
+let pending = null; // this player's request waiting for the GM: {rid, timer}
+let party = []; // the other players in the room (OBR.party)
 const grid = { dpi: 150, type: "SQUARE" };
-const setup = {}; // token id -> {side, base_initiative}, before the encounter starts
+const setup = {}; // token id -> {side, base_initiative} (TMD), before the encounter starts
 const live = new LiveGame(); // the game handle holding the stored state (live.js)
-
-const hasWtBattle = !!gunbai.worldTrigger?.Battle;
-// TMD texts in the page's language (tmd-i18n.js); action-type names from the core's catalogue.
-const tmdText = createTmdText({
-  lang,
-  actionTypes: (() => {
-    try {
-      return gunbai.tmd.actionTypes({}).action_types;
-    } catch {
-      return [];
-    }
-  })(),
-  name: (id) => nameOf(id),
-  state: () => saved?.state ?? null,
-});
+let mode = null; // the ruleset's mode object (see modeFor)
 
 function showError(e) {
   $("#error").dataset.code = e?.code || "error";
@@ -75,24 +111,196 @@ function clearError() {
   $("#error").dataset.code = "";
   $("#error").textContent = "";
 }
+const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
-const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, live, tokens: () => tokens, save, showError, clearError, render: () => render() });
+// ---- who may act ------------------------------------------------------------
+
+/** The player a token belongs to: an assignment in its metadata (`owner`), else who created it. */
+export function ownerOf(item) {
+  return item?.metadata?.[KEY]?.owner ?? item?.createdUserId ?? null;
+}
+
+/** The combatant ids an action belongs to; empty for the GM's own actions. */
+function actorsOf(action, state) {
+  return mode?.actorsOf ? mode.actorsOf(action, state) : [];
+}
+
+/** Whether `userId` (a player) may take `action` now: the GM's setting, and every actor on their own token. */
+function playerMay(userId, action, state) {
+  if (!settings.players_act) return "players_off";
+  const actors = actorsOf(action, state);
+  if (!actors.length) return "gm_action";
+  for (const id of actors) {
+    const tk = tokens.find((x) => x.id === id);
+    if (!tk || tk.owner !== userId) return "not_owner";
+  }
+  return null;
+}
+
+/** Whether this page's user may click `action` (the GM: always; a player: their own, when allowed). */
+function canAct(action) {
+  if (busy || pending) return false;
+  if (isGM) return true;
+  return !!saved?.state && playerMay(playerId, action, saved.state) === null;
+}
+
+/**
+ * Everything a player's page shows of an engine state goes through here: the
+ * core's redacted view for that viewer when the loaded entry has one (a
+ * handle's `view(viewer)`, or the pure `<ns>.<x>View({state, viewer})` op),
+ * else the state unchanged. The GM sees everything.
+ */
+export function viewFor(state, viewer) {
+  if (!state || viewer == null || !mode?.Cls) return state;
+  try {
+    const h = live.for(clsOf(saved), saved?.state ?? state);
+    if (typeof h.view === "function") {
+      const v = h.view(viewer);
+      return v?.state ?? v;
+    }
+    const ns = gunbai?.[mode.ns];
+    const op = ns && ns[`${mode.stem}View`];
+    if (typeof op === "function") {
+      const v = op({ state, viewer });
+      return v?.state ?? v;
+    }
+  } catch (e) {
+    showError(e);
+  }
+  return state;
+}
+
+/** The handle class of a record (a CoC 7th edition record may be a chase). */
+const clsOf = (rec) => (mode?.clsFor ? mode.clsFor(rec) : mode?.Cls);
+
+/** The viewer a player's page asks the view for: their World Trigger team, else their first combatant. */
+function viewerOf(state) {
+  if (isGM || !state) return null;
+  const mine = tokens.filter((tk) => tk.owner === playerId).map((tk) => tk.id);
+  if (!mine.length) return "";
+  if (saved?.system === "world_trigger") {
+    const m = state.members?.find((x) => mine.includes(x.id));
+    return m ? state.teams?.[m.team]?.id ?? mine[0] : mine[0];
+  }
+  return mine[0];
+}
+
+// ---- the modes ---------------------------------------------------------------
+
+/** The mode object of `system` for the loaded entry (created once per load). */
+function modeFor(system) {
+  if (system === "world_trigger") {
+    const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, live, tokens: () => tokens, save, showError, clearError, render: () => render(), canAct, perform });
+    const W = gunbai.worldTrigger;
+    return {
+      Cls: W.Battle,
+      ns: "worldTrigger",
+      stem: "battle",
+      renderSetup: (tks) => wt.renderSetup(tks),
+      start: (tks) => wt.start(tks),
+      render: (rec, view) => wt.render(rec, isGM, view),
+      // A player's request is applied as sent; the GM's own click gets the GM's check modifiers.
+      act: (a, opts) => wt.act(a, opts),
+      undo: () => wt.undo(),
+      describe: (a) => wt.describe(a),
+      eventText: (e) => wt.eventText(e),
+      actorsOf(a, st) {
+        if (a.actor || a.reactor) return [a.actor ?? a.reactor];
+        if (a.team) {
+          const tm = st.teams?.find((x) => x.id === a.team);
+          return tm ? [tm.leader] : [];
+        }
+        if (a.type === "no_reaction") {
+          const r = wt.turnOf(st).reaction_for;
+          return r ? [r] : [];
+        }
+        return [];
+      },
+      badges(st) {
+        const turn = wt.turnOf(st);
+        const out = {};
+        for (const m of st.members) {
+          const acting = turn.reaction_for === m.id || (!turn.reaction_for && st.teams[m.team]?.id === turn.acting_team);
+          out[m.id] = `${acting ? "▶ " : ""}Trion ${m.trion}/${m.starting_trion}`;
+        }
+        return out;
+      },
+    };
+  }
+  if (system === "tmd") {
+    const text = createTmdText({
+      lang,
+      actionTypes: (() => {
+        try {
+          return gunbai.tmd.actionTypes({}).action_types;
+        } catch {
+          return [];
+        }
+      })(),
+      name: (id) => nameOf(id),
+      state: () => saved?.state ?? null,
+    });
+    return {
+      Cls: gunbai.tmd.Encounter,
+      ns: "tmd",
+      stem: "encounter",
+      text,
+      renderSetup: () => renderTmdSetup(),
+      start: (tks) => startTmd(tks),
+      render: (rec, view) => renderTmd(rec, view),
+      act: (a) => actTmd(a),
+      undo: () => undoTmd(),
+      describe: (a) => text.describe(a),
+      eventText: (e) => text.eventText(e),
+      actorsOf: (a) => (!TMD_GM_KINDS.has(a.type) && a.character ? [a.character] : []),
+      badges(st) {
+        return Object.fromEntries(st.characters.map((c) => [c.id, `${c.id === st.current ? "▶ " : ""}AP ${c.base_ap + c.extra_ap}`]));
+      },
+    };
+  }
+  const m = createRoundMode({ system, gunbai, lang, $, esc, live, grid, nameOf, save, showError, clearError, render: () => render(), canAct, perform, newSeed, renderLog: renderRoundLog });
+  m.ns = ROUND_RULESETS[system].ns; // (not a spread: Cls and stem are getters, by the record shown)
+  return m;
+}
+
+/** Load the entry of `system` (only that ruleset's wasm) and make its mode. */
+async function loadSystem(system) {
+  if (!system || system === loadedSystem) return;
+  live.free();
+  const mod = await ENTRIES[system]();
+  gunbai = mod;
+  loadedSystem = system;
+  mode = modeFor(system);
+  document.body.dataset.loaded = system;
+}
+
+// ---- tokens ------------------------------------------------------------------
 
 async function loadTokens() {
-  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER");
-  tokens = items.map((i) => ({ id: i.id, name: i.name || i.text?.plainText || i.id, position: i.position, meta: i.metadata?.[KEY] || {} }));
+  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER" && item.metadata?.[KEY]?.combatant === true);
+  tokens = items.map((i) => ({
+    id: i.id,
+    name: i.name || i.text?.plainText || i.id,
+    position: i.position,
+    meta: i.metadata?.[KEY] || {},
+    owner: ownerOf(i),
+    createdUserId: i.createdUserId,
+  }));
   for (const tk of tokens) {
     if (!setup[tk.id]) setup[tk.id] = { side: tk.meta.side || "A", base_initiative: Number(tk.meta.base_initiative ?? 0) };
   }
 }
 
+// ---- storing -----------------------------------------------------------------
+
 /**
  * Store a record in the scene metadata, compressed (store.js). The oldest log
  * entries are dropped while it does not fit; if even the state alone does not
  * fit in what the scene has left of its 16 kB, nothing is saved, a notification
- * says so, and false is returned (the stored encounter stays as it was).
+ * says so, and false is returned (the stored encounter stays as it was). A new
+ * last log entry is broadcast as the last result.
  */
-async function save(next) {
+async function save(next, by = playerId) {
   const others = Object.entries(sceneMeta)
     .filter(([k]) => k !== KEY)
     .reduce((n, [k, v]) => n + entrySize(k, v), 0);
@@ -105,29 +313,358 @@ async function save(next) {
   }
   const size = entrySize(KEY, value);
   if (size > room) {
-    const msg = wtText("tooLarge").replace("{n}", size);
+    const msg = (WT_S.tooLarge?.[lang] ?? WT_S.tooLarge?.en ?? "too large: {n}").replace("{n}", size);
     OBR.notification.show(msg, "ERROR");
     $("#error").dataset.code = "too_large";
     $("#error").textContent = msg;
     return false;
   }
+  const before = JSON.stringify(saved?.log?.at(-1) ?? null);
   await OBR.scene.setMetadata({ [KEY]: value });
   sceneMeta = { ...sceneMeta, [KEY]: value };
   saved = rec;
+  const last = rec.log?.at(-1);
+  if (last?.action && JSON.stringify(last) !== before) await announce({ system: rec.system, by: currentActor ?? by, byName: currentActor ? currentActorName : myName, entry: last });
+  syncBadges();
   return true;
 }
-function wtText(k) {
-  return WT_S[k]?.[lang] ?? WT_S[k]?.en ?? k;
+let currentActor = null; // the player whose request is being applied (for the result's "by")
+let currentActorName = "";
+let myName = "";
+
+/** Broadcast a result to every other client and show it here. */
+async function announce(result) {
+  lastResult = result;
+  try {
+    await OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "result", ...result }, { destination: "REMOTE" });
+  } catch (e) {
+    showError(e);
+  }
 }
+
+// ---- acting ------------------------------------------------------------------
+
+/** A click on a legal action: the GM applies it; a player sends it to the GM's client. */
+async function perform(action) {
+  if (isGM) {
+    currentActor = playerId;
+    currentActorName = myName;
+    try {
+      await mode.act(action);
+    } finally {
+      currentActor = null;
+    }
+    return;
+  }
+  if (pending) return;
+  const rid = `${playerId}:${Date.now()}:${newSeed()}`;
+  pending = {
+    rid,
+    timer: setTimeout(() => {
+      if (pending?.rid !== rid) return;
+      pending = null;
+      setStatus(t("noGm"), "timeout");
+      render();
+    }, REQUEST_TIMEOUT_MS),
+  };
+  setStatus(t("sent"), "sent");
+  render();
+  try {
+    await OBR.broadcast.sendMessage(REQUEST_CHANNEL, { rid, system: saved?.system, action }, { destination: "REMOTE" });
+  } catch (e) {
+    clearTimeout(pending.timer);
+    pending = null;
+    showError(e);
+    render();
+  }
+}
+
+function setStatus(text, code) {
+  const el = $("#request-status");
+  el.textContent = text;
+  el.dataset.code = code || "";
+}
+
+/** Key-sorted JSON, to compare an action with the legal ones whatever its key order. */
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object") {
+    return `{${Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** A player's request (on the GM's client): who sent it, whether it is theirs and legal; then apply it. */
+let requestQueue = Promise.resolve();
+function onRequest(msg) {
+  requestQueue = requestQueue.then(() => handleRequest(msg)).catch((e) => showError(e));
+}
+async function handleRequest({ data, connectionId }) {
+  if (!isGM || !data || typeof data !== "object") return;
+  const { rid, action } = data;
+  const refuse = (code) => OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "refused", rid, code }, { destination: "REMOTE" });
+  // The sender is the party member with that connection id (Owlbear sets it; a page cannot choose it).
+  const players = await OBR.party.getPlayers();
+  const sender = players.find((p) => p.connectionId === connectionId);
+  if (!sender) return refuse("unknown_player");
+  if (!saved?.state || data.system !== saved.system || !mode) return refuse("no_encounter");
+  await loadTokens();
+  const why = playerMay(sender.id, action, saved.state);
+  if (why) return refuse(why);
+  let legal = [];
+  try {
+    legal = live.for(clsOf(saved), saved.state).legalActions();
+  } catch {
+    /* an unreadable state: nothing is legal */
+  }
+  const want = canonical(action);
+  if (!legal.some((x) => canonical(x.action) === want)) return refuse("illegal_action");
+  currentActor = sender.id;
+  currentActorName = sender.name ?? "";
+  let ok = false;
+  try {
+    ok = await mode.act(action, { plain: true });
+  } finally {
+    currentActor = null;
+  }
+  if (!ok) return refuse("not_applied");
+  await OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "done", rid }, { destination: "REMOTE" });
+}
+
+function onResult({ data, connectionId }) {
+  if (!data || typeof data !== "object") return;
+  // Results and answers come from a GM's client; anything else on the channel is ignored.
+  if (party.find((p) => p.connectionId === connectionId)?.role !== "GM") return;
+  if (data.kind === "result") {
+    lastResult = data;
+    renderLast();
+    return;
+  }
+  if (pending && data.rid === pending.rid) {
+    clearTimeout(pending.timer);
+    pending = null;
+    if (data.kind === "refused") setStatus(fmtUi("refused", { why: REFUSALS[data.code]?.[lang] ?? data.code }), data.code);
+    else setStatus("", "done");
+    render();
+  }
+}
+
+// ---- badges ------------------------------------------------------------------
+
+/**
+ * The GM's client keeps one label per combatant attached to its token
+ * (`buildLabel().attachedTo(token)`, marked with BADGE_KEY): whose turn it is
+ * and the AP, Trion or pools left. Labels of tokens no longer in the encounter
+ * are deleted.
+ */
+let badgeRun = Promise.resolve();
+let badgeQueued = false;
+function syncBadges() {
+  if (!isGM || badgeQueued) return badgeRun;
+  // One pass at a time (each reads the items afresh), and at most one waiting.
+  badgeQueued = true;
+  badgeRun = badgeRun.then(() => {
+    badgeQueued = false;
+    return syncBadgesNow();
+  });
+  return badgeRun;
+}
+async function syncBadgesNow() {
+  try {
+    const want = saved?.state && mode?.badges && saved.system === loadedSystem ? mode.badges(saved.state) : {};
+    const all = await OBR.scene.items.getItems();
+    const ids = new Set(all.map((i) => i.id));
+    const badges = all.filter((i) => i.metadata?.[BADGE_KEY]);
+    const have = new Map(badges.map((b) => [b.metadata[BADGE_KEY].for, b]));
+    const gone = badges.filter((b) => !(b.metadata[BADGE_KEY].for in want) || !ids.has(b.metadata[BADGE_KEY].for)).map((b) => b.id);
+    if (gone.length) await OBR.scene.items.deleteItems(gone);
+    const add = [];
+    const change = {};
+    for (const [id, text] of Object.entries(want)) {
+      const tk = all.find((i) => i.id === id);
+      if (!tk) continue;
+      const b = have.get(id);
+      if (!b) {
+        add.push(
+          buildLabel()
+            .plainText(text)
+            .attachedTo(id)
+            .position({ x: tk.position.x, y: tk.position.y - grid.dpi / 2 })
+            .pointerDirection("DOWN")
+            .locked(true)
+            .disableHit(true)
+            .metadata({ [BADGE_KEY]: { for: id } })
+            .build(),
+        );
+      } else if (b.text?.plainText !== text) change[b.id] = text;
+    }
+    if (add.length) await OBR.scene.items.addItems(add);
+    const ch = Object.keys(change);
+    if (ch.length) {
+      await OBR.scene.items.updateItems(ch, (items) => {
+        for (const it of items) it.text.plainText = change[it.id];
+      });
+    }
+  } catch (e) {
+    showError(e);
+  }
+}
+
+// ---- rendering ---------------------------------------------------------------
 
 function nameOf(id) {
   return saved?.names?.[id] ?? tokens.find((x) => x.id === id)?.name ?? id;
 }
 
+/** The log of the round modes: each action (a bold line) and the events it produced. */
+function renderRoundLog(log, describe, eventText) {
+  const ol = $("#log");
+  ol.textContent = "";
+  for (const entry of (log || []).slice(-15)) {
+    const li = document.createElement("li");
+    if (entry.step != null) li.value = entry.step + 1;
+    const head = document.createElement("div");
+    head.className = "act";
+    head.dataset.kind = entry.action?.type ?? "";
+    head.textContent = entry.action ? describe(entry.action) : t("start");
+    if (entry.seed != null) {
+      const s = document.createElement("small");
+      s.textContent = ` ${t("seed")} ${entry.seed}`;
+      head.append(s);
+    }
+    li.append(head);
+    for (const e of entry.events || []) {
+      const d = document.createElement("div");
+      d.className = `ev ev-${e.event ?? e.type}`;
+      d.textContent = eventText(e);
+      li.append(d);
+    }
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+/** The last broadcast result, in this page's language. */
+function renderLast() {
+  const el = $("#last");
+  const r = lastResult;
+  if (!r || !mode || r.system !== loadedSystem || !r.entry) {
+    el.hidden = true;
+    return;
+  }
+  el.hidden = false;
+  el.dataset.step = String(r.entry.step ?? "");
+  el.dataset.by = r.by ?? "";
+  el.dataset.seed = String(r.entry.seed ?? "");
+  const byName = r.by === playerId ? "" : r.byName ?? "";
+  let lines = [];
+  try {
+    lines = (r.entry.events || []).map((e) => mode.eventText(e));
+  } catch {
+    lines = [];
+  }
+  el.innerHTML = `<b>${esc(t("last"))}</b>${byName ? ` <small>${esc(fmtUi("by", { who: byName }))}</small>` : ""}<div class="act">${esc(r.entry.action ? mode.describe(r.entry.action) : "")}</div>${lines.map((l) => `<div class="ev">${esc(l)}</div>`).join("")}`;
+}
+
+/**
+ * The GM assigns a combatant token to a player (its metadata's `owner`), or
+ * leaves it to whoever created it; the assignment decides who may act on it.
+ */
+function renderOwners() {
+  const el = $("#owners");
+  el.hidden = !isGM || !tokens.length;
+  if (el.hidden) return;
+  $("#owners-title").textContent = t("owners");
+  const players = party.filter((p) => p.role !== "GM");
+  const who = (id) => (id === playerId ? myName || "GM" : party.find((p) => p.id === id)?.name ?? id ?? "—");
+  $("#owners-table").innerHTML = tokens
+    .map((tk) => {
+      const cur = tk.meta.owner ?? "";
+      const created = tk.createdUserId;
+      const opts = [`<option value="">${esc(fmtUi("creator", { who: who(created) }))}</option>`, ...players.map((p) => `<option value="${esc(p.id)}" ${p.id === cur ? "selected" : ""}>${esc(p.name || p.id)}</option>`)];
+      return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td><td><select class="owner">${opts.join("")}</select></td></tr>`;
+    })
+    .join("");
+  for (const sel of document.querySelectorAll("#owners-table select.owner")) {
+    sel.onchange = () => {
+      const id = sel.closest("tr").dataset.token;
+      OBR.scene.items.updateItems([id], (items) => {
+        for (const it of items) {
+          const { owner: _old, ...rest } = it.metadata[KEY] || {};
+          it.metadata[KEY] = sel.value ? { ...rest, owner: sel.value } : rest;
+        }
+      });
+    };
+  }
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  renderOwners();
+  $("#title").textContent = t("title");
+  const running = saved?.state ? saved.system : null;
+  const system = running || settings.system;
+  const sys = $("#system");
+  sys.innerHTML = `${system ? "" : `<option value="">${esc(t("choose"))}</option>`}${SYSTEMS.map((s) => `<option value="${s}">${esc(t(s))}</option>`).join("")}`;
+  sys.value = system || "";
+  sys.disabled = !!running || !isGM;
+  $("#system-label").textContent = t("system");
+  $("#settings").hidden = !isGM;
+  $("#players-act-label").textContent = t("playersAct");
+  $("#players-act").checked = !!settings.players_act;
+  $("#setup").hidden = !!running;
+  $("#setup").inert = !isGM; // the GM sets up; a player sees the setup only
+  $("#encounter").hidden = !running;
+  document.body.dataset.system = system || "";
+  document.body.dataset.role = isGM ? "GM" : "PLAYER";
+  const family = system && ROUND_RULESETS[system] ? "round" : system;
+  for (const el of document.querySelectorAll("[data-for]")) el.hidden = !el.dataset.for.split(" ").includes(family);
+  $("#gm-note").textContent = isGM ? (running && tokens.some((tk) => !saved.names?.[tk.id]) ? t("notInEncounter") : "") : settings.players_act ? t("playerNote") : t("playerOff");
+  $("#reset").textContent = t("reset");
+  $("#reset").hidden = !isGM;
+  $("#undo").textContent = t("undo");
+  $("#undo").hidden = !isGM;
+  $("#actions-title").textContent = t("actions");
+  $("#log-title").textContent = t("log");
+  renderLast();
+  if (!system || !mode || loadedSystem !== system) {
+    $("#tokens").innerHTML = "";
+    $("#start").hidden = true;
+    return;
+  }
+  $("#start").hidden = false;
+  if (!running) {
+    live.free();
+    $("#undo").disabled = true;
+    if (!tokens.length) $("#tokens").innerHTML = `<p class="note">${esc(t("noTokens"))}</p>`;
+    else mode.renderSetup(tokens);
+    $("#start").textContent = system === "world_trigger" ? WT_S.startBattle?.[lang] ?? t("start") : t("start");
+    $("#start").disabled = !tokens.length || !isGM;
+    $("#start").hidden = !isGM;
+    return;
+  }
+  // Which stored step this page shows (the seed of the last log entry).
+  $("#encounter").dataset.seed = String(saved.log?.at(-1)?.seed ?? "");
+  const view = isGM ? saved.state : viewFor(saved.state, viewerOf(saved.state));
+  mode.render(saved, view);
+  // (after rendering: the handle now holds the stored state, or was rebuilt from it)
+  const depth = live.undoDepth;
+  $("#undo").dataset.depth = String(depth);
+  $("#undo").disabled = !isGM || depth === 0;
+}
+
+// ---- TMD -----------------------------------------------------------------------
+
+const TMD_GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
+
 /** A TMD action as `encounter_act` takes it, as a sentence with its cost. */
-function describe(action, cost) {
-  const c = tmdText.costText(action, cost);
-  return `${tmdText.describe(action)}${c ? (lang === "en" ? ` (${c})` : `（${c}）`) : ""}`;
+function describeTmd(action, cost) {
+  const c = mode.text.costText(action, cost);
+  return `${mode.text.describe(action)}${c ? (lang === "en" ? ` (${c})` : `（${c}）`) : ""}`;
 }
 
 /** A logged TMD action; one logged by an earlier build (tagged `kind`, before the core tagged actions `type`) in today's form. */
@@ -137,24 +674,22 @@ function loggedAction(a) {
   return { type: kind, ...rest };
 }
 
-/** The TMD log: each action (a bold line) and the events it produced, in the viewer's language. */
 function renderTmdLog(log) {
+  const text = mode.text;
   const ol = $("#log");
   ol.textContent = "";
   for (const entry of log || []) {
     const li = document.createElement("li");
     if (typeof entry === "string") {
-      // A line stored as escaped HTML text by earlier builds: shown as plain text.
       li.textContent = new DOMParser().parseFromString(entry, "text/html").body.textContent;
       ol.append(li);
       continue;
     }
-    // The action (null: the encounter's start, `encounter_new`).
     const action = loggedAction(entry.action);
     const head = document.createElement("div");
     head.className = "act";
     head.dataset.kind = action?.type ?? "";
-    head.textContent = action ? tmdText.describe(action) : t("start");
+    head.textContent = action ? text.describe(action) : t("start");
     if (entry.seed != null) {
       const s = document.createElement("small");
       s.textContent = ` ${t("seed")} ${entry.seed}`;
@@ -163,51 +698,13 @@ function renderTmdLog(log) {
     li.append(head);
     for (const e of entry.events || []) {
       const d = document.createElement("div");
-      d.className = `ev ev-${e.event}${tmdText.knownEvent(e.event) ? "" : " ev-unknown"}`;
-      d.textContent = tmdText.eventText(e);
+      d.className = `ev ev-${e.event}${text.knownEvent(e.event) ? "" : " ev-unknown"}`;
+      d.textContent = text.eventText(e);
       li.append(d);
     }
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
-}
-
-function render() {
-  document.documentElement.lang = lang;
-  $("#title").textContent = t("title");
-  const running = saved?.state ? saved.system : null;
-  const system = running || chosenSystem;
-  const sys = $("#system");
-  sys.innerHTML = `<option value="tmd">${esc(t("tmd"))}</option><option value="world_trigger" ${hasWtBattle ? "" : "disabled"}>${esc(t("wt"))}</option>`;
-  sys.value = system;
-  sys.disabled = !!running;
-  $("#system-label").textContent = t("system");
-  $("#setup").hidden = !!running;
-  $("#encounter").hidden = !running;
-  document.body.dataset.system = system;
-  for (const el of document.querySelectorAll("[data-for]")) el.hidden = el.dataset.for !== system;
-  $("#gm-note").textContent = isGM ? "" : t("gmOnly");
-  $("#reset").textContent = t("reset");
-  $("#reset").disabled = !isGM;
-  $("#undo").textContent = t("undo");
-  $("#actions-title").textContent = t("actions");
-  $("#log-title").textContent = t("log");
-  if (!running) {
-    live.free();
-    $("#undo").disabled = true;
-    if (!tokens.length) $("#tokens").innerHTML = `<p>${esc(t("noTokens"))}</p>`;
-    else if (system === "world_trigger") wt.renderSetup(tokens);
-    else renderTmdSetup();
-    $("#start").textContent = system === "world_trigger" ? wtText("startBattle") : t("start");
-    $("#start").disabled = !tokens.length || !isGM;
-    return;
-  }
-  if (running === "world_trigger") wt.render(saved, isGM);
-  else renderTmd(saved.state);
-  // (after rendering: the handle now holds the stored state, or was rebuilt from it)
-  const depth = live.undoDepth;
-  $("#undo").dataset.depth = String(depth);
-  $("#undo").disabled = !isGM || depth === 0;
 }
 
 function renderTmdSetup() {
@@ -226,9 +723,10 @@ function renderTmdSetup() {
   }
 }
 
-function renderTmd(st) {
+function renderTmd(record, st) {
+  const text = mode.text;
   $("#phase").dataset.phase = st.phase;
-  $("#phase").textContent = st.phase === "surprise" ? tmdText.phase(st.phase) : `${tmdText.roundN(st.round)} · ${tmdText.phase(st.phase)}`;
+  $("#phase").textContent = st.phase === "surprise" ? text.phase(st.phase) : `${text.roundN(st.round)} · ${text.phase(st.phase)}`;
   $("#turn").dataset.current = st.current ?? "";
   $("#turn").textContent = `${t("turn")}${colon}${st.current ? nameOf(st.current) : t("nobody")}`;
   const order = st.order.length ? st.order : st.characters.map((c) => c.id);
@@ -239,7 +737,7 @@ function renderTmd(st) {
       if (!c) return "";
       const held = Object.entries(c.held || {})
         .filter(([, v]) => v > 0)
-        .map(([k, v]) => `${esc(tmdText.typeLabel(k))}×${v}`)
+        .map(([k, v]) => `${esc(text.typeLabel(k))}×${v}`)
         .join(" ");
       return `<tr data-character="${esc(id)}" class="${id === st.current ? "current" : ""}${c.turn_done ? " done" : ""}">
         <td>${esc(nameOf(id))} <small>${esc(c.initiative ?? "")}</small></td><td>${esc(c.side)}</td>
@@ -248,79 +746,62 @@ function renderTmd(st) {
     .join("")}`;
   let legal = [];
   try {
-    legal = live.for(gunbai.tmd.Encounter, st).legalActions();
+    legal = live.for(gunbai.tmd.Encounter, record.state).legalActions();
   } catch (e) {
     showError(e);
   }
   // The acting character's actions first; out-of-turn and GM tools folded away.
-  const GM_KINDS = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave", "scene_change", "end_encounter", "remove_effect"]);
   const groups = { now: [], others: [], gm: [] };
   legal.forEach((a, i) => {
-    const g = GM_KINDS.has(a.action.type) ? "gm" : !a.action.character || a.action.character === st.current ? "now" : "others";
+    const g = TMD_GM_KINDS.has(a.action.type) ? "gm" : !a.action.character || a.action.character === record.state.current ? "now" : "others";
     groups[g].push(
-      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" ${isGM ? "" : "disabled"}>${esc(describe(a.action, a.cost))}</button>`,
+      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" data-actor="${esc(a.action.character ?? "")}" ${canAct(a.action) ? "" : "disabled"}>${esc(describeTmd(a.action, a.cost))}</button>`,
     );
   });
   $("#actions").innerHTML =
     `<div class="now">${groups.now.join("")}</div>` +
     (groups.others.length ? `<details><summary>${esc(t("outOfTurn"))} (${groups.others.length})</summary>${groups.others.join("")}</details>` : "") +
-    (groups.gm.length ? `<details><summary>${esc(t("gmTools"))} (${groups.gm.length})</summary>${groups.gm.join("")}</details>` : "");
+    (groups.gm.length && isGM ? `<details><summary>${esc(t("gmTools"))} (${groups.gm.length})</summary>${groups.gm.join("")}</details>` : "");
   $("#actions").onclick = (ev) => {
     const b = ev.target.closest("button[data-i]");
-    if (b && !b.disabled) act(legal[Number(b.dataset.i)].action);
+    if (b && !b.disabled) perform(legal[Number(b.dataset.i)].action);
   };
   const gm = $("#tmd-gm");
   gm.hidden = !isGM || st.phase === "ended";
   if (!gm.hidden) {
     renderGmForm(gm, {
-      lang, state: st, tokens, text: tmdText, nameOf, esc, enabled: isGM, kind: gmKind,
+      lang, state: record.state, tokens, text, nameOf, esc, enabled: isGM, kind: gmKind,
       onKind: (k) => (gmKind = k),
-      onAct: (action, names) => act(action, names),
+      onAct: (action, names) => actTmd(action, names),
     });
   }
-  renderTmdLog(saved.log);
+  renderTmdLog(record.log);
 }
 
-async function start() {
-  if (busy) return;
-  busy = true;
-  clearError();
-  try {
-    if (chosenSystem === "world_trigger") await wt.start(tokens);
-    else {
-      const characters = tokens.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
-      const seed = newSeed();
-      const h = gunbai.tmd.Encounter.create({ characters, seed });
-      const state = live.adopt(gunbai.tmd.Encounter, h);
-      const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-      await save({ system: "tmd", state, names, log: [{ action: null, seed, events: h.created.events }] });
-    }
-  } catch (e) {
-    showError(e);
-  } finally {
-    busy = false;
-  }
-  render();
+async function startTmd(tks) {
+  const characters = tks.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
+  const seed = newSeed();
+  const h = gunbai.tmd.Encounter.create({ characters, seed });
+  const state = live.adopt(gunbai.tmd.Encounter, h);
+  const names = Object.fromEntries(tks.map((tk) => [tk.id, tk.name]));
+  await save({ system: "tmd", state, names, log: [{ action: null, seed, events: h.created.events }] });
 }
-
-/** A fresh seed (0 ≤ seed < 2^32) stored with each step, so every step of the log can be replayed. */
-const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 /**
  * Apply one TMD action to the live encounter with a fresh seed and store the
  * new state; an illegal action, or a state that cannot be saved, leaves the
  * stored state (and the handle) as they were. `names`: display names of
- * joining tokens.
+ * joining tokens. True when it was stored.
  */
-async function act(action, names = {}) {
-  if (busy) return;
+async function actTmd(action, names = {}) {
+  if (busy) return false;
   busy = true;
   clearError();
+  let stored = false;
   try {
     const seed = newSeed();
     const r = live.act(gunbai.tmd.Encounter, saved.state, action, { seed });
     const log = [...(saved.log || []), { action, seed, events: r.events }].slice(-LOG_MAX);
-    let stored = false;
     try {
       stored = await save({ ...saved, names: { ...saved.names, ...names }, state: r.state, log });
     } finally {
@@ -332,16 +813,10 @@ async function act(action, names = {}) {
     busy = false;
   }
   render();
+  return stored;
 }
 
-/**
- * Take back the last action this page applied (the handle's undo, up to 100
- * since the handle was last built from the stored state) and store the state
- * before it; the log drops that action's entry.
- */
-async function undo() {
-  if (!saved?.state || live.undoDepth === 0) return;
-  if (saved.system === "world_trigger") return wt.undo();
+async function undoTmd() {
   if (busy) return;
   busy = true;
   clearError();
@@ -357,17 +832,51 @@ async function undo() {
   render();
 }
 
+// ---- start, undo, reset, settings --------------------------------------------
+
+async function start() {
+  if (busy || !mode) return;
+  busy = true;
+  clearError();
+  try {
+    await mode.start(tokens);
+  } catch (e) {
+    showError(e);
+  } finally {
+    busy = false;
+  }
+  render();
+}
+
+async function undo() {
+  if (!saved?.state || live.undoDepth === 0 || !mode) return;
+  await mode.undo();
+}
+
 async function reset() {
+  const system = saved?.system;
   await OBR.scene.setMetadata({ [KEY]: undefined });
   const { [KEY]: _, ...rest } = sceneMeta;
   sceneMeta = rest;
   saved = null;
+  lastResult = null;
+  syncBadges();
+  // The setup that follows is the cleared encounter's ruleset.
+  if (system && settings.system !== system) await saveSettings({ system });
+  render();
+}
+
+async function saveSettings(patch) {
+  settings = { ...settings, ...patch };
+  await OBR.scene.setMetadata({ [SETTINGS_KEY]: settings });
+  sceneMeta = { ...sceneMeta, [SETTINGS_KEY]: settings };
+  await loadSystem(settings.system);
   render();
 }
 
 /** Decode the record of a metadata snapshot; a later snapshot wins over a slower earlier decode. */
 let readSeq = 0;
-async function readRecord(meta) {
+async function readMetadata(meta) {
   const seq = ++readSeq;
   let rec = null;
   try {
@@ -375,10 +884,19 @@ async function readRecord(meta) {
   } catch (e) {
     showError(e);
   }
+  const s = meta[SETTINGS_KEY] && typeof meta[SETTINGS_KEY] === "object" ? meta[SETTINGS_KEY] : {};
+  const system = rec?.system ?? (SYSTEMS.includes(s.system) ? s.system : null);
+  try {
+    await loadSystem(system);
+  } catch (e) {
+    showError(e);
+  }
   if (seq !== readSeq) return;
   sceneMeta = meta;
   saved = rec;
+  settings = { system: SYSTEMS.includes(s.system) ? s.system : null, players_act: s.players_act === true };
   render();
+  syncBadges();
 }
 
 async function readGrid() {
@@ -392,11 +910,16 @@ async function readGrid() {
 
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
+  playerId = OBR.player.id;
+  try {
+    myName = (await OBR.player.getName()) ?? "";
+  } catch {
+    myName = "";
+  }
   await readGrid();
   await loadTokens();
-  await readRecord(await OBR.scene.getMetadata());
-  if (saved?.system) chosenSystem = saved.system;
-  OBR.scene.onMetadataChange((m) => readRecord(m));
+  await readMetadata(await OBR.scene.getMetadata());
+  OBR.scene.onMetadataChange((m) => readMetadata(m));
   OBR.scene.items.onChange(async () => {
     await loadTokens();
     render();
@@ -412,25 +935,51 @@ async function init() {
       render();
     }
   });
-  $("#system").onchange = (ev) => {
-    chosenSystem = ev.target.value;
-    clearError();
+  try {
+    party = await OBR.party.getPlayers();
+  } catch {
+    party = [];
+  }
+  OBR.party.onChange((ps) => {
+    party = ps;
     render();
+  });
+  OBR.broadcast.onMessage(REQUEST_CHANNEL, onRequest);
+  OBR.broadcast.onMessage(RESULT_CHANNEL, onResult);
+  $("#system").onchange = (ev) => {
+    clearError();
+    if (SYSTEMS.includes(ev.target.value)) saveSettings({ system: ev.target.value });
   };
+  $("#players-act").onchange = (ev) => saveSettings({ players_act: ev.target.checked });
   $("#start").onclick = start;
   $("#reset").onclick = reset;
   $("#undo").onclick = undo;
   document.body.dataset.ready = "1";
 }
 
-OBR.onReady(async () => {
-  if (await OBR.scene.isReady()) await init();
-  else {
-    const off = OBR.scene.onReadyChange(async (ready) => {
-      if (ready) {
-        off();
-        await init();
-      }
-    });
-  }
-});
+/** Opened outside Owlbear Rodeo: say what this page is, in the page's language. */
+function showUnavailable() {
+  document.documentElement.lang = lang;
+  $("#title").textContent = t("title");
+  for (const el of document.querySelectorAll("body > :not(#title):not(#unavailable)")) el.hidden = true;
+  const p = $("#unavailable");
+  p.hidden = false;
+  p.textContent = t("unavailable");
+  document.body.dataset.ready = "unavailable";
+}
+
+if (!OBR.isAvailable) showUnavailable();
+else {
+  OBR.onReady(async () => {
+    if (await OBR.scene.isReady()) await init();
+    else {
+      const off = OBR.scene.onReadyChange(async (ready) => {
+        if (ready) {
+          off();
+          await init();
+        }
+      });
+    }
+  });
+}
+

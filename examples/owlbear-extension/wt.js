@@ -351,13 +351,15 @@ export function createWorldTrigger(ctx) {
    * state; an illegal action, or a state that cannot be saved, leaves the stored
    * state (and the handle) as they were.
    */
-  async function act(action) {
-    if (busy || !rec) return;
+  async function act(action, { plain = false } = {}) {
+    if (busy || !rec) return false;
     busy = true;
     ctx.clearError();
     const r = rec;
+    let done = false;
     try {
-      const full = applyMods(action, r);
+      // A player's request is applied as sent (the GM's check modifiers are the GM's own).
+      const full = plain ? structuredClone(action) : applyMods(action, r);
       const seed = crypto.getRandomValues(new Uint32Array(1))[0];
       const out = live.act(W.Battle, r.state, full, { seed });
       const step = (r.step ?? 0) + 1;
@@ -375,12 +377,14 @@ export function createWorldTrigger(ctx) {
         mods.init = {};
         await moveTokens(next);
       }
+      done = stored;
     } catch (e) {
       ctx.showError(e);
     } finally {
       busy = false;
       ctx.render();
     }
+    return done;
   }
 
   /**
@@ -422,13 +426,14 @@ export function createWorldTrigger(ctx) {
     return { acting_team: st.teams[order[i]]?.id ?? null, reaction_for };
   }
 
-  function render(record, isGM) {
+  function render(record, isGM, view) {
     rec = record;
-    const st = record.state;
+    // What is shown is the viewer's view (app.js viewFor); legality comes from the stored state.
+    const st = view ?? record.state;
     $("#encounter").dataset.step = String(record.step ?? 0);
     let legal = { actions: [] };
     try {
-      legal = { ...turnOf(st), actions: live.for(W.Battle, st).legalActions() };
+      legal = { ...turnOf(record.state), actions: live.for(W.Battle, record.state).legalActions() };
     } catch (e) {
       ctx.showError(e);
     }
@@ -479,7 +484,8 @@ export function createWorldTrigger(ctx) {
         const states = Object.entries(m.states || {})
           .filter(([, v]) => v)
           .map(([k]) => tr(STATES[k]) || k);
-        if (!onMap(m.at)) states.push(tr(STATES.out_of_bounds));
+        // (a position the viewer may not see is absent from the view: not out of bounds)
+        if (m.at && !onMap(m.at)) states.push(tr(STATES.out_of_bounds));
         const conds = condLabels(m.conditions);
         const u = m.used || {};
         const active = [...(u.active_main || []), ...(u.active_sub || [])].map(h.trigger);
@@ -514,9 +520,9 @@ export function createWorldTrigger(ctx) {
 
     // Legal actions: team-level first, then per member (buttons; moves and area
     // centres in a list), skills and operator actions usable at any time folded.
-    const dis = isGM ? "" : "disabled";
+    const ok = (x) => (ctx.canAct(x.action) ? "" : "disabled");
     const btn = (x, i, withActor = true) =>
-      `<button type="button" data-i="${i}" data-type="${esc(x.action.type)}" data-actor="${esc(x.action.actor ?? x.action.reactor ?? x.action.team ?? "")}" data-skill="${esc(x.action.skill ?? x.action.ability ?? "")}"${x.action.target ? ` data-target="${esc(x.action.target)}"` : ""} ${dis}>${esc(describe(x.action, withActor))}${costText(x.cost) ? `<small>${esc(costText(x.cost))}</small>` : ""}</button>`;
+      `<button type="button" data-i="${i}" data-type="${esc(x.action.type)}" data-actor="${esc(x.action.actor ?? x.action.reactor ?? x.action.team ?? "")}" data-skill="${esc(x.action.skill ?? x.action.ability ?? "")}"${x.action.target ? ` data-target="${esc(x.action.target)}"` : ""} ${ok(x)}>${esc(describe(x.action, withActor))}${costText(x.cost) ? `<small>${esc(costText(x.cost))}</small>` : ""}</button>`;
     const now = [];
     const perMember = new Map();
     const anyTime = [];
@@ -537,7 +543,7 @@ export function createWorldTrigger(ctx) {
     });
     const targetBtn = (x, i, headCost) => {
       const c = costText(x.cost);
-      return `<button type="button" class="target" data-i="${i}" data-type="use_skill" data-actor="${esc(x.action.actor)}" data-skill="${esc(x.action.skill)}" data-target="${esc(x.action.target)}" ${dis}>→ ${esc(name(x.action.target))}${c && c !== headCost ? `<small>${esc(c)}</small>` : ""}</button>`;
+      return `<button type="button" class="target" data-i="${i}" data-type="use_skill" data-actor="${esc(x.action.actor)}" data-skill="${esc(x.action.skill)}" data-target="${esc(x.action.target)}" ${ok(x)}>→ ${esc(name(x.action.target))}${c && c !== headCost ? `<small>${esc(c)}</small>` : ""}</button>`;
     };
     const members = [...perMember.entries()]
       .map(([actor, g]) => {
@@ -550,9 +556,9 @@ export function createWorldTrigger(ctx) {
           })
           .join("");
         const list = g.list.length
-          ? `<span class="dest"><select data-actor="${esc(actor)}" ${dis}>${g.list
+          ? `<span class="dest"><select data-actor="${esc(actor)}" ${ok(g.list[0][0])}>${g.list
               .map(([x, i]) => `<option value="${i}">${esc(describe(x.action, false))}${costText(x.cost) ? ` · ${esc(costText(x.cost))}` : ""}</option>`)
-              .join("")}</select><button type="button" class="go" data-actor="${esc(actor)}" ${dis}>${esc(tr(S.go))}</button></span>`
+              .join("")}</select><button type="button" class="go" data-actor="${esc(actor)}" ${ok(g.list[0][0])}>${esc(tr(S.go))}</button></span>`
           : "";
         return `<div class="member-actions" data-actor="${esc(actor)}"><b>${esc(name(actor))}</b>${skills}${list}</div>`;
       })
@@ -565,8 +571,8 @@ export function createWorldTrigger(ctx) {
       if (!b || b.disabled) return;
       if (b.classList.contains("go")) {
         const sel = b.parentElement.querySelector("select");
-        act(legal.actions[Number(sel.value)].action);
-      } else if (b.dataset.i) act(legal.actions[Number(b.dataset.i)].action);
+        ctx.perform(legal.actions[Number(sel.value)].action);
+      } else if (b.dataset.i) ctx.perform(legal.actions[Number(b.dataset.i)].action);
     };
 
     // Log: each action (with its seed) and the events it produced.
@@ -597,5 +603,5 @@ export function createWorldTrigger(ctx) {
     log.scrollTop = log.scrollHeight;
   }
 
-  return { renderSetup, start, render, undo, battleArgs, eventText, turnOf };
+  return { renderSetup, start, render, act, undo, battleArgs, eventText, turnOf, describe };
 }

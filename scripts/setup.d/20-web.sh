@@ -24,6 +24,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+# (The lock file above also pins @owlbear-rodeo/sdk 3.1.0 and its dependencies: the Owlbear
+# extension's browser test builds the extension against the real SDK.)
 
 # The Foundry module's type check (issue 24): tsc --checkJs against the community
 # Foundry VTT v13 types (fvtt-types = @league-of-foundry-developers/foundry-vtt-types,
