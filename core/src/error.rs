@@ -87,7 +87,28 @@ impl fmt::Display for ErrorCode {
 
 /// A gunbai error: a stable `code`, a message naming the field, and context.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
-pub struct Error {
+pub struct Error(pub Box<ErrorInner>);
+
+impl std::ops::Deref for Error {
+    type Target = ErrorInner;
+    fn deref(&self) -> &ErrorInner {
+        &self.0
+    }
+}
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorInner {
+        &mut self.0
+    }
+}
+impl From<ErrorInner> for Error {
+    fn from(e: ErrorInner) -> Self {
+        Error(Box::new(e))
+    }
+}
+
+/// The fields of an [`Error`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+pub struct ErrorInner {
     /// Stable machine-readable code.
     pub code: ErrorCode,
     /// English message; it names the offending field when there is one.
@@ -126,13 +147,21 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// A new error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Error { code, message: message.into(), field: None, rule: None, details: Vec::new(), position: None }
+        ErrorInner {
+            code,
+            message: message.into(),
+            field: None,
+            rule: None,
+            details: Vec::new(),
+            position: None,
+        }
+        .into()
     }
 
     /// An error about one argument field; the message is prefixed with the field.
     pub fn field(code: ErrorCode, field: impl Into<String>, message: impl fmt::Display) -> Self {
         let field = field.into();
-        Error {
+        ErrorInner {
             code,
             message: format!("{field}: {message}"),
             field: Some(field),
@@ -140,6 +169,7 @@ impl Error {
             details: Vec::new(),
             position: None,
         }
+        .into()
     }
 
     /// `invalid_argument` about `field`.
@@ -165,7 +195,7 @@ impl Error {
     /// `illegal_action` naming the rule it breaks.
     pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        Error {
+        ErrorInner {
             code: ErrorCode::IllegalAction,
             message: format!("{message} ({rule})"),
             field: None,
@@ -173,12 +203,13 @@ impl Error {
             details: Vec::new(),
             position: None,
         }
+        .into()
     }
 
     /// `not_implemented` for a rule gunbai does not implement yet.
     pub fn not_implemented(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        Error {
+        ErrorInner {
             code: ErrorCode::NotImplemented,
             message: format!("{message} ({rule} is not implemented)"),
             field: None,
@@ -186,6 +217,7 @@ impl Error {
             details: Vec::new(),
             position: None,
         }
+        .into()
     }
 
     /// A `parse_error` in the text argument `field`, failing at the 0-based

@@ -272,7 +272,11 @@ pub struct C7hChaseResult {
 
 fn validate_chaser(f: &str, c: &C7hChaser, ids: Ids) -> Result<()> {
     let wrap = |e: Error| match ids.0 {
-        Source::Data => Error { code: ErrorCode::InvalidData, ..e },
+        Source::Data => {
+            let mut e = e;
+            e.code = ErrorCode::InvalidData;
+            e
+        }
         Source::Argument => e,
     };
     ids.name(&format!("{f}.id"), &c.id)?;
@@ -315,7 +319,10 @@ fn validate_state(s: &C7hChaseState) -> Result<()> {
     if !(0..=1000).contains(&s.fugitive_wins) {
         return Err(Error::invalid_data("state.fugitive_wins", "must be 0..=1000"));
     }
-    validate_rule("state.rule", s.rule).map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    validate_rule("state.rule", s.rule).map_err(|mut e| {
+        e.code = ErrorCode::InvalidData;
+        e
+    })?;
     if s.round > MAX_ROUND {
         return Err(Error::invalid_data("state.round", format_args!("must be at most {MAX_ROUND}")));
     }

@@ -126,9 +126,11 @@ fn roll_part(
     dice: &mut Dice,
     out: &mut Vec<C7hDamageTerm>,
 ) -> Result<()> {
-    let retag = |e: Error| {
+    let retag = |mut e: Error| {
         if e.field.as_deref() == Some("expr") {
-            Error { field: Some(field.to_string()), message: e.message.replacen("expr", field, 1), ..e }
+            e.message = e.message.replacen("expr", field, 1);
+            e.field = Some(field.to_string());
+            e
         } else {
             e
         }

@@ -227,9 +227,10 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
     }
     let (level, check, rolls) =
         level_of(args.level, args.dex, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref()).map_err(
-            |e| {
+            |mut e| {
                 if e.field.as_deref() == Some("skill") {
-                    Error { field: Some("dex".into()), ..e }
+                    e.field = Some("dex".into());
+                    e
                 } else {
                     e
                 }

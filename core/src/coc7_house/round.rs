@@ -301,8 +301,10 @@ fn validate_state(s: &C7hRoundState) -> Result<()> {
         return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
     }
     let entries: Vec<C7hOrderEntry> = s.combatants.iter().map(|c| c.entry.clone()).collect();
-    validate_entries("state.combatants", &entries, ids)
-        .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    validate_entries("state.combatants", &entries, ids).map_err(|mut e| {
+        e.code = ErrorCode::InvalidData;
+        e
+    })?;
     for (i, c) in s.combatants.iter().enumerate() {
         if c.passive_used > 2 {
             return Err(Error::invalid_data(format!("state.combatants[{i}].passive_used"), "must be 0..=2"));

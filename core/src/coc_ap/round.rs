@@ -520,8 +520,12 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
         return Err(Error::invalid_data("state.round", format_args!("must be 1..={MAX_ROUND}")));
     }
     // The same checks as `round_new`, but a bad saved state is `invalid_data`.
-    validate_participants(s.fighters.iter().map(|f| &f.participant), "state.fighters", ids)
-        .map_err(|e| Error { code: ErrorCode::InvalidData, ..e })?;
+    validate_participants(s.fighters.iter().map(|f| &f.participant), "state.fighters", ids).map_err(
+        |mut e| {
+            e.code = ErrorCode::InvalidData;
+            e
+        },
+    )?;
     for (i, f) in s.fighters.iter().enumerate() {
         if !(0..=10_000).contains(&f.ap) {
             return Err(Error::invalid_data(format!("state.fighters[{i}].ap"), "must be 0..=10000"));

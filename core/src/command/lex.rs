@@ -58,22 +58,18 @@ pub(crate) fn hard(e: Error) -> Fail {
     Fail::Hard(about_text(e))
 }
 
-fn about_text(e: Error) -> Error {
+fn about_text(mut e: Error) -> Error {
     if e.field.as_deref().is_some_and(|f| f == "rolls" || f.starts_with("rolls[")) {
         return e;
     }
-    Error {
-        code: e.code,
-        message: match &e.field {
-            Some(f) => format!("text: {}", e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message)),
-            None => format!("text: {}", e.message),
-        },
-        field: Some("text".into()),
-        rule: e.rule,
-        details: e.details,
-        // A position inside an inner expression is not one in `text`.
-        position: None,
-    }
+    e.message = match &e.field {
+        Some(f) => format!("text: {}", e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message)),
+        None => format!("text: {}", e.message),
+    };
+    e.field = Some("text".into());
+    // A position inside an inner expression is not one in `text`.
+    e.position = None;
+    e
 }
 
 /// A dice expression's failure as the command's: a limit of `dice.roll`'s grammar is

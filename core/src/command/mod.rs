@@ -360,7 +360,7 @@ fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdR
         _ => "refused_other".to_string(),
     };
     res.text = catalog::fmt(lang, &key, &[("detail", detail)])?;
-    res.refused = Some(CmdRefusal { code: code.to_string(), message, rule: e.rule });
+    res.refused = Some(CmdRefusal { code: code.to_string(), message, rule: e.0.rule });
     Ok(res)
 }
 

@@ -407,10 +407,10 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
             check_names(&format!("{g}.names"), &e.names)?;
             a.fap
                 .resolve("fap_tenths", Some(e.fap_tenths))
-                .map_err(|e| Error::invalid_data(format!("{g}.fap_tenths"), e.message))?;
+                .map_err(|e| Error::invalid_data(format!("{g}.fap_tenths"), e.0.message))?;
             a.map
                 .resolve("map_tenths", Some(e.map_tenths))
-                .map_err(|e| Error::invalid_data(format!("{g}.map_tenths"), e.message))?;
+                .map_err(|e| Error::invalid_data(format!("{g}.map_tenths"), e.0.message))?;
         }
     }
     for (i, a) in pack.actions.iter().enumerate() {

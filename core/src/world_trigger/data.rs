@@ -404,7 +404,7 @@ pub fn sample_pack() -> Result<&'static WtDataPack> {
             .map_err(|e| Error::new(ErrorCode::Internal, format!("sample pack: {e}")))?;
         let bad = validate_pack(&p, "sample_pack");
         if !bad.is_empty() {
-            return Err(Error::new(ErrorCode::Internal, violations_error("sample_pack", &bad).message));
+            return Err(Error::new(ErrorCode::Internal, violations_error("sample_pack", &bad).0.message));
         }
         Ok(p)
     })
@@ -733,7 +733,7 @@ pub struct WtValidationResult {
 /// checked rule by rule and every violation is listed.
 pub fn validate_data(args: &WtValidateDataArgs) -> Result<WtValidationResult> {
     let violations = match crate::ops::parse_data::<WtDataPack>("data", args.data.clone()) {
-        Err(e) => vec![WtViolation::new(e.field.unwrap_or_else(|| "data".into()), "WT-DATA", e.message)],
+        Err(e) => vec![WtViolation::new(e.0.field.unwrap_or_else(|| "data".into()), "WT-DATA", e.0.message)],
         Ok(p) => validate_pack(&p, "data"),
     };
     Ok(WtValidationResult { valid: violations.is_empty(), violations })

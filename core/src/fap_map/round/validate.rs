@@ -12,7 +12,7 @@ use serde_json::Value;
 // ---------------------------------------------------------------- validation
 
 pub(crate) fn bad(field: String, e: Error) -> Error {
-    Error::invalid_data(field, e.message)
+    Error::invalid_data(field, e.0.message)
 }
 
 /// Parse and validate a caller-supplied state (untrusted JSON → `invalid_data`).

@@ -460,14 +460,14 @@ fn use_action(
             let mut trial = c.clone();
             spend_held(&mut trial, TmdConvertType::Standard, ability).map_err(|e| {
                 if e.rule.as_deref() == Some("TMD-AP-11") {
-                    ill("TMD-AP-16", e.message)
+                    ill("TMD-AP-16", e.0.message)
                 } else {
                     e
                 }
             })?;
             spend_held(&mut trial, comp_t, ability).map_err(|e| {
                 if e.rule.as_deref() == Some("TMD-AP-11") {
-                    ill("TMD-AP-16", e.message)
+                    ill("TMD-AP-16", e.0.message)
                 } else {
                     e
                 }

@@ -408,7 +408,7 @@ fn encounter_conversions(extra: u32, steps: &[(TmdConvertType, u32)]) -> Result<
         let a = json!({"type": "convert", "character": "A", "action_type": t, "count": n});
         match act(&state, a) {
             Ok(r) => state = r["state"].clone(),
-            Err(e) => return Err(e.rule.unwrap_or_default()),
+            Err(e) => return Err(e.0.rule.unwrap_or_default()),
         }
     }
     let c = &state["characters"][0];
@@ -452,7 +452,7 @@ fn stateless_and_encounter_conversions_agree() {
     for (extra, seq, want) in cases {
         let stateless = crate::call("tmd.convert", json!({"base_ap": 14, "extra_ap": extra, "actions": seq}))
             .map(|r| json!({"converted": r["converted"], "base_ap": r["base_ap"], "extra_ap": r["extra_ap"]}))
-            .map_err(|e| e.rule.unwrap_or_default());
+            .map_err(|e| e.0.rule.unwrap_or_default());
         let singles: Vec<(TmdConvertType, u32)> = seq.iter().map(|t| (*t, 1)).collect();
         let mut runs: Vec<(TmdConvertType, u32)> = Vec::new();
         for t in seq.iter() {

@@ -320,7 +320,7 @@ pub fn validate_battle_data_op(args: &WtValidateBattleDataArgs) -> Result<WtVali
     let pack = crate::world_trigger::data::load_pack(args.data.as_ref())?;
     let violations = match crate::ops::parse_data::<WtBattleData>("battle_data", args.battle_data.clone()) {
         Err(e) => {
-            vec![WtViolation::new(e.field.unwrap_or_else(|| "battle_data".into()), "WT-DATA", e.message)]
+            vec![WtViolation::new(e.0.field.unwrap_or_else(|| "battle_data".into()), "WT-DATA", e.0.message)]
         }
         Ok(d) => {
             let mut v = validate_battle_data(&d, "battle_data");
