@@ -19,17 +19,17 @@
 //! native class and the per-engine classes (`world_trigger.Battle`, …) are
 //! generated from [`handles`].
 
-#[cfg(feature = "coc")]
-mod coc;
-#[cfg(feature = "fap_map")]
-mod fap_map;
+// Compiled in every build, as the ruleset modules are (the view operations name
+// them); only `handles` and the operation registry depend on the ruleset features.
+pub(crate) mod coc;
+pub(crate) mod fap_map;
 #[cfg(test)]
 mod harness;
 pub mod ids;
-#[cfg(feature = "tmd")]
-mod tmd;
-#[cfg(feature = "world_trigger")]
-mod world_trigger;
+pub(crate) mod tmd;
+#[cfg(feature = "schema")]
+pub(crate) mod view_schema;
+pub(crate) mod world_trigger;
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
@@ -115,6 +115,109 @@ pub trait Engine: 'static {
     }
     #[cfg(test)]
     fn probes(ctx: &Self::Ctx, s: &Self::State, rng: &mut crate::dice::prng::Prng) -> Vec<Self::Action>;
+    /// The names a `viewer` of [`view`](Self::view) may give: each combatant's id (and
+    /// each side's, where the state has sides).
+    fn viewers(s: &Self::State) -> Vec<&str>;
+    /// Hidden information: `s` as `viewer` may see it (`None`: the GM, who sees
+    /// everything), as JSON in the state's shape with the hidden fields absent, and
+    /// `events` (the events of the last action, which led to `s`) redacted the same
+    /// way in place. By default nothing is hidden: the viewer is checked against
+    /// [`viewers`](Self::viewers) and the state is returned unchanged. An engine
+    /// whose rules hide something overrides it (World Trigger: Stealth, WT-ST-1).
+    fn view(
+        _ctx: &Self::Ctx,
+        s: &Self::State,
+        viewer: Option<&Value>,
+        _events: Option<&mut Vec<Value>>,
+    ) -> Result<Value> {
+        if let Some(v) = viewer {
+            if !v.as_str().is_some_and(|v| Self::viewers(s).contains(&v)) {
+                return Err(Error::invalid(
+                    "viewer",
+                    "names no combatant or side of this game (null: the GM)",
+                ));
+            }
+        }
+        Ok(s.to_json())
+    }
+}
+
+/// Arguments of every `<module>.<x>_view` operation (one type for all, so the wasm
+/// carries one reader; the catalog documents each engine's own shape).
+#[derive(Debug, Clone, serde::Serialize, crate::json::ToJson, serde::Deserialize, crate::json::FromJson)]
+#[serde(deny_unknown_fields)]
+pub struct ViewArgs {
+    /// The state (untrusted: parsed and validated as `_act` reads it).
+    pub state: Value,
+    /// Who views; absent or null: the GM.
+    #[serde(default)]
+    pub viewer: Option<Value>,
+    /// The events of the action that led to `state`, to redact for the viewer.
+    #[serde(default)]
+    pub events: Option<Value>,
+    /// The data pack `_act` takes (FAP/MAP), if any.
+    #[serde(default)]
+    pub data: Option<Value>,
+}
+
+/// Result of every `<module>.<x>_view` operation.
+#[derive(Debug, Clone, serde::Serialize, crate::json::ToJson, serde::Deserialize, crate::json::FromJson)]
+pub struct ViewResult {
+    /// The state as the viewer may see it.
+    pub state: Value,
+    /// The events as the viewer may see them (only when `events` was given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub events: Option<Value>,
+}
+
+/// `events` as [`Engine::view`] takes it: an array of event objects.
+fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
+    match events {
+        None => Ok(None),
+        Some(Value::Array(a)) if a.iter().all(Value::is_object) => Ok(Some(a)),
+        Some(_) => Err(Error::invalid("events", "must be an array of event objects (an action's `events`)")),
+    }
+}
+
+fn view_of<E: Engine>(
+    ctx: &E::Ctx,
+    s: &E::State,
+    viewer: Option<&Value>,
+    events: Option<Value>,
+) -> Result<ViewResult> {
+    let mut events = view_events(events)?;
+    let state = E::view(ctx, s, viewer, events.as_mut())?;
+    Ok(ViewResult { state, events: events.map(Value::Array) })
+}
+
+/// The pure `<module>.<x>_view` operation of engine `E` (see [`Engine::view`]).
+pub(crate) fn view_op<E: Engine>(a: &ViewArgs) -> Result<ViewResult> {
+    let (ctx, s) = E::load(&a.state, a.data.as_ref())?;
+    view_of::<E>(&ctx, &s, a.viewer.as_ref(), a.events.clone())
+}
+
+/// Register engine `E`'s view operation: one runtime reader and writer for all
+/// engines ([`ViewArgs`], [`ViewResult`]); `$args`/`$res` only document its schema.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! view_op {
+    ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| {
+                $crate::ops::run_typed::<$crate::engine::ViewArgs, $crate::engine::ViewResult>(
+                    v,
+                    $crate::engine::view_op::<$engine>,
+                )
+            },
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$res>(),
+        }
+    };
 }
 
 /// A game in progress, its state kept native: the handle behind
@@ -351,6 +454,12 @@ impl<E: Engine> Session<E> {
     pub fn outcome(&self) -> Value {
         E::outcome(&self.ctx, &self.state)
     }
+
+    /// The state now as `viewer` may see it, and `events` (the last action's)
+    /// redacted for it: `{state, events?}`, as the pure view operation gives.
+    pub fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
+        Ok(view_of::<E>(&self.ctx, &self.state, viewer, events)?.to_json())
+    }
 }
 
 // ---------------------------------------------------------------- the type-erased game
@@ -434,6 +543,8 @@ pub trait AnyGame: Send + Sync {
     fn recover(&mut self) -> Result<()>;
     /// How many actions can be taken back.
     fn undo_depth(&self) -> usize;
+    /// See [`Session::view`].
+    fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value>;
 }
 
 impl<E: Engine> AnyGame for Session<E> {
@@ -484,6 +595,9 @@ impl<E: Engine> AnyGame for Session<E> {
     }
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
+    }
+    fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
+        Session::view(self, viewer, events)
     }
 }
 
@@ -578,7 +692,9 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
-    /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name.
+    /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
+    /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
+    ///   as `viewer` may see them (see [`Engine::view`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
@@ -672,6 +788,11 @@ impl Game {
                     let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
                     g.act(action, &mut dice)
                 }
+            }
+            "view" => {
+                only(&a, &["viewer", "events"])?;
+                let events = a.remove("events");
+                g.view(a.get("viewer"), events)
             }
             "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;

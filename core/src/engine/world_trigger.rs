@@ -57,6 +57,21 @@ impl Engine for Battle {
         s.outcome.to_json()
     }
 
+    /// Team ids (a team's index is accepted too).
+    fn viewers(s: &WtBattleState) -> Vec<&str> {
+        s.teams.iter().map(|t| t.id.as_str()).collect()
+    }
+
+    /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square.
+    fn view(
+        _: &(),
+        s: &WtBattleState,
+        viewer: Option<&Value>,
+        events: Option<&mut Vec<Value>>,
+    ) -> Result<Value> {
+        battle::view::view(s, viewer, events)
+    }
+
     fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {
         Ok(l.action.clone())
     }
