@@ -115,62 +115,35 @@ pub trait Engine: 'static {
     }
     #[cfg(test)]
     fn probes(ctx: &Self::Ctx, s: &Self::State, rng: &mut crate::dice::prng::Prng) -> Vec<Self::Action>;
-    /// The names a `viewer` of [`view`](Self::view) may give: each combatant's id (and
-    /// each side's, where the state has sides).
+    /// The names a `viewer` of [`redact`](Self::redact) may give: each combatant's id
+    /// (and each side's, where the state has sides).
     fn viewers(s: &Self::State) -> Vec<&str>;
-    /// Hidden information: `s` as `viewer` may see it (`None`: the GM, who sees
-    /// everything), as JSON in the state's shape with the hidden fields absent, and
-    /// `events` (the events of the last action, which led to `s`) redacted the same
-    /// way in place. By default nothing is hidden: the viewer is checked against
-    /// [`viewers`](Self::viewers) and the state is returned unchanged. An engine
-    /// whose rules hide something overrides it (World Trigger: Stealth, WT-ST-1).
-    fn view(
+    /// Hidden information: remove from `view` (the state `s` as JSON) and from `events`
+    /// (the events of the last action, which led to `s`) what `viewer` may not see,
+    /// leaving the rest in the state's shape. The GM (no viewer) sees everything and
+    /// never comes here. By default nothing is hidden: the viewer is only checked
+    /// against [`viewers`](Self::viewers). An engine whose rules hide something
+    /// overrides it (World Trigger: Stealth, WT-ST-1).
+    fn redact(
         _ctx: &Self::Ctx,
         s: &Self::State,
-        viewer: Option<&Value>,
+        viewer: &Value,
+        _view: &mut Value,
         _events: Option<&mut Vec<Value>>,
-    ) -> Result<Value> {
-        if let Some(v) = viewer {
-            if !v.as_str().is_some_and(|v| Self::viewers(s).contains(&v)) {
-                return Err(Error::invalid(
-                    "viewer",
-                    "names no combatant or side of this game (null: the GM)",
-                ));
-            }
-        }
-        Ok(s.to_json())
+    ) -> Result<()> {
+        named_viewer(viewer, &Self::viewers(s))
     }
 }
 
-/// Arguments of every `<module>.<x>_view` operation (one type for all, so the wasm
-/// carries one reader; the catalog documents each engine's own shape).
-#[derive(Debug, Clone, serde::Serialize, crate::json::ToJson, serde::Deserialize, crate::json::FromJson)]
-#[serde(deny_unknown_fields)]
-pub struct ViewArgs {
-    /// The state (untrusted: parsed and validated as `_act` reads it).
-    pub state: Value,
-    /// Who views; absent or null: the GM.
-    #[serde(default)]
-    pub viewer: Option<Value>,
-    /// The events of the action that led to `state`, to redact for the viewer.
-    #[serde(default)]
-    pub events: Option<Value>,
-    /// The data pack `_act` takes (FAP/MAP), if any.
-    #[serde(default)]
-    pub data: Option<Value>,
+/// A `viewer` that is one of `names`, else `invalid_argument` naming `viewer`.
+fn named_viewer(viewer: &Value, names: &[&str]) -> Result<()> {
+    match viewer.as_str() {
+        Some(v) if names.contains(&v) => Ok(()),
+        _ => Err(Error::invalid("viewer", "names no combatant or side of this game (null: the GM)")),
+    }
 }
 
-/// Result of every `<module>.<x>_view` operation.
-#[derive(Debug, Clone, serde::Serialize, crate::json::ToJson, serde::Deserialize, crate::json::FromJson)]
-pub struct ViewResult {
-    /// The state as the viewer may see it.
-    pub state: Value,
-    /// The events as the viewer may see them (only when `events` was given).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub events: Option<Value>,
-}
-
-/// `events` as [`Engine::view`] takes it: an array of event objects.
+/// `events` as [`Engine::redact`] takes it: an array of event objects.
 fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
     match events {
         None => Ok(None),
@@ -179,25 +152,35 @@ fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
     }
 }
 
-fn view_of<E: Engine>(
-    ctx: &E::Ctx,
-    s: &E::State,
-    viewer: Option<&Value>,
-    events: Option<Value>,
-) -> Result<ViewResult> {
-    let mut events = view_events(events)?;
-    let state = E::view(ctx, s, viewer, events.as_mut())?;
-    Ok(ViewResult { state, events: events.map(Value::Array) })
+/// `{state, events?}`: a view as the handles and the view operations return it.
+fn view_result(state: Value, events: Option<Vec<Value>>) -> Value {
+    let mut m = Map::new();
+    m.insert("state".into(), state);
+    if let Some(e) = events {
+        m.insert("events".into(), Value::Array(e));
+    }
+    Value::Object(m)
 }
 
-/// The pure `<module>.<x>_view` operation of engine `E` (see [`Engine::view`]).
-pub(crate) fn view_op<E: Engine>(a: &ViewArgs) -> Result<ViewResult> {
-    let (ctx, s) = E::load(&a.state, a.data.as_ref())?;
-    view_of::<E>(&ctx, &s, a.viewer.as_ref(), a.events.clone())
+/// The pure `<module>.<x>_view` operation of `handle`: `{state, viewer?, events?,
+/// data?}` → `{state, events?}`. The state is loaded as a handle loads it and viewed
+/// through the handle's `view` (one path, type-erased: the wasm carries no copy per
+/// engine beyond [`Engine::redact`]).
+pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
+    let mut a = object(args)?;
+    only(&a, &["state", "viewer", "events", "data"])?;
+    let h = handles()
+        .into_iter()
+        .find(|h| h.name == handle)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "a view operation without its handle"))?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    let g = (h.load)(state, a.get("data"))?;
+    let events = a.remove("events");
+    g.view(a.get("viewer"), events)
 }
 
-/// Register engine `E`'s view operation: one runtime reader and writer for all
-/// engines ([`ViewArgs`], [`ViewResult`]); `$args`/`$res` only document its schema.
+/// Register engine `$engine`'s view operation ([`view_call`]); `$args`/`$res` only
+/// document its shape in the catalog.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! view_op {
@@ -206,12 +189,7 @@ macro_rules! view_op {
             name: $name,
             #[cfg(feature = "schema")]
             summary: $summary,
-            run: |v| {
-                $crate::ops::run_typed::<$crate::engine::ViewArgs, $crate::engine::ViewResult>(
-                    v,
-                    $crate::engine::view_op::<$engine>,
-                )
-            },
+            run: |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
@@ -455,10 +433,15 @@ impl<E: Engine> Session<E> {
         E::outcome(&self.ctx, &self.state)
     }
 
-    /// The state now as `viewer` may see it, and `events` (the last action's)
-    /// redacted for it: `{state, events?}`, as the pure view operation gives.
+    /// The state now as `viewer` may see it (`None`: the GM), and `events` (the last
+    /// action's) redacted for it: `{state, events?}`, as the pure view operation gives.
     pub fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
-        Ok(view_of::<E>(&self.ctx, &self.state, viewer, events)?.to_json())
+        let mut events = view_events(events)?;
+        let mut state = AnyGame::state(self);
+        if let Some(v) = viewer {
+            E::redact(&self.ctx, &self.state, v, &mut state, events.as_mut())?;
+        }
+        Ok(view_result(state, events))
     }
 }
 
@@ -573,6 +556,8 @@ impl<E: Engine> AnyGame for Session<E> {
         let events = Session::act_listed(self, id, i, dice)?;
         Ok(events_and_rolls(events, dice))
     }
+    // Not inlined: `view` writes the state through the same code.
+    #[inline(never)]
     fn state(&self) -> Value {
         self.state.to_json()
     }

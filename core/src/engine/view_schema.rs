@@ -1,6 +1,6 @@
 //! The catalog's shapes of the `<module>.<x>_view` operations (schema only: at run
-//! time every view operation reads [`ViewArgs`](super::ViewArgs) and writes
-//! [`ViewResult`](super::ViewResult)).
+//! time every view operation is [`view_call`](super::view_call), which reads its
+//! arguments as JSON and views the state through the handle).
 #![allow(dead_code)]
 
 use schemars::JsonSchema;

@@ -63,13 +63,14 @@ impl Engine for Battle {
     }
 
     /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square.
-    fn view(
+    fn redact(
         _: &(),
         s: &WtBattleState,
-        viewer: Option<&Value>,
+        viewer: &Value,
+        view: &mut Value,
         events: Option<&mut Vec<Value>>,
-    ) -> Result<Value> {
-        battle::view::view(s, viewer, events)
+    ) -> Result<()> {
+        battle::view::redact(s, viewer, view, events)
     }
 
     fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {

@@ -17,7 +17,6 @@
 
 use super::state::{WtBattleMember, WtBattleState};
 use crate::error::{Error, Result};
-use crate::json::ToJson;
 use serde_json::Value;
 
 /// The team `viewer` names: its index, or its id.
@@ -37,15 +36,15 @@ fn hidden(m: &WtBattleMember, team: usize) -> bool {
     m.team != team && m.states.stealth.is_some()
 }
 
-/// The state (and the last action's events) as `viewer` may see them (`None`: the GM).
-pub(crate) fn view(
+/// Remove from `out` (the state `s` as JSON) and `events` (those that led to `s`)
+/// what `viewer`'s team may not see.
+pub(crate) fn redact(
     s: &WtBattleState,
-    viewer: Option<&Value>,
+    viewer: &Value,
+    out: &mut Value,
     events: Option<&mut Vec<Value>>,
-) -> Result<Value> {
-    let mut out = s.to_json();
-    let Some(v) = viewer else { return Ok(out) };
-    let team = viewer_team(s, v)?;
+) -> Result<()> {
+    let team = viewer_team(s, viewer)?;
     if let Some(ms) = out.get_mut("members").and_then(Value::as_array_mut) {
         for (m, j) in s.members.iter().zip(ms.iter_mut()) {
             if let (true, Some(o)) = (hidden(m, team), j.as_object_mut()) {
@@ -64,7 +63,7 @@ pub(crate) fn view(
     if let Some(ev) = events {
         redact_events(s, team, ev);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Drop the squares of hidden members' moves from `ev` (the events that led to `s`).
@@ -90,5 +89,69 @@ fn redact_events(s: &WtBattleState, team: usize, ev: &mut [Value]) {
                 o.remove(k);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The Bagworm-teleport battle of the vectors: a1 (team a) starts in Stealth (WT-MAP-6).
+    fn stealthed() -> WtBattleState {
+        let text = include_str!("../../../../testdata/vectors/views/engine_views.json");
+        let cases: Value = serde_json::from_str(text).unwrap();
+        let setup = cases[0]["steps"][0]["args"].clone();
+        let args = crate::ops::parse_args(setup).unwrap();
+        super::super::battle_new(&args).unwrap().state
+    }
+
+    fn moved() -> Value {
+        json!({"type": "moved", "member": "a1", "path": [{"x": 1, "y": 0}], "cost": 1, "movement": 3})
+    }
+
+    fn stealth(on: bool) -> Value {
+        json!({"type": "state", "member": "a1", "state": "stealth", "on": on, "rule": "WT-ST-1"})
+    }
+
+    fn view(s: &WtBattleState, viewer: Option<&Value>, ev: Option<&mut Vec<Value>>) -> Value {
+        let mut out = crate::json::ToJson::to_json(s);
+        if let Some(v) = viewer {
+            redact(s, v, &mut out, ev).unwrap();
+        }
+        out
+    }
+
+    fn seen(s: &WtBattleState, viewer: Value, mut ev: Vec<Value>) -> Vec<Value> {
+        view(s, Some(&viewer), Some(&mut ev));
+        ev
+    }
+
+    #[test]
+    fn a_move_in_stealth_hides_its_route_from_the_other_team_only() {
+        // WT-ST-1: a1 is in Stealth at the end, and was during the move.
+        let s = stealthed();
+        let other = seen(&s, json!("b"), vec![moved()]);
+        assert_eq!(other[0], json!({"type": "moved", "member": "a1", "movement": 3}));
+        assert_eq!(seen(&s, json!("a"), vec![moved()])[0], moved());
+        let mut gm = vec![moved()];
+        view(&s, None, Some(&mut gm));
+        assert_eq!(gm[0], moved());
+    }
+
+    #[test]
+    fn stealth_is_read_backwards_from_the_state() {
+        // Stealth began after the move (in the same list): the move was seen.
+        let s = stealthed();
+        assert_eq!(seen(&s, json!("b"), vec![moved(), stealth(true)])[0], moved());
+        // Stealth ended after the move (WT-ST-1 item 1, at the end of the Movement phase):
+        // the move was made hidden, so it stays hidden though the square is now shown.
+        let mut open = s.clone();
+        open.members[0].states.stealth = None;
+        let ev = seen(&open, json!(1), vec![moved(), stealth(false)]);
+        assert!(ev[0].get("path").is_none() && ev[0].get("cost").is_none());
+        assert_eq!(ev[1], stealth(false));
+        let v = view(&open, Some(&json!("b")), None);
+        assert_eq!(v["members"][0]["at"], json!({"x": 0, "y": 0}));
     }
 }
