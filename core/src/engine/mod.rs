@@ -136,10 +136,11 @@ pub trait Engine: 'static {
 }
 
 /// A `viewer` that is one of `names`, else `invalid_argument` naming `viewer`.
+#[inline(never)]
 fn named_viewer(viewer: &Value, names: &[&str]) -> Result<()> {
     match viewer.as_str() {
         Some(v) if names.contains(&v) => Ok(()),
-        _ => Err(Error::invalid("viewer", "names no combatant or side of this game (null: the GM)")),
+        _ => Err(Error::invalid("viewer", "names nobody in this game (null: the GM)")),
     }
 }
 
@@ -148,18 +149,25 @@ fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
     match events {
         None => Ok(None),
         Some(Value::Array(a)) if a.iter().all(Value::is_object) => Ok(Some(a)),
-        Some(_) => Err(Error::invalid("events", "must be an array of event objects (an action's `events`)")),
+        Some(_) => Err(Error::invalid("events", "must be an array of event objects")),
     }
 }
 
-/// `{state, events?}`: a view as the handles and the view operations return it.
-fn view_result(state: Value, events: Option<Vec<Value>>) -> Value {
+/// `{state, events?}`: the state (and `events`) as `viewer` may see them, as the
+/// handles and the view operations return it. Type-erased, so the wasm carries one
+/// copy; only [`Engine::redact`] is per engine.
+fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
+    let mut events = view_events(events)?;
+    let mut state = g.state();
+    if let Some(v) = viewer {
+        g.redact(v, &mut state, events.as_mut())?;
+    }
     let mut m = Map::new();
     m.insert("state".into(), state);
     if let Some(e) = events {
         m.insert("events".into(), Value::Array(e));
     }
-    Value::Object(m)
+    Ok(Value::Object(m))
 }
 
 /// The pure `<module>.<x>_view` operation of `handle`: `{state, viewer?, events?,
@@ -172,11 +180,11 @@ pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
     let h = handles()
         .into_iter()
         .find(|h| h.name == handle)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "a view operation without its handle"))?;
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
     let g = (h.load)(state, a.get("data"))?;
     let events = a.remove("events");
-    g.view(a.get("viewer"), events)
+    view_of(g.as_ref(), a.get("viewer"), events)
 }
 
 /// Register engine `$engine`'s view operation ([`view_call`]); `$args`/`$res` only
@@ -436,12 +444,7 @@ impl<E: Engine> Session<E> {
     /// The state now as `viewer` may see it (`None`: the GM), and `events` (the last
     /// action's) redacted for it: `{state, events?}`, as the pure view operation gives.
     pub fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
-        let mut events = view_events(events)?;
-        let mut state = AnyGame::state(self);
-        if let Some(v) = viewer {
-            E::redact(&self.ctx, &self.state, v, &mut state, events.as_mut())?;
-        }
-        Ok(view_result(state, events))
+        view_of(self, viewer, events)
     }
 }
 
@@ -526,8 +529,8 @@ pub trait AnyGame: Send + Sync {
     fn recover(&mut self) -> Result<()>;
     /// How many actions can be taken back.
     fn undo_depth(&self) -> usize;
-    /// See [`Session::view`].
-    fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value>;
+    /// See [`Engine::redact`].
+    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()>;
 }
 
 impl<E: Engine> AnyGame for Session<E> {
@@ -581,8 +584,8 @@ impl<E: Engine> AnyGame for Session<E> {
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
     }
-    fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
-        Session::view(self, viewer, events)
+    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()> {
+        E::redact(&self.ctx, &self.state, viewer, view, events)
     }
 }
 
@@ -777,7 +780,7 @@ impl Game {
             "view" => {
                 only(&a, &["viewer", "events"])?;
                 let events = a.remove("events");
-                g.view(a.get("viewer"), events)
+                view_of(g.as_ref(), a.get("viewer"), events)
             }
             "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;
