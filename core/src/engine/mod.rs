@@ -682,7 +682,7 @@ impl Game {
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
     /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
-    ///   as `viewer` may see them (see [`Engine::view`]; null: the GM).
+    ///   as `viewer` may see them (see [`Engine::redact`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
