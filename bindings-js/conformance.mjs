@@ -200,12 +200,30 @@ function runSingle(c, box) {
     return why === null ? null : `${why} (error was [${e.code}] ${e.message})`;
   }
   if (hasError) return `expected error ${show(c.expect_error)}, got result ${show(result)}`;
-  const why = matches(c.expect, result);
+  const why = matches(c.expect, result) ?? present(c.expect_absent, result);
   if (why === null) {
     box.push(result);
     return null;
   }
   return `${why} | result: ${show(result)}`;
+}
+
+// `expect_absent`: paths (`members.0.at`) none of which may exist in the result.
+function present(absent, result) {
+  if (absent === undefined) return null;
+  if (!Array.isArray(absent)) return '"expect_absent" must be an array of paths';
+  for (const p of absent) {
+    if (typeof p !== "string") return '"expect_absent" must be an array of paths';
+    let cur = result;
+    for (const key of p.split(".")) {
+      if (Array.isArray(cur)) cur = /^[0-9]+$/.test(key) ? cur[Number(key)] : undefined;
+      else if (cur !== null && typeof cur === "object" && Object.hasOwn(cur, key)) cur = cur[key];
+      else cur = undefined;
+      if (cur === undefined) break;
+    }
+    if (cur !== undefined) return `result.${p}: expected absent`;
+  }
+  return null;
 }
 
 function main(argv) {

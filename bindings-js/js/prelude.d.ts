@@ -52,6 +52,14 @@ export declare class GameHandle<State, Action, Listed, Event> {
   listing(actor?: string): GameListing<Listed, Event>;
   /** Apply one action. */
   act(action: Action, dice?: { seed?: number; rolls?: unknown[] }): GameActResult<Event>;
+  /**
+   * Hidden information: the state as `viewer` may see it (a World Trigger team's index or
+   * id; another engine's combatant id, TMD also a side; null: the GM) and `events` (the
+   * last action's) redacted for it, as the pure `<module>.<x>View` operation gives. A
+   * World Trigger view leaves out what the team may not see (WT-ST-1), so its state is
+   * not a loadable `State`.
+   */
+  view(viewer?: string | number | null, events?: Event[]): { state: Record<string, unknown>; events?: Record<string, unknown>[] };
   /** Take back the last action (up to 100). */
   undo(): void;
   /** How many actions `undo` can take back now. */

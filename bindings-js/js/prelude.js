@@ -342,6 +342,22 @@ export class GameHandle {
     this.#call("undo");
   }
 
+  /**
+   * Hidden information: the state as `viewer` may see it, and `events` (the last
+   * action's, as `act` returned them) redacted for it: `{state, events?}`, exactly as
+   * the pure `<module>.<x>View` operation gives. `viewer`: a World Trigger team's
+   * index or id (another team's members in Stealth have no square, WT-ST-1); for the
+   * other engines, whose rules hide nothing, a combatant's id (TMD: or a side) and the
+   * state unchanged; null or undefined: the GM (everything).
+   */
+  view(viewer, events, ...extra) {
+    if (extra.length) {
+      const message = `args: ${this.constructor.handle}.view takes (viewer, events), not ${2 + extra.length} arguments`;
+      throw new GunbaiError({ code: "invalid_argument", message, field: "args" });
+    }
+    return this.#call("view", { viewer, events });
+  }
+
   /** How many actions `undo` can take back now. */
   get undoDepth() {
     return this.#call("undo_depth");

@@ -154,11 +154,13 @@ fn run_single(case: &Value) -> Result<Option<Value>, String> {
         (Some(_), Some(_), _) => Err("case has both expect and expect_error".into()),
         (Some(exp), None, Ok(actual)) => {
             let mut why = String::new();
-            if matches(exp, &actual, "result", &mut why) {
-                Ok(Some(actual))
-            } else {
-                Err(format!("{why}\n      result: {actual}"))
+            if !matches(exp, &actual, "result", &mut why) {
+                return Err(format!("{why}\n      result: {actual}"));
             }
+            if let Some(p) = present(case.get("expect_absent"), &actual)? {
+                return Err(format!("result.{p}: expected absent\n      result: {actual}"));
+            }
+            Ok(Some(actual))
         }
         (Some(_), None, Err(e)) => Err(format!("unexpected error {e}")),
         (None, Some(want), Err(e)) => {
@@ -177,6 +179,28 @@ fn run_single(case: &Value) -> Result<Option<Value>, String> {
         (None, Some(want), Ok(actual)) => Err(format!("expected error {want}, got result {actual}")),
         (None, None, _) => Err("case has neither expect nor expect_error".into()),
     }
+}
+
+/// `expect_absent`: a list of paths (`members.0.at`, as in a `$N.` reference) none of
+/// which may exist in the result. The first that does, if any.
+fn present(absent: Option<&Value>, actual: &Value) -> Result<Option<String>, String> {
+    let Some(list) = absent else { return Ok(None) };
+    let list = list.as_array().ok_or("\"expect_absent\" must be an array of paths")?;
+    for p in list {
+        let p = p.as_str().ok_or("\"expect_absent\" must be an array of paths")?;
+        let mut cur = Some(actual);
+        for key in p.split('.') {
+            cur = cur.and_then(|c| match c {
+                Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
+                Value::Object(m) => m.get(key),
+                _ => None,
+            });
+        }
+        if cur.is_some() {
+            return Ok(Some(p.to_string()));
+        }
+    }
+    Ok(None)
 }
 
 fn vectors_root() -> PathBuf {
@@ -252,6 +276,7 @@ vector_files! {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
         initiative, state_validation, surprise_actors, ties
     }
+    views { engine_views }
     world_trigger {
         battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds,
         pack_tier_endings, variants

@@ -97,6 +97,18 @@ class Game:
         depth: int = self._call("undo_depth")
         return depth
 
+    def view(self, viewer: Any = None, events: Any = None) -> Any:
+        """Hidden information: the state as ``viewer`` may see it, and ``events`` (the last
+        action's, as :meth:`act` returned them) redacted for it: ``{"state": ..., "events": ...}``
+        (``events`` only when given), exactly as the pure ``<module>.<x>_view`` operation gives.
+
+        ``viewer``: a World Trigger team's index or id (another team's members in Stealth
+        have no square, WT-ST-1); for the other engines, whose rules hide nothing, a
+        combatant's id (TMD: or a side) and the state unchanged. None: the GM (everything).
+        A viewer that names nobody is ``invalid_argument`` naming ``viewer``.
+        """
+        return self._call("view", {"viewer": viewer, "events": events})
+
     @property
     def state(self) -> Any:
         """The state, in the same JSON shape the pure operations use (a fresh copy)."""

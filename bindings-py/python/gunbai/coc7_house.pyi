@@ -65,6 +65,19 @@ def round_act(*, state: C7hRoundState, action: C7hAction) -> C7hRoundResult:
     """
     ...
 
+def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events: Union[Sequence[C7hEvent], None] = None) -> C7hRoundViewResult:
+    """``coc7_house.round_view`` — A combatant's view of a state (and of the last action's events): the round hides nothing, so it is the state unchanged; the viewer is checked.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A combatant's id; absent or null: the KP.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None] = None, extreme: Union[bool, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDamageResult:
     """``coc7_house.damage`` — Roll damage; an Extreme success doubles the base damage dice only.
 
@@ -238,6 +251,19 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
     """
     ...
 
+def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events: Union[Sequence[C7hChaseEvent], None] = None) -> C7hChaseViewResult:
+    """``coc7_house.chase_view`` — The fugitive's or pursuer's view of a chase state (and of the last round's events): a chase hides nothing, so it is the state unchanged; the viewer is checked.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: The fugitive's or the pursuer's id; absent or null: the KP.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def labels() -> C7hLabelsResult:
     """``coc7_house.labels`` — Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en.
 
@@ -296,4 +322,4 @@ class Chase(_Game):
     def state(self) -> C7hChaseState: ...
     def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "labels", "Round", "Chase"]

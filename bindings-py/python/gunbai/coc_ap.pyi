@@ -23,6 +23,19 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
     """
     ...
 
+def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, events: Union[Sequence[CocApEvent], None] = None) -> CocApRoundViewResult:
+    """``coc_ap.round_view`` — A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A participant's id; absent or null: the KP.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def action_points(*, dex: int, ap_bonus: Union[int, None] = None, variants: Union[CocApVariants, None] = None) -> CocApActionPointsResult:
     """``coc_ap.action_points`` — Action points gained at each round start: 2 + floor(DEX / 6) + modifiers.
 
@@ -104,4 +117,4 @@ class Round(_Game):
     def state(self) -> CocApRoundState: ...
     def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]
+__all__ = ["check", "round_view", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]

@@ -197,9 +197,36 @@ def run_single(case: dict[str, Any], box: list[Any]) -> str | None:
         return f"expected error {json.dumps(case['expect_error'])}, got result {json.dumps(result, ensure_ascii=False)}"
     why = matches(case["expect"], result)
     if why is None:
+        why = _present(case.get("expect_absent"), result)
+    if why is None:
         box.append(result)
         return None
     return f"{why} | result: {json.dumps(result, ensure_ascii=False)}"
+
+
+_MISSING = object()
+
+
+def _present(absent: Any, result: Any) -> str | None:
+    """``expect_absent``: paths (``members.0.at``) none of which may exist in the result."""
+    if absent is None:
+        return None
+    if not isinstance(absent, list) or not all(isinstance(p, str) for p in absent):
+        return '"expect_absent" must be an array of paths'
+    for p in absent:
+        cur: Any = result
+        for key in p.split("."):
+            if isinstance(cur, list):
+                cur = cur[int(key)] if key.isdigit() and int(key) < len(cur) else _MISSING
+            elif isinstance(cur, dict):
+                cur = cur.get(key, _MISSING)
+            else:
+                cur = _MISSING
+            if cur is _MISSING:
+                break
+        if cur is not _MISSING:
+            return f"result.{p}: expected absent"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

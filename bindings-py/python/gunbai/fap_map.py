@@ -186,6 +186,21 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
     """
 
 
+@_op("fap_map.round_view")
+def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: Union[Sequence[FmEvent], None] = None, data: Union[Any, None] = None) -> FmRoundViewResult:
+    """``fap_map.round_view`` — A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A combatant's id; absent or null: the GM.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        data: The action pack given to `round_new`, if any.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 class Round(_Game):
     """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
 
@@ -208,4 +223,4 @@ class Round(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "Round"]
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "Round"]

@@ -19,6 +19,19 @@ def action_types(*, data: Union[TmdLabelPack, None] = None) -> TmdActionTypesRes
     """
     ...
 
+def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None, events: Union[Sequence[TmdEvent], None] = None) -> TmdEncounterViewResult:
+    """``tmd.encounter_view`` — A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A character's id or a side's name; absent or null: the GM.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> TmdInitiativeResult:
     """``tmd.initiative`` — TMD initiative: d10 + base initiative, highest first; cross-side ties re-rolled (bounded).
 
@@ -161,4 +174,4 @@ class Encounter(_Game):
     def state(self) -> TmdEncounterState: ...
     def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]

@@ -899,6 +899,19 @@ WtBattleActArgs = TypedDict("WtBattleActArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
+WtBattleViewer = Union[int, str]
+
+WtBattleViewArgs = TypedDict("WtBattleViewArgs", {
+    "state": WtBattleState,
+    "viewer": NotRequired[Union[WtBattleViewer, None]],
+    "events": NotRequired[Union[list[WtBattleEvent], None]],
+})
+
+WtBattleViewResult = TypedDict("WtBattleViewResult", {
+    "state": dict[str, Any],
+    "events": NotRequired[Union[list[dict[str, Any]], None]],
+})
+
 WtBattleRunStep = TypedDict("WtBattleRunStep", {
     "action": WtBattleAction,
     "seed": NotRequired[Union[int, None]],
@@ -1070,17 +1083,6 @@ CocApCheckResult = TypedDict("CocApCheckResult", {
     "rolls": list[Roll],
 })
 
-CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
-    "dex": int,
-    "ap_bonus": NotRequired[int],
-    "variants": NotRequired[CocApVariants],
-})
-
-CocApActionPointsResult = TypedDict("CocApActionPointsResult", {
-    "ap": int,
-    "base": int,
-})
-
 CocApWeapon = TypedDict("CocApWeapon", {
     "name": str,
     "skill": int,
@@ -1094,11 +1096,6 @@ CocApParticipant = TypedDict("CocApParticipant", {
     "weapons": NotRequired[list[CocApWeapon]],
     "position": NotRequired[list[int]],
     "ap_bonus": NotRequired[int],
-})
-
-CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
-    "participants": list[CocApParticipant],
-    "variants": NotRequired[CocApVariants],
 })
 
 CocApFighter = TypedDict("CocApFighter", {
@@ -1126,6 +1123,33 @@ CocApRoundState = TypedDict("CocApRoundState", {
 CocApTreatSkill = Union[Literal["first_aid"], Literal["medicine"], Literal["psychoanalysis"]]
 
 CocApEvent = dict[str, Any]
+
+CocApRoundViewArgs = TypedDict("CocApRoundViewArgs", {
+    "state": CocApRoundState,
+    "viewer": NotRequired[Union[str, None]],
+    "events": NotRequired[Union[list[CocApEvent], None]],
+})
+
+CocApRoundViewResult = TypedDict("CocApRoundViewResult", {
+    "state": CocApRoundState,
+    "events": NotRequired[Union[list[CocApEvent], None]],
+})
+
+CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
+    "dex": int,
+    "ap_bonus": NotRequired[int],
+    "variants": NotRequired[CocApVariants],
+})
+
+CocApActionPointsResult = TypedDict("CocApActionPointsResult", {
+    "ap": int,
+    "base": int,
+})
+
+CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
+    "participants": list[CocApParticipant],
+    "variants": NotRequired[CocApVariants],
+})
 
 CocApRoundResult = TypedDict("CocApRoundResult", {
     "state": CocApRoundState,
@@ -1250,6 +1274,17 @@ C7hRoundLegalResult = TypedDict("C7hRoundLegalResult", {
 C7hRoundActArgs = TypedDict("C7hRoundActArgs", {
     "state": C7hRoundState,
     "action": C7hAction,
+})
+
+C7hRoundViewArgs = TypedDict("C7hRoundViewArgs", {
+    "state": C7hRoundState,
+    "viewer": NotRequired[Union[str, None]],
+    "events": NotRequired[Union[list[C7hEvent], None]],
+})
+
+C7hRoundViewResult = TypedDict("C7hRoundViewResult", {
+    "state": C7hRoundState,
+    "events": NotRequired[Union[list[C7hEvent], None]],
 })
 
 C7hExtremeDamage = Union[Literal["double_dice"], Literal["double_total"]]
@@ -1504,6 +1539,17 @@ C7hChaseActArgs = TypedDict("C7hChaseActArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
+C7hChaseViewArgs = TypedDict("C7hChaseViewArgs", {
+    "state": C7hChaseState,
+    "viewer": NotRequired[Union[str, None]],
+    "events": NotRequired[Union[list[C7hChaseEvent], None]],
+})
+
+C7hChaseViewResult = TypedDict("C7hChaseViewResult", {
+    "state": C7hChaseState,
+    "events": NotRequired[Union[list[C7hChaseEvent], None]],
+})
+
 C7hLabelsArgs = dict[str, Any]
 
 C7hLabelsResult = TypedDict("C7hLabelsResult", {
@@ -1551,35 +1597,15 @@ TmdActionTypesResult = TypedDict("TmdActionTypesResult", {
     "action_types": list[TmdActionTypeInfo],
 })
 
-TmdCombatant = TypedDict("TmdCombatant", {
-    "id": str,
-    "side": str,
-    "base_initiative": int,
+TmdConversionApBasis = Union[Literal["turn_start"], Literal["remaining"]]
+
+TmdVariants = TypedDict("TmdVariants", {
+    "conversion_ap_basis": NotRequired[TmdConversionApBasis],
 })
 
-TmdInitiativeArgs = TypedDict("TmdInitiativeArgs", {
-    "combatants": list[TmdCombatant],
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
+TmdPhase = Union[Literal["surprise"], Literal["delays"], Literal["turns"], Literal["ended"]]
 
-TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
-    "id": str,
-    "side": str,
-    "base_initiative": int,
-    "roll": int,
-    "total": int,
-    "tiebreaks": list[int],
-})
-
-TmdInitiativeResult = TypedDict("TmdInitiativeResult", {
-    "order": list[TmdInitiativeEntry],
-    "rolls": list[Roll],
-})
-
-TmdConversionLimitsArgs = TypedDict("TmdConversionLimitsArgs", {
-    "ap": int,
-})
+TmdConvertType = Union[Literal["trick"], Literal["swift"], Literal["move"], Literal["acrobatic"], Literal["standard"]]
 
 TmdTypeCounts = TypedDict("TmdTypeCounts", {
     "trick": int,
@@ -1588,80 +1614,6 @@ TmdTypeCounts = TypedDict("TmdTypeCounts", {
     "acrobatic": int,
     "standard": int,
 })
-
-TmdConversionLimitsResult = TypedDict("TmdConversionLimitsResult", {
-    "limits": TmdTypeCounts,
-})
-
-TmdConvertType = Union[Literal["trick"], Literal["swift"], Literal["move"], Literal["acrobatic"], Literal["standard"]]
-
-TmdConversionApBasis = Union[Literal["turn_start"], Literal["remaining"]]
-
-TmdVariants = TypedDict("TmdVariants", {
-    "conversion_ap_basis": NotRequired[TmdConversionApBasis],
-})
-
-TmdConvertArgs = TypedDict("TmdConvertArgs", {
-    "base_ap": int,
-    "extra_ap": NotRequired[int],
-    "actions": list[TmdConvertType],
-    "variants": NotRequired[TmdVariants],
-})
-
-TmdConvertResult = TypedDict("TmdConvertResult", {
-    "converted": TmdTypeCounts,
-    "limits": TmdTypeCounts,
-    "ap_spent": int,
-    "base_ap": int,
-    "extra_ap": int,
-    "remaining_ap": int,
-})
-
-TmdActionSecondsArgs = TypedDict("TmdActionSecondsArgs", {
-    "actions": list[TmdActionType],
-})
-
-TmdActionSecondsResult = TypedDict("TmdActionSecondsResult", {
-    "weight_total": int,
-    "seconds": float,
-    "per_action": list[float],
-})
-
-TmdAcrobaticArgs = TypedDict("TmdAcrobaticArgs", {
-    "base_movement": NotRequired[Union[float, None]],
-    "skill_level": NotRequired[Union[int, None]],
-    "dodge_bonus": NotRequired[Union[float, None]],
-})
-
-TmdAcrobaticResult = TypedDict("TmdAcrobaticResult", {
-    "movement": NotRequired[Union[float, None]],
-    "max_dodge_bonus": NotRequired[Union[float, None]],
-    "dodge_bonus": NotRequired[Union[float, None]],
-    "rule": str,
-})
-
-TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
-    "id": str,
-    "side": str,
-    "base_initiative": int,
-    "immune_to_surprise": NotRequired[bool],
-})
-
-TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
-    "attacker": str,
-    "surprise_attack": bool,
-    "undetected": bool,
-})
-
-TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
-    "characters": list[TmdCharacterSpec],
-    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
-    "variants": NotRequired[TmdVariants],
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-TmdPhase = Union[Literal["surprise"], Literal["delays"], Literal["turns"], Literal["ended"]]
 
 TmdRetained = TypedDict("TmdRetained", {
     "action_type": TmdConvertType,
@@ -1771,7 +1723,112 @@ TmdEncounterState = TypedDict("TmdEncounterState", {
     "next_effect_id": int,
 })
 
+TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "roll": int,
+    "total": int,
+    "tiebreaks": list[int],
+})
+
 TmdEvent = dict[str, Any]
+
+TmdEncounterViewArgs = TypedDict("TmdEncounterViewArgs", {
+    "state": TmdEncounterState,
+    "viewer": NotRequired[Union[str, None]],
+    "events": NotRequired[Union[list[TmdEvent], None]],
+})
+
+TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
+    "state": TmdEncounterState,
+    "events": NotRequired[Union[list[TmdEvent], None]],
+})
+
+TmdCombatant = TypedDict("TmdCombatant", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+})
+
+TmdInitiativeArgs = TypedDict("TmdInitiativeArgs", {
+    "combatants": list[TmdCombatant],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+TmdInitiativeResult = TypedDict("TmdInitiativeResult", {
+    "order": list[TmdInitiativeEntry],
+    "rolls": list[Roll],
+})
+
+TmdConversionLimitsArgs = TypedDict("TmdConversionLimitsArgs", {
+    "ap": int,
+})
+
+TmdConversionLimitsResult = TypedDict("TmdConversionLimitsResult", {
+    "limits": TmdTypeCounts,
+})
+
+TmdConvertArgs = TypedDict("TmdConvertArgs", {
+    "base_ap": int,
+    "extra_ap": NotRequired[int],
+    "actions": list[TmdConvertType],
+    "variants": NotRequired[TmdVariants],
+})
+
+TmdConvertResult = TypedDict("TmdConvertResult", {
+    "converted": TmdTypeCounts,
+    "limits": TmdTypeCounts,
+    "ap_spent": int,
+    "base_ap": int,
+    "extra_ap": int,
+    "remaining_ap": int,
+})
+
+TmdActionSecondsArgs = TypedDict("TmdActionSecondsArgs", {
+    "actions": list[TmdActionType],
+})
+
+TmdActionSecondsResult = TypedDict("TmdActionSecondsResult", {
+    "weight_total": int,
+    "seconds": float,
+    "per_action": list[float],
+})
+
+TmdAcrobaticArgs = TypedDict("TmdAcrobaticArgs", {
+    "base_movement": NotRequired[Union[float, None]],
+    "skill_level": NotRequired[Union[int, None]],
+    "dodge_bonus": NotRequired[Union[float, None]],
+})
+
+TmdAcrobaticResult = TypedDict("TmdAcrobaticResult", {
+    "movement": NotRequired[Union[float, None]],
+    "max_dodge_bonus": NotRequired[Union[float, None]],
+    "dodge_bonus": NotRequired[Union[float, None]],
+    "rule": str,
+})
+
+TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "immune_to_surprise": NotRequired[bool],
+})
+
+TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
+    "attacker": str,
+    "surprise_attack": bool,
+    "undetected": bool,
+})
+
+TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
+    "characters": list[TmdCharacterSpec],
+    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
+    "variants": NotRequired[TmdVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
 
 TmdEncounterResult = TypedDict("TmdEncounterResult", {
     "state": TmdEncounterState,
@@ -2132,6 +2189,18 @@ FmRoundActArgs = TypedDict("FmRoundActArgs", {
     "data": NotRequired[Any],
 })
 
+FmRoundViewArgs = TypedDict("FmRoundViewArgs", {
+    "state": FmRoundState,
+    "viewer": NotRequired[Union[str, None]],
+    "events": NotRequired[Union[list[FmEvent], None]],
+    "data": NotRequired[Any],
+})
+
+FmRoundViewResult = TypedDict("FmRoundViewResult", {
+    "state": FmRoundState,
+    "events": NotRequired[Union[list[FmEvent], None]],
+})
+
 CmdSystem = Union[Literal["world_trigger"], Literal["coc7"], Literal["coc6"], Literal["tmd"], Literal["fap_map"]]
 
 CmdLang = str
@@ -2282,4 +2351,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApParticipant", "CocApWeapon", "CocApRoundResult", "CocApRoundState", "CocApFighter", "CocApEvent", "CocApTreatSkill", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hLabelsArgs", "C7hLabelsResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdTypeCounts", "TmdConvertArgs", "TmdConvertType", "TmdVariants", "TmdConversionApBasis", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterState", "TmdPhase", "TmdCharacter", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hLabelsArgs", "C7hLabelsResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

@@ -411,6 +411,20 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
     """
 
 
+@_op("world_trigger.battle_view")
+def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None, events: Union[Sequence[WtBattleEvent], None] = None) -> WtBattleViewResult:
+    """``world_trigger.battle_view`` — A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything).
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: The team viewing (its index or id); absent or null: the GM, who sees everything.
+        events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("world_trigger.battle_run")
 def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with_legal: Union[bool, None] = None) -> WtBattleRunResult:
     """``world_trigger.battle_run`` — Play a setup and a list of actions in order (scenario replay); returns the final state and the events.
@@ -525,4 +539,4 @@ class Battle(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]

@@ -53,6 +53,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             check::CocApCheckArgs => check::CocApCheckResult,
             "A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble."
         ),
+        crate::view_op!(
+            "coc_ap.round_view",
+            crate::engine::coc::ApRound,
+            crate::engine::view_schema::CocApRoundViewArgs => crate::engine::view_schema::CocApRoundViewResult,
+            "A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked."
+        ),
         crate::op!(
             "coc_ap.action_points",
             ap::action_points,

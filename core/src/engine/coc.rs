@@ -56,6 +56,12 @@ impl Engine for ApRound {
         matches!(a, CocApAction::Other { ap, .. } if *ap != 1)
     }
 
+    /// Participant ids. Nothing is hidden (the default view): actions are declared to
+    /// the KP at the table (COCAP-AP-2) and the map is open (COCAP-PREP-1).
+    fn viewers(s: &CocApRoundState) -> Vec<&str> {
+        s.fighters.iter().map(|f| f.participant.id.as_str()).collect()
+    }
+
     #[cfg(test)]
     fn probes(_: &(), s: &CocApRoundState, rng: &mut crate::dice::prng::Prng) -> Vec<CocApAction> {
         ap::candidates(s, rng)
@@ -98,6 +104,12 @@ impl Engine for HouseRound {
     /// A round has no end of its own (the KP's call).
     fn outcome(_: &(), _: &C7hRoundState) -> Value {
         Value::Null
+    }
+
+    /// Combatant ids. Nothing is hidden (the default view): the round's order, actions
+    /// and stances are played openly.
+    fn viewers(s: &C7hRoundState) -> Vec<&str> {
+        s.combatants.iter().map(|c| c.entry.id.as_str()).collect()
     }
 
     #[cfg(test)]
@@ -144,6 +156,12 @@ impl Engine for Chase {
             C7hChaseStatus::Ongoing => Value::Null,
             st => json!({"status": st.to_json(), "round": s.round}),
         }
+    }
+
+    /// The fugitive's and the pursuer's ids. Nothing is hidden (the default view): the
+    /// gap and the rolls are open (C7H-ESC).
+    fn viewers(s: &C7hChaseState) -> Vec<&str> {
+        std::iter::once(s.fugitive.id.as_str()).chain(s.pursuer.as_ref().map(|p| p.id.as_str())).collect()
     }
 
     #[cfg(test)]

@@ -65,6 +65,12 @@ impl Engine for Round {
         Value::Null
     }
 
+    /// Combatant ids. Nothing is hidden (the default view): declarations are spoken at
+    /// the start of the round (FM-DEF-4 発言), not written down secretly.
+    fn viewers(s: &FmRoundState) -> Vec<&str> {
+        s.combatants.iter().map(|c| c.id.as_str()).collect()
+    }
+
     #[cfg(test)]
     fn probes(ctx: &Pack, s: &FmRoundState, _: &mut crate::dice::prng::Prng) -> Vec<FmRoundAction> {
         round::probe_candidates(s, &ctx.pack)

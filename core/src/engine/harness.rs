@@ -74,6 +74,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
         assert_eq!(pure_new["state"], sess.state().to_json(), "{}: new state differs", E::HANDLE);
         let data = E::save_ctx(sess.ctx());
         let mut game_actions = 0;
+        let mut last_events: Option<Value> = None;
         for step in 0..drive.max_steps {
             let state_json = sess.state().to_json();
             let text = state_json.to_string();
@@ -81,6 +82,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
             let (_, back) = E::load(&state_json, data.as_ref()).expect("a reachable state loads");
             assert!(back == *sess.state(), "{}: state changed in a JSON round trip", E::HANDLE);
             assert_eq!(back.to_json().to_string(), text, "{}: JSON text changed", E::HANDLE);
+            check_views::<E>(&sess, &state_json, &data, last_events.take(), step % drive.pure_every == 0);
             let listed = sess.legal_actions(None).expect("listing");
             if step % drive.pure_every == 0 {
                 let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
@@ -166,6 +168,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 assert_eq!(pure["events"], events, "{}: events differ after {a}", E::HANDLE);
                 assert_eq!(pure["rolls"], rolls, "{}: dice differ after {a}", E::HANDLE);
             }
+            last_events = Some(events);
             actions += 1;
             game_actions += 1;
         }
@@ -186,6 +189,88 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
         }
     }
     (n, actions, refusals, ended)
+}
+
+/// How many hidden squares [`check_views`] has seen (World Trigger's harness needs some).
+static HIDDEN_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Hidden information: the GM's view is the state, and the view of each viewer the
+/// engine names is consistent — for World Trigger, another team's member in Stealth
+/// has no `at` and no move squares in the events (WT-ST-1), and apart from those the
+/// view is the state; the other engines hide nothing (the view is the state). The
+/// handle's view and the pure operation's agree.
+fn check_views<E: Engine>(
+    sess: &Session<E>,
+    state: &Value,
+    data: &Option<Value>,
+    events: Option<Value>,
+    pure: bool,
+) {
+    let gm = sess.view(None, events.clone()).expect("the GM's view");
+    assert_eq!(gm["state"], *state, "{}: the GM's view is not the state", E::HANDLE);
+    assert_eq!(gm.get("events"), events.as_ref(), "{}: the GM's view changed the events", E::HANDLE);
+    let viewers: Vec<String> = E::viewers(sess.state()).into_iter().map(String::from).collect();
+    assert!(!viewers.is_empty(), "{}: no viewer", E::HANDLE);
+    assert!(sess.view(Some(&json!("no such viewer")), None).is_err(), "{}: a bad viewer", E::HANDLE);
+    for v in &viewers {
+        let vj = json!(v);
+        let view = sess.view(Some(&vj), events.clone()).expect("a named viewer's view");
+        if pure {
+            let mut args = with_state(state.clone(), data);
+            args.insert("viewer".into(), vj.clone());
+            if let Some(e) = &events {
+                args.insert("events".into(), e.clone());
+            }
+            let op = E::OPS[2].replace("_act", "_view");
+            let pure = crate::call(&op, Value::Object(args)).expect("the pure view");
+            assert_eq!(pure, view, "{op}: pure != handle");
+        }
+        if E::HANDLE != "world_trigger.Battle" {
+            assert_eq!(view["state"], *state, "{}: a view hides something", E::HANDLE);
+            assert_eq!(view.get("events"), events.as_ref(), "{}: a view changed the events", E::HANDLE);
+            continue;
+        }
+        let team = state["teams"].as_array().unwrap().iter().position(|t| t["id"] == vj).unwrap();
+        let hidden = |m: &Value| m["team"] != json!(team) && !m["states"]["stealth"].is_null();
+        let mut restored = view["state"].clone();
+        for (j, m) in state["members"].as_array().unwrap().iter().enumerate() {
+            let seen = &mut restored["members"][j];
+            assert_eq!(seen.get("at").is_none(), hidden(m), "{}: member {j} for team {team}", E::HANDLE);
+            if hidden(m) {
+                HIDDEN_SEEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            seen["at"] = m["at"].clone();
+        }
+        if let (Some(p), Some(o)) = (state["pending"].get("push_to"), restored["pending"].as_object_mut()) {
+            o.insert("push_to".into(), p.clone());
+        }
+        assert_eq!(restored, *state, "{}: a team's view hides more than Stealth squares", E::HANDLE);
+        if let (Some(given), Some(seen)) = (&events, view.get("events")) {
+            let (given, seen) = (given.as_array().unwrap(), seen.as_array().unwrap());
+            assert_eq!(given.len(), seen.len(), "{}: a view dropped events", E::HANDLE);
+            for (g, e) in given.iter().zip(seen) {
+                let mut back = e.clone();
+                for k in ["path", "cost", "to"] {
+                    if let (Some(x), Some(o)) = (g.get(k), back.as_object_mut()) {
+                        o.entry(k).or_insert_with(|| x.clone());
+                    }
+                }
+                assert_eq!(&back, g, "{}: a view changed an event beyond its squares", E::HANDLE);
+                // A move of a member hidden now (and so hidden since this action) shows no square.
+                let now = state["members"].as_array().unwrap().iter().find(|m| m["id"] == g["member"]);
+                if now.is_some_and(hidden)
+                    && ["moved", "forced_move", "reentry", "brought_back"]
+                        .contains(&g["type"].as_str().unwrap_or(""))
+                {
+                    assert!(
+                        e.get("path").is_none() && e.get("to").is_none(),
+                        "{}: a hidden move shows its squares",
+                        E::HANDLE
+                    );
+                }
+            }
+        }
+    }
 }
 
 fn report(name: &str, (games, actions, refusals, ended): (u64, usize, usize, u64)) {
@@ -212,6 +297,8 @@ fn harness_world_trigger_battle() {
         },
     );
     report("world_trigger.Battle", r);
+    // WT-ST-1: the games reached Stealth (Bagworm), so the views were checked hiding squares.
+    assert!(HIDDEN_SEEN.load(std::sync::atomic::Ordering::Relaxed) > 0, "no member in Stealth was viewed");
 }
 
 #[cfg(feature = "tmd")]

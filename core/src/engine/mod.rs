@@ -19,17 +19,17 @@
 //! native class and the per-engine classes (`world_trigger.Battle`, …) are
 //! generated from [`handles`].
 
-#[cfg(feature = "coc")]
-mod coc;
-#[cfg(feature = "fap_map")]
-mod fap_map;
+// Compiled in every build, as the ruleset modules are (the view operations name
+// them); only `handles` and the operation registry depend on the ruleset features.
+pub(crate) mod coc;
+pub(crate) mod fap_map;
 #[cfg(test)]
 mod harness;
 pub mod ids;
-#[cfg(feature = "tmd")]
-mod tmd;
-#[cfg(feature = "world_trigger")]
-mod world_trigger;
+pub(crate) mod tmd;
+#[cfg(feature = "schema")]
+pub(crate) mod view_schema;
+pub(crate) mod world_trigger;
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
@@ -115,6 +115,95 @@ pub trait Engine: 'static {
     }
     #[cfg(test)]
     fn probes(ctx: &Self::Ctx, s: &Self::State, rng: &mut crate::dice::prng::Prng) -> Vec<Self::Action>;
+    /// The names a `viewer` of [`redact`](Self::redact) may give: each combatant's id
+    /// (and each side's, where the state has sides).
+    fn viewers(s: &Self::State) -> Vec<&str>;
+    /// Hidden information: remove from `view` (the state `s` as JSON) and from `events`
+    /// (the events of the last action, which led to `s`) what `viewer` may not see,
+    /// leaving the rest in the state's shape. The GM (no viewer) sees everything and
+    /// never comes here. By default nothing is hidden: the viewer is only checked
+    /// against [`viewers`](Self::viewers). An engine whose rules hide something
+    /// overrides it (World Trigger: Stealth, WT-ST-1).
+    fn redact(
+        _ctx: &Self::Ctx,
+        s: &Self::State,
+        viewer: &Value,
+        _view: &mut Value,
+        _events: Option<&mut Vec<Value>>,
+    ) -> Result<()> {
+        named_viewer(viewer, &Self::viewers(s))
+    }
+}
+
+/// A `viewer` that is one of `names`, else `invalid_argument` naming `viewer`.
+#[inline(never)]
+fn named_viewer(viewer: &Value, names: &[&str]) -> Result<()> {
+    match viewer.as_str() {
+        Some(v) if names.contains(&v) => Ok(()),
+        _ => Err(Error::invalid("viewer", "names nobody in this game (null: the GM)")),
+    }
+}
+
+/// `events` as [`Engine::redact`] takes it: an array of event objects.
+fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
+    match events {
+        None => Ok(None),
+        Some(Value::Array(a)) if a.iter().all(Value::is_object) => Ok(Some(a)),
+        Some(_) => Err(Error::invalid("events", "must be an array of event objects")),
+    }
+}
+
+/// `{state, events?}`: the state (and `events`) as `viewer` may see them, as the
+/// handles and the view operations return it. Type-erased, so the wasm carries one
+/// copy; only [`Engine::redact`] is per engine.
+fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
+    let mut events = view_events(events)?;
+    let mut state = g.state();
+    if let Some(v) = viewer {
+        g.redact(v, &mut state, events.as_mut())?;
+    }
+    let mut m = Map::new();
+    m.insert("state".into(), state);
+    if let Some(e) = events {
+        m.insert("events".into(), Value::Array(e));
+    }
+    Ok(Value::Object(m))
+}
+
+/// The pure `<module>.<x>_view` operation of `handle`: `{state, viewer?, events?,
+/// data?}` → `{state, events?}`. The state is loaded as a handle loads it and viewed
+/// through the handle's `view` (one path, type-erased: the wasm carries no copy per
+/// engine beyond [`Engine::redact`]).
+pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
+    let mut a = object(args)?;
+    only(&a, &["state", "viewer", "events", "data"])?;
+    let h = handles()
+        .into_iter()
+        .find(|h| h.name == handle)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    let g = (h.load)(state, a.get("data"))?;
+    let events = a.remove("events");
+    view_of(g.as_ref(), a.get("viewer"), events)
+}
+
+/// Register engine `$engine`'s view operation ([`view_call`]); `$args`/`$res` only
+/// document its shape in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! view_op {
+    ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$res>(),
+        }
+    };
 }
 
 /// A game in progress, its state kept native: the handle behind
@@ -351,6 +440,12 @@ impl<E: Engine> Session<E> {
     pub fn outcome(&self) -> Value {
         E::outcome(&self.ctx, &self.state)
     }
+
+    /// The state now as `viewer` may see it (`None`: the GM), and `events` (the last
+    /// action's) redacted for it: `{state, events?}`, as the pure view operation gives.
+    pub fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
+        view_of(self, viewer, events)
+    }
 }
 
 // ---------------------------------------------------------------- the type-erased game
@@ -434,6 +529,8 @@ pub trait AnyGame: Send + Sync {
     fn recover(&mut self) -> Result<()>;
     /// How many actions can be taken back.
     fn undo_depth(&self) -> usize;
+    /// See [`Engine::redact`].
+    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()>;
 }
 
 impl<E: Engine> AnyGame for Session<E> {
@@ -462,6 +559,8 @@ impl<E: Engine> AnyGame for Session<E> {
         let events = Session::act_listed(self, id, i, dice)?;
         Ok(events_and_rolls(events, dice))
     }
+    // Not inlined: `view` writes the state through the same code.
+    #[inline(never)]
     fn state(&self) -> Value {
         self.state.to_json()
     }
@@ -484,6 +583,9 @@ impl<E: Engine> AnyGame for Session<E> {
     }
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
+    }
+    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()> {
+        E::redact(&self.ctx, &self.state, viewer, view, events)
     }
 }
 
@@ -578,7 +680,9 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
-    /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name.
+    /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
+    /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
+    ///   as `viewer` may see them (see [`Engine::redact`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
@@ -672,6 +776,11 @@ impl Game {
                     let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
                     g.act(action, &mut dice)
                 }
+            }
+            "view" => {
+                only(&a, &["viewer", "events"])?;
+                let events = a.remove("events");
+                view_of(g.as_ref(), a.get("viewer"), events)
             }
             "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;

@@ -48,6 +48,13 @@ impl Engine for Encounter {
         }
     }
 
+    /// Character ids and side names. Nothing is hidden (the default view): the state has
+    /// no positions, delays are declared openly (TMD-INI-5), and a surprise round's
+    /// conditions (TMD-SUR-2) are the GM's to judge before it begins.
+    fn viewers(s: &TmdEncounterState) -> Vec<&str> {
+        s.characters.iter().flat_map(|c| [c.id.as_str(), c.side.as_str()]).collect()
+    }
+
     #[cfg(test)]
     fn probes(_: &(), s: &TmdEncounterState, rng: &mut crate::dice::prng::Prng) -> Vec<TmdAction> {
         encounter::probe_candidates(s, rng)

@@ -57,6 +57,22 @@ impl Engine for Battle {
         s.outcome.to_json()
     }
 
+    /// Team ids (a team's index is accepted too).
+    fn viewers(s: &WtBattleState) -> Vec<&str> {
+        s.teams.iter().map(|t| t.id.as_str()).collect()
+    }
+
+    /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square.
+    fn redact(
+        _: &(),
+        s: &WtBattleState,
+        viewer: &Value,
+        view: &mut Value,
+        events: Option<&mut Vec<Value>>,
+    ) -> Result<()> {
+        battle::view::redact(s, viewer, view, events)
+    }
+
     fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {
         Ok(l.action.clone())
     }

@@ -91,6 +91,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Every action round_act accepts now, in its exact form, with its cost; plus the current action order."),
         op!("fap_map.round_act", round::round_act, round::FmRoundActArgs => round::FmRoundResult,
             "Apply one action to a round state; illegal actions are illegal_action naming the rule."),
+        crate::view_op!("fap_map.round_view", crate::engine::fap_map::Round,
+            crate::engine::view_schema::FmRoundViewArgs => crate::engine::view_schema::FmRoundViewResult,
+            "A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked."),
     ]
 }
 

@@ -54,6 +54,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             actions::TmdActionTypesArgs => actions::TmdActionTypesResult,
             "TMD action catalogue: AP cost, conversion step, exertion rank, seconds and labels of every action type."
         ),
+        crate::view_op!(
+            "tmd.encounter_view",
+            crate::engine::tmd::Encounter,
+            crate::engine::view_schema::TmdEncounterViewArgs => crate::engine::view_schema::TmdEncounterViewResult,
+            "A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked."
+        ),
         crate::op!(
             "tmd.initiative",
             initiative::initiative,

@@ -96,6 +96,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over."),
         op!("world_trigger.battle_act", battle::battle_act, battle::WtBattleActArgs => battle::WtBattleResult,
             "Apply one action: new state and typed event log; illegal actions name the rule and change nothing."),
+        crate::view_op!("world_trigger.battle_view", crate::engine::world_trigger::Battle,
+            crate::engine::view_schema::WtBattleViewArgs => crate::engine::view_schema::WtBattleViewResult,
+            "A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything)."),
         op!("world_trigger.battle_run", battle::battle_run, battle::WtBattleRunArgs => battle::WtBattleRunResult,
             "Play a setup and a list of actions in order (scenario replay); returns the final state and the events."),
     ]

@@ -45,6 +45,7 @@ pub mod legal;
 pub mod state;
 #[cfg(test)]
 pub(crate) mod tests;
+pub(crate) mod view;
 
 pub use actions::*;
 pub use state::*;
