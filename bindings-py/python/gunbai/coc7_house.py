@@ -271,6 +271,28 @@ def labels() -> C7hLabelsResult:
     """
 
 
+@_op("coc7_house.sheet")
+def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetResult:
+    """``coc7_house.sheet`` — A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5).
+
+    Args:
+        sheet: The sheet.
+        data: A data pack; default the bundled illustrative pack of the edition.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("coc7_house.sheet_data")
+def sheet_data() -> CocSheetPack:
+    """``coc7_house.sheet_data`` — The bundled 7th-edition sheet pack (illustrative: ranges, derived values, damage bonus and build, skill bases).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 class Round(_Game):
     """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
 
@@ -320,4 +342,4 @@ class Chase(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "sheet", "sheet_data", "Round", "Chase"]

@@ -96,6 +96,28 @@ def labels() -> CocApLabelsResult:
     """
 
 
+@_op("coc_ap.sheet")
+def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetResult:
+    """``coc_ap.sheet`` — A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX.
+
+    Args:
+        sheet: The sheet.
+        data: A data pack; default the bundled illustrative pack of the edition.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("coc_ap.sheet_data")
+def sheet_data() -> CocSheetPack:
+    """``coc_ap.sheet_data`` — The bundled 6th-edition sheet pack (illustrative: ranges, derived values, damage bonus, skill bases).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 class Round(_Game):
     """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
 
@@ -118,4 +140,4 @@ class Round(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "sheet_data", "Round"]
