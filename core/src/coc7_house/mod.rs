@@ -72,8 +72,5 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!("coc7_house.sheet", crate::sheet::coc::coc7_sheet,
             crate::sheet::coc::CocSheetArgs => crate::sheet::SheetResult,
             "A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5)."),
-        crate::op!("coc7_house.sheet_data", crate::sheet::coc::coc7_sheet_data,
-            crate::sheet::coc::CocSheetDataArgs => crate::sheet::coc::CocSheetPack,
-            "The bundled 7th-edition sheet pack (illustrative: ranges, derived values, damage bonus and build, skill bases)."),
     ]
 }

@@ -89,11 +89,5 @@ pub(crate) fn ops() -> Vec<OpDef> {
             crate::sheet::coc::CocSheetArgs => crate::sheet::SheetResult,
             "A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX."
         ),
-        crate::op!(
-            "coc_ap.sheet_data",
-            crate::sheet::coc::coc6_sheet_data,
-            crate::sheet::coc::CocSheetDataArgs => crate::sheet::coc::CocSheetPack,
-            "The bundled 6th-edition sheet pack (illustrative: ranges, derived values, damage bonus, skill bases)."
-        ),
     ]
 }

@@ -9,7 +9,7 @@
 //! by the caller's `data`. In code, with their rule IDs: the AP from DEX
 //! (COCAP-AP-3/4, `coc_ap.action_points`), initiative = floor(DEX ÷ 5)
 //! (C7H-INIT-1) and the 7th-edition half / fifth values (the Hard and Extreme
-//! targets of `coc7.check`).
+//! targets of `coc7.check`). The packs' `meta` says `"illustrative": true`.
 
 use super::{
     bound, check_name, l, not_in_table, out_of_range, required, SheetResult, SheetValue, SheetViolation,
@@ -29,18 +29,6 @@ pub const MAX_ENTRIES: usize = 64;
 
 const PACK6: &str = include_str!("../../data/coc/sheet6.json");
 const PACK7: &str = include_str!("../../data/coc/sheet7.json");
-
-/// Where a pack comes from and how far to trust it.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocPackMeta {
-    /// Pack id.
-    pub id: String,
-    /// True when the values are not the group's own book (the bundled packs are).
-    pub illustrative: bool,
-    /// Where the values come from.
-    pub source: String,
-}
 
 /// A characteristic the sheet enters.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
@@ -86,7 +74,7 @@ pub enum CocRound {
     Ceil,
 }
 
-/// A formula: `round(sum(of) × mul ÷ div) + add`, or a comparison.
+/// A formula: `round(sum(of) × mul ÷ div) + add`, a comparison, or a table.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocFormula {
@@ -112,6 +100,10 @@ pub struct CocFormula {
     /// A comparison instead of the sum.
     #[serde(default)]
     pub compare: Option<CocCompare>,
+    /// A table instead of the division: the row holding the sum of `of` gives the
+    /// value (damage bonus, build); rows ascending, not overlapping.
+    #[serde(default)]
+    pub rows: Vec<CocRow>,
 }
 
 fn one() -> i64 {
@@ -130,35 +122,19 @@ pub struct CocRow {
     pub value: String,
 }
 
-/// A table looked up by a sum of characteristics (damage bonus, build).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocTable {
-    /// Id (`db`, `build`).
-    pub id: String,
-    /// Display name.
-    pub label: WtLabel,
-    /// Characteristics summed.
-    pub of: Vec<String>,
-    /// Rows in ascending order, not overlapping.
-    pub rows: Vec<CocRow>,
-}
-
 /// A CoC sheet data pack (see `coc_ap.sheet` / `coc7_house.sheet`; the bundled
 /// packs are illustrative).
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocSheetPack {
-    /// Origin.
-    pub meta: CocPackMeta,
+    /// Origin: free-form; the bundled packs say `"illustrative": true` and where their
+    /// values come from.
+    pub meta: Value,
     /// The characteristics, in sheet order.
     pub characteristics: Vec<CocCharacteristic>,
-    /// Derived values.
+    /// Derived values (formulas and tables).
     #[serde(default)]
     pub derived: Vec<CocFormula>,
-    /// Tables (damage bonus, build).
-    #[serde(default)]
-    pub tables: Vec<CocTable>,
     /// Skills with their base values (used when the sheet gives none).
     #[serde(default)]
     pub skills: Vec<CocFormula>,
@@ -194,142 +170,110 @@ pub struct CocSheetArgs {
     pub data: Option<Value>,
 }
 
-/// Arguments of `coc_ap.sheet_data` / `coc7_house.sheet_data`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocSheetDataArgs {}
-
-fn pack_error(path: String, m: &str) -> Error {
-    Error::invalid_data(path, m)
-}
-
-fn check_formula(at: &str, f: &CocFormula, chars: &[&str]) -> Result<()> {
-    let known = |p: String, id: &str| {
-        if chars.contains(&id) {
-            Ok(())
-        } else {
-            Err(pack_error(p, "not a characteristic of the pack"))
-        }
-    };
-    for (i, c) in f.of.iter().enumerate() {
-        known(format!("{at}.of[{i}]"), c)?;
-    }
-    if let Some(c) = &f.compare {
-        for (i, e) in c.each.iter().enumerate() {
-            known(format!("{at}.compare.each[{i}]"), e)?;
-        }
-        known(format!("{at}.compare.with"), &c.with)?;
-    }
-    for (k, v, lo, hi) in [("mul", f.mul, 1, 100), ("div", f.div, 1, 100), ("add", f.add, -1000, 1000)] {
-        if !(lo..=hi).contains(&v) {
-            return Err(pack_error(format!("{at}.{k}"), "outside its range (mul, div 1..=100; add ±1000)"));
-        }
-    }
-    Ok(())
-}
-
 /// Check a pack: ids, references, ranges, rows ascending; the first problem is an
 /// `invalid_data` error naming its path under `data`.
 pub fn validate_pack(p: &CocSheetPack) -> Result<()> {
-    let lists = [p.characteristics.len(), p.derived.len(), p.tables.len(), p.skills.len()];
-    if lists.iter().any(|&n| n > MAX_ENTRIES) {
-        return Err(Error::limit("data", format_args!("at most {MAX_ENTRIES} entries per list")));
+    let bad = |path: String, m: &str| Err(Error::invalid_data(path, m));
+    let chars: Vec<&str> = p.characteristics.iter().map(|c| c.id.as_str()).collect();
+    fn ids(fs: &[CocFormula]) -> Vec<&str> {
+        fs.iter().map(|f| f.id.as_str()).collect()
     }
-    let unique = |list: &str, ids: Vec<&str>| -> Result<()> {
+    for (list, ids) in
+        [("characteristics", chars.clone()), ("derived", ids(&p.derived)), ("skills", ids(&p.skills))]
+    {
+        if ids.len() > MAX_ENTRIES {
+            return Err(Error::limit(format!("data.{list}"), format_args!("at most {MAX_ENTRIES} entries")));
+        }
         for (i, a) in ids.iter().enumerate() {
-            if !crate::engine::ids::is_data_id(a) {
-                return Err(pack_error(format!("data.{list}[{i}].id"), "ids are 1-64 of a-z, 0-9, _"));
-            }
-            if ids[..i].contains(a) {
-                return Err(pack_error(format!("data.{list}[{i}].id"), "duplicate id"));
+            if !crate::engine::ids::is_data_id(a) || ids[..i].contains(a) {
+                return bad(format!("data.{list}[{i}].id"), "ids are unique, 1-64 of a-z, 0-9, _");
             }
         }
-        Ok(())
-    };
-    unique("characteristics", p.characteristics.iter().map(|c| c.id.as_str()).collect())?;
-    unique(
-        "derived",
-        p.derived.iter().map(|c| c.id.as_str()).chain(p.tables.iter().map(|t| t.id.as_str())).collect(),
-    )?;
-    unique("skills", p.skills.iter().map(|c| c.id.as_str()).collect())?;
+    }
     for (i, c) in p.characteristics.iter().enumerate() {
         if c.min < 0 || c.min > c.max || c.max > MAX_VALUE {
-            return Err(pack_error(format!("data.characteristics[{i}]"), "needs 0 <= min <= max <= 999"));
+            return bad(format!("data.characteristics[{i}]"), "needs 0 <= min <= max <= 999");
         }
     }
-    let chars: Vec<&str> = p.characteristics.iter().map(|c| c.id.as_str()).collect();
-    for (i, f) in p.derived.iter().enumerate() {
-        check_formula(&format!("data.derived[{i}]"), f, &chars)?;
-    }
-    for (i, f) in p.skills.iter().enumerate() {
-        check_formula(&format!("data.skills[{i}]"), f, &chars)?;
-    }
-    for (i, t) in p.tables.iter().enumerate() {
-        for (j, c) in t.of.iter().enumerate() {
-            if !chars.contains(&c.as_str()) {
-                return Err(pack_error(
-                    format!("data.tables[{i}].of[{j}]"),
-                    "not a characteristic of the pack",
-                ));
+    for (list, fs) in [("derived", &p.derived), ("skills", &p.skills)] {
+        for (i, f) in fs.iter().enumerate() {
+            let at = format!("data.{list}[{i}]");
+            let mut refs = f.of.iter().chain(f.compare.iter().flat_map(|c| c.each.iter().chain([&c.with])));
+            if refs.any(|r| !chars.contains(&r.as_str())) {
+                return bad(at, "reads a characteristic the pack does not have");
             }
-        }
-        let mut last = i64::MIN;
-        if t.rows.is_empty() || t.rows.len() > MAX_ENTRIES {
-            return Err(pack_error(format!("data.tables[{i}].rows"), "needs 1-64 rows"));
-        }
-        for (j, r) in t.rows.iter().enumerate() {
-            if r.min > r.max || r.min <= last || r.value.chars().count() > 64 {
-                return Err(pack_error(
-                    format!("data.tables[{i}].rows[{j}]"),
-                    "rows need min <= max, ascending without overlap, a value of at most 64 characters",
-                ));
+            if !(1..=100).contains(&f.mul)
+                || !(1..=100).contains(&f.div)
+                || f.add.abs() > 1000
+                || f.rows.len() > MAX_ENTRIES
+            {
+                return bad(at, "mul and div are 1..=100, add within +-1000, at most 64 rows");
             }
-            last = r.max;
+            let mut last = i64::MIN;
+            for (j, r) in f.rows.iter().enumerate() {
+                if r.min > r.max || r.min <= last || r.value.chars().count() > 64 {
+                    return bad(
+                        format!("{at}.rows[{j}]"),
+                        "rows ascend without overlap (min <= max), values of at most 64 characters",
+                    );
+                }
+                last = r.max;
+            }
         }
     }
     Ok(())
-}
-
-fn bundled(seventh: bool) -> Result<CocSheetPack> {
-    let text = if seventh { PACK7 } else { PACK6 };
-    let v: Value = serde_json::from_str(text).map_err(|e| Error::new(ErrorCode::Internal, e.to_string()))?;
-    crate::ops::parse_data("data", v)
 }
 
 fn load(seventh: bool, data: Option<&Value>) -> Result<CocSheetPack> {
     let p = match data {
-        None => bundled(seventh)?,
         Some(v) => crate::ops::parse_data("data", v.clone())?,
+        None => {
+            let text = if seventh { PACK7 } else { PACK6 };
+            let v: Value =
+                serde_json::from_str(text).map_err(|e| Error::new(ErrorCode::Internal, e.to_string()))?;
+            crate::ops::parse_data("data", v)?
+        }
     };
     validate_pack(&p)?;
     Ok(p)
 }
 
-/// Evaluate a formula on the characteristics (None when one it reads is missing).
-fn eval(f: &CocFormula, c: &BTreeMap<String, i64>) -> Option<i64> {
+/// A formula's value on the characteristics: `None` when one it reads is missing,
+/// `Some(Err(sum))` when its table has no row for the sum, else the number (if the
+/// value is one) and the text.
+fn eval(
+    f: &CocFormula,
+    c: &BTreeMap<String, i64>,
+) -> Option<std::result::Result<(Option<i64>, String), i64>> {
     let get = |k: &String| c.get(k).copied();
+    let num = |v: i64| Ok((Some(v), v.to_string()));
     if let Some(cmp) = &f.compare {
         let w = get(&cmp.with)?;
-        let vs: Option<Vec<i64>> = cmp.each.iter().map(get).collect();
-        let vs = vs?;
-        return Some(if vs.iter().all(|&v| v < w) {
+        let vs = cmp.each.iter().map(get).collect::<Option<Vec<i64>>>()?;
+        let all = |f: fn(i64, i64) -> bool| vs.iter().all(|&v| f(v, w));
+        return Some(num(if all(|v, w| v < w) {
             cmp.less
-        } else if vs.iter().all(|&v| v > w) {
+        } else if all(|v, w| v > w) {
             cmp.greater
         } else {
             cmp.otherwise
-        });
+        }));
     }
-    let mut sum = 0i64;
-    for k in &f.of {
-        sum += get(k)?;
+    let sum = f.of.iter().map(get).sum::<Option<i64>>()?;
+    if !f.rows.is_empty() {
+        let row = f.rows.iter().find(|r| (r.min..=r.max).contains(&sum));
+        return Some(row.map(|r| (r.value.parse().ok(), r.value.clone())).ok_or(sum));
     }
     let n = sum * f.mul;
     let q = match f.round {
         CocRound::Floor => n.div_euclid(f.div),
         CocRound::Ceil => -(-n).div_euclid(f.div),
     };
-    Some(q + f.add)
+    Some(num(q + f.add))
+}
+
+fn value(f: &CocFormula, c: &BTreeMap<String, i64>) -> Option<i64> {
+    eval(f, c).and_then(|r| r.ok()).and_then(|(v, _)| v)
 }
 
 /// 7th edition: the Hard (÷ 2) and Extreme (÷ 5) targets, as `coc7.check` computes them.
@@ -385,18 +329,19 @@ fn sheet(args: &CocSheetArgs, seventh: bool) -> Result<SheetResult> {
         (sv.min, sv.max) = (Some(d.min), Some(d.max));
         stats.push(with_parts(sv, seventh));
     }
-    let mut derived: Vec<SheetValue> =
-        pack.derived.iter().map(|f| SheetValue::new(&f.id, f.label.clone(), eval(f, c), "DATA")).collect();
-    for t in &pack.tables {
-        let sum: Option<i64> = t.of.iter().map(|k| c.get(k).copied()).sum();
-        let row = sum.and_then(|n| t.rows.iter().find(|r| (r.min..=r.max).contains(&n)));
-        if let (Some(n), None) = (sum, row) {
-            let at =
-                t.of.first().map_or("sheet.characteristics".into(), |k| format!("sheet.characteristics.{k}"));
-            bad.push(not_in_table(&at, &t.label, n));
+    let mut derived = Vec::new();
+    for f in &pack.derived {
+        let mut sv = SheetValue::new(&f.id, f.label.clone(), None, "DATA");
+        match eval(f, c) {
+            Some(Ok((v, text))) => (sv.value, sv.text) = (v, text),
+            Some(Err(sum)) => {
+                let at =
+                    f.of.first()
+                        .map_or("sheet.characteristics".into(), |k| format!("sheet.characteristics.{k}"));
+                bad.push(not_in_table(&at, &f.label, sum));
+            }
+            None => {}
         }
-        let mut sv = SheetValue::new(&t.id, t.label.clone(), row.and_then(|r| r.value.parse().ok()), "DATA");
-        sv.text = row.map(|r| r.value.clone()).unwrap_or_default();
         derived.push(sv);
     }
     let dex = c.get("dex").copied();
@@ -423,9 +368,10 @@ fn sheet(args: &CocSheetArgs, seventh: bool) -> Result<SheetResult> {
         .skills
         .iter()
         .map(|f| {
-            let v = s.skills.get(&f.id).copied().or_else(|| eval(f, c));
-            let mut sv = SheetValue::new(&f.id, f.label.clone(), v, "DATA");
-            sv.min = eval(f, c);
+            let base = value(f, c);
+            let mut sv =
+                SheetValue::new(&f.id, f.label.clone(), s.skills.get(&f.id).copied().or(base), "DATA");
+            sv.min = base;
             with_parts(sv, seventh)
         })
         .collect();
@@ -450,12 +396,16 @@ pub fn coc7_sheet(args: &CocSheetArgs) -> Result<SheetResult> {
     sheet(args, true)
 }
 
-/// `coc_ap.sheet_data` — the bundled 6th-edition sheet pack (illustrative).
-pub fn coc6_sheet_data(_: &CocSheetDataArgs) -> Result<CocSheetPack> {
-    bundled(false)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `coc7_house.sheet_data` — the bundled 7th-edition sheet pack (illustrative).
-pub fn coc7_sheet_data(_: &CocSheetDataArgs) -> Result<CocSheetPack> {
-    bundled(true)
+    #[test]
+    fn bundled_packs_are_valid_and_labelled_illustrative() {
+        for seventh in [false, true] {
+            let p = load(seventh, None).unwrap();
+            assert_eq!(p.meta["illustrative"], Value::Bool(true));
+            assert!(p.meta["source"].as_str().unwrap().contains("not from the seeds"));
+        }
+    }
 }
