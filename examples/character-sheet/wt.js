@@ -1,10 +1,11 @@
-// The World Trigger character-sheet site: every rule (validation, final and
-// derived stats, skills, odds, checks) comes from gunbai's core running as
-// WebAssembly in the page. This file only reads the form and draws results.
-import * as gunbai from "gunbai";
-import { LANGS, label, t } from "./i18n.js";
+// The World Trigger sheet: every rule (validation, final and derived stats,
+// skills, odds, checks) comes from gunbai's core running as WebAssembly in the
+// page (the package's World Trigger entry, loaded by app.js). This file only reads
+// the form and draws results.
+import { label, t } from "./i18n.js";
+import { saveDraft, loadDraft, hostDocument, offerHostDocument, copyText, savePack, loadPack } from "./share.js";
 
-const wt = gunbai.worldTrigger;
+let gunbai, wt;
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 const el = (tag, attrs = {}, ...kids) => {
@@ -20,11 +21,7 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 
 // Stat names in the four languages come from the core (`world_trigger.labels`).
-const NAMES = wt.labels({});
-const STAT_LABELS = Object.fromEntries(NAMES.stats.map((s) => [s.stat, s.label]));
-const OPERATOR_STAT_LABELS = Object.fromEntries(NAMES.operator_stats.map((s) => [s.stat, s.label]));
-const STATS = Object.keys(STAT_LABELS);
-const OP_STATS = Object.keys(OPERATOR_STAT_LABELS).filter((s) => s !== "trion");
+let STAT_LABELS, OPERATOR_STAT_LABELS, STATS, OP_STATS;
 const SLOTS = 4;
 const TARGETS = [
   ["easy", 5],
@@ -32,29 +29,18 @@ const TARGETS = [
   ["hard", 20],
 ];
 
-const pack = wt.sampleData({});
-let lang = initialLang();
+// The data pack: the bundled sample pack, or a group's own pack (checked by
+// `world_trigger.validate_data`, then passed as `data` to every sheet call).
+let pack;
+let groupPack = null;
+const withData = (args) => (groupPack ? { ...args, data: groupPack } : args);
+let lang;
 let lastCharacter = null;
 // The core's refusal of the last imported file, `{code, problems}` (the problems the
 // form cannot show because it could not hold what the file says: unknown or mistyped
 // fields, ...). It lasts until the form is edited, the sheet exported or another file
 // imported; meanwhile the page counts it and never calls the sheet valid.
 let refusal = null;
-
-function initialLang() {
-  const q = new URLSearchParams(location.search).get("lang");
-  const known = LANGS.map(([k]) => k);
-  if (known.includes(q)) return q;
-  try {
-    const saved = localStorage.getItem("gunbai-sheet-lang");
-    if (known.includes(saved)) return saved;
-  } catch {}
-  const nav = (navigator.language || "en").toLowerCase();
-  if (nav.startsWith("ja")) return "ja";
-  if (nav === "zh-tw" || nav === "zh-hk" || nav.startsWith("zh-hant")) return "zh-Hant";
-  if (nav.startsWith("zh")) return "zh-Hans";
-  return "en";
-}
 
 // ---------- building the form ----------
 
@@ -95,12 +81,6 @@ function buildForm() {
       );
     }
   }
-  const traits = $("#traits");
-  for (const tr of pack.traits) {
-    traits.append(
-      el("label", { class: "check" }, el("input", { type: "checkbox", value: tr.id, className: "trait" }), el("span", { "data-trait": tr.id })),
-    );
-  }
   const op = $("#op-points");
   for (const s of OP_STATS) {
     op.append(
@@ -115,47 +95,73 @@ function buildForm() {
       ),
     );
   }
-  fillSelect($("#lang"), LANGS);
+}
+
+/** The pack's traits as checkboxes (rebuilt when a group's pack is loaded). */
+function buildTraits() {
+  const traits = $("#traits");
+  const keep = $$("input.trait:checked").map((c) => c.value);
+  traits.textContent = "";
+  for (const tr of pack.traits || []) {
+    traits.append(
+      el("label", { class: "check" }, el("input", { type: "checkbox", value: tr.id, className: "trait", checked: keep.includes(tr.id) }), el("span", { "data-trait": tr.id })),
+    );
+  }
+}
+
+// Offer only choices that can be valid. WT-CC-7: one main slot holds a trigger of the
+// position's type, so a position is offered only when the pack has a trigger (not an
+// option) of one of its types (the sample pack has no gun-type trigger: no Gunner).
+// WT-TRG-6: a dedicated option is offered only when its base trigger is in the pack.
+function possiblePositions() {
+  const triggers = pack.triggers || [];
+  return (pack.positions || []).filter((p) => triggers.some((tr) => tr.kind === "trigger" && (p.main_trigger_types || []).includes(tr.trigger_type)));
+}
+
+function possibleTriggers() {
+  const triggers = pack.triggers || [];
+  return triggers.filter((tr) => tr.kind !== "dedicated_option" || triggers.some((b) => b.id === tr.base));
 }
 
 function applyLanguage() {
   document.documentElement.lang = lang;
   $("#lang").value = lang;
   for (const e of $$("[data-i18n]")) e.textContent = t(e.dataset.i18n, lang);
-  document.title = `${t("title", lang)} — gunbai`;
   for (const row of $$("#points tr")) $(".stat-name", row).textContent = label(STAT_LABELS[row.dataset.stat], lang);
   for (const row of $$("#op-points tr")) $(".stat-name", row).textContent = label(OPERATOR_STAT_LABELS[row.dataset.opStat], lang);
+  const pos = $("#position").value;
   fillSelect(
     $("#position"),
-    pack.positions.map((p) => [p.id, label(p.label, lang)]),
+    possiblePositions().map((p) => [p.id, label(p.label, lang)]),
   );
+  if (pos && $("#position").value !== pos) ensureOption($("#position"), pos); // an imported id the pack cannot satisfy
   fillSelect(
     $("#master"),
-    pack.masters.map((m) => [m.id, label(m.label, lang)]),
+    (pack.masters || []).map((m) => [m.id, label(m.label, lang)]),
   );
   fillSelect(
     $("#op-master"),
-    pack.operator_masters.map((m) => [m.id, label(m.label, lang)]),
+    (pack.operator_masters || []).map((m) => [m.id, label(m.label, lang)]),
   );
   fillSelect(
     $("#check-stat"),
     STATS.map((s) => [s, label(STAT_LABELS[s], lang)]),
   );
   for (const sel of $$("select.trigger")) {
-    const opts = pack.triggers.map((tr) => [tr.id, `${label(tr.label, lang)}${tr.kind === "trigger" ? "" : " ⊕"}`]);
+    const offered = possibleTriggers();
+    const opts = offered.map((tr) => [tr.id, `${label(tr.label, lang)}${tr.kind === "trigger" ? "" : " ⊕"}`]);
     const cur = sel.value;
-    if (cur && !pack.triggers.some((tr) => tr.id === cur)) opts.push([cur, cur]); // an imported unknown id
+    if (cur && !offered.some((tr) => tr.id === cur)) opts.push([cur, cur]); // an imported unknown id
     fillSelect(sel, opts, { empty: true });
   }
   for (const span of $$("[data-trait]")) {
-    const tr = pack.traits.find((x) => x.id === span.dataset.trait);
+    const tr = (pack.traits || []).find((x) => x.id === span.dataset.trait);
     span.textContent = `${tr.size.toUpperCase()} · ${label(tr.label, lang)}`;
   }
-  $("#pack-note").textContent = pack.meta.illustrative ? t("illustrative", lang) : pack.meta.name;
+  $("#pack-note").textContent = pack.meta?.illustrative ? t("illustrative", lang) : pack.meta?.name || "";
+  $("#pack-name").textContent = groupPack ? `${t("pack_group", lang)}: ${pack.meta?.name || pack.meta?.id || ""}` : t("pack_sample", lang);
+  $("#pack-reset").hidden = !groupPack;
   $("#version").textContent = gunbai.version;
-  try {
-    localStorage.setItem("gunbai-sheet-lang", lang);
-  } catch {}
   update();
   updateOperator();
   renderCheck();
@@ -191,7 +197,7 @@ function readSheet() {
 function writeSheet(sheet) {
   $("#name").value = sheet.name ?? "";
   $("#leader").checked = !!sheet.leader;
-  if (sheet.position) $("#position").value = sheet.position;
+  if (sheet.position) ensureOption($("#position"), sheet.position);
   if (sheet.master !== undefined) ensureOption($("#master"), sheet.master);
   for (const inp of $$("input.pts")) inp.value = String((sheet.points || {})[inp.dataset.stat] ?? 0);
   const traits = sheet.traits || [];
@@ -264,7 +270,7 @@ function update() {
   }
   let result;
   try {
-    result = wt.validateSheet({ sheet });
+    result = wt.validateSheet(withData({ sheet }));
   } catch (e) {
     result = { valid: false, violations: [{ path: e.field || "sheet", rule: e.rule || e.code, message: e.message }] };
   }
@@ -284,11 +290,54 @@ function update() {
   validity.textContent = valid ? t("valid", lang) : `${result.violations.length + refused.length} ${t("problems", lang)}`;
   lastCharacter = null;
   if (valid) {
-    lastCharacter = wt.createCharacter({ sheet });
+    lastCharacter = wt.createCharacter(withData({ sheet }));
   }
   renderCharacter(sheet, posData);
   renderOdds();
   $("#json").dataset.stale = "1";
+  saveDraft("world_trigger", { sheet, operator: readOperator() });
+  renderHost(sheet, valid);
+}
+
+/** The document for a Foundry actor or an Owlbear token (README, "Send to a host"). */
+function renderHost(sheet, valid) {
+  const d = lastCharacter?.derived || {};
+  const derived = Object.entries(d).map(([id, value]) => ({ id, value }));
+  const doc = hostDocument({ system: "world_trigger", sheet, data: groupPack, valid, derived, combatant: { sheet }, version: gunbai.version });
+  offerHostDocument(doc, $("#combatant"));
+}
+
+// ---------- a group's data pack ----------
+
+/** Load a group's pack: `world_trigger.validate_data` first; a pack with problems is refused, listed. */
+function loadGroupPack(text) {
+  const msg = $("#pack-msg");
+  msg.textContent = "";
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    msg.textContent = `JSON: ${e.message}`;
+    return false;
+  }
+  const r = wt.validateData({ data });
+  if (!r.valid) {
+    msg.append(el("div", { class: "refused", text: t("pack_refused", lang) }));
+    const ul = el("ul", { class: "problems" });
+    for (const v of r.violations.slice(0, 20)) ul.append(el("li", { class: "violation", "data-rule": v.rule, "data-path": v.path, text: `${v.path}: ${v.message} [${v.rule}]` }));
+    msg.append(ul);
+    return false;
+  }
+  usePack(data);
+  if (!savePack("world_trigger", data)) msg.textContent = t("pack_not_saved", lang);
+  return true;
+}
+
+function usePack(data) {
+  groupPack = data;
+  pack = data || wt.sampleData({});
+  buildTraits();
+  applyLanguage();
 }
 
 /** Final stats: the core's when the sheet is valid, else a preview (base + points). */
@@ -479,7 +528,7 @@ function exportSheet() {
 /** The core's verdict on a sheet (`validate_sheet`'s violations), also when the call itself fails. */
 function coreViolations(sheet) {
   try {
-    return wt.validateSheet({ sheet }).violations;
+    return wt.validateSheet(withData({ sheet })).violations;
   } catch (e) {
     return [{ path: e.field || "sheet", rule: e.rule || e.code, message: e.message }];
   }
@@ -513,7 +562,7 @@ function importSheet(text) {
     if (problems.length) {
       let code = "invalid_data";
       try {
-        wt.createCharacter({ sheet });
+        wt.createCharacter(withData({ sheet }));
       } catch (e) {
         if (e.code) code = e.code;
       }
@@ -555,8 +604,16 @@ function readOperator() {
   return { name: $("#op-name").value, trion: Number($("#op-trion").value), points, master: $("#op-master").value };
 }
 
+function writeOperator(s) {
+  $("#op-name").value = s.name ?? "";
+  $("#op-trion").value = String(s.trion ?? "");
+  ensureOption($("#op-master"), s.master ?? "");
+  for (const inp of $$("input.op-pts")) inp.value = String((s.points || {})[inp.dataset.stat] ?? 0);
+}
+
 function updateOperator() {
   const sheet = readOperator();
+  saveDraft("world_trigger", { sheet: readSheet().sheet, operator: sheet });
   const root = $("#operator");
   clearMessages(root);
   const total = Object.values(sheet.points).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
@@ -570,7 +627,7 @@ function updateOperator() {
   let op = null;
   let vs;
   try {
-    vs = wt.validateOperator({ sheet }).violations;
+    vs = wt.validateOperator(withData({ sheet })).violations;
   } catch (e) {
     vs = [{ path: e.field || "sheet", rule: e.rule || e.code, message: e.message }];
   }
@@ -582,7 +639,7 @@ function updateOperator() {
     validity.className = "validity bad";
     validity.prepend(el("div", { text: `${vs.length} ${t("problems", lang)}` }));
   } else {
-    op = wt.createOperator({ sheet });
+    op = wt.createOperator(withData({ sheet }));
   }
   $("#op-trion-final").textContent = op ? String(op.stats.trion) : "—";
   for (const row of $$("#op-points tr")) {
@@ -608,60 +665,89 @@ function showTab(which) {
   $("#tab-operator").classList.toggle("active", which === "operator");
 }
 
-buildForm();
-$("#combatant").addEventListener("input", (e) => {
-  if (e.target.id === "json" || e.target.id === "file") return;
-  if (e.target.id === "odds-tactics") renderOdds();
-  else if (!e.target.closest("#check-result") && !["check-target", "check-tactics", "check-seed", "check-stat"].includes(e.target.id)) formEdited();
-});
-$("#combatant").addEventListener("change", (e) => {
-  if (e.target.tagName === "SELECT" && e.target.id !== "check-stat") formEdited();
-});
-$("#operator").addEventListener("input", (e) => {
-  if (e.target.id !== "op-json") updateOperator();
-});
-$("#lang").addEventListener("change", () => {
-  lang = $("#lang").value;
-  applyLanguage();
-});
-$("#tab-combatant").addEventListener("click", () => showTab("combatant"));
-$("#tab-operator").addEventListener("click", () => showTab("operator"));
-$("#check-roll").addEventListener("click", rollCheck);
-$("#export").addEventListener("click", exportSheet);
-$("#import").addEventListener("click", () => importSheet($("#json").value));
-$("#file").addEventListener("change", async () => {
-  const f = $("#file").files[0];
-  if (f) importSheet(await f.text());
-});
-$("#op-export").addEventListener("click", () => {
-  $("#op-json").value = JSON.stringify(readOperator(), null, 2);
-});
-$("#op-import").addEventListener("click", () => {
-  const msg = $("#op-json-msg");
-  msg.textContent = "";
-  try {
-    const s = JSON.parse($("#op-json").value);
-    $("#op-name").value = s.name ?? "";
-    $("#op-trion").value = String(s.trion ?? "");
-    ensureOption($("#op-master"), s.master ?? "");
-    for (const inp of $$("input.op-pts")) inp.value = String((s.points || {})[inp.dataset.stat] ?? 0);
-    updateOperator();
-  } catch (e) {
-    msg.textContent = `JSON: ${e.message}`;
-  }
-});
+/** Start the World Trigger sheet with the package's World Trigger entry. */
+export function start(g, ctx) {
+  gunbai = g;
+  wt = g.worldTrigger;
+  lang = ctx.lang;
+  const NAMES = wt.labels({});
+  STAT_LABELS = Object.fromEntries(NAMES.stats.map((s) => [s.stat, s.label]));
+  OPERATOR_STAT_LABELS = Object.fromEntries(NAMES.operator_stats.map((s) => [s.stat, s.label]));
+  STATS = Object.keys(STAT_LABELS);
+  OP_STATS = Object.keys(OPERATOR_STAT_LABELS).filter((s) => s !== "trion");
+  $("#wt").hidden = false;
+  buildForm();
+  $("#combatant").addEventListener("input", (e) => {
+    if (e.target.id === "json" || e.target.id === "file") return;
+    if (e.target.id === "odds-tactics") renderOdds();
+    else if (!e.target.closest("#check-result") && !["check-target", "check-tactics", "check-seed", "check-stat"].includes(e.target.id)) formEdited();
+  });
+  $("#combatant").addEventListener("change", (e) => {
+    if (e.target.tagName === "SELECT" && e.target.id !== "check-stat") formEdited();
+  });
+  $("#operator").addEventListener("input", (e) => {
+    if (e.target.id !== "op-json") updateOperator();
+  });
+  $("#pack-file").addEventListener("change", async () => {
+    const f = $("#pack-file").files[0];
+    if (f) loadGroupPack(await f.text());
+    $("#pack-file").value = "";
+  });
+  $("#pack-reset").addEventListener("click", () => {
+    savePack("world_trigger", null);
+    $("#pack-msg").textContent = "";
+    usePack(null);
+  });
+  $("#host-copy").addEventListener("click", async () => {
+    const ok = await copyText($("#combatant .host-json").value, $("#combatant .host-json"));
+    $("#host-msg").textContent = t(ok ? "copied" : "copy_by_hand", lang);
+  });
+  $("#tab-combatant").addEventListener("click", () => showTab("combatant"));
+  $("#tab-operator").addEventListener("click", () => showTab("operator"));
+  $("#check-roll").addEventListener("click", rollCheck);
+  $("#export").addEventListener("click", exportSheet);
+  $("#import").addEventListener("click", () => importSheet($("#json").value));
+  $("#file").addEventListener("change", async () => {
+    const f = $("#file").files[0];
+    if (f) importSheet(await f.text());
+  });
+  $("#op-export").addEventListener("click", () => {
+    $("#op-json").value = JSON.stringify(readOperator(), null, 2);
+  });
+  $("#op-import").addEventListener("click", () => {
+    const msg = $("#op-json-msg");
+    msg.textContent = "";
+    try {
+      writeOperator(JSON.parse($("#op-json").value));
+      updateOperator();
+    } catch (e) {
+      msg.textContent = `JSON: ${e.message}`;
+    }
+  });
 
-applyLanguage();
-// A starting sheet for the sample pack: 20 points; name, traits and triggers still to choose.
-writeSheet({
-  name: "",
-  position: "attacker",
-  points: { trion: 3, attack: 4, defense_support: 2, mobility: 3, technique: 3, range: 1, command: 2, special_tactics: 2 },
-  master: pack.masters[0]?.id ?? "",
-  traits: [],
-  triggers: { main: [], sub: [] },
-});
-update();
-$("#status").textContent = "";
-$("#status").hidden = true;
-document.body.dataset.ready = "1";
+  const draft = loadDraft("world_trigger");
+  const stored = loadPack("world_trigger");
+  if (stored && wt.validateData({ data: stored }).valid) usePack(stored);
+  else usePack(null);
+  if (draft?.sheet) {
+    writeSheet(draft.sheet);
+  } else {
+    // A starting sheet for the sample pack: 20 points; name, traits and triggers still to choose.
+    writeSheet({
+      name: "",
+      position: "attacker",
+      points: { trion: 3, attack: 4, defense_support: 2, mobility: 3, technique: 3, range: 1, command: 2, special_tactics: 2 },
+      master: pack.masters?.[0]?.id ?? "",
+      traits: [],
+      triggers: { main: [], sub: [] },
+    });
+  }
+  if (draft?.operator) writeOperator(draft.operator);
+  applyLanguage();
+  return {
+    setLang(l) {
+      lang = l;
+      applyLanguage();
+    },
+  };
+}

@@ -258,14 +258,6 @@ def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetRe
     """
     ...
 
-def sheet_data() -> CocSheetPack:
-    """``coc7_house.sheet_data`` — The bundled 7th-edition sheet pack (illustrative: ranges, derived values, damage bonus and build, skill bases).
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-    ...
-
 
 class Round(_Game):
     """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
@@ -316,4 +308,4 @@ class Chase(_Game):
     def state(self) -> C7hChaseState: ...
     def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "sheet", "sheet_data", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "labels", "sheet", "Round", "Chase"]

@@ -109,15 +109,6 @@ def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetRe
     """
 
 
-@_op("coc_ap.sheet_data")
-def sheet_data() -> CocSheetPack:
-    """``coc_ap.sheet_data`` — The bundled 6th-edition sheet pack (illustrative: ranges, derived values, damage bonus, skill bases).
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 class Round(_Game):
     """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
 
@@ -140,4 +131,4 @@ class Round(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "sheet_data", "Round"]
+__all__ = ["check", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "Round"]
