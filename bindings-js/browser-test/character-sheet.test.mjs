@@ -77,6 +77,7 @@ test("a character is created through the UI", async () => {
   const skills = await page.$$eval("#skills li[data-skill]", (els) => els.map((e) => e.dataset.skill));
   for (const g of [...ch.trigger_skills, ...ch.basic_commands, ...ch.unavailable_skills]) assert.ok(skills.includes(g.skill), g.skill);
   assert.ok(ch.unavailable_skills.some((g) => g.skill === "oborozuki"), "Oborozuki needs Defense/Support 9");
+  await screenshot(page, join(SHOTS, "sheet-en.png")); // the repository README and examples/README show it
 });
 
 test("an invalid allocation shows the core's message next to the field", async () => {
@@ -541,6 +542,7 @@ for (const S of SYSTEMS) {
     await p.reload();
     await p.waitForSelector("body[data-ready='1']");
     assert.deepEqual(await exported(p), before);
+    await p.fill("#g-name", S.fill.name);
     await p.selectOption("#lang", S.lang);
     await screenshot(p, join(SHOTS, `${S.system}-${S.lang}.png`));
     assert.deepEqual(p.errors, []);
