@@ -272,7 +272,7 @@ def labels() -> C7hLabelsResult:
 
 
 @_op("coc7_house.sheet")
-def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetResult:
+def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None) -> C7hSheetResult:
     """``coc7_house.sheet`` — A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5).
 
     Args:

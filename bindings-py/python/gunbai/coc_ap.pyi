@@ -81,7 +81,7 @@ def labels() -> CocApLabelsResult:
     """
     ...
 
-def sheet(*, sheet: CocSheet, data: Union[CocSheetPack, None] = None) -> SheetResult:
+def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None) -> CocApSheetResult:
     """``coc_ap.sheet`` — A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX.
 
     Args:

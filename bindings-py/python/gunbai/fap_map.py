@@ -187,7 +187,7 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
 
 
 @_op("fap_map.sheet")
-def sheet(*, sheet: FmSheet) -> SheetResult:
+def sheet(*, sheet: FmSheet) -> FmSheetResult:
     """``fap_map.sheet`` — FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap.
 
     Args:

@@ -165,7 +165,7 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
     """
     ...
 
-def sheet(*, sheet: FmSheet) -> SheetResult:
+def sheet(*, sheet: FmSheet) -> FmSheetResult:
     """``fap_map.sheet`` — FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap.
 
     Args:

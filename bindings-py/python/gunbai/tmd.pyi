@@ -121,7 +121,7 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     """
     ...
 
-def sheet(*, sheet: TmdSheet) -> SheetResult:
+def sheet(*, sheet: TmdSheet) -> TmdSheetResult:
     """``tmd.sheet`` — TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start.
 
     Args:

@@ -70,7 +70,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!("coc7_house.labels", labels::labels, labels::C7hLabelsArgs => labels::C7hLabelsResult,
             "Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en."),
         crate::op!("coc7_house.sheet", crate::sheet::coc::coc7_sheet,
-            crate::sheet::coc::CocSheetArgs => crate::sheet::SheetResult,
+            crate::sheet::coc::C7hSheetArgs => crate::sheet::coc::C7hSheetResult,
             "A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5)."),
     ]
 }

@@ -86,7 +86,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!(
             "coc_ap.sheet",
             crate::sheet::coc::coc6_sheet,
-            crate::sheet::coc::CocSheetArgs => crate::sheet::SheetResult,
+            crate::sheet::coc::CocApSheetArgs => crate::sheet::coc::CocApSheetResult,
             "A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX."
         ),
     ]

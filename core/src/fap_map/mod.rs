@@ -91,7 +91,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Every action round_act accepts now, in its exact form, with its cost; plus the current action order."),
         op!("fap_map.round_act", round::round_act, round::FmRoundActArgs => round::FmRoundResult,
             "Apply one action to a round state; illegal actions are illegal_action naming the rule."),
-        op!("fap_map.sheet", crate::sheet::fap_map::sheet, crate::sheet::fap_map::FmSheetArgs => crate::sheet::SheetResult,
+        op!("fap_map.sheet", crate::sheet::fap_map::sheet, crate::sheet::fap_map::FmSheetArgs => crate::sheet::fap_map::FmSheetResult,
             "FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap."),
     ]
 }

@@ -33,7 +33,7 @@ const PACK7: &str = include_str!("../../data/coc/sheet7.json");
 /// A characteristic the sheet enters.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocCharacteristic {
+pub struct SheetCharacteristic {
     /// Id (`str`, `con` …; lowercase letters, digits, `_`).
     pub id: String,
     /// Display name.
@@ -48,7 +48,7 @@ pub struct CocCharacteristic {
 /// `greater` when every one is above it, else `otherwise` (7th-edition MOV).
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocCompare {
+pub struct SheetCompare {
     /// Characteristics compared.
     pub each: Vec<String>,
     /// The characteristic they are compared with.
@@ -66,7 +66,7 @@ pub struct CocCompare {
     Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
-pub enum CocRound {
+pub enum SheetRound {
     /// Toward minus infinity (default).
     #[default]
     Floor,
@@ -77,7 +77,7 @@ pub enum CocRound {
 /// A formula: `round(sum(of) × mul ÷ div) + add`, a comparison, or a table.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocFormula {
+pub struct SheetFormula {
     /// Id (`hp`, `dodge` …).
     pub id: String,
     /// Display name.
@@ -93,17 +93,17 @@ pub struct CocFormula {
     pub div: i64,
     /// Rounding of the division; default floor.
     #[serde(default)]
-    pub round: CocRound,
+    pub round: SheetRound,
     /// Added after the division, −1000..=1000; default 0.
     #[serde(default)]
     pub add: i64,
     /// A comparison instead of the sum.
     #[serde(default)]
-    pub compare: Option<CocCompare>,
+    pub compare: Option<SheetCompare>,
     /// A table instead of the division: the row holding the sum of `of` gives the
     /// value (damage bonus, build); rows ascending, not overlapping.
     #[serde(default)]
-    pub rows: Vec<CocRow>,
+    pub rows: Vec<SheetRow>,
 }
 
 fn one() -> i64 {
@@ -113,7 +113,7 @@ fn one() -> i64 {
 /// One row of a table: sums `min..=max` give `value`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocRow {
+pub struct SheetRow {
     /// Smallest sum of the row.
     pub min: i64,
     /// Largest sum of the row.
@@ -126,24 +126,24 @@ pub struct CocRow {
 /// packs are illustrative).
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocSheetPack {
+pub struct SheetDataPack {
     /// Origin: free-form; the bundled packs say `"illustrative": true` and where their
     /// values come from.
     pub meta: Value,
     /// The characteristics, in sheet order.
-    pub characteristics: Vec<CocCharacteristic>,
+    pub characteristics: Vec<SheetCharacteristic>,
     /// Derived values (formulas and tables).
     #[serde(default)]
-    pub derived: Vec<CocFormula>,
+    pub derived: Vec<SheetFormula>,
     /// Skills with their base values (used when the sheet gives none).
     #[serde(default)]
-    pub skills: Vec<CocFormula>,
+    pub skills: Vec<SheetFormula>,
 }
 
 /// A CoC character sheet.
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CocSheet {
+pub struct CharacteristicSheet {
     /// Character name, 1–200 characters.
     #[serde(default)]
     pub name: String,
@@ -158,24 +158,34 @@ pub struct CocSheet {
     pub ap_bonus: i64,
 }
 
-/// Arguments of `coc_ap.sheet` and `coc7_house.sheet`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocSheetArgs {
-    /// The sheet.
-    pub sheet: CocSheet,
-    /// A data pack; default the bundled illustrative pack of the edition.
-    #[serde(default)]
-    #[schemars(with = "Option<CocSheetPack>")]
-    pub data: Option<Value>,
+macro_rules! sheet_op_types {
+    ($args:ident, $res:ident, $op:literal) => {
+        #[doc = concat!("Arguments of `", $op, "`.")]
+        #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            /// The sheet.
+            pub sheet: CharacteristicSheet,
+            /// A data pack; default the bundled illustrative pack of the edition.
+            #[serde(default)]
+            #[schemars(with = "Option<SheetDataPack>")]
+            pub data: Option<Value>,
+        }
+
+        #[doc = concat!("Result of `", $op, "`.")]
+        #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+        pub struct $res(pub SheetResult);
+    };
 }
+sheet_op_types!(CocApSheetArgs, CocApSheetResult, "coc_ap.sheet");
+sheet_op_types!(C7hSheetArgs, C7hSheetResult, "coc7_house.sheet");
 
 /// Check a pack: ids, references, ranges, rows ascending; the first problem is an
 /// `invalid_data` error naming its path under `data`.
-pub fn validate_pack(p: &CocSheetPack) -> Result<()> {
+pub fn validate_pack(p: &SheetDataPack) -> Result<()> {
     let bad = |path: String, m: &str| Err(Error::invalid_data(path, m));
     let chars: Vec<&str> = p.characteristics.iter().map(|c| c.id.as_str()).collect();
-    fn ids(fs: &[CocFormula]) -> Vec<&str> {
+    fn ids(fs: &[SheetFormula]) -> Vec<&str> {
         fs.iter().map(|f| f.id.as_str()).collect()
     }
     for (list, ids) in
@@ -224,7 +234,7 @@ pub fn validate_pack(p: &CocSheetPack) -> Result<()> {
     Ok(())
 }
 
-fn load(seventh: bool, data: Option<&Value>) -> Result<CocSheetPack> {
+fn load(seventh: bool, data: Option<&Value>) -> Result<SheetDataPack> {
     let p = match data {
         Some(v) => crate::ops::parse_data("data", v.clone())?,
         None => {
@@ -242,7 +252,7 @@ fn load(seventh: bool, data: Option<&Value>) -> Result<CocSheetPack> {
 /// `Some(Err(sum))` when its table has no row for the sum, else the number (if the
 /// value is one) and the text.
 fn eval(
-    f: &CocFormula,
+    f: &SheetFormula,
     c: &BTreeMap<String, i64>,
 ) -> Option<std::result::Result<(Option<i64>, String), i64>> {
     let get = |k: &String| c.get(k).copied();
@@ -266,13 +276,13 @@ fn eval(
     }
     let n = sum * f.mul;
     let q = match f.round {
-        CocRound::Floor => n.div_euclid(f.div),
-        CocRound::Ceil => -(-n).div_euclid(f.div),
+        SheetRound::Floor => n.div_euclid(f.div),
+        SheetRound::Ceil => -(-n).div_euclid(f.div),
     };
     Some(num(q + f.add))
 }
 
-fn value(f: &CocFormula, c: &BTreeMap<String, i64>) -> Option<i64> {
+fn value(f: &SheetFormula, c: &BTreeMap<String, i64>) -> Option<i64> {
     eval(f, c).and_then(|r| r.ok()).and_then(|(v, _)| v)
 }
 
@@ -285,9 +295,8 @@ fn with_parts(mut v: SheetValue, seventh: bool) -> SheetValue {
     v
 }
 
-fn sheet(args: &CocSheetArgs, seventh: bool) -> Result<SheetResult> {
-    let pack = load(seventh, args.data.as_ref())?;
-    let s = &args.sheet;
+fn sheet(s: &CharacteristicSheet, data: Option<&Value>, seventh: bool) -> Result<SheetResult> {
+    let pack = load(seventh, data)?;
     // Refusals first: unknown keys and numbers beyond the engine's limits.
     for (k, &v) in &s.characteristics {
         let at = format!("sheet.characteristics.{k}");
@@ -384,16 +393,16 @@ fn sheet(args: &CocSheetArgs, seventh: bool) -> Result<SheetResult> {
 /// `coc_ap.sheet` — a 6th-edition sheet: characteristics within the pack's ranges,
 /// derived values and skill bases from the pack (illustrative), AP from DEX
 /// (COCAP-AP-3, COCAP-AP-4). Sheet problems are `violations`, never an error.
-pub fn coc6_sheet(args: &CocSheetArgs) -> Result<SheetResult> {
-    sheet(args, false)
+pub fn coc6_sheet(args: &CocApSheetArgs) -> Result<CocApSheetResult> {
+    sheet(&args.sheet, args.data.as_ref(), false).map(CocApSheetResult)
 }
 
 /// `coc7_house.sheet` — a 7th-edition sheet: characteristics within the pack's
 /// ranges, derived values, damage bonus, build and skill bases from the pack
 /// (illustrative), half / fifth values (Hard / Extreme targets) and initiative =
 /// floor(DEX ÷ 5) (C7H-INIT-1).
-pub fn coc7_sheet(args: &CocSheetArgs) -> Result<SheetResult> {
-    sheet(args, true)
+pub fn coc7_sheet(args: &C7hSheetArgs) -> Result<C7hSheetResult> {
+    sheet(&args.sheet, args.data.as_ref(), true).map(C7hSheetResult)
 }
 
 #[cfg(test)]

@@ -53,10 +53,14 @@ fn cm(mm: i64) -> String {
     format!("{} cm", points::text(mm))
 }
 
+/// Result of `fap_map.sheet`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct FmSheetResult(pub SheetResult);
+
 /// `fap_map.sheet` — validate a FAP/MAP sheet and give its pools (FM-AP-2), Move
 /// distance (FM-ACT-7), jumps (FM-ACT-9) and jump-evasion leap (FM-ACT-16).
 /// Values: pools in tenths of a point, distances in millimetres (`text` shows them).
-pub fn sheet(args: &FmSheetArgs) -> Result<SheetResult> {
+pub fn sheet(args: &FmSheetArgs) -> Result<FmSheetResult> {
     let s = &args.sheet;
     let stats = [
         ("reaction", s.reaction, l("反応力", "反应力", "反應力", "Reaction")),
@@ -129,5 +133,5 @@ pub fn sheet(args: &FmSheetArgs) -> Result<SheetResult> {
         ),
         leap_v,
     ];
-    Ok(SheetResult::new(bad, values, derived, Vec::new()))
+    Ok(FmSheetResult(SheetResult::new(bad, values, derived, Vec::new())))
 }

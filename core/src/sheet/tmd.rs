@@ -42,10 +42,14 @@ pub struct TmdSheetArgs {
     pub sheet: TmdSheet,
 }
 
+/// Result of `tmd.sheet`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct TmdSheetResult(pub SheetResult);
+
 /// `tmd.sheet` — validate a TMD sheet and give its initiative range (d10 + base,
 /// TMD-INI-1), base AP (TMD-AP-2), AP total and conversion limits at turn start
 /// (TMD-AP-7, TMD-AP-8).
-pub fn sheet(args: &TmdSheetArgs) -> Result<SheetResult> {
+pub fn sheet(args: &TmdSheetArgs) -> Result<TmdSheetResult> {
     let s = &args.sheet;
     let base = bound("sheet.base_initiative", s.base_initiative, -1000, 1000)?;
     let extra = bound("sheet.extra_ap", s.extra_ap, -MAX_EXTRA_AP, MAX_EXTRA_AP)?;
@@ -96,5 +100,5 @@ pub fn sheet(args: &TmdSheetArgs) -> Result<SheetResult> {
         let id = id.as_str().unwrap_or_default();
         derived.push(SheetValue::new(id, label, Some(c.limit(total as u32) as i64), "TMD-AP-8"));
     }
-    Ok(SheetResult::new(bad, vec![b, e], derived, Vec::new()))
+    Ok(TmdSheetResult(SheetResult::new(bad, vec![b, e], derived, Vec::new())))
 }

@@ -105,7 +105,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!(
             "tmd.sheet",
             crate::sheet::tmd::sheet,
-            crate::sheet::tmd::TmdSheetArgs => crate::sheet::SheetResult,
+            crate::sheet::tmd::TmdSheetArgs => crate::sheet::tmd::TmdSheetResult,
             "TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start."
         ),
     ]
