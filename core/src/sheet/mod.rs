@@ -58,7 +58,8 @@ pub struct SheetValue {
     pub text: String,
     /// Where it comes from: a rule ID, or `DATA` (the data pack).
     pub rule: String,
-    /// Smallest valid value for an entered value (the pack's or the rule's), if any.
+    /// Smallest valid value of an entered stat (the pack's or the rule's); for a CoC
+    /// skill, its base value from the pack (what it is when the sheet leaves it out).
     pub min: Option<i64>,
     /// Largest valid value for an entered value, if any.
     pub max: Option<i64>,
