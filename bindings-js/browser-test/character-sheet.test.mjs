@@ -1,7 +1,12 @@
-// The character-sheet site, served on localhost and driven in headless Chromium:
-// a character is created through the UI, an invalid allocation shows the core's
-// message, the odds chart renders the core's numbers, and a seeded check shown
-// on the page equals the Python result for the same seed.
+// The character-sheet site, served on localhost and driven in headless Chromium.
+// World Trigger: a character is created through the UI, an invalid allocation shows
+// the core's message, the odds chart renders the core's numbers, a seeded check shown
+// on the page equals the Python result for the same seed, a group's pack loads, and no
+// position that can never be valid is offered (the Gunner case). CoC 6th, CoC 7th
+// house, TMD and FAP/MAP: each sheet fills in, shows the core op's derived values and
+// its violations in two languages, round-trips through export/import and gives the
+// host document. All five: the draft survives a reload, and a 390 px phone never
+// scrolls sideways.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -72,7 +77,7 @@ test("a character is created through the UI", async () => {
   const skills = await page.$$eval("#skills li[data-skill]", (els) => els.map((e) => e.dataset.skill));
   for (const g of [...ch.trigger_skills, ...ch.basic_commands, ...ch.unavailable_skills]) assert.ok(skills.includes(g.skill), g.skill);
   assert.ok(ch.unavailable_skills.some((g) => g.skill === "oborozuki"), "Oborozuki needs Defense/Support 9");
-  await screenshot(page, join(SHOTS, "sheet-en.png"));
+  await screenshot(page, join(SHOTS, "sheet-en.png")); // the repository README and examples/README show it
 });
 
 test("an invalid allocation shows the core's message next to the field", async () => {
@@ -221,8 +226,8 @@ test("language switch: ja, zh-Hant, zh-Hans", async () => {
     assert.equal(await msgAt("sheet.name"), `${nameV.label[key]} [WT-CC-9]`);
     await page.fill("#name", sheet.name);
   }
-  await page.selectOption("#lang", "ja");
-  await screenshot(page, join(SHOTS, "sheet-ja.png"));
+  await page.selectOption("#lang", "zh-Hant");
+  await screenshot(page, join(SHOTS, "world_trigger-zh-Hant.png"));
   await page.selectOption("#lang", "en");
 });
 
@@ -296,4 +301,265 @@ test("the sheet loads the World Trigger entry's smaller wasm, not the full one",
   const urls = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
   assert.ok(urls.some((u) => u.endsWith("/vendor/gunbai/world-trigger/wasm/gunbai_js_bg.wasm")), urls.join("\n"));
   assert.ok(!urls.some((u) => u.endsWith("/vendor/gunbai/wasm/gunbai_js_bg.wasm")), urls.join("\n"));
+});
+
+// ---------- World Trigger: choices, a group's pack, drafts, the host document ----------
+
+test("no position is offered that can never be valid with the pack (the Gunner case)", async () => {
+  const pack = gunbai.worldTrigger.sampleData({});
+  const offered = await page.$$eval("#position option", (os) => os.map((o) => o.value));
+  assert.ok(!offered.includes("gunner"), offered.join());
+  // WT-CC-7: a Gunner needs a gun-type trigger in a main slot; with each trigger of the
+  // pack in the first main slot the core still finds WT-CC-7 broken.
+  const sheet = await readSheet();
+  for (const tr of pack.triggers) {
+    const v = gunbai.worldTrigger.validateSheet({ sheet: { ...sheet, position: "gunner", triggers: { main: [tr.id], sub: [] } } }).violations;
+    assert.ok(v.some((x) => x.path === "sheet.triggers.main" && x.rule === "WT-CC-7"), tr.id);
+  }
+  // every other position has a trigger of its type and is offered
+  for (const p of pack.positions.filter((p) => p.id !== "gunner")) assert.ok(offered.includes(p.id), p.id);
+});
+
+test("the draft survives a reload", async () => {
+  await page.fill("#name", "Draft Kept");
+  await page.fill('input.pts[data-stat="range"]', "2");
+  const before = await readSheet();
+  await page.reload();
+  await page.waitForSelector("body[data-ready='1']");
+  assert.deepEqual(await readSheet(), before);
+  await page.fill("#name", "Kuga Test");
+  await page.fill('input.pts[data-stat="range"]', "1");
+  await page.waitForSelector("#validity.ok");
+});
+
+test("the host document holds the sheet and the core's derived stats", async () => {
+  const sheet = await readSheet();
+  const doc = JSON.parse(await page.inputValue("#combatant .host-json"));
+  const ch = gunbai.worldTrigger.createCharacter({ sheet });
+  assert.deepEqual(doc, {
+    gunbai_sheet: 1,
+    system: "world_trigger",
+    op: "world_trigger.validate_sheet",
+    name: sheet.name,
+    valid: true,
+    sheet,
+    data: null,
+    derived: ch.derived,
+    combatant: { sheet },
+    gunbai: gunbai.version,
+  });
+});
+
+test("a group's data pack loads (validate_data), is used for the sheet and kept; a broken one is refused", async () => {
+  const sample = gunbai.worldTrigger.sampleData({});
+  const kogetsu = sample.triggers.find((t) => t.id === "kogetsu");
+  const own = {
+    ...sample,
+    meta: { ...sample.meta, name: "Our table" },
+    triggers: [...sample.triggers, { ...kogetsu, id: "our_gun", trigger_type: "gun", label: { ja: "我らの銃", zh_hans: "我们的枪", zh_hant: "我們的槍", en: "Our gun" } }],
+  };
+  assert.ok(gunbai.worldTrigger.validateData({ data: own }).valid);
+  await page.setInputFiles("#pack-file", { name: "pack.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(own)) });
+  await page.waitForFunction(() => [...document.querySelectorAll("#position option")].some((o) => o.value === "gunner"));
+  assert.match(await page.locator("#pack-name").innerText(), /Our table/);
+  await page.selectOption("#position", "gunner");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="0"]', "our_gun");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="1"]', "kogetsu");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="2"]', "senku");
+  const sheet = await readSheet();
+  assert.equal(gunbai.worldTrigger.validateSheet({ sheet }).valid, false, "without the pack the sheet is invalid");
+  const withPack = gunbai.worldTrigger.validateSheet({ sheet, data: own });
+  assert.deepEqual(withPack.violations, []);
+  await page.waitForSelector("#validity.ok");
+  const doc = JSON.parse(await page.inputValue("#combatant .host-json"));
+  assert.deepEqual(doc.data, own);
+  // kept across a reload
+  await page.reload();
+  await page.waitForSelector("body[data-ready='1']");
+  assert.match(await page.locator("#pack-name").innerText(), /Our table/);
+  assert.equal(await page.inputValue("#position"), "gunner");
+  await page.waitForSelector("#validity.ok");
+  // a pack with problems is refused with the core's list, and the pack in use stays
+  const broken = { ...own, triggers: [...own.triggers, { ...kogetsu }] };
+  const problems = gunbai.worldTrigger.validateData({ data: broken }).violations;
+  assert.ok(problems.length > 0);
+  await page.setInputFiles("#pack-file", { name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
+  await page.waitForSelector("#pack-msg .refused");
+  const shown = await page.$$eval("#pack-msg li.violation", (els) => els.map((e) => e.textContent));
+  assert.deepEqual(shown, problems.slice(0, 20).map((v) => `${v.path}: ${v.message} [${v.rule}]`));
+  assert.match(await page.locator("#pack-name").innerText(), /Our table/);
+  // back to the sample pack: Gunner is gone again (the sheet keeps it, and the core says why)
+  await page.click("#pack-reset");
+  await page.waitForSelector("#validity.bad");
+  assert.match(await page.locator('[data-slot-msg="main:0"]').innerText(), /our_gun/);
+  await page.selectOption("#position", "attacker");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="0"]', "kogetsu");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="1"]', "senku");
+  await page.selectOption('select.trigger[data-side="main"][data-slot="2"]', "");
+  await page.waitForSelector("#validity.ok");
+  await page.selectOption("#lang", "ja"); // the options are made again: no Gunner
+  assert.ok(!(await page.$$eval("#position option", (os) => os.map((o) => o.value))).includes("gunner"));
+  await page.selectOption("#lang", "en");
+  assert.deepEqual(page.errors, []);
+});
+
+// ---------- the other four systems ----------
+
+const floor = Math.floor;
+/** Each system: the op, what to enter, what the rule (or the pack, read here) says the derived values are. */
+const SYSTEMS = [
+  {
+    system: "coc_ap",
+    lang: "ja",
+    entry: "coc",
+    op: (a) => gunbai.cocAp.sheet(a),
+    fill: { name: "探索者", "characteristics.str": 13, "characteristics.con": 11, "characteristics.siz": 14, "characteristics.dex": 17, "characteristics.pow": 12, "skills.dodge": 45, ap_bonus: 1 },
+    // COCAP-AP-3/4: AP = 2 + floor(DEX / 6) + modifier; the pack: HP = ceil((CON + SIZ) / 2), SAN = POW x 5.
+    rules: (s) => ({ ap: String(2 + floor(s.characteristics.dex / 6) + s.ap_bonus), hp: String(Math.ceil((s.characteristics.con + s.characteristics.siz) / 2)), san: String(s.characteristics.pow * 5) }),
+    bad: ["characteristics.str", 19, "sheet.characteristics.str"],
+  },
+  {
+    system: "coc7_house",
+    lang: "ja",
+    entry: "coc",
+    op: (a) => gunbai.coc7House.sheet(a),
+    fill: { name: "探索者", "characteristics.str": 60, "characteristics.con": 55, "characteristics.siz": 65, "characteristics.dex": 72, "characteristics.pow": 60, "skills.firearms_handgun": 55 },
+    // C7H-INIT-1: initiative = floor(DEX / 5); the pack: HP = floor((CON + SIZ) / 10), MP = floor(POW / 5).
+    rules: (s) => ({ initiative: String(floor(s.characteristics.dex / 5)), hp: String(floor((s.characteristics.con + s.characteristics.siz) / 10)), mp: String(floor(s.characteristics.pow / 5)) }),
+    bad: ["characteristics.siz", 30, "sheet.characteristics.siz"],
+  },
+  {
+    system: "tmd",
+    lang: "zh-Hant",
+    entry: "tmd",
+    op: (a) => gunbai.tmd.sheet(a),
+    fill: { name: "輪迴者", base_initiative: 5, extra_ap: 10 },
+    // TMD-INI-1: d10 + base; TMD-AP-2: 14 base AP; TMD-AP-8: 1 + floor(AP / 24) standard.
+    rules: (s) => ({ initiative: `${s.base_initiative + 1}–${s.base_initiative + 10}`, base_ap: "14", standard: String(1 + floor((14 + s.extra_ap) / 24)), trick: String(1 + floor((14 + s.extra_ap) / 3)) }),
+    bad: ["extra_ap", -2, "sheet.extra_ap"],
+  },
+  {
+    system: "fap_map",
+    lang: "ja",
+    entry: "fap-map",
+    op: (a) => gunbai.fapMap.sheet(a),
+    fill: { name: "冒険者", reaction: 12, magic: 8, agility: 10, strength: 9, movement: 10, evasion: 5 },
+    // FM-AP-2: FAP = 反応力, MAP = 魔力; FM-ACT-7: Movement x 4 / 10 m; FM-ACT-9: (Strength - 3) x 30 cm.
+    rules: (s) => ({ fap: String(s.reaction), map: String(s.magic), move_distance: `${(s.movement * 4) / 10} m`, long_jump: `${(s.strength - 3) * 30} cm` }),
+    bad: ["name", "", "sheet.name"],
+  },
+];
+
+async function openSystem(system, lang, viewport = { width: 1280, height: 1000 }) {
+  const p = await newPage(browser, { viewport });
+  await p.goto(`${server.url}examples/character-sheet/?system=${system}&lang=${lang}`);
+  await p.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  return p;
+}
+
+const exported = (p) => p.evaluate(() => (document.querySelector("#g-export").click(), JSON.parse(document.querySelector("#g-json").value)));
+
+async function fillSheet(p, fill) {
+  for (const [key, value] of Object.entries(fill)) await p.fill(`#generic [data-key="${key}"]`, String(value));
+}
+
+for (const S of SYSTEMS) {
+  test(`${S.system}: the sheet fills in, shows the core's derived values and violations in two languages, and round-trips`, async () => {
+    const p = await openSystem(S.system, "en");
+    assert.deepEqual(p.errors, []);
+    // only this system's entry is loaded
+    const urls = await p.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    assert.ok(urls.some((u) => u.endsWith(`/vendor/gunbai/${S.entry}/wasm/gunbai_js_bg.wasm`)), urls.join("\n"));
+    assert.ok(!urls.some((u) => /\/vendor\/gunbai\/wasm\//.test(u)), "not the full package");
+    await fillSheet(p, S.fill);
+    const sheet = await exported(p);
+    for (const [key, value] of Object.entries(S.fill)) assert.equal(key.split(".").reduce((o, k) => o[k], sheet), value, key);
+    const r = S.op({ sheet });
+    assert.equal(r.valid, true, JSON.stringify(r.violations));
+    await p.waitForSelector("#g-validity.ok");
+    // every derived value on the page is the core op's ...
+    const shown = await p.$$eval("#g-derived dd", (els) => Object.fromEntries(els.map((e) => [e.dataset.derived, e.firstChild.textContent])));
+    assert.deepEqual(shown, Object.fromEntries(r.derived.map((d) => [d.id, d.text || "—"])));
+    // ... and the ones the rules state are what the rules give
+    for (const [id, text] of Object.entries(S.rules(sheet))) assert.equal(shown[id], text, id);
+    if (S.system === "coc7_house") {
+      // half / fifth (the Hard and Extreme targets) of every characteristic and skill
+      const parts = await p.$$eval("#generic tr[data-id] .parts", (els) => els.map((e) => [e.closest("tr").dataset.id, Number(e.dataset.half), Number(e.dataset.fifth), Number(e.closest("tr").querySelector("input").value)]));
+      assert.ok(parts.length > 9);
+      for (const [id, half, fifth, value] of parts) assert.deepEqual([half, fifth], [floor(value / 2), floor(value / 5)], id);
+    }
+    // a violation, in English and in the rulebook's language
+    const [key, value, path] = S.bad;
+    await p.fill(`#generic [data-key="${key}"]`, String(value));
+    await p.waitForSelector("#g-validity.bad");
+    const badSheet = await exported(p);
+    const v = S.op({ sheet: badSheet }).violations.find((x) => x.path === path);
+    assert.ok(v, JSON.stringify(S.op({ sheet: badSheet }).violations));
+    const at = () => p.locator(`#generic .msg[data-path="${path}"]`).innerText();
+    assert.equal(await at(), `${v.label.en} [${v.rule}]`);
+    await p.selectOption("#lang", S.lang);
+    const k = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans" }[S.lang];
+    assert.equal(await at(), `${v.label[k]} [${v.rule}]`);
+    assert.notEqual(v.label[k], v.label.en);
+    await p.selectOption("#lang", "en");
+    await fillSheet(p, { [key]: S.fill[key] ?? "" });
+    await p.waitForSelector("#g-validity.ok");
+    // export -> import round-trips
+    const out = await exported(p);
+    await p.fill("#g-json", JSON.stringify({ ...out, name: "Imported" }));
+    await p.click("#g-import");
+    assert.equal(await p.inputValue("#g-name"), "Imported");
+    assert.deepEqual(await exported(p), { ...out, name: "Imported" });
+    // a file the core refuses is refused, naming the field; the form keeps its sheet
+    const refused = { ...out, name: "Nope", bogus: 1 };
+    let err;
+    try {
+      S.op({ sheet: refused });
+    } catch (e) {
+      err = e;
+    }
+    assert.equal(err?.code, "invalid_argument");
+    await p.fill("#g-json", JSON.stringify(refused));
+    await p.click("#g-import");
+    assert.equal(await p.getAttribute("#g-json-msg .refused", "data-code"), "invalid_argument");
+    assert.equal(await p.getAttribute("#g-json-msg .refused", "data-field"), err.field);
+    assert.equal(await p.inputValue("#g-name"), "Imported");
+    // the host document: the sheet, the core's derived values, the engine's combatant
+    const final = await exported(p);
+    const doc = JSON.parse(await p.inputValue("#generic .host-json"));
+    const fr = S.op({ sheet: final });
+    assert.equal(doc.gunbai_sheet, 1);
+    assert.equal(doc.system, S.system);
+    assert.equal(doc.valid, true);
+    assert.deepEqual(doc.sheet, final);
+    assert.deepEqual(doc.derived, Object.fromEntries(fr.derived.map((d) => [d.id, d.value ?? d.text])));
+    // the host document imports back
+    await p.fill("#g-json", JSON.stringify({ ...doc, sheet: { ...doc.sheet, name: "From host" } }));
+    await p.click("#g-import");
+    assert.equal(await p.inputValue("#g-name"), "From host");
+    // the draft survives a reload
+    const before = await exported(p);
+    await p.reload();
+    await p.waitForSelector("body[data-ready='1']");
+    assert.deepEqual(await exported(p), before);
+    await p.fill("#g-name", S.fill.name);
+    await p.selectOption("#lang", S.lang);
+    await screenshot(p, join(SHOTS, `${S.system}-${S.lang}.png`));
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  });
+}
+
+test("at 390 px no system's sheet scrolls sideways", async () => {
+  for (const system of ["world_trigger", "coc_ap", "coc7_house", "tmd", "fap_map"]) {
+    for (const lang of ["en", "ja", "zh-Hant"]) {
+      const p = await openSystem(system, lang, { width: 390, height: 844 });
+      // with messages on the sheet too (the starting sheet has a blank name)
+      const width = await p.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 390, `${system} ${lang}: scrollWidth ${width}`);
+      if (lang === "en") await screenshot(p, join(SHOTS, `${system}-en.png`));
+      assert.deepEqual(p.errors, []);
+      await p.context().close();
+    }
+  }
 });

@@ -56,6 +56,7 @@ pub mod json;
 pub mod json_de;
 pub mod meta;
 pub mod ops;
+pub mod sheet;
 mod small_sort;
 pub mod tmd;
 pub mod world_trigger;

@@ -272,6 +272,7 @@ vector_files! {
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, null_arguments, tagged_fields, unknown_keys }
     fap_map { actions, audit, blackbox, blackbox2, checks, round, saved_states }
+    sheet { sheets }
     tmd {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
         initiative, state_validation, surprise_actors, ties

@@ -299,6 +299,19 @@ def labels() -> C7hLabelsResult:
     """
 
 
+@_op("coc7_house.sheet")
+def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None) -> C7hSheetResult:
+    """``coc7_house.sheet`` — A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5).
+
+    Args:
+        sheet: The sheet.
+        data: A data pack; default the bundled illustrative pack of the edition.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 class Round(_Game):
     """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
 
@@ -348,4 +361,4 @@ class Chase(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "labels", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "labels", "sheet", "Round", "Chase"]

@@ -94,6 +94,18 @@ def labels() -> CocApLabelsResult:
     """
     ...
 
+def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None) -> CocApSheetResult:
+    """``coc_ap.sheet`` — A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX.
+
+    Args:
+        sheet: The sheet.
+        data: A data pack; default the bundled illustrative pack of the edition.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 
 class Round(_Game):
     """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
@@ -117,4 +129,4 @@ class Round(_Game):
     def state(self) -> CocApRoundState: ...
     def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "round_view", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "Round"]
+__all__ = ["check", "round_view", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "Round"]

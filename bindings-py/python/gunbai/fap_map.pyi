@@ -179,6 +179,17 @@ def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: 
     """
     ...
 
+def sheet(*, sheet: FmSheet) -> FmSheetResult:
+    """``fap_map.sheet`` — FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap.
+
+    Args:
+        sheet: The sheet.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 
 class Round(_Game):
     """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
@@ -202,4 +213,4 @@ class Round(_Game):
     def state(self) -> FmRoundState: ...
     def act(self, action: FmRoundAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "Round"]
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "sheet", "Round"]

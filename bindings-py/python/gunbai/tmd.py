@@ -153,6 +153,18 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     """
 
 
+@_op("tmd.sheet")
+def sheet(*, sheet: TmdSheet) -> TmdSheetResult:
+    """``tmd.sheet`` — TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start.
+
+    Args:
+        sheet: The sheet.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("tmd.simulate_initiative", batch=True)
 def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[TmdSimulateInitiativeOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
     """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
@@ -193,4 +205,4 @@ class Encounter(_Game):
             GunbaiError: with a stable ``.code``.
         """
 
-__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]

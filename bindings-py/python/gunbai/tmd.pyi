@@ -134,6 +134,17 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     """
     ...
 
+def sheet(*, sheet: TmdSheet) -> TmdSheetResult:
+    """``tmd.sheet`` — TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start.
+
+    Args:
+        sheet: The sheet.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[TmdSimulateInitiativeOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
     """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
 
@@ -174,4 +185,4 @@ class Encounter(_Game):
     def state(self) -> TmdEncounterState: ...
     def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]

@@ -75,5 +75,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "The fugitive's or pursuer's view of a chase state (and of the last round's events): a chase hides nothing, so it is the state unchanged; the viewer is checked."),
         crate::op!("coc7_house.labels", labels::labels, labels::C7hLabelsArgs => labels::C7hLabelsResult,
             "Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en."),
+        crate::op!("coc7_house.sheet", crate::sheet::coc::coc7_sheet,
+            crate::sheet::coc::C7hSheetArgs => crate::sheet::coc::C7hSheetResult,
+            "A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5)."),
     ]
 }

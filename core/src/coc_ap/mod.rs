@@ -89,5 +89,11 @@ pub(crate) fn ops() -> Vec<OpDef> {
             labels::CocApLabelsArgs => labels::CocApLabelsResult,
             "Names of the action types, directions and treatment skills in ja / zh_hans / zh_hant / en."
         ),
+        crate::op!(
+            "coc_ap.sheet",
+            crate::sheet::coc::coc6_sheet,
+            crate::sheet::coc::CocApSheetArgs => crate::sheet::coc::CocApSheetResult,
+            "A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX."
+        ),
     ]
 }

@@ -94,6 +94,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("fap_map.round_view", crate::engine::fap_map::Round,
             crate::engine::view_schema::FmRoundViewArgs => crate::engine::view_schema::FmRoundViewResult,
             "A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked."),
+        op!("fap_map.sheet", crate::sheet::fap_map::sheet, crate::sheet::fap_map::FmSheetArgs => crate::sheet::fap_map::FmSheetResult,
+            "FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap."),
     ]
 }
 

@@ -108,5 +108,11 @@ pub(crate) fn ops() -> Vec<OpDef> {
             encounter::TmdEncounterActArgs => encounter::TmdEncounterResult,
             "TMD: apply one action to an encounter state; returns the new state and the event log."
         ),
+        crate::op!(
+            "tmd.sheet",
+            crate::sheet::tmd::sheet,
+            crate::sheet::tmd::TmdSheetArgs => crate::sheet::tmd::TmdSheetResult,
+            "TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start."
+        ),
     ]
 }
