@@ -162,13 +162,27 @@ export function viewFor(state, viewer, events) {
 }
 
 /**
- * Every viewer of the encounter, as the view operations take them: World
- * Trigger's teams; else the combatants (TMD: its characters).
+ * Every viewer the stored state names, as the view operations take them:
+ * World Trigger's teams; else the combatants (TMD: its characters; a chase:
+ * its fugitive and pursuer).
  */
 export function viewersOf(rec) {
-  if (!rec?.state) return [];
-  if (rec.system === "world_trigger") return rec.state.teams.map((tm) => tm.id);
-  return Object.keys(rec.names ?? {});
+  const st = rec?.state;
+  if (!st) return [];
+  switch (rec.system) {
+    case "world_trigger":
+      return st.teams.map((tm) => tm.id);
+    case "tmd":
+      return st.characters.map((c) => c.id);
+    case "coc_ap":
+      return st.fighters.map((f) => f.participant.id);
+    case "coc7_house":
+      return st.fugitive ? [st.fugitive.id, ...(st.pursuer ? [st.pursuer.id] : [])] : st.combatants.map((c) => c.entry.id);
+    case "fap_map":
+      return st.combatants.map((c) => c.id);
+    default:
+      return [];
+  }
 }
 
 /** The handle class of a record (a CoC 7th edition record may be a chase). */
@@ -183,7 +197,7 @@ function viewerOf(state) {
     const m = state.members?.find((x) => mine.includes(x.id));
     return m ? state.teams?.[m.team]?.id ?? mine[0] : mine[0];
   }
-  return mine[0];
+  return mine.find((id) => viewersOf(saved).includes(id)) ?? mine[0];
 }
 
 // ---- the modes ---------------------------------------------------------------
@@ -191,7 +205,7 @@ function viewerOf(state) {
 /** The mode object of `system` for the loaded entry (created once per load). */
 function modeFor(system) {
   if (system === "world_trigger") {
-    const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, live, tokens: () => tokens, save, viewersOf, showError, clearError, render: () => render(), canAct, perform });
+    const wt = createWorldTrigger({ gunbai, OBR, lang, $, esc, grid, live, tokens: () => tokens, save, showError, clearError, render: () => render(), canAct, perform });
     const W = gunbai.worldTrigger;
     return {
       Cls: W.Battle,

@@ -347,6 +347,7 @@ export function createWorldTrigger(ctx) {
       for (const it of items) {
         if (want[it.id]) it.position = want[it.id];
         if (hide.includes(it.id)) {
+          if (it.visible === false) continue; // (hidden by the GM: theirs to show)
           it.visible = false;
           it.metadata[KEY] = { ...(it.metadata[KEY] || {}), hidden_by_view: true };
         } else if (show.includes(it.id)) {
