@@ -779,7 +779,10 @@ export async function onSocket(msg) {
     if (!combat) throw new Error(`unknown combat ${msg.combat}`);
     const modes = ["publicroll", "gmroll", "blindroll", "selfroll"];
     const r = await applyAction(combat, msg.action, { user, rollMode: modes.includes(msg.rollMode) ? msg.rollMode : "publicroll" });
-    reply({ ok: true, result: { events: r.events } });
+    // the requester is sent the events as their view has them (WT-ST-1)
+    const flag = engineOf(combat);
+    const events = flag ? viewFor(await gunbaiReady, flag.ruleset, flag.state, user.isGM ? null : viewerOf(combat, flag, /** @type {User.Implementation} */ (user)), r.events).events ?? [] : [];
+    reply({ ok: true, result: { events } });
   } catch (e) {
     const err = /** @type {Error & {code?: string, detail?: string}} */ (e);
     reply({ ok: false, code: err.code ?? null, detail: err.detail ?? null, error: err.message });
