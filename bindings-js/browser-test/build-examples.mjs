@@ -1,6 +1,8 @@
 // "Build" the web examples: copy the built npm package (bindings-js/pkg, from
-// scripts/build-js.sh) into each example's vendor/gunbai/, which the pages import
-// without a bundler. Usage: node bindings-js/browser-test/build-examples.mjs
+// scripts/build-js.sh) into vendor/gunbai/ of the examples whose pages import it
+// without a bundler (the character sheet and the Foundry module; the Owlbear
+// extension is bundled by Vite from bindings-js/pkg, see owlbear-build.mjs).
+// Usage: node bindings-js/browser-test/build-examples.mjs
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "./server.mjs";
@@ -13,7 +15,7 @@ export function buildExamples() {
     throw new Error(`${PKG} is missing or stale (no inline.js): run bash scripts/build-js.sh first`);
   }
   const out = [];
-  for (const ex of ["character-sheet", "foundry-module", "owlbear-extension"]) {
+  for (const ex of ["character-sheet", "foundry-module"]) {
     const dest = join(REPO_ROOT, "examples", ex, "vendor", "gunbai");
     rmSync(dest, { recursive: true, force: true });
     mkdirSync(dest, { recursive: true });

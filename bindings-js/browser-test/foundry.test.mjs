@@ -775,45 +775,97 @@ test("custom content: Foundry skips a Roll's HTML when the message has its own; 
 
 // ---------- hidden information ----------
 
-const hasView = (() => {
-  try {
-    const h = gunbai.worldTrigger.Battle.create({
-      battle_type: "rank",
-      map: { width: 10, height: 8 },
-      teams: world("world_trigger").actors.reduce(
-        (teams, a, i) => {
-          teams[i < 2 ? 0 : 1].members.push({ id: `c${i + 1}`, sheet: { ...a.flags.gunbai.world_trigger.sheet, name: a.name }, at: a.flags.gunbai.world_trigger.at });
-          return teams;
-        },
-        [
-          { id: "tamakoma", leader: "c1", members: [] },
-          { id: "katori", leader: "c3", members: [] },
-        ],
-      ),
-    });
-    const ok = typeof h.view === "function";
-    h.free();
-    return ok;
-  } catch {
-    return false;
-  }
-})();
-
-test("a Stealth member's position is absent from the other team's view (viewFor)", { skip: hasView ? false : "the core has no view op yet (branch views)" }, async () => {
+// WT-ST-1 / WT-MAP-7: a member in Stealth has no square for the other team. Users:
+// p2 owns c2 (tamakoma, teleported in with Bagworm, WT-MAP-6), p1 owns c4 (katori).
+// The GM's client applies the actions; each page shows its own view.
+test("a Stealth member's position is absent from the other team's view (viewFor, panel, log, chat)", async () => {
+  const w = world("world_trigger");
+  w.actors[0].ownership = {};
+  w.actors[1].ownership = { p2: 3 };
+  w.actors[3].ownership = { p1: 3 };
   const t = await table([
     ["gm", "en"],
     ["p1", "en"],
+    ["p2", "en"],
   ]);
-  await setupWorld(t, world("world_trigger"));
+  await setupWorld(t, w);
   await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "world_trigger"));
-  const flag = await engineOf(t.gm);
+  await settled(t, 0);
+  let flag = await engineOf(t.gm);
   const c2 = flag.state.members.find((m) => m.id === "c2");
   assert.ok(c2.states.stealth, "c2 teleported in with Bagworm (WT-MAP-6)");
-  const view = (team) => t.gm.evaluate(([s, team]) => game.modules.get("gunbai").api.viewFor("world_trigger", s, { team }), [flag.state, team]);
-  const theirs = (await view("katori")).members.find((m) => m.id === "c2");
-  assert.ok(!theirs || theirs.at === undefined || theirs.at === null, "no position for the other team");
-  const ours = (await view("tamakoma")).members.find((m) => m.id === "c2");
-  assert.deepEqual(ours.at, c2.at);
+  const view = (team, events) => t.gm.evaluate(([s, team, ev]) => game.modules.get("gunbai").api.viewFor("world_trigger", s, team === null ? null : { team }, ev), [flag.state, team, events]);
+  const theirs = (await view("katori")).state.members.find((m) => m.id === "c2");
+  assert.ok(theirs && !("at" in theirs), "no square for the other team");
+  assert.deepEqual((await view("tamakoma")).state.members.find((m) => m.id === "c2").at, c2.at, "its own team sees it");
+  assert.deepEqual((await view(null)).state, flag.state, "the GM sees everything");
+  // a player with no combatant sees only what every team may see
+  assert.ok(!("at" in (await view("nobody")).state.members.find((m) => m.id === "c2")));
+
+  // Katori moves up to 4 squares from c2; c2 moves in Stealth, staying 4 away
+  // (WT-ST-1 item 1 would end it within 3); then the attack phase.
+  const d = (a, b) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+  let moved = null;
+  let targeted = false;
+  for (let n = 0; n < 40 && !(moved && targeted); n++) {
+    flag = await engineOf(t.gm);
+    const s = flag.state;
+    const h = gunbai.worldTrigger.Battle.fromJSON(s);
+    const legal = h.legalActions().map((l) => l.action);
+    h.free();
+    const me = s.members.find((m) => m.id === "c2");
+    const enemies = s.members.filter((m) => m.team === 1).map((m) => m.at);
+    const dest = (a) => a.path[a.path.length - 1];
+    let pick = null;
+    if (s.phase === "movement") {
+      pick =
+        legal.find((a) => a.type === "move" && a.actor === "c2" && !moved && d(dest(a), me.at) > 0 && enemies.every((e) => d(e, dest(a)) >= 4)) ??
+        legal
+          .filter((a) => a.type === "move" && (a.actor === "c3" || a.actor === "c4") && d(dest(a), me.at) >= 4)
+          .sort((a, b) => d(dest(a), me.at) - d(dest(b), me.at))[0];
+    }
+    if (s.phase === "attack" && legal.some((a) => a.actor === "c4" && a.target === "c2")) {
+      // the engine lists an attack on the hidden c2 for its GM-side listing; p1 (c4's
+      // owner) is not offered it, nor any button naming c2
+      const gmButtons = await buttonsOf(t.gm);
+      assert.ok(gmButtons.some((b) => b.actor === "c4" && b.label.includes("Bren")), "the GM's page lists c4's attack on c2");
+      const p1Buttons = await buttonsOf(t.p1);
+      assert.ok(p1Buttons.some((b) => b.actor === "c4"), "p1 has c4's actions");
+      assert.deepEqual(p1Buttons.filter((b) => b.label.includes("Bren") || b.actor === "c2"), [], "p1 is offered nothing naming c2");
+      targeted = true;
+      continue;
+    }
+    pick ??= legal.find((a) => ["roll_initiative", "pass", "no_reaction"].includes(a.type));
+    assert.ok(pick, `nothing to pick in ${s.phase}`);
+    await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), pick);
+    await settled(t, flag.seq + 1);
+    if (pick.type === "move" && pick.actor === "c2") moved = dest(pick);
+  }
+  assert.ok(moved, "c2 moved");
+  assert.ok(targeted, "an attack on c2 was listed for c4 (the check above ran)");
+  flag = await engineOf(t.gm);
+  const now = flag.state.members.find((m) => m.id === "c2");
+  assert.ok(now.states.stealth, "c2 is still in Stealth");
+  assert.deepEqual(now.at, moved);
+  const square = `(${moved.x}, ${moved.y})`;
+  // the log line of c2's move names its square to its own team and the GM only
+  const moveLine = (p) => p.$$eval(".gunbai-combat .gunbai-log li", (ls) => ls.map((l) => l.textContent).filter((x) => x.startsWith("Bren")));
+  for (const u of ["gm", "p2"]) assert.ok((await moveLine(t[u])).some((x) => x.includes(square)), `${u} sees ${square}`);
+  const theirLine = await moveLine(t.p1);
+  assert.ok(theirLine.length > 0, "p1's log has c2's move");
+  assert.ok(theirLine.every((x) => !x.includes(square)), theirLine.join(" | "));
+  // nothing p1 is shown names the square: the tracker, the log, the chat (an area
+  // attack's centres are listed for every square in range, so they name it too
+  // without telling where c2 is)
+  for (const sel of [".gunbai-order", ".gunbai-teams", ".gunbai-log", "#chat-log"]) {
+    const text = (await t.p1.$$eval(sel, (xs) => xs.map((x) => x.textContent))).join(" ");
+    assert.ok(!text.includes(square), `${sel} on p1's page names ${square}: ${text}`);
+  }
+  assert.ok((await t.p2.textContent("#chat-log")).includes(square), "p2's chat has the move's square");
+  // the view of the move's events for katori leaves the route out (WT-ST-1)
+  const ev = flag.log.find((l) => l.action?.type === "move" && l.action.actor === "c2");
+  assert.ok(ev.hidden?.katori, "the log entry records what katori may not see");
+  assert.ok(ev.hidden.katori.every((e) => !("path" in e) && !("to" in e)));
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
   await t.close();
 });
-

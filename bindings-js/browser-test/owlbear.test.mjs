@@ -620,29 +620,86 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
   }
 });
 
-// Hidden information: the core's redacted view (branch `views`). The page
-// routes what a player's client shows through viewFor(), which uses the view op
-// once the package has it; until then this test is skipped.
-const HAS_VIEW = typeof gunbai.worldTrigger.battleView === "function" || typeof gunbai.worldTrigger.Battle?.prototype?.view === "function";
-test("World Trigger: a Stealth member's position is absent from the other team's view", { skip: HAS_VIEW ? false : "the core has no World Trigger view op yet (branch views)" }, async () => {
-  const page = await openRoom({ items: sceneItems("world_trigger", { combatant: true }), metadata: { [SETTINGS_KEY]: { system: "world_trigger", players_act: true } }, clients: [{ id: "gm", role: "GM" }, { id: "p1", role: "PLAYER" }] });
+// Hidden information (WT-ST-1, WT-MAP-7): a member in Stealth has no square for
+// the other team. The page routes what a player's page shows through viewFor()
+// (the core's view); p1 plays Red, p2 is given Crow (Blue).
+test("World Trigger: a Stealth member's position is absent from the other team's view", async () => {
+  const page = await openRoom({
+    items: sceneItems("world_trigger", { combatant: true, extra: { "gm-b": { owner: "p2" } } }),
+    metadata: { [SETTINGS_KEY]: { system: "world_trigger", players_act: true } },
+    clients: [{ id: "gm", role: "GM" }, { id: "p1", role: "PLAYER" }, { id: "p2", role: "PLAYER" }],
+  });
   // Akane (Blue) gets a sample sheet with Bagworm.
   await frame(page, "gm").selectOption('#tokens tr[data-token="gm-a"] .sheet', "attacker_kogetsu");
   await frame(page, "gm").click("#start");
   await frame(page, "p1").waitForSelector("#encounter:not([hidden])");
-  // Blue (the GM's) plays Bagworm as soon as it can; everyone else passes.
+  // Akane plays Bagworm as soon as she can; everyone else passes.
   let hidden = null;
   for (let n = 0; n < 30 && !hidden; n++) {
-    await step(page, "world_trigger", (legal, st) => {
-      const bag = first(legal, (a) => a.type === "use_skill" && /bagworm/i.test(a.skill) && OWNERS[a.actor] === "gm");
+    await step(page, "world_trigger", (legal) => {
+      const bag = first(legal, (a) => a.type === "use_skill" && /bagworm/i.test(a.skill) && a.actor === "gm-a");
       return bag >= 0 ? bag : first(legal, (a) => a.type === "roll_initiative" || a.type === "pass");
     });
-    hidden = (await record(page)).state.members.find((m) => m.states?.stealth && OWNERS[m.id] === "gm")?.id ?? null;
+    hidden = (await record(page)).state.members.find((m) => m.states?.stealth && m.id === "gm-a")?.id ?? null;
   }
-  assert.ok(hidden, "a Blue member went into Stealth");
-  await frame(page, "p1").waitForSelector(`#wt-members tr[data-member="${hidden}"]`);
-  assert.equal((await frame(page, "p1").textContent(`#wt-members tr[data-member="${hidden}"] .at`)).trim(), "—", "Red does not see the square");
-  assert.notEqual((await frame(page, "gm").textContent(`#wt-members tr[data-member="${hidden}"] .at`)).trim(), "—", "the GM does");
+  assert.ok(hidden, "Akane went into Stealth");
+  const atText = (c) => frame(page, c).textContent(`#wt-members tr[data-member="${hidden}"] .at`).then((x) => x.trim());
+  const seq = String((await record(page)).log.at(-1).seed);
+  for (const c of ["gm", "p1", "p2"]) await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, seq);
+  assert.equal(await atText("p1"), "—", "Red does not see the square");
+  assert.notEqual(await atText("gm"), "—", "the GM does");
+  assert.notEqual(await atText("p2"), "—", "Blue does");
+  // her token is hidden from the players (Owlbear shows a hidden item to the GM only)
+  await page.waitForFunction((id) => harness.scene.items.find((i) => i.id === id).visible === false, hidden);
+
+  // On to the movement phase; Blue moves Akane, in Stealth, staying 4 squares from Red (WT-ST-1 item 1).
+  const d = (a, b) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+  let rec = await record(page);
+  let move = -1;
+  for (let n = 0; n < 20; n++) {
+    rec = await record(page);
+    const h = gunbai.worldTrigger.Battle.fromJSON(rec.state);
+    const legal = h.legalActions();
+    h.free();
+    const me = rec.state.members.find((m) => m.id === hidden);
+    const red = rec.state.members.filter((m) => m.team !== me.team).map((m) => m.at);
+    move = first(legal, (a) => a.type === "move" && a.actor === hidden && d(a.path.at(-1), me.at) > 0 && red.every((r) => d(r, a.path.at(-1)) >= 4));
+    if (move >= 0) break;
+    await step(page, "world_trigger", (l) => first(l, (a) => a.type === "pass" || a.type === "roll_initiative"));
+  }
+  assert.ok(move >= 0, "Akane can move");
+  const legalNow = gunbai.worldTrigger.battleLegalActions({ state: rec.state }).actions;
+  const dest = legalNow[move].action.path.at(-1);
+  const square = `(${dest.x}, ${dest.y})`;
+  // Red is offered nothing of or against Akane; Blue's player sees her row
+  for (const c of ["gm", "p1"]) await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(rec.log.at(-1).seed));
+  assert.equal(await frame(page, "p1").locator(`#actions [data-actor="${hidden}"], #actions [data-target="${hidden}"]`).count(), 0, "Red's page lists nothing naming Akane");
+  assert.ok((await frame(page, "gm").locator(`#actions [data-actor="${hidden}"]`).count()) > 0, "the GM's page lists Akane's actions");
+  const tokenBefore = await page.evaluate((id) => harness.scene.items.find((i) => i.id === id).position, hidden);
+  const raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "gm").selectOption(`#actions .dest select[data-actor="${hidden}"]`, String(move));
+  await frame(page, "gm").click(`#actions .go[data-actor="${hidden}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k]) !== b, [KEY, raw]);
+  const after = await record(page);
+  const me = after.state.members.find((m) => m.id === hidden);
+  assert.deepEqual(me.at, dest);
+  assert.ok(me.states.stealth, "still in Stealth");
+  assert.ok(after.log.at(-1).hidden?.Red, "the log entry records what Red may not see");
+  for (const c of ["gm", "p1", "p2"]) await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed));
+  // The move's square: in the GM's and Blue's log, nowhere Red is shown it (log, last result, members).
+  for (const c of ["gm", "p2"]) assert.ok((await frame(page, c).textContent("#log")).includes(square), `${c} sees ${square}`);
+  await frame(page, "p1").waitForFunction((s) => document.querySelector("#last")?.dataset.seed === s, String(after.log.at(-1).seed));
+  for (const sel of ["#log", "#last", "#wt-members"]) {
+    const text = await frame(page, "p1").textContent(sel);
+    assert.ok(!text.includes(square), `${sel} on Red's page names ${square}: ${text}`);
+  }
+  assert.match(await frame(page, "p1").textContent("#log"), /square hidden/);
+  assert.equal(await atText("p1"), "—");
+  // the token stays where it was, hidden
+  const token = await page.evaluate((id) => harness.scene.items.find((i) => i.id === id), hidden);
+  assert.deepEqual(token.position, tokenBefore, "the hidden member's token is not moved to its square");
+  assert.equal(token.visible, false);
+  assert.deepEqual(page.errors, []);
   await page.context().close();
 });
 

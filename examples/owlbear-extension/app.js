@@ -27,6 +27,7 @@ import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
 import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
+import { viewThrough, entryFor, withoutSquares } from "./views.js";
 
 export { KEY };
 /** Scene metadata key of the settings: `{system, players_act}`. */
@@ -145,29 +146,43 @@ function canAct(action) {
 }
 
 /**
- * Everything a player's page shows of an engine state goes through here: the
- * core's redacted view for that viewer when the loaded entry has one (a
- * handle's `view(viewer)`, or the pure `<ns>.<x>View({state, viewer})` op),
- * else the state unchanged. The GM sees everything.
+ * Everything a player's page shows of an engine state, and of the events of
+ * the action that led to it, goes through here: the core's redacted view for
+ * that viewer (the live handle's `view(viewer, events)`, the same as the pure
+ * `<ns>.<x>View` operation; World Trigger: another team's members in Stealth
+ * have no square, WT-ST-1). A player without a combatant here sees only what
+ * every viewer may see. The GM (viewer null) sees everything. Returns
+ * `{state, events?}`; the view is only shown, never loaded back: listings and
+ * legality come from the stored state.
  */
-export function viewFor(state, viewer) {
-  if (!state || viewer == null || !mode?.Cls) return state;
-  try {
-    const h = live.for(clsOf(saved), saved?.state ?? state);
-    if (typeof h.view === "function") {
-      const v = h.view(viewer);
-      return v?.state ?? v;
-    }
-    const ns = gunbai?.[mode.ns];
-    const op = ns && ns[`${mode.stem}View`];
-    if (typeof op === "function") {
-      const v = op({ state, viewer });
-      return v?.state ?? v;
-    }
-  } catch (e) {
-    showError(e);
+export function viewFor(state, viewer, events) {
+  if (!state || viewer == null || !mode?.Cls) return events ? { state, events } : { state };
+  const h = live.for(clsOf(saved), state);
+  return viewThrough(h, state, viewer, events, viewersOf(saved));
+}
+
+/**
+ * Every viewer the stored state names, as the view operations take them:
+ * World Trigger's teams; else the combatants (TMD: its characters; a chase:
+ * its fugitive and pursuer).
+ */
+export function viewersOf(rec) {
+  const st = rec?.state;
+  if (!st) return [];
+  switch (rec.system) {
+    case "world_trigger":
+      return st.teams.map((tm) => tm.id);
+    case "tmd":
+      return st.characters.map((c) => c.id);
+    case "coc_ap":
+      return st.fighters.map((f) => f.participant.id);
+    case "coc7_house":
+      return st.fugitive ? [st.fugitive.id, ...(st.pursuer ? [st.pursuer.id] : [])] : st.combatants.map((c) => c.entry.id);
+    case "fap_map":
+      return st.combatants.map((c) => c.id);
+    default:
+      return [];
   }
-  return state;
 }
 
 /** The handle class of a record (a CoC 7th edition record may be a chase). */
@@ -182,7 +197,7 @@ function viewerOf(state) {
     const m = state.members?.find((x) => mine.includes(x.id));
     return m ? state.teams?.[m.team]?.id ?? mine[0] : mine[0];
   }
-  return mine[0];
+  return mine.find((id) => viewersOf(saved).includes(id)) ?? mine[0];
 }
 
 // ---- the modes ---------------------------------------------------------------
@@ -198,7 +213,7 @@ function modeFor(system) {
       stem: "battle",
       renderSetup: (tks) => wt.renderSetup(tks),
       start: (tks) => wt.start(tks),
-      render: (rec, view) => wt.render(rec, isGM, view),
+      render: (rec, view, viewer) => wt.render(rec, isGM, view, viewer),
       // A player's request is applied as sent; the GM's own click gets the GM's check modifiers.
       act: (a, opts) => wt.act(a, opts),
       undo: () => wt.undo(),
@@ -561,13 +576,16 @@ function renderLast() {
   el.dataset.by = r.by ?? "";
   el.dataset.seed = String(r.entry.seed ?? "");
   const byName = r.by === playerId ? "" : r.byName ?? "";
+  // (as this page's viewer may see it: the entry records what each viewer may not)
+  const seen = entryFor(r.entry, isGM ? null : viewerOf(saved?.state) ?? "", viewersOf(saved));
+  const action = seen.secret ? withoutSquares(r.entry.action) : r.entry.action;
   let lines = [];
   try {
-    lines = (r.entry.events || []).map((e) => mode.eventText(e));
+    lines = (seen.events || []).map((e) => mode.eventText(e));
   } catch {
     lines = [];
   }
-  el.innerHTML = `<b>${esc(t("last"))}</b>${byName ? ` <small>${esc(fmtUi("by", { who: byName }))}</small>` : ""}<div class="act">${esc(r.entry.action ? mode.describe(r.entry.action) : "")}</div>${lines.map((l) => `<div class="ev">${esc(l)}</div>`).join("")}`;
+  el.innerHTML = `<b>${esc(t("last"))}</b>${byName ? ` <small>${esc(fmtUi("by", { who: byName }))}</small>` : ""}<div class="act">${esc(action ? mode.describe(action) : "")}</div>${lines.map((l) => `<div class="ev">${esc(l)}</div>`).join("")}`;
 }
 
 /**
@@ -649,8 +667,9 @@ function render() {
   }
   // Which stored step this page shows (the seed of the last log entry).
   $("#encounter").dataset.seed = String(saved.log?.at(-1)?.seed ?? "");
-  const view = isGM ? saved.state : viewFor(saved.state, viewerOf(saved.state));
-  mode.render(saved, view);
+  const viewer = isGM ? null : viewerOf(saved.state);
+  const view = isGM ? saved.state : viewFor(saved.state, viewer).state;
+  mode.render(saved, view, viewer);
   // (after rendering: the handle now holds the stored state, or was rebuilt from it)
   const depth = live.undoDepth;
   $("#undo").dataset.depth = String(depth);

@@ -6,6 +6,12 @@
 
 /** UI strings: S[key][lang]. */
 export const S = {
+  // An event whose square the viewer may not see (the core's view left it out: a
+  // member in Stealth, WT-ST-1).
+  hiddenMoved: { ja: "{m} が移動（隠密状態：位置は非公開）", "zh-Hant": "{m} 移動了（隱身狀態：位置不公開）", "zh-Hans": "{m} 移动了（隐身状态：位置不公开）", en: "{m} moves (Stealth: square hidden)" },
+  hiddenForced: { ja: "{m} は押し出された（隠密状態：位置は非公開）", "zh-Hant": "{m} 被推開（隱身狀態：位置不公開）", "zh-Hans": "{m} 被推开（隐身状态：位置不公开）", en: "{m} is pushed (Stealth: square hidden)" },
+  hiddenReentry: { ja: "{m} 復帰判定：{faces} → 達成値 {a} 対 {t}（隠密状態：位置は非公開）", "zh-Hant": "{m} 返回判定：{faces} → 達成值 {a} 對 {t}（隱身狀態：位置不公開）", "zh-Hans": "{m} 返回判定：{faces} → 达成值 {a} 对 {t}（隐身状态：位置不公开）", en: "{m} re-entry check: {faces} → {a} vs {t} (Stealth: square hidden)" },
+  hiddenBroughtBack: { ja: "{by} が {m} を連れ戻した（隠密状態：位置は非公開）", "zh-Hant": "{by} 將 {m} 帶回（隱身狀態：位置不公開）", "zh-Hans": "{by} 将 {m} 带回（隐身状态：位置不公开）", en: "{by} brings {m} back (Stealth: square hidden)" },
   team: { ja: "部隊", "zh-Hant": "隊伍", "zh-Hans": "队伍", en: "Team" },
   sheet: { ja: "キャラクターシート", "zh-Hant": "角色卡", "zh-Hans": "角色卡", en: "Sheet" },
   square: { ja: "マス (x, y)", "zh-Hant": "格子 (x, y)", "zh-Hans": "格子 (x, y)", en: "Square (x, y)" },

@@ -7,6 +7,8 @@
 // `world_trigger.battle_act`).
 import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A, E } from "./wt-i18n.js";
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
+import { KEY } from "./store.js";
+import { secretsOf, hiddenMembers, mentions, entryFor, withoutSquares } from "./views.js";
 
 /** Squares of empty map kept around the tokens (flat map) — see gridSquares. */
 export const MARGIN = 2;
@@ -106,6 +108,11 @@ export function createWorldTrigger(ctx) {
       `${e.burst ? `, ${burst} +${e.burst}` : ""}${e.special_attack ? `, ${special} +${e.special_attack}` : ""}${e.modifier ? `, ${modifier} ${e.modifier > 0 ? "+" : ""}${e.modifier}` : ""}`,
   };
   const eventText = (e) => {
+    // the square left out by the viewer's view (Stealth, WT-ST-1)
+    if (e.type === "moved" && !("path" in e)) return fmt(S.hiddenMoved, { m: h.m(e.member) });
+    if (e.type === "forced_move" && !("to" in e)) return fmt(S.hiddenForced, { m: h.m(e.member) });
+    if (e.type === "reentry" && !("to" in e)) return fmt(S.hiddenReentry, { m: h.m(e.member), faces: h.faces(e.faces), a: e.achievement, t: e.target });
+    if (e.type === "brought_back" && !("to" in e)) return fmt(S.hiddenBroughtBack, { m: h.m(e.member), by: h.m(e.by) });
     const f = E[e.type]?.[lang] ?? E[e.type]?.en;
     if (f) {
       try {
@@ -138,7 +145,7 @@ export function createWorldTrigger(ctx) {
       case "use_skill":
         return `${who(a.actor)}${skill(a.skill)}${a.side ? ` [${h.side(a.side)}]` : ""}${a.target ? ` → ${name(a.target)}` : ""}${a.center ? ` @ ${sq(a.center)}` : ""}`;
       case "move":
-        return `${who(a.actor)}${skill(a.skill)} → ${sq(a.path?.[a.path.length - 1])}`;
+        return `${who(a.actor)}${skill(a.skill)}${a.path ? ` → ${sq(a.path[a.path.length - 1])}` : ""}`;
       case "react":
         return `${who(a.reactor)}${skill(a.skill)}${a.side ? ` [${h.side(a.side)}]` : ""}`;
       default:
@@ -287,13 +294,15 @@ export function createWorldTrigger(ctx) {
   async function start(tokens) {
     const { args, origin } = battleArgs(tokens);
     const h = W.Battle.create(args); // throws GunbaiError (shown by the caller)
+    const created = h.created.events;
+    const hidden = secretsOf(h, h.state, null, created, h.state.teams.map((tm) => tm.id));
     const next = {
       system: "world_trigger",
       state: live.adopt(W.Battle, h),
       names: Object.fromEntries(tokens.map((tk) => [tk.id, tk.name || tk.id])),
       grid: { dpi: ctx.grid.dpi, origin },
       step: 0,
-      log: [{ events: h.created.events }],
+      log: [{ events: created, ...(Object.keys(hidden).length ? { hidden } : {}) }],
     };
     if (await ctx.save(next)) await moveTokens(next);
   }
@@ -309,20 +318,44 @@ export function createWorldTrigger(ctx) {
     const { dpi, origin } = r.grid;
     const tokens = ctx.tokens();
     const want = {};
+    // A member some team may not see (Stealth, WT-ST-1) keeps its token where it
+    // was, hidden from the players (Owlbear shows a hidden item to the GM only);
+    // the token shows again, on the member's square, once every team sees it.
+    const h = live.for(W.Battle, r.state);
+    const unseen = new Set();
+    for (const tm of r.state.teams) for (const id of hiddenMembers(r.state, h.view(tm.id).state)) unseen.add(id);
+    const hide = [];
+    const show = [];
     for (const m of r.state.members) {
-      if (m.status === "bailed_out" || m.status === "dead") continue;
       const tk = tokens.find((x) => x.id === m.id);
       if (!tk) continue;
+      if (unseen.has(m.id)) {
+        if (!tk.meta.hidden_by_view) hide.push(m.id);
+        continue;
+      }
+      if (tk.meta.hidden_by_view) show.push(m.id);
+      if (m.status === "bailed_out" || m.status === "dead") continue;
       const col = origin.col + m.at.x;
       const row = origin.row + m.at.y;
       if (Math.floor((tk.position?.x ?? 0) / dpi) !== col || Math.floor((tk.position?.y ?? 0) / dpi) !== row) {
         want[m.id] = { x: (col + 0.5) * dpi, y: (row + 0.5) * dpi };
       }
     }
-    const ids = Object.keys(want);
+    const ids = [...new Set([...Object.keys(want), ...hide, ...show])];
     if (!ids.length) return;
     await OBR.scene.items.updateItems(ids, (items) => {
-      for (const it of items) it.position = want[it.id];
+      for (const it of items) {
+        if (want[it.id]) it.position = want[it.id];
+        if (hide.includes(it.id)) {
+          if (it.visible === false) continue; // (hidden by the GM: theirs to show)
+          it.visible = false;
+          it.metadata[KEY] = { ...(it.metadata[KEY] || {}), hidden_by_view: true };
+        } else if (show.includes(it.id)) {
+          it.visible = true;
+          const { hidden_by_view: _was, ...rest } = it.metadata[KEY] || {};
+          it.metadata[KEY] = rest;
+        }
+      }
     });
   }
 
@@ -363,7 +396,10 @@ export function createWorldTrigger(ctx) {
       const seed = crypto.getRandomValues(new Uint32Array(1))[0];
       const out = live.act(W.Battle, r.state, full, { seed });
       const step = (r.step ?? 0) + 1;
-      const next = { ...r, state: out.state, step, log: [...(r.log || []), { step, seed, action: full, events: out.events }].slice(-LOG_MAX) };
+      // what of it each team may not see (a move in Stealth, WT-ST-1), for its log entry
+      const hidden = secretsOf(live.for(W.Battle, out.state), out.state, full, out.events, out.state.teams.map((tm) => tm.id));
+      const entry = { step, seed, action: full, events: out.events, ...(Object.keys(hidden).length ? { hidden } : {}) };
+      const next = { ...r, state: out.state, step, log: [...(r.log || []), entry].slice(-LOG_MAX) };
       let stored = false;
       try {
         stored = await ctx.save(next);
@@ -426,14 +462,18 @@ export function createWorldTrigger(ctx) {
     return { acting_team: st.teams[order[i]]?.id ?? null, reaction_for };
   }
 
-  function render(record, isGM, view) {
+  function render(record, isGM, view, viewer = null) {
     rec = record;
     // What is shown is the viewer's view (app.js viewFor); legality comes from the stored state.
     const st = view ?? record.state;
     $("#encounter").dataset.step = String(record.step ?? 0);
     let legal = { actions: [] };
+    let unseen = new Set();
     try {
       legal = { ...turnOf(record.state), actions: live.for(W.Battle, record.state).legalActions() };
+      // A player is not shown any action naming a member their view has no square
+      // for (an attack listed on a hidden enemy would tell that it is in range).
+      unseen = isGM ? new Set() : hiddenMembers(record.state, st);
     } catch (e) {
       ctx.showError(e);
     }
@@ -528,6 +568,7 @@ export function createWorldTrigger(ctx) {
     const anyTime = [];
     legal.actions.forEach((x, i) => {
       const a = x.action;
+      if (mentions(a, unseen)) return; // (indexes stay the engine's)
       if (a.type === "operator" || a.type === "use_ability") anyTime.push(btn(x, i));
       else if (a.type === "use_skill" || a.type === "move") {
         if (!perMember.has(a.actor)) perMember.set(a.actor, { skills: new Map(), list: [] });
@@ -578,13 +619,16 @@ export function createWorldTrigger(ctx) {
     // Log: each action (with its seed) and the events it produced.
     const log = $("#log");
     log.textContent = "";
+    const viewers = record.state.teams.map((tm) => tm.id);
     for (const entry of (record.log || []).slice(-15)) {
       const li = document.createElement("li");
       if (entry.step != null) li.value = entry.step;
+      // (as this viewer may see it: a move in Stealth without its squares)
+      const seen = entryFor(entry, isGM ? null : viewer ?? "", viewers);
       if (entry.action) {
         const head = document.createElement("div");
         head.className = "act";
-        head.textContent = describe(entry.action);
+        head.textContent = describe(seen.secret ? withoutSquares(entry.action) : entry.action);
         if (entry.seed != null) {
           const s = document.createElement("small");
           s.textContent = ` ${tr(S.seed)} ${entry.seed}`;
@@ -592,7 +636,7 @@ export function createWorldTrigger(ctx) {
         }
         li.append(head);
       }
-      for (const e of entry.events || []) {
+      for (const e of seen.events || []) {
         const d = document.createElement("div");
         d.className = `ev ev-${e.type}`;
         d.textContent = eventText(e);

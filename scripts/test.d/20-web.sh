@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Browser tests (issue 9), in Debian's headless chromium driven by playwright-core:
 # the npm package without a bundler (both entries, any wasm MIME type), the
-# character-sheet site, the Foundry VTT module and the Owlbear Rodeo extension
-# (the last two against stand-ins for their host APIs), and the package through Vite. Needs scripts/build-js.sh
+# character-sheet site, the Foundry VTT module (against a stand-in for Foundry's
+# client API), the Owlbear Rodeo extension (built with Vite and run on the real
+# @owlbear-rodeo/sdk inside a harness page that plays Owlbear's side of its
+# messages), and the package through Vite. Needs scripts/build-js.sh
 # (the package) and scripts/build-py.sh (the Python side of the parity check).
 source "$(dirname "$0")/../env.sh"
 cd "$ROOT"
@@ -10,7 +12,7 @@ cd "$ROOT"
 [ -x /usr/bin/chromium ] && [ -d bindings-js/browser-test/node_modules/playwright-core ] || {
   echo "chromium or playwright-core missing: run scripts/setup.d/20-web.sh"; exit 1; }
 
-step "web: copy the package into the examples (vendor/gunbai)"
+step "web: copy the package into the unbundled examples (vendor/gunbai)"
 node bindings-js/browser-test/build-examples.mjs
 
 step "web: tsc --checkJs of the Foundry module against the Foundry VTT v13 types"

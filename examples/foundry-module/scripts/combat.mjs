@@ -46,9 +46,30 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {string} ruleset
  * @property {any} state the handle's `state` JSON
  * @property {number} seq actions applied so far
- * @property {{action: Record<string, any> | null, events: any[], user: string}[]} log
- *   the last actions and their events (shown in each client's language)
+ * @property {LogEntry[]} log the last actions and their events (shown in each client's language)
  */
+
+/**
+ * @typedef {object} LogEntry
+ * @property {Record<string, any> | null} action
+ * @property {any[]} events
+ * @property {string} user
+ * @property {Record<string, any[]>} [hidden] the viewers who may not see all of it, each
+ *   with the events as it sees them (`viewFor`); absent when it hides nothing
+ */
+
+/**
+ * A log entry with what of it each viewer may not see.
+ * @param {LogEntry} entry
+ * @param {any} gunbai
+ * @param {string} ruleset
+ * @param {any} state the state the action led to
+ * @returns {LogEntry}
+ */
+function withSecrets(entry, gunbai, ruleset, state) {
+  const hidden = secretsOf(gunbai, ruleset, state, entry.action, entry.events);
+  return Object.keys(hidden).length ? { ...entry, hidden } : entry;
+}
 
 /**
  * @param {Combat.Implementation} combat
@@ -59,28 +80,141 @@ export function engineOf(combat) {
 }
 
 /**
- * What a viewer may see of a state: the core's redacted view when this build has
- * one (`<module>.<x>_view(state, viewer)` as a handle's `view(viewer)`), else the
- * state unchanged. Every state a player's client shows goes through here.
+ * The viewer the core's view operations take for a host viewer: World Trigger a
+ * team's id, TMD a side (the combatant's team), the other rulesets a combatant's id.
+ * @param {string} ruleset
+ * @param {{team?: string, combatant?: string}} viewer
+ * @returns {string}
+ */
+export function opViewer(ruleset, viewer) {
+  return ruleset === "world_trigger" || ruleset === "tmd" ? viewer.team ?? "" : viewer.combatant ?? "";
+}
+
+/**
+ * Every viewer a state names, as the view operations take them.
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {string[]}
+ */
+function viewersOf(ruleset, state) {
+  if (ruleset === "world_trigger") return state.teams.map((/** @type {any} */ t) => t.id);
+  if (ruleset === "tmd") return [...new Set(/** @type {string[]} */ (state.characters.map((/** @type {any} */ c) => c.side)))];
+  return orderOf(ruleset, state);
+}
+
+/**
+ * What two views of one state (or of one action's events) both show: a view only
+ * leaves fields out, so this keeps the fields present in both.
+ * @param {any} a
+ * @param {any} b
+ * @returns {any}
+ */
+function common(a, b) {
+  if (Array.isArray(a) && Array.isArray(b)) return a.map((x, i) => common(x, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object") return Object.fromEntries(Object.keys(a).filter((k) => k in b).map((k) => [k, common(a[k], b[k])]));
+  return a;
+}
+
+/**
+ * What a viewer may see of a state and of the events that led to it: the core's
+ * redacted view (the handle's `view(viewer, events)`, the same as the pure
+ * `<module>.<x>View` operations; World Trigger: another team's members in Stealth
+ * have no square, WT-ST-1). A player who has no combatant in the encounter sees
+ * only what every viewer may see. Every state or event a player's client shows
+ * goes through here. The result is never loaded back (a World Trigger view is not
+ * a loadable state): listings come from the stored state (`actionsFor`).
  * @param {any} gunbai
  * @param {string} ruleset
  * @param {any} state
  * @param {{team?: string, combatant?: string} | null} viewer null for the GM
- * @returns {any}
+ * @param {any[]} [events] the events of the action that led to `state`
+ * @returns {{state: any, events?: any[]}}
  */
-export function viewFor(gunbai, ruleset, state, viewer) {
-  if (!viewer) return state;
-  const H = engineClass(gunbai, ruleset);
-  let h;
+export function viewFor(gunbai, ruleset, state, viewer, events) {
+  if (!viewer) return events === undefined ? { state } : { state, events };
+  const h = engineClass(gunbai, ruleset).fromJSON(state);
   try {
-    h = H.fromJSON(state);
-    if (typeof h.view === "function") return h.view(viewer);
-  } catch (e) {
-    console.warn("gunbai: view failed", e);
+    const one = (/** @type {string} */ v) => /** @type {{state: any, events?: any[]}} */ (h.view(v, events));
+    const v = opViewer(ruleset, viewer);
+    const all = viewersOf(ruleset, state);
+    if (all.includes(v) || !all.length) return one(all.length ? v : /** @type {any} */ (null));
+    return all.map(one).reduce((a, b) => (events === undefined ? { state: common(a.state, b.state) } : { state: common(a.state, b.state), events: common(a.events, b.events) }));
   } finally {
-    h?.free?.();
+    h.free();
   }
-  return state;
+}
+
+/**
+ * The members a view leaves without the square the state gives them (World
+ * Trigger: another team's members in Stealth).
+ * @param {any} state
+ * @param {any} view
+ * @returns {Set<string>}
+ */
+export function hiddenMembers(state, view) {
+  return new Set(
+    (state?.members ?? [])
+      .filter((/** @type {any} */ m, /** @type {number} */ i) => m.at && !view?.members?.[i]?.at)
+      .map((/** @type {any} */ m) => String(m.id)),
+  );
+}
+
+/**
+ * Whether an action names one of `ids` (as its actor, target, reactor…).
+ * @param {any} v
+ * @param {Set<string>} ids
+ * @returns {boolean}
+ */
+function mentions(v, ids) {
+  if (!ids.size) return false;
+  if (typeof v === "string") return ids.has(v);
+  if (Array.isArray(v)) return v.some((x) => mentions(x, ids));
+  if (v && typeof v === "object") return Object.values(v).some((x) => mentions(x, ids));
+  return false;
+}
+
+/**
+ * What of an action each viewer may not see, for its log entry: the viewers for
+ * whom its events are redacted or who may not see a member it names, each with the
+ * events as that viewer sees them. Empty when the action hides nothing.
+ * @param {any} gunbai
+ * @param {string} ruleset
+ * @param {any} state the state the action led to
+ * @param {Record<string, any> | null} action
+ * @param {any[]} events
+ * @returns {Record<string, any[]>}
+ */
+function secretsOf(gunbai, ruleset, state, action, events) {
+  /** @type {Record<string, any[]>} */
+  const out = {};
+  const h = engineClass(gunbai, ruleset).fromJSON(state);
+  try {
+    for (const v of viewersOf(ruleset, state)) {
+      const seen = /** @type {{state: any, events?: any[]}} */ (h.view(v, events));
+      const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []);
+      if (redacted || (action && mentions(action, hiddenMembers(state, seen.state)))) out[v] = seen.events ?? [];
+    }
+  } finally {
+    h.free();
+  }
+  return out;
+}
+
+/**
+ * A log entry as a viewer may see it: the events redacted for it and whether the
+ * action's squares are to be left out of its label.
+ * @param {{action: Record<string, any> | null, events: any[], hidden?: Record<string, any[]>}} entry
+ * @param {string | null} viewer the view operations' viewer; null for the GM
+ * @param {string[]} viewers every viewer of the encounter
+ * @returns {{events: any[], secret: boolean}}
+ */
+export function entryFor(entry, viewer, viewers) {
+  const hidden = entry.hidden ?? {};
+  const keys = Object.keys(hidden);
+  if (viewer === null || !keys.length) return { events: entry.events, secret: false };
+  if (keys.includes(viewer)) return { events: hidden[viewer], secret: true };
+  if (viewers.includes(viewer)) return { events: entry.events, secret: false };
+  return { events: keys.map((k) => hidden[k]).reduce(common), secret: true };
 }
 
 // ---------- teams ----------
@@ -168,7 +302,7 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
     /** @type {EngineFlag} */
     const flag = { ruleset, state: h.state, seq: 0, log: [] };
     const created = h.created;
-    if (created?.events?.length) flag.log.push({ action: null, events: created.events, user: game.user.id ?? "" });
+    if (created?.events?.length) flag.log.push(withSecrets({ action: null, events: created.events, user: game.user.id ?? "" }, gunbai, ruleset, flag.state));
     await combat.setFlag(MODULE, "engine", flag);
     await syncCombat(combat, flag);
     if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode: currentRollMode() });
@@ -209,7 +343,10 @@ export function mayAct(combat, flag, action, user) {
 }
 
 /**
- * The legal actions `user` may take now, from the engine (players: through viewFor).
+ * The legal actions `user` may take now, from the engine's listing of the stored
+ * state (a view is never loaded). A player's list leaves out every action naming a
+ * member their view has no square for (World Trigger: an attack on a hidden enemy
+ * would show that it is in range).
  * @param {Combat.Implementation} combat
  * @param {any} [user]
  * @returns {Promise<{action: Record<string, any>, label: string, cost: string}[]>}
@@ -218,13 +355,13 @@ export async function actionsFor(combat, user = game.user) {
   const flag = engineOf(combat);
   if (!flag) return [];
   const gunbai = await gunbaiReady;
-  const state = viewFor(gunbai, flag.ruleset, flag.state, user.isGM ? null : viewerOf(combat, flag, user));
-  const h = engineClass(gunbai, flag.ruleset).fromJSON(state);
+  const hidden = user.isGM ? new Set() : hiddenMembers(flag.state, viewFor(gunbai, flag.ruleset, flag.state, viewerOf(combat, flag, user)).state);
+  const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
   try {
     /** @type {{action: Record<string, any>, cost: string}[]} */
     const listed = h.legalActions().map((/** @type {any} */ l) => ({ action: l.action, cost: costText(flag.ruleset, l) }));
     if (user.isGM) for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
-    return listed.filter((l) => mayAct(combat, flag, l.action, user)).map((l) => ({ ...l, label: actionLabel(combat, flag, l.action) }));
+    return listed.filter((l) => mayAct(combat, flag, l.action, user) && !mentions(l.action, hidden)).map((l) => ({ ...l, label: actionLabel(combat, flag, l.action) }));
   } finally {
     h.free();
   }
@@ -237,7 +374,7 @@ export async function actionsFor(combat, user = game.user) {
  * @param {EngineFlag} flag
  * @param {User.Implementation} user
  */
-function viewerOf(combat, flag, user) {
+export function viewerOf(combat, flag, user) {
   const own = [...combat.combatants].find((c) => c.actor?.testUserPermission(user, "OWNER"));
   if (!own) return { team: "" };
   return flag.ruleset === "world_trigger" || flag.ruleset === "tmd" ? { team: teamOf(own) } : { combatant: own.id ?? "" };
@@ -272,7 +409,7 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
       ruleset: flag.ruleset,
       state: h.state,
       seq: flag.seq + 1,
-      log: [...flag.log, { action, events: r.events, user: user.id }].slice(-LOG_MAX),
+      log: [...flag.log, withSecrets({ action, events: r.events, user: user.id }, gunbai, flag.ruleset, h.state)].slice(-LOG_MAX),
     };
     await combat.setFlag(MODULE, "engine", next);
     await syncCombat(combat, next);
@@ -398,8 +535,22 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     data.rolls = rolls;
     data.sound = CONFIG.sounds?.dice;
   }
+  const out = withRollMode(data, rollMode, user);
+  // An action some viewers may not see all of (a World Trigger move in Stealth):
+  // only the GMs and the players who may see it get the message.
+  const hidden = flag.log.at(-1)?.hidden;
+  if (hidden && !out.whisper?.length) {
+    const viewers = viewersOf(flag.ruleset, flag.state);
+    out.whisper = game.users
+      .filter((u) => {
+        if (u.isGM) return true;
+        const v = opViewer(flag.ruleset, viewerOf(combat, flag, u));
+        return viewers.includes(v) && !(v in hidden);
+      })
+      .map((u) => u.id);
+  }
   // the pinned types (13.340.1) do not declare the documented Document.create on ChatMessage
-  await /** @type {any} */ (ChatMessage).create(withRollMode(data, rollMode, user));
+  await /** @type {any} */ (ChatMessage).create(out);
 }
 
 // ---------- labels ----------
@@ -486,8 +637,10 @@ function nameOf(/** @type {Names} */ combat, /** @type {string} */ id) {
  * @param {Names} combat a Combat, or anything with its combatants' ids and names
  * @param {EngineFlag} flag
  * @param {Record<string, any>} action
+ * @param {{squares?: boolean}} [opts] squares: false leaves the action's squares out
+ *   (a log entry whose squares the viewer may not see)
  */
-export function actionLabel(combat, flag, action) {
+export function actionLabel(combat, flag, action, { squares = true } = {}) {
   const type = term(flag.ruleset, "Action", action.type);
   const who = actorOf(action);
   const ids = new Set([...combat.combatants].map((c) => c.id));
@@ -495,8 +648,8 @@ export function actionLabel(combat, flag, action) {
     .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
     .map(([k, v]) => {
       const sq = (/** @type {any} */ p) => (p && typeof p.x === "number" ? `(${p.x}, ${p.y})` : null);
-      if (k === "path" && Array.isArray(v)) return `→ ${sq(v[v.length - 1]) ?? "?"}`;
-      if (sq(v)) return sq(v);
+      if (k === "path" && Array.isArray(v)) return squares ? `→ ${sq(v[v.length - 1]) ?? "?"}` : "";
+      if (sq(v)) return squares ? sq(v) : "";
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
       if (typeof v === "string") return term(flag.ruleset, "Value", v);
       if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k) : "";
@@ -626,7 +779,10 @@ export async function onSocket(msg) {
     if (!combat) throw new Error(`unknown combat ${msg.combat}`);
     const modes = ["publicroll", "gmroll", "blindroll", "selfroll"];
     const r = await applyAction(combat, msg.action, { user, rollMode: modes.includes(msg.rollMode) ? msg.rollMode : "publicroll" });
-    reply({ ok: true, result: { events: r.events } });
+    // the requester is sent the events as their view has them (WT-ST-1)
+    const flag = engineOf(combat);
+    const events = flag ? viewFor(await gunbaiReady, flag.ruleset, flag.state, user.isGM ? null : viewerOf(combat, flag, /** @type {User.Implementation} */ (user)), r.events).events ?? [] : [];
+    reply({ ok: true, result: { events } });
   } catch (e) {
     const err = /** @type {Error & {code?: string, detail?: string}} */ (e);
     reply({ ok: false, code: err.code ?? null, detail: err.detail ?? null, error: err.message });
@@ -726,7 +882,10 @@ export async function renderPanel(root, combat) {
       : `<p class="gunbai-note">${esc(L("GUNBAI.Combat.WaitingForGm"))}</p>`;
   } else {
     const gunbai = await gunbaiReady;
-    const state = viewFor(gunbai, flag.ruleset, flag.state, gm ? null : viewerOf(combat, flag, game.user));
+    const viewer = gm ? null : viewerOf(combat, flag, game.user);
+    const state = viewFor(gunbai, flag.ruleset, flag.state, viewer).state;
+    const opv = viewer ? opViewer(flag.ruleset, viewer) : null;
+    const viewers = viewersOf(flag.ruleset, flag.state);
     const info = roundInfo(flag.ruleset, state);
     const actions = await actionsFor(combat);
     panel.dataset.state = "running";
@@ -759,7 +918,10 @@ export async function renderPanel(root, combat) {
       .join("");
     const log = flag.log
       .slice(-6)
-      .map((l) => `<li>${esc(`${l.action ? actionLabel(combat, flag, l.action) : L("GUNBAI.Combat.Started")} → ${eventsText(l.events, combat)}`)}</li>`)
+      .map((l) => {
+        const seen = entryFor(l, opv, viewers);
+        return `<li>${esc(`${l.action ? actionLabel(combat, flag, l.action, { squares: !seen.secret }) : L("GUNBAI.Combat.Started")} → ${eventsText(seen.events, combat)}`)}</li>`;
+      })
       .join("");
     panel.innerHTML =
       `<div class="gunbai-phase" data-round="${info.round}" data-phase="${esc(info.phase ?? "")}">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(

@@ -191,7 +191,8 @@ Hooks.once("init", () => {
       requestAction: combat.requestAction,
       actionsFor: combat.actionsFor,
       engineOf: combat.engineOf,
-      viewFor: async (/** @type {string} */ ruleset, /** @type {any} */ state, /** @type {any} */ viewer) => combat.viewFor(await gunbaiReady, ruleset, state, viewer),
+      viewFor: async (/** @type {string} */ ruleset, /** @type {any} */ state, /** @type {any} */ viewer, /** @type {any[] | undefined} */ events) =>
+        combat.viewFor(await gunbaiReady, ruleset, state, viewer, events),
     };
 });
 

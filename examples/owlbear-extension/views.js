@@ -1,0 +1,88 @@
+// Hidden information (the core's views): what a player's page may be shown of
+// an engine state and of the events of an action. The core decides what is
+// hidden (`<module>.<x>View` / a handle's `view(viewer, events)`; World Trigger:
+// another team's members in Stealth have no square, WT-ST-1, WT-MAP-7); these
+// helpers only route its answer to what the page shows. A view is never loaded
+// back as a state (a World Trigger view is not a loadable state).
+
+/**
+ * What two views of one state (or of one action's events) both show: a view
+ * only leaves fields out, so this keeps the fields present in both.
+ */
+export function common(a, b) {
+  if (Array.isArray(a) && Array.isArray(b)) return a.map((x, i) => common(x, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    return Object.fromEntries(Object.keys(a).filter((k) => k in b).map((k) => [k, common(a[k], b[k])]));
+  }
+  return a;
+}
+
+/**
+ * The view of `state` (and `events`, the action's that led to it) for `viewer`
+ * through handle `h` (holding `state`): the core's, for a viewer the encounter
+ * has; for anyone else (a player without a combatant here) only what every
+ * viewer may see. `viewers`: every viewer, as the view operations take them.
+ */
+export function viewThrough(h, state, viewer, events, viewers) {
+  const one = (v) => h.view(v, events);
+  if (viewers.includes(viewer)) return one(viewer);
+  const seen = viewers.map(one);
+  if (!seen.length) return events ? { state, events } : { state };
+  return seen.reduce((a, b) => (events ? { state: common(a.state, b.state), events: common(a.events, b.events) } : { state: common(a.state, b.state) }));
+}
+
+/** The members a view leaves without the square the state gives them. */
+export function hiddenMembers(state, view) {
+  return new Set((state?.members ?? []).filter((m, i) => m.at && !view?.members?.[i]?.at).map((m) => String(m.id)));
+}
+
+/** Whether an action names one of `ids` (as its actor, target, reactor…). */
+export function mentions(v, ids) {
+  if (!ids.size) return false;
+  if (typeof v === "string") return ids.has(v);
+  if (Array.isArray(v)) return v.some((x) => mentions(x, ids));
+  if (v && typeof v === "object") return Object.values(v).some((x) => mentions(x, ids));
+  return false;
+}
+
+/**
+ * What of an action each viewer may not see, for its log entry (computed on
+ * the GM's client right after the action, with the state it led to, held by
+ * `h`): the viewers for whom its events are redacted or who may not see a member
+ * it names, each with the events as that viewer sees them. Empty when it hides
+ * nothing.
+ */
+export function secretsOf(h, state, action, events, viewers) {
+  const out = {};
+  for (const v of viewers) {
+    const seen = h.view(v, events);
+    const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []);
+    if (redacted || (action && mentions(action, hiddenMembers(state, seen.state)))) out[v] = seen.events ?? [];
+  }
+  return out;
+}
+
+/**
+ * A log entry as `viewer` may see it (null: the GM): its events redacted for
+ * that viewer, and whether its action's squares are to be left out.
+ */
+export function entryFor(entry, viewer, viewers) {
+  const hidden = entry?.hidden ?? {};
+  const keys = Object.keys(hidden);
+  if (viewer === null || !keys.length) return { events: entry?.events ?? [], secret: false };
+  if (keys.includes(viewer)) return { events: hidden[viewer], secret: true };
+  if (viewers.includes(viewer)) return { events: entry.events ?? [], secret: false };
+  return { events: keys.map((k) => hidden[k]).reduce(common), secret: true };
+}
+
+/** An action without its squares (a log entry whose squares the viewer may not see). */
+export function withoutSquares(action) {
+  if (!action) return action;
+  const out = {};
+  for (const [k, v] of Object.entries(action)) {
+    const square = v && typeof v === "object" && !Array.isArray(v) && typeof v.x === "number";
+    if (k === "path" || square) continue;
+    out[k] = v;
+  }
+  return out;
+}
