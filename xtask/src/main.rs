@@ -101,7 +101,7 @@ fn check(catalog: &Value) -> Result<(), String> {
     let mut py = String::new();
     for (name, def) in catalog["defs"].as_object().unwrap() {
         schema::ts_decl(&mut ts, name, def);
-        schema::py_decl(&mut py, name, def);
+        schema::py_decl(&mut py, name, def, catalog["defs"].as_object().unwrap());
     }
     println!("catalog ok: {} operations, {} types", seen.len(), catalog["defs"].as_object().unwrap().len());
     Ok(())
@@ -457,7 +457,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
         }
         stack.pop();
         schema::set_py_defined(Some(done.clone()));
-        schema::py_decl(out, name, def);
+        schema::py_decl(out, name, def, defs);
         schema::set_py_defined(None);
         done.insert(name.to_string());
     }

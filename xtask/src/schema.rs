@@ -371,12 +371,23 @@ fn py_literal(v: &Value) -> String {
 }
 
 /// A named definition: TypedDict (functional form, so any key works) or alias.
-pub fn py_decl(out: &mut String, name: &str, def: &Value) {
-    let is_plain_object = def.get("properties").is_some()
-        && def.get("oneOf").is_none()
-        && def.get("anyOf").is_none()
-        && def.get("allOf").is_none();
-    if is_plain_object {
+pub fn py_decl(out: &mut String, name: &str, def: &Value, defs: &serde_json::Map<String, Value>) {
+    let is_plain_object = |d: &Value| {
+        d.get("properties").is_some()
+            && d.get("oneOf").is_none()
+            && d.get("anyOf").is_none()
+            && d.get("allOf").is_none()
+    };
+    // A newtype of an object type (`TmdSheetResult(SheetResult)`): a TypedDict subclass, not an
+    // alias, which stubtest does not take for a type alias of a TypedDict.
+    let newtype_of = def
+        .as_object()
+        .filter(|m| m.len() == 1 || (m.len() == 2 && m.contains_key("description")))
+        .and_then(|_| ref_name(def))
+        .filter(|base| defs.get(*base).is_some_and(is_plain_object));
+    if let Some(base) = newtype_of {
+        writeln!(out, "class {name}({base}):\n    \"\"\"The same shape as `{base}`.\"\"\"\n").unwrap();
+    } else if is_plain_object(def) {
         let props = def["properties"].as_object().unwrap();
         let req: Vec<&str> = def
             .get("required")

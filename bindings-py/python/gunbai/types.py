@@ -1277,7 +1277,8 @@ SheetResult = TypedDict("SheetResult", {
     "skills": list[SheetValue],
 })
 
-CocApSheetResult = SheetResult
+class CocApSheetResult(SheetResult):
+    """The same shape as `SheetResult`."""
 
 C7hInitiativeArgs = TypedDict("C7hInitiativeArgs", {
     "dex": int,
@@ -1647,7 +1648,8 @@ C7hSheetArgs = TypedDict("C7hSheetArgs", {
     "data": NotRequired[Union[SheetDataPack, None]],
 })
 
-C7hSheetResult = SheetResult
+class C7hSheetResult(SheetResult):
+    """The same shape as `SheetResult`."""
 
 TmdActionType = Union[Literal["free"], Literal["trick"], Literal["swift"], Literal["reflex"], Literal["move"], Literal["acrobatic"], Literal["standard"], Literal["full_round"]]
 
@@ -1966,7 +1968,8 @@ TmdSheetArgs = TypedDict("TmdSheetArgs", {
     "sheet": TmdSheet,
 })
 
-TmdSheetResult = SheetResult
+class TmdSheetResult(SheetResult):
+    """The same shape as `SheetResult`."""
 
 FmCategory = Union[Literal["major"], Literal["minor"], Literal["option"]]
 
@@ -2320,7 +2323,8 @@ FmSheetArgs = TypedDict("FmSheetArgs", {
     "sheet": FmSheet,
 })
 
-FmSheetResult = SheetResult
+class FmSheetResult(SheetResult):
+    """The same shape as `SheetResult`."""
 
 CmdSystem = Union[Literal["world_trigger"], Literal["coc7"], Literal["coc6"], Literal["tmd"], Literal["fap_map"]]
 
