@@ -73,7 +73,7 @@ for tool in "$WASM_BINDGEN" "$WASM_OPT"; do
 done
 
 # What an entry is built from: sources, this script, the toolchains.
-SOURCES="$(inputs_hash Cargo.toml Cargo.lock core bindings-js/Cargo.toml bindings-js/src xtask \
+SOURCES="$(inputs_hash Cargo.toml Cargo.lock core bindings-js/Cargo.toml bindings-js/src bindings-js/js/prelude.js bindings-js/js/prelude.d.ts xtask \
   scripts/build-js.sh scripts/env.sh)"
 TOOLS="$(wasm_mode) $("$WASM_BINDGEN" --version) $("$WASM_OPT" --version)"
 [ "$(wasm_mode)" = rustup ] || TOOLS="$TOOLS $("$CACHE/debian-rust/rustc" -V)"
@@ -151,8 +151,16 @@ NODE
     "gunbai$([ "$dir" = . ] || echo "/$dir")" "$(stat -c %s "$raw")" \
     "$(stat -c %s "$out/wasm/gunbai_js_bg.wasm")" "$(gzip -9c "$out/wasm/gunbai_js_bg.wasm" | wc -c)"
   rm "$out/operations.json" "$raw"
+  if [ "$dir" = . ]; then
+    artifact_put "js-full" "$key" "$out" $(entry_files)
+  else
+    artifact_put "js-$dir" "$key" "$out" .
+  fi
   echo "$key" >"$stamp"
 }
+
+# What finish() writes for the full entry (the per-ruleset entries are a whole folder each).
+entry_files() { (cd "$PKG" && ls -d wasm index.js index.d.ts schema.json 2>/dev/null); }
 
 pids=()
 for entry in "${ENTRIES[@]}"; do
@@ -169,6 +177,13 @@ for entry in "${ENTRIES[@]}"; do
     rm -rf "$PKG/wasm" "$PKG/index.js" "$PKG/index.d.ts" "$PKG/schema.json" "$PKG/inline.js"
   else
     rm -rf "${PKG:?}/$dir"
+  fi
+  if artifact_get "js-$name" "$key" "$PKG/$dir"; then
+    printf '%s: from the artifact store (%s); after wasm-bindgen + wasm-opt %s bytes; gzipped %s bytes\n' \
+      "gunbai$([ "$dir" = . ] || echo "/$dir")" "${ARTIFACTS/#$HOME/\~}/js-$name-$key" \
+      "$(stat -c %s "$PKG/$dir/wasm/gunbai_js_bg.wasm")" "$(gzip -9c "$PKG/$dir/wasm/gunbai_js_bg.wasm" | wc -c)"
+    echo "$key" >"$STAMPS/js-$name"
+    continue
   fi
   step "wasm build: gunbai$([ "$dir" = . ] && echo " (full package)" || echo "/$dir (features: $features)") ($(wasm_mode))"
   cargo_entry "$entry"

@@ -30,6 +30,9 @@ mkdir -p "$(dirname "$STAMP")"
 rm -f bindings-py/python/gunbai/_native*.so
 if fresh "$STAMP" "$key" && ls bindings-py/dist/*.whl >/dev/null 2>&1; then
   echo "wheel unchanged, kept: $(basename bindings-py/dist/*.whl)"
+elif rm -rf bindings-py/dist && artifact_get wheel "$key" bindings-py/dist; then
+  echo "wheel from the artifact store (${ARTIFACTS/#$HOME/\~}/wheel-$key): $(basename bindings-py/dist/*.whl)"
+  echo "$key" >"$STAMP"
 else
   rm -f "$STAMP"
   step "maturin build (release)"
@@ -37,6 +40,7 @@ else
   (cd bindings-py && "$VENV/bin/maturin" build --release --quiet --target-dir "$WHEEL_TARGET" --out dist 2>&1 |
     grep -v '^📦\|^🍹\|^🔗\|^🐍' || true)
   ls bindings-py/dist/*.whl >/dev/null
+  artifact_put wheel "$key" bindings-py/dist .
   echo "$key" >"$STAMP"
 fi
 wheel="$(ls bindings-py/dist/*.whl)"

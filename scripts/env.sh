@@ -63,3 +63,33 @@ inputs_hash() {
 
 # fresh STAMP KEY: true when STAMP holds KEY (the output it stands for is current).
 fresh() { [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]; }
+
+# The artifact store: built outputs (each wasm entry after wasm-opt, the wheel) kept under
+# $CACHE/artifacts/NAME-KEY, KEY being the hash of everything they are built from
+# (inputs_hash plus the tools' versions). A clone whose inputs hash the same, a fresh
+# clone of the same commit for instance, takes them from there instead of building them
+# again. GUNBAI_ARTIFACT_CACHE=0 turns it off (every artifact is then built, as on a
+# machine with an empty cache); the newest 3 of each NAME are kept.
+ARTIFACTS="$CACHE/artifacts"
+# artifact_get NAME KEY DEST: copy the stored files of NAME-KEY into the directory DEST.
+artifact_get() {
+  [ "${GUNBAI_ARTIFACT_CACHE:-1}" != 0 ] || return 1
+  local dir="$ARTIFACTS/$1-$2"
+  [ -f "$dir/.complete" ] || return 1
+  mkdir -p "$3"
+  (cd "$dir/files" && tar -cf - .) | (cd "$3" && tar -xf -)
+  touch "$dir" # (the newest used are the ones kept)
+}
+# artifact_put NAME KEY SRC FILE...: store those FILEs (paths relative to SRC) as NAME-KEY.
+artifact_put() {
+  [ "${GUNBAI_ARTIFACT_CACHE:-1}" != 0 ] || return 0
+  local name="$1" key="$2" src="$3"; shift 3
+  local tmp; tmp="$(mktemp -d "$ARTIFACTS.tmp.XXXXXX" 2>/dev/null || { mkdir -p "$ARTIFACTS" && mktemp -d "$ARTIFACTS.tmp.XXXXXX"; })"
+  mkdir -p "$tmp/files" "$ARTIFACTS"
+  (cd "$src" && tar -cf - "$@") | (cd "$tmp/files" && tar -xf -)
+  touch "$tmp/.complete"
+  rm -rf "$ARTIFACTS/$name-$key"
+  mv "$tmp" "$ARTIFACTS/$name-$key" 2>/dev/null || rm -rf "$tmp"
+  # Keep the newest 3 of this name.
+  ls -dt "$ARTIFACTS/$name"-* 2>/dev/null | tail -n +4 | xargs -r rm -rf
+}
