@@ -17,6 +17,19 @@ JOB_LOGS="$ROOT/target/logs/test"
 PROPERTY="world_trigger::battle::tests::property_"
 # The engine harness: random legal games of all five engines (core/src/engine/harness.rs).
 HARNESS="engine::harness::harness_"
+# Unit tests that play many random games or battles: seconds each in the debug build, a
+# fraction of that optimized, so they run in the optimized step (with the same debug
+# assertions and overflow checks); `make check-core` runs them in the debug build.
+SLOW=(
+  tmd::encounter::tests::random_legal_encounters_keep_invariants
+  tmd::encounter::tests::legal_actions_for_a_full_encounter_stays_bounded
+  engine::harness::undo_rebuilds_every_earlier_state
+  batch::battles::tests::random_policy_matches_a_replay_through_the_pure_ops
+  batch::battles::tests::aggressive_policy_matches_a_replay_through_the_pure_ops
+  batch::battles::tests::priority_policy_matches_a_replay_through_the_pure_ops
+  batch::world_trigger::tests::validation_and_limits
+)
+SKIP_SLOW=(); for t in "${SLOW[@]}"; do SKIP_SLOW+=(--skip "$t"); done
 
 # --- the checks, one function each -------------------------------------------------------
 
@@ -39,7 +52,7 @@ cargo_test_quiet() {
 
 # Core (unit, vectors one test per file, no-panic, doctests), xtask and the JS crate, in
 # the debug build. The property tests run in the next step, optimized.
-check_cargo_test() { cargo_test_quiet --workspace --exclude gunbai-py -- --skip "$PROPERTY" --skip "$HARNESS"; }
+check_cargo_test() { cargo_test_quiet --workspace --exclude gunbai-py -- --skip "$PROPERTY" --skip "$HARNESS" "${SKIP_SLOW[@]}"; }
 
 # The World Trigger battle property tests, all nine, in an optimized build that keeps
 # debug assertions and overflow checks on, so every assertion of the debug build is made,
@@ -56,7 +69,7 @@ check_property() {
     GUNBAI_PROPERTY_SAMPLED="${GUNBAI_PROPERTY_SAMPLED:-$PROPERTY_N}" \
     CARGO_PROFILE_PROPTEST_DEBUG_ASSERTIONS=true CARGO_PROFILE_PROPTEST_OVERFLOW_CHECKS=true \
     GUNBAI_HARNESS_GAMES="${GUNBAI_HARNESS_GAMES:-300}" \
-    cargo_test_quiet --profile proptest -p gunbai --lib -- "$PROPERTY" "$HARNESS"
+    cargo_test_quiet --profile proptest -p gunbai --lib -- "$PROPERTY" "$HARNESS" "${SLOW[@]}"
 }
 
 check_generated() {
