@@ -65,6 +65,8 @@ pub mod help;
 mod lex;
 mod outcome;
 pub mod plain;
+#[cfg(feature = "coc")]
+pub mod sheet;
 pub mod st;
 pub mod tmd_fm;
 pub mod types;
@@ -445,6 +447,14 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
     if let Some(card) = &args.card {
         card::validate(card)?;
+    }
+    // `.st …` (a card update) and, for CoC 7th, `.sc`, `.coc`, `.en`, `.setcoc`.
+    if let Some(r) = st::run_st(args)? {
+        return Ok(r);
+    }
+    #[cfg(feature = "coc")]
+    if let Some(r) = sheet::try_sheet(args, &mut dice)? {
+        return Ok(r);
     }
     let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
         Some(Ok(line)) => Some(line),

@@ -141,6 +141,29 @@ pub fn parse_st(args: &CmdStArgs) -> Result<CmdStResult> {
     Ok(res)
 }
 
+/// `command.run`'s answer to a `.st` line: [`parse_st`]'s reply, with its result
+/// (the new card in `result.card`) as the structured result; `None` for another line.
+pub(crate) fn run_st(args: &super::CmdRunArgs) -> Result<Option<super::CmdRunResult>> {
+    // Cheap test first: this runs ahead of every chat line.
+    if !args.text.trim_start_matches(super::lex::is_space).starts_with(['.', '。', '．']) {
+        return Ok(None);
+    }
+    let st = parse_st(&CmdStArgs { text: args.text.clone(), card: args.card.clone(), lang: args.lang })?;
+    if !st.matched {
+        return Ok(None);
+    }
+    let mut res = super::CmdRunResult::unmatched();
+    res.matched = true;
+    res.command = Some(".st".into());
+    res.text = st.text.clone();
+    res.parse_error = st.parse_error.clone();
+    if res.parse_error.is_none() {
+        res.kind = Some(super::CmdKind::CardUpdate);
+        res.result = Some(st.to_json());
+    }
+    Ok(Some(res))
+}
+
 /// `del`, `rm`, `clr`, `clear`, `show` right after `.st` (`.stshow` is `.st show`).
 fn starts_word(chars: &[char], at: usize) -> bool {
     let word: String = chars.iter().skip(at).take(5).map(|&c| normalize(c)).collect();
