@@ -297,7 +297,7 @@ fn chat_like(head: &[char], pos: usize) -> bool {
 /// `parse_error` (a reader could take it for the value); so do the commands of the
 /// systems BCDice does not have (World Trigger, TMD, FAP/MAP) and the dot commands.
 /// Silent: an empty target (`2D6>`, `CC<=`), an expression ending in an operator
-/// (`2D6+`, `c1+4*`), and a CoC `CBR`/`RES` whose arguments are not BCDice's
+/// (`2D6+`, `c1+4*`, `C(3*)`), and a CoC `CBR`/`RES` whose arguments are not BCDice's
 /// `(a,b)` / `(a-b)` (`CBR(xxx,xxx)`, `RES18-11`).
 fn bcdice_silent(system: Option<CmdSystem>, head: &[char], key: &str, pos: usize) -> bool {
     let at = head.get(pos).copied();
@@ -325,7 +325,7 @@ fn bcdice_silent(system: Option<CmdSystem>, head: &[char], key: &str, pos: usize
     }
     let at_end = pos >= head.len();
     let empty_target = at_end && matches!(before, Some('>' | '<' | '='));
-    let dangling = at_end && matches!(before, Some('+' | '-' | '*' | '/'));
+    let dangling = (at_end || at == Some(')')) && matches!(before, Some('+' | '-' | '*' | '/'));
     matches!(key, "expected_number" | "bad_dice") && (empty_target || dangling)
 }
 
