@@ -35,7 +35,12 @@
 //!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
-//!    `.rh`) are read in their BCDice form ([`dialect`]).
+//!    `.rh`) are read in their BCDice form ([`dialect`]); `.st` updates the card
+//!    ([`st`], also the op `command.parse_st`) and, for `coc7`, `.sc`, `.coc`, `.en`
+//!    and `.setcoc` are the sheet commands (`sheet`: the changed card or variants in
+//!    `result`).
+//!    A malformed BCDice-syntax line that BCDice leaves unanswered gets no reply
+//!    (`bcdice_silent`: `2D6>`, `CBR(xxx,xxx)`, a bad `choice`).
 //! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]; CoC 7th
 //!    `FAR` in `far`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
 //!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
