@@ -39,7 +39,7 @@ use std::collections::BTreeMap;
 
 /// Most sets one `.coc` rolls.
 pub const MAX_COC_SETS: i64 = 10;
-/// Most dice in one part of a `.sc` loss, and the most sides.
+/// Most dice in one part of a `.sc` loss (all its terms together), and the most sides.
 pub const MAX_LOSS_DICE: i64 = 100;
 pub const MAX_LOSS_SIDES: i64 = 1000;
 
@@ -179,7 +179,8 @@ fn loss_part(chars: &[char], mut i: usize) -> std::result::Result<(Part, usize, 
             };
             i = e;
             let count = count.unwrap_or(1);
-            if !(1..=MAX_LOSS_DICE).contains(&count) || !(1..=MAX_LOSS_SIDES).contains(&sides) {
+            let before: i64 = terms.iter().filter(|t: &&(i64, i64, i64)| t.2 > 0).map(|t| t.1).sum();
+            if !(1..=MAX_LOSS_DICE - before).contains(&count) || !(1..=MAX_LOSS_SIDES).contains(&sides) {
                 let error = Error::out_of_range(
                     "text",
                     format_args!(
@@ -453,4 +454,55 @@ fn set_rule(chars: &[char], at: usize, lang: CmdLang, variants: CmdVariants) -> 
     let mut o = Outcome::new(CmdKind::Coc7HouseRule, text).total(rule);
     o.result = Some(json!({ "variants": v.to_json() }));
     Ok(Ok((o, None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{run, CmdRunArgs, CmdSystem};
+
+    /// Odd and extreme sheet lines never panic: a reply, a refusal or chat.
+    #[test]
+    fn odd_lines() {
+        let card: std::collections::BTreeMap<String, i64> =
+            [("理智".to_string(), 1000), ("侦查".to_string(), 0)].into();
+        let long_sum = vec!["60d1000"; 2].join("+");
+        for text in [
+            ".sc",
+            ".sc /",
+            ".sc 1/",
+            ".sc 9999999/9999999",
+            ".sc 1d0/1",
+            ".sc d/d",
+            ".sc 1/1d6 99999999",
+            &format!(".sc 1/{long_sum}"),
+            ".sc 1//1",
+            ".sc1/1d6x",
+            ".coc 0",
+            ".coc 9999999",
+            ".coc7x",
+            ".coc -1",
+            ".en",
+            ".en 侦查",
+            ".en 9999999",
+            ".en 侦查60x",
+            ".setcoc -1",
+            ".setcoc 99999999",
+            ".setcoc 2 3",
+            ".setcoc x",
+            "。SC１/１Ｄ６",
+            ".sc\u{3000}1/1",
+        ] {
+            for card in [None, Some(card.clone())] {
+                let args = CmdRunArgs {
+                    text: text.into(),
+                    system: Some(CmdSystem::Coc7),
+                    seed: Some(1),
+                    card,
+                    ..Default::default()
+                };
+                let r = run(&args).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert!(!r.matched || !r.text.is_empty(), "{text}: {r:?}");
+            }
+        }
+    }
 }
