@@ -304,7 +304,9 @@ pub struct CmdRepeatItem {
 /// Result of `command.run`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdRunResult {
-    /// False for ordinary chat (no reply is due); true for a command, also a malformed one.
+    /// False for ordinary chat (no reply is due), also for a malformed BCDice line
+    /// that BCDice leaves unanswered (`2D6>`, `CBR(xxx,xxx)`); true for a command,
+    /// also a malformed one (then `parse_error` says where).
     pub matched: bool,
     /// The command as read (upper case, without the `S` prefix and the comment).
     pub command: Option<String>,
