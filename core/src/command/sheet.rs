@@ -465,7 +465,7 @@ mod tests {
     fn odd_lines() {
         let card: std::collections::BTreeMap<String, i64> =
             [("理智".to_string(), 1000), ("侦查".to_string(), 0)].into();
-        let long_sum = vec!["60d1000"; 2].join("+");
+        let long_sum = ["60d1000"; 2].join("+");
         for text in [
             ".sc",
             ".sc /",
