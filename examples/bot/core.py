@@ -17,10 +17,15 @@ Bot commands (everything else goes to gunbai.command.run):
     !end                   end the battle (clears the order)
     !undo                  take back the last !init, !next or !end (up to UNDO_MAX)
     .st NAME VALUE ...     store skills on your character card in this channel
-                           (.st 侦查60聆听50, .st 目星 60 聞き耳 50); .st show lists it,
-                           .st clear empties it. gunbai keeps no storage: the card is
-                           kept here, per user and channel, and passed to every
-                           command.run, so `.ra 侦查`, `.ra 侦查+10` and `CC<=目星` use it.
+                           (.st 侦查60聆听50, .st 目星:60 聞き耳=50, .st 侦查+10,
+                           .st del 侦查, .st clr, .st show): gunbai's command.parse_st
+                           reads the line and returns the new card; the bot stores it.
+                           gunbai keeps no storage: the card is kept here, per user and
+                           channel, and passed to every command.run, so `.ra 侦查`,
+                           `.ra 侦查+10`, `CC<=目星`, `.sc 1/1d6` and `.en 侦查` use it.
+    .sc / .en              (coc7) return the changed card (SAN, the skill): stored here.
+    .setcoc N              (coc7) returns the house-rule variants: stored for the channel
+                           and passed as `variants` to every command.run there.
 """
 
 from __future__ import annotations
@@ -28,7 +33,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, cast
@@ -39,8 +43,6 @@ SYSTEMS = ["world_trigger", "coc7", "coc6", "tmd", "fap_map"]
 LANGS = ["ja", "zh-Hans", "zh-Hant", "en"]
 # Battle changes `!undo` can take back, per channel (kept in the state file).
 UNDO_MAX = 20
-# A `.st` entry: a name (no digits or spaces) then its value, spaces between optional.
-ST_ENTRY = re.compile(r"([^\d\s:=]+)\s*[:=]?\s*(\d+)")
 
 # The bot's own few words (the dice replies come from gunbai in all four languages).
 WORDS: Dict[str, Dict[str, str]] = {
@@ -48,9 +50,6 @@ WORDS: Dict[str, Dict[str, str]] = {
     "lang": {"ja": "言語: {v}", "zh-Hans": "语言：{v}", "zh-Hant": "語言：{v}", "en": "language: {v}"},
     "bad": {"ja": "使えない値です: {v}", "zh-Hans": "无效的值：{v}", "zh-Hant": "無效的值：{v}", "en": "unknown value: {v}"},
     "usage_init": {"ja": "使い方: !init 名前 コマンド", "zh-Hans": "用法：!init 名字 指令", "zh-Hant": "用法：!init 名字 指令", "en": "usage: !init NAME COMMAND"},
-    "card_set": {"ja": "カードに登録: {v}", "zh-Hans": "已录入角色卡：{v}", "zh-Hant": "已登錄角色卡：{v}", "en": "on your card: {v}"},
-    "card_show": {"ja": "カード: {v}", "zh-Hans": "角色卡：{v}", "zh-Hant": "角色卡：{v}", "en": "card: {v}"},
-    "card_empty": {"ja": "カードは空です", "zh-Hans": "角色卡是空的", "zh-Hant": "角色卡是空的", "en": "your card is empty"},
     "no_total": {"ja": "合計値のないコマンドです: {v}", "zh-Hans": "该指令没有合计值：{v}", "zh-Hant": "該指令沒有合計值：{v}", "en": "that command has no total: {v}"},
     "empty": {"ja": "戦闘はありません", "zh-Hans": "没有进行中的战斗", "zh-Hant": "沒有進行中的戰鬥", "en": "no battle"},
     "round": {"ja": "ラウンド{r}", "zh-Hans": "第{r}轮", "zh-Hant": "第{r}輪", "en": "round {r}"},
@@ -86,6 +85,7 @@ class StateFile:
         )
         ch.setdefault("undo", [])  # a file written before !undo existed
         ch.setdefault("cards", {})  # user -> {skill: value}
+        ch.setdefault("variants", None)  # what `.setcoc` returned, passed to command.run
         return ch
 
     def save(self) -> None:
@@ -111,42 +111,48 @@ class Bot:
         args: Dict[str, Any] = {"text": text, "system": ch["system"], "lang": ch["lang"]}
         if user is not None and ch["cards"].get(user):
             args["card"] = ch["cards"][user]
+        if ch["variants"]:
+            args["variants"] = ch["variants"]
         if self.seed is not None:
             args["seed"] = self.seed + ch["rolls_made"]
         result = cast(Dict[str, Any], gunbai.command.run(**args))
         if result["rolls"]:
             ch["rolls_made"] += 1
+        # What the command changed, for the bot to keep: a card (`.sc`, `.en`) or the
+        # house rule (`.setcoc`). gunbai itself stores nothing.
+        structured = result.get("result") or {}
+        if user is not None and result["kind"] in ("coc7_sanity", "coc7_development") and structured.get("card"):
+            ch["cards"][user] = structured["card"]
+        if result["kind"] == "coc7_house_rule":
+            ch["variants"] = structured["variants"]
         return result
 
     def handle(self, channel: str, user: str, text: str) -> Optional[Reply]:
         ch = self.state.channel(channel)
         try:
-            reply = self._bot_command(ch, text.strip()) if text.strip().startswith("!") else None
-            if reply is None and re.match(r"^[.。．][sS][tT](\s|$|\D)", text.strip()):
-                reply = self._st(ch, user, text.strip()[3:].strip())
-            elif reply is None and not text.strip().startswith("!"):
-                r = self._run(ch, text, user)
-                reply = Reply(r["text"], r["secret"]) if r["matched"] else None
+            if text.strip().startswith("!"):
+                reply = self._bot_command(ch, text.strip())
+            else:
+                reply = self._st(ch, user, text)
+                if reply is None:
+                    r = self._run(ch, text, user)
+                    reply = Reply(r["text"], r["secret"]) if r["matched"] else None
         except gunbai.GunbaiError as e:
             reply = Reply(f"{self._w(ch, 'error')}: {e.code}: {e}")
         self.state.save()
         return reply
 
-    def _st(self, ch: Dict[str, Any], user: str, rest: str) -> Reply:
-        """`.st`: update (or show, or clear) the user's card in this channel."""
-        card: Dict[str, int] = ch["cards"].setdefault(user, {})
-        if rest in ("", "show"):
-            shown = " ".join(f"{k}{v}" for k, v in card.items())
-            return Reply(self._w(ch, "card_show", v=shown) if card else self._w(ch, "card_empty"))
-        if rest == "clear":
-            card.clear()
-            return Reply(self._w(ch, "card_empty"))
-        entries = ST_ENTRY.findall(rest)
-        if not entries:
-            return Reply(self._w(ch, "bad", v=rest))
-        for name, value in entries:
-            card[name] = int(value)
-        return Reply(self._w(ch, "card_set", v=" ".join(f"{n}{v}" for n, v in entries)))
+    def _st(self, ch: Dict[str, Any], user: str, text: str) -> Optional[Reply]:
+        """`.st`: gunbai's command.parse_st reads the line against the user's card in
+        this channel and returns the new card (unchanged on a mistake), which is kept."""
+        r = gunbai.command.parse_st(text=text, card=ch["cards"].get(user, {}), lang=ch["lang"])
+        if not r["matched"]:
+            return None
+        if r["card"]:
+            ch["cards"][user] = r["card"]
+        else:
+            ch["cards"].pop(user, None)
+        return Reply(r["text"])
 
     def _remember(self, ch: Dict[str, Any], line: str) -> None:
         """Keep the battle as it is before `line` changes it, for !undo."""

@@ -114,5 +114,47 @@ def test_card_session_per_user_and_channel_survives_a_restart(tmp_path: Path) ->
     bot = Bot(StateFile(path), seed=3)
     assert say(bot, ".st show") == "角色卡：侦查60 聆听50"
     assert bot.handle("c", "gm", ".ra 聆听").text.startswith("(1D100<=50) ")
-    assert say(bot, ".st clear") == "角色卡是空的"
+    assert say(bot, ".st clear") == "已清空角色卡"
+    assert say(bot, ".st show") == "角色卡是空的"
     assert bot.handle("c", "gm", ".ra 侦查").text.startswith("没有技能「侦查」")
+
+
+def test_sc_en_and_setcoc_update_what_the_bot_stores(tmp_path: Path) -> None:
+    """The card session of issue 26: `.st` (through command.parse_st), `.sc` lowering SAN
+    on the stored card, `.en` raising a skill or not, `.setcoc` stored for the channel.
+    Losses of `1/1` are 1 whatever the dice, so the new SAN is known without them."""
+    path = str(tmp_path / "state.json")
+    bot = Bot(StateFile(path), seed=5)
+    say(bot, "!lang zh-Hans")
+    say(bot, "!system coc7")
+    assert say(bot, ".st 理智60 侦查50") == "已录入角色卡：理智60 侦查50"
+    assert say(bot, ".st 侦查+10") == "已录入角色卡：侦查50→60"
+    assert say(bot, ".sc 1/1").endswith("＞ 理智损失 1 ＞ 理智 60 → 59")
+    assert say(bot, ".st show") == "角色卡：侦查60 理智59"
+    assert say(bot, ".sc 1/1 理智30 暗室").endswith("＞ 理智 30 → 29")  # a typed SAN: nothing stored
+    assert say(bot, ".st show") == "角色卡：侦查60 理智59"
+    # `.en`: improved (the card's 侦查 goes up by the d10 shown) or not (unchanged).
+    en = say(bot, ".en 侦查")
+    assert en.startswith("技能成长 侦查 (1D100>60) ＞ ")
+    after = int(en.rsplit(" ", 1)[1])
+    if "未成长" in en:
+        assert after == 60
+    else:
+        assert 61 <= after <= 70 and en.endswith(f"侦查 60 → {after}")
+    assert say(bot, ".st show") == f"角色卡：侦查{after} 理智59"
+    # `.setcoc` is the channel's: stored, passed back, shown by `.setcoc`.
+    assert say(bot, ".setcoc 3").startswith("房规已设为3：")
+    assert bot.state.channel("c")["variants"]["coc7_rule"] == 3
+    assert say(bot, ".setcoc").startswith("当前房规为3：")
+    # Another player's card is untouched; a mistake leaves the card as it was.
+    assert bot.handle("c", "pl", ".sc 1/1").text.startswith("没有技能「理智」")
+    assert say(bot, ".st 理智-1d6").startswith("指令格式错误（第")
+    assert say(bot, ".st show") == f"角色卡：侦查{after} 理智59"
+    # Japanese: the same flow in the rulebook's terms, and it survives a restart.
+    bot = Bot(StateFile(path), seed=5)
+    say(bot, "!lang ja", channel="jp")
+    say(bot, "!system coc7", channel="jp")
+    assert say(bot, ".st 正気度55 目星:70", channel="jp") == "キャラクターカードを更新しました：正気度55 目星70"
+    assert say(bot, ".sc 1/1", channel="jp").endswith("＞ 正気度喪失 1 ＞ 正気度 55 → 54")
+    assert say(bot, ".st show", channel="jp") == "キャラクターカード：正気度54 目星70"
+    assert say(bot, ".st clr", channel="jp") == "キャラクターカードを空にしました"

@@ -24,6 +24,19 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
     """
     ...
 
+def parse_st(*, text: str, card: Union[Mapping[str, int], None] = None, lang: Union[CmdLang, None] = None) -> CmdStResult:
+    """``command.parse_st`` — Read a `.st` chat line (SealDice/Dice! forms) into a character card or an update of the one passed; pure, the caller stores the card.
+
+    Args:
+        text: The chat line, `.st …` (the dot may be `.`, `。` or `．`; at most 4,000 characters).
+        card: The card to update (as `command.run`'s `card`); none for a new card.
+        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+    ...
+
 def help(*, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None) -> CmdHelpResult:
     """``command.help`` — The command reference of a system in ja, zh-Hans, zh-Hant or en.
 
@@ -36,4 +49,4 @@ def help(*, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = 
     """
     ...
 
-__all__ = ["run", "help"]
+__all__ = ["run", "parse_st", "help"]

@@ -59,6 +59,12 @@ pub(crate) fn lookup(card: &BTreeMap<String, i64>, name: &str) -> Option<i64> {
     card.iter().find(|(n, _)| key(n) == k).map(|(_, v)| *v)
 }
 
+/// The entry of `card` that holds skill `name` (the spelling the card uses), if any.
+pub(crate) fn existing_key(card: &BTreeMap<String, i64>, name: &str) -> Option<String> {
+    let k = key(name);
+    card.keys().find(|n| key(n) == k).cloned()
+}
+
 /// `invalid_argument` on `card` for too many entries, a long or empty name, or a
 /// value outside 0…1000.
 pub(crate) fn validate(card: &BTreeMap<String, i64>) -> crate::error::Result<()> {

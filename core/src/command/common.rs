@@ -262,6 +262,10 @@ pub(crate) fn try_tally(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<O
         return perr("unexpected", k);
     }
     let kind = if zeros { "TZ" } else { "TY" };
+    // BCDice gives no reply to a count or side count below 1 (`0TY4`, `2TZ(0-1)`).
+    if n < 1 || s < 1 {
+        return Ok(None);
+    }
     limit_count(n, n)?;
     if s < 1 {
         return Err(refuse(

@@ -18,8 +18,9 @@
 //! it is the skill name, text after it (after a space, or in a script no command uses)
 //! a further comment. ASCII stuck to the value stays in the command, so `.ra 侦查50x`
 //! is a parse error at the `x`, never a different check. `.ra`/`.rc` are read for `coc7` and `coc6` only, and
-//! bonus, penalty and difficulty for `coc7` only. `setcoc` is not a chat command here:
-//! the house rule is the caller's `variants.coc7_rule`. A parse error of a rewritten
+//! bonus, penalty and difficulty for `coc7` only. `.st`, `.sc`, `.coc`, `.en` and
+//! `.setcoc` are not rewritten: they are read in [`super::st`] and [`super::sheet`]
+//! (`.setcoc` returns the `variants` for the caller to store). A parse error of a rewritten
 //! line points into the BCDice form shown as `command`.
 
 use super::types::CmdSystem;

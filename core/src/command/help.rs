@@ -25,6 +25,11 @@ const PLAIN: &[Entry] = &[
     ),
     ("xN command", "help_repeat", &["x3 2D6", "rep2 1D100"]),
     (".r dice, .rh, .r N#dice", "help_dot_r", &[".r 3d6*5", ".rh", ".r 3#1d6"]),
+    (
+        ".st name value…, .st name+k, .st del name, .st clr, .st show",
+        "help_dot_st",
+        &[".st 力量50敏捷60侦查70", ".st 目星:60 聞き耳=50", ".st show"],
+    ),
 ];
 
 const COC7: &[Entry] = &[
@@ -37,6 +42,10 @@ const COC7: &[Entry] = &[
         "help_dot_ra",
         &[".ra 侦查60", ".ra 侦查60+10", ".rab2 困难侦查60", ".ra 3#侦查50"],
     ),
+    (".sc s/f [san]", "help_dot_sc", &[".sc 1/1d6 60", ".sc 0/1d3+1 理智55", ".sc1d2/1d10 45"]),
+    (".coc [n], .coc7 [n]", "help_dot_coc", &[".coc", ".coc7 3"]),
+    (".en name [s]", "help_dot_en", &[".en 侦查60", ".en 目星 45"]),
+    (".setcoc [n]", "help_dot_setcoc", &[".setcoc 2", ".setcoc"]),
 ];
 
 const COC6: &[Entry] = &[

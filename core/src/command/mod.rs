@@ -35,7 +35,12 @@
 //!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
-//!    `.rh`) are read in their BCDice form ([`dialect`]).
+//!    `.rh`) are read in their BCDice form ([`dialect`]); `.st` updates the card
+//!    ([`st`], also the op `command.parse_st`) and, for `coc7`, `.sc`, `.coc`, `.en`
+//!    and `.setcoc` are the sheet commands (`sheet`: the changed card or variants in
+//!    `result`).
+//!    A malformed BCDice-syntax line that BCDice leaves unanswered gets no reply
+//!    (`bcdice_silent`: `2D6>`, `CBR(xxx,xxx)`, a bad `choice`).
 //! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]; CoC 7th
 //!    `FAR` in `far`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
 //!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
@@ -65,6 +70,9 @@ pub mod help;
 mod lex;
 mod outcome;
 pub mod plain;
+#[cfg(feature = "coc")]
+pub mod sheet;
+pub mod st;
 pub mod tmd_fm;
 pub mod types;
 pub mod wt;
@@ -99,6 +107,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             run,
             CmdRunArgs => CmdRunResult,
             "Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat."
+        ),
+        crate::op!(
+            "command.parse_st",
+            st::parse_st,
+            st::CmdStArgs => st::CmdStResult,
+            "Read a `.st` chat line (SealDice/Dice! forms) into a character card or an update of the one passed; pure, the caller stores the card."
         ),
         crate::op!(
             "command.help",
@@ -282,6 +296,44 @@ fn chat_like(head: &[char], pos: usize) -> bool {
     head.iter().any(|c| !c.is_ascii()) || matches!(head.get(pos), Some('!' | '?' | ':' | ';' | '"' | '\''))
 }
 
+/// Does BCDice give no reply to this malformed BCDice-syntax line (DESIGN.md, "Which
+/// malformed lines get no reply?")? `head` failed to parse at `pos` with `key`.
+/// Text stuck to a complete value (`CC<=50x`, `1D6/3x`, `2U6[6]>=5@4`) stays a
+/// `parse_error` (a reader could take it for the value); so do the commands of the
+/// systems BCDice does not have (World Trigger, TMD, FAP/MAP) and the dot commands.
+/// Silent: an empty target (`2D6>`, `CC<=`), an expression ending in an operator
+/// (`2D6+`, `c1+4*`, `C(3*)`), and a CoC `CBR`/`RES` whose arguments are not BCDice's
+/// `(a,b)` / `(a-b)` (`CBR(xxx,xxx)`, `RES18-11`).
+fn bcdice_silent(system: Option<CmdSystem>, head: &[char], key: &str, pos: usize) -> bool {
+    let at = head.get(pos).copied();
+    let before = pos.checked_sub(1).and_then(|p| head.get(p)).copied();
+    let stuck = key == "unexpected"
+        && at.is_some_and(|c| c.is_ascii_alphanumeric() || c == '@')
+        && before.is_some_and(|c| c.is_ascii_digit() || c == ')' || c == ']');
+    if stuck {
+        return false;
+    }
+    let bare = head.strip_prefix(&['S']).filter(|r| !r.is_empty()).unwrap_or(head);
+    let starts = |p: &str| bare.iter().take(p.len()).copied().eq(p.chars());
+    let coc = matches!(system, Some(CmdSystem::Coc7 | CmdSystem::Coc6));
+    let own = match system {
+        Some(CmdSystem::WorldTrigger) => ["WT", "WD"].iter().any(|p| starts(p)),
+        Some(CmdSystem::Tmd) => ["TI", "TAP"].iter().any(|p| starts(p)),
+        Some(CmdSystem::FapMap) => ["EV", "JE"].iter().any(|p| starts(p)),
+        _ => false,
+    };
+    if own {
+        return false;
+    }
+    if coc && (starts("CBR") || starts("RES")) {
+        return true;
+    }
+    let at_end = pos >= head.len();
+    let empty_target = at_end && matches!(before, Some('>' | '<' | '='));
+    let dangling = (at_end || at == Some(')')) && matches!(before, Some('+' | '-' | '*' | '/'));
+    matches!(key, "expected_number" | "bad_dice") && (empty_target || dangling)
+}
+
 /// Is the head a repetition prefix (`x3`, `rep3`, `repeat3`, optionally `S`-prefixed)?
 /// Returns (secret, count, chars of the prefix).
 fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
@@ -401,6 +453,14 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(card) = &args.card {
         card::validate(card)?;
     }
+    // `.st …` (a card update) and, for CoC 7th, `.sc`, `.coc`, `.en`, `.setcoc`.
+    if let Some(r) = st::run_st(args)? {
+        return Ok(r);
+    }
+    #[cfg(feature = "coc")]
+    if let Some(r) = sheet::try_sheet(args, &mut dice)? {
+        return Ok(r);
+    }
     let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
         Some(Ok(line)) => Some(line),
         None => None,
@@ -437,6 +497,9 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.rolls = dice.take_rolls();
             return Ok(res);
         }
+        // BCDice gives no reply to a malformed `choice` (no items, a wrong bracket, a
+        // count or range it cannot take).
+        Err(Fail::Parse { .. }) if rewritten.is_none() => return Ok(res),
         Err(Fail::Parse { key, pos }) => {
             res.matched = true;
             res.command = Some("choice".into());
@@ -474,7 +537,19 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
                 return Ok(res);
             }
             let start = dice.rolls().len();
-            match single(&inner.head, args.system, lang, args.variants, &mut dice) {
+            // A line BCDice does not answer is not a command (`x2 2D6+`: the reply that
+            // it could not be run, as for `x2 please`).
+            let one = match single(&inner.head, args.system, lang, args.variants, &mut dice) {
+                Err((_, Fail::Parse { key, pos }))
+                    if rewritten.is_none()
+                        && !chat_like(&inner.head, pos)
+                        && bcdice_silent(args.system, &inner.head, key, pos) =>
+                {
+                    Ok(None)
+                }
+                one => one,
+            };
+            match one {
                 Ok(Some((s, cmd, o))) => {
                     res.secret |= s;
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
@@ -534,6 +609,11 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             Ok(res)
         }
         Err((_, Fail::Parse { pos, .. })) if chat_like(&line.head, pos) => Ok(res),
+        Err((_, Fail::Parse { key, pos }))
+            if rewritten.is_none() && bcdice_silent(args.system, &line.head, key, pos) =>
+        {
+            Ok(res)
+        }
         Err((secret, Fail::Parse { key, pos })) => {
             parse_failure(answering(res, &line, secret), lang, key, line.text_pos(pos) + 1)
         }

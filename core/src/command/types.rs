@@ -218,6 +218,16 @@ pub enum CmdKind {
     Coc7Combined,
     /// CoC 7th `FAR(…)`: full-auto fire (BCDice's).
     Coc7FullAuto,
+    /// CoC 7th `.sc s/f`: sanity roll (`result`: san, roll, level, loss, san_after, card).
+    Coc7Sanity,
+    /// CoC 7th `.coc` / `.coc7`: characteristics sets (`result.sets`).
+    Coc7Characteristics,
+    /// CoC 7th `.en skill`: skill development (`result`: before, roll, improved, gain, after, card).
+    Coc7Development,
+    /// CoC 7th `.setcoc n`: the house rule (`result.variants`: the variants to store).
+    Coc7HouseRule,
+    /// `.st …`: a character-card update (`result`: `command.parse_st`'s result).
+    CardUpdate,
     /// CoC 6th `CC` / `CCB`: d100 check.
     Coc6Check,
     /// CoC 6th `CBR` / `CBRB`: combined roll.
@@ -294,7 +304,9 @@ pub struct CmdRepeatItem {
 /// Result of `command.run`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CmdRunResult {
-    /// False for ordinary chat (no reply is due); true for a command, also a malformed one.
+    /// False for ordinary chat (no reply is due), also for a malformed BCDice line
+    /// that BCDice leaves unanswered (`2D6>`, `CBR(xxx,xxx)`); true for a command,
+    /// also a malformed one (then `parse_error` says where).
     pub matched: bool,
     /// The command as read (upper case, without the `S` prefix and the comment).
     pub command: Option<String>,
