@@ -106,7 +106,7 @@ fn no_answer_echoes_a_long_input_value() {
             let (Some(op), Some(args)) = (case["call"].as_str(), case.get("args")) else { continue };
             let mut found = Vec::new();
             strings(args, &mut Vec::new(), &mut found);
-            let step = found.len().div_ceil(12).max(1);
+            let step = found.len().div_ceil(6).max(1);
             for path in found.iter().step_by(step) {
                 let mut a = args.clone();
                 let s = at_mut(&mut a, path);
