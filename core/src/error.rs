@@ -278,8 +278,17 @@ pub fn quote(s: &str) -> String {
     }
 }
 
+/// `s` cut like [`quote`] (its first [`QUOTED_CHARS`] characters followed by `…` when
+/// longer) but not quoted: for messages that set input in their own brackets (「…」).
+pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &s[..end])),
+    }
+}
+
 /// `s` itself, or its first `max` characters followed by `…`.
-fn clip(s: &mut String, max: usize) {
+pub(crate) fn clip(s: &mut String, max: usize) {
     if let Some((end, _)) = s.char_indices().nth(max) {
         s.truncate(end);
         s.push('…');
@@ -358,5 +367,7 @@ mod tests {
         let q = quote(&"x".repeat(1_000_000));
         assert_eq!(q, format!("{:?}…", "x".repeat(QUOTED_CHARS)));
         assert_eq!(quote(&"é".repeat(QUOTED_CHARS)), format!("{:?}", "é".repeat(QUOTED_CHARS)));
+        assert_eq!(excerpt("abc"), "abc");
+        assert_eq!(excerpt(&"字".repeat(1_000_000)), format!("{}…", "字".repeat(QUOTED_CHARS)));
     }
 }

@@ -82,7 +82,7 @@ pub fn call(op: &str, args: Value) -> Result<Value> {
                 "the chat commands are not in this build: they are in the full npm package `gunbai` and the wheel",
             )
         } else {
-            Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {op:?}"))
+            Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {}", error::quote(op)))
         }
     })?;
     (def.run)(args)

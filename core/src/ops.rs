@@ -257,6 +257,50 @@ pub fn find(name: &str) -> Option<&'static OpDef> {
     registry().iter().find(|o| o.name == name)
 }
 
+/// Say `additionalProperties: false` on every object schema with `properties` that
+/// does not say what its other keys may be: the JSON reader (`gunbai-derive`) refuses an
+/// unknown key in every object it reads, nested types and unit variants of tagged enums
+/// included, with or without `#[serde(deny_unknown_fields)]` (schemars writes `false`
+/// only where that attribute is; issue 28). A schema whose keys are shared with `$ref`,
+/// `allOf`, `oneOf` or `anyOf` beside it is left open (`additionalProperties` sees only
+/// its own `properties`); each branch of one is closed only when its parent has no
+/// `properties` of its own. Walks schema positions only (a field named `properties` is a
+/// key of a `properties` map, not a schema keyword).
+#[cfg(feature = "schema")]
+fn close_objects(s: &mut Value) {
+    let Some(m) = s.as_object_mut() else { return };
+    let combined = ["$ref", "allOf", "oneOf", "anyOf"].iter().any(|k| m.contains_key(*k));
+    let has_props = m.get("properties").is_some_and(Value::is_object);
+    if has_props && !combined && !m.contains_key("additionalProperties") {
+        m.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    for (k, v) in m.iter_mut() {
+        match k.as_str() {
+            "properties" | "$defs" | "definitions" => {
+                if let Some(p) = v.as_object_mut() {
+                    p.values_mut().for_each(close_objects);
+                }
+            }
+            "items" | "additionalProperties" | "not" | "contains" | "if" | "then" | "else" => {
+                close_objects(v)
+            }
+            "prefixItems" => v.as_array_mut().into_iter().flatten().for_each(close_objects),
+            "oneOf" | "anyOf" | "allOf" if !has_props => {
+                v.as_array_mut().into_iter().flatten().for_each(close_objects)
+            }
+            // Branches that share their parent's properties: close only what is inside them.
+            "oneOf" | "anyOf" | "allOf" => {
+                for b in v.as_array_mut().into_iter().flatten() {
+                    if let Some(bp) = b.get_mut("properties").and_then(Value::as_object_mut) {
+                        bp.values_mut().for_each(close_objects);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(feature = "schema")]
 /// The machine-readable catalog: every op with its argument and result schema
 /// (JSON Schema 2020-12), plus the shared `$defs`. Used by the code generators.
@@ -292,11 +336,86 @@ pub fn catalog() -> Value {
         }
         ops.push(entry);
     }
-    let defs: serde_json::Map<String, Value> = gen.take_definitions(true);
+    let mut defs: serde_json::Map<String, Value> = gen.take_definitions(true);
+    for s in defs.values_mut() {
+        close_objects(s);
+    }
+    for op in &mut ops {
+        for k in ["args", "result"] {
+            if let Some(s) = op.get_mut(k) {
+                close_objects(s);
+            }
+        }
+    }
     let errors: Vec<&str> = crate::error::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     let handles: Vec<Value> = crate::engine::handles()
         .iter()
         .map(|h| serde_json::json!({ "name": h.name, "ops": h.ops }))
         .collect();
     serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors, "handles": handles })
+}
+
+#[cfg(all(test, feature = "schema"))]
+mod tests {
+    use super::*;
+
+    /// Every object schema of the catalog at a schema position: `(path, schema)`.
+    fn objects<'a>(s: &'a Value, at: String, out: &mut Vec<(String, &'a Value)>) {
+        let Some(m) = s.as_object() else { return };
+        if m.get("properties").is_some_and(Value::is_object) {
+            out.push((at.clone(), s));
+        }
+        for (k, v) in m {
+            match k.as_str() {
+                "properties" | "$defs" => {
+                    for (name, x) in v.as_object().into_iter().flatten() {
+                        objects(x, format!("{at}.{name}"), out);
+                    }
+                }
+                "items" | "additionalProperties" | "not" => objects(v, format!("{at}[]"), out),
+                "prefixItems" | "oneOf" | "anyOf" | "allOf" => {
+                    for (i, x) in v.as_array().into_iter().flatten().enumerate() {
+                        objects(x, format!("{at}/{k}[{i}]"), out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The derive refuses an unknown key in every object it reads (the fuzz harness's
+    /// sweep sends one at every object position, `scripts/fuzz`); every object schema
+    /// says so, nested ones and tagged unit variants included (issue 28), except one whose
+    /// keys are shared with a `$ref` or branches beside it, or a branch of such a one.
+    #[test]
+    fn every_object_schema_refuses_extra_keys() {
+        let cat = catalog();
+        let mut found = Vec::new();
+        for (name, d) in cat["defs"].as_object().unwrap() {
+            objects(d, format!("defs.{name}"), &mut found);
+        }
+        for op in cat["ops"].as_array().unwrap() {
+            for k in ["args", "result"] {
+                objects(&op[k], format!("{}.{k}", op["name"].as_str().unwrap()), &mut found);
+            }
+        }
+        assert!(found.len() > 300, "{} object schemas", found.len());
+        let open: Vec<&String> = found
+            .iter()
+            .filter(|(_, s)| {
+                let combined = ["$ref", "allOf", "oneOf", "anyOf"].iter().any(|k| s.get(*k).is_some());
+                !combined && s.get("additionalProperties").is_none()
+            })
+            .map(|(at, _)| at)
+            .collect();
+        assert!(open.is_empty(), "{} object schemas without additionalProperties: {open:?}", open.len());
+        // The unit variant of the audit: `{"type": "next_round"}` of coc_ap's round actions.
+        let closed_unit = found.iter().any(|(at, s)| {
+            at.starts_with("defs.")
+                && s["properties"].as_object().is_some_and(|p| p.len() == 1)
+                && s["properties"]["type"]["const"] == "next_round"
+                && s["additionalProperties"] == false
+        });
+        assert!(closed_unit, "no closed unit variant `next_round` found");
+    }
 }

@@ -11,6 +11,9 @@ operation's argument schema (every variant of every enum): it must be refused wi
 ``invalid_argument`` or ``invalid_data`` naming the key (a validation op's violation
 naming it counts); a call refused for another reason first (the generated value broke
 a rule before the key was read) is counted as not reached; one that succeeds fails.
+First of all, every object schema of the catalog (nested ones, tagged unit variants and
+result types included) must say ``additionalProperties``, as the reader refuses an
+unknown key in every object.
 
     python scripts/fuzz/fuzz.py [--seed N] [--count N] [--pkg DIR] [--hang SECONDS]
 
@@ -171,6 +174,44 @@ class Schemas:
             for v, p in self.sweep(s["additionalProperties"], depth + 1, stack):
                 out.append(({"k": v}, f"k.{p}"))
         return out
+
+
+COMBINED = ("$ref", "allOf", "oneOf", "anyOf")
+
+
+def object_schemas(s: Any, at: str, out: list[tuple[str, dict[str, Any], bool]], shared: bool = False) -> None:
+    """Every object schema with ``properties`` at a schema position of ``s``, nested ones
+    included: ``(path, schema, shared)``, ``shared`` when its keys are shared with a
+    ``$ref`` or branches beside it, or it is a branch of a schema with ``properties``
+    of its own (``additionalProperties`` sees only its own ``properties`` there)."""
+    if not isinstance(s, dict):
+        return
+    has_props = isinstance(s.get("properties"), dict)
+    if has_props:
+        out.append((at, s, shared or any(k in s for k in COMBINED)))
+    for k, v in s.items():
+        if k in ("properties", "$defs"):
+            for name, x in v.items():
+                object_schemas(x, f"{at}.{name}", out)
+        elif k in ("items", "additionalProperties", "not"):
+            object_schemas(v, f"{at}[]", out)
+        elif k in ("prefixItems", "oneOf", "anyOf", "allOf") and isinstance(v, list):
+            for i, x in enumerate(v):
+                object_schemas(x, f"{at}/{k}[{i}]", out, shared=has_props and k != "prefixItems")
+
+
+def open_object_schemas(catalog: dict[str, Any]) -> tuple[int, list[str]]:
+    """How many object schemas the catalog has (defs, and every op's arguments and
+    result), and those that do not say ``additionalProperties`` although the reader
+    refuses an unknown key in every object (shared ones excepted)."""
+    found: list[tuple[str, dict[str, Any], bool]] = []
+    for name, d in catalog["defs"].items():
+        object_schemas(d, f"defs.{name}", found)
+    for op in catalog["ops"]:
+        for k in ("args", "result"):
+            if k in op:
+                object_schemas(op[k], f"{op['name']}.{k}", found)
+    return len(found), [at for at, s, shared in found if not shared and "additionalProperties" not in s]
 
 
 def paths(v: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -369,6 +410,12 @@ def main() -> int:
                                     f"    node   {short(b_)}\n    args {short(args)}")
         return py
 
+    # 0. Every object schema, nested ones and result types included, says that it
+    # refuses other keys (the sweep below checks that it does).
+    n_objects, open_objects = open_object_schemas(catalog)
+    for at in open_objects:
+        failures.append(f"{at}: an object schema without additionalProperties")
+
     # 1. One extra key at every object position of every schema.
     for name, batch, schema in ops:
         for value, key_path in schemas.sweep(schema):
@@ -416,6 +463,7 @@ def main() -> int:
     if a.verbose:
         for u in unreached:
             print("not reached:", u)
+    print(f"fuzz: {n_objects} object schemas, {n_objects - len(open_objects)} with additionalProperties")
     print(f"fuzz (seed {a.seed}, {surfaces}): extra-key sweep {counts['sweep_refused']}/{counts['sweep']} refused "
           f"at the key, {counts['sweep_unreached']} refused earlier for another reason, none accepted; {counts['calls']} mutated calls per surface ({counts['ok']} ok, {counts['errors']} "
           f"GunbaiError); mutations {json.dumps(kinds, sort_keys=True)}")

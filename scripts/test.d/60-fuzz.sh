@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The fuzz harness (issue 28, scripts/fuzz/fuzz.py): one extra key at every object
+# The fuzz harness (issue 28, scripts/fuzz/fuzz.py): every object schema of the catalog
+# says additionalProperties (nested ones too), one extra key at every object
 # position of every operation's schema, then mutated arguments of every operation on
 # both surfaces (the wheel's Python and the npm package in Node), with a fixed seed and
 # a bounded count. Fails on a panic, a trap, an `internal` error, an exception other

@@ -79,7 +79,7 @@ def simulate_checks(*, skill: int, bonus_dice: Union[int, None] = None, difficul
         rule: House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
         variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         output: `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
-        n: Repetitions, at most 2·10^7, and n × (|bonus dice| + 12) at most 2·10^8.
+        n: Repetitions, at most 2·10^7, and n × (|bonus dice| + 16) at most 2·10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:

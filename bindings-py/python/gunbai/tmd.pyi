@@ -151,7 +151,7 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
     Args:
         combatants: The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
         output: `position` (0 = first, default) or `total`.
-        n: Repetitions; n × combatants is at most 2·10^6 and n × combatants² at most 10^8 (sorting and tie-breaks grow with the square: about five seconds in wasm either way).
+        n: Repetitions; n × combatants is at most 10^6 and n × combatants² at most 2.5·10^7 (sorting and tie-breaks grow with the square: at most about five seconds in wasm either way).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
 
     Raises:

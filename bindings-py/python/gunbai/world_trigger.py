@@ -501,7 +501,7 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
 
     Args:
         setup: The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
-        n: Battles to play: at most 100,000, and battles × last round × members at most 80,000.
+        n: Battles to play: at most 100,000, and battles × last round × members at most 72,000.
         policy: One policy for every team (default `random`); ignored where `policies` is given.
         policies: One policy per team, in setup order.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.

@@ -18,6 +18,7 @@ pub mod dice;
 pub mod tmd;
 pub mod world_trigger;
 
+use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 #[cfg(feature = "schema")]
 use schemars::{Schema, SchemaGenerator};
@@ -194,10 +195,14 @@ pub fn call_batch(op: &str, args: Value) -> Result<BatchData> {
             Error::field(
                 ErrorCode::UnknownOperation,
                 "op",
-                format_args!("{op:?} is not a batch operation: run it with call"),
+                format_args!("{} is not a batch operation: run it with call", quote(op)),
             )
         } else {
-            Error::field(ErrorCode::UnknownOperation, "op", format_args!("no batch operation named {op:?}"))
+            Error::field(
+                ErrorCode::UnknownOperation,
+                "op",
+                format_args!("no batch operation named {}", quote(op)),
+            )
         }
     })?;
     (def.run)(args)

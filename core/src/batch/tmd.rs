@@ -36,9 +36,9 @@ pub struct TmdSimulateInitiativeArgs {
     /// `position` (0 = first, default) or `total`.
     #[serde(default)]
     pub output: TmdSimulateInitiativeOutput,
-    /// Repetitions; n × combatants is at most 2·10^6 and n × combatants² at most
-    /// 10^8 (sorting and tie-breaks grow with the square: about five seconds in wasm
-    /// either way).
+    /// Repetitions; n × combatants is at most 10^6 and n × combatants² at most
+    /// 2.5·10^7 (sorting and tie-breaks grow with the square: at most about five
+    /// seconds in wasm either way).
     pub n: u64,
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]
@@ -46,9 +46,14 @@ pub struct TmdSimulateInitiativeArgs {
 }
 
 /// Most cells (repetitions × combatants) of one `tmd.simulate_initiative` call.
-pub const MAX_CELLS: u64 = 2_000_000;
+/// 10^6: 10^5 repetitions of 10 combatants tying across sides took 4.5 s in Node (the
+/// 2·10^6 before issue 28's second pass took 8.9 s; DESIGN.md, "How much may one batch
+/// call do?").
+pub const MAX_CELLS: u64 = 1_000_000;
 /// Most repetitions × combatants² (the sort and tie-break work) of one call.
-pub const MAX_PAIRS: u64 = 100_000_000;
+/// 2.5·10^7: 50 combatants tying across sides, 4·10^4 repetitions (10^8) took 11.7 s in
+/// Node.
+pub const MAX_PAIRS: u64 = 25_000_000;
 
 /// `tmd.simulate_initiative` — `n` seeded initiative rolls of the same
 /// combatants, flattened row-major as int32 of shape `(n, len(combatants))`:
@@ -164,9 +169,9 @@ mod tests {
         })
         .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
-        // The work bounds: cells (2 × 1,000,001 > 2·10^6) and pairs (10,001 × 100² > 10^8).
+        // The work bounds: cells (2 × 500,001 > 10^6) and pairs (2,501 × 100² > 2.5·10^7).
         let many: Vec<TmdCombatant> = (0..100).map(|i| c(&format!("c{i}"), "x", 0)).collect();
-        for (cs, n) in [(vec![c("a", "x", 0), c("b", "y", 0)], 1_000_001), (many, 10_001)] {
+        for (cs, n) in [(vec![c("a", "x", 0), c("b", "y", 0)], 500_001), (many, 2_501)] {
             let e = simulate_initiative(&TmdSimulateInitiativeArgs {
                 combatants: cs,
                 output: Default::default(),

@@ -32,6 +32,7 @@ pub(crate) mod view_schema;
 pub(crate) mod world_trigger;
 
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use serde_json::{Map, Value};
@@ -690,7 +691,7 @@ impl Game {
                 Error::invalid("handle", "required: a handle name such as \"world_trigger.Battle\"")
             })?;
             handles().into_iter().find(|h| h.name == name).ok_or_else(|| {
-                Error::invalid("handle", format_args!("no handle named {name:?} in this build"))
+                Error::invalid("handle", format_args!("no handle named {} in this build", quote(name)))
             })
         };
         match method {
@@ -799,7 +800,7 @@ impl Game {
             other => Err(Error::field(
                 ErrorCode::UnknownOperation,
                 "method",
-                format_args!("no handle method named {other:?}"),
+                format_args!("no handle method named {}", quote(other)),
             )),
         }
     }

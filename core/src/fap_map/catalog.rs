@@ -484,7 +484,7 @@ pub fn actions(args: &FmActionsArgs) -> Result<FmActionsResult> {
     let pack = load(args.data.as_ref())?;
     if let Some(id) = &args.id {
         if pack.get(id).is_none() {
-            return Err(Error::invalid("id", format_args!("no action {id:?} in the pack")));
+            return Err(Error::invalid("id", format_args!("no action {} in the pack", quote(id))));
         }
     }
     let actions = pack

@@ -26,6 +26,8 @@ use std::collections::BTreeMap;
 pub const MAX_VALUE: i64 = 999;
 /// Most entries in any list of a pack, and most skills on a sheet.
 pub const MAX_ENTRIES: usize = 64;
+/// Longest text of a pack's label, in characters.
+pub const MAX_LABEL_CHARS: usize = 200;
 
 const PACK6: &str = include_str!("../../data/coc/sheet6.json");
 const PACK7: &str = include_str!("../../data/coc/sheet7.json");
@@ -199,6 +201,20 @@ pub fn validate_pack(p: &SheetDataPack) -> Result<()> {
                 return bad(format!("data.{list}[{i}].id"), "ids are unique, 1-64 of a-z, 0-9, _");
             }
         }
+    }
+    let labels = p.characteristics.iter().map(|c| ("characteristics", &c.label));
+    let labels = labels.chain(p.derived.iter().map(|f| ("derived", &f.label)));
+    let mut index = std::collections::BTreeMap::new();
+    for (list, l) in labels.chain(p.skills.iter().map(|f| ("skills", &f.label))) {
+        let i = index.entry(list).or_insert(0usize);
+        // A label is shown in every violation naming it, four times: names are short.
+        if [&l.ja, &l.zh_hans, &l.zh_hant, &l.en].iter().any(|t| t.chars().count() > MAX_LABEL_CHARS) {
+            return Err(Error::invalid_data(
+                format!("data.{list}[{i}].label"),
+                format_args!("a label's texts are at most {MAX_LABEL_CHARS} characters"),
+            ));
+        }
+        *i += 1;
     }
     for (i, c) in p.characteristics.iter().enumerate() {
         if c.min < 0 || c.min > c.max || c.max > MAX_VALUE {

@@ -107,6 +107,19 @@ impl SheetResult {
         derived: Vec<SheetValue>,
         skills: Vec<SheetValue>,
     ) -> SheetResult {
+        // Cut as an error at the JSON entry points is (issue 28; names and labels are
+        // short already: this bounds what a new message might quote).
+        use crate::error::{clip, MAX_DETAILS, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
+        let mut violations = violations;
+        violations.truncate(MAX_DETAILS);
+        for v in &mut violations {
+            clip(&mut v.path, MAX_FIELD_CHARS);
+            clip(&mut v.message, MAX_MESSAGE_CHARS);
+            let l = &mut v.label;
+            for t in [&mut l.ja, &mut l.zh_hans, &mut l.zh_hant, &mut l.en] {
+                clip(t, MAX_MESSAGE_CHARS);
+            }
+        }
         SheetResult { valid: violations.is_empty(), violations, stats, derived, skills }
     }
 }

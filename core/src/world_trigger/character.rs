@@ -9,7 +9,7 @@ use super::types::{
     violations_error, WtCondition, WtLabel, WtOperatorStat, WtOperatorStats, WtPosition, WtStat, WtStats,
     WtViolation,
 };
-use crate::error::{Error, Result};
+use crate::error::{excerpt, quote, Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -143,8 +143,8 @@ fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViola
     let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
     for k in obj.keys().filter(|k| !names.contains(&k.as_str())) {
         let e = Error::invalid_data(
-            format!("{what}.{k}"),
-            format_args!("unknown field `{k}`, expected {}", crate::json::one_of(&names)),
+            format!("{what}.{}", excerpt(k)),
+            format_args!("unknown field `{}`, expected {}", excerpt(k), crate::json::one_of(&names)),
         );
         out.push(format_violation(e));
     }
@@ -350,8 +350,9 @@ pub fn build_character(
     let mut bad = Vec::new();
     let mut v = |path: &str, rule: &str, msg: WtLabel| bad.push(WtViolation::localized(path, rule, msg));
     // A trigger's name in one language (its id if the pack doesn't know it).
-    let trig =
-        |id: &str, lang: usize| pack.trigger(id).map_or(id.to_string(), |t| pick(&t.label, lang).to_string());
+    let trig = |id: &str, lang: usize| {
+        pack.trigger(id).map_or_else(|| excerpt(id).into_owned(), |t| pick(&t.label, lang).to_string())
+    };
     // WT-CC-9: name.
     let name_len = sheet.name.chars().count();
     if sheet.name.trim().is_empty() || name_len > 200 {
@@ -440,16 +441,19 @@ pub fn build_character(
                     sizes.push(t.size);
                     stats = stats.plus(&t.bonus);
                 }
-                None => v(
-                    &format!("sheet.traits[{i}]"),
-                    "WT-CC-3",
-                    say(
-                        format!("データパックに特徴「{id}」がありません"),
-                        format!("数据包中没有特征“{id}”"),
-                        format!("資料包中沒有特徵「{id}」"),
-                        format!("no trait {id:?} in the data pack"),
-                    ),
-                ),
+                None => {
+                    let (e, q) = (excerpt(id), quote(id));
+                    v(
+                        &format!("sheet.traits[{i}]"),
+                        "WT-CC-3",
+                        say(
+                            format!("データパックに特徴「{e}」がありません"),
+                            format!("数据包中没有特征“{e}”"),
+                            format!("資料包中沒有特徵「{e}」"),
+                            format!("no trait {q} in the data pack"),
+                        ),
+                    )
+                }
             }
         }
         let l = sizes.iter().filter(|&&s| s == WtTraitSize::L).count();
@@ -463,7 +467,7 @@ pub fn build_character(
     match pack.masters.iter().find(|m| m.id == sheet.master) {
         Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
         None => {
-            let m = &sheet.master;
+            let (m, q) = (excerpt(&sheet.master), quote(&sheet.master));
             v(
                 "sheet.master",
                 "WT-CC-6",
@@ -471,7 +475,7 @@ pub fn build_character(
                     format!("データパックに師匠「{m}」がありません"),
                     format!("数据包中没有师父“{m}”"),
                     format!("資料包中沒有師父「{m}」"),
-                    format!("no master {m:?} in the data pack"),
+                    format!("no master {q} in the data pack"),
                 ),
             )
         }
@@ -516,14 +520,15 @@ pub fn build_character(
         for (i, id) in list.iter().enumerate().take(4 * SLOTS_PER_SIDE) {
             let path = format!("sheet.triggers.{key}[{i}]");
             let Some(t) = pack.trigger(id) else {
+                let (e, q) = (excerpt(id), quote(id));
                 v(
                     &path,
                     "WT-CC-7",
                     say(
-                        format!("データパックにトリガー「{id}」がありません"),
-                        format!("数据包中没有触发器“{id}”"),
-                        format!("資料包中沒有觸發器「{id}」"),
-                        format!("no trigger {id:?} in the data pack"),
+                        format!("データパックにトリガー「{e}」がありません"),
+                        format!("数据包中没有触发器“{e}”"),
+                        format!("資料包中沒有觸發器「{e}」"),
+                        format!("no trigger {q} in the data pack"),
                     ),
                 );
                 continue;
@@ -603,7 +608,7 @@ pub fn build_character(
                 let names = |l: usize| {
                     list.iter()
                         .take(4 * SLOTS_PER_SIDE)
-                        .map(|x| if l == 3 { x.clone() } else { trig(x, l) })
+                        .map(|x| if l == 3 { excerpt(x).into_owned() } else { trig(x, l) })
                         .collect::<Vec<_>>()
                         .join(if l == 3 { ", " } else { "、" })
                 };
@@ -757,7 +762,7 @@ pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValid
         .and_then(|sheet| build_character(&sheet, &pack))
         .err()
         .unwrap_or_default();
-    Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
+    Ok(super::data::WtValidationResult::of(violations))
 }
 
 /// An operator sheet (WT-OP).
@@ -887,7 +892,7 @@ pub fn build_operator(
     match pack.operator_masters.iter().find(|m| m.id == sheet.master) {
         Some(m) => *stats.get_mut(m.stat) = stats.get(m.stat).saturating_add(1),
         None => {
-            let m = &sheet.master;
+            let (m, q) = (excerpt(&sheet.master), quote(&sheet.master));
             bad.push(WtViolation::localized(
                 "sheet.master",
                 "WT-OP-5",
@@ -895,7 +900,7 @@ pub fn build_operator(
                     format!("データパックにオペレーターの師匠「{m}」がありません"),
                     format!("数据包中没有操作员师父“{m}”"),
                     format!("資料包中沒有操作員師父「{m}」"),
-                    format!("no operator master {m:?} in the data pack"),
+                    format!("no operator master {q} in the data pack"),
                 ),
             ))
         }
@@ -951,7 +956,7 @@ pub fn validate_operator(args: &WtCreateOperatorArgs) -> Result<super::data::WtV
         .and_then(|sheet| build_operator(&sheet, &pack))
         .err()
         .unwrap_or_default();
-    Ok(super::data::WtValidationResult { valid: violations.is_empty(), violations })
+    Ok(super::data::WtValidationResult::of(violations))
 }
 
 /// WT-DER-1 + WT-COND-7: Movement after bonuses and leg loss (−4 per leg,
@@ -1158,6 +1163,48 @@ mod tests {
         let bad = build_operator(&sheet, super::super::data::sample_pack().unwrap()).unwrap_err();
         assert!(bad.iter().all(|v| v.label.as_ref().is_some_and(|l| l.ja != l.en)), "{bad:?}");
         assert!(bad.iter().any(|v| v.label.as_ref().unwrap().zh_hans.contains("战术")), "{bad:?}");
+    }
+
+    #[test]
+    fn violations_quote_a_short_prefix_of_long_input() {
+        // Issue 28: a 1 MB `master` came back in each of the five texts of its violation.
+        let big = "m".repeat(1_000_000);
+        let key = "k".repeat(1_000_000);
+        let sheet = json!({"name": "n", "position": "attacker", "master": big,
+            "traits": [big], "triggers": {"main": [big, big], "sub": [big]}});
+        let mut with_key = serde_json::Map::new();
+        with_key.insert(key, json!(1));
+        let answers = [
+            crate::call("world_trigger.validate_sheet", json!({ "sheet": sheet.clone() })).unwrap(),
+            crate::call("world_trigger.validate_sheet", json!({ "sheet": with_key.clone() })).unwrap(),
+            crate::call(
+                "world_trigger.validate_operator",
+                json!({"sheet": {"name": "o", "trion": 3, "master": big}}),
+            )
+            .unwrap(),
+            crate::call("world_trigger.validate_data", json!({ "data": with_key })).unwrap(),
+        ];
+        for r in &answers {
+            assert_eq!(r["valid"], false, "{}", &r.to_string()[..300]);
+            let text = r.to_string();
+            assert!(text.len() < 20_000, "{} bytes", text.len());
+        }
+        let master =
+            answers[0]["violations"].as_array().unwrap().iter().find(|v| v["path"] == "sheet.master");
+        let master = master.expect("a master violation");
+        let shown = "m".repeat(crate::error::QUOTED_CHARS);
+        assert_eq!(master["message"], format!("no master \"{shown}\"… in the data pack"));
+        assert_eq!(master["label"]["ja"], format!("データパックに師匠「{shown}…」がありません"));
+        // A 1 MB unknown key: its path and message show its first 40 characters.
+        let unknown = &answers[1]["violations"].as_array().unwrap()[0];
+        assert_eq!(unknown["path"], format!("sheet.{}…", "k".repeat(40)));
+        let m = unknown["message"].as_str().unwrap();
+        assert!(m.contains(&format!(": unknown field `{}…`, expected", "k".repeat(40))), "{}", &m[..300]);
+        assert!(m.chars().count() <= crate::error::MAX_MESSAGE_CHARS + 1, "{} chars", m.chars().count());
+        // create_character's error is bounded the same way (Error::bounded at the entry point).
+        let e =
+            crate::call_json("world_trigger.create_character", &json!({ "sheet": sheet }).to_string(), None);
+        assert!(e.len() < 20_000 && e.contains("\"error\""), "{} bytes", e.len());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use super::types::{
     violations_error, WtCondition, WtLabel, WtOperatorStat, WtOperatorStats, WtPosition, WtStat, WtStats,
     WtViolation,
 };
+use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -470,10 +471,10 @@ impl Checker<'_> {
                 self.push(
                     format!("{path}[{i}].id"),
                     "WT-DATA",
-                    format!("{id:?} is not a valid id ([a-z0-9_], 1-64)"),
+                    format!("{} is not a valid id ([a-z0-9_], 1-64)", quote(id)),
                 );
             } else if !seen.insert(id) {
-                self.push(format!("{path}[{i}].id"), "WT-DATA", format!("duplicate id {id:?}"));
+                self.push(format!("{path}[{i}].id"), "WT-DATA", format!("duplicate id {}", quote(id)));
             }
         }
     }
@@ -531,7 +532,11 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
     let mut out = Vec::new();
     let mut c = Checker { out: &mut out };
     if p.format != PACK_FORMAT {
-        c.push(format!("{root}.format"), "WT-DATA", format!("must be {PACK_FORMAT:?}, not {:?}", p.format));
+        c.push(
+            format!("{root}.format"),
+            "WT-DATA",
+            format!("must be {PACK_FORMAT:?}, not {}", quote(&p.format)),
+        );
     }
     if p.meta.name.trim().is_empty() {
         c.push(format!("{root}.meta.name"), "WT-DATA", "a pack needs a name");
@@ -572,6 +577,13 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
             if !valid_id(t) {
                 c.push(format!("{path}[{i}].main_trigger_types[{j}]"), "WT-CC-7", "not a valid type id");
             }
+        }
+        if !valid_id(&x.skill.id) {
+            c.push(
+                format!("{path}[{i}].skill.id"),
+                "WT-DATA",
+                format!("{} is not a valid id ([a-z0-9_], 1-64)", quote(&x.skill.id)),
+            );
         }
         c.skill(format!("{path}[{i}].skill"), &x.skill);
     }
@@ -615,10 +627,14 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
             }
             (WtTriggerKind::DedicatedOption, Some(b)) => match p.trigger(b) {
                 Some(bt) if bt.kind == WtTriggerKind::Trigger => {}
-                Some(_) => {
-                    c.push(format!("{tp}.base"), "WT-TRG-6", format!("{b:?} is an option, not a trigger"))
+                Some(_) => c.push(
+                    format!("{tp}.base"),
+                    "WT-TRG-6",
+                    format!("{} is an option, not a trigger", quote(b)),
+                ),
+                None => {
+                    c.push(format!("{tp}.base"), "WT-TRG-6", format!("no trigger {} in this pack", quote(b)))
                 }
-                None => c.push(format!("{tp}.base"), "WT-TRG-6", format!("no trigger {b:?} in this pack")),
             },
             (_, Some(_)) => {
                 c.push(format!("{tp}.base"), "WT-TRG-6", "only dedicated options have a base trigger")
@@ -723,8 +739,31 @@ pub struct WtValidateDataArgs {
 pub struct WtValidationResult {
     /// True when there is no violation.
     pub valid: bool,
-    /// Every violation, each with its path and rule ID.
+    /// Every violation (the first 100), each with its path and rule ID.
     pub violations: Vec<WtViolation>,
+}
+
+impl WtValidationResult {
+    /// The result for `violations`, cut as an error at the JSON entry points is
+    /// ([`crate::Error::bounded`]): the first [`MAX_DETAILS`](crate::error::MAX_DETAILS),
+    /// each path, message and label text cut to the same lengths, so that a result never
+    /// echoes a long input value whole (issue 28: a megabyte-long `master` came back
+    /// five times).
+    pub fn of(mut violations: Vec<WtViolation>) -> WtValidationResult {
+        use crate::error::{clip, MAX_DETAILS, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
+        violations.truncate(MAX_DETAILS);
+        for v in &mut violations {
+            clip(&mut v.path, MAX_FIELD_CHARS);
+            clip(&mut v.rule, MAX_FIELD_CHARS);
+            clip(&mut v.message, MAX_MESSAGE_CHARS);
+            if let Some(l) = &mut v.label {
+                for t in [&mut l.ja, &mut l.zh_hans, &mut l.zh_hant, &mut l.en] {
+                    clip(t, MAX_MESSAGE_CHARS);
+                }
+            }
+        }
+        WtValidationResult { valid: violations.is_empty(), violations }
+    }
 }
 
 /// `world_trigger.validate_data` — check a data pack and list every problem.
@@ -736,7 +775,7 @@ pub fn validate_data(args: &WtValidateDataArgs) -> Result<WtValidationResult> {
         Err(e) => vec![WtViolation::new(e.0.field.unwrap_or_else(|| "data".into()), "WT-DATA", e.0.message)],
         Ok(p) => validate_pack(&p, "data"),
     };
-    Ok(WtValidationResult { valid: violations.is_empty(), violations })
+    Ok(WtValidationResult::of(violations))
 }
 
 #[cfg(test)]

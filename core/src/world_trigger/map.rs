@@ -7,6 +7,7 @@ use super::check::{roll_check, WtCheckResult, WtPool};
 use super::data::load_pack;
 use super::types::WtLabel;
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -146,7 +147,7 @@ pub fn d66(args: &WtD66Args) -> Result<WtD66Result> {
     let table = match &args.table {
         None => None,
         Some(id) => Some(pack.profile_tables.iter().find(|t| &t.id == id).ok_or_else(|| {
-            Error::invalid("table", format_args!("no profile table {id:?} in the data pack"))
+            Error::invalid("table", format_args!("no profile table {} in the data pack", quote(id)))
         })?),
     };
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;

@@ -3,6 +3,7 @@
 
 use super::types::*;
 use crate::engine::ids::Ids;
+use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::fap_map::catalog::{FmActionDef, FmActionPack, FmCategory, FmOrderEffect, FmResolution};
 use crate::fap_map::checks::block_outcome;
@@ -11,7 +12,7 @@ use crate::fap_map::points::{self, MAX_TENTHS};
 // ---------------------------------------------------------------- helpers
 
 pub(crate) fn def<'a>(pack: &'a FmActionPack, field: &str, id: &str) -> Result<&'a FmActionDef> {
-    pack.get(id).ok_or_else(|| Error::invalid(field, format_args!("no action {id:?} in the pack")))
+    pack.get(id).ok_or_else(|| Error::invalid(field, format_args!("no action {} in the pack", quote(id))))
 }
 
 /// Fill in and check a declaration's costs; returns it with `fap_tenths`/`map_tenths`
@@ -26,13 +27,16 @@ pub(crate) fn normalize(
     let (mut fap_in, mut map_in) = (d.fap_tenths, d.map_tenths);
     if let Some(ex) = &d.example {
         let e = a.examples.iter().find(|e| &e.id == ex).ok_or_else(|| {
-            Error::invalid(format!("{field}.example"), format_args!("{:?} has no example {ex:?}", a.id))
+            Error::invalid(
+                format!("{field}.example"),
+                format_args!("{:?} has no example {}", a.id, quote(ex)),
+            )
         })?;
         for (given, want, f) in [(fap_in, e.fap_tenths, "fap_tenths"), (map_in, e.map_tenths, "map_tenths")] {
             if given.is_some_and(|g| g != want) {
                 return Err(Error::invalid(
                     format!("{field}.{f}"),
-                    format_args!("the example {ex:?} costs {want} tenths"),
+                    format_args!("the example {} costs {want} tenths", quote(ex)),
                 ));
             }
         }
@@ -111,7 +115,7 @@ pub(crate) fn find(state: &FmRoundState, id: &str) -> Result<usize> {
         .combatants
         .iter()
         .position(|c| c.id == id)
-        .ok_or_else(|| Error::invalid("action.combatant", format_args!("no combatant {id:?}")))
+        .ok_or_else(|| Error::invalid("action.combatant", format_args!("no combatant {}", quote(id))))
 }
 
 pub(crate) fn own_cost(d: &FmDeclaration) -> (i64, i64) {
@@ -449,7 +453,7 @@ fn declare(
         if t == combatant || !state.combatants.iter().any(|o| &o.id == t) {
             return Err(Error::invalid(
                 "action.declaration.follow",
-                format_args!("{t:?} is not another combatant of this battle"),
+                format_args!("{} is not another combatant of this battle", quote(t)),
             ));
         }
     }

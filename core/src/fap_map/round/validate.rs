@@ -3,6 +3,7 @@
 use super::engine::{normalize, own_cost, reserved, resolution_of};
 use super::types::*;
 use crate::engine::ids::Ids;
+use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::fap_map::catalog::{FmActionPack, FmResolution};
 use crate::fap_map::checks;
@@ -21,7 +22,11 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
     if s.pack_id != pack.meta.id {
         return Err(Error::invalid_data(
             "state.pack_id",
-            format_args!("state was made with pack {:?}, but pack {:?} was given", s.pack_id, pack.meta.id),
+            format_args!(
+                "state was made with pack {}, but pack {:?} was given",
+                quote(&s.pack_id),
+                pack.meta.id
+            ),
         ));
     }
     if s.round == 0 || s.round > MAX_ROUND {

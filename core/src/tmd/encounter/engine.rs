@@ -7,6 +7,7 @@ use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_
 use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
 use super::state::*;
 use crate::dice::Dice;
+use crate::error::quote;
 use crate::error::{Error, Result};
 
 type Ev = Vec<TmdEvent>;
@@ -24,13 +25,13 @@ fn ch_mut<'a>(s: &'a mut TmdEncounterState, id: &str, field: &str) -> Result<&'a
     s.characters
         .iter_mut()
         .find(|c| c.id == id)
-        .ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
+        .ok_or_else(|| Error::invalid(field, format_args!("no character {} in the encounter", quote(id))))
 }
 
 fn need(s: &TmdEncounterState, id: &str, field: &str) -> Result<()> {
     s.ch(id)
         .map(|_| ())
-        .ok_or_else(|| Error::invalid(field, format_args!("no character {id:?} in the encounter")))
+        .ok_or_else(|| Error::invalid(field, format_args!("no character {} in the encounter", quote(id))))
 }
 
 fn text_arg(field: &str, v: &str) -> Result<()> {

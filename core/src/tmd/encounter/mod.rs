@@ -23,6 +23,7 @@ pub use state::*;
 use super::actions::{TmdActionType, TmdConvertType, TmdVariants};
 use super::initiative::{check_combatants, MAX_COMBATANTS};
 use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -178,7 +179,7 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
             let Some(att) = s.ch(&sp.attacker).cloned() else {
                 return Err(Error::invalid(
                     "surprise.attacker",
-                    format_args!("no character {:?}", sp.attacker),
+                    format_args!("no character {}", quote(&sp.attacker)),
                 ));
             };
             if !(sp.surprise_attack && sp.undetected) {

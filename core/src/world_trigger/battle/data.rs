@@ -4,6 +4,7 @@
 //! `core/data/world_trigger/battle_sample.json` is illustrative; callers may
 //! pass their own (`battle_data`), validated the same way.
 
+use crate::error::quote;
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::{WtDataPack, WtSpecialAttack, WtValidationResult};
@@ -276,7 +277,7 @@ pub fn validate_against_pack(d: &WtBattleData, pack: &WtDataPack, root: &str) ->
             out.push(WtViolation::new(
                 format!("{root}.skills[{i}].trigger"),
                 "WT-CC-7",
-                format!("{t:?} is not a trigger of the rules pack"),
+                format!("{} is not a trigger of the rules pack", quote(t)),
             ));
         }
         for (j, w) in s.with.iter().enumerate() {
@@ -284,7 +285,7 @@ pub fn validate_against_pack(d: &WtBattleData, pack: &WtDataPack, root: &str) ->
                 out.push(WtViolation::new(
                     format!("{root}.skills[{i}].with[{j}]"),
                     "WT-CC-7",
-                    format!("{w:?} is not a trigger of the rules pack"),
+                    format!("{} is not a trigger of the rules pack", quote(w)),
                 ));
             }
         }
@@ -328,7 +329,7 @@ pub fn validate_battle_data_op(args: &WtValidateBattleDataArgs) -> Result<WtVali
             v
         }
     };
-    Ok(WtValidationResult { valid: violations.is_empty(), violations })
+    Ok(WtValidationResult::of(violations))
 }
 
 /// The bundled illustrative battle data.

@@ -11,6 +11,7 @@ use super::data::{WtBattleSkill, WtBattleSkillKind};
 use super::grid::{self, Occupancy};
 use super::state::*;
 use crate::dice::Dice;
+use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::world_trigger::character::{feedback_trion_loss, movement_with, WtSide};
 use crate::world_trigger::check::{roll_check, WtPool};
@@ -210,7 +211,7 @@ pub(super) fn member_skill<'a>(
         (None, _) => {
             return Err(illegal(
                 "WT-CC-8",
-                format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
+                format_args!("{} cannot use {} (not learned or not on that side)", m.id, quote(skill)),
             ))
         }
         (Some(one), None) => one.side,
@@ -308,8 +309,9 @@ pub(super) fn check_tactics(s: &WtBattleState, team: usize, per_check: u32, chec
 }
 
 pub(super) fn acting_member(s: &WtBattleState, actor: &str, incap_ok: bool) -> Result<usize> {
-    let mi =
-        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    let mi = s
+        .idx(actor)
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no member {}", quote(actor))))?;
     acting_member_at(s, mi, incap_ok)
 }
 
@@ -394,8 +396,9 @@ pub(super) fn use_skill_base<'a>(
     skill: &str,
     side: Option<WtSide>,
 ) -> Result<SkillUse<'a>> {
-    let mi =
-        s.idx(actor).ok_or_else(|| Error::invalid("action.actor", format_args!("no member {actor:?}")))?;
+    let mi = s
+        .idx(actor)
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no member {}", quote(actor))))?;
     use_skill_base_at(s, mi, skill, side)
 }
 
@@ -589,7 +592,7 @@ fn move_skill_side<'a>(
     let Some(&first) = sides.first() else {
         return Err(illegal(
             "WT-CC-8",
-            format_args!("{} cannot use {skill:?} (not learned or not on that side)", m.id),
+            format_args!("{} cannot use {} (not learned or not on that side)", m.id, quote(skill)),
         ));
     };
     let sk = s.skill(skill).ok_or_else(|| internal("catalog skill"))?;
@@ -682,7 +685,7 @@ fn check_operator(s: &WtBattleState, team: &str, skill: &str) -> Result<Checked>
         return Err(illegal("WT-OP-8", "the operator already acted this round"));
     }
     if !s.catalog.operator_skills.iter().any(|o| o.id == skill) {
-        return Err(illegal("WT-OP-6", format_args!("no operator command {skill:?}")));
+        return Err(illegal("WT-OP-6", format_args!("no operator command {}", quote(skill))));
     }
     Ok(Checked { cost: WtActionCost { operator: true, ..Default::default() }, ..Default::default() })
 }
@@ -697,7 +700,7 @@ fn check_use_ability(s: &WtBattleState, actor: &str, ability: &str) -> Result<Ch
         .abilities
         .iter()
         .find(|x| x.id == ability)
-        .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {ability:?}")))?;
+        .ok_or_else(|| illegal("WT-ECO-5", format_args!("{actor} has no skill {}", quote(ability))))?;
     if !ab.repeatable && m.used.abilities.iter().any(|x| x == ability) {
         return Err(illegal("WT-ECO-5", format_args!("{ability} was already used this round")));
     }

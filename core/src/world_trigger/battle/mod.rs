@@ -52,7 +52,7 @@ pub use state::*;
 
 use self::data::{load_battle_data, WtBattleSkillKind};
 use crate::dice::{Dice, Roll, ScriptedFace};
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::{build_character, build_operator, WtOperatorSheet, WtSheet, WtSide};
 use crate::world_trigger::data::{load_pack, WtDamageTableSide};
@@ -309,8 +309,8 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
                 return Err(Error::invalid(
                     format!("{mp}.sheet.leader"),
                     format_args!(
-                        "the team's leader is {:?}: only its sheet may be the leader's (WT-CC-1)",
-                        t.leader
+                        "the team's leader is {}: only its sheet may be the leader's (WT-CC-1)",
+                        quote(&t.leader)
                     ),
                 )
                 .with_rule("WT-CC-1"));

@@ -3,6 +3,7 @@
 
 use super::data::{validate_skill, WtBattleOperatorSkill, WtBattleSkill};
 use crate::engine::ids::Ids;
+use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::world_trigger::character::{WtLoadout, WtSide};
 
@@ -711,7 +712,10 @@ impl WtBattleState {
             }
             for t in mb.triggers.main.iter().chain(mb.triggers.sub.iter()) {
                 if self.trigger(t).is_none() {
-                    return Err(bad(format!("{p}.triggers"), format_args!("{t:?} is not in the catalog")));
+                    return Err(bad(
+                        format!("{p}.triggers"),
+                        format_args!("{} is not in the catalog", quote(t)),
+                    ));
                 }
             }
             // WT-CC-7: a slot list holds a trigger once.
