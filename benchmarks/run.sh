@@ -9,10 +9,11 @@
 #    only into $CACHE/bench-node, never a dependency of the package), cold start and
 #    memory; per layer for each binding (benchmarks/bench_node.mjs, bench_calls.py); and
 #    a summary of the issue's ratios.
-# GUNBAI_BENCH_ONLY="calls" (or "battles python sweep calls", any of them) runs only those parts.
+# 4. The Python layers in instructions (valgrind callgrind: load-independent), when valgrind is installed.
+# GUNBAI_BENCH_ONLY="calls" (or "battles python sweep calls instructions", any of them) runs only those parts.
 source "$(dirname "$0")/../scripts/env.sh"
 cd "$ROOT"
-ONLY="${GUNBAI_BENCH_ONLY:-battles python sweep calls}"
+ONLY="${GUNBAI_BENCH_ONLY:-battles python sweep calls instructions}"
 part() { [[ " $ONLY " == *" $1 "* ]]; }
 BCDICE_VERSION=4.9.0
 BN="$CACHE/bench-node"
@@ -86,4 +87,13 @@ for op in ("meta.version", "dice.roll", "coc7.check", "command.run", "world_trig
     print(f"| `{op}` | {n:.2f} | {w:.2f} | {w - n:.2f} | {e:.2f} | {j:.2f} | {j - e:.2f} | {j - n:.2f} |")
 PY
 rm -f "$kv"
+fi
+
+if part instructions; then
+  if command -v valgrind >/dev/null; then
+    step "Python: the layers of one call in instructions (callgrind; load-independent)"
+    bash benchmarks/bench_calls_instructions.sh "$BV/bin/python"
+  else
+    echo "(valgrind is not installed: the instruction counts are left out)"
+  fi
 fi
