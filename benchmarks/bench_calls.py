@@ -1,10 +1,15 @@
 """The Python wrapper's cost per call against the native call (issue 27).
 
-For each op of the issue's table: ``gunbai._native.call(op, text)`` on pre-encoded JSON
-text, and the public wrapper (``gunbai.dice.roll(expr="1d100", seed=1)`` ...) with the
-same arguments, timed side by side in one run. Each figure is the best of ROUNDS rounds
-of ITERS calls (``time.perf_counter``); "added" is wrapper minus native, what the wrapper
-costs on top of the core. No figure is asserted: this prints, it does not test.
+For each op of the issue's table, three layers timed side by side in one run:
+``gunbai._native.call(op, text)`` (JSON text in, the envelope's JSON text out: the core
+and pyo3's string passing), ``gunbai._native.call_value(op, args)`` (Python objects in
+and out: what the wrapper calls), and the public wrapper (``gunbai.dice.roll(expr=
+"1d100", seed=1)`` ...) with the same arguments. Each figure is the best of ROUNDS
+rounds of ITERS calls (``time.perf_counter``), the layers interleaved round by round;
+"added" is the wrapper minus ``_native.call``, what the Python side costs on top of the
+native call (reading the reply into Python objects included). With BENCH_KV=FILE,
+``key value`` lines are appended to FILE. No figure is asserted: this prints, it does
+not test.
 
     python benchmarks/bench_calls.py [ITERS] [ROUNDS]
 """
@@ -31,33 +36,50 @@ CASES: list[tuple[str, dict[str, Any], Callable[[], Any]]] = [
 ]
 
 
-def best_us(f: Callable[[], Any], iters: int, rounds: int) -> float:
-    """The best of ``rounds`` rounds of ``iters`` calls, in µs per call."""
-    best = float("inf")
+def round_us(f: Callable[[], Any], iters: int) -> float:
+    """One round of ``iters`` calls, in µs per call."""
+    t = time.perf_counter()
+    for _ in range(iters):
+        f()
+    return (time.perf_counter() - t) / iters * 1e6
+
+
+def side_by_side(fs: list[Callable[[], Any]], iters: int, rounds: int) -> list[float]:
+    """The best round of each function, rounds interleaved."""
+    for f in fs:
+        round_us(f, max(1, iters // 4))
+    best = [float("inf")] * len(fs)
     for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(iters):
-            f()
-        best = min(best, time.perf_counter() - t)
-    return best / iters * 1e6
+        for i, f in enumerate(fs):
+            best[i] = min(best[i], round_us(f, iters))
+    return best
 
 
 def main() -> None:
     iters = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    kv_file = os.environ.get("BENCH_KV")
     print(f"machine: {os.cpu_count()} cores, load average {' '.join(open('/proc/loadavg').read().split()[:3])}")
-    print(f"gunbai {gunbai.meta.version()}; best of {rounds} rounds of {iters} calls")
+    print(f"gunbai {gunbai.meta.version()['version']}; best of {rounds} interleaved rounds of {iters} calls")
     print()
-    print("| call | native `_native.call` µs | wrapper µs | added µs |")
-    print("|---|---|---|---|")
+    print("| call | `_native.call` µs (text) | `_native.call_value` µs (objects) | wrapper µs | added µs (wrapper − `_native.call`) |")
+    print("|---|---|---|---|---|")
     call = _native.call
+    call_value = _native.call_value
     for op, args, wrapper in CASES:
         text = json.dumps(args, separators=(",", ":"))
-        # The same answer both ways, so both paths do the same work.
-        assert json.loads(call(op, text))["ok"] == wrapper(), op
-        native_us = best_us(lambda: call(op, text), iters, rounds)  # noqa: B023 - called in this iteration
-        wrapper_us = best_us(wrapper, iters, rounds)
-        print(f"| `{op}` | {native_us:.2f} | {wrapper_us:.2f} | {wrapper_us - native_us:.2f} |")
+        # The same answer every way, so every path does the same work.
+        expect = json.loads(call(op, text))["ok"]
+        assert expect == wrapper() == call_value(op, args), op
+        native_us, value_us, wrapper_us = side_by_side(
+            [lambda: call(op, text), lambda: call_value(op, args), wrapper],  # noqa: B023 - called in this iteration
+            iters,
+            rounds,
+        )
+        print(f"| `{op}` | {native_us:.2f} | {value_us:.2f} | {wrapper_us:.2f} | {wrapper_us - native_us:.2f} |")
+        if kv_file:
+            with open(kv_file, "a") as f:
+                f.write(f"python.{op}.native_us {native_us}\npython.{op}.value_us {value_us}\npython.{op}.wrapper_us {wrapper_us}\n")
     print(f"\nload average at the end {' '.join(open('/proc/loadavg').read().split()[:3])}")
 
 

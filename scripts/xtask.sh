@@ -7,7 +7,8 @@
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 bin="$ROOT/target/tools/xtask"
-key="$(inputs_hash Cargo.toml Cargo.lock core xtask)"
+# (xtask embeds bindings-js/js/prelude.js and prelude.d.ts.)
+key="$(inputs_hash Cargo.toml Cargo.lock core xtask bindings-js/js)"
 if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
   cargo build -q -p xtask
   mkdir -p "$(dirname "$bin")"

@@ -1,6 +1,7 @@
 // The hand-written part of the npm package `gunbai`: wasm loading and the
 // one generic `call`. Everything after it is generated per operation.
 import initWasm, {
+  initSync,
   call as nativeCall,
   call_batch as nativeCallBatch,
   Game as NativeGame,
@@ -29,7 +30,10 @@ async function loadWasm() {
     // specifier is not a literal so that bundlers leave this Node-only branch alone.
     const fsName = "node:fs/promises";
     const fs = globalThis.process?.getBuiltinModule?.(fsName) ?? (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName));
-    await initWasm({ module_or_path: await fs.readFile(url) });
+    // Compiled here and instantiated by initSync: the glue's async path asks whether
+    // `Request` and `Response` exist, which in Node loads its whole fetch implementation
+    // (undici), a third of a cold start (issue 27).
+    initSync({ module: await WebAssembly.compile(await fs.readFile(url)) });
   } else {
     // Browsers and bundlers (Vite rewrites this URL to the emitted asset). A server
     // that sends another Content-Type than application/wasm costs a console warning
@@ -59,15 +63,23 @@ function trapped(e) {
 
 // Host entropy for unseeded dice, two 32-bit words a call, drawn from the system's
 // generator 256 calls at a time (one getRandomValues call instead of one per call).
+// `entropy()` returns where this call's two words are (no array made per call). In
+// Node, the system generator is node:crypto's (the same source): `globalThis.crypto`
+// loads the whole Web Crypto module on first use, several ms of a cold start.
 const ENTROPY = new Uint32Array(512);
 let entropyAt = ENTROPY.length;
+let fillRandom = null;
 function entropy() {
   if (entropyAt === ENTROPY.length) {
-    globalThis.crypto.getRandomValues(ENTROPY);
+    if (fillRandom === null) {
+      const nodeCrypto = globalThis.process?.getBuiltinModule?.("node:crypto");
+      fillRandom = nodeCrypto ? (a) => nodeCrypto.randomFillSync(a) : (a) => globalThis.crypto.getRandomValues(a);
+    }
+    fillRandom(ENTROPY);
     entropyAt = 0;
   }
   entropyAt += 2;
-  return ENTROPY.subarray(entropyAt - 2, entropyAt);
+  return entropyAt - 2;
 }
 
 // JSON.stringify writes NaN and ±Infinity as null and leaves out functions and
@@ -141,7 +153,56 @@ function refusedValue(value, path = "", seen = new Set(), depth = 0) {
   return null;
 }
 
+// The fast path of argsJson: true when JSON.stringify writes `value` exactly as the
+// replacer path would, so the replacer (a call and two regex tests per key and value)
+// can be left out: only finite numbers, strings, booleans, null and undefined, in
+// arrays and plain objects (prototype Object.prototype or null, no toJSON), at most 64
+// levels deep. Anything else (a function, NaN, a Set, a typed array, a class instance,
+// a cycle) takes the replacer path, which writes or refuses it as before. A lone
+// surrogate is found in the text afterwards: JSON.stringify writes one as `\udXXX`.
+function plainJson(value, depth) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (value === null) return true;
+      if (depth >= 64) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!plainJson(value[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if ((proto !== Object.prototype && proto !== null) || typeof value.toJSON === "function") return false;
+      for (const k in value) if (!plainJson(value[k], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+// A `\ud800`-`\udfff` escape in JSON.stringify's text: a lone surrogate (or a
+// backslash before such text in a string, which the replacer path then writes).
+const ESCAPED_SURROGATE = /\\ud[89a-f]/i;
+
 function argsJson(args) {
+  if (args === undefined) return "{}";
+  try {
+    if (plainJson(args, 0)) {
+      const json = JSON.stringify(args);
+      if (!ESCAPED_SURROGATE.test(json)) return json;
+    }
+  } catch {
+    // A getter that throws: the replacer path reports it.
+  }
+  return argsJsonChecked(args);
+}
+
+function argsJsonChecked(args) {
   let json;
   try {
     json = JSON.stringify(args === undefined ? {} : args, finiteOnly);
@@ -186,11 +247,11 @@ export function callBatch(op, args, ...extra) {
   checkOp(op);
   oneArg("callBatch", 1 + extra.length);
   const json = argsJson(args);
-  const [hi, lo] = entropy();
+  const at = entropy();
   let outcome, envelope, data;
   const made = generation;
   try {
-    outcome = nativeCallBatch(op, json, hi, lo);
+    outcome = nativeCallBatch(op, json, ENTROPY[at], ENTROPY[at + 1]);
     envelope = JSON.parse(outcome.envelope);
     if (!envelope.error) data = envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
   } catch (e) {
@@ -217,14 +278,14 @@ export function callBatch(op, args, ...extra) {
  * Run any operation by name (`"world_trigger.check"`) with a JSON-shaped
  * options object; returns the plain result object or throws `GunbaiError`.
  */
-export function call(op, args, ...extra) {
+export function call(op, args) {
   checkOp(op);
-  oneArg("call", 1 + extra.length);
+  if (arguments.length > 2) oneArg("call", arguments.length - 1);
   const json = argsJson(args);
-  const [hi, lo] = entropy();
+  const at = entropy();
   let envelope;
   try {
-    envelope = JSON.parse(nativeCall(op, json, hi, lo));
+    envelope = JSON.parse(nativeCall(op, json, ENTROPY[at], ENTROPY[at + 1]));
   } catch (e) {
     throw trapped(e);
   }
@@ -269,10 +330,10 @@ export class GameHandle {
       });
     }
     const json = args === undefined ? "{}" : typeof args === "string" ? args : argsJson(args);
-    const [hi, lo] = entropy();
+    const at = entropy();
     let envelope;
     try {
-      envelope = JSON.parse(this.#g.call(method, json, hi, lo));
+      envelope = JSON.parse(this.#g.call(method, json, ENTROPY[at], ENTROPY[at + 1]));
     } catch (e) {
       throw trapped(e);
     }

@@ -10,6 +10,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
+mod value;
+
 const PANIC_ENVELOPE: &str =
     r#"{"error":{"code":"internal","message":"internal error (a gunbai bug): the core panicked"}}"#;
 
@@ -22,6 +24,28 @@ fn call(py: Python<'_>, op: &str, args_json: &str) -> String {
         std::panic::catch_unwind(|| gunbai::call_json(&op, &args, None))
             .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
     })
+}
+
+/// Run operation `op` on `args` (Python objects), returning the `ok` value as Python
+/// objects: what `json.loads(call(op, json.dumps(args)))["ok"]` gives, without the
+/// JSON text crossing into Python. Raises `Unencodable` for arguments only the
+/// package's JSON-text path writes, and `CoreError(envelope)` for an error envelope
+/// (the package reads both as before: `value.rs`).
+#[pyfunction]
+fn call_value<'py>(py: Python<'py>, op: &str, args: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let mut text = String::with_capacity(64);
+    if value::write_json(args, &mut text, 0).is_err() {
+        return Err(value::Unencodable::new_err(()));
+    }
+    let op = op.to_owned();
+    let envelope = py.allow_threads(move || {
+        std::panic::catch_unwind(|| gunbai::call_json(&op, &text, None))
+            .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
+    });
+    match value::read_ok(py, &envelope) {
+        Some(ok) => Ok(ok),
+        None => Err(value::CoreError::new_err((envelope,))),
+    }
 }
 
 /// Run batch operation `op`; returns `(envelope_json, data_bytes)`.
@@ -76,7 +100,10 @@ fn catalog() -> String {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(call_value, m)?)?;
     m.add_function(wrap_pyfunction!(call_batch, m)?)?;
+    m.add("Unencodable", m.py().get_type::<value::Unencodable>())?;
+    m.add("CoreError", m.py().get_type::<value::CoreError>())?;
     m.add_function(wrap_pyfunction!(catalog, m)?)?;
     m.add_class::<Game>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

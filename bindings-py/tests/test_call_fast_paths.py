@@ -188,3 +188,60 @@ def test_wrapper_errors_are_the_native_errors(op: str, args: dict[str, Any]) -> 
         error.get("position"),
     )
     assert e.details == (error.get("details") or [])
+
+
+# ``_native.call_value`` (objects in and out) against the JSON-text path it replaces:
+# for every value above, with ops whose replies hold strings in Japanese, escapes,
+# floats, nulls and nested lists, the same value or the same error.
+SEND_OPS: list[tuple[str, dict[str, Any]]] = [
+    ("dice.roll", {"expr": "2d6+1", "rolls": [3, 5]}),
+    ("command.run", {"text": "CC(1)<=53 日本語 \"q\" \\ \t ✓ 😀", "system": "coc7", "seed": 1}),
+    ("command.run", {"text": "x3 CCB<=65", "system": "coc6", "seed": 2}),
+    ("world_trigger.check", {"dice": 7, "seed": 1, "target": None}),
+    ("world_trigger.distribution", {"dice": 3}),
+    ("meta.operations", {}),
+]
+
+
+@pytest.mark.parametrize(("op", "args"), SEND_OPS, ids=[o for o, _ in SEND_OPS])
+def test_call_value_is_the_text_path(op: str, args: dict[str, Any]) -> None:
+    from gunbai._core import _send, _send_text
+
+    assert _outcome(_send, op, args) == _outcome(_send_text, op, args)
+    assert _native.call_value(op, args) == json.loads(_native.call(op, json.dumps(args)))["ok"]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda v: type(v).__name__)
+def test_call_value_refuses_or_reads_as_the_text_path(value: Any) -> None:
+    from gunbai._core import _send, _send_text
+
+    for op in ("dice.roll", "meta.version"):
+        assert _outcome(_send, op, value) == _outcome(_send_text, op, value)
+
+
+def test_call_value_leaves_what_only_python_writes_to_the_text_path() -> None:
+    np = pytest.importorskip("numpy")
+    for value in (
+        {"expr": "2d6", "rolls": np.array([3, 4])},
+        {"expr": "2d6", "seed": np.int64(5)},
+        {"expr": "2d6", "seed": 2.5},
+        {"expr": "2d6", "seed": float("nan")},
+        {"expr": "2d6", "seed": 2**64},
+        {"expr": "2d6\ud800"},
+        {"expr": "2d6", "\udc00": 1},
+        OrderedDict([("expr", "2d6"), ("seed", 1)]),
+    ):
+        with pytest.raises(_native.Unencodable):
+            _native.call_value("dice.roll", value)
+    # Whole floats are written as integers, as the text path writes them.
+    assert _native.call_value("dice.roll", {"expr": "1d100", "seed": 7.0}) == gunbai.dice.roll(expr="1d100", seed=7)
+    assert _native.call_value("dice.roll", {"expr": "2d6", "rolls": (3.0, -0.0 + 4)}) == gunbai.dice.roll(expr="2d6", rolls=[3, 4])
+
+
+def test_call_value_raises_the_error_envelope() -> None:
+    with pytest.raises(_native.CoreError) as info:
+        _native.call_value("dice.roll", {"expr": "1d"})
+    envelope = json.loads(info.value.args[0])
+    assert envelope["error"]["field"] == "expr"
+    with pytest.raises(_native.CoreError):
+        _native.call_value("no.such_op", {})

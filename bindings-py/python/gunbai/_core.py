@@ -274,8 +274,30 @@ def _ok_slow(envelope_text: str, value: Any) -> Any:
     return envelope["ok"]
 
 
+_call_value = _native.call_value
+_Unencodable = _native.Unencodable
+_CoreError = _native.CoreError
+
+
 def _send(op: str, value: Any) -> Any:
-    """Run ``op`` on ``value``: the ``ok`` value (``_native_call`` for ``_native.call``)."""
+    """Run ``op`` on ``value``: the ``ok`` value.
+
+    Fast path: ``_native.call_value`` writes plain arguments as JSON and reads the
+    ``{"ok":…}`` envelope into Python objects natively. Arguments it does not write
+    (numpy values, non-whole floats, anything JSON can't carry) take the JSON-text path
+    (:func:`_send_text`), and an error envelope is read here as before, so every
+    refusal is the one the text path gives."""
+    try:
+        return _call_value(op, value)
+    except _Unencodable:
+        pass
+    except _CoreError as e:
+        return _ok_slow(e.args[0], value)
+    return _send_text(op, value)
+
+
+def _send_text(op: str, value: Any) -> Any:
+    """:func:`_send` through JSON text: ``_encode``, ``_native.call``, ``_ok``."""
     text = _encode(value)
     try:
         reply = _native.call(op, text)
