@@ -338,10 +338,46 @@ pub fn write_value(v: &Value, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(out, v);
 }
 
-/// Append `s` as a JSON string (escaped as serde_json escapes it).
+/// Append `s` as a JSON string, escaped as serde_json escapes it: `"` and `\\`, the
+/// control characters below U+0020 as `\\b \\t \\n \\f \\r` or `\\u00xx` (lower-case
+/// hex), everything else as it is. Runs without an escape are copied whole.
 #[inline(never)]
 pub fn write_str(s: &str, out: &mut Vec<u8>) {
-    let _ = serde_json::to_writer(out, s);
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        start = i + 1;
+        let short = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            0x08 => b'b',
+            b'\t' => b't',
+            b'\n' => b'n',
+            0x0c => b'f',
+            b'\r' => b'r',
+            _ => {
+                out.extend_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 15)],
+                ]);
+                continue;
+            }
+        };
+        out.extend_from_slice(&[b'\\', short]);
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
 }
 
 /// Append `text` as it is (a literal the derive made: a key, a variant name, braces).
@@ -378,6 +414,80 @@ pub fn write_flattened(out: &mut Vec<u8>, first: &mut bool, value: &Value) {
 /// Append a number or another scalar serde writes directly.
 fn write_scalar<T: Serialize + ?Sized>(v: &T, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(out, v);
+}
+
+/// A JSON value kept as the text [`ToJson::write_json`] wrote for it (compact, keys in
+/// their order): a result nested in another is written once, as text, and copied into
+/// the enclosing result's text, not built as a `Value` and written again (issue 27:
+/// `command.run`'s `result`). It reads, writes, compares and has the JSON Schema of the
+/// `Value` it holds; [`to_value`](Self::to_value) gives that `Value`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawJson(Box<str>);
+
+impl RawJson {
+    /// The text of `v`.
+    pub fn of<T: ToJson + ?Sized>(v: &T) -> RawJson {
+        let mut out = Vec::new();
+        v.write_json(&mut out);
+        RawJson(
+            String::from_utf8(out)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+                .into(),
+        )
+    }
+
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The value.
+    pub fn to_value(&self) -> Value {
+        // Text written by `write_json`, so JSON.
+        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+    }
+}
+
+impl ToJson for RawJson {
+    fn to_json(&self) -> Value {
+        self.to_value()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.0.as_bytes());
+    }
+}
+
+impl FromJson for RawJson {
+    fn from_json(v: &Value, _at: &At<'_>) -> JsonResult<Self> {
+        Ok(RawJson(v.to_string().into()))
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RawJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Value::deserialize(d).map(|v| RawJson(v.to_string().into()))
+    }
+}
+
+impl schemars::JsonSchema for RawJson {
+    fn inline_schema() -> bool {
+        <Value as schemars::JsonSchema>::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        <Value as schemars::JsonSchema>::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        <Value as schemars::JsonSchema>::schema_id()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        <Value as schemars::JsonSchema>::json_schema(g)
+    }
 }
 
 // ---- the standard types ----------------------------------------------------------------
@@ -860,6 +970,17 @@ mod tests {
             assert_eq!(check(json!({"items": [], "shape": shape, "opt": null})), None);
         }
         assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
+    }
+
+    #[test]
+    fn strings_are_written_as_serde_writes_them() {
+        let mut every: String = (0u8..0x80).map(char::from).collect();
+        every.push_str("\u{80}\u{7ff}\u{800}é軍配\u{2028}\u{FEFF}😀\\\"\"");
+        for s in [every.as_str(), "", "plain", "\"", "a\u{1}b\u{1f}", "\\\\", "tab\tend\n"] {
+            let mut out = Vec::new();
+            write_str(s, &mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(s).unwrap());
+        }
     }
 
     #[test]
