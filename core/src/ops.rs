@@ -294,9 +294,15 @@ pub fn registry() -> &'static [OpDef] {
     })
 }
 
-/// Look an operation up by name.
+/// Look an operation up by name (a binary search of the names, sorted once).
 pub fn find(name: &str) -> Option<&'static OpDef> {
-    registry().iter().find(|o| o.name == name)
+    static BY_NAME: OnceLock<Vec<&'static OpDef>> = OnceLock::new();
+    let sorted = BY_NAME.get_or_init(|| {
+        let mut v: Vec<&'static OpDef> = registry().iter().collect();
+        v.sort_by_key(|o| o.name);
+        v
+    });
+    sorted.binary_search_by(|o| o.name.cmp(name)).ok().map(|i| sorted[i])
 }
 
 #[cfg(feature = "schema")]
