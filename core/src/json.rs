@@ -338,45 +338,19 @@ pub fn write_value(v: &Value, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(out, v);
 }
 
-/// Append `s` as a JSON string, escaped as serde_json escapes it: `"` and `\\`, the
-/// control characters below U+0020 as `\\b \\t \\n \\f \\r` or `\\u00xx` (lower-case
-/// hex), everything else as it is. Runs without an escape are copied whole.
+/// Append `s` as a JSON string, escaped as serde_json escapes it (`"`, `\\` and the
+/// control characters below U+0020). A string with nothing to escape, the usual case, is
+/// copied whole; one with an escape goes through serde_json's writer.
 #[inline(never)]
 pub fn write_str(s: &str, out: &mut Vec<u8>) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let bytes = s.as_bytes();
+    if bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+        let _ = serde_json::to_writer(out, s);
+        return;
+    }
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b >= 0x20 && b != b'"' && b != b'\\' {
-            continue;
-        }
-        out.extend_from_slice(&bytes[start..i]);
-        start = i + 1;
-        let short = match b {
-            b'"' => b'"',
-            b'\\' => b'\\',
-            0x08 => b'b',
-            b'\t' => b't',
-            b'\n' => b'n',
-            0x0c => b'f',
-            b'\r' => b'r',
-            _ => {
-                out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(b >> 4)],
-                    HEX[usize::from(b & 15)],
-                ]);
-                continue;
-            }
-        };
-        out.extend_from_slice(&[b'\\', short]);
-    }
-    out.extend_from_slice(&bytes[start..]);
+    out.extend_from_slice(bytes);
     out.push(b'"');
 }
 
@@ -422,29 +396,25 @@ fn write_scalar<T: Serialize + ?Sized>(v: &T, out: &mut Vec<u8>) {
 /// `command.run`'s `result`). It reads, writes, compares and has the JSON Schema of the
 /// `Value` it holds; [`to_value`](Self::to_value) gives that `Value`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawJson(Box<str>);
+pub struct RawJson(Box<[u8]>);
 
 impl RawJson {
     /// The text of `v`.
     pub fn of<T: ToJson + ?Sized>(v: &T) -> RawJson {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(512);
         v.write_json(&mut out);
-        RawJson(
-            String::from_utf8(out)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-                .into(),
-        )
+        RawJson(out.into())
     }
 
-    /// The JSON text.
-    pub fn as_str(&self) -> &str {
+    /// The JSON text (UTF-8: `write_json` writes only `&str`s and ASCII).
+    pub fn as_bytes(&self) -> &[u8] {
         &self.0
     }
 
     /// The value.
     pub fn to_value(&self) -> Value {
         // Text written by `write_json`, so JSON.
-        serde_json::from_str(&self.0).unwrap_or(Value::Null)
+        serde_json::from_slice(&self.0).unwrap_or(Value::Null)
     }
 }
 
@@ -453,13 +423,13 @@ impl ToJson for RawJson {
         self.to_value()
     }
     fn write_json(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(self.0.as_bytes());
+        out.extend_from_slice(&self.0);
     }
 }
 
 impl FromJson for RawJson {
     fn from_json(v: &Value, _at: &At<'_>) -> JsonResult<Self> {
-        Ok(RawJson(v.to_string().into()))
+        Ok(RawJson(v.to_string().into_bytes().into()))
     }
 }
 
@@ -471,7 +441,7 @@ impl Serialize for RawJson {
 
 impl<'de> serde::Deserialize<'de> for RawJson {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Value::deserialize(d).map(|v| RawJson(v.to_string().into()))
+        Value::deserialize(d).map(|v| RawJson(v.to_string().into_bytes().into()))
     }
 }
 

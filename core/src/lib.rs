@@ -124,7 +124,8 @@ pub(crate) fn parse_args_json(args_json: &str) -> Result<Value> {
 /// `{"ok": result}` or `{"error": {"code", "message", "field"?, "rule"?}}`;
 /// it never fails and never panics on any input text.
 pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
-    let mut out = Vec::with_capacity(256);
+    // Most replies fit (a `command.run` reply is about 1.5 KB), so the buffer seldom grows.
+    let mut out = Vec::with_capacity(2048);
     call_json_into(op, args_json, entropy, &mut out);
     // Only JSON text was written, from `&str`s and serde_json: valid UTF-8.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
