@@ -26,6 +26,8 @@ fn call_bench() {
     let only = std::env::var("GUNBAI_BENCH_OP").ok();
     let iters: u32 = std::env::var("GUNBAI_BENCH_ITERS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
     let rounds = if only.is_some() { 1 } else { 7 };
+    // The harness prints "test … ... " without a newline: start the figures on a line of their own.
+    println!();
     for (key, op, args) in CASES {
         if only.as_deref().is_some_and(|o| o != op) {
             continue;
