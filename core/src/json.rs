@@ -31,6 +31,7 @@
 
 pub use crate::json_de::PathError;
 pub use gunbai_derive::{FromJson, ToJson};
+use serde::Serialize;
 pub use serde_json::Map;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -105,6 +106,14 @@ pub trait FromJson: Sized {
 pub trait ToJson {
     /// The JSON form.
     fn to_json(&self) -> Value;
+
+    /// Append the JSON text of [`to_json`](Self::to_json) to `out`, byte for byte what
+    /// `serde_json::to_vec(&self.to_json())` gives, without building the `Value` (issue 27:
+    /// building, writing and freeing the tree was most of a call's cost). The derive and
+    /// the standard types write directly; the default goes through the `Value`.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_value(&self.to_json(), out);
+    }
 }
 
 /// Read a `T` from `value` (the root).
@@ -320,6 +329,137 @@ pub fn flatten_into(m: &mut Map<String, Value>, value: Value) {
     }
 }
 
+// ---- what the derived `write_json` calls ----------------------------------------------
+
+/// Append the text of `v` (compact, as `Value`'s `Display` writes it).
+#[inline(never)]
+pub fn write_value(v: &Value, out: &mut Vec<u8>) {
+    // Writing to a Vec cannot fail, and a Value's keys are strings.
+    let _ = serde_json::to_writer(out, v);
+}
+
+/// Append `s` as a JSON string, escaped as serde_json escapes it (`"`, `\\` and the
+/// control characters below U+0020). A string with nothing to escape, the usual case, is
+/// copied whole; one with an escape goes through serde_json's writer.
+#[inline(never)]
+pub fn write_str(s: &str, out: &mut Vec<u8>) {
+    let bytes = s.as_bytes();
+    if bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+        let _ = serde_json::to_writer(out, s);
+        return;
+    }
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    out.extend_from_slice(bytes);
+    out.push(b'"');
+}
+
+/// Append `text` as it is (a literal the derive made: a key, a variant name, braces).
+#[inline(never)]
+pub fn write_raw(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// Append the member key `key` (its JSON text with the colon: `"name":`), after a comma
+/// unless it is the object's first member.
+#[inline(never)]
+pub fn write_key(out: &mut Vec<u8>, first: &mut bool, key: &str) {
+    if !std::mem::take(first) {
+        out.push(b',');
+    }
+    out.extend_from_slice(key.as_bytes());
+}
+
+/// A `#[serde(flatten)]` field: the members of its object join the enclosing object's.
+#[inline(never)]
+pub fn write_flattened(out: &mut Vec<u8>, first: &mut bool, value: &Value) {
+    if let Value::Object(inner) = value {
+        for (k, v) in inner {
+            if !std::mem::take(first) {
+                out.push(b',');
+            }
+            write_str(k, out);
+            out.push(b':');
+            write_value(v, out);
+        }
+    }
+}
+
+/// Append a number or another scalar serde writes directly.
+fn write_scalar<T: Serialize + ?Sized>(v: &T, out: &mut Vec<u8>) {
+    let _ = serde_json::to_writer(out, v);
+}
+
+/// A JSON value kept as the text [`ToJson::write_json`] wrote for it (compact, keys in
+/// their order): a result nested in another is written once, as text, and copied into
+/// the enclosing result's text, not built as a `Value` and written again (issue 27:
+/// `command.run`'s `result`). It reads, writes, compares and has the JSON Schema of the
+/// `Value` it holds; [`to_value`](Self::to_value) gives that `Value`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawJson(Box<[u8]>);
+
+impl RawJson {
+    /// The text of `v`.
+    pub fn of<T: ToJson + ?Sized>(v: &T) -> RawJson {
+        let mut out = Vec::with_capacity(512);
+        v.write_json(&mut out);
+        RawJson(out.into())
+    }
+
+    /// The JSON text (UTF-8: `write_json` writes only `&str`s and ASCII).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The value.
+    pub fn to_value(&self) -> Value {
+        // Text written by `write_json`, so JSON.
+        serde_json::from_slice(&self.0).unwrap_or(Value::Null)
+    }
+}
+
+impl ToJson for RawJson {
+    fn to_json(&self) -> Value {
+        self.to_value()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.0);
+    }
+}
+
+impl FromJson for RawJson {
+    fn from_json(v: &Value, _at: &At<'_>) -> JsonResult<Self> {
+        Ok(RawJson(v.to_string().into_bytes().into()))
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RawJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Value::deserialize(d).map(|v| RawJson(v.to_string().into_bytes().into()))
+    }
+}
+
+impl schemars::JsonSchema for RawJson {
+    fn inline_schema() -> bool {
+        <Value as schemars::JsonSchema>::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        <Value as schemars::JsonSchema>::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        <Value as schemars::JsonSchema>::schema_id()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        <Value as schemars::JsonSchema>::json_schema(g)
+    }
+}
+
 // ---- the standard types ----------------------------------------------------------------
 
 macro_rules! int_impls {
@@ -335,6 +475,9 @@ macro_rules! int_impls {
         impl ToJson for $t {
             fn to_json(&self) -> Value {
                 Value::from(*self)
+            }
+            fn write_json(&self, out: &mut Vec<u8>) {
+                write_scalar(self, out);
             }
         }
     )*};
@@ -373,6 +516,9 @@ impl ToJson for usize {
     fn to_json(&self) -> Value {
         Value::from(*self)
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_scalar(self, out);
+    }
 }
 
 impl FromJson for f64 {
@@ -387,6 +533,10 @@ impl FromJson for f64 {
 impl ToJson for f64 {
     fn to_json(&self) -> Value {
         Value::from(*self)
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        // A non-finite number is `null`, as in its `Value`.
+        write_scalar(self, out);
     }
 }
 
@@ -403,6 +553,9 @@ impl ToJson for bool {
     fn to_json(&self) -> Value {
         Value::Bool(*self)
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_raw(out, if *self { "true" } else { "false" });
+    }
 }
 
 impl FromJson for String {
@@ -418,11 +571,17 @@ impl ToJson for String {
     fn to_json(&self) -> Value {
         string(self)
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_str(self, out);
+    }
 }
 
 impl ToJson for str {
     fn to_json(&self) -> Value {
         string(self)
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_str(self, out);
     }
 }
 
@@ -442,6 +601,9 @@ impl ToJson for char {
     fn to_json(&self) -> Value {
         Value::String(self.to_string())
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_str(self.encode_utf8(&mut [0; 4]), out);
+    }
 }
 
 impl FromJson for Value {
@@ -453,6 +615,9 @@ impl FromJson for Value {
 impl ToJson for Value {
     fn to_json(&self) -> Value {
         self.clone()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        write_value(self, out);
     }
 }
 
@@ -466,11 +631,17 @@ impl ToJson for Map<String, Value> {
     fn to_json(&self) -> Value {
         Value::Object(self.clone())
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        let _ = serde_json::to_writer(out, self);
+    }
 }
 
 impl<T: ToJson + ?Sized> ToJson for &T {
     fn to_json(&self) -> Value {
         (**self).to_json()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        (**self).write_json(out);
     }
 }
 
@@ -488,6 +659,12 @@ impl<T: ToJson> ToJson for Option<T> {
         match self {
             Some(v) => v.to_json(),
             None => Value::Null,
+        }
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        match self {
+            Some(v) => v.write_json(out),
+            None => write_raw(out, "null"),
         }
     }
 }
@@ -516,11 +693,24 @@ impl<T: ToJson> ToJson for Vec<T> {
     fn to_json(&self) -> Value {
         self.as_slice().to_json()
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.as_slice().write_json(out);
+    }
 }
 
 impl<T: ToJson> ToJson for [T] {
     fn to_json(&self) -> Value {
         Value::Array(self.iter().map(T::to_json).collect())
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        for (i, x) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            x.write_json(out);
+        }
+        out.push(b']');
     }
 }
 
@@ -550,6 +740,9 @@ impl<T: ToJson, const N: usize> ToJson for [T; N] {
     fn to_json(&self) -> Value {
         self.as_slice().to_json()
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.as_slice().write_json(out);
+    }
 }
 
 impl<A: FromJson, B: FromJson> FromJson for (A, B) {
@@ -563,6 +756,13 @@ impl<A: FromJson, B: FromJson> FromJson for (A, B) {
 impl<A: ToJson, B: ToJson> ToJson for (A, B) {
     fn to_json(&self) -> Value {
         Value::Array(vec![self.0.to_json(), self.1.to_json()])
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'[');
+        self.0.write_json(out);
+        out.push(b',');
+        self.1.write_json(out);
+        out.push(b']');
     }
 }
 
@@ -584,6 +784,18 @@ impl<T: ToJson> ToJson for BTreeMap<String, T> {
         }
         Value::Object(m)
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.push(b'{');
+        for (i, (k, v)) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_str(k, out);
+            out.push(b':');
+            v.write_json(out);
+        }
+        out.push(b'}');
+    }
 }
 
 impl<T: FromJson> FromJson for Box<T> {
@@ -596,6 +808,9 @@ impl<T: ToJson + ?Sized> ToJson for Box<T> {
     fn to_json(&self) -> Value {
         (**self).to_json()
     }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        (**self).write_json(out);
+    }
 }
 
 impl<T: FromJson> FromJson for Arc<T> {
@@ -607,6 +822,9 @@ impl<T: FromJson> FromJson for Arc<T> {
 impl<T: ToJson + ?Sized> ToJson for Arc<T> {
     fn to_json(&self) -> Value {
         (**self).to_json()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        (**self).write_json(out);
     }
 }
 
@@ -722,6 +940,17 @@ mod tests {
             assert_eq!(check(json!({"items": [], "shape": shape, "opt": null})), None);
         }
         assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
+    }
+
+    #[test]
+    fn strings_are_written_as_serde_writes_them() {
+        let mut every: String = (0u8..0x80).map(char::from).collect();
+        every.push_str("\u{80}\u{7ff}\u{800}é軍配\u{2028}\u{FEFF}😀\\\"\"");
+        for s in [every.as_str(), "", "plain", "\"", "a\u{1}b\u{1f}", "\\\\", "tab\tend\n"] {
+            let mut out = Vec::new();
+            write_str(s, &mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(s).unwrap());
+        }
     }
 
     #[test]

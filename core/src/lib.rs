@@ -42,6 +42,8 @@ extern crate self as gunbai;
 
 pub mod batch;
 pub mod bounds;
+#[cfg(test)]
+mod call_bench;
 pub mod coc7;
 pub mod coc7_house;
 pub mod coc_ap;
@@ -66,7 +68,12 @@ use serde_json::Value;
 
 /// Run the operation `op` (`"<module>.<op>"`) on JSON `args`.
 pub fn call(op: &str, args: Value) -> Result<Value> {
-    let def = ops::find(op).ok_or_else(|| {
+    (lookup(op)?.run)(args)
+}
+
+/// The operation `op`, or the error naming why there is none.
+fn lookup(op: &str) -> Result<&'static ops::OpDef> {
+    ops::find(op).ok_or_else(|| {
         if batch::batch_registry().iter().any(|d| d.name == op) {
             Error::field(
                 ErrorCode::UnknownOperation,
@@ -84,8 +91,7 @@ pub fn call(op: &str, args: Value) -> Result<Value> {
         } else {
             Error::field(ErrorCode::UnknownOperation, "op", format_args!("no operation named {}", error::quote(op)))
         }
-    })?;
-    (def.run)(args)
+    })
 }
 
 /// Like [`call`], with 64 bits of host entropy for calls that give neither
@@ -118,15 +124,37 @@ pub(crate) fn parse_args_json(args_json: &str) -> Result<Value> {
 /// `{"ok": result}` or `{"error": {"code", "message", "field"?, "rule"?}}`;
 /// it never fails and never panics on any input text.
 pub fn call_json(op: &str, args_json: &str, entropy: Option<u64>) -> String {
-    let outcome = parse_args_json(args_json).and_then(|args| match entropy {
-        Some(e) => call_with_entropy(op, args, e),
-        None => call(op, args),
-    });
-    let envelope = match outcome {
-        Ok(v) => json::single("ok", v),
-        Err(e) => json::error_envelope(e),
+    // Most replies fit (a `command.run` reply is about 1.5 KB), so the buffer seldom grows.
+    let mut out = Vec::with_capacity(2048);
+    call_json_into(op, args_json, entropy, &mut out);
+    // Only JSON text was written, from `&str`s and serde_json: valid UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// [`call_json`] writing its envelope into a caller's buffer: `out` is cleared, then
+/// holds the envelope's UTF-8 text (the same text `call_json` returns). A host that calls
+/// often can keep one buffer and skip an allocation and a copy per call.
+///
+/// The result is written straight from the operation's typed result
+/// ([`json::ToJson::write_json`]): no `Value` of it is built.
+pub fn call_json_into(op: &str, args_json: &str, entropy: Option<u64>, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(b"{\"ok\":");
+    // The text is read before the op is looked up: bad text is the error either way.
+    let run = |out: &mut Vec<u8>| {
+        let args = parse_args_json(args_json)?;
+        (lookup(op)?.write)(args, out)
     };
-    envelope.to_string()
+    let outcome = match entropy {
+        Some(e) => dice::with_host_entropy(e, || run(out)),
+        None => run(out),
+    };
+    if let Err(e) = outcome {
+        out.clear();
+        out.extend_from_slice(b"{\"error\":");
+        json::write_value(&json::ToJson::to_json(&e.bounded()), out);
+    }
+    out.push(b'}');
 }
 
 /// Batch entry point for the bindings: `(envelope, data)` where the envelope is

@@ -24,6 +24,10 @@ pub struct OpDef {
     pub summary: &'static str,
     /// Runs the operation on JSON arguments.
     pub run: fn(Value) -> Result<Value>,
+    /// Runs the operation on JSON arguments and appends the result's JSON text to the
+    /// buffer (the text of `run`'s value, written without building it; see
+    /// [`ToJson::write_json`]). On an error nothing is appended.
+    pub write: fn(Value, &mut Vec<u8>) -> Result<()>,
     /// JSON Schema of the arguments.
     #[cfg(feature = "schema")]
     pub args_schema: fn(&mut SchemaGenerator) -> Schema,
@@ -45,6 +49,7 @@ macro_rules! op {
             #[cfg(feature = "schema")]
             summary: $summary,
             run: |v| $crate::ops::run_typed::<$args, $res>(v, $f),
+            write: |v, out| $crate::ops::write_typed::<$args, $res>(v, out, $f),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
@@ -72,6 +77,32 @@ where
         crosscheck::written(&out, &v);
     }
     Ok(v)
+}
+
+/// Like [`run_typed`], but the result is written as JSON text to `out` (the same text as
+/// the value `run_typed` gives: in a debug build with [`crosscheck::enable`] on, that is
+/// checked byte for byte against serde's).
+pub fn write_typed<A, R>(args: Value, out: &mut Vec<u8>, f: fn(&A) -> Result<R>) -> Result<()>
+where
+    A: FromJson + ToJson + DeserializeOwned + Serialize,
+    R: ToJson + Serialize,
+{
+    let args = parse_args::<A>(args)?;
+    let res = f(&args)?;
+    #[cfg(debug_assertions)]
+    let start = out.len();
+    res.write_json(out);
+    #[cfg(debug_assertions)]
+    if crosscheck::enabled() {
+        crosscheck::written(&res, &serde_json::from_slice(&out[start..]).expect("write_json wrote no JSON"));
+    }
+    Ok(())
+}
+
+/// An operation whose result is a `Value` already: written as text.
+pub fn write_result(result: Result<Value>, out: &mut Vec<u8>) -> Result<()> {
+    crate::json::write_value(&result?, out);
+    Ok(())
 }
 
 /// Read a JSON value into `A`; errors are `invalid_argument` naming the field path.
@@ -187,10 +218,21 @@ pub mod crosscheck {
         ON.load(Ordering::Relaxed)
     }
 
-    /// `v` (from [`ToJson`]) must equal what serde writes for `out`.
-    pub fn written<R: Serialize>(out: &R, v: &Value) {
+    /// `v` (from [`ToJson`]) must equal what serde writes for `out`, and the text
+    /// [`ToJson::write_json`] writes must be that value's text byte for byte.
+    pub fn written<R: Serialize + ToJson>(out: &R, v: &Value) {
         let serde = serde_json::to_value(out).expect("serde could not write a result");
-        assert_eq!(&serde, v, "ToJson and serde disagree on {}", std::any::type_name::<R>());
+        let name = std::any::type_name::<R>();
+        assert_eq!(&serde, v, "ToJson and serde disagree on {name}");
+        let mut text = Vec::new();
+        out.write_json(&mut text);
+        let want = serde_json::to_vec(&serde).expect("serde could not write a result");
+        assert!(
+            text == want,
+            "write_json and serde write {name} differently:\n{}\n{}",
+            String::from_utf8_lossy(&text),
+            String::from_utf8_lossy(&want)
+        );
     }
 
     /// serde must read `input` to the same value, or fail at the same path.
@@ -252,9 +294,15 @@ pub fn registry() -> &'static [OpDef] {
     })
 }
 
-/// Look an operation up by name.
+/// Look an operation up by name (a binary search of the names, sorted once).
 pub fn find(name: &str) -> Option<&'static OpDef> {
-    registry().iter().find(|o| o.name == name)
+    static BY_NAME: OnceLock<Vec<&'static OpDef>> = OnceLock::new();
+    let sorted = BY_NAME.get_or_init(|| {
+        let mut v: Vec<&'static OpDef> = registry().iter().collect();
+        v.sort_by_key(|o| o.name);
+        v
+    });
+    sorted.binary_search_by(|o| o.name.cmp(name)).ok().map(|i| sorted[i])
 }
 
 /// Say `additionalProperties: false` on every object schema with `properties` that

@@ -394,11 +394,109 @@ fn to_json(input: &DeriveInput) -> syn::Result<TS> {
         }
         Data::Union(_) => return Err(err(name.span(), "gunbai-derive: unions are not supported")),
     };
+    let write = write_body(input, &c)?;
     Ok(quote! {
         impl #impl_g #j::ToJson for #name #ty_g #where_g {
             fn to_json(&self) -> ::serde_json::Value {
                 #body
             }
+            fn write_json(&self, __out: &mut ::std::vec::Vec<u8>) {
+                #write
+            }
         }
+    })
+}
+
+/// `name` as JSON string text (names are written as literals: no escape is needed).
+fn quoted(span: Span, name: &str) -> syn::Result<String> {
+    if name.chars().any(|ch| ch == '"' || ch == '\\' || ch.is_control()) {
+        return Err(err(span, "gunbai-derive: a field or variant name needs no JSON escape"));
+    }
+    Ok(format!("\"{name}\""))
+}
+
+/// Statements that write `fields` (bound by reference to their own names) as object
+/// members into `__out`, after whatever members `__first` says were written already.
+fn write_members(fields: &[Field], access: impl Fn(&syn::Ident) -> TS) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let mut writes = Vec::new();
+    for f in fields {
+        let val = access(&f.ident);
+        let write = if f.flatten {
+            quote!(#j::write_flattened(__out, &mut __first, &#j::ToJson::to_json(#val));)
+        } else {
+            let key = format!("{}:", quoted(f.ident.span(), &f.name)?);
+            quote!(#j::write_key(__out, &mut __first, #key); #j::ToJson::write_json(#val, __out);)
+        };
+        writes.push(match &f.skip_if {
+            Some(path) => quote!(if !#path(#val) { #write }),
+            None => write,
+        });
+    }
+    Ok(quote!(#(#writes)*))
+}
+
+/// The body of `write_json`: the text `to_json` would give, written directly.
+fn write_body(input: &DeriveInput, c: &Container) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let name = &input.ident;
+    Ok(match &input.data {
+        Data::Struct(s) => match &s.fields {
+            Fields::Named(named) => {
+                let fields = fields_of(named)?;
+                let members = write_members(&fields, |id| quote!(&self.#id))?;
+                quote! {
+                    __out.push(b'{');
+                    #[allow(unused_mut, unused_variables)]
+                    let mut __first = true;
+                    #members
+                    __out.push(b'}');
+                }
+            }
+            Fields::Unnamed(u) if u.unnamed.len() == 1 => quote!(#j::ToJson::write_json(&self.0, __out)),
+            _ => return Err(err(name.span(), "gunbai-derive: unsupported struct shape")),
+        },
+        Data::Enum(e) => {
+            let mut arms = Vec::new();
+            for v in &e.variants {
+                let vn = quoted(v.ident.span(), &variant_name(v, c)?)?;
+                let vi = &v.ident;
+                let arm = match (&v.fields, &c.tag) {
+                    (Fields::Unit, None) => quote!(Self::#vi => #j::write_raw(__out, #vn),),
+                    (Fields::Unit, Some(tag)) => {
+                        let text = format!("{{{}:{vn}}}", quoted(vi.span(), tag)?);
+                        quote!(Self::#vi => #j::write_raw(__out, #text),)
+                    }
+                    (Fields::Named(named), tag) => {
+                        let fields = fields_of(named)?;
+                        let binds = fields.iter().map(|f| &f.ident);
+                        let members = write_members(&fields, |id| id.to_token_stream())?;
+                        let (start, first, end) = match tag {
+                            Some(tag) => (format!("{{{}:{vn}", quoted(vi.span(), tag)?), false, "}"),
+                            None => (format!("{{{vn}:{{"), true, "}}"),
+                        };
+                        quote!(Self::#vi { #(#binds),* } => {
+                            #j::write_raw(__out, #start);
+                            #[allow(unused_mut, unused_variables)]
+                            let mut __first = #first;
+                            #members
+                            #j::write_raw(__out, #end);
+                        })
+                    }
+                    (Fields::Unnamed(u), None) if u.unnamed.len() == 1 => {
+                        let start = format!("{{{vn}:");
+                        quote!(Self::#vi(__x) => {
+                            #j::write_raw(__out, #start);
+                            #j::ToJson::write_json(__x, __out);
+                            __out.push(b'}');
+                        })
+                    }
+                    _ => return Err(err(vi.span(), "gunbai-derive: unsupported variant shape")),
+                };
+                arms.push(arm);
+            }
+            quote!(match self { #(#arms)* })
+        }
+        Data::Union(_) => return Err(err(name.span(), "gunbai-derive: unions are not supported")),
     })
 }

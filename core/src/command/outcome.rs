@@ -1,7 +1,7 @@
 //! What one successfully read command produced.
 
 use super::types::CmdKind;
-use serde_json::Value;
+use crate::json::RawJson;
 
 /// The reply of one command (before repetition and the `S` prefix).
 #[derive(Debug, Clone)]
@@ -12,7 +12,8 @@ pub(crate) struct Outcome {
     pub critical: bool,
     pub fumble: bool,
     pub total: Option<i64>,
-    pub result: Option<Value>,
+    /// The underlying operation's result, written once as JSON text.
+    pub result: Option<RawJson>,
 }
 
 impl Outcome {
@@ -37,7 +38,7 @@ impl Outcome {
     }
 
     pub fn result<T: crate::json::ToJson>(mut self, r: &T) -> Outcome {
-        self.result = Some(r.to_json());
+        self.result = Some(RawJson::of(r));
         self
     }
 }

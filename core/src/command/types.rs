@@ -298,7 +298,7 @@ pub struct CmdRepeatItem {
     /// every run's, one after another).
     pub rolls: Vec<Roll>,
     /// The structured result of the underlying operation, if any.
-    pub result: Option<Value>,
+    pub result: Option<crate::json::RawJson>,
 }
 
 /// Result of `command.run`.
@@ -334,7 +334,7 @@ pub struct CmdRunResult {
     pub refused: Option<CmdRefusal>,
     /// The structured result of the underlying operation (e.g. `coc7.check`'s
     /// outcome, `world_trigger.check`'s result), if any.
-    pub result: Option<Value>,
+    pub result: Option<crate::json::RawJson>,
     /// For a repeated command (`x3 2D6`): each run, in order.
     pub repeats: Vec<CmdRepeatItem>,
 }

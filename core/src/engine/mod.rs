@@ -199,6 +199,12 @@ macro_rules! view_op {
             #[cfg(feature = "schema")]
             summary: $summary,
             run: |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            write: |v, out| {
+                $crate::ops::write_result(
+                    $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+                    out,
+                )
+            },
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
