@@ -33,7 +33,7 @@ use super::types::{CmdKind, CmdLang, CmdRunArgs, CmdRunResult, CmdVariants};
 use crate::coc7::check::{roll_d100, Coc7Level};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
-use crate::json::ToJson;
+use crate::json::{RawJson, ToJson};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -316,7 +316,7 @@ fn sanity(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) -> Step
         .total(after)
         .success(Some(ok))
         .flags(level == Coc7Level::Critical, level == Coc7Level::Fumble);
-    o.result = Some(result);
+    o.result = Some(RawJson::of(&result));
     Ok(Ok((o, comment)))
 }
 
@@ -382,7 +382,7 @@ fn characteristics(chars: &[char], at: usize, lang: CmdLang, dice: &mut Dice) ->
         sets.push(Value::Object(values));
     }
     let mut o = Outcome::new(CmdKind::Coc7Characteristics, lines.join("\n"));
-    o.result = Some(json!({ "sets": sets }));
+    o.result = Some(RawJson::of(&json!({ "sets": sets })));
     Ok(Ok((o, None)))
 }
 
@@ -427,7 +427,7 @@ fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) ->
         "after": after, "card": card.map(|c| c.to_json()),
     });
     let mut o = Outcome::new(CmdKind::Coc7Development, text).total(after).success(Some(improved));
-    o.result = Some(result);
+    o.result = Some(RawJson::of(&result));
     Ok(Ok((o, comment)))
 }
 
@@ -452,7 +452,7 @@ fn set_rule(chars: &[char], at: usize, lang: CmdLang, variants: CmdVariants) -> 
     let text = fmt(lang, key, &[("rule", rule.to_string()), ("desc", desc.to_string())])?;
     let v = CmdVariants { coc7_rule: rule, ..variants };
     let mut o = Outcome::new(CmdKind::Coc7HouseRule, text).total(rule);
-    o.result = Some(json!({ "variants": v.to_json() }));
+    o.result = Some(RawJson::of(&json!({ "variants": v.to_json() })));
     Ok(Ok((o, None)))
 }
 

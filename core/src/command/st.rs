@@ -159,7 +159,7 @@ pub(crate) fn run_st(args: &super::CmdRunArgs) -> Result<Option<super::CmdRunRes
     res.parse_error = st.parse_error.clone();
     if res.parse_error.is_none() {
         res.kind = Some(super::CmdKind::CardUpdate);
-        res.result = Some(st.to_json());
+        res.result = Some(crate::json::RawJson::of(&st));
     }
     Ok(Some(res))
 }
