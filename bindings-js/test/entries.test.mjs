@@ -34,7 +34,7 @@ for (const [name, want] of Object.entries(ENTRIES)) {
     // The chat commands are the full package's (DESIGN.md, "Why do the per-ruleset entries
     // have no chat commands?"): not in the surface, and refused by name through call().
     assert.equal("command" in g, false, `gunbai/${name} has no command namespace`);
-    for (const op of ["command.run", "command.help"]) {
+    for (const op of ["command.run", "command.help", "command.parse_st"]) {
       assert.equal(g.meta.operations().operations.includes(op), false, op);
       assert.throws(
         () => g.call(op, { text: "1d6", system: want.system, seed: 1 }),

@@ -82,7 +82,7 @@ fn lookup(op: &str) -> Result<&'static ops::OpDef> {
                     "{op:?} is a batch operation (an array result): run it with call_batch (JS callBatch)"
                 ),
             )
-        } else if !cfg!(feature = "chat") && (op == "command.run" || op == "command.help") {
+        } else if !cfg!(feature = "chat") && op.starts_with("command.") {
             Error::field(
                 ErrorCode::NotInBuild,
                 "op",
