@@ -400,6 +400,9 @@ fn to_json(input: &DeriveInput) -> syn::Result<TS> {
             fn to_json(&self) -> ::serde_json::Value {
                 #body
             }
+            // Not in wasm: there the default (through `to_json`) keeps the binary within its
+            // size budget (DESIGN.md, "Why does the wasm write results through a Value?").
+            #[cfg(not(target_arch = "wasm32"))]
             fn write_json(&self, __out: &mut ::std::vec::Vec<u8>) {
                 #write
             }
