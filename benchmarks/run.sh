@@ -61,6 +61,8 @@ fi
 
 if part calls; then
 kv="$(mktemp)"
+step "Rust: one native call per op (gunbai::call_json, no binding; BENCHMARKS §8)"
+cargo test -q --release -p gunbai --lib call_bench::call_bench -- --ignored --nocapture 2>/dev/null | grep '^native\.'
 step "Node: gunbai against bcdice-js, cold start, memory, and per layer"
 BENCH_KV="$kv" node benchmarks/bench_node.mjs "$BN/node_modules/bcdice"
 step "Python: per call, the native call against the wrapper"
