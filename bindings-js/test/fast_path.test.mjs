@@ -4,19 +4,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as gunbai from "../pkg/index.js";
+import { refused } from "./support.mjs";
 import { call as wasmCall } from "../pkg/wasm/gunbai_js.js";
 
 const { GunbaiError } = gunbai;
-
-function refused(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof GunbaiError, `expected GunbaiError, got ${e}`);
-    return e;
-  }
-  assert.fail("expected a GunbaiError");
-}
 
 test("plain arguments give what their JSON text gives", () => {
   const cases = [

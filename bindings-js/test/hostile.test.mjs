@@ -6,19 +6,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as gunbai from "../pkg/index.js";
+import { refused as refusal } from "./support.mjs";
 import { __gunbaiMemory } from "../pkg/wasm/gunbai_js.js";
 
 const { GunbaiError } = gunbai;
-
-function refusal(fn) {
-  try {
-    fn();
-  } catch (e) {
-    assert.ok(e instanceof GunbaiError, `expected GunbaiError, got ${e}`);
-    return e;
-  }
-  assert.fail("expected a GunbaiError");
-}
 
 function nested(depth) {
   let inner = [];
