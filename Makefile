@@ -1,6 +1,6 @@
 # gunbai — the two commands are `make demo` and `make test`; the rest are their steps.
 # Every target is a script in scripts/ that can also be run on its own.
-.PHONY: all setup setup-js setup-py build build-js build-py develop demo test check check-core dist smoke bench
+.PHONY: all setup setup-js setup-py build build-js build-py develop demo test check quick check-core dist smoke bench
 
 all: test
 
@@ -39,15 +39,22 @@ develop: setup-py
 demo:
 	bash scripts/demo.sh
 
-## Everything: setup, the builds, cargo test, the property tests, clippy -D warnings, rustfmt,
-## Node tests + tsc, pytest + stubtest, both conformance runners over testdata/vectors, README
-## examples, browser tests, the notebook, the bot, make dist and the installed-artifact smoke test.
+## Everything: every check in scripts/ci/ (cargo test, the property runs, clippy, rustfmt,
+## cargo doc, Node and Python tests, stubs, both conformance runners, the docs' examples,
+## browser tests, notebooks, the bot, the fuzz run, make dist and the smoke tests), each
+## with the setup and builds it needs, side by side. CHECKS="pytest stubs" runs only those.
 test:
-	bash scripts/test.sh
+	bash scripts/test.sh $(CHECKS)
 
-## The checks alone, without setup or rebuilding (after make build).
+## After an edit: the Rust-side checks (cargo test, clippy, rustfmt, cargo doc, the generated
+## surface), incremental, without the wasm and wheel builds.
 check:
-	bash scripts/test.sh --no-build
+	bash scripts/test.sh test-core clippy fmt doc generated
+
+## The inner loop on one ruleset: its unit tests and its vector files, debug build.
+## R=tmd (also world_trigger, coc, coc7, coc_ap, coc7_house, fap_map, command, dice).
+quick:
+	R="$(R)" bash scripts/quick.sh
 
 ## The core's cargo test, fast: vectors one test per file, no long property runs.
 ## ONLY=tmd::encounter runs the tests whose name contains it; LONG=1 adds the property runs.

@@ -46,7 +46,7 @@ fi
 wheel="$(ls bindings-py/dist/*.whl)"
 printf 'wheel %s: %s bytes\n' "$(basename "$wheel")" "$(stat -c %s "$wheel")"
 if ! fresh "$VENV/.gunbai-wheel" "$key"; then
-  "$PY" -m pip install -q --disable-pip-version-check --force-reinstall "$wheel"
+  venv_pip install -q --force-reinstall "$wheel"
   echo "$key" >"$VENV/.gunbai-wheel"
 fi
 "$PY" -c "import gunbai; print('installed gunbai', gunbai.__version__)"

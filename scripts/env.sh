@@ -93,3 +93,13 @@ artifact_put() {
   # Keep the newest 3 of this name.
   ls -dt "$ARTIFACTS/$name"-* 2>/dev/null | tail -n +4 | xargs -r rm -rf
 }
+
+# apt-get ARGS, one at a time across parallel setup steps (dpkg takes one client at a time).
+apt_get() {
+  mkdir -p "$CACHE"
+  flock "$CACHE/apt.lock" env DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=600 "$@"
+}
+# venv_pip ARGS: pip in .venv, one at a time (parallel steps install into the same venv).
+venv_pip() {
+  flock "$VENV/.pip.lock" "$PY" -m pip --disable-pip-version-check "$@"
+}

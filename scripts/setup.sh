@@ -30,8 +30,8 @@ setup_rust_dev() {
 
 apt_install() { # PACKAGE...: install those not installed yet
   dpkg -s "$@" >/dev/null 2>&1 && return 0
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  apt_get update -qq
+  apt_get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 setup_wasm() {
@@ -81,7 +81,7 @@ venv_install() {
   local stamp="$VENV/.gunbai-$1"; shift
   local want; want="$(printf '%s\n' "$@" | sha256sum | cut -d' ' -f1)"
   if ! fresh "$stamp" "$want"; then
-    "$PY" -m pip install -q --disable-pip-version-check "$@"
+    venv_pip install -q "$@"
     echo "$want" >"$stamp"
   fi
 }
@@ -127,7 +127,7 @@ for part in "${parts[@]}"; do
     py) step "python venv (maturin)"; setup_py ;;
     py-dev) step "python venv (pytest, mypy, numpy)"; setup_py_dev ;;
     web) step "browser tests (chromium, playwright-core, vite)"; setup_extra web ;;
-    analysis) step "analysis extras and notebook runner"; setup_extra analysis ;;
+    analysis) step "analysis extras and notebook runner"; setup_py_dev; setup_extra analysis ;;
     extras) setup_extras ;;
     *) echo "unknown setup part: $part"; exit 2 ;;
   esac

@@ -1,189 +1,130 @@
 #!/usr/bin/env bash
-# `make test`: every check, from setup to the installed-artifact smoke test. Each artifact
-# is built once (the npm package, the wheel, dist/) and every step uses it; independent
-# steps run side by side (at most $GUNBAI_JOBS at once besides setup, default 5, on two cores: the
-# wasm and release builds are mostly single-threaded). Each step's output is printed
-# whole when it ends, with its time; a failed step's dependents are skipped, the rest
-# still run, and the run fails. Logs: target/logs/test/.
-#   bash scripts/test.sh            everything (make test)
-#   bash scripts/test.sh --no-build the checks alone, on what is built (make check)
+# `make test`: every check in scripts/ci/, from setup to the installed-artifact smoke tests.
+# Each check is one script, runnable alone (`bash scripts/ci/pytest.sh`), that names what it
+# uses on its `needs` line (scripts/ci/lib.sh). This runner reads those lines, installs and
+# builds each thing once (the setup parts, xtask, the npm package, the wheel, dist/), and
+# starts every check as soon as what it needs is there: at most $GUNBAI_JOBS jobs at once
+# besides setup (default 5, on two cores: the wasm and release builds are mostly one core).
+# A job's output is printed whole when it ends, with its time; a failed job's dependents
+# are skipped, the rest still run, and the run fails. Logs: target/logs/test/.
+#   bash scripts/test.sh                  everything (make test)
+#   bash scripts/test.sh --no-build       the checks alone, on what is built (after make build)
+#   bash scripts/test.sh CHECK...         those checks and what they need (e.g. pytest stubs)
+#   bash scripts/test.sh --plan [CHECK...] print the jobs and what each waits for, run nothing
 source "$(dirname "$0")/env.sh"
 source "$ROOT/scripts/jobs.sh"
 cd "$ROOT"
-export PYO3_PYTHON="$PY"
-NODE_BIN="$ROOT/bindings-js/node_modules/.bin"
 JOB_LOGS="$ROOT/target/logs/test"
-# Property tests: the long World Trigger battle runs (core/src/world_trigger/battle/tests.rs).
-PROPERTY="world_trigger::battle::tests::property_"
-# The engine harness: random legal games of all five engines (core/src/engine/harness.rs).
-HARNESS="engine::harness::harness_"
-# Unit tests that play many random games or battles: seconds each in the debug build, a
-# fraction of that optimized, so they run in the optimized step (with the same debug
-# assertions and overflow checks); `make check-core` runs them in the debug build.
-SLOW=(
-  tmd::encounter::tests::random_legal_encounters_keep_invariants
-  tmd::encounter::tests::legal_actions_for_a_full_encounter_stays_bounded
-  engine::harness::undo_rebuilds_every_earlier_state
-  batch::battles::tests::random_policy_matches_a_replay_through_the_pure_ops
-  batch::battles::tests::aggressive_policy_matches_a_replay_through_the_pure_ops
-  batch::battles::tests::priority_policy_matches_a_replay_through_the_pure_ops
-  batch::world_trigger::tests::validation_and_limits
+export GUNBAI_CI_RUNNER=1 PYO3_PYTHON="$PY"
+
+# The checks, in the order they are declared (earlier ones start first when several are
+# ready). Long ones first: the optimized property build and the cargo builds.
+CHECKS=(
+  property      # the long runs, optimized with debug assertions
+  test-core     # cargo test: unit tests, vectors, doctests, layering
+  clippy
+  fmt
+  doc           # cargo doc, warnings as errors
+  generated     # catalog, .d.ts and the Python surface are current
+  node          # node --test, tsc
+  conformance-node
+  pytest
+  stubs
+  conformance-py
+  examples      # README's and the guide's JS and Python examples
+  web           # headless Chromium: the package, the sheet, Foundry, Owlbear, Vite
+  notebook
+  bot
+  fuzz
+  smoke-sdist
+  smoke-installed
+  smoke-rust
+  rule-coverage # informational
 )
-SKIP_SLOW=(); for t in "${SLOW[@]}"; do SKIP_SLOW+=(--skip "$t"); done
 
-# --- the checks, one function each -------------------------------------------------------
-
-check_rustfmt() { cargo fmt --all -- --check; }
-
-# In its own target dir, so that it runs beside cargo test (target/debug, locked by cargo
-# for a whole build) rather than after it.
-check_clippy() { cargo clippy -q --workspace --all-targets --target-dir target/clippy -- -D warnings; }
-
-# Quiet output, but every test binary's result line (and all of it on a failure).
-cargo_test_quiet() {
-  local log; log="$(mktemp)"
-  if cargo test -q "$@" >"$log" 2>&1; then
-    grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
-    rm -f "$log"
-  else
-    cat "$log"; rm -f "$log"; return 1
-  fi
+# What provides each need: the job's name, its dependencies, its command.
+declare -A PROVIDER_DEPS
+# The setup parts. Those that write into .venv follow each other (py, py-dev, analysis).
+PROVIDER_DEPS=(
+  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev"
+  [xtask]="rust" [npm]="wasm bindgen node xtask" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
+)
+job_name() { # NEED: the job that provides it
+  case "$1" in
+    xtask | npm | wheel) echo "build: $1" ;;
+    dist-py | dist-js) echo "dist: ${1#dist-}" ;;
+    after:*) echo "${1#after:}" ;;
+    *) echo "setup: $1" ;;
+  esac
+}
+provider_cmd() { # NEED: the command that provides it
+  case "$1" in
+    xtask) echo bash scripts/xtask.sh --path ;;
+    npm) echo bash scripts/build-js.sh ;;
+    wheel) echo bash scripts/build-py.sh ;;
+    dist-py) echo bash scripts/dist.sh --py ;;
+    dist-js) echo bash scripts/dist.sh --js ;;
+    *) echo bash scripts/setup.sh "$1" ;;
+  esac
+}
+needs_of() { # CHECK: the words of its `needs` line
+  local f="scripts/ci/$1.sh"
+  [ -f "$f" ] || { echo "no check $1 (scripts/ci/$1.sh)" >&2; exit 2; }
+  sed -n 's/^needs\( \|$\)//p' "$f" | head -n 1
 }
 
-# Core (unit, vectors one test per file, no-panic, doctests), xtask and the JS crate, in
-# the debug build. The property tests run in the next step, optimized.
-check_cargo_test() { cargo_test_quiet --workspace --exclude gunbai-py -- --skip "$PROPERTY" --skip "$HARNESS" "${SKIP_SLOW[@]}"; }
+BUILD=1; PLAN=0; selected=()
+for a in "$@"; do
+  case "$a" in
+    --no-build) BUILD=0 ;;
+    --plan) PLAN=1 ;;
+    -*) echo "usage: test.sh [--no-build] [CHECK...]"; exit 2 ;;
+    *) selected+=("$a") ;;
+  esac
+done
+[ ${#selected[@]} -gt 0 ] || selected=("${CHECKS[@]}")
 
-# The World Trigger battle property tests, all nine, in an optimized build that keeps
-# debug assertions and overflow checks on, so every assertion of the debug build is made,
-# only faster: the six sampled runs (150 random battles per configuration: budgets after
-# every action, the rest on a sample of actions), both variant settings, the extra skill
-# kinds, and the every-action run with 150 battles per configuration (900 battles, every
-# action fully checked, issue 4); and the engine harness, 300 random games of each of the
-# five engines through a handle, checked at every step (issue 21), which plays World
-# Trigger battles too. GUNBAI_LONG=1 runs 350 of each (what make test ran before the
-# engine harness existed), and the harness's 300 games.
-if [ "${GUNBAI_LONG:-0}" = 1 ]; then PROPERTY_N=350; else PROPERTY_N=150; fi
-check_property() {
-  GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-$PROPERTY_N}" \
-    GUNBAI_PROPERTY_SAMPLED="${GUNBAI_PROPERTY_SAMPLED:-$PROPERTY_N}" \
-    CARGO_PROFILE_PROPTEST_DEBUG_ASSERTIONS=true CARGO_PROFILE_PROPTEST_OVERFLOW_CHECKS=true \
-    GUNBAI_HARNESS_GAMES="${GUNBAI_HARNESS_GAMES:-300}" \
-    cargo_test_quiet --profile proptest -p gunbai --lib -- "$PROPERTY" "$HARNESS" "${SLOW[@]}"
+# Declare the providers a check needs (and theirs), once each, then the check.
+declare -A DECLARED
+declare_need() { # NEED
+  local need="$1" dep deps=""
+  [ -z "${DECLARED[$need]:-}" ] || return 0
+  DECLARED[$need]=1
+  case "$need" in after:*) declare_check "${need#after:}"; return ;; esac
+  [ -n "${PROVIDER_DEPS[$need]+x}" ] || { echo "unknown need '$need'" >&2; exit 2; }
+  for dep in ${PROVIDER_DEPS[$need]}; do declare_need "$dep"; deps+="$(job_name "$dep")|"; done
+  # shellcheck disable=SC2046
+  job "$(job_name "$need")" "$deps" $(provider_cmd "$need")
 }
-
-check_generated() {
-  bash scripts/xtask.sh check
-  local tmp; tmp="$(mktemp -d)"
-  bash scripts/xtask.sh py "$tmp"
-  for f in "$tmp"/*; do
-    if ! cmp -s "$f" "bindings-py/python/gunbai/$(basename "$f")"; then
-      echo "bindings-py/python/gunbai/$(basename "$f") is stale: run 'make build-py' and commit the result"; exit 1
-    fi
+declare_check() { # CHECK
+  local check="$1" need deps=""
+  [ -z "${DECLARED[check:$check]:-}" ] || return 0
+  DECLARED[check:$check]=1
+  for need in $(needs_of "$check"); do
+    if [ "$BUILD" = 1 ] || [[ "$need" == after:* ]]; then declare_need "$need"; deps+="$(job_name "$need")|"; fi
   done
-  for f in bindings-py/python/gunbai/*.py bindings-py/python/gunbai/*.pyi; do
-    if grep -q '^# generated by `cargo run -p xtask`' "$f" && ! [ -e "$tmp/$(basename "$f")" ]; then
-      echo "$f is no longer generated: remove it"; exit 1
-    fi
-  done
-  rm -rf "$tmp"
-  echo "catalog checked; the generated Python surface is current"
+  job "$check" "$deps" bash "scripts/ci/$check.sh"
 }
-
-check_node() { node --test bindings-js/test/; }
-
-check_tsc() { "$NODE_BIN/tsc" -p bindings-js/tsconfig.json && echo "tsc: no errors"; }
-
-check_conformance_node() {
-  node bindings-js/conformance.mjs testdata/vectors
-  local entry out
-  for entry in world-trigger coc tmd fap-map; do
-    echo "--- per-ruleset entry gunbai/$entry"
-    out="$(node bindings-js/conformance.mjs --entry "$entry" testdata/vectors)" || { echo "$out"; exit 1; }
-    echo "$out" | tail -n 2
-  done
-}
-
-check_pytest() { "$PY" -m pytest -q bindings-py/tests; }
-
-check_stubs() {
-  "$PY" -m mypy.stubtest gunbai --allowlist bindings-py/stubtest-allowlist.txt
-  "$PY" -m mypy --strict --warn-unused-ignores bindings-py/tests/typed_usage.py
-}
-
-check_conformance_py() { "$PY" -m gunbai.conformance testdata/vectors; }
-
-check_rule_coverage() {
-  # Informational, and only where the project's shared folder (with its tools) lies beside
-  # the clone; it never fails the run.
-  if [ -x "$ROOT/../shared/tools/rule-coverage" ]; then
-    "$ROOT/../shared/tools/rule-coverage" || true
-  else
-    echo "no ../shared/tools/rule-coverage beside this clone: skipped (informational only)"
-  fi
-}
-
-# --- the steps -----------------------------------------------------------------------------
-
-BUILD=1
-[ "${1:-}" != "--no-build" ] || BUILD=0
-
-if [ "$BUILD" = 1 ]; then
-  job "setup: rust" "" bash scripts/setup.sh rust rust-dev
-  job "setup: wasm toolchain" "setup: rust" bash scripts/setup.sh wasm
-  job "setup: wasm-bindgen-cli" "setup: rust" bash scripts/setup.sh bindgen
-  job "setup: node tools" "" bash scripts/setup.sh node
-  job "setup: python" "" bash scripts/setup.sh py py-dev
-  job "setup: extras (browser, analysis)" "setup: python|setup: node tools" bash scripts/setup.sh extras
-  SETUP_RUST="setup: rust"; SETUP_NODE="setup: node tools"; SETUP_PY="setup: python"
-  SETUP_EXTRAS="setup: extras (browser, analysis)"
-  # The long builds first. The five wasm entries build one after the other in one
-  # target dir (each is mostly one core: one codegen unit, then LTO; wasm-bindgen and
-  # wasm-opt of one entry overlap the next entry's build).
-  job "build: xtask" "$SETUP_RUST" bash scripts/xtask.sh --path
-  job "build: npm package" "setup: wasm toolchain|setup: wasm-bindgen-cli|$SETUP_NODE" bash scripts/build-js.sh
-  job "build: wheel" "$SETUP_PY|build: xtask" bash scripts/build-py.sh
-  JS="build: npm package"; WHEEL="build: wheel"; XTASK="build: xtask"
-else
-  SETUP_RUST=""; SETUP_NODE=""; SETUP_PY=""; SETUP_EXTRAS=""; JS=""; WHEEL=""; XTASK=""
+if [ "$BUILD" = 0 ]; then
   [ -f "$PKG/inline.js" ] && ls bindings-py/dist/*.whl >/dev/null 2>&1 ||
     { echo "bindings-js/pkg or the wheel is missing: run 'make build' first"; exit 1; }
 fi
-job "property tests (optimized, debug assertions on)" "$SETUP_RUST" check_property
-job "rustfmt" "$SETUP_RUST" check_rustfmt
-# cargo test shares target/debug with xtask: after xtask, so that the npm entries and the
-# wheel never wait for its lock. It and clippy run at a lower priority: nothing waits for
-# them.
-job "cargo test (core, vectors, xtask, JS crate)" "$SETUP_RUST|$XTASK" check_cargo_test
-job "clippy (warnings are errors)" "$SETUP_RUST" check_clippy
-JOB_NICE["clippy (warnings are errors)"]=10
-JOB_NICE["cargo test (core, vectors, xtask, JS crate)"]=10
-job "catalog and generated Python surface are current" "$SETUP_RUST|$XTASK" check_generated
-job "node tests" "$JS" check_node
-job "TypeScript declarations (tsc)" "$JS" check_tsc
-job "conformance vectors (Node, every entry)" "$JS" check_conformance_node
-# After the extras: the Dask, pandas and matplotlib tests skip without them.
-job "pytest" "$WHEEL|$SETUP_EXTRAS" check_pytest
-job "stubs (stubtest, mypy --strict)" "$WHEEL" check_stubs
-job "conformance vectors (Python)" "$WHEEL" check_conformance_py
-job "README examples (source tree)" "$JS|$WHEEL" bash scripts/readme-examples.sh
-# Extra checks owned by parts of the project (browser tests, notebooks, the bot, …).
-for extra in "$ROOT"/scripts/test.d/*.sh; do
-  [ -e "$extra" ] || continue
-  job "test.d: $(basename "$extra")" "$JS|$WHEEL|$SETUP_EXTRAS" bash "$extra"
-done
-# make dist, then each artifact installed outside the repository (scripts/smoke.sh). The
-# sdist's build starts as soon as the wheel is there, not after the npm package.
-job "dist: sdist, wheel" "$WHEEL" bash scripts/dist.sh --py
-job "dist: npm tarball" "$JS" bash scripts/dist.sh --js
-job "smoke: the sdist, installed and built by pip" "dist: sdist, wheel" bash scripts/smoke.sh sdist
-job "smoke: the wheel and the npm tarball, installed; README examples" "dist: sdist, wheel|dist: npm tarball" \
-  bash scripts/smoke.sh installed
-# (in target/debug too, reusing the core cargo test built)
-job "smoke: cargo add --path core; README Rust examples" "$XTASK|cargo test (core, vectors, xtask, JS crate)" \
-  bash scripts/smoke.sh rust
-job "rule IDs named by tests and vectors (informational)" "" check_rule_coverage
+# The builds first (the npm package is the longest), then the checks in CHECKS' order.
+if [ "$BUILD" = 1 ]; then
+  wanted=" "
+  for check in "${selected[@]}"; do wanted+="$(needs_of "$check") "; done
+  for need in npm wheel xtask; do
+    case "$wanted" in *" $need "* | *" dist-"*) declare_need "$need" ;; esac
+  done
+fi
+for check in "${selected[@]}"; do declare_check "$check"; done
+if [ "$PLAN" = 1 ]; then
+  for name in "${JOB_NAMES[@]}"; do printf '%-22s after: %s\n' "$name" "${JOB_DEPS[$name]%|}"; done
+  exit 0
+fi
+# Nothing waits for these two: they take the CPU the others leave.
+JOB_NICE[test-core]=10
+JOB_NICE[clippy]=10
 
-# Five at once: two are niced, and the wasm and release builds are mostly one core each.
 GUNBAI_JOBS="${GUNBAI_JOBS:-5}" run_jobs
 echo; echo "all checks passed"

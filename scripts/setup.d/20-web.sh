@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
-# Browser tests (issue 9): Debian's chromium, and playwright-core + vite (pinned, npm ci).
+# Browser tests: Debian's chromium, and playwright-core + vite (pinned, npm ci).
 # Idempotent. `npx playwright install` is never used: the tests run the system browser.
 source "$(dirname "$0")/../env.sh"
 
 if ! [ -x /usr/bin/chromium ]; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+  apt_get update -qq
+  apt_get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
 fi
 # CJK glyphs for the ja / zh-Hant / zh-Hans screenshots (optional for the tests themselves).
 if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null || \
+  apt_get install -y -qq --no-install-recommends fonts-noto-cjk >/dev/null || \
     echo "fonts-noto-cjk not installed: CJK text will render as boxes in screenshots"
 fi
 /usr/bin/chromium --version 2>/dev/null
@@ -27,7 +25,7 @@ fi
 # (The lock file above also pins @owlbear-rodeo/sdk 3.1.0 and its dependencies: the Owlbear
 # extension's browser test builds the extension against the real SDK.)
 
-# The Foundry module's type check (issue 24): tsc --checkJs against the community
+# The Foundry module's type check: tsc --checkJs against the community
 # Foundry VTT v13 types (fvtt-types = @league-of-foundry-developers/foundry-vtt-types,
 # pinned with their own lock file), npm ci when the lock file changed.
 cd "$ROOT/examples/foundry-module/types"

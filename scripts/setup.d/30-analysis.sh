@@ -4,7 +4,7 @@
 # `make test` (nbclient, nbformat, ipykernel). Idempotent: pip skips
 # what is already installed; the kernel spec is installed into the venv itself.
 source "$(dirname "$0")/../env.sh"
-"$PY" -m pip install -q --disable-pip-version-check \
+venv_pip install -q \
   "numpy>=1.26" "pandas>=2.1" "matplotlib>=3.8" "tqdm>=4.66" "dask[distributed]>=2024.1" \
   "nbclient>=0.10" "nbformat>=5.9" "ipykernel>=6.29" pandas-stubs types-tqdm
 # A kernel named python3 that runs the venv's interpreter (nbclient looks it up by name).

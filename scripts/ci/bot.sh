@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Drive examples/bot through a pipe: one reply line per input line, settings and
 # battle state kept in a JSON file across runs, replies from gunbai.command.run.
-source "$(dirname "$0")/../env.sh"
-cd "$ROOT"
+source "$(dirname "$0")/lib.sh"
+needs wheel py-dev
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 fail=0

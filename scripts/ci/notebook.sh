@@ -5,7 +5,8 @@
 #   build_analysis.ipynb  exact odds tables and the sample builds
 #   build_sweep.ipynb     the build sweep on one process and on a Dask LocalCluster (2 workers),
 #                         asserting that both give identical DataFrames
-source "$(dirname "$0")/../env.sh"
+source "$(dirname "$0")/lib.sh"
+needs wheel analysis
 cd "$ROOT/examples/notebooks"
 MPLBACKEND=Agg "$PY" - <<'PY'
 import sys

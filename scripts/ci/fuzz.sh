@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The fuzz harness (issue 28, scripts/fuzz/fuzz.py): every object schema of the catalog
+# The fuzz harness (scripts/fuzz/fuzz.py): every object schema of the catalog
 # says additionalProperties (nested ones too), one extra key at every object
 # position of every operation's schema, then mutated arguments of every operation on
 # both surfaces (the wheel's Python and the npm package in Node), with a fixed seed and
 # a bounded count. Fails on a panic, a trap, an `internal` error, an exception other
 # than GunbaiError, a hang, or any difference between Python and Node.
-#   bash scripts/test.d/60-fuzz.sh                 the make test run (3,000 calls per surface)
-#   bash scripts/test.d/60-fuzz.sh --long          30,000 calls per surface
-#   bash scripts/test.d/60-fuzz.sh --seed N --count N
-source "$(dirname "$0")/../env.sh"
-cd "$ROOT"
+#   bash scripts/ci/fuzz.sh                 the make test run (3,000 calls per surface)
+#   bash scripts/ci/fuzz.sh --long          30,000 calls per surface
+#   bash scripts/ci/fuzz.sh --seed N --count N
+source "$(dirname "$0")/lib.sh"
+needs npm wheel
 args=(--seed 28 --count 3000)
 if [ "${1:-}" = --long ]; then
   args=(--seed 28 --count 30000)

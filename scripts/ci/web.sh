@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Browser tests (issue 9), in Debian's headless chromium driven by playwright-core:
+# Browser tests, in Debian's headless chromium driven by playwright-core:
 # the npm package without a bundler (both entries, any wasm MIME type), the
 # character-sheet site, the Foundry VTT module (against a stand-in for Foundry's
 # client API), the Owlbear Rodeo extension (built with Vite and run on the real
 # @owlbear-rodeo/sdk inside a harness page that plays Owlbear's side of its
 # messages), and the package through Vite. Needs scripts/build-js.sh
 # (the package) and scripts/build-py.sh (the Python side of the parity check).
-source "$(dirname "$0")/../env.sh"
-cd "$ROOT"
+source "$(dirname "$0")/lib.sh"
+needs npm wheel web
 [ -f bindings-js/pkg/inline.js ] || { echo "bindings-js/pkg is missing or stale: run scripts/build-js.sh"; exit 1; }
 [ -x /usr/bin/chromium ] && [ -d bindings-js/browser-test/node_modules/playwright-core ] || {
   echo "chromium or playwright-core missing: run scripts/setup.d/20-web.sh"; exit 1; }

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The long runs (lib.sh: LONG_RUNS, SLOW_TESTS) in an optimized build that keeps debug
+# assertions and overflow checks on: every assertion of the debug build is made, only
+# faster. The World Trigger property tests play GUNBAI_PROPERTY_BATTLES random battles per
+# configuration (every action fully checked) and GUNBAI_PROPERTY_SAMPLED (checked on a
+# sample of actions); the engine harness plays GUNBAI_HARNESS_GAMES random games of each
+# engine. GUNBAI_LONG=1 plays the long counts.
+source "$(dirname "$0")/lib.sh"
+needs rust
+if [ "${GUNBAI_LONG:-0}" = 1 ]; then n=350; games=300; else n=150; games=300; fi
+GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-$n}" \
+  GUNBAI_PROPERTY_SAMPLED="${GUNBAI_PROPERTY_SAMPLED:-$n}" \
+  GUNBAI_HARNESS_GAMES="${GUNBAI_HARNESS_GAMES:-$games}" \
+  CARGO_PROFILE_PROPTEST_DEBUG_ASSERTIONS=true CARGO_PROFILE_PROPTEST_OVERFLOW_CHECKS=true \
+  cargo_test_quiet --profile proptest -p gunbai --lib -- "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `make quick R=<ruleset>`: one ruleset's unit tests and its conformance vector files, in the
+# debug build (incremental), without the long runs. R is a test-path fragment: tmd,
+# world_trigger, coc (coc7, coc_ap and coc7_house), coc7, coc_ap, coc7_house, fap_map,
+# command, dice, … (the unit tests under that module and the vector folder of that name).
+source "$(dirname "$0")/ci/lib.sh"
+needs rust
+[ -n "${R:-}" ] || { echo "usage: make quick R=<ruleset> (tmd, world_trigger, coc, fap_map, command, dice, ...)"; exit 2; }
+skip=()
+for t in "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"; do skip+=(--skip "$t"); done
+start=$SECONDS
+cargo_test_quiet -p gunbai --lib --test vectors -- "$R" "${skip[@]}"
+echo "quick ($R): $((SECONDS - start)) s"
