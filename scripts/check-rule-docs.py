@@ -20,6 +20,7 @@ Python 3 standard library only.
 import argparse
 import json
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -137,6 +138,9 @@ def evidence(root, what):
 
 
 def main():
+    # `--evidence … | head` ends quietly.
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     here = Path(__file__).resolve().parent.parent
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--root", type=Path, default=here)
