@@ -39,6 +39,7 @@ CHECKS=(
   smoke-sdist
   smoke-installed
   smoke-rust
+  rule-docs     # docs/rules/ cites only what exists
   rule-coverage # informational
 )
 

@@ -286,7 +286,7 @@ pub fn tag_index(obj: &Map<String, Value>, tag: &str, variants: &[&str], at: &At
     }
 }
 
-/// The `{"error": …}` envelope of the JSON entry points: the error [bounded](Error::bounded).
+/// The `{"error": …}` envelope of the JSON entry points: the error [bounded](crate::Error::bounded).
 pub fn error_envelope(e: crate::Error) -> Value {
     single("error", e.bounded().to_json())
 }

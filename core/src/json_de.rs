@@ -11,9 +11,9 @@
 //! of the few hundred argument and state types; in the wasm build that was about half of
 //! the binary (DESIGN.md, "Why a hand-written path-tracking deserializer?").
 //!
-//! [`PathDe`] is instead one concrete deserializer over `&Value`: containers hand their
+//! `PathDe` is instead one concrete deserializer over `&Value`: containers hand their
 //! children a [`At`] link (the same path links as [`crate::json`]), and the first (deepest) failure records its path in a
-//! [`Track`]. Visitors are used as they are, so each type's `Deserialize` code is
+//! `Track`. Visitors are used as they are, so each type's `Deserialize` code is
 //! instantiated once, for this deserializer.
 //!
 //! The path format: object keys and struct fields joined by `.`, array indices as `[i]`,

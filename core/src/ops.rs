@@ -184,7 +184,7 @@ fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
 
 /// Debug builds, for tests: the compact JSON conversions must agree with serde's.
 ///
-/// Once [`enable`]d, every [`call`](crate::call) also reads its arguments (and any
+/// Once [`enable`](crosscheck::enable)d, every [`call`](crate::call) also reads its arguments (and any
 /// embedded document) and writes its result with serde, and panics if a value differs
 /// or if the two refuse an input at different paths. The conformance-vector test turns
 /// it on, so `cargo test` checks the agreement on every vector. It is off by default:

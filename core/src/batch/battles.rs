@@ -2,7 +2,7 @@
 //! policies given as data, for notebooks that compare builds by fighting them.
 //!
 //! Each battle is the battle engine itself ([`engine::act`] on the actions its
-//! fast listing gives, [`legal::LegalList`]); nothing of the rules is repeated
+//! fast listing gives, `legal::LegalList`); nothing of the rules is repeated
 //! here. A policy only chooses among the listed actions, always in their
 //! default form (no tactics dice, no Trion Burst, no push):
 //!

@@ -35,7 +35,7 @@
 //!    A bare prefix without arguments (`EV`, `WT`, `CBR`, `TAP`) is chat;
 //!    `CC`, `CCB` and `TI` alone are commands (a plain d100 / base 0).
 //! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
-//!    `.rh`) are read in their BCDice form ([`dialect`]); `.st` updates the card
+//!    `.rh`) are read in their BCDice form (`dialect`); `.st` updates the card
 //!    ([`st`], also the op `command.parse_st`) and, for `coc7`, `.sc`, `.coc`, `.en`
 //!    and `.setcoc` are the sheet commands (`sheet`: the changed card or variants in
 //!    `result`).
@@ -44,7 +44,7 @@
 //! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]; CoC 7th
 //!    `FAR` in `far`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
 //!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
-//!    (`4D6KH3`) as BCDice reads them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
+//!    (`4D6KH3`) as BCDice reads them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: `arith`).
 //!    `choice[…]` is read from the raw line first (its items may hold spaces).
 //! 6. A reply longer than [`MAX_REPLY_CHARS`] is refused (`limit_exceeded`).
 //!

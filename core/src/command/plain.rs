@@ -1,5 +1,5 @@
 //! Plain dice for every system: `NdS±K` sums, `D66`, BCDice's arithmetic
-//! (`3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`super::arith`]), a comparison with a
+//! (`3D6*5`, `(2D6+6)*5`, `1D6/2U`: `arith`), a comparison with a
 //! target (`>=`, `>`, `<=`, `<`, `=`, `<>`; BCDice's `=>`, `=<`, `==`, `!=` too;
 //! the target may be integer arithmetic, `1D100>=68+12` or `1D100>=(68+12)`). The dice are rolled by
 //! [`crate::dice::expr::roll_with`]'s code (same grammar and limits as `dice.roll`:

@@ -249,7 +249,7 @@ struct History<E: Engine> {
     dirty: bool,
 }
 
-/// How often a session keeps a copy of the whole state ([`History`]).
+/// How often a session keeps a copy of the whole state (`History`).
 pub const CHECKPOINT_EVERY: usize = 10;
 
 /// How many listings a session keeps readable ([`Session::open_listing`]).

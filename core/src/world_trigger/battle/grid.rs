@@ -118,7 +118,7 @@ const FROM_START: u32 = u32::MAX - 1;
 
 /// A dense copy of what movement needs to know about each square, as one
 /// team's members see it (the map and where their enemies stand). The grid
-/// is stored with a border of [`PAD`] squares that are not battlefield, so
+/// is stored with a border of `PAD` squares that are not battlefield, so
 /// that a step or jump from a battlefield square never leaves the arrays.
 #[derive(Debug, Clone, Default)]
 pub struct MoveGrid {
