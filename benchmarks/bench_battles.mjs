@@ -1,4 +1,4 @@
-// World Trigger battles from Node, three ways, side by side in one run (issue 21):
+// World Trigger battles from Node, three ways, side by side in one run:
 // the pure operations (the whole state as JSON every action), the handle
 // (`worldTrigger.Battle`, state in wasm memory) and `worldTrigger.simulateBattles`.
 // A random 3v3 rank battle: at every step one listed action uniformly at random.

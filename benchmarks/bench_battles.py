@@ -1,4 +1,4 @@
-"""World Trigger battles from Python, three ways, side by side in one run (issue 21).
+"""World Trigger battles from Python, three ways, side by side in one run.
 
 A random 3v3 rank battle (``examples/battles/rank_3v3.json``): at every step the
 acting side lists the legal actions and plays one uniformly at random.

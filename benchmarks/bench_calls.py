@@ -1,4 +1,4 @@
-"""The Python wrapper's cost per call against the native call (issue 27).
+"""The Python wrapper's cost per call against the native call.
 
 For each op of the issue's table, three layers timed side by side in one run:
 ``gunbai._native.call(op, text)`` (JSON text in, the envelope's JSON text out: the core

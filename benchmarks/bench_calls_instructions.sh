@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python layers of one call counted in instructions (valgrind --tool=callgrind), which
-# do not depend on the machine's load (issue 27): for each op, N2 − N1 calls of a layer in
+# do not depend on the machine's load: for each op, N2 − N1 calls of a layer in
 # two processes, so start-up and import cancel out. Layers: `_native.call` (JSON text),
 # `_native.call_value` (objects), the module function (`gunbai.dice.roll(expr=…)`), and
 # `_core._send_text` (the JSON-text path the wrapper took before call_value).

@@ -1,4 +1,4 @@
-// gunbai against bcdice-js in Node, side by side in one run (issue 27), and the cost of
+// gunbai against bcdice-js in Node, side by side in one run, and the cost of
 // each layer of the JS binding. Run by benchmarks/run.sh (`make bench`), which installs
 // bcdice (npm `bcdice`, a benchmark-only dependency) into a cache directory:
 //

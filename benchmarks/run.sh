@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # `make bench`: the benchmarks, side by side in one run (figures recorded in BENCHMARKS.md).
-# 1. World Trigger battles (issue 21): native Rust, Python and Node — the pure operations,
+# 1. World Trigger battles: native Rust, Python and Node — the pure operations,
 #    the handle and simulate_battles — for the same random 3v3 rank battle.
 # 2. benchmarks/bench_python.py (batch checks vs a Python loop, exact odds vs icepool), in a
 #    separate venv ($CACHE/bench-venv) holding the freshly built wheel, numpy and icepool
 #    (icepool is for the benchmark only).
-# 3. Calls (issue 27): Node against bcdice-js (npm `bcdice`, installed for the benchmark
+# 3. Calls: Node against bcdice-js (npm `bcdice`, installed for the benchmark
 #    only into $CACHE/bench-node, never a dependency of the package), cold start and
 #    memory; per layer for each binding (benchmarks/bench_node.mjs, bench_calls.py); and
 #    a summary of the issue's ratios.
@@ -61,13 +61,13 @@ fi
 
 if part calls; then
 kv="$(mktemp)"
-step "Rust: one native call per op (gunbai::call_json, no binding; BENCHMARKS §8)"
+step "Rust: one native call per op (gunbai::call_json, no binding; BENCHMARKS.md §5)"
 cargo test -q --release -p gunbai --lib call_bench::call_bench -- --ignored --nocapture 2>/dev/null | grep '^native\.'
 step "Node: gunbai against bcdice-js, cold start, memory, and per layer"
 BENCH_KV="$kv" node benchmarks/bench_node.mjs "$BN/node_modules/bcdice"
 step "Python: per call, the native call against the wrapper"
 BENCH_KV="$kv" "$BV/bin/python" benchmarks/bench_calls.py
-step "Calls: the ratios of issue 27, from the figures above"
+step "Calls: the ratios against the goals in BENCHMARKS.md, from the figures above"
 "$BV/bin/python" - "$kv" <<'PY'
 import sys
 f = {}

@@ -1,6 +1,6 @@
 """The heaviest accepted call of each batch operation, timed in Node (the npm package's
 wasm) and in Python (the native wheel) side by side, with the load average beside each
-figure (issue 28; DESIGN.md, "How much may one batch call do?").
+figure (DESIGN.md, "How much may one batch call do?").
 
     python scripts/batch-limits.py [--pkg bindings-js/pkg] [--scale 0.05] [--full]
 

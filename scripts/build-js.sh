@@ -80,7 +80,7 @@ TOOLS="$(wasm_mode) $("$WASM_BINDGEN" --version) $("$WASM_OPT" --version)"
 
 # finish DIR RAW_COPY STAMP KEY: wasm-bindgen, wasm-opt -Oz and the generated JS surface of one entry
 # into $PKG/DIR (runs while cargo builds the next entry).
-# Recovery after a wasm trap (issue 28): the glue gets `__gunbaiReinstantiate()`, a new
+# Recovery after a wasm trap: the glue gets `__gunbaiReinstantiate()`, a new
 # instance of the same compiled module (fresh memory) that the prelude calls after a
 # native call threw, and `__gunbaiMemory()` (the current instance's memory, for tests).
 # Objects freed by the garbage collector free themselves only in the instance that made
@@ -123,7 +123,7 @@ finish() {
   # --converge repeats -Oz while it still shrinks the module; --zero-filled-memory holds
   # (a fresh instance's memory is zeros); --low-memory-unused holds because the stack sits
   # below the data and reaches the lowest 1 KiB only at a stack overflow, which traps either
-  # way. Together about 4 KB of gzip on the full entry (DESIGN.md, "How big is the wasm?").
+  # way. Together about 4 KB of gzip on the full entry (DESIGN.md, "What size budget does the wasm have?").
   "$WASM_OPT" -Oz --converge --zero-filled-memory --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$out/wasm/gunbai_js_bg.wasm" -o "$out/wasm/gunbai_js_bg.opt.wasm"
@@ -239,6 +239,7 @@ const WASM_GZIP_BASE64 =
 NODE
 cp bindings-js/js/package.json "$PKG/package.json"
 cp bindings-js/js/README.md "$PKG/README.md"
+cp LICENSE-MIT LICENSE-APACHE "$PKG/"
 packdir="$(mktemp -d)"; (cd "$PKG" && npm pack --silent --pack-destination "$packdir" >/dev/null)
 printf 'npm package (npm pack, gzipped tarball): %s bytes; inline.js %s bytes (%s gzipped)\n' \
   "$(stat -c %s "$packdir"/*.tgz)" "$(stat -c %s "$PKG/inline.js")" "$(gzip -9c "$PKG/inline.js" | wc -c)"

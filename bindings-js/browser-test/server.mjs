@@ -4,7 +4,7 @@
 // check that the package works when a host does not send `application/wasm`.
 //
 //   node bindings-js/browser-test/server.mjs [port]       # then open
-//   http://127.0.0.1:8787/examples/character-sheet/        (after scripts/test.d/20-web.sh
+//   http://127.0.0.1:8787/examples/character-sheet/        (after scripts/ci/web.sh
 //                                                            or examples/build-web.sh)
 import { createServer } from "node:http";
 import { createReadStream, statSync } from "node:fs";

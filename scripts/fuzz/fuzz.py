@@ -1,4 +1,4 @@
-"""Schema-driven fuzzing of every operation on both surfaces (issue 28).
+"""Schema-driven fuzzing of every operation on both surfaces.
 
 Arguments are generated from the catalog's JSON Schemas (and taken from the conformance
 vectors: real game states), then mutated: wrong types, edge numbers, extra and missing

@@ -332,7 +332,7 @@ fn property_run(name: &str, n: u64, checks: Checks) -> Seen {
 }
 
 /// Battles per configuration of the sampled property tests:
-/// `GUNBAI_PROPERTY_SAMPLED` if set (`make test` sets it, scripts/test.sh), else 350
+/// `GUNBAI_PROPERTY_SAMPLED` if set (`make test` sets it: scripts/ci/property.sh), else 350
 /// with debug assertions on and 2000 in a release build (`cargo test --release`).
 fn sampled_battles() -> u64 {
     std::env::var("GUNBAI_PROPERTY_SAMPLED")
@@ -387,7 +387,7 @@ fn property_defense_4v4() {
 /// `GUNBAI_PROPERTY_BATTLES` if set (e.g. `GUNBAI_PROPERTY_BATTLES=500 cargo
 /// test --release -p gunbai --lib property_every_action`), else 1 in a debug
 /// build (a JSON round trip of the whole state after every action is slow
-/// unoptimized) and 30 in a release build. `make test` (scripts/test.sh) runs this test
+/// unoptimized) and 30 in a release build. `make test` (scripts/ci/property.sh) runs this test
 /// in the `proptest` profile with 150 per configuration (900 battles, every action fully
 /// checked; 350 with `GUNBAI_LONG=1`).
 fn every_action_battles() -> u64 {
