@@ -50,7 +50,9 @@ pub mod engine;
 mod call_bench;
 // Without `chat` the module is compiled but not registered (its code leaves the binary).
 #[cfg_attr(not(feature = "chat"), allow(dead_code))]
-pub mod command;
+pub mod chat;
+// The chat commands at the path named after their operations (`command.run`).
+pub use chat as command;
 
 pub mod rulesets;
 // The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`).
@@ -73,7 +75,7 @@ mod registered {
         v.extend(crate::dice::ops());
         crate::rulesets::ops(&mut v);
         #[cfg(feature = "chat")]
-        v.extend(crate::command::ops());
+        v.extend(crate::chat::ops());
         v
     }
 
@@ -92,8 +94,12 @@ mod registered {
         v
     }
 
+    /// The chat commands of the rulesets in the build.
+    #[cfg_attr(not(feature = "chat"), allow(unused_imports))]
+    pub(crate) use crate::rulesets::CHAT;
+
     /// The rulesets in the build.
-    pub(crate) fn rulesets() -> Vec<&'static str> {
+    pub(crate) fn ruleset_names() -> Vec<&'static str> {
         crate::rulesets::built()
     }
 }

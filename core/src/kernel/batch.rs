@@ -134,8 +134,8 @@ pub fn check_n(n: u64) -> Result<usize> {
 }
 
 /// Most work one batch call may do, in dice: about five seconds in the wasm build (Node;
-/// a second or two natively). It was 10^9, five seconds natively, until issue 28 timed
-/// 31 s for it in Node. Larger studies call again with another seed.
+/// a second or two natively). It was 10^9, five seconds natively, until it was timed at
+/// 31 s in Node. Larger studies call again with another seed.
 pub const MAX_BATCH_DICE: u64 = 200_000_000;
 
 /// What one repetition costs besides its dice, counted as dice: deciding and writing

@@ -1,4 +1,4 @@
-//! Bounds on argument text, checked before any [`serde_json::Value`] is built (issue 28).
+//! Bounds on argument text, checked before any [`serde_json::Value`] is built.
 //!
 //! A parsed `Value` is many times the size of its text (an array of empty arrays, `[[],[],…]`,
 //! is about 16 bytes of wasm memory per 3 bytes of text, and each one an allocation), and

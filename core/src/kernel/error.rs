@@ -270,7 +270,7 @@ pub const MAX_DETAILS: usize = 100;
 pub const QUOTED_CHARS: usize = 40;
 
 /// `s` quoted for a message (`"abc"`), cut to its first [`QUOTED_CHARS`] characters
-/// followed by `…` when longer: errors never echo a long input back (issue 28).
+/// followed by `…` when longer: errors never echo a long input back.
 pub fn quote(s: &str) -> String {
     match s.char_indices().nth(QUOTED_CHARS) {
         None => format!("{s:?}"),

@@ -108,8 +108,8 @@ pub trait ToJson {
     fn to_json(&self) -> Value;
 
     /// Append the JSON text of [`to_json`](Self::to_json) to `out`, byte for byte what
-    /// `serde_json::to_vec(&self.to_json())` gives, without building the `Value` (issue 27:
-    /// building, writing and freeing the tree was most of a call's cost). The derive and
+    /// `serde_json::to_vec(&self.to_json())` gives, without building the `Value` (building,
+    /// writing and freeing the tree was most of a call's cost). The derive and
     /// the standard types write directly; the default goes through the `Value`.
     fn write_json(&self, out: &mut Vec<u8>) {
         write_value(&self.to_json(), out);
@@ -392,7 +392,7 @@ fn write_scalar<T: Serialize + ?Sized>(v: &T, out: &mut Vec<u8>) {
 
 /// A JSON value kept as the text [`ToJson::write_json`] wrote for it (compact, keys in
 /// their order): a result nested in another is written once, as text, and copied into
-/// the enclosing result's text, not built as a `Value` and written again (issue 27:
+/// the enclosing result's text, not built as a `Value` and written again (as
 /// `command.run`'s `result`). It reads, writes, compares and has the JSON Schema of the
 /// `Value` it holds; [`to_value`](Self::to_value) gives that `Value`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -503,7 +503,7 @@ fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult
 int_impls!(i8, i16, i32, i64, u8, u16, u32, u64);
 
 /// `usize` is read within `u32` on every target: the wasm build's `usize` is 32 bits,
-/// and a native build must refuse the same numbers with the same message (issue 28).
+/// and a native build must refuse the same numbers with the same message.
 impl FromJson for usize {
     fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
         let n = integer(v, at, 0, u32::MAX as i128, "usize")?;

@@ -36,7 +36,7 @@ pub fn version(_: &NoArgs) -> Result<VersionResult> {
     Ok(VersionResult {
         version: env!("CARGO_PKG_VERSION").to_string(),
         prng: crate::dice::prng::Prng::ALGORITHM.to_string(),
-        rulesets: crate::registered::rulesets().iter().map(|name| name.to_string()).collect(),
+        rulesets: crate::registered::ruleset_names().iter().map(|name| name.to_string()).collect(),
     })
 }
 

@@ -2,8 +2,9 @@
 //!
 //! Errors, the JSON reader and writer, dice, ids, the input bounds, the operation and
 //! batch registries (their types: the entries are supplied by the crate's composition
-//! root, `registered` in `lib.rs`), the four-language label and the generic sheet
-//! plumbing. The layering test (`core/tests/layering.rs`) keeps it free of rulesets.
+//! root, `registered` in `lib.rs`), the four-language label, the variant switches
+//! shared with the chat commands and the generic sheet plumbing. The layering test
+//! (`core/tests/layering.rs`) keeps it free of rulesets.
 
 pub mod batch;
 pub mod bounds;
@@ -17,3 +18,4 @@ pub mod meta;
 pub mod ops;
 pub mod sheet;
 pub(crate) mod small_sort;
+pub mod variants;

@@ -292,7 +292,7 @@ pub fn find(name: &str) -> Option<&'static OpDef> {
 /// does not say what its other keys may be: the JSON reader (`gunbai-derive`) refuses an
 /// unknown key in every object it reads, nested types and unit variants of tagged enums
 /// included, with or without `#[serde(deny_unknown_fields)]` (schemars writes `false`
-/// only where that attribute is; issue 28). A schema whose keys are shared with `$ref`,
+/// only where that attribute is). A schema whose keys are shared with `$ref`,
 /// `allOf`, `oneOf` or `anyOf` beside it is left open (`additionalProperties` sees only
 /// its own `properties`); each branch of one is closed only when its parent has no
 /// `properties` of its own. Walks schema positions only (a field named `properties` is a
@@ -416,7 +416,7 @@ mod tests {
 
     /// The derive refuses an unknown key in every object it reads (the fuzz harness's
     /// sweep sends one at every object position, `scripts/fuzz`); every object schema
-    /// says so, nested ones and tagged unit variants included (issue 28), except one whose
+    /// says so, nested ones and tagged unit variants included, except one whose
     /// keys are shared with a `$ref` or branches beside it, or a branch of such a one.
     #[test]
     fn every_object_schema_refuses_extra_keys() {

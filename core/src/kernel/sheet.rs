@@ -103,7 +103,7 @@ impl SheetResult {
         derived: Vec<SheetValue>,
         skills: Vec<SheetValue>,
     ) -> SheetResult {
-        // Cut as an error at the JSON entry points is (issue 28; names and labels are
+        // Cut as an error at the JSON entry points is (names and labels are
         // short already: this bounds what a new message might quote).
         use crate::error::{clip, MAX_DETAILS, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
         let mut violations = violations;

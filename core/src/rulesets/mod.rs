@@ -1,5 +1,6 @@
 //! The rulesets, one module each with everything of it: its rules, its engines as
-//! handles (`handle`), its character sheet, its batch operations and its registration.
+//! handles (`handle`), its character sheet, its batch operations, its chat commands
+//! (`chat`) and its registration.
 //! Call of Cthulhu's three (`coc7`, `coc_ap`, `coc7_house`) sit under [`coc`], the
 //! `coc` feature.
 //!
@@ -17,7 +18,10 @@ pub mod tmd;
 pub mod world_trigger;
 
 use crate::batch::BatchDef;
+use crate::chat::{CmdLang, CmdRunArgs, CmdRunResult, CmdSystem, CmdVariants, Dialects};
+use crate::dice::Dice;
 use crate::engine::HandleDef;
+use crate::error::Result;
 use crate::ops::OpDef;
 
 /// The rulesets this build registers (`meta.version`'s `rulesets`).
@@ -84,4 +88,73 @@ pub(crate) fn handles(v: &mut Vec<HandleDef>) {
     }
     #[cfg(feature = "fap_map")]
     v.push(def::<fap_map::handle::Round>());
+}
+
+/// The chat commands of the rulesets in the build.
+#[cfg_attr(not(feature = "chat"), allow(dead_code))]
+pub(crate) const CHAT: Dialects = Dialects {
+    in_build: chat_in_build,
+    check_variants: chat_check_variants,
+    own: chat_own,
+    sheet: chat_sheet,
+    messages: &[
+        #[cfg(feature = "coc")]
+        coc::chat::MESSAGES,
+        #[cfg(feature = "world_trigger")]
+        world_trigger::chat::MESSAGES,
+        #[cfg(feature = "tmd")]
+        tmd::chat::MESSAGES,
+        #[cfg(feature = "fap_map")]
+        fap_map::chat::MESSAGES,
+    ],
+};
+
+fn chat_in_build(system: CmdSystem) -> bool {
+    match system {
+        CmdSystem::WorldTrigger => cfg!(feature = "world_trigger"),
+        CmdSystem::Coc7 | CmdSystem::Coc6 => cfg!(feature = "coc"),
+        CmdSystem::Tmd => cfg!(feature = "tmd"),
+        CmdSystem::FapMap => cfg!(feature = "fap_map"),
+    }
+}
+
+/// `variants.coc7_rule` is checked whatever the system (and in every build).
+fn chat_check_variants(variants: &CmdVariants) -> Result<()> {
+    coc::coc7::check::validate_rule("variants.coc7_rule", variants.coc7_rule)
+}
+
+fn chat_own(
+    system: CmdSystem,
+    c: &[char],
+    lang: CmdLang,
+    dice: &mut Dice,
+    variants: CmdVariants,
+) -> crate::chat::lex::PResult<Option<crate::chat::outcome::Outcome>> {
+    // A system left out of this build never gets here (`command.run` refuses it first);
+    // the arms are compiled out so that its code is not in the binary.
+    #[allow(unreachable_patterns)]
+    let own = match system {
+        #[cfg(feature = "coc")]
+        CmdSystem::Coc7 => coc::chat::try_coc7(c, lang, dice, variants.coc7_rule)?,
+        #[cfg(feature = "coc")]
+        CmdSystem::Coc6 => coc::chat::try_coc6(c, lang, dice)?,
+        #[cfg(feature = "world_trigger")]
+        CmdSystem::WorldTrigger => {
+            world_trigger::chat::try_wt(c, lang, dice, variants.damage_table_threshold)?
+        }
+        #[cfg(feature = "tmd")]
+        CmdSystem::Tmd => tmd::chat::try_tmd(c, lang, dice)?,
+        #[cfg(feature = "fap_map")]
+        CmdSystem::FapMap => fap_map::chat::try_fm(c, lang, dice)?,
+        _ => None,
+    };
+    Ok(own)
+}
+
+fn chat_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<CmdRunResult>> {
+    #[cfg(feature = "coc")]
+    if let Some(r) = coc::chat::sheet::try_sheet(args, dice)? {
+        return Ok(Some(r));
+    }
+    Ok(None)
 }

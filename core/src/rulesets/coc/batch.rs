@@ -66,7 +66,7 @@ pub fn simulate_checks(args: &Coc7SimulateChecksArgs) -> Result<BatchData> {
     let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
     let n = check_n(args.n)?;
     // The d100's two dice and the bonus dice, and 4 more for grading the roll against the
-    // skill and the house rule: 1.67·10^7 checks at +12 took 6.3 s in Node (issue 28).
+    // skill and the house rule: 1.67·10^7 checks at +12 took 6.3 s in Node.
     check_work(args.n, args.bonus_dice.unsigned_abs().saturating_add(6))?;
     let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
     let mut out = Vec::with_capacity(n);

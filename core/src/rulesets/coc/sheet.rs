@@ -13,10 +13,10 @@
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
+use crate::kernel::label::WtLabel;
 use crate::sheet::{
     bound, check_name, l, not_in_table, out_of_range, required, SheetResult, SheetValue, SheetViolation,
 };
-use crate::world_trigger::types::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

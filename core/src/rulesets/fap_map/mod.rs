@@ -58,6 +58,9 @@
 //! flavour with no computable effect.
 
 pub mod catalog;
+// Without `chat` the module is compiled but not registered (its code leaves the binary).
+#[cfg_attr(not(feature = "chat"), allow(dead_code))]
+pub mod chat;
 pub mod checks;
 pub(crate) mod handle;
 pub mod points;

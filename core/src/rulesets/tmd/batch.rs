@@ -47,7 +47,7 @@ pub struct TmdSimulateInitiativeArgs {
 
 /// Most cells (repetitions × combatants) of one `tmd.simulate_initiative` call.
 /// 10^6: 10^5 repetitions of 10 combatants tying across sides took 4.5 s in Node (the
-/// 2·10^6 before issue 28's second pass took 8.9 s; DESIGN.md, "How much may one batch
+/// 2·10^6 it was before took 8.9 s; DESIGN.md, "How much may one batch
 /// call do?").
 pub const MAX_CELLS: u64 = 1_000_000;
 /// Most repetitions × combatants² (the sort and tie-break work) of one call.

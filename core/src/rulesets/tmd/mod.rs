@@ -41,6 +41,9 @@
 pub mod acrobatic;
 pub mod actions;
 pub mod batch;
+// Without `chat` the module is compiled but not registered (its code leaves the binary).
+#[cfg_attr(not(feature = "chat"), allow(dead_code))]
+pub mod chat;
 pub mod economy;
 pub mod encounter;
 pub(crate) mod handle;

@@ -5,9 +5,9 @@
 
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
+use crate::kernel::label::WtLabel;
 use crate::sheet::{bound, check_name, l, out_of_range, SheetResult, SheetValue};
 use crate::tmd::actions::{labels, TmdConvertType};
-use crate::world_trigger::types::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

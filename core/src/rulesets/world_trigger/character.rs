@@ -1167,7 +1167,7 @@ mod tests {
 
     #[test]
     fn violations_quote_a_short_prefix_of_long_input() {
-        // Issue 28: a 1 MB `master` came back in each of the five texts of its violation.
+        // A 1 MB `master` once came back in each of the five texts of its violation.
         let big = "m".repeat(1_000_000);
         let key = "k".repeat(1_000_000);
         let sheet = json!({"name": "n", "position": "attacker", "master": big,

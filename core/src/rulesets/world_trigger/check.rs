@@ -305,7 +305,7 @@ mod tests {
     fn tactics_pool_is_battle_state() {
         // WT-TD-1/2/6: the team pool (built up by commands, managed by the
         // leader, cleared at the end of the battle) is battle state for the
-        // battle engine (issue 4); a check only takes the spend (WT-TD-3…5),
+        // battle engine; a check only takes the spend (WT-TD-3…5),
         // so two identical checks never share or deplete anything here.
         let args = WtCheckArgs { dice: 1, tactics_dice: 20, seed: Some(9), ..Default::default() };
         assert_eq!(check(&args).unwrap(), check(&args).unwrap());

@@ -291,20 +291,7 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
     Ok(r)
 }
 
-/// RULINGS `damage_table_threshold`: when the lowest tier (10) applies.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum WtDamageTableThreshold {
-    /// Damage ≥ 10 rolls on the table, as the source's worked example (default).
-    #[default]
-    #[serde(rename = "at_least_10")]
-    AtLeast10,
-    /// Damage > 10 ("超過10點" read literally); the 20 and 30 tiers stay "or more".
-    #[serde(rename = "more_than_10")]
-    MoreThan10,
-}
+pub use crate::kernel::variants::WtDamageTableThreshold;
 
 /// WT-DT-1/2: the one tier a hit of `damage` uses: the highest tier reached
 /// (`None` if no roll is due). Under `more_than_10`, the lowest tier needs

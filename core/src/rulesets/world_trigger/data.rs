@@ -747,8 +747,8 @@ impl WtValidationResult {
     /// The result for `violations`, cut as an error at the JSON entry points is
     /// ([`crate::Error::bounded`]): the first [`MAX_DETAILS`](crate::error::MAX_DETAILS),
     /// each path, message and label text cut to the same lengths, so that a result never
-    /// echoes a long input value whole (issue 28: a megabyte-long `master` came back
-    /// five times).
+    /// echoes a long input value whole (a megabyte-long `master` once came back five
+    /// times).
     pub fn of(mut violations: Vec<WtViolation>) -> WtValidationResult {
         use crate::error::{clip, MAX_DETAILS, MAX_FIELD_CHARS, MAX_MESSAGE_CHARS};
         violations.truncate(MAX_DETAILS);
@@ -791,7 +791,7 @@ mod tests {
         let k = p.trigger("kogetsu").unwrap();
         let o = k.skills.iter().find(|s| s.id == "oborozuki").unwrap();
         assert_eq!((o.requirements.defense_support, o.requirements.technique), (9, 8));
-        // The ≥10 border tier as the issue lists it.
+        // The ≥10 border tier as the seed lists it.
         use WtCondition::*;
         let t10 = p.damage_tables.border.iter().find(|t| t.min_damage == 10).unwrap();
         assert_eq!(

@@ -18,6 +18,9 @@
 pub mod batch;
 pub mod battle;
 pub mod character;
+// Without `chat` the module is compiled but not registered (its code leaves the binary).
+#[cfg_attr(not(feature = "chat"), allow(dead_code))]
+pub mod chat;
 pub mod check;
 pub mod damage;
 pub mod data;

@@ -181,8 +181,8 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
     Ok(s)
 }
 
-/// Declarations `declare` would never have let stand (issue 28: a saved state
-/// with duplicated declarations is refused, naming the field):
+/// Declarations `declare` would never have let stand (a saved state with duplicated
+/// declarations is refused, naming the field):
 /// * FM-ACT-19: a readied action is declared alone (with its one paired action),
 ///   so it is the only declaration of its round, and only one is armed;
 /// * FM-AP-4 (RULINGS): in the declaration phase the pending declarations (and

@@ -415,7 +415,7 @@ fn encounter_conversions(extra: u32, steps: &[(TmdConvertType, u32)]) -> Result<
     Ok(json!({"converted": c["converted"], "base_ap": c["base_ap"], "extra_ap": c["extra_ap"]}))
 }
 
-/// TMD-AP-6 (issue 22): `tmd.convert` and the encounter's `convert` read the
+/// TMD-AP-6: `tmd.convert` and the encounter's `convert` read the
 /// pick rule alike. 「先选择一种类型的动作进行转化，接着再选择未选择过的另一种类型」 forbids
 /// only going back to a type after picking a different one, so converting one
 /// action at a time is the same as converting several in one call. Each sequence

@@ -46,7 +46,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_BATTLES: u64 = 100_000;
 /// Most work in one call, in member-rounds (battles × last round × members): about five
 /// seconds in the wasm build at the sample 3v3 rank battle's speed (8·10^4 took 6.1 s
-/// there on a loaded machine; it was 6·10^5, five seconds natively, until issue 28).
+/// there on a loaded machine; it was 6·10^5, five seconds natively, until it was timed in Node).
 /// 800 rank battles (the benchmarks' default) are 72,000.
 pub const MAX_MEMBER_ROUNDS: u64 = 72_000;
 /// Most actions in one battle (a safety net: the rules end every battle by its last round).

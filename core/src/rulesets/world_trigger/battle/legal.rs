@@ -1,5 +1,5 @@
-//! Listing the legal actions fast (issue 4: complete random battles at more
-//! than 1 000 per second; `BENCHMARKS.md`).
+//! Listing the legal actions fast (complete random battles at more than 1 000 per
+//! second; `BENCHMARKS.md`).
 //!
 //! [`LegalList::fill`] lists every legal action of a state in a compact form
 //! ([`LegalRef`]: indexes into the state and the cost; nothing is allocated

@@ -1,4 +1,4 @@
-//! The World Trigger battle engine (issue 4): rounds and phases, team
+//! The World Trigger battle engine: rounds and phases, team
 //! budgets, trigger activation, the height grid with ZoC, reactions, damage,
 //! special states and bailout, as pure functions over a serializable
 //! [`WtBattleState`]:

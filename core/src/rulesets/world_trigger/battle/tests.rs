@@ -341,7 +341,7 @@ fn sampled_battles() -> u64 {
         .unwrap_or(if cfg!(debug_assertions) { 350 } else { 2000 })
 }
 
-/// Thousands of random legal battles (issue 4): every configuration, budgets
+/// Thousands of random legal battles: every configuration, budgets
 /// checked after every action, the rest (validation, JSON round trip,
 /// refused actions changing nothing, the listing against the reference) on
 /// a sample of actions and on every final state. One test per configuration
@@ -746,7 +746,7 @@ fn feedback_leak_event_names_its_cause_wt_cond_2() {
     );
 }
 
-/// Reference implementations kept from before the fast listing (issue 4).
+/// Reference implementations kept from before the fast listing.
 mod reference {
     use super::super::actions::{WtBattleAction, WtLegalAction};
     use super::super::data::WtBattleSkillKind;

@@ -30,10 +30,14 @@
 //! dice (`tens_d10`), then the ones die, for 7th-edition `CC<=s` / `CC(n)` (as
 //! `coc7.check`).
 
-use super::catalog::{fmt, msg};
-use super::lex::{perr, refuse, Cur, PResult};
-use super::outcome::Outcome;
-use super::types::{CmdKind, CmdLang};
+mod far;
+#[cfg(feature = "coc")]
+pub mod sheet;
+
+use crate::chat::catalog::{fmt, msg};
+use crate::chat::lex::{perr, refuse, Cur, PResult};
+use crate::chat::outcome::Outcome;
+use crate::chat::types::{CmdKind, CmdLang};
 use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level, MAX_BONUS_DICE};
 use crate::coc_ap::check::{evaluate, relabel, CocApCheckResult, CocApRule};
 use crate::dice::Dice;
@@ -77,7 +81,7 @@ struct CombinedResult {
 
 /// Try a 7th-edition command.
 pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
-    if let Some(o) = super::far::try_far(c, lang, dice)? {
+    if let Some(o) = far::try_far(c, lang, dice)? {
         return Ok(Some(o));
     }
     let mut cur = Cur::new(c);
@@ -385,3 +389,7 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
             .result(&e),
     ))
 }
+
+/// Call of Cthulhu's reply texts, both editions (`core/data/command/messages/coc.json`).
+pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
+    include!(concat!(env!("OUT_DIR"), "/messages/coc.rs"));

@@ -37,12 +37,12 @@
 //! 4. The dot commands of Chinese dice bots (`.ra 侦查50`, `.rab2`, `.r 3d6*5`,
 //!    `.rh`) are read in their BCDice form ([`dialect`]); `.st` updates the card
 //!    ([`st`], also the op `command.parse_st`) and, for `coc7`, `.sc`, `.coc`, `.en`
-//!    and `.setcoc` are the sheet commands (`sheet`: the changed card or variants in
-//!    `result`).
+//!    and `.setcoc` are the sheet commands (the ruleset's `Dialects::sheet`: the
+//!    changed card or variants in `result`).
 //!    A malformed BCDice-syntax line that BCDice leaves unanswered gets no reply
 //!    (`bcdice_silent`: `2D6>`, `CBR(xxx,xxx)`, a bad `choice`).
-//! 5. The system's own commands are tried (see [`coc`], [`wt`], [`tmd_fm`]; CoC 7th
-//!    `FAR` in `far`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
+//! 5. The system's own commands are tried (each ruleset's `chat` module, through
+//!    `Dialects::own`), then BCDice's common commands (`C(…)`, B, R and U dice, `TY`/`TZ`:
 //!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
 //!    (`4D6KH3`) as BCDice reads them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: [`arith`]).
 //!    `choice[…]` is read from the raw line first (its items may hold spaces).
@@ -61,21 +61,15 @@
 
 pub(crate) mod arith;
 pub mod card;
-mod catalog;
-pub mod coc;
+pub(crate) mod catalog;
 pub(crate) mod common;
 pub(crate) mod dialect;
-mod far;
 pub mod help;
-mod lex;
-mod outcome;
+pub(crate) mod lex;
+pub(crate) mod outcome;
 pub mod plain;
-#[cfg(feature = "coc")]
-pub mod sheet;
 pub mod st;
-pub mod tmd_fm;
 pub mod types;
-pub mod wt;
 
 #[cfg(test)]
 mod bcdice_parity;
@@ -90,6 +84,28 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::ops::OpDef;
 use lex::{is_space, normalize, Fail, PResult};
 use outcome::Outcome;
+
+/// A system's own commands tried on one head (see [`Dialects::own`]).
+pub(crate) type OwnCommands =
+    fn(CmdSystem, &[char], CmdLang, &mut Dice, CmdVariants) -> PResult<Option<Outcome>>;
+
+/// What the rulesets of the build add to the chat commands: the composition root's
+/// `registered::CHAT` (`lib.rs`), built by `rulesets`. This layer reads, splits and
+/// answers lines and knows the systems by their wire names ([`CmdSystem`]); every
+/// command of a system, its texts and its variants' checks come from here.
+pub(crate) struct Dialects {
+    /// Whether the build has the system's ruleset (the cargo features of `core/Cargo.toml`).
+    pub in_build: fn(CmdSystem) -> bool,
+    /// Check the `variants` of a `command.run` call (whatever its system).
+    pub check_variants: fn(&CmdVariants) -> Result<()>,
+    /// The system's own commands on one head: `Ok(None)` when it is none of them.
+    pub own: OwnCommands,
+    /// The system's sheet commands on the whole line (CoC 7th's `.sc`, `.coc`, `.en`,
+    /// `.setcoc`): `Ok(None)` when the line is none of them.
+    pub sheet: fn(&CmdRunArgs, &mut Dice) -> Result<Option<CmdRunResult>>,
+    /// The rulesets' message tables (beside the common one), each sorted by key.
+    pub messages: &'static [&'static [catalog::Entry]],
+}
 
 /// Most repetitions of one command (`x100`).
 pub const MAX_REPEAT: i64 = 100;
@@ -225,22 +241,10 @@ fn single(
         return Ok(None);
     }
     let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
-        // A system left out of this build never gets here (`run` refuses it first);
-        // the arms are compiled out so that its code is not in the binary.
-        #[allow(unreachable_patterns)]
+        // A system left out of this build never gets here (`run` refuses it first).
         let own = match system {
             None => None,
-            #[cfg(feature = "coc")]
-            Some(CmdSystem::Coc7) => coc::try_coc7(c, lang, dice, variants.coc7_rule)?,
-            #[cfg(feature = "coc")]
-            Some(CmdSystem::Coc6) => coc::try_coc6(c, lang, dice)?,
-            #[cfg(feature = "world_trigger")]
-            Some(CmdSystem::WorldTrigger) => wt::try_wt(c, lang, dice, variants.damage_table_threshold)?,
-            #[cfg(feature = "tmd")]
-            Some(CmdSystem::Tmd) => tmd_fm::try_tmd(c, lang, dice)?,
-            #[cfg(feature = "fap_map")]
-            Some(CmdSystem::FapMap) => tmd_fm::try_fm(c, lang, dice)?,
-            Some(_) => None,
+            Some(s) => (crate::registered::CHAT.own)(s, c, lang, dice, variants)?,
         };
         if let Some(o) = own {
             return Ok(Some(o));
@@ -315,7 +319,7 @@ fn bcdice_silent(system: Option<CmdSystem>, head: &[char], key: &str, pos: usize
     }
     let bare = head.strip_prefix(&['S']).filter(|r| !r.is_empty()).unwrap_or(head);
     let starts = |p: &str| bare.iter().take(p.len()).copied().eq(p.chars());
-    let coc = matches!(system, Some(CmdSystem::Coc7 | CmdSystem::Coc6));
+    let cthulhu = matches!(system, Some(CmdSystem::Coc7 | CmdSystem::Coc6));
     let own = match system {
         Some(CmdSystem::WorldTrigger) => ["WT", "WD"].iter().any(|p| starts(p)),
         Some(CmdSystem::Tmd) => ["TI", "TAP"].iter().any(|p| starts(p)),
@@ -325,7 +329,7 @@ fn bcdice_silent(system: Option<CmdSystem>, head: &[char], key: &str, pos: usize
     if own {
         return false;
     }
-    if coc && (starts("CBR") || starts("RES")) {
+    if cthulhu && (starts("CBR") || starts("RES")) {
         return true;
     }
     let at_end = pos >= head.len();
@@ -351,7 +355,7 @@ fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
 }
 
 /// At most 32 characters of untrusted text, for a reply (`…` when cut).
-fn short(s: &str) -> String {
+pub(crate) fn short(s: &str) -> String {
     const SHOWN: usize = 32;
     let mut out: String = s.chars().take(SHOWN).collect();
     if s.chars().nth(SHOWN).is_some() {
@@ -360,7 +364,7 @@ fn short(s: &str) -> String {
     out
 }
 
-fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
+pub(crate) fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
     res.kind = Some(o.kind);
     res.text = o.text;
     res.success = o.success;
@@ -371,7 +375,12 @@ fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
     res
 }
 
-fn parse_failure(mut res: CmdRunResult, lang: CmdLang, key: &str, position: usize) -> Result<CmdRunResult> {
+pub(crate) fn parse_failure(
+    mut res: CmdRunResult,
+    lang: CmdLang,
+    key: &str,
+    position: usize,
+) -> Result<CmdRunResult> {
     let reason_key = format!("perr_{key}");
     let reason = catalog::msg(lang, &reason_key)?;
     // A repetition's count or nesting is answered with the reason alone, as BCDice does.
@@ -399,7 +408,7 @@ fn answering(mut res: CmdRunResult, line: &Line, secret: bool) -> CmdRunResult {
 }
 
 /// The reply to a command whose values cannot be run (see [`CmdRefusal`]).
-fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdRunResult> {
+pub(crate) fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdRunResult> {
     let e = r.error;
     let code = e.code.as_str();
     let message = e.message.strip_prefix("text: ").unwrap_or(&e.message).to_string();
@@ -446,7 +455,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
 
 fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     check_in_build(args.system)?;
-    crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
+    (crate::registered::CHAT.check_variants)(&args.variants)?;
     let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
     let lang = args.lang;
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
@@ -457,8 +466,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(r) = st::run_st(args)? {
         return Ok(r);
     }
-    #[cfg(feature = "coc")]
-    if let Some(r) = sheet::try_sheet(args, &mut dice)? {
+    if let Some(r) = (crate::registered::CHAT.sheet)(args, &mut dice)? {
         return Ok(r);
     }
     let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {

@@ -82,7 +82,7 @@ fn dice_word(rest: &str) -> String {
 /// `N#` repeat, then the skill: a name, the value, and a modifier (`侦查60+10` is
 /// checked against 70).
 fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
-    let coc7 = match system {
+    let seventh = match system {
         Some(CmdSystem::Coc7) => true,
         Some(CmdSystem::Coc6) => false,
         _ => return None,
@@ -94,7 +94,7 @@ fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<R
         'P' => Some(-1),
         _ => None,
     }) {
-        if !coc7 {
+        if !seventh {
             return None; // 6th edition has no bonus or penalty dice
         }
         chars.next();
@@ -158,8 +158,8 @@ fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<R
     let stuck: String = stuck.chars().map(super::lex::normalize).collect();
     let tail = tail.trim_matches(super::lex::is_space);
     let suffix = match name {
-        n if coc7 && (n.starts_with("困难") || n.starts_with("困難")) => "H",
-        n if coc7 && (n.starts_with("极难") || n.starts_with("極難")) => "E",
+        n if seventh && (n.starts_with("困难") || n.starts_with("困難")) => "H",
+        n if seventh && (n.starts_with("极难") || n.starts_with("極難")) => "E",
         _ => "",
     };
     let comment = [name, tail].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");

@@ -154,7 +154,7 @@ fn unescape(s: &str) -> String {
     out
 }
 
-/// Is this a case of the required Japanese CoC checks (issue 26: `CC`, `CBR`, `RES`
+/// Is this a case of the required Japanese CoC checks (`CC`, `CBR`, `RES`
 /// and their `B` forms in `Cthulhu7th` and `Cthulhu`)?
 fn required_check(name: &str, input: &str) -> bool {
     let head = input.split_whitespace().next().unwrap_or("").to_ascii_uppercase();

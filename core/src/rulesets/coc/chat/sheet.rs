@@ -7,7 +7,7 @@
 //!
 //! The seeds and RULES.md have no sanity, creation or development rules (no rule
 //! IDs); these commands follow the 7th-edition rulebook's standard mechanics, as far
-//! as issue 26 asks:
+//! as the bots' users need them:
 //! * `.sc s/f [SAN]` — one d100 (the tens die, then the ones die, as `CC<=s`) against
 //!   SAN (typed, else the card's 理智 / SAN / 正気度 under any synonym). The level is
 //!   `CC`'s under `variants.coc7_rule` (RULINGS coc7_house Checks). A success loses
@@ -26,10 +26,10 @@
 //! A value taken from the card updates the card (`result.card`: the whole card with
 //! the new value under its own entry); a typed value changes nothing stored.
 
-use super::catalog::{fmt, msg};
-use super::lex::{is_space, normalize, refuse, Fail};
-use super::outcome::Outcome;
-use super::types::{CmdKind, CmdLang, CmdRunArgs, CmdRunResult, CmdVariants};
+use crate::chat::catalog::{fmt, msg};
+use crate::chat::lex::{is_space, normalize, refuse, Fail};
+use crate::chat::outcome::Outcome;
+use crate::chat::types::{CmdKind, CmdLang, CmdRunArgs, CmdRunResult, CmdVariants};
 use crate::coc7::check::{roll_d100, Coc7Level};
 use crate::dice::Dice;
 use crate::error::{Error, Result};
@@ -85,7 +85,7 @@ fn which(text: &str) -> Option<(Cmd, usize)> {
 /// The reply to a sheet dot command, or `None` when `args.text` is not one (or the
 /// system is not `coc7`).
 pub(crate) fn try_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<CmdRunResult>> {
-    if args.system != Some(super::CmdSystem::Coc7) {
+    if args.system != Some(crate::chat::CmdSystem::Coc7) {
         return Ok(None);
     }
     let Some((cmd, at)) = which(&args.text) else { return Ok(None) };
@@ -104,24 +104,24 @@ pub(crate) fn try_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<Cmd
     match outcome {
         Ok(Ok((o, comment))) => {
             res.comment = comment;
-            let mut res = super::fill(res, o);
+            let mut res = crate::chat::fill(res, o);
             res.rolls = dice.take_rolls();
             Ok(Some(res))
         }
         Ok(Err(Missing(name))) => {
-            let name = super::short(&name);
+            let name = crate::chat::short(&name);
             res.text = fmt(lang, "skill_missing", &[("name", name.clone())])?;
-            res.parse_error = Some(super::CmdParseError {
+            res.parse_error = Some(crate::chat::CmdParseError {
                 code: "skill_missing".into(),
                 message: fmt(CmdLang::En, "skill_missing", &[("name", name)])?,
                 position: at + 1,
             });
             Ok(Some(res))
         }
-        Err(Fail::Parse { key, pos }) => super::parse_failure(res, lang, key, pos + 1).map(Some),
+        Err(Fail::Parse { key, pos }) => crate::chat::parse_failure(res, lang, key, pos + 1).map(Some),
         Err(Fail::Refuse(r)) => {
             res.rolls = dice.take_rolls();
-            super::refusal(res, lang, *r).map(Some)
+            crate::chat::refusal(res, lang, *r).map(Some)
         }
         Err(Fail::Hard(e)) => Err(e),
     }
@@ -243,7 +243,7 @@ fn level_key(l: Coc7Level) -> &'static str {
 /// The card with `value` under the entry that holds `name`, when the card has one.
 fn updated(card: Option<&BTreeMap<String, i64>>, name: &str, value: i64) -> Option<BTreeMap<String, i64>> {
     let card = card?;
-    let key = super::card::existing_key(card, name)?;
+    let key = crate::chat::card::existing_key(card, name)?;
     let mut c = card.clone();
     c.insert(key, value);
     Some(c)
@@ -268,11 +268,11 @@ fn sanity(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) -> Step
         .unwrap_or(chars.len());
     let typed = number(chars, name_end).filter(|_| {
         let name: String = chars[j..name_end].iter().collect();
-        name.is_empty() || super::card::lookup(&[(name, 0)].into(), "理智").is_some()
+        name.is_empty() || crate::chat::card::lookup(&[(name, 0)].into(), "理智").is_some()
     });
     let (san, comment, from_card) = match typed {
         Some((v, e)) => (v, rest(chars, e), false),
-        None => match args.card.as_ref().and_then(|c| super::card::lookup(c, "理智")) {
+        None => match args.card.as_ref().and_then(|c| crate::chat::card::lookup(c, "理智")) {
             Some(v) => (v, rest(chars, j), true),
             None => return Ok(Err(Missing(msg(lang, "sc_san")?.to_string()))),
         },
@@ -281,8 +281,8 @@ fn sanity(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) -> Step
         let error = Error::out_of_range("text", format_args!("SAN is 0 to 1000, not {san}"));
         return Err(refuse(error, "sc_san", &[("n", san)]));
     }
-    let (roll, _) = roll_d100(dice, 0).map_err(super::lex::hard)?;
-    let level = super::coc::level7(roll, san, args.variants.coc7_rule);
+    let (roll, _) = roll_d100(dice, 0).map_err(crate::chat::lex::hard)?;
+    let level = super::level7(roll, san, args.variants.coc7_rule);
     let ok = level.is_success();
     let (loss, loss_text) = if ok {
         let (l, faces) = roll_part(&success, dice)?;
@@ -325,7 +325,7 @@ fn shown(text: &str, part: &Part, faces: &[u32], total: i64) -> String {
     if part.iter().all(|t| t.2 == 0) {
         return total.to_string();
     }
-    format!("{text}{} = {total}", super::outcome::faces(faces))
+    format!("{text}{} = {total}", crate::chat::outcome::faces(faces))
 }
 
 /// `.coc [n]` / `.coc7 [n]`.
@@ -400,7 +400,7 @@ fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) ->
             (v, rest(chars, e), false)
         }
         None if name.is_empty() => return Err(Fail::Parse { key: "expected_number", pos: j }),
-        None => match args.card.as_ref().and_then(|c| super::card::lookup(c, &name)) {
+        None => match args.card.as_ref().and_then(|c| crate::chat::card::lookup(c, &name)) {
             Some(v) => (v, None, true),
             None => return Ok(Err(Missing(name))),
         },
@@ -409,7 +409,7 @@ fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) ->
         let error = Error::out_of_range("text", format_args!("a skill is 0 to 1000, not {skill}"));
         return Err(refuse(error, "en_skill", &[("n", skill)]));
     }
-    let (roll, _) = roll_d100(dice, 0).map_err(super::lex::hard)?;
+    let (roll, _) = roll_d100(dice, 0).map_err(crate::chat::lex::hard)?;
     let improved = i64::from(roll) > skill || roll >= 96;
     let label = if name.is_empty() { String::new() } else { format!("{name} ") };
     let (gain, after, tail) = if improved {
@@ -458,7 +458,7 @@ fn set_rule(chars: &[char], at: usize, lang: CmdLang, variants: CmdVariants) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::{run, CmdRunArgs, CmdSystem};
+    use crate::chat::{run, CmdRunArgs, CmdSystem};
 
     /// Odd and extreme sheet lines never panic: a reply, a refusal or chat.
     #[test]

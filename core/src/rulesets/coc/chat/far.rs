@@ -17,10 +17,10 @@
 //!   (rounded down, at least 1); an extreme success or a critical below critical
 //!   difficulty impales with half (rounded down, at least 1) and hits with the rest.
 
-use super::catalog::{fmt, msg};
-use super::lex::{perr, Cur, PResult};
-use super::outcome::Outcome;
-use super::types::{CmdKind, CmdLang};
+use crate::chat::catalog::{fmt, msg};
+use crate::chat::lex::{perr, Cur, PResult};
+use crate::chat::outcome::Outcome;
+use crate::chat::types::{CmdKind, CmdLang};
 use crate::coc7::check::{classify, roll_d100, Coc7Level};
 use crate::dice::Dice;
 
@@ -81,9 +81,9 @@ fn number(arg: &[char], base: usize) -> PResult<Option<i64>> {
     Ok(Some(v))
 }
 
-fn shift(f: super::lex::Fail, base: usize) -> super::lex::Fail {
+fn shift(f: crate::chat::lex::Fail, base: usize) -> crate::chat::lex::Fail {
     match f {
-        super::lex::Fail::Parse { key, pos } => super::lex::Fail::Parse { key, pos: pos + base },
+        crate::chat::lex::Fail::Parse { key, pos } => crate::chat::lex::Fail::Parse { key, pos: pos + base },
         f => f,
     }
 }

@@ -17,10 +17,10 @@
 //!
 //! Every rule is computed by `crate::world_trigger`.
 
-use super::catalog::{fmt, msg};
-use super::lex::{hard, perr, Cur, PResult};
-use super::outcome::{faces, signed, Outcome};
-use super::types::{CmdKind, CmdLang};
+use crate::chat::catalog::{fmt, msg};
+use crate::chat::lex::{hard, perr, Cur, PResult};
+use crate::chat::outcome::{faces, signed, Outcome};
+use crate::chat::types::{CmdKind, CmdLang};
 use crate::dice::{Dice, ScriptedFace};
 use crate::world_trigger::check::{check_target, roll_check, WtPool};
 use crate::world_trigger::damage::{
@@ -291,3 +291,7 @@ fn damage_table_cmd(
     }
     Ok(out.result(&r))
 }
+
+/// World Trigger's reply texts (`core/data/command/messages/world_trigger.json`).
+pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
+    include!(concat!(env!("OUT_DIR"), "/messages/world_trigger.rs"));

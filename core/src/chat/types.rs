@@ -2,7 +2,7 @@
 
 use crate::dice::{Roll, ScriptedFace};
 use crate::json::{FromJson, ToJson};
-use crate::world_trigger::damage::WtDamageTableThreshold;
+use crate::kernel::variants::WtDamageTableThreshold;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -37,12 +37,7 @@ impl CmdSystem {
 
     /// Whether this build has the system's ruleset (the cargo features of `core/Cargo.toml`).
     pub fn in_build(self) -> bool {
-        match self {
-            CmdSystem::WorldTrigger => cfg!(feature = "world_trigger"),
-            CmdSystem::Coc7 | CmdSystem::Coc6 => cfg!(feature = "coc"),
-            CmdSystem::Tmd => cfg!(feature = "tmd"),
-            CmdSystem::FapMap => cfg!(feature = "fap_map"),
-        }
+        (crate::registered::CHAT.in_build)(self)
     }
 }
 

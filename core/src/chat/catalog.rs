@@ -14,18 +14,14 @@ use crate::error::{Error, ErrorCode, Result};
 /// One message: its key and its texts in `ja`, `zh_hans`, `zh_hant`, `en` order.
 pub(crate) type Entry = (&'static str, [&'static str; 4]);
 
+/// The table of what every build answers, sorted by key (each ruleset's own table is
+/// its `chat::MESSAGES`, registered in `Dialects::messages`).
+pub(crate) const COMMON: &[Entry] = include!(concat!(env!("OUT_DIR"), "/messages/common.rs"));
+
 /// The catalog tables of this build, each sorted by key.
-pub(crate) const TABLES: &[&[Entry]] = &[
-    include!(concat!(env!("OUT_DIR"), "/messages/common.rs")),
-    #[cfg(feature = "coc")]
-    include!(concat!(env!("OUT_DIR"), "/messages/coc.rs")),
-    #[cfg(feature = "world_trigger")]
-    include!(concat!(env!("OUT_DIR"), "/messages/world_trigger.rs")),
-    #[cfg(feature = "tmd")]
-    include!(concat!(env!("OUT_DIR"), "/messages/tmd.rs")),
-    #[cfg(feature = "fap_map")]
-    include!(concat!(env!("OUT_DIR"), "/messages/fap_map.rs")),
-];
+pub(crate) fn tables() -> impl Iterator<Item = &'static [Entry]> {
+    std::iter::once(COMMON).chain(crate::registered::CHAT.messages.iter().copied())
+}
 
 fn lang_index(lang: CmdLang) -> usize {
     match lang {
@@ -38,8 +34,7 @@ fn lang_index(lang: CmdLang) -> usize {
 
 /// The message `key` in `lang` (an internal error if the key is missing).
 pub(crate) fn msg(lang: CmdLang, key: &str) -> Result<&'static str> {
-    TABLES
-        .iter()
+    tables()
         .find_map(|t| t.binary_search_by(|e| e.0.cmp(key)).ok().map(|i| t[i].1[lang_index(lang)]))
         .ok_or_else(|| Error::new(ErrorCode::Internal, format!("message catalog has no {key:?}")))
 }
