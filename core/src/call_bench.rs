@@ -1,4 +1,4 @@
-//! The cost of one JSON call, native (issue 27): the five ops of the issue's table through
+//! The cost of one JSON call, native: the five ops of [`CASES`] through
 //! [`crate::call_json`], side by side in one run. Ignored (it prints, it asserts no figure):
 //!
 //! `cargo test --release -p gunbai --lib call_bench -- --ignored --nocapture`
@@ -11,7 +11,7 @@
 //!
 //! (instructions per call = the total / n).
 
-/// The issue's table: (key, op, argument text).
+/// The measured calls: (key, op, argument text).
 pub(crate) const CASES: [(&str, &str, &str); 5] = [
     ("meta_version", "meta.version", "{}"),
     ("dice_roll", "dice.roll", r#"{"expr":"1d100","seed":1}"#),

@@ -47,28 +47,69 @@ pub struct GuideWorldTriggerExamples;
 // The derives in `gunbai-derive` name `::gunbai::json`, inside this crate too.
 extern crate self as gunbai;
 
-pub mod batch;
-pub mod bounds;
+pub mod kernel;
+pub(crate) use kernel::small_sort;
+pub use kernel::{batch, bounds, dice, error, json, json_de, meta, ops, sheet};
+
+pub mod engine;
+
 #[cfg(test)]
 mod call_bench;
-pub mod coc7;
-pub mod coc7_house;
-pub mod coc_ap;
 // Without `chat` the module is compiled but not registered (its code leaves the binary).
 #[cfg_attr(not(feature = "chat"), allow(dead_code))]
-pub mod command;
-pub mod dice;
-pub mod engine;
-pub mod error;
-pub mod fap_map;
-pub mod json;
-pub mod json_de;
-pub mod meta;
-pub mod ops;
-pub mod sheet;
-mod small_sort;
-pub mod tmd;
-pub mod world_trigger;
+pub mod chat;
+// The chat commands at the path named after their operations (`command.run`).
+pub use chat as command;
+
+pub mod rulesets;
+// The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`).
+pub use rulesets::coc::{coc7, coc7_house, coc_ap};
+pub use rulesets::{fap_map, tmd, world_trigger};
+
+/// The composition root: what this build registers. The registries of the layers below
+/// (`ops::registry`, `batch::batch_registry`, `engine::handles`, `meta.version`) take
+/// their entries from here, so they name no ruleset; the rulesets' entries come from
+/// [`rulesets`], in the build's features.
+mod registered {
+    use crate::batch::BatchDef;
+    use crate::engine::HandleDef;
+    use crate::ops::OpDef;
+
+    /// Every operation, in module order.
+    pub(crate) fn ops() -> Vec<OpDef> {
+        let mut v = Vec::new();
+        v.extend(crate::meta::ops());
+        v.extend(crate::dice::ops());
+        crate::rulesets::ops(&mut v);
+        #[cfg(feature = "chat")]
+        v.extend(crate::chat::ops());
+        v
+    }
+
+    /// Every batch operation.
+    pub(crate) fn batch_ops() -> Vec<BatchDef> {
+        let mut v = Vec::new();
+        v.extend(crate::batch::dice::ops());
+        crate::rulesets::batch_ops(&mut v);
+        v
+    }
+
+    /// Every handle.
+    pub(crate) fn handles() -> Vec<HandleDef> {
+        let mut v = Vec::new();
+        crate::rulesets::handles(&mut v);
+        v
+    }
+
+    /// The chat commands of the rulesets in the build.
+    #[cfg_attr(not(feature = "chat"), allow(unused_imports))]
+    pub(crate) use crate::rulesets::CHAT;
+
+    /// The rulesets in the build.
+    pub(crate) fn ruleset_names() -> Vec<&'static str> {
+        crate::rulesets::built()
+    }
+}
 
 pub use error::{Error, ErrorCode, ErrorDetail, Result};
 use serde_json::Value;

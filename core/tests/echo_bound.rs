@@ -1,4 +1,4 @@
-//! Results and errors never echo more than a short prefix of an input value (issue 28).
+//! Results and errors never echo more than a short prefix of an input value.
 //!
 //! Every case of `testdata/vectors` is called again with each of its argument strings
 //! made long (the string followed by a run of a marker character): an error, and every

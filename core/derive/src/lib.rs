@@ -17,7 +17,7 @@
 //!
 //! Every object read refuses unknown keys, whether or not the type says
 //! `deny_unknown_fields`, unit variants of internally tagged enums included: a new type
-//! cannot forget it (issue 28). Types that arguments, sheets, packs or states contain say
+//! cannot forget it. Types that arguments, sheets, packs or states contain say
 //! `deny_unknown_fields` too, so that serde and the JSON Schema (`additionalProperties:
 //! false`) agree; the catalog test in `xtask` checks that for every argument schema.
 //!
@@ -210,7 +210,7 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
 }
 
 /// The check that every key of `__obj` is one of `names` (or the tag): generated for
-/// every object read, so no type can accept an unknown key (issue 28).
+/// every object read, so no type can accept an unknown key.
 fn deny_check(names: &[&str], tag: Option<&str>) -> TS {
     let j = quote!(::gunbai::json);
     let tag = match tag {

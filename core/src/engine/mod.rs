@@ -7,7 +7,7 @@
 //! JSON operations (`<module>.<x>_new`, `<x>_legal_actions`, `<x>_act`) and the
 //! handles ([`Session`]) are two ways to drive the same functions, so they give
 //! the same states and events for the same seeds (the harness in
-//! `engine/harness.rs` checks it game by game).
+//! `rulesets/harness.rs` checks it game by game).
 //!
 //! A [`Session`] keeps the state native between calls: a host that plays many
 //! actions pays for JSON only for what crosses (the action in, the events out),
@@ -19,17 +19,12 @@
 //! native class and the per-engine classes (`world_trigger.Battle`, …) are
 //! generated from [`handles`].
 
-// Compiled in every build, as the ruleset modules are (the view operations name
-// them); only `handles` and the operation registry depend on the ruleset features.
-pub(crate) mod coc;
-pub(crate) mod fap_map;
-#[cfg(test)]
-mod harness;
-pub mod ids;
-pub(crate) mod tmd;
+// Each ruleset's engines implement [`Engine`] in its own `handle` module; only `handles`
+// (the composition root's list) depends on the ruleset features.
 #[cfg(feature = "schema")]
 pub(crate) mod view_schema;
-pub(crate) mod world_trigger;
+
+pub use crate::kernel::ids;
 
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::quote;
@@ -473,7 +468,7 @@ pub struct HandleDef {
     load: LoadFn,
 }
 
-fn def<E: Engine>() -> HandleDef {
+pub(crate) fn def<E: Engine>() -> HandleDef {
     HandleDef {
         name: E::HANDLE,
         ops: E::OPS,
@@ -489,23 +484,9 @@ fn def<E: Engine>() -> HandleDef {
     }
 }
 
-/// Every handle this build has.
+/// Every handle this build has (the composition root's list, `registered` in `lib.rs`).
 pub fn handles() -> Vec<HandleDef> {
-    #[allow(unused_mut)]
-    let mut v: Vec<HandleDef> = Vec::new();
-    #[cfg(feature = "world_trigger")]
-    v.push(def::<world_trigger::Battle>());
-    #[cfg(feature = "tmd")]
-    v.push(def::<tmd::Encounter>());
-    #[cfg(feature = "coc")]
-    {
-        v.push(def::<coc::ApRound>());
-        v.push(def::<coc::HouseRound>());
-        v.push(def::<coc::Chase>());
-    }
-    #[cfg(feature = "fap_map")]
-    v.push(def::<fap_map::Round>());
-    v
+    crate::registered::handles()
 }
 
 /// A session of any engine, driven with JSON (what [`Game`] holds).

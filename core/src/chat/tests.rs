@@ -1,0 +1,108 @@
+use super::*;
+use serde_json::json;
+
+fn run_json(v: serde_json::Value) -> Result<CmdRunResult> {
+    let args: CmdRunArgs = serde_json::from_value(v).unwrap();
+    run(&args)
+}
+
+#[test]
+fn catalog_is_complete() {
+    // build.rs checks each file; here: the tables are sorted (binary search) and
+    // every key is found through `msg` in every language.
+    for t in catalog::tables() {
+        assert!(t.windows(2).all(|w| w[0].0 < w[1].0));
+        for (k, texts) in t.iter() {
+            for (i, l) in [CmdLang::Ja, CmdLang::ZhHans, CmdLang::ZhHant, CmdLang::En].into_iter().enumerate()
+            {
+                assert_eq!(catalog::msg(l, k).unwrap(), texts[i], "{k} {l:?}");
+            }
+        }
+    }
+    assert_eq!(catalog::msg(CmdLang::En, "no_such_key").unwrap_err().code, ErrorCode::Internal);
+}
+
+#[test]
+fn smoke() {
+    let r = run_json(json!({"text": "CC(1)<=53", "system": "coc7", "rolls": [9, 5, 2]})).unwrap();
+    assert_eq!(r.text, "(1D100<=53) ボーナス・ペナルティダイス[1] ＞ 92, 52 ＞ 52 ＞ レギュラー成功");
+}
+
+#[test]
+fn help_examples_all_run() {
+    for (system, ex) in help::all_examples() {
+        let r = run(&CmdRunArgs { text: ex.into(), system, seed: Some(7), ..Default::default() })
+            .unwrap_or_else(|e| panic!("{ex}: {e}"));
+        assert!(r.matched && r.parse_error.is_none() && !r.text.is_empty(), "{ex}: {r:?}");
+    }
+    for system in [None, Some(CmdSystem::Coc7), Some(CmdSystem::Coc6), Some(CmdSystem::WorldTrigger)] {
+        for lang in [CmdLang::Ja, CmdLang::ZhHans, CmdLang::ZhHant, CmdLang::En] {
+            let h = help(&CmdHelpArgs { system, lang }).unwrap();
+            assert!(h.text.lines().count() > 4);
+        }
+    }
+}
+
+/// Garbage and extreme lines never panic: they are unmatched, matched (maybe
+/// with a parse error), or a clean error.
+#[test]
+fn garbage_never_panics() {
+    let mut lines: Vec<String> = vec![
+        "".into(),
+        "S".into(),
+        "SS".into(),
+        "x".into(),
+        "x99999999999999999999999 1D6".into(),
+        "CC(".into(),
+        "CC((((((".into(),
+        "CC<=((((((((((((((((((((((((((((((((((((((((1".into(),
+        "CC<=9223372036854775807".into(),
+        "CC(-9223372036854775808)".into(),
+        "CBR(1,".into(),
+        "CBR(,)".into(),
+        "RES(-999999999999)".into(),
+        "RES999999999999".into(),
+        "WT0".into(),
+        "WT0>=-1000000000".into(),
+        "WTP100T20E100>=1".into(),
+        "WD1000000B10T10S100+1000000".into(),
+        "WD1000001".into(),
+        "WDT1000000[EB,EB,EB]".into(),
+        "WDT-5".into(),
+        "TI-999999999999".into(),
+        "TAP999999999".into(),
+        "EV-1000>10000".into(),
+        "EV1001>1".into(),
+        "JE1000000000S1000".into(),
+        "JE1000000001F".into(),
+        "1D6>=".into(),
+        "1D6>=(".into(),
+        "1D6>=-".into(),
+        "1000D10000>=1".into(),
+        "D".into(),
+        "0D0".into(),
+        "\u{3000}\u{3000}ＣＣ\u{3000}".into(),
+        "🎲🎲 2D6".into(),
+        "x100 1000D10000".into(),
+        "x100 SCC<=50".into(),
+    ];
+    lines.push("1D6+".repeat(500));
+    lines.push("CC<=".to_string() + &"9".repeat(5000));
+    lines.push("(".repeat(10_000));
+    for system in [
+        None,
+        Some(CmdSystem::Coc7),
+        Some(CmdSystem::Coc6),
+        Some(CmdSystem::WorldTrigger),
+        Some(CmdSystem::Tmd),
+        Some(CmdSystem::FapMap),
+    ] {
+        for l in &lines {
+            let r = run(&CmdRunArgs { text: l.clone(), system, seed: Some(1), ..Default::default() });
+            if let Ok(r) = r {
+                assert!(r.matched || r.text.is_empty(), "{l}");
+                assert!(r.rolls.len() <= 100_000);
+            }
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! The one error type of gunbai.
+//!
+//! Every failure is an [`Error`] with a stable [`ErrorCode`] (its snake_case
+//! string is what JS `GunbaiError.code` and Python `GunbaiError.code` carry),
+//! a human-readable message that names the offending field, and optionally the
+//! field path and the rule ID an illegal action breaks.
+
+use crate::json::{FromJson, ToJson};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Stable error codes. The string form (`as_str`) never changes once released.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A wrong type, a missing or unknown field, or an inconsistent combination.
+    InvalidArgument,
+    /// A number outside its documented range.
+    OutOfRange,
+    /// Scripted dice (`rolls`) ran out before the operation finished.
+    ScriptedDiceExhausted,
+    /// A scripted face outside `1..=sides`, or a scripted roll object whose
+    /// `sides`/`kind` do not match the die being rolled.
+    InvalidDieFace,
+    /// A dice expression or chat command could not be parsed.
+    ParseError,
+    /// A dice count, side count, iteration count or size limit was exceeded.
+    LimitExceeded,
+    /// A data pack, sheet or saved state failed validation.
+    InvalidData,
+    /// An action that the rules do not allow now; the state is unchanged.
+    IllegalAction,
+    /// No operation has that name.
+    UnknownOperation,
+    /// The rule exists in RULES.md but gunbai does not implement it yet.
+    NotImplemented,
+    /// The ruleset is left out of this build (a per-ruleset npm entry such as
+    /// `gunbai/tmd` asked for another system's chat commands).
+    NotInBuild,
+    /// A bug in gunbai (an invariant failed). Please report it.
+    Internal,
+}
+
+impl ErrorCode {
+    /// All codes, in declaration order.
+    pub const ALL: [ErrorCode; 12] = [
+        ErrorCode::InvalidArgument,
+        ErrorCode::OutOfRange,
+        ErrorCode::ScriptedDiceExhausted,
+        ErrorCode::InvalidDieFace,
+        ErrorCode::ParseError,
+        ErrorCode::LimitExceeded,
+        ErrorCode::InvalidData,
+        ErrorCode::IllegalAction,
+        ErrorCode::UnknownOperation,
+        ErrorCode::NotImplemented,
+        ErrorCode::NotInBuild,
+        ErrorCode::Internal,
+    ];
+
+    /// The stable snake_case string of this code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidArgument => "invalid_argument",
+            ErrorCode::OutOfRange => "out_of_range",
+            ErrorCode::ScriptedDiceExhausted => "scripted_dice_exhausted",
+            ErrorCode::InvalidDieFace => "invalid_die_face",
+            ErrorCode::ParseError => "parse_error",
+            ErrorCode::LimitExceeded => "limit_exceeded",
+            ErrorCode::InvalidData => "invalid_data",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::UnknownOperation => "unknown_operation",
+            ErrorCode::NotImplemented => "not_implemented",
+            ErrorCode::NotInBuild => "not_in_build",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A gunbai error: a stable `code`, a message naming the field, and context.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+pub struct Error(pub Box<ErrorInner>);
+
+impl std::ops::Deref for Error {
+    type Target = ErrorInner;
+    fn deref(&self) -> &ErrorInner {
+        &self.0
+    }
+}
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorInner {
+        &mut self.0
+    }
+}
+impl From<ErrorInner> for Error {
+    fn from(e: ErrorInner) -> Self {
+        Error(Box::new(e))
+    }
+}
+
+/// The fields of an [`Error`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+pub struct ErrorInner {
+    /// Stable machine-readable code.
+    pub code: ErrorCode,
+    /// English message; it names the offending field when there is one.
+    pub message: String,
+    /// Dotted path of the offending argument field (`args.rolls[2]`), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The rule ID (from RULES.md / RULINGS.md) an illegal action breaks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// Every problem found, when validation reports several at once (a sheet
+    /// breaking three creation rules); `field`/`rule` are then the first one's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<ErrorDetail>,
+    /// For a `parse_error` in a text argument (`field`), the 1-based character
+    /// where reading failed, so a UI can point at it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<u32>,
+}
+
+/// One problem of a multi-problem error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+pub struct ErrorDetail {
+    /// Dotted path of the offending field.
+    pub path: String,
+    /// The rule ID broken, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// English explanation.
+    pub message: String,
+}
+
+/// Result alias used throughout gunbai.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A new error with a code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ErrorInner {
+            code,
+            message: message.into(),
+            field: None,
+            rule: None,
+            details: Vec::new(),
+            position: None,
+        }
+        .into()
+    }
+
+    /// An error about one argument field; the message is prefixed with the field.
+    pub fn field(code: ErrorCode, field: impl Into<String>, message: impl fmt::Display) -> Self {
+        let field = field.into();
+        ErrorInner {
+            code,
+            message: format!("{field}: {message}"),
+            field: Some(field),
+            rule: None,
+            details: Vec::new(),
+            position: None,
+        }
+        .into()
+    }
+
+    /// `invalid_argument` about `field`.
+    pub fn invalid(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::InvalidArgument, field, message)
+    }
+
+    /// `out_of_range` about `field`.
+    pub fn out_of_range(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::OutOfRange, field, message)
+    }
+
+    /// `limit_exceeded` about `field`.
+    pub fn limit(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::LimitExceeded, field, message)
+    }
+
+    /// `invalid_data` about `field` of a sheet, data pack or state.
+    pub fn invalid_data(field: impl Into<String>, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::InvalidData, field, message)
+    }
+
+    /// `illegal_action` naming the rule it breaks.
+    pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
+        let rule = rule.into();
+        ErrorInner {
+            code: ErrorCode::IllegalAction,
+            message: format!("{message} ({rule})"),
+            field: None,
+            rule: Some(rule),
+            details: Vec::new(),
+            position: None,
+        }
+        .into()
+    }
+
+    /// `not_implemented` for a rule gunbai does not implement yet.
+    pub fn not_implemented(rule: impl Into<String>, message: impl fmt::Display) -> Self {
+        let rule = rule.into();
+        ErrorInner {
+            code: ErrorCode::NotImplemented,
+            message: format!("{message} ({rule} is not implemented)"),
+            field: None,
+            rule: Some(rule),
+            details: Vec::new(),
+            position: None,
+        }
+        .into()
+    }
+
+    /// A `parse_error` in the text argument `field`, failing at the 0-based
+    /// character `at` (reported 1-based, in the message and in `position`).
+    pub fn parse_at(field: impl Into<String>, at: usize, message: impl fmt::Display) -> Self {
+        let position = u32::try_from(at.saturating_add(1)).unwrap_or(u32::MAX);
+        let mut e =
+            Self::field(ErrorCode::ParseError, field, format_args!("{message} at character {position}"));
+        e.position = Some(position);
+        e
+    }
+
+    /// Attach a rule ID.
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// Prefix the field path (used when an inner value is validated on its own).
+    pub fn within(mut self, prefix: &str) -> Self {
+        match &self.field {
+            Some(f) => {
+                let joined = join_path(prefix, f);
+                self.message = match self.message.strip_prefix(&format!("{f}: ")) {
+                    Some(rest) => format!("{joined}: {rest}"),
+                    None => format!("{joined}: {}", self.message),
+                };
+                self.field = Some(joined);
+            }
+            None => {
+                self.message = format!("{prefix}: {}", self.message);
+                self.field = Some(prefix.to_string());
+            }
+        }
+        for d in &mut self.details {
+            d.path = join_path(prefix, &d.path);
+        }
+        self
+    }
+}
+
+/// Longest message, in characters, an error crossing the JSON entry points carries (see
+/// [`Error::bounded`]); longer ones are cut, ending in `…`.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+/// Longest `field` or detail `path`, in characters, at the JSON entry points.
+pub const MAX_FIELD_CHARS: usize = 200;
+/// Most `details` an error carries at the JSON entry points.
+pub const MAX_DETAILS: usize = 100;
+/// How much of an input string a message quotes ([`quote`]).
+pub const QUOTED_CHARS: usize = 40;
+
+/// `s` quoted for a message (`"abc"`), cut to its first [`QUOTED_CHARS`] characters
+/// followed by `…` when longer: errors never echo a long input back.
+pub fn quote(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => format!("{s:?}"),
+        Some((end, _)) => format!("{:?}…", &s[..end]),
+    }
+}
+
+/// `s` cut like [`quote`] (its first [`QUOTED_CHARS`] characters followed by `…` when
+/// longer) but not quoted: for messages that set input in their own brackets (「…」).
+pub fn excerpt(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => std::borrow::Cow::Borrowed(s),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &s[..end])),
+    }
+}
+
+/// `s` itself, or its first `max` characters followed by `…`.
+pub(crate) fn clip(s: &mut String, max: usize) {
+    if let Some((end, _)) = s.char_indices().nth(max) {
+        s.truncate(end);
+        s.push('…');
+    }
+}
+
+impl Error {
+    /// This error with its message, field, details and their messages cut to
+    /// [`MAX_MESSAGE_CHARS`], [`MAX_FIELD_CHARS`] and [`MAX_DETAILS`]: what the JSON
+    /// entry points return, so that no error is much larger than a kilobyte or two
+    /// whatever the input (a megabyte-long name or key would otherwise come back whole,
+    /// once per problem). Messages quote input with [`quote`] where they can; this is
+    /// the bound for every other path.
+    pub fn bounded(mut self) -> Self {
+        clip(&mut self.message, MAX_MESSAGE_CHARS);
+        if let Some(f) = &mut self.field {
+            clip(f, MAX_FIELD_CHARS);
+        }
+        self.details.truncate(MAX_DETAILS);
+        for d in &mut self.details {
+            clip(&mut d.message, MAX_MESSAGE_CHARS);
+            clip(&mut d.path, MAX_FIELD_CHARS);
+        }
+        if let Some(r) = &mut self.rule {
+            clip(r, MAX_FIELD_CHARS);
+        }
+        self
+    }
+}
+
+/// `prefix` followed by the path `inner` (`.` or empty: `prefix` itself; `[i]`
+/// appended; a key joined with `.`).
+pub(crate) fn join_path(prefix: &str, inner: &str) -> String {
+    if inner.is_empty() || inner == "." {
+        prefix.to_string()
+    } else if inner.starts_with('[') {
+        format!("{prefix}{inner}")
+    } else {
+        format!("{prefix}.{inner}")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_errors_cut_every_text() {
+        let long = "字".repeat(MAX_MESSAGE_CHARS * 3);
+        let mut e = Error::invalid(long.clone(), &long);
+        e.details = (0..MAX_DETAILS + 5)
+            .map(|_| ErrorDetail { path: long.clone(), rule: None, message: long.clone() })
+            .collect();
+        let b = e.bounded();
+        assert_eq!(b.message.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(b.message.ends_with('…'));
+        assert_eq!(b.field.as_ref().unwrap().chars().count(), MAX_FIELD_CHARS + 1);
+        assert_eq!(b.details.len(), MAX_DETAILS);
+        assert!(b.details.iter().all(|d| d.message.chars().count() == MAX_MESSAGE_CHARS + 1
+            && d.path.chars().count() == MAX_FIELD_CHARS + 1));
+        let short = Error::invalid("expr", "bad");
+        assert_eq!(short.clone().bounded(), short);
+    }
+
+    #[test]
+    fn quotes_are_short() {
+        assert_eq!(quote("abc"), "\"abc\"");
+        let q = quote(&"x".repeat(1_000_000));
+        assert_eq!(q, format!("{:?}…", "x".repeat(QUOTED_CHARS)));
+        assert_eq!(quote(&"é".repeat(QUOTED_CHARS)), format!("{:?}", "é".repeat(QUOTED_CHARS)));
+        assert_eq!(excerpt("abc"), "abc");
+        assert_eq!(excerpt(&"字".repeat(1_000_000)), format!("{}…", "字".repeat(QUOTED_CHARS)));
+    }
+}

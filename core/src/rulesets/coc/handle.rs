@@ -1,0 +1,210 @@
+//! The Call of Cthulhu engines as [`Engine`]s: `coc_ap.Round` (6th-edition
+//! action points), `coc7_house.Round` and `coc7_house.Chase` (7th-edition house
+//! combat). Each wraps the functions its pure operations use (`load_state`,
+//! `legal_of`, `act_on`), so a handle and the pure operations give the same
+//! states, listings and events.
+
+use crate::coc7_house::chase::{self, C7hChaseAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus};
+use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundNewArgs, C7hRoundState};
+use crate::coc_ap::round::{self as ap, CocApAction, CocApRoundNewArgs, CocApRoundState};
+use crate::dice::Dice;
+use crate::engine::{by_actor, no_data, Created, Engine};
+use crate::error::Result;
+use crate::json::ToJson;
+use serde_json::{json, Value};
+
+/// `coc_ap.Round` (`coc_ap.round_new` / `round_legal_actions` / `round_act`).
+pub struct ApRound;
+
+impl Engine for ApRound {
+    const HANDLE: &'static str = "coc_ap.Round";
+    const OPS: [&'static str; 3] = ["coc_ap.round_new", "coc_ap.round_legal_actions", "coc_ap.round_act"];
+    type Setup = CocApRoundNewArgs;
+    type State = CocApRoundState;
+    type Action = CocApAction;
+    type Ctx = ();
+    type Cache = ();
+    type Listed = Value;
+
+    fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
+        let r = ap::round_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), CocApRoundState)> {
+        no_data(data, "a CoC 6th-edition round")?;
+        Ok(((), ap::load_state(state)?))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &CocApRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let items = ap::legal_of(s).iter().map(ToJson::to_json).collect();
+        by_actor(items, actor, s.fighters.iter().map(|f| f.participant.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut CocApRoundState, a: &CocApAction, dice: &mut Dice) -> Result<Value> {
+        Ok(ap::act_on(s, a, dice)?.to_json())
+    }
+
+    /// A round has no end of its own (COCAP-RND-3: the KP's call).
+    fn outcome(_: &(), _: &CocApRoundState) -> Value {
+        Value::Null
+    }
+
+    /// `other`'s AP cost is the caller's (COCAP-AP-2(b)); it is listed at 1.
+    #[cfg(test)]
+    fn caller_chosen(a: &CocApAction) -> bool {
+        matches!(a, CocApAction::Other { ap, .. } if *ap != 1)
+    }
+
+    /// Participant ids. Nothing is hidden (the default view): actions are declared to
+    /// the KP at the table (COCAP-AP-2) and the map is open (COCAP-PREP-1).
+    fn viewers(s: &CocApRoundState) -> Vec<&str> {
+        s.fighters.iter().map(|f| f.participant.id.as_str()).collect()
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &CocApRoundState, rng: &mut crate::dice::prng::Prng) -> Vec<CocApAction> {
+        ap::candidates(s, rng)
+    }
+}
+
+/// `coc7_house.Round` (`coc7_house.round_new` / `round_legal_actions` / `round_act`).
+pub struct HouseRound;
+
+impl Engine for HouseRound {
+    const HANDLE: &'static str = "coc7_house.Round";
+    const OPS: [&'static str; 3] =
+        ["coc7_house.round_new", "coc7_house.round_legal_actions", "coc7_house.round_act"];
+    type Setup = C7hRoundNewArgs;
+    type State = C7hRoundState;
+    type Action = C7hAction;
+    type Ctx = ();
+    type Cache = ();
+    type Listed = Value;
+
+    fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
+        let r = c7h::round_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hRoundState)> {
+        no_data(data, "a CoC 7th-edition round")?;
+        Ok(((), c7h::load_state(state)?))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &C7hRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let items = c7h::legal_of(s).iter().map(ToJson::to_json).collect();
+        by_actor(items, actor, s.combatants.iter().map(|c| c.entry.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, _: &mut Dice) -> Result<Value> {
+        Ok(c7h::act_on(s, a)?.to_json())
+    }
+
+    /// A round has no end of its own (the KP's call).
+    fn outcome(_: &(), _: &C7hRoundState) -> Value {
+        Value::Null
+    }
+
+    /// Combatant ids. Nothing is hidden (the default view): the round's order, actions
+    /// and stances are played openly.
+    fn viewers(s: &C7hRoundState) -> Vec<&str> {
+        s.combatants.iter().map(|c| c.entry.id.as_str()).collect()
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &C7hRoundState, _: &mut crate::dice::prng::Prng) -> Vec<C7hAction> {
+        c7h::candidates(s)
+    }
+}
+
+/// `coc7_house.Chase` (`coc7_house.chase_new` / `chase_legal_actions` / `chase_act`).
+pub struct Chase;
+
+impl Engine for Chase {
+    const HANDLE: &'static str = "coc7_house.Chase";
+    const OPS: [&'static str; 3] =
+        ["coc7_house.chase_new", "coc7_house.chase_legal_actions", "coc7_house.chase_act"];
+    type Setup = C7hChaseNewArgs;
+    type State = C7hChaseState;
+    type Action = C7hChaseAction;
+    type Ctx = ();
+    type Cache = ();
+    type Listed = Value;
+
+    fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
+        let r = chase::chase_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), C7hChaseState)> {
+        no_data(data, "a chase")?;
+        Ok(((), chase::load_state(state)?))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &C7hChaseState, _: Option<&str>) -> Result<Vec<Value>> {
+        Ok(chase::legal_of(s).iter().map(ToJson::to_json).collect())
+    }
+
+    fn apply(_: &(), s: &mut C7hChaseState, _: &C7hChaseAction, dice: &mut Dice) -> Result<Value> {
+        Ok(chase::act_on(s, dice)?.to_json())
+    }
+
+    /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).
+    fn outcome(_: &(), s: &C7hChaseState) -> Value {
+        match s.status {
+            C7hChaseStatus::Ongoing => Value::Null,
+            st => json!({"status": st.to_json(), "round": s.round}),
+        }
+    }
+
+    /// The fugitive's and the pursuer's ids. Nothing is hidden (the default view): the
+    /// gap and the rolls are open (C7H-ESC).
+    fn viewers(s: &C7hChaseState) -> Vec<&str> {
+        std::iter::once(s.fugitive.id.as_str()).chain(s.pursuer.as_ref().map(|p| p.id.as_str())).collect()
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), _: &C7hChaseState, _: &mut crate::dice::prng::Prng) -> Vec<C7hChaseAction> {
+        vec![C7hChaseAction::Round {}]
+    }
+}
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::view_shapes!(
+    CocApRoundViewArgs,
+    CocApRoundViewResult,
+    crate::coc_ap::round::CocApRoundState,
+    crate::coc_ap::round::CocApEvent,
+    String,
+    "A participant's id; absent or null: the KP.",
+    crate::coc_ap::round::CocApRoundState,
+    "The state: the AP round hides nothing from a viewer, so it is the state unchanged.",
+    crate::coc_ap::round::CocApEvent
+);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::view_shapes!(
+    C7hRoundViewArgs,
+    C7hRoundViewResult,
+    crate::coc7_house::round::C7hRoundState,
+    crate::coc7_house::round::C7hEvent,
+    String,
+    "A combatant's id; absent or null: the KP.",
+    crate::coc7_house::round::C7hRoundState,
+    "The state: the round hides nothing from a viewer, so it is the state unchanged.",
+    crate::coc7_house::round::C7hEvent
+);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::view_shapes!(
+    C7hChaseViewArgs,
+    C7hChaseViewResult,
+    crate::coc7_house::chase::C7hChaseState,
+    crate::coc7_house::chase::C7hChaseEvent,
+    String,
+    "The fugitive's or the pursuer's id; absent or null: the KP.",
+    crate::coc7_house::chase::C7hChaseState,
+    "The state: a chase hides nothing from a viewer, so it is the state unchanged.",
+    crate::coc7_house::chase::C7hChaseEvent
+);

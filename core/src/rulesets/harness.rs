@@ -1,0 +1,535 @@
+//! One property harness for the five engines: random legal games
+//! played through a [`Session`] to their end (or a step cap for rounds, which
+//! have no end of their own), checking at every step that
+//!
+//! * every listed action is accepted (applied to a copy);
+//! * candidate actions that are not listed are refused, with `illegal_action`
+//!   naming a rule (or `invalid_argument` naming the field for a reference to
+//!   nothing), and the session's state is byte-identical after the refusal;
+//! * state → JSON → state is lossless (equal, and the same text again);
+//! * the handle and the pure operations agree: the same listing, and for the
+//!   same seed the same new state and events.
+//!
+//! `GUNBAI_HARNESS_GAMES` sets the games per engine (see [`games`]).
+
+use crate::dice::prng::Prng;
+use crate::dice::Dice;
+use crate::engine::{Engine, Session};
+use crate::json::ToJson;
+use serde_json::{json, Value};
+
+/// Games per engine: `GUNBAI_HARNESS_GAMES`, else 300 in an optimized build (`make test`
+/// runs it so, in the `proptest` profile) and 4 in a debug one (`cargo test`).
+fn games() -> u64 {
+    let default = if cfg!(debug_assertions) { 4 } else { 300 };
+    std::env::var("GUNBAI_HARNESS_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// How an engine is driven by the harness.
+struct Drive {
+    /// Actions per game at most (rounds have no end of their own).
+    max_steps: usize,
+    /// The act operation takes `seed` (engines that roll dice).
+    act_takes_seed: bool,
+    /// Check the listed actions one by one every this many steps (1: every step).
+    all_listed_every: usize,
+    /// Compare with the pure operations every this many steps.
+    pure_every: usize,
+}
+
+fn pick(rng: &mut Prng, n: usize) -> usize {
+    (rng.next_u64() % n.max(1) as u64) as usize
+}
+
+/// The pure listing's items: every engine lists `{actions: [{action, …cost}], …}`,
+/// exactly as the handle does.
+fn pure_listing(v: &Value) -> Vec<Value> {
+    let items = v["actions"].as_array().cloned().expect("a pure listing has `actions`");
+    assert!(items.iter().all(|it| it.get("action").is_some()), "listed items are {{action, …}}");
+    items
+}
+
+fn with_state(state: Value, data: &Option<Value>) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("state".into(), state);
+    if let Some(d) = data {
+        m.insert("data".into(), d.clone());
+    }
+    m
+}
+
+/// Play `games()` random games of `E` from the setups `setup(k)` gives; returns
+/// (games, actions, refusals checked).
+fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64, usize, usize, u64) {
+    let n = games();
+    let (mut actions, mut refusals, mut ended) = (0usize, 0usize, 0u64);
+    for game in 0..n {
+        let mut rng = Prng::new(game * 7919 + 17);
+        let setup_json = setup(game, &mut rng);
+        let setup_args: E::Setup =
+            crate::ops::parse_args(setup_json.clone()).expect("the harness setup is valid");
+        let (mut sess, _, _) = Session::<E>::create(&setup_args).expect("the harness setup starts a game");
+        // The pure `new` agrees with the handle's.
+        let pure_new = crate::call(E::OPS[0], setup_json.clone()).expect("pure new");
+        assert_eq!(pure_new["state"], sess.state().to_json(), "{}: new state differs", E::HANDLE);
+        let data = E::save_ctx(sess.ctx());
+        let mut game_actions = 0;
+        let mut last_events: Option<Value> = None;
+        for step in 0..drive.max_steps {
+            let state_json = sess.state().to_json();
+            let text = state_json.to_string();
+            // Lossless round trip.
+            let (_, back) = E::load(&state_json, data.as_ref()).expect("a reachable state loads");
+            assert!(back == *sess.state(), "{}: state changed in a JSON round trip", E::HANDLE);
+            assert_eq!(back.to_json().to_string(), text, "{}: JSON text changed", E::HANDLE);
+            check_views::<E>(&sess, &state_json, &data, last_events.take(), step % drive.pure_every == 0);
+            let listed = sess.legal_actions(None).expect("listing");
+            if step % drive.pure_every == 0 {
+                let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
+                    .expect("pure listing");
+                assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
+            }
+            let actions_listed: Vec<Value> = listed.iter().map(|it| it["action"].clone()).collect();
+            // Every listed action is accepted.
+            if step % drive.all_listed_every == 0 {
+                for a in &actions_listed {
+                    let act: E::Action = crate::json::from_value(a).expect("a listed action reads");
+                    let mut s = sess.state().clone();
+                    let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap();
+                    if let Err(e) = E::apply(sess.ctx(), &mut s, &act, &mut d) {
+                        panic!("{}: listed action refused: {a}: {e:?}", E::HANDLE);
+                    }
+                }
+            }
+            // Unlisted candidates are refused, and change nothing.
+            let before = sess.state().clone();
+            let mut probes = E::probes(sess.ctx(), sess.state(), &mut rng);
+            // A sample: at most 12 a step.
+            while probes.len() > 12 {
+                probes.swap_remove(pick(&mut rng, probes.len()));
+            }
+            for p in probes {
+                let pj = p.to_json();
+                if actions_listed.contains(&pj) {
+                    continue;
+                }
+                let mut d = Dice::seeded(1).unwrap();
+                match sess.act(&p, &mut d) {
+                    // A value the caller chooses (tactics dice, a cost) is listed at its default only.
+                    Ok(_) if E::caller_chosen(&p) => {
+                        sess.undo().unwrap();
+                    }
+                    Ok(_) => panic!("{}: an unlisted action was accepted: {pj}", E::HANDLE),
+                    Err(e) => {
+                        use crate::ErrorCode as C;
+                        match e.code {
+                            C::IllegalAction => {
+                                assert!(e.rule.is_some(), "{}: {e:?} names no rule", E::HANDLE)
+                            }
+                            C::InvalidArgument | C::LimitExceeded | C::OutOfRange => {
+                                assert!(e.field.is_some(), "{}: {e:?} names no field", E::HANDLE)
+                            }
+                            _ => panic!("{}: unlisted action {pj}: unexpected {e:?}", E::HANDLE),
+                        }
+                        refusals += 1;
+                    }
+                }
+                assert!(*sess.state() == before, "{}: a refusal changed the state: {pj}", E::HANDLE);
+            }
+            assert_eq!(sess.state().to_json().to_string(), text, "{}: refusals changed the state", E::HANDLE);
+            if listed.is_empty() || !sess.outcome().is_null() {
+                ended += 1;
+                break;
+            }
+            // Play a random listed action, through the handle and the pure op.
+            let k = pick(&mut rng, actions_listed.len());
+            let a = actions_listed[k].clone();
+            let seed = rng.next_u64() >> 11;
+            let act: E::Action = crate::json::from_value(&a).expect("reads");
+            let mut d = Dice::seeded(seed).unwrap();
+            // Every other step by the listing's index (`act_listed`), the action never
+            // crossing as JSON: the same action, the same result.
+            let events = if step % 2 == 1 {
+                let (id, n) = sess.open_listing(None).expect("listing");
+                assert_eq!(n, listed.len(), "{}: an opened listing differs", E::HANDLE);
+                sess.act_listed(id, k, &mut d).expect("a listed action is accepted by its index")
+            } else {
+                sess.act(&act, &mut d).expect("a listed action is accepted")
+            };
+            let rolls = d.take_rolls().to_json();
+            if step % drive.pure_every == 0 {
+                let mut args = with_state(state_json, &data);
+                args.insert("action".into(), a.clone());
+                if drive.act_takes_seed {
+                    args.insert("seed".into(), json!(seed));
+                }
+                let pure = crate::call(E::OPS[2], Value::Object(args)).expect("the pure op accepts it too");
+                assert_eq!(pure["state"], sess.state().to_json(), "{}: states differ after {a}", E::HANDLE);
+                assert_eq!(pure["events"], events, "{}: events differ after {a}", E::HANDLE);
+                assert_eq!(pure["rolls"], rolls, "{}: dice differ after {a}", E::HANDLE);
+            }
+            last_events = Some(events);
+            actions += 1;
+            game_actions += 1;
+        }
+        // Undo takes the game back, action by action, to where it started
+        // (when no more than MAX_UNDO actions were played).
+        let depth = sess.undo_depth();
+        for _ in 0..depth {
+            sess.undo().unwrap();
+        }
+        assert!(sess.undo().is_err(), "{}: undo past the start", E::HANDLE);
+        if game_actions <= crate::engine::MAX_UNDO {
+            assert_eq!(
+                sess.state().to_json(),
+                pure_new["state"],
+                "{}: undo did not restore the start",
+                E::HANDLE
+            );
+        }
+    }
+    (n, actions, refusals, ended)
+}
+
+/// How many hidden squares [`check_views`] has seen (World Trigger's harness needs some).
+static HIDDEN_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Hidden information: the GM's view is the state, and the view of each viewer the
+/// engine names is consistent — for World Trigger, another team's member in Stealth
+/// has no `at` and no move squares in the events (WT-ST-1), and apart from those the
+/// view is the state; the other engines hide nothing (the view is the state). The
+/// handle's view and the pure operation's agree.
+fn check_views<E: Engine>(
+    sess: &Session<E>,
+    state: &Value,
+    data: &Option<Value>,
+    events: Option<Value>,
+    pure: bool,
+) {
+    let gm = sess.view(None, events.clone()).expect("the GM's view");
+    assert_eq!(gm["state"], *state, "{}: the GM's view is not the state", E::HANDLE);
+    assert_eq!(gm.get("events"), events.as_ref(), "{}: the GM's view changed the events", E::HANDLE);
+    let viewers: Vec<String> = E::viewers(sess.state()).into_iter().map(String::from).collect();
+    assert!(!viewers.is_empty(), "{}: no viewer", E::HANDLE);
+    assert!(sess.view(Some(&json!("no such viewer")), None).is_err(), "{}: a bad viewer", E::HANDLE);
+    for v in &viewers {
+        let vj = json!(v);
+        let view = sess.view(Some(&vj), events.clone()).expect("a named viewer's view");
+        if pure {
+            let mut args = with_state(state.clone(), data);
+            args.insert("viewer".into(), vj.clone());
+            if let Some(e) = &events {
+                args.insert("events".into(), e.clone());
+            }
+            let op = E::OPS[2].replace("_act", "_view");
+            let pure = crate::call(&op, Value::Object(args)).expect("the pure view");
+            assert_eq!(pure, view, "{op}: pure != handle");
+        }
+        if E::HANDLE != "world_trigger.Battle" {
+            assert_eq!(view["state"], *state, "{}: a view hides something", E::HANDLE);
+            assert_eq!(view.get("events"), events.as_ref(), "{}: a view changed the events", E::HANDLE);
+            continue;
+        }
+        let team = state["teams"].as_array().unwrap().iter().position(|t| t["id"] == vj).unwrap();
+        let hidden = |m: &Value| m["team"] != json!(team) && !m["states"]["stealth"].is_null();
+        let mut restored = view["state"].clone();
+        for (j, m) in state["members"].as_array().unwrap().iter().enumerate() {
+            let seen = &mut restored["members"][j];
+            assert_eq!(seen.get("at").is_none(), hidden(m), "{}: member {j} for team {team}", E::HANDLE);
+            if hidden(m) {
+                HIDDEN_SEEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            seen["at"] = m["at"].clone();
+        }
+        if let (Some(p), Some(o)) = (state["pending"].get("push_to"), restored["pending"].as_object_mut()) {
+            o.insert("push_to".into(), p.clone());
+        }
+        assert_eq!(restored, *state, "{}: a team's view hides more than Stealth squares", E::HANDLE);
+        if let (Some(given), Some(seen)) = (&events, view.get("events")) {
+            let (given, seen) = (given.as_array().unwrap(), seen.as_array().unwrap());
+            assert_eq!(given.len(), seen.len(), "{}: a view dropped events", E::HANDLE);
+            for (g, e) in given.iter().zip(seen) {
+                let mut back = e.clone();
+                for k in ["path", "cost", "to"] {
+                    if let (Some(x), Some(o)) = (g.get(k), back.as_object_mut()) {
+                        o.entry(k).or_insert_with(|| x.clone());
+                    }
+                }
+                assert_eq!(&back, g, "{}: a view changed an event beyond its squares", E::HANDLE);
+                // A move of a member hidden now (and so hidden since this action) shows no square.
+                let now = state["members"].as_array().unwrap().iter().find(|m| m["id"] == g["member"]);
+                if now.is_some_and(hidden)
+                    && ["moved", "forced_move", "reentry", "brought_back"]
+                        .contains(&g["type"].as_str().unwrap_or(""))
+                {
+                    assert!(
+                        e.get("path").is_none() && e.get("to").is_none(),
+                        "{}: a hidden move shows its squares",
+                        E::HANDLE
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn report(name: &str, (games, actions, refusals, ended): (u64, usize, usize, u64)) {
+    eprintln!("harness {name}: {games} games ({ended} to their end), {actions} actions, {refusals} refusals checked");
+    assert!(actions > 0, "{name}: no action was played");
+    assert!(refusals > 0, "{name}: no refusal was checked");
+}
+
+fn ids(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("c{i}")).collect()
+}
+
+#[cfg(feature = "world_trigger")]
+#[test]
+fn harness_world_trigger_battle() {
+    // WT-RND-1, WT-ECO-1, WT-HIT-1, WT-END-2: random battles of each type from the example setups.
+    let setups = ["rank_3v3", "mock_4v4", "defense"].map(crate::world_trigger::battle::tests::setup);
+    let r = run::<super::world_trigger::handle::Battle>(
+        Drive { max_steps: 4000, act_takes_seed: true, all_listed_every: 29, pure_every: 53 },
+        |g, _| {
+            let mut v = setups[(g % 3) as usize].clone();
+            v["max_rounds"] = json!(if g % 3 == 1 { 3 } else { 4 });
+            v
+        },
+    );
+    report("world_trigger.Battle", r);
+    // WT-ST-1: the games reached Stealth (Bagworm), so the views were checked hiding squares.
+    assert!(HIDDEN_SEEN.load(std::sync::atomic::Ordering::Relaxed) > 0, "no member in Stealth was viewed");
+}
+
+#[cfg(feature = "tmd")]
+#[test]
+fn harness_tmd_encounter() {
+    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1: random encounters of 2–5 characters.
+    let r = run::<super::tmd::handle::Encounter>(
+        Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
+        |g, rng| {
+            let n = 2 + pick(rng, 4);
+            let chars: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2}))
+                .collect();
+            json!({"characters": chars, "seed": g})
+        },
+    );
+    report("tmd.Encounter", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc_ap_round() {
+    // COCAP-RND-1/2, COCAP-AP-3, COCAP-ACT-1…8: random rounds of 2–4 fighters.
+    let r = run::<super::coc::handle::ApRound>(
+        Drive { max_steps: 120, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
+        |_, rng| {
+            let n = 2 + pick(rng, 3);
+            let ps: Vec<Value> = ids(n)
+                .into_iter()
+                .enumerate()
+                .map(|(i, id)| {
+                    let mut p = json!({"id": id, "dex": 3 + pick(rng, 16), "position": [i as i64, pick(rng, 3) as i64],
+                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "first_aid": pick(rng, 60)}});
+                    if pick(rng, 3) > 0 {
+                        p["weapons"] = json!([{"name": "knife", "skill": 20 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2)}]);
+                    }
+                    p
+                })
+                .collect();
+            json!({"participants": ps})
+        },
+    );
+    report("coc_ap.Round", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc7_house_round() {
+    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1: random rounds.
+    let r = run::<super::coc::handle::HouseRound>(
+        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 2 },
+        |_, rng| {
+            let n = 1 + pick(rng, 4);
+            let ps: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1}))
+                .collect();
+            json!({"participants": ps})
+        },
+    );
+    report("coc7_house.Round", r);
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn harness_coc7_house_chase() {
+    // C7H-ESC-1…6: random chases to their end.
+    let r = run::<super::coc::handle::Chase>(
+        Drive { max_steps: 500, act_takes_seed: true, all_listed_every: 1, pure_every: 1 },
+        |_, rng| {
+            let chaser = |rng: &mut Prng, id: &str| json!({"id": id, "mov": 6 + pick(rng, 4), "dex": 20 + pick(rng, 70), "skill": 20 + pick(rng, 70)});
+            let f = chaser(rng, "fugitive");
+            let p = chaser(rng, "pursuer");
+            json!({"fugitive": f, "pursuer": p, "gap": 1 + pick(rng, 3)})
+        },
+    );
+    report("coc7_house.Chase", r);
+}
+
+#[cfg(feature = "fap_map")]
+#[test]
+fn harness_fap_map_round() {
+    // FM-DEF-1/3/4, FM-AP-2/4/5, FM-LIM-1/2: random rounds of 2–4 combatants.
+    let r = run::<super::fap_map::handle::Round>(
+        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 3 },
+        |_, rng| {
+            let n = 2 + pick(rng, 3);
+            let cs: Vec<Value> = ids(n)
+                .into_iter()
+                .map(|id| json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10)}))
+                .collect();
+            json!({"combatants": cs})
+        },
+    );
+    report("fap_map.Round", r);
+}
+
+/// What one handle action costs natively, through the JSON methods the bindings call:
+/// `cargo test --release -p gunbai --lib engine::harness::bench_handle -- --ignored --nocapture`.
+#[cfg(feature = "world_trigger")]
+#[test]
+#[ignore]
+fn bench_handle() {
+    let setup = crate::world_trigger::battle::tests::setup("rank_3v3");
+    let mut g = crate::engine::Game::new();
+    let mut rng = Prng::new(1);
+    let (mut tl, mut ta, mut n) = (0.0, 0.0, 0);
+    for _ in 0..20 {
+        g.call_json("create", &json!({"handle": "world_trigger.Battle", "setup": setup}).to_string(), None);
+        loop {
+            let t0 = std::time::Instant::now();
+            let listed = g.call_json("legal_actions", "{}", None);
+            tl += t0.elapsed().as_secs_f64();
+            let v: Value = serde_json::from_str(&listed).unwrap();
+            let items = v["ok"].as_array().unwrap();
+            if items.is_empty() {
+                break;
+            }
+            let a = &items[pick(&mut rng, items.len())]["action"];
+            let args = json!({"action": a, "seed": rng.next_u64() >> 11}).to_string();
+            let t1 = std::time::Instant::now();
+            g.call_json("act", &args, None);
+            ta += t1.elapsed().as_secs_f64();
+            n += 1;
+        }
+    }
+    println!("handle: {n} actions; listing {:.1} µs, act {:.1} µs", tl / n as f64 * 1e6, ta / n as f64 * 1e6);
+    // Listing kept natively, the chosen item played by its index.
+    let (mut to, mut tp, mut n) = (0.0, 0.0, 0);
+    for _ in 0..20 {
+        g.call_json("create", &json!({"handle": "world_trigger.Battle", "setup": setup}).to_string(), None);
+        loop {
+            let t0 = std::time::Instant::now();
+            let opened = g.call_json("legal_open", "{}", None);
+            to += t0.elapsed().as_secs_f64();
+            let v: Value = serde_json::from_str(&opened).unwrap();
+            let (id, len) = (v["ok"]["id"].as_u64().unwrap(), v["ok"]["len"].as_u64().unwrap());
+            if len == 0 {
+                break;
+            }
+            let args = format!(
+                r#"{{"id":{id},"index":{},"seed":{}}}"#,
+                pick(&mut rng, len as usize),
+                rng.next_u64() >> 11
+            );
+            let t1 = std::time::Instant::now();
+            g.call_json("act_listed", &args, None);
+            tp += t1.elapsed().as_secs_f64();
+            n += 1;
+        }
+    }
+    println!(
+        "handle: {n} actions; legal_open {:.1} µs, act_listed {:.1} µs",
+        to / n as f64 * 1e6,
+        tp / n as f64 * 1e6
+    );
+}
+
+#[cfg(feature = "world_trigger")]
+#[test]
+#[ignore]
+fn bench_listing_parts() {
+    use crate::world_trigger::battle::{battle_new, legal::LegalList};
+    let setup = crate::world_trigger::battle::tests::setup("rank_3v3");
+    let mut s = battle_new(&serde_json::from_value(setup).unwrap()).unwrap().state;
+    let mut rng = Prng::new(1);
+    let mut list = LegalList::default();
+    let (mut tf, mut tm, mut tj, mut ts, mut n) = (0.0, 0.0, 0.0, 0.0, 0);
+    while s.phase != crate::world_trigger::battle::WtBattlePhase::Ended {
+        let t0 = std::time::Instant::now();
+        list.fill(&s, None);
+        let t1 = std::time::Instant::now();
+        let acts: Vec<_> = (0..list.refs.len()).filter_map(|i| list.action(&s, i)).collect();
+        let t2 = std::time::Instant::now();
+        let vals: Vec<Value> = acts.iter().map(ToJson::to_json).collect();
+        let t3 = std::time::Instant::now();
+        let text = Value::Array(vals).to_string();
+        let t4 = std::time::Instant::now();
+        tf += (t1 - t0).as_secs_f64();
+        tm += (t2 - t1).as_secs_f64();
+        tj += (t3 - t2).as_secs_f64();
+        ts += (t4 - t3).as_secs_f64();
+        n += 1;
+        let a = acts[pick(&mut rng, acts.len())].action.clone();
+        let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap();
+        crate::world_trigger::battle::engine::act(&mut s, &a, &mut d, &mut Vec::new()).unwrap();
+        let _ = text;
+    }
+    let us = |t: f64| t / n as f64 * 1e6;
+    println!("fill {:.1} materialize {:.1} to_json {:.1} to_string {:.1} µs", us(tf), us(tm), us(tj), us(ts));
+}
+
+/// Undo rebuilds each earlier state byte for byte from the checkpoints and the replayed
+/// actions (`History`), across checkpoints, up to MAX_UNDO actions back, and a refused
+/// action leaves the state as it was, between checkpoints too.
+#[cfg(feature = "world_trigger")]
+#[test]
+fn undo_rebuilds_every_earlier_state() {
+    use crate::world_trigger::battle::tests::setup;
+    let args: <super::world_trigger::handle::Battle as Engine>::Setup =
+        crate::ops::parse_args(setup("rank_3v3")).expect("setup");
+    let mut rng = Prng::new(5);
+    let mut played = 0;
+    for _ in 0..4 {
+        let (mut sess, _, _) =
+            Session::<super::world_trigger::handle::Battle>::create(&args).expect("starts");
+        let mut seen = vec![sess.state().to_json().to_string()];
+        loop {
+            let listed = sess.legal_actions(None).expect("listing");
+            if listed.is_empty() {
+                break;
+            }
+            // A refused action in between: the state is unchanged.
+            let before = seen.last().unwrap().clone();
+            let probe = crate::world_trigger::battle::tests::random_action(&mut rng, sess.state());
+            let _ = sess.act(&probe, &mut Dice::seeded(3).unwrap()).map(|_| sess.undo().unwrap());
+            assert_eq!(sess.state().to_json().to_string(), before, "a refusal changed the state");
+            let a: <super::world_trigger::handle::Battle as Engine>::Action =
+                crate::json::from_value(&listed[pick(&mut rng, listed.len())]["action"]).unwrap();
+            sess.act(&a, &mut Dice::seeded(rng.next_u64() >> 11).unwrap()).expect("listed");
+            seen.push(sess.state().to_json().to_string());
+        }
+        played += seen.len() - 1;
+        let depth = sess.undo_depth();
+        assert_eq!(depth, (seen.len() - 1).min(crate::engine::MAX_UNDO));
+        for back in 1..=depth {
+            sess.undo().unwrap();
+            assert_eq!(sess.state().to_json().to_string(), seen[seen.len() - 1 - back], "undo {back}");
+        }
+        assert!(sess.undo().is_err());
+    }
+    assert!(played > 4 * crate::engine::CHECKPOINT_EVERY, "the games crossed checkpoints ({played} actions)");
+}

@@ -1,0 +1,75 @@
+//! The TMD encounter as an [`Engine`]: `tmd.Encounter`.
+
+use crate::dice::Dice;
+use crate::engine::{by_actor, no_data, Created, Engine};
+use crate::error::Result;
+use crate::json::ToJson;
+use crate::tmd::encounter::{self, TmdAction, TmdEncounterNewArgs, TmdEncounterState, TmdPhase};
+use serde_json::{json, Value};
+
+/// `tmd.Encounter` (`tmd.encounter_new` / `encounter_legal_actions` / `encounter_act`).
+pub struct Encounter;
+
+impl Engine for Encounter {
+    const HANDLE: &'static str = "tmd.Encounter";
+    const OPS: [&'static str; 3] = ["tmd.encounter_new", "tmd.encounter_legal_actions", "tmd.encounter_act"];
+    type Setup = TmdEncounterNewArgs;
+    type State = TmdEncounterState;
+    type Action = TmdAction;
+    type Ctx = ();
+    type Cache = ();
+    type Listed = Value;
+
+    fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
+        let r = encounter::encounter_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), TmdEncounterState)> {
+        no_data(data, "a TMD encounter")?;
+        Ok(((), encounter::load_state(state)?))
+    }
+
+    fn listing(_: &(), _: &mut (), s: &TmdEncounterState, actor: Option<&str>) -> Result<Vec<Value>> {
+        let all = encounter::legal_actions_of(s).iter().map(ToJson::to_json).collect();
+        by_actor(all, actor, s.characters.iter().map(|c| c.id.as_str()))
+    }
+
+    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, dice: &mut Dice) -> Result<Value> {
+        Ok(encounter::act_on(s, a, dice)?.to_json())
+    }
+
+    /// The encounter is over once it has been ended (`end_encounter`).
+    fn outcome(_: &(), s: &TmdEncounterState) -> Value {
+        if s.phase == TmdPhase::Ended {
+            json!({"reason": "ended", "round": s.round})
+        } else {
+            Value::Null
+        }
+    }
+
+    /// Character ids and side names. Nothing is hidden (the default view): the state has
+    /// no positions, delays are declared openly (TMD-INI-5), and a surprise round's
+    /// conditions (TMD-SUR-2) are the GM's to judge before it begins.
+    fn viewers(s: &TmdEncounterState) -> Vec<&str> {
+        s.characters.iter().flat_map(|c| [c.id.as_str(), c.side.as_str()]).collect()
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &TmdEncounterState, rng: &mut crate::dice::prng::Prng) -> Vec<TmdAction> {
+        encounter::probe_candidates(s, rng)
+    }
+}
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::view_shapes!(
+    TmdEncounterViewArgs,
+    TmdEncounterViewResult,
+    crate::tmd::encounter::TmdEncounterState,
+    crate::tmd::encounter::TmdEvent,
+    String,
+    "A character's id or a side's name; absent or null: the GM.",
+    crate::tmd::encounter::TmdEncounterState,
+    "The state: TMD hides nothing from a viewer, so it is the state unchanged.",
+    crate::tmd::encounter::TmdEvent
+);

@@ -1,0 +1,122 @@
+//! The World Trigger battle as an [`Engine`]: `world_trigger.Battle`.
+
+use crate::dice::Dice;
+use crate::engine::{no_data, Created, Engine};
+use crate::error::{Error, Result};
+use crate::json::ToJson;
+use crate::world_trigger::battle::{
+    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState, WtLegalAction,
+};
+use serde_json::Value;
+
+/// `world_trigger.Battle` (`world_trigger.battle_new` / `battle_legal_actions` / `battle_act`).
+pub struct Battle;
+
+impl Engine for Battle {
+    const HANDLE: &'static str = "world_trigger.Battle";
+    const OPS: [&'static str; 3] =
+        ["world_trigger.battle_new", "world_trigger.battle_legal_actions", "world_trigger.battle_act"];
+    type Setup = WtBattleNewArgs;
+    type State = WtBattleState;
+    type Action = WtBattleAction;
+    type Ctx = ();
+    type Cache = legal::LegalList;
+    type Listed = WtLegalAction;
+
+    fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
+        let r = battle::battle_new(setup)?;
+        Ok(Created { ctx: (), state: r.state, events: r.events.to_json(), rolls: r.rolls })
+    }
+
+    fn load(state: &Value, data: Option<&Value>) -> Result<((), WtBattleState)> {
+        no_data(data, "a World Trigger battle (its data is in its state)")?;
+        Ok(((), battle::load_state(state)?))
+    }
+
+    fn listing(
+        _: &(),
+        cache: &mut legal::LegalList,
+        s: &WtBattleState,
+        actor: Option<&str>,
+    ) -> Result<Vec<WtLegalAction>> {
+        if let Some(a) = actor {
+            if s.idx(a).is_none() {
+                return Err(Error::invalid("actor", "no such member"));
+            }
+        }
+        legal::legal_actions_bounded_with(cache, s, actor, "state")
+    }
+
+    fn apply(_: &(), s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice) -> Result<Value> {
+        let mut ev = Vec::new();
+        engine::act(s, a, dice, &mut ev)?;
+        Ok(ev.to_json())
+    }
+
+    fn outcome(_: &(), s: &WtBattleState) -> Value {
+        s.outcome.to_json()
+    }
+
+    /// Team ids (a team's index is accepted too).
+    fn viewers(s: &WtBattleState) -> Vec<&str> {
+        s.teams.iter().map(|t| t.id.as_str()).collect()
+    }
+
+    /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square.
+    fn redact(
+        _: &(),
+        s: &WtBattleState,
+        viewer: &Value,
+        view: &mut Value,
+        events: Option<&mut Vec<Value>>,
+    ) -> Result<()> {
+        battle::view::redact(s, viewer, view, events)
+    }
+
+    fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {
+        Ok(l.action.clone())
+    }
+
+    #[cfg(test)]
+    fn caller_chosen(a: &WtBattleAction) -> bool {
+        use WtBattleAction as A;
+        match a {
+            A::UseSkill { tactics_dice, burst, push_to, side, .. } => {
+                *tactics_dice > 0 || *burst > 0 || push_to.is_some() || side.is_none()
+            }
+            A::React { tactics_dice, side, .. } => *tactics_dice > 0 || side.is_none(),
+            A::Reenter { tactics_dice, .. } => *tactics_dice > 0,
+            A::RollInitiative { tactics_dice } => !tactics_dice.is_empty(),
+            _ => false,
+        }
+    }
+
+    #[cfg(test)]
+    fn probes(_: &(), s: &WtBattleState, rng: &mut crate::dice::prng::Prng) -> Vec<WtBattleAction> {
+        (0..4).map(|_| battle::tests::random_action(rng, s)).collect()
+    }
+}
+
+#[cfg(feature = "schema")]
+/// A viewer of a World Trigger battle: a team's index or id.
+#[allow(dead_code)]
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum WtBattleViewer {
+    /// The team's index in `state.teams`.
+    Index(u32),
+    /// The team's id.
+    Id(String),
+}
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::view_shapes!(
+    WtBattleViewArgs, WtBattleViewResult,
+    crate::world_trigger::battle::state::WtBattleState,
+    crate::world_trigger::battle::actions::WtBattleEvent,
+    WtBattleViewer,
+    "The team viewing (its index or id); absent or null: the GM, who sees everything.",
+    serde_json::Map<String, Value>,
+    "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one no `push_to`. Not a loadable state for another team's view.",
+    serde_json::Map<String, Value>
+);
