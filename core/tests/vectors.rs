@@ -261,7 +261,7 @@ macro_rules! vector_files {
 // (`every_vector_file_has_a_test` says so, and which line to change).
 vector_files! {
     coc {
-        auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
+        audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
         participation, variants
     }
     command {
