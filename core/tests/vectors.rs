@@ -271,7 +271,7 @@ vector_files! {
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, long_inputs, null_arguments, tagged_fields, unknown_keys }
-    fap_map { actions, audit, blackbox, blackbox2, checks, round, saved_states }
+    fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, saved_states }
     sheet { sheets }
     tmd {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,

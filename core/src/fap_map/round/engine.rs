@@ -154,6 +154,8 @@ pub(crate) fn waiting(state: &FmRoundState, pack: &FmActionPack, c: &FmCombatant
 }
 
 /// The consecutive flag of FM-ACT-9 for `a` resolved by `c` (before `last_action` is updated).
+/// Every action the character takes (resolved, followed, triggered, used or a block)
+/// updates `last_action`, so only a jump directly after a jump chains (RULINGS 2026-12-05).
 pub(crate) fn consecutive(c: &FmCombatant, a: &FmActionDef) -> Option<bool> {
     a.consecutive_no_agility_penalty.then(|| c.last_action.as_deref() == Some(a.id.as_str()))
 }
@@ -652,6 +654,8 @@ fn use_undeclared(
     afford(c, f, m, &a.names.en)?;
     c.fap_tenths -= f;
     c.map_tenths -= m;
+    // FM-ACT-9 (RULINGS 2026-12-05): any action in between breaks a jump chain.
+    c.last_action = Some(a.id.clone());
     if a.counts_toward_move_cap {
         c.move_cap_used += 1;
     }
@@ -732,6 +736,8 @@ fn block(
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= fap_tenths;
     c.map_tenths -= map;
+    // FM-ACT-9 (RULINGS 2026-12-05): a block in between breaks a jump chain.
+    c.last_action = Some(b.id.clone());
     if let Some(x) = c.declared.get_mut(j) {
         x.status = FmStatus::Used;
     }
