@@ -274,7 +274,7 @@ vector_files! {
     fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, saved_states }
     sheet { sheets }
     tmd {
-        blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
+        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
         initiative, state_validation, surprise_actors, ties
     }
     views { engine_views }

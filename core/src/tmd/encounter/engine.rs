@@ -1071,7 +1071,7 @@ fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mu
 }
 
 /// `join` (TMD-INI-4, TMD-SCN-1, TMD-INT-1): characters join: they roll among themselves and go after the
-/// last character.
+/// last character; a single joiner rolls nothing (RULINGS 2026-12-05).
 fn join(
     s: &mut TmdEncounterState,
     characters: &[TmdCharacterSpec],
@@ -1098,8 +1098,24 @@ fn join(
         ev.push(TmdEvent::Joined { characters: characters.iter().map(|c| c.id.clone()).collect() });
         return Ok(());
     }
-    // TMD-INI-4: joiners roll among themselves and go after the last character.
-    let entries = initiative::roll_order(&cs, dice)?;
+    // TMD-INI-4: joiners roll among themselves and go after the last character; a single
+    // joiner rolls nothing (RULINGS 2026-12-05): it is simply placed last this round
+    // (initiative_roll 0, initiative = base) and rolls normally from the next round.
+    let single = cs.len() == 1;
+    let entries = if single {
+        cs.iter()
+            .map(|c| TmdInitiativeEntry {
+                id: c.id.clone(),
+                side: c.side.clone(),
+                base_initiative: c.base_initiative,
+                roll: 0,
+                total: c.base_initiative,
+                tiebreaks: Vec::new(),
+            })
+            .collect()
+    } else {
+        initiative::roll_order(&cs, dice)?
+    };
     store_entries(s, &entries);
     let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
     for id in &ids {
@@ -1111,7 +1127,9 @@ fn join(
             s.queue.push(id.clone());
         }
     }
-    ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+    if !single {
+        ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+    }
     ev.push(TmdEvent::Joined { characters: ids });
     Ok(())
 }

@@ -114,7 +114,7 @@ pub struct TmdCharacter {
     pub side: String,
     /// 基础先攻值.
     pub base_initiative: i32,
-    /// Last initiative d10 (0 before the first roll).
+    /// Last initiative d10 (0 before the first roll, and for a single late joiner this round).
     pub initiative_roll: u32,
     /// initiative_roll + base_initiative at the last sort.
     pub initiative: i32,
@@ -387,11 +387,12 @@ impl TmdEncounterState {
             if c.initiative_roll > 10
                 || c.tiebreaks.len() > 200
                 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
-                || rolled == (c.initiative_roll == 0)
+                || (rolled && c.initiative_roll == 0 && !c.late_joiner)
+                || (!rolled && c.initiative_roll != 0)
             {
                 return Err(bad(
                     format!("{p}.initiative_roll"),
-                    "d10 faces are 1..=10 once combat has begun, 0 before",
+                    "d10 faces are 1..=10 once combat has begun (0 for a single late joiner, who rolls nothing), 0 before",
                 ));
             }
             // TMD-INI-1: initiative = the d10 + the base initiative of the last sort. The base
