@@ -212,10 +212,11 @@ fn close_round(s: &mut TmdEncounterState, ev: &mut Ev) {
                 expires_round: round + 1,
             });
         }
-        c.free_uses.clear();
-        // TMD-SUR-6: the surprise round and round 1 share one usage budget.
+        // TMD-SUR-6 with TMD-ACT-3 (RULINGS 2026-12-05): the surprise round and round 1
+        // share one usage budget, for abilities and for the same free action alike.
         if round != 0 {
             c.ability_uses.clear();
+            c.free_uses.clear();
         }
         c.turn_done = false;
     }

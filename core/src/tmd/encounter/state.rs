@@ -152,7 +152,7 @@ pub struct TmdCharacter {
     pub disabled: Vec<TmdConvertType>,
     /// Ability uses this round (TMD-AP-10; the surprise round counts with round 1).
     pub ability_uses: Vec<TmdAbilityUses>,
-    /// Free-action uses this round (TMD-ACT-3).
+    /// Free-action uses this round (TMD-ACT-3; the surprise round counts with round 1).
     pub free_uses: Vec<TmdFreeUses>,
     /// Reflex actions converted out of turn since the character's last turn.
     pub reflex_conversions: u32,
