@@ -307,7 +307,7 @@ vector_files! {
         pack_tier_endings, variants
     }
     world_trigger_battle {
-        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios,
+        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, rulings_2026_12_05, scenarios,
         simultaneous, simulate_battles
     }
 }
