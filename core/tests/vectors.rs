@@ -299,7 +299,7 @@ vector_files! {
     sheet { sheets }
     tmd {
         audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
-        initiative, state_validation, surprise_actors, ties
+        initiative, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
     views { engine_views }
     world_trigger {
