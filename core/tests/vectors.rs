@@ -295,7 +295,7 @@ vector_files! {
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, long_inputs, null_arguments, tagged_fields, unknown_keys }
-    fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, saved_states }
+    fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, rulings_2026_12_05, saved_states }
     sheet { sheets }
     tmd {
         audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
