@@ -94,7 +94,23 @@ const oneLine = (s) => String(s).replace(/\s*\n\s*/g, " ");
 const show = (x) => JSON.stringify(x);
 
 /** null if `expected` is a subset of `actual`, else why not. */
+/** The items of a `{"contains": [...]}` expectation (an object with that one key, an array value). */
+function containsForm(expected) {
+  if (expected === null || typeof expected !== "object" || Array.isArray(expected)) return null;
+  const keys = Object.keys(expected);
+  return keys.length === 1 && keys[0] === "contains" && Array.isArray(expected.contains) ? expected.contains : null;
+}
+
 export function matches(expected, actual, path = "result") {
+  const want = containsForm(expected);
+  if (want && Array.isArray(actual)) {
+    // Each listed item matches a distinct element, in the listed order.
+    let k = 0;
+    for (const a of actual) {
+      if (k < want.length && matches(want[k], a, path) === null) k++;
+    }
+    return k < want.length ? `${path}: no element after the earlier matches matches contains[${k}] ${show(want[k])}` : null;
+  }
   if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
     if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return `${path}: expected an object, got ${show(actual)}`;
     for (const [k, v] of Object.entries(expected)) {

@@ -23,7 +23,23 @@ fn num_eq(a: f64, b: f64) -> bool {
 
 /// `expected` ⊆ `actual`: objects recursively (every expected key must match),
 /// arrays in full (same length, element by element), numbers to 1e-9 relative.
+/// `{"contains": [..]}` against an array: each listed item matches a distinct element,
+/// in the listed order (other elements may come before, between and after).
 fn matches(expected: &Value, actual: &Value, path: &str, why: &mut String) -> bool {
+    if let (Some(want), Value::Array(a)) = (contains_form(expected), actual) {
+        let mut k = 0;
+        for av in a {
+            let mut scratch = String::new();
+            if want.get(k).is_some_and(|ev| matches(ev, av, path, &mut scratch)) {
+                k += 1;
+            }
+        }
+        if k < want.len() {
+            *why = format!("{path}: no element after the earlier matches matches contains[{k}] {}", want[k]);
+            return false;
+        }
+        return true;
+    }
     match (expected, actual) {
         (Value::Object(e), Value::Object(a)) => e.iter().all(|(k, ev)| match a.get(k) {
             Some(av) => matches(ev, av, &format!("{path}.{k}"), why),
@@ -56,6 +72,14 @@ fn matches(expected: &Value, actual: &Value, path: &str, why: &mut String) -> bo
             }
             ok
         }
+    }
+}
+
+/// The items of a `{"contains": [..]}` expectation (an object with that one key, an array value).
+fn contains_form(expected: &Value) -> Option<&Vec<Value>> {
+    match expected {
+        Value::Object(m) if m.len() == 1 => m.get("contains").and_then(Value::as_array),
+        _ => None,
     }
 }
 
@@ -261,8 +285,8 @@ macro_rules! vector_files {
 // (`every_vector_file_has_a_test` says so, and which line to change).
 vector_files! {
     coc {
-        auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
-        participation, variants
+        audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
+        participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants
     }
     command {
         arithmetic, bcdice_d100_faces, bcdice_silence, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
@@ -271,11 +295,11 @@ vector_files! {
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { conventions, long_inputs, null_arguments, tagged_fields, unknown_keys }
-    fap_map { actions, audit, blackbox, blackbox2, checks, round, saved_states }
+    fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, rulings_2026_12_05, saved_states }
     sheet { sheets }
     tmd {
-        blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
-        initiative, state_validation, surprise_actors, ties
+        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
+        initiative, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
     views { engine_views }
     world_trigger {
@@ -283,7 +307,7 @@ vector_files! {
         pack_tier_endings, variants
     }
     world_trigger_battle {
-        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, scenarios,
+        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, rulings_2026_12_05, scenarios,
         simultaneous, simulate_battles
     }
 }
@@ -359,4 +383,22 @@ fn vector_ids_are_unique() {
     }
     assert!(dups.is_empty(), "duplicate vector ids:\n  {}", dups.join("\n  "));
     println!("{total} vectors in {} files, every id unique", LISTED.len());
+}
+
+/// The `contains` form: listed items match distinct elements in order; a missing or
+/// out-of-order item fails; against an object it is an ordinary subset.
+#[test]
+fn contains_form_matches_in_order() {
+    let actual = serde_json::json!([{"t": 1}, {"t": 2, "x": 0}, {"t": 3}]);
+    let mut why = String::new();
+    let ok = |e: Value, why: &mut String| matches(&e, &actual, "r", why);
+    assert!(ok(serde_json::json!({"contains": [{"t": 2}]}), &mut why));
+    assert!(ok(serde_json::json!({"contains": [{"t": 1}, {"t": 3}]}), &mut why));
+    assert!(ok(serde_json::json!({"contains": []}), &mut why));
+    assert!(!ok(serde_json::json!({"contains": [{"t": 3}, {"t": 1}]}), &mut why));
+    assert!(!ok(serde_json::json!({"contains": [{"t": 2}, {"t": 2}]}), &mut why));
+    assert!(!ok(serde_json::json!({"contains": [{"t": 4}]}), &mut why));
+    let obj = serde_json::json!({"contains": [1], "other": 2});
+    assert!(matches(&serde_json::json!({"contains": [1]}), &obj, "r", &mut why));
+    assert!(!matches(&serde_json::json!({"contains": [2]}), &obj, "r", &mut why));
 }

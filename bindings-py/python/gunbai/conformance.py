@@ -64,8 +64,25 @@ def _one_line(s: str) -> str:
     return " ".join(s.split("\n")).replace("\r", " ")
 
 
+def _contains_form(expected: Any) -> list[Any] | None:
+    """The items of a ``{"contains": [...]}`` expectation (an object with that one key, an array value)."""
+    if isinstance(expected, dict) and len(expected) == 1 and isinstance(expected.get("contains"), list):
+        return expected["contains"]
+    return None
+
+
 def matches(expected: Any, actual: Any, path: str = "result") -> str | None:
     """None if ``expected`` is a subset of ``actual``, else why not."""
+    want = _contains_form(expected)
+    if want is not None and isinstance(actual, list):
+        # Each listed item matches a distinct element, in the listed order.
+        k = 0
+        for a in actual:
+            if k < len(want) and matches(want[k], a, path) is None:
+                k += 1
+        if k < len(want):
+            return f"{path}: no element after the earlier matches matches contains[{k}] {json.dumps(want[k], ensure_ascii=False)}"
+        return None
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return f"{path}: expected an object, got {json.dumps(actual, ensure_ascii=False)}"

@@ -10,7 +10,7 @@ It plays the scripts through the ignored test `tmd::encounter::vector_gen`.
 import json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FOUR = [{"id": "A", "side": "pc", "base_initiative": 5}, {"id": "B", "side": "pc", "base_initiative": 3},
+FOUR = [{"id": "A", "side": "pc", "base_initiative": 5, "is_pc": True}, {"id": "B", "side": "pc", "base_initiative": 3, "is_pc": True},
         {"id": "C", "side": "npc", "base_initiative": 2}, {"id": "D", "side": "npc", "base_initiative": 0}]
 E = lambda **kw: kw  # event / object literal
 
@@ -144,8 +144,9 @@ S += [
 for basis, ok in (("turn_start", True), ("remaining", False)):
     S += [
         new(characters=FOUR, rolls=[5, 5, 5, 5], variants={"conversion_ap_basis": basis}),
-        act(K("start_turns")), act(end("A")),
-        act(K("gain_ap", character="B", amount=10)),
+        # B gains the 10 AP out of its turn: it is old extra AP at B's turn end and removed
+        # (AP gained during B's own turn would carry over, RULINGS 2026-12-05).
+        act(K("start_turns")), act(K("gain_ap", character="B", amount=10)), act(end("A")),
         act(end("B")), act(end("C")), act(end("D")),
         act(K("start_turns")), act(end("A")),
         act(conv("B", "swift")),
@@ -183,7 +184,9 @@ S += [
         {"events": [E(event="converted", character="A", action_type="acrobatic", count=1, ap_spent=6)]})),
     act(end("A")), act(end("B")), act(end("C")),
 ]
-# 3. Interrupts (TMD-INT-1..4) and out-of-turn reflex conversion (TMD-AP-4).
+# 3. Interrupts (TMD-INT-1..4) and out-of-turn reflex conversion (TMD-AP-4). RULINGS 2026-12-05: an
+#    inserted action resolves first; only when the interrupted action is a PC's out-of-turn action does
+#    AP decide, comparing the current AP less the AP gained from effects since the unit's turn start.
 S += [
     new(characters=FOUR, rolls=[5, 5, 5, 5]),
     act(K("start_turns")),
@@ -193,21 +196,22 @@ S += [
     act(K("announce", character="A", label="attack"), V("announce-starts-chain", "TMD-INT-1",
         {"events": [E(event="chain_started", character="A", entry=0)]})),
     act(end("A"), V("no-turn-end-during-chain", "TMD-INT-1", err=ill("TMD-INT-1"))),
-    act(K("interrupt", character="B"), V("interrupt-less-ap-resolves-after", "TMD-INT-2",
-        {"events": [E(event="interrupt_declared", character="B", entry=1, interrupts=0, interrupter_ap=3,
-                      interrupted_ap=6, first="A", locked_out="B")]})),
-    act(K("interrupt", character="B"), V("less-ap-cannot-interrupt-again", "TMD-INT-2", err=ill("TMD-INT-2"))),
+    act(K("interrupt", character="B"), V("interrupt-of-in-turn-action-resolves-first", "TMD-INT-1 TMD-INT-2",
+        {"events": [E(event="interrupt_declared", character="B", entry=1, interrupts=0, interrupter_ap=0,
+                      interrupted_ap=6, first="B", locked_out=None)]})),
+    act(K("interrupt", character="B"), V("no-interrupt-of-own-inserted-action", "TMD-INT-1", err=ill("TMD-INT-1"))),
     act(K("gain_ap", character="D", amount=50)),
-    act(K("interrupt", character="C", ignores_preemption=True), V("interrupt-more-ap-resolves-first", "TMD-INT-2 TMD-INT-4",
-        {"events": [E(event="interrupt_declared", character="C", entry=2, interrupts=0, interrupter_ap=10,
-                      interrupted_ap=6, first="C", locked_out="A"),
+    act(K("interrupt", character="C", ignores_preemption=True), V("interrupt-of-pc-out-of-turn-action-goes-by-ap", "TMD-INT-2 TMD-INT-4",
+        {"events": [E(event="interrupt_declared", character="C", entry=2, interrupts=1, interrupter_ap=0,
+                      interrupted_ap=0, first="B", locked_out="C"),
                     E(event="preemption_ignored", character="C")]})),
+    act(K("interrupt", character="C"), V("less-ap-cannot-interrupt-again", "TMD-INT-2", err=ill("TMD-INT-2"))),
     act(K("resolve"), V("resolve-first-pending", "TMD-INT-1",
-        {"events": [E(event="resolved", entry=2, character="C", label="")],
-         "state": {"chain": {"entries": [{"id": 0}, {"id": 1}], "locked_out": ["B", "A"]}}})),
+        {"events": [E(event="resolved", entry=1, character="B", label="")],
+         "state": {"chain": {"entries": [{"id": 2}, {"id": 0}], "locked_out": ["C"]}}})),
     act(K("resolve")),
     act(K("resolve"), V("chain-ends", "TMD-INT-1",
-        {"events": [E(event="resolved", entry=1, character="B", label=""), E(event="chain_ended")],
+        {"events": [E(event="resolved", entry=0, character="A", label="attack"), E(event="chain_ended")],
          "state": {"chain": None}})),
     act(K("gain_ap", character="D", amount=4, reflex_only=True)),
     act(K("convert_reflex", character="D", count=2), V("out-of-turn-ap-to-reflex", "TMD-AP-4",
@@ -215,7 +219,7 @@ S += [
     act(K("convert_reflex", character="A", count=1), V("no-out-of-turn-conversion-in-turn", "TMD-AP-4", err=ill("TMD-AP-4"))),
     act(K("announce", character="A")),
     act(K("interrupt", character="D", reflex=True), V("reflex-interrupt", "TMD-INT-3",
-        {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=50,
+        {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=0,
                       interrupted_ap=6, first="D", locked_out=None)]})),
     act(K("resolve"), V("after-reflex-resolves-asked-again", "TMD-INT-3",
         {"state": {"chain": {"entries": [{"id": 0, "reasked": True, "closed": False}]}}})),
@@ -225,13 +229,13 @@ S += [
     act(K("gain_ap", character="B", amount=3)),
     act(K("announce", character="A")),
     act(K("gain_ap", character="B", amount=100)),
-    act(K("interrupt", character="B"), V("ap-tie-earlier-initiative-first-snapshot-ap", "TMD-INT-2",
-        {"events": [E(event="interrupt_declared", character="B", entry=1, interrupts=0, interrupter_ap=6,
-                      interrupted_ap=6, first="A", locked_out="B")]})),
+    act(K("interrupt", character="B"), V("gained-ap-left-out-of-the-comparison", "TMD-INT-2",
+        {"events": [E(event="interrupt_declared", character="B", entry=1, interrupts=0, interrupter_ap=0,
+                      interrupted_ap=6, first="B", locked_out=None)]})),
 ]
 # 3b. TMD-INT-3: a reflex interrupting an action taken in its actor's own turn resolves first even with
-#     less AP, and locks nobody out (was: the TMD-INT-2 AP comparison, so a dodge resolved after the attack).
-#     A non-reflex interrupt, or a reflex interrupting an out-of-turn action, goes by AP (TMD-INT-2, RULINGS).
+#     less AP, and locks nobody out; so does any other interrupt of an in-turn action (RULINGS 2026-12-05).
+#     An interrupt of a PC's out-of-turn action, a reflex's included, goes by AP (TMD-INT-2).
 S += [
     new(characters=FOUR, rolls=[5, 5, 5, 5]),
     act(K("start_turns")),
@@ -239,24 +243,24 @@ S += [
     act(K("convert_reflex", character="C", count=1)),
     act(K("announce", character="A", label="attack")),
     act(K("interrupt", character="C", reflex=True, label="dodge"), V("reflex-less-ap-resolves-first", "TMD-INT-3",
-        {"events": [E(event="interrupt_declared", character="C", entry=1, interrupts=0, interrupter_ap=2,
+        {"events": [E(event="interrupt_declared", character="C", entry=1, interrupts=0, interrupter_ap=0,
                       interrupted_ap=14, first="C", locked_out=None)],
          "state": {"chain": {"entries": [{"id": 1, "character": "C", "via_reflex": True}, {"id": 0, "character": "A"}],
                              "locked_out": []}}})),
     act(K("resolve"), V("reflex-insert-resolves-before-the-action", "TMD-INT-3",
         {"events": [E(event="resolved", entry=1, character="C", label="dodge")],
          "state": {"chain": {"entries": [{"id": 0, "reasked": True, "closed": False}]}}})),
-    act(K("interrupt", character="B"), V("non-reflex-interrupt-goes-by-ap", "TMD-INT-2",
+    act(K("interrupt", character="B"), V("non-reflex-interrupt-of-in-turn-action-goes-first", "TMD-INT-1 TMD-INT-2",
         {"events": [E(event="interrupt_declared", character="B", entry=2, interrupts=0, interrupter_ap=0,
-                      interrupted_ap=14, first="A", locked_out="B")]})),
+                      interrupted_ap=14, first="B", locked_out=None)]})),
     act(K("resolve")), act(K("resolve")),
     act(K("gain_ap", character="D", amount=4, reflex_only=True)),
     act(K("convert_reflex", character="D", count=1)),
     act(K("gain_ap", character="B", amount=6)),
     act(K("announce", character="B", label="out of turn")),
     act(K("interrupt", character="D", reflex=True), V("reflex-on-out-of-turn-action-goes-by-ap", "TMD-INT-2 TMD-INT-3",
-        {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=2,
-                      interrupted_ap=6, first="B", locked_out="D")]})),
+        {"events": [E(event="interrupt_declared", character="D", entry=1, interrupts=0, interrupter_ap=0,
+                      interrupted_ap=0, first="B", locked_out="D")]})),
 ]
 # 4. Surprise round (TMD-SUR-1..7, TMD-SCN-5).
 SUR = {"attacker": "C", "surprise_attack": True, "undetected": True}
@@ -554,8 +558,10 @@ S += [
         err=ill("TMD-AP-8"))),
     act(K("gain_ap", character="D", amount=2, reflex_only=True)),
     act(K("use_free", character="D")),
-    act(K("convert_reflex", character="D", count=1), V("own-turn-reflex-conversion-only-at-turn-start", "TMD-AP-6",
-        err=ill("TMD-AP-6"))),
+    # RULINGS 2026-12-05: a free action does not close the conversion window: the
+    # conversion is still tried and only the swift/reflex limit refuses it.
+    act(K("convert_reflex", character="D", count=1), V("own-turn-free-action-keeps-conversion-window", "TMD-AP-6 TMD-AP-8",
+        err=ill("TMD-AP-8"))),
     act(use("D", "reflex"), V("own-turn-reflexes-not-usable-in-turn", "TMD-AP-4 TMD-ACT-10", err=ill("TMD-ACT-10"))),
     act(end("D"), V("reflexes-from-own-turn-kept-out-of-turn", "TMD-AP-4 TMD-AP-3",
         {"events": [TE("D", carried=14, ro=4), E(event="round_ended", round=1),

@@ -249,6 +249,15 @@ pub struct FmActionDef {
     /// FM-ACT-7: may name a combatant to follow at declaration (Move); see `follow`.
     #[serde(default)]
     pub can_follow: bool,
+    /// An attack (single-target or area): declared with `targets`, and while it is
+    /// resolved those targets may answer it with a reaction (Evade, Jump evasion;
+    /// RULINGS 2026-12-05). Default false.
+    #[serde(default)]
+    pub attack: bool,
+    /// FM-ACT-12 (RULINGS 2026-12-05): a block usable only between two grappling
+    /// characters (Attack Block); the round state records grapples. Default false.
+    #[serde(default)]
+    pub requires_grapple: bool,
     /// FM-ACT-9: back-to-back repeats (jump→jump) take no agility penalty at resolution;
     /// resolved events then say `consecutive`.
     #[serde(default)]
@@ -378,6 +387,15 @@ pub fn validate(pack: &FmActionPack, field: &str) -> Result<()> {
             return Err(Error::invalid_data(
                 format!("{f}.resolution"),
                 "pairs_with_action and carries_over need resolution in_order",
+            ));
+        }
+        if a.attack && a.resolution != FmResolution::InOrder {
+            return Err(Error::invalid_data(format!("{f}.attack"), "needs resolution in_order"));
+        }
+        if a.requires_grapple && a.resolution != FmResolution::OnTrigger {
+            return Err(Error::invalid_data(
+                format!("{f}.requires_grapple"),
+                "needs resolution on_trigger (a block)",
             ));
         }
         if a.can_follow && a.resolution != FmResolution::InOrder {

@@ -17,6 +17,7 @@
 //!   (RULINGS: "critical 01 if s < 50, 01–05 if s ≥ 50; fumble as 0", so 01
 //!   against skill 0 is a critical and 100 against skill 100 a fumble).
 //! * **2**: critical 01–05 (if the roll succeeds); fumble 96–100 (if it fails).
+//!   A 100 is a fumble whatever the skill (RULINGS 2026-12-05: 「出100…大失败」).
 //! * **3**: critical 01–05 and fumble 96–100 whatever the skill (a 03 against
 //!   skill 0 is a critical, a 97 against skill 99 a fumble).
 //! * **4**: critical `r ≤ min(5, s/10)`; fumble `r ≥ min(96 + s/10, 100)`,
@@ -290,6 +291,11 @@ pub fn classify(r: i64, s: i64, rule: i64) -> Coc7Level {
     } else {
         Coc7Level::Failure
     };
+    // A 100 is a fumble under every rule, rule 2 included (RULINGS 2026-12-05:
+    // "under coc7_rule = 2 a 100 is always a fumble, whatever the skill").
+    if r >= 100 {
+        level = Coc7Level::Fumble;
+    }
     // Rule 3 ("whatever the skill") and rules 4/5 (no "if it also fails",
     // unlike rule 2) take their ranges as written: under rule 5 a 99 against
     // skill 99 is a fumble, as a 100 against skill 100+ is under rules 4 and 5.
@@ -404,7 +410,7 @@ pub struct Coc7CheckArgs {
     /// House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default,
     /// the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but
     /// 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds,
-    /// fumble 96–100 if it fails. 3: critical 01–05, fumble 96–100, whatever the
+    /// fumble 96–100 if it fails, and 100 always. 3: critical 01–05, fumble 96–100, whatever the
     /// skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100.
     /// 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
     #[serde(default)]

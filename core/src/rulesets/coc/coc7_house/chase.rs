@@ -8,10 +8,12 @@
 //!    Pilot); success MOV +1, Extreme or better MOV +2, failure nothing (C7H-ESC-3);
 //! 2. the modified MOVs are compared (C7H-ESC-5): a slower pursuer can't pursue
 //!    this round and the gap grows by 1; a faster one gets +1 bonus die per
-//!    point of difference (at most 10);
-//! 3. otherwise a DEX opposed roll (C7H-ESC-4; higher level, then higher DEX);
+//!    point of difference, with no cap (RULINGS 2026-12-05: not bounded by
+//!    `coc7.check`'s own limit of 10);
+//! 3. otherwise a DEX opposed roll (C7H-ESC-4): if both sides fail nobody wins
+//!    (`neither`, RULINGS 2026-12-05); else higher level, then higher DEX;
 //! 4. the fugitive's win widens the gap by 1 and counts a win, the pursuer's
-//!    narrows it by 1, a tie changes nothing (C7H-ESC-6);
+//!    narrows it by 1, a tie or `neither` changes nothing (C7H-ESC-6);
 //! 5. the fugitive escapes at gap ≥ `escape_gap` or `wins_needed` wins; gunbai
 //!    also ends the chase as `caught` when the gap reaches 0 (the source does
 //!    not say what closing the distance does; this is the engine's reading).
@@ -209,6 +211,8 @@ pub enum C7hChaseWinner {
     Pursuer,
     /// Same level and DEX.
     Tie,
+    /// Both sides failed: nobody wins (RULINGS 2026-12-05, 7th-edition opposed rolls).
+    Neither,
 }
 
 crate::internally_tagged! {
@@ -438,7 +442,9 @@ pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
         bonus = pmov - fmov;
         let fd = roll_check(dice, s.fugitive.dex, 0, Coc7Difficulty::Regular, rule)?;
         let pd = roll_check(dice, pursuer.dex, bonus, Coc7Difficulty::Regular, rule)?;
+        // RULINGS 2026-12-05: if both fail, nobody wins (gap and wins unchanged).
         let w = match winner_of(&fd, &pd) {
+            _ if !fd.success && !pd.success => C7hChaseWinner::Neither,
             Coc7Winner::A => C7hChaseWinner::Fugitive,
             Coc7Winner::B => C7hChaseWinner::Pursuer,
             Coc7Winner::Tie => C7hChaseWinner::Tie,
@@ -449,7 +455,7 @@ pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
                 s.fugitive_wins += 1;
             }
             C7hChaseWinner::Pursuer => s.gap -= 1,
-            C7hChaseWinner::Tie => {}
+            C7hChaseWinner::Tie | C7hChaseWinner::Neither => {}
         }
         (fdex, pdex, winner) = (Some(fd), Some(pd), Some(w));
     }

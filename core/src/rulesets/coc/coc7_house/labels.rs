@@ -61,6 +61,11 @@ const PASSIVE_KINDS: &[Row] = &[
     ("defend", Some("C7H-DEF-1"), ["防御", "防御", "防禦", "Defend"]),
     ("fight_back", Some("C7H-PAS-1"), ["応戦", "反击", "反擊", "Fight Back"]),
     ("cover", Some("C7H-COV-1"), ["かばう", "掩护", "掩護", "Cover"]),
+    (
+        "cover_and_defend",
+        Some("C7H-DEF-5"),
+        ["かばいながら防御", "掩护并防御", "掩護並防禦", "Cover and defend"],
+    ),
     ("cancel", Some("C7H-CAN-1"), ["相殺", "抵消", "抵消", "Cancel"]),
     ("counter", Some("C7H-CTR-1"), ["反撃", "反攻", "反攻", "Counter-attack"]),
     (
@@ -118,10 +123,10 @@ mod tests {
 
     fn all_passive_kinds() -> Vec<C7hPassiveKind> {
         use C7hPassiveKind::*;
-        let all = [Dodge, Defend, FightBack, Cover, Cancel, Counter, Other];
+        let all = [Dodge, Defend, FightBack, Cover, CoverAndDefend, Cancel, Counter, Other];
         for k in all {
             match k {
-                Dodge | Defend | FightBack | Cover | Cancel | Counter | Other => {}
+                Dodge | Defend | FightBack | Cover | CoverAndDefend | Cancel | Counter | Other => {}
             }
         }
         all.to_vec()
@@ -134,7 +139,12 @@ mod tests {
             C7hAction::Move { actor: actor() },
             C7hAction::Active { actor: actor(), concentration: false },
             C7hAction::Stance { actor: actor(), option: C7hStance::ExtraPassive },
-            C7hAction::Passive { actor: actor(), kind: C7hPassiveKind::Dodge, bonus_die: false },
+            C7hAction::Passive {
+                actor: actor(),
+                kind: C7hPassiveKind::Dodge,
+                bonus_die: false,
+                concentration: false,
+            },
             C7hAction::Free { actor: actor() },
             C7hAction::EndTurn { actor: actor() },
             C7hAction::NextRound,

@@ -11,9 +11,19 @@
 //! else as a target (`2連`). Anything else is `parse_error` naming the
 //! 1-based character where parsing failed.
 //!
-//! With `distance` (metres to the target) the result also says whether the
-//! target is in range; out of range costs one penalty die (C7H-RNG-2,
-//! RULINGS; the KP may still forbid attacks far beyond range).
+//! With `distance` (metres from the user to the target) the result also says
+//! whether the target is within reach (RULINGS 2026-12-05, C7H-RNG-2):
+//! * an area (`〇m範囲`) whose centre is placed at range (`射撃`, `起点`) reaches
+//!   range + radius; centred on the user (`自身/〇m範囲`), the radius;
+//! * plain `近接` reaches 1 m, `近接〇m` that many metres; `射撃`, `起点`, `直線`
+//!   their metres; `視界` and `無限` any distance;
+//! * `自身` without an area targets only the user: a distance above 0 is refused
+//!   (C7H-RNG-4);
+//! * beyond reach costs one penalty die up to twice the range (for a placed
+//!   area: twice the range, plus the radius); farther, or melee beyond its reach,
+//!   is clearly out of reach and refused (`illegal_action`, C7H-RNG-2).
+//!   `variant: far_range = refuse_beyond_double | penalty_die` (`penalty_die`:
+//!   any distance beyond reach costs one penalty die, melee included).
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -96,15 +106,41 @@ pub struct C7hTarget {
     pub separate_rolls: bool,
 }
 
+/// `variant: far_range` (RULINGS C7H-RNG-2): what a target beyond twice the range, or
+/// beyond a melee reach, gets.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum C7hFarRange {
+    /// Refused as clearly out of reach (the default).
+    #[default]
+    RefuseBeyondDouble,
+    /// One penalty die at any distance beyond reach.
+    PenaltyDie,
+}
+
+/// Variants of `coc7_house.parse_range`.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct C7hRangeVariants {
+    /// `variant: far_range`: `refuse_beyond_double` (default) or `penalty_die`.
+    #[serde(default)]
+    pub far_range: C7hFarRange,
+}
+
 /// Arguments of `coc7_house.parse_range`.
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hParseRangeArgs {
     /// The notation, e.g. `射撃20m/1体` (at most 200 characters).
     pub text: String,
-    /// Distance to the intended target in metres, 0–1000000 (optional).
+    /// Distance from the user to the intended target in metres, 0–1000000 (optional).
     #[serde(default)]
     pub distance: Option<i64>,
+    /// Variants: `far_range`.
+    #[serde(default)]
+    pub variants: C7hRangeVariants,
 }
 
 /// Result of `coc7_house.parse_range`.
@@ -116,10 +152,15 @@ pub struct C7hParseRangeResult {
     /// The target part, if written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<C7hTarget>,
-    /// With `distance`: whether it is within range (absent when the range has no distance to compare).
+    /// With `distance`: whether the target is within reach (absent when no range is written).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub in_range: Option<bool>,
-    /// Penalty dice for attacking beyond range (1 when `in_range` is false, C7H-RNG-2).
+    /// The farthest distance within reach in metres (absent for `視界`, `無限` or no range):
+    /// range + radius for an area placed at range, the radius for `自身/〇m範囲`, 1 for plain
+    /// `近接`, 0 for `自身`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<i64>,
+    /// Penalty dice for attacking beyond reach (1 when `in_range` is false, C7H-RNG-2).
     pub penalty_dice: i64,
 }
 
@@ -315,13 +356,49 @@ pub fn parse_range(args: &C7hParseRangeArgs) -> Result<C7hParseRangeResult> {
         }
     }
     let (range, target) = parse(&args.text).map_err(|(pos, msg)| Error::parse_at("text", pos, msg))?;
+    // (reach, farthest distance with a penalty die, melee); None: any distance.
+    let area = target.as_ref().filter(|t| t.kind == C7hTargetKind::Area).and_then(|t| t.meters);
+    let reach = range.as_ref().and_then(|r| match (r.kind, r.meters) {
+        (C7hRangeKind::Sight | C7hRangeKind::Infinite, _) => None,
+        (C7hRangeKind::SelfOrigin, _) => Some(area.unwrap_or(0)),
+        (C7hRangeKind::Melee, m) => Some(m.unwrap_or(1)),
+        (C7hRangeKind::Shot | C7hRangeKind::Origin, Some(m)) => Some(m + area.unwrap_or(0)),
+        (_, m) => m,
+    });
     let in_range = match (args.distance, &range) {
-        (Some(d), Some(r)) => match r.kind {
-            C7hRangeKind::SelfOrigin => Some(d == 0),
-            C7hRangeKind::Sight | C7hRangeKind::Infinite => Some(true),
-            _ => r.meters.map(|m| d <= m),
-        },
+        (Some(d), Some(_)) => Some(reach.is_none_or(|m| d <= m)),
         _ => None,
     };
-    Ok(C7hParseRangeResult { range, target, penalty_dice: i64::from(in_range == Some(false)), in_range })
+    if let (Some(d), Some(r), Some(false)) = (args.distance, &range, in_range) {
+        if r.kind == C7hRangeKind::SelfOrigin && area.is_none() {
+            return Err(Error::illegal(
+                "C7H-RNG-4",
+                format_args!("自身 targets only the user: a target {d} m away is refused"),
+            ));
+        }
+        if args.variants.far_range == C7hFarRange::RefuseBeyondDouble {
+            let m = r.meters.unwrap_or(0);
+            let limit = match r.kind {
+                C7hRangeKind::Melee => reach.unwrap_or(1),
+                C7hRangeKind::Shot | C7hRangeKind::Origin => 2 * m + area.unwrap_or(0),
+                _ => 2 * reach.unwrap_or(0),
+            };
+            if d > limit {
+                return Err(Error::illegal(
+                    "C7H-RNG-2",
+                    format_args!(
+                        "a target {d} m away is clearly out of reach (farthest with a penalty die: {limit} m; \
+                         variants.far_range = penalty_die allows it)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(C7hParseRangeResult {
+        range,
+        target,
+        penalty_dice: i64::from(in_range == Some(false)),
+        in_range,
+        reach,
+    })
 }

@@ -197,7 +197,8 @@ pub struct C7hCoverResult {
     pub success: bool,
     /// Its level.
     pub level: Coc7Level,
-    /// Damage the coverer takes (doubled when it takes several attacks at once, C7H-COV-3).
+    /// Damage the coverer takes (doubled when it takes several attacks at once, or covers
+    /// several allies from one area attack, C7H-COV-3).
     pub damage_taken: i64,
     /// Damage the covered ally still takes (all of it when the cover fails).
     pub ally_damage_taken: i64,
@@ -238,7 +239,9 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
         )?;
     let sum: i64 = args.damages.iter().sum();
     let success = level.is_success();
-    let doubled = success && args.damages.len() > 1;
+    // C7H-COV-3: several attackers' hits, or several allies covered from one area
+    // attack (RULINGS 2026-12-05), are taken at once: ×2.
+    let doubled = success && (args.damages.len() > 1 || args.allies > 1);
     Ok(C7hCoverResult {
         success,
         level,

@@ -4,13 +4,17 @@
 //! * C7H-INIT-1 / C7H-INIT-2: order by initiative, DEX, PCs first, caller order.
 //! * C7H-ECO-1: per round each character has 1 active, 1 passive and 1 free action.
 //! * C7H-MOV-1: `move` only on one's own turn, before the active action.
-//! * C7H-MOV-2 / C7H-MOV-3: after moving this round, an active action flagged
-//!   `concentration` (the KP decides which are) is illegal.
+//! * C7H-MOV-2 / C7H-MOV-3: after moving this round, an action flagged
+//!   `concentration` (the KP decides which are) is illegal, active or passive
+//!   (a chanted cancel, RULINGS 2026-12-05).
 //! * C7H-STN-1: `stance` uses the active action; until the start of the
 //!   character's next turn it gives +1 passive action (`extra_passive`) or
 //!   +1 bonus die on one passive roll (`bonus_die`).
-//! * C7H-PAS-1: `passive` (dodge, defend, fight back, cover, cancel, counter,
-//!   other) may be taken at any time, within the passive-action count.
+//! * C7H-PAS-1: `passive` (dodge, defend, fight back, cover, cover and defend,
+//!   cancel, counter, other) may be taken at any time while the round runs
+//!   (not once every turn has ended), within the passive-action count. Covering
+//!   and defending against the same attack is one passive action whose defend
+//!   roll takes one penalty die (C7H-DEF-5, RULINGS 2026-12-05).
 //! * C7H-FREE-1: one `free` action per round, at any time.
 //! * C7H-ACT-1: `active` is any action on one's own initiative (attack, throw,
 //!   observe, item, skill); its resolution is the caller's (see `damage`).
@@ -50,6 +54,9 @@ pub enum C7hPassiveKind {
     FightBack,
     /// かばう Cover (C7H-COV).
     Cover,
+    /// Cover and defend against the same attack: one passive action; the defend
+    /// roll takes one penalty die (C7H-DEF-5, RULINGS 2026-12-05).
+    CoverAndDefend,
     /// 相殺 Cancel (C7H-CAN).
     Cancel,
     /// 反撃 Counter-attack (C7H-CTR).
@@ -137,6 +144,11 @@ crate::internally_tagged! {
             /// Spend the stance's +1 bonus die on this roll. Default false.
             #[serde(default)]
             bonus_die: bool,
+            /// The KP flags this passive action as needing concentration (a chanted
+            /// cancel): refused after moving this round (C7H-MOV-2, RULINGS 2026-12-05).
+            /// Default false.
+            #[serde(default)]
+            concentration: bool,
         },
         /// C7H-FREE-1: a free action (any time, once per round).
         Free {
@@ -253,7 +265,8 @@ crate::internally_tagged! {
             actor: String,
             /// Which.
             kind: C7hPassiveKind,
-            /// Bonus dice the passive roll gets from the stance (0 or 1, C7H-STN-1).
+            /// Net bonus dice of the passive roll: +1 from the stance (C7H-STN-1), −1
+            /// for the defend roll of `cover_and_defend` (C7H-DEF-5).
             bonus_dice: i64,
         },
         /// C7H-FREE-1: the free action used.
@@ -432,8 +445,23 @@ fn stance(s: &mut C7hRoundState, i: usize, option: C7hStance) -> Result<C7hEvent
 /// C7H-PAS-1 / C7H-ECO-1: a passive action at any time, one per round (two
 /// under the `extra_passive` stance); the `bonus_die` stance gives one roll +1
 /// bonus die (C7H-STN-1).
-fn passive(s: &mut C7hRoundState, i: usize, kind: C7hPassiveKind, bonus_die: bool) -> Result<C7hEvent> {
+fn passive(
+    s: &mut C7hRoundState,
+    i: usize,
+    kind: C7hPassiveKind,
+    bonus_die: bool,
+    concentration: bool,
+) -> Result<C7hEvent> {
+    if s.turn.is_none() {
+        return Err(Error::illegal(
+            "C7H-INIT-1",
+            "passive: every turn of the round has ended (next_round first)",
+        ));
+    }
     let c = combatant(s, i)?;
+    if concentration && c.moved {
+        return Err(Error::illegal("C7H-MOV-2", "passive: no concentration action in a round with movement"));
+    }
     let max = 1 + u32::from(c.stance == Some(C7hStance::ExtraPassive));
     if c.passive_used >= max {
         return Err(Error::illegal(
@@ -448,11 +476,18 @@ fn passive(s: &mut C7hRoundState, i: usize, kind: C7hPassiveKind, bonus_die: boo
     if bonus_die {
         c.stance_die_used = true;
     }
-    Ok(C7hEvent::PassiveUsed { actor: c.entry.id.clone(), kind, bonus_dice: i64::from(bonus_die) })
+    let penalty = i64::from(kind == C7hPassiveKind::CoverAndDefend);
+    Ok(C7hEvent::PassiveUsed { actor: c.entry.id.clone(), kind, bonus_dice: i64::from(bonus_die) - penalty })
 }
 
 /// C7H-FREE-1: one free action per round, at any time.
 fn free(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+    if s.turn.is_none() {
+        return Err(Error::illegal(
+            "C7H-INIT-1",
+            "free: every turn of the round has ended (next_round first)",
+        ));
+    }
     let c = combatant(s, i)?;
     if c.free_used {
         return Err(Error::illegal("C7H-FREE-1", "free: one free action per round"));
@@ -516,7 +551,9 @@ pub(crate) fn act_on(s: &mut C7hRoundState, a: &C7hAction) -> Result<Vec<C7hEven
         C7hAction::Move { .. } => move_at_start(s, i)?,
         C7hAction::Active { concentration, .. } => active(s, i, *concentration)?,
         C7hAction::Stance { option, .. } => stance(s, i, *option)?,
-        C7hAction::Passive { kind, bonus_die, .. } => passive(s, i, *kind, *bonus_die)?,
+        C7hAction::Passive { kind, bonus_die, concentration, .. } => {
+            passive(s, i, *kind, *bonus_die, *concentration)?
+        }
         C7hAction::Free { .. } => free(s, i)?,
         C7hAction::EndTurn { .. } => end_turn(s, i)?,
         C7hAction::NextRound => next_round(s)?,
@@ -571,12 +608,13 @@ pub(crate) fn candidates(s: &C7hRoundState) -> Vec<C7hAction> {
             C7hPassiveKind::Defend,
             C7hPassiveKind::FightBack,
             C7hPassiveKind::Cover,
+            C7hPassiveKind::CoverAndDefend,
             C7hPassiveKind::Cancel,
             C7hPassiveKind::Counter,
             C7hPassiveKind::Other,
         ] {
-            cands.push(C7hAction::Passive { actor: a.clone(), kind, bonus_die: false });
-            cands.push(C7hAction::Passive { actor: a.clone(), kind, bonus_die: true });
+            cands.push(C7hAction::Passive { actor: a.clone(), kind, bonus_die: false, concentration: false });
+            cands.push(C7hAction::Passive { actor: a.clone(), kind, bonus_die: true, concentration: false });
         }
         cands.push(C7hAction::Free { actor: a.clone() });
         cands.push(C7hAction::EndTurn { actor: a.clone() });

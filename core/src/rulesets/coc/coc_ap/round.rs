@@ -249,8 +249,9 @@ crate::internally_tagged! {
             /// Direction of the move on success.
             dir: CocApDir,
         },
-        /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another's action (not on
-        /// the actor's own turn), not after Jump; target floor((jump + dodge) ÷ 2) − 10.
+        /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another character's declared action
+        /// or effect, during the evader's own turn too; not after Jump; target
+        /// floor((jump + dodge) ÷ 2) − 10, where a critical roll always succeeds.
         EmergencyEvasion {
             /// Who evades.
             actor: String,
@@ -683,11 +684,11 @@ pub fn evasion_target(jump: i64, dodge: i64) -> i64 {
     (jump + dodge) / 2 - 10
 }
 
-/// A check whose target may be ≤ 0: then only a critical roll succeeds (RULINGS, Emergency Evasion).
-fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
-    if target > 0 {
-        return roll_check(dice, target, rule);
-    }
+/// A check against a reduced target (Emergency Evasion, a dodge under Dodge Focus;
+/// RULINGS 2026-12-05): a critical roll (01–05 under `ccb`, 01 under `cc`) always
+/// succeeds, as a critical, whatever the target, even ≤ 0; any other roll succeeds
+/// only if ≤ the target.
+fn roll_reduced_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
     let start = dice.rolls().len();
     let r = dice.roll(100)?;
     let mut out = evaluate(r, target, rule);
@@ -699,18 +700,9 @@ fn roll_low_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocA
         out.success = true;
         out.critical = true;
         out.fumble = false;
-        out.special = r <= 1;
+        out.special = i64::from(r) <= out.special_value;
         super::check::relabel(&mut out);
     }
-    out.rolls = dice.rolls_since(start);
-    Ok(out)
-}
-
-/// A dodge check: the target may fall to ≤ 0 under Dodge Focus, and then nothing succeeds.
-fn roll_low_target_plain(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<CocApCheckResult> {
-    let start = dice.rolls().len();
-    let r = dice.roll(100)?;
-    let mut out = evaluate(r, target, rule);
     out.rolls = dice.rolls_since(start);
     Ok(out)
 }
@@ -845,7 +837,8 @@ fn other(s: &mut CocApRoundState, i: usize, ap: i64) -> Result<CocApEvent> {
 }
 
 /// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus, whose
-/// target falls by 20 a dodge, COCAP-ACT-8 and RULINGS); rolls `dodge`.
+/// target falls by 20 a dodge, COCAP-ACT-8 and RULINGS); rolls `dodge`. Under Dodge
+/// Focus the target is a reduced one: a critical roll always succeeds (RULINGS 2026-12-05).
 fn dodge(s: &mut CocApRoundState, i: usize, dice: &mut Dice) -> Result<CocApEvent> {
     let rule = s.variants.coc6_rule;
     let target = dodge_target(s, &s.fighters[i]);
@@ -856,7 +849,11 @@ fn dodge(s: &mut CocApRoundState, i: usize, dice: &mut Dice) -> Result<CocApEven
     if f.dodges >= 10_000 {
         return Err(Error::limit("state.fighters.dodges", "at most 10000 dodges per round"));
     }
-    let check = roll_low_target_plain(dice, target, rule)?;
+    let check = if f.dodge_focus {
+        roll_reduced_target(dice, target, rule)?
+    } else {
+        roll_check(dice, target, rule)?
+    };
     f.dodges += 1;
     let e = CocApEvent::Dodged { actor: f.participant.id.clone(), check };
     close_opening(s);
@@ -915,9 +912,10 @@ fn jump(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Re
     Ok(e)
 }
 
-/// COCAP-ACT-7 緊急回避: 0 AP, once, interrupting another's action (not on the
-/// actor's own turn), not after Jump (COCAP-ACT-5); target floor((jump + dodge) ÷ 2) − 10,
-/// where a target ≤ 0 succeeds only on a critical (RULINGS).
+/// COCAP-ACT-7 緊急回避: 0 AP, once, interrupting any other character's declared
+/// action or effect, during the evader's own turn too (RULINGS 2026-12-05), not after
+/// Jump (COCAP-ACT-5); target floor((jump + dodge) ÷ 2) − 10, a reduced target: a
+/// critical roll always succeeds, any other only if ≤ the target (RULINGS 2026-12-05).
 fn emergency_evasion(
     s: &mut CocApRoundState,
     i: usize,
@@ -925,7 +923,6 @@ fn emergency_evasion(
     dice: &mut Dice,
 ) -> Result<CocApEvent> {
     let rule = s.variants.coc6_rule;
-    let current = s.turn.and_then(|t| s.order.get(t)).cloned();
     let f = fighter(s, i)?;
     step(f.participant.position, dir)?;
     if f.evaded {
@@ -934,14 +931,8 @@ fn emergency_evasion(
     if f.jumped {
         return Err(Error::illegal("COCAP-ACT-5", "emergency_evasion: not in a round with Jump"));
     }
-    if current.as_deref() == Some(f.participant.id.as_str()) {
-        return Err(Error::illegal(
-            "COCAP-ACT-7",
-            "emergency_evasion: interrupts another character's action, not one's own turn",
-        ));
-    }
     let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
-    let check = roll_low_target(dice, t, rule)?;
+    let check = roll_reduced_target(dice, t, rule)?;
     let mut moved_to = None;
     if check.success {
         let p = step(f.participant.position, dir)?;

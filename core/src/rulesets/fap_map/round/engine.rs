@@ -68,6 +68,24 @@ pub(crate) fn normalize(
         }
         Ids::ARG.name(&format!("{field}.follow"), t)?;
     }
+    if !d.targets.is_empty() {
+        if !a.attack {
+            return Err(Error::invalid(
+                format!("{field}.targets"),
+                format_args!("{:?} is not an attack: only attacks name targets", a.id),
+            ));
+        }
+        if d.targets.len() > super::MAX_COMBATANTS {
+            return Err(Error::limit(
+                format!("{field}.targets"),
+                format_args!("at most {} targets", super::MAX_COMBATANTS),
+            ));
+        }
+        for (i, t) in d.targets.iter().enumerate() {
+            Ids::ARG.name(&format!("{field}.targets[{i}]"), t)?;
+        }
+        Ids::ARG.unique(d.targets.iter().map(String::as_str), |i| format!("{field}.targets[{i}]"))?;
+    }
     let mut out = FmDeclaration {
         action: d.action.clone(),
         example: d.example.clone(),
@@ -76,13 +94,16 @@ pub(crate) fn normalize(
         paired: None,
         condition: d.condition.clone(),
         follow: d.follow.clone(),
+        targets: d.targets.clone(),
     };
     let (mut tf, mut tm) = (fap, map);
     match (&d.paired, a.pairs_with_action) {
         (Some(p), true) if depth == 0 => {
             let pf = format!("{field}.paired");
             let pd = def(pack, &format!("{pf}.action"), &p.action)?;
-            if pd.resolution != FmResolution::InOrder || pd.pairs_with_action {
+            // RULINGS 2026-12-05: a readied action pairs with any action (「任意の行動」),
+            // blocks included; only another readied action is refused.
+            if pd.pairs_with_action {
                 return Err(Error::invalid(
                     format!("{pf}.action"),
                     format_args!("{:?} cannot be paired with a readied action (FM-ACT-19)", pd.id),
@@ -154,6 +175,8 @@ pub(crate) fn waiting(state: &FmRoundState, pack: &FmActionPack, c: &FmCombatant
 }
 
 /// The consecutive flag of FM-ACT-9 for `a` resolved by `c` (before `last_action` is updated).
+/// Every action the character takes (resolved, followed, triggered, used or a block)
+/// updates `last_action`, so only a jump directly after a jump chains (RULINGS 2026-12-05).
 pub(crate) fn consecutive(c: &FmCombatant, a: &FmActionDef) -> Option<bool> {
     a.consecutive_no_agility_penalty.then(|| c.last_action.as_deref() == Some(a.id.as_str()))
 }
@@ -358,7 +381,12 @@ pub(crate) fn apply(
         FmRoundAction::Resolve { combatant } => resolve_next(state, pack, combatant, true),
         FmRoundAction::Skip { combatant } => resolve_next(state, pack, combatant, false),
         FmRoundAction::Follow { combatant } => follow(state, pack, combatant),
-        FmRoundAction::Use { combatant, action: id } => use_undeclared(state, pack, combatant, id),
+        FmRoundAction::Use { combatant, action: id, agility_failed } => {
+            use_undeclared(state, pack, combatant, id, *agility_failed)
+        }
+        FmRoundAction::SetGrapple { combatant, target, grappling } => {
+            set_grapple(state, combatant, target, *grappling)
+        }
         FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
             block(state, pack, combatant, fap_tenths, target_fap_tenths, relative_t_tenths)
         }
@@ -396,6 +424,7 @@ fn resolve_next(
         }
         state.window = None;
         state.last_move = None;
+        state.attack = None;
         let c = state.combatants.get(i);
         return Ok(vec![event(
             FmEventKind::Skipped,
@@ -421,11 +450,79 @@ fn resolve_next(
         points::text(c.fap_tenths),
         points::text(c.map_tenths)
     );
+    // FM-ACT-10: Regain footing ends a fall (RULINGS 2026-12-05: Jump evasion's failed check).
+    if a.id == "regain_footing" {
+        c.prone = false;
+    }
     let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
     ev.consecutive = consec;
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    state.attack = attack_of(a, combatant, &d);
     Ok(vec![ev])
+}
+
+/// The attack being resolved after `actor` resolves `d` (RULINGS 2026-12-05): an attack
+/// with targets; anything else resolves no attack.
+fn attack_of(a: &FmActionDef, actor: &str, d: &FmDeclaration) -> Option<FmAttackResolving> {
+    (a.attack && !d.targets.is_empty()).then(|| FmAttackResolving {
+        actor: actor.to_string(),
+        action: a.id.clone(),
+        targets: d.targets.clone(),
+    })
+}
+
+/// `set_grapple` (FM-ACT-12, FM-ACT-13; RULINGS 2026-12-05): a grapple between two
+/// combatants is recorded or ended.
+fn set_grapple(
+    state: &mut FmRoundState,
+    combatant: &str,
+    target: &str,
+    grappling: bool,
+) -> Result<Vec<FmEvent>> {
+    find(state, combatant)?;
+    find(state, target)
+        .map_err(|_| Error::invalid("action.target", format_args!("no combatant {}", quote(target))))?;
+    if combatant == target {
+        return Err(Error::invalid("action.target", "a grapple is between two combatants"));
+    }
+    let held = grappled(state, combatant, target);
+    if held == grappling {
+        return Err(Error::illegal(
+            "FM-ACT-12",
+            format_args!(
+                "{combatant} and {target} are {} grappling",
+                if grappling { "already" } else { "not" }
+            ),
+        ));
+    }
+    if grappling {
+        if state.grapples.len() >= MAX_COMBATANTS * MAX_COMBATANTS {
+            return Err(Error::limit("state.grapples", "too many grapples"));
+        }
+        state.grapples.push([combatant.to_string(), target.to_string()]);
+    } else {
+        state.grapples.retain(|g| !(g.contains(&combatant.to_string()) && g.contains(&target.to_string())));
+    }
+    let c = state.combatants.iter().find(|c| c.id == combatant);
+    let mut ev = event(
+        FmEventKind::GrappleChanged,
+        if grappling { "FM-ACT-12" } else { "FM-ACT-13" },
+        c,
+        None,
+        (0, 0),
+        format!(
+            "{combatant} and {target} {}",
+            if grappling { "are grappling" } else { "are no longer grappling" }
+        ),
+    );
+    ev.target = Some(target.to_string());
+    Ok(vec![ev])
+}
+
+/// The two combatants are grappling (either order).
+pub(crate) fn grappled(state: &FmRoundState, a: &str, b: &str) -> bool {
+    state.grapples.iter().any(|g| (g[0] == a && g[1] == b) || (g[0] == b && g[1] == a))
 }
 
 /// FM-DEF-4 宣言: in the declaration phase a combatant declares one action
@@ -454,6 +551,15 @@ fn declare(
             return Err(Error::invalid(
                 "action.declaration.follow",
                 format_args!("{} is not another combatant of this battle", quote(t)),
+            ));
+        }
+    }
+    let attack_targets = n.paired.as_ref().map(|p| &p.targets).into_iter().chain(std::iter::once(&n.targets));
+    for targets in attack_targets {
+        if let Some(t) = targets.iter().find(|t| !state.combatants.iter().any(|o| &o.id == *t)) {
+            return Err(Error::invalid(
+                "action.declaration.targets",
+                format_args!("{} is not a combatant of this battle", quote(t)),
             ));
         }
     }
@@ -609,6 +715,8 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
         points::text(c.fap_tenths),
         points::text(c.map_tenths)
     );
+    state.attack = None;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
     ev.consecutive = consec;
     ev.target = Some(lm.actor.clone());
@@ -627,6 +735,7 @@ fn use_undeclared(
     pack: &FmActionPack,
     combatant: &str,
     id: &str,
+    agility_failed: bool,
 ) -> Result<Vec<FmEvent>> {
     let i = find(state, combatant)?;
     let a = def(pack, "action.action", id)?;
@@ -650,8 +759,30 @@ fn use_undeclared(
         ));
     }
     afford(c, f, m, &a.names.en)?;
+    if agility_failed && a.id != "jump_evasion" {
+        return Err(Error::invalid(
+            "action.agility_failed",
+            "only Jump evasion is followed by an agility check",
+        ));
+    }
+    // RULINGS 2026-12-05: Evade and Jump evasion answer a single-target or area attack
+    // against this character that is being resolved.
+    if a.resolution == FmResolution::Reaction
+        && !state.attack.as_ref().is_some_and(|x| x.targets.iter().any(|t| t == combatant))
+    {
+        return Err(Error::illegal(
+            &a.rule,
+            format_args!("{} answers an attack against {combatant} while it is resolved", a.names.en),
+        ));
+    }
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= f;
     c.map_tenths -= m;
+    if agility_failed {
+        c.prone = true;
+    }
+    // FM-ACT-9 (RULINGS 2026-12-05): any action in between breaks a jump chain.
+    c.last_action = Some(a.id.clone());
     if a.counts_toward_move_cap {
         c.move_cap_used += 1;
     }
@@ -690,6 +821,13 @@ fn block(
     if w.actor == *combatant {
         return Err(Error::illegal(rule, "a character cannot block its own action"));
     }
+    // FM-ACT-12 (RULINGS 2026-12-05): Attack Block needs a grapple between blocker and target.
+    if b.requires_grapple && !grappled(state, combatant, &w.actor) {
+        return Err(Error::illegal(
+            rule,
+            format_args!("{} needs {combatant} and {} to be grappling", b.names.en, w.actor),
+        ));
+    }
     if w.blocked {
         return Err(Error::illegal(
             rule,
@@ -711,16 +849,21 @@ fn block(
     b.fap.resolve("action.fap_tenths", Some(*fap_tenths))?;
     let t = find(state, &w.actor)?;
     let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-    let Some(j) =
-        c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id)
-    else {
+    let j = c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id);
+    // RULINGS 2026-12-05: a Readied Action may pair with a block; the armed readied
+    // block is used here when what it waits for comes.
+    let readied = j.is_none() && c.readied.as_ref().is_some_and(|r| r.paired.action == b.id);
+    if j.is_none() && !readied {
         return Err(Error::illegal(
             "FM-DEF-4",
-            format_args!("{} has no unused declared {}", c.id, b.names.en),
+            format_args!("{} has no unused declared (or readied) {}", c.id, b.names.en),
         ));
-    };
+    }
     // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
-    let map = c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0);
+    let map = match j {
+        Some(j) => c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0),
+        None => c.readied.as_ref().map(|r| own_cost(&r.paired).1).unwrap_or(0),
+    };
     can_choose(c, b)?;
     afford(c, *fap_tenths, map, &b.names.en)?;
     let target = state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
@@ -732,8 +875,15 @@ fn block(
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= fap_tenths;
     c.map_tenths -= map;
-    if let Some(x) = c.declared.get_mut(j) {
-        x.status = FmStatus::Used;
+    // FM-ACT-9 (RULINGS 2026-12-05): a block in between breaks a jump chain.
+    c.last_action = Some(b.id.clone());
+    match j {
+        Some(j) => {
+            if let Some(x) = c.declared.get_mut(j) {
+                x.status = FmStatus::Used;
+            }
+        }
+        None => c.readied = None,
     }
     let text = format!(
         "{} blocks {}'s {} with {} FAP against {} FAP + relative T {}: {}",
@@ -769,6 +919,33 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
         ));
     };
     let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
+    // RULINGS 2026-12-05: a readied action pairs with any action. A paired block is armed
+    // as a declared block, for `block` against the move or attack it waits for; a paired
+    // reaction or immediate action (Evade, Jump evasion, Speech) is used as `use` uses it.
+    match a.resolution {
+        FmResolution::OnTrigger => {
+            return Err(Error::illegal(
+                "FM-ACT-19",
+                format_args!(
+                    "a readied {} fires with `block` against the move or attack it waits for",
+                    a.names.en
+                ),
+            ));
+        }
+        FmResolution::Reaction | FmResolution::Immediate => {
+            c.readied = None;
+            // Its move-cap count was taken at the declaration; `use` takes it again.
+            if a.counts_toward_move_cap {
+                c.move_cap_used = c.move_cap_used.saturating_sub(1);
+            }
+            let mut evs = use_undeclared(state, pack, combatant, &a.id, false)?;
+            for e in &mut evs {
+                e.event = FmEventKind::Triggered;
+            }
+            return Ok(evs);
+        }
+        FmResolution::InOrder => {}
+    }
     let (f, m) = own_cost(&r.paired);
     let consec = pay(c, a, f, m)?;
     c.readied = None;
@@ -783,6 +960,7 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     ev.consecutive = consec;
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
+    state.attack = attack_of(a, combatant, &r.paired);
     Ok(vec![ev])
 }
 
@@ -805,6 +983,7 @@ fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEven
     state.phase = FmPhase::Declaration;
     state.window = None;
     state.last_move = None;
+    state.attack = None;
     for c in &mut state.combatants {
         c.last_action = None;
         c.fap_tenths = c.fap_max_tenths;

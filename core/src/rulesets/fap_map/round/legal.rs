@@ -39,6 +39,7 @@ pub(crate) fn declaration_forms(a: &FmActionDef) -> Vec<FmDeclaration> {
         paired: None,
         condition: None,
         follow: None,
+        targets: Vec::new(),
     };
     let mut out: Vec<FmDeclaration> =
         a.examples.iter().map(|e| FmDeclaration { example: Some(e.id.clone()), ..base.clone() }).collect();
@@ -63,11 +64,7 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                     if a.pairs_with_action {
                         let base = forms.pop();
                         forms.clear();
-                        for p in pack
-                            .actions
-                            .iter()
-                            .filter(|p| p.resolution == FmResolution::InOrder && !p.pairs_with_action)
-                        {
+                        for p in pack.actions.iter().filter(|p| !p.pairs_with_action) {
                             for pf in declaration_forms(p) {
                                 if let Some(b) = &base {
                                     forms.push(FmDeclaration { paired: Some(Box::new(pf)), ..b.clone() });
@@ -140,7 +137,7 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
         {
             let cost = (a.fap.min(), a.map.min());
             out.push(legal(
-                FmRoundAction::Use { combatant: who.clone(), action: a.id.clone() },
+                FmRoundAction::Use { combatant: who.clone(), action: a.id.clone(), agility_failed: false },
                 cost,
                 (None, None),
             ));

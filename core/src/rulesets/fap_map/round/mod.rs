@@ -87,6 +87,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
             speech_penalty: false,
             readied: None,
             last_action: None,
+            prone: false,
         });
     }
     let state = FmRoundState {
@@ -96,6 +97,8 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         combatants,
         window: None,
         last_move: None,
+        grapples: Vec::new(),
+        attack: None,
     };
     let events =
         vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
@@ -313,6 +316,8 @@ mod tests {
                 json!({"type": "declare", "combatant": "b", "declaration": {"action": "block_attack"}}),
                 json!({"type": "end_declarations"}),
                 json!({"type": "resolve", "combatant": "a"}),
+                // FM-ACT-12 (RULINGS 2026-12-05): Attack Block needs a grapple.
+                json!({"type": "set_grapple", "combatant": "a", "target": "b", "grappling": true}),
                 json!({"type": "block", "combatant": "b", "fap_tenths": 20}),
             ],
         )

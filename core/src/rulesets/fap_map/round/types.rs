@@ -104,6 +104,11 @@ pub struct FmDeclaration {
     /// this round, it resolves in its own place in the order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follow: Option<String>,
+    /// The combatants an attack is aimed at (one, or every one in an area), for actions
+    /// the catalogue marks `attack`; while it is resolved they may answer it with Evade or
+    /// Jump evasion (RULINGS 2026-12-05). Default none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
 }
 
 /// A declaration held in the state.
@@ -166,6 +171,10 @@ pub struct FmCombatant {
     /// or triggered), to tell back-to-back jumps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_action: Option<String>,
+    /// Fallen prone (転倒): after a failed agility check following Jump evasion (FM-ACT-16,
+    /// RULINGS 2026-12-05); Regain footing (FM-ACT-10) ends it. Default false.
+    #[serde(default)]
+    pub prone: bool,
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
@@ -205,6 +214,28 @@ pub struct FmRoundState {
     /// followers may `follow`; cleared by the next resolve, skip or trigger.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_move: Option<FmLastMove>,
+    /// Grapples in force, each a pair of combatant ids (FM-ACT-12, RULINGS 2026-12-05: set
+    /// by `set_grapple`, after a grapple action or by the GM; ended by a successful Shake Off,
+    /// also with `set_grapple`). Default none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grapples: Vec<[String; 2]>,
+    /// The attack being resolved (the last action resolved, if it is an attack with
+    /// targets): its targets may Evade or Jump-evade it (RULINGS 2026-12-05). Cleared by
+    /// the next resolve, skip or trigger and at the round's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<FmAttackResolving>,
+}
+
+/// An attack being resolved (RULINGS 2026-12-05: Evade and Jump evasion answer it).
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FmAttackResolving {
+    /// The attacker.
+    pub actor: String,
+    /// The attack action.
+    pub action: String,
+    /// Its targets.
+    pub targets: Vec<String>,
 }
 
 /// FM-ACT-7: a move that followers may join.
@@ -252,6 +283,21 @@ crate::internally_tagged! {
             combatant: String,
             /// The action id.
             action: String,
+            /// Jump evasion only: its agility check (FM-ACT-16) failed, so the character
+            /// falls prone (RULINGS 2026-12-05). Default false.
+            #[serde(default)]
+            agility_failed: bool,
+        },
+        /// FM-ACT-12 (RULINGS 2026-12-05): record (`grappling: true`, after a grapple action
+        /// succeeds, or by the GM) or end (`false`, a successful Shake Off, FM-ACT-13) a grapple
+        /// between two combatants. Any phase.
+        SetGrapple {
+            /// One party.
+            combatant: String,
+            /// The other party.
+            target: String,
+            /// In force (true) or ended (false).
+            grappling: bool,
         },
         /// FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
         Block {
@@ -346,6 +392,8 @@ pub enum FmEventKind {
     Triggered,
     /// FM-ACT-7: a following Move was resolved in step with its target's move.
     Followed,
+    /// FM-ACT-12 / FM-ACT-13: a grapple was recorded or ended (`set_grapple`).
+    GrappleChanged,
     /// A round ended; a new one began with full pools.
     RoundEnded,
 }

@@ -133,10 +133,11 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         if let Some(r) = &c.readied {
             let g = format!("{f}.readied.paired");
             let (n, _, _) = normalize(pack, &r.paired, "paired", 1).map_err(|e| bad(g.clone(), e))?;
-            if n != r.paired || resolution_of(pack, &n.action) != FmResolution::InOrder {
+            // RULINGS 2026-12-05: any action but another readied one.
+            if n != r.paired || pack.get(&n.action).is_none_or(|a| a.pairs_with_action) {
                 return Err(Error::invalid_data(
                     g,
-                    "must be a declared in-order action with its costs filled in",
+                    "must be a declared action (not a readied one) with its costs filled in",
                 ));
             }
             if r.condition.as_ref().is_some_and(|t| t.chars().count() > MAX_LABEL) {
@@ -175,6 +176,40 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
             return Err(Error::invalid_data(
                 "state.window",
                 "does not match the combatants, the phase or the pack",
+            ));
+        }
+    }
+    // RULINGS 2026-12-05: grapples are pairs of two different combatants, each pair once.
+    if s.grapples.len() > MAX_COMBATANTS * MAX_COMBATANTS {
+        return Err(Error::invalid_data("state.grapples", "too many grapples"));
+    }
+    for (k, g) in s.grapples.iter().enumerate() {
+        for (n, id) in g.iter().enumerate() {
+            ids.resolves(&format!("state.grapples[{k}][{n}]"), id, names())?;
+        }
+        let same = |o: &[String; 2]| (o[0] == g[0] && o[1] == g[1]) || (o[0] == g[1] && o[1] == g[0]);
+        if g[0] == g[1] || s.grapples[..k].iter().any(same) {
+            return Err(Error::invalid_data(
+                format!("state.grapples[{k}]"),
+                "a grapple is between two different combatants, recorded once",
+            ));
+        }
+    }
+    if let Some(a) = &s.attack {
+        ids.resolves("state.attack.actor", &a.actor, names())?;
+        if a.targets.is_empty() || a.targets.len() > MAX_COMBATANTS {
+            return Err(Error::invalid_data(
+                "state.attack.targets",
+                format_args!("1..={MAX_COMBATANTS} targets"),
+            ));
+        }
+        for (k, t) in a.targets.iter().enumerate() {
+            ids.resolves(&format!("state.attack.targets[{k}]"), t, names())?;
+        }
+        if s.phase != FmPhase::Resolution || !pack.get(&a.action).is_some_and(|x| x.attack) {
+            return Err(Error::invalid_data(
+                "state.attack",
+                "does not match the phase or the pack (an attack)",
             ));
         }
     }

@@ -20,6 +20,9 @@ pub struct TmdCharacterSpec {
     /// TMD-SUR-5: immune to the surprise attack's 措手不及/先制 (default false).
     #[serde(default)]
     pub immune_to_surprise: bool,
+    /// A player character (轮回者, TMD-INT-2; default false).
+    #[serde(default)]
+    pub is_pc: bool,
 }
 
 crate::internally_tagged! {
@@ -84,6 +87,11 @@ crate::internally_tagged! {
             /// The ability's stated uses per round (default 1).
             #[serde(default)]
             uses_per_round: Option<u32>,
+            /// The surprise round's standard action is an attack (default true): only an
+            /// attack marks the defenders as caught off guard (TMD-SUR-4, RULINGS 2026-12-05).
+            /// Only in the surprise round.
+            #[serde(default)]
+            attack: Option<bool>,
         },
         /// TMD-ACT-1..4: a free action (`purpose` default "free", `source` default "basic").
         UseFree {
@@ -101,6 +109,10 @@ crate::internally_tagged! {
             /// Stated timing (allows use out of turn, TMD-ACT-2).
             #[serde(default)]
             timing: Option<String>,
+            /// Out of turn, invoke an in-turn free-action ability with a reflex action,
+            /// which it spends (TMD-ACT-10, RULINGS 2026-12-05). Default false.
+            #[serde(default)]
+            reflex: bool,
         },
         /// TMD-AP-11/13: a resource overdraws an action; its AP is lost at the next turn start.
         Overdraw {
@@ -206,7 +218,10 @@ crate::internally_tagged! {
             /// With a reflex action (spends one), TMD-INT-3.
             #[serde(default)]
             reflex: bool,
-            /// Reflex only: spend a held `reflex` (default when held) or `swift`.
+            /// The action the interrupt uses, spent as it is announced (RULINGS 2026-12-05):
+            /// with `reflex`, a held `reflex` (default when held) or `swift`; without, a held
+            /// converted action (trick, swift, move, acrobatic, standard) an ability uses
+            /// (TMD-AP-11). In one's own turn, spending it closes the conversion window.
             #[serde(default)]
             using: Option<TmdActionType>,
             /// Label (default empty).
@@ -346,6 +361,9 @@ crate::internally_tagged! {
             purpose: String,
             /// Source.
             source: String,
+            /// The reflex (or swift) action spent to invoke it out of turn (TMD-ACT-10).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            reflex_spent: Option<TmdActionType>,
         },
         /// TMD-AP-11: an action was overdrawn.
         Overdrawn {

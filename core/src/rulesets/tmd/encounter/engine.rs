@@ -52,6 +52,7 @@ pub(crate) fn new_character(spec: &TmdCharacterSpec) -> TmdCharacter {
         tiebreaks: Vec::new(),
         late_joiner: false,
         immune_to_surprise: spec.immune_to_surprise,
+        is_pc: spec.is_pc,
         base_ap: 0,
         extra_ap: 0,
         reflex_only_ap: 0,
@@ -69,6 +70,8 @@ pub(crate) fn new_character(spec: &TmdCharacterSpec) -> TmdCharacter {
         free_uses: Vec::new(),
         reflex_conversions: 0,
         turn_done: false,
+        gained_extra_ap: 0,
+        gained_reflex_only_ap: 0,
     }
 }
 
@@ -157,6 +160,9 @@ fn start_turn(s: &mut TmdEncounterState, id: &str, ev: &mut Ev) -> Result<()> {
     c.base_ap = BASE_AP_PER_TURN - lost;
     c.blocked = std::mem::take(&mut c.overdrawn);
     c.conversion_basis = c.base_ap.saturating_add(c.extra_ap).min(MAX_AP);
+    // Gains are counted from this turn start (TMD-AP-3 carry-over, TMD-INT-2).
+    c.gained_extra_ap = 0;
+    c.gained_reflex_only_ap = 0;
     c.picked.clear();
     c.converted = TmdTypeCounts::default();
     let (base_ap, extra_ap, reflex_only_ap, blocked) =
@@ -212,10 +218,11 @@ fn close_round(s: &mut TmdEncounterState, ev: &mut Ev) {
                 expires_round: round + 1,
             });
         }
-        c.free_uses.clear();
-        // TMD-SUR-6: the surprise round and round 1 share one usage budget.
+        // TMD-SUR-6 with TMD-ACT-3 (RULINGS 2026-12-05): the surprise round and round 1
+        // share one usage budget, for abilities and for the same free action alike.
         if round != 0 {
             c.ability_uses.clear();
+            c.free_uses.clear();
         }
         c.turn_done = false;
     }
@@ -414,10 +421,10 @@ fn use_action(
     s: &mut TmdEncounterState,
     id: &str,
     action_type: TmdActionType,
-    using: Option<TmdActionType>,
-    companion: Option<TmdActionType>,
+    (using, companion): (Option<TmdActionType>, Option<TmdActionType>),
     ability: &Option<String>,
     per_round: Option<u32>,
+    attack: Option<bool>,
     ev: &mut Ev,
 ) -> Result<()> {
     need(s, id, "action.character")?;
@@ -438,6 +445,12 @@ fn use_action(
     }
     let own = in_own_turn(s, id);
     let surprise_attack = s.phase == TmdPhase::Surprise && own;
+    if attack.is_some() && !surprise_attack {
+        return Err(Error::invalid(
+            "action.attack",
+            "only the surprise attacker's standard action in the surprise round says whether it attacks",
+        ));
+    }
     if surprise_attack && s.surprise.as_ref().is_some_and(|x| x.attack_used) {
         return Err(ill("TMD-SUR-3", "the attacker attacks only once in the surprise round"));
     }
@@ -521,6 +534,10 @@ fn use_action(
         if let Some(x) = s.surprise.as_mut() {
             x.attack_used = true;
         }
+    }
+    // TMD-SUR-4 (RULINGS 2026-12-05): only an attack marks the defenders as caught off
+    // guard; the surprise standard used for anything else does not.
+    if surprise_attack && attack != Some(false) {
         // TMD-SUR-4/5: the attacker has 措手不及/先制 against every defender except the immune.
         let side = s.ch(id).map(|c| c.side.clone()).unwrap_or_default();
         let defenders: Vec<&TmdCharacter> = s.characters.iter().filter(|c| c.side != side).collect();
@@ -559,11 +576,26 @@ pub(crate) fn apply(
         TmdAction::StartTurns {} => start_turns(s, dice, ev),
         TmdAction::Convert { character, action_type, count } => convert(s, character, action_type, count, ev),
         TmdAction::ConvertReflex { character, count } => convert_reflex(s, character, count, ev),
-        TmdAction::UseAction { character, action_type, using, companion, ability, uses_per_round } => {
-            use_action(s, character, *action_type, *using, *companion, ability, *uses_per_round, ev)
-        }
-        TmdAction::UseFree { character, purpose, source, uses_per_round, timing } => {
-            use_free(s, character, purpose, source, uses_per_round, timing, ev)
+        TmdAction::UseAction {
+            character,
+            action_type,
+            using,
+            companion,
+            ability,
+            uses_per_round,
+            attack,
+        } => use_action(
+            s,
+            character,
+            *action_type,
+            (*using, *companion),
+            ability,
+            *uses_per_round,
+            *attack,
+            ev,
+        ),
+        TmdAction::UseFree { character, purpose, source, uses_per_round, timing, reflex } => {
+            use_free(s, character, purpose, source, (uses_per_round, timing), *reflex, ev)
         }
         TmdAction::Overdraw { character, action_type } => overdraw(s, character, action_type, ev),
         TmdAction::Retain { character, action_type, ability } => {
@@ -816,8 +848,8 @@ fn use_free(
     character: &str,
     purpose: &Option<String>,
     source: &Option<String>,
-    uses_per_round: &Option<u32>,
-    timing: &Option<String>,
+    (uses_per_round, timing): (&Option<u32>, &Option<String>),
+    reflex: bool,
     ev: &mut Ev,
 ) -> Result<()> {
     need(s, character, "action.character")?;
@@ -832,11 +864,16 @@ fn use_free(
         return Err(ill("TMD-ACT-2", "free actions are taken in turns"));
     }
     let own = in_own_turn(s, character);
+    // TMD-ACT-10 (RULINGS 2026-12-05): out of turn, a reflex may invoke an in-turn
+    // free-action ability, spending the reflex.
+    if reflex && own {
+        return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
+    }
     // TMD-ACT-2: only in one's own turn, unless the ability states a timing.
-    if !own && timing.is_none() {
+    if !own && timing.is_none() && !reflex {
         return Err(ill(
             "TMD-ACT-2",
-            "a free action is taken in one's own turn unless its ability states a timing",
+            "a free action is taken in one's own turn unless its ability states a timing (or a reflex invokes it)",
         ));
     }
     // TMD-ACT-3: repeatable only when both a count and a timing are stated.
@@ -845,6 +882,7 @@ fn use_free(
         _ => 1,
     };
     let c = ch_mut(s, character, "action.character")?;
+    let reflex_spent = if reflex { Some(spend_reflex(c, None)?) } else { None };
     // TMD-ACT-4: the same free action = same purpose and same source.
     match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
         Some(u) if u.count >= limit => {
@@ -868,10 +906,8 @@ fn use_free(
             });
         }
     }
-    if own {
-        s.converting = false;
-    }
-    ev.push(TmdEvent::FreeActionUsed { character: character.to_string(), purpose, source });
+    // RULINGS 2026-12-05: a free action does not close the conversion window.
+    ev.push(TmdEvent::FreeActionUsed { character: character.to_string(), purpose, source, reflex_spent });
     Ok(())
 }
 
@@ -1009,6 +1045,8 @@ fn gain_ap(
     let before = *pool;
     *pool = pool.saturating_add(*amount).min(MAX_AP);
     let added = *pool - before;
+    let gained = if *reflex_only { &mut c.gained_reflex_only_ap } else { &mut c.gained_extra_ap };
+    *gained = gained.saturating_add(added).min(MAX_AP);
     ev.push(TmdEvent::ApGained {
         character: character.to_string(),
         amount: added,
@@ -1054,12 +1092,17 @@ fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mu
     });
     let c = ch_mut(s, character, "action.character")?;
     // TMD-AP-2/3 (RULINGS): old extra AP is removed; left-over base AP becomes extra AP.
-    let removed = c.extra_ap;
+    // RULINGS 2026-12-05: extra AP gained during this turn is kept like left-over base AP
+    // (extra AP is spent oldest first, so what is left of it is the gained part, up to it).
+    let kept = c.extra_ap.min(c.gained_extra_ap);
+    let removed = c.extra_ap - kept;
     let ro = c.reflex_only_ap;
-    c.extra_ap = c.base_ap;
+    c.extra_ap = c.base_ap.saturating_add(kept).min(MAX_AP);
     c.base_ap = 0;
     c.reflex_only_ap = 0;
     c.reflex_conversions = 0;
+    c.gained_extra_ap = 0;
+    c.gained_reflex_only_ap = 0;
     c.turn_done = true;
     ev.push(TmdEvent::TurnEnded {
         character: character.to_string(),
@@ -1071,7 +1114,7 @@ fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mu
 }
 
 /// `join` (TMD-INI-4, TMD-SCN-1, TMD-INT-1): characters join: they roll among themselves and go after the
-/// last character.
+/// last character; a single joiner rolls nothing (RULINGS 2026-12-05).
 fn join(
     s: &mut TmdEncounterState,
     characters: &[TmdCharacterSpec],
@@ -1098,8 +1141,24 @@ fn join(
         ev.push(TmdEvent::Joined { characters: characters.iter().map(|c| c.id.clone()).collect() });
         return Ok(());
     }
-    // TMD-INI-4: joiners roll among themselves and go after the last character.
-    let entries = initiative::roll_order(&cs, dice)?;
+    // TMD-INI-4: joiners roll among themselves and go after the last character; a single
+    // joiner rolls nothing (RULINGS 2026-12-05): it is simply placed last this round
+    // (initiative_roll 0, initiative = base) and rolls normally from the next round.
+    let single = cs.len() == 1;
+    let entries = if single {
+        cs.iter()
+            .map(|c| TmdInitiativeEntry {
+                id: c.id.clone(),
+                side: c.side.clone(),
+                base_initiative: c.base_initiative,
+                roll: 0,
+                total: c.base_initiative,
+                tiebreaks: Vec::new(),
+            })
+            .collect()
+    } else {
+        initiative::roll_order(&cs, dice)?
+    };
     store_entries(s, &entries);
     let ids: Vec<String> = entries.iter().map(|e| e.id.clone()).collect();
     for id in &ids {
@@ -1111,7 +1170,9 @@ fn join(
             s.queue.push(id.clone());
         }
     }
-    ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+    if !single {
+        ev.push(TmdEvent::InitiativeRolled { reason: "join".into(), entries });
+    }
     ev.push(TmdEvent::Joined { characters: ids });
     Ok(())
 }
@@ -1273,8 +1334,13 @@ fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, 
     Ok(())
 }
 
-/// `interrupt` (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-INT-4, TMD-ACT-10): an interrupt of the chain's
-/// front action, ordered by AP (or first, by reflex in the actor's own turn).
+/// `interrupt` (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-INT-4, TMD-ACT-10, RULINGS 2026-12-05):
+/// an interrupt of the chain's front action. The inserted action resolves first
+/// (TMD-INT-1, a reflex's included, TMD-INT-3), except when the front action is a PC's
+/// out-of-turn action: then AP decides (TMD-INT-2), whatever interrupts it: more AP first,
+/// ties earlier in the initiative order, and the one with less can't interrupt again in
+/// this chain. The AP compared is the current AP less the AP gained from effects since
+/// the unit's last turn start. The action the interrupt uses is spent as it is announced.
 fn interrupt(
     s: &mut TmdEncounterState,
     character: &str,
@@ -1287,9 +1353,6 @@ fn interrupt(
     need(s, character, "action.character")?;
     let label = label.clone().unwrap_or_default();
     text_arg("action.label", &label)?;
-    if using.is_some() && !reflex {
-        return Err(Error::invalid("action.using", "only a reflex interrupt spends an action"));
-    }
     let Some(chain) = s.chain.as_ref() else {
         return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
     };
@@ -1308,27 +1371,38 @@ fn interrupt(
     if chain.entries.len() >= MAX_CHAIN {
         return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
     }
+    // TMD-INT-2 (RULINGS 2026-12-05): current AP less the AP gained from effects since
+    // the unit's last turn start ("不会因效果获得AP而刷新").
     let ap_of = |id: &str| -> u32 {
-        chain.snapshot.iter().find(|x| x.character == id).map(|x| x.ap).unwrap_or_else(|| {
-            s.ch(id)
-                .map(|c| c.base_ap.saturating_add(c.extra_ap).saturating_add(c.reflex_only_ap))
-                .unwrap_or(0)
-        })
+        s.ch(id)
+            .map(|c| {
+                c.base_ap
+                    .saturating_add(c.extra_ap.saturating_sub(c.gained_extra_ap))
+                    .saturating_add(c.reflex_only_ap.saturating_sub(c.gained_reflex_only_ap))
+            })
+            .unwrap_or(0)
     };
     let (ai, at) = (ap_of(character), ap_of(&front.character));
     let (pi, pt) = (s.pos(character).unwrap_or(usize::MAX), s.pos(&front.character).unwrap_or(usize::MAX));
-    // TMD-INT-3: a reflex interrupting an action its actor takes in its own turn
-    // resolves first. Otherwise (an interrupt of an out-of-turn action, or one
-    // without a reflex) TMD-INT-2 (RULINGS): more AP resolves first; ties: earlier
-    // in the initiative order; the other one is locked out of this chain.
-    let reflex_first = *reflex && in_own_turn(s, &front.character);
-    let interrupter_first = reflex_first || ai > at || (ai == at && pi < pt);
+    let by_ap = s.ch(&front.character).is_some_and(|c| c.is_pc) && !in_own_turn(s, &front.character);
+    let interrupter_first = !by_ap || ai > at || (ai == at && pi < pt);
+    let own = in_own_turn(s, character);
     if *reflex {
-        if in_own_turn(s, character) {
+        if own {
             return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
         }
         let c = ch_mut(s, character, "action.character")?;
         spend_reflex(c, *using)?;
+    } else if let Some(u) = using {
+        // RULINGS 2026-12-05: announcing the interrupt spends the converted action it uses
+        // (an ability's use of a held action, TMD-AP-11); in one's own turn that use closes
+        // the conversion window.
+        let ut = held_type(*u, "action.using")?;
+        let c = ch_mut(s, character, "action.character")?;
+        spend_held(c, ut, &None)?;
+        if own {
+            s.converting = false;
+        }
     }
     let Some(chain) = s.chain.as_mut() else {
         return Err(Error::invalid_data("state.chain", "missing"));
@@ -1351,7 +1425,7 @@ fn interrupt(
         chain.entries.insert(1, entry);
         (front.character.to_string(), character.to_string())
     };
-    let loser = (!reflex_first).then_some(loser);
+    let loser = by_ap.then_some(loser);
     if let Some(l) = &loser {
         if !chain.locked_out.contains(l) {
             chain.locked_out.push(l.clone());
@@ -1422,6 +1496,10 @@ fn end_encounter(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
     s.queue.clear();
     s.delays.clear();
     s.delay_cursor = 0;
+    // TMD-AP-14 (RULINGS 2026-12-05): retained actions last until the encounter ends.
+    for c in s.characters.iter_mut() {
+        c.retained.clear();
+    }
     change_scene(s, ev, "battle_end", false);
     ev.push(TmdEvent::EncounterEnded {});
     Ok(())

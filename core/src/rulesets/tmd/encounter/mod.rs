@@ -259,8 +259,13 @@ fn cost_of(action: &TmdAction, events: &[TmdEvent]) -> TmdCost {
             _ => {}
         }
     }
-    if let TmdAction::Interrupt { reflex: true, using, .. } = action {
-        cost.actions.push(using.unwrap_or(TmdActionType::Reflex));
+    match action {
+        TmdAction::Interrupt { reflex: true, using, .. } => {
+            cost.actions.push(using.unwrap_or(TmdActionType::Reflex))
+        }
+        // RULINGS 2026-12-05: an interrupt's named action is spent as it is announced.
+        TmdAction::Interrupt { reflex: false, using: Some(u), .. } => cost.actions.push(*u),
+        _ => {}
     }
     cost
 }
@@ -324,6 +329,7 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                             companion: Some(comp),
                             ability: None,
                             uses_per_round: None,
+                            attack: None,
                         });
                     }
                 }
@@ -337,6 +343,7 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                                 companion: None,
                                 ability: None,
                                 uses_per_round: None,
+                                attack: None,
                             });
                         }
                     }
@@ -349,6 +356,7 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
             source: None,
             uses_per_round: None,
             timing: None,
+            reflex: false,
         });
         v.push(A::EndTurn { character: cur.clone() });
     }
@@ -362,6 +370,7 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                     companion: None,
                     ability: None,
                     uses_per_round: None,
+                    attack: None,
                 });
             }
         }

@@ -114,7 +114,7 @@ pub struct TmdCharacter {
     pub side: String,
     /// 基础先攻值.
     pub base_initiative: i32,
-    /// Last initiative d10 (0 before the first roll).
+    /// Last initiative d10 (0 before the first roll, and for a single late joiner this round).
     pub initiative_roll: u32,
     /// initiative_roll + base_initiative at the last sort.
     pub initiative: i32,
@@ -124,6 +124,10 @@ pub struct TmdCharacter {
     pub late_joiner: bool,
     /// TMD-SUR-5: immune to the surprise attack's 措手不及/先制.
     pub immune_to_surprise: bool,
+    /// A player character (轮回者): TMD-INT-2's AP order applies to interrupts of its
+    /// out-of-turn actions (RULINGS 2026-12-05). Default false (states saved before it).
+    #[serde(default)]
+    pub is_pc: bool,
     /// Base AP left this turn (TMD-AP-2).
     pub base_ap: u32,
     /// Extra AP (TMD-AP-3); left-over base AP becomes extra AP until the end of the next turn.
@@ -152,12 +156,21 @@ pub struct TmdCharacter {
     pub disabled: Vec<TmdConvertType>,
     /// Ability uses this round (TMD-AP-10; the surprise round counts with round 1).
     pub ability_uses: Vec<TmdAbilityUses>,
-    /// Free-action uses this round (TMD-ACT-3).
+    /// Free-action uses this round (TMD-ACT-3; the surprise round counts with round 1).
     pub free_uses: Vec<TmdFreeUses>,
     /// Reflex actions converted out of turn since the character's last turn.
     pub reflex_conversions: u32,
     /// Has finished its turn this round.
     pub turn_done: bool,
+    /// Extra AP gained from effects since the character's last turn start (TMD-AP-3;
+    /// RULINGS 2026-12-05: what is left of it at turn end carries over like left-over
+    /// base AP; TMD-INT-2 leaves it out of the AP compared). Default 0.
+    #[serde(default)]
+    pub gained_extra_ap: u32,
+    /// Out-of-turn-only AP gained from effects since the character's last turn start
+    /// (TMD-AP-4; left out of the AP TMD-INT-2 compares). Default 0.
+    #[serde(default)]
+    pub gained_reflex_only_ap: u32,
 }
 
 /// A declared delay (TMD-INI-5).
@@ -217,7 +230,8 @@ pub struct TmdApSnapshot {
 pub struct TmdChain {
     /// Pending entries; the first resolves next.
     pub entries: Vec<TmdChainEntry>,
-    /// AP when the chain began.
+    /// AP when the chain began (a record: TMD-INT-2 compares the current AP less the AP
+    /// gained from effects since each unit's last turn start, RULINGS 2026-12-05).
     pub snapshot: Vec<TmdApSnapshot>,
     /// Characters that may not interrupt again in this chain (TMD-INT-2).
     pub locked_out: Vec<String>,
@@ -387,11 +401,12 @@ impl TmdEncounterState {
             if c.initiative_roll > 10
                 || c.tiebreaks.len() > 200
                 || c.tiebreaks.iter().any(|t| !(1..=10).contains(t))
-                || rolled == (c.initiative_roll == 0)
+                || (rolled && c.initiative_roll == 0 && !c.late_joiner)
+                || (!rolled && c.initiative_roll != 0)
             {
                 return Err(bad(
                     format!("{p}.initiative_roll"),
-                    "d10 faces are 1..=10 once combat has begun, 0 before",
+                    "d10 faces are 1..=10 once combat has begun (0 for a single late joiner, who rolls nothing), 0 before",
                 ));
             }
             // TMD-INI-1: initiative = the d10 + the base initiative of the last sort. The base

@@ -83,6 +83,7 @@ fn gm_action(rng: &mut Prng, s: &TmdEncounterState, serial: &mut u32) -> TmdActi
                     side: if pick(rng, 2) == 0 { "pc".into() } else { "npc".into() },
                     base_initiative: pick(rng, 7) as i32 - 3,
                     immune_to_surprise: false,
+                    is_pc: pick(rng, 2) == 0,
                 }],
             }
         }
@@ -133,7 +134,13 @@ fn random_legal_encounters_keep_invariants() {
                 break;
             }
             let r = pick(&mut rng, 100);
-            let action = if r < 4 {
+            // An inserted action resolves first and locks nobody out (TMD-INT-1, RULINGS
+            // 2026-12-05), so random interrupts could keep a chain open for the whole
+            // game: while one is open, resolve two times in three.
+            let open_chain = s.chain.is_some();
+            let action = if open_chain && r % 3 != 0 {
+                TmdAction::Resolve {}
+            } else if r < 4 {
                 gm_action(&mut rng, &s, &mut serial)
             } else {
                 // Prefer actions that play the game; structural GM actions are rare.

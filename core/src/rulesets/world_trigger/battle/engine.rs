@@ -91,9 +91,11 @@ impl WtBattleState {
             || (m.status == WtMemberStatus::Incapacitated && self.battle_type == WtBattleType::Mock)
     }
 
-    /// WT-KO-5 / WT-TD-2: who rolls initiative and manages the tactics dice.
+    /// WT-KO-5 / WT-TD-2: who rolls initiative and manages the tactics dice. An
+    /// incapacitated leader counts as a bailed-out one (RULINGS 2026-12-05, WT-KO-2 with
+    /// WT-INIT-1): the highest-Command member still able to act takes over.
     pub fn manager(&self, team: usize) -> Option<usize> {
-        let gone = |m: &WtBattleMember| matches!(m.status, WtMemberStatus::BailedOut | WtMemberStatus::Dead);
+        let gone = |m: &WtBattleMember| m.status != WtMemberStatus::Active;
         let t = self.teams.get(team)?;
         if let Some(l) = self.idx(&t.leader) {
             if self.members.get(l).is_some_and(|m| !gone(m)) {
@@ -111,7 +113,7 @@ impl WtBattleState {
 
     pub(super) fn occupancy(&self, mover: usize) -> Occupancy {
         let team = self.members.get(mover).map(|m| m.team);
-        let mut occ = Occupancy { enemies: Vec::new(), others: Vec::new() };
+        let mut occ = Occupancy { enemies: Vec::new(), others: Vec::new(), no_zoc: Vec::new() };
         for (i, m) in self.members.iter().enumerate() {
             if i == mover || !self.on_field(m) {
                 continue;
@@ -119,6 +121,11 @@ impl WtBattleState {
             occ.others.push(m.at);
             if Some(m.team) != team {
                 occ.enemies.push(m.at);
+                // RULINGS 2026-12-05: an incapacitated character occupies its square
+                // but projects no ZoC.
+                if m.status != WtMemberStatus::Active {
+                    occ.no_zoc.push(m.at);
+                }
             }
         }
         occ
@@ -459,12 +466,14 @@ pub(super) fn side_action_done(u: &WtMemberUsage, side: Option<WtSide>) -> bool 
     }
 }
 
-/// WT-DMG-4 / WT-DER-4: the burst is within the cap and the Trion covers cost and burst.
+/// WT-DMG-4 / WT-DER-4: the burst is within the cap and the Trion covers cost and burst;
+/// they may bring the pool to exactly 0, never below (RULINGS 2026-12-05; the character
+/// then goes down at the Feedback phase).
 pub(super) fn check_burst(m: &WtBattleMember, sk: &WtBattleSkill, burst: i64) -> Result<()> {
     if burst < 0 || burst > burst_cap(m.stats.trion) {
         return Err(illegal("WT-DMG-4", format_args!("Trion Burst is 0..={}", burst_cap(m.stats.trion))));
     }
-    if sk.trion_cost.saturating_add(burst) >= m.trion {
+    if sk.trion_cost.saturating_add(burst) > m.trion {
         return Err(illegal("WT-DER-4", "not enough Trion for the cost and burst"));
     }
     Ok(())
@@ -550,9 +559,7 @@ pub(super) fn attack_cost(
         activates: side,
         trion: sk.trion_cost.saturating_add(burst),
         max_tactics_dice: max_td(s, m.team, n_targets.max(1)),
-        max_burst: burst_cap(m.stats.trion)
-            .min(m.trion.saturating_sub(sk.trion_cost).saturating_sub(1))
-            .max(0),
+        max_burst: burst_cap(m.stats.trion).min(m.trion.saturating_sub(sk.trion_cost)).max(0),
         ..Default::default()
     }
 }
@@ -798,8 +805,9 @@ fn check_use_skill(
                 "target, center, tactics_dice, burst and push_to are for attacks",
             ));
         }
-        // (A fighting member always has Trion left; a bailed-out one may use free commands, WT-KO-4.)
-        if sk.trion_cost > 0 && sk.trion_cost >= m.trion {
+        // RULINGS 2026-12-05: a cost may bring the pool to exactly 0, never below (a
+        // bailed-out member may use free commands, WT-KO-4).
+        if sk.trion_cost > 0 && sk.trion_cost > m.trion {
             return Err(illegal("WT-DER-4", "not enough Trion"));
         }
         c.skill = skill_pos(s, sk);
@@ -980,13 +988,18 @@ fn check_react(
         return Err(illegal("WT-OOB-1", format_args!("{reactor} is out of bounds and can't react")));
     }
     let (sk, side) = member_skill(s, ri, skill, *side)?;
+    // WT-ST-4 (RULINGS 2026-12-05): a Floating character is defenceless: it takes no
+    // reaction of its own (no dodge, no Shield or other defence); an ally may still defend it.
+    if rm.states.floating && matches!(sk.kind, WtBattleSkillKind::Dodge | WtBattleSkillKind::Defend) {
+        return Err(illegal(
+            "WT-ST-4",
+            format_args!("{reactor} is Floating, defenceless: it takes no reaction of its own"),
+        ));
+    }
     match sk.kind {
         WtBattleSkillKind::Dodge => {
             if ri != ti {
                 return Err(illegal("WT-HIT-2", "only the target dodges"));
-            }
-            if rm.states.floating {
-                return Err(illegal("WT-ST-4", "a Floating character is defenceless and can't dodge"));
             }
         }
         WtBattleSkillKind::Defend => {
@@ -1660,8 +1673,10 @@ fn maybe_resolve(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<
         if bail_by_table || after <= 0 {
             down(s, ti, Some(ateam), if bail_by_table { "WT-DT-3" } else { "WT-KO-1" }, ev)?;
         }
-        // An attacker already hurt by its own area attack may empty its pool paying the burst (WT-KO-1).
-        if burst > 0 && s.m(ai)?.trion <= 0 {
+        // Paying the burst may bring the pool to exactly 0: the attacker goes down at the
+        // Feedback phase (RULINGS 2026-12-05). An attacker already hurt by its own area
+        // attack may be pushed below 0 by it: down at once, as after damage (WT-KO-1).
+        if burst > 0 && s.m(ai)?.trion < 0 {
             down(s, ai, None, "WT-KO-1", ev)?;
         }
         // WT-MOV-6: forced movement (single target).
@@ -1722,7 +1737,8 @@ fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mu
             s.team_mut(b)?.points += 1;
         }
     }
-    if was_manager && bail {
+    // WT-KO-5 (RULINGS 2026-12-05: an incapacitated leader hands on as a bailed-out one).
+    if was_manager {
         let mg = s.manager(team).and_then(|i| s.members.get(i)).map(|m| m.id.clone());
         ev.push(WtBattleEvent::LeaderSuccession { team: s.team_id(team), manager: mg });
     }

@@ -32,16 +32,20 @@ pub fn neighbours(s: WtSquare) -> [WtSquare; 4] {
 
 /// Who stands where, as the mover sees it.
 pub struct Occupancy {
-    /// Squares of enemies (can't be entered, WT-MOV-3) — they also project ZoC.
+    /// Squares of enemies (can't be entered, WT-MOV-3) — they also project ZoC, unless listed
+    /// in `no_zoc`.
     pub enemies: Vec<WtSquare>,
     /// Squares of other characters (can't be ended on).
     pub others: Vec<WtSquare>,
+    /// Enemy squares that project no ZoC: incapacitated characters still occupy their square
+    /// but project none (RULINGS 2026-12-05).
+    pub no_zoc: Vec<WtSquare>,
 }
 
 impl Occupancy {
-    /// WT-MOV-5: `s` is orthogonally adjacent to an enemy.
+    /// WT-MOV-5: `s` is orthogonally adjacent to an enemy that projects ZoC.
     pub fn in_zoc(&self, s: WtSquare) -> bool {
-        self.enemies.iter().any(|e| (e.x - s.x).abs() + (e.y - s.y).abs() == 1)
+        self.enemies.iter().any(|e| (e.x - s.x).abs() + (e.y - s.y).abs() == 1 && !self.no_zoc.contains(e))
     }
 }
 
@@ -145,8 +149,9 @@ const PAD: usize = 3;
 const DIRS: [(i64, i64); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 impl MoveGrid {
-    /// Fill from the map and the enemies' squares (reusing the buffers).
-    pub fn build(&mut self, map: &WtBattleMap, enemies: impl IntoIterator<Item = WtSquare>) {
+    /// Fill from the map and the enemies' squares, each with whether it projects ZoC
+    /// (an incapacitated enemy does not, RULINGS 2026-12-05), reusing the buffers.
+    pub fn build(&mut self, map: &WtBattleMap, enemies: impl IntoIterator<Item = (WtSquare, bool)>) {
         let (w, h) = (map.width.clamp(1, 64) as usize, map.height.clamp(1, 64) as usize);
         self.w = w;
         self.h = h;
@@ -174,9 +179,12 @@ impl MoveGrid {
         }
         let (lo, hi) = self.hts.iter().fold((0i64, 0i64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
         self.max_step = 3i64.saturating_add(hi.saturating_sub(lo)).saturating_add(3);
-        for e in enemies {
+        for (e, projects_zoc) in enemies {
             if let Some(i) = self.index(e) {
                 self.enemy[i] = true;
+            }
+            if !projects_zoc {
+                continue;
             }
             for (dx, dy) in DIRS {
                 if let Some(i) = self.index(WtSquare { x: e.x + dx, y: e.y + dy }) {
@@ -487,7 +495,7 @@ impl Reach {
 /// Cheapest routes from `start` within `budget` (see [`Reach`]).
 pub fn reach(map: &WtBattleMap, occ: &Occupancy, start: WtSquare, budget: i64) -> Reach {
     let mut g = MoveGrid::default();
-    g.build(map, occ.enemies.iter().copied());
+    g.build(map, occ.enemies.iter().map(|&e| (e, !occ.no_zoc.contains(&e))));
     let mut r = Reach::default();
     r.search(&g, map, occ.others.iter().copied(), start, budget);
     r

@@ -144,7 +144,12 @@ impl LegalRef {
 /// Build `g` as member `mi`'s team sees the grid (enemies on the battlefield, WT-MOV-3/5).
 fn build_grid(s: &WtBattleState, mi: usize, g: &mut MoveGrid) {
     let team = s.members.get(mi).map(|m| m.team);
-    let enemies = s.members.iter().filter(|o| Some(o.team) != team && s.on_field(o)).map(|o| o.at);
+    // RULINGS 2026-12-05: an incapacitated enemy blocks its square but projects no ZoC.
+    let enemies = s
+        .members
+        .iter()
+        .filter(|o| Some(o.team) != team && s.on_field(o))
+        .map(|o| (o.at, o.status == WtMemberStatus::Active));
     g.build(&s.map, enemies);
 }
 
@@ -200,8 +205,8 @@ pub struct LegalList {
     skill_of: Vec<Option<SkillSource>>,
     /// Squares of the characters on the battlefield (area attacks' targets), for this fill.
     field: Vec<WtSquare>,
-    /// Scratch: enemies' squares.
-    enemies: Vec<WtSquare>,
+    /// Scratch: enemies' squares, each with whether it projects ZoC.
+    enemies: Vec<(WtSquare, bool)>,
 }
 
 /// The catalog and skill list a member's `skill_ix` was resolved against.
@@ -214,7 +219,7 @@ struct GridKey {
     height: u32,
     heights: Vec<Vec<i64>>,
     off_map: Vec<WtSquare>,
-    enemies: Vec<WtSquare>,
+    enemies: Vec<(WtSquare, bool)>,
 }
 
 impl LegalList {
@@ -263,8 +268,12 @@ impl LegalList {
             // The grid as the member's team sees it: rebuilt only if the map or the enemies moved.
             if self.grid_team != Some(m.team) {
                 self.enemies.clear();
-                self.enemies
-                    .extend(s.members.iter().filter(|o| o.team != m.team && s.on_field(o)).map(|o| o.at));
+                self.enemies.extend(
+                    s.members
+                        .iter()
+                        .filter(|o| o.team != m.team && s.on_field(o))
+                        .map(|o| (o.at, o.status == WtMemberStatus::Active)),
+                );
                 let same = self.grid_key.as_ref().is_some_and(|k| {
                     k.width == s.map.width
                         && k.height == s.map.height
@@ -370,7 +379,13 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
         let Some(ti) = p.targets.get(p.reactions.len()).and_then(|t| s.idx(t)) else { return };
         let Some(tm) = s.members.get(ti) else { return };
         for (ri, r) in s.members.iter().enumerate() {
-            if r.team != tm.team || !want(r) || r.status != WtMemberStatus::Active || !s.map.on_map(r.at) {
+            // WT-ST-4 (RULINGS 2026-12-05): a Floating character takes no reaction of its own.
+            if r.team != tm.team
+                || !want(r)
+                || r.status != WtMemberStatus::Active
+                || !s.map.on_map(r.at)
+                || r.states.floating
+            {
                 continue;
             }
             for (k, e) in r.skills.iter().enumerate() {
@@ -380,7 +395,7 @@ fn legal_refs(s: &WtBattleState, actor: Option<&str>, out: &mut Vec<LegalRef>, l
                 let side = e.side;
                 // WT-HIT-2/4, WT-ST-4: who may react with what (as `check` sees it).
                 let ok = match sk.kind {
-                    WtBattleSkillKind::Dodge => ri == ti && !r.states.floating,
+                    WtBattleSkillKind::Dodge => ri == ti,
                     WtBattleSkillKind::Defend => {
                         grid::distance(s.variants.range_metric, r.at, tm.at) <= i64::from(sk.range)
                     }
@@ -498,7 +513,7 @@ fn member_actions(
                 if s.phase != WtBattlePhase::Attack
                     || (!sk.combined_use && side_action_done(&m.used, e.side))
                     || !slot_free(WtBattlePhase::Attack, phase_full)
-                    || sk.trion_cost >= m.trion
+                    || sk.trion_cost > m.trion
                     || side_fault(s, m, sk, e.side).is_some()
                 {
                     continue;
@@ -555,7 +570,7 @@ fn member_actions(
             | WtBattleSkillKind::Search => {
                 if s.phase != WtBattlePhase::Tactics
                     || !slot_free(WtBattlePhase::Tactics, phase_full)
-                    || (sk.trion_cost > 0 && sk.trion_cost >= m.trion)
+                    || (sk.trion_cost > 0 && sk.trion_cost > m.trion)
                     || side_fault(s, m, sk, e.side).is_some()
                 {
                     continue;

@@ -464,7 +464,7 @@ fn reach_matches_reference() {
     for name in ["rank_3v3", "mock_4v4", "defense"] {
         let s = new_state(&setup(name));
         for _ in 0..40 {
-            let mut occ = grid::Occupancy { enemies: Vec::new(), others: Vec::new() };
+            let mut occ = grid::Occupancy { enemies: Vec::new(), others: Vec::new(), no_zoc: Vec::new() };
             for _ in 0..pick(&mut rng, 8) {
                 let q = WtSquare { x: pick(&mut rng, 18) as i64 - 1, y: pick(&mut rng, 14) as i64 - 1 };
                 occ.others.push(q);
