@@ -40,7 +40,7 @@ pub struct ReadmeExamples;
 // The derives in `gunbai-derive` name `::gunbai::json`, inside this crate too.
 extern crate self as gunbai;
 
-pub mod kernel;
+pub(crate) mod kernel;
 pub(crate) use kernel::small_sort;
 pub use kernel::{batch, bounds, dice, error, json, json_de, meta, ops, sheet};
 
@@ -54,7 +54,7 @@ pub mod chat;
 // The chat commands at the path named after their operations (`command.run`).
 pub use chat as command;
 
-pub mod rulesets;
+pub(crate) mod rulesets;
 // The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`).
 pub use rulesets::coc::{coc7, coc7_house, coc_ap};
 pub use rulesets::{fap_map, tmd, world_trigger};
