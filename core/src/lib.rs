@@ -55,9 +55,10 @@ pub mod chat;
 pub use chat as command;
 
 pub(crate) mod rulesets;
-// The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`).
+// The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`),
+// and Call of Cthulhu's parent (its sheets, batch checks and chat commands).
 pub use rulesets::coc::{coc7, coc7_house, coc_ap};
-pub use rulesets::{fap_map, tmd, world_trigger};
+pub use rulesets::{coc, fap_map, tmd, world_trigger};
 
 /// The composition root: what this build registers. The registries of the layers below
 /// (`ops::registry`, `batch::batch_registry`, `engine::handles`, `meta.version`) take
