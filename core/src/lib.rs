@@ -47,7 +47,7 @@ pub struct GuideWorldTriggerExamples;
 // The derives in `gunbai-derive` name `::gunbai::json`, inside this crate too.
 extern crate self as gunbai;
 
-pub mod kernel;
+pub(crate) mod kernel;
 pub(crate) use kernel::small_sort;
 pub use kernel::{batch, bounds, dice, error, json, json_de, meta, ops, sheet};
 
@@ -61,10 +61,11 @@ pub mod chat;
 // The chat commands at the path named after their operations (`command.run`).
 pub use chat as command;
 
-pub mod rulesets;
-// The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`).
+pub(crate) mod rulesets;
+// The rulesets' modules at the paths they have always had (`gunbai::world_trigger::check`),
+// and Call of Cthulhu's parent (its sheets, batch checks and chat commands).
 pub use rulesets::coc::{coc7, coc7_house, coc_ap};
-pub use rulesets::{fap_map, tmd, world_trigger};
+pub use rulesets::{coc, fap_map, tmd, world_trigger};
 
 /// The composition root: what this build registers. The registries of the layers below
 /// (`ops::registry`, `batch::batch_registry`, `engine::handles`, `meta.version`) take

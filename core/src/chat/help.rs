@@ -1,11 +1,11 @@
 //! `command.help`: the command reference of one system in one language.
 
 use super::catalog::msg;
-use super::types::{CmdHelpArgs, CmdHelpEntry, CmdHelpResult, CmdSystem};
+use super::types::{CmdHelpArgs, CmdHelpEntry, CmdHelpResult};
 use crate::error::Result;
 
 /// (syntax, catalog key of the summary, examples)
-type Entry = (&'static str, &'static str, &'static [&'static str]);
+pub(crate) type Entry = (&'static str, &'static str, &'static [&'static str]);
 
 const PLAIN: &[Entry] = &[
     ("NdS+NdS+K-K", "help_dice", &["2D6+3", "1D20-1D4+2"]),
@@ -32,55 +32,13 @@ const PLAIN: &[Entry] = &[
     ),
 ];
 
-const COC7: &[Entry] = &[
-    ("CC(x)<=s", "help_coc7_cc", &["CC<=50", "CC(1)<=50", "CC-1<=75", "CC"]),
-    ("CC(x)<=s(r|h|e|c)", "help_coc7_difficulty", &["CC<=70r", "CC1<=60h", "CC-2<=50e", "CC2<=99c"]),
-    ("CBR(a,b)", "help_coc7_cbr", &["CBR(50,20)"]),
-    ("FAR(r,s,m[,b[,d[,v]]])", "help_coc7_far", &["FAR(30,62,98)", "FAR(25,70,98,-1,h)"]),
-    (
-        ".ra name s±k, .rab2, .rap, .ra N#name s",
-        "help_dot_ra",
-        &[".ra 侦查60", ".ra 侦查60+10", ".rab2 困难侦查60", ".ra 3#侦查50"],
-    ),
-    (".sc s/f [san]", "help_dot_sc", &[".sc 1/1d6 60", ".sc 0/1d3+1 理智55", ".sc1d2/1d10 45"]),
-    (".coc [n], .coc7 [n]", "help_dot_coc", &[".coc", ".coc7 3"]),
-    (".en name [s]", "help_dot_en", &[".en 侦查60", ".en 目星 45"]),
-    (".setcoc [n]", "help_dot_setcoc", &[".setcoc 2", ".setcoc"]),
-];
-
-const COC6: &[Entry] = &[
-    ("CC<=s", "help_coc6_cc", &["CC<=80", "CC"]),
-    ("CCB<=s", "help_coc6_ccb", &["CCB<=55"]),
-    ("CC(k)<=s, CCB(k)<=s", "help_coc6_broken", &["CCB(96)<=60"]),
-    ("CBR(a,b), CBRB(a,b)", "help_coc6_cbr", &["CBR(50,20)", "CBRB(70,30)"]),
-    ("RES(a-b), RESB(a-b)", "help_coc6_res", &["RES(12-10)", "RESB(10-15)"]),
-    (".rc name s±k, .rc N#name s", "help_dot_rc6", &[".rc 侦查60", ".rc 侦查60-20", ".rc 2#侦查50"]),
-];
-
-const WT: &[Entry] = &[
-    ("WTn[Tt][Ee][>=x]", "help_wt_check", &["WT7", "WT7T2>=15", "WT5E1>=10"]),
-    ("WTPn[Tt][Ee]>=x", "help_wt_odds", &["WTP6>=20"]),
-    ("WDa[Bb][Tt][Sl][+k]", "help_wt_damage", &["WD6", "WD6B3T5S1", "WD4-1"]),
-    ("WDTd[B|T|S][[codes]]", "help_wt_table", &["WDT12", "WDT10[OH,LL]", "WDT25S"]),
-];
-
-const TMD: &[Entry] =
-    &[("TI+b", "help_tmd_init", &["TI+3", "TI"]), ("TAPn", "help_tmd_ap", &["TAP14", "TAP24"])];
-
-const FM: &[Entry] =
-    &[("EVn>t", "help_fm_ev", &["EV5>9"]), ("JEd(F|O|Sk)", "help_fm_je", &["JE20F", "JE20O", "JE20S2"])];
-
 /// `command.help` — the command reference for `system` in `lang`: the
 /// system's own commands, then the plain dice every system understands.
 pub fn help(args: &CmdHelpArgs) -> Result<CmdHelpResult> {
     super::check_in_build(args.system)?;
     let (title_key, own): (&str, &[Entry]) = match args.system {
         None => ("help_title_plain", &[]),
-        Some(CmdSystem::WorldTrigger) => ("help_title_world_trigger", WT),
-        Some(CmdSystem::Coc7) => ("help_title_coc7", COC7),
-        Some(CmdSystem::Coc6) => ("help_title_coc6", COC6),
-        Some(CmdSystem::Tmd) => ("help_title_tmd", TMD),
-        Some(CmdSystem::FapMap) => ("help_title_fap_map", FM),
+        Some(system) => (crate::registered::CHAT.help)(system),
     };
     let lang = args.lang;
     let mut commands = Vec::new();
@@ -101,16 +59,13 @@ pub fn help(args: &CmdHelpArgs) -> Result<CmdHelpResult> {
 
 /// Every example in every system's help (used by the tests: each must run).
 #[cfg(test)]
-pub(crate) fn all_examples() -> Vec<(Option<CmdSystem>, &'static str)> {
+pub(crate) fn all_examples() -> Vec<(Option<super::CmdSystem>, &'static str)> {
+    use super::CmdSystem;
     let mut v = Vec::new();
-    for (sys, list) in [
-        (None, PLAIN),
-        (Some(CmdSystem::Coc7), COC7),
-        (Some(CmdSystem::Coc6), COC6),
-        (Some(CmdSystem::WorldTrigger), WT),
-        (Some(CmdSystem::Tmd), TMD),
-        (Some(CmdSystem::FapMap), FM),
-    ] {
+    let systems =
+        [CmdSystem::Coc7, CmdSystem::Coc6, CmdSystem::WorldTrigger, CmdSystem::Tmd, CmdSystem::FapMap];
+    let own = systems.map(|s| (Some(s), (crate::registered::CHAT.help)(s).1));
+    for (sys, list) in std::iter::once((None, PLAIN)).chain(own) {
         for (_, _, ex) in list {
             for e in *ex {
                 v.push((sys, *e));

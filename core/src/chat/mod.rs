@@ -103,6 +103,8 @@ pub(crate) struct Dialects {
     /// The system's sheet commands on the whole line (CoC 7th's `.sc`, `.coc`, `.en`,
     /// `.setcoc`): `Ok(None)` when the line is none of them.
     pub sheet: fn(&CmdRunArgs, &mut Dice) -> Result<Option<CmdRunResult>>,
+    /// The help of a system: its title's catalog key and its commands.
+    pub help: fn(CmdSystem) -> (&'static str, &'static [help::Entry]),
     /// The rulesets' message tables (beside the common one), each sorted by key.
     pub messages: &'static [&'static [catalog::Entry]],
 }

@@ -97,6 +97,7 @@ pub(crate) const CHAT: Dialects = Dialects {
     check_variants: chat_check_variants,
     own: chat_own,
     sheet: chat_sheet,
+    help: chat_help,
     messages: &[
         #[cfg(feature = "coc")]
         coc::chat::MESSAGES,
@@ -149,6 +150,18 @@ fn chat_own(
         _ => None,
     };
     Ok(own)
+}
+
+/// Every system's help (its texts are in the message tables of the build's rulesets;
+/// `command.help` refuses a system left out of the build before it gets here).
+fn chat_help(system: CmdSystem) -> (&'static str, &'static [crate::chat::help::Entry]) {
+    match system {
+        CmdSystem::WorldTrigger => ("help_title_world_trigger", world_trigger::chat::HELP),
+        CmdSystem::Coc7 => ("help_title_coc7", coc::chat::HELP7),
+        CmdSystem::Coc6 => ("help_title_coc6", coc::chat::HELP6),
+        CmdSystem::Tmd => ("help_title_tmd", tmd::chat::HELP),
+        CmdSystem::FapMap => ("help_title_fap_map", fap_map::chat::HELP),
+    }
 }
 
 fn chat_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<CmdRunResult>> {

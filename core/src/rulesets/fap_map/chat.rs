@@ -98,3 +98,7 @@ pub(crate) fn try_fm(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
 /// FAP/MAP's reply texts (`core/data/command/messages/fap_map.json`).
 pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
     include!(concat!(env!("OUT_DIR"), "/messages/fap_map.rs"));
+
+/// The help of `command.help`: (syntax, catalog key of the summary, examples).
+pub(crate) const HELP: &[crate::chat::help::Entry] =
+    &[("EVn>t", "help_fm_ev", &["EV5>9"]), ("JEd(F|O|Sk)", "help_fm_je", &["JE20F", "JE20O", "JE20S2"])];

@@ -75,3 +75,7 @@ pub(crate) fn try_tmd(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
 /// TMD's reply texts (`core/data/command/messages/tmd.json`).
 pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
     include!(concat!(env!("OUT_DIR"), "/messages/tmd.rs"));
+
+/// The help of `command.help`: (syntax, catalog key of the summary, examples).
+pub(crate) const HELP: &[crate::chat::help::Entry] =
+    &[("TI+b", "help_tmd_init", &["TI+3", "TI"]), ("TAPn", "help_tmd_ap", &["TAP14", "TAP24"])];

@@ -295,3 +295,11 @@ fn damage_table_cmd(
 /// World Trigger's reply texts (`core/data/command/messages/world_trigger.json`).
 pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
     include!(concat!(env!("OUT_DIR"), "/messages/world_trigger.rs"));
+
+/// The help of `command.help`: (syntax, catalog key of the summary, examples).
+pub(crate) const HELP: &[crate::chat::help::Entry] = &[
+    ("WTn[Tt][Ee][>=x]", "help_wt_check", &["WT7", "WT7T2>=15", "WT5E1>=10"]),
+    ("WTPn[Tt][Ee]>=x", "help_wt_odds", &["WTP6>=20"]),
+    ("WDa[Bb][Tt][Sl][+k]", "help_wt_damage", &["WD6", "WD6B3T5S1", "WD4-1"]),
+    ("WDTd[B|T|S][[codes]]", "help_wt_table", &["WDT12", "WDT10[OH,LL]", "WDT25S"]),
+];

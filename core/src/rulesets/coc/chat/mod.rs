@@ -393,3 +393,30 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
 /// Call of Cthulhu's reply texts, both editions (`core/data/command/messages/coc.json`).
 pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
     include!(concat!(env!("OUT_DIR"), "/messages/coc.rs"));
+
+/// The help of `command.help`: (syntax, catalog key of the summary, examples).
+pub(crate) const HELP7: &[crate::chat::help::Entry] = &[
+    ("CC(x)<=s", "help_coc7_cc", &["CC<=50", "CC(1)<=50", "CC-1<=75", "CC"]),
+    ("CC(x)<=s(r|h|e|c)", "help_coc7_difficulty", &["CC<=70r", "CC1<=60h", "CC-2<=50e", "CC2<=99c"]),
+    ("CBR(a,b)", "help_coc7_cbr", &["CBR(50,20)"]),
+    ("FAR(r,s,m[,b[,d[,v]]])", "help_coc7_far", &["FAR(30,62,98)", "FAR(25,70,98,-1,h)"]),
+    (
+        ".ra name s±k, .rab2, .rap, .ra N#name s",
+        "help_dot_ra",
+        &[".ra 侦查60", ".ra 侦查60+10", ".rab2 困难侦查60", ".ra 3#侦查50"],
+    ),
+    (".sc s/f [san]", "help_dot_sc", &[".sc 1/1d6 60", ".sc 0/1d3+1 理智55", ".sc1d2/1d10 45"]),
+    (".coc [n], .coc7 [n]", "help_dot_coc", &[".coc", ".coc7 3"]),
+    (".en name [s]", "help_dot_en", &[".en 侦查60", ".en 目星 45"]),
+    (".setcoc [n]", "help_dot_setcoc", &[".setcoc 2", ".setcoc"]),
+];
+
+/// The help of `command.help`: (syntax, catalog key of the summary, examples).
+pub(crate) const HELP6: &[crate::chat::help::Entry] = &[
+    ("CC<=s", "help_coc6_cc", &["CC<=80", "CC"]),
+    ("CCB<=s", "help_coc6_ccb", &["CCB<=55"]),
+    ("CC(k)<=s, CCB(k)<=s", "help_coc6_broken", &["CCB(96)<=60"]),
+    ("CBR(a,b), CBRB(a,b)", "help_coc6_cbr", &["CBR(50,20)", "CBRB(70,30)"]),
+    ("RES(a-b), RESB(a-b)", "help_coc6_res", &["RES(12-10)", "RESB(10-15)"]),
+    (".rc name s±k, .rc N#name s", "help_dot_rc6", &[".rc 侦查60", ".rc 侦查60-20", ".rc 2#侦查50"]),
+];
