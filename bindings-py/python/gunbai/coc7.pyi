@@ -14,7 +14,7 @@ def check(*, skill: int, bonus_dice: Union[int, None] = None, difficulty: Union[
         skill: Skill or characteristic value, 0–999.
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0.
         difficulty: Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5): with skill 50 at `hard`, 96–99 are fumbles, not failures.
-        rule: House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default, the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds, fumble 96–100 if it fails. 3: critical 01–05, fumble 96–100, whatever the skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100. 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
+        rule: House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default, the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds, fumble 96–100 if it fails, and 100 always. 3: critical 01–05, fumble 96–100, whatever the skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100. 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
         variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).

@@ -219,12 +219,13 @@ def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, N
 
 
 @_op("coc7_house.parse_range")
-def parse_range(*, text: str, distance: Union[int, None] = None) -> C7hParseRangeResult:
+def parse_range(*, text: str, distance: Union[int, None] = None, variants: Union[C7hRangeVariants, None] = None) -> C7hParseRangeResult:
     """``coc7_house.parse_range`` — Parse range/target notation such as 射撃20m/1体 or 視界/5m範囲(選択).
 
     Args:
         text: The notation, e.g. `射撃20m/1体` (at most 200 characters).
-        distance: Distance to the intended target in metres, 0–1000000 (optional).
+        distance: Distance from the user to the intended target in metres, 0–1000000 (optional).
+        variants: Variants: `far_range`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
