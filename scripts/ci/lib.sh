@@ -49,14 +49,14 @@ cargo_test_quiet() {
 # build. Test-name filters (substrings of the test paths).
 # - The World Trigger battle property tests and the engine harness (random legal games of
 #   every engine through a handle, checked at every step).
-LONG_RUNS=("world_trigger::battle::tests::property_" "engine::harness::harness_")
+LONG_RUNS=("world_trigger::battle::tests::property_" "rulesets::harness::harness_")
 # - Unit tests that play many random games or battles: seconds each in the debug build.
 SLOW_TESTS=(
   tmd::encounter::tests::random_legal_encounters_keep_invariants
   tmd::encounter::tests::legal_actions_for_a_full_encounter_stays_bounded
-  engine::harness::undo_rebuilds_every_earlier_state
+  rulesets::harness::undo_rebuilds_every_earlier_state
   batch::battles::tests::random_policy_matches_a_replay_through_the_pure_ops
   batch::battles::tests::aggressive_policy_matches_a_replay_through_the_pure_ops
   batch::battles::tests::priority_policy_matches_a_replay_through_the_pure_ops
-  batch::world_trigger::tests::validation_and_limits
+  world_trigger::batch::tests::validation_and_limits
 )

@@ -564,7 +564,7 @@ mod tests {
 
 /// Benchmark, not a timed test (it asserts nothing about time). Run with
 /// `cargo test --release -p gunbai -- --ignored world_trigger_odds_benchmark --nocapture`;
-/// figures are recorded in `core/src/world_trigger/BENCHMARKS.md`.
+/// figures are recorded in BENCHMARKS.md.
 #[cfg(test)]
 mod bench {
     use super::*;
