@@ -275,11 +275,11 @@ vector_files! {
     sheet { sheets }
     tmd {
         blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
-        initiative, state_validation, surprise_actors, ties
+        initiative, initiative_odds, state_validation, surprise_actors, ties
     }
     views { engine_views }
     world_trigger {
-        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds,
+        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, limits, map, odds,
         pack_tier_endings, variants
     }
     world_trigger_battle {

@@ -58,6 +58,18 @@ def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = N
     """
 
 
+@_op("tmd.initiative_odds")
+def initiative_odds(*, combatants: Sequence[TmdCombatant]) -> TmdInitiativeOddsResult:
+    """``tmd.initiative_odds`` — Exact chance of each combatant acting at each place of the tmd.initiative order (up to 8 combatants).
+
+    Args:
+        combatants: The combatants (1..=8), as in `tmd.initiative`; same-side ties keep this order.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("tmd.conversion_limits")
 def conversion_limits(*, ap: int) -> TmdConversionLimitsResult:
     """``tmd.conversion_limits`` — TMD conversions allowed per action type for an AP total.
@@ -213,4 +225,4 @@ class Encounter(_Game):
 
         def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "encounter_view", "initiative", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]

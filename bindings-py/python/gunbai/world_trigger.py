@@ -219,6 +219,35 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
     """
 
 
+@_op("world_trigger.damage_odds")
+def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, modifier: Union[int, None] = None) -> WtDamageOddsResult:
+    """``world_trigger.damage_odds`` — Exact damage distribution and mean of one hit, and the largest Trion Burst the Trion stat allows.
+
+    Args:
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`.
+        burst: WT-DMG-4: extra Trion paid (Trion Burst); 0…`max_burst`. Default 0.
+        trion_stat: The attacker's Trion stat (caps the burst). Default 0.
+        special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
+        modifier: Modifier added to the base damage (may be negative). Default 0.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("world_trigger.creation_limits")
+def creation_limits(*, position: WtPosition, data: Union[WtDataPack, None] = None) -> WtCreationLimitsResult:
+    """``world_trigger.creation_limits`` — Creation limits of a position: the stats, the 20 points, the cap and the most points each stat can take.
+
+    Args:
+        position: WT-CC-2: the position.
+        data: A data pack (the position's base stats); default the bundled sample pack (illustrative).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("world_trigger.damage_table")
 def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, conditions: Union[Sequence[WtCondition], None] = None, data: Union[WtDataPack, None] = None, variants: Union[WtVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageTableResult:
     """``world_trigger.damage_table`` — Roll on a damage table for one hit (highest tier reached; held effects shift to the next row).
@@ -547,4 +576,4 @@ class Battle(_Game):
 
         def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
