@@ -494,6 +494,7 @@ WtDamageOddsArgs = TypedDict("WtDamageOddsArgs", {
     "trion_stat": NotRequired[int],
     "special_attack_lv": NotRequired[int],
     "modifier": NotRequired[int],
+    "variants": NotRequired[WtVariants],
 })
 
 WtDamageOutcome = TypedDict("WtDamageOutcome", {

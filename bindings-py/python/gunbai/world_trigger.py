@@ -220,7 +220,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
 
 
 @_op("world_trigger.damage_odds")
-def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, modifier: Union[int, None] = None) -> WtDamageOddsResult:
+def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, modifier: Union[int, None] = None, variants: Union[WtVariants, None] = None) -> WtDamageOddsResult:
     """``world_trigger.damage_odds`` — Exact damage distribution and mean of one hit, and the largest Trion Burst the Trion stat allows.
 
     Args:
@@ -229,6 +229,7 @@ def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Unio
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         modifier: Modifier added to the base damage (may be negative). Default 0.
+        variants: Rule variants, as in `world_trigger.damage`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -5,7 +5,7 @@
 use super::character::CREATION_POINTS;
 use super::damage::{burst_cap, damage, WtDamageArgs};
 use super::data::load_pack;
-use super::types::{WtPosition, WtStat, WtStats};
+use super::types::{WtPosition, WtStat, WtStats, WtVariants};
 use crate::dice::ScriptedFace;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -82,6 +82,9 @@ pub struct WtDamageOddsArgs {
     /// Modifier added to the base damage (may be negative). Default 0.
     #[serde(default)]
     pub modifier: i64,
+    /// Rule variants, as in `world_trigger.damage`.
+    #[serde(default)]
+    pub variants: WtVariants,
 }
 
 /// One possible damage total.
@@ -121,6 +124,7 @@ pub fn damage_odds(args: &WtDamageOddsArgs) -> Result<WtDamageOddsResult> {
             trion_stat: args.trion_stat,
             special_attack_lv: args.special_attack_lv,
             modifier: args.modifier,
+            variants: args.variants,
             rolls: Some(vec![roll]),
             ..WtDamageArgs::default()
         })?;
