@@ -7,7 +7,6 @@ use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Most combatants summed over exactly: every subset of the others may tie with a
 /// combatant, and a tie group's orders are counted one by one (2^(n−1) · n! at most).
@@ -56,32 +55,38 @@ pub struct TmdInitiativeOddsResult {
 fn group_places(sides: &[usize]) -> Vec<Vec<u64>> {
     let m = sides.len();
     let mut out = vec![vec![0u64; m]; m];
-    if sides.iter().all(|s| *s == sides[0]) {
-        let all: u64 = (1..=m as u64).product();
-        for (i, row) in out.iter_mut().enumerate() {
-            row[i] = all;
-        }
-        return out;
-    }
     let mut perm: Vec<usize> = (0..m).collect();
+    let one_side = sides.iter().all(|s| *s == sides[0]);
     loop {
-        // Runs of one side back in the given (ascending) order.
+        // Runs of one side back in the given (ascending) order (a whole group of one side
+        // is one run: the given order).
         let mut order = perm.clone();
         let mut start = 0;
         for i in 1..=m {
             if i == m || sides[order[i]] != sides[order[start]] {
-                order[start..i].sort_unstable();
+                for a in start + 1..i {
+                    let mut b = a;
+                    while b > start && order[b - 1] > order[b] {
+                        order.swap(b - 1, b);
+                        b -= 1;
+                    }
+                }
                 start = i;
             }
         }
         for (place, member) in order.iter().enumerate() {
             out[*member][place] += 1;
         }
+        if one_side && m > 0 {
+            // Every order gives the same one: count it m! times without listing them.
+            let all: u64 = (2..=m as u64).product();
+            out.iter_mut().enumerate().for_each(|(i, row)| row[i] = all);
+            return out;
+        }
         if !next_permutation(&mut perm) {
-            break;
+            return out;
         }
     }
-    out
 }
 
 /// The next permutation in lexicographic order; false after the last one.
@@ -102,66 +107,60 @@ pub fn initiative_odds(args: &TmdInitiativeOddsArgs) -> Result<TmdInitiativeOdds
     let cs = &args.combatants;
     check_combatants("combatants", cs, MAX_EXACT_COMBATANTS)?;
     let n = cs.len();
-    let mut side_index: Vec<&str> = Vec::new();
-    let sides: Vec<usize> = cs
-        .iter()
-        .map(|c| {
-            side_index.iter().position(|s| *s == c.side).unwrap_or_else(|| {
-                side_index.push(&c.side);
-                side_index.len() - 1
-            })
-        })
-        .collect();
-    let fact = |k: usize| (1..=k as u64).product::<u64>();
+    // Sides as small numbers (the first combatant of each side names it).
+    let sides: Vec<usize> =
+        cs.iter().map(|c| cs.iter().position(|d| d.side == c.side).unwrap_or(0)).collect();
+    let fact = |k: usize| (2..=k as u64).product::<u64>();
     let n_fact = fact(n);
-    let mut cache: BTreeMap<Vec<usize>, Vec<Vec<u64>>> = BTreeMap::new();
+    let mut cache: Vec<(Vec<usize>, Vec<Vec<u64>>)> = Vec::new();
     let mut counts = vec![vec![0u64; n]; n];
     for j in 0..n {
-        let others: Vec<usize> = (0..n).filter(|&c| c != j).collect();
-        for roll in 1..=10i64 {
-            let total = i64::from(cs[j].base_initiative) + roll;
-            // How many faces of each other combatant's d10 put it above / level with j.
-            let faces = |c: usize, above: bool| {
-                (1..=10i64)
-                    .filter(|r| {
-                        let t = i64::from(cs[c].base_initiative) + r;
-                        if above {
-                            t > total
-                        } else {
-                            t == total
-                        }
-                    })
-                    .count() as u64
-            };
-            let gt: Vec<u64> = others.iter().map(|&c| faces(c, true)).collect();
-            let eq: Vec<u64> = others.iter().map(|&c| faces(c, false)).collect();
-            for mask in 0u32..(1 << others.len()) {
-                let tied = |i: usize| mask >> i & 1 == 1;
-                let ways: u64 = (0..others.len()).filter(|&i| tied(i)).map(|i| eq[i]).product();
+        for roll in 1..=10 {
+            let total = cs[j].base_initiative + roll;
+            // Faces of each combatant's d10 that put it above / level with j's total.
+            let mut gt = vec![0u64; n];
+            let mut eq = vec![0u64; n];
+            for c in 0..n {
+                for r in 1..=10 {
+                    let t = cs[c].base_initiative + r;
+                    gt[c] += u64::from(t > total);
+                    eq[c] += u64::from(t == total);
+                }
+            }
+            // `mask`: which of the others tie with j.
+            for mask in 0u32..(1 << n) {
+                if mask >> j & 1 == 1 {
+                    continue;
+                }
+                let tied = |c: usize| mask >> c & 1 == 1;
+                let others = (0..n).filter(|&c| c != j);
+                let ways: u64 = others.clone().filter(|&c| tied(c)).map(|c| eq[c]).product();
                 if ways == 0 {
                     continue;
                 }
                 // ahead[a]: the faces of the untied others that put exactly `a` of them above j.
                 let mut ahead = vec![1u64];
-                for i in (0..others.len()).filter(|&i| !tied(i)) {
-                    let below = 10 - gt[i] - eq[i];
-                    let mut next = vec![0u64; ahead.len() + 1];
-                    for (a, w) in ahead.iter().enumerate() {
-                        next[a] += w * below;
-                        next[a + 1] += w * gt[i];
+                for c in others.filter(|&c| !tied(c)) {
+                    let below = 10 - gt[c] - eq[c];
+                    ahead.push(0);
+                    for a in (0..ahead.len()).rev() {
+                        ahead[a] = ahead[a] * below + if a > 0 { ahead[a - 1] * gt[c] } else { 0 };
                     }
-                    ahead = next;
                 }
-                let mut group: Vec<usize> =
-                    (0..others.len()).filter(|&i| tied(i)).map(|i| others[i]).collect();
-                group.push(j);
-                group.sort_unstable();
+                let group: Vec<usize> = (0..n).filter(|&c| c == j || tied(c)).collect();
                 let member = group.iter().position(|&g| g == j).unwrap_or(0);
                 let pattern: Vec<usize> = group.iter().map(|&g| sides[g]).collect();
+                let at = match cache.iter().position(|(p, _)| *p == pattern) {
+                    Some(at) => at,
+                    None => {
+                        let places = group_places(&pattern);
+                        cache.push((pattern, places));
+                        cache.len() - 1
+                    }
+                };
                 let scale = n_fact / fact(group.len());
-                let places = &cache.entry(pattern).or_insert_with_key(|p| group_places(p))[member];
                 for (a, w) in ahead.iter().enumerate() {
-                    for (q, p) in places.iter().enumerate() {
+                    for (q, p) in cache[at].1[member].iter().enumerate() {
                         counts[j][a + q] += ways * w * p * scale;
                     }
                 }

@@ -130,13 +130,13 @@ pub fn damage_odds(args: &WtDamageOddsArgs) -> Result<WtDamageOddsResult> {
         })?;
         totals.push(r.total);
     }
+    // Each total once, lowest first (kept in order as they come).
     let mut distribution: Vec<WtDamageOutcome> = Vec::new();
-    let mut sorted = totals.clone();
-    sorted.sort_unstable();
-    for t in sorted {
-        match distribution.last_mut() {
-            Some(last) if last.total == t => last.probability += 1.0,
-            _ => distribution.push(WtDamageOutcome { total: t, probability: 1.0 }),
+    for &t in &totals {
+        let at = distribution.iter().position(|d| d.total >= t).unwrap_or(distribution.len());
+        match distribution.get_mut(at) {
+            Some(d) if d.total == t => d.probability += 1.0,
+            _ => distribution.insert(at, WtDamageOutcome { total: t, probability: 1.0 }),
         }
     }
     for d in &mut distribution {
