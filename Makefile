@@ -40,8 +40,8 @@ demo:
 	bash scripts/demo.sh
 
 ## Everything: setup, the builds, cargo test, the property tests, clippy -D warnings, rustfmt,
-## Node tests + tsc, pytest + stubtest, both conformance runners over testdata/vectors, README
-## examples, browser tests, the notebook, the bot, make dist and the installed-artifact smoke test.
+## Node tests + tsc, pytest + stubtest, both conformance runners over testdata/vectors, the
+## examples of README and docs/guide, browser tests, the notebook, the bot, make dist and the installed-artifact smoke test.
 test:
 	bash scripts/test.sh
 

@@ -32,7 +32,7 @@ async function loadWasm() {
     const fs = globalThis.process?.getBuiltinModule?.(fsName) ?? (await import(/* @vite-ignore */ /* webpackIgnore: true */ fsName));
     // Compiled here and instantiated by initSync: the glue's async path asks whether
     // `Request` and `Response` exist, which in Node loads its whole fetch implementation
-    // (undici), a third of a cold start (issue 27).
+    // (undici), a third of a cold start.
     initSync({ module: await WebAssembly.compile(await fs.readFile(url)) });
   } else {
     // Browsers and bundlers (Vite rewrites this URL to the emitted asset). A server
@@ -46,7 +46,7 @@ await loadWasm();
 
 // After a native call throws (a trap: out of memory, or a gunbai bug), the instance may
 // be left in any state, so a new one is made from the same compiled module before the
-// error is reported: the next call works (issue 28). Game handles of the old instance
+// error is reported: the next call works. Game handles of the old instance
 // are lost (their methods then throw; load them again from a saved state).
 let generation = 0;
 

@@ -1,4 +1,4 @@
-// The per-call fast paths of the prelude (issue 27): arguments of plain shapes are
+// The per-call fast paths of the prelude: arguments of plain shapes are
 // written without JSON.stringify's replacer, everything else takes the replacer path.
 // Each case checks what the slow path would give.
 import { test } from "node:test";

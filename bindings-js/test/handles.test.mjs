@@ -1,4 +1,4 @@
-// The game handles (issue 21): every engine's handle against its pure operations,
+// The game handles: every engine's handle against its pure operations,
 // from the same setups as the Python tests (testdata/handles/setups.json).
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Hostile input (issue 28): bounded parsing in wasm, one refusal for depth in every
+// Hostile input: bounded parsing in wasm, one refusal for depth in every
 // language, and recovery after a wasm trap. No timing is asserted (the standards forbid
 // timed tests): the times are printed; memory growth is asserted from the wasm memory's
 // size, which does not depend on the machine's speed.

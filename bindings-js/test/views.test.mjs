@@ -1,4 +1,4 @@
-// Hidden information (issue 24 item 5): every handle's `view()` equals its pure
+// Hidden information: every handle's `view()` equals its pure
 // `<module>.<x>View` operation, and a World Trigger member in Stealth has no square in
 // another team's view (WT-ST-1, WT-MAP-7) while its own team and the GM see it.
 import { test } from "node:test";

@@ -1,4 +1,4 @@
-//! `_native.call_value`: one call with Python objects on both sides (issue 27).
+//! `_native.call_value`: one call with Python objects on both sides.
 //!
 //! The arguments are written as JSON text here, without a pass through Python's `json`,
 //! when they hold only exact `dict` (string keys), `list`, `tuple`, `str`, `bool`,

@@ -81,7 +81,7 @@ def test_entropy_calls_differ() -> None:
         (lambda: gunbai.call("dice.roll", "2d6"), "invalid_argument", "args"),
         (lambda: gunbai.call("dice.roll", [1, 2]), "invalid_argument", "args"),
         # Nesting deeper than the core's bound (64) is limit_exceeded, whether json.dumps
-        # runs out of recursion first or the core refuses the text (issue 28).
+        # runs out of recursion first or the core refuses the text.
         (lambda: gunbai.call("dice.roll", _nested(100_000)), "limit_exceeded", "args"),
         (lambda: gunbai.call("dice.roll", _nested(500)), "limit_exceeded", "args"),
         (lambda: gunbai.call("dice.roll", _nested(65)), "limit_exceeded", "args"),
@@ -292,7 +292,7 @@ def _raised(call) -> GunbaiError:  # type: ignore[no-untyped-def]
 
 def test_depth_refusal_is_one_message_wherever_it_happens() -> None:
     # json.dumps runs out of recursion, or the core's scan refuses the text: the same error
-    # (and the same as in JS, bindings-js/test/hostile.test.mjs; issue 28).
+    # (and the same as in JS, bindings-js/test/hostile.test.mjs).
     from_python = _raised(lambda: gunbai.call("dice.roll", _nested(100_000)))
     from_core = _raised(lambda: gunbai.call("dice.roll", _nested(200)))
     expected = ("limit_exceeded", "args", "args: JSON nested deeper than 64 levels of arrays and objects")
@@ -301,7 +301,7 @@ def test_depth_refusal_is_one_message_wherever_it_happens() -> None:
 
 
 def test_the_audits_nested_arrays_are_refused_before_parsing() -> None:
-    # 20,001 chains of 80 levels (about 3.2 MB of JSON; 13.6 s and 1.58 GB before issue 28),
+    # 20,001 chains of 80 levels (about 3.2 MB of JSON; 13.6 s and 1.58 GB when parsed unbounded),
     # and of 60 levels (within the depth bound, past the value count).
     for depth, message in [(80, "nested deeper than 64"), (60, "arguments hold at most")]:
         one: object = []
@@ -320,7 +320,7 @@ def test_errors_quote_a_short_prefix_of_long_input() -> None:
 
 def test_usize_fields_refuse_2_to_the_32_as_wasm_does() -> None:
     # `usize` is 32 bits in wasm; the native build refuses the same numbers with the same
-    # message (issue 28). A saved coc_ap round's `turn` is one.
+    # message. A saved coc_ap round's `turn` is one.
     import pathlib
 
     path = pathlib.Path(__file__).parents[2] / "testdata" / "vectors" / "coc" / "blackbox.json"

@@ -1,4 +1,4 @@
-"""The per-call fast paths of ``_core`` (issue 27) give exactly what the slow paths give.
+"""The per-call fast paths of ``_core`` give exactly what the slow paths give.
 
 ``_encode`` writes arguments with a C encoder built once (``_fast_dumps``) and falls back
 to ``json.dumps`` (``_encode_slow``) for anything it cannot write; ``_ok`` reads the

@@ -1,4 +1,4 @@
-"""The game handles (issue 21): every engine's handle against its pure operations.
+"""The game handles: every engine's handle against its pure operations.
 
 The setups are ``testdata/handles/setups.json`` (shared with the Node tests). For each
 handle, a short game is played both ways with the same seeds and must give the same

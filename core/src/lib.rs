@@ -36,6 +36,13 @@
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeExamples;
+/// The guide's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide/api.md")]
+pub struct GuideApiExamples;
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide/world-trigger.md")]
+pub struct GuideWorldTriggerExamples;
 
 // The derives in `gunbai-derive` name `::gunbai::json`, inside this crate too.
 extern crate self as gunbai;

@@ -120,7 +120,7 @@ def test_card_session_per_user_and_channel_survives_a_restart(tmp_path: Path) ->
 
 
 def test_sc_en_and_setcoc_update_what_the_bot_stores(tmp_path: Path) -> None:
-    """The card session of issue 26: `.st` (through command.parse_st), `.sc` lowering SAN
+    """A card session: `.st` (through command.parse_st), `.sc` lowering SAN
     on the stored card, `.en` raising a skill or not, `.setcoc` stored for the channel.
     Losses of `1/1` are 1 whatever the dice, so the new SAN is known without them."""
     path = str(tmp_path / "state.json")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Builds corrupt_states.json: saved TMD encounter states with one inconsistency each
-(issue 28 item 3), refused with `invalid_data` naming the field, and the nearby
+"""Builds corrupt_states.json: saved TMD encounter states with one inconsistency each,
+refused with `invalid_data` naming the field, and the nearby
 states the rules allow, accepted. The base states are inputs of encounter.json
 (captured from real play); every mutation and expectation is written by hand from
 RULES.md / RULINGS.md. Run from the repository root:

@@ -75,7 +75,7 @@ S += [
     act(conv("C", "swift", 4), V("enc-four-swifts-at-14", "TMD-AP-8", err=ill("TMD-AP-8"))),
     act(conv("C", "standard"), V("enc-convert-standard", "TMD-AP-5 TMD-AP-6",
         {"events": [E(event="converted", character="C", action_type="standard", count=1, ap_spent=8)]})),
-    # Issue 22: more of the type picked last is not a second pick (TMD-AP-6); with 14 AP the
+    # More of the type picked last is not a second pick (TMD-AP-6); with 14 AP the
     # standard cap of TMD-AP-7 (one per turn) refuses it.
     act(conv("C", "standard"), V("enc-standard-again-refused-by-cap", "TMD-AP-7 TMD-AP-6", err=ill("TMD-AP-7"))),
     act(conv("C", "move"), V("enc-convert-move", "TMD-AP-5",
@@ -402,7 +402,7 @@ S += [
     act(use("A", "standard", using="standard"), V("lost-ability-cannot-use", "TMD-AP-12", err=ill("TMD-AP-12"))),
 ]
 # 9. Audit fixes and edges.
-# 9a. A delay target may itself delay (issue 22). The seed forbids only a second delay onto one
+# 9a. A delay target may itself delay. The seed forbids only a second delay onto one
 #     target and a delay onto a character that has already delayed (TMD-INI-5.4/5.5); nothing stops
 #     a target from delaying (was refused here, "a delay target cannot delay itself"). Each delayer
 #     acts right after its target's turn, wherever that turn falls: A after B, B after C and C after D

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Builds corrupt_states.json: saved World Trigger battle states with one
-inconsistency each (issue 28 item 3), refused with `invalid_data` naming the
+inconsistency each, refused with `invalid_data` naming the
 field. The base state is the accepted input of listing_limits.json (a battle set
 up by the core); every mutation and expectation is written by hand from RULES.md
 / RULINGS.md. Run from the repository root:
