@@ -140,6 +140,27 @@ def test_expected_table_and_damage() -> None:
     assert analysis.wt_expected_damage(0, modifier=-5) == pytest.approx(1 / 6)  # never below 0
 
 
+def test_wt_allocations_use_the_core_creation_limits() -> None:
+    # WT-CC-5: exactly 20 points, each stat capped at 9 at creation, 8 for an All-rounder
+    # (world_trigger.creation_limits; the sample pack's positions have no base stats).
+    # Over three stats, a + b + c = 20 with each at most 9 has C(22,2) - 3·C(12,2) + 3 = 36
+    # solutions; at most 8, C(22,2) - 3·C(13,2) + 3·C(4,2) = 15.
+    stats = ("trion", "attack", "technique")
+    attacker = analysis.wt_allocations(KUGA, stats=stats)
+    rounder = analysis.wt_allocations({**KUGA, "position": "all_rounder"}, stats=stats)
+    assert (len(attacker), len(rounder)) == (36, 15)
+    for builds, cap in ((attacker, 9), (rounder, 8)):
+        assert max(v for s in builds.values() for v in s["points"].values()) == cap
+        assert all(sum(s["points"].values()) == 20 for s in builds.values())
+    # A smaller cap or total given by the caller still applies.
+    assert len(analysis.wt_allocations(KUGA, stats=stats, cap=7)) == 3  # 6 + 7 + 7, in any order
+    assert len(analysis.wt_allocations(KUGA, stats=stats, cap=6)) == 0  # 3 × 6 < 20
+    assert len(analysis.wt_allocations(KUGA, stats=stats, total=3)) == 0  # not the 20 points (WT-CC-5)
+    with pytest.raises(gunbai.GunbaiError) as info:
+        analysis.wt_allocations({k: v for k, v in KUGA.items() if k != "position"}, stats=stats)
+    assert (info.value.code, info.value.field) == ("invalid_argument", "template.position")
+
+
 def test_compare_builds() -> None:
     other = {**KUGA, "name": "Other", "points": {"trion": 9, "attack": 6, "technique": 5}, "leader": False}
     t = analysis.wt_compare_builds({"Kuga": KUGA, "Other": other}, reactions={"r5": 5, "r8+2": {"dice": 8, "tactics_dice": 2}})

@@ -72,8 +72,12 @@ def test_tmd_exact_against_sampled(combatants: list) -> None:
 
 
 def test_tmd_odds_limits_and_errors() -> None:
+    # The bound the module names is the core's (tmd.initiative_odds): 8 in, 9 refused.
+    k = analysis.TMD_MAX_EXACT_COMBATANTS
+    full = analysis.tmd_initiative_odds([c(f"c{i}", "xy"[i % 2], i % 3) for i in range(k)])
+    assert full.shape == (k, k) and full.sum(axis=1).to_numpy() == pytest.approx(np.ones(k))
     with pytest.raises(gunbai.GunbaiError) as e:
-        analysis.tmd_initiative_odds([c(f"c{i}", "x", 0) for i in range(9)])
+        analysis.tmd_initiative_odds([c(f"c{i}", "x", 0) for i in range(k + 1)])
     assert (e.value.code, e.value.field) == ("limit_exceeded", "combatants")
     with pytest.raises(gunbai.GunbaiError) as e:
         analysis.tmd_initiative_odds([c("a", "x", 0), c("a", "y", 0)])

@@ -299,11 +299,11 @@ vector_files! {
     sheet { sheets }
     tmd {
         audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
-        initiative, rulings_2026_12_05, state_validation, surprise_actors, ties
+        initiative, initiative_odds, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
     views { engine_views }
     world_trigger {
-        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, map, odds,
+        battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, limits, map, odds,
         pack_tier_endings, variants
     }
     world_trigger_battle {

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run -p xtask -- js  OUT_DIR   # index.js, index.d.ts, schema.json
-//! cargo run -p xtask -- py  OUT_DIR   # <module>.py, <module>.pyi, _ops.py
+//! cargo run -p xtask -- py  OUT_DIR   # __init__.py, types.py, <module>.py (typed; no stubs)
 //! cargo run -p xtask -- check         # catalog sanity: unique names, schemas convertible
 //! ```
 //! Nothing here knows any rule: it only translates JSON Schemas into types
@@ -268,10 +268,9 @@ fn py_prop_type(catalog: &Value, op: &Value, part: &str, key: &str) -> String {
         .unwrap_or_else(|| "Any".to_string())
 }
 
-/// The generated handle classes of `module` (runtime and stub text).
-fn py_handles(catalog: &Value, module: &str) -> (String, String, Vec<String>) {
+/// The generated handle classes of `module`.
+fn py_handles(catalog: &Value, module: &str) -> (String, Vec<String>) {
     let mut py = String::new();
-    let mut pyi = String::new();
     let mut names = Vec::new();
     let ops: Vec<&Value> = catalog["ops"].as_array().unwrap().iter().collect();
     let find = |name: &str| ops.iter().copied().find(|o| o["name"] == name);
@@ -294,10 +293,11 @@ fn py_handles(catalog: &Value, module: &str) -> (String, String, Vec<String>) {
         );
         let cdoc = format!("A new game from its setup (``{}``'s arguments).\n\n        Args:\n{}\n        Raises:\n            GunbaiError: with a stable ``.code``.\n        ", hops[0], doc_args.replace("\n        ", "\n            ").replacen("        ", "            ", 1));
         let cdoc = cdoc.replace('\\', "\\\\").replace("\"\"\"", "\'\'\'");
-        writeln!(py, "\nclass {class}(_Game):\n    \"\"\"{doc}\"\"\"\n\n    _handle = {full:?}\n    __slots__ = ()\n\n    @classmethod\n    @_create\n    def create(cls{ssig}) -> {class}:\n        \"\"\"{cdoc}\"\"\"\n").unwrap();
-        writeln!(pyi, "\nclass {class}(_Game):\n    \"\"\"{doc}\"\"\"\n\n    @classmethod\n    def create(cls{ssig}) -> {class}:\n        \"\"\"{cdoc}\"\"\"\n        ...\n    @property\n    def state(self) -> {state_t}: ...\n    def act(self, action: {action_t}, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...\n").unwrap();
+        // `state` and `act` run as `Game` defines them; only their types are narrower here,
+        // so they are declared for type checkers alone.
+        writeln!(py, "\nclass {class}(_Game):\n    \"\"\"{doc}\"\"\"\n\n    _handle = {full:?}\n    __slots__ = ()\n\n    @classmethod\n    @_create\n    def create(cls{ssig}) -> {class}:\n        \"\"\"{cdoc}\"\"\"\n\n    if TYPE_CHECKING:\n\n        @property\n        def state(self) -> {state_t}: ...\n\n        def act(self, action: {action_t}, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...\n").unwrap();
     }
-    (py, pyi, names)
+    (py, names)
 }
 
 /// One generated JS handle class and its TypeScript types.
@@ -472,16 +472,16 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
     for (module, ops) in &mods {
         all_modules.push(module.clone());
         let mut py = String::new();
-        let mut pyi = String::new();
-        let (hpy, hpyi, hnames) = py_handles(catalog, module);
+        let (hpy, hnames) = py_handles(catalog, module);
         let handles_import =
             if hnames.is_empty() { "" } else { "from ._handles import Game as _Game, _create\n" };
-        // The runtime functions carry the stub's annotations as strings (postponed
-        // evaluation), so `help()`, `inspect.signature` and Jupyter show the real types.
-        // Every name they use is bound at run time too, so `typing.get_type_hints` can
-        // evaluate them; `numpy` is a lazy stand-in that imports numpy only then.
-        writeln!(py, "# {HEADER}\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom collections.abc import Mapping, Sequence\nfrom typing import TYPE_CHECKING, Any, Literal, Union\n\nfrom ._core import _op\n{handles_import}from .types import *\n\nif TYPE_CHECKING:\n    import numpy\n    import numpy.typing\nelse:\n    from ._core import _lazy_numpy as numpy\n").unwrap();
-        writeln!(pyi, "# {HEADER}\nfrom collections.abc import Sequence, Mapping\nfrom typing import Any, Literal, Union\n\nimport numpy\nimport numpy.typing\n\nfrom .types import *\n{}", if hnames.is_empty() { "" } else { "from ._handles import Game as _Game\n" }).unwrap();
+        // The module is its own stub (no `.pyi`): type checkers read the annotations here,
+        // and `_op` keeps each function's type. The annotations are strings at run time
+        // (postponed evaluation), so `help()`, `inspect.signature` and Jupyter show the real
+        // types; every name they use is bound at run time too, so `typing.get_type_hints` can
+        // evaluate them; `numpy` is a lazy stand-in that imports numpy only then. A body is
+        // only a docstring (`_op` runs the operation), hence the `empty-body` line.
+        writeln!(py, "# {HEADER}\n# mypy: disable-error-code=\"empty-body\"\n\"\"\"gunbai operations of module ``{module}``.\"\"\"\n\nfrom __future__ import annotations\n\nfrom collections.abc import Mapping, Sequence\nfrom typing import TYPE_CHECKING, Any, Literal, Union\n\nfrom ._core import _op\n{handles_import}from .types import *\n\nif TYPE_CHECKING:\n    import numpy\n    import numpy.typing\nelse:\n    from ._core import _lazy_numpy as numpy\n").unwrap();
         let mut names = Vec::new();
         for op in ops {
             let fname = op_fn(op);
@@ -506,7 +506,7 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             let doc = doc.replace('\\', "\\\\").replace("\"\"\"", "'''");
             // `_op` runs the op with the keywords as given, so that a missing or unknown keyword is
             // the core's `invalid_argument` (as in JS), not a TypeError; the signature stays the
-            // one shown here (functools.wraps), which `mypy.stubtest` checks against the stub.
+            // one shown here (functools.wraps), and type checkers read it here.
             let mut opts = Vec::new();
             if is_batch {
                 opts.push("batch=True".to_string());
@@ -517,37 +517,24 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             let opts = opts.iter().map(|o| format!(", {o}")).collect::<String>();
             writeln!(py, "\n@_op({full:?}{opts})\ndef {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n")
                 .unwrap();
-            writeln!(pyi, "def {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n    ...\n").unwrap();
         }
         if !hnames.is_empty() {
             py.push_str(&hpy);
-            pyi.push_str(&hpyi);
             names.extend(hnames);
         }
         let all = names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");
         writeln!(py, "__all__ = [{all}]").unwrap();
-        writeln!(pyi, "__all__ = [{all}]").unwrap();
         write(out, &format!("{module}.py"), &py)?;
-        write(out, &format!("{module}.pyi"), &pyi)?;
     }
     let list = all_modules.iter().map(|m| format!("{m:?}")).collect::<Vec<_>>().join(", ");
-    let imports = all_modules.join(", ");
+    let imports = all_modules.iter().map(|m| format!("from . import {m} as {m}\n")).collect::<String>();
+    // The package itself: typed in place (no `__init__.pyi`), every operation module named,
+    // so that `from gunbai import *` means the same to a type checker as at run time.
     write(
         out,
-        "_ops.py",
-        &format!("# {HEADER}\n\"\"\"The generated operation modules.\"\"\"\n\nfrom . import {imports}\n\nMODULES = ({list},)\n__all__ = [{list}]\n"),
-    )?;
-    write(
-        out,
-        "_ops.pyi",
-        &format!("from . import {imports}\n\nMODULES: tuple[str, ...]\n__all__ = [{list}]\n"),
-    )?;
-    let reexports = all_modules.iter().map(|m| format!("from . import {m} as {m}\n")).collect::<String>();
-    write(
-        out,
-        "__init__.pyi",
+        "__init__.py",
         &format!(
-            "# {HEADER}\nfrom .world_trigger import Battle as Battle\nfrom ._handles import Game as Game\nfrom ._core import GunbaiError as GunbaiError, call as call, call_batch as call_batch, catalog as catalog\nfrom . import types as types\n{reexports}\n__version__: str\nMODULES: tuple[str, ...]\n__all__ = [\"Battle\", \"Game\", \"GunbaiError\", \"call\", \"call_batch\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
+            "# {HEADER}\n\"\"\"gunbai (軍配): an embeddable rules engine for tabletop-RPG combat.\n\nEvery operation is ``gunbai.<module>.<op>(**args)`` and returns a plain dict;\nerrors raise :class:`gunbai.GunbaiError` (a ``ValueError``) with a stable\n``.code``. The operation modules are generated from the Rust core's catalog.\n\"\"\"\n\nfrom . import types as types\nfrom ._core import GunbaiError as GunbaiError, call as call, call_batch as call_batch, catalog as catalog\nfrom ._handles import Game as Game\n{imports}from .world_trigger import Battle as Battle\n\n#: The generated operation modules.\nMODULES: tuple[str, ...] = ({list},)\n\n__version__: str = call(\"meta.version\")[\"version\"]\n\n__all__ = [\"Battle\", \"Game\", \"GunbaiError\", \"call\", \"call_batch\", \"catalog\", \"types\", \"MODULES\", \"__version__\", {list}]\n"
         ),
     )?;
     Ok(())

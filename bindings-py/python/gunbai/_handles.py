@@ -18,6 +18,7 @@ from . import _native
 from ._core import GunbaiError, _encode, _error
 
 _G = TypeVar("_G", bound="Game")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class Game:
@@ -210,10 +211,11 @@ def _restore(cls: type[Game], state: Any, data: Any) -> Game:
     return cls.from_json(state, data)
 
 
-def _create(f: Callable[..., Any]) -> Callable[..., Any]:
+def _create(f: _F) -> _F:
     """Make a generated ``create`` classmethod open the game with the keywords it is
-    called with (the setup); the signature it shows is the generated one, and a
-    missing or unknown keyword is the core's ``invalid_argument``, as in JS."""
+    called with (the setup); the signature it shows (and type checkers read) is the
+    generated one, and a missing or unknown keyword is the core's ``invalid_argument``,
+    as in JS."""
 
     @functools.wraps(f)
     def run(cls: type[Game], *args: Any, **setup: Any) -> Game:
@@ -221,4 +223,4 @@ def _create(f: Callable[..., Any]) -> Callable[..., Any]:
             raise GunbaiError("invalid_argument", f"args: {cls._handle}.create takes keyword arguments only", "args")
         return cls._open(setup)
 
-    return run
+    return run  # type: ignore[return-value]

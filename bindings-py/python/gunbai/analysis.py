@@ -100,7 +100,7 @@ TYPICAL_REACTIONS: dict[str, dict[str, int]] = {
     "strong + 2 tactics (8+2 dice)": {"dice": 8, "tactics_dice": 2},
 }
 
-_STATS = ("trion", "attack", "defense_support", "mobility", "technique", "range", "command", "special_tactics")
+_STATS = WT_STATS  # WT-CC-4, the core's WtStat
 
 # ---------------------------------------------------------------- World Trigger odds
 
@@ -187,22 +187,18 @@ def wt_expected_damage(
     modifier: int = 0,
     variants: Optional[Mapping[str, Any]] = None,
 ) -> float:
-    """Exact mean damage of one hit: ``world_trigger.damage`` run on each d6 face (1/6 each)."""
-    totals = [
-        int(
-            call("world_trigger.damage",
-                attack=attack,
-                burst=burst,
-                trion_stat=trion_stat,
-                special_attack_lv=special_attack_lv,
-                modifier=modifier,
-                variants=variants,
-                rolls=[face],
-            )["total"]
-        )
-        for face in range(1, 7)
-    ]
-    return sum(totals) / 6.0
+    """Exact mean damage of one hit (``world_trigger.damage_odds``: ``world_trigger.damage``
+    on every face of its die)."""
+    return float(
+        call("world_trigger.damage_odds",
+            attack=attack,
+            burst=burst,
+            trion_stat=trion_stat,
+            special_attack_lv=special_attack_lv,
+            modifier=modifier,
+            variants=variants,
+        )["mean"]
+    )
 
 
 def _pool(spec: Union[int, Mapping[str, int]]) -> dict[str, int]:
@@ -259,8 +255,11 @@ def wt_compare_builds(
             raise GunbaiError(
                 "invalid_argument", f"hit_stat: unknown stat {stat!r} (one of {', '.join(_STATS)})", "hit_stat"
             )
-        burst = max(0, min(stats["trion"], 10))
-        dmg = wt_expected_damage(stats["attack"], trion_stat=stats["trion"], special_attack_lv=special_attack_lv)
+        plain = call("world_trigger.damage_odds",
+            attack=stats["attack"], trion_stat=stats["trion"], special_attack_lv=special_attack_lv
+        )
+        burst = int(plain["max_burst"])  # WT-DMG-4, from the core
+        dmg = float(plain["mean"])
         dmg_burst = wt_expected_damage(
             stats["attack"], burst=burst, trion_stat=stats["trion"], special_attack_lv=special_attack_lv
         )

@@ -2,16 +2,13 @@
 and FAP/MAP: exact tables as pandas objects, each with a plot helper returning a
 matplotlib ``Axes``. Re-exported by :mod:`gunbai.analysis` (use them from there).
 
-Every number comes from the core's operations, or (TMD initiative order) from an exact
-sum over the d10 faces whose tie rules are TMD-INI-2 as the core implements them
-(``tmd.initiative``); nothing here samples. The sampled counterparts are the batch
-operations (``tmd.simulate_initiative``, ``coc7.simulate_checks``).
+Every number comes from the core's operations (no rule is computed here); nothing here
+samples. The sampled counterparts are the batch operations (``tmd.simulate_initiative``,
+``coc7.simulate_checks``).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -42,8 +39,8 @@ __all__ = [
     "plot_fm_pools",
 ]
 
-#: Most combatants :func:`tmd_initiative_odds` sums over exactly (every subset of the
-#: others may tie with a combatant: the work grows as 2^k · k!).
+#: Most combatants :func:`tmd_initiative_odds` takes: the bound of ``tmd.initiative_odds``
+#: (every subset of the others may tie with a combatant: the work grows as 2^k · k!).
 TMD_MAX_EXACT_COMBATANTS = 8
 
 
@@ -59,104 +56,23 @@ def _axes(ax: Optional[matplotlib.axes.Axes], figsize: tuple[float, float] = (7.
 # ---------------------------------------------------------------- TMD initiative
 
 
-def _keep_side_order(order: Sequence[int], sides: Sequence[int]) -> tuple[int, ...]:
-    """TMD-INI-2 as ``tmd.initiative`` applies it to a re-rolled tie group: every run of
-    consecutive members of one side goes back to the given order (members are given
-    indices, so the given order is ascending)."""
-    out: list[int] = []
-    run: list[int] = []
-    for m in order:
-        if run and sides[run[-1]] != sides[m]:
-            out.extend(sorted(run))
-            run = []
-        run.append(m)
-    out.extend(sorted(run))
-    return tuple(out)
-
-
-_GROUP_CACHE: dict[tuple[int, ...], np.ndarray] = {}
-
-
-def _tie_group_places(sides: tuple[int, ...]) -> np.ndarray:
-    """P(member i of a tie group ends at place q of the group), members in the given order.
-
-    A cross-side tie group re-rolls d10 until the sides separate (TMD-INI-2): the
-    re-rolls are exchangeable, so the order they give is a uniformly random
-    permutation; members of one side left next to each other then keep the given
-    order (the side's chosen order, RULINGS). A group of one side keeps the given order.
-    (The core stops after 100 re-roll rounds in one call, which has probability below
-    10^-100 and is ignored here.)
-    """
-    cached = _GROUP_CACHE.get(sides)
-    if cached is not None:
-        return cached
-    m = len(sides)
-    places = np.zeros((m, m))
-    if len(set(sides)) == 1:
-        places[np.arange(m), np.arange(m)] = 1.0
-    else:
-        weight = 1.0 / math.factorial(m)
-        for perm in itertools.permutations(range(m)):
-            for q, member in enumerate(_keep_side_order(perm, sides)):
-                places[member, q] += weight
-    _GROUP_CACHE[sides] = places
-    return places
-
-
 def tmd_initiative_odds(combatants: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """Exact chance of each combatant acting at each place of the initiative order.
+    """Exact chance of each combatant acting at each place of the initiative order
+    (``tmd.initiative_odds``: TMD-INI-1/2 summed over every d10 face by the core).
 
     ``combatants`` as for ``tmd.initiative`` (``id``, ``side``, ``base_initiative``;
     validated by the core). Rows are combatant ids (given order), columns the place
-    (0 acts first); each row and each column sums to 1. TMD-INI-1: d10 + base, higher
-    first; TMD-INI-2: a tie within one side keeps the given order, a tie across sides
-    re-rolls d10 until the rolls differ, higher first (see :func:`_tie_group_places`).
-    Compare with ``tmd.simulate_initiative``. At most :data:`TMD_MAX_EXACT_COMBATANTS`.
+    (0 acts first); each row and each column sums to 1. Compare with
+    ``tmd.simulate_initiative``. At most :data:`TMD_MAX_EXACT_COMBATANTS` (more is the
+    core's ``limit_exceeded``: sample with ``tmd.simulate_initiative``).
     """
-    cs = list(combatants)
-    call("tmd.initiative", combatants=cs, seed=0)  # the core validates ids, sides, bases
-    k = len(cs)
-    if k > TMD_MAX_EXACT_COMBATANTS:
-        raise GunbaiError(
-            "limit_exceeded",
-            f"combatants: exact initiative odds for at most {TMD_MAX_EXACT_COMBATANTS} combatants, not {k}"
-            " (sample with tmd.simulate_initiative)",
-            "combatants",
-        )
-    side_ids: dict[str, int] = {}
-    sides = [side_ids.setdefault(str(c["side"]), len(side_ids)) for c in cs]
-    bases = [int(c["base_initiative"]) for c in cs]
-    odds = np.zeros((k, k))
-    for j in range(k):
-        others = [c for c in range(k) if c != j]
-        for roll in range(1, 11):
-            total = bases[j] + roll
-            # P(other c's total is above / equal to / below j's), each d10 face 1/10.
-            gt = [sum(1 for r in range(1, 11) if bases[c] + r > total) / 10 for c in others]
-            eq = [sum(1 for r in range(1, 11) if bases[c] + r == total) / 10 for c in others]
-            lt = [1.0 - g - e for g, e in zip(gt, eq)]
-            for mask in range(1 << len(others)):
-                tied = [others[i] for i in range(len(others)) if mask >> i & 1]
-                w = 0.1
-                for i in range(len(others)):
-                    if mask >> i & 1:
-                        w *= eq[i]
-                if w == 0.0:
-                    continue
-                # How many of the untied others are ahead: a product of (lt + gt·x).
-                ahead = np.array([1.0])
-                for i in range(len(others)):
-                    if not mask >> i & 1:
-                        ahead = np.convolve(ahead, [lt[i], gt[i]])
-                group = sorted([j, *tied])  # given order
-                places = _tie_group_places(tuple(sides[g] for g in group))[group.index(j)]
-                for a, pa in enumerate(ahead):
-                    if pa:
-                        odds[j, a : a + len(group)] += w * pa * places
+    r = call("tmd.initiative_odds", combatants=list(combatants))
+    rows = r["odds"]
     return pd.DataFrame(
-        odds,
-        index=pd.Index([str(c["id"]) for c in cs], name="combatant"),
-        columns=pd.Index(range(k), name="place"),
+        [[float(p) for p in row["places"]] for row in rows],
+        index=pd.Index([str(row["id"]) for row in rows], name="combatant"),
+        columns=pd.Index(range(len(rows)), name="place"),
+        dtype="float64",
     )
 
 

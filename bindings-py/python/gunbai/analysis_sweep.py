@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union, get_args
 
 import pandas as pd
 
+from . import types as _types
 from ._core import GunbaiError, _LazyModule, call
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,22 +27,23 @@ else:
 
 __all__ = ["WT_STATS", "wt_allocations", "wt_build_sweep", "score_builds", "plot_sweep"]
 
-#: The eight World Trigger stats (WT-CC-4), in sheet order.
-WT_STATS: tuple[str, ...] = (
-    "trion", "attack", "defense_support", "mobility", "technique", "range", "command", "special_tactics",
-)
+#: The eight World Trigger stats (WT-CC-4), in sheet order: the core's ``WtStat`` type.
+WT_STATS: tuple[str, ...] = tuple(key for literal in get_args(_types.WtStat) for key in get_args(literal))
 
 #: Above this many builds (or with battles) the sweep shows a progress bar unless told otherwise.
 _PROGRESS_FROM = 500
 
 
-def _allocations(stats: Sequence[str], total: int, cap: int) -> Iterator[dict[str, int]]:
+def _allocations(stats: Sequence[str], total: int, caps: Mapping[str, int]) -> Iterator[dict[str, int]]:
+    """Every way to give ``total`` points to ``stats``, stat ``s`` at most ``caps[s]``."""
+
     def rec(i: int, left: int, acc: dict[str, int]) -> Iterator[dict[str, int]]:
+        cap = caps[stats[i]]
         if i == len(stats) - 1:
             if left <= cap:
                 yield {**acc, stats[i]: left}
             return
-        rest = (len(stats) - 1 - i) * cap
+        rest = sum(caps[s] for s in stats[i + 1 :])
         for v in range(max(0, left - rest), min(cap, left) + 1):
             yield from rec(i + 1, left - v, {**acc, stats[i]: v})
 
@@ -54,15 +56,17 @@ def wt_allocations(
     template: Mapping[str, Any],
     *,
     stats: Sequence[str] = WT_STATS,
-    total: int = 20,
+    total: Optional[int] = None,
     cap: Optional[int] = None,
     data: Any = None,
 ) -> dict[str, dict[str, Any]]:
     """Every legal sheet that spends ``total`` creation points (WT-CC-5) over ``stats``.
 
     ``template`` is a sheet (position, master, traits, triggers, …); its ``points`` are
-    replaced by each allocation. ``cap`` is the creation cap per stat (default 9, 8 for
-    an All-rounder, WT-CC-5). Each candidate is checked by
+    replaced by each allocation. ``total`` defaults to the creation points and ``cap``
+    (the most points per stat) to what the creation cap leaves each stat of the
+    template's position (``world_trigger.creation_limits``: 20 points; cap 9, 8 for an
+    All-rounder, on base + points, WT-CC-5). Each candidate is checked by
     ``world_trigger.validate_sheet``; those with a violation (a trigger's equip
     requirement, …) are left out. Returns name → sheet, the name listing the points
     (``"trion 3, attack 9, technique 8"``). All eight stats give 732,474 allocations
@@ -73,10 +77,17 @@ def wt_allocations(
         raise GunbaiError(
             "invalid_argument", f"stats: each one of {', '.join(WT_STATS)}, once (got {list(stats)})", "stats"
         )
-    if cap is None:
-        cap = 8 if template.get("position") == "all_rounder" else 9
+    try:
+        limits = call("world_trigger.creation_limits", position=template.get("position"), data=data)
+    except GunbaiError as e:
+        if e.field != "position":
+            raise
+        raise GunbaiError(e.code, f"template.{e.message}", "template.position", e.rule) from None
+    if total is None:
+        total = int(limits["points"])
+    caps = {s: int(limits["max_points"][s]) if cap is None else int(cap) for s in stats}
     out: dict[str, dict[str, Any]] = {}
-    for points in _allocations(list(stats), int(total), int(cap)):
+    for points in _allocations(list(stats), int(total), caps):
         kept = {k: v for k, v in points.items() if v}
         sheet = {**template, "points": kept}
         if call("world_trigger.validate_sheet", sheet=sheet, data=data)["valid"]:
@@ -102,22 +113,19 @@ def score_builds(builds: Sequence[tuple[str, Mapping[str, Any]]], config: Mappin
     tactics = int(config["tactics_dice"])
     data = config.get("data")
     battle = config.get("battle")
-    dmg_cache: dict[tuple[int, int, int], float] = {}
+    dmg_cache: dict[tuple[int, int], tuple[float, float]] = {}
     hit_cache: dict[int, float] = {}
 
-    def mean_damage(attack: int, burst: int, trion: int) -> float:
-        key = (attack, burst, trion)
+    def mean_damage(attack: int, trion: int) -> tuple[float, float]:
+        """Exact mean damage per hit without and with a full Trion Burst (WT-DMG-4)."""
+        key = (attack, trion)
         if key not in dmg_cache:
-            totals = [
-                int(
-                    call(
-                        "world_trigger.damage",
-                        attack=attack, burst=burst, trion_stat=trion, special_attack_lv=sal, rolls=[face],
-                    )["total"]
-                )
-                for face in range(1, 7)
-            ]
-            dmg_cache[key] = sum(totals) / 6.0
+            plain = call("world_trigger.damage_odds", attack=attack, trion_stat=trion, special_attack_lv=sal)
+            full = call(
+                "world_trigger.damage_odds",
+                attack=attack, trion_stat=trion, special_attack_lv=sal, burst=plain["max_burst"],
+            )
+            dmg_cache[key] = (float(plain["mean"]), float(full["mean"]))
         return dmg_cache[key]
 
     rows: list[dict[str, Any]] = []
@@ -136,9 +144,7 @@ def score_builds(builds: Sequence[tuple[str, Mapping[str, Any]]], config: Mappin
                 )["probability"]
             )
         hit = hit_cache[dice]
-        burst = max(0, min(stats["trion"], 10))  # WT-DMG-4
-        dmg = mean_damage(stats["attack"], 0, stats["trion"])
-        dmg_burst = mean_damage(stats["attack"], burst, stats["trion"])
+        dmg, dmg_burst = mean_damage(stats["attack"], stats["trion"])
         row: dict[str, Any] = {"build": name, **stats}
         row.update(
             starting_trion=int(ch["derived"]["starting_trion"]),

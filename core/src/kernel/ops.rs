@@ -3,7 +3,7 @@
 //! Each ruleset module exposes `pub(crate) fn ops() -> Vec<OpDef>` built with
 //! the [`op!`](crate::op) macro; the composition root (`registered` in `lib.rs`)
 //! concatenates them into [`registry`]. The JS and
-//! Python surfaces, their `.d.ts` and `.pyi` files, and the parity checks are
+//! Python surfaces, their `.d.ts` and Python types, and the parity checks are
 //! all generated from this registry (see `xtask`), so no surface keeps its own
 //! list of operations.
 

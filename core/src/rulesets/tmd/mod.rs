@@ -48,6 +48,7 @@ pub mod economy;
 pub mod encounter;
 pub(crate) mod handle;
 pub mod initiative;
+pub mod initiative_odds;
 pub mod sheet;
 
 use crate::ops::OpDef;
@@ -72,6 +73,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             initiative::TmdInitiativeArgs => initiative::TmdInitiativeResult,
             "TMD initiative: d10 + base initiative, highest first; cross-side ties re-rolled (bounded)."
         ),
+        crate::op!("tmd.initiative_odds", initiative_odds::initiative_odds,
+            initiative_odds::TmdInitiativeOddsArgs => initiative_odds::TmdInitiativeOddsResult,
+            "Exact chance of each combatant acting at each place of the tmd.initiative order (up to 8 combatants)."),
         crate::op!(
             "tmd.conversion_limits",
             economy::conversion_limits,

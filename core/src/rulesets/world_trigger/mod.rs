@@ -26,6 +26,7 @@ pub mod damage;
 pub mod data;
 pub(crate) mod handle;
 pub mod labels;
+pub mod limits;
 pub mod map;
 pub mod odds;
 pub mod types;
@@ -66,6 +67,11 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Combined effects and labels of held abnormal states (Trion leak, limb loss, bailout)."),
         op!("world_trigger.damage", damage::damage, damage::WtDamageArgs => damage::WtDamageResult,
             "Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier."),
+        op!("world_trigger.damage_odds", limits::damage_odds, limits::WtDamageOddsArgs => limits::WtDamageOddsResult,
+            "Exact damage distribution and mean of one hit, and the largest Trion Burst the Trion stat allows."),
+        op!("world_trigger.creation_limits", limits::creation_limits,
+            limits::WtCreationLimitsArgs => limits::WtCreationLimitsResult,
+            "Creation limits of a position: the stats, the 20 points, the cap and the most points each stat can take."),
         op!("world_trigger.damage_table", damage::damage_table,
             damage::WtDamageTableArgs => damage::WtDamageTableResult,
             "Roll on a damage table for one hit (highest tier reached; held effects shift to the next row)."),

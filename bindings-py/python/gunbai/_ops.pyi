@@ -1,4 +1,0 @@
-from . import coc7, coc7_house, coc_ap, command, dice, fap_map, meta, tmd, world_trigger
-
-MODULES: tuple[str, ...]
-__all__ = ["coc7", "coc7_house", "coc_ap", "command", "dice", "fap_map", "meta", "tmd", "world_trigger"]
