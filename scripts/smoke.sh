@@ -3,7 +3,7 @@
 # dist/ is installed outside the repository, into an empty venv or an empty npm project,
 # and the README's examples run against that installed copy, not the source tree.
 #   wheel  pip install --find-links dist 'gunbai[analysis]' (the notebook README's line);
-#          the README's Python examples; the stubs ship (py.typed, .pyi) and mypy --strict
+#          the README's Python examples; the types ship (py.typed, typed modules, the native stub) and mypy --strict
 #          accepts the typed usage file against the installed copy
 #   sdist  pip install of the sdist: pip fetches maturin and builds with cargo, nothing
 #          else (the same route as `pip install ./bindings-py`); import, stubs, the README's
@@ -40,7 +40,7 @@ site = pathlib.Path(sysconfig.get_paths()["purelib"]).resolve()
 assert where.parent == site, f"gunbai imported from {where}, not from {site}"
 assert root not in where.parents, f"gunbai imported from the source tree: {where}"
 stubs = sorted(p.name for p in where.glob("*.pyi"))
-assert (where / "py.typed").is_file() and "__init__.pyi" in stubs and "_native.pyi" in stubs, stubs
+assert (where / "py.typed").is_file() and stubs == ["_native.pyi"], stubs
 print(f"gunbai {gunbai.__version__} from {where} ({len(stubs)} stub files, py.typed)")
 PY
 }
