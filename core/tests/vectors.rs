@@ -294,7 +294,7 @@ vector_files! {
         languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
-    errors { conventions, long_inputs, null_arguments, tagged_fields, unknown_keys }
+    errors { api_2026_12_05, conventions, long_inputs, null_arguments, tagged_fields, taxonomy_2026_12_05, unknown_keys }
     fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, rulings_2026_12_05, saved_states }
     sheet { sheets }
     tmd {

@@ -112,12 +112,13 @@ def labels() -> CocApLabelsResult:
 
 
 @_op("coc_ap.sheet")
-def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None) -> CocApSheetResult:
+def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None, variants: Union[CocApVariants, None] = None) -> CocApSheetResult:
     """``coc_ap.sheet`` — A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX.
 
     Args:
         sheet: The sheet.
         data: A data pack; default the bundled illustrative pack of the edition.
+        variants: Rule variants (RULINGS.md): `dex_scale` sets how the AP is computed from DEX (`classic` 3–18 default, `percentile`: DEX ÷ 5 first); the others don't change a sheet.
 
     Raises:
         GunbaiError: with a stable ``.code``.

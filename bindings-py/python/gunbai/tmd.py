@@ -83,13 +83,13 @@ def conversion_limits(*, ap: int) -> TmdConversionLimitsResult:
 
 
 @_op("tmd.convert")
-def convert(*, base_ap: int, extra_ap: Union[int, None] = None, actions: Sequence[TmdConvertType], variants: Union[TmdVariants, None] = None) -> TmdConvertResult:
+def convert(*, base_ap: int, extra_ap: Union[int, None] = None, actions: Sequence[TmdActionType], variants: Union[TmdVariants, None] = None) -> TmdConvertResult:
     """``tmd.convert`` — TMD: convert base + extra AP into a list of actions, or illegal_action naming the limit or shortfall.
 
     Args:
         base_ap: Base AP available (normally 14 at turn start), 0..=100000.
         extra_ap: Extra AP available (default 0), 0..=100000.
-        actions: The conversions, in order (at most 1000). TMD-AP-6: each type is picked once, so repeats of a type must be adjacent (`[swift, swift, move]`).
+        actions: The conversions, in order (at most 1000). TMD-AP-6: each type is picked once, so repeats of a type must be adjacent (`[swift, swift, move]`). Trick, swift, move, acrobatic and standard convert; `full_round` (TMD-AP-16), `reflex` (TMD-ACT-10) and `free` (TMD-ACT-1) are refused with their rule.
         variants: Rule variants (default: RULINGS defaults).
 
     Raises:

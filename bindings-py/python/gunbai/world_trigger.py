@@ -254,7 +254,7 @@ def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, c
     """``world_trigger.damage_table`` — Roll on a damage table for one hit (highest tier reached; held effects shift to the next row).
 
     Args:
-        damage: The damage of one hit.
+        damage: The damage of one hit, 0..=MAX_DAMAGE_ARG (a hit deals no negative damage).
         table: WT-DT-4: which table (default `border`).
         conditions: Conditions the character already holds (WT-DT-3).
         data: A data pack; default the bundled sample pack (illustrative).

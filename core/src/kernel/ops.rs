@@ -129,6 +129,11 @@ fn args_error(e: crate::json_de::PathError) -> Error {
     let field = if path == "." { "args".to_string() } else { path };
     if in_state && !state_missing {
         Error::invalid_data(field, e.message)
+    } else if e.message.starts_with("invalid value: integer `") {
+        // RULINGS 2026-12-05 (error codes): an integer outside its field's type range (a
+        // negative count or seed, a seed of 2^64) is a number of the right type outside
+        // the documented range.
+        Error::out_of_range(field, e.message)
     } else {
         Error::invalid(field, e.message)
     }

@@ -149,7 +149,8 @@ pub struct CharacteristicSheet {
     /// Character name, 1–200 characters.
     #[serde(default)]
     pub name: String,
-    /// Characteristics by the pack's ids, 0–999 (missing ones are `required` violations).
+    /// Characteristics by the pack's ids in any letter case (`str` or `STR`), 0–999
+    /// (missing ones are `required` violations; an unknown key is refused, listing the ids).
     #[serde(default)]
     pub characteristics: BTreeMap<String, i64>,
     /// Skill values by id, 0–999 (at most 64); a pack skill left out takes its base value.
@@ -179,7 +180,25 @@ macro_rules! sheet_op_types {
         pub struct $res(pub SheetResult);
     };
 }
-sheet_op_types!(CocApSheetArgs, CocApSheetResult, "coc_ap.sheet");
+/// Arguments of `coc_ap.sheet`.
+#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApSheetArgs {
+    /// The sheet.
+    pub sheet: CharacteristicSheet,
+    /// A data pack; default the bundled illustrative pack of the edition.
+    #[serde(default)]
+    #[schemars(with = "Option<SheetDataPack>")]
+    pub data: Option<Value>,
+    /// Rule variants (RULINGS.md): `dex_scale` sets how the AP is computed from DEX
+    /// (`classic` 3–18 default, `percentile`: DEX ÷ 5 first); the others don't change a sheet.
+    #[serde(default)]
+    pub variants: crate::coc_ap::ap::CocApVariants,
+}
+
+/// Result of `coc_ap.sheet`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CocApSheetResult(pub SheetResult);
 sheet_op_types!(C7hSheetArgs, C7hSheetResult, "coc7_house.sheet");
 
 /// Check a pack: ids, references, ranges, rows ascending; the first problem is an
@@ -311,13 +330,28 @@ fn with_parts(mut v: SheetValue, seventh: bool) -> SheetValue {
     v
 }
 
-fn sheet(s: &CharacteristicSheet, data: Option<&Value>, seventh: bool) -> Result<SheetResult> {
+fn sheet(
+    s: &CharacteristicSheet,
+    data: Option<&Value>,
+    seventh: bool,
+    variants: &crate::coc_ap::ap::CocApVariants,
+) -> Result<SheetResult> {
     let pack = load(seventh, data)?;
-    // Refusals first: unknown keys and numbers beyond the engine's limits.
+    // Refusals first: unknown keys and numbers beyond the engine's limits. A key names a
+    // pack id in any letter case (`STR`, `Dex`: the sheets' own spelling); an unknown key,
+    // or one id given twice, is refused with the valid ids.
+    let ids: Vec<&str> = pack.characteristics.iter().map(|c| c.id.as_str()).collect();
+    let mut chars: BTreeMap<String, i64> = BTreeMap::new();
     for (k, &v) in &s.characteristics {
         let at = format!("sheet.characteristics.{k}");
-        if !pack.characteristics.iter().any(|c| &c.id == k) {
-            return Err(Error::invalid(at, "not a characteristic of the data pack"));
+        let Some(id) = ids.iter().find(|id| id.eq_ignore_ascii_case(k)) else {
+            return Err(Error::invalid(
+                at,
+                format_args!("not a characteristic of the data pack; valid ids: {}", ids.join(", ")),
+            ));
+        };
+        if chars.insert(id.to_string(), v).is_some() {
+            return Err(Error::invalid(at, format_args!("{id} is given twice (ids ignore letter case)")));
         }
         bound(&at, v, 0, MAX_VALUE)?;
     }
@@ -338,7 +372,7 @@ fn sheet(s: &CharacteristicSheet, data: Option<&Value>, seventh: bool) -> Result
 
     let mut bad: Vec<SheetViolation> = Vec::new();
     check_name(&s.name, &mut bad);
-    let c = &s.characteristics;
+    let c = &chars;
     let mut stats = Vec::new();
     for d in &pack.characteristics {
         let at = format!("sheet.characteristics.{}", d.id);
@@ -381,7 +415,7 @@ fn sheet(s: &CharacteristicSheet, data: Option<&Value>, seventh: bool) -> Result
         ));
     } else {
         // COCAP-AP-3 / COCAP-AP-4: AP = 2 + floor(DEX ÷ 6), plus the modifier.
-        let ap = dex.map(|d| crate::coc_ap::ap::round_ap(d, s.ap_bonus, Default::default()));
+        let ap = dex.map(|d| crate::coc_ap::ap::round_ap(d, s.ap_bonus, variants.dex_scale));
         derived.push(SheetValue::new(
             "ap",
             l("行動ポイント", "行动点", "行動點", "Action points (AP)"),
@@ -410,7 +444,7 @@ fn sheet(s: &CharacteristicSheet, data: Option<&Value>, seventh: bool) -> Result
 /// derived values and skill bases from the pack (illustrative), AP from DEX
 /// (COCAP-AP-3, COCAP-AP-4). Sheet problems are `violations`, never an error.
 pub fn coc6_sheet(args: &CocApSheetArgs) -> Result<CocApSheetResult> {
-    sheet(&args.sheet, args.data.as_ref(), false).map(CocApSheetResult)
+    sheet(&args.sheet, args.data.as_ref(), false, &args.variants).map(CocApSheetResult)
 }
 
 /// `coc7_house.sheet` — a 7th-edition sheet: characteristics within the pack's
@@ -418,7 +452,7 @@ pub fn coc6_sheet(args: &CocApSheetArgs) -> Result<CocApSheetResult> {
 /// (illustrative), half / fifth values (Hard / Extreme targets) and initiative =
 /// floor(DEX ÷ 5) (C7H-INIT-1).
 pub fn coc7_sheet(args: &C7hSheetArgs) -> Result<C7hSheetResult> {
-    sheet(&args.sheet, args.data.as_ref(), true).map(C7hSheetResult)
+    sheet(&args.sheet, args.data.as_ref(), true, &Default::default()).map(C7hSheetResult)
 }
 
 #[cfg(test)]

@@ -30,6 +30,8 @@
 //!     json!({"type": "declare", "combatant": "aki", "declaration": {"action": "direct_attack"}}),
 //!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "block_attack", "fap_tenths": 20}}),
 //!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "simple_action", "example": "draw_sword"}}),
+//!     // FM-ACT-12: Attack Block needs a grapple, which the round state records.
+//!     json!({"type": "set_grapple", "combatant": "aki", "target": "ben", "grappling": true}),
 //!     json!({"type": "end_declarations"}),
 //!     json!({"type": "resolve", "combatant": "aki"}), // Reaction 10 first: 7 FAP / 1 MAP
 //! ] {

@@ -73,11 +73,17 @@ pub fn acrobatic(args: &TmdAcrobaticArgs) -> Result<TmdAcrobaticResult> {
     let dodge = match (args.dodge_bonus, max) {
         (Some(_), None) => return Err(Error::invalid("dodge_bonus", "needs skill_level")),
         (Some(d), Some(m)) => {
-            if !d.is_finite() || d < 0.0 || d > m {
-                return Err(Error::out_of_range(
-                    "dodge_bonus",
-                    format_args!("must be 0..={m} (at most half the skill level, TMD-ACT-8)"),
-                ));
+            if !d.is_finite() || d < 0.0 {
+                return Err(Error::out_of_range("dodge_bonus", "must be a number ≥ 0"));
+            }
+            // TMD-ACT-8: at most half the skill level: a refusal by the rule, naming it.
+            if d > m {
+                let mut e = Error::illegal(
+                    "TMD-ACT-8",
+                    format_args!("an acrobatic parry gives at most {m} dodge defense (half the skill level)"),
+                );
+                e.0.field = Some("dodge_bonus".into());
+                return Err(e);
             }
             Some(d)
         }

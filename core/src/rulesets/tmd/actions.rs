@@ -192,6 +192,25 @@ impl TmdActionType {
             TmdActionType::Free | TmdActionType::FullRound => None,
         }
     }
+
+    /// The type converting this action converts (TMD-AP-5), or the rule refusing it: a
+    /// full-round action is assembled from a standard and a move (or acrobatic) action
+    /// (TMD-AP-16), a reflex action is a swift action used out of turn (TMD-ACT-10), a
+    /// free action needs no conversion (TMD-ACT-1).
+    pub fn to_convert(self) -> Result<TmdConvertType> {
+        match self {
+            TmdActionType::FullRound => Err(Error::illegal(
+                "TMD-AP-16",
+                "a full-round action is not converted as such: convert one standard and one move (or acrobatic) action",
+            )),
+            TmdActionType::Reflex => Err(Error::illegal(
+                "TMD-ACT-10",
+                "a reflex action is a swift action used out of turn: convert swift actions (or use convert_reflex)",
+            )),
+            TmdActionType::Free => Err(Error::illegal("TMD-ACT-1", "free actions need no conversion")),
+            _ => self.convert_type().ok_or_else(|| Error::illegal("TMD-AP-5", "not a convertible action type")),
+        }
+    }
 }
 
 /// `conversion_ap_basis` (RULINGS tmd "Conversion"): which AP total sets the extra conversions.

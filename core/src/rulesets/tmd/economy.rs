@@ -130,8 +130,10 @@ pub struct TmdConvertArgs {
     #[serde(default)]
     pub extra_ap: u32,
     /// The conversions, in order (at most 1000). TMD-AP-6: each type is picked
-    /// once, so repeats of a type must be adjacent (`[swift, swift, move]`).
-    pub actions: Vec<TmdConvertType>,
+    /// once, so repeats of a type must be adjacent (`[swift, swift, move]`). Trick,
+    /// swift, move, acrobatic and standard convert; `full_round` (TMD-AP-16), `reflex`
+    /// (TMD-ACT-10) and `free` (TMD-ACT-1) are refused with their rule.
+    pub actions: Vec<TmdActionType>,
     /// Rule variants (default: RULINGS defaults).
     #[serde(default)]
     pub variants: TmdVariants,
@@ -169,8 +171,9 @@ pub fn convert(args: &TmdConvertArgs) -> Result<TmdConvertResult> {
         ConvPool { base: args.base_ap, extra: args.extra_ap, basis: start, counts: TmdTypeCounts::default() };
     let mut picked: Vec<TmdConvertType> = Vec::new();
     for t in &args.actions {
-        pick_type(&mut picked, *t)?;
-        pool.convert_one(*t, args.variants.conversion_ap_basis)?;
+        let t = t.to_convert()?;
+        pick_type(&mut picked, t)?;
+        pool.convert_one(t, args.variants.conversion_ap_basis)?;
     }
     let left = pool.total();
     Ok(TmdConvertResult {

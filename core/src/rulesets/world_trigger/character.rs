@@ -109,12 +109,13 @@ fn traits_message(counts: Option<(usize, usize)>) -> WtLabel {
     )
 }
 
-/// A sheet that doesn't even have the sheet's shape (a wrong type, an unknown key).
-fn format_violation(e: Error) -> WtViolation {
+/// A sheet that doesn't even have the sheet's shape (a wrong type, an unknown key),
+/// under `rule`: WT-CC-0 for a combatant sheet, WT-OP-2 for an operator sheet.
+fn format_violation(e: Error, rule: &str) -> WtViolation {
     let m = &e.message;
     WtViolation::localized(
         e.field.clone().unwrap_or_else(|| "sheet".into()),
-        "WT-CC-0",
+        rule,
         say(
             format!("シートの形式が正しくありません：{m}"),
             format!("角色卡格式不正确：{m}"),
@@ -132,12 +133,12 @@ fn field_error<T: FromJson + serde::de::DeserializeOwned>(path: &str, v: &Value)
     crate::ops::parse_data::<T>(path, v.clone()).err()
 }
 
-/// WT-CC-0: the shape problems of a sheet (an unknown or missing key, a value of the
-/// wrong type), one per top-level field, so a sheet with several is reported whole
-/// (the creation rules are checked once the shape is right).
-fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViolation> {
+/// WT-CC-0 (WT-OP-2 for an operator sheet): the shape problems of a sheet (an unknown or
+/// missing key, a value of the wrong type), one per top-level field, so a sheet with
+/// several is reported whole (the creation rules are checked once the shape is right).
+fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck], rule: &str) -> Vec<WtViolation> {
     let Some(obj) = v.as_object() else {
-        return vec![format_violation(Error::invalid_data(what, "must be an object"))];
+        return vec![format_violation(Error::invalid_data(what, "must be an object"), rule)];
     };
     let mut out = Vec::new();
     let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
@@ -146,31 +147,34 @@ fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck]) -> Vec<WtViola
             format!("{what}.{}", excerpt(k)),
             format_args!("unknown field `{}`, expected {}", excerpt(k), crate::json::one_of(&names)),
         );
-        out.push(format_violation(e));
+        out.push(format_violation(e, rule));
     }
     for (name, required, check) in fields {
         let path = format!("{what}.{name}");
         match obj.get(*name) {
-            None if *required => {
-                out.push(format_violation(Error::invalid_data(path, format_args!("missing field `{name}`"))))
-            }
+            None if *required => out.push(format_violation(
+                Error::invalid_data(path, format_args!("missing field `{name}`")),
+                rule,
+            )),
             None => {}
-            Some(x) => out.extend(check(&path, x).map(format_violation)),
+            Some(x) => out.extend(check(&path, x).map(|e| format_violation(e, rule))),
         }
     }
     out
 }
 
 /// Read a sheet: its shape problems (all of them), else the sheet.
+/// `rule`: an operator sheet's shape is WT-OP-2's (its stats), a combatant's WT-CC-0's.
 fn read_sheet<S: FromJson + serde::de::DeserializeOwned>(
     v: &Value,
     fields: &[FieldCheck],
+    rule: &str,
 ) -> std::result::Result<S, Vec<WtViolation>> {
-    let shape = shape_violations("sheet", v, fields);
+    let shape = shape_violations("sheet", v, fields, rule);
     if !shape.is_empty() {
         return Err(shape);
     }
-    crate::ops::parse_data::<S>("sheet", v.clone()).map_err(|e| vec![format_violation(e)])
+    crate::ops::parse_data::<S>("sheet", v.clone()).map_err(|e| vec![format_violation(e, rule)])
 }
 
 /// The fields of [`WtSheet`].
@@ -736,7 +740,7 @@ pub struct WtCreateCharacterArgs {
 /// violation as `[RULE] path: message` (field and rule are the first one's).
 pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
     let pack = load_pack(args.data.as_ref())?;
-    read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS)
+    read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS, "WT-CC-0")
         .and_then(|sheet| build_character(&sheet, &pack))
         .map_err(|bad| violations_error("sheet", &bad))
 }
@@ -758,7 +762,7 @@ pub struct WtValidateSheetArgs {
 /// list of violations (`{path, rule, message}`) instead of failing.
 pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let violations = read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS)
+    let violations = read_sheet::<WtSheet>(&args.sheet, SHEET_FIELDS, "WT-CC-0")
         .and_then(|sheet| build_character(&sheet, &pack))
         .err()
         .unwrap_or_default();
@@ -943,7 +947,7 @@ pub struct WtCreateOperatorArgs {
 /// `world_trigger.create_operator` — validate an operator sheet (WT-OP-3…6) and compute its stats.
 pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
     let pack = load_pack(args.data.as_ref())?;
-    read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS)
+    read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS, "WT-OP-2")
         .and_then(|sheet| build_operator(&sheet, &pack))
         .map_err(|bad| violations_error("sheet", &bad))
 }
@@ -952,7 +956,7 @@ pub fn create_operator(args: &WtCreateOperatorArgs) -> Result<WtOperator> {
 /// of violations (`{path, rule, message, label}`) instead of failing (WT-OP-3…7).
 pub fn validate_operator(args: &WtCreateOperatorArgs) -> Result<super::data::WtValidationResult> {
     let pack = load_pack(args.data.as_ref())?;
-    let violations = read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS)
+    let violations = read_sheet::<WtOperatorSheet>(&args.sheet, OPERATOR_FIELDS, "WT-OP-2")
         .and_then(|sheet| build_operator(&sheet, &pack))
         .err()
         .unwrap_or_default();

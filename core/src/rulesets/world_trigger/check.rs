@@ -36,11 +36,14 @@ pub struct WtPool {
 impl WtPool {
     /// Validate the three parts (field names get `prefix`) and return the pool.
     ///
-    /// WT-TD-5: `tactics` > 20 is `out_of_range`; a stat or extra count over
-    /// [`MAX_STAT_DICE`] is `limit_exceeded`.
+    /// WT-TD-5: `tactics` > 20 is `out_of_range`; so is a stat or extra count over
+    /// [`MAX_STAT_DICE`] (RULINGS 2026-12-05, error codes: outside the field's documented range).
     pub fn new(prefix: &str, stat: u32, tactics: u32, extra: u32) -> Result<WtPool> {
         if stat > MAX_STAT_DICE {
-            return Err(Error::limit(format!("{prefix}dice"), format_args!("at most {MAX_STAT_DICE} dice")));
+            return Err(Error::out_of_range(
+                format!("{prefix}dice"),
+                format_args!("must be 0..={MAX_STAT_DICE}"),
+            ));
         }
         if tactics > MAX_TACTICS_DICE {
             return Err(Error::out_of_range(
@@ -50,9 +53,9 @@ impl WtPool {
             .with_rule("WT-TD-5"));
         }
         if extra > MAX_STAT_DICE {
-            return Err(Error::limit(
+            return Err(Error::out_of_range(
                 format!("{prefix}extra_dice"),
-                format_args!("at most {MAX_STAT_DICE} extra dice"),
+                format_args!("must be 0..={MAX_STAT_DICE}"),
             ));
         }
         Ok(WtPool { stat, tactics, extra })

@@ -330,7 +330,7 @@ pub fn shift_row(rows: &[WtCondition], roll: u32, held: &[WtCondition]) -> u32 {
 #[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTableArgs {
-    /// The damage of one hit.
+    /// The damage of one hit, 0..=MAX_DAMAGE_ARG (a hit deals no negative damage).
     pub damage: i64,
     /// WT-DT-4: which table (default `border`).
     #[serde(default)]
@@ -425,8 +425,8 @@ pub fn roll_damage_table(
 ///
 /// Scripted `rolls`: one d6, only when a roll is due.
 pub fn damage_table(args: &WtDamageTableArgs) -> Result<WtDamageTableResult> {
-    if args.damage.unsigned_abs() > MAX_DAMAGE_ARG as u64 {
-        return Err(Error::out_of_range("damage", format_args!("must be within ±{MAX_DAMAGE_ARG}")));
+    if !(0..=MAX_DAMAGE_ARG).contains(&args.damage) {
+        return Err(Error::out_of_range("damage", format_args!("must be 0..={MAX_DAMAGE_ARG}")));
     }
     if args.conditions.len() > 1000 {
         return Err(Error::limit("conditions", "at most 1000 entries"));

@@ -52,8 +52,9 @@ crate::internally_tagged! {
         Convert {
             /// The acting character.
             character: String,
-            /// Type to convert.
-            action_type: TmdConvertType,
+            /// Type to convert: trick, swift, move, acrobatic or standard (`full_round`,
+            /// `reflex` and `free` are refused with their rule: TMD-AP-16, TMD-ACT-10, TMD-ACT-1).
+            action_type: TmdActionType,
             /// How many (1..=1000).
             count: u32,
         },

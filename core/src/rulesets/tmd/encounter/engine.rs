@@ -721,11 +721,12 @@ fn start_turns(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Resul
 fn convert(
     s: &mut TmdEncounterState,
     character: &str,
-    action_type: &TmdConvertType,
+    action_type: &TmdActionType,
     count: &u32,
     ev: &mut Ev,
 ) -> Result<()> {
     need(s, character, "action.character")?;
+    let action_type = &action_type.to_convert()?;
     if *count == 0 || *count > MAX_COUNT {
         return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
     }

@@ -214,7 +214,9 @@ fn legal_actions_costs_and_forms() {
     let conv: Vec<(TmdConvertType, u32, u32)> = l
         .iter()
         .filter_map(|x| match x.action {
-            TmdAction::Convert { action_type, count, .. } => Some((action_type, count, x.cost.ap)),
+            TmdAction::Convert { action_type, count, .. } => {
+                action_type.convert_type().map(|t| (t, count, x.cost.ap))
+            }
             _ => None,
         })
         .collect();

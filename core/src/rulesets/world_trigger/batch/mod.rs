@@ -433,7 +433,8 @@ mod tests {
         assert_eq!(e.field.as_deref(), Some("seed"));
         let e = simulate_opposed(&WtSimulateOpposedArgs { actor_dice: 101, n: 1, ..Default::default() })
             .unwrap_err();
-        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("actor_dice")));
+        // RULINGS 2026-12-05 (error codes): outside the field's documented range 0..=100.
+        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("actor_dice")));
         // n = 0 is an empty array, not an error.
         assert!(simulate_checks(&WtSimulateChecksArgs { dice: 3, n: 0, ..Default::default() })
             .unwrap()

@@ -470,8 +470,8 @@ crate::internally_tagged! {
         },
         /// WT-END: the battle ended.
         BattleEnded {
-            /// Why.
-            reason: String,
+            /// Why (WT-END).
+            reason: super::state::WtEndReason,
             /// Winning team id (null = draw).
             winner: Option<String>,
         },

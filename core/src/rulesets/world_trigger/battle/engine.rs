@@ -742,6 +742,10 @@ fn check_roll_initiative(s: &WtBattleState, tactics_dice: &[WtTeamDice]) -> Resu
 /// `pass`, checked (WT-INIT-2, WT-ECO-1): the acting team ends its turn in this phase.
 fn check_pass(s: &WtBattleState, team: &str) -> Result<Checked> {
     let t = s.team_idx(team).ok_or_else(|| Error::invalid("action.team", "no such team"))?;
+    // WT-RND-1: the Initiative and Feedback phases have no turns to pass.
+    if !matches!(s.phase, WtBattlePhase::Tactics | WtBattlePhase::Movement | WtBattlePhase::Attack) {
+        return Err(illegal("WT-RND-1", "teams pass their turn in the Tactics, Movement and Attack phases"));
+    }
     if s.acting_team() != Some(t) {
         return Err(illegal("WT-INIT-2", "only the acting team can pass"));
     }
@@ -1745,7 +1749,7 @@ fn down(s: &mut WtBattleState, mi: usize, by: Option<usize>, rule: &str, ev: &mu
     Ok(())
 }
 
-fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut Ev) {
+fn finish(s: &mut WtBattleState, reason: super::state::WtEndReason, winner: Option<usize>, ev: &mut Ev) {
     let w = winner.map(|t| s.team_id(t));
     s.phase = WtBattlePhase::Ended;
     s.turn = 0;
@@ -1753,8 +1757,8 @@ fn finish(s: &mut WtBattleState, reason: &str, winner: Option<usize>, ev: &mut E
     for t in s.teams.iter_mut() {
         t.tactics_dice = 0; // WT-TD-6
     }
-    s.outcome = Some(WtBattleOutcome { reason: reason.into(), winner: w.clone() });
-    ev.push(WtBattleEvent::BattleEnded { reason: reason.into(), winner: w });
+    s.outcome = Some(WtBattleOutcome { reason, winner: w.clone() });
+    ev.push(WtBattleEvent::BattleEnded { reason, winner: w });
 }
 
 /// The team with the most points among `teams` (a tie → none).
@@ -1780,7 +1784,7 @@ fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
         } else {
             None
         };
-        finish(s, "no_team_left", w, ev);
+        finish(s, super::state::WtEndReason::NoTeamLeft, w, ev);
         return Ok(());
     }
     if alive.len() == 1 {
@@ -1790,7 +1794,7 @@ fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
         } else {
             alive.first().copied()
         };
-        finish(s, "one_team_left", w, ev);
+        finish(s, super::state::WtEndReason::OneTeamLeft, w, ev);
         return Ok(());
     }
     if s.battle_type != WtBattleType::Rank {
@@ -1804,7 +1808,7 @@ fn check_end(s: &mut WtBattleState, ev: &mut Ev) -> Result<()> {
         if let Some(dt) = down_team {
             let others: Vec<usize> = (0..s.teams.len()).filter(|&t| t != dt).collect();
             let w = if others.len() == 1 { others.first().copied() } else { best_by_points(s, &others) };
-            finish(s, "character_down", w, ev);
+            finish(s, super::state::WtEndReason::CharacterDown, w, ev);
         }
     }
     Ok(())
@@ -1972,7 +1976,7 @@ fn end_phase(s: &mut WtBattleState, dice: &mut Dice, ev: &mut Ev) -> Result<()> 
                 // WT-END-1/2/3: the round limit.
                 let all: Vec<usize> = (0..s.teams.len()).collect();
                 let w = best_by_points(s, &all);
-                finish(s, "round_limit", w, ev);
+                finish(s, super::state::WtEndReason::RoundLimit, w, ev);
                 return Ok(());
             }
             start_round(s, s.round + 1, ev);

@@ -490,6 +490,21 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         pending: None,
         outcome: None,
     };
+    // RULINGS 2026-12-05 (error codes): a map side or a height outside its documented range
+    // is `out_of_range`.
+    for (name, v) in [("map.width", s.map.width), ("map.height", s.map.height)] {
+        if !(1..=state::MAX_MAP_SIDE).contains(&v) {
+            return Err(Error::out_of_range(name, format_args!("must be 1..={}", state::MAX_MAP_SIDE)));
+        }
+    }
+    for (y, r) in s.map.heights.iter().enumerate() {
+        if let Some(x) = r.iter().position(|h| !(0..=state::MAX_HEIGHT).contains(h)) {
+            return Err(Error::out_of_range(
+                format!("map.heights[{y}][{x}]"),
+                format_args!("must be 0..={}", state::MAX_HEIGHT),
+            ));
+        }
+    }
     // Setup problems are the caller's arguments, not a saved state: report them as invalid arguments.
     s.validate().map_err(|e| {
         let f = e.field.clone().unwrap_or_default();

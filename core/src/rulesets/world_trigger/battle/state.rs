@@ -447,11 +447,25 @@ pub struct WtPendingAttack {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleOutcome {
-    /// `round_limit`, `one_team_left`, `no_team_left` or `character_down`.
-    pub reason: String,
+    /// Why the battle ended (WT-END).
+    pub reason: WtEndReason,
     /// The winning team's id, or null for a draw.
     #[serde(default)]
     pub winner: Option<String>,
+}
+
+/// Why a battle ended (WT-END).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WtEndReason {
+    /// The round limit was reached (WT-END-2: 10 rounds in a rank battle; `max_rounds`).
+    RoundLimit,
+    /// Only one team has members left (WT-END-1/2).
+    OneTeamLeft,
+    /// No team has members left.
+    NoTeamLeft,
+    /// A character named in `end_when_down` went down (WT-END-1, WT-END-3).
+    CharacterDown,
 }
 
 /// The whole battle.
@@ -823,9 +837,6 @@ impl WtBattleState {
         if let Some(o) = &self.outcome {
             if o.winner.as_ref().is_some_and(|w| !self.teams.iter().any(|t| &t.id == w)) {
                 return Err(bad("state.outcome.winner", "no such team"));
-            }
-            if o.reason.len() > 64 {
-                return Err(bad("state.outcome.reason", "too long"));
             }
         }
         if let Some(p) = &self.pending {

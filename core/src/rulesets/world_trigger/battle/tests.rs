@@ -661,9 +661,10 @@ fn finished_battle_has_no_actions_and_says_who_won() {
         let (s, _) = play(&new_args(&setup(name)), 3, 5000, NO_CHECKS);
         assert_eq!(s.phase, WtBattlePhase::Ended, "{name}");
         let o = s.outcome.clone().unwrap();
-        assert!(
-            ["round_limit", "one_team_left", "no_team_left", "character_down"].contains(&o.reason.as_str())
-        );
+        assert!(serde_json::to_value(o.reason).is_ok_and(|v| {
+            ["round_limit", "one_team_left", "no_team_left", "character_down"]
+                .contains(&v.as_str().unwrap_or(""))
+        }));
         assert!(engine::legal_actions(&s, None).is_empty());
         let e = act_on(&s, &WtBattleAction::NoReaction {}, &mut Dice::seeded(1).unwrap()).unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::IllegalAction);
@@ -1099,7 +1100,7 @@ fn feedback_downs_are_simultaneous_wt_oob_1() {
         engine::act(&mut s, &pick.action.clone(), &mut dice, &mut Vec::new()).unwrap();
     }
     assert!(s.members.iter().all(|m| m.status == WtMemberStatus::BailedOut), "{:?}", s.members);
-    assert_eq!(s.outcome.as_ref().map(|o| o.reason.as_str()), Some("no_team_left"));
+    assert_eq!(s.outcome.as_ref().map(|o| o.reason), Some(super::state::WtEndReason::NoTeamLeft));
 }
 
 /// WT-DT-2: a pack may list a table's tiers in any order; the battle state keeps them
