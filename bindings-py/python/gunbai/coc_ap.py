@@ -27,7 +27,7 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
         variants: Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        rolls: Scripted faces: one d100 face, 1–100 (issue 5: a single face), bare or as `{"sides": 100, "value": v}`.
+        rolls: Scripted faces: one d100 face, 1–100, bare or as `{"sides": 100, "value": v}`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

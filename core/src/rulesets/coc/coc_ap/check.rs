@@ -46,7 +46,7 @@ pub struct CocApCheckArgs {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Scripted faces: one d100 face, 1–100 (issue 5: a single face), bare or as
+    /// Scripted faces: one d100 face, 1–100, bare or as
     /// `{"sides": 100, "value": v}`.
     #[serde(default)]
     pub rolls: Option<Vec<ScriptedFace>>,
