@@ -110,8 +110,9 @@ pub struct WtDamageArgs {
     pub target_trion: Option<i64>,
     /// WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then
     /// gives `attacker_trion_after` (current − burst: the burst is paid from the pool).
-    /// A burst that would leave less than 1 Trion is refused (`illegal_action`, WT-DER-4),
-    /// as in a battle. Optional.
+    /// A burst may bring the pool to exactly 0 (the attacker then goes down, as at a
+    /// battle's Feedback); a burst above the pool is refused (`illegal_action`,
+    /// WT-DER-4), as in a battle. Optional.
     #[serde(default)]
     pub attacker_trion: Option<i64>,
     /// Rule variants.
@@ -265,16 +266,13 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
             return Err(Error::out_of_range(field, format_args!("must be within ±{MAX_DAMAGE_ARG}")));
         }
     }
-    // WT-DMG-4 / WT-DER-4: the burst is paid from the pool and, as in a battle
-    // (`battle_act`), must leave at least 1 Trion (paying down to 0 would be a bailout).
+    // WT-DMG-4 / WT-DER-4: the burst is paid from the pool and, as in a battle, may
+    // bring it to exactly 0, never below (RULINGS, "Spending Trion to 0").
     if let Some(t) = args.attacker_trion {
-        if args.burst > 0 && args.burst >= t {
+        if args.burst > 0 && args.burst > t {
             return Err(Error::illegal(
                 "WT-DER-4",
-                format_args!(
-                    "burst {} needs more Trion than attacker_trion {t} can pay and stay above 0",
-                    args.burst
-                ),
+                format_args!("burst {} needs more Trion than attacker_trion {t} has", args.burst),
             ));
         }
     }

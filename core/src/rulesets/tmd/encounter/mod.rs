@@ -434,7 +434,10 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
     }
     if let (Some(cur), true) = (&s.current, s.converting) {
         for t in TmdConvertType::ALL {
-            v.push((TmdAction::Convert { character: cur.clone(), action_type: t.action(), count: 1 }, cur.clone()));
+            v.push((
+                TmdAction::Convert { character: cur.clone(), action_type: t.action(), count: 1 },
+                cur.clone(),
+            ));
         }
     }
     for c in &s.characters {
