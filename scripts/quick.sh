@@ -6,8 +6,7 @@
 source "$(dirname "$0")/ci/lib.sh"
 needs rust
 [ -n "${R:-}" ] || { echo "usage: make quick R=<ruleset> (tmd, world_trigger, coc, fap_map, command, dice, ...)"; exit 2; }
-skip=()
-for t in "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"; do skip+=(--skip "$t"); done
+skip_long_runs
 start=$SECONDS
-cargo_test_quiet -p gunbai --lib --test vectors -- "$R" "${skip[@]}"
+cargo_test_quiet -p gunbai --lib --test vectors -- "$R" "${SKIP_LONG[@]}"
 echo "quick ($R): $((SECONDS - start)) s"

@@ -102,6 +102,13 @@ mod registered {
         v
     }
 
+    /// Every handle's name and the pure operations it mirrors (what the catalog lists;
+    /// the kernel reads them here, not from the engine layer above it).
+    #[cfg(feature = "schema")]
+    pub(crate) fn handle_ops() -> Vec<(&'static str, [&'static str; 3])> {
+        handles().iter().map(|h| (h.name, h.ops)).collect()
+    }
+
     /// The chat commands of the rulesets in the build.
     #[cfg_attr(not(feature = "chat"), allow(unused_imports))]
     pub(crate) use crate::rulesets::CHAT;

@@ -271,6 +271,39 @@ fn no_ruleset_uses_another() {
     report("a ruleset uses another", bad, read);
 }
 
+/// The lines of `src` that use a module of `layers` as a path segment (`crate::engine::x`).
+fn uses_layer(src: &str, layers: &[&str]) -> Vec<(usize, String)> {
+    let t = tokens(src);
+    t.iter()
+        .enumerate()
+        .filter(|(k, tok)| layers.contains(&tok.text.as_str()) && in_path(&t, *k))
+        .map(|(_, tok)| (tok.line, tok.text.clone()))
+        .collect()
+}
+
+/// The layers below look only down: `kernel` uses neither `engine` nor `chat`, and
+/// `engine` does not use `chat` (what they need from above comes through the
+/// composition root, `registered` in `lib.rs`).
+#[test]
+fn no_layer_uses_one_above_it() {
+    let root = src();
+    let mut bad = Vec::new();
+    let mut read = 0;
+    for (layer, above) in [("kernel", &["engine", "chat"][..]), ("engine", &["chat"][..])] {
+        let mut files = Vec::new();
+        rust_files(&root.join(layer), &mut files);
+        read += files.len();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            for (line, name) in uses_layer(&text, above) {
+                let at = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+                bad.push(format!("{at}:{line}: `{layer}` uses `{name}`, a layer above it"));
+            }
+        }
+    }
+    report("a layer uses one above it", bad, read);
+}
+
 /// The scanner itself: what it must catch and what it must let pass.
 #[test]
 fn the_rule_catches_code_and_passes_prose() {
@@ -296,4 +329,7 @@ fn the_rule_catches_code_and_passes_prose() {
     );
     assert!(uses_another_ruleset("coc", "use crate::coc7::check; use super::coc_ap::round;").is_empty());
     assert_eq!(uses_another_ruleset("world_trigger", "x::coc_ap::y").len(), 1);
+    // Between layers: a path segment, not a word.
+    assert_eq!(uses_layer("let h = crate::engine::handles();", &["engine"]), [(1, "engine".to_string())]);
+    assert!(uses_layer("// crate::engine::x\nlet engine = 1;", &["engine"]).is_empty());
 }

@@ -60,3 +60,11 @@ SLOW_TESTS=(
   batch::battles::tests::priority_policy_matches_a_replay_through_the_pure_ops
   world_trigger::batch::tests::validation_and_limits
 )
+
+# skip_long_runs: sets SKIP_LONG to the `--skip` arguments that leave LONG_RUNS and
+# SLOW_TESTS out of a cargo test run (test-core.sh, quick.sh).
+skip_long_runs() {
+  SKIP_LONG=()
+  local t
+  for t in "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"; do SKIP_LONG+=(--skip "$t"); done
+}

@@ -4,6 +4,5 @@
 # guide's Rust examples), xtask and the JS crate. The long runs are property.sh's.
 source "$(dirname "$0")/lib.sh"
 needs rust xtask
-skip=()
-for t in "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"; do skip+=(--skip "$t"); done
-cargo_test_quiet --workspace --exclude gunbai-py -- "${skip[@]}"
+skip_long_runs
+cargo_test_quiet --workspace --exclude gunbai-py -- "${SKIP_LONG[@]}"

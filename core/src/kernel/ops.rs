@@ -384,9 +384,9 @@ pub fn catalog() -> Value {
         }
     }
     let errors: Vec<&str> = crate::error::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
-    let handles: Vec<Value> = crate::engine::handles()
-        .iter()
-        .map(|h| serde_json::json!({ "name": h.name, "ops": h.ops }))
+    let handles: Vec<Value> = crate::registered::handle_ops()
+        .into_iter()
+        .map(|(name, ops)| serde_json::json!({ "name": name, "ops": ops }))
         .collect();
     serde_json::json!({ "ops": ops, "defs": defs, "error_codes": errors, "handles": handles })
 }

@@ -58,15 +58,6 @@ pub(crate) fn ops(v: &mut Vec<OpDef>) {
 pub(crate) fn batch_ops(v: &mut Vec<BatchDef>) {
     #[cfg(feature = "world_trigger")]
     v.extend(world_trigger::batch::ops());
-    #[cfg(feature = "world_trigger")]
-    v.push(crate::batch_op!(
-        "world_trigger.simulate_battles",
-        world_trigger::batch::battles::simulate_battles,
-        world_trigger::batch::battles::WtSimulateBattlesArgs,
-        "int32",
-        [("winner", false), ("rounds", false), ("points", true), ("down", true)],
-        "Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team."
-    ));
     #[cfg(feature = "coc")]
     v.extend(coc::batch::ops());
     #[cfg(feature = "tmd")]

@@ -233,6 +233,14 @@ pub(crate) fn ops() -> Vec<BatchDef> {
             "int32",
             "Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32."
         ),
+        crate::batch_op!(
+            "world_trigger.simulate_battles",
+            battles::simulate_battles,
+            battles::WtSimulateBattlesArgs,
+            "int32",
+            [("winner", false), ("rounds", false), ("points", true), ("down", true)],
+            "Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team."
+        ),
     ]
 }
 
