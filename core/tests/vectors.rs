@@ -285,7 +285,7 @@ macro_rules! vector_files {
 // (`every_vector_file_has_a_test` says so, and which line to change).
 vector_files! {
     coc {
-        audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, coc7_opposed_chance, coc_ap, engine_model, labels,
+        audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, corrupt_states, coc7_opposed_chance, coc_ap, engine_model, labels,
         participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants
     }
     command {
@@ -295,7 +295,9 @@ vector_files! {
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { api_2026_12_05, conventions, long_inputs, null_arguments, tagged_fields, taxonomy_2026_12_05, unknown_keys }
-    fap_map { actions, audit, audit_defects, blackbox, blackbox2, checks, round, rulings_2026_12_05, saved_states }
+    fap_map {
+        actions, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
+    }
     sheet { sheets }
     tmd {
         audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,

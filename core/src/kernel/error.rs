@@ -192,6 +192,12 @@ impl Error {
         Self::field(ErrorCode::InvalidData, field, message)
     }
 
+    /// `invalid_data` about `field` of a saved state that breaks an invariant of the
+    /// rules (a value no legal play reaches): the message and `rule` name the rule ID.
+    pub fn invariant(field: impl Into<String>, rule: &str, message: impl fmt::Display) -> Self {
+        Self::field(ErrorCode::InvalidData, field, format_args!("{message} ({rule})")).with_rule(rule)
+    }
+
     /// `illegal_action` naming the rule it breaks.
     pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();

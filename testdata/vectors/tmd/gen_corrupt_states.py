@@ -102,6 +102,9 @@ def same_side_tie(s):
     s["order"] = ["B", "A", "C", "D"]
     s["queue"] = ["A", "C", "D"]
     s["current"] = "B"
+    # B's turn has started, so B holds the turn's base AP (TMD-AP-2), not C.
+    ch(s, "B").update(base_ap=14, conversion_basis=14)
+    ch(s, "C").update(base_ap=0)
 
 
 case("same-side-tie-any-order", "TMD-INI-2",
@@ -150,6 +153,63 @@ case("surprise-attacker-unknown", "TMD-SUR-1 TMD-SUR-3",
 case("surprise-attack-not-made", "TMD-SUR-1",
      "Round 1 with a surprise round whose attack was never made: combat begins only after the attack.",
      TURNS, lambda s: s.update(surprise={"attacker": "C", "attack_used": False}), "state.surprise.attack_used")
+
+# --- AP economy and turns: the rules' own invariants -----------------------------------
+# Each case names the rule it protects; the refusal carries the same rule ID.
+def invariant(cid, rule, comment, base, mutate, field):
+    case(cid, rule, comment, base, mutate, field)
+    out[-1]["expect_error"]["rule"] = rule.split()[0]
+
+
+invariant("converted-past-limit", "TMD-AP-7 TMD-AP-8",
+          "A, whose turn has not come (0 AP at its last turn start), holds 50 standard conversions: "
+          "a turn converts a type at most 1 + floor(AP / step) times.",
+          TURNS, lambda s: ch(s, "A")["converted"].update(standard=50), "state.characters[0].converted.standard")
+invariant("converted-one-past-limit", "TMD-AP-7 TMD-AP-8",
+          "C, at 14 AP, converted 3 moves: 1 + floor(14 / 12) = 2 is the limit.",
+          TURNS, lambda s: ch(s, "C")["converted"].update(move=3), "state.characters[2].converted.move")
+case("converted-at-limit", "TMD-AP-7 TMD-AP-8",
+     "The control: C, at 14 AP, converted 2 moves, exactly the limit 1 + floor(14 / 12).",
+     TURNS, lambda s: ch(s, "C")["converted"].update(move=2))
+invariant("overdrawn-past-a-turn", "TMD-AP-11",
+          "Overdrawn standard, acrobatic and swift actions owe 16 AP: the next turn's 14 base AP is all an "
+          "overdraw can take.",
+          TURNS, lambda s: ch(s, "D").update(overdrawn=["swift", "acrobatic", "standard"]),
+          "state.characters[3].overdrawn")
+case("overdrawn-one-turn", "TMD-AP-11",
+     "The control: overdrawn acrobatic and standard actions owe exactly 14 AP.",
+     TURNS, lambda s: ch(s, "D").update(overdrawn=["acrobatic", "standard"]))
+invariant("base-ap-outside-turn", "TMD-AP-2 TMD-AP-3",
+          "A holds 14 base AP while C acts: base AP comes at one's own turn start and what is left "
+          "becomes extra AP at its end.",
+          TURNS, lambda s: ch(s, "A").update(base_ap=14), "state.characters[0].base_ap")
+invariant("turn-done-still-queued", "TMD-TIME-2",
+          "D is still to come this round but says its turn has ended.",
+          TURNS, lambda s: ch(s, "D").update(turn_done=True), "state.characters[3].turn_done")
+
+# --- TMD-AP-12: set_disabled changes something, or is refused (the listing offers only
+# the change; a no-op would report a false disabled_changed event). -----------------------
+def set_disabled(cid, comment, base_mutate, disabled, expect=None):
+    s = copy.deepcopy(TURNS)
+    base_mutate(s)
+    c = {"id": "tmd-corrupt-set-disabled-" + cid, "rule": "TMD-AP-12", "comment": comment,
+         "call": "tmd.encounter_act",
+         "args": {"state": s, "action": {"type": "set_disabled", "character": "A", "action_type": "standard",
+                                         "disabled": disabled}}}
+    if expect is None:
+        c["expect_error"] = {"code": "illegal_action", "rule": "TMD-AP-12"}
+    else:
+        c["expect"] = expect
+    out.append(c)
+
+
+set_disabled("regain-never-lost", "A can use standard actions: regaining them is a no-op, refused.",
+             lambda s: None, False)
+set_disabled("lose-already-lost", "A already cannot use standard actions: losing them again is refused.",
+             lambda s: ch(s, "A").update(disabled=["standard"]), True)
+set_disabled("lose", "The control: A loses standard actions.", lambda s: None, True,
+             {"events": [{"event": "disabled_changed", "character": "A", "action_type": "standard",
+                          "disabled": True}]})
 
 with open(os.path.join(HERE, "corrupt_states.json"), "w") as f:
     f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in out) + "\n]\n")

@@ -11,7 +11,7 @@ import copy, json, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASE = next(c for c in json.load(open(os.path.join(HERE, "listing_limits.json")))
-            if c["id"] == "wt-battle-listing-mobility-99-one-member")["args"]["state"]
+            if c["id"] == "wt-battle-listing-mobility-28-one-member")["args"]["state"]
 M0 = BASE["members"][0]
 assert M0["triggers"] == {"main": ["scorpion", "grasshopper", "shield"], "sub": ["scorpion", "shield", "bagworm"]}
 assert [a["id"] for a in M0["abilities"]] == ["attacker_position_skill", "placeholder_l_trait"]
@@ -81,6 +81,80 @@ case("damage-tiers-reordered", "WT-DT-2",
      "The border tiers listed 30, 20, 10: a battle setup stores them lowest first.",
      lambda s: s["catalog"]["damage_tables"]["border"].reverse(),
      "state.catalog.damage_tables.border[1].min_damage")
+
+# --- the rules' own invariants: stats a legal build reaches, Trion, initiative ----------
+# Each refusal names the rule it protects (its `rule` is the first ID listed).
+def invariant(cid, rule, comment, mutate, field):
+    case(cid, rule, comment, mutate, field)
+    out[-1]["expect_error"]["rule"] = rule.split()[0]
+
+
+def every_member(key, value):
+    def go(s):
+        for m in s["members"]:
+            m["stats"][key] = value
+    return go
+
+
+invariant("mobility-99", "WT-CC-5 WT-CC-6 WT-CC-3",
+          "The audit's tampered save: every member at Mobility 99 on a 64 x 64 map. A built character's stat is "
+          "at most the creation cap 9 + 1 (master) + two traits' bonuses (at most 9 each): 28.",
+          every_member("mobility", 99), "state.members[0].stats.mobility")
+invariant("mobility-29", "WT-CC-5 WT-CC-6 WT-CC-3",
+          "One point above the most a legal build reaches (28).",
+          lambda s: m0(s)["stats"].update(mobility=29), "state.members[0].stats.mobility")
+invariant("starting-trion-not-derived", "WT-DER-3 WT-DER-2",
+          "Trion 5 and 6 filled slots give 5 x 10 + 40 - 30 = 60 starting Trion, not 61.",
+          lambda s: m0(s).update(starting_trion=61, trion=61), "state.members[0].starting_trion")
+invariant("trion-above-starting", "WT-DER-4 WT-KO-3",
+          "Trion is only spent (a mock revival restores the starting value): 61 is above the starting 60.",
+          lambda s: m0(s).update(trion=61), "state.members[0].trion")
+
+
+def initiative_order_reversed(s):
+    # Initiatives 3, 4, 6, 1: the teams act 2, 1, 0, 3; reversed, team 3 (1) acts before team 0 (3).
+    assert [t["initiative"] for t in s["teams"]] == [3, 4, 6, 1] and s["initiative_order"] == [2, 1, 0, 3]
+    s["initiative_order"] = [3, 0, 1, 2]
+
+
+invariant("initiative-order-reversed", "WT-INIT-1 WT-INIT-2",
+          "The teams' order reversed against their distinct initiatives (highest acts first).",
+          initiative_order_reversed, "state.initiative_order[1]")
+
+
+def initiative_phase(s):
+    s["phase"] = "initiative"
+    s["turn"] = 0
+    for t in s["teams"]:
+        t["initiative"] = None
+    for m in s["members"]:
+        m["used"] = {}
+
+
+def kept_initiative(s):
+    initiative_phase(s)
+    s["teams"][0]["initiative"] = 3
+
+
+invariant("initiative-before-the-roll", "WT-INIT-3 WT-INIT-1",
+          "The Initiative phase with an initiative already recorded: it is rolled every round, in this phase.",
+          kept_initiative, "state.teams[0].initiative")
+
+
+def active_at_zero(s):
+    initiative_phase(s)
+    m0(s).update(trion=0)
+
+
+invariant("active-at-zero-trion", "WT-KO-1 WT-KO-4",
+          "A member fighting on at Trion 0 into the Initiative phase: it went out at the Feedback phase.",
+          active_at_zero, "state.members[0].status")
+out.append({"id": "wt-battle-corrupt-initiative-phase-control", "rule": "WT-INIT-3",
+            "comment": "The control of the two cases above: the Initiative phase with no initiative recorded and "
+                       "every member above Trion 0 is accepted.",
+            "call": "world_trigger.battle_legal_actions",
+            "args": {"state": (lambda s: (initiative_phase(s), s)[1])(copy.deepcopy(BASE))},
+            "expect": {"actions": {"contains": [{"action": {"type": "roll_initiative"}}]}}})
 
 with open(os.path.join(HERE, "corrupt_states.json"), "w") as f:
     f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in out) + "\n]\n")

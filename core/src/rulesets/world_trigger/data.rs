@@ -33,6 +33,11 @@ pub const MAX_ENTRIES: usize = 1000;
 pub const MAX_TEXT: usize = 4000;
 /// Largest stat value, bonus or requirement in a pack.
 pub const MAX_STAT_VALUE: i64 = 99;
+/// Largest bonus one trait gives one stat (WT-CC-5: trait bonuses come after the
+/// creation cap). The trait table is missing from the source: this engine bound keeps a
+/// built character's stats, and so a saved battle's, within creation cap + master +
+/// leader + two traits (WT-CC-3).
+pub const MAX_TRAIT_BONUS: i64 = 9;
 /// The damage-table die (RULINGS: 1d6).
 pub const DAMAGE_TABLE_ROWS: usize = 6;
 
@@ -595,6 +600,16 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
         c.label(format!("{path}[{i}].label"), &t.label);
         c.text(format!("{path}[{i}].text"), &t.text);
         c.stats(format!("{path}[{i}].bonus"), "WT-CC-5", &t.bonus, -MAX_STAT_VALUE);
+        for st in WtStat::ALL {
+            let v = t.bonus.get(st);
+            if v > MAX_TRAIT_BONUS && v <= MAX_STAT_VALUE {
+                c.push(
+                    format!("{path}[{i}].bonus.{}", st.key()),
+                    "WT-CC-5",
+                    format!("{v} is above {MAX_TRAIT_BONUS}, the most one trait adds to a stat"),
+                );
+            }
+        }
     }
     // Masters.
     let path = format!("{root}.masters");

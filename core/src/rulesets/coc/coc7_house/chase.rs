@@ -338,6 +338,30 @@ fn validate_state(s: &C7hChaseState) -> Result<()> {
             format_args!("is {:?}, but the gap and wins say {:?}", s.status, status_of(s)),
         ));
     }
+    // C7H-ESC-6: the status follows from the gap and the wins, after every round.
+    if s.status != status_of(s) {
+        return Err(Error::invariant(
+            "state.status",
+            "C7H-ESC-6",
+            format_args!("is {:?}, but the gap and wins say {:?}", s.status, status_of(s)),
+        ));
+    }
+    // C7H-ESC-6: each round's opposed roll wins the fugitive at most one win.
+    if s.fugitive_wins > i64::from(s.round) {
+        return Err(Error::invariant(
+            "state.fugitive_wins",
+            "C7H-ESC-6",
+            format_args!("at most one win a round: {} rounds played, not {} wins", s.round, s.fugitive_wins),
+        ));
+    }
+    // C7H-ESC-1: without a pursuer the fugitive leaves at once: no round is played.
+    if s.pursuer.is_none() && s.round > 0 {
+        return Err(Error::invariant(
+            "state.round",
+            "C7H-ESC-1",
+            "without a pursuer the chase ends before any round",
+        ));
+    }
     Ok(())
 }
 

@@ -333,6 +333,58 @@ fn validate_state(s: &C7hRoundState) -> Result<()> {
     if s.turn.is_some_and(|t| t >= s.order.len()) {
         return Err(Error::invalid_data("state.turn", "must index into order"));
     }
+    check_invariants(s, &entries)
+}
+
+/// The rules' own invariants of a saved round: a state that no legal play reaches
+/// (an order against initiative and DEX, turns ended out of order, own-turn actions
+/// before one's turn) is `invalid_data` naming the field and the rule.
+fn check_invariants(s: &C7hRoundState, entries: &[C7hOrderEntry]) -> Result<()> {
+    // C7H-INIT-1 / C7H-INIT-2: the order is recomputed from initiative, DEX, PC and the
+    // combatants' order.
+    let want: Vec<&str> =
+        order_indices(entries).into_iter().filter_map(|i| entries.get(i)).map(|e| e.id.as_str()).collect();
+    if let Some(k) = s.order.iter().zip(&want).position(|(a, b)| a != b) {
+        return Err(Error::invariant(
+            format!("state.order[{k}]"),
+            "C7H-INIT-1",
+            format_args!(
+                "must be {}: initiative descending, then DEX, then PCs first, then the combatants' order (C7H-INIT-2)",
+                quote(want.get(k).copied().unwrap_or(""))
+            ),
+        ));
+    }
+    for (k, id) in s.order.iter().enumerate() {
+        let Some(i) = s.combatants.iter().position(|c| &c.entry.id == id) else { continue };
+        let c = &s.combatants[i];
+        let p = format!("state.combatants[{i}]");
+        // C7H-INIT-1: turns end in order: each before `turn` has ended, none from it on
+        // (every one once `turn` is null).
+        let done = s.turn.is_none_or(|t| k < t);
+        if c.turn_done != done {
+            return Err(Error::invariant(
+                format!("{p}.turn_done"),
+                "C7H-INIT-1",
+                format_args!("must be {done}: turns end in order"),
+            ));
+        }
+        // C7H-MOV-1 / C7H-ECO-1: moving and the active action happen on one's own turn.
+        if s.turn.is_some_and(|t| k > t) && (c.moved || c.active_used) {
+            return Err(Error::invariant(
+                format!("{p}.{}", if c.moved { "moved" } else { "active_used" }),
+                "C7H-MOV-1",
+                "a character whose turn has not come has neither moved nor used its active action",
+            ));
+        }
+        // C7H-STN-1: the bonus die is the `bonus_die` stance's.
+        if c.stance_die_used && c.stance != Some(C7hStance::BonusDie) {
+            return Err(Error::invariant(
+                format!("{p}.stance_die_used"),
+                "C7H-STN-1",
+                "only the bonus_die stance has a bonus die to use",
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -558,6 +558,120 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
             return Err(Error::invalid_data("state.turn", "must index into order"));
         }
     }
+    check_invariants(s)
+}
+
+/// The rules' own invariants of a saved round: a state that no legal play reaches
+/// (an order against DEX, more AP than the round gives, turns ended out of order)
+/// is `invalid_data` naming the field and the rule.
+fn check_invariants(s: &CocApRoundState) -> Result<()> {
+    // COCAP-ORD-1: the order is recomputed from DEX and Dodge (then the fighters' order).
+    let want = order_of(&s.fighters);
+    if let Some(k) = s.order.iter().zip(&want).position(|(a, b)| a != b) {
+        return Err(Error::invariant(
+            format!("state.order[{k}]"),
+            "COCAP-ORD-1",
+            format_args!(
+                "must be {}: DEX descending, ties by higher Dodge, then the fighters' order",
+                quote(want.get(k).map_or("", String::as_str))
+            ),
+        ));
+    }
+    let scale = s.variants.dex_scale;
+    for (i, f) in s.fighters.iter().enumerate() {
+        let p = format!("state.fighters[{i}]");
+        let attacked = f.attacks.values().any(|&n| n > 0);
+        // COCAP-ACT-2: attacks per round with each weapon.
+        for (w, n) in &f.attacks {
+            let allowed =
+                f.participant.weapons.iter().find(|x| &x.name == w).map_or(0, |x| x.attacks_per_round);
+            if *n > allowed {
+                return Err(Error::invariant(
+                    format!("{p}.attacks.{w}"),
+                    "COCAP-ACT-2",
+                    format_args!("{} allows {allowed} attack(s) per round, not {n}", quote(w)),
+                ));
+            }
+        }
+        // COCAP-ACT-8: Dodge Focus is declared while the round is open, before any attack or treatment.
+        if f.dodge_focus && (attacked || f.treated) {
+            return Err(Error::invariant(
+                format!("{p}.dodge_focus"),
+                "COCAP-ACT-8",
+                "Dodge Focus is declared before any attack or treatment of the round",
+            ));
+        }
+        // COCAP-ACT-4: no treatment in a round with an attack.
+        if f.treated && attacked {
+            return Err(Error::invariant(
+                format!("{p}.treated"),
+                "COCAP-ACT-4",
+                "no treatment in a round with an attack",
+            ));
+        }
+        // COCAP-ACT-3: a second dodge only under Dodge Focus.
+        if f.dodges > 1 && !f.dodge_focus {
+            return Err(Error::invariant(
+                format!("{p}.dodges"),
+                "COCAP-ACT-3",
+                format_args!("one dodge per round without Dodge Focus, not {}", f.dodges),
+            ));
+        }
+        // COCAP-ACT-5 / COCAP-ACT-7: Jump and Emergency Evasion exclude each other.
+        if f.jumped && f.evaded {
+            return Err(Error::invariant(
+                format!("{p}.evaded"),
+                "COCAP-ACT-7",
+                "no Emergency Evasion in a round with Jump",
+            ));
+        }
+        // COCAP-AP-1 / COCAP-AP-3 / COCAP-AP-4: AP is regained at the round start and only
+        // spent: at most the round's AP less 1 an attack, 2 a treatment (2 for Dodge Focus).
+        let round = round_ap(f.participant.dex, f.participant.ap_bonus, scale);
+        let left = if f.dodge_focus { (round - 2).max(0) } else { round };
+        let attacks: i64 = f.attacks.values().map(|&n| i64::from(n)).sum();
+        let most = left - attacks - 2 * i64::from(f.treated);
+        if f.ap > most {
+            return Err(Error::invariant(
+                format!("{p}.ap"),
+                "COCAP-AP-1",
+                format_args!(
+                    "at most {most}: the round gives {round} AP (COCAP-AP-3, COCAP-AP-4) and its actions spent some, not {}",
+                    f.ap
+                ),
+            ));
+        }
+        // COCAP-ACT-8: the round stays open only until an action other than Dodge Focus.
+        if s.open
+            && (attacked || f.treated || f.dodges > 0 || f.parried || f.jumped || f.evaded || f.turn_done)
+        {
+            return Err(Error::invariant(
+                "state.open",
+                "COCAP-ACT-8",
+                format_args!("{} has acted, so the round is no longer open", quote(&f.participant.id)),
+            ));
+        }
+    }
+    // COCAP-RND-2: turns end in order: each before `turn` has ended, none from it on
+    // (every one once `turn` is null).
+    for (k, id) in s.order.iter().enumerate() {
+        let done = s.turn.is_none_or(|t| k < t);
+        if let Some(i) = s.fighters.iter().position(|f| &f.participant.id == id) {
+            if s.fighters[i].turn_done != done {
+                return Err(Error::invariant(
+                    format!("state.fighters[{i}].turn_done"),
+                    "COCAP-RND-2",
+                    format_args!(
+                        "must be {done}: turns end in order, and it is {}",
+                        match s.turn {
+                            Some(t) => format!("turn {t}"),
+                            None => "the round's end".to_string(),
+                        }
+                    ),
+                ));
+            }
+        }
+    }
     Ok(())
 }
 

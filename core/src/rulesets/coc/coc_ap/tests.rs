@@ -46,7 +46,12 @@ fn garbage_args_never_panic() {
     assert!(crate::call("coc_ap.round_legal_actions", json!({"state": bad})).is_err());
     let mut bad = s;
     bad["round"] = json!(10000);
+    // Every turn of the round has ended (COCAP-RND-2), so the round is no longer open.
     bad["turn"] = json!(null);
+    bad["open"] = json!(false);
+    for f in bad["fighters"].as_array_mut().unwrap() {
+        f["turn_done"] = json!(true);
+    }
     let e =
         crate::call("coc_ap.round_act", json!({"state": bad, "action": {"type": "next_round"}})).unwrap_err();
     assert_eq!(e.code, ErrorCode::LimitExceeded);

@@ -88,6 +88,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
             readied: None,
             last_action: None,
             prone: false,
+            pools_from_traits: c.traits.is_some(),
         });
     }
     let state = FmRoundState {

@@ -175,6 +175,14 @@ pub struct FmCombatant {
     /// RULINGS 2026-12-05); Regain footing (FM-ACT-10) ends it. Default false.
     #[serde(default)]
     pub prone: bool,
+    /// FM-AP-2: the pools were set by special traits (`round_new` was given `traits`), so
+    /// they need not equal Reaction and Magic power. Default false (written only when true).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pools_from_traits: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).

@@ -59,6 +59,34 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
                 return Err(Error::invalid_data(format!("{f}.{n}"), format_args!("must be 0..={max}")));
             }
         }
+        // FM-AP-1 / FM-AP-2: unless special traits set them, FAP = Reaction and MAP = Magic power.
+        if !c.pools_from_traits {
+            for (v, stat, n) in [
+                (c.fap_max_tenths, c.reaction, "fap_max_tenths"),
+                (c.map_max_tenths, c.magic, "map_max_tenths"),
+            ] {
+                if v != stat * 10 {
+                    return Err(Error::invariant(
+                        format!("{f}.{n}"),
+                        "FM-AP-2",
+                        format_args!(
+                            "must be {} (the stat × 10) unless special traits set the pools (pools_from_traits), not {v}",
+                            stat * 10
+                        ),
+                    ));
+                }
+            }
+        }
+        // FM-ACT-18: a sustained action is carried from an earlier round, so never into round 1.
+        if s.round == 1 {
+            if let Some(j) = c.declared.iter().position(|d| d.carried) {
+                return Err(Error::invariant(
+                    format!("{f}.declared[{j}].carried"),
+                    "FM-ACT-18",
+                    "nothing is carried into round 1: a sustained action carries from an earlier round",
+                ));
+            }
+        }
         if c.move_cap_used > MOVE_CAP {
             return Err(Error::invalid_data(
                 format!("{f}.move_cap_used"),

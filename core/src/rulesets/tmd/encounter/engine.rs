@@ -1067,6 +1067,12 @@ fn set_disabled(
     need(s, character, "action.character")?;
     not_ended(s)?;
     let c = ch_mut(s, character, "action.character")?;
+    // TMD-AP-12: a change only; losing a type already lost (or regaining one never lost)
+    // is refused, as the listing never offers it.
+    if c.disabled.contains(action_type) == *disabled {
+        let now = if *disabled { "already cannot use" } else { "can already use" };
+        return Err(ill("TMD-AP-12", format_args!("{character} {now} {action_type:?}")));
+    }
     c.disabled.retain(|t| t != action_type);
     if *disabled {
         c.disabled.push(*action_type);

@@ -618,6 +618,59 @@ impl TmdEncounterState {
         if self.next_effect_id > MAX_ROUND.saturating_mul(10) {
             return Err(bad("state.next_effect_id", "out of range"));
         }
+        self.check_invariants()
+    }
+
+    /// The rules' own invariants: a state that no legal play reaches (more conversions
+    /// than the turn's AP allows, base AP outside a turn, turns ended out of order) is
+    /// `invalid_data` naming the field and the rule.
+    fn check_invariants(&self) -> Result<()> {
+        let live = self.phase != TmdPhase::Ended;
+        for (i, c) in self.characters.iter().enumerate() {
+            let p = format!("state.characters[{i}]");
+            // TMD-AP-7 / TMD-AP-8: conversions of a type this turn, granted actions included,
+            // are at most 1 + floor(the turn's AP ÷ the type's step).
+            for t in TmdConvertType::ALL {
+                let (n, most) = (c.converted.get(t), t.limit(c.conversion_basis));
+                if n > most {
+                    return Err(Error::invariant(
+                        format!("{p}.converted.{}", format!("{t:?}").to_lowercase()),
+                        "TMD-AP-7",
+                        format_args!(
+                            "at most {most} conversions with {} AP at the turn's start (TMD-AP-8), not {n}",
+                            c.conversion_basis
+                        ),
+                    ));
+                }
+            }
+            // TMD-AP-11: an overdraw owes at most the next turn's base AP.
+            let owed: u32 = c.overdrawn.iter().map(|t| t.cost()).sum();
+            if owed > BASE_AP_PER_TURN {
+                return Err(Error::invariant(
+                    format!("{p}.overdrawn"),
+                    "TMD-AP-11",
+                    format_args!("overdrawn actions owe at most {BASE_AP_PER_TURN} AP, not {owed}"),
+                ));
+            }
+            // TMD-AP-2 / TMD-AP-3: base AP is gained at one's own turn start and left-over base
+            // AP becomes extra AP at its end, so only the character whose turn it is holds any.
+            let current = self.current.as_deref() == Some(c.id.as_str());
+            if live && c.base_ap > 0 && !current {
+                return Err(Error::invariant(
+                    format!("{p}.base_ap"),
+                    "TMD-AP-2",
+                    "only the character whose turn it is holds base AP (left-over base AP becomes extra AP, TMD-AP-3)",
+                ));
+            }
+            // TMD-TIME-2: the acting character and those still to come have not ended their turn.
+            if self.phase == TmdPhase::Turns && c.turn_done && (current || self.queue.contains(&c.id)) {
+                return Err(Error::invariant(
+                    format!("{p}.turn_done"),
+                    "TMD-TIME-2",
+                    "the character whose turn it is, or whose turn is still to come, has not ended it",
+                ));
+            }
+        }
         Ok(())
     }
 

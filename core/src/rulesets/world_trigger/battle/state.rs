@@ -5,7 +5,7 @@ use super::data::{validate_skill, WtBattleOperatorSkill, WtBattleSkill};
 use crate::engine::ids::Ids;
 use crate::error::quote;
 use crate::error::{Error, Result};
-use crate::world_trigger::character::{WtLoadout, WtSide};
+use crate::world_trigger::character::{derived_stats, WtLoadout, WtSide};
 
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind};
@@ -721,6 +721,7 @@ impl WtBattleState {
             {
                 return Err(bad(format!("{p}.trion"), "out of range"));
             }
+            self.member_invariants(mb, &p)?;
             if mb.triggers.main.len() > 4 || mb.triggers.sub.len() > 4 {
                 return Err(bad(format!("{p}.triggers"), "4 slots per side (WT-CC-7)"));
             }
@@ -820,6 +821,7 @@ impl WtBattleState {
                 return Err(bad("state.initiative_order", "must list every team index once"));
             }
         }
+        self.order_invariants()?;
         if self.turn >= nt {
             return Err(bad("state.turn", "out of range"));
         }
@@ -864,6 +866,107 @@ impl WtBattleState {
                 {
                     return Err(bad(format!("state.pending.reactions[{k}]"), "inconsistent"));
                 }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Most a built character's stat can be (WT-CC-5, WT-CC-6, WT-CC-3): the creation cap
+/// (9; All-rounder 8), + 1 from the master, + the bonuses of two traits; Command may
+/// take the leader's + 1 as well (WT-CC-1).
+pub const MAX_BUILD_STAT: i64 = 9 + 1 + 2 * crate::world_trigger::data::MAX_TRAIT_BONUS;
+
+impl WtBattleState {
+    /// The rules' own invariants of one member: stats a legal build reaches, the starting
+    /// Trion they give, and a Trion pool only ever spent.
+    fn member_invariants(&self, mb: &WtBattleMember, p: &str) -> Result<()> {
+        for st in WtStat::ALL {
+            let most = MAX_BUILD_STAT + i64::from(st == WtStat::Command);
+            let v = mb.stats.get(st);
+            if v > most {
+                return Err(Error::invariant(
+                    format!("{p}.stats.{}", st.key()),
+                    "WT-CC-5",
+                    format_args!(
+                        "at most {most}: the creation cap 9, + 1 from the master (WT-CC-6), + {} from each of two traits (WT-CC-3){}; not {v}",
+                        crate::world_trigger::data::MAX_TRAIT_BONUS,
+                        if st == WtStat::Command { ", + 1 for the leader (WT-CC-1)" } else { "" }
+                    ),
+                ));
+            }
+        }
+        // WT-DER-2 / WT-DER-3: starting Trion = Trion × 10 + 40 − 5 × filled trigger slots.
+        let want = derived_stats(&mb.stats, mb.triggers.filled()).starting_trion;
+        if mb.starting_trion != want {
+            return Err(Error::invariant(
+                format!("{p}.starting_trion"),
+                "WT-DER-3",
+                format_args!(
+                    "must be {want}: Trion {} × 10 + 40 − 5 × {} filled slots, not {}",
+                    mb.stats.trion,
+                    mb.triggers.filled(),
+                    mb.starting_trion
+                ),
+            ));
+        }
+        // WT-DER-4: the pool is only spent (damage, bursts, costs); a mock-battle revival
+        // restores the starting value (WT-KO-3), never more.
+        if mb.trion > mb.starting_trion {
+            return Err(Error::invariant(
+                format!("{p}.trion"),
+                "WT-DER-4",
+                format_args!("at most the starting Trion {}, not {}", mb.starting_trion, mb.trion),
+            ));
+        }
+        // WT-KO-1: a character whose Trion was brought to 0 or below is out at the Feedback
+        // phase, so none is still fighting when the next round's Initiative phase begins (a
+        // member built with no Trion at all starts so, and goes out at the battle's start).
+        if self.phase == WtBattlePhase::Initiative
+            && mb.status == WtMemberStatus::Active
+            && mb.trion <= 0
+            && mb.trion < mb.starting_trion
+        {
+            return Err(Error::invariant(
+                format!("{p}.status"),
+                "WT-KO-1",
+                format_args!(
+                    "active at Trion {} in the Initiative phase: it went out at the Feedback phase",
+                    mb.trion
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// WT-INIT-1 / WT-INIT-3: the initiative is rolled in each round's Initiative phase
+    /// (none is recorded before it), and the teams act highest first (tied teams re-roll,
+    /// so they may stand either way; a team that rolled none comes last).
+    fn order_invariants(&self) -> Result<()> {
+        if self.phase == WtBattlePhase::Initiative {
+            if let Some(i) = self.teams.iter().position(|t| t.initiative.is_some()) {
+                return Err(Error::invariant(
+                    format!("state.teams[{i}].initiative"),
+                    "WT-INIT-3",
+                    "the initiative is rolled in the Initiative phase: none is recorded before the roll",
+                ));
+            }
+        }
+        let key = |t: usize| self.teams.get(t).and_then(|x| x.initiative);
+        for k in 1..self.initiative_order.len() {
+            let (a, b) = (self.initiative_order[k - 1], self.initiative_order[k]);
+            if key(a) < key(b) {
+                return Err(Error::invariant(
+                    format!("state.initiative_order[{k}]"),
+                    "WT-INIT-1",
+                    format_args!(
+                        "team {} (initiative {}) acts before team {} (initiative {}): highest first",
+                        quote(&self.teams[b].id),
+                        key(b).map_or("none".to_string(), |x| x.to_string()),
+                        quote(&self.teams[a].id),
+                        key(a).map_or("none".to_string(), |x| x.to_string()),
+                    ),
+                ));
             }
         }
         Ok(())
