@@ -545,7 +545,9 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
 class Battle(_Game):
     """``world_trigger.Battle`` — a game handle over ``world_trigger.battle_new`` / ``world_trigger.battle_legal_actions`` / ``world_trigger.battle_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "world_trigger.Battle"
