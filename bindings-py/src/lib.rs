@@ -9,6 +9,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
+use std::sync::{Mutex, PoisonError};
 
 mod value;
 
@@ -67,26 +68,30 @@ fn call_batch<'py>(py: Python<'py>, op: &str, args_json: &str) -> (String, Bound
 /// state kept native between calls. Driven by method name with JSON arguments
 /// (`gunbai::engine::Game::call`); returns the JSON envelope. The generated
 /// classes (`gunbai.world_trigger.Battle`, …) wrap it.
-#[pyclass(module = "gunbai._native")]
+///
+/// Safe to share between threads: each call holds the handle's lock, so calls from
+/// several threads run one after another (never "Already borrowed"). The lock is taken
+/// with the GIL released, so a thread waiting for it lets the others run.
+#[pyclass(module = "gunbai._native", frozen)]
 struct Game {
-    inner: gunbai::engine::Game,
+    inner: Mutex<gunbai::engine::Game>,
 }
 
 #[pymethods]
 impl Game {
     #[new]
     fn new() -> Self {
-        Game { inner: gunbai::engine::Game::new() }
+        Game { inner: Mutex::new(gunbai::engine::Game::new()) }
     }
 
     /// Run `method` on JSON `args_json`; returns the JSON envelope.
-    fn call(&mut self, py: Python<'_>, method: &str, args_json: &str) -> String {
-        let inner = &mut self.inner;
+    fn call(&self, py: Python<'_>, method: &str, args_json: &str) -> String {
+        let inner = &self.inner;
         py.allow_threads(move || {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                inner.call_json(method, args_json, None)
-            }))
-            .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
+            // A panic is caught while the lock is held, so the lock is never poisoned.
+            let mut game = inner.lock().unwrap_or_else(PoisonError::into_inner);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| game.call_json(method, args_json, None)))
+                .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
         })
     }
 }

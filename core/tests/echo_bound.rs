@@ -9,8 +9,8 @@
 //!
 //! The rest of a result may hold a long text it was given as data: a data pack's labels
 //! and texts within the pack's own limits (4,000 characters in World Trigger), shown by
-//! the results that list them, and the comment of a chat line, which `command.run`'s
-//! reply repeats within the reply limit (10,000 characters).
+//! the results that list them, and the command and comment of a chat line, which
+//! `command.run`'s reply repeats cut to 1,000 characters (`chat::MAX_ECHO_CHARS`).
 
 use serde_json::Value;
 use std::path::Path;

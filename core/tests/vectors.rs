@@ -289,12 +289,12 @@ vector_files! {
         participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants
     }
     command {
-        arithmetic, bcdice_d100_faces, bcdice_silence, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
+        arithmetic, bcdice_d100_faces, bcdice_silence, bounded_replies, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
         coc7_suffix_rules, common_commands, dice, dot_commands, far, help, keep_and_reroll, languages,
         languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
-    errors { api_2026_12_05, conventions, long_inputs, null_arguments, tagged_fields, taxonomy_2026_12_05, unknown_keys }
+    errors { api_2026_12_05, conventions, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }
     fap_map {
         actions, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
     }

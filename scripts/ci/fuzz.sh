@@ -3,8 +3,11 @@
 # says additionalProperties (nested ones too), one extra key at every object
 # position of every operation's schema, then mutated arguments of every operation on
 # both surfaces (the wheel's Python and the npm package in Node), with a fixed seed and
-# a bounded count. Fails on a panic, a trap, an `internal` error, an exception other
-# than GunbaiError, a hang, or any difference between Python and Node.
+# a bounded count, and hostile calls on the Python game handles. Fails on a panic, a
+# trap, an `internal` error, an exception other than GunbaiError, a hang, a refused
+# handle call that changed the state, or any difference between Python and Node.
+# Prints per surface the calls made, the exceptions other than GunbaiError, the largest
+# reply and the slowest call.
 #   bash scripts/ci/fuzz.sh                 the make test run (3,000 calls per surface)
 #   bash scripts/ci/fuzz.sh --long          30,000 calls per surface
 #   bash scripts/ci/fuzz.sh --seed N --count N

@@ -13,7 +13,10 @@ naming it counts); a call refused for another reason first (the generated value 
 a rule before the key was read) is counted as not reached; one that succeeds fails.
 First of all, every object schema of the catalog (nested ones, tagged unit variants and
 result types included) must say ``additionalProperties``, as the reader refuses an
-unknown key in every object.
+unknown key in every object. Last, hostile calls on the Python game handles
+(:func:`fuzz_handles`). It reports, per surface (Python, Node, the Python handles), the
+calls made, the exceptions other than GunbaiError (the run fails on any), the largest
+reply and the slowest call.
 
     python scripts/fuzz/fuzz.py [--seed N] [--count N] [--pkg DIR] [--hang SECONDS]
 
@@ -33,7 +36,7 @@ import select
 import subprocess
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 import gunbai
 
@@ -41,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 EXTRA = "zz_extra"
 NEST = "\u0000nest:"
 EDGE_NUMBERS = [0, -1, 1, 255, 256, 65535, 65536, 2**31 - 1, 2**31, -(2**31), 2**32 - 1, 2**32,
-                2**53 - 1, -(2**53 - 1), 0.5, -2.5, 1e300]
+                2**53 - 1, -(2**53 - 1), 2**64, 10**30, 0.5, -2.5, 1e300]
 LONG_STRINGS = ["x" * 1000, "字" * 20000, "x" * 300_000, "\u0000", "", " ", "\U0001F600" * 3]
 
 
@@ -305,13 +308,40 @@ def run_py(op: str, batch: bool, args: Any) -> dict[str, Any]:
     try:
         args = expand(args)
         r = gunbai.call_batch(op, args) if batch else gunbai.call(op, args)
-        out: dict[str, Any] = {"ok": json.loads(json.dumps(plain(r)))}
+        ms = (time.perf_counter() - start) * 1000
+        text = json.dumps(plain(r))
+        out: dict[str, Any] = {"ok": json.loads(text), "bytes": len(text.encode())}
     except gunbai.GunbaiError as e:
-        out = {"error": {"code": e.code, "message": e.message, "field": e.field}}
+        ms = (time.perf_counter() - start) * 1000
+        error = {"code": e.code, "message": e.message, "field": e.field}
+        out = {"error": error, "bytes": len(json.dumps(error).encode())}
     except Exception as e:  # noqa: BLE001 - a failure of the harness's kind
-        out = {"exception": f"{type(e).__name__}: {e}"}
-    out["ms"] = (time.perf_counter() - start) * 1000
+        ms = (time.perf_counter() - start) * 1000
+        out = {"exception": f"{type(e).__name__}: {e}", "bytes": 0}
+    out["ms"] = ms
     return out
+
+
+class Stats:
+    """Per surface: calls made, exceptions other than GunbaiError, the largest reply
+    (bytes of its JSON) and the slowest call."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.foreign = 0
+        self.largest = (0, "")
+        self.slowest = (0.0, "")
+
+    def add(self, op: str, out: dict[str, Any]) -> None:
+        self.calls += 1
+        self.foreign += "exception" in out
+        self.largest = max(self.largest, (int(out.get("bytes", 0)), op))
+        self.slowest = max(self.slowest, (float(out.get("ms", 0.0)), op))
+
+    def line(self, surface: str) -> str:
+        return (f"fuzz {surface}: {self.calls} calls, {self.foreign} exceptions other than GunbaiError, "
+                f"largest reply {self.largest[0]:,} bytes ({self.largest[1]}), "
+                f"slowest call {self.slowest[0]:.1f} ms ({self.slowest[1]})")
 
 
 class Node:
@@ -334,6 +364,8 @@ class Node:
         if not line:
             return {"exception": "the Node worker exited", "ms": 0}
         reply: dict[str, Any] = json.loads(line)
+        # The size of the reply: the worker's line (its JSON, with a few bytes of "ms").
+        reply["bytes"] = len(line.encode())
         return reply
 
     def close(self) -> None:
@@ -368,6 +400,101 @@ def vector_args() -> dict[str, list[Any]]:
     return out
 
 
+HOSTILE: list[Any] = [None, "x", "\ud800", "a\udc00b", 5, -1, 2**64, 1.5, [], {}, {"zz": 1}, "字" * 5000]
+
+
+def fuzz_handles(rng: random.Random, count: int, hang: float, stats: Stats, failures: list[str]) -> None:
+    """Hostile calls on the Python game handles (``testdata/handles/setups.json``):
+    mutated actions and saved states, hostile viewers and actors, lone surrogates,
+    misspelt keywords, bad listing indexes. Every exception must be a GunbaiError, a
+    refused action must leave the state as it was, and no call may pass the hang bound."""
+    import pickle
+
+    with open(os.path.join(ROOT, "testdata", "handles", "setups.json"), encoding="utf-8") as fh:
+        setups: dict[str, Any] = json.load(fh)
+    names = sorted(setups)
+    per = max(1, count // len(names))
+    for name in names:
+        module, cls_name = name.split(".")
+        cls = getattr(getattr(gunbai, module), cls_name)
+        entry = setups[name]
+        if "file" in entry:
+            with open(os.path.join(ROOT, entry["file"]), encoding="utf-8") as fh:
+                setup = json.load(fh)
+        else:
+            setup = entry["setup"]
+        game = cls.create(**copy.deepcopy(setup))
+        for _ in range(per):
+            kind = rng.choice(["act", "act", "act_keyword", "legal", "view", "listing", "from_json", "from_text",
+                               "undo", "create", "pickle"])
+            listed = game.legal_actions()
+            action = rng.choice(listed)["action"] if listed else {"type": "x"}
+            seed = rng.randrange(1000)
+            before = game.to_json()
+            acting = False
+            call: Callable[[], Any]
+            if kind == "act":
+                args, _ = mutate({"action": action}, rng) if rng.random() < 0.7 else ({"action": action}, "none")
+                args = expand(args) if isinstance(args, dict) else {"action": args}
+                acting = True
+                call = lambda: game.act(args.get("action"), seed=seed)  # noqa: E731
+            elif kind == "act_keyword":
+                word = rng.choice(["sed", "rols", "Seed", "action"])
+                acting = True
+                call = lambda: game.act(action, **{word: seed})  # noqa: E731
+            elif kind == "legal":
+                actor = rng.choice(HOSTILE)
+                call = lambda: game.legal_actions(actor)  # noqa: E731
+            elif kind == "view":
+                viewer = rng.choice(HOSTILE)
+                call = lambda: game.view(viewer, rng.choice([None, [], [{"event": "x"}], "\ud800"]))  # noqa: E731
+            elif kind == "listing":
+                index = rng.choice([0, -1, 10**6, -(10**6), "0", 1.0, True, None])
+
+                def call_listing() -> Any:
+                    listing = game.listing(rng.choice([None, "x", "\ud800"]))
+                    return listing.play(index, seed=seed) if rng.random() < 0.5 else listing[index]
+
+                call = call_listing
+                acting = True
+            elif kind == "from_json":
+                state, _ = mutate({"state": game.state}, rng)
+                state = expand(state)
+                call = lambda: cls.from_json(state.get("state") if isinstance(state, dict) else state)  # noqa: E731
+            elif kind == "from_text":
+                text = rng.choice([before[:-1] + ',"\ud800":1}', "[" * 5000 + "]" * 5000, before[: len(before) // 2],
+                                   before.replace('"', "'", 1), "\ud800"])
+                call = lambda: cls.from_json(text)  # noqa: E731
+            elif kind == "undo":
+                acting = True
+                call = game.undo
+            elif kind == "create":
+                bad, _ = mutate(copy.deepcopy(setup), rng)
+                bad = expand(bad)
+                call = lambda: cls.create(**bad) if isinstance(bad, dict) else cls.create(bad)  # noqa: E731
+            else:
+                call = lambda: pickle.loads(pickle.dumps(game)).to_json() == before  # noqa: E731
+            start = time.perf_counter()
+            refused = False
+            try:
+                r = call()
+                out: dict[str, Any] = {"bytes": len(json.dumps(r, default=str).encode())}
+            except gunbai.GunbaiError as e:
+                refused = True
+                out = {"bytes": len(json.dumps([e.code, e.message, e.field]).encode())}
+            except Exception as e:  # noqa: BLE001 - a failure of the harness's kind
+                out = {"exception": f"{type(e).__name__}: {e}"[:300]}
+            out["ms"] = (time.perf_counter() - start) * 1000
+            stats.add(f"{name}.{kind}", out)
+            why = problem(out, hang)
+            if why:
+                failures.append(f"python handle {name}.{kind}: {why}")
+            if refused and acting and game.to_json() != before:
+                failures.append(f"python handle {name}.{kind}: a refused call changed the state")
+            if len(game.legal_actions()) == 0 or rng.random() < 0.05:
+                game = cls.create(**copy.deepcopy(setup))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=28)
@@ -391,15 +518,19 @@ def main() -> int:
     def entropy(op: str, args: Any) -> bool:
         return op in seeded and (not isinstance(args, dict) or (args.get("seed") is None and args.get("rolls") is None))
 
+    stats = {"python": Stats(), "node": Stats()}
+
     def both(op: str, batch: bool, args: Any, what: str) -> dict[str, Any]:
         py = run_py(op, batch, args)
         for side, out in [("python", py)] + ([("node", node.run(op, batch, args))] if node else []):
+            stats[side].add(op, out)
             why = problem(out, a.hang)
             if why:
                 failures.append(f"{side} {op} ({what}): {why}\n    args {short(args)}")
             if side == "node":
                 a_, b_ = dict(py), dict(out)
-                a_.pop("ms"), b_.pop("ms")
+                for k in ("ms", "bytes"):
+                    a_.pop(k, None), b_.pop(k, None)
                 if entropy(op, args):
                     # No seed and no scripted rolls: each surface rolls its own entropy,
                     # so only the outcome's kind is compared.
@@ -459,6 +590,10 @@ def main() -> int:
 
     if node:
         node.close()
+
+    # 3. Hostile calls on the Python game handles.
+    handle_stats = Stats()
+    fuzz_handles(rng, max(60, a.count // 5), a.hang, handle_stats, failures)
     surfaces = "Python and Node" if node else "Python"
     if a.verbose:
         for u in unreached:
@@ -467,6 +602,9 @@ def main() -> int:
     print(f"fuzz (seed {a.seed}, {surfaces}): extra-key sweep {counts['sweep_refused']}/{counts['sweep']} refused "
           f"at the key, {counts['sweep_unreached']} refused earlier for another reason, none accepted; {counts['calls']} mutated calls per surface ({counts['ok']} ok, {counts['errors']} "
           f"GunbaiError); mutations {json.dumps(kinds, sort_keys=True)}")
+    for side in ["python"] + (["node"] if node else []):
+        print(stats[side].line(side))
+    print(handle_stats.line("python handles"))
     if failures:
         for f in failures[:40]:
             print("FAIL", f)

@@ -288,7 +288,7 @@ fn py_handles(catalog: &Value, module: &str) -> (String, Vec<String>) {
         let state_t = py_prop_type(catalog, act_op, "result", "state");
         let action_t = py_prop_type(catalog, act_op, "args", "action");
         let doc = format!(
-            "``{full}`` — a game handle over ``{}`` / ``{}`` / ``{}``: the state stays native between calls.\n\n    See :class:`gunbai._handles.Game` for the methods.\n    ",
+            "``{full}`` — a game handle over ``{}`` / ``{}`` / ``{}``: the state stays native between calls.\n\n    Safe to share between threads: calls serialize on the handle's lock. Every\n    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`\n    for the methods.\n    ",
             hops[0], hops[1], hops[2]
         );
         let cdoc = format!("A new game from its setup (``{}``'s arguments).\n\n        Args:\n{}\n        Raises:\n            GunbaiError: with a stable ``.code``.\n        ", hops[0], doc_args.replace("\n        ", "\n            ").replacen("        ", "            ", 1));

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 from . import _native
 
+_R = TypeVar("_R")
+
 
 class GunbaiError(ValueError):
     """Raised by every gunbai operation.
@@ -206,6 +208,8 @@ def _encode(value: Any) -> str:
         # whole floats as integers (and the text written again).
         text = _fast_dumps(value)
     except (TypeError, ValueError, RecursionError):
+        text = None
+    if text is None:  # written again outside the handler: its error has no context
         return _encode_slow(value)
     if ".0" in text or "e+" in text or "E+" in text:
         return _encode_slow(value)
@@ -222,25 +226,35 @@ def _encode_slow(value: Any) -> str:
         return text
     except RecursionError:
         # Nested too deep for json.dumps: the core's refusal for depth (gunbai::bounds).
-        raise GunbaiError("limit_exceeded", f"args: {_DEPTH_REFUSAL}", "args") from None
+        error = GunbaiError("limit_exceeded", f"args: {_DEPTH_REFUSAL}", "args")
     except (TypeError, ValueError) as e:
         found = _refused_value(value)
         if found and found[0]:
             field, why = found
-            raise GunbaiError("invalid_argument", f"{field}: {why}", field) from None
-        raise GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args") from None
+            error = GunbaiError("invalid_argument", f"{field}: {why}", field)
+        else:
+            error = GunbaiError("invalid_argument", f"args: not JSON-serializable ({e})", "args")
+    # Raised outside the handler: no `json` exception as its context.
+    raise error
+
+
+def _run_native(native: Callable[[str, str], _R], name: str, text: str, value: Any) -> _R:
+    """``native(name, text)``; text that is not valid Unicode (a lone surrogate,
+    ``"\ud800"``, which Python's ``json`` writes and the core cannot read) is
+    ``invalid_argument`` naming the field of ``value`` that holds it. The error is
+    raised outside the handler, so it carries no ``UnicodeEncodeError`` context."""
+    try:
+        return native(name, text)
+    except UnicodeEncodeError as e:
+        reason = e.reason
+    raise _unreadable(value, GunbaiError("invalid_argument", f"args: not valid Unicode text ({reason})", "args"))
 
 
 def _native_call(native: Callable[[str, str], Any], op: str, value: Any) -> tuple[Any, Any]:
     """Run ``native`` (``_native.call`` or ``_native.call_batch``) on ``value`` as JSON
     text: its ``ok`` envelope value and whatever else it returned, or the core's error
     raised as GunbaiError."""
-    text = _encode(value)
-    try:
-        reply = native(op, text)
-    except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
-        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
-        raise _unreadable(value, fallback) from None
+    reply = _run_native(native, op, _encode(value), value)
     envelope_text, extra = reply if isinstance(reply, tuple) else (reply, None)
     return _ok(envelope_text, value), extra
 
@@ -290,21 +304,19 @@ def _send(op: str, value: Any) -> Any:
     try:
         return _call_value(op, value)
     except _Unencodable:
-        pass
+        envelope = None
     except _CoreError as e:
-        return _ok_slow(e.args[0], value)
+        envelope = e.args[0]
+    # Read (and raised) outside the handler: the GunbaiError has no `CoreError` context,
+    # so a traceback shows it alone, not the envelope's JSON.
+    if envelope is not None:
+        return _ok_slow(envelope, value)
     return _send_text(op, value)
 
 
 def _send_text(op: str, value: Any) -> Any:
     """:func:`_send` through JSON text: ``_encode``, ``_native.call``, ``_ok``."""
-    text = _encode(value)
-    try:
-        reply = _native.call(op, text)
-    except UnicodeEncodeError as e:  # a lone surrogate ("\ud800") is not text the core can read
-        fallback = GunbaiError("invalid_argument", f"args: not valid Unicode text ({e.reason})", "args")
-        raise _unreadable(value, fallback) from None
-    return _ok(reply, value)
+    return _ok(_run_native(_native.call, op, _encode(value), value), value)
 
 
 def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:

@@ -5,20 +5,94 @@ are generated from the catalog's ``handles`` list; each only names its handle an
 carries typed signatures. Every method is one native call: the state stays in Rust
 between calls, so a host pays for JSON only for what crosses (an action in, its
 events out). No rules live here.
+
+A handle may be shared between threads: each call holds the native game's lock, so
+calls from several threads run one after another, each whole (the GIL is released
+while the core runs, so other Python threads go on meanwhile).
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar, overload
 
 from . import _native
-from ._core import GunbaiError, _encode, _error
+from ._core import _DEPTH_REFUSAL, GunbaiError, _encode, _ok, _run_native
 
 _G = TypeVar("_G", bound="Game")
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _one_of(names: Sequence[str]) -> str:
+    """The valid names as the core lists them (``one of `a`, `b```)."""
+    if not names:
+        return "none"
+    quoted = ", ".join(f"`{n}`" for n in names)
+    return quoted if len(names) == 1 else f"one of {quoted}"
+
+
+def _argument_error(label: str, sig: inspect.Signature, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> GunbaiError:
+    """Why ``args``/``kwargs`` (``args[0]`` the handle or its class) do not fit ``sig``,
+    as the core says it of an operation's arguments: ``invalid_argument`` naming the
+    argument and listing the valid names."""
+    params = list(sig.parameters.values())[1:]
+    names = [p.name for p in params if p.kind is not p.VAR_KEYWORD]
+    by_keyword = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    for k in kwargs:
+        if k not in by_keyword:
+            return GunbaiError("invalid_argument", f"{k}: unknown argument `{k}` of {label}, expected {_one_of(names)}", k)
+    positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    given = len(args) - 1
+    if given > len(positional):
+        keyword_only = [p.name for p in params if p.kind is p.KEYWORD_ONLY]
+        rest = f"; pass {_one_of(keyword_only).removeprefix('one of ')} by keyword" if keyword_only else ""
+        return GunbaiError(
+            "invalid_argument", f"args: {label} takes {len(positional)} positional argument(s), not {given}{rest}", "args"
+        )
+    for name in positional[:given]:
+        if name in kwargs:
+            return GunbaiError("invalid_argument", f"{name}: {label} got `{name}` twice (by position and by keyword)", name)
+    for p in params:
+        if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            if p.name not in kwargs and p.name not in positional[:given]:
+                return GunbaiError("invalid_argument", f"{p.name}: missing argument `{p.name}` of {label}", p.name)
+    return GunbaiError("invalid_argument", f"args: the arguments do not fit {label}{sig}", "args")
+
+
+def _arguments(f: _F) -> _F:
+    """Make a handle method's argument mistakes (a misspelt or missing keyword, one
+    positional argument too many) a :class:`GunbaiError` (``invalid_argument`` naming
+    the argument and the valid names), as an operation's are, not a ``TypeError``. The
+    call itself runs as it is; only a failure to bind is read again."""
+    sig = inspect.signature(f)
+
+    @functools.wraps(f)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return f(*args, **kwargs)
+        except TypeError as e:
+            # A binding failure is raised before `f` runs: its traceback ends here.
+            if e.__traceback__ is None or e.__traceback__.tb_next is not None:
+                raise
+        owner = args[0] if args else None
+        handle = getattr(owner, "_handle", "") or type(owner).__name__
+        label = f"{handle}.{f.__name__}"
+        raise _argument_error(label, sig, args, kwargs)
+
+    return run  # type: ignore[return-value]
+
+
+class ListingIndexError(GunbaiError, IndexError):
+    """An index outside a :class:`Listing` (``out_of_range``): a :class:`GunbaiError`
+    that is also the ``IndexError`` the sequence protocol expects."""
+
+
+class ListingTypeError(GunbaiError, TypeError):
+    """A listing index that is not an integer (``invalid_argument``): a
+    :class:`GunbaiError` that is also the ``TypeError`` sequences raise."""
 
 
 class Game:
@@ -28,6 +102,11 @@ class Game:
     ``from_json(saved_state)``. An illegal action raises :class:`GunbaiError`
     (``illegal_action``, ``.rule`` naming the rule) and changes nothing; ``undo()``
     takes back the last action (up to 100). A handle pickles by its state.
+
+    Every exception a handle raises is a :class:`GunbaiError`, argument mistakes
+    included (``act(a, sed=1)`` is ``invalid_argument`` listing the valid names).
+    A handle is safe to share between threads: calls serialize on the handle's lock,
+    each one whole, in the order they take it.
     """
 
     _handle: ClassVar[str] = ""
@@ -44,11 +123,7 @@ class Game:
         return self._call_text(method, "{}" if args is None else _encode(args), args)
 
     def _call_text(self, method: str, text: str, args: Any = None) -> Any:
-        envelope = json.loads(self._g.call(method, text))
-        error = envelope.get("error")
-        if error is not None:
-            raise _error(error, args)
-        return envelope["ok"]
+        return _ok(_run_native(self._g.call, method, text, args), args)
 
     @classmethod
     def _open(cls: type[_G], setup: Mapping[str, Any]) -> _G:
@@ -57,25 +132,35 @@ class Game:
         return game
 
     @classmethod
+    @_arguments
     def from_json(cls: type[_G], state: str | Mapping[str, Any], data: Any = None) -> _G:
         """A game from a saved state (JSON text or the parsed object), validated by
         the core; ``data`` is the data pack given to ``create``, if any (FAP/MAP)."""
         parsed: Any = state
         if isinstance(state, (str, bytes, bytearray)):
+            error = None
             try:
                 parsed = json.loads(state)
             except ValueError as e:  # JSONDecodeError, UnicodeDecodeError
-                raise GunbaiError("invalid_argument", f"state: not valid JSON ({e})", "state") from None
+                error = GunbaiError("invalid_argument", f"state: not valid JSON ({e})", "state")
+            except RecursionError:
+                # Nested too deep for Python's reader: the core's refusal for depth, as JS
+                # (whose reader goes deeper) gets it from the core.
+                error = GunbaiError("limit_exceeded", f"args: {_DEPTH_REFUSAL}", "args")
+            if error is not None:
+                raise error
         game = cls()
         game._call("load", {"handle": cls._handle, "state": parsed, "data": data})
         return game
 
+    @_arguments
     def legal_actions(self, actor: str | None = None) -> list[Any]:
         """Every action legal now, each ``{"action": …, …cost}``; pass ``["action"]``
         to :meth:`act`. ``actor`` keeps that character's actions and the ones naming nobody."""
         result: list[Any] = self._call("legal_actions", {"actor": actor})
         return result
 
+    @_arguments
     def listing(self, actor: str | None = None) -> Listing:
         """The legal actions now, listed natively and decoded only when read: a
         :class:`Listing` (a sequence of ``{"action": …, …cost}``). Cheaper than
@@ -84,10 +169,12 @@ class Game:
         opened = self._call("legal_open", None if actor is None else {"actor": actor})
         return Listing(self, opened["id"], opened["len"])
 
+    @_arguments
     def act(self, action: Any, *, seed: int | None = None, rolls: Any = None) -> Any:
         """Apply one action: ``{"events": [...], "rolls": [...]}``. Unseeded dice use entropy."""
         return self._call("act", {"action": action, "seed": seed, "rolls": rolls})
 
+    @_arguments
     def undo(self) -> None:
         """Take back the last action (``invalid_argument`` naming ``undo`` if there is none)."""
         self._call("undo")
@@ -98,6 +185,7 @@ class Game:
         depth: int = self._call("undo_depth")
         return depth
 
+    @_arguments
     def view(self, viewer: Any = None, events: Any = None) -> Any:
         """Hidden information: the state as ``viewer`` may see it, and ``events`` (the last
         action's, as :meth:`act` returned them) redacted for it: ``{"state": ..., "events": ...}``
@@ -120,6 +208,7 @@ class Game:
         """How the game ended (None while it goes on, and always for rounds, whose end is the GM's call)."""
         return self._call("outcome")
 
+    @_arguments
     def to_json(self) -> str:
         """The state as JSON text (``from_json`` reads it back)."""
         return json.dumps(self._call("state"), ensure_ascii=False, separators=(",", ":"))
@@ -155,34 +244,36 @@ class Listing(Sequence[Any]):
     def __getitem__(self, i: int | slice) -> Any:
         if isinstance(i, slice):
             return self.to_list()[i]
-        if not isinstance(i, int):
-            raise TypeError(f"listing indices must be integers or slices, not {type(i).__name__}")
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("listing index out of range")
+        i = self._index(i, "integers or slices", bools=True)
         if self._all is not None:
             return self._all[i]
         if i not in self._items:
             self._items[i] = self._game._call("legal_item", {"id": self._id, "index": i})
         return self._items[i]
 
+    @_arguments
     def play(self, i: int, *, seed: int | None = None, rolls: Any = None) -> Any:
         """Apply item ``i``'s action to the game: what ``game.act(listing[i]["action"], ...)``
         does, without the action crossing as JSON. An item of an older listing that is no
         longer legal is refused as any action is."""
-        if not isinstance(i, int) or isinstance(i, bool):
-            raise TypeError(f"listing indices must be integers, not {type(i).__name__}")
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("listing index out of range")
+        i = self._index(i, "integers")
         if rolls is None and (seed is None or type(seed) is int):
             # Only integers: the text is written here, not walked by _encode.
             tail = "}" if seed is None else f',"seed":{seed}}}'
             text = f'{{"id":{self._id},"index":{i}{tail}'
             return self._game._call_text("act_listed", text, {"id": self._id, "index": i, "seed": seed})
         return self._game._call("act_listed", {"id": self._id, "index": i, "seed": seed, "rolls": rolls})
+
+    @_arguments
+    def _index(self, i: Any, kinds: str, bools: bool = False) -> int:
+        """``i`` as an index into the listing (a negative one counts from the end; a
+        bool only where ``bools``, as a list takes one)."""
+        if not isinstance(i, int) or (isinstance(i, bool) and not bools):
+            raise ListingTypeError("invalid_argument", f"index: listing indices must be {kinds}, not {type(i).__name__}", "index")
+        index = int(i) + self._len if i < 0 else int(i)
+        if not 0 <= index < self._len:
+            raise ListingIndexError("out_of_range", f"index: listing index out of range (the listing has {self._len} items)", "index")
+        return index
 
     def to_list(self) -> list[Any]:
         """Every item, decoded (what :meth:`Game.legal_actions` returns)."""

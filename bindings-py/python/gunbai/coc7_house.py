@@ -317,7 +317,9 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
 class Round(_Game):
     """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "coc7_house.Round"
@@ -346,7 +348,9 @@ class Round(_Game):
 class Chase(_Game):
     """``coc7_house.Chase`` — a game handle over ``coc7_house.chase_new`` / ``coc7_house.chase_legal_actions`` / ``coc7_house.chase_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "coc7_house.Chase"

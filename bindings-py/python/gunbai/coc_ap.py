@@ -128,7 +128,9 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
 class Round(_Game):
     """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "coc_ap.Round"

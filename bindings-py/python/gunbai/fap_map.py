@@ -217,7 +217,9 @@ def sheet(*, sheet: FmSheet) -> FmSheetResult:
 class Round(_Game):
     """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "fap_map.Round"

@@ -196,7 +196,9 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
 class Encounter(_Game):
     """``tmd.Encounter`` — a game handle over ``tmd.encounter_new`` / ``tmd.encounter_legal_actions`` / ``tmd.encounter_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "tmd.Encounter"

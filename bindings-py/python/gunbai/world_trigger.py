@@ -209,7 +209,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
         tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
-        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst that would leave less than 1 Trion is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
+        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the single d6.
@@ -545,7 +545,9 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
 class Battle(_Game):
     """``world_trigger.Battle`` — a game handle over ``world_trigger.battle_new`` / ``world_trigger.battle_legal_actions`` / ``world_trigger.battle_act``: the state stays native between calls.
 
-    See :class:`gunbai._handles.Game` for the methods.
+    Safe to share between threads: calls serialize on the handle's lock. Every
+    exception it raises is a :class:`gunbai.GunbaiError`. See :class:`gunbai._handles.Game`
+    for the methods.
     """
 
     _handle = "world_trigger.Battle"

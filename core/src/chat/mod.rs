@@ -46,7 +46,10 @@
 //!    `common`), then plain dice ([`plain`]; with `*`, `/`, parentheses and keep/drop
 //!    (`4D6KH3`) as BCDice reads them, `3D6*5`, `(2D6+6)*5`, `1D6/2U`: `arith`).
 //!    `choice[…]` is read from the raw line first (its items may hold spaces).
-//! 6. A reply longer than [`MAX_REPLY_CHARS`] is refused (`limit_exceeded`).
+//! 6. A reply longer than [`MAX_REPLY_CHARS`] is refused (`limit_exceeded`). A refused
+//!    command carries no dice (`rolls` and `repeats` are empty, whatever it rolled
+//!    before it was refused), and the echoed `command` and `comment` are cut to
+//!    [`MAX_ECHO_CHARS`], so a reply stays bounded whatever the line's length.
 //!
 //! Scripted `rolls` are consumed in the order each command documents (the
 //! order BCDice consumes them for the CoC commands: 7th-edition `CC<=s` / `CC(n)` the
@@ -117,6 +120,10 @@ pub const MAX_REPEAT: i64 = 100;
 /// or structured result, so the whole output stays bounded (`x100 1000D10000` would
 /// be about 600,000 characters).
 pub const MAX_REPLY_CHARS: usize = 10_000;
+
+/// Longest echoed `command` and `comment`, in characters: a longer one is cut to this
+/// many and ends in `…` (a 1 MB chat line gets a reply of a few kilobytes).
+pub const MAX_ECHO_CHARS: usize = 1_000;
 
 pub(crate) fn ops() -> Vec<OpDef> {
     vec![
@@ -358,12 +365,25 @@ fn repeat_prefix(head: &[char]) -> Option<(bool, Option<i64>)> {
 
 /// At most 32 characters of untrusted text, for a reply (`…` when cut).
 pub(crate) fn short(s: &str) -> String {
-    const SHOWN: usize = 32;
-    let mut out: String = s.chars().take(SHOWN).collect();
-    if s.chars().nth(SHOWN).is_some() {
+    cut(s, 32)
+}
+
+/// `s` cut to `max` characters, `…` added when cut.
+fn cut(s: &str, max: usize) -> String {
+    let mut out: String = s.chars().take(max).collect();
+    if s.chars().nth(max).is_some() {
         out.push('…');
     }
     out
+}
+
+/// `echo` cut to [`MAX_ECHO_CHARS`] (kept as it is when within).
+fn cap_echo(echo: &mut Option<String>) {
+    if let Some(e) =
+        echo.as_mut().filter(|e| e.len() > MAX_ECHO_CHARS && e.chars().nth(MAX_ECHO_CHARS).is_some())
+    {
+        *e = cut(e, MAX_ECHO_CHARS);
+    }
 }
 
 pub(crate) fn fill(mut res: CmdRunResult, o: Outcome) -> CmdRunResult {
@@ -409,8 +429,11 @@ fn answering(mut res: CmdRunResult, line: &Line, secret: bool) -> CmdRunResult {
     res
 }
 
-/// The reply to a command whose values cannot be run (see [`CmdRefusal`]).
+/// The reply to a command whose values cannot be run (see [`CmdRefusal`]): it carries
+/// no dice, whatever was rolled before the refusal.
 pub(crate) fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> Result<CmdRunResult> {
+    res.rolls.clear();
+    res.repeats.clear();
     let e = r.error;
     let code = e.code.as_str();
     let message = e.message.strip_prefix("text: ").unwrap_or(&e.message).to_string();
@@ -428,7 +451,7 @@ pub(crate) fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> 
 }
 
 /// The refusal of a reply longer than [`MAX_REPLY_CHARS`]: `res` without its
-/// dice, runs and structured result.
+/// dice, runs (both cleared by [`refusal`]) and structured result.
 fn too_long(mut res: CmdRunResult, lang: CmdLang) -> Result<CmdRunResult> {
     res.kind = None;
     res.success = None;
@@ -436,8 +459,6 @@ fn too_long(mut res: CmdRunResult, lang: CmdLang) -> Result<CmdRunResult> {
     res.fumble = false;
     res.total = None;
     res.result = None;
-    res.rolls.clear();
-    res.repeats.clear();
     let max = MAX_REPLY_CHARS as i64;
     let error = Error::limit("text", format_args!("a reply is at most {MAX_REPLY_CHARS} characters"));
     let Fail::Refuse(r) = lex::refuse(error, "reply_size", &[("max", max)]) else {
@@ -448,7 +469,9 @@ fn too_long(mut res: CmdRunResult, lang: CmdLang) -> Result<CmdRunResult> {
 
 /// `command.run` — run one chat line as a command (how a line is read: the module docs above).
 pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
-    let res = run_line(args)?;
+    let mut res = run_line(args)?;
+    cap_echo(&mut res.command);
+    cap_echo(&mut res.comment);
     if res.text.chars().count() > MAX_REPLY_CHARS {
         return too_long(res, args.lang);
     }
@@ -594,8 +617,6 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
                     res.secret |= s;
                     let cmd: String = inner.head.iter().skip(usize::from(s)).collect();
                     res.command = Some(format!("{} {cmd}", line.head.iter().collect::<String>()));
-                    res.repeats.clear();
-                    res.rolls = dice.take_rolls();
                     return refusal(res, lang, *r);
                 }
                 Err((_, Fail::Hard(e))) => return Err(e),
@@ -627,11 +648,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
         Err((secret, Fail::Parse { key, pos })) => {
             parse_failure(answering(res, &line, secret), lang, key, line.text_pos(pos) + 1)
         }
-        Err((secret, Fail::Refuse(r))) => {
-            let mut res = answering(res, &line, secret);
-            res.rolls = dice.take_rolls();
-            refusal(res, lang, *r)
-        }
+        Err((secret, Fail::Refuse(r))) => refusal(answering(res, &line, secret), lang, *r),
         Err((_, Fail::Hard(e))) => Err(e),
     }
 }

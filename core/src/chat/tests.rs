@@ -106,3 +106,46 @@ fn garbage_never_panics() {
         }
     }
 }
+
+#[test]
+fn a_refused_command_carries_no_dice() {
+    // `1000U10000[2]` rolls its thousand dice (and rerolls) before the reroll work bound
+    // refuses it; the reply is the refusal alone.
+    let r = run_json(json!({"text": "1000U10000[2]", "seed": 1})).unwrap();
+    assert_eq!(r.refused.as_ref().map(|x| x.code.as_str()), Some("limit_exceeded"), "{r:?}");
+    assert!(r.rolls.is_empty() && r.repeats.is_empty(), "{} rolls", r.rolls.len());
+    // Repeated: the runs before the refused one carry none either.
+    let r = run_json(json!({"text": "x3 1000U10000[2]", "seed": 1})).unwrap();
+    assert_eq!(r.refused.as_ref().map(|x| x.code.as_str()), Some("limit_exceeded"), "{r:?}");
+    assert!(r.rolls.is_empty() && r.repeats.is_empty(), "{} rolls", r.rolls.len());
+    // A sheet command (`.sc`).
+    let r = run_json(json!({"text": ".sc 1d6/1000D6", "system": "coc7", "card": {"san": 50}, "seed": 1}))
+        .unwrap();
+    assert_eq!(r.refused.as_ref().map(|x| x.code.as_str()), Some("out_of_range"), "{r:?}");
+    assert!(r.rolls.is_empty(), "{r:?}");
+}
+
+#[test]
+fn echoed_command_and_comment_are_capped() {
+    let long = "x".repeat(1_000_000);
+    // A 1 MB comment.
+    let r = run_json(json!({"text": format!("1d6 {long}"), "seed": 1})).unwrap();
+    let comment = r.comment.unwrap();
+    assert_eq!(comment.chars().count(), MAX_ECHO_CHARS + 1);
+    assert!(comment.ends_with('…') && comment.starts_with("xxx"));
+    assert_eq!(r.rolls.len(), 1, "the command still runs");
+    // A 1 MB head that cannot be read: the command echo is cut too.
+    let r = run_json(json!({"text": format!("CC<=50{long}"), "system": "coc7"})).unwrap();
+    assert!(r.parse_error.is_some(), "{:?}", r.parse_error);
+    let command = r.command.unwrap();
+    assert_eq!(command.chars().count(), MAX_ECHO_CHARS + 1);
+    assert!(command.starts_with("CC<=50X") && command.ends_with('…'));
+    // The whole reply stays within a few kilobytes.
+    let r = run_json(json!({"text": format!("x2 1d6 {long}"), "seed": 1})).unwrap();
+    let size = serde_json::to_string(&r).unwrap().len();
+    assert!(size < 4 * (MAX_ECHO_CHARS + MAX_REPLY_CHARS), "{size} bytes");
+    // Within the cap, kept as it is (multi-byte characters counted as characters).
+    let kanji = "目".repeat(MAX_ECHO_CHARS);
+    let r = run_json(json!({"text": format!("1d6 {kanji}"), "seed": 1})).unwrap();
+    assert_eq!(r.comment.as_deref(), Some(kanji.as_str()));
+}

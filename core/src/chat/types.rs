@@ -303,11 +303,13 @@ pub struct CmdRunResult {
     /// that BCDice leaves unanswered (`2D6>`, `CBR(xxx,xxx)`); true for a command,
     /// also a malformed one (then `parse_error` says where).
     pub matched: bool,
-    /// The command as read (upper case, without the `S` prefix and the comment).
+    /// The command as read (upper case, without the `S` prefix and the comment); at most
+    /// 1,000 characters (a longer one is cut and ends in `…`).
     pub command: Option<String>,
     /// What kind of command it was (null when not matched or malformed).
     pub kind: Option<CmdKind>,
-    /// The comment: the text after the first space, if any.
+    /// The comment: the text after the first space, if any; at most 1,000 characters (a
+    /// longer one is cut and ends in `…`).
     pub comment: Option<String>,
     /// The reply (empty when not matched). Several lines for a repeated command.
     pub text: String,
@@ -321,7 +323,7 @@ pub struct CmdRunResult {
     pub fumble: bool,
     /// The total (sum, kept d100, achievement, damage …), when there is one.
     pub total: Option<i64>,
-    /// Every die rolled, in consumption order.
+    /// Every die rolled, in consumption order (none when the command is `refused`).
     pub rolls: Vec<Roll>,
     /// Set when the text is clearly meant as a command but cannot be read.
     pub parse_error: Option<CmdParseError>,

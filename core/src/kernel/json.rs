@@ -484,12 +484,24 @@ macro_rules! int_impls {
 }
 
 /// An integer within `lo..=hi` (serde's wording for the failures).
+///
+/// A whole number past 64 bits (`2**64` or `10**30` from Python, `1e+30` from JS) reads
+/// as a JSON float; it is still an integer the caller passed, outside the field's range,
+/// so it is refused as a value (`out_of_range` in [`crate::ops`]) naming the range
+/// rather than as a float.
 #[inline(never)]
 fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult<i128> {
     let n = match v {
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => u as i128,
-            (None, Some(i)) => i as i128,
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => u as i128,
+            (None, Some(i), _) => i as i128,
+            // `as` saturates: 1e40 is past every range either way.
+            (None, None, Some(x)) if x.fract() == 0.0 && !(lo..=hi).contains(&(x as i128)) => {
+                return Err(error(
+                    at,
+                    format!("invalid value: integer `{n}`, expected {name} ({lo}..={hi})"),
+                ));
+            }
             _ => return Err(invalid_type(v, at, name)),
         },
         other => return Err(invalid_type(other, at, name)),
@@ -959,6 +971,26 @@ mod tests {
         let e = from_value::<usize>(&json!(4294967296u64)).unwrap_err();
         assert_eq!(e.message, "invalid value: integer `4294967296`, expected usize");
         assert!(from_value::<usize>(&json!(-1)).is_err());
+    }
+
+    #[test]
+    fn whole_numbers_past_64_bits_are_integers_out_of_range() {
+        // What `10**30` (Python) or `1e+30` (JS) and `2**64` read as: floats, refused as
+        // integers outside the type's range, not as a float of the wrong type.
+        let text = |t: &str| serde_json::from_str::<Value>(t).unwrap();
+        let e = from_value::<i64>(&text("1000000000000000000000000000000")).unwrap_err();
+        assert_eq!(
+            e.message,
+            "invalid value: integer `1e+30`, expected i64 (-9223372036854775808..=9223372036854775807)"
+        );
+        let e = from_value::<u64>(&text("18446744073709551616")).unwrap_err();
+        assert!(e.message.starts_with("invalid value: integer `"), "{}", e.message);
+        assert!(e.message.ends_with("expected u64 (0..=18446744073709551615)"), "{}", e.message);
+        let e = from_value::<u64>(&text("-1e30")).unwrap_err();
+        assert!(e.message.starts_with("invalid value: integer `-1e+30`"), "{}", e.message);
+        // A fraction stays a float of the wrong type.
+        let e = from_value::<i64>(&text("2.5")).unwrap_err();
+        assert_eq!(e.message, "invalid type: floating point `2.5`, expected i64");
     }
 
     #[test]

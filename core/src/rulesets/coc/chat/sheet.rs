@@ -119,10 +119,7 @@ pub(crate) fn try_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<Cmd
             Ok(Some(res))
         }
         Err(Fail::Parse { key, pos }) => crate::chat::parse_failure(res, lang, key, pos + 1).map(Some),
-        Err(Fail::Refuse(r)) => {
-            res.rolls = dice.take_rolls();
-            crate::chat::refusal(res, lang, *r).map(Some)
-        }
+        Err(Fail::Refuse(r)) => crate::chat::refusal(res, lang, *r).map(Some),
         Err(Fail::Hard(e)) => Err(e),
     }
 }
