@@ -18,11 +18,13 @@ declare module "fvtt-types/configuration" {
   }
 }
 
-// The module's flags (see the README: the engine state on the Combat; a
+// The module's flags (see the README: the public engine flag on the Combat, the
+// record and the players' views (JSON text) on JournalEntries; a
 // combatant's or actor's team and per-ruleset stats).
 declare module "fvtt-types/configuration" {
   interface FlagConfig {
-    Combat: { gunbai: { engine: import("../scripts/combat.mjs").EngineFlag } };
+    Combat: { gunbai: { engine: import("../scripts/combat.mjs").PublicFlag } };
+    JournalEntry: { gunbai: { store: string; engine: string; viewOf: { combat: string; user: string }; view: string } };
     Combatant: { gunbai: { team: string; [ruleset: string]: unknown } };
     Actor: { gunbai: { team: string; [ruleset: string]: unknown } };
   }
