@@ -106,9 +106,9 @@ function withSecrets(entry, gunbai, ruleset, state) {
 // that an update replaces them whole (Foundry merges object updates, which would keep
 // a field a newer view leaves out).
 
-/** Ownership levels (Foundry's CONST.DOCUMENT_OWNERSHIP_LEVELS). */
-const NONE = 0;
-const OBSERVER = 2;
+/** Ownership levels. */
+const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+const OBSERVER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER;
 
 /**
  * The GM-only JournalEntry that holds a combat's engine record (GM clients only: a
@@ -183,20 +183,19 @@ async function saveEngine(combat, flag, answers = {}) {
   const gunbai = await gunbaiReady;
   const text = JSON.stringify(flag);
   const store = storeDoc(combat);
-  // JournalEntry.create is Foundry's documented Document.create (cast: see the README)
-  const JE = /** @type {any} */ (JournalEntry);
+  const cid = combat.id ?? "";
   if (store) await store.setFlag(MODULE, "engine", text);
-  else await JE.create({ name: `gunbai: ${combat.id}`, ownership: { default: NONE }, flags: { [MODULE]: { store: combat.id, engine: text } } });
+  else await JournalEntry.create({ name: `gunbai: ${cid}`, ownership: { default: NONE }, flags: { [MODULE]: { store: cid, engine: text } } });
   for (const u of game.users) {
     if (u.isGM || !u.id) continue;
     const view = JSON.stringify(playerView(gunbai, combat, flag, u, answers[u.id] ?? null));
     const doc = viewDoc(combat, u.id);
-    if (!doc) await JE.create({ name: `gunbai: ${combat.id} · ${u.name}`, ownership: { default: NONE, [u.id]: OBSERVER }, flags: { [MODULE]: { viewOf: { combat: combat.id, user: u.id }, view } } });
+    if (!doc) await JournalEntry.create({ name: `gunbai: ${cid} · ${u.name}`, ownership: { default: NONE, [u.id]: OBSERVER }, flags: { [MODULE]: { viewOf: { combat: cid, user: u.id }, view } } });
     else if (doc.getFlag(MODULE, "view") !== view) await doc.setFlag(MODULE, "view", view);
   }
   /** @type {PublicFlag} */
   const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state) };
-  await combat.setFlag(MODULE, "engine", /** @type {any} */ (pub));
+  await combat.setFlag(MODULE, "engine", pub);
 }
 
 /**
@@ -403,8 +402,8 @@ export function entryFor(entry, viewer, viewers) {
 /** v13 CombatantGroup support (absent in v12). */
 export function hasGroups(/** @type {any} */ combat) {
   return !!combat && "groups" in combat && !!combat.groups && typeof combat.createEmbeddedDocuments === "function" &&
-    // CombatantGroup is new in v13; the pinned types (13.340.1) do not declare it in CONFIG
-    !!(/** @type {any} */ (CONFIG).CombatantGroup);
+    // CombatantGroup is new in v13 (absent on v12)
+    !!CONFIG.CombatantGroup;
 }
 
 /**
@@ -414,8 +413,9 @@ export function hasGroups(/** @type {any} */ combat) {
  * @returns {string}
  */
 export function teamOf(combatant) {
-  // v13 Combatant#group (a CombatantGroup) is not in the pinned types (13.340.1)
-  const group = /** @type {any} */ (combatant).group ?? null;
+  // v13 Combatant#group: Foundry's client resolves it to the CombatantGroup; the types
+  // (13.345.1) give it as the group's id, a string (a cast the types force)
+  const group = /** @type {{name?: string | null} | string | null | undefined} */ (/** @type {unknown} */ (combatant.group));
   if (group && typeof group === "object" && group.name) return String(group.name);
   const flag = combatant.getFlag?.(MODULE, "team") ?? combatant.actor?.getFlag?.(MODULE, "team");
   if (flag) return String(flag);
@@ -424,23 +424,31 @@ export function teamOf(combatant) {
 }
 
 /**
+ * A combatant's group id (v13; see teamOf for the cast).
+ * @param {Combatant.Implementation} c
+ * @returns {string | null}
+ */
+function groupId(c) {
+  const g = /** @type {{id?: string | null} | string | null | undefined} */ (/** @type {unknown} */ (c.group));
+  return (g && typeof g === "object" ? g.id : g) ?? null;
+}
+
+/**
  * v13: one CombatantGroup per team, each combatant in its team's group.
  * @param {Combat.Implementation} combat
  */
 async function syncGroups(combat) {
   if (!hasGroups(combat)) return;
-  // CombatantGroup (v13) is not in the pinned types (13.340.1): Combat#groups,
-  // Combatant#group and createEmbeddedDocuments("CombatantGroup") are untyped here.
-  const c13 = /** @type {any} */ (combat);
+  const c13 = combat;
   const want = new Map();
   for (const c of combat.combatants) want.set(c.id, teamOf(c));
   const names = [...new Set(want.values())];
-  const existing = new Map([...c13.groups].map((g) => [g.name, g]));
+  const existing = new Map([...(c13.groups ?? [])].map((g) => [g.name, g]));
   const create = names.filter((n) => !existing.has(n)).map((name) => ({ name }));
-  if (create.length) for (const g of await c13.createEmbeddedDocuments("CombatantGroup", create)) existing.set(g.name, g);
+  if (create.length) for (const g of (await c13.createEmbeddedDocuments("CombatantGroup", create)) ?? []) existing.set(g.name, g);
   const updates = [...c13.combatants]
-    .filter((/** @type {any} */ c) => (c.group?.id ?? c.group) !== existing.get(want.get(c.id))?.id)
-    .map((/** @type {any} */ c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
+    .filter((c) => groupId(c) !== existing.get(want.get(c.id))?.id)
+    .map((c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
@@ -746,8 +754,7 @@ export async function postTo(data, rolls, audience, author) {
     out.rolls = rolls;
     out.sound = CONFIG.sounds?.dice;
   }
-  // the pinned types do not declare the documented Document.create on ChatMessage
-  return /** @type {any} */ (ChatMessage).create(out);
+  return ChatMessage.create(out);
 }
 
 /**
@@ -1057,8 +1064,7 @@ export async function requestAction(combat, action) {
  */
 export async function requestIndex(combat, seq, index) {
   const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
-  // the pinned types do not declare the documented Document.create on ChatMessage
-  const msg = await /** @type {any} */ (ChatMessage).create({
+  const msg = await ChatMessage.create({
     content: "",
     whisper: gms,
     flags: { [MODULE]: { request: { combat: combat.id, seq, index, rollMode: currentRollMode() } } },

@@ -178,7 +178,7 @@ Hooks.once("init", () => {
   // Initiative through Foundry's documents: the engine's, never a die.
   CONFIG.Combat.documentClass = combat.combatClass(CONFIG.Combat.documentClass);
   CONFIG.Combatant.documentClass = combat.combatantClass(CONFIG.Combatant.documentClass);
-  const mod = /** @type {any} */ (game.modules.get(MODULE));
+  const mod = game.modules.get(MODULE);
   if (mod)
     mod.api = {
       runCommand,
