@@ -237,7 +237,8 @@ const TOKEN_META = {
   world_trigger: [{ side: "Blue" }, { side: "Red" }, { side: "Blue" }],
   tmd: [{ side: "PC", base_initiative: 5 }, { side: "PC", base_initiative: 4 }, { side: "NPC", base_initiative: 3 }],
   coc_ap: [{ stats: { dex: 14, dodge: 40, weapon: 55 } }, { stats: { dex: 12, dodge: 30, weapon: 50 } }, { stats: { dex: 9, dodge: 20, weapon: 45 } }],
-  coc7_house: [{ stats: { dex: 60 } }, { stats: { dex: 55, pc: true } }, { stats: { dex: 40 } }],
+  // (no `pc` stat: a token is a PC when its owner plays as a player, C7H-INIT-2)
+  coc7_house: [{ stats: { dex: 60 } }, { stats: { dex: 55 } }, { stats: { dex: 40 } }],
   fap_map: [{ stats: { reaction: 12, magic: 8, agility: 10 } }, { stats: { reaction: 11, magic: 10, agility: 9 } }, { stats: { reaction: 10, magic: 12, agility: 8 } }],
 };
 /** The scene: two GM tokens, one the player created, and a prop that is no character. */
@@ -480,6 +481,11 @@ for (const system of SYSTEMS) {
     for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: 15000 });
     const start = await record(page);
     assert.equal(start.system, system);
+    if (system === "coc7_house") {
+      // PC or NPC from the owner's role: the player's token is a PC, the GM's are NPCs
+      const pcs = Object.fromEntries(start.state.combatants.map((c) => [c.entry.id, c.entry.is_pc]));
+      assert.deepEqual(pcs, { "gm-a": false, "p1-a": true, "gm-b": false });
+    }
     const cycle = CYCLES[system];
     const by = { gm: 0, p1: 0 };
     for (let n = 0; n < 40 && !cycle.done((await record(page)).state); n++) by[await step(page, system, cycle.pick)]++;

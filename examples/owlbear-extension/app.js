@@ -121,6 +121,16 @@ export function ownerOf(item) {
   return item?.metadata?.[KEY]?.owner ?? item?.createdUserId ?? null;
 }
 
+/**
+ * Whether a token's owner (a player id) is a GM: this page's user by its own role, any
+ * other by its role in the room (OBR.party). An owner not in the room counts as a player.
+ */
+function ownerIsGm(owner) {
+  if (!owner) return false;
+  if (owner === playerId) return isGM;
+  return party.find((p) => p.id === owner)?.role === "GM";
+}
+
 /** The combatant ids an action belongs to; empty for the GM's own actions. */
 function actorsOf(action, state) {
   return mode?.actorsOf ? mode.actorsOf(action, state) : [];
@@ -300,6 +310,8 @@ async function loadTokens() {
     meta: i.metadata?.[KEY] || {},
     owner: ownerOf(i),
     createdUserId: i.createdUserId,
+    // PC or NPC (CoC 7th's DEX ties, C7H-INIT-2): an NPC is a token its owner plays as the GM
+    ownedByGm: ownerIsGm(ownerOf(i)),
   }));
   for (const tk of tokens) {
     if (!setup[tk.id]) setup[tk.id] = { side: tk.meta.side || "A", base_initiative: Number(tk.meta.base_initiative ?? 0) };
@@ -936,6 +948,11 @@ async function init() {
     myName = "";
   }
   await readGrid();
+  try {
+    party = await OBR.party.getPlayers();
+  } catch {
+    party = [];
+  }
   await loadTokens();
   await readMetadata(await OBR.scene.getMetadata());
   OBR.scene.onMetadataChange((m) => readMetadata(m));
