@@ -116,9 +116,27 @@ const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
 // ---- who may act ------------------------------------------------------------
 
+/**
+ * A token's gunbai metadata (`io.github.gunbai/encounter`): `{combatant?, owner?, side?,
+ * stats?, sheet?, …}` (the SDK types metadata values as unknown).
+ * @param {{metadata?: Record<string, unknown>} | null | undefined} item
+ * @returns {Record<string, any>}
+ */
+export function metaOf(item) {
+  const m = item?.metadata?.[KEY];
+  return m && typeof m === "object" ? /** @type {Record<string, any>} */ (m) : {};
+}
+
+/**
+ * The plain text of a text or label item (Owlbear's `text.plainText`), else "".
+ * @param {any} item
+ * @returns {string}
+ */
+const plainText = (item) => (item && typeof item.text === "object" ? String(item.text?.plainText ?? "") : "");
+
 /** The player a token belongs to: an assignment in its metadata (`owner`), else who created it. */
 export function ownerOf(item) {
-  return item?.metadata?.[KEY]?.owner ?? item?.createdUserId ?? null;
+  return metaOf(item).owner ?? item?.createdUserId ?? null;
 }
 
 /**
@@ -302,12 +320,12 @@ async function loadSystem(system) {
 // ---- tokens ------------------------------------------------------------------
 
 async function loadTokens() {
-  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER" && item.metadata?.[KEY]?.combatant === true);
+  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER" && metaOf(item).combatant === true);
   tokens = items.map((i) => ({
     id: i.id,
-    name: i.name || i.text?.plainText || i.id,
+    name: i.name || plainText(i) || i.id,
     position: i.position,
-    meta: i.metadata?.[KEY] || {},
+    meta: metaOf(i),
     owner: ownerOf(i),
     createdUserId: i.createdUserId,
     // PC or NPC (CoC 7th's DEX ties, C7H-INIT-2): an NPC is a token its owner plays as the GM
@@ -506,8 +524,9 @@ async function syncBadgesNow() {
     const all = await OBR.scene.items.getItems();
     const ids = new Set(all.map((i) => i.id));
     const badges = all.filter((i) => i.metadata?.[BADGE_KEY]);
-    const have = new Map(badges.map((b) => [b.metadata[BADGE_KEY].for, b]));
-    const gone = badges.filter((b) => !(b.metadata[BADGE_KEY].for in want) || !ids.has(b.metadata[BADGE_KEY].for)).map((b) => b.id);
+    const badgeFor = (/** @type {import("@owlbear-rodeo/sdk").Item} */ b) => String(/** @type {{for?: string}} */ (b.metadata[BADGE_KEY]).for ?? "");
+    const have = new Map(badges.map((b) => [badgeFor(b), b]));
+    const gone = badges.filter((b) => !(badgeFor(b) in want) || !ids.has(badgeFor(b))).map((b) => b.id);
     if (gone.length) await OBR.scene.items.deleteItems(gone);
     const add = [];
     const change = {};
@@ -527,13 +546,14 @@ async function syncBadgesNow() {
             .metadata({ [BADGE_KEY]: { for: id } })
             .build(),
         );
-      } else if (b.text?.plainText !== text) change[b.id] = text;
+      } else if (plainText(b) !== text) change[b.id] = text;
     }
     if (add.length) await OBR.scene.items.addItems(add);
     const ch = Object.keys(change);
     if (ch.length) {
       await OBR.scene.items.updateItems(ch, (items) => {
-        for (const it of items) it.text.plainText = change[it.id];
+        // (badges are labels: Owlbear's Label items have `text`)
+        for (const it of items) /** @type {{text: {plainText: string}}} */ (/** @type {unknown} */ (it)).text.plainText = change[it.id];
       });
     }
   } catch (e) {
@@ -619,12 +639,12 @@ function renderOwners() {
       return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td><td><select class="owner">${opts.join("")}</select></td></tr>`;
     })
     .join("");
-  for (const sel of document.querySelectorAll("#owners-table select.owner")) {
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#owners-table select.owner"))) {
     sel.onchange = () => {
-      const id = sel.closest("tr").dataset.token;
+      const id = sel.closest("tr")?.dataset.token ?? "";
       OBR.scene.items.updateItems([id], (items) => {
         for (const it of items) {
-          const { owner: _old, ...rest } = it.metadata[KEY] || {};
+          const { owner: _old, ...rest } = metaOf(it);
           it.metadata[KEY] = sel.value ? { ...rest, owner: sel.value } : rest;
         }
       });
@@ -652,7 +672,7 @@ function render() {
   document.body.dataset.system = system || "";
   document.body.dataset.role = isGM ? "GM" : "PLAYER";
   const family = system && ROUND_RULESETS[system] ? "round" : system;
-  for (const el of document.querySelectorAll("[data-for]")) el.hidden = !el.dataset.for.split(" ").includes(family);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-for]"))) el.hidden = !(el.dataset.for ?? "").split(" ").includes(family);
   $("#gm-note").textContent = isGM ? (running && tokens.some((tk) => !saved.names?.[tk.id]) ? t("notInEncounter") : "") : settings.players_act ? t("playerNote") : t("playerOff");
   $("#reset").textContent = t("reset");
   $("#reset").hidden = !isGM;
@@ -747,10 +767,12 @@ function renderTmdSetup() {
     )
     .join("");
   $("#tokens").innerHTML = `<table><tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("init"))}</th></tr>${rows}</table>`;
-  for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
-    const s = setup[row.dataset.token];
-    row.querySelector(".side").onchange = (ev) => (s.side = ev.target.value.trim() || "A");
-    row.querySelector(".init").onchange = (ev) => (s.base_initiative = Number(ev.target.value || 0));
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tokens tr[data-token]"))) {
+    const s = setup[row.dataset.token ?? ""];
+    const side = /** @type {HTMLInputElement} */ (row.querySelector(".side"));
+    const initiative = /** @type {HTMLInputElement} */ (row.querySelector(".init"));
+    side.onchange = () => (s.side = side.value.trim() || "A");
+    initiative.onchange = () => (s.base_initiative = Number(initiative.value || 0));
   }
 }
 
@@ -997,7 +1019,7 @@ async function init() {
 function showUnavailable() {
   document.documentElement.lang = lang;
   $("#title").textContent = t("title");
-  for (const el of document.querySelectorAll("body > :not(#title):not(#unavailable)")) el.hidden = true;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("body > :not(#title):not(#unavailable)"))) el.hidden = true;
   const p = $("#unavailable");
   p.hidden = false;
   p.textContent = t("unavailable");

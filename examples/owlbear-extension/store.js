@@ -24,7 +24,9 @@ function toBase64(bytes) {
 }
 
 function fromBase64(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  // Uint8Array.fromBase64 (ES2026) where the browser has it; lib ES2023 does not declare it
+  const U = /** @type {{fromBase64?: (t: string) => Uint8Array}} */ (/** @type {unknown} */ (Uint8Array));
+  if (typeof U.fromBase64 === "function") return U.fromBase64(text);
   const bin = atob(text);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
