@@ -19,6 +19,7 @@ import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 import { route } from "../../examples/foundry-module/test/stand-in-server.mjs";
+import { squareLeaks, rollLeaks } from "./leaks.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const SHOTS = join(REPO_ROOT, "examples", "foundry-module", "screenshots");
@@ -820,63 +821,6 @@ test("custom content: Foundry skips a Roll's HTML when the message has its own; 
 });
 
 // ---------- hidden information ----------
-
-/**
- * Every object in `payloads` (JSON text inside them parsed too), with the path to it.
- * @returns {{path: string, value: any}[]}
- */
-function everyValue(payloads) {
-  const out = [];
-  const walk = (v, path) => {
-    if (typeof v === "string" && /^[[{]/.test(v)) {
-      try {
-        v = JSON.parse(v);
-      } catch {
-        /* plain text */
-      }
-    }
-    out.push({ path, value: v });
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
-    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`);
-  };
-  payloads.forEach((p, i) => walk(p, `#${i}:${p.kind}`));
-  return out;
-}
-
-/**
- * Where a hidden member's square or route appears in what a client received: an
- * object naming the member with a square field, the route itself, or text naming
- * the member and a square of its route.
- */
-function squareLeaks(payloads, { id, name, route }) {
-  const squares = route.map((q) => `(${q.x}, ${q.y})`);
-  const routeJson = JSON.stringify(route.map((q) => ({ x: q.x, y: q.y })));
-  const hits = [];
-  for (const { path, value } of everyValue(payloads)) {
-    if (Array.isArray(value) && value.length > 1 && JSON.stringify(value.map((q) => ({ x: q?.x, y: q?.y }))) === routeJson) hits.push(`${path}: the route`);
-    else if (value && typeof value === "object" && !Array.isArray(value)) {
-      const names = Object.values(value).includes(id);
-      const sq = ["at", "path", "to", "from", "square", "center", "destination"].filter((k) => k in value && value[k] !== null);
-      if (names && sq.length) hits.push(`${path}: ${JSON.stringify(value).slice(0, 160)}`);
-    } else if (typeof value === "string" && value.includes(name) && squares.some((q) => value.includes(q))) hits.push(`${path}: ${value.slice(0, 160)}`);
-  }
-  return hits;
-}
-
-/** Where a roll's outcome appears in what a client received (its events, their checks and rolls, dice faces). */
-function rollLeaks(payloads, events) {
-  const whole = new Set(events.map((e) => JSON.stringify(e)));
-  const hits = [];
-  for (const { path, value } of everyValue(payloads)) {
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      if (whole.has(JSON.stringify(value))) hits.push(`${path}: an event`);
-      for (const k of ["check", "roll", "success"]) if (k in value) hits.push(`${path}.${k}`);
-      if (Array.isArray(value.rolls) && value.rolls.length) hits.push(`${path}.rolls`);
-    } else if (typeof value === "string" && value.includes("gunbai-die")) hits.push(`${path}: dice faces`);
-  }
-  return hits;
-}
-
 
 // WT-ST-1 / WT-MAP-7: a member in Stealth has no square for the other team. Users:
 // p2 owns c2 (tamakoma, teleported in with Bagworm, WT-MAP-6), p1 owns c4 (katori).

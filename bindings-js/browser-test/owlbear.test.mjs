@@ -21,6 +21,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { squareLeaks } from "./leaks.mjs";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
@@ -626,6 +627,9 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
   }
 });
 
+/** What of Akane's square and route reached Red's client (set by the Stealth test). */
+let stealthLeaks = null;
+
 // Hidden information (WT-ST-1, WT-MAP-7): a member in Stealth has no square for
 // the other team. The page routes what a player's page shows through viewFor()
 // (the core's view); p1 plays Red, p2 is given Crow (Blue).
@@ -701,6 +705,12 @@ test("World Trigger: a Stealth member's position is absent from the other team's
   }
   assert.match(await frame(page, "p1").textContent("#log"), /square hidden/);
   assert.equal(await atText("p1"), "—");
+  // Every message Red's frames received (kept for the check below, which the
+  // extension does not pass yet); Blue's hold the route, so the check can find it.
+  const received = await page.evaluate(() => harness.received);
+  const secret = { id: hidden, name: "Akane", route: [rec.state.members.find((m) => m.id === hidden).at, ...legalNow[move].action.path] };
+  assert.ok(squareLeaks(received.p2, secret).length > 0, "Blue's payloads hold the route (the check sees it)");
+  stealthLeaks = squareLeaks(received.p1, secret);
   // the token stays where it was, hidden
   const token = await page.evaluate((id) => harness.scene.items.find((i) => i.id === id), hidden);
   assert.deepEqual(token.position, tokenBefore, "the hidden member's token is not moved to its square");
@@ -708,6 +718,17 @@ test("World Trigger: a Stealth member's position is absent from the other team's
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// Done when the state leaves the scene metadata: each player's view encrypted for
+// that player, requests without hidden data (see the README, "Not covered").
+test(
+  "World Trigger: no message Red's client receives names Akane's square or route",
+  { todo: "the record (with the square) is in the scene metadata and results are broadcast whole: per-player encrypted views are not built yet" },
+  () => {
+    assert.ok(stealthLeaks, "the Stealth test ran");
+    assert.deepEqual(stealthLeaks.slice(0, 5), []);
+  },
+);
 
 test("manifest.json is an Owlbear Rodeo extension manifest with its popover and background pages (Vite copies public/)", () => {
   const m = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));

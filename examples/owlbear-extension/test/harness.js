@@ -49,6 +49,8 @@ const harness = {
   popovers: [],
   unknown: [],
   messages: [],
+  /** Every message posted to each client's frames (answers, events, broadcasts), by player id. */
+  received: {},
 
   /** Put items, scene metadata and grid on the scene (before or after clients join). */
   setScene({ items, metadata, grid } = {}) {
@@ -185,6 +187,7 @@ function closeFrame(f) {
 }
 
 function post(f, msg) {
+  (harness.received[f.client.player.id] ??= []).push(clone(msg));
   f.el.contentWindow?.postMessage(msg, ORIGIN);
 }
 
