@@ -27,7 +27,8 @@ import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
 import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
-import { viewThrough, entryFor, withoutSquares } from "./views.js";
+import { viewThrough, entryFor, withoutSquares, hiddenMembers, mentions } from "./views.js";
+import { KEY_META, myKeys, sharedKey, seal, open } from "./seal.js";
 
 export { KEY };
 /** Scene metadata key of the settings: `{system, players_act}`. */
@@ -37,6 +38,8 @@ export const BADGE_KEY = "io.github.gunbai/badge";
 /** Broadcast channels: a player's action request, and results / refusals. */
 export const REQUEST_CHANNEL = "io.github.gunbai/request";
 export const RESULT_CHANNEL = "io.github.gunbai/result";
+/** Each player's view, sealed for that player by the GM's client: `{to, sealed}`. */
+export const VIEW_CHANNEL = "io.github.gunbai/view";
 export const SYSTEMS = ["world_trigger", "tmd", "coc_ap", "coc7_house", "fap_map"];
 
 /** Each ruleset's npm entry, imported only when the scene uses it. */
@@ -114,6 +117,115 @@ function clearError() {
 }
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
+// ---- secrets: the GM's client keeps the state, each player gets their view ---
+
+let keys = null; // this client's ECDH key pair (seal.js)
+let ownKey = null; // a GM's client: the key of its own pair (the sealed record)
+const peerKeys = new Map(); // a public key's JSON -> the key shared with it
+
+/** The key this client shares with the holder of `jwk` (ECDH). */
+async function peerKey(jwk) {
+  const id = JSON.stringify(jwk);
+  if (!peerKeys.has(id)) peerKeys.set(id, await sharedKey(keys.privateKey, jwk));
+  return peerKeys.get(id);
+}
+
+/** The key the stored record is sealed with: the GM's own pair's. */
+async function recordKey() {
+  if (!keys) return null;
+  ownKey ??= await sharedKey(keys.privateKey, keys.publicJwk);
+  return ownKey;
+}
+
+/** A log entry as viewer `viewer` may see it: its events redacted, its squares left out. */
+function seenEntry(entry, viewer, viewers) {
+  if (!entry || typeof entry !== "object") return entry;
+  const seen = entryFor(entry, viewer, viewers);
+  const { hidden: _all, ...rest } = entry;
+  if (!seen.secret) return { ...rest, events: seen.events };
+  // (marked, so that the page shows it as one whose squares are not shown)
+  return { ...rest, action: withoutSquares(entry.action), events: seen.events, hidden: { [viewer ?? ""]: seen.events } };
+}
+
+/**
+ * What player `pid` receives (the GM's client): the core's view of the stored state
+ * for their viewer, the legal actions without those naming a member their view has
+ * no square for, the log and the last result as they may see them.
+ */
+function viewPayload(pid) {
+  const st = saved.state;
+  const viewer = viewerOfPlayer(pid, st) ?? "";
+  const viewers = viewersOf(saved);
+  const h = live.for(clsOf(saved), st);
+  const view = viewThrough(h, st, viewer, undefined, viewers).state;
+  const unseen = hiddenMembers(st, view);
+  return {
+    system: saved.system,
+    ...(saved.kind ? { kind: saved.kind } : {}),
+    step: saved.step,
+    at: atOf(saved),
+    state: view,
+    names: saved.names,
+    log: (saved.log || []).map((e) => seenEntry(e, viewer, viewers)),
+    listing: h.legalActions().filter((l) => !mentions(l.action, unseen)),
+    last: lastResult?.entry ? { ...lastResult, entry: seenEntry(lastResult.entry, viewer, viewers) } : null,
+  };
+}
+
+/** Which stored step a record is at (the seed of its last log entry). */
+const atOf = (rec) => String(rec?.log?.at(-1)?.seed ?? "");
+
+/**
+ * Send each player (or only `only`) their view, sealed for them (the GM's client,
+ * after each stored step, when a player asks or publishes a key).
+ */
+async function sendViews(only = null) {
+  if (!isGM || !saved?.state || !mode || live.remote) return;
+  let players = [];
+  try {
+    players = await OBR.party.getPlayers();
+  } catch {
+    return;
+  }
+  for (const p of players) {
+    if (p.role === "GM" || (only && p.id !== only)) continue;
+    const jwk = p.metadata?.[KEY_META];
+    if (!jwk) continue;
+    try {
+      const sealed = await seal(await peerKey(jwk), viewPayload(p.id));
+      await OBR.broadcast.sendMessage(VIEW_CHANNEL, { to: p.id, sealed }, { destination: "REMOTE" });
+    } catch (e) {
+      showError(e);
+    }
+  }
+}
+
+/** A view for this player (a player's client): opened with the key shared with the GM who sent it. */
+let viewQueue = Promise.resolve();
+function onView(msg) {
+  viewQueue = viewQueue.then(() => takeView(msg)).catch((e) => showError(e));
+}
+async function takeView({ data, connectionId }) {
+  if (isGM || !data || data.to !== playerId || !keys) return;
+  let gm = party.find((p) => p.connectionId === connectionId);
+  if (!gm?.metadata?.[KEY_META]) {
+    party = await OBR.party.getPlayers();
+    gm = party.find((p) => p.connectionId === connectionId);
+  }
+  if (gm?.role !== "GM" || !gm.metadata?.[KEY_META]) return;
+  let v;
+  try {
+    v = await open(await peerKey(gm.metadata[KEY_META]), data.sealed);
+  } catch {
+    return; // not sealed for this player by that GM
+  }
+  await loadSystem(v.system);
+  saved = { system: v.system, ...(v.kind ? { kind: v.kind } : {}), step: v.step, state: v.state, names: v.names, log: v.log };
+  live.remote = v.listing;
+  lastResult = v.last;
+  render();
+}
+
 // ---- who may act ------------------------------------------------------------
 
 /**
@@ -184,7 +296,8 @@ function canAct(action) {
  * legality come from the stored state.
  */
 export function viewFor(state, viewer, events) {
-  if (!state || viewer == null || !mode?.Cls) return events ? { state, events } : { state };
+  // (a player's client holds only its view, already redacted by the GM's client)
+  if (!state || viewer == null || !mode?.Cls || live.remote) return events ? { state, events } : { state };
   const h = live.for(clsOf(saved), state);
   return viewThrough(h, state, viewer, events, viewersOf(saved));
 }
@@ -219,7 +332,12 @@ const clsOf = (rec) => (mode?.clsFor ? mode.clsFor(rec) : mode?.Cls);
 /** The viewer a player's page asks the view for: their World Trigger team, else their first combatant. */
 function viewerOf(state) {
   if (isGM || !state) return null;
-  const mine = tokens.filter((tk) => tk.owner === playerId).map((tk) => tk.id);
+  return viewerOfPlayer(playerId, state);
+}
+
+/** The viewer of player `pid` (see viewerOf). */
+function viewerOfPlayer(pid, state) {
+  const mine = tokens.filter((tk) => tk.owner === pid).map((tk) => tk.id);
   if (!mine.length) return "";
   if (saved?.system === "world_trigger") {
     const m = state.members?.find((x) => mine.includes(x.id));
@@ -351,10 +469,11 @@ async function save(next, by = playerId) {
     .reduce((n, [k, v]) => n + entrySize(k, v), 0);
   const room = METADATA_LIMIT - others;
   let rec = next;
-  let value = await encode(rec);
+  const key = await recordKey();
+  let value = await encode(rec, key);
   while (entrySize(KEY, value) > room && rec.log?.length > 1) {
     rec = { ...rec, log: rec.log.slice(Math.ceil(rec.log.length / 2)) };
-    value = await encode(rec);
+    value = await encode(rec, key);
   }
   const size = entrySize(KEY, value);
   if (size > room) {
@@ -369,23 +488,15 @@ async function save(next, by = playerId) {
   sceneMeta = { ...sceneMeta, [KEY]: value };
   saved = rec;
   const last = rec.log?.at(-1);
-  if (last?.action && JSON.stringify(last) !== before) await announce({ system: rec.system, by: currentActor ?? by, byName: currentActor ? currentActorName : myName, entry: last });
+  if (last?.action && JSON.stringify(last) !== before) lastResult = { system: rec.system, by: currentActor ?? by, byName: currentActor ? currentActorName : myName, entry: last };
   syncBadges();
+  await sendViews();
   return true;
 }
 let currentActor = null; // the player whose request is being applied (for the result's "by")
 let currentActorName = "";
 let myName = "";
 
-/** Broadcast a result to every other client and show it here. */
-async function announce(result) {
-  lastResult = result;
-  try {
-    await OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "result", ...result }, { destination: "REMOTE" });
-  } catch (e) {
-    showError(e);
-  }
-}
 
 // ---- acting ------------------------------------------------------------------
 
@@ -415,7 +526,9 @@ async function perform(action) {
   setStatus(t("sent"), "sent");
   render();
   try {
-    await OBR.broadcast.sendMessage(REQUEST_CHANNEL, { rid, system: saved?.system, action }, { destination: "REMOTE" });
+    // the action by its index in this player's own listing (no hidden data)
+    const index = (live.remote ?? []).findIndex((l) => canonical(l.action) === canonical(action));
+    await OBR.broadcast.sendMessage(REQUEST_CHANNEL, { rid, at: atOf(saved), index }, { destination: "REMOTE" });
   } catch (e) {
     clearTimeout(pending.timer);
     pending = null;
@@ -449,25 +562,30 @@ function onRequest(msg) {
   requestQueue = requestQueue.then(() => handleRequest(msg)).catch((e) => showError(e));
 }
 async function handleRequest({ data, connectionId }) {
-  if (!isGM || !data || typeof data !== "object") return;
-  const { rid, action } = data;
+  if (!isGM || live.remote || !data || typeof data !== "object") return;
+  const { rid, index } = data;
   const refuse = (code) => OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "refused", rid, code }, { destination: "REMOTE" });
   // The sender is the party member with that connection id (Owlbear sets it; a page cannot choose it).
   const players = await OBR.party.getPlayers();
   const sender = players.find((p) => p.connectionId === connectionId);
-  if (!sender) return refuse("unknown_player");
-  if (!saved?.state || data.system !== saved.system || !mode) return refuse("no_encounter");
+  if (!sender) return data.kind === "sync" ? undefined : refuse("unknown_player");
+  // A player's page asks for its view (opened, reloaded)
+  if (data.kind === "sync") return sendViews(sender.id);
+  if (!saved?.state || !mode) return refuse("no_encounter");
+  if (!settings.players_act) return refuse("players_off");
   await loadTokens();
-  const why = playerMay(sender.id, action, saved.state);
-  if (why) return refuse(why);
-  let legal = [];
+  // The action is the one at `index` in the sender's own listing of the step it names.
+  let listing = [];
   try {
-    legal = live.for(clsOf(saved), saved.state).legalActions();
+    listing = viewPayload(sender.id).listing;
   } catch {
     /* an unreadable state: nothing is legal */
   }
-  const want = canonical(action);
-  if (!legal.some((x) => canonical(x.action) === want)) return refuse("illegal_action");
+  const chosen = data.at === atOf(saved) && Number.isInteger(index) ? listing[index] : undefined;
+  if (!chosen) return refuse("illegal_action");
+  const action = chosen.action;
+  const why = playerMay(sender.id, action, saved.state);
+  if (why) return refuse(why);
   currentActor = sender.id;
   currentActorName = sender.name ?? "";
   let ok = false;
@@ -484,11 +602,6 @@ function onResult({ data, connectionId }) {
   if (!data || typeof data !== "object") return;
   // Results and answers come from a GM's client; anything else on the channel is ignored.
   if (party.find((p) => p.connectionId === connectionId)?.role !== "GM") return;
-  if (data.kind === "result") {
-    lastResult = data;
-    renderLast();
-    return;
-  }
   if (pending && data.rid === pending.rid) {
     clearTimeout(pending.timer);
     pending = null;
@@ -509,7 +622,7 @@ function onResult({ data, connectionId }) {
 let badgeRun = Promise.resolve();
 let badgeQueued = false;
 function syncBadges() {
-  if (!isGM || badgeQueued) return badgeRun;
+  if (!isGM || live.remote || badgeQueued) return badgeRun;
   // One pass at a time (each reads the items afresh), and at most one waiting.
   badgeQueued = true;
   badgeRun = badgeRun.then(() => {
@@ -932,13 +1045,18 @@ let readSeq = 0;
 async function readMetadata(meta) {
   const seq = ++readSeq;
   let rec = null;
+  // A sealed record opens only on the GM's client that sealed it; a player's client
+  // (or another GM's) keeps the view it was sent.
+  let viewOnly = false;
   try {
-    rec = await decode(meta[KEY]);
-  } catch (e) {
-    showError(e);
+    rec = await decode(meta[KEY], isGM ? await recordKey() : null);
+    viewOnly = !!meta[KEY]?.sealed && !rec;
+  } catch {
+    viewOnly = true;
   }
   const s = meta[SETTINGS_KEY] && typeof meta[SETTINGS_KEY] === "object" ? meta[SETTINGS_KEY] : {};
-  const system = rec?.system ?? (SYSTEMS.includes(s.system) ? s.system : null);
+  const stored = meta[KEY]?.system;
+  const system = rec?.system ?? (SYSTEMS.includes(stored) ? stored : null) ?? (SYSTEMS.includes(s.system) ? s.system : null);
   try {
     await loadSystem(system);
   } catch (e) {
@@ -946,7 +1064,10 @@ async function readMetadata(meta) {
   }
   if (seq !== readSeq) return;
   sceneMeta = meta;
-  saved = rec;
+  if (!viewOnly) {
+    saved = rec;
+    live.remote = null;
+  } else if (saved && saved.system !== meta[KEY]?.system) saved = null;
   settings = { system: SYSTEMS.includes(s.system) ? s.system : null, players_act: s.players_act === true };
   render();
   syncBadges();
@@ -964,6 +1085,13 @@ async function readGrid() {
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
   playerId = OBR.player.id;
+  // This client's key pair; its public key in the player's metadata (seal.js)
+  keys = await myKeys(playerId);
+  try {
+    await OBR.player.setMetadata({ [KEY_META]: keys.publicJwk });
+  } catch {
+    /* without a published key this client receives no view */
+  }
   try {
     myName = (await OBR.player.getName()) ?? "";
   } catch {
@@ -1001,9 +1129,15 @@ async function init() {
   OBR.party.onChange((ps) => {
     party = ps;
     render();
+    // (a player who joined or published a key gets their view)
+    sendViews().catch((e) => showError(e));
   });
   OBR.broadcast.onMessage(REQUEST_CHANNEL, onRequest);
   OBR.broadcast.onMessage(RESULT_CHANNEL, onResult);
+  OBR.broadcast.onMessage(VIEW_CHANNEL, onView);
+  // A player's page asks the GM's client for its view; a GM's page (re)opened sends every player theirs.
+  if (!isGM) OBR.broadcast.sendMessage(REQUEST_CHANNEL, { kind: "sync" }, { destination: "REMOTE" }).catch(() => {});
+  else await sendViews();
   $("#system").onchange = (ev) => {
     clearError();
     if (SYSTEMS.includes(ev.target.value)) saveSettings({ system: ev.target.value });
