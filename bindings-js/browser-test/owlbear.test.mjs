@@ -759,6 +759,25 @@ test("World Trigger: a Stealth member's position is absent from the other team's
   await page.context().close();
 });
 
+test("seal.js: ECDH P-256 keys kept per player, AES-GCM with a fresh IV; only the two holders open a message, a changed one is refused", async () => {
+  const seal = await import(join(REPO_ROOT, "examples", "owlbear-extension", "seal.js"));
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const [gm, red, blue] = await Promise.all(["gm", "red", "blue"].map((id) => seal.myKeys(id, storage)));
+  assert.deepEqual((await seal.myKeys("gm", storage)).publicJwk, gm.publicJwk, "a player's pair is kept");
+  assert.equal(gm.publicJwk.crv, "P-256");
+  assert.equal(gm.publicJwk.d, undefined, "the published key has no private part");
+  const forBlue = await seal.sharedKey(gm.privateKey, blue.publicJwk);
+  const value = { member: "gm-a", at: { x: 3, y: 4 } };
+  const box = await seal.seal(forBlue, value);
+  assert.notEqual((await seal.seal(forBlue, value)).iv, box.iv, "a fresh IV per message");
+  assert.deepEqual(await seal.open(await seal.sharedKey(blue.privateKey, gm.publicJwk), box), value, "Blue opens it");
+  await assert.rejects(seal.open(await seal.sharedKey(red.privateKey, gm.publicJwk), box), "Red cannot");
+  const data = Buffer.from(box.data, "base64");
+  data[0] ^= 1;
+  await assert.rejects(seal.open(forBlue, { iv: box.iv, data: data.toString("base64") }), "a changed message is refused");
+});
+
 // The state stays on the GM's client (sealed for it in the scene metadata); each
 // player receives their view sealed for them; requests name an index.
 test("World Trigger: no message Red's client receives names Akane's square or route, sealed or not", () => {

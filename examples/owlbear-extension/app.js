@@ -4,17 +4,20 @@
 // handle: a World Trigger battle (`worldTrigger.Battle`, wt.js), a TMD
 // encounter (`tmd.Encounter`), a CoC 6th edition action-point round
 // (`cocAp.Round`), CoC 7th edition house combat (`coc7House.Round`) or a
-// FAP/MAP round (`fapMap.Round`, round.js). The handle lives in the page
-// (live.js); the serializable state is kept, compressed, in the scene's
-// metadata (store.js), so every client sees the same encounter and it
-// survives reloads.
+// FAP/MAP round (`fapMap.Round`, round.js). The handle lives in the GM's page
+// (live.js); the serializable state is kept, compressed and sealed for the GM,
+// in the scene's metadata (store.js), so it survives reloads.
 //
 // Who acts: the GM on anything; a player on the combatants of their own tokens
 // (the token's `createdUserId`, or the `owner` assigned in its metadata) when
 // the GM allows it (the "players act" setting). A player's click is sent to the
-// GM's client as a request (OBR.broadcast); the GM's client checks the sender
-// (its connection id, through OBR.party), the ownership and the legality, then
-// applies it. Every result is broadcast, so every client shows the last one.
+// GM's client as a request (OBR.broadcast) naming the action by its index in the
+// player's own listing; the GM's client checks the sender (its connection id,
+// through OBR.party), the ownership and the legality, then applies it.
+//
+// Secrets: the GM's client keeps the state (the record in the scene metadata is
+// sealed for the GM, seal.js); each player receives their view (the core's view,
+// their listing, the log and last result as they may see them) sealed for them.
 //
 // Only the scene's ruleset is loaded: each ruleset's npm entry
 // (`gunbai/world-trigger`, `gunbai/tmd`, `gunbai/coc`, `gunbai/fap-map`) is
