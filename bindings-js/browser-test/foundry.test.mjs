@@ -18,6 +18,8 @@ import { join } from "node:path";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
+import { route } from "../../examples/foundry-module/test/stand-in-server.mjs";
+import { squareLeaks, rollLeaks } from "./leaks.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const SHOTS = join(REPO_ROOT, "examples", "foundry-module", "screenshots");
@@ -45,10 +47,16 @@ async function table(users, { generation = 13 } = {}) {
   for (const [user, lang] of users) {
     const page = await newPage(browser, { viewport: { width: 1180, height: 900 } });
     page.queue = Promise.resolve();
+    // every payload this client receives (what a player's browser would hold)
+    page.payloads = [];
+    // the stand-in's server (stand-in-server.mjs) decides what each other client receives
     await page.exposeFunction("__standInRelay", (env) => {
       for (const other of list) {
         if (other === page) continue;
-        other.queue = other.queue.then(() => other.evaluate((e) => window.__standInReceive(e), env)).catch((e) => other.errors.push(String(e)));
+        const got = route(env, USERS[user], USERS[other.user]);
+        if (!got) continue;
+        other.payloads.push(got);
+        other.queue = other.queue.then(() => other.evaluate((e) => window.__standInReceive(e), got)).catch((e) => other.errors.push(String(e)));
       }
     });
     await page.goto(`${server.url}examples/foundry-module/test/index.html`);
@@ -57,6 +65,7 @@ async function table(users, { generation = 13 } = {}) {
     await page.waitForFunction(() => game.modules.get("gunbai").api);
     await page.evaluate(() => game.modules.get("gunbai").api.ready);
     page.user = user;
+    page.payloads.length = 0; // (the world set up below is public: what the test records starts here)
     pages[user] = page;
     list.push(page);
   }
@@ -79,6 +88,8 @@ const buttonsOf = (page) =>
 
 // Users: gm, p1 (owns c1), p2 (owns c2); c3 (and c4) are the GM's.
 const OWNER = { c1: "p1", c2: "p2", c3: "gm", c4: "gm" };
+/** The stand-in's users, as its server knows them. */
+const USERS = { gm: { id: "gm", isGM: true }, p1: { id: "p1", isGM: false }, p2: { id: "p2", isGM: false } };
 const battle = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
 const wtSheet = (team, i) => battle.teams[team].members[i].sheet;
 
@@ -446,55 +457,83 @@ test("World Trigger: team initiative, the five phases and the team budget throug
 
 // ---------- permissions ----------
 
-test("a player acts only on their own combatant: no buttons for others, and a forged socket request is refused", async () => {
+test("a player acts only on their own combatant: no buttons for others; spoofed requests are refused (the server vouches for the author)", async () => {
   const t = await startTable("tmd");
   await t.gm.click(".gunbai-combat button[data-type='start_turns']");
   await settled(t, 1);
   const before = await engineOf(t.gm);
   const cur = before.state.current;
   const forger = OWNER[cur] === "p1" ? "p2" : "p1"; // a player who does not own `cur`
-  assert.notEqual(OWNER[cur], forger);
+  const victim = OWNER[cur];
+  assert.notEqual(victim, forger);
   // no button for the other's combatant on the forger's page
   const own = await buttonsOf(t[forger]);
   assert.ok(!own.some((b) => b.actor === cur), "no button for another player's combatant");
-  // a forged request for the other's combatant, straight through the socket
-  const forge = (action) =>
-    t[forger].evaluate(
-      ([action, user]) =>
-        new Promise((resolve) => {
-          game.socket.on("module.gunbai", (m) => m.type === "answer" && m.id === "forged" && resolve(m));
-          game.socket.emit("module.gunbai", { type: "act", id: "forged", combat: game.combat.id, action, user, rollMode: "publicroll" });
-        }),
-      [action, forger],
-    );
-  let answer = await forge({ type: "end_turn", character: cur });
-  assert.deepEqual([answer.ok, answer.code], [false, "not_yours"]);
-  // a GM ruling sent by a player, naming the player's own combatant
-  answer = await forge({ type: "overdraw", character: Object.keys(OWNER).find((k) => OWNER[k] === forger), action_type: "trick" });
-  assert.deepEqual([answer.ok, answer.code], [false, "not_yours"]);
-  // the module API refuses too
+  const actionMessages = () => t.gm.evaluate(() => game.messages.filter((m) => m.flags.gunbai?.ruleset).length);
+  const n0 = await actionMessages();
+  // 1. a bare socket message claiming to be the owner (the old way): nothing listens
+  await t[forger].evaluate(
+    ([cur, user]) => game.socket.emit("module.gunbai", { type: "act", id: "forged", combat: game.combat.id, action: { type: "end_turn", character: cur }, user, rollMode: "publicroll" }),
+    [cur, victim],
+  );
+  // 2. a request message claiming another author: the client refuses it, and so does
+  //    the server when a modified client sends it anyway
+  const claimed = await t[forger].evaluate(
+    (victim) =>
+      ChatMessage.create({ author: victim, content: "", whisper: ["gm"], flags: { gunbai: { request: { combat: game.combat.id, seq: 1, index: 0 } } } }).then(
+        () => null,
+        (e) => e.message,
+      ),
+    victim,
+  );
+  assert.match(claimed, /lacks permission to create ChatMessage as another user/);
+  const victimIndex = (await t[victim].evaluate(() => game.modules.get("gunbai").api.actionsFor(game.combat))).findIndex((a) => a.action.type === "end_turn" && a.action.character === cur);
+  assert.ok(victimIndex >= 0, "the owner's listing has end_turn");
+  await t[forger].evaluate(
+    ([victim, i]) =>
+      window.__standInRelay({ kind: "chat", user: victim, data: { id: "mforged", author: victim, content: "", whisper: ["gm"], rolls: [], flags: { gunbai: { request: { combat: game.combat.id, seq: 1, index: i } } } } }),
+    [victim, victimIndex],
+  );
+  // 3. a request of the forger's own that names the owner and the owner's action: the
+  //    GM's client reads only the author and an index into the author's own listing
+  const third = await t[forger].evaluate(
+    ([victim, cur]) =>
+      ChatMessage.create({
+        content: "",
+        whisper: ["gm"],
+        flags: { gunbai: { request: { combat: game.combat.id, seq: 1, index: 99, user: victim, action: { type: "end_turn", character: cur } } } },
+      }).then((m) => m.id),
+    [victim, cur],
+  );
+  await t[forger].waitForFunction((id) => game.modules.get("gunbai").api.viewOf(game.combat)?.answer?.request === id, third);
+  const answer = (await t[forger].evaluate(() => game.modules.get("gunbai").api.viewOf(game.combat))).answer;
+  assert.deepEqual([answer.ok, answer.code], [false, "not_legal"]);
+  // the module API refuses an action not in the player's listing
   const err = await t[forger].evaluate(
     (cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }).then(() => null, (e) => e.message),
     cur,
   );
-  assert.match(err, /Not your combatant/);
+  assert.match(err, /Not a legal action now/);
   // a player cannot write the combat's flag directly (Foundry: GM only)
   const direct = await t[forger].evaluate(() => game.combat.setFlag("gunbai", "engine", null).then(() => null, (e) => e.message));
   assert.match(direct, /lacks permission to update Combat/);
-  // nothing changed: the state is byte-identical on the GM's client
+  await t.gm.waitForTimeout(500);
+  // nothing changed: the record is byte-identical on the GM's client, nothing was posted
   const after = await engineOf(t.gm);
   assert.equal(JSON.stringify(after), JSON.stringify(before));
+  assert.equal(await actionMessages(), n0, "no action was posted");
+  assert.ok(!(await t.gm.evaluate(() => game.messages.some((m) => m.flags.gunbai?.request))), "request messages are deleted once answered");
   // the owner's own request is applied, in the owner's roll mode (self: whispered to the owner)
-  const owner = t[OWNER[cur]];
-  if (OWNER[cur] !== "gm") {
+  const owner = t[victim];
+  if (victim !== "gm") {
     await owner.evaluate(() => game.settings.set("core", "rollMode", "selfroll"));
     await owner.evaluate((cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }), cur);
     await settled(t, before.seq + 1);
     const m = await t.gm.evaluate(() => {
-      const x = game.messages.at(-1);
-      return { author: x.author, whisper: x.whisper, action: x.flags.gunbai.action };
+      const x = game.messages.filter((m) => m.flags.gunbai?.ruleset).at(-1);
+      return { author: x.author, action: x.flags.gunbai.action };
     });
-    assert.deepEqual(m, { author: OWNER[cur], whisper: [OWNER[cur]], action: { type: "end_turn", character: cur } });
+    assert.deepEqual(m, { author: victim, action: { type: "end_turn", character: cur } });
   }
   for (const p of t.all) assert.deepEqual(p.errors, []);
   await t.close();
@@ -593,11 +632,11 @@ test("package.sh: a zip and a module.json whose manifest and download point to t
   }
 });
 
-test("module.json: manifest and download URLs, the socket, v12 minimum / v13 verified, every file present", async () => {
+test("module.json: manifest and download URLs, no socket, v12 minimum / v13 verified, every file present", async () => {
   const manifest = await (await fetch(`${server.url}examples/foundry-module/module.json`)).json();
   assert.equal(manifest.id, "gunbai");
   assert.deepEqual(manifest.compatibility, { minimum: "12", verified: "13" });
-  assert.equal(manifest.socket, true, "module.gunbai socket");
+  assert.equal(manifest.socket, undefined, "no module socket: players' requests are chat messages the server vouches for");
   assert.match(manifest.manifest, /^https:\/\/.+\/module\.json$/);
   assert.match(manifest.download, /^https:\/\/.+\.zip$/);
   for (const f of [...manifest.esmodules, ...manifest.styles, ...manifest.languages.map((l) => l.path)]) {
@@ -721,29 +760,37 @@ test("Dice So Nice: a plain d10's face 10 reads 10 (the module's d10 term), not 
   assert.ok(t.content.includes(String(ti.total)));
 });
 
-test("roll modes: public, private GM, blind and self set whisper/blind, and each client sees what Foundry would show", async () => {
+test("roll modes: public, private GM, blind and self: only the users a mode entitles receive the roll (what each client shows)", async () => {
   const { gm, p1, p2 } = solo;
   const seen = async (page, id) =>
     page.evaluate((id) => {
       const li = document.querySelector(`#chat-log li[data-message-id="${id}"]`);
-      if (!li) return "hidden";
+      if (!li) return game.messages.some((m) => m.id === id) ? "not shown" : "hidden";
       return li.querySelector(".rolled-privately") ? "private" : li.querySelector(".gunbai-result") ? "content" : "other";
     }, id);
+  // "hidden": the client never received the message (the stand-in's server sends a
+  // whisper without rolls to its author and recipients only)
   const expect = {
-    publicroll: { whisper: [], blind: false, gm: "content", p1: "content", p2: "content" },
-    gmroll: { whisper: ["gm"], blind: false, gm: "content", p1: "content", p2: "private" },
-    blindroll: { whisper: ["gm"], blind: true, gm: "content", p1: "private", p2: "private" },
-    selfroll: { whisper: ["p1"], blind: false, gm: "private", p1: "content", p2: "private" },
+    publicroll: { whisper: [], blind: false, rolls: 1, gm: "content", p1: "content", p2: "content" },
+    gmroll: { whisper: ["gm"], blind: false, rolls: 0, gm: "content", p1: "content", p2: "hidden" },
+    blindroll: { whisper: ["gm"], blind: true, rolls: 0, gm: "content", p1: "private", p2: "hidden" },
+    selfroll: { whisper: ["p1"], blind: false, rolls: 0, gm: "hidden", p1: "content", p2: "hidden" },
   };
   for (const [mode, want] of Object.entries(expect)) {
     await p1.evaluate((m) => game.settings.set("core", "rollMode", m), mode);
-    const n = await gm.evaluate(() => game.messages.length);
+    for (const p of solo.all) p.payloads.length = 0;
+    const n = await p1.evaluate(() => game.messages.length);
     await p1.evaluate(() => window.__sendChat("/dice 1d6"));
-    for (const p of [gm, p1, p2]) await p.waitForFunction((n) => game.messages.length > n, n);
-    const m = await lastMessage(gm);
+    await p1.waitForFunction((n) => game.messages.length > n, n);
+    const id = await p1.evaluate(() => game.messages.at(-1).id);
+    for (const u of ["gm", "p2"]) if (want[u] !== "hidden") await solo[u].waitForFunction((id) => game.messages.some((m) => m.id === id), id);
+    await p1.waitForTimeout(200);
+    const m = await lastMessage(p1);
     assert.equal(m.author, "p1");
-    assert.deepEqual([m.whisper, m.blind], [want.whisper, want.blind], mode);
-    for (const u of ["gm", "p1", "p2"]) assert.equal(await seen(solo[u], (await solo[u].evaluate(() => game.messages.at(-1).id))), want[u], `${mode}: ${u}`);
+    assert.deepEqual([m.whisper, m.blind, m.rolls.length], [want.whisper, want.blind, want.rolls], mode);
+    for (const u of ["gm", "p1", "p2"]) assert.equal(await seen(solo[u], id), want[u], `${mode}: ${u}`);
+    // a user the mode does not entitle receives no dice at all
+    if (want.p2 === "hidden") assert.deepEqual(rollLeaks(p2.payloads, []), [], `${mode}: p2 received the dice`);
   }
   // an S command is whispered to the GMs even in public mode
   await p1.evaluate(() => game.settings.set("core", "rollMode", "publicroll"));
@@ -793,6 +840,9 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
   await settled(t, 0);
   let flag = await engineOf(t.gm);
   const c2 = flag.state.members.find((m) => m.id === "c2");
+  const start = c2.at;
+  // a player's client never receives the record
+  for (const u of ["p1", "p2"]) assert.equal(await engineOf(t[u]), null, `${u} has no record`);
   assert.ok(c2.states.stealth, "c2 teleported in with Bagworm (WT-MAP-6)");
   const view = (team, events) => t.gm.evaluate(([s, team, ev]) => game.modules.get("gunbai").api.viewFor("world_trigger", s, team === null ? null : { team }, ev), [flag.state, team, events]);
   const theirs = (await view("katori")).state.members.find((m) => m.id === "c2");
@@ -806,7 +856,9 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
   // (WT-ST-1 item 1 would end it within 3); then the attack phase.
   const d = (a, b) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
   let moved = null;
+  let route = null;
   let targeted = false;
+  let gapSeen = false;
   for (let n = 0; n < 40 && !(moved && targeted); n++) {
     flag = await engineOf(t.gm);
     const s = flag.state;
@@ -824,6 +876,13 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
           .filter((a) => a.type === "move" && (a.actor === "c3" || a.actor === "c4") && d(dest(a), me.at) >= 4)
           .sort((a, b) => d(dest(a), me.at) - d(dest(b), me.at))[0];
     }
+    if (s.phase === "attack" && !gapSeen) {
+      // (a known core gap, reported, not fixed here: the core's listing for c4 may name the hidden c2)
+      const h4 = gunbai.worldTrigger.Battle.fromJSON(s);
+      gapSeen = h4.legalActions("c4").some((l) => l.action.target === "c2");
+      h4.free();
+      if (gapSeen) console.log("# core gap: battle_legal_actions for c4 names the hidden c2 as a target (the host leaves it out)");
+    }
     if (s.phase === "attack" && legal.some((a) => a.actor === "c4" && a.target === "c2")) {
       // the engine lists an attack on the hidden c2 for its GM-side listing; p1 (c4's
       // owner) is not offered it, nor any button naming c2
@@ -837,9 +896,14 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
     }
     pick ??= legal.find((a) => ["roll_initiative", "pass", "no_reaction"].includes(a.type));
     assert.ok(pick, `nothing to pick in ${s.phase}`);
-    await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), pick);
+    // c2's move is its player's request, from its own team's page
+    if (pick.type === "move" && pick.actor === "c2") await t.p2.evaluate((a) => game.modules.get("gunbai").api.requestAction(game.combat, a), pick);
+    else await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), pick);
     await settled(t, flag.seq + 1);
-    if (pick.type === "move" && pick.actor === "c2") moved = dest(pick);
+    if (pick.type === "move" && pick.actor === "c2") {
+      moved = dest(pick);
+      route = [s.members.find((m) => m.id === "c2").at, ...pick.path];
+    }
   }
   assert.ok(moved, "c2 moved");
   assert.ok(targeted, "an attack on c2 was listed for c4 (the check above ran)");
@@ -866,6 +930,66 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
   const ev = flag.log.find((l) => l.action?.type === "move" && l.action.actor === "c2");
   assert.ok(ev.hidden?.katori, "the log entry records what katori may not see");
   assert.ok(ev.hidden.katori.every((e) => !("path" in e) && !("to" in e)));
+  // Every payload p1's client received (Combat and JournalEntry changes, chat messages,
+  // socket messages) names neither the square nor the route, nor c2's starting square
+  // (it teleported in hidden); p2's (its own team) does, so the check can fail.
+  const secret = { id: "c2", name: "Bren", route };
+  assert.deepEqual(squareLeaks(t.p1.payloads, secret), [], "p1 received c2's square or route");
+  assert.deepEqual(squareLeaks(t.p1.payloads, { id: "c2", name: "Bren", route: [start] }), [], "p1 received c2's starting square");
+  assert.ok(squareLeaks(t.p2.payloads, secret).length > 0, "p2's payloads do hold the route (the check sees it)");
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await t.close();
+});
+
+// Roll modes (blind GM roll, private GM roll) for combat actions: the GM's client rolls;
+// a player not entitled to the roll receives neither the roll nor its outcome, in any
+// payload (chat, the tracker's log in their view, the record they never receive).
+test("roll modes: a blind or GM roll's roll and outcome reach no player's client that may not see them", async () => {
+  const w = world("coc_ap");
+  w.actors[0].flags.gunbai.coc_ap = { dex: 14, skills: { dodge: 40 }, weapons: [{ name: "Pistol", skill: 50 }] };
+  w.actors[1].flags.gunbai.coc_ap = { dex: 12, skills: { dodge: 30 }, weapons: [{ name: "Knife", skill: 40 }] };
+  const t = await table([
+    ["gm", "en"],
+    ["p1", "en"],
+    ["p2", "en"],
+  ]);
+  await setupWorld(t, w);
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "coc_ap"));
+  await settled(t, 0);
+  /** `user` takes its combatant's attack in `mode`; returns the events the GM's record has. */
+  const attack = async (user, actor, mode) => {
+    await t[user].evaluate((m) => game.settings.set("core", "rollMode", m), mode);
+    const seq = (await engineOf(t.gm)).seq;
+    for (const p of t.all) p.payloads.length = 0;
+    const a = (await t[user].evaluate(() => game.modules.get("gunbai").api.actionsFor(game.combat))).find((x) => x.action.type === "attack" && x.action.actor === actor);
+    assert.ok(a, `${actor} may attack`);
+    await t[user].evaluate((a) => game.modules.get("gunbai").api.requestAction(game.combat, a), a.action);
+    await settled(t, seq + 1);
+    await t.gm.waitForTimeout(300);
+    const entry = (await engineOf(t.gm)).log.at(-1);
+    assert.equal(entry.action.type, "attack");
+    assert.ok(entry.events.some((e) => e.check?.roll !== undefined), "the attack rolled");
+    return entry;
+  };
+  // p1 (c1) attacks in a blind GM roll: neither p1 nor p2 receives the roll or outcome
+  const blind = await attack("p1", "c1", "blindroll");
+  assert.deepEqual(blind.entitled, []);
+  assert.deepEqual(rollLeaks(t.p1.payloads, blind.events), [], "p1 (blind) received the roll");
+  assert.deepEqual(rollLeaks(t.p2.payloads, blind.events), [], "p2 received the blind roll");
+  // the tracker log: the GM sees the outcome, p1 and p2 only that a roll was made privately
+  const lastLog = (u) => t[u].$$eval(".gunbai-combat .gunbai-log li", (ls) => ls.at(-1)?.textContent ?? "");
+  assert.match(await lastLog("p1"), /rolled privately/);
+  assert.match(await lastLog("p2"), /rolled privately/);
+  assert.doesNotMatch(await lastLog("gm"), /rolled privately/);
+  // p1 ends c1's turn (public); p2 (c2) attacks in a private GM roll: p2 receives it, p1 does not
+  await t.p1.evaluate(() => game.settings.set("core", "rollMode", "publicroll"));
+  const seq = (await engineOf(t.gm)).seq;
+  await t.p1.evaluate(() => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", actor: "c1" }));
+  await settled(t, seq + 1);
+  const gm = await attack("p2", "c2", "gmroll");
+  assert.deepEqual(gm.entitled, ["p2"]);
+  assert.deepEqual(rollLeaks(t.p1.payloads, gm.events), [], "p1 received p2's GM roll");
+  assert.ok(rollLeaks(t.p2.payloads, gm.events).length > 0, "p2 (the roller) receives its own GM roll (the check sees it)");
   for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
   await t.close();
 });

@@ -20,7 +20,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
+import { squareLeaks } from "./leaks.mjs";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot } from "./harness.mjs";
 import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
@@ -36,6 +37,7 @@ const MENU_ADD = "io.github.gunbai/add-combatant";
 const MENU_REMOVE = "io.github.gunbai/remove-combatant";
 const REQUEST = "io.github.gunbai/request";
 const RESULT = "io.github.gunbai/result";
+const VIEW = "io.github.gunbai/view";
 const SHOTS = join(EX, "screenshots");
 let browser, server, DIST;
 
@@ -237,7 +239,8 @@ const TOKEN_META = {
   world_trigger: [{ side: "Blue" }, { side: "Red" }, { side: "Blue" }],
   tmd: [{ side: "PC", base_initiative: 5 }, { side: "PC", base_initiative: 4 }, { side: "NPC", base_initiative: 3 }],
   coc_ap: [{ stats: { dex: 14, dodge: 40, weapon: 55 } }, { stats: { dex: 12, dodge: 30, weapon: 50 } }, { stats: { dex: 9, dodge: 20, weapon: 45 } }],
-  coc7_house: [{ stats: { dex: 60 } }, { stats: { dex: 55, pc: true } }, { stats: { dex: 40 } }],
+  // (no `pc` stat: a token is a PC when its owner plays as a player, C7H-INIT-2)
+  coc7_house: [{ stats: { dex: 60 } }, { stats: { dex: 55 } }, { stats: { dex: 40 } }],
   fap_map: [{ stats: { reaction: 12, magic: 8, agility: 10 } }, { stats: { reaction: 11, magic: 10, agility: 9 } }, { stats: { reaction: 10, magic: 12, agility: 8 } }],
 };
 /** The scene: two GM tokens, one the player created, and a prop that is no character. */
@@ -253,9 +256,9 @@ function sceneItems(system, { combatant = false, extra = {} } = {}) {
 }
 const OWNERS = { "gm-a": "gm", "p1-a": "p1", "gm-b": "gm" };
 
-const decodeEntry = (v) => (v && v.gzip ? JSON.parse(gunzipSync(Buffer.from(v.gzip, "base64")).toString("utf8")) : v ?? null);
 const rawEntry = (page) => page.evaluate((k) => harness.scene.metadata[k] ?? null, KEY);
-const record = async (page) => decodeEntry(await rawEntry(page));
+/** The record the GM's client stored (sealed for the GM: opened with the GM's key, see the harness). */
+const record = (page) => page.evaluate((k) => harness.openRecord(harness.scene.metadata[k] ?? null), KEY);
 const frame = (page, id, kind = "popover") => page.frame({ name: `${id}-${kind}` });
 
 async function waitFrame(page, id, kind) {
@@ -337,12 +340,15 @@ async function step(page, system, pick) {
       await frame(page, c).waitForFunction((seed) => document.querySelector("#encounter")?.dataset.seed === seed && !document.querySelector("#actions button[data-i]")?.closest("[inert]"), String(rec.log.at(-1).seed ?? ""), { timeout: 10000 });
     }
     const enabled = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => [Number(b.dataset.i), !b.disabled]));
+    // (the player's buttons index their own listing, which the GM's client sent them)
+    const mine = playerListing(system, legal, rec.state);
     // The round modes list every legal action as a button; World Trigger lists moves in a list, and TMD shows players no GM tools.
     if (ROUND.has(system)) assert.equal(enabled.length, legal.length, `${system}: the player's page lists the engine's legal actions`);
     else assert.ok(enabled.length > 0);
-    for (const [j, on] of enabled) assert.equal(on, OWNERS[actorOf(system, legal[j].action, rec.state)] === "p1", `${system}: player button ${JSON.stringify(legal[j].action)}`);
+    for (const [j, on] of enabled) assert.equal(on, OWNERS[actorOf(system, mine[j].action, rec.state)] === "p1", `${system}: player button ${JSON.stringify(mine[j].action)}`);
     const before = JSON.stringify(await rawEntry(page));
-    await frame(page, who).click(`#actions button[data-i="${i}"]:not([disabled])`, { timeout: 10000 });
+    const index = who === "p1" ? mine.indexOf(legal[i]) : i;
+    await frame(page, who).click(`#actions button[data-i="${index}"]:not([disabled])`, { timeout: 10000 });
     await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, before], { timeout: 15000 });
     const next = await record(page);
     const last = next.log.at(-1);
@@ -368,6 +374,20 @@ async function step(page, system, pick) {
 }
 
 const first = (legal, pred) => legal.findIndex((x) => pred(x.action));
+
+/**
+ * The listing p1's page gets: the engine's, without the actions that name a member
+ * p1's World Trigger team may not see (WT-ST-1: the core's view has no square for it).
+ */
+function playerListing(system, legal, state) {
+  if (system !== "world_trigger") return legal;
+  const me = state.members.find((m) => m.id === "p1-a");
+  if (!me) return legal;
+  const view = gunbai.worldTrigger.battleView({ state, viewer: state.teams[me.team].id }).state;
+  const hidden = new Set(state.members.filter((m, i) => m.at && !view.members[i]?.at).map((m) => m.id));
+  const names = (v) => (typeof v === "string" ? hidden.has(v) : Array.isArray(v) ? v.some(names) : v && typeof v === "object" ? Object.values(v).some(names) : false);
+  return legal.filter((l) => !names(l.action));
+}
 /** Per ruleset: the choice at each step of one round, and when the round is over. */
 const CYCLES = {
   world_trigger: {
@@ -480,6 +500,11 @@ for (const system of SYSTEMS) {
     for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: 15000 });
     const start = await record(page);
     assert.equal(start.system, system);
+    if (system === "coc7_house") {
+      // PC or NPC from the owner's role: the player's token is a PC, the GM's are NPCs
+      const pcs = Object.fromEntries(start.state.combatants.map((c) => [c.entry.id, c.entry.is_pc]));
+      assert.deepEqual(pcs, { "gm-a": false, "p1-a": true, "gm-b": false });
+    }
     const cycle = CYCLES[system];
     const by = { gm: 0, p1: 0 };
     for (let n = 0; n < 40 && !cycle.done((await record(page)).state); n++) by[await step(page, system, cycle.pick)]++;
@@ -519,8 +544,13 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   const legal = gunbai.cocAp.roundLegalActions({ state: rec.state }).actions;
   // Off: no button of the player's is enabled, and a request is refused.
   assert.equal(await frame(page, "p1").$$eval("#actions button[data-i]:not([disabled])", (b) => b.length), 0);
-  const own = legal.find((x) => x.action.actor === "p1-a").action;
-  await forge(page, "p1", { rid: "r-off", system: "coc_ap", action: own });
+  // A request names the action by its index in the player's listing (the round modes
+  // hide nothing: the engine's whole listing) at the stored step (`at`: its last seed).
+  const at = String(rec.log.at(-1).seed);
+  const indexOf = (l, pred) => l.findIndex((x) => pred(x.action));
+  const ownIndex = indexOf(legal, (a) => a.actor === "p1-a");
+  const own = legal[ownIndex].action;
+  await forge(page, "p1", { rid: "r-off", at, index: ownIndex });
   assert.equal((await answer(page, "r-off")).data.code, "players_off");
   // On: the player's buttons are exactly those of p1-a (created) and gm-b (assigned).
   await frame(page, "gm").check("#players-act");
@@ -528,16 +558,22 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   const on = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.filter((b) => !b.disabled).map((b) => b.dataset.actor));
   assert.deepEqual([...new Set(on)].sort(), ["gm-b", "p1-a"]);
   const raw = JSON.stringify(await rawEntry(page));
-  // A request for the GM's own token's combatant, claiming to come from the GM: the sender is its connection's player.
-  const theirs = legal.find((x) => x.action.actor === "gm-a").action;
-  await forge(page, "p1", { rid: "r-theirs", system: "coc_ap", action: theirs, from: "gm", userId: "gm" });
+  // A request for the GM's own token's combatant, claiming to come from the GM (and
+  // naming the action): the sender is its connection's player, the action the index's.
+  const theirs = indexOf(legal, (a) => a.actor === "gm-a");
+  await forge(page, "p1", { rid: "r-theirs", at, index: theirs, action: own, from: "gm", userId: "gm" });
   assert.equal((await answer(page, "r-theirs")).data.code, "not_owner");
   // A GM action (naming nobody).
-  await forge(page, "p1", { rid: "r-gm", system: "coc_ap", action: { type: "next_round" } });
-  assert.equal((await answer(page, "r-gm")).data.code, "gm_action");
-  // Their own combatant, but not a legal action (a weapon it doesn't have).
-  await forge(page, "p1", { rid: "r-illegal", system: "coc_ap", action: { type: "attack", actor: "p1-a", weapon: "Rocket" } });
+  const next = indexOf(legal, (a) => !a.actor);
+  if (next >= 0) {
+    await forge(page, "p1", { rid: "r-gm", at, index: next });
+    assert.equal((await answer(page, "r-gm")).data.code, "gm_action");
+  }
+  // No action at that index, or a step that is not the stored one.
+  await forge(page, "p1", { rid: "r-illegal", at, index: legal.length + 5 });
   assert.equal((await answer(page, "r-illegal")).data.code, "illegal_action");
+  await forge(page, "p1", { rid: "r-stale", at: "1", index: ownIndex });
+  assert.equal((await answer(page, "r-stale")).data.code, "illegal_action");
   assert.equal(JSON.stringify(await rawEntry(page)), raw, "refused requests change nothing");
   // A "result" or an answer forged by a player is shown by no client (only a GM's client's count).
   const lastBefore = await frame(page, "gm").evaluate(() => document.querySelector("#last").innerText);
@@ -552,7 +588,7 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   assert.equal(await frame(page, "gm").evaluate(() => document.querySelector("#last").innerText), lastBefore);
   assert.notEqual(await frame(page, "gm").getAttribute("#last", "data-seed"), "1");
   // Their own, legal: applied by the GM's client and stored.
-  await forge(page, "p1", { rid: "r-ok", system: "coc_ap", action: own });
+  await forge(page, "p1", { rid: "r-ok", at, index: ownIndex });
   assert.equal((await answer(page, "r-ok")).data.kind, "done");
   const after = await record(page);
   assert.deepEqual(after.log.at(-1).action, own);
@@ -620,6 +656,9 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
   }
 });
 
+/** What of Akane's square and route reached Red's client (set by the Stealth test). */
+let stealthLeaks = null;
+
 // Hidden information (WT-ST-1, WT-MAP-7): a member in Stealth has no square for
 // the other team. The page routes what a player's page shows through viewFor()
 // (the core's view); p1 plays Red, p2 is given Crow (Blue).
@@ -643,6 +682,8 @@ test("World Trigger: a Stealth member's position is absent from the other team's
     hidden = (await record(page)).state.members.find((m) => m.states?.stealth && m.id === "gm-a")?.id ?? null;
   }
   assert.ok(hidden, "Akane went into Stealth");
+  // (what Red receives from here on is checked below: before, her square was Red's to see)
+  const since = await page.evaluate(() => ({ p1: harness.received.p1.length, p2: harness.received.p2.length }));
   const atText = (c) => frame(page, c).textContent(`#wt-members tr[data-member="${hidden}"] .at`).then((x) => x.trim());
   const seq = String((await record(page)).log.at(-1).seed);
   for (const c of ["gm", "p1", "p2"]) await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, seq);
@@ -695,12 +736,53 @@ test("World Trigger: a Stealth member's position is absent from the other team's
   }
   assert.match(await frame(page, "p1").textContent("#log"), /square hidden/);
   assert.equal(await atText("p1"), "—");
+  // Every message Red's frames received (scene metadata, items, broadcasts, answers):
+  // none names Akane's square or route, nor do the views sealed for Red once opened
+  // with Red's key. Blue's views, opened with Blue's key, do (so the check can fail).
+  const received = await page.evaluate(() => harness.received);
+  const secret = { id: hidden, name: "Akane", route: [rec.state.members.find((m) => m.id === hidden).at, ...legalNow[move].action.path] };
+  const opened = (c) =>
+    page.evaluate(
+      ([c, all]) => Promise.all(all.map((s) => harness.openFor(c, "gm", s))),
+      [c, received[c].slice(since[c]).filter((m) => m.id === `OBR_BROADCAST_MESSAGE_${VIEW}` && m.data?.data?.to === c).map((m) => m.data.data.sealed)],
+    );
+  const blue = await opened("p2");
+  const red = await opened("p1");
+  assert.ok(blue.length > 0 && red.length > 0, "both players were sent views");
+  assert.ok(squareLeaks(blue, secret).length > 0, "Blue's views hold the route (the check sees it)");
+  stealthLeaks = [...squareLeaks(received.p1.slice(since.p1), secret), ...squareLeaks(red, secret)];
   // the token stays where it was, hidden
   const token = await page.evaluate((id) => harness.scene.items.find((i) => i.id === id), hidden);
   assert.deepEqual(token.position, tokenBefore, "the hidden member's token is not moved to its square");
   assert.equal(token.visible, false);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("seal.js: ECDH P-256 keys kept per player, AES-GCM with a fresh IV; only the two holders open a message, a changed one is refused", async () => {
+  const seal = await import(join(REPO_ROOT, "examples", "owlbear-extension", "seal.js"));
+  const kept = new Map();
+  const storage = { getItem: (k) => kept.get(k) ?? null, setItem: (k, v) => kept.set(k, v) };
+  const [gm, red, blue] = await Promise.all(["gm", "red", "blue"].map((id) => seal.myKeys(id, storage)));
+  assert.deepEqual((await seal.myKeys("gm", storage)).publicJwk, gm.publicJwk, "a player's pair is kept");
+  assert.equal(gm.publicJwk.crv, "P-256");
+  assert.equal(gm.publicJwk.d, undefined, "the published key has no private part");
+  const forBlue = await seal.sharedKey(gm.privateKey, blue.publicJwk);
+  const value = { member: "gm-a", at: { x: 3, y: 4 } };
+  const box = await seal.seal(forBlue, value);
+  assert.notEqual((await seal.seal(forBlue, value)).iv, box.iv, "a fresh IV per message");
+  assert.deepEqual(await seal.open(await seal.sharedKey(blue.privateKey, gm.publicJwk), box), value, "Blue opens it");
+  await assert.rejects(seal.open(await seal.sharedKey(red.privateKey, gm.publicJwk), box), "Red cannot");
+  const data = Buffer.from(box.data, "base64");
+  data[0] ^= 1;
+  await assert.rejects(seal.open(forBlue, { iv: box.iv, data: data.toString("base64") }), "a changed message is refused");
+});
+
+// The state stays on the GM's client (sealed for it in the scene metadata); each
+// player receives their view sealed for them; requests name an index.
+test("World Trigger: no message Red's client receives names Akane's square or route, sealed or not", () => {
+  assert.ok(stealthLeaks, "the Stealth test ran");
+  assert.deepEqual(stealthLeaks, []);
 });
 
 test("manifest.json is an Owlbear Rodeo extension manifest with its popover and background pages (Vite copies public/)", () => {
@@ -847,7 +929,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   /** Fill the form, apply, and check the stored step against encounter_act in Node. */
   const apply = async (kind, fill, expected) => {
     const raw = JSON.stringify(await rawEntry(page));
-    const before = decodeEntry(JSON.parse(raw));
+    const before = await record(page);
     await f.selectOption("#tmd-gm .gm-kind", kind);
     await fill();
     await f.click("#tmd-gm .gm-apply");
@@ -904,7 +986,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   assert.equal(await f.getAttribute("#undo", "data-depth"), "3");
   for (const undone of ["join", "set_base_initiative", "gain_ap"]) {
     const raw = JSON.stringify(await rawEntry(page));
-    const before = decodeEntry(JSON.parse(raw));
+    const before = await record(page);
     const last = before.log.at(-1);
     assert.equal(last.action.type, undone);
     await f.click("#undo");
@@ -1036,8 +1118,10 @@ test("WT setup: teams, sheets and squares come from the tokens and the scene gri
   await f.waitForSelector("#encounter:not([hidden])");
   assert.equal(await f.locator("#error").innerText(), "");
   const raw = await rawEntry(page);
-  assert.equal(raw.format, "gunbai-obr/1");
-  const rec = decodeEntry(raw);
+  // sealed for the GM: the room reads only the ruleset
+  assert.equal(raw.format, "gunbai-obr/2");
+  assert.deepEqual(Object.keys(raw).sort(), ["format", "sealed", "system"]);
+  const rec = await record(page);
   const expected = gunbai.worldTrigger.battleNew(EXPECTED_SETUP);
   assert.deepEqual(rec.state, expected.state);
   assert.deepEqual(rec.log, [{ events: expected.events }]);

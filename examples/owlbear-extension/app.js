@@ -4,17 +4,20 @@
 // handle: a World Trigger battle (`worldTrigger.Battle`, wt.js), a TMD
 // encounter (`tmd.Encounter`), a CoC 6th edition action-point round
 // (`cocAp.Round`), CoC 7th edition house combat (`coc7House.Round`) or a
-// FAP/MAP round (`fapMap.Round`, round.js). The handle lives in the page
-// (live.js); the serializable state is kept, compressed, in the scene's
-// metadata (store.js), so every client sees the same encounter and it
-// survives reloads.
+// FAP/MAP round (`fapMap.Round`, round.js). The handle lives in the GM's page
+// (live.js); the serializable state is kept, compressed and sealed for the GM,
+// in the scene's metadata (store.js), so it survives reloads.
 //
 // Who acts: the GM on anything; a player on the combatants of their own tokens
 // (the token's `createdUserId`, or the `owner` assigned in its metadata) when
 // the GM allows it (the "players act" setting). A player's click is sent to the
-// GM's client as a request (OBR.broadcast); the GM's client checks the sender
-// (its connection id, through OBR.party), the ownership and the legality, then
-// applies it. Every result is broadcast, so every client shows the last one.
+// GM's client as a request (OBR.broadcast) naming the action by its index in the
+// player's own listing; the GM's client checks the sender (its connection id,
+// through OBR.party), the ownership and the legality, then applies it.
+//
+// Secrets: the GM's client keeps the state (the record in the scene metadata is
+// sealed for the GM, seal.js); each player receives their view (the core's view,
+// their listing, the log and last result as they may see them) sealed for them.
 //
 // Only the scene's ruleset is loaded: each ruleset's npm entry
 // (`gunbai/world-trigger`, `gunbai/tmd`, `gunbai/coc`, `gunbai/fap-map`) is
@@ -27,7 +30,8 @@ import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
 import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
-import { viewThrough, entryFor, withoutSquares } from "./views.js";
+import { viewThrough, entryFor, withoutSquares, hiddenMembers, mentions } from "./views.js";
+import { KEY_META, myKeys, sharedKey, seal, open } from "./seal.js";
 
 export { KEY };
 /** Scene metadata key of the settings: `{system, players_act}`. */
@@ -37,6 +41,8 @@ export const BADGE_KEY = "io.github.gunbai/badge";
 /** Broadcast channels: a player's action request, and results / refusals. */
 export const REQUEST_CHANNEL = "io.github.gunbai/request";
 export const RESULT_CHANNEL = "io.github.gunbai/result";
+/** Each player's view, sealed for that player by the GM's client: `{to, sealed}`. */
+export const VIEW_CHANNEL = "io.github.gunbai/view";
 export const SYSTEMS = ["world_trigger", "tmd", "coc_ap", "coc7_house", "fap_map"];
 
 /** Each ruleset's npm entry, imported only when the scene uses it. */
@@ -114,11 +120,148 @@ function clearError() {
 }
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
+// ---- secrets: the GM's client keeps the state, each player gets their view ---
+
+let keys = null; // this client's ECDH key pair (seal.js)
+let ownKey = null; // a GM's client: the key of its own pair (the sealed record)
+const peerKeys = new Map(); // a public key's JSON -> the key shared with it
+
+/** The key this client shares with the holder of `jwk` (ECDH). */
+async function peerKey(jwk) {
+  const id = JSON.stringify(jwk);
+  if (!peerKeys.has(id)) peerKeys.set(id, await sharedKey(keys.privateKey, jwk));
+  return peerKeys.get(id);
+}
+
+/** The key the stored record is sealed with: the GM's own pair's. */
+async function recordKey() {
+  if (!keys) return null;
+  ownKey ??= await sharedKey(keys.privateKey, keys.publicJwk);
+  return ownKey;
+}
+
+/** A log entry as viewer `viewer` may see it: its events redacted, its squares left out. */
+function seenEntry(entry, viewer, viewers) {
+  if (!entry || typeof entry !== "object") return entry;
+  const seen = entryFor(entry, viewer, viewers);
+  const { hidden: _all, ...rest } = entry;
+  if (!seen.secret) return { ...rest, events: seen.events };
+  // (marked, so that the page shows it as one whose squares are not shown)
+  return { ...rest, action: withoutSquares(entry.action), events: seen.events, hidden: { [viewer ?? ""]: seen.events } };
+}
+
+/**
+ * What player `pid` receives (the GM's client): the core's view of the stored state
+ * for their viewer, the legal actions without those naming a member their view has
+ * no square for, the log and the last result as they may see them.
+ */
+function viewPayload(pid) {
+  const st = saved.state;
+  const viewer = viewerOfPlayer(pid, st) ?? "";
+  const viewers = viewersOf(saved);
+  const h = live.for(clsOf(saved), st);
+  const view = viewThrough(h, st, viewer, undefined, viewers).state;
+  const unseen = hiddenMembers(st, view);
+  return {
+    system: saved.system,
+    ...(saved.kind ? { kind: saved.kind } : {}),
+    step: saved.step,
+    at: atOf(saved),
+    state: view,
+    names: saved.names,
+    log: (saved.log || []).map((e) => seenEntry(e, viewer, viewers)),
+    listing: h.legalActions().filter((l) => !mentions(l.action, unseen)),
+    last: lastResult?.entry ? { ...lastResult, entry: seenEntry(lastResult.entry, viewer, viewers) } : null,
+  };
+}
+
+/** Which stored step a record is at (the seed of its last log entry). */
+const atOf = (rec) => String(rec?.log?.at(-1)?.seed ?? "");
+
+/**
+ * Send each player (or only `only`) their view, sealed for them (the GM's client,
+ * after each stored step, when a player asks or publishes a key).
+ */
+async function sendViews(only = null) {
+  if (!isGM || !saved?.state || !mode || live.remote) return;
+  let players = [];
+  try {
+    players = await OBR.party.getPlayers();
+  } catch {
+    return;
+  }
+  for (const p of players) {
+    if (p.role === "GM" || (only && p.id !== only)) continue;
+    const jwk = p.metadata?.[KEY_META];
+    if (!jwk) continue;
+    try {
+      const sealed = await seal(await peerKey(jwk), viewPayload(p.id));
+      await OBR.broadcast.sendMessage(VIEW_CHANNEL, { to: p.id, sealed }, { destination: "REMOTE" });
+    } catch (e) {
+      showError(e);
+    }
+  }
+}
+
+/** A view for this player (a player's client): opened with the key shared with the GM who sent it. */
+let viewQueue = Promise.resolve();
+function onView(msg) {
+  viewQueue = viewQueue.then(() => takeView(msg)).catch((e) => showError(e));
+}
+async function takeView({ data, connectionId }) {
+  if (isGM || !data || data.to !== playerId || !keys) return;
+  let gm = party.find((p) => p.connectionId === connectionId);
+  if (!gm?.metadata?.[KEY_META]) {
+    party = await OBR.party.getPlayers();
+    gm = party.find((p) => p.connectionId === connectionId);
+  }
+  if (gm?.role !== "GM" || !gm.metadata?.[KEY_META]) return;
+  let v;
+  try {
+    v = await open(await peerKey(gm.metadata[KEY_META]), data.sealed);
+  } catch {
+    return; // not sealed for this player by that GM
+  }
+  await loadSystem(v.system);
+  saved = { system: v.system, ...(v.kind ? { kind: v.kind } : {}), step: v.step, state: v.state, names: v.names, log: v.log };
+  live.remote = v.listing;
+  lastResult = v.last;
+  render();
+}
+
 // ---- who may act ------------------------------------------------------------
+
+/**
+ * A token's gunbai metadata (`io.github.gunbai/encounter`): `{combatant?, owner?, side?,
+ * stats?, sheet?, …}` (the SDK types metadata values as unknown).
+ * @param {{metadata?: Record<string, unknown>} | null | undefined} item
+ * @returns {Record<string, any>}
+ */
+export function metaOf(item) {
+  const m = item?.metadata?.[KEY];
+  return m && typeof m === "object" ? /** @type {Record<string, any>} */ (m) : {};
+}
+
+/**
+ * The plain text of a text or label item (Owlbear's `text.plainText`), else "".
+ * @param {any} item
+ * @returns {string}
+ */
+const plainText = (item) => (item && typeof item.text === "object" ? String(item.text?.plainText ?? "") : "");
 
 /** The player a token belongs to: an assignment in its metadata (`owner`), else who created it. */
 export function ownerOf(item) {
-  return item?.metadata?.[KEY]?.owner ?? item?.createdUserId ?? null;
+  return metaOf(item).owner ?? item?.createdUserId ?? null;
+}
+
+/**
+ * Whether a token's owner (a player id) is a GM: this page's user by its own role, any
+ * other by its role in the room (OBR.party). An owner not in the room counts as a player.
+ */
+function ownerIsGm(owner) {
+  if (!owner) return false;
+  if (owner === playerId) return isGM;
+  return party.find((p) => p.id === owner)?.role === "GM";
 }
 
 /** The combatant ids an action belongs to; empty for the GM's own actions. */
@@ -156,7 +299,8 @@ function canAct(action) {
  * legality come from the stored state.
  */
 export function viewFor(state, viewer, events) {
-  if (!state || viewer == null || !mode?.Cls) return events ? { state, events } : { state };
+  // (a player's client holds only its view, already redacted by the GM's client)
+  if (!state || viewer == null || !mode?.Cls || live.remote) return events ? { state, events } : { state };
   const h = live.for(clsOf(saved), state);
   return viewThrough(h, state, viewer, events, viewersOf(saved));
 }
@@ -191,7 +335,12 @@ const clsOf = (rec) => (mode?.clsFor ? mode.clsFor(rec) : mode?.Cls);
 /** The viewer a player's page asks the view for: their World Trigger team, else their first combatant. */
 function viewerOf(state) {
   if (isGM || !state) return null;
-  const mine = tokens.filter((tk) => tk.owner === playerId).map((tk) => tk.id);
+  return viewerOfPlayer(playerId, state);
+}
+
+/** The viewer of player `pid` (see viewerOf). */
+function viewerOfPlayer(pid, state) {
+  const mine = tokens.filter((tk) => tk.owner === pid).map((tk) => tk.id);
   if (!mine.length) return "";
   if (saved?.system === "world_trigger") {
     const m = state.members?.find((x) => mine.includes(x.id));
@@ -292,14 +441,16 @@ async function loadSystem(system) {
 // ---- tokens ------------------------------------------------------------------
 
 async function loadTokens() {
-  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER" && item.metadata?.[KEY]?.combatant === true);
+  const items = await OBR.scene.items.getItems((item) => item.layer === "CHARACTER" && metaOf(item).combatant === true);
   tokens = items.map((i) => ({
     id: i.id,
-    name: i.name || i.text?.plainText || i.id,
+    name: i.name || plainText(i) || i.id,
     position: i.position,
-    meta: i.metadata?.[KEY] || {},
+    meta: metaOf(i),
     owner: ownerOf(i),
     createdUserId: i.createdUserId,
+    // PC or NPC (CoC 7th's DEX ties, C7H-INIT-2): an NPC is a token its owner plays as the GM
+    ownedByGm: ownerIsGm(ownerOf(i)),
   }));
   for (const tk of tokens) {
     if (!setup[tk.id]) setup[tk.id] = { side: tk.meta.side || "A", base_initiative: Number(tk.meta.base_initiative ?? 0) };
@@ -321,10 +472,11 @@ async function save(next, by = playerId) {
     .reduce((n, [k, v]) => n + entrySize(k, v), 0);
   const room = METADATA_LIMIT - others;
   let rec = next;
-  let value = await encode(rec);
+  const key = await recordKey();
+  let value = await encode(rec, key);
   while (entrySize(KEY, value) > room && rec.log?.length > 1) {
     rec = { ...rec, log: rec.log.slice(Math.ceil(rec.log.length / 2)) };
-    value = await encode(rec);
+    value = await encode(rec, key);
   }
   const size = entrySize(KEY, value);
   if (size > room) {
@@ -339,23 +491,15 @@ async function save(next, by = playerId) {
   sceneMeta = { ...sceneMeta, [KEY]: value };
   saved = rec;
   const last = rec.log?.at(-1);
-  if (last?.action && JSON.stringify(last) !== before) await announce({ system: rec.system, by: currentActor ?? by, byName: currentActor ? currentActorName : myName, entry: last });
+  if (last?.action && JSON.stringify(last) !== before) lastResult = { system: rec.system, by: currentActor ?? by, byName: currentActor ? currentActorName : myName, entry: last };
   syncBadges();
+  await sendViews();
   return true;
 }
 let currentActor = null; // the player whose request is being applied (for the result's "by")
 let currentActorName = "";
 let myName = "";
 
-/** Broadcast a result to every other client and show it here. */
-async function announce(result) {
-  lastResult = result;
-  try {
-    await OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "result", ...result }, { destination: "REMOTE" });
-  } catch (e) {
-    showError(e);
-  }
-}
 
 // ---- acting ------------------------------------------------------------------
 
@@ -385,7 +529,9 @@ async function perform(action) {
   setStatus(t("sent"), "sent");
   render();
   try {
-    await OBR.broadcast.sendMessage(REQUEST_CHANNEL, { rid, system: saved?.system, action }, { destination: "REMOTE" });
+    // the action by its index in this player's own listing (no hidden data)
+    const index = (live.remote ?? []).findIndex((l) => canonical(l.action) === canonical(action));
+    await OBR.broadcast.sendMessage(REQUEST_CHANNEL, { rid, at: atOf(saved), index }, { destination: "REMOTE" });
   } catch (e) {
     clearTimeout(pending.timer);
     pending = null;
@@ -419,25 +565,30 @@ function onRequest(msg) {
   requestQueue = requestQueue.then(() => handleRequest(msg)).catch((e) => showError(e));
 }
 async function handleRequest({ data, connectionId }) {
-  if (!isGM || !data || typeof data !== "object") return;
-  const { rid, action } = data;
+  if (!isGM || live.remote || !data || typeof data !== "object") return;
+  const { rid, index } = data;
   const refuse = (code) => OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "refused", rid, code }, { destination: "REMOTE" });
   // The sender is the party member with that connection id (Owlbear sets it; a page cannot choose it).
   const players = await OBR.party.getPlayers();
   const sender = players.find((p) => p.connectionId === connectionId);
-  if (!sender) return refuse("unknown_player");
-  if (!saved?.state || data.system !== saved.system || !mode) return refuse("no_encounter");
+  if (!sender) return data.kind === "sync" ? undefined : refuse("unknown_player");
+  // A player's page asks for its view (opened, reloaded)
+  if (data.kind === "sync") return sendViews(sender.id);
+  if (!saved?.state || !mode) return refuse("no_encounter");
+  if (!settings.players_act) return refuse("players_off");
   await loadTokens();
-  const why = playerMay(sender.id, action, saved.state);
-  if (why) return refuse(why);
-  let legal = [];
+  // The action is the one at `index` in the sender's own listing of the step it names.
+  let listing = [];
   try {
-    legal = live.for(clsOf(saved), saved.state).legalActions();
+    listing = viewPayload(sender.id).listing;
   } catch {
     /* an unreadable state: nothing is legal */
   }
-  const want = canonical(action);
-  if (!legal.some((x) => canonical(x.action) === want)) return refuse("illegal_action");
+  const chosen = data.at === atOf(saved) && Number.isInteger(index) ? listing[index] : undefined;
+  if (!chosen) return refuse("illegal_action");
+  const action = chosen.action;
+  const why = playerMay(sender.id, action, saved.state);
+  if (why) return refuse(why);
   currentActor = sender.id;
   currentActorName = sender.name ?? "";
   let ok = false;
@@ -454,11 +605,6 @@ function onResult({ data, connectionId }) {
   if (!data || typeof data !== "object") return;
   // Results and answers come from a GM's client; anything else on the channel is ignored.
   if (party.find((p) => p.connectionId === connectionId)?.role !== "GM") return;
-  if (data.kind === "result") {
-    lastResult = data;
-    renderLast();
-    return;
-  }
   if (pending && data.rid === pending.rid) {
     clearTimeout(pending.timer);
     pending = null;
@@ -479,7 +625,7 @@ function onResult({ data, connectionId }) {
 let badgeRun = Promise.resolve();
 let badgeQueued = false;
 function syncBadges() {
-  if (!isGM || badgeQueued) return badgeRun;
+  if (!isGM || live.remote || badgeQueued) return badgeRun;
   // One pass at a time (each reads the items afresh), and at most one waiting.
   badgeQueued = true;
   badgeRun = badgeRun.then(() => {
@@ -494,8 +640,9 @@ async function syncBadgesNow() {
     const all = await OBR.scene.items.getItems();
     const ids = new Set(all.map((i) => i.id));
     const badges = all.filter((i) => i.metadata?.[BADGE_KEY]);
-    const have = new Map(badges.map((b) => [b.metadata[BADGE_KEY].for, b]));
-    const gone = badges.filter((b) => !(b.metadata[BADGE_KEY].for in want) || !ids.has(b.metadata[BADGE_KEY].for)).map((b) => b.id);
+    const badgeFor = (/** @type {import("@owlbear-rodeo/sdk").Item} */ b) => String(/** @type {{for?: string}} */ (b.metadata[BADGE_KEY]).for ?? "");
+    const have = new Map(badges.map((b) => [badgeFor(b), b]));
+    const gone = badges.filter((b) => !(badgeFor(b) in want) || !ids.has(badgeFor(b))).map((b) => b.id);
     if (gone.length) await OBR.scene.items.deleteItems(gone);
     const add = [];
     const change = {};
@@ -515,13 +662,14 @@ async function syncBadgesNow() {
             .metadata({ [BADGE_KEY]: { for: id } })
             .build(),
         );
-      } else if (b.text?.plainText !== text) change[b.id] = text;
+      } else if (plainText(b) !== text) change[b.id] = text;
     }
     if (add.length) await OBR.scene.items.addItems(add);
     const ch = Object.keys(change);
     if (ch.length) {
       await OBR.scene.items.updateItems(ch, (items) => {
-        for (const it of items) it.text.plainText = change[it.id];
+        // (badges are labels: Owlbear's Label items have `text`)
+        for (const it of items) /** @type {{text: {plainText: string}}} */ (/** @type {unknown} */ (it)).text.plainText = change[it.id];
       });
     }
   } catch (e) {
@@ -607,12 +755,12 @@ function renderOwners() {
       return `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td><td><select class="owner">${opts.join("")}</select></td></tr>`;
     })
     .join("");
-  for (const sel of document.querySelectorAll("#owners-table select.owner")) {
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#owners-table select.owner"))) {
     sel.onchange = () => {
-      const id = sel.closest("tr").dataset.token;
+      const id = sel.closest("tr")?.dataset.token ?? "";
       OBR.scene.items.updateItems([id], (items) => {
         for (const it of items) {
-          const { owner: _old, ...rest } = it.metadata[KEY] || {};
+          const { owner: _old, ...rest } = metaOf(it);
           it.metadata[KEY] = sel.value ? { ...rest, owner: sel.value } : rest;
         }
       });
@@ -640,7 +788,7 @@ function render() {
   document.body.dataset.system = system || "";
   document.body.dataset.role = isGM ? "GM" : "PLAYER";
   const family = system && ROUND_RULESETS[system] ? "round" : system;
-  for (const el of document.querySelectorAll("[data-for]")) el.hidden = !el.dataset.for.split(" ").includes(family);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-for]"))) el.hidden = !(el.dataset.for ?? "").split(" ").includes(family);
   $("#gm-note").textContent = isGM ? (running && tokens.some((tk) => !saved.names?.[tk.id]) ? t("notInEncounter") : "") : settings.players_act ? t("playerNote") : t("playerOff");
   $("#reset").textContent = t("reset");
   $("#reset").hidden = !isGM;
@@ -735,10 +883,12 @@ function renderTmdSetup() {
     )
     .join("");
   $("#tokens").innerHTML = `<table><tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("init"))}</th></tr>${rows}</table>`;
-  for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
-    const s = setup[row.dataset.token];
-    row.querySelector(".side").onchange = (ev) => (s.side = ev.target.value.trim() || "A");
-    row.querySelector(".init").onchange = (ev) => (s.base_initiative = Number(ev.target.value || 0));
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tokens tr[data-token]"))) {
+    const s = setup[row.dataset.token ?? ""];
+    const side = /** @type {HTMLInputElement} */ (row.querySelector(".side"));
+    const initiative = /** @type {HTMLInputElement} */ (row.querySelector(".init"));
+    side.onchange = () => (s.side = side.value.trim() || "A");
+    initiative.onchange = () => (s.base_initiative = Number(initiative.value || 0));
   }
 }
 
@@ -898,13 +1048,18 @@ let readSeq = 0;
 async function readMetadata(meta) {
   const seq = ++readSeq;
   let rec = null;
+  // A sealed record opens only on the GM's client that sealed it; a player's client
+  // (or another GM's) keeps the view it was sent.
+  let viewOnly = false;
   try {
-    rec = await decode(meta[KEY]);
-  } catch (e) {
-    showError(e);
+    rec = await decode(meta[KEY], isGM ? await recordKey() : null);
+    viewOnly = !!meta[KEY]?.sealed && !rec;
+  } catch {
+    viewOnly = true;
   }
   const s = meta[SETTINGS_KEY] && typeof meta[SETTINGS_KEY] === "object" ? meta[SETTINGS_KEY] : {};
-  const system = rec?.system ?? (SYSTEMS.includes(s.system) ? s.system : null);
+  const stored = meta[KEY]?.system;
+  const system = rec?.system ?? (SYSTEMS.includes(stored) ? stored : null) ?? (SYSTEMS.includes(s.system) ? s.system : null);
   try {
     await loadSystem(system);
   } catch (e) {
@@ -912,7 +1067,10 @@ async function readMetadata(meta) {
   }
   if (seq !== readSeq) return;
   sceneMeta = meta;
-  saved = rec;
+  if (!viewOnly) {
+    saved = rec;
+    live.remote = null;
+  } else if (saved && saved.system !== meta[KEY]?.system) saved = null;
   settings = { system: SYSTEMS.includes(s.system) ? s.system : null, players_act: s.players_act === true };
   render();
   syncBadges();
@@ -930,12 +1088,24 @@ async function readGrid() {
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
   playerId = OBR.player.id;
+  // This client's key pair; its public key in the player's metadata (seal.js)
+  keys = await myKeys(playerId);
+  try {
+    await OBR.player.setMetadata({ [KEY_META]: keys.publicJwk });
+  } catch {
+    /* without a published key this client receives no view */
+  }
   try {
     myName = (await OBR.player.getName()) ?? "";
   } catch {
     myName = "";
   }
   await readGrid();
+  try {
+    party = await OBR.party.getPlayers();
+  } catch {
+    party = [];
+  }
   await loadTokens();
   await readMetadata(await OBR.scene.getMetadata());
   OBR.scene.onMetadataChange((m) => readMetadata(m));
@@ -962,9 +1132,15 @@ async function init() {
   OBR.party.onChange((ps) => {
     party = ps;
     render();
+    // (a player who joined or published a key gets their view)
+    sendViews().catch((e) => showError(e));
   });
   OBR.broadcast.onMessage(REQUEST_CHANNEL, onRequest);
   OBR.broadcast.onMessage(RESULT_CHANNEL, onResult);
+  OBR.broadcast.onMessage(VIEW_CHANNEL, onView);
+  // A player's page asks the GM's client for its view; a GM's page (re)opened sends every player theirs.
+  if (!isGM) OBR.broadcast.sendMessage(REQUEST_CHANNEL, { kind: "sync" }, { destination: "REMOTE" }).catch(() => {});
+  else await sendViews();
   $("#system").onchange = (ev) => {
     clearError();
     if (SYSTEMS.includes(ev.target.value)) saveSettings({ system: ev.target.value });
@@ -980,7 +1156,7 @@ async function init() {
 function showUnavailable() {
   document.documentElement.lang = lang;
   $("#title").textContent = t("title");
-  for (const el of document.querySelectorAll("body > :not(#title):not(#unavailable)")) el.hidden = true;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("body > :not(#title):not(#unavailable)"))) el.hidden = true;
   const p = $("#unavailable");
   p.hidden = false;
   p.textContent = t("unavailable");

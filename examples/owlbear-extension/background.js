@@ -26,16 +26,27 @@ const lang = (() => {
   return "en";
 })();
 
-const ownerOf = (item) => item?.metadata?.[KEY]?.owner ?? item?.createdUserId ?? null;
+/** A token's gunbai metadata (the SDK types metadata values as unknown). */
+const metaOf = (/** @type {{metadata?: Record<string, unknown>}} */ item) => /** @type {Record<string, any>} */ (item?.metadata?.[KEY] ?? {});
+const ownerOf = (/** @type {any} */ item) => metaOf(item).owner ?? item?.createdUserId ?? null;
 
 let playersAct = false;
 let me = null;
 let role = "PLAYER";
 
-/** The icons of one menu entry: the GM's (any token) and, when players may act, a player's (own tokens). */
+/**
+ * The icons of one menu entry: the GM's (any token) and, when players may act, a player's (own tokens).
+ * @param {string} label
+ * @param {boolean} combatant
+ * @returns {import("@owlbear-rodeo/sdk").ContextMenuIcon[]}
+ */
 function icons(label, combatant) {
-  const flag = { key: ["metadata", KEY, "combatant"], value: true, operator: combatant ? "==" : "!=" };
-  const base = [{ key: "layer", value: "CHARACTER" }, flag];
+  /** @type {import("@owlbear-rodeo/sdk").KeyFilter[]} */
+  const base = [
+    { key: "layer", value: "CHARACTER" },
+    { key: ["metadata", KEY, "combatant"], value: true, operator: combatant ? "==" : "!=" },
+  ];
+  /** @type {import("@owlbear-rodeo/sdk").ContextMenuIcon[]} */
   const out = [{ icon: "/icon.svg", label, filter: { roles: ["GM"], every: base } }];
   if (playersAct && me) out.push({ icon: "/icon.svg", label, filter: { roles: ["PLAYER"], every: [...base, { key: "createdUserId", value: me }] } });
   return out;
@@ -48,7 +59,7 @@ async function setCombatant(items, combatant) {
     .map((i) => i.id);
   if (!ids.length) return;
   await OBR.scene.items.updateItems(ids, (list) => {
-    for (const it of list) it.metadata[KEY] = { ...(it.metadata[KEY] || {}), combatant };
+    for (const it of list) it.metadata[KEY] = { ...metaOf(it), combatant };
   });
 }
 

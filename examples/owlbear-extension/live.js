@@ -11,6 +11,13 @@
 // was last built (at most 100, the handle's limit).
 
 export class LiveGame {
+  /**
+   * A player's client: the listing the GM's client sent with this player's view (the
+   * player's client holds no state to list from). While set, `for()` gives a stand-in
+   * handle that lists it and shows the view as it is.
+   * @type {any[] | null}
+   */
+  remote = null;
   #cls = null;
   #handle = null;
   /** The JSON text of the state the handle holds (what a stored state is compared with). */
@@ -32,6 +39,10 @@ export class LiveGame {
    * state and throws GunbaiError on a bad one), the old one freed.
    */
   for(cls, state) {
+    if (this.remote) {
+      const listing = this.remote;
+      return { legalActions: () => listing, view: (/** @type {unknown} */ _v, /** @type {any[]} */ events) => (events ? { state, events } : { state }), undoDepth: 0 };
+    }
     const json = JSON.stringify(state);
     if (this.#handle && this.#cls === cls && this.#json === json) return this.#handle;
     this.free();

@@ -237,15 +237,15 @@ export function createRoundMode(ctx) {
   }
 
   function bindSetup() {
-    for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
-      const s = setup[row.dataset.token];
-      for (const i of row.querySelectorAll("input[data-f]")) {
-        i.onchange = () => (s[i.dataset.f] = i.type === "checkbox" ? i.checked : Number(i.value || 0));
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tokens tr[data-token]"))) {
+      const s = setup[row.dataset.token ?? ""];
+      for (const i of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("input[data-f]"))) {
+        i.onchange = () => (s[i.dataset.f ?? ""] = i.type === "checkbox" ? i.checked : Number(i.value || 0));
       }
-      const role = row.querySelector("select.role");
-      if (role) role.onchange = () => (chaseSetup.roles[row.dataset.token] = role.value);
+      const role = /** @type {HTMLSelectElement | null} */ (row.querySelector("select.role"));
+      if (role) role.onchange = () => (chaseSetup.roles[row.dataset.token ?? ""] = role.value);
     }
-    const k = document.querySelector("#round-kind");
+    const k = /** @type {HTMLSelectElement | null} */ (document.querySelector("#round-kind"));
     if (k) {
       k.onchange = () => {
         chaseSetup.on = k.value === "chase";

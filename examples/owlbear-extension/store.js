@@ -11,8 +11,12 @@
 // ({system, state, names, log, …}). A record saved by an older build of the
 // extension (the plain object, with `state`) is still read.
 
+import { seal, open } from "./seal.js";
+
 export const KEY = "io.github.gunbai/encounter";
 export const FORMAT = "gunbai-obr/1";
+/** The sealed record's format (only the GM's client can open it). */
+export const SEALED = "gunbai-obr/2";
 /** Owlbear Rodeo keeps at most 16 kB of metadata per scene. */
 export const METADATA_LIMIT = 16 * 1024;
 
@@ -24,7 +28,9 @@ function toBase64(bytes) {
 }
 
 function fromBase64(text) {
-  if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(text);
+  // Uint8Array.fromBase64 (ES2026) where the browser has it; lib ES2023 does not declare it
+  const U = /** @type {{fromBase64?: (t: string) => Uint8Array}} */ (/** @type {unknown} */ (Uint8Array));
+  if (typeof U.fromBase64 === "function") return U.fromBase64(text);
   const bin = atob(text);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -35,15 +41,31 @@ async function pipe(bytes, transform) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
 }
 
-/** The metadata value for a record: gzip + base64 of its JSON. */
-export async function encode(record) {
+/**
+ * The metadata value for a record, sealed for the GM (seal.js: gzip, then AES-GCM
+ * with the key of the GM's own key pair): only `system` is readable by the room.
+ * Without a key (tests of older records), gzip + base64 of its JSON.
+ * @param {any} record
+ * @param {CryptoKey} [key]
+ */
+export async function encode(record, key) {
+  if (key) return { format: SEALED, system: record.system, sealed: await seal(key, record) };
   const gz = await pipe(new TextEncoder().encode(JSON.stringify(record)), new CompressionStream("gzip"));
   return { format: FORMAT, system: record.system, gzip: toBase64(gz) };
 }
 
-/** The record of a metadata value (null when there is none). */
-export async function decode(value) {
+/**
+ * The record of a metadata value (null when there is none, or when it is sealed and
+ * `key` cannot open it: a player's client).
+ * @param {any} value
+ * @param {CryptoKey | null} [key]
+ */
+export async function decode(value, key) {
   if (!value || typeof value !== "object") return null;
+  if (value.sealed) {
+    if (!key) return null;
+    return open(key, value.sealed);
+  }
   if (typeof value.gzip === "string") {
     const json = await pipe(fromBase64(value.gzip), new DecompressionStream("gzip"));
     return JSON.parse(new TextDecoder().decode(json));

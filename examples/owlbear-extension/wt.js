@@ -243,18 +243,25 @@ export function createWorldTrigger(ctx) {
       </select></label>
       <p class="note">${esc(tr(S.illustrative))}</p>`;
     // Inputs write straight into `setup`.
-    for (const row of document.querySelectorAll("#tokens tr[data-token]")) {
-      const s = setup.members[row.dataset.token];
-      row.querySelector(".team").onchange = (ev) => {
-        s.team = ev.target.value.trim() || "A";
+    /** An input (or select) of `row`. */
+    const field = (/** @type {ParentNode} */ row, /** @type {string} */ sel) => /** @type {HTMLInputElement} */ (row.querySelector(sel));
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tokens tr[data-token]"))) {
+      const s = setup.members[row.dataset.token ?? ""];
+      const team = field(row, ".team");
+      team.onchange = () => {
+        s.team = team.value.trim() || "A";
         ctx.render();
       };
-      row.querySelector(".sheet").onchange = (ev) => (s.sheet = ev.target.value);
-      row.querySelector(".sx").onchange = (ev) => ((s.x = Number(ev.target.value)), (s.edited = true));
-      row.querySelector(".sy").onchange = (ev) => ((s.y = Number(ev.target.value)), (s.edited = true));
+      const sheet = field(row, ".sheet");
+      sheet.onchange = () => (s.sheet = sheet.value);
+      const sx = field(row, ".sx");
+      sx.onchange = () => ((s.x = Number(sx.value)), (s.edited = true));
+      const sy = field(row, ".sy");
+      sy.onchange = () => ((s.y = Number(sy.value)), (s.edited = true));
     }
-    for (const l of document.querySelectorAll("#wt-options label.leader")) {
-      l.querySelector("select").onchange = (ev) => (setup.leaders[l.dataset.team] = ev.target.value);
+    for (const l of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#wt-options label.leader"))) {
+      const sel = field(l, "select");
+      sel.onchange = () => (setup.leaders[l.dataset.team ?? ""] = sel.value);
     }
     $("#wt-type").onchange = (ev) => {
       o.battle_type = ev.target.value;
@@ -554,8 +561,8 @@ export function createWorldTrigger(ctx) {
     $("#wt-td").oninput = (ev) => (mods.td = Math.max(0, Number(ev.target.value) || 0));
     $("#wt-burst").oninput = (ev) => (mods.burst = Math.max(0, Number(ev.target.value) || 0));
     $("#wt-push").oninput = (ev) => (mods.push = ev.target.value);
-    for (const i of document.querySelectorAll("#wt-teams .init-dice input")) {
-      i.oninput = (ev) => (mods.init[i.dataset.team] = Math.max(0, Number(ev.target.value) || 0));
+    for (const i of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll("#wt-teams .init-dice input"))) {
+      i.oninput = () => (mods.init[i.dataset.team ?? ""] = Math.max(0, Number(i.value) || 0));
     }
 
     // Legal actions: team-level first, then per member (buttons; moves and area

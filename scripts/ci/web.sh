@@ -20,6 +20,11 @@ step "web: tsc --checkJs of the Foundry module against the Foundry VTT v13 types
   echo "the Foundry types are missing: run scripts/setup.d/20-web.sh"; exit 1; }
 examples/foundry-module/types/node_modules/.bin/tsc -p examples/foundry-module/types
 
+step "web: tsc --checkJs of the Owlbear extension against @owlbear-rodeo/sdk"
+[ -x bindings-js/browser-test/node_modules/.bin/tsc ] || {
+  echo "typescript is missing in bindings-js/browser-test: run scripts/setup.d/20-web.sh"; exit 1; }
+bindings-js/browser-test/node_modules/.bin/tsc -p examples/owlbear-extension
+
 step "web: browser tests (headless chromium)"
 export GUNBAI_PYTHON="$PY"
 node --test --test-concurrency=1 --test-reporter=spec \

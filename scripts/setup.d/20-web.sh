@@ -23,11 +23,13 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 # (The lock file above also pins @owlbear-rodeo/sdk 3.1.0 and its dependencies: the Owlbear
-# extension's browser test builds the extension against the real SDK.)
+# extension's browser test builds the extension against the real SDK; and typescript,
+# for the extension's type check, tsc --checkJs against that SDK, in scripts/ci/web.sh.)
 
 # The Foundry module's type check: tsc --checkJs against the community
-# Foundry VTT v13 types (fvtt-types = @league-of-foundry-developers/foundry-vtt-types,
-# pinned with their own lock file), npm ci when the lock file changed.
+# Foundry VTT v13 types (fvtt-types = @league-of-foundry-developers/foundry-vtt-types
+# 13.345.1, pinned with their own lock file; its GitHub-only pixi packages are
+# overridden with the registry's), npm ci when the lock file changed.
 cd "$ROOT/examples/foundry-module/types"
 stamp="node_modules/.gunbai-lock.sha256"
 want="$(sha256sum package-lock.json | cut -d' ' -f1)"

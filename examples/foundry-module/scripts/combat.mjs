@@ -2,12 +2,15 @@
 // engines' native game handles (`worldTrigger.Battle`, `tmd.Encounter`,
 // `coc7House.Round`, `cocAp.Round`, `fapMap.Round`).
 //
-// * The engine state lives in the Combat's `gunbai.engine` flag; only a GM
-//   writes it (Foundry lets only the GM update a Combat).
+// * The engine record lives in a GM-only JournalEntry (ownership NONE for players, so
+//   Foundry's server withholds it from them); each player receives only their view
+//   (the core's `view`) and their own legal actions, in a JournalEntry only that player
+//   may observe. The Combat's flag holds only public data (ruleset, step, order).
 // * Legal actions come from the engine (`legalActions`) and appear as buttons.
 //   A GM sees every one; a player sees those of the combatants whose actor they
-//   own. A player's click goes through the `module.gunbai` socket; the active GM's
-//   client checks ownership and legality, applies it and saves the state.
+//   own. A player's click is a request message the player creates (Foundry's server
+//   sets its author), naming the action by its index in the player's listing; the
+//   active GM's client applies it for that author.
 // * Initiative comes from the engine: the Combat document class overrides
 //   `rollInitiative` (used by Foundry's own initiative buttons) and the
 //   Combatant class `getInitiativeRoll`, so Foundry never rolls over it.
@@ -18,7 +21,6 @@ import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
-export const SOCKET = `module.${MODULE}`;
 /** Log lines kept in the flag. */
 const LOG_MAX = 30;
 
@@ -42,7 +44,7 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
 };
 
 /**
- * @typedef {object} EngineFlag the Combat's `gunbai.engine` flag
+ * @typedef {object} EngineFlag the engine's record, kept only in a GM-only JournalEntry
  * @property {string} ruleset
  * @property {any} state the handle's `state` JSON
  * @property {number} seq actions applied so far
@@ -56,6 +58,29 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {string} user
  * @property {Record<string, any[]>} [hidden] the viewers who may not see all of it, each
  *   with the events as it sees them (`viewFor`); absent when it hides nothing
+ * @property {string[]} [entitled] a roll made in a private roll mode (GM, blind, self):
+ *   the players who may see its roll and outcome (the GMs always may); absent when public
+ */
+
+/**
+ * @typedef {object} PublicFlag the Combat's `gunbai.engine` flag: only what every user may see
+ * @property {string} ruleset
+ * @property {number} seq
+ * @property {string[]} order the combatants in the engine's order (initiative)
+ */
+
+/**
+ * @typedef {object} PlayerView what one player receives, in a JournalEntry only that player
+ *   (and the GMs) may observe: their view of the state, their own legal actions and the log
+ *   as they may see it
+ * @property {string} combat
+ * @property {string} ruleset
+ * @property {number} seq
+ * @property {any} state the core's view for this player's viewer
+ * @property {{action: Record<string, any>, cost: string}[]} actions this player's legal actions
+ * @property {{action: Record<string, any> | null, events: any[], secret: boolean, private?: boolean, user: string}[]} log
+ * @property {{request: string, ok: boolean, code?: string | null, detail?: string | null, events?: any[]} | null} answer
+ *   the GM client's answer to this player's last request
  */
 
 /**
@@ -71,12 +96,167 @@ function withSecrets(entry, gunbai, ruleset, state) {
   return Object.keys(hidden).length ? { ...entry, hidden } : entry;
 }
 
+// ---------- where the state lives ----------
+//
+// The authoritative record is the JSON text of an EngineFlag in the `gunbai.engine`
+// flag of a JournalEntry owned by the GMs with no player ownership (Foundry's server
+// withholds a document of ownership NONE from a player). Each player's view is the
+// JSON text of a PlayerView in a JournalEntry that only that player may observe. The
+// Combat's own flag holds only public data (PublicFlag). The records are JSON text so
+// that an update replaces them whole (Foundry merges object updates, which would keep
+// a field a newer view leaves out).
+
+/** Ownership levels. */
+const NONE = CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+const OBSERVER = CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER;
+
 /**
+ * The GM-only JournalEntry that holds a combat's engine record (GM clients only: a
+ * player's client never receives it).
+ * @param {Combat.Implementation} combat
+ * @returns {any}
+ */
+function storeDoc(combat) {
+  return game.journal?.find((j) => j.getFlag(MODULE, "store") === combat.id) ?? null;
+}
+
+/**
+ * The JournalEntry holding `userId`'s view of a combat.
+ * @param {Combat.Implementation} combat
+ * @param {string} userId
+ * @returns {any}
+ */
+function viewDoc(combat, userId) {
+  return (
+    game.journal?.find((j) => {
+      const of = j.getFlag(MODULE, "viewOf");
+      return !!of && of.combat === combat.id && of.user === userId;
+    }) ?? null
+  );
+}
+
+/** @param {unknown} text */
+const parsed = (text) => (typeof text === "string" && text ? JSON.parse(text) : null);
+
+/**
+ * The engine record of a combat: on a GM's client, from the GM-only JournalEntry; null
+ * on a player's client (which never receives it) and without an engine.
  * @param {Combat.Implementation} combat
  * @returns {EngineFlag | null}
  */
 export function engineOf(combat) {
-  return /** @type {EngineFlag | undefined} */ (combat?.getFlag?.(MODULE, "engine")) ?? null;
+  if (!combat || !publicOf(combat)) return null;
+  const rec = /** @type {EngineFlag | null} */ (parsed(storeDoc(combat)?.getFlag(MODULE, "engine")));
+  return rec && rec.ruleset === publicOf(combat)?.ruleset ? rec : null;
+}
+
+/**
+ * The Combat's public flag (every user receives it).
+ * @param {Combat.Implementation} combat
+ * @returns {PublicFlag | null}
+ */
+export function publicOf(combat) {
+  return combat?.getFlag?.(MODULE, "engine") || null;
+}
+
+/**
+ * This user's view of a combat (a player's client), null without one.
+ * @param {Combat.Implementation} combat
+ * @param {string} [userId]
+ * @returns {PlayerView | null}
+ */
+export function viewOf(combat, userId = game.user?.id ?? "") {
+  const pub = publicOf(combat);
+  if (!pub) return null;
+  const v = /** @type {PlayerView | null} */ (parsed(viewDoc(combat, userId)?.getFlag(MODULE, "view")));
+  return v && v.ruleset === pub.ruleset ? v : null;
+}
+
+/**
+ * Store a new engine record (GM): the record in the GM-only JournalEntry, each player's
+ * view in theirs, then the Combat's public flag.
+ * @param {Combat.Implementation} combat
+ * @param {EngineFlag} flag
+ * @param {Record<string, PlayerView["answer"]>} [answers] answers to players' requests, by user id
+ */
+async function saveEngine(combat, flag, answers = {}) {
+  const gunbai = await gunbaiReady;
+  const text = JSON.stringify(flag);
+  const store = storeDoc(combat);
+  const cid = combat.id ?? "";
+  if (store) await store.setFlag(MODULE, "engine", text);
+  else await JournalEntry.create({ name: `gunbai: ${cid}`, ownership: { default: NONE }, flags: { [MODULE]: { store: cid, engine: text } } });
+  for (const u of game.users) {
+    if (u.isGM || !u.id) continue;
+    const view = JSON.stringify(playerView(gunbai, combat, flag, u, answers[u.id] ?? null));
+    const doc = viewDoc(combat, u.id);
+    if (!doc) await JournalEntry.create({ name: `gunbai: ${cid} · ${u.name}`, ownership: { default: NONE, [u.id]: OBSERVER }, flags: { [MODULE]: { viewOf: { combat: cid, user: u.id }, view } } });
+    else if (doc.getFlag(MODULE, "view") !== view) await doc.setFlag(MODULE, "view", view);
+  }
+  /** @type {PublicFlag} */
+  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state) };
+  await combat.setFlag(MODULE, "engine", pub);
+}
+
+/**
+ * Answer a player's request without a new state (a refusal): only their view changes.
+ * @param {Combat.Implementation} combat
+ * @param {EngineFlag} flag
+ * @param {User.Implementation} user
+ * @param {PlayerView["answer"]} answer
+ */
+async function answerOnly(combat, flag, user, answer) {
+  const gunbai = await gunbaiReady;
+  const doc = viewDoc(combat, user.id ?? "");
+  const view = JSON.stringify(playerView(gunbai, combat, flag, user, answer));
+  if (doc) await doc.setFlag(MODULE, "view", view);
+}
+
+/**
+ * What one player receives: the core's view for their viewer, their own legal actions
+ * and the log as they may see it (squares and events they may not see left out, rolls
+ * of a private roll mode they are not entitled to left out whole).
+ * @param {any} gunbai
+ * @param {Combat.Implementation} combat
+ * @param {EngineFlag} flag
+ * @param {User.Implementation} user
+ * @param {PlayerView["answer"]} answer
+ * @returns {PlayerView}
+ */
+function playerView(gunbai, combat, flag, user, answer) {
+  const viewer = viewerOf(combat, flag, user);
+  const opv = opViewer(flag.ruleset, viewer);
+  const viewers = viewersOf(flag.ruleset, flag.state);
+  const log = flag.log.slice(-6).map((l) => {
+    if (l.entitled && !l.entitled.includes(user.id ?? "")) return { action: null, events: [], secret: true, private: true, user: l.user };
+    const seen = entryFor(l, opv, viewers);
+    return { action: l.action && seen.secret ? withoutSquares(l.action) : l.action, events: seen.events, secret: seen.secret, user: l.user };
+  });
+  return {
+    combat: combat.id ?? "",
+    ruleset: flag.ruleset,
+    seq: flag.seq,
+    state: viewFor(gunbai, flag.ruleset, flag.state, viewer).state,
+    actions: listFor(gunbai, combat, flag, user),
+    log,
+    answer,
+  };
+}
+
+/**
+ * An action without its squares (a log entry whose squares the viewer may not see).
+ * @param {Record<string, any>} action
+ * @returns {Record<string, any>}
+ */
+function withoutSquares(action) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [k, v] of Object.entries(action)) {
+    const square = v && typeof v === "object" && !Array.isArray(v) && typeof v.x === "number";
+    if (k === "path" || square) continue;
+    out[k] = v;
+  }
+  return out;
 }
 
 /**
@@ -222,8 +402,8 @@ export function entryFor(entry, viewer, viewers) {
 /** v13 CombatantGroup support (absent in v12). */
 export function hasGroups(/** @type {any} */ combat) {
   return !!combat && "groups" in combat && !!combat.groups && typeof combat.createEmbeddedDocuments === "function" &&
-    // CombatantGroup is new in v13; the pinned types (13.340.1) do not declare it in CONFIG
-    !!(/** @type {any} */ (CONFIG).CombatantGroup);
+    // CombatantGroup is new in v13 (absent on v12)
+    !!CONFIG.CombatantGroup;
 }
 
 /**
@@ -233,8 +413,9 @@ export function hasGroups(/** @type {any} */ combat) {
  * @returns {string}
  */
 export function teamOf(combatant) {
-  // v13 Combatant#group (a CombatantGroup) is not in the pinned types (13.340.1)
-  const group = /** @type {any} */ (combatant).group ?? null;
+  // v13 Combatant#group: Foundry's client resolves it to the CombatantGroup; the types
+  // (13.345.1) give it as the group's id, a string (a cast the types force)
+  const group = /** @type {{name?: string | null} | string | null | undefined} */ (/** @type {unknown} */ (combatant.group));
   if (group && typeof group === "object" && group.name) return String(group.name);
   const flag = combatant.getFlag?.(MODULE, "team") ?? combatant.actor?.getFlag?.(MODULE, "team");
   if (flag) return String(flag);
@@ -243,23 +424,31 @@ export function teamOf(combatant) {
 }
 
 /**
+ * A combatant's group id (v13; see teamOf for the cast).
+ * @param {Combatant.Implementation} c
+ * @returns {string | null}
+ */
+function groupId(c) {
+  const g = /** @type {{id?: string | null} | string | null | undefined} */ (/** @type {unknown} */ (c.group));
+  return (g && typeof g === "object" ? g.id : g) ?? null;
+}
+
+/**
  * v13: one CombatantGroup per team, each combatant in its team's group.
  * @param {Combat.Implementation} combat
  */
 async function syncGroups(combat) {
   if (!hasGroups(combat)) return;
-  // CombatantGroup (v13) is not in the pinned types (13.340.1): Combat#groups,
-  // Combatant#group and createEmbeddedDocuments("CombatantGroup") are untyped here.
-  const c13 = /** @type {any} */ (combat);
+  const c13 = combat;
   const want = new Map();
   for (const c of combat.combatants) want.set(c.id, teamOf(c));
   const names = [...new Set(want.values())];
-  const existing = new Map([...c13.groups].map((g) => [g.name, g]));
+  const existing = new Map([...(c13.groups ?? [])].map((g) => [g.name, g]));
   const create = names.filter((n) => !existing.has(n)).map((name) => ({ name }));
-  if (create.length) for (const g of await c13.createEmbeddedDocuments("CombatantGroup", create)) existing.set(g.name, g);
+  if (create.length) for (const g of (await c13.createEmbeddedDocuments("CombatantGroup", create)) ?? []) existing.set(g.name, g);
   const updates = [...c13.combatants]
-    .filter((/** @type {any} */ c) => (c.group?.id ?? c.group) !== existing.get(want.get(c.id))?.id)
-    .map((/** @type {any} */ c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
+    .filter((c) => groupId(c) !== existing.get(want.get(c.id))?.id)
+    .map((c) => ({ _id: c.id, group: existing.get(want.get(c.id))?.id }));
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
 }
 
@@ -302,10 +491,12 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
     /** @type {EngineFlag} */
     const flag = { ruleset, state: h.state, seq: 0, log: [] };
     const created = h.created;
-    if (created?.events?.length) flag.log.push(withSecrets({ action: null, events: created.events, user: game.user.id ?? "" }, gunbai, ruleset, flag.state));
-    await combat.setFlag(MODULE, "engine", flag);
+    const rollMode = currentRollMode();
+    const entitled = entitledBy(rollMode, game.user);
+    if (created?.events?.length) flag.log.push(withSecrets({ action: null, events: created.events, user: game.user.id ?? "", ...(entitled ? { entitled } : {}) }, gunbai, ruleset, flag.state));
+    await saveEngine(combat, flag);
     await syncCombat(combat, flag);
-    if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode: currentRollMode() });
+    if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode });
     return flag;
   } finally {
     h.free();
@@ -316,6 +507,23 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
 export async function stopEngine(/** @type {any} */ combat) {
   if (!game.user?.isGM) throw new Error(L("GUNBAI.Combat.GmOnly"));
   await combat.unsetFlag(MODULE, "engine");
+  await storeDoc(combat)?.setFlag(MODULE, "engine", "");
+  for (const u of game.users) await viewDoc(combat, u.id ?? "")?.setFlag(MODULE, "view", "");
+}
+
+/**
+ * The players who may see the roll and outcome of an action taken in `rollMode` by
+ * `user` (the GMs always may): null for a public roll (everyone).
+ * Private GM roll: the roller; blind GM roll: no player, not even the roller; self
+ * roll: the roller.
+ * @param {string} rollMode
+ * @param {any} user
+ * @returns {string[] | null}
+ */
+export function entitledBy(rollMode, user) {
+  if (rollMode === "gmroll" || rollMode === "selfroll") return user?.isGM ? [] : [user?.id ?? ""];
+  if (rollMode === "blindroll") return [];
+  return null;
 }
 
 // ---------- who may act ----------
@@ -344,27 +552,60 @@ export function mayAct(combat, flag, action, user) {
 
 /**
  * The legal actions `user` may take now, from the engine's listing of the stored
- * state (a view is never loaded). A player's list leaves out every action naming a
- * member their view has no square for (World Trigger: an attack on a hidden enemy
- * would show that it is in range).
+ * state (a view is never loaded): the GM's, every action; a player's, the core's
+ * listing for each combatant they own (`legalActions(actor)`), those they may take.
+ * A player's list also leaves out an action naming a member their view has no square
+ * for (World Trigger: an attack on a hidden enemy would show that it is in range).
+ * Runs on a GM's client (the record is there only).
+ * @param {any} gunbai
+ * @param {Combat.Implementation} combat
+ * @param {EngineFlag} flag
+ * @param {any} user
+ * @returns {{action: Record<string, any>, cost: string}[]}
+ */
+function listFor(gunbai, combat, flag, user) {
+  const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
+  try {
+    /** @type {{action: Record<string, any>, cost: string}[]} */
+    let listed;
+    if (user.isGM) {
+      listed = h.legalActions().map((/** @type {any} */ l) => ({ action: l.action, cost: costText(flag.ruleset, l) }));
+      for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
+      return listed;
+    }
+    const hidden = hiddenMembers(flag.state, viewFor(gunbai, flag.ruleset, flag.state, viewerOf(combat, flag, user)).state);
+    const seen = new Set();
+    listed = [];
+    for (const c of combat.combatants) {
+      if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !orderOf(flag.ruleset, flag.state).includes(c.id)) continue;
+      for (const l of h.legalActions(c.id)) {
+        const key = JSON.stringify(l.action);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (mayAct(combat, flag, l.action, user) && !mentions(l.action, hidden)) listed.push({ action: l.action, cost: costText(flag.ruleset, l) });
+      }
+    }
+    return listed;
+  } finally {
+    h.free();
+  }
+}
+
+/**
+ * The legal actions `user` may take now, labelled in this client's language: a GM's
+ * client lists them from the record; a player's client reads its own view (the GM's
+ * client listed them for it).
  * @param {Combat.Implementation} combat
  * @param {any} [user]
  * @returns {Promise<{action: Record<string, any>, label: string, cost: string}[]>}
  */
 export async function actionsFor(combat, user = game.user) {
-  const flag = engineOf(combat);
-  if (!flag) return [];
   const gunbai = await gunbaiReady;
-  const hidden = user.isGM ? new Set() : hiddenMembers(flag.state, viewFor(gunbai, flag.ruleset, flag.state, viewerOf(combat, flag, user)).state);
-  const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
-  try {
-    /** @type {{action: Record<string, any>, cost: string}[]} */
-    const listed = h.legalActions().map((/** @type {any} */ l) => ({ action: l.action, cost: costText(flag.ruleset, l) }));
-    if (user.isGM) for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
-    return listed.filter((l) => mayAct(combat, flag, l.action, user) && !mentions(l.action, hidden)).map((l) => ({ ...l, label: actionLabel(combat, flag, l.action) }));
-  } finally {
-    h.free();
-  }
+  const flag = game.user?.isGM ? engineOf(combat) : null;
+  const ruleset = publicOf(combat)?.ruleset ?? "";
+  const listed = flag ? listFor(gunbai, combat, flag, user) : user?.id === game.user?.id ? viewOf(combat)?.actions ?? [] : [];
+  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [] });
+  return listed.map((l) => ({ ...l, label: actionLabel(combat, labelFlag, l.action) }));
 }
 
 /**
@@ -388,9 +629,10 @@ export function viewerOf(combat, flag, user) {
  * state, syncs initiative and posts the action's events and dice.
  * @param {Combat.Implementation} combat
  * @param {Record<string, any>} action
- * @param {{user?: any, rollMode?: string, seed?: number}} [opts]
+ * @param {{user?: any, rollMode?: string, seed?: number, answer?: string}} [opts] answer: the
+ *   request message this applies (its author is answered in their view)
  */
-export async function applyAction(combat, action, { user = game.user, rollMode, seed } = {}) {
+export async function applyAction(combat, action, { user = game.user, rollMode, seed, answer } = {}) {
   if (!game.user?.isGM) throw new Error(L("GUNBAI.Combat.GmOnly"));
   const flag = engineOf(combat);
   if (!flag) throw new Error(L("GUNBAI.Combat.NoEngine"));
@@ -404,16 +646,25 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
     if (!listed && !(extra && user.isGM)) throw coded("not_legal", JSON.stringify(action));
     const s = seed ?? newSeed();
     const r = h.act(/** @type {any} */ (action), { seed: s });
+    const mode = rollMode ?? currentRollMode();
+    const entitled = r.rolls?.length ? entitledBy(mode, user) : null;
     /** @type {EngineFlag} */
     const next = {
       ruleset: flag.ruleset,
       state: h.state,
       seq: flag.seq + 1,
-      log: [...flag.log, withSecrets({ action, events: r.events, user: user.id }, gunbai, flag.ruleset, h.state)].slice(-LOG_MAX),
+      log: [...flag.log, withSecrets({ action, events: r.events, user: user.id, ...(entitled ? { entitled } : {}) }, gunbai, flag.ruleset, h.state)].slice(-LOG_MAX),
     };
-    await combat.setFlag(MODULE, "engine", next);
+    /** @type {Record<string, PlayerView["answer"]>} */
+    const answers = {};
+    if (answer && !user.isGM) {
+      // the requester is sent the events as their view has them (WT-ST-1), none from a roll they may not see
+      const own = entitled && !entitled.includes(user.id) ? [] : viewFor(gunbai, flag.ruleset, next.state, viewerOf(combat, next, user), r.events).events ?? [];
+      answers[user.id] = { request: answer, ok: true, events: own };
+    }
+    await saveEngine(combat, next, answers);
     await syncCombat(combat, next);
-    await postAction(combat, next, action, r, { user, rollMode: rollMode ?? currentRollMode(), seed: s });
+    await postAction(combat, next, action, r, { user, rollMode: mode, seed: s });
     return r;
   } finally {
     h.free();
@@ -481,22 +732,51 @@ export function currentRollMode() {
 }
 
 /**
- * Chat data for a roll mode on behalf of `author` (the GM client posts a
- * player's action as that player): Foundry's `ChatMessage.applyRollMode`, with a
- * self roll whispered to the author (not to the GM who posts it).
- * @param {Record<string, any>} data
- * @param {string} rollMode
- * @param {any} author
+ * Post chat data so that only the users who may see it receive it (Foundry's server
+ * sends a whisper without rolls to its recipients and author only; a whispered message
+ * WITH rolls reaches every client, shown as "rolled privately"): to everyone with its
+ * Rolls (Dice So Nice animates them) when `audience` is every user; else whispered to
+ * `audience` without Roll objects (the content shows the dice), authored by `author`
+ * only when the author is in the audience (else by this GM client).
+ * @param {Record<string, any>} data chat data without `whisper` / `rolls`
+ * @param {any[]} rolls Foundry Rolls for a public message
+ * @param {string[]} audience user ids
+ * @param {string} author
  */
-export function withRollMode(data, rollMode, author = game.user) {
+export async function postTo(data, rolls, audience, author) {
+  const everyone = [...game.users].every((u) => audience.includes(u.id ?? ""));
+  const by = audience.includes(author) || everyone ? author : game.user?.id ?? "";
+  // (the author receives a message anyway: Foundry whispers name the others)
+  const others = audience.filter((id) => id !== by);
   /** @type {Record<string, any>} */
-  const out = ChatMessage.applyRollMode(/** @type {any} */ (data), /** @type {any} */ (rollMode));
-  if (rollMode === "selfroll") out.whisper = [author.id];
-  return out;
+  const out = { ...data, author: by, whisper: everyone ? [] : others.length ? others : [by] };
+  if (everyone && rolls.length) {
+    out.rolls = rolls;
+    out.sound = CONFIG.sounds?.dice;
+  }
+  return ChatMessage.create(out);
 }
 
 /**
- * Post an action's events and dice to chat, in the acting user's roll mode.
+ * The users who may see a roll's outcome made in `rollMode` by `author` on their own
+ * client (a chat command): the GMs and the entitled players (entitledBy); every user
+ * for a public roll; only the author for a self roll.
+ * @param {string} rollMode
+ * @param {any} author
+ * @returns {string[]}
+ */
+export function audienceOf(rollMode, author) {
+  if (rollMode === "selfroll") return [author?.id ?? ""];
+  const entitled = entitledBy(rollMode, author);
+  return game.users.filter((u) => u.isGM || !entitled || entitled.includes(u.id ?? "")).map((u) => u.id ?? "");
+}
+
+/**
+ * Post an action's events and dice to chat, in the acting user's roll mode. The users
+ * who may see all of it (the GMs; the players entitled to the roll mode's roll whose
+ * view hides none of it) get the whole message; each other player gets what they may
+ * see: the action without squares and the events as their view has them (World
+ * Trigger, WT-ST-1), or only that a roll was made privately.
  * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  * @param {Record<string, any> | null} action
@@ -504,53 +784,71 @@ export function withRollMode(data, rollMode, author = game.user) {
  * @param {{user: any, rollMode: string, seed?: number}} opts
  */
 async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
-  const rolls = r.rolls?.length ? [toRoll(r.rolls, null, { diceOnly: true })] : [];
-  const title = action ? actionLabel(combat, flag, action) : L("GUNBAI.Combat.Started");
-  const dice = r.rolls?.length
-    ? `<div class="gunbai-dice" data-dice-only="true">${esc(L("GUNBAI.DiceOnly"))}: ${rollFaceLabels(r.rolls)
-        .map((f) => `<span class="gunbai-die d${f.sides}">${esc(f.label)}</span>`)
-        .join(" ")}</div>`
-    : "";
-  const content =
-    `<div class="gunbai-result gunbai-action" data-ruleset="${esc(flag.ruleset)}">` +
-    `<div class="gunbai-command">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(title)}</div>` +
-    `<div class="gunbai-text">${esc(eventsText(r.events, combat))}</div>${dice}</div>`;
-  /** @type {Record<string, any>} */
-  const data = {
-    author: user.id,
-    speaker: ChatMessage.getSpeaker(),
-    content,
-    flags: {
-      [MODULE]: {
-        ruleset: flag.ruleset,
-        action,
-        events: r.events,
-        seed: seed ?? null,
-        combat: combat.id,
-        names: Object.fromEntries([...combat.combatants].map((c) => [c.id, c.name])),
-      },
-    },
+  const entry = flag.log.at(-1);
+  const viewers = viewersOf(flag.ruleset, flag.state);
+  const names = Object.fromEntries([...combat.combatants].map((c) => [c.id, c.name]));
+  const entitled = r.rolls?.length ? entitledBy(rollMode, user) : null;
+  /** @type {Map<string, {action: Record<string, any> | null, events: any[], private: boolean, users: string[]}>} */
+  const groups = new Map();
+  const full = [];
+  for (const u of game.users) {
+    if (u.isGM) {
+      full.push(u.id ?? "");
+      continue;
+    }
+    const priv = !!entitled && !entitled.includes(u.id ?? "");
+    const seen = entry ? entryFor(entry, opViewer(flag.ruleset, viewerOf(combat, flag, u)), viewers) : { events: r.events, secret: false };
+    if (!priv && !seen.secret) {
+      full.push(u.id ?? "");
+      continue;
+    }
+    const shown = priv ? { action: null, events: [], private: true } : { action: action && withoutSquares(action), events: seen.events, private: false };
+    const key = JSON.stringify(shown);
+    const g = groups.get(key) ?? { ...shown, users: [] };
+    g.users.push(u.id ?? "");
+    groups.set(key, g);
+  }
+  const faces = (/** @type {any[]} */ rolls) =>
+    `<div class="gunbai-dice" data-dice-only="true">${esc(L("GUNBAI.DiceOnly"))}: ${rollFaceLabels(rolls)
+      .map((f) => `<span class="gunbai-die d${f.sides}">${esc(f.label)}</span>`)
+      .join(" ")}</div>`;
+  /**
+   * @param {Record<string, any> | null} shownAction
+   * @param {any[]} events
+   * @param {boolean} priv
+   * @param {boolean} withDice
+   */
+  const content = (shownAction, events, priv, withDice) => {
+    const title = priv ? `${user.name ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}` : shownAction ? actionLabel(combat, flag, shownAction) : L("GUNBAI.Combat.Started");
+    return (
+      `<div class="gunbai-result gunbai-action" data-ruleset="${esc(flag.ruleset)}">` +
+      `<div class="gunbai-command">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(title)}</div>` +
+      `<div class="gunbai-text">${esc(eventsText(events, combat))}</div>${withDice && r.rolls?.length ? faces(r.rolls) : ""}</div>`
+    );
   };
-  if (rolls.length) {
-    data.rolls = rolls;
-    data.sound = CONFIG.sounds?.dice;
+  const rolls = r.rolls?.length ? [toRoll(r.rolls, null, { diceOnly: true })] : [];
+  await postTo(
+    {
+      speaker: ChatMessage.getSpeaker(),
+      content: content(action, r.events, false, true),
+      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names } },
+    },
+    rolls,
+    full,
+    user.id,
+  );
+  for (const g of groups.values()) {
+    await postTo(
+      {
+        speaker: ChatMessage.getSpeaker(),
+        content: content(g.action, g.events, g.private, false),
+        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names } },
+      },
+      [],
+      g.users,
+      user.id,
+    );
   }
-  const out = withRollMode(data, rollMode, user);
-  // An action some viewers may not see all of (a World Trigger move in Stealth):
-  // only the GMs and the players who may see it get the message.
-  const hidden = flag.log.at(-1)?.hidden;
-  if (hidden && !out.whisper?.length) {
-    const viewers = viewersOf(flag.ruleset, flag.state);
-    out.whisper = game.users
-      .filter((u) => {
-        if (u.isGM) return true;
-        const v = opViewer(flag.ruleset, viewerOf(combat, flag, u));
-        return viewers.includes(v) && !(v in hidden);
-      })
-      .map((u) => u.id);
-  }
-  // the pinned types (13.340.1) do not declare the documented Document.create on ChatMessage
-  await /** @type {any} */ (ChatMessage).create(out);
 }
 
 // ---------- labels ----------
@@ -717,7 +1015,11 @@ export function relabelMessage(message, el) {
   const list = Object.entries(f.names ?? {}).map(([id, name]) => ({ id, name }));
   list.get = (/** @type {string} */ id) => list.find((/** @type {any} */ c) => c.id === id);
   const names = { combatants: list };
-  const title = f.action ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [] }), f.action) : L("GUNBAI.Combat.Started");
+  const title = f.private
+    ? `${f.by ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}`
+    : f.action
+      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [] }), f.action)
+      : L("GUNBAI.Combat.Started");
   const head = box.querySelector(".gunbai-command");
   if (head) head.textContent = `${Lk(`GUNBAI.Ruleset.${f.ruleset}`, f.ruleset)} · ${title}`;
   const text = box.querySelector(".gunbai-text");
@@ -726,67 +1028,112 @@ export function relabelMessage(message, el) {
   if (dice?.firstChild?.nodeType === 3) dice.firstChild.textContent = `${L("GUNBAI.DiceOnly")}: `;
 }
 
-// ---------- the socket ----------
+// ---------- players' requests ----------
+//
+// A player's request is a chat message the player creates, whispered to the GMs:
+// Foundry's server sets its `author` (a player cannot create a message as another
+// user) and sends it to the GMs only. It names the action by its index in the
+// player's own listing (their view) and the listing's `seq`: no hidden data, nothing
+// the GM's client takes on trust. The active GM's client resolves the index against
+// the listing it makes for the message's author, applies it, answers in the author's
+// view and deletes the message. The module socket is not used: Foundry gives a socket
+// handler no sender it vouches for.
 
-/** Requests this client sent and awaits an answer for. */
+/** This client's requests awaiting an answer, by request message id. */
 const pending = new Map();
-let nextRequest = 1;
 
 /**
- * Take an action from this client: the GM applies it; a player sends it to the
- * active GM's client through the socket and waits for the answer.
+ * Take an action from this client: the GM applies it; a player sends a request for the
+ * action of their listing it equals, and waits for the answer in their view.
  * @param {Combat.Implementation} combat
  * @param {Record<string, any>} action
  */
 export async function requestAction(combat, action) {
   if (game.user?.isGM) return applyAction(combat, action);
-  const id = `${game.user?.id}-${nextRequest++}`;
-  const answer = new Promise((resolve, reject) => {
+  const view = viewOf(combat);
+  const index = view ? view.actions.findIndex((a) => sameAction(a.action, action)) : -1;
+  if (!view || index < 0) throw coded("not_legal", JSON.stringify(action));
+  return requestIndex(combat, view.seq, index);
+}
+
+/**
+ * Send a request for the `index`-th action of this player's listing at `seq`.
+ * @param {Combat.Implementation} combat
+ * @param {number} seq
+ * @param {number} index
+ */
+export async function requestIndex(combat, seq, index) {
+  const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+  const msg = await ChatMessage.create({
+    content: "",
+    whisper: gms,
+    flags: { [MODULE]: { request: { combat: combat.id, seq, index, rollMode: currentRollMode() } } },
+  });
+  const id = msg?.id;
+  return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     setTimeout(() => {
       if (pending.delete(id)) reject(new Error(L("GUNBAI.Combat.NoGm")));
     }, 10000);
+    takeAnswer(combat);
   });
-  game.socket?.emit(SOCKET, { type: "act", id, combat: combat.id, action, user: game.user?.id, rollMode: currentRollMode() });
-  return answer;
 }
 
 /**
- * A socket message: the active GM's client executes `act` requests (checking who
- * asks and what); a requester's client takes the answer.
+ * A view changed (a player's client): settle the request it answers.
+ * @param {Combat.Implementation} combat
+ */
+export function takeAnswer(combat) {
+  const a = viewOf(combat)?.answer;
+  if (!a) return;
+  const p = pending.get(a.request);
+  if (!p) return;
+  pending.delete(a.request);
+  if (a.ok) p.resolve({ events: a.events ?? [] });
+  else if (a.code && a.code in REFUSALS) p.reject(coded(/** @type {keyof typeof REFUSALS} */ (a.code), a.detail ?? ""));
+  else p.reject(new Error(a.detail ?? "refused"));
+}
+
+/**
+ * A new chat message (the active GM's client): a player's request is applied for its
+ * author, the user Foundry's server vouches for; whatever else it says is ignored.
  * @param {any} msg
  */
-export async function onSocket(msg) {
-  if (!msg || typeof msg !== "object") return;
-  if (msg.type === "answer") {
-    if (msg.to !== game.user?.id) return;
-    const p = pending.get(msg.id);
-    if (!p) return;
-    pending.delete(msg.id);
-    if (msg.ok) p.resolve(msg.result);
-    else if (msg.code in REFUSALS) p.reject(coded(msg.code, msg.detail ?? ""));
-    else p.reject(new Error(msg.error));
-    return;
-  }
-  if (msg.type !== "act") return;
-  // Only the active GM executes (one GM even when several are logged in).
+export async function onChatMessage(msg) {
+  const req = msg?.flags?.[MODULE]?.request;
+  if (!req || typeof req !== "object") return;
   if (!game.user?.isGM || game.users.activeGM?.id !== game.user.id) return;
-  const user = game.users.get(msg.user);
-  const reply = (/** @type {Record<string, any>} */ a) => game.socket?.emit(SOCKET, { type: "answer", id: msg.id, to: msg.user, ...a });
+  const user = /** @type {User.Implementation | undefined} */ (game.users.get(msg.author?.id ?? msg.author));
+  const combat = /** @type {Combat.Implementation | undefined} */ (game.combats.get(req.combat));
   try {
-    if (!user) throw new Error(`unknown user ${msg.user}`);
-    const combat = /** @type {Combat.Implementation | undefined} */ (game.combats.get(msg.combat));
-    if (!combat) throw new Error(`unknown combat ${msg.combat}`);
-    const modes = ["publicroll", "gmroll", "blindroll", "selfroll"];
-    const r = await applyAction(combat, msg.action, { user, rollMode: modes.includes(msg.rollMode) ? msg.rollMode : "publicroll" });
-    // the requester is sent the events as their view has them (WT-ST-1)
+    if (!user || user.isGM || !combat) return;
     const flag = engineOf(combat);
-    const events = flag ? viewFor(await gunbaiReady, flag.ruleset, flag.state, user.isGM ? null : viewerOf(combat, flag, /** @type {User.Implementation} */ (user)), r.events).events ?? [] : [];
-    reply({ ok: true, result: { events } });
-  } catch (e) {
-    const err = /** @type {Error & {code?: string, detail?: string}} */ (e);
-    reply({ ok: false, code: err.code ?? null, detail: err.detail ?? null, error: err.message });
+    if (!flag) return;
+    const refuse = (/** @type {keyof typeof REFUSALS} */ code, /** @type {string} */ detail) => answerOnly(combat, flag, user, { request: msg.id, ok: false, code, detail });
+    if (req.seq !== flag.seq) return await refuse("not_legal", `seq ${req.seq} ≠ ${flag.seq}`);
+    const listed = listFor(await gunbaiReady, combat, flag, user);
+    const chosen = Number.isInteger(req.index) ? listed[req.index] : undefined;
+    if (!chosen) return await refuse("not_legal", `#${req.index}`);
+    const modes = ["publicroll", "gmroll", "blindroll", "selfroll"];
+    try {
+      await applyAction(combat, chosen.action, { user, rollMode: modes.includes(req.rollMode) ? req.rollMode : "publicroll", answer: msg.id });
+    } catch (e) {
+      const err = /** @type {Error & {code?: string, detail?: string}} */ (e);
+      await refuse(err.code && err.code in REFUSALS ? /** @type {keyof typeof REFUSALS} */ (err.code) : "not_legal", err.message);
+    }
+  } finally {
+    await msg.delete?.();
   }
+}
+
+/**
+ * Hide a request message in the chat log (it carries no text; it is deleted once
+ * answered).
+ * @param {any} msg
+ * @param {HTMLElement | undefined} el
+ */
+export function hideRequest(msg, el) {
+  if (msg?.flags?.[MODULE]?.request && el) el.style.display = "none";
 }
 
 // ---------- Combat / Combatant document classes ----------
@@ -807,31 +1154,31 @@ export function combatClass(Base) {
      */
     async rollInitiative(ids, options = {}) {
       const self = /** @type {Combat.Implementation} */ (/** @type {unknown} */ (this));
-      const flag = engineOf(self);
-      if (!flag) return super.rollInitiative(ids, options);
+      if (!publicOf(self)) return super.rollInitiative(ids, options);
       ui.notifications?.info(L("GUNBAI.Combat.InitiativeFromEngine"));
-      if (game.user?.isGM) await syncCombat(self, flag);
+      const flag = game.user?.isGM ? engineOf(self) : null;
+      if (flag) await syncCombat(self, flag);
       return this;
     }
 
     /** With an engine running, rounds and turns are the engine's: Foundry's buttons only say so. */
     async nextRound() {
-      if (!engineOf(/** @type {any} */ (this))) return super.nextRound();
+      if (!publicOf(/** @type {any} */ (this))) return super.nextRound();
       ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
       return this;
     }
     async previousRound() {
-      if (!engineOf(/** @type {any} */ (this))) return super.previousRound();
+      if (!publicOf(/** @type {any} */ (this))) return super.previousRound();
       ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
       return this;
     }
     async nextTurn() {
-      if (!engineOf(/** @type {any} */ (this))) return super.nextTurn();
+      if (!publicOf(/** @type {any} */ (this))) return super.nextTurn();
       ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
       return this;
     }
     async previousTurn() {
-      if (!engineOf(/** @type {any} */ (this))) return super.previousTurn();
+      if (!publicOf(/** @type {any} */ (this))) return super.previousTurn();
       ui.notifications?.info(L("GUNBAI.Combat.RoundFromEngine"));
       return this;
     }
@@ -848,9 +1195,9 @@ export function combatantClass(Base) {
   return class GunbaiCombatant extends Base {
     /** @param {string} [formula] */
     getInitiativeRoll(formula) {
-      const flag = engineOf(this.combat);
+      const flag = publicOf(this.combat);
       if (!flag) return super.getInitiativeRoll(formula);
-      const order = orderOf(flag.ruleset, flag.state);
+      const order = flag.order ?? [];
       const i = order.indexOf(this.id);
       return new Roll(String(i < 0 ? 0 : order.length - i));
     }
@@ -872,8 +1219,10 @@ export async function renderPanel(root, combat) {
   if (anchor?.parentElement) anchor.parentElement.insertBefore(panel, anchor);
   else root.prepend(panel);
   const gm = !!game.user?.isGM;
-  const flag = engineOf(combat);
-  if (!flag) {
+  const pub = publicOf(combat);
+  const flag = gm ? engineOf(combat) : null;
+  const mine = gm ? null : viewOf(combat);
+  if (!pub || (gm ? !flag : !mine)) {
     panel.dataset.state = "idle";
     panel.innerHTML = gm
       ? `<label>${esc(L("GUNBAI.Combat.Ruleset"))} <select data-gunbai="ruleset">${RULESETS.map(
@@ -881,21 +1230,23 @@ export async function renderPanel(root, combat) {
         ).join("")}</select></label> <button type="button" data-gunbai="start">${esc(L("GUNBAI.Combat.Start"))}</button>`
       : `<p class="gunbai-note">${esc(L("GUNBAI.Combat.WaitingForGm"))}</p>`;
   } else {
-    const gunbai = await gunbaiReady;
-    const viewer = gm ? null : viewerOf(combat, flag, game.user);
-    const state = viewFor(gunbai, flag.ruleset, flag.state, viewer).state;
-    const opv = viewer ? opViewer(flag.ruleset, viewer) : null;
-    const viewers = viewersOf(flag.ruleset, flag.state);
-    const info = roundInfo(flag.ruleset, state);
+    // the GM's client shows the record; a player's client has only its own view
+    const ruleset = pub.ruleset;
+    const state = flag ? flag.state : mine?.state;
+    const seq = flag ? flag.seq : mine?.seq ?? 0;
+    /** @type {{action: Record<string, any> | null, events: any[], secret: boolean, private?: boolean, user: string}[]} */
+    const entries = flag ? flag.log.slice(-6).map((l) => ({ action: l.action, events: l.events, secret: false, user: l.user })) : mine?.log ?? [];
+    const info = roundInfo(ruleset, state);
     const actions = await actionsFor(combat);
+    const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [] });
     panel.dataset.state = "running";
-    panel.dataset.ruleset = flag.ruleset;
-    panel.dataset.seq = String(flag.seq);
-    const rows = orderOf(flag.ruleset, state)
+    panel.dataset.ruleset = ruleset;
+    panel.dataset.seq = String(seq);
+    const rows = orderOf(ruleset, state)
       .map((id) => {
         const c = combat.combatants.get(id);
         const mine = !!c?.actor?.testUserPermission(game.user, "OWNER") && !gm;
-        const nums = combatantNumbers(flag.ruleset, state, id)
+        const nums = combatantNumbers(ruleset, state, id)
           .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(v)}</span>`)
           .join(" ");
         return `<li data-combatant="${esc(id)}" class="${info.current === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
@@ -905,10 +1256,10 @@ export async function renderPanel(root, combat) {
           `<button type="button" data-gunbai="act" data-index="${i}" data-type="${esc(a.action.type)}" data-actor="${esc(actorOf(a.action) ?? a.action.team ?? "")}">${esc(a.label)}${
             a.cost ? ` <small>${esc(a.cost)}</small>` : ""
           }</button>`;
-    const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(flag.ruleset, a).gm;
+    const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(ruleset, a).gm;
     const buttons = actions.map((a, i) => (tableActions(a.action) ? "" : button(a, i))).join("");
     const gmButtons = actions.map((a, i) => (tableActions(a.action) ? button(a, i) : "")).join("");
-    const teams = teamRows(flag.ruleset, state)
+    const teams = teamRows(ruleset, state)
       .map(
         (t) =>
           `<tr data-team="${esc(t.team)}"><th>${esc(t.team)}</th>${t.cells
@@ -916,15 +1267,18 @@ export async function renderPanel(root, combat) {
             .join("")}</tr>`,
       )
       .join("");
-    const log = flag.log
-      .slice(-6)
+    const log = entries
       .map((l) => {
-        const seen = entryFor(l, opv, viewers);
-        return `<li>${esc(`${l.action ? actionLabel(combat, flag, l.action, { squares: !seen.secret }) : L("GUNBAI.Combat.Started")} → ${eventsText(seen.events, combat)}`)}</li>`;
+        const head = l.private
+          ? `${game.users.get(l.user)?.name ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}`
+          : l.action
+            ? actionLabel(combat, labels, l.action, { squares: !l.secret })
+            : L("GUNBAI.Combat.Started");
+        return `<li>${esc(`${head} → ${eventsText(l.events, combat)}`)}</li>`;
       })
       .join("");
     panel.innerHTML =
-      `<div class="gunbai-phase" data-round="${info.round}" data-phase="${esc(info.phase ?? "")}">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(
+      `<div class="gunbai-phase" data-round="${info.round}" data-phase="${esc(info.phase ?? "")}">${esc(Lk(`GUNBAI.Ruleset.${ruleset}`, ruleset))} · ${esc(
         L("GUNBAI.Round"),
       )} ${esc(info.round)}${info.phase ? ` · ${esc(Lk(`GUNBAI.PhaseName.${info.phase}`, info.phase))}` : ""}</div>` +
       (teams ? `<table class="gunbai-teams">${teams}</table>` : "") +

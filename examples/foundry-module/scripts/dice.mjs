@@ -67,11 +67,11 @@ export function registerDice() {
       return this.results.filter((r) => r.active).reduce((a, r) => a + (r.result % 10) * 10, 0);
     }
   }
-  const cfg = /** @type {any} */ (CONFIG.Dice);
+  const cfg = CONFIG.Dice;
   cfg.terms.t = GunbaiD10;
   cfg.terms.p = GunbaiTensDie;
   if (cfg.termTypes) Object.assign(cfg.termTypes, { GunbaiD10, GunbaiTensDie });
-  Hooks.once("diceSoNiceReady", (/** @type {any} */ dice3d) => {
+  Hooks.once("diceSoNiceReady", (dice3d) => {
     dice3d.addDicePreset({ type: "dt", labels: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"], system: "standard" }, "d10");
     dice3d.addDicePreset({ type: "dp", labels: ["10", "20", "30", "40", "50", "60", "70", "80", "90", "00"], system: "standard" }, "d10");
   });
@@ -240,7 +240,8 @@ export function rollData(rolls, result = null, { flavor, reported = null, diceOn
 
 /** "dice only" in the user's language (the Roll's flavour when its total is not the result). */
 function diceOnlyLabel() {
-  const g = /** @type {any} */ (globalThis).game;
+  // (also called outside Foundry, by the tests of the dice module: no `game` there)
+  const g = typeof game === "undefined" ? undefined : game;
   const v = g?.i18n?.localize?.("GUNBAI.DiceOnly");
   return v && v !== "GUNBAI.DiceOnly" ? v : "dice only";
 }
@@ -252,7 +253,8 @@ function diceOnlyLabel() {
  * @param {{flavor?: string, reported?: number | null, diceOnly?: boolean}} [opts]
  */
 export function toRoll(rolls, result = null, opts = {}) {
-  // Roll.fromData takes Roll#toJSON's shape; the pinned types' Roll.Data also asks for `results`
+  // Roll.fromData takes Roll#toJSON's shape; the types' Roll.Data (13.345.1) also asks
+  // for `results`, which Roll#toJSON does not write (a cast the types force)
   return Roll.fromData(/** @type {any} */ (rollData(rolls, result, opts)));
 }
 

@@ -96,14 +96,14 @@ export async function postResult(out, { command, system, rollMode } = {}) {
       <div class="gunbai-text">${escapeHtml(out.text ?? "")}</div>${faces}</div>`,
     flags: { [MODULE]: { system, command, result: out.result ?? out } },
   };
-  if (rolls.length) {
-    data.rolls = rolls;
-    data.sound = CONFIG.sounds?.dice;
-  }
   let mode = rollMode ?? combat.currentRollMode();
   if (out.secret && (mode === "publicroll" || mode === "roll")) mode = "gmroll";
-  // the pinned types (13.340.1) do not declare the documented Document.create on ChatMessage
-  return /** @type {any} */ (ChatMessage).create(combat.withRollMode(data, mode));
+  // Only the users the roll mode entitles receive the roll and its result (an S
+  // command: the GMs and the roller); see combat.postTo.
+  // (A chat command is rolled on its roller's client: a blind roll is hidden from the
+  // other players, and from the roller's chat log, not from the roller's own client.)
+  if (mode === "blindroll") data.blind = true;
+  return combat.postTo(data, rolls, combat.audienceOf(mode, game.user), game.user?.id ?? "");
 }
 
 /** `/wt 2D6>=5`, `/gb …` etc.: returns false (handled) or undefined (not ours). */
@@ -178,7 +178,7 @@ Hooks.once("init", () => {
   // Initiative through Foundry's documents: the engine's, never a die.
   CONFIG.Combat.documentClass = combat.combatClass(CONFIG.Combat.documentClass);
   CONFIG.Combatant.documentClass = combat.combatantClass(CONFIG.Combatant.documentClass);
-  const mod = /** @type {any} */ (game.modules.get(MODULE));
+  const mod = game.modules.get(MODULE);
   if (mod)
     mod.api = {
       runCommand,
@@ -191,23 +191,41 @@ Hooks.once("init", () => {
       requestAction: combat.requestAction,
       actionsFor: combat.actionsFor,
       engineOf: combat.engineOf,
+      viewOf: combat.viewOf,
+      requestIndex: combat.requestIndex,
       viewFor: async (/** @type {string} */ ruleset, /** @type {any} */ state, /** @type {any} */ viewer, /** @type {any[] | undefined} */ events) =>
         combat.viewFor(await gunbaiReady, ruleset, state, viewer, events),
     };
 });
 
-Hooks.once("ready", () => {
-  game.socket?.on(combat.SOCKET, (/** @type {any} */ msg) => {
-    combat.onSocket(msg).catch((e) => console.error("gunbai socket:", e));
-  });
+// Players' requests are chat messages Foundry's server vouches for (their author):
+// the active GM's client applies them (combat.onChatMessage).
+Hooks.on("createChatMessage", (/** @type {any} */ msg) => {
+  combat.onChatMessage(msg).catch((e) => console.error("gunbai request:", e));
 });
+// A player's view (a JournalEntry only that player observes) changed: re-render, and
+// settle the request it answers.
+const onJournal = (/** @type {any} */ doc) => {
+  const of = doc?.flags?.[MODULE];
+  if (!of?.viewOf && !of?.store) return;
+  if (game.combat) combat.takeAnswer(game.combat);
+  ui.combat?.render?.();
+};
+Hooks.on("createJournalEntry", onJournal);
+Hooks.on("updateJournalEntry", onJournal);
 
 Hooks.on("chatMessage", onChatMessage);
 // Action messages in each client's own language: v13's renderChatMessageHTML
 // (an HTMLElement), v12's renderChatMessage (jQuery).
-Hooks.on("renderChatMessageHTML", (/** @type {any} */ msg, /** @type {HTMLElement} */ html) => combat.relabelMessage(msg, html));
+Hooks.on("renderChatMessageHTML", (/** @type {any} */ msg, /** @type {HTMLElement} */ html) => {
+  combat.hideRequest(msg, html);
+  combat.relabelMessage(msg, html);
+});
 Hooks.on("renderChatMessage", (/** @type {any} */ msg, /** @type {any} */ html) => {
-  if ((game.release?.generation ?? 12) < 13) combat.relabelMessage(msg, html instanceof HTMLElement ? html : html?.[0]);
+  if ((game.release?.generation ?? 12) >= 13) return;
+  const el = html instanceof HTMLElement ? html : html?.[0];
+  combat.hideRequest(msg, el);
+  combat.relabelMessage(msg, el);
 });
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
 Hooks.on("updateCombat", (/** @type {any} */ c, /** @type {any} */ changed) => {

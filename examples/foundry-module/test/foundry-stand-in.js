@@ -140,6 +140,55 @@
     }
   }
 
+  // A world document with per-user ownership (the module keeps the engine state in a
+  // GM-only one and each player's view in one that player may observe). Creating one
+  // is the GM's; updating one needs OWNER. The stand-in's server (stand-in-server.mjs)
+  // sends a JournalEntry's changes only to the users with at least LIMITED ownership.
+  class JournalEntry {
+    constructor({ _id, name, ownership = {}, flags = {} }) {
+      this.documentName = "JournalEntry";
+      this.id = _id;
+      this.name = name;
+      this.ownership = { default: 0, ...ownership };
+      this.flags = structuredClone(flags);
+    }
+    getFlag(scope, key) {
+      return this.flags?.[scope]?.[key];
+    }
+    testUserPermission(user, level) {
+      const want = typeof level === "number" ? level : LEVELS[level];
+      if (user?.isGM) return true;
+      return (this.ownership[user?.id] ?? this.ownership.default ?? 0) >= want;
+    }
+    static async create(data) {
+      if (!game.user.isGM) throw new Error(`User ${game.user.name} lacks permission to create JournalEntry`);
+      const json = { _id: `j${Math.random().toString(36).slice(2, 10)}`, name: data.name ?? "", ownership: { default: 0, ...(data.ownership ?? {}) }, flags: structuredClone(data.flags ?? {}) };
+      const doc = JournalEntry._add(json);
+      send({ kind: "journal", op: "create", data: json, user: game.user.id });
+      return doc;
+    }
+    static _add(json) {
+      const doc = new JournalEntry(json);
+      game.journal.set(doc.id, doc);
+      Hooks.callAll("createJournalEntry", doc, {}, game.user.id);
+      return doc;
+    }
+    async update(changes) {
+      if (!this.testUserPermission(game.user, "OWNER")) throw permissionError(this);
+      this._apply(changes);
+      send({ kind: "journal", op: "update", id: this.id, ownership: this.ownership, paths: changes, user: game.user.id });
+      return this;
+    }
+    _apply(paths) {
+      applyPaths(this, paths);
+      Hooks.callAll("updateJournalEntry", this, nested(paths), {}, game.user.id);
+    }
+    async setFlag(scope, key, value) {
+      return this.update({ [`flags.${scope}.${key}`]: value });
+    }
+  }
+  window.JournalEntry = JournalEntry;
+
   class CombatantGroup {
     constructor({ _id, name }, combat) {
       this.documentName = "CombatantGroup";
@@ -438,7 +487,10 @@
     Combat: { documentClass: StandInCombat },
     Combatant: { documentClass: StandInCombatant },
   };
-  window.CONST = { DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" } };
+  window.CONST = {
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+    DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+  };
 
   // ---------- chat ----------
   let nextId = 1;
@@ -481,6 +533,20 @@
     }
     getFlag(scope, key) {
       return this.flags?.[scope]?.[key];
+    }
+    /** Foundry: a GM (or the author) deletes a message; every client drops it. */
+    async delete() {
+      if (!game.user.isGM && !this.isAuthor) throw new Error(`User ${game.user.name} lacks permission to delete ChatMessage`);
+      ChatMessage._remove(this.id);
+      send({ kind: "chatDelete", id: this.id, user: game.user.id });
+      return this;
+    }
+    static _remove(id) {
+      const i = messages.findIndex((m) => m.id === id);
+      if (i < 0) return;
+      const [m] = messages.splice(i, 1);
+      Hooks.callAll("deleteChatMessage", m, {}, game.user.id);
+      renderChat();
     }
     get isAuthor() {
       return this.author === game.user.id;
@@ -620,6 +686,7 @@
     user: null,
     users,
     actors: new Collection(),
+    journal: new Collection(),
     combats: new Collection(),
     combat: null,
     messages,
@@ -677,6 +744,10 @@
     // socket.io hands a handler only what was emitted (Foundry adds no sender id)
     if (env.kind === "socket") for (const fn of socketHandlers.get(env.event) || []) fn(env.data);
     else if (env.kind === "chat") ChatMessage._add(env.data);
+    else if (env.kind === "chatDelete") ChatMessage._remove(env.id);
+    else if (env.kind === "journal" && env.op === "create") {
+      if (!game.journal.has(env.data._id)) JournalEntry._add(env.data);
+    } else if (env.kind === "journal") game.journal.get(env.id)?._apply(env.paths);
     else if (env.kind === "combat") game.combats.get(env.id)?._apply(env);
   };
 

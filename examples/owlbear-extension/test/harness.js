@@ -49,6 +49,8 @@ const harness = {
   popovers: [],
   unknown: [],
   messages: [],
+  /** Every message posted to each client's frames (answers, events, broadcasts), by player id. */
+  received: {},
 
   /** Put items, scene metadata and grid on the scene (before or after clients join). */
   setScene({ items, metadata, grid } = {}) {
@@ -133,6 +135,41 @@ const harness = {
     for (const f of c.frames) if (f.subs.has("player")) post(f, { id: "OBR_PLAYER_EVENT_CHANGE", data: { player: clone(c.player) } });
   },
 
+  /**
+   * The record the GM's client stored (for the tests): a sealed entry is opened with
+   * the key pair `userId`'s client keeps in localStorage (the harness's frames share
+   * its origin; in Owlbear each user's browser keeps its own); an older entry is
+   * gzip + base64.
+   */
+  async openRecord(value, userId = "gm") {
+    if (!value || typeof value !== "object") return null;
+    const bytes = (t) => Uint8Array.from(atob(t), (c) => c.charCodeAt(0));
+    const gunzip = async (b) => new TextDecoder().decode(await new Response(new Blob([b]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    if (!value.sealed) return value.gzip ? JSON.parse(await gunzip(bytes(value.gzip))) : value;
+    const kept = JSON.parse(localStorage.getItem(`io.github.gunbai/key:${userId}`));
+    const ecdh = { name: "ECDH", namedCurve: "P-256" };
+    const priv = await crypto.subtle.importKey("jwk", kept.private, ecdh, false, ["deriveKey"]);
+    const pub = await crypto.subtle.importKey("jwk", kept.public, ecdh, false, []);
+    const key = await crypto.subtle.deriveKey({ name: "ECDH", public: pub }, priv, { name: "AES-GCM", length: 256 }, false, ["decrypt"]);
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(value.sealed.iv) }, key, bytes(value.sealed.data));
+    return JSON.parse(await gunzip(new Uint8Array(plain)));
+  },
+
+  /**
+   * Open a message `userId`'s client received, sealed by `fromId`'s client (for the
+   * tests: both key pairs are in this browser's localStorage).
+   */
+  async openFor(userId, fromId, sealed) {
+    const bytes = (t) => Uint8Array.from(atob(t), (c) => c.charCodeAt(0));
+    const kept = (id) => JSON.parse(localStorage.getItem(`io.github.gunbai/key:${id}`));
+    const ecdh = { name: "ECDH", namedCurve: "P-256" };
+    const priv = await crypto.subtle.importKey("jwk", kept(userId).private, ecdh, false, ["deriveKey"]);
+    const pub = await crypto.subtle.importKey("jwk", kept(fromId).public, ecdh, false, []);
+    const key = await crypto.subtle.deriveKey({ name: "ECDH", public: pub }, priv, { name: "AES-GCM", length: 256 }, false, ["decrypt"]);
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(sealed.iv) }, key, bytes(sealed.data));
+    return JSON.parse(new TextDecoder().decode(await new Response(new Blob([plain]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer()));
+  },
+
   /** The labels attached to an item. */
   attachments(id) {
     return scene.items.filter((i) => i.attachedTo === id);
@@ -185,6 +222,7 @@ function closeFrame(f) {
 }
 
 function post(f, msg) {
+  (harness.received[f.client.player.id] ??= []).push(clone(msg));
   f.el.contentWindow?.postMessage(msg, ORIGIN);
 }
 
@@ -231,6 +269,16 @@ const HANDLERS = {
   OBR_PLAYER_GET_COLOR: (f) => ({ color: f.client.player.color }),
   OBR_PLAYER_GET_CONNECTION_ID: (f) => ({ connectionId: f.client.player.connectionId }),
   OBR_PLAYER_GET_METADATA: (f) => ({ metadata: clone(f.client.player.metadata) }),
+  OBR_PLAYER_SET_METADATA: (f, { update }) => {
+    const c = f.client;
+    c.player.metadata = { ...(c.player.metadata || {}), ...clone(update) };
+    for (const x of c.frames) if (x.subs.has("player")) post(x, { id: "OBR_PLAYER_EVENT_CHANGE", data: { player: clone(c.player) } });
+    for (const x of frames.values()) {
+      if (x.client === c || !x.subs.has("party")) continue;
+      post(x, { id: "OBR_PARTY_EVENT_CHANGE", data: { players: [...clients.values()].filter((y) => y !== x.client).map((y) => clone(y.player)) } });
+    }
+    return {};
+  },
   OBR_PLAYER_GET_SELECTION: (f) => ({ selection: clone(f.client.player.selection) }),
   OBR_PARTY_GET_PLAYERS: (f) => ({ players: [...clients.values()].filter((c) => c !== f.client).map((c) => clone(c.player)) }),
   OBR_ROOM_GET_PERMISSIONS: () => ({ permissions: [] }),
