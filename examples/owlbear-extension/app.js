@@ -120,6 +120,48 @@ function clearError() {
 }
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
 
+// ---- the background page -------------------------------------------------------
+//
+// Owlbear keeps the background page (manifest `background_url`) loaded while the
+// room is open. On a GM's client it runs this page too, on a hidden copy of the
+// popover's markup, and acts for the GM's client while the GM's popover is closed:
+// it applies players' requests, sends their views and keeps the badges. The popover,
+// while open, says so every second on a BroadcastChannel (same browser, same origin)
+// and the background page stands by.
+
+/** Whether this is the background page. */
+const BACKGROUND = /background\.html$/.test(location.pathname);
+const GM_CHANNEL = "io.github.gunbai/gm-popover";
+let popoverSeen = 0; // (the background page) when the GM's popover last said it is open
+/** Whether this page acts for the GM's client now: the popover; the background page while the popover is closed. */
+const inCharge = () => !BACKGROUND || Date.now() - popoverSeen > 2500;
+
+/** The popover says it is open (and, when it goes, that it went); the background page listens. */
+function watchPopover() {
+  const bc = new BroadcastChannel(GM_CHANNEL);
+  if (BACKGROUND) {
+    bc.onmessage = (ev) => {
+      if (ev.data?.user !== playerId) return;
+      popoverSeen = ev.data.open ? Date.now() : 0;
+    };
+    return;
+  }
+  const say = (open) => bc.postMessage({ user: playerId, open });
+  say(true);
+  setInterval(() => say(true), 1000);
+  addEventListener("pagehide", () => say(false));
+}
+
+/** The background page runs on a hidden copy of the popover's markup. */
+async function loadMarkup() {
+  const html = await (await fetch(new URL("./index.html", location.href))).text();
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = document.createElement("div");
+  box.hidden = true;
+  box.append(...doc.body.children);
+  document.body.append(box);
+}
+
 // ---- secrets: the GM's client keeps the state, each player gets their view ---
 
 let keys = null; // this client's ECDH key pair (seal.js)
@@ -183,7 +225,7 @@ const atOf = (rec) => String(rec?.log?.at(-1)?.seed ?? "");
  * after each stored step, when a player asks or publishes a key).
  */
 async function sendViews(only = null) {
-  if (!isGM || !saved?.state || !mode || live.remote) return;
+  if (!isGM || !inCharge() || !saved?.state || !mode || live.remote) return;
   let players = [];
   try {
     players = await OBR.party.getPlayers();
@@ -565,7 +607,7 @@ function onRequest(msg) {
   requestQueue = requestQueue.then(() => handleRequest(msg)).catch((e) => showError(e));
 }
 async function handleRequest({ data, connectionId }) {
-  if (!isGM || live.remote || !data || typeof data !== "object") return;
+  if (!isGM || !inCharge() || live.remote || !data || typeof data !== "object") return;
   const { rid, index } = data;
   const refuse = (code) => OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "refused", rid, code }, { destination: "REMOTE" });
   // The sender is the party member with that connection id (Owlbear sets it; a page cannot choose it).
@@ -625,7 +667,7 @@ function onResult({ data, connectionId }) {
 let badgeRun = Promise.resolve();
 let badgeQueued = false;
 function syncBadges() {
-  if (!isGM || live.remote || badgeQueued) return badgeRun;
+  if (!isGM || !inCharge() || live.remote || badgeQueued) return badgeRun;
   // One pass at a time (each reads the items afresh), and at most one waiting.
   badgeQueued = true;
   badgeRun = badgeRun.then(() => {
@@ -1088,6 +1130,10 @@ async function readGrid() {
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
   playerId = OBR.player.id;
+  // (a player's background page has nothing to do for the room)
+  if (BACKGROUND && !isGM) return;
+  if (BACKGROUND) await loadMarkup();
+  watchPopover();
   // This client's key pair; its public key in the player's metadata (seal.js)
   keys = await myKeys(playerId);
   try {
@@ -1149,7 +1195,7 @@ async function init() {
   $("#start").onclick = start;
   $("#reset").onclick = reset;
   $("#undo").onclick = undo;
-  document.body.dataset.ready = "1";
+  if (!BACKGROUND) document.body.dataset.ready = "1";
 }
 
 /** Opened outside Owlbear Rodeo: say what this page is, in the page's language. */
@@ -1163,7 +1209,9 @@ function showUnavailable() {
   document.body.dataset.ready = "unavailable";
 }
 
-if (!OBR.isAvailable) showUnavailable();
+if (!OBR.isAvailable) {
+  if (!BACKGROUND) showUnavailable();
+}
 else {
   OBR.onReady(async () => {
     if (await OBR.scene.isReady()) await init();
