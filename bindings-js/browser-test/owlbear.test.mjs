@@ -619,6 +619,38 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await page.context().close();
 });
 
+test("with the GM's popover closed, the GM's background page applies a player's request and sends the views", async () => {
+  const items = sceneItems("coc_ap", { combatant: true });
+  const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc_ap", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM" }, { id: "p1", role: "PLAYER", name: "Pat" }] });
+  await frame(page, "gm").click("#start");
+  await frame(page, "p1").waitForSelector("#encounter:not([hidden])");
+  const rec = await record(page);
+  // The GM closes the popover; Owlbear keeps the background page.
+  await page.evaluate(() => harness.closePopover("gm"));
+  await new Promise((r) => setTimeout(r, 3000));
+  const legal = gunbai.cocAp.roundLegalActions({ state: rec.state }).actions;
+  const i = legal.findIndex((x) => x.action.actor === "p1-a" && x.action.type === "dodge_focus");
+  assert.ok(i >= 0);
+  const raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "p1").click(`#actions button[data-i="${i}"]:not([disabled])`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: 15000 });
+  const after = await record(page);
+  assert.deepEqual(after.log.at(-1).action, legal[i].action);
+  const h = gunbai.cocAp.Round.fromJSON(rec.state);
+  h.act(legal[i].action, { seed: after.log.at(-1).seed });
+  assert.deepEqual(after.state, h.state, "the stored state is the engine's for that action and seed");
+  h.free();
+  // the player's page shows the new step (its view came from the background page), with no timeout message
+  await frame(page, "p1").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: 10000 });
+  assert.equal(await frame(page, "p1").getAttribute("#request-status", "data-code"), "done");
+  // The GM opens the popover again: it shows that step, and takes the requests again.
+  await page.evaluate(() => harness.reloadPopover("gm"));
+  await ready(page, "gm", ["popover"]);
+  await frame(page, "gm").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: 10000 });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("outside Owlbear Rodeo the page says so in its language (no blank page, no wasm fetched)", async () => {
   for (const [lang, script] of [["ja", /[\u3040-\u30ff]/], ["zh-Hant", /擴充/], ["zh-Hans", /扩展/], ["en", /extension/]]) {
     const page = await newPage(browser, { viewport: { width: 420, height: 400 } });

@@ -58,10 +58,10 @@ const $ = (s) => document.querySelector(s);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 const UI = {
-  en: { title: "gunbai encounter", owners: "Players' tokens", creator: "its creator ({who})", system: "System", choose: "Choose a ruleset", tmd: "TMD encounter", world_trigger: "World Trigger battle", coc_ap: "CoC 6th edition (action points)", coc7_house: "CoC 7th edition (house combat)", fap_map: "FAP/MAP battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No combatants yet: right-click a token on the CHARACTER layer and choose “Add to gunbai encounter”.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed", playersAct: "Players act on their own tokens", playerNote: "You can act on the combatants of your own tokens.", playerOff: "The GM has not allowed players to act.", last: "Last result", by: "by {who}", sent: "Sent to the GM…", refused: "The GM's client refused the action: {why}", noGm: "No answer from the GM's client (is the GM's gunbai popover open?)", unavailable: "This page is an Owlbear Rodeo extension. Add its manifest.json in Owlbear Rodeo (Profile → Extensions → Add Custom Extension) and open it from a room: outside Owlbear Rodeo it has no scene to run.", owner: "Player", notInEncounter: "Combatants added or removed while an encounter runs take part in the next one." },
-  ja: { title: "gunbai エンカウンター", owners: "プレイヤーのトークン", creator: "作成者（{who}）", system: "システム", choose: "ルールを選ぶ", tmd: "TMD 戦闘", world_trigger: "ワールドトリガー戦闘", coc_ap: "クトゥルフ神話TRPG 第6版（行動力）", coc7_house: "クトゥルフ神話TRPG 第7版（ハウス戦闘）", fap_map: "FAP/MAP 戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "参加者がいません。CHARACTER レイヤーのトークンを右クリックし「gunbai の戦闘に参加」を選んでください。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード", playersAct: "プレイヤーが自分のトークンで行動できる", playerNote: "自分のトークンのキャラクターで行動できます。", playerOff: "GM がプレイヤーの操作を許可していません。", last: "直前の結果", by: "{who} による", sent: "GM に送信しました…", refused: "GM のクライアントが行動を拒否しました：{why}", noGm: "GM のクライアントから応答がありません（GM の gunbai ポップオーバーは開いていますか？）", unavailable: "このページは Owlbear Rodeo の拡張機能です。Owlbear Rodeo（プロフィール → Extensions → Add Custom Extension）で manifest.json を追加し、ルームの中で開いてください。Owlbear Rodeo の外では動かすシーンがありません。", owner: "プレイヤー", notInEncounter: "戦闘中に追加・削除した参加者は次の戦闘から加わります。" },
-  "zh-Hant": { title: "gunbai 遭遇戰", owners: "玩家的標記", creator: "建立者（{who}）", system: "系統", choose: "選擇規則", tmd: "TMD 戰鬥", world_trigger: "境界觸發者 戰鬥", coc_ap: "克蘇魯的呼喚 第6版（行動點）", coc7_house: "克蘇魯的呼喚 第7版（自訂戰鬥）", fap_map: "FAP/MAP 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "尚無參戰者：在 CHARACTER 圖層的標記上按右鍵，選擇「加入 gunbai 戰鬥」。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子", playersAct: "玩家可操作自己的標記", playerNote: "你可以操作自己標記的角色。", playerOff: "GM 尚未允許玩家操作。", last: "最新結果", by: "由 {who}", sent: "已送交 GM…", refused: "GM 的用戶端拒絕了這個動作：{why}", noGm: "GM 的用戶端沒有回應（GM 的 gunbai 彈出視窗開著嗎？）", unavailable: "這個頁面是 Owlbear Rodeo 的擴充功能。請在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）加入它的 manifest.json，並在房間中開啟：在 Owlbear Rodeo 之外沒有可執行的場景。", owner: "玩家", notInEncounter: "戰鬥進行中加入或移除的參戰者，將在下一場戰鬥生效。" },
-  "zh-Hans": { title: "gunbai 遭遇战", owners: "玩家的标记", creator: "创建者（{who}）", system: "系统", choose: "选择规则", tmd: "TMD 战斗", world_trigger: "境界触发者 战斗", coc_ap: "克苏鲁的呼唤 第6版（行动点）", coc7_house: "克苏鲁的呼唤 第7版（自订战斗）", fap_map: "FAP/MAP 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "尚无参战者：在 CHARACTER 图层的标记上点右键，选择“加入 gunbai 战斗”。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子", playersAct: "玩家可操作自己的标记", playerNote: "你可以操作自己标记的角色。", playerOff: "GM 尚未允许玩家操作。", last: "最新结果", by: "由 {who}", sent: "已发送给 GM…", refused: "GM 的客户端拒绝了这个动作：{why}", noGm: "GM 的客户端没有回应（GM 的 gunbai 弹出窗口开着吗？）", unavailable: "这个页面是 Owlbear Rodeo 的扩展。请在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）添加它的 manifest.json，并在房间中打开：在 Owlbear Rodeo 之外没有可运行的场景。", owner: "玩家", notInEncounter: "战斗进行中加入或移除的参战者，将在下一场战斗生效。" },
+  en: { title: "gunbai encounter", owners: "Players' tokens", creator: "its creator ({who})", system: "System", choose: "Choose a ruleset", tmd: "TMD encounter", world_trigger: "World Trigger battle", coc_ap: "CoC 6th edition (action points)", coc7_house: "CoC 7th edition (house combat)", fap_map: "FAP/MAP battle", tokens: "Tokens on the scene", side: "Side", init: "Base initiative", start: "Start encounter", reset: "End and clear", undo: "Undo last action", round: "Round", phase: "Phase", turn: "Turn", nobody: "—", ap: "AP", base: "base", extra: "extra", reflex: "out-of-turn only", held: "converted", actions: "Legal actions", log: "Log", noTokens: "No combatants yet: right-click a token on the CHARACTER layer and choose “Add to gunbai encounter”.", gmOnly: "Only the GM can change the encounter.", outOfTurn: "Out of turn", gmTools: "GM tools", seed: "seed", playersAct: "Players act on their own tokens", playerNote: "You can act on the combatants of your own tokens.", playerOff: "The GM has not allowed players to act.", last: "Last result", by: "by {who}", sent: "Sent to the GM…", refused: "The GM's client refused the action: {why}", noGm: "No answer from the GM's client (is a GM in the room?)", unavailable: "This page is an Owlbear Rodeo extension. Add its manifest.json in Owlbear Rodeo (Profile → Extensions → Add Custom Extension) and open it from a room: outside Owlbear Rodeo it has no scene to run.", owner: "Player", notInEncounter: "Combatants added or removed while an encounter runs take part in the next one." },
+  ja: { title: "gunbai エンカウンター", owners: "プレイヤーのトークン", creator: "作成者（{who}）", system: "システム", choose: "ルールを選ぶ", tmd: "TMD 戦闘", world_trigger: "ワールドトリガー戦闘", coc_ap: "クトゥルフ神話TRPG 第6版（行動力）", coc7_house: "クトゥルフ神話TRPG 第7版（ハウス戦闘）", fap_map: "FAP/MAP 戦闘", tokens: "シーン上のトークン", side: "陣営", init: "基本イニシアチブ値", start: "戦闘開始", reset: "終了して消去", undo: "直前の行動を取り消す", round: "ラウンド", phase: "フェイズ", turn: "手番", nobody: "—", ap: "AP", base: "基本", extra: "追加", reflex: "手番外専用", held: "変換済み", actions: "実行できる行動", log: "ログ", noTokens: "参加者がいません。CHARACTER レイヤーのトークンを右クリックし「gunbai の戦闘に参加」を選んでください。", gmOnly: "GM だけが操作できます。", outOfTurn: "手番外", gmTools: "GM 用", seed: "シード", playersAct: "プレイヤーが自分のトークンで行動できる", playerNote: "自分のトークンのキャラクターで行動できます。", playerOff: "GM がプレイヤーの操作を許可していません。", last: "直前の結果", by: "{who} による", sent: "GM に送信しました…", refused: "GM のクライアントが行動を拒否しました：{why}", noGm: "GM のクライアントから応答がありません（GM はルームにいますか？）", unavailable: "このページは Owlbear Rodeo の拡張機能です。Owlbear Rodeo（プロフィール → Extensions → Add Custom Extension）で manifest.json を追加し、ルームの中で開いてください。Owlbear Rodeo の外では動かすシーンがありません。", owner: "プレイヤー", notInEncounter: "戦闘中に追加・削除した参加者は次の戦闘から加わります。" },
+  "zh-Hant": { title: "gunbai 遭遇戰", owners: "玩家的標記", creator: "建立者（{who}）", system: "系統", choose: "選擇規則", tmd: "TMD 戰鬥", world_trigger: "境界觸發者 戰鬥", coc_ap: "克蘇魯的呼喚 第6版（行動點）", coc7_house: "克蘇魯的呼喚 第7版（自訂戰鬥）", fap_map: "FAP/MAP 戰鬥", tokens: "場景中的標記", side: "陣營", init: "基礎先攻值", start: "開始戰鬥", reset: "結束並清除", undo: "撤銷上一個動作", round: "輪", phase: "階段", turn: "行動者", nobody: "—", ap: "AP", base: "基礎", extra: "額外", reflex: "僅回合外", held: "已轉化", actions: "可執行的動作", log: "紀錄", noTokens: "尚無參戰者：在 CHARACTER 圖層的標記上按右鍵，選擇「加入 gunbai 戰鬥」。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "種子", playersAct: "玩家可操作自己的標記", playerNote: "你可以操作自己標記的角色。", playerOff: "GM 尚未允許玩家操作。", last: "最新結果", by: "由 {who}", sent: "已送交 GM…", refused: "GM 的用戶端拒絕了這個動作：{why}", noGm: "GM 的用戶端沒有回應（GM 在房間中嗎？）", unavailable: "這個頁面是 Owlbear Rodeo 的擴充功能。請在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）加入它的 manifest.json，並在房間中開啟：在 Owlbear Rodeo 之外沒有可執行的場景。", owner: "玩家", notInEncounter: "戰鬥進行中加入或移除的參戰者，將在下一場戰鬥生效。" },
+  "zh-Hans": { title: "gunbai 遭遇战", owners: "玩家的标记", creator: "创建者（{who}）", system: "系统", choose: "选择规则", tmd: "TMD 战斗", world_trigger: "境界触发者 战斗", coc_ap: "克苏鲁的呼唤 第6版（行动点）", coc7_house: "克苏鲁的呼唤 第7版（自订战斗）", fap_map: "FAP/MAP 战斗", tokens: "场景中的标记", side: "阵营", init: "基础先攻值", start: "开始战斗", reset: "结束并清除", undo: "撤销上一个动作", round: "轮", phase: "阶段", turn: "行动者", nobody: "—", ap: "AP", base: "基础", extra: "额外", reflex: "仅回合外", held: "已转化", actions: "可执行的动作", log: "记录", noTokens: "尚无参战者：在 CHARACTER 图层的标记上点右键，选择“加入 gunbai 战斗”。", gmOnly: "只有 GM 可以操作。", outOfTurn: "回合外", gmTools: "GM 工具", seed: "种子", playersAct: "玩家可操作自己的标记", playerNote: "你可以操作自己标记的角色。", playerOff: "GM 尚未允许玩家操作。", last: "最新结果", by: "由 {who}", sent: "已发送给 GM…", refused: "GM 的客户端拒绝了这个动作：{why}", noGm: "GM 的客户端没有回应（GM 在房间中吗？）", unavailable: "这个页面是 Owlbear Rodeo 的扩展。请在 Owlbear Rodeo（Profile → Extensions → Add Custom Extension）添加它的 manifest.json，并在房间中打开：在 Owlbear Rodeo 之外没有可运行的场景。", owner: "玩家", notInEncounter: "战斗进行中加入或移除的参战者，将在下一场战斗生效。" },
 };
 /** Why the GM's client refused a request (the refusal's `code`). */
 const REFUSALS = {
@@ -119,6 +119,48 @@ function clearError() {
   $("#error").textContent = "";
 }
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0];
+
+// ---- the background page -------------------------------------------------------
+//
+// Owlbear keeps the background page (manifest `background_url`) loaded while the
+// room is open. On a GM's client it runs this page too, on a hidden copy of the
+// popover's markup, and acts for the GM's client while the GM's popover is closed:
+// it applies players' requests, sends their views and keeps the badges. The popover,
+// while open, says so every second on a BroadcastChannel (same browser, same origin)
+// and the background page stands by.
+
+/** Whether this is the background page. */
+const BACKGROUND = /background\.html$/.test(location.pathname);
+const GM_CHANNEL = "io.github.gunbai/gm-popover";
+let popoverSeen = 0; // (the background page) when the GM's popover last said it is open
+/** Whether this page acts for the GM's client now: the popover; the background page while the popover is closed. */
+const inCharge = () => !BACKGROUND || Date.now() - popoverSeen > 2500;
+
+/** The popover says it is open (and, when it goes, that it went); the background page listens. */
+function watchPopover() {
+  const bc = new BroadcastChannel(GM_CHANNEL);
+  if (BACKGROUND) {
+    bc.onmessage = (ev) => {
+      if (ev.data?.user !== playerId) return;
+      popoverSeen = ev.data.open ? Date.now() : 0;
+    };
+    return;
+  }
+  const say = (open) => bc.postMessage({ user: playerId, open });
+  say(true);
+  setInterval(() => say(true), 1000);
+  addEventListener("pagehide", () => say(false));
+}
+
+/** The background page runs on a hidden copy of the popover's markup. */
+async function loadMarkup() {
+  const html = await (await fetch(new URL("./index.html", location.href))).text();
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const box = document.createElement("div");
+  box.hidden = true;
+  box.append(...doc.body.children);
+  document.body.append(box);
+}
 
 // ---- secrets: the GM's client keeps the state, each player gets their view ---
 
@@ -183,7 +225,7 @@ const atOf = (rec) => String(rec?.log?.at(-1)?.seed ?? "");
  * after each stored step, when a player asks or publishes a key).
  */
 async function sendViews(only = null) {
-  if (!isGM || !saved?.state || !mode || live.remote) return;
+  if (!isGM || !inCharge() || !saved?.state || !mode || live.remote) return;
   let players = [];
   try {
     players = await OBR.party.getPlayers();
@@ -565,7 +607,7 @@ function onRequest(msg) {
   requestQueue = requestQueue.then(() => handleRequest(msg)).catch((e) => showError(e));
 }
 async function handleRequest({ data, connectionId }) {
-  if (!isGM || live.remote || !data || typeof data !== "object") return;
+  if (!isGM || !inCharge() || live.remote || !data || typeof data !== "object") return;
   const { rid, index } = data;
   const refuse = (code) => OBR.broadcast.sendMessage(RESULT_CHANNEL, { kind: "refused", rid, code }, { destination: "REMOTE" });
   // The sender is the party member with that connection id (Owlbear sets it; a page cannot choose it).
@@ -625,7 +667,7 @@ function onResult({ data, connectionId }) {
 let badgeRun = Promise.resolve();
 let badgeQueued = false;
 function syncBadges() {
-  if (!isGM || live.remote || badgeQueued) return badgeRun;
+  if (!isGM || !inCharge() || live.remote || badgeQueued) return badgeRun;
   // One pass at a time (each reads the items afresh), and at most one waiting.
   badgeQueued = true;
   badgeRun = badgeRun.then(() => {
@@ -1088,6 +1130,10 @@ async function readGrid() {
 async function init() {
   isGM = (await OBR.player.getRole()) === "GM";
   playerId = OBR.player.id;
+  // (a player's background page has nothing to do for the room)
+  if (BACKGROUND && !isGM) return;
+  if (BACKGROUND) await loadMarkup();
+  watchPopover();
   // This client's key pair; its public key in the player's metadata (seal.js)
   keys = await myKeys(playerId);
   try {
@@ -1149,7 +1195,7 @@ async function init() {
   $("#start").onclick = start;
   $("#reset").onclick = reset;
   $("#undo").onclick = undo;
-  document.body.dataset.ready = "1";
+  if (!BACKGROUND) document.body.dataset.ready = "1";
 }
 
 /** Opened outside Owlbear Rodeo: say what this page is, in the page's language. */
@@ -1163,7 +1209,9 @@ function showUnavailable() {
   document.body.dataset.ready = "unavailable";
 }
 
-if (!OBR.isAvailable) showUnavailable();
+if (!OBR.isAvailable) {
+  if (!BACKGROUND) showUnavailable();
+}
 else {
   OBR.onReady(async () => {
     if (await OBR.scene.isReady()) await init();

@@ -494,8 +494,8 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
     const rollMode = currentRollMode();
     const entitled = entitledBy(rollMode, game.user);
     if (created?.events?.length) flag.log.push(withSecrets({ action: null, events: created.events, user: game.user.id ?? "", ...(entitled ? { entitled } : {}) }, gunbai, ruleset, flag.state));
-    await saveEngine(combat, flag);
     await syncCombat(combat, flag);
+    await saveEngine(combat, flag);
     if (created?.rolls?.length) await postAction(combat, flag, null, created, { user: game.user, rollMode });
     return flag;
   } finally {
@@ -662,8 +662,9 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
       const own = entitled && !entitled.includes(user.id) ? [] : viewFor(gunbai, flag.ruleset, next.state, viewerOf(combat, next, user), r.events).events ?? [];
       answers[user.id] = { request: answer, ok: true, events: own };
     }
-    await saveEngine(combat, next, answers);
+    // (the tracker's order, round and turn first: a client that sees the new step sees them)
     await syncCombat(combat, next);
+    await saveEngine(combat, next, answers);
     await postAction(combat, next, action, r, { user, rollMode: mode, seed: s });
     return r;
   } finally {

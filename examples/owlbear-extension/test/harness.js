@@ -92,6 +92,11 @@ const harness = {
     openFrame(c, "popover", `${c.base}index.html`);
   },
 
+  /** Close a client's popover (Owlbear keeps its background page). */
+  closePopover(id) {
+    for (const f of clients.get(id).frames.filter((x) => x.kind === "popover")) closeFrame(f);
+  },
+
   /** The frame refs of a client ({background, popover}). */
   refs(id) {
     const out = {};
