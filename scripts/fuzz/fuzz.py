@@ -309,7 +309,7 @@ def run_py(op: str, batch: bool, args: Any) -> dict[str, Any]:
         args = expand(args)
         r = gunbai.call_batch(op, args) if batch else gunbai.call(op, args)
         ms = (time.perf_counter() - start) * 1000
-        text = json.dumps(plain(r))
+        text = json.dumps(plain(r), ensure_ascii=False, separators=(",", ":"))  # as Node writes it
         out: dict[str, Any] = {"ok": json.loads(text), "bytes": len(text.encode())}
     except gunbai.GunbaiError as e:
         ms = (time.perf_counter() - start) * 1000
