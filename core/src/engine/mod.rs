@@ -77,18 +77,68 @@ pub trait Engine: 'static {
     fn save_ctx(_ctx: &Self::Ctx) -> Option<Value> {
         None
     }
+    /// What [`check`](Self::check) found out about an action that [`apply`](Self::apply)
+    /// and [`listed`](Self::listed) use (the member and skill it names, what it costs):
+    /// the plan computed from the state before anything changes; `()` where nothing is
+    /// carried.
+    type Checked;
+
+    /// Every action worth offering now, legal or not: what the listing
+    /// ([`listing`](Self::listing)) passes through [`check`](Self::check). An action
+    /// with a value the caller chooses is offered at its default.
+    fn candidates(ctx: &Self::Ctx, s: &Self::State) -> Vec<Self::Action>;
+    /// Whether `a` may be taken now, decided from the state alone: pure (no copy of
+    /// the state, no dice), so a refused action changes nothing by construction.
+    /// Refusals are exactly [`apply`](Self::apply)'s: `illegal_action` naming the rule,
+    /// or `invalid_argument` / `out_of_range` / `limit_exceeded` naming the field.
+    fn check(ctx: &Self::Ctx, s: &Self::State, a: &Self::Action) -> Result<Self::Checked>;
+    /// Apply `a`, which [`check`](Self::check) accepted with `c`, in place: its events
+    /// (a JSON array). It fails only where the check cannot know in advance — scripted
+    /// dice running out, or an internal error — and may then leave the state part-way
+    /// changed (a [`Session`] rebuilds it).
+    fn apply(
+        ctx: &Self::Ctx,
+        s: &mut Self::State,
+        a: &Self::Action,
+        c: Self::Checked,
+        dice: &mut Dice,
+    ) -> Result<Value>;
+    /// The listed item of an action [`check`](Self::check) accepted with `c`
+    /// (`{"action": …, …cost}` exactly as the pure legal-actions operation lists it).
+    fn listed(ctx: &Self::Ctx, s: &Self::State, a: Self::Action, c: Self::Checked) -> Self::Listed;
+    /// Who takes `a` (the acting key): a combatant's id (a team's in World Trigger),
+    /// or `None` for a round-level or GM action, which every actor's listing includes.
+    fn actor(a: &Self::Action) -> Option<&str>;
+    /// The ids [`actor`](Self::actor) may name: the `actor` argument of a listing must
+    /// be one of them.
+    fn actors(s: &Self::State) -> Vec<&str>;
     /// Every legal action now, each `{"action": …, …cost}` exactly as the pure
-    /// legal-actions operation lists it; `actor` narrows the list where the
-    /// engine supports it.
+    /// legal-actions operation lists it; `actor` keeps those it takes (and those naming
+    /// nobody). By default: the [`candidates`](Self::candidates) that pass
+    /// [`check`](Self::check), each made an item by [`listed`](Self::listed) — no copy
+    /// of the state per candidate. An engine that finds its legal actions faster than by
+    /// checking candidates (World Trigger searches the routes once per mover) overrides
+    /// it; the harness checks that its items pass `check`.
     fn listing(
         ctx: &Self::Ctx,
-        cache: &mut Self::Cache,
+        _cache: &mut Self::Cache,
         s: &Self::State,
         actor: Option<&str>,
-    ) -> Result<Vec<Self::Listed>>;
-    /// Apply one action in place, returning its events (a JSON array). On an error
-    /// the state may be partly changed: callers apply to a copy.
-    fn apply(ctx: &Self::Ctx, s: &mut Self::State, a: &Self::Action, dice: &mut Dice) -> Result<Value>;
+    ) -> Result<Vec<Self::Listed>> {
+        if let Some(who) = actor {
+            if !Self::actors(s).contains(&who) {
+                return Err(Error::invalid("actor", "no such character"));
+            }
+        }
+        Ok(Self::candidates(ctx, s)
+            .into_iter()
+            .filter(|a| actor.is_none() || Self::actor(a).is_none_or(|w| Some(w) == actor))
+            .filter_map(|a| {
+                let c = Self::check(ctx, s, &a).ok()?;
+                Some(Self::listed(ctx, s, a, c))
+            })
+            .collect())
+    }
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
@@ -224,7 +274,7 @@ pub struct Session<E: Engine> {
 
 /// A copy of the state every [`CHECKPOINT_EVERY`] actions, and since the oldest copy
 /// kept, each action with the faces it rolled. An earlier state (for `undo`, or to
-/// take back a refused action that changed the state before it was refused) is the
+/// take back an accepted action whose dice ran out part-way) is the
 /// nearest copy before it with the actions after it replayed on their own faces: the
 /// engines are functions of state, action and dice, so the replay gives the state
 /// byte for byte (the harness checks it). An action is then applied in place, with no
@@ -337,13 +387,17 @@ impl<E: Engine> Session<E> {
     /// Apply one action: its events (a JSON array). An illegal action changes nothing.
     pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<Value> {
         self.recover()?;
+        // A refused action stops here: the check reads the state and changes nothing.
+        let checked = E::check(&self.ctx, &self.state, action)?;
         let start = dice.rolls().len();
         self.history.dirty = true;
-        let applied = E::apply(&self.ctx, &mut self.state, action, dice);
+        let applied = E::apply(&self.ctx, &mut self.state, action, checked, dice);
         let events = match applied {
             Ok(events) => events,
             Err(e) => {
-                // The state may be partly changed: back to where it was.
+                // Only what the check cannot foresee fails here — scripted dice running
+                // out, an internal error — and the state may be part-way changed: it is
+                // rebuilt from the last checkpoint.
                 self.rebuild(self.history.at)?;
                 return Err(e);
             }
@@ -386,9 +440,14 @@ impl<E: Engine> Session<E> {
         let first = h.checkpoints[0].0;
         for (a, faces) in h.log.range(from - first..position - first) {
             let mut d = Dice::scripted(faces.clone())?;
-            E::apply(&self.ctx, &mut s, a, &mut d).map_err(|e| {
-                Error::new(ErrorCode::Internal, format!("an earlier action did not replay: {}", e.message))
-            })?;
+            E::check(&self.ctx, &s, a).and_then(|c| E::apply(&self.ctx, &mut s, a, c, &mut d)).map_err(
+                |e| {
+                    Error::new(
+                        ErrorCode::Internal,
+                        format!("an earlier action did not replay: {}", e.message),
+                    )
+                },
+            )?;
         }
         self.state = s;
         h.dirty = false;
@@ -585,27 +644,10 @@ fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
     Value::Object(m)
 }
 
-/// The listed actions `actor` takes: those whose action names it (as `actor`,
-/// `character` or `reactor`), and those naming nobody (round-level actions).
-/// An actor that is not in the game is `invalid_argument`.
-pub(crate) fn by_actor<'a>(
-    items: Vec<Value>,
-    actor: Option<&str>,
-    mut ids: impl Iterator<Item = &'a str>,
-) -> Result<Vec<Value>> {
-    let Some(who) = actor else { return Ok(items) };
-    if !ids.any(|i| i == who) {
-        return Err(Error::invalid("actor", "no such character"));
-    }
-    const KEYS: [&str; 4] = ["actor", "character", "reactor", "combatant"];
-    Ok(items
-        .into_iter()
-        .filter(|it| {
-            let a = &it["action"];
-            let named: Vec<&str> = KEYS.iter().filter_map(|k| a.get(*k).and_then(Value::as_str)).collect();
-            named.is_empty() || named.contains(&who)
-        })
-        .collect())
+/// Every legal action of `s`, as the pure legal-actions operations list it:
+/// [`Engine::listing`] for every actor, with fresh buffers.
+pub(crate) fn listing_of<E: Engine>(ctx: &E::Ctx, s: &E::State) -> Result<Vec<E::Listed>> {
+    E::listing(ctx, &mut E::Cache::default(), s, None)
 }
 
 /// `load`'s refusal of a `data` argument for an engine that keeps no data pack beside its state.

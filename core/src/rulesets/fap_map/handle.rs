@@ -2,10 +2,10 @@
 //! context: given once to `create` (or `load`), kept beside the state.
 
 use crate::dice::Dice;
-use crate::engine::{by_actor, Created, Engine};
+use crate::engine::{Created, Engine};
 use crate::error::Result;
 use crate::fap_map::catalog::{self, FmActionPack};
-use crate::fap_map::round::{self, FmRoundAction, FmRoundNewArgs, FmRoundState};
+use crate::fap_map::round::{self, FmLegalAction, FmRoundAction, FmRoundNewArgs, FmRoundState};
 use crate::json::ToJson;
 use serde_json::Value;
 use std::sync::Arc;
@@ -16,8 +16,8 @@ pub struct Round;
 /// The pack in use, and the `data` it came from (None: the built-in pack).
 #[derive(Clone)]
 pub struct Pack {
-    pack: Arc<FmActionPack>,
-    data: Option<Value>,
+    pub(crate) pack: Arc<FmActionPack>,
+    pub(crate) data: Option<Value>,
 }
 
 impl Engine for Round {
@@ -28,7 +28,8 @@ impl Engine for Round {
     type Action = FmRoundAction;
     type Ctx = Pack;
     type Cache = ();
-    type Listed = Value;
+    type Listed = FmLegalAction;
+    type Checked = ();
 
     fn create(setup: &FmRoundNewArgs) -> Result<Created<Self>> {
         let r = round::round_new(setup)?;
@@ -51,13 +52,33 @@ impl Engine for Round {
         ctx.data.clone()
     }
 
-    fn listing(ctx: &Pack, _: &mut (), s: &FmRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let items = round::legal_of(s, &ctx.pack).iter().map(ToJson::to_json).collect();
-        by_actor(items, actor, s.combatants.iter().map(|c| c.id.as_str()))
+    fn candidates(ctx: &Pack, s: &FmRoundState) -> Vec<FmRoundAction> {
+        round::candidates(s, &ctx.pack)
     }
 
-    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: &mut Dice) -> Result<Value> {
-        Ok(round::act_on(s, &ctx.pack, a)?.to_json())
+    fn check(ctx: &Pack, s: &FmRoundState, a: &FmRoundAction) -> Result<()> {
+        round::engine::check(s, &ctx.pack, a)
+    }
+
+    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: (), _: &mut Dice) -> Result<Value> {
+        Ok(round::commit(s, &ctx.pack, a)?.to_json())
+    }
+
+    /// With its FAP and MAP cost (amounts that may be chosen at their minimum).
+    fn listed(ctx: &Pack, s: &FmRoundState, a: FmRoundAction, _: ()) -> FmLegalAction {
+        round::listed(s, &ctx.pack, a)
+    }
+
+    fn actor(a: &FmRoundAction) -> Option<&str> {
+        a.combatant()
+    }
+
+    fn actors(s: &FmRoundState) -> Vec<&str> {
+        Self::viewers(s)
+    }
+
+    fn listed_action(l: &FmLegalAction) -> Result<FmRoundAction> {
+        Ok(l.action.clone())
     }
 
     /// A round has no end of its own (the GM's call).

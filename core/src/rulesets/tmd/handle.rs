@@ -1,10 +1,12 @@
 //! The TMD encounter as an [`Engine`]: `tmd.Encounter`.
 
 use crate::dice::Dice;
-use crate::engine::{by_actor, no_data, Created, Engine};
+use crate::engine::{no_data, Created, Engine};
 use crate::error::Result;
 use crate::json::ToJson;
-use crate::tmd::encounter::{self, TmdAction, TmdEncounterNewArgs, TmdEncounterState, TmdPhase};
+use crate::tmd::encounter::{
+    self, TmdAction, TmdCost, TmdEncounterNewArgs, TmdEncounterState, TmdLegalAction, TmdPhase,
+};
 use serde_json::{json, Value};
 
 /// `tmd.Encounter` (`tmd.encounter_new` / `encounter_legal_actions` / `encounter_act`).
@@ -18,7 +20,8 @@ impl Engine for Encounter {
     type Action = TmdAction;
     type Ctx = ();
     type Cache = ();
-    type Listed = Value;
+    type Listed = TmdLegalAction;
+    type Checked = TmdCost;
 
     fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
         let r = encounter::encounter_new(setup)?;
@@ -30,13 +33,34 @@ impl Engine for Encounter {
         Ok(((), encounter::load_state(state)?))
     }
 
-    fn listing(_: &(), _: &mut (), s: &TmdEncounterState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let all = encounter::legal_actions_of(s).iter().map(ToJson::to_json).collect();
-        by_actor(all, actor, s.characters.iter().map(|c| c.id.as_str()))
+    fn candidates(_: &(), s: &TmdEncounterState) -> Vec<TmdAction> {
+        encounter::candidates(s)
     }
 
-    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, dice: &mut Dice) -> Result<Value> {
-        Ok(encounter::act_on(s, a, dice)?.to_json())
+    /// What the action costs (AP converted or owed, actions spent).
+    fn check(_: &(), s: &TmdEncounterState, a: &TmdAction) -> Result<TmdCost> {
+        encounter::engine::check(s, a)
+    }
+
+    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, _: TmdCost, dice: &mut Dice) -> Result<Value> {
+        Ok(encounter::commit(s, a, dice)?.to_json())
+    }
+
+    fn listed(_: &(), _: &TmdEncounterState, a: TmdAction, cost: TmdCost) -> TmdLegalAction {
+        TmdLegalAction { action: a, cost }
+    }
+
+    fn actor(a: &TmdAction) -> Option<&str> {
+        a.character()
+    }
+
+    /// Character ids.
+    fn actors(s: &TmdEncounterState) -> Vec<&str> {
+        s.characters.iter().map(|c| c.id.as_str()).collect()
+    }
+
+    fn listed_action(l: &TmdLegalAction) -> Result<TmdAction> {
+        Ok(l.action.clone())
     }
 
     /// The encounter is over once it has been ended (`end_encounter`).

@@ -22,6 +22,7 @@ impl Engine for Battle {
     type Ctx = ();
     type Cache = legal::LegalList;
     type Listed = WtLegalAction;
+    type Checked = engine::Checked;
 
     fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
         let r = battle::battle_new(setup)?;
@@ -33,6 +34,18 @@ impl Engine for Battle {
         Ok(((), battle::load_state(state)?))
     }
 
+    /// The legal actions themselves: World Trigger finds them by searching each mover's
+    /// routes once (its own [`listing`](Engine::listing)), not by checking every square.
+    fn candidates(_: &(), s: &WtBattleState) -> Vec<WtBattleAction> {
+        legal::legal_actions(s, None).into_iter().map(|l| l.action).collect()
+    }
+
+    fn check(_: &(), s: &WtBattleState, a: &WtBattleAction) -> Result<engine::Checked> {
+        engine::check(s, a)
+    }
+
+    /// World Trigger's own listing, with its route searches kept between calls; the
+    /// harness checks that each listed action passes [`check`](Engine::check).
     fn listing(
         _: &(),
         cache: &mut legal::LegalList,
@@ -47,10 +60,41 @@ impl Engine for Battle {
         legal::legal_actions_bounded_with(cache, s, actor, "state")
     }
 
-    fn apply(_: &(), s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice) -> Result<Value> {
+    fn apply(
+        _: &(),
+        s: &mut WtBattleState,
+        a: &WtBattleAction,
+        c: engine::Checked,
+        dice: &mut Dice,
+    ) -> Result<Value> {
         let mut ev = Vec::new();
-        engine::act(s, a, dice, &mut ev)?;
+        engine::commit(s, a, &c, dice, &mut ev)?;
         Ok(ev.to_json())
+    }
+
+    /// With its cost.
+    fn listed(_: &(), _: &WtBattleState, a: WtBattleAction, c: engine::Checked) -> WtLegalAction {
+        WtLegalAction { action: a, cost: c.cost }
+    }
+
+    /// A member (`actor`, `reactor`); a team's own steps (`operator`, `pass`) and the
+    /// round's (`roll_initiative`, `no_reaction`) name no member.
+    fn actor(a: &WtBattleAction) -> Option<&str> {
+        use WtBattleAction as A;
+        match a {
+            A::UseAbility { actor, .. }
+            | A::Reenter { actor, .. }
+            | A::UseSkill { actor, .. }
+            | A::Move { actor, .. }
+            | A::BringBack { actor, .. } => Some(actor),
+            A::React { reactor, .. } => Some(reactor),
+            A::Operator { .. } | A::Pass { .. } | A::RollInitiative { .. } | A::NoReaction {} => None,
+        }
+    }
+
+    /// Member ids.
+    fn actors(s: &WtBattleState) -> Vec<&str> {
+        s.members.iter().map(|m| m.id.as_str()).collect()
     }
 
     fn outcome(_: &(), s: &WtBattleState) -> Value {
