@@ -209,7 +209,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
         tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
-        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst that would leave less than 1 Trion is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
+        attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
         rolls: Scripted faces: the single d6.
@@ -456,6 +456,18 @@ def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = N
     """
 
 
+@_op("world_trigger.battle_turn")
+def battle_turn(*, state: WtBattleState) -> Turn:
+    """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("world_trigger.battle_run")
 def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with_legal: Union[bool, None] = None) -> WtBattleRunResult:
     """``world_trigger.battle_run`` — Play a setup and a list of actions in order (scenario replay); returns the final state and the events.
@@ -577,4 +589,4 @@ class Battle(_Game):
 
         def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_turn", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]

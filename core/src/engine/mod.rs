@@ -30,6 +30,8 @@ use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// How many earlier states a session keeps for [`Session::undo`].
@@ -45,6 +47,48 @@ pub struct Created<E: Engine> {
     pub events: Value,
     /// Dice rolled while setting up.
     pub rolls: Vec<Roll>,
+}
+
+/// Whose move it is: what [`Engine::turn`] gives, and the `turn` handle method and
+/// `<module>.<x>_turn` operation return (`{round, phase, active: [{id, stage}]}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct Turn {
+    /// The round now, as the state counts it (TMD: 0 is the surprise round).
+    pub round: u32,
+    /// The phase now, in the state's own words (World Trigger `tactics`, TMD `delays`,
+    /// FAP/MAP `declaration` / `resolution`; `round` for the CoC rounds, `chase` /
+    /// `escaped` / `caught` for a chase).
+    pub phase: String,
+    /// Who may act now, in the order they are asked; empty once the game is over.
+    pub active: Vec<TurnActive>,
+}
+
+/// One entry of [`Turn::active`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct TurnActive {
+    /// Who: a combatant's id, as the actions name it (the acting key,
+    /// [`Engine::actor`]) — in a World Trigger phase, where a team acts, the team's
+    /// id; `null` for a round-level or GM step.
+    pub id: Option<String>,
+    /// How they act: `turn` (their own turn, or their team's), `declare` (FAP/MAP's
+    /// declarations), `delay` (TMD's delay declarations), `reaction` (World Trigger: a
+    /// target of the pending attack), `block` (FAP/MAP: the move or attack being
+    /// resolved may be blocked), `interrupt` (TMD: the announced action may be
+    /// interrupted). For a round-level step (`id` null) the action it waits for:
+    /// `roll_initiative`, `begin_combat`, `start_turns`, `resolve`, `end_declarations`,
+    /// `end_round`, `next_round`, `round` (a chase round).
+    pub stage: String,
+}
+
+impl TurnActive {
+    /// `id` acting in `stage`.
+    pub fn of(id: &str, stage: &str) -> Self {
+        TurnActive { id: Some(id.to_string()), stage: stage.to_string() }
+    }
+    /// A round-level step waiting for `action`.
+    pub fn step(action: &str) -> Self {
+        TurnActive { id: None, stage: action.to_string() }
+    }
 }
 
 /// One combat engine: state, action, event, legal listing, apply.
@@ -139,6 +183,9 @@ pub trait Engine: 'static {
             })
             .collect())
     }
+    /// Whose move it is (pure, from the state alone): the round, the phase, and who may
+    /// act now with the stage they act in (see [`Turn`]).
+    fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
@@ -254,6 +301,44 @@ macro_rules! view_op {
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
             result_schema: |g| g.subschema_for::<$res>(),
+        }
+    };
+}
+
+/// The pure `<module>.<x>_turn` operation of `handle`: `{state, data?}` → [`Turn`].
+/// The state is loaded as a handle loads it (one path, type-erased, as [`view_call`]).
+pub(crate) fn turn_call(handle: &str, args: Value) -> Result<Value> {
+    let a = object(args)?;
+    only(&a, &["state", "data"])?;
+    let h = handles()
+        .into_iter()
+        .find(|h| h.name == handle)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    Ok((h.load)(state, a.get("data"))?.turn())
+}
+
+/// Register engine `$engine`'s turn operation ([`turn_call`]); `$args` (declared with
+/// `turn_shapes!`) only documents its arguments in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! turn_op {
+    ($name:literal, $engine:ty, $args:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            write: |v, out| {
+                $crate::ops::write_result(
+                    $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+                    out,
+                )
+            },
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$crate::engine::Turn>(),
         }
     };
 }
@@ -497,6 +582,11 @@ impl<E: Engine> Session<E> {
         self.history.depth
     }
 
+    /// Whose move it is (see [`Engine::turn`]).
+    pub fn turn(&self) -> Turn {
+        E::turn(&self.ctx, &self.state)
+    }
+
     /// How the game ended (`null` while it goes on).
     pub fn outcome(&self) -> Value {
         E::outcome(&self.ctx, &self.state)
@@ -570,6 +660,8 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> Value;
     /// The outcome as JSON.
     fn outcome(&self) -> Value;
+    /// Whose move it is, as JSON (see [`Engine::turn`]).
+    fn turn(&self) -> Value;
     /// Take back the last action.
     fn undo(&mut self) -> Result<()>;
     /// Rebuild the state if an action was cut short by a panic (see [`Session::recover`]).
@@ -622,6 +714,9 @@ impl<E: Engine> AnyGame for Session<E> {
     fn outcome(&self) -> Value {
         Session::outcome(self)
     }
+    fn turn(&self) -> Value {
+        Session::turn(self).to_json()
+    }
     fn undo(&mut self) -> Result<()> {
         Session::undo(self)
     }
@@ -648,6 +743,11 @@ fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
 /// [`Engine::listing`] for every actor, with fresh buffers.
 pub(crate) fn listing_of<E: Engine>(ctx: &E::Ctx, s: &E::State) -> Result<Vec<E::Listed>> {
     E::listing(ctx, &mut E::Cache::default(), s, None)
+}
+
+/// The name a unit enum value (a phase, a status) has in JSON.
+pub(crate) fn json_name<T: ToJson>(t: &T) -> String {
+    t.to_json().as_str().unwrap_or_default().to_string()
 }
 
 /// `load`'s refusal of a `data` argument for an engine that keeps no data pack beside its state.
@@ -710,6 +810,7 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
+    /// * `turn` → `{round, phase, active: [{id, stage}]}`: whose move it is ([`Turn`]);
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
     /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
     ///   as `viewer` may see them (see [`Engine::redact`]; null: the GM).
@@ -812,10 +913,11 @@ impl Game {
                 let events = a.remove("events");
                 view_of(g.as_ref(), a.get("viewer"), events)
             }
-            "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
+            "state" | "save" | "outcome" | "turn" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;
                 Ok(match method {
                     "state" => g.state(),
+                    "turn" => g.turn(),
                     "save" => g.save(),
                     "outcome" => g.outcome(),
                     "undo" => {

@@ -88,7 +88,19 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
                     .expect("pure listing");
                 assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
+                // The pure turn operation agrees with the handle's.
+                let turn_op = E::OPS[0].replace("_new", "_turn");
+                let pure = crate::call(&turn_op, Value::Object(with_state(state_json.clone(), &data)))
+                    .expect("pure turn");
+                assert_eq!(pure, sess.turn().to_json(), "{}: turns differ at step {step}", E::HANDLE);
             }
+            // While anything is legal, somebody (or a round-level step) is waited for.
+            let turn = sess.turn();
+            assert!(
+                listed.is_empty() || !turn.active.is_empty(),
+                "{}: legal actions but nobody active at step {step}: {turn:?}",
+                E::HANDLE
+            );
             let actions_listed: Vec<Value> = listed.iter().map(|it| it["action"].clone()).collect();
             // Every listed action is accepted.
             if step % drive.all_listed_every == 0 {

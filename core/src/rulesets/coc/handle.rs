@@ -12,7 +12,7 @@ use crate::coc_ap::round::{
     self as ap, CocApAction, CocApChecked, CocApLegalAction, CocApRoundNewArgs, CocApRoundState,
 };
 use crate::dice::Dice;
-use crate::engine::{no_data, Created, Engine};
+use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
 use crate::error::Result;
 use crate::json::ToJson;
 use serde_json::{json, Value};
@@ -74,6 +74,16 @@ impl Engine for ApRound {
 
     fn listed_action(l: &CocApLegalAction) -> Result<CocApAction> {
         Ok(l.action.clone())
+    }
+
+    /// COCAP-RND-2: the participant whose turn it is, in the round's order; once every
+    /// turn has ended, `next_round`.
+    fn turn(_: &(), s: &CocApRoundState) -> Turn {
+        let active = match s.turn.and_then(|t| s.order.get(t)) {
+            Some(id) => TurnActive::of(id, "turn"),
+            None => TurnActive::step("next_round"),
+        };
+        Turn { round: s.round, phase: "round".into(), active: vec![active] }
     }
 
     /// A round has no end of its own (COCAP-RND-3: the KP's call).
@@ -154,6 +164,16 @@ impl Engine for HouseRound {
         Ok(l.action.clone())
     }
 
+    /// C7H-INIT-1: the combatant whose turn it is, in the round's order; once every
+    /// turn has ended, `next_round`.
+    fn turn(_: &(), s: &C7hRoundState) -> Turn {
+        let active = match s.turn.and_then(|t| s.order.get(t)) {
+            Some(id) => TurnActive::of(id, "turn"),
+            None => TurnActive::step("next_round"),
+        };
+        Turn { round: s.round, phase: "round".into(), active: vec![active] }
+    }
+
     /// A round has no end of its own (the KP's call).
     fn outcome(_: &(), _: &C7hRoundState) -> Value {
         Value::Null
@@ -226,6 +246,15 @@ impl Engine for Chase {
         Ok(l.action.clone())
     }
 
+    /// C7H-ESC-6: the chase goes on round by round (`round`, nobody in particular) until
+    /// the fugitive escapes or is caught; the phase is its status (`ongoing`, `escaped`,
+    /// `caught`). C7H-ESC-1: without a pursuer there is no chase round.
+    fn turn(_: &(), s: &C7hChaseState) -> Turn {
+        let on = s.status == C7hChaseStatus::Ongoing && s.pursuer.is_some();
+        let active = if on { vec![TurnActive::step("round")] } else { Vec::new() };
+        Turn { round: s.round, phase: json_name(&s.status), active }
+    }
+
     /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).
     fn outcome(_: &(), s: &C7hChaseState) -> Value {
         match s.status {
@@ -284,3 +313,12 @@ crate::engine::view_schema::view_shapes!(
     "The state: a chase hides nothing from a viewer, so it is the state unchanged.",
     crate::coc7_house::chase::C7hChaseEvent
 );
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(CocApRoundTurnArgs, crate::coc_ap::round::CocApRoundState);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(C7hRoundTurnArgs, crate::coc7_house::round::C7hRoundState);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(C7hChaseTurnArgs, crate::coc7_house::chase::C7hChaseState);

@@ -2,10 +2,12 @@
 //! context: given once to `create` (or `load`), kept beside the state.
 
 use crate::dice::Dice;
-use crate::engine::{Created, Engine};
+use crate::engine::{json_name, Created, Engine, Turn, TurnActive};
 use crate::error::Result;
 use crate::fap_map::catalog::{self, FmActionPack};
-use crate::fap_map::round::{self, FmLegalAction, FmRoundAction, FmRoundNewArgs, FmRoundState};
+use crate::fap_map::round::{
+    self, FmLegalAction, FmPhase, FmRoundAction, FmRoundNewArgs, FmRoundState, FmStatus,
+};
 use crate::json::ToJson;
 use serde_json::Value;
 use std::sync::Arc;
@@ -81,6 +83,44 @@ impl Engine for Round {
         Ok(l.action.clone())
     }
 
+    /// FM-DEF-4: in the declaration phase everyone declares, then `end_declarations`;
+    /// FM-DEF-3: in the resolution phase the first in the action order acts, then
+    /// `end_round` once nobody has a declared action left; FM-ACT-8 / FM-ACT-12: while a
+    /// move or attack is being resolved, those holding a declared (or readied) block
+    /// against it may block it first (not its actor, not one who already tried).
+    fn turn(ctx: &Pack, s: &FmRoundState) -> Turn {
+        let mut active = Vec::new();
+        match s.phase {
+            FmPhase::Declaration => {
+                active.extend(s.combatants.iter().map(|c| TurnActive::of(&c.id, "declare")));
+                active.push(TurnActive::step("end_declarations"));
+            }
+            FmPhase::Resolution => {
+                if let Some(w) = s.window.as_ref().filter(|w| !w.blocked) {
+                    let once = ctx.pack.get(&w.block_action).is_some_and(|b| b.once_per_target_action);
+                    let holds_block = |c: &&round::FmCombatant| {
+                        c.declared
+                            .iter()
+                            .any(|d| d.status == FmStatus::Pending && d.declaration.action == w.block_action)
+                            || c.readied.as_ref().is_some_and(|r| r.paired.action == w.block_action)
+                    };
+                    active.extend(
+                        s.combatants
+                            .iter()
+                            .filter(|c| c.id != w.actor && !(once && w.blockers.contains(&c.id)))
+                            .filter(holds_block)
+                            .map(|c| TurnActive::of(&c.id, "block")),
+                    );
+                }
+                active.push(match round::engine::current(s, &ctx.pack) {
+                    Some(c) => TurnActive::of(&c, "turn"),
+                    None => TurnActive::step("end_round"),
+                });
+            }
+        }
+        Turn { round: s.round, phase: json_name(&s.phase), active }
+    }
+
     /// A round has no end of its own (the GM's call).
     fn outcome(_: &Pack, _: &FmRoundState) -> Value {
         Value::Null
@@ -110,3 +150,6 @@ crate::engine::view_schema::view_shapes!(
     crate::fap_map::round::FmEvent,
     data: Value
 );
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(FmRoundTurnArgs, crate::fap_map::round::FmRoundState, data: Value);

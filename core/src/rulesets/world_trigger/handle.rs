@@ -1,11 +1,11 @@
 //! The World Trigger battle as an [`Engine`]: `world_trigger.Battle`.
 
 use crate::dice::Dice;
-use crate::engine::{no_data, Created, Engine};
+use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
 use crate::error::{Error, Result};
 use crate::json::ToJson;
 use crate::world_trigger::battle::{
-    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState, WtLegalAction,
+    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattlePhase, WtBattleState, WtLegalAction,
 };
 use serde_json::Value;
 
@@ -97,6 +97,28 @@ impl Engine for Battle {
         s.members.iter().map(|m| m.id.as_str()).collect()
     }
 
+    /// WT-INIT-1: the Initiative phase waits for `roll_initiative`; WT-INIT-2: then a
+    /// team acts in each phase, in initiative order (Movement reversed): the acting
+    /// team's id; WT-HIT-1: while an attack awaits its reactions, the target that
+    /// reacts next (then `no_reaction`, the attack's resolution).
+    fn turn(_: &(), s: &WtBattleState) -> Turn {
+        let active = match (&s.pending, s.phase) {
+            (_, WtBattlePhase::Ended) => Vec::new(),
+            (Some(p), _) => vec![match p.targets.get(p.reactions.len()) {
+                Some(t) => TurnActive::of(t, "reaction"),
+                None => TurnActive::step("no_reaction"),
+            }],
+            (None, WtBattlePhase::Initiative) => vec![TurnActive::step("roll_initiative")],
+            (None, _) => s
+                .acting_team()
+                .and_then(|t| s.teams.get(t))
+                .map(|t| TurnActive::of(&t.id, "turn"))
+                .into_iter()
+                .collect(),
+        };
+        Turn { round: s.round, phase: json_name(&s.phase), active }
+    }
+
     fn outcome(_: &(), s: &WtBattleState) -> Value {
         s.outcome.to_json()
     }
@@ -163,4 +185,10 @@ crate::engine::view_schema::view_shapes!(
     serde_json::Map<String, Value>,
     "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one no `push_to`. Not a loadable state for another team's view.",
     serde_json::Map<String, Value>
+);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(
+    WtBattleTurnArgs,
+    crate::world_trigger::battle::state::WtBattleState
 );

@@ -372,7 +372,8 @@ fn schema_type_names_are_prefixed() {
     for name in defs.keys() {
         if text.contains(&format!("\"#/$defs/{name}\"")) {
             assert!(
-                name.starts_with("Tmd") || ["Roll", "RollKind", "ScriptedFace"].contains(&name.as_str()),
+                name.starts_with("Tmd")
+                    || ["Roll", "RollKind", "ScriptedFace", "Turn", "TurnActive"].contains(&name.as_str()),
                 "{name}"
             );
         }
