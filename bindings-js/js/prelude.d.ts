@@ -66,6 +66,11 @@ export declare class GameHandle<State, Action, Listed, Event> {
   readonly undoDepth: number;
   /** The state (a fresh copy, in the pure operations' shape). */
   readonly state: State;
+  /**
+   * Whose move it is: the round, the phase, and who may act now with the stage they act
+   * in (`id` null for a round-level step, whose `stage` names the action it waits for).
+   */
+  readonly turn: { round: number; phase: string; active: { id: string | null; stage: string }[] };
   /** How the game ended (null while it goes on, and always for rounds). */
   readonly outcome: unknown;
   toJSON(): State;

@@ -429,6 +429,15 @@ export class GameHandle {
     return this.#call("state");
   }
 
+  /**
+   * Whose move it is: `{round, phase, active: [{id, stage}]}` (`id` null for a
+   * round-level step, whose `stage` names the action it waits for), exactly as the pure
+   * `<module>.<x>Turn` operation gives.
+   */
+  get turn() {
+    return this.#call("turn");
+  }
+
   /** How the game ended (null while it goes on, and always for rounds). */
   get outcome() {
     return this.#call("outcome");

@@ -53,6 +53,7 @@ for (const name of Object.keys(SETUPS)) {
     for (let step = 0; step < 12; step++) {
       const listed = game.legalActions();
       assert.deepEqual(listed, listing(gunbai.call(legalOp, { state })));
+      assert.deepEqual(game.turn, gunbai.call(newOp.replace("_new", "_turn"), { state }));
       if (listed.length === 0) break;
       const action = listed[step % listed.length].action;
       const dice = seeded ? { seed: 1000 + step } : {};

@@ -90,6 +90,8 @@ def test_undo_json_and_pickle(name: str) -> None:
     game.act(game.legal_actions()[0]["action"], seed=1) if SETUPS[name]["seeded"] else game.act(game.legal_actions()[0]["action"])
     after = game.state
     assert game.undo_depth == 1
+    # Whose move it is: the handle's turn is the pure turn operation's.
+    assert game.turn == gunbai.call(ops_of(name)[0].replace("_new", "_turn"), game._call("save"))
     copy_ = handle_class(name).from_json(game.to_json())
     assert copy_.state == after
     again = pickle.loads(pickle.dumps(game))

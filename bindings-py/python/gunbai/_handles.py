@@ -204,6 +204,13 @@ class Game:
         return self._call("state")
 
     @property
+    def turn(self) -> Any:
+        """Whose move it is: ``{"round": ..., "phase": ..., "active": [{"id": ..., "stage": ...}]}``
+        (``id`` None for a round-level step, whose ``stage`` names the action it waits for),
+        exactly as the pure ``<module>.<x>_turn`` operation gives."""
+        return self._call("turn")
+
+    @property
     def outcome(self) -> Any:
         """How the game ended (None while it goes on, and always for rounds, whose end is the GM's call)."""
         return self._call("outcome")

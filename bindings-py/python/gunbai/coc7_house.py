@@ -94,6 +94,18 @@ def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events:
     """
 
 
+@_op("coc7_house.round_turn")
+def round_turn(*, state: C7hRoundState) -> Turn:
+    """``coc7_house.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the combatant whose turn it is (C7H-INIT-1), or next_round.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("coc7_house.damage")
 def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None] = None, extreme: Union[bool, None] = None, variants: Union[C7hVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hDamageResult:
     """``coc7_house.damage`` — Roll damage; an Extreme success doubles the base damage dice only.
@@ -292,6 +304,18 @@ def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events:
     """
 
 
+@_op("coc7_house.chase_turn")
+def chase_turn(*, state: C7hChaseState) -> Turn:
+    """``coc7_house.chase_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("coc7_house.labels")
 def labels() -> C7hLabelsResult:
     """``coc7_house.labels`` — Names of the action types, stance options and passive actions in ja / zh_hans / zh_hant / en.
@@ -381,4 +405,4 @@ class Chase(_Game):
 
         def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "labels", "sheet", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_turn", "labels", "sheet", "Round", "Chase"]

@@ -48,6 +48,18 @@ def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, event
     """
 
 
+@_op("coc_ap.round_turn")
+def round_turn(*, state: CocApRoundState) -> Turn:
+    """``coc_ap.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("coc_ap.action_points")
 def action_points(*, dex: int, ap_bonus: Union[int, None] = None, variants: Union[CocApVariants, None] = None) -> CocApActionPointsResult:
     """``coc_ap.action_points`` — Action points gained at each round start: 2 + floor(DEX / 6) + modifiers.
@@ -156,4 +168,4 @@ class Round(_Game):
 
         def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "round_view", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "Round"]
+__all__ = ["check", "round_view", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "Round"]

@@ -202,6 +202,19 @@ def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: 
     """
 
 
+@_op("fap_map.round_turn")
+def round_turn(*, state: FmRoundState, data: Union[Any, None] = None) -> Turn:
+    """``fap_map.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: everyone declares (FM-DEF-4), then the first in the action order acts (FM-DEF-3), a block window opening before it (FM-ACT-8).
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+        data: The action pack given to `round_new`, if any.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("fap_map.sheet")
 def sheet(*, sheet: FmSheet) -> FmSheetResult:
     """``fap_map.sheet`` — FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap.
@@ -245,4 +258,4 @@ class Round(_Game):
 
         def act(self, action: FmRoundAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "sheet", "Round"]
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "round_turn", "sheet", "Round"]

@@ -44,6 +44,18 @@ def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None,
     """
 
 
+@_op("tmd.encounter_turn")
+def encounter_turn(*, state: TmdEncounterState) -> Turn:
+    """``tmd.encounter_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step.
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("tmd.initiative")
 def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> TmdInitiativeResult:
     """``tmd.initiative`` — TMD initiative: d10 + base initiative, highest first; cross-side ties re-rolled (bounded).
@@ -227,4 +239,4 @@ class Encounter(_Game):
 
         def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "encounter_view", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "encounter_turn", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]

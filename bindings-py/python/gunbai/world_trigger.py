@@ -456,6 +456,18 @@ def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = N
     """
 
 
+@_op("world_trigger.battle_turn")
+def battle_turn(*, state: WtBattleState) -> Turn:
+    """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
+
+    Args:
+        state: The state (untrusted: parsed and validated as `_act` reads it).
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("world_trigger.battle_run")
 def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with_legal: Union[bool, None] = None) -> WtBattleRunResult:
     """``world_trigger.battle_run`` — Play a setup and a list of actions in order (scenario replay); returns the final state and the events.
@@ -579,4 +591,4 @@ class Battle(_Game):
 
         def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_turn", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]

@@ -30,6 +30,8 @@ use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// How many earlier states a session keeps for [`Session::undo`].
@@ -45,6 +47,48 @@ pub struct Created<E: Engine> {
     pub events: Value,
     /// Dice rolled while setting up.
     pub rolls: Vec<Roll>,
+}
+
+/// Whose move it is: what [`Engine::turn`] gives, and the `turn` handle method and
+/// `<module>.<x>_turn` operation return (`{round, phase, active: [{id, stage}]}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct Turn {
+    /// The round now, as the state counts it (TMD: 0 is the surprise round).
+    pub round: u32,
+    /// The phase now, in the state's own words (World Trigger `tactics`, TMD `delays`,
+    /// FAP/MAP `declaration` / `resolution`; `round` for the CoC rounds, `chase` /
+    /// `escaped` / `caught` for a chase).
+    pub phase: String,
+    /// Who may act now, in the order they are asked; empty once the game is over.
+    pub active: Vec<TurnActive>,
+}
+
+/// One entry of [`Turn::active`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct TurnActive {
+    /// Who: a combatant's id, as the actions name it (the acting key,
+    /// [`Engine::actor`]) — in a World Trigger phase, where a team acts, the team's
+    /// id; `null` for a round-level or GM step.
+    pub id: Option<String>,
+    /// How they act: `turn` (their own turn, or their team's), `declare` (FAP/MAP's
+    /// declarations), `delay` (TMD's delay declarations), `reaction` (World Trigger: a
+    /// target of the pending attack), `block` (FAP/MAP: the move or attack being
+    /// resolved may be blocked), `interrupt` (TMD: the announced action may be
+    /// interrupted). For a round-level step (`id` null) the action it waits for:
+    /// `roll_initiative`, `begin_combat`, `start_turns`, `resolve`, `end_declarations`,
+    /// `end_round`, `next_round`, `round` (a chase round).
+    pub stage: String,
+}
+
+impl TurnActive {
+    /// `id` acting in `stage`.
+    pub fn of(id: &str, stage: &str) -> Self {
+        TurnActive { id: Some(id.to_string()), stage: stage.to_string() }
+    }
+    /// A round-level step waiting for `action`.
+    pub fn step(action: &str) -> Self {
+        TurnActive { id: None, stage: action.to_string() }
+    }
 }
 
 /// One combat engine: state, action, event, legal listing, apply.
@@ -77,18 +121,71 @@ pub trait Engine: 'static {
     fn save_ctx(_ctx: &Self::Ctx) -> Option<Value> {
         None
     }
+    /// What [`check`](Self::check) found out about an action that [`apply`](Self::apply)
+    /// and [`listed`](Self::listed) use (the member and skill it names, what it costs):
+    /// the plan computed from the state before anything changes; `()` where nothing is
+    /// carried.
+    type Checked;
+
+    /// Every action worth offering now, legal or not: what the listing
+    /// ([`listing`](Self::listing)) passes through [`check`](Self::check). An action
+    /// with a value the caller chooses is offered at its default.
+    fn candidates(ctx: &Self::Ctx, s: &Self::State) -> Vec<Self::Action>;
+    /// Whether `a` may be taken now, decided from the state alone: pure (no copy of
+    /// the state, no dice), so a refused action changes nothing by construction.
+    /// Refusals are exactly [`apply`](Self::apply)'s: `illegal_action` naming the rule,
+    /// or `invalid_argument` / `out_of_range` / `limit_exceeded` naming the field.
+    fn check(ctx: &Self::Ctx, s: &Self::State, a: &Self::Action) -> Result<Self::Checked>;
+    /// Apply `a`, which [`check`](Self::check) accepted with `c`, in place: its events
+    /// (a JSON array). It fails only where the check cannot know in advance — scripted
+    /// dice running out, or an internal error — and may then leave the state part-way
+    /// changed (a [`Session`] rebuilds it).
+    fn apply(
+        ctx: &Self::Ctx,
+        s: &mut Self::State,
+        a: &Self::Action,
+        c: Self::Checked,
+        dice: &mut Dice,
+    ) -> Result<Value>;
+    /// The listed item of an action [`check`](Self::check) accepted with `c`
+    /// (`{"action": …, …cost}` exactly as the pure legal-actions operation lists it).
+    fn listed(ctx: &Self::Ctx, s: &Self::State, a: Self::Action, c: Self::Checked) -> Self::Listed;
+    /// Who takes `a` (the acting key): a combatant's id (a team's in World Trigger),
+    /// or `None` for a round-level or GM action, which every actor's listing includes.
+    fn actor(a: &Self::Action) -> Option<&str>;
+    /// The ids [`actor`](Self::actor) may name: the `actor` argument of a listing must
+    /// be one of them.
+    fn actors(s: &Self::State) -> Vec<&str>;
     /// Every legal action now, each `{"action": …, …cost}` exactly as the pure
-    /// legal-actions operation lists it; `actor` narrows the list where the
-    /// engine supports it.
+    /// legal-actions operation lists it; `actor` keeps those it takes (and those naming
+    /// nobody). By default: the [`candidates`](Self::candidates) that pass
+    /// [`check`](Self::check), each made an item by [`listed`](Self::listed) — no copy
+    /// of the state per candidate. An engine that finds its legal actions faster than by
+    /// checking candidates (World Trigger searches the routes once per mover) overrides
+    /// it; the harness checks that its items pass `check`.
     fn listing(
         ctx: &Self::Ctx,
-        cache: &mut Self::Cache,
+        _cache: &mut Self::Cache,
         s: &Self::State,
         actor: Option<&str>,
-    ) -> Result<Vec<Self::Listed>>;
-    /// Apply one action in place, returning its events (a JSON array). On an error
-    /// the state may be partly changed: callers apply to a copy.
-    fn apply(ctx: &Self::Ctx, s: &mut Self::State, a: &Self::Action, dice: &mut Dice) -> Result<Value>;
+    ) -> Result<Vec<Self::Listed>> {
+        if let Some(who) = actor {
+            if !Self::actors(s).contains(&who) {
+                return Err(Error::invalid("actor", "no such character"));
+            }
+        }
+        Ok(Self::candidates(ctx, s)
+            .into_iter()
+            .filter(|a| actor.is_none() || Self::actor(a).is_none_or(|w| Some(w) == actor))
+            .filter_map(|a| {
+                let c = Self::check(ctx, s, &a).ok()?;
+                Some(Self::listed(ctx, s, a, c))
+            })
+            .collect())
+    }
+    /// Whose move it is (pure, from the state alone): the round, the phase, and who may
+    /// act now with the stage they act in (see [`Turn`]).
+    fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
@@ -208,6 +305,44 @@ macro_rules! view_op {
     };
 }
 
+/// The pure `<module>.<x>_turn` operation of `handle`: `{state, data?}` → [`Turn`].
+/// The state is loaded as a handle loads it (one path, type-erased, as [`view_call`]).
+pub(crate) fn turn_call(handle: &str, args: Value) -> Result<Value> {
+    let a = object(args)?;
+    only(&a, &["state", "data"])?;
+    let h = handles()
+        .into_iter()
+        .find(|h| h.name == handle)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    Ok((h.load)(state, a.get("data"))?.turn())
+}
+
+/// Register engine `$engine`'s turn operation ([`turn_call`]); `$args` (declared with
+/// `turn_shapes!`) only documents its arguments in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! turn_op {
+    ($name:literal, $engine:ty, $args:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            write: |v, out| {
+                $crate::ops::write_result(
+                    $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+                    out,
+                )
+            },
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$crate::engine::Turn>(),
+        }
+    };
+}
+
 /// A game in progress, its state kept native: the handle behind
 /// `world_trigger.Battle` and the others.
 pub struct Session<E: Engine> {
@@ -224,7 +359,7 @@ pub struct Session<E: Engine> {
 
 /// A copy of the state every [`CHECKPOINT_EVERY`] actions, and since the oldest copy
 /// kept, each action with the faces it rolled. An earlier state (for `undo`, or to
-/// take back a refused action that changed the state before it was refused) is the
+/// take back an accepted action whose dice ran out part-way) is the
 /// nearest copy before it with the actions after it replayed on their own faces: the
 /// engines are functions of state, action and dice, so the replay gives the state
 /// byte for byte (the harness checks it). An action is then applied in place, with no
@@ -337,13 +472,17 @@ impl<E: Engine> Session<E> {
     /// Apply one action: its events (a JSON array). An illegal action changes nothing.
     pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<Value> {
         self.recover()?;
+        // A refused action stops here: the check reads the state and changes nothing.
+        let checked = E::check(&self.ctx, &self.state, action)?;
         let start = dice.rolls().len();
         self.history.dirty = true;
-        let applied = E::apply(&self.ctx, &mut self.state, action, dice);
+        let applied = E::apply(&self.ctx, &mut self.state, action, checked, dice);
         let events = match applied {
             Ok(events) => events,
             Err(e) => {
-                // The state may be partly changed: back to where it was.
+                // Only what the check cannot foresee fails here — scripted dice running
+                // out, an internal error — and the state may be part-way changed: it is
+                // rebuilt from the last checkpoint.
                 self.rebuild(self.history.at)?;
                 return Err(e);
             }
@@ -386,9 +525,14 @@ impl<E: Engine> Session<E> {
         let first = h.checkpoints[0].0;
         for (a, faces) in h.log.range(from - first..position - first) {
             let mut d = Dice::scripted(faces.clone())?;
-            E::apply(&self.ctx, &mut s, a, &mut d).map_err(|e| {
-                Error::new(ErrorCode::Internal, format!("an earlier action did not replay: {}", e.message))
-            })?;
+            E::check(&self.ctx, &s, a).and_then(|c| E::apply(&self.ctx, &mut s, a, c, &mut d)).map_err(
+                |e| {
+                    Error::new(
+                        ErrorCode::Internal,
+                        format!("an earlier action did not replay: {}", e.message),
+                    )
+                },
+            )?;
         }
         self.state = s;
         h.dirty = false;
@@ -436,6 +580,11 @@ impl<E: Engine> Session<E> {
     /// How many actions [`undo`](Self::undo) can take back now.
     pub fn undo_depth(&self) -> usize {
         self.history.depth
+    }
+
+    /// Whose move it is (see [`Engine::turn`]).
+    pub fn turn(&self) -> Turn {
+        E::turn(&self.ctx, &self.state)
     }
 
     /// How the game ended (`null` while it goes on).
@@ -511,6 +660,8 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> Value;
     /// The outcome as JSON.
     fn outcome(&self) -> Value;
+    /// Whose move it is, as JSON (see [`Engine::turn`]).
+    fn turn(&self) -> Value;
     /// Take back the last action.
     fn undo(&mut self) -> Result<()>;
     /// Rebuild the state if an action was cut short by a panic (see [`Session::recover`]).
@@ -563,6 +714,9 @@ impl<E: Engine> AnyGame for Session<E> {
     fn outcome(&self) -> Value {
         Session::outcome(self)
     }
+    fn turn(&self) -> Value {
+        Session::turn(self).to_json()
+    }
     fn undo(&mut self) -> Result<()> {
         Session::undo(self)
     }
@@ -585,27 +739,15 @@ fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
     Value::Object(m)
 }
 
-/// The listed actions `actor` takes: those whose action names it (as `actor`,
-/// `character` or `reactor`), and those naming nobody (round-level actions).
-/// An actor that is not in the game is `invalid_argument`.
-pub(crate) fn by_actor<'a>(
-    items: Vec<Value>,
-    actor: Option<&str>,
-    mut ids: impl Iterator<Item = &'a str>,
-) -> Result<Vec<Value>> {
-    let Some(who) = actor else { return Ok(items) };
-    if !ids.any(|i| i == who) {
-        return Err(Error::invalid("actor", "no such character"));
-    }
-    const KEYS: [&str; 4] = ["actor", "character", "reactor", "combatant"];
-    Ok(items
-        .into_iter()
-        .filter(|it| {
-            let a = &it["action"];
-            let named: Vec<&str> = KEYS.iter().filter_map(|k| a.get(*k).and_then(Value::as_str)).collect();
-            named.is_empty() || named.contains(&who)
-        })
-        .collect())
+/// Every legal action of `s`, as the pure legal-actions operations list it:
+/// [`Engine::listing`] for every actor, with fresh buffers.
+pub(crate) fn listing_of<E: Engine>(ctx: &E::Ctx, s: &E::State) -> Result<Vec<E::Listed>> {
+    E::listing(ctx, &mut E::Cache::default(), s, None)
+}
+
+/// The name a unit enum value (a phase, a status) has in JSON.
+pub(crate) fn json_name<T: ToJson>(t: &T) -> String {
+    t.to_json().as_str().unwrap_or_default().to_string()
 }
 
 /// `load`'s refusal of a `data` argument for an engine that keeps no data pack beside its state.
@@ -668,6 +810,7 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
+    /// * `turn` → `{round, phase, active: [{id, stage}]}`: whose move it is ([`Turn`]);
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
     /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
     ///   as `viewer` may see them (see [`Engine::redact`]; null: the GM).
@@ -770,10 +913,11 @@ impl Game {
                 let events = a.remove("events");
                 view_of(g.as_ref(), a.get("viewer"), events)
             }
-            "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
+            "state" | "save" | "outcome" | "turn" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;
                 Ok(match method {
                     "state" => g.state(),
+                    "turn" => g.turn(),
                     "save" => g.save(),
                     "outcome" => g.outcome(),
                     "undo" => {

@@ -43,3 +43,25 @@ macro_rules! view_shapes {
 
 #[allow(unused_imports)]
 pub(crate) use view_shapes;
+
+/// One turn operation's argument shape (its result is [`Turn`](super::Turn)).
+macro_rules! turn_shapes {
+    ($args:ident, $state:ty $(, data: $data:ty)?) => {
+        #[doc = concat!("Arguments of the turn operation over `", stringify!($state), "`.")]
+        #[allow(dead_code)]
+        #[derive(schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            /// The state (untrusted: parsed and validated as `_act` reads it).
+            pub state: $state,
+            $(
+                /// The action pack given to `round_new`, if any.
+                #[serde(default)]
+                pub data: Option<$data>,
+            )?
+        }
+    };
+}
+
+#[allow(unused_imports)]
+pub(crate) use turn_shapes;

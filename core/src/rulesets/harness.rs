@@ -88,21 +88,38 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
                     .expect("pure listing");
                 assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
+                // The pure turn operation agrees with the handle's.
+                let turn_op = E::OPS[0].replace("_new", "_turn");
+                let pure = crate::call(&turn_op, Value::Object(with_state(state_json.clone(), &data)))
+                    .expect("pure turn");
+                assert_eq!(pure, sess.turn().to_json(), "{}: turns differ at step {step}", E::HANDLE);
             }
+            // While anything is legal, somebody (or a round-level step) is waited for.
+            let turn = sess.turn();
+            assert!(
+                listed.is_empty() || !turn.active.is_empty(),
+                "{}: legal actions but nobody active at step {step}: {turn:?}",
+                E::HANDLE
+            );
             let actions_listed: Vec<Value> = listed.iter().map(|it| it["action"].clone()).collect();
             // Every listed action is accepted.
             if step % drive.all_listed_every == 0 {
                 for a in &actions_listed {
                     let act: E::Action = crate::json::from_value(a).expect("a listed action reads");
+                    let c = match E::check(sess.ctx(), sess.state(), &act) {
+                        Ok(c) => c,
+                        Err(e) => panic!("{}: listed action refused: {a}: {e:?}", E::HANDLE),
+                    };
+                    // And applied (to a copy: this is not the game's own step).
                     let mut s = sess.state().clone();
                     let mut d = Dice::seeded(rng.next_u64() >> 11).unwrap();
-                    if let Err(e) = E::apply(sess.ctx(), &mut s, &act, &mut d) {
-                        panic!("{}: listed action refused: {a}: {e:?}", E::HANDLE);
+                    if let Err(e) = E::apply(sess.ctx(), &mut s, &act, c, &mut d) {
+                        panic!("{}: listed action failed to apply: {a}: {e:?}", E::HANDLE);
                     }
                 }
             }
-            // Unlisted candidates are refused, and change nothing.
-            let before = sess.state().clone();
+            // Unlisted candidates are refused, and change nothing: the state's text is the
+            // same after each refusal (nobody copies the state before trying).
             let mut probes = E::probes(sess.ctx(), sess.state(), &mut rng);
             // A sample: at most 12 a step.
             while probes.len() > 12 {
@@ -134,7 +151,8 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                         refusals += 1;
                     }
                 }
-                assert!(*sess.state() == before, "{}: a refusal changed the state: {pj}", E::HANDLE);
+                let after = sess.state().to_json().to_string();
+                assert_eq!(after, text, "{}: a refusal changed the state: {pj}", E::HANDLE);
             }
             assert_eq!(sess.state().to_json().to_string(), text, "{}: refusals changed the state", E::HANDLE);
             if listed.is_empty() || !sess.outcome().is_null() {

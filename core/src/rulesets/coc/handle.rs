@@ -1,14 +1,18 @@
 //! The Call of Cthulhu engines as [`Engine`]s: `coc_ap.Round` (6th-edition
 //! action points), `coc7_house.Round` and `coc7_house.Chase` (7th-edition house
 //! combat). Each wraps the functions its pure operations use (`load_state`,
-//! `legal_of`, `act_on`), so a handle and the pure operations give the same
+//! `check`, `commit`), so a handle and the pure operations give the same
 //! states, listings and events.
 
-use crate::coc7_house::chase::{self, C7hChaseAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus};
-use crate::coc7_house::round::{self as c7h, C7hAction, C7hRoundNewArgs, C7hRoundState};
-use crate::coc_ap::round::{self as ap, CocApAction, CocApRoundNewArgs, CocApRoundState};
+use crate::coc7_house::chase::{
+    self, C7hChaseAction, C7hChaseLegalAction, C7hChaseNewArgs, C7hChaseState, C7hChaseStatus,
+};
+use crate::coc7_house::round::{self as c7h, C7hAction, C7hLegalAction, C7hRoundNewArgs, C7hRoundState};
+use crate::coc_ap::round::{
+    self as ap, CocApAction, CocApChecked, CocApLegalAction, CocApRoundNewArgs, CocApRoundState,
+};
 use crate::dice::Dice;
-use crate::engine::{by_actor, no_data, Created, Engine};
+use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
 use crate::error::Result;
 use crate::json::ToJson;
 use serde_json::{json, Value};
@@ -24,7 +28,8 @@ impl Engine for ApRound {
     type Action = CocApAction;
     type Ctx = ();
     type Cache = ();
-    type Listed = Value;
+    type Listed = CocApLegalAction;
+    type Checked = CocApChecked;
 
     fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
         let r = ap::round_new(setup)?;
@@ -36,13 +41,49 @@ impl Engine for ApRound {
         Ok(((), ap::load_state(state)?))
     }
 
-    fn listing(_: &(), _: &mut (), s: &CocApRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let items = ap::legal_of(s).iter().map(ToJson::to_json).collect();
-        by_actor(items, actor, s.fighters.iter().map(|f| f.participant.id.as_str()))
+    fn candidates(_: &(), s: &CocApRoundState) -> Vec<CocApAction> {
+        ap::candidate_actions(s)
     }
 
-    fn apply(_: &(), s: &mut CocApRoundState, a: &CocApAction, dice: &mut Dice) -> Result<Value> {
-        Ok(ap::act_on(s, a, dice)?.to_json())
+    fn check(_: &(), s: &CocApRoundState, a: &CocApAction) -> Result<CocApChecked> {
+        ap::check(s, a)
+    }
+
+    fn apply(
+        _: &(),
+        s: &mut CocApRoundState,
+        a: &CocApAction,
+        c: CocApChecked,
+        dice: &mut Dice,
+    ) -> Result<Value> {
+        Ok(ap::commit(s, a, c, dice)?.to_json())
+    }
+
+    /// With the AP it spends.
+    fn listed(_: &(), _: &CocApRoundState, a: CocApAction, c: CocApChecked) -> CocApLegalAction {
+        CocApLegalAction { action: a, ap: c.ap }
+    }
+
+    fn actor(a: &CocApAction) -> Option<&str> {
+        ap::actor_of(a)
+    }
+
+    fn actors(s: &CocApRoundState) -> Vec<&str> {
+        Self::viewers(s)
+    }
+
+    fn listed_action(l: &CocApLegalAction) -> Result<CocApAction> {
+        Ok(l.action.clone())
+    }
+
+    /// COCAP-RND-2: the participant whose turn it is, in the round's order; once every
+    /// turn has ended, `next_round`.
+    fn turn(_: &(), s: &CocApRoundState) -> Turn {
+        let active = match s.turn.and_then(|t| s.order.get(t)) {
+            Some(id) => TurnActive::of(id, "turn"),
+            None => TurnActive::step("next_round"),
+        };
+        Turn { round: s.round, phase: "round".into(), active: vec![active] }
     }
 
     /// A round has no end of its own (COCAP-RND-3: the KP's call).
@@ -80,7 +121,8 @@ impl Engine for HouseRound {
     type Action = C7hAction;
     type Ctx = ();
     type Cache = ();
-    type Listed = Value;
+    type Listed = C7hLegalAction;
+    type Checked = Option<usize>;
 
     fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
         let r = c7h::round_new(setup)?;
@@ -92,13 +134,44 @@ impl Engine for HouseRound {
         Ok(((), c7h::load_state(state)?))
     }
 
-    fn listing(_: &(), _: &mut (), s: &C7hRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let items = c7h::legal_of(s).iter().map(ToJson::to_json).collect();
-        by_actor(items, actor, s.combatants.iter().map(|c| c.entry.id.as_str()))
+    fn candidates(_: &(), s: &C7hRoundState) -> Vec<C7hAction> {
+        c7h::candidates(s)
     }
 
-    fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, _: &mut Dice) -> Result<Value> {
-        Ok(c7h::act_on(s, a)?.to_json())
+    /// The acting combatant's index (None: `next_round`).
+    fn check(_: &(), s: &C7hRoundState, a: &C7hAction) -> Result<Option<usize>> {
+        c7h::check(s, a)
+    }
+
+    fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, c: Option<usize>, _: &mut Dice) -> Result<Value> {
+        Ok(c7h::commit(s, a, c)?.to_json())
+    }
+
+    /// With what of the round's actions it uses.
+    fn listed(_: &(), _: &C7hRoundState, a: C7hAction, _: Option<usize>) -> C7hLegalAction {
+        C7hLegalAction { uses: c7h::uses(&a), action: a }
+    }
+
+    fn actor(a: &C7hAction) -> Option<&str> {
+        c7h::actor_of(a)
+    }
+
+    fn actors(s: &C7hRoundState) -> Vec<&str> {
+        Self::viewers(s)
+    }
+
+    fn listed_action(l: &C7hLegalAction) -> Result<C7hAction> {
+        Ok(l.action.clone())
+    }
+
+    /// C7H-INIT-1: the combatant whose turn it is, in the round's order; once every
+    /// turn has ended, `next_round`.
+    fn turn(_: &(), s: &C7hRoundState) -> Turn {
+        let active = match s.turn.and_then(|t| s.order.get(t)) {
+            Some(id) => TurnActive::of(id, "turn"),
+            None => TurnActive::step("next_round"),
+        };
+        Turn { round: s.round, phase: "round".into(), active: vec![active] }
     }
 
     /// A round has no end of its own (the KP's call).
@@ -130,7 +203,8 @@ impl Engine for Chase {
     type Action = C7hChaseAction;
     type Ctx = ();
     type Cache = ();
-    type Listed = Value;
+    type Listed = C7hChaseLegalAction;
+    type Checked = ();
 
     fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
         let r = chase::chase_new(setup)?;
@@ -142,12 +216,43 @@ impl Engine for Chase {
         Ok(((), chase::load_state(state)?))
     }
 
-    fn listing(_: &(), _: &mut (), s: &C7hChaseState, _: Option<&str>) -> Result<Vec<Value>> {
-        Ok(chase::legal_of(s).iter().map(ToJson::to_json).collect())
+    /// The chase has one action: the next round.
+    fn candidates(_: &(), _: &C7hChaseState) -> Vec<C7hChaseAction> {
+        vec![C7hChaseAction::Round {}]
     }
 
-    fn apply(_: &(), s: &mut C7hChaseState, _: &C7hChaseAction, dice: &mut Dice) -> Result<Value> {
-        Ok(chase::act_on(s, dice)?.to_json())
+    fn check(_: &(), s: &C7hChaseState, _: &C7hChaseAction) -> Result<()> {
+        chase::chase_round_legal(s)
+    }
+
+    fn apply(_: &(), s: &mut C7hChaseState, _: &C7hChaseAction, _: (), dice: &mut Dice) -> Result<Value> {
+        Ok(chase::commit(s, dice)?.to_json())
+    }
+
+    fn listed(_: &(), _: &C7hChaseState, a: C7hChaseAction, _: ()) -> C7hChaseLegalAction {
+        C7hChaseLegalAction { action: a }
+    }
+
+    /// A chase round is the chase's own step: nobody in particular takes it.
+    fn actor(_: &C7hChaseAction) -> Option<&str> {
+        None
+    }
+
+    fn actors(s: &C7hChaseState) -> Vec<&str> {
+        Self::viewers(s)
+    }
+
+    fn listed_action(l: &C7hChaseLegalAction) -> Result<C7hChaseAction> {
+        Ok(l.action.clone())
+    }
+
+    /// C7H-ESC-6: the chase goes on round by round (`round`, nobody in particular) until
+    /// the fugitive escapes or is caught; the phase is its status (`ongoing`, `escaped`,
+    /// `caught`). C7H-ESC-1: without a pursuer there is no chase round.
+    fn turn(_: &(), s: &C7hChaseState) -> Turn {
+        let on = s.status == C7hChaseStatus::Ongoing && s.pursuer.is_some();
+        let active = if on { vec![TurnActive::step("round")] } else { Vec::new() };
+        Turn { round: s.round, phase: json_name(&s.status), active }
     }
 
     /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).
@@ -208,3 +313,12 @@ crate::engine::view_schema::view_shapes!(
     "The state: a chase hides nothing from a viewer, so it is the state unchanged.",
     crate::coc7_house::chase::C7hChaseEvent
 );
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(CocApRoundTurnArgs, crate::coc_ap::round::CocApRoundState);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(C7hRoundTurnArgs, crate::coc7_house::round::C7hRoundState);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(C7hChaseTurnArgs, crate::coc7_house::chase::C7hChaseState);

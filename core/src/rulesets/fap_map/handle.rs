@@ -2,10 +2,12 @@
 //! context: given once to `create` (or `load`), kept beside the state.
 
 use crate::dice::Dice;
-use crate::engine::{by_actor, Created, Engine};
+use crate::engine::{json_name, Created, Engine, Turn, TurnActive};
 use crate::error::Result;
 use crate::fap_map::catalog::{self, FmActionPack};
-use crate::fap_map::round::{self, FmRoundAction, FmRoundNewArgs, FmRoundState};
+use crate::fap_map::round::{
+    self, FmLegalAction, FmPhase, FmRoundAction, FmRoundNewArgs, FmRoundState, FmStatus,
+};
 use crate::json::ToJson;
 use serde_json::Value;
 use std::sync::Arc;
@@ -16,8 +18,8 @@ pub struct Round;
 /// The pack in use, and the `data` it came from (None: the built-in pack).
 #[derive(Clone)]
 pub struct Pack {
-    pack: Arc<FmActionPack>,
-    data: Option<Value>,
+    pub(crate) pack: Arc<FmActionPack>,
+    pub(crate) data: Option<Value>,
 }
 
 impl Engine for Round {
@@ -28,7 +30,8 @@ impl Engine for Round {
     type Action = FmRoundAction;
     type Ctx = Pack;
     type Cache = ();
-    type Listed = Value;
+    type Listed = FmLegalAction;
+    type Checked = ();
 
     fn create(setup: &FmRoundNewArgs) -> Result<Created<Self>> {
         let r = round::round_new(setup)?;
@@ -51,13 +54,71 @@ impl Engine for Round {
         ctx.data.clone()
     }
 
-    fn listing(ctx: &Pack, _: &mut (), s: &FmRoundState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let items = round::legal_of(s, &ctx.pack).iter().map(ToJson::to_json).collect();
-        by_actor(items, actor, s.combatants.iter().map(|c| c.id.as_str()))
+    fn candidates(ctx: &Pack, s: &FmRoundState) -> Vec<FmRoundAction> {
+        round::candidates(s, &ctx.pack)
     }
 
-    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: &mut Dice) -> Result<Value> {
-        Ok(round::act_on(s, &ctx.pack, a)?.to_json())
+    fn check(ctx: &Pack, s: &FmRoundState, a: &FmRoundAction) -> Result<()> {
+        round::engine::check(s, &ctx.pack, a)
+    }
+
+    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: (), _: &mut Dice) -> Result<Value> {
+        Ok(round::commit(s, &ctx.pack, a)?.to_json())
+    }
+
+    /// With its FAP and MAP cost (amounts that may be chosen at their minimum).
+    fn listed(ctx: &Pack, s: &FmRoundState, a: FmRoundAction, _: ()) -> FmLegalAction {
+        round::listed(s, &ctx.pack, a)
+    }
+
+    fn actor(a: &FmRoundAction) -> Option<&str> {
+        a.combatant()
+    }
+
+    fn actors(s: &FmRoundState) -> Vec<&str> {
+        Self::viewers(s)
+    }
+
+    fn listed_action(l: &FmLegalAction) -> Result<FmRoundAction> {
+        Ok(l.action.clone())
+    }
+
+    /// FM-DEF-4: in the declaration phase everyone declares, then `end_declarations`;
+    /// FM-DEF-3: in the resolution phase the first in the action order acts, then
+    /// `end_round` once nobody has a declared action left; FM-ACT-8 / FM-ACT-12: while a
+    /// move or attack is being resolved, those holding a declared (or readied) block
+    /// against it may block it first (not its actor, not one who already tried).
+    fn turn(ctx: &Pack, s: &FmRoundState) -> Turn {
+        let mut active = Vec::new();
+        match s.phase {
+            FmPhase::Declaration => {
+                active.extend(s.combatants.iter().map(|c| TurnActive::of(&c.id, "declare")));
+                active.push(TurnActive::step("end_declarations"));
+            }
+            FmPhase::Resolution => {
+                if let Some(w) = s.window.as_ref().filter(|w| !w.blocked) {
+                    let once = ctx.pack.get(&w.block_action).is_some_and(|b| b.once_per_target_action);
+                    let holds_block = |c: &&round::FmCombatant| {
+                        c.declared
+                            .iter()
+                            .any(|d| d.status == FmStatus::Pending && d.declaration.action == w.block_action)
+                            || c.readied.as_ref().is_some_and(|r| r.paired.action == w.block_action)
+                    };
+                    active.extend(
+                        s.combatants
+                            .iter()
+                            .filter(|c| c.id != w.actor && !(once && w.blockers.contains(&c.id)))
+                            .filter(holds_block)
+                            .map(|c| TurnActive::of(&c.id, "block")),
+                    );
+                }
+                active.push(match round::engine::current(s, &ctx.pack) {
+                    Some(c) => TurnActive::of(&c, "turn"),
+                    None => TurnActive::step("end_round"),
+                });
+            }
+        }
+        Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
     /// A round has no end of its own (the GM's call).
@@ -89,3 +150,6 @@ crate::engine::view_schema::view_shapes!(
     crate::fap_map::round::FmEvent,
     data: Value
 );
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(FmRoundTurnArgs, crate::fap_map::round::FmRoundState, data: Value);

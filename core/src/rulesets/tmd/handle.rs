@@ -1,10 +1,12 @@
 //! The TMD encounter as an [`Engine`]: `tmd.Encounter`.
 
 use crate::dice::Dice;
-use crate::engine::{by_actor, no_data, Created, Engine};
+use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
 use crate::error::Result;
 use crate::json::ToJson;
-use crate::tmd::encounter::{self, TmdAction, TmdEncounterNewArgs, TmdEncounterState, TmdPhase};
+use crate::tmd::encounter::{
+    self, TmdAction, TmdCost, TmdEncounterNewArgs, TmdEncounterState, TmdLegalAction, TmdPhase,
+};
 use serde_json::{json, Value};
 
 /// `tmd.Encounter` (`tmd.encounter_new` / `encounter_legal_actions` / `encounter_act`).
@@ -18,7 +20,8 @@ impl Engine for Encounter {
     type Action = TmdAction;
     type Ctx = ();
     type Cache = ();
-    type Listed = Value;
+    type Listed = TmdLegalAction;
+    type Checked = TmdCost;
 
     fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
         let r = encounter::encounter_new(setup)?;
@@ -30,13 +33,83 @@ impl Engine for Encounter {
         Ok(((), encounter::load_state(state)?))
     }
 
-    fn listing(_: &(), _: &mut (), s: &TmdEncounterState, actor: Option<&str>) -> Result<Vec<Value>> {
-        let all = encounter::legal_actions_of(s).iter().map(ToJson::to_json).collect();
-        by_actor(all, actor, s.characters.iter().map(|c| c.id.as_str()))
+    fn candidates(_: &(), s: &TmdEncounterState) -> Vec<TmdAction> {
+        encounter::candidates(s)
     }
 
-    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, dice: &mut Dice) -> Result<Value> {
-        Ok(encounter::act_on(s, a, dice)?.to_json())
+    /// What the action costs (AP converted or owed, actions spent).
+    fn check(_: &(), s: &TmdEncounterState, a: &TmdAction) -> Result<TmdCost> {
+        encounter::engine::check(s, a)
+    }
+
+    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, _: TmdCost, dice: &mut Dice) -> Result<Value> {
+        Ok(encounter::commit(s, a, dice)?.to_json())
+    }
+
+    fn listed(_: &(), _: &TmdEncounterState, a: TmdAction, cost: TmdCost) -> TmdLegalAction {
+        TmdLegalAction { action: a, cost }
+    }
+
+    fn actor(a: &TmdAction) -> Option<&str> {
+        a.character()
+    }
+
+    /// Character ids.
+    fn actors(s: &TmdEncounterState) -> Vec<&str> {
+        s.characters.iter().map(|c| c.id.as_str()).collect()
+    }
+
+    fn listed_action(l: &TmdLegalAction) -> Result<TmdAction> {
+        Ok(l.action.clone())
+    }
+
+    /// TMD-INT-1: while an announced action is pending, the others may interrupt it
+    /// (asked in initiative order; not its own character, not one locked out, TMD-INT-2,
+    /// and nobody once it is closed, TMD-INT-3), then it resolves (`resolve`). Otherwise:
+    /// the surprise attacker's turn (TMD-SUR-3), then `begin_combat` once it attacked
+    /// (TMD-SUR-7); the delay declarations from the top of the order down, by those with
+    /// someone below them (TMD-INI-5),
+    /// then `start_turns`; the current character's turn (TMD-TIME-2). Nobody once the
+    /// encounter has ended (TMD-SCN-1).
+    fn turn(_: &(), s: &TmdEncounterState) -> Turn {
+        let mut active = Vec::new();
+        let ids: Vec<&str> = if s.order.is_empty() {
+            s.characters.iter().map(|c| c.id.as_str()).collect()
+        } else {
+            s.order.iter().map(String::as_str).collect()
+        };
+        let current = s.current.as_deref();
+        match (&s.chain, s.phase) {
+            (_, TmdPhase::Ended) => {}
+            (Some(chain), _) => {
+                if let Some(front) = chain.entries.first().filter(|f| !f.closed) {
+                    active.extend(
+                        ids.iter()
+                            .filter(|id| {
+                                **id != front.character && !chain.locked_out.iter().any(|l| l == *id)
+                            })
+                            .map(|id| TurnActive::of(id, "interrupt")),
+                    );
+                }
+                active.push(TurnActive::step("resolve"));
+            }
+            (None, TmdPhase::Surprise) => {
+                if s.surprise.as_ref().is_some_and(|x| x.attack_used) {
+                    active.push(TurnActive::step("begin_combat"));
+                } else {
+                    active.extend(current.map(|c| TurnActive::of(c, "turn")));
+                }
+            }
+            (None, TmdPhase::Delays) => {
+                // From the top of the order down, each with someone below it to delay after.
+                let from = s.delay_cursor as usize;
+                let below = ids.len().saturating_sub(1);
+                active.extend(ids.iter().take(below).skip(from).map(|id| TurnActive::of(id, "delay")));
+                active.push(TurnActive::step("start_turns"));
+            }
+            (None, TmdPhase::Turns) => active.extend(current.map(|c| TurnActive::of(c, "turn"))),
+        }
+        Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
     /// The encounter is over once it has been ended (`end_encounter`).
@@ -73,3 +146,6 @@ crate::engine::view_schema::view_shapes!(
     "The state: TMD hides nothing from a viewer, so it is the state unchanged.",
     crate::tmd::encounter::TmdEvent
 );
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(TmdEncounterTurnArgs, crate::tmd::encounter::TmdEncounterState);

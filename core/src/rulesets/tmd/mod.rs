@@ -67,6 +67,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             handle::TmdEncounterViewArgs => handle::TmdEncounterViewResult,
             "A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked."
         ),
+        crate::turn_op!(
+            "tmd.encounter_turn",
+            handle::Encounter,
+            handle::TmdEncounterTurnArgs,
+            "Whose move it is: {round, phase, active: [{id, stage}]}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step."
+        ),
         crate::op!(
             "tmd.initiative",
             initiative::initiative,

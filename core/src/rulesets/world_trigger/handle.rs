@@ -1,11 +1,11 @@
 //! The World Trigger battle as an [`Engine`]: `world_trigger.Battle`.
 
 use crate::dice::Dice;
-use crate::engine::{no_data, Created, Engine};
+use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
 use crate::error::{Error, Result};
 use crate::json::ToJson;
 use crate::world_trigger::battle::{
-    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattleState, WtLegalAction,
+    self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattlePhase, WtBattleState, WtLegalAction,
 };
 use serde_json::Value;
 
@@ -22,6 +22,7 @@ impl Engine for Battle {
     type Ctx = ();
     type Cache = legal::LegalList;
     type Listed = WtLegalAction;
+    type Checked = engine::Checked;
 
     fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
         let r = battle::battle_new(setup)?;
@@ -33,6 +34,18 @@ impl Engine for Battle {
         Ok(((), battle::load_state(state)?))
     }
 
+    /// The legal actions themselves: World Trigger finds them by searching each mover's
+    /// routes once (its own [`listing`](Engine::listing)), not by checking every square.
+    fn candidates(_: &(), s: &WtBattleState) -> Vec<WtBattleAction> {
+        legal::legal_actions(s, None).into_iter().map(|l| l.action).collect()
+    }
+
+    fn check(_: &(), s: &WtBattleState, a: &WtBattleAction) -> Result<engine::Checked> {
+        engine::check(s, a)
+    }
+
+    /// World Trigger's own listing, with its route searches kept between calls; the
+    /// harness checks that each listed action passes [`check`](Engine::check).
     fn listing(
         _: &(),
         cache: &mut legal::LegalList,
@@ -47,10 +60,63 @@ impl Engine for Battle {
         legal::legal_actions_bounded_with(cache, s, actor, "state")
     }
 
-    fn apply(_: &(), s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice) -> Result<Value> {
+    fn apply(
+        _: &(),
+        s: &mut WtBattleState,
+        a: &WtBattleAction,
+        c: engine::Checked,
+        dice: &mut Dice,
+    ) -> Result<Value> {
         let mut ev = Vec::new();
-        engine::act(s, a, dice, &mut ev)?;
+        engine::commit(s, a, &c, dice, &mut ev)?;
         Ok(ev.to_json())
+    }
+
+    /// With its cost.
+    fn listed(_: &(), _: &WtBattleState, a: WtBattleAction, c: engine::Checked) -> WtLegalAction {
+        WtLegalAction { action: a, cost: c.cost }
+    }
+
+    /// A member (`actor`, `reactor`); a team's own steps (`operator`, `pass`) and the
+    /// round's (`roll_initiative`, `no_reaction`) name no member.
+    fn actor(a: &WtBattleAction) -> Option<&str> {
+        use WtBattleAction as A;
+        match a {
+            A::UseAbility { actor, .. }
+            | A::Reenter { actor, .. }
+            | A::UseSkill { actor, .. }
+            | A::Move { actor, .. }
+            | A::BringBack { actor, .. } => Some(actor),
+            A::React { reactor, .. } => Some(reactor),
+            A::Operator { .. } | A::Pass { .. } | A::RollInitiative { .. } | A::NoReaction {} => None,
+        }
+    }
+
+    /// Member ids.
+    fn actors(s: &WtBattleState) -> Vec<&str> {
+        s.members.iter().map(|m| m.id.as_str()).collect()
+    }
+
+    /// WT-INIT-1: the Initiative phase waits for `roll_initiative`; WT-INIT-2: then a
+    /// team acts in each phase, in initiative order (Movement reversed): the acting
+    /// team's id; WT-HIT-1: while an attack awaits its reactions, the target that
+    /// reacts next (then `no_reaction`, the attack's resolution).
+    fn turn(_: &(), s: &WtBattleState) -> Turn {
+        let active = match (&s.pending, s.phase) {
+            (_, WtBattlePhase::Ended) => Vec::new(),
+            (Some(p), _) => vec![match p.targets.get(p.reactions.len()) {
+                Some(t) => TurnActive::of(t, "reaction"),
+                None => TurnActive::step("no_reaction"),
+            }],
+            (None, WtBattlePhase::Initiative) => vec![TurnActive::step("roll_initiative")],
+            (None, _) => s
+                .acting_team()
+                .and_then(|t| s.teams.get(t))
+                .map(|t| TurnActive::of(&t.id, "turn"))
+                .into_iter()
+                .collect(),
+        };
+        Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
     fn outcome(_: &(), s: &WtBattleState) -> Value {
@@ -119,4 +185,10 @@ crate::engine::view_schema::view_shapes!(
     serde_json::Map<String, Value>,
     "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one no `push_to`. Not a loadable state for another team's view.",
     serde_json::Map<String, Value>
+);
+
+#[cfg(feature = "schema")]
+crate::engine::view_schema::turn_shapes!(
+    WtBattleTurnArgs,
+    crate::world_trigger::battle::state::WtBattleState
 );

@@ -169,15 +169,7 @@ pub struct C7hChaseLegalResult {
 /// `coc7_house.chase_legal_actions` — what `chase_act` accepts now.
 pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(C7hChaseLegalResult { actions: legal_of(&s) })
-}
-
-/// Every legal action of a validated state.
-pub(crate) fn legal_of(s: &C7hChaseState) -> Vec<C7hChaseLegalAction> {
-    match chase_round_legal(s) {
-        Ok(()) => vec![C7hChaseLegalAction { action: C7hChaseAction::Round {} }],
-        Err(_) => Vec::new(),
-    }
+    Ok(C7hChaseLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::Chase>(&(), &s)? })
 }
 
 /// Arguments of `coc7_house.chase_act`.
@@ -443,12 +435,19 @@ pub(crate) fn chase_round_legal(s0: &C7hChaseState) -> Result<()> {
 /// One chase round on a validated state, in place (what `chase_act` and the
 /// `coc7_house.Chase` handle share): C7H-ESC-2 (the situational rolls),
 /// C7H-ESC-3 (MOV bonuses), C7H-ESC-5 (pursuit and bonus dice), C7H-ESC-4 (the
-/// DEX opposed roll), C7H-ESC-6 (the gap, wins and the end). On an error the
-/// state may be partly changed; the dice's rolls are left for the caller.
+/// DEX opposed roll), C7H-ESC-6 (the gap, wins and the end): checked
+/// ([`chase_round_legal`]), then applied ([`commit`]); the dice's rolls are left for
+/// the caller.
 pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseEvent>> {
     chase_round_legal(s)?;
+    commit(s, dice)
+}
+
+/// One chase round that [`chase_round_legal`] accepted, in place. It fails only if
+/// scripted dice run out, and may then leave the state part-way changed.
+pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseEvent>> {
     let Some(pursuer) = s.pursuer.clone() else {
-        return Err(Error::illegal("C7H-ESC-1", "chase_act: no pursuer"));
+        return Err(Error::new(crate::ErrorCode::Internal, "chase_act: no pursuer after the check"));
     };
     let rule = s.rule;
     s.round += 1;

@@ -424,7 +424,8 @@ pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
     Ok(C7hRoundResult { state, events, rolls: Vec::new() })
 }
 
-fn actor_of(a: &C7hAction) -> Option<&str> {
+/// Who takes `a` (None: `next_round`, the round's own step).
+pub(crate) fn actor_of(a: &C7hAction) -> Option<&str> {
     match a {
         C7hAction::Move { actor }
         | C7hAction::Active { actor, .. }
@@ -436,7 +437,7 @@ fn actor_of(a: &C7hAction) -> Option<&str> {
     }
 }
 
-// ---------------------------------------------------------------- one function per action
+// ---------------------------------------------------------------- one check per action
 
 /// C7H-INIT-1: own-turn actions only by the character whose turn it is.
 fn own_turn(s: &C7hRoundState, actor: &str) -> Result<()> {
@@ -452,65 +453,50 @@ fn combatant(s: &mut C7hRoundState, i: usize) -> Result<&mut C7hCombatant> {
 }
 
 /// C7H-MOV-1: move once, at the start of one's own turn, before the active action.
-fn move_at_start(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
-    own_turn(s, &s.combatants[i].entry.id)?;
-    let c = combatant(s, i)?;
+fn check_move(s: &C7hRoundState, c: &C7hCombatant) -> Result<()> {
+    own_turn(s, &c.entry.id)?;
     if c.moved {
         return Err(Error::illegal("C7H-MOV-1", "move: once, at the start of one's turn"));
     }
     if c.active_used {
         return Err(Error::illegal("C7H-MOV-1", "move: only before the turn's action"));
     }
-    c.moved = true;
-    Ok(C7hEvent::Moved { actor: c.entry.id.clone() })
+    Ok(())
 }
 
 /// C7H-ACT-1 / C7H-ECO-1: one active action per round, on one's own turn; a
 /// concentration action not in a round with movement (C7H-MOV-2 / C7H-MOV-3).
-fn active(s: &mut C7hRoundState, i: usize, concentration: bool) -> Result<C7hEvent> {
-    own_turn(s, &s.combatants[i].entry.id)?;
-    let c = combatant(s, i)?;
+fn check_active(s: &C7hRoundState, c: &C7hCombatant, concentration: bool) -> Result<()> {
+    own_turn(s, &c.entry.id)?;
     if c.active_used {
         return Err(Error::illegal("C7H-ECO-1", "active: one active action per round"));
     }
     if concentration && c.moved {
         return Err(Error::illegal("C7H-MOV-2", "active: no concentration action in a round with movement"));
     }
-    c.active_used = true;
-    Ok(C7hEvent::ActiveUsed { actor: c.entry.id.clone(), concentration })
+    Ok(())
 }
 
 /// C7H-STN-1: a defensive stance, using the active action, in force until the
 /// start of the character's next turn.
-fn stance(s: &mut C7hRoundState, i: usize, option: C7hStance) -> Result<C7hEvent> {
-    own_turn(s, &s.combatants[i].entry.id)?;
-    let c = combatant(s, i)?;
+fn check_stance(s: &C7hRoundState, c: &C7hCombatant) -> Result<()> {
+    own_turn(s, &c.entry.id)?;
     if c.active_used {
         return Err(Error::illegal("C7H-STN-1", "stance: needs the round's active action"));
     }
-    c.active_used = true;
-    c.stance = Some(option);
-    c.stance_die_used = false;
-    Ok(C7hEvent::StanceTaken { actor: c.entry.id.clone(), option })
+    Ok(())
 }
 
 /// C7H-PAS-1 / C7H-ECO-1: a passive action at any time, one per round (two
 /// under the `extra_passive` stance); the `bonus_die` stance gives one roll +1
 /// bonus die (C7H-STN-1).
-fn passive(
-    s: &mut C7hRoundState,
-    i: usize,
-    kind: C7hPassiveKind,
-    bonus_die: bool,
-    concentration: bool,
-) -> Result<C7hEvent> {
+fn check_passive(s: &C7hRoundState, c: &C7hCombatant, bonus_die: bool, concentration: bool) -> Result<()> {
     if s.turn.is_none() {
         return Err(Error::illegal(
             "C7H-INIT-1",
             "passive: every turn of the round has ended (next_round first)",
         ));
     }
-    let c = combatant(s, i)?;
     if concentration && c.moved {
         return Err(Error::illegal("C7H-MOV-2", "passive: no concentration action in a round with movement"));
     }
@@ -524,35 +510,67 @@ fn passive(
     if bonus_die && (c.stance != Some(C7hStance::BonusDie) || c.stance_die_used) {
         return Err(Error::illegal("C7H-STN-1", "passive: no stance bonus die available"));
     }
-    c.passive_used += 1;
-    if bonus_die {
-        c.stance_die_used = true;
-    }
-    let penalty = i64::from(kind == C7hPassiveKind::CoverAndDefend);
-    Ok(C7hEvent::PassiveUsed { actor: c.entry.id.clone(), kind, bonus_dice: i64::from(bonus_die) - penalty })
+    Ok(())
 }
 
 /// C7H-FREE-1: one free action per round, at any time.
-fn free(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+fn check_free(s: &C7hRoundState, c: &C7hCombatant) -> Result<()> {
     if s.turn.is_none() {
         return Err(Error::illegal(
             "C7H-INIT-1",
             "free: every turn of the round has ended (next_round first)",
         ));
     }
-    let c = combatant(s, i)?;
     if c.free_used {
         return Err(Error::illegal("C7H-FREE-1", "free: one free action per round"));
     }
-    c.free_used = true;
-    Ok(C7hEvent::FreeUsed { actor: c.entry.id.clone() })
+    Ok(())
 }
+
+/// C7H-INIT-1 / C7H-ECO-1: the next round once every turn has ended.
+fn check_next_round(s: &C7hRoundState) -> Result<()> {
+    if s.turn.is_some() {
+        return Err(Error::illegal("C7H-INIT-1", "next_round: every character's turn must end first"));
+    }
+    if s.round >= MAX_ROUND {
+        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+    }
+    Ok(())
+}
+
+/// Whether `a` may be taken now (pure): the acting combatant's index (None for
+/// `next_round`), or the refusal naming its rule.
+pub(crate) fn check(s: &C7hRoundState, a: &C7hAction) -> Result<Option<usize>> {
+    let Some(actor) = actor_of(a) else {
+        check_next_round(s)?;
+        return Ok(None);
+    };
+    let i = s
+        .combatants
+        .iter()
+        .position(|c| c.entry.id == actor)
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no character {}", quote(actor))))?;
+    let c = &s.combatants[i];
+    match a {
+        C7hAction::Move { .. } => check_move(s, c)?,
+        C7hAction::Active { concentration, .. } => check_active(s, c, *concentration)?,
+        C7hAction::Stance { .. } => check_stance(s, c)?,
+        C7hAction::Passive { bonus_die, concentration, .. } => {
+            check_passive(s, c, *bonus_die, *concentration)?
+        }
+        C7hAction::Free { .. } => check_free(s, c)?,
+        C7hAction::EndTurn { .. } => own_turn(s, actor)?,
+        C7hAction::NextRound => check_next_round(s)?,
+    }
+    Ok(Some(i))
+}
+
+// ---------------------------------------------------------------- one change per action
 
 /// C7H-INIT-1: the actor's turn ends and the next in order starts (its stance
 /// ends then, C7H-STN-1).
 fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
     let actor = s.combatants[i].entry.id.clone();
-    own_turn(s, &actor)?;
     combatant(s, i)?.turn_done = true;
     s.turn = match s.turn {
         Some(t) if t + 1 < s.order.len() => Some(t + 1),
@@ -563,15 +581,9 @@ fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
     Ok(C7hEvent::TurnEnded { actor, round_complete: next.is_none(), next, stance_expired })
 }
 
-/// C7H-INIT-1 / C7H-ECO-1: the next round once every turn has ended: the
-/// round's actions are regained and the order set anew.
-fn next_round(s: &mut C7hRoundState) -> Result<C7hEvent> {
-    if s.turn.is_some() {
-        return Err(Error::illegal("C7H-INIT-1", "next_round: every character's turn must end first"));
-    }
-    if s.round >= MAX_ROUND {
-        return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
-    }
+/// C7H-INIT-1 / C7H-ECO-1: the next round: the round's actions are regained and the
+/// order set anew.
+fn next_round(s: &mut C7hRoundState) -> C7hEvent {
     s.round += 1;
     for c in &mut s.combatants {
         c.moved = false;
@@ -584,33 +596,61 @@ fn next_round(s: &mut C7hRoundState) -> Result<C7hEvent> {
     s.order = order.into_iter().filter_map(|i| s.combatants.get(i)).map(|c| c.entry.id.clone()).collect();
     s.turn = Some(0);
     let stance_expired = start_turn(s);
-    Ok(C7hEvent::RoundStarted { round: s.round, order: s.order.clone(), stance_expired })
+    C7hEvent::RoundStarted { round: s.round, order: s.order.clone(), stance_expired }
 }
 
-/// One action on a validated state, in place (what `round_act` and the
-/// `coc7_house.Round` handle share): its event. On an error the state may be
-/// partly changed, so callers apply to a copy.
-pub(crate) fn act_on(s: &mut C7hRoundState, a: &C7hAction) -> Result<Vec<C7hEvent>> {
-    let Some(actor) = actor_of(a) else {
-        return Ok(vec![next_round(s)?]);
+/// Apply `a`, which [`check`] accepted with the actor's index `i`, in place: its event.
+pub(crate) fn commit(s: &mut C7hRoundState, a: &C7hAction, i: Option<usize>) -> Result<Vec<C7hEvent>> {
+    let Some(i) = i else {
+        return Ok(vec![next_round(s)]);
     };
-    let i = s
-        .combatants
-        .iter()
-        .position(|c| c.entry.id == actor)
-        .ok_or_else(|| Error::invalid("action.actor", format_args!("no character {}", quote(actor))))?;
     let e = match a {
-        C7hAction::Move { .. } => move_at_start(s, i)?,
-        C7hAction::Active { concentration, .. } => active(s, i, *concentration)?,
-        C7hAction::Stance { option, .. } => stance(s, i, *option)?,
-        C7hAction::Passive { kind, bonus_die, concentration, .. } => {
-            passive(s, i, *kind, *bonus_die, *concentration)?
+        C7hAction::Move { .. } => {
+            let c = combatant(s, i)?;
+            c.moved = true;
+            C7hEvent::Moved { actor: c.entry.id.clone() }
         }
-        C7hAction::Free { .. } => free(s, i)?,
+        C7hAction::Active { concentration, .. } => {
+            let c = combatant(s, i)?;
+            c.active_used = true;
+            C7hEvent::ActiveUsed { actor: c.entry.id.clone(), concentration: *concentration }
+        }
+        C7hAction::Stance { option, .. } => {
+            let c = combatant(s, i)?;
+            c.active_used = true;
+            c.stance = Some(*option);
+            c.stance_die_used = false;
+            C7hEvent::StanceTaken { actor: c.entry.id.clone(), option: *option }
+        }
+        C7hAction::Passive { kind, bonus_die, .. } => {
+            let c = combatant(s, i)?;
+            c.passive_used += 1;
+            if *bonus_die {
+                c.stance_die_used = true;
+            }
+            let penalty = i64::from(*kind == C7hPassiveKind::CoverAndDefend);
+            C7hEvent::PassiveUsed {
+                actor: c.entry.id.clone(),
+                kind: *kind,
+                bonus_dice: i64::from(*bonus_die) - penalty,
+            }
+        }
+        C7hAction::Free { .. } => {
+            let c = combatant(s, i)?;
+            c.free_used = true;
+            C7hEvent::FreeUsed { actor: c.entry.id.clone() }
+        }
         C7hAction::EndTurn { .. } => end_turn(s, i)?,
-        C7hAction::NextRound => next_round(s)?,
+        C7hAction::NextRound => next_round(s),
     };
     Ok(vec![e])
+}
+
+/// One action on a validated state, in place (what `round_act` uses): checked, then
+/// applied; a refused action changes nothing.
+pub(crate) fn act_on(s: &mut C7hRoundState, a: &C7hAction) -> Result<Vec<C7hEvent>> {
+    let i = check(s, a)?;
+    commit(s, a, i)
 }
 
 /// `coc7_house.round_act` — apply one action; illegal actions return
@@ -621,7 +661,7 @@ pub fn round_act(args: &C7hRoundActArgs) -> Result<C7hRoundResult> {
     Ok(C7hRoundResult { state, events, rolls: Vec::new() })
 }
 
-fn uses(a: &C7hAction) -> C7hUses {
+pub(crate) fn uses(a: &C7hAction) -> C7hUses {
     match a {
         C7hAction::Active { .. } | C7hAction::Stance { .. } => C7hUses::Active,
         C7hAction::Passive { .. } => C7hUses::Passive,
@@ -630,19 +670,10 @@ fn uses(a: &C7hAction) -> C7hUses {
     }
 }
 
-/// Every legal action of a validated state: each candidate tried on a copy.
-pub(crate) fn legal_of(s: &C7hRoundState) -> Vec<C7hLegalAction> {
-    candidates(s)
-        .into_iter()
-        .filter(|a| act_on(&mut s.clone(), a).is_ok())
-        .map(|a| C7hLegalAction { uses: uses(&a), action: a })
-        .collect()
-}
-
 /// `coc7_house.round_legal_actions` — every action `round_act` accepts now.
 pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(C7hRoundLegalResult { actions: legal_of(&s) })
+    Ok(C7hRoundLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::HouseRound>(&(), &s)? })
 }
 
 /// Every action the listing tries (legal or not; the engine harness tries them too).

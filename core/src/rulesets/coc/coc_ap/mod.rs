@@ -59,6 +59,12 @@ pub(crate) fn ops() -> Vec<OpDef> {
             super::handle::CocApRoundViewArgs => super::handle::CocApRoundViewResult,
             "A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked."
         ),
+        crate::turn_op!(
+            "coc_ap.round_turn",
+            super::handle::ApRound,
+            super::handle::CocApRoundTurnArgs,
+            "Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round."
+        ),
         crate::op!(
             "coc_ap.action_points",
             ap::action_points,

@@ -740,7 +740,8 @@ pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
     Ok(CocApRoundResult { state, events, rolls: Vec::new() })
 }
 
-fn actor_of(a: &CocApAction) -> Option<&str> {
+/// Who takes `a` (None: `next_round`, the round's own step).
+pub(crate) fn actor_of(a: &CocApAction) -> Option<&str> {
     match a {
         CocApAction::DodgeFocus { actor }
         | CocApAction::Move { actor, .. }
@@ -821,7 +822,7 @@ fn roll_reduced_target(dice: &mut Dice, target: i64, rule: CocApRule) -> Result<
     Ok(out)
 }
 
-// ---------------------------------------------------------------- one function per action
+// ---------------------------------------------------------------- one check per action
 
 /// COCAP-RND-2: own-turn actions only by the participant whose turn it is.
 fn own_turn(s: &CocApRoundState, actor: &str) -> Result<()> {
@@ -835,50 +836,49 @@ fn fighter(s: &mut CocApRoundState, i: usize) -> Result<&mut CocApFighter> {
     s.fighters.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "actor index out of range"))
 }
 
-/// Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
-fn close_opening(s: &mut CocApRoundState) {
-    s.open = false;
+/// A weapon `f` carries, else `invalid_argument` naming `action.weapon`.
+fn weapon_of<'a>(f: &'a CocApFighter, weapon: &str) -> Result<&'a CocApWeapon> {
+    f.participant.weapons.iter().find(|w| w.name == weapon).ok_or_else(|| {
+        Error::invalid("action.weapon", format_args!("{} has no weapon {}", f.participant.id, quote(weapon)))
+    })
+}
+
+/// What [`check`] found: the acting fighter's index (None: `next_round`) and the AP
+/// the action spends.
+#[derive(Debug, Clone, Copy)]
+pub struct CocApChecked {
+    /// The acting fighter's index.
+    pub i: Option<usize>,
+    /// AP spent.
+    pub ap: i64,
 }
 
 /// COCAP-ACT-8 回避集中: only while the round is open, once; AP −2 this round.
-fn dodge_focus(s: &mut CocApRoundState, i: usize) -> Result<CocApEvent> {
+fn check_dodge_focus(s: &CocApRoundState, f: &CocApFighter) -> Result<i64> {
     if !s.open {
         return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: only at the start of a round"));
     }
-    let f = fighter(s, i)?;
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "dodge_focus: already declared this round"));
     }
-    f.dodge_focus = true;
-    f.ap = (f.ap - 2).max(0);
-    Ok(CocApEvent::DodgeFocusDeclared { actor: f.participant.id.clone(), ap_left: f.ap })
+    Ok(f.ap - (f.ap - 2).max(0))
 }
 
 /// COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally (COCAP-AP-2).
-fn move_one(s: &mut CocApRoundState, i: usize, dir: CocApDir) -> Result<CocApEvent> {
-    own_turn(s, &s.fighters[i].participant.id)?;
-    let f = fighter(s, i)?;
+fn check_move(s: &CocApRoundState, f: &CocApFighter, dir: CocApDir) -> Result<i64> {
+    own_turn(s, &f.participant.id)?;
     if f.ap < 1 {
         return Err(Error::illegal("COCAP-ACT-1", "move: needs 1 AP"));
     }
-    let p = step(f.participant.position, dir)?;
-    f.ap -= 1;
-    f.participant.position = p;
-    let e = CocApEvent::Moved { actor: f.participant.id.clone(), moved_to: p, ap_left: f.ap };
-    close_opening(s);
-    Ok(e)
+    step(f.participant.position, dir)?;
+    Ok(1)
 }
 
 /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; not
-/// with Dodge Focus (COCAP-ACT-8) or Treatment (COCAP-ACT-4); rolls the weapon skill.
-fn attack(s: &mut CocApRoundState, i: usize, weapon: &str, dice: &mut Dice) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let actor = s.fighters[i].participant.id.clone();
-    own_turn(s, &actor)?;
-    let f = fighter(s, i)?;
-    let w = f.participant.weapons.iter().find(|w| w.name == weapon).cloned().ok_or_else(|| {
-        Error::invalid("action.weapon", format_args!("{actor} has no weapon {}", quote(weapon)))
-    })?;
+/// with Dodge Focus (COCAP-ACT-8) or Treatment (COCAP-ACT-4).
+fn check_attack(s: &CocApRoundState, f: &CocApFighter, weapon: &str) -> Result<i64> {
+    own_turn(s, &f.participant.id)?;
+    let w = weapon_of(f, weapon)?;
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "attack: not in a round of Dodge Focus"));
     }
@@ -894,21 +894,13 @@ fn attack(s: &mut CocApRoundState, i: usize, weapon: &str, dice: &mut Dice) -> R
     if f.ap < 1 {
         return Err(Error::illegal("COCAP-ACT-2", "attack: needs 1 AP"));
     }
-    let check = roll_check(dice, w.skill, rule)?;
-    f.ap -= 1;
-    *f.attacks.entry(w.name.clone()).or_insert(0) += 1;
-    let e = CocApEvent::Attacked { actor, weapon: w.name, check, ap_left: f.ap };
-    close_opening(s);
-    Ok(e)
+    Ok(1)
 }
 
 /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack or
-/// Dodge Focus (COCAP-ACT-8); rolls the skill.
-fn treat(s: &mut CocApRoundState, i: usize, sk: CocApTreatSkill, dice: &mut Dice) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let actor = s.fighters[i].participant.id.clone();
-    own_turn(s, &actor)?;
-    let f = fighter(s, i)?;
+/// Dodge Focus (COCAP-ACT-8).
+fn check_treat(s: &CocApRoundState, f: &CocApFighter) -> Result<i64> {
+    own_turn(s, &f.participant.id)?;
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "treat: not in a round of Dodge Focus"));
     }
@@ -921,91 +913,49 @@ fn treat(s: &mut CocApRoundState, i: usize, sk: CocApTreatSkill, dice: &mut Dice
     if f.ap < 2 {
         return Err(Error::illegal("COCAP-ACT-4", "treat: needs 2 AP"));
     }
-    let check = roll_check(dice, skill(f, sk.key()), rule)?;
-    f.ap -= 2;
-    f.treated = true;
-    let e = CocApEvent::Treated { actor, skill: sk, check, ap_left: f.ap };
-    close_opening(s);
-    Ok(e)
+    Ok(2)
 }
 
 /// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn
 /// (not with Dodge Focus, COCAP-ACT-8).
-fn other(s: &mut CocApRoundState, i: usize, ap: i64) -> Result<CocApEvent> {
+fn check_other(s: &CocApRoundState, f: &CocApFighter, ap: i64) -> Result<i64> {
     if !(0..=100).contains(&ap) {
         return Err(Error::out_of_range("action.ap", "must be 0..=100"));
     }
-    let actor = s.fighters[i].participant.id.clone();
-    own_turn(s, &actor)?;
-    let f = fighter(s, i)?;
+    own_turn(s, &f.participant.id)?;
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "other: not in a round of Dodge Focus"));
     }
     if f.ap < ap {
         return Err(Error::illegal("COCAP-AP-2", format_args!("other: needs {ap} AP, {} left", f.ap)));
     }
-    f.ap -= ap;
-    let e = CocApEvent::OtherTaken { actor, ap, ap_left: f.ap };
-    close_opening(s);
-    Ok(e)
+    Ok(ap)
 }
 
-/// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus, whose
-/// target falls by 20 a dodge, COCAP-ACT-8 and RULINGS); rolls `dodge`. Under Dodge
-/// Focus the target is a reduced one: a critical roll always succeeds (RULINGS 2026-12-05).
-fn dodge(s: &mut CocApRoundState, i: usize, dice: &mut Dice) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let target = dodge_target(s, &s.fighters[i]);
-    let f = fighter(s, i)?;
+/// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus, COCAP-ACT-8).
+fn check_dodge(f: &CocApFighter) -> Result<i64> {
     if f.dodges >= 1 && !f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-3", "dodge: once per round without Dodge Focus"));
     }
     if f.dodges >= 10_000 {
         return Err(Error::limit("state.fighters.dodges", "at most 10000 dodges per round"));
     }
-    let check = if f.dodge_focus {
-        roll_reduced_target(dice, target, rule)?
-    } else {
-        roll_check(dice, target, rule)?
-    };
-    f.dodges += 1;
-    let e = CocApEvent::Dodged { actor: f.participant.id.clone(), check };
-    close_opening(s);
-    Ok(e)
+    Ok(0)
 }
 
-/// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
-fn parry(s: &mut CocApRoundState, i: usize, weapon: Option<&str>, dice: &mut Dice) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let f = fighter(s, i)?;
-    let target = match weapon {
-        Some(w) => match f.participant.weapons.iter().find(|x| x.name == w) {
-            Some(x) => x.skill,
-            None => {
-                return Err(Error::invalid(
-                    "action.weapon",
-                    format_args!("{} has no weapon {}", f.participant.id, quote(w)),
-                ))
-            }
-        },
-        None => skill(f, "parry"),
-    };
+/// COCAP-ACT-6 受け流し: 0 AP, once per round, with a weapon the parrier carries.
+fn check_parry(f: &CocApFighter, weapon: Option<&str>) -> Result<i64> {
+    if let Some(w) = weapon {
+        weapon_of(f, w)?;
+    }
     if f.parried {
         return Err(Error::illegal("COCAP-ACT-6", "parry: once per round"));
     }
-    let check = roll_check(dice, target, rule)?;
-    f.parried = true;
-    let e =
-        CocApEvent::Parried { actor: f.participant.id.clone(), weapon: weapon.map(str::to_string), check };
-    close_opening(s);
-    Ok(e)
+    Ok(0)
 }
 
-/// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion
-/// (COCAP-ACT-7); rolls `jump`, a success moves one square.
-fn jump(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let f = fighter(s, i)?;
+/// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion (COCAP-ACT-7).
+fn check_jump(f: &CocApFighter, dir: CocApDir) -> Result<i64> {
     step(f.participant.position, dir)?;
     if f.jumped {
         return Err(Error::illegal("COCAP-ACT-5", "jump: once per round"));
@@ -1013,31 +963,11 @@ fn jump(s: &mut CocApRoundState, i: usize, dir: CocApDir, dice: &mut Dice) -> Re
     if f.evaded {
         return Err(Error::illegal("COCAP-ACT-7", "jump: not in a round with Emergency Evasion"));
     }
-    let check = roll_check(dice, skill(f, "jump"), rule)?;
-    let mut moved_to = None;
-    if check.success {
-        let p = step(f.participant.position, dir)?;
-        f.participant.position = p;
-        moved_to = Some(p);
-    }
-    f.jumped = true;
-    let e = CocApEvent::Jumped { actor: f.participant.id.clone(), check, moved_to };
-    close_opening(s);
-    Ok(e)
+    Ok(0)
 }
 
-/// COCAP-ACT-7 緊急回避: 0 AP, once, interrupting any other character's declared
-/// action or effect, during the evader's own turn too (RULINGS 2026-12-05), not after
-/// Jump (COCAP-ACT-5); target floor((jump + dodge) ÷ 2) − 10, a reduced target: a
-/// critical roll always succeeds, any other only if ≤ the target (RULINGS 2026-12-05).
-fn emergency_evasion(
-    s: &mut CocApRoundState,
-    i: usize,
-    dir: CocApDir,
-    dice: &mut Dice,
-) -> Result<CocApEvent> {
-    let rule = s.variants.coc6_rule;
-    let f = fighter(s, i)?;
+/// COCAP-ACT-7 緊急回避: 0 AP, once, not after Jump (COCAP-ACT-5).
+fn check_evasion(f: &CocApFighter, dir: CocApDir) -> Result<i64> {
     step(f.participant.position, dir)?;
     if f.evaded {
         return Err(Error::illegal("COCAP-ACT-7", "emergency_evasion: once per round"));
@@ -1045,78 +975,185 @@ fn emergency_evasion(
     if f.jumped {
         return Err(Error::illegal("COCAP-ACT-5", "emergency_evasion: not in a round with Jump"));
     }
-    let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
-    let check = roll_reduced_target(dice, t, rule)?;
-    let mut moved_to = None;
-    if check.success {
-        let p = step(f.participant.position, dir)?;
-        f.participant.position = p;
-        moved_to = Some(p);
-    }
-    f.evaded = true;
-    let e = CocApEvent::EmergencyEvaded { actor: f.participant.id.clone(), check, moved_to };
-    close_opening(s);
-    Ok(e)
+    Ok(0)
 }
 
-/// COCAP-RND-2: the actor's turn ends; the next in order acts.
-fn end_turn(s: &mut CocApRoundState, i: usize) -> Result<CocApEvent> {
-    let actor = s.fighters[i].participant.id.clone();
-    own_turn(s, &actor)?;
-    fighter(s, i)?.turn_done = true;
-    s.turn = match s.turn {
-        Some(t) if t + 1 < s.order.len() => Some(t + 1),
-        _ => None,
-    };
-    close_opening(s);
-    let next = s.turn.and_then(|t| s.order.get(t)).cloned();
-    Ok(CocApEvent::TurnEnded { actor, round_complete: next.is_none(), next })
-}
-
-/// COCAP-RND-1 / COCAP-RND-2: the next round, once every turn has ended; AP
-/// regained and order set anew (COCAP-AP-1, COCAP-ORD-1).
-fn next_round(s: &mut CocApRoundState) -> Result<CocApEvent> {
+/// COCAP-RND-1 / COCAP-RND-2: the next round, once every turn has ended.
+fn check_next_round(s: &CocApRoundState) -> Result<()> {
     if s.turn.is_some() {
         return Err(Error::illegal("COCAP-RND-2", "next_round: every participant's turn must end first"));
     }
     if s.round >= MAX_ROUND {
         return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
     }
-    s.round += 1;
-    start_round(s);
-    Ok(CocApEvent::RoundStarted { round: s.round, order: s.order.clone() })
+    Ok(())
 }
 
-/// One action on a validated state, in place (what `round_act` and the
-/// `coc_ap.Round` handle share): its event. On an error the state may be
-/// partly changed, so callers apply to a copy; the dice's rolls are left for
-/// the caller to take.
+/// Whether `action` may be taken now (pure): the actor's index and the AP it spends,
+/// or the refusal naming its rule.
+pub(crate) fn check(s: &CocApRoundState, action: &CocApAction) -> Result<CocApChecked> {
+    let Some(actor) = actor_of(action) else {
+        check_next_round(s)?;
+        return Ok(CocApChecked { i: None, ap: 0 });
+    };
+    let i = s
+        .fighters
+        .iter()
+        .position(|f| f.participant.id == actor)
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no participant {}", quote(actor))))?;
+    let f = &s.fighters[i];
+    let ap = match action {
+        CocApAction::NextRound => 0,
+        CocApAction::DodgeFocus { .. } => check_dodge_focus(s, f)?,
+        CocApAction::Move { dir, .. } => check_move(s, f, *dir)?,
+        CocApAction::Attack { weapon, .. } => check_attack(s, f, weapon)?,
+        CocApAction::Treat { .. } => check_treat(s, f)?,
+        CocApAction::Other { ap, .. } => check_other(s, f, *ap)?,
+        CocApAction::Dodge { .. } => check_dodge(f)?,
+        CocApAction::Parry { weapon, .. } => check_parry(f, weapon.as_deref())?,
+        CocApAction::Jump { dir, .. } => check_jump(f, *dir)?,
+        CocApAction::EmergencyEvasion { dir, .. } => check_evasion(f, *dir)?,
+        CocApAction::EndTurn { .. } => {
+            own_turn(s, actor)?;
+            0
+        }
+    };
+    Ok(CocApChecked { i: Some(i), ap })
+}
+
+// ---------------------------------------------------------------- one change per action
+
+/// Apply `action`, which [`check`] accepted with `c`, in place: its event. It fails
+/// only if scripted dice run out (or on an internal error).
+pub(crate) fn commit(
+    s: &mut CocApRoundState,
+    action: &CocApAction,
+    c: CocApChecked,
+    dice: &mut Dice,
+) -> Result<Vec<CocApEvent>> {
+    let rule = s.variants.coc6_rule;
+    let Some(i) = c.i else {
+        // COCAP-RND-1 / COCAP-RND-2: AP regained and order set anew (COCAP-AP-1, COCAP-ORD-1).
+        s.round += 1;
+        start_round(s);
+        return Ok(vec![CocApEvent::RoundStarted { round: s.round, order: s.order.clone() }]);
+    };
+    let target = match action {
+        CocApAction::Dodge { .. } => dodge_target(s, &s.fighters[i]),
+        _ => 0,
+    };
+    let f = fighter(s, i)?;
+    let actor = f.participant.id.clone();
+    let e = match action {
+        CocApAction::NextRound => return Err(Error::new(ErrorCode::Internal, "next_round with an actor")),
+        CocApAction::DodgeFocus { .. } => {
+            f.dodge_focus = true;
+            f.ap -= c.ap;
+            // Dodge Focus keeps the round open (COCAP-ACT-8).
+            return Ok(vec![CocApEvent::DodgeFocusDeclared { actor, ap_left: f.ap }]);
+        }
+        CocApAction::Move { dir, .. } => {
+            let p = step(f.participant.position, *dir)?;
+            f.ap -= c.ap;
+            f.participant.position = p;
+            CocApEvent::Moved { actor, moved_to: p, ap_left: f.ap }
+        }
+        CocApAction::Attack { weapon, .. } => {
+            let w = weapon_of(f, weapon)?.clone();
+            let check = roll_check(dice, w.skill, rule)?;
+            f.ap -= c.ap;
+            *f.attacks.entry(w.name.clone()).or_insert(0) += 1;
+            CocApEvent::Attacked { actor, weapon: w.name, check, ap_left: f.ap }
+        }
+        CocApAction::Treat { skill: sk, .. } => {
+            let check = roll_check(dice, skill(f, sk.key()), rule)?;
+            f.ap -= c.ap;
+            f.treated = true;
+            CocApEvent::Treated { actor, skill: *sk, check, ap_left: f.ap }
+        }
+        CocApAction::Other { ap, .. } => {
+            f.ap -= c.ap;
+            CocApEvent::OtherTaken { actor, ap: *ap, ap_left: f.ap }
+        }
+        CocApAction::Dodge { .. } => {
+            // A reduced target under Dodge Focus: a critical roll always succeeds
+            // (COCAP-ACT-8, RULINGS 2026-12-05).
+            let check = if f.dodge_focus {
+                roll_reduced_target(dice, target, rule)?
+            } else {
+                roll_check(dice, target, rule)?
+            };
+            f.dodges += 1;
+            CocApEvent::Dodged { actor, check }
+        }
+        CocApAction::Parry { weapon, .. } => {
+            // The weapon's skill, or `parry` without a weapon.
+            let target = match weapon {
+                Some(w) => weapon_of(f, w)?.skill,
+                None => skill(f, "parry"),
+            };
+            let check = roll_check(dice, target, rule)?;
+            f.parried = true;
+            CocApEvent::Parried { actor, weapon: weapon.clone(), check }
+        }
+        CocApAction::Jump { dir, .. } => {
+            // A success moves one square.
+            let check = roll_check(dice, skill(f, "jump"), rule)?;
+            let mut moved_to = None;
+            if check.success {
+                let p = step(f.participant.position, *dir)?;
+                f.participant.position = p;
+                moved_to = Some(p);
+            }
+            f.jumped = true;
+            CocApEvent::Jumped { actor, check, moved_to }
+        }
+        CocApAction::EmergencyEvasion { dir, .. } => {
+            // Interrupting any other character's declared action or effect, during the
+            // evader's own turn too (RULINGS 2026-12-05); target floor((jump + dodge) ÷ 2)
+            // − 10, a reduced target: a critical roll always succeeds.
+            let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
+            let check = roll_reduced_target(dice, t, rule)?;
+            let mut moved_to = None;
+            if check.success {
+                let p = step(f.participant.position, *dir)?;
+                f.participant.position = p;
+                moved_to = Some(p);
+            }
+            f.evaded = true;
+            CocApEvent::EmergencyEvaded { actor, check, moved_to }
+        }
+        CocApAction::EndTurn { .. } => {
+            // COCAP-RND-2: the next in order acts.
+            f.turn_done = true;
+            s.turn = match s.turn {
+                Some(t) if t + 1 < s.order.len() => Some(t + 1),
+                _ => None,
+            };
+            let next = s.turn.and_then(|t| s.order.get(t)).cloned();
+            close_opening(s);
+            return Ok(vec![CocApEvent::TurnEnded { actor, round_complete: next.is_none(), next }]);
+        }
+    };
+    // Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
+    close_opening(s);
+    Ok(vec![e])
+}
+
+/// Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
+fn close_opening(s: &mut CocApRoundState) {
+    s.open = false;
+}
+
+/// One action on a validated state, in place (what `round_act` uses): checked, then
+/// applied; a refused action changes nothing. The dice's rolls are left for the caller.
 pub(crate) fn act_on(
     s: &mut CocApRoundState,
     action: &CocApAction,
     dice: &mut Dice,
 ) -> Result<Vec<CocApEvent>> {
-    let i = match actor_of(action) {
-        None => None,
-        Some(actor) => Some(s.fighters.iter().position(|f| f.participant.id == actor).ok_or_else(|| {
-            Error::invalid("action.actor", format_args!("no participant {}", quote(actor)))
-        })?),
-    };
-    let e = match (action, i) {
-        (CocApAction::NextRound, _) => next_round(s)?,
-        (_, None) => return Err(Error::new(ErrorCode::Internal, "action without an actor")),
-        (CocApAction::DodgeFocus { .. }, Some(i)) => dodge_focus(s, i)?,
-        (CocApAction::Move { dir, .. }, Some(i)) => move_one(s, i, *dir)?,
-        (CocApAction::Attack { weapon, .. }, Some(i)) => attack(s, i, weapon, dice)?,
-        (CocApAction::Treat { skill, .. }, Some(i)) => treat(s, i, *skill, dice)?,
-        (CocApAction::Other { ap, .. }, Some(i)) => other(s, i, *ap)?,
-        (CocApAction::Dodge { .. }, Some(i)) => dodge(s, i, dice)?,
-        (CocApAction::Parry { weapon, .. }, Some(i)) => parry(s, i, weapon.as_deref(), dice)?,
-        (CocApAction::Jump { dir, .. }, Some(i)) => jump(s, i, *dir, dice)?,
-        (CocApAction::EmergencyEvasion { dir, .. }, Some(i)) => emergency_evasion(s, i, *dir, dice)?,
-        (CocApAction::EndTurn { .. }, Some(i)) => end_turn(s, i)?,
-    };
-    Ok(vec![e])
+    let c = check(s, action)?;
+    commit(s, action, c, dice)
 }
 
 /// `coc_ap.round_act` — apply one action; illegal actions return `illegal_action`
@@ -1131,29 +1168,10 @@ pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
     Ok(CocApRoundResult { state, events, rolls: dice.take_rolls() })
 }
 
-/// Every legal action of a validated state, with its AP cost: each candidate
-/// tried on a copy (the dice are never short: a seeded PRNG).
-pub(crate) fn legal_of(s: &CocApRoundState) -> Vec<CocApLegalAction> {
-    let mut out = Vec::new();
-    for a in candidate_actions(s) {
-        let mut t = s.clone();
-        let Ok(mut dice) = Dice::seeded(0) else { continue };
-        if act_on(&mut t, &a, &mut dice).is_err() {
-            continue;
-        }
-        let ap = match actor_of(&a).and_then(|id| s.fighters.iter().position(|f| f.participant.id == id)) {
-            Some(i) => s.fighters[i].ap - t.fighters[i].ap,
-            None => 0,
-        };
-        out.push(CocApLegalAction { action: a, ap });
-    }
-    out
-}
-
 /// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
 pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(CocApRoundLegalResult { actions: legal_of(&s) })
+    Ok(CocApRoundLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::ApRound>(&(), &s)? })
 }
 /// Candidate actions for the engine harness (legal or not): the listing's
 /// candidates and an `other` of a random cost.
@@ -1167,7 +1185,7 @@ pub(crate) fn candidates(s: &CocApRoundState, rng: &mut crate::dice::prng::Prng)
 }
 
 /// Every action the listing tries.
-fn candidate_actions(s: &CocApRoundState) -> Vec<CocApAction> {
+pub(crate) fn candidate_actions(s: &CocApRoundState) -> Vec<CocApAction> {
     let mut cands = Vec::new();
     for f in &s.fighters {
         let a = f.participant.id.clone();

@@ -281,14 +281,18 @@ pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<
     Ok(())
 }
 
-/// Take action `a` now at cost (`f`, `m`) tenths: check it may be chosen
-/// (FM-LIM-4) and paid (FM-AP-4), pay it, note it as the last action (FM-ACT-9)
-/// and spend or set the Speech penalty (FM-ACT-20 / FM-LIM-3: this was the
-/// action after a Speech, unless it sets the penalty for the next one).
-/// Returns `consecutive`. Nothing changes on error.
-fn pay(c: &mut FmCombatant, a: &FmActionDef, f: i64, m: i64) -> Result<Option<bool>> {
+/// May `c` take action `a` now at cost (`f`, `m`) tenths: it may be chosen
+/// (FM-LIM-4) and paid (FM-AP-4)? What [`pay`] needs checked first.
+fn check_pay(c: &FmCombatant, a: &FmActionDef, f: i64, m: i64) -> Result<()> {
     can_choose(c, a)?;
-    afford(c, f, m, &a.names.en)?;
+    afford(c, f, m, &a.names.en)
+}
+
+/// Take action `a` now at cost (`f`, `m`) tenths ([`check_pay`] passed): pay it, note
+/// it as the last action (FM-ACT-9) and spend or set the Speech penalty (FM-ACT-20 /
+/// FM-LIM-3: this was the action after a Speech, unless it sets the penalty for the
+/// next one). Returns `consecutive`.
+fn pay(c: &mut FmCombatant, a: &FmActionDef, f: i64, m: i64) -> Result<Option<bool>> {
     let consec = consecutive(c, a);
     c.last_action = Some(a.id.clone());
     c.fap_tenths -= f;
@@ -367,8 +371,36 @@ pub(crate) fn need_current(state: &FmRoundState, pack: &FmActionPack, who: &str)
     }
 }
 
-/// Apply an action to `state` in place (callers pass a clone; on error it is
-/// discarded): one function per action.
+/// Whether `action` may be taken now (pure): the refusal naming its rule, exactly as
+/// applying it would refuse it. One check per action.
+pub(crate) fn check(state: &FmRoundState, pack: &FmActionPack, action: &FmRoundAction) -> Result<()> {
+    match action {
+        FmRoundAction::Declare { combatant, declaration } => {
+            check_declare(state, pack, combatant, declaration).map(|_| ())
+        }
+        FmRoundAction::Release { combatant } => check_release(state, combatant),
+        FmRoundAction::EndDeclarations {} => {
+            need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")
+        }
+        FmRoundAction::Resolve { combatant } => check_resolve_next(state, pack, combatant, true),
+        FmRoundAction::Skip { combatant } => check_resolve_next(state, pack, combatant, false),
+        FmRoundAction::Follow { combatant } => check_follow(state, pack, combatant),
+        FmRoundAction::Use { combatant, action: id, agility_failed } => {
+            check_use(state, pack, combatant, id, *agility_failed, 0)
+        }
+        FmRoundAction::SetGrapple { combatant, target, grappling } => {
+            check_set_grapple(state, combatant, target, *grappling)
+        }
+        FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
+            check_block(state, pack, combatant, *fap_tenths, *target_fap_tenths, *relative_t_tenths)
+        }
+        FmRoundAction::Trigger { combatant } => check_trigger(state, pack, combatant),
+        FmRoundAction::EndRound {} => check_end_round(state, pack),
+    }
+}
+
+/// Apply an action that [`check`] accepted to `state` in place: one function per
+/// action. It fails only on an internal error.
 pub(crate) fn apply(
     state: &mut FmRoundState,
     pack: &FmActionPack,
@@ -395,6 +427,29 @@ pub(crate) fn apply(
     }
 }
 
+/// [`resolve_next`], checked: the resolution phase, the combatant first in the order
+/// (FM-DEF-3, FM-ACT-18), and a resolved action chosen and paid (FM-LIM-4, FM-AP-4).
+fn check_resolve_next(
+    state: &FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    resolve: bool,
+) -> Result<()> {
+    need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
+    let i = find(state, combatant)?;
+    need_current(state, pack, combatant)?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let j = next_pending(pack, c)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
+    let d = &c.declared.get(j).ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?.declaration;
+    let a = def(pack, "state", &d.action)?;
+    if resolve {
+        let (f, m) = own_cost(d);
+        check_pay(c, a, f, m)?;
+    }
+    Ok(())
+}
+
 /// FM-DEF-3 / FM-DEF-1: the combatant first in the action order resolves
 /// (`resolve`) or gives up (`skip`) its next declared action; FM-AP-4: a resolved
 /// action is paid as it ends; FM-ACT-9: a jump straight after a jump is
@@ -406,9 +461,7 @@ fn resolve_next(
     combatant: &str,
     resolve: bool,
 ) -> Result<Vec<FmEvent>> {
-    need_phase(state, FmPhase::Resolution, "FM-DEF-3", "resolving")?;
     let i = find(state, combatant)?;
-    need_current(state, pack, combatant)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let j = next_pending(pack, c)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "current actor without a pending action"))?;
@@ -474,12 +527,7 @@ fn attack_of(a: &FmActionDef, actor: &str, d: &FmDeclaration) -> Option<FmAttack
 
 /// `set_grapple` (FM-ACT-12, FM-ACT-13; RULINGS 2026-12-05): a grapple between two
 /// combatants is recorded or ended.
-fn set_grapple(
-    state: &mut FmRoundState,
-    combatant: &str,
-    target: &str,
-    grappling: bool,
-) -> Result<Vec<FmEvent>> {
+fn check_set_grapple(state: &FmRoundState, combatant: &str, target: &str, grappling: bool) -> Result<()> {
     find(state, combatant)?;
     find(state, target)
         .map_err(|_| Error::invalid("action.target", format_args!("no combatant {}", quote(target))))?;
@@ -496,10 +544,20 @@ fn set_grapple(
             ),
         ));
     }
+    if grappling && state.grapples.len() >= MAX_COMBATANTS * MAX_COMBATANTS {
+        return Err(Error::limit("state.grapples", "too many grapples"));
+    }
+    Ok(())
+}
+
+/// `set_grapple`, applied after [`check_set_grapple`].
+fn set_grapple(
+    state: &mut FmRoundState,
+    combatant: &str,
+    target: &str,
+    grappling: bool,
+) -> Result<Vec<FmEvent>> {
     if grappling {
-        if state.grapples.len() >= MAX_COMBATANTS * MAX_COMBATANTS {
-            return Err(Error::limit("state.grapples", "too many grapples"));
-        }
         state.grapples.push([combatant.to_string(), target.to_string()]);
     } else {
         state.grapples.retain(|g| !(g.contains(&combatant.to_string()) && g.contains(&target.to_string())));
@@ -530,12 +588,12 @@ pub(crate) fn grappled(state: &FmRoundState, a: &str, b: &str) -> bool {
 /// with one paired action, and only option commands while one is armed; FM-LIM-1:
 /// the cap of three Move / Jump / Regain footing / Jump evasion; FM-AP-4 (RULINGS):
 /// the declarations must fit the pools together; FM-ACT-7: `follow` names another combatant.
-fn declare(
-    state: &mut FmRoundState,
+fn check_declare(
+    state: &FmRoundState,
     pack: &FmActionPack,
     combatant: &str,
     declaration: &FmDeclaration,
-) -> Result<Vec<FmEvent>> {
+) -> Result<FmDeclarePlan> {
     need_phase(state, FmPhase::Declaration, "FM-DEF-4", "declaring")?;
     let i = find(state, combatant)?;
     let a = def(pack, "action.declaration.action", &declaration.action)?;
@@ -563,7 +621,7 @@ fn declare(
             ));
         }
     }
-    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     if c.readied.is_some() && (a.category != FmCategory::Option || a.pairs_with_action) {
         return Err(Error::illegal(
             "FM-ACT-19",
@@ -622,6 +680,29 @@ fn declare(
             ),
         ));
     }
+    Ok(FmDeclarePlan { i, n, fap, map, caps })
+}
+
+/// What [`check_declare`] found: the declarer's index, the declaration with its costs
+/// filled in, its total FAP and MAP, and how many move-cap uses it takes (FM-LIM-1).
+pub(crate) struct FmDeclarePlan {
+    i: usize,
+    n: FmDeclaration,
+    fap: i64,
+    map: i64,
+    caps: u32,
+}
+
+/// A declaration, applied after [`check_declare`].
+fn declare(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    declaration: &FmDeclaration,
+) -> Result<Vec<FmEvent>> {
+    let FmDeclarePlan { i, n, fap, map, caps } = check_declare(state, pack, combatant, declaration)?;
+    let a = def(pack, "action.declaration.action", &declaration.action)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.move_cap_used += caps;
     c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
     let text =
@@ -631,17 +712,22 @@ fn declare(
 
 /// FM-ACT-19 / FM-ACT-18: drop an armed readied action and carried sustained
 /// actions (FM-LIM-1: a dropped readied move no longer counts toward the cap).
-fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn check_release(state: &FmRoundState, combatant: &str) -> Result<()> {
     need_phase(state, FmPhase::Declaration, "FM-ACT-19", "releasing")?;
-    let i = find(state, combatant)?;
-    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-    let carried = c.declared.iter().any(|d| d.carried);
-    if c.readied.is_none() && !carried {
+    let c = &state.combatants[find(state, combatant)?];
+    if c.readied.is_none() && !c.declared.iter().any(|d| d.carried) {
         return Err(Error::illegal(
             "FM-ACT-19",
             format_args!("{} has no readied or sustained action to release", c.id),
         ));
     }
+    Ok(())
+}
+
+/// `release`, applied after [`check_release`].
+fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
     // FM-LIM-1: a dropped readied move/jump no longer counts toward this round's cap
     // (end_round charged it to the new round).
@@ -666,7 +752,6 @@ fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
 
 /// FM-DEF-4 → FM-DEF-3: the declarations end and the resolution in action order begins.
 fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmEvent>> {
-    need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")?;
     state.phase = FmPhase::Resolution;
     Ok(vec![event(
         FmEventKind::DeclarationsEnded,
@@ -680,29 +765,43 @@ fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmEvent>> {
 
 /// FM-ACT-7: a Move declared with `follow` resolves right after the followed
 /// combatant's move, in step, out of the order (FM-AP-4: paid as it resolves).
-fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn check_follow(state: &FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<()> {
     need_phase(state, FmPhase::Resolution, "FM-ACT-7", "following a move")?;
     let i = find(state, combatant)?;
-    let Some(lm) = state.last_move.clone() else {
+    let Some(lm) = &state.last_move else {
         return Err(Error::illegal("FM-ACT-7", "no move has just been made to follow"));
     };
-    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-    let j = next_pending(pack, c).filter(|&j| {
-        c.declared.get(j).is_some_and(|d| {
-            d.declaration.follow.as_deref() == Some(lm.actor.as_str()) && d.declaration.action == lm.action
-        })
-    });
-    let Some(j) = j else {
-        return Err(Error::illegal(
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let d = followed(pack, c, lm).ok_or_else(|| {
+        Error::illegal(
             "FM-ACT-7",
             format_args!("{}'s next declared action is not a {} following {}", c.id, lm.action, lm.actor),
-        ));
-    };
-    let d = c
-        .declared
-        .get(j)
-        .map(|d| d.declaration.clone())
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "declared index"))?;
+        )
+    })?;
+    let a = def(pack, "state", &d.1.action)?;
+    let (f, m) = own_cost(d.1);
+    check_pay(c, a, f, m)
+}
+
+/// `c`'s next declared action if it is a move following `lm` (FM-ACT-7): its index and declaration.
+fn followed<'a>(
+    pack: &FmActionPack,
+    c: &'a FmCombatant,
+    lm: &FmLastMove,
+) -> Option<(usize, &'a FmDeclaration)> {
+    let j = next_pending(pack, c)?;
+    let d = &c.declared.get(j)?.declaration;
+    (d.follow.as_deref() == Some(lm.actor.as_str()) && d.action == lm.action).then_some((j, d))
+}
+
+/// `follow`, applied after [`check_follow`].
+fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let lm = state.last_move.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no move to follow"))?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let (j, d) = followed(pack, c, &lm)
+        .map(|(j, d)| (j, d.clone()))
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no following move"))?;
     let a = def(pack, "state", &d.action)?;
     let (f, m, consec) = pay_declared(c, a, &d, j)?;
     let text = format!(
@@ -730,13 +829,17 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
 /// evasion FM-ACT-16 in the resolution phase, Speech FM-ACT-20 at any time);
 /// FM-LIM-4: not below its minimum pool; FM-LIM-1: Jump evasion counts toward the
 /// cap; FM-AP-4: paid at once; FM-ACT-20: the next action orders at −1.
-fn use_undeclared(
-    state: &mut FmRoundState,
+///
+/// `refund`: move-cap uses given back first (a triggered readied action's, counted
+/// at its declaration).
+fn check_use(
+    state: &FmRoundState,
     pack: &FmActionPack,
     combatant: &str,
     id: &str,
     agility_failed: bool,
-) -> Result<Vec<FmEvent>> {
+    refund: u32,
+) -> Result<()> {
     let i = find(state, combatant)?;
     let a = def(pack, "action.action", id)?;
     match a.resolution {
@@ -749,10 +852,10 @@ fn use_undeclared(
             ))
         }
     }
-    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     can_choose(c, a)?;
     let (f, m) = (a.fap.min(), a.map.min());
-    if a.counts_toward_move_cap && c.move_cap_used >= MOVE_CAP {
+    if a.counts_toward_move_cap && c.move_cap_used.saturating_sub(refund) >= MOVE_CAP {
         return Err(Error::illegal(
             "FM-LIM-1",
             format_args!("{} has used all 3 Move/Jump/Regain footing/Jump evasion this round", c.id),
@@ -775,6 +878,20 @@ fn use_undeclared(
             format_args!("{} answers an attack against {combatant} while it is resolved", a.names.en),
         ));
     }
+    Ok(())
+}
+
+/// `use`, applied after [`check_use`].
+fn use_undeclared(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    id: &str,
+    agility_failed: bool,
+) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let a = def(pack, "action.action", id)?;
+    let (f, m) = (a.fap.min(), a.map.min());
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= f;
     c.map_tenths -= m;
@@ -796,14 +913,16 @@ fn use_undeclared(
 /// FM-ACT-8 移動阻止 / FM-ACT-12 攻撃阻止: a declared block against the move or
 /// attack just resolved, once per target action; at least 1 FAP (FM-LIM-4); both
 /// sides pay their FAP (FM-AP-4) and the block contest decides whether it holds.
-fn block(
-    state: &mut FmRoundState,
+fn check_block(
+    state: &FmRoundState,
     pack: &FmActionPack,
     combatant: &str,
-    fap_tenths: &i64,
-    target_fap_tenths: &i64,
-    relative_t_tenths: &i64,
-) -> Result<Vec<FmEvent>> {
+    fap_tenths: i64,
+    target_fap_tenths: i64,
+    relative_t_tenths: i64,
+) -> Result<()> {
+    let (fap_tenths, target_fap_tenths, relative_t_tenths) =
+        (&fap_tenths, &target_fap_tenths, &relative_t_tenths);
     let i = find(state, combatant)?;
     points::check_amount("action.fap_tenths", *fap_tenths)?;
     points::check_amount("action.target_fap_tenths", *target_fap_tenths)?;
@@ -813,7 +932,7 @@ fn block(
             format_args!("must be -{MAX_TENTHS}..={MAX_TENTHS}"),
         ));
     }
-    let Some(w) = state.window.clone() else {
+    let Some(w) = &state.window else {
         return Err(Error::illegal("FM-ACT-8", "there is no move or attack being resolved to block"));
     };
     let b = def(pack, "state.window.block_action", &w.block_action)?;
@@ -859,15 +978,38 @@ fn block(
             format_args!("{} has no unused declared (or readied) {}", c.id, b.names.en),
         ));
     }
-    // The block's MAP cost as declared (0 in the rulebook; a pack may set one).
-    let map = match j {
+    can_choose(c, b)?;
+    afford(c, *fap_tenths, block_map(c, j), &b.names.en)?;
+    let target = state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
+    afford(target, *target_fap_tenths, 0, "resisting the block")
+}
+
+/// The block's MAP cost as declared (0 in the rulebook; a pack may set one): of the
+/// declared block `j`, else of the armed readied block.
+fn block_map(c: &FmCombatant, j: Option<usize>) -> i64 {
+    match j {
         Some(j) => c.declared.get(j).map(|d| own_cost(&d.declaration).1).unwrap_or(0),
         None => c.readied.as_ref().map(|r| own_cost(&r.paired).1).unwrap_or(0),
-    };
-    can_choose(c, b)?;
-    afford(c, *fap_tenths, map, &b.names.en)?;
-    let target = state.combatants.get(t).ok_or_else(|| Error::new(ErrorCode::Internal, "target index"))?;
-    afford(target, *target_fap_tenths, 0, "resisting the block")?;
+    }
+}
+
+/// A block, applied after [`check_block`].
+fn block(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    fap_tenths: &i64,
+    target_fap_tenths: &i64,
+    relative_t_tenths: &i64,
+) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let w = state.window.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no block window"))?;
+    let b = def(pack, "state.window.block_action", &w.block_action)?;
+    let rule = b.rule.as_str();
+    let t = find(state, &w.actor)?;
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let j = c.declared.iter().position(|d| d.status == FmStatus::Pending && d.declaration.action == b.id);
+    let map = block_map(c, j);
     let outcome = block_outcome(*fap_tenths, *target_fap_tenths, *relative_t_tenths);
     if let Some(tc) = state.combatants.get_mut(t) {
         tc.fap_tenths -= target_fap_tenths;
@@ -908,11 +1050,11 @@ fn block(
 
 /// FM-ACT-19 待機行動: an armed readied action's paired action fires out of
 /// order, paid now (FM-AP-4, FM-LIM-4).
-fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn check_trigger(state: &FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<()> {
     need_phase(state, FmPhase::Resolution, "FM-ACT-19", "triggering a readied action")?;
     let i = find(state, combatant)?;
-    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-    let Some(r) = c.readied.clone() else {
+    let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let Some(r) = &c.readied else {
         return Err(Error::illegal(
             "FM-ACT-19",
             format_args!("{} has no resolved readied action to trigger", c.id),
@@ -923,14 +1065,33 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     // as a declared block, for `block` against the move or attack it waits for; a paired
     // reaction or immediate action (Evade, Jump evasion, Speech) is used as `use` uses it.
     match a.resolution {
+        FmResolution::OnTrigger => Err(Error::illegal(
+            "FM-ACT-19",
+            format_args!(
+                "a readied {} fires with `block` against the move or attack it waits for",
+                a.names.en
+            ),
+        )),
+        // Its move-cap count was taken at the declaration; `use` takes it again.
+        FmResolution::Reaction | FmResolution::Immediate => {
+            check_use(state, pack, combatant, &a.id, false, u32::from(a.counts_toward_move_cap))
+        }
+        FmResolution::InOrder => {
+            let (f, m) = own_cost(&r.paired);
+            check_pay(c, a, f, m)
+        }
+    }
+}
+
+/// A trigger, applied after [`check_trigger`].
+fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let r = c.readied.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no readied action"))?;
+    let a = def(pack, "state.readied.paired.action", &r.paired.action)?;
+    match a.resolution {
         FmResolution::OnTrigger => {
-            return Err(Error::illegal(
-                "FM-ACT-19",
-                format_args!(
-                    "a readied {} fires with `block` against the move or attack it waits for",
-                    a.names.en
-                ),
-            ));
+            return Err(Error::new(ErrorCode::Internal, "a readied block fires with `block`"));
         }
         FmResolution::Reaction | FmResolution::Immediate => {
             c.readied = None;
@@ -968,7 +1129,7 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
 /// both pools refill; resolved sustained actions carry over and resolve first
 /// next round (FM-ACT-18); an armed readied action stays armed (FM-ACT-19) and
 /// its move still counts toward the new round's cap (FM-LIM-1).
-fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEvent>> {
+fn check_end_round(state: &FmRoundState, pack: &FmActionPack) -> Result<()> {
     need_phase(state, FmPhase::Resolution, "FM-DEF-3", "ending the round")?;
     if let Some(c) = current(state, pack) {
         return Err(Error::illegal(
@@ -979,6 +1140,11 @@ fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEven
     if state.round >= MAX_ROUND {
         return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
     }
+    Ok(())
+}
+
+/// The end of the round, applied after [`check_end_round`].
+fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEvent>> {
     state.round += 1;
     state.phase = FmPhase::Declaration;
     state.window = None;

@@ -1,5 +1,5 @@
-//! `round_legal_actions`: candidate actions in the exact form `round_act` takes;
-//! the legal ones are those the engine accepts on a copy of the state.
+//! `round_legal_actions`: candidate actions in the exact form `round_act` takes
+//! (the legal ones are those the engine's check accepts), and each listed with its cost.
 
 use super::engine::{next_pending, normalize, own_cost};
 use super::types::*;
@@ -49,8 +49,8 @@ pub(crate) fn declaration_forms(a: &FmActionDef) -> Vec<FmDeclaration> {
     out
 }
 
-/// Every action worth trying (the legal ones are those `apply` accepts).
-pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLegalAction> {
+/// Every action worth trying (the legal ones are those the check accepts).
+pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRoundAction> {
     let mut out = Vec::new();
     for c in &state.combatants {
         let who = c.id.clone();
@@ -86,48 +86,28 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
                         forms.extend(following);
                     }
                     for d in forms {
-                        let Ok((n, f, m)) = normalize(pack, &d, "declaration", 0) else { continue };
-                        let _ = n;
-                        let ch =
-                            if d.example.is_some() { (None, None) } else { (choice(&a.fap), choice(&a.map)) };
-                        out.push(legal(
-                            FmRoundAction::Declare { combatant: who.clone(), declaration: d },
-                            (f, m),
-                            ch,
-                        ));
+                        if normalize(pack, &d, "declaration", 0).is_ok() {
+                            out.push(FmRoundAction::Declare { combatant: who.clone(), declaration: d });
+                        }
                     }
                 }
-                out.push(legal(FmRoundAction::Release { combatant: who.clone() }, (0, 0), (None, None)));
+                out.push(FmRoundAction::Release { combatant: who.clone() });
             }
             FmPhase::Resolution => {
-                let cost = next_pending(pack, c)
-                    .and_then(|i| c.declared.get(i))
-                    .map(|d| own_cost(&d.declaration))
-                    .unwrap_or((0, 0));
-                out.push(legal(FmRoundAction::Resolve { combatant: who.clone() }, cost, (None, None)));
-                out.push(legal(FmRoundAction::Skip { combatant: who.clone() }, (0, 0), (None, None)));
-                if let Some(w) = &state.window {
-                    if let Some(b) = pack.get(&w.block_action) {
-                        let min = b.fap.min().max(10);
-                        out.push(legal(
-                            FmRoundAction::Block {
-                                combatant: who.clone(),
-                                fap_tenths: min,
-                                target_fap_tenths: 0,
-                                relative_t_tenths: 0,
-                            },
-                            (min, b.map.min()),
-                            (choice(&b.fap), None),
-                        ));
-                    }
+                out.push(FmRoundAction::Resolve { combatant: who.clone() });
+                out.push(FmRoundAction::Skip { combatant: who.clone() });
+                if let Some(b) = state.window.as_ref().and_then(|w| pack.get(&w.block_action)) {
+                    out.push(FmRoundAction::Block {
+                        combatant: who.clone(),
+                        fap_tenths: b.fap.min().max(10),
+                        target_fap_tenths: 0,
+                        relative_t_tenths: 0,
+                    });
                 }
-                if let Some(lm) = &state.last_move {
-                    if lm.actor != c.id {
-                        out.push(legal(FmRoundAction::Follow { combatant: who.clone() }, cost, (None, None)));
-                    }
+                if state.last_move.as_ref().is_some_and(|lm| lm.actor != c.id) {
+                    out.push(FmRoundAction::Follow { combatant: who.clone() });
                 }
-                let cost = c.readied.as_ref().map(|r| own_cost(&r.paired)).unwrap_or((0, 0));
-                out.push(legal(FmRoundAction::Trigger { combatant: who.clone() }, cost, (None, None)));
+                out.push(FmRoundAction::Trigger { combatant: who.clone() });
             }
         }
         for a in pack
@@ -135,15 +115,58 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLeg
             .iter()
             .filter(|a| matches!(a.resolution, FmResolution::Reaction | FmResolution::Immediate))
         {
-            let cost = (a.fap.min(), a.map.min());
-            out.push(legal(
-                FmRoundAction::Use { combatant: who.clone(), action: a.id.clone(), agility_failed: false },
-                cost,
-                (None, None),
-            ));
+            out.push(FmRoundAction::Use {
+                combatant: who.clone(),
+                action: a.id.clone(),
+                agility_failed: false,
+            });
         }
     }
-    out.push(legal(FmRoundAction::EndDeclarations {}, (0, 0), (None, None)));
-    out.push(legal(FmRoundAction::EndRound {}, (0, 0), (None, None)));
+    out.push(FmRoundAction::EndDeclarations {});
+    out.push(FmRoundAction::EndRound {});
     out
+}
+
+/// A legal action as the listing shows it: with what it costs (amounts that may be
+/// chosen at their minimum, and the choice).
+pub(crate) fn listed(state: &FmRoundState, pack: &FmActionPack, action: FmRoundAction) -> FmLegalAction {
+    let who = |id: &str| state.combatants.iter().find(|c| c.id == id);
+    let next_cost = |id: &str| {
+        who(id)
+            .and_then(|c| next_pending(pack, c).and_then(|i| c.declared.get(i)))
+            .map(|d| own_cost(&d.declaration))
+            .unwrap_or((0, 0))
+    };
+    let (cost, choices) = match &action {
+        FmRoundAction::Declare { declaration: d, .. } => {
+            let cost = normalize(pack, d, "declaration", 0).map(|(_, f, m)| (f, m)).unwrap_or((0, 0));
+            let ch = match pack.get(&d.action) {
+                Some(a) if d.example.is_none() => (choice(&a.fap), choice(&a.map)),
+                _ => (None, None),
+            };
+            (cost, ch)
+        }
+        FmRoundAction::Resolve { combatant } | FmRoundAction::Follow { combatant } => {
+            (next_cost(combatant), (None, None))
+        }
+        FmRoundAction::Block { fap_tenths, .. } => {
+            match state.window.as_ref().and_then(|w| pack.get(&w.block_action)) {
+                Some(b) => ((*fap_tenths, b.map.min()), (choice(&b.fap), None)),
+                None => ((*fap_tenths, 0), (None, None)),
+            }
+        }
+        FmRoundAction::Trigger { combatant } => (
+            who(combatant).and_then(|c| c.readied.as_ref()).map(|r| own_cost(&r.paired)).unwrap_or((0, 0)),
+            (None, None),
+        ),
+        FmRoundAction::Use { action: id, .. } => {
+            (pack.get(id).map(|a| (a.fap.min(), a.map.min())).unwrap_or((0, 0)), (None, None))
+        }
+        FmRoundAction::Release { .. }
+        | FmRoundAction::Skip { .. }
+        | FmRoundAction::SetGrapple { .. }
+        | FmRoundAction::EndDeclarations {}
+        | FmRoundAction::EndRound {} => ((0, 0), (None, None)),
+    };
+    legal(action, cost, choices)
 }

@@ -38,7 +38,7 @@
 //! `fap_map.jump_evasion`; a blocked character's resisting FAP is deducted
 //! from its own pool and the blocker's FAP is spent whatever the outcome.
 
-mod engine;
+pub(crate) mod engine;
 mod legal;
 mod types;
 mod validate;
@@ -52,7 +52,7 @@ use super::{catalog, checks};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use engine::{apply, current, event};
-use legal::candidates;
+pub(crate) use legal::{candidates, listed};
 
 // ---------------------------------------------------------------- ops
 
@@ -118,10 +118,20 @@ pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     Ok(FmRoundResult { state, events, rolls: Vec::new(), current, order })
 }
 
-/// One action on a validated state, in place (what `round_act` and the
-/// `fap_map.Round` handle share): its events, with the actions' names. On an
-/// error the state may be partly changed, so callers apply to a copy.
+/// One action on a validated state, in place (what `round_act` uses): checked, then
+/// applied; its events, with the actions' names. A refused action changes nothing.
 pub(crate) fn act_on(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    action: &FmRoundAction,
+) -> Result<Vec<FmEvent>> {
+    engine::check(state, pack, action)?;
+    commit(state, pack, action)
+}
+
+/// Apply an action that [`engine::check`] accepted, in place: its events, with the
+/// actions' names.
+pub(crate) fn commit(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     action: &FmRoundAction,
@@ -133,22 +143,10 @@ pub(crate) fn act_on(
     Ok(events)
 }
 
-/// Every legal action of a validated state (each candidate tried on a copy).
-pub(crate) fn legal_of(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmLegalAction> {
-    let mut legal = Vec::new();
-    for cand in candidates(state, pack) {
-        let mut s = state.clone();
-        if apply(&mut s, pack, &cand.action).is_ok() {
-            legal.push(cand);
-        }
-    }
-    legal
-}
-
-/// Candidate actions for the engine harness (legal or not): those the listing tries.
+/// Candidate actions for the engine harness (legal or not): those the listing checks.
 #[cfg(test)]
 pub(crate) fn probe_candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRoundAction> {
-    candidates(state, pack).into_iter().map(|c| c.action).collect()
+    candidates(state, pack)
 }
 
 /// `fap_map.round_legal_actions` — every action `round_act` accepts now, in its
@@ -156,8 +154,10 @@ pub(crate) fn probe_candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec
 pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let state = parse_state(&args.state, &pack)?;
-    let legal = legal_of(&state, &pack);
-    Ok(FmLegalActionsResult { actions: legal, current: current(&state, &pack), order: order(&state, &pack) })
+    let pack = crate::fap_map::handle::Pack { pack, data: None };
+    let legal = crate::engine::listing_of::<crate::fap_map::handle::Round>(&pack, &state)?;
+    let pack = &pack.pack;
+    Ok(FmLegalActionsResult { actions: legal, current: current(&state, pack), order: order(&state, pack) })
 }
 
 #[cfg(test)]

@@ -337,6 +337,26 @@ crate::internally_tagged! {
     }
 }
 
+impl FmRoundAction {
+    /// Who takes the action (`combatant`); None for the round's own steps
+    /// (`end_declarations`, `end_round`).
+    pub fn combatant(&self) -> Option<&str> {
+        use FmRoundAction as A;
+        match self {
+            A::Declare { combatant, .. }
+            | A::Release { combatant }
+            | A::Resolve { combatant }
+            | A::Skip { combatant }
+            | A::Use { combatant, .. }
+            | A::SetGrapple { combatant, .. }
+            | A::Block { combatant, .. }
+            | A::Follow { combatant }
+            | A::Trigger { combatant } => Some(combatant),
+            A::EndDeclarations {} | A::EndRound {} => None,
+        }
+    }
+}
+
 /// Arguments of `fap_map.round_legal_actions`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -241,6 +241,43 @@ crate::internally_tagged! {
     }
 }
 
+impl TmdAction {
+    /// The character who takes the action (`character`); None for the round's and the
+    /// GM's steps that name nobody (`begin_combat`, `start_turns`, `join`,
+    /// `apply_effect`, `remove_effect`, `scene_change`, `pass`, `resolve`,
+    /// `end_encounter`).
+    pub fn character(&self) -> Option<&str> {
+        use TmdAction as A;
+        match self {
+            A::Delay { character, .. }
+            | A::Convert { character, .. }
+            | A::ConvertReflex { character, .. }
+            | A::UseAction { character, .. }
+            | A::UseFree { character, .. }
+            | A::Overdraw { character, .. }
+            | A::Retain { character, .. }
+            | A::Grant { character, .. }
+            | A::GainAp { character, .. }
+            | A::SetDisabled { character, .. }
+            | A::EndTurn { character }
+            | A::Leave { character }
+            | A::SetBaseInitiative { character, .. }
+            | A::Teleport { character, .. }
+            | A::Announce { character, .. }
+            | A::Interrupt { character, .. } => Some(character),
+            A::BeginCombat {}
+            | A::StartTurns {}
+            | A::Join { .. }
+            | A::ApplyEffect { .. }
+            | A::RemoveEffect { .. }
+            | A::SceneChange {}
+            | A::Pass {}
+            | A::Resolve {}
+            | A::EndEncounter {} => None,
+        }
+    }
+}
+
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
     /// What happened, in order.

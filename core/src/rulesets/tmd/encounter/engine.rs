@@ -1,11 +1,12 @@
-//! Applying one action to an encounter state. Works on a copy: on error the
-//! caller drops the copy, so the state passed in never changes.
+//! Checking one action against an encounter state ([`check`], pure), and applying
+//! an action that passed it ([`apply`]).
 
 use super::super::actions::{TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP};
 use super::super::economy::{pick_type, ConvPool};
 use super::super::initiative::{self, TmdCombatant, TmdInitiativeEntry, MAX_BASE_INITIATIVE, MAX_COMBATANTS};
 use super::action::{TmdAction, TmdCharacterSpec, TmdEvent};
 use super::state::*;
+use super::TmdCost;
 use crate::dice::Dice;
 use crate::error::quote;
 use crate::error::{Error, Result};
@@ -324,32 +325,97 @@ fn in_own_turn(s: &TmdEncounterState, id: &str) -> bool {
     matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) && s.current.as_deref() == Some(id)
 }
 
-/// TMD-AP-10 (+ TMD-SUR-6 via the shared budget): count one use of `ability`.
-fn count_ability(c: &mut TmdCharacter, ability: &Option<String>, per_round: Option<u32>) -> Result<()> {
-    let Some(a) = ability else { return Ok(()) };
+/// The character `id`, else `invalid_argument` naming `field`.
+fn ch<'a>(s: &'a TmdEncounterState, id: &str, field: &str) -> Result<&'a TmdCharacter> {
+    s.ch(id).ok_or_else(|| Error::invalid(field, format_args!("no character {} in the encounter", quote(id))))
+}
+
+/// What [`check`] found: what the action costs (as the listing shows it).
+pub(crate) type Checked = TmdCost;
+
+/// What an action costs: `ap` converted or owed, `actions` spent.
+fn cost(ap: u32, actions: Vec<TmdActionType>) -> TmdCost {
+    TmdCost { ap, actions }
+}
+
+/// `limit_exceeded` if the state would hold more than [`MAX_TOTAL_RECORDS`] records.
+fn records_fit(after: usize) -> Result<()> {
+    if after > MAX_TOTAL_RECORDS {
+        return Err(Error::limit(
+            "state.characters",
+            format_args!(
+                "the state would hold more than {MAX_TOTAL_RECORDS} reflexes/retained/usage records"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `records_fit` after `added` more records (and `removed` fewer).
+fn records_grow(s: &TmdEncounterState, added: usize, removed: usize) -> Result<()> {
+    records_fit((s.records() + added).saturating_sub(removed))
+}
+
+/// The records left after [`close_round`] (the leaver `skip` gone): expired reflexes go,
+/// swift actions become reflexes, usage counts reset after round 0.
+fn records_closing(s: &TmdEncounterState, skip: Option<&str>) -> usize {
+    let round = s.round;
+    s.characters
+        .iter()
+        .filter(|c| Some(c.id.as_str()) != skip)
+        .map(|c| {
+            let kept = c.reflexes.iter().filter(|r| **r > round).count();
+            let swifts = c.held.swift.min(MAX_HELD) as usize;
+            let reflexes = kept + swifts.min((MAX_HELD as usize).saturating_sub(kept));
+            let usage = if round != 0 { 0 } else { c.ability_uses.len() + c.free_uses.len() };
+            reflexes + c.retained.len() + usage + c.grants.len()
+        })
+        .sum()
+}
+
+/// What ending the turn now leads to (the queue `queue` left): the next turn starts,
+/// or the round ends (TMD-TIME-5): checked for the round limit and the records bound.
+fn check_advance(s: &TmdEncounterState, queue_empty: bool, skip: Option<&str>) -> Result<()> {
+    if queue_empty {
+        if s.round >= MAX_ROUND {
+            return Err(Error::limit("state.round", format_args!("at most {MAX_ROUND} rounds")));
+        }
+        records_fit(records_closing(s, skip))?;
+    }
+    Ok(())
+}
+
+/// TMD-AP-10 (+ TMD-SUR-6 via the shared budget): may `ability` be used once more?
+/// Its new record, if it takes one.
+fn check_ability(c: &TmdCharacter, ability: &Option<String>, per_round: Option<u32>) -> Result<usize> {
+    let Some(a) = ability else { return Ok(0) };
     let limit = per_round.unwrap_or(1);
-    match c.ability_uses.iter_mut().find(|u| &u.ability == a) {
+    match c.ability_uses.iter().find(|u| &u.ability == a) {
         Some(u) if u.count >= limit => Err(ill(
             "TMD-AP-10",
             format_args!("{a:?} may be used {limit} time(s) per round; already {}", u.count),
         )),
-        Some(u) => {
-            u.count += 1;
-            Ok(())
-        }
+        Some(_) => Ok(0),
         None if limit == 0 => Err(ill("TMD-AP-10", format_args!("{a:?} has no uses per round"))),
-        None => {
-            if c.ability_uses.len() >= MAX_RECORDS {
-                return Err(Error::limit("action.ability", "too many abilities this round"));
-            }
-            c.ability_uses.push(super::state::TmdAbilityUses { ability: a.clone(), count: 1 });
-            Ok(())
+        None if c.ability_uses.len() >= MAX_RECORDS => {
+            Err(Error::limit("action.ability", "too many abilities this round"))
         }
+        None => Ok(1),
     }
 }
 
-/// Spend one held reflex (soonest to expire first) or swift; returns the type spent.
-fn spend_reflex(c: &mut TmdCharacter, using: Option<TmdActionType>) -> Result<TmdActionType> {
+/// Count one use of `ability` ([`check_ability`] passed).
+fn count_ability(c: &mut TmdCharacter, ability: &Option<String>) {
+    let Some(a) = ability else { return };
+    match c.ability_uses.iter_mut().find(|u| &u.ability == a) {
+        Some(u) => u.count += 1,
+        None => c.ability_uses.push(super::state::TmdAbilityUses { ability: a.clone(), count: 1 }),
+    }
+}
+
+/// Which held reflex or swift a reflex use spends (a reflex first, when held), or the
+/// refusal.
+fn reflex_choice(c: &TmdCharacter, using: Option<TmdActionType>) -> Result<TmdActionType> {
     let want = match using {
         Some(TmdActionType::Reflex) => TmdActionType::Reflex,
         Some(TmdActionType::Swift) => TmdActionType::Swift,
@@ -366,17 +432,24 @@ fn spend_reflex(c: &mut TmdCharacter, using: Option<TmdActionType>) -> Result<Tm
         return Err(ill("TMD-AP-12", "the character cannot use swift/reflex actions"));
     }
     if want == TmdActionType::Reflex {
-        let Some(k) = c.reflexes.iter().enumerate().min_by_key(|(_, r)| **r).map(|(k, _)| k) else {
+        if c.reflexes.is_empty() {
             return Err(ill("TMD-ACT-10", "no reflex action held"));
-        };
-        c.reflexes.remove(k);
-    } else {
-        if c.held.swift == 0 {
-            return Err(ill("TMD-ACT-10", "no reflex or swift action held"));
         }
-        c.held.swift -= 1;
+    } else if c.held.swift == 0 {
+        return Err(ill("TMD-ACT-10", "no reflex or swift action held"));
     }
     Ok(want)
+}
+
+/// Spend one held reflex (soonest to expire first) or swift, as [`reflex_choice`] chose.
+fn spend_reflex(c: &mut TmdCharacter, want: TmdActionType) {
+    if want == TmdActionType::Reflex {
+        if let Some(k) = c.reflexes.iter().enumerate().min_by_key(|(_, r)| **r).map(|(k, _)| k) {
+            c.reflexes.remove(k);
+        }
+    } else {
+        c.held.swift = c.held.swift.saturating_sub(1);
+    }
 }
 
 fn held_type(t: TmdActionType, field: &str) -> Result<TmdConvertType> {
@@ -388,15 +461,15 @@ fn held_type(t: TmdActionType, field: &str) -> Result<TmdConvertType> {
     }
 }
 
-/// Spend one held action of type `u` (an ability's retained one first, TMD-AP-14).
-fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>) -> Result<()> {
+/// May one held action of type `u` be spent (an ability's retained one first,
+/// TMD-AP-14)? Whether it is a retained one.
+fn check_held(c: &TmdCharacter, u: TmdConvertType, ability: &Option<String>) -> Result<bool> {
     if c.disabled.contains(&u) {
         return Err(ill("TMD-AP-12", format_args!("the character cannot use {u:?} actions")));
     }
     if let Some(a) = ability {
-        if let Some(k) = c.retained.iter().position(|r| r.action_type == u && &r.ability == a) {
-            c.retained.remove(k);
-            return Ok(());
+        if c.retained.iter().any(|r| r.action_type == u && &r.ability == a) {
+            return Ok(true);
         }
     }
     if c.held.get(u) == 0 {
@@ -408,25 +481,51 @@ fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>)
         }
         return Err(ill("TMD-AP-11", format_args!("no converted {u:?} action is held")));
     }
-    *c.held.get_mut(u) -= 1;
-    Ok(())
+    Ok(false)
 }
 
-/// `use_action` (TMD-TIME-2, TMD-ACT-10, TMD-AP-10, TMD-AP-11, TMD-AP-12, TMD-AP-14,
-/// TMD-AP-16, TMD-AP-17, TMD-SUR-3, TMD-SUR-4, TMD-SUR-5): a held action used in one's
-/// own turn (a higher one may stand in), a reflex out of turn, or an ability's use of a
-/// held action; the surprise attacker's one standard action.
+/// Spend one held action of type `u` ([`check_held`] passed).
+fn spend_held(c: &mut TmdCharacter, u: TmdConvertType, ability: &Option<String>) {
+    if let Some(a) = ability {
+        if let Some(k) = c.retained.iter().position(|r| r.action_type == u && &r.ability == a) {
+            c.retained.remove(k);
+            return;
+        }
+    }
+    *c.held.get_mut(u) = c.held.get(u).saturating_sub(1);
+}
+
+/// TMD-AP-16: a full-round action's missing part is named by its own rule.
+fn full_round_part(e: Error) -> Error {
+    if e.rule.as_deref() == Some("TMD-AP-11") {
+        ill("TMD-AP-16", e.0.message)
+    } else {
+        e
+    }
+}
+
+/// How a checked `use_action` is spent: the actions (and whether a reflex, and which).
+struct UsePlan {
+    /// The action types spent, in order (a held type, or the reflex/swift chosen).
+    spent: Vec<TmdActionType>,
+    /// The ability shown in the event (`drop_prone` for a bare reflex).
+    shown_ability: Option<String>,
+    own: bool,
+    surprise_attack: bool,
+}
+
+/// `use_action`, checked (TMD-TIME-2, TMD-ACT-10, TMD-AP-10, TMD-AP-11, TMD-AP-12,
+/// TMD-AP-14, TMD-AP-16, TMD-AP-17, TMD-SUR-3).
 #[allow(clippy::too_many_arguments)]
-fn use_action(
-    s: &mut TmdEncounterState,
+fn check_use_action(
+    s: &TmdEncounterState,
     id: &str,
     action_type: TmdActionType,
     (using, companion): (Option<TmdActionType>, Option<TmdActionType>),
     ability: &Option<String>,
     per_round: Option<u32>,
     attack: Option<bool>,
-    ev: &mut Ev,
-) -> Result<()> {
+) -> Result<UsePlan> {
     need(s, id, "action.character")?;
     if let Some(a) = ability {
         text_arg("action.ability", a)?;
@@ -454,9 +553,10 @@ fn use_action(
     if surprise_attack && s.surprise.as_ref().is_some_and(|x| x.attack_used) {
         return Err(ill("TMD-SUR-3", "the attacker attacks only once in the surprise round"));
     }
-    let c = ch_mut(s, id, "action.character")?;
+    let c = ch(s, id, "action.character")?;
     let mut spent = Vec::new();
     let mut shown_ability = ability.clone();
+    let mut removed = 0;
     if own {
         if action_type == TmdActionType::Reflex || using == Some(TmdActionType::Reflex) {
             return Err(ill("TMD-ACT-10", "a reflex action is a swift action used outside one's own turn"));
@@ -471,22 +571,10 @@ fn use_action(
                 return Err(Error::invalid("action.companion", "must be move or acrobatic (TMD-AP-16)"));
             }
             let comp_t = held_type(comp, "action.companion")?;
-            let mut trial = c.clone();
-            spend_held(&mut trial, TmdConvertType::Standard, ability).map_err(|e| {
-                if e.rule.as_deref() == Some("TMD-AP-11") {
-                    ill("TMD-AP-16", e.0.message)
-                } else {
-                    e
-                }
-            })?;
-            spend_held(&mut trial, comp_t, ability).map_err(|e| {
-                if e.rule.as_deref() == Some("TMD-AP-11") {
-                    ill("TMD-AP-16", e.0.message)
-                } else {
-                    e
-                }
-            })?;
-            *c = trial;
+            // The two parts are of different types, so neither spends what the other needs.
+            removed +=
+                usize::from(check_held(c, TmdConvertType::Standard, ability).map_err(full_round_part)?);
+            removed += usize::from(check_held(c, comp_t, ability).map_err(full_round_part)?);
             spent = vec![TmdActionType::Standard, comp];
         } else {
             let u = using.unwrap_or(action_type);
@@ -501,12 +589,14 @@ fn use_action(
             if surprise_attack && ut != TmdConvertType::Standard {
                 return Err(ill("TMD-SUR-3", "the surprise round has only one standard action"));
             }
-            spend_held(c, ut, ability)?;
+            removed += usize::from(check_held(c, ut, ability)?);
             spent.push(u);
         }
     } else if action_type == TmdActionType::Reflex {
         // TMD-ACT-10: out of turn; without a granting resource it can only drop prone.
-        spent.push(spend_reflex(c, using)?);
+        let w = reflex_choice(c, using)?;
+        removed += usize::from(w == TmdActionType::Reflex);
+        spent.push(w);
         if ability.is_none() {
             shown_ability = Some("drop_prone".into());
         }
@@ -517,7 +607,7 @@ fn use_action(
         if u.rank() < action_type.rank() {
             return Err(ill("TMD-AP-17", format_args!("{u:?} cannot stand in for {action_type:?}")));
         }
-        spend_held(c, ut, ability)?;
+        removed += usize::from(check_held(c, ut, ability)?);
         spent.push(u);
     } else {
         return Err(ill(
@@ -525,7 +615,37 @@ fn use_action(
             format_args!("out of its turn a character only uses reflex actions (or an ability's use of a held action), not {action_type:?}"),
         ));
     }
-    count_ability(c, ability, per_round)?;
+    let added = check_ability(c, ability, per_round)?;
+    records_grow(s, added, removed)?;
+    Ok(UsePlan { spent, shown_ability, own, surprise_attack })
+}
+
+/// `use_action` (TMD-TIME-2, TMD-ACT-10, TMD-AP-10, TMD-AP-11, TMD-AP-12, TMD-AP-14,
+/// TMD-AP-16, TMD-AP-17, TMD-SUR-3, TMD-SUR-4, TMD-SUR-5): a held action used in one's
+/// own turn (a higher one may stand in), a reflex out of turn, or an ability's use of a
+/// held action; the surprise attacker's one standard action. Applied after
+/// [`check_use_action`].
+fn use_action(
+    s: &mut TmdEncounterState,
+    id: &str,
+    action_type: TmdActionType,
+    ability: &Option<String>,
+    attack: Option<bool>,
+    plan: UsePlan,
+    ev: &mut Ev,
+) -> Result<()> {
+    let UsePlan { spent, shown_ability, own, surprise_attack } = plan;
+    let c = ch_mut(s, id, "action.character")?;
+    for t in &spent {
+        match t {
+            TmdActionType::Reflex => spend_reflex(c, TmdActionType::Reflex),
+            TmdActionType::Swift if !own && action_type == TmdActionType::Reflex => {
+                spend_reflex(c, TmdActionType::Swift)
+            }
+            t => spend_held(c, held_type(*t, "action.using")?, ability),
+        }
+    }
+    count_ability(c, ability);
     if own {
         s.converting = false;
     }
@@ -562,8 +682,110 @@ fn use_action(
     Ok(())
 }
 
-/// Apply `action` to `s` (a working copy), appending events: one function per action,
-/// each naming its rules. An error drops the copy, so the caller's state never changes.
+/// Whether `action` may be taken now (pure: the state is only read): what it costs,
+/// or the refusal naming its rule, exactly as [`apply`] would refuse it. One check per
+/// action, each naming its rules; the records bound ([`MAX_TOTAL_RECORDS`]) and the
+/// round limit are checked here too.
+pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked> {
+    let none = || cost(0, Vec::new());
+    match action {
+        TmdAction::BeginCombat {} => check_begin_combat(s).map(|_| none()),
+        TmdAction::Delay { character, after } => check_delay(s, character, after).map(|_| none()),
+        TmdAction::StartTurns {} => check_start_turns(s).map(|_| none()),
+        TmdAction::Convert { character, action_type, count } => {
+            plan_convert(s, character, action_type, count).map(|p| cost(p.spent, Vec::new()))
+        }
+        TmdAction::ConvertReflex { character, count } => {
+            plan_convert_reflex(s, character, count).map(|p| cost(p.spent, Vec::new()))
+        }
+        TmdAction::UseAction {
+            character,
+            action_type,
+            using,
+            companion,
+            ability,
+            uses_per_round,
+            attack,
+        } => check_use_action(
+            s,
+            character,
+            *action_type,
+            (*using, *companion),
+            ability,
+            *uses_per_round,
+            *attack,
+        )
+        .map(|p| cost(0, p.spent)),
+        TmdAction::UseFree { character, purpose, source, uses_per_round, timing, reflex } => {
+            check_use_free(s, character, purpose, source, (uses_per_round, timing), *reflex).map(|_| none())
+        }
+        TmdAction::Overdraw { character, action_type } => {
+            check_overdraw(s, character, action_type).map(|_| cost(action_type.cost(), Vec::new()))
+        }
+        TmdAction::Retain { character, action_type, ability } => {
+            check_retain(s, character, action_type, ability).map(|_| none())
+        }
+        TmdAction::Grant { character, .. } => check_grant(s, character).map(|_| none()),
+        TmdAction::GainAp { character, amount, .. } => check_gain_ap(s, character, amount).map(|_| none()),
+        TmdAction::SetDisabled { character, .. } => {
+            need(s, character, "action.character")?;
+            not_ended(s).map(|_| none())
+        }
+        TmdAction::EndTurn { character } => check_end_turn(s, character).map(|_| none()),
+        TmdAction::Join { characters } => check_join(s, characters).map(|_| none()),
+        TmdAction::Leave { character } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            no_chain(s, "leave")?;
+            check_remove(s, character).map(|_| none())
+        }
+        TmdAction::SetBaseInitiative { character, base_initiative } => {
+            check_set_base_initiative(s, character, base_initiative).map(|_| none())
+        }
+        TmdAction::ApplyEffect { applier, target, name, .. } => {
+            check_apply_effect(s, applier, target, name).map(|_| none())
+        }
+        TmdAction::RemoveEffect { id } => {
+            if !s.effects.iter().any(|e| e.id == *id) {
+                return Err(Error::invalid("action.id", format_args!("no effect {id}")));
+            }
+            Ok(none())
+        }
+        TmdAction::SceneChange {} => {
+            not_ended(s)?;
+            no_chain(s, "scene_change").map(|_| none())
+        }
+        TmdAction::Teleport { character, observed } => {
+            need(s, character, "action.character")?;
+            not_ended(s)?;
+            no_chain(s, "teleport")?;
+            if !*observed {
+                check_remove(s, character)?;
+            }
+            Ok(none())
+        }
+        TmdAction::Announce { character, label } => check_announce(s, character, label).map(|_| none()),
+        TmdAction::Interrupt { character, reflex, using, label, .. } => {
+            check_interrupt(s, character, reflex, using, label)?;
+            // RULINGS 2026-12-05: an interrupt's named action is spent as it is announced.
+            Ok(match (reflex, using) {
+                (true, u) => cost(0, vec![u.unwrap_or(TmdActionType::Reflex)]),
+                (false, Some(u)) => cost(0, vec![*u]),
+                (false, None) => none(),
+            })
+        }
+        TmdAction::Pass {} => check_pass(s).map(|_| none()),
+        TmdAction::Resolve {} => check_resolve(s).map(|_| none()),
+        TmdAction::EndEncounter {} => {
+            not_ended(s)?;
+            no_chain(s, "end_encounter").map(|_| none())
+        }
+    }
+}
+
+/// Apply `action`, which [`check`] accepted, to `s` in place, appending events: one
+/// function per action. It fails only if scripted dice run out (initiative rolls) or on
+/// an internal error, and may then leave `s` part-way changed.
 pub(crate) fn apply(
     s: &mut TmdEncounterState,
     action: &TmdAction,
@@ -584,16 +806,18 @@ pub(crate) fn apply(
             ability,
             uses_per_round,
             attack,
-        } => use_action(
-            s,
-            character,
-            *action_type,
-            (*using, *companion),
-            ability,
-            *uses_per_round,
-            *attack,
-            ev,
-        ),
+        } => {
+            let plan = check_use_action(
+                s,
+                character,
+                *action_type,
+                (*using, *companion),
+                ability,
+                *uses_per_round,
+                *attack,
+            )?;
+            use_action(s, character, *action_type, ability, *attack, plan, ev)
+        }
         TmdAction::UseFree { character, purpose, source, uses_per_round, timing, reflex } => {
             use_free(s, character, purpose, source, (uses_per_round, timing), *reflex, ev)
         }
@@ -610,15 +834,21 @@ pub(crate) fn apply(
         }
         TmdAction::EndTurn { character } => end_turn(s, character, dice, ev),
         TmdAction::Join { characters } => join(s, characters, dice, ev),
-        TmdAction::Leave { character } => leave(s, character, dice, ev),
+        TmdAction::Leave { character } => remove_character(s, character, dice, ev, "left"),
         TmdAction::SetBaseInitiative { character, base_initiative } => {
             set_base_initiative(s, character, base_initiative, ev)
         }
         TmdAction::ApplyEffect { applier, target, name, duration } => {
             apply_effect(s, applier, target, name, duration, ev)
         }
-        TmdAction::RemoveEffect { id } => remove_effect(s, id, ev),
-        TmdAction::SceneChange {} => scene_change(s, ev),
+        TmdAction::RemoveEffect { id } => {
+            end_effects(s, ev, "removed", |e| e.id == *id);
+            Ok(())
+        }
+        TmdAction::SceneChange {} => {
+            change_scene(s, ev, "scene_change", true);
+            Ok(())
+        }
         TmdAction::Teleport { character, observed } => teleport(s, character, observed, dice, ev),
         TmdAction::Announce { character, label } => announce(s, character, label, ev),
         TmdAction::Interrupt { character, reflex, using, label, ignores_preemption } => {
@@ -630,9 +860,8 @@ pub(crate) fn apply(
     }
 }
 
-/// `begin_combat` (TMD-SUR-1, TMD-SUR-7, TMD-INI-1, TMD-INI-7, TMD-INT-1): the surprise round ends after
-/// its attack; everyone rolls initiative and combat begins at round 1.
-fn begin_combat(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+/// `begin_combat`, checked (TMD-SUR-1, TMD-SUR-7, TMD-INT-1).
+fn check_begin_combat(s: &TmdEncounterState) -> Result<()> {
     if s.phase != TmdPhase::Surprise {
         return Err(ill("TMD-SUR-7", "there is no surprise round to end; it only comes before all combat"));
     }
@@ -640,13 +869,19 @@ fn begin_combat(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Resu
     if !s.surprise.as_ref().is_some_and(|x| x.attack_used) {
         return Err(ill("TMD-SUR-1", "the surprise round is the attacker's first strike; attack first"));
     }
+    records_fit(records_closing(s, None))
+}
+
+/// `begin_combat` (TMD-SUR-1, TMD-SUR-7, TMD-INI-1, TMD-INI-7, TMD-INT-1): the surprise round ends after
+/// its attack; everyone rolls initiative and combat begins at round 1.
+fn begin_combat(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     s.current = None;
     close_round(s, ev);
     roll_all_and_begin(s, dice, ev)
 }
 
-/// `delay` (TMD-INI-5, TMD-INT-1): a delay declared at the round's start, from the top of the order down.
-fn delay(s: &mut TmdEncounterState, character: &str, after: &str, ev: &mut Ev) -> Result<()> {
+/// `delay`, checked (TMD-INI-5, TMD-INT-1): a delay declared at the round's start, from the top of the order down.
+fn check_delay(s: &TmdEncounterState, character: &str, after: &str) -> Result<()> {
     need(s, character, "action.character")?;
     need(s, after, "action.after")?;
     if s.phase != TmdPhase::Delays {
@@ -679,24 +914,33 @@ fn delay(s: &mut TmdEncounterState, character: &str, after: &str, ev: &mut Ev) -
     }
     // Nothing else: a character that is already a delay target may still delay
     // (A after C, then C after D: D, C, A). Its delayer follows it (`start_turns`).
+    Ok(())
+}
+
+/// `delay` (TMD-INI-5), applied after [`check_delay`].
+fn delay(s: &mut TmdEncounterState, character: &str, after: &str, ev: &mut Ev) -> Result<()> {
+    let p = s.pos(character).unwrap_or(usize::MAX);
     s.delays.push(TmdDelay { character: character.to_string(), after: after.to_string() });
-    s.delay_cursor = (p + 1) as u32;
+    s.delay_cursor = p.saturating_add(1) as u32;
     ev.push(TmdEvent::DelayDeclared { character: character.to_string(), after: after.to_string() });
     Ok(())
 }
 
-/// `start_turns` (TMD-INI-5, TMD-TIME-5, TMD-INT-1): the round's turns in order, each delayer right after
-/// its target; the first turn starts.
-fn start_turns(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+/// `start_turns`, checked (TMD-INI-5, TMD-INT-1).
+fn check_start_turns(s: &TmdEncounterState) -> Result<()> {
     if s.phase != TmdPhase::Delays {
         return Err(ill("TMD-INI-5", "turns start once, after the round's delay declarations"));
     }
     no_chain(s, "start_turns")?;
-    // TMD-INI-5.3: the order is unchanged; each delayer acts right after its target's
-    // turn ends. A target that delayed too takes its turn after its own target, and
-    // its delayer follows it there: order A, B, C, D with A after C and C after D
-    // plays B, D, C, A. Each link goes up the order (a target is lower than its
-    // delayer) and each target has one delayer, so every chain ends.
+    check_advance(s, turn_order(s).is_empty(), None)
+}
+
+/// TMD-INI-5.3: the round's turns: the order unchanged, each delayer right after its
+/// target's turn ends. A target that delayed too takes its turn after its own target,
+/// and its delayer follows it there: order A, B, C, D with A after C and C after D
+/// plays B, D, C, A. Each link goes up the order (a target is lower than its delayer)
+/// and each target has one delayer, so every chain ends.
+fn turn_order(s: &TmdEncounterState) -> Vec<String> {
     let mut turns = Vec::new();
     for id in &s.order {
         if s.delays.iter().any(|d| &d.character == id) {
@@ -710,21 +954,34 @@ fn start_turns(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Resul
             last = &d.character;
         }
     }
+    turns
+}
+
+/// `start_turns` (TMD-INI-5, TMD-TIME-5, TMD-INT-1): the round's turns in order, each delayer right after
+/// its target; the first turn starts. Applied after [`check_start_turns`].
+fn start_turns(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    let turns = turn_order(s);
     ev.push(TmdEvent::TurnOrderSet { turns: turns.clone() });
     s.phase = TmdPhase::Turns;
     s.queue = turns;
     advance(s, dice, ev)
 }
 
-/// `convert` (TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-11, TMD-AP-12): AP converted into actions of one type
-/// at the start of one's own turn.
-fn convert(
-    s: &mut TmdEncounterState,
+/// A checked conversion: the character's pool after it, the types picked, the AP spent.
+struct ConvertPlan {
+    pool: ConvPool,
+    picked: Vec<TmdConvertType>,
+    spent: u32,
+}
+
+/// `convert`, checked (TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-11, TMD-AP-12): the
+/// conversion computed on a copy of the character's pool.
+fn plan_convert(
+    s: &TmdEncounterState,
     character: &str,
     action_type: &TmdActionType,
     count: &u32,
-    ev: &mut Ev,
-) -> Result<()> {
+) -> Result<ConvertPlan> {
     need(s, character, "action.character")?;
     let action_type = &action_type.to_convert()?;
     if *count == 0 || *count > MAX_COUNT {
@@ -737,7 +994,7 @@ fn convert(
         return Err(ill("TMD-AP-6", "conversions happen at the start of the turn, before acting"));
     }
     let variant = s.variants.conversion_ap_basis;
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch(s, character, "action.character")?;
     if c.disabled.contains(action_type) {
         return Err(ill(
             "TMD-AP-12",
@@ -760,6 +1017,21 @@ fn convert(
         pool.convert_one(*action_type, variant)?;
     }
     let spent = c.base_ap + c.extra_ap - pool.total();
+    Ok(ConvertPlan { pool, picked, spent })
+}
+
+/// `convert` (TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-11, TMD-AP-12): AP converted into actions of one type
+/// at the start of one's own turn.
+fn convert(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdActionType,
+    count: &u32,
+    ev: &mut Ev,
+) -> Result<()> {
+    let ConvertPlan { pool, picked, spent } = plan_convert(s, character, action_type, count)?;
+    let action_type = &action_type.to_convert()?;
+    let c = ch_mut(s, character, "action.character")?;
     c.base_ap = pool.base;
     c.extra_ap = pool.extra;
     c.converted = pool.counts;
@@ -774,9 +1046,17 @@ fn convert(
     Ok(())
 }
 
-/// `convert_reflex` (TMD-AP-4, TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-9, TMD-AP-12, TMD-SCN-1): AP
-/// converted into reflex actions (out-of-turn-only AP first, then, out of turn, extra AP).
-fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &mut Ev) -> Result<()> {
+/// A checked reflex conversion: the pool after it, the AP spent, and whether it is in
+/// the character's own turn.
+struct ReflexPlan {
+    pool: ConvPool,
+    spent: u32,
+    own: bool,
+}
+
+/// `convert_reflex`, checked (TMD-AP-4, TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-12,
+/// TMD-SCN-1): the conversion computed on a copy of the character's pool.
+fn plan_convert_reflex(s: &TmdEncounterState, character: &str, count: &u32) -> Result<ReflexPlan> {
     need(s, character, "action.character")?;
     not_ended(s)?;
     if *count == 0 || *count > MAX_COUNT {
@@ -793,8 +1073,7 @@ fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &
         ));
     }
     let variant = s.variants.conversion_ap_basis;
-    let expires = s.round.saturating_add(1);
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch(s, character, "action.character")?;
     if own && c.reflex_only_ap == 0 {
         return Err(ill(
             "TMD-AP-4",
@@ -821,18 +1100,25 @@ fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &
     for _ in 0..*count {
         pool.convert_one(TmdConvertType::Swift, variant)?;
     }
-    let spent = at_hand - pool.total();
+    if c.reflexes.len() + *count as usize > MAX_HELD as usize {
+        return Err(Error::limit("action.count", "too many reflex actions held"));
+    }
+    records_grow(s, *count as usize, 0)?;
+    Ok(ReflexPlan { spent: at_hand - pool.total(), pool, own })
+}
+
+/// `convert_reflex` (TMD-AP-4, TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-9, TMD-AP-12, TMD-SCN-1): AP
+/// converted into reflex actions (out-of-turn-only AP first, then, out of turn, extra AP).
+fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &mut Ev) -> Result<()> {
+    let ReflexPlan { pool, spent, own } = plan_convert_reflex(s, character, count)?;
+    let expires = s.round.saturating_add(1);
+    let c = ch_mut(s, character, "action.character")?;
     if !own {
         c.extra_ap = pool.base;
     }
     c.reflex_only_ap = pool.extra;
     c.reflex_conversions = pool.counts.swift;
-    for _ in 0..*count {
-        if c.reflexes.len() >= MAX_HELD as usize {
-            return Err(Error::limit("action.count", "too many reflex actions held"));
-        }
-        c.reflexes.push(expires);
-    }
+    c.reflexes.extend(std::iter::repeat_n(expires, *count as usize));
     ev.push(TmdEvent::Converted {
         character: character.to_string(),
         action_type: TmdActionType::Reflex,
@@ -842,17 +1128,23 @@ fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &
     Ok(())
 }
 
-/// `use_free` (TMD-ACT-1, TMD-ACT-2, TMD-ACT-3, TMD-ACT-4): a free action, once per round per purpose and
-/// source unless a count and a timing are stated.
-fn use_free(
-    s: &mut TmdEncounterState,
+/// A checked free action: its purpose and source (defaults filled in), the reflex it
+/// spends, and its use limit.
+struct FreePlan {
+    purpose: String,
+    source: String,
+    reflex_spent: Option<TmdActionType>,
+}
+
+/// `use_free`, checked (TMD-ACT-1, TMD-ACT-2, TMD-ACT-3, TMD-ACT-4, TMD-ACT-10).
+fn check_use_free(
+    s: &TmdEncounterState,
     character: &str,
     purpose: &Option<String>,
     source: &Option<String>,
     (uses_per_round, timing): (&Option<u32>, &Option<String>),
     reflex: bool,
-    ev: &mut Ev,
-) -> Result<()> {
+) -> Result<FreePlan> {
     need(s, character, "action.character")?;
     let purpose = purpose.clone().unwrap_or_else(|| "free".into());
     let source = source.clone().unwrap_or_else(|| "basic".into());
@@ -882,10 +1174,10 @@ fn use_free(
         (Some(n), Some(_)) => (*n).min(MAX_COUNT),
         _ => 1,
     };
-    let c = ch_mut(s, character, "action.character")?;
-    let reflex_spent = if reflex { Some(spend_reflex(c, None)?) } else { None };
+    let c = ch(s, character, "action.character")?;
+    let reflex_spent = if reflex { Some(reflex_choice(c, None)?) } else { None };
     // TMD-ACT-4: the same free action = same purpose and same source.
-    match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
+    let added = match c.free_uses.iter().find(|u| u.purpose == purpose && u.source == source) {
         Some(u) if u.count >= limit => {
             return Err(ill(
                 "TMD-ACT-3",
@@ -894,32 +1186,49 @@ fn use_free(
                 ),
             ))
         }
-        Some(u) => u.count += 1,
+        Some(_) => 0,
         None if limit == 0 => return Err(ill("TMD-ACT-3", "no uses per round")),
-        None => {
-            if c.free_uses.len() >= MAX_RECORDS {
-                return Err(Error::limit("action.purpose", "too many free actions this round"));
-            }
-            c.free_uses.push(super::state::TmdFreeUses {
-                purpose: purpose.clone(),
-                source: source.clone(),
-                count: 1,
-            });
+        None if c.free_uses.len() >= MAX_RECORDS => {
+            return Err(Error::limit("action.purpose", "too many free actions this round"))
         }
+        None => 1,
+    };
+    records_grow(s, added, usize::from(reflex_spent == Some(TmdActionType::Reflex)))?;
+    Ok(FreePlan { purpose, source, reflex_spent })
+}
+
+/// `use_free` (TMD-ACT-1, TMD-ACT-2, TMD-ACT-3, TMD-ACT-4): a free action, once per round per purpose and
+/// source unless a count and a timing are stated. Applied after [`check_use_free`].
+fn use_free(
+    s: &mut TmdEncounterState,
+    character: &str,
+    purpose: &Option<String>,
+    source: &Option<String>,
+    limits: (&Option<u32>, &Option<String>),
+    reflex: bool,
+    ev: &mut Ev,
+) -> Result<()> {
+    let FreePlan { purpose, source, reflex_spent } =
+        check_use_free(s, character, purpose, source, limits, reflex)?;
+    let c = ch_mut(s, character, "action.character")?;
+    if let Some(w) = reflex_spent {
+        spend_reflex(c, w);
+    }
+    match c.free_uses.iter_mut().find(|u| u.purpose == purpose && u.source == source) {
+        Some(u) => u.count += 1,
+        None => c.free_uses.push(super::state::TmdFreeUses {
+            purpose: purpose.clone(),
+            source: source.clone(),
+            count: 1,
+        }),
     }
     // RULINGS 2026-12-05: a free action does not close the conversion window.
     ev.push(TmdEvent::FreeActionUsed { character: character.to_string(), purpose, source, reflex_spent });
     Ok(())
 }
 
-/// `overdraw` (TMD-AP-11, TMD-AP-12, TMD-AP-13, TMD-SUR-3): an action of the next turn used now; its AP
-/// is lost at the next turn start.
-fn overdraw(
-    s: &mut TmdEncounterState,
-    character: &str,
-    action_type: &TmdConvertType,
-    ev: &mut Ev,
-) -> Result<()> {
+/// `overdraw`, checked (TMD-AP-11, TMD-AP-12, TMD-AP-13, TMD-SUR-3).
+fn check_overdraw(s: &TmdEncounterState, character: &str, action_type: &TmdConvertType) -> Result<()> {
     need(s, character, "action.character")?;
     if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
         return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
@@ -929,8 +1238,7 @@ fn overdraw(
     if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker == character) {
         return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
     }
-    let own = in_own_turn(s, character);
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch(s, character, "action.character")?;
     if c.disabled.contains(action_type) {
         return Err(ill(
             "TMD-AP-12",
@@ -956,7 +1264,19 @@ fn overdraw(
             format_args!("overdrawn actions would cost {owed} AP, more than the {BASE_AP_PER_TURN} base AP of the next turn"),
         ));
     }
-    c.overdrawn.push(*action_type);
+    Ok(())
+}
+
+/// `overdraw` (TMD-AP-11, TMD-AP-12, TMD-AP-13, TMD-SUR-3): an action of the next turn used now; its AP
+/// is lost at the next turn start. Applied after [`check_overdraw`].
+fn overdraw(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    ev: &mut Ev,
+) -> Result<()> {
+    let own = in_own_turn(s, character);
+    ch_mut(s, character, "action.character")?.overdrawn.push(*action_type);
     if own {
         s.converting = false;
     }
@@ -975,13 +1295,12 @@ fn overdraw(
     Ok(())
 }
 
-/// `retain` (TMD-AP-11, TMD-AP-14): a held action retained by an ability until the ability uses it.
-fn retain(
-    s: &mut TmdEncounterState,
+/// `retain`, checked (TMD-AP-11, TMD-AP-14).
+fn check_retain(
+    s: &TmdEncounterState,
     character: &str,
     action_type: &TmdConvertType,
     ability: &str,
-    ev: &mut Ev,
 ) -> Result<()> {
     need(s, character, "action.character")?;
     text_arg("action.ability", ability)?;
@@ -991,14 +1310,26 @@ fn retain(
     if !(s.phase == TmdPhase::Turns && in_own_turn(s, character)) {
         return Err(ill("TMD-AP-14", "an ability retains an action in its user's turn"));
     }
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch(s, character, "action.character")?;
     if c.held.get(*action_type) == 0 {
         return Err(ill("TMD-AP-11", format_args!("no converted {action_type:?} action is held")));
     }
     if c.retained.len() >= MAX_RECORDS {
         return Err(Error::limit("action", "too many retained actions"));
     }
-    *c.held.get_mut(*action_type) -= 1;
+    records_grow(s, 1, 0)
+}
+
+/// `retain` (TMD-AP-11, TMD-AP-14): a held action retained by an ability until the ability uses it.
+fn retain(
+    s: &mut TmdEncounterState,
+    character: &str,
+    action_type: &TmdConvertType,
+    ability: &str,
+    ev: &mut Ev,
+) -> Result<()> {
+    let c = ch_mut(s, character, "action.character")?;
+    *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_sub(1);
     c.retained.push(TmdRetained { action_type: *action_type, ability: ability.to_string() });
     s.converting = false;
     ev.push(TmdEvent::Retained {
@@ -1009,6 +1340,16 @@ fn retain(
     Ok(())
 }
 
+/// `grant`, checked (TMD-AP-15, TMD-SCN-1).
+fn check_grant(s: &TmdEncounterState, character: &str) -> Result<()> {
+    need(s, character, "action.character")?;
+    not_ended(s)?;
+    if ch(s, character, "action.character")?.grants.len() >= MAX_RECORDS {
+        return Err(Error::limit("action", "too many pending grants"));
+    }
+    records_grow(s, 1, 0)
+}
+
 /// `grant` (TMD-AP-15, TMD-SCN-1): an action granted by a resource, gained at the character's next turn
 /// start.
 fn grant(
@@ -1017,14 +1358,18 @@ fn grant(
     action_type: &TmdConvertType,
     ev: &mut Ev,
 ) -> Result<()> {
+    ch_mut(s, character, "action.character")?.grants.push(*action_type);
+    ev.push(TmdEvent::GrantQueued { character: character.to_string(), action_type: *action_type });
+    Ok(())
+}
+
+/// `gain_ap`, checked (TMD-AP-3, TMD-AP-4, TMD-SCN-1).
+fn check_gain_ap(s: &TmdEncounterState, character: &str, amount: &u32) -> Result<()> {
     need(s, character, "action.character")?;
     not_ended(s)?;
-    let c = ch_mut(s, character, "action.character")?;
-    if c.grants.len() >= MAX_RECORDS {
-        return Err(Error::limit("action", "too many pending grants"));
+    if *amount == 0 || *amount > MAX_GAIN {
+        return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
     }
-    c.grants.push(*action_type);
-    ev.push(TmdEvent::GrantQueued { character: character.to_string(), action_type: *action_type });
     Ok(())
 }
 
@@ -1036,11 +1381,6 @@ fn gain_ap(
     reflex_only: &bool,
     ev: &mut Ev,
 ) -> Result<()> {
-    need(s, character, "action.character")?;
-    not_ended(s)?;
-    if *amount == 0 || *amount > MAX_GAIN {
-        return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
-    }
     let c = ch_mut(s, character, "action.character")?;
     let pool = if *reflex_only { &mut c.reflex_only_ap } else { &mut c.extra_ap };
     let before = *pool;
@@ -1064,8 +1404,6 @@ fn set_disabled(
     disabled: &bool,
     ev: &mut Ev,
 ) -> Result<()> {
-    need(s, character, "action.character")?;
-    not_ended(s)?;
     let c = ch_mut(s, character, "action.character")?;
     // TMD-AP-12: a change only; losing a type already lost (or regaining one never lost)
     // is refused, as the listing never offers it.
@@ -1085,14 +1423,19 @@ fn set_disabled(
     Ok(())
 }
 
-/// `end_turn` (TMD-TIME-2, TMD-TIME-3, TMD-TIME-5, TMD-AP-2, TMD-AP-3, TMD-INT-1): the current character
-/// ends its turn: its armed debuffs end, left-over base AP becomes extra AP, the next turn starts.
-fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+/// `end_turn`, checked (TMD-TIME-2, TMD-INT-1; the round limit when the round ends).
+fn check_end_turn(s: &TmdEncounterState, character: &str) -> Result<()> {
     need(s, character, "action.character")?;
     if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character)) {
         return Err(ill("TMD-TIME-2", "only the character whose turn it is can end it"));
     }
     no_chain(s, "end_turn")?;
+    check_advance(s, s.queue.is_empty(), None)
+}
+
+/// `end_turn` (TMD-TIME-2, TMD-TIME-3, TMD-TIME-5, TMD-AP-2, TMD-AP-3, TMD-INT-1): the current character
+/// ends its turn: its armed debuffs end, left-over base AP becomes extra AP, the next turn starts.
+fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     // TMD-TIME-3 (RULINGS): armed debuffs on this character end with its turn.
     end_effects(s, ev, "target_turn_end", |e| {
         e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
@@ -1120,14 +1463,8 @@ fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mu
     advance(s, dice, ev)
 }
 
-/// `join` (TMD-INI-4, TMD-SCN-1, TMD-INT-1): characters join: they roll among themselves and go after the
-/// last character; a single joiner rolls nothing (RULINGS 2026-12-05).
-fn join(
-    s: &mut TmdEncounterState,
-    characters: &[TmdCharacterSpec],
-    dice: &mut Dice,
-    ev: &mut Ev,
-) -> Result<()> {
+/// `join`, checked (TMD-INI-4, TMD-SCN-1, TMD-INT-1).
+fn check_join(s: &TmdEncounterState, characters: &[TmdCharacterSpec]) -> Result<()> {
     not_ended(s)?;
     no_chain(s, "join")?;
     let cs = specs_as_combatants(characters);
@@ -1140,6 +1477,18 @@ fn join(
             return Err(Error::invalid(format!("action.characters[{i}].id"), "already in the encounter"));
         }
     }
+    Ok(())
+}
+
+/// `join` (TMD-INI-4, TMD-SCN-1, TMD-INT-1): characters join: they roll among themselves and go after the
+/// last character; a single joiner rolls nothing (RULINGS 2026-12-05).
+fn join(
+    s: &mut TmdEncounterState,
+    characters: &[TmdCharacterSpec],
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
+    let cs = specs_as_combatants(characters);
     for spec in characters {
         s.characters.push(new_character(spec));
     }
@@ -1184,12 +1533,17 @@ fn join(
     Ok(())
 }
 
-/// `leave` (TMD-SCN-1, TMD-INI-5, TMD-INI-6, TMD-INT-1): a character leaves the encounter.
-fn leave(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+/// `set_base_initiative`, checked (TMD-INI-3, TMD-SCN-1).
+fn check_set_base_initiative(s: &TmdEncounterState, character: &str, base_initiative: &i32) -> Result<()> {
     need(s, character, "action.character")?;
     not_ended(s)?;
-    no_chain(s, "leave")?;
-    remove_character(s, character, dice, ev, "left")
+    if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
+        return Err(Error::out_of_range(
+            "action.base_initiative",
+            format_args!("within ±{MAX_BASE_INITIATIVE}"),
+        ));
+    }
+    Ok(())
 }
 
 /// `set_base_initiative` (TMD-INI-3, TMD-SCN-1): a base initiative changes; an increase re-sorts the
@@ -1200,14 +1554,6 @@ fn set_base_initiative(
     base_initiative: &i32,
     ev: &mut Ev,
 ) -> Result<()> {
-    need(s, character, "action.character")?;
-    not_ended(s)?;
-    if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
-        return Err(Error::out_of_range(
-            "action.base_initiative",
-            format_args!("within ±{MAX_BASE_INITIATIVE}"),
-        ));
-    }
     let c = ch_mut(s, character, "action.character")?;
     let increased = *base_initiative > c.base_initiative;
     c.base_initiative = *base_initiative;
@@ -1224,16 +1570,8 @@ fn set_base_initiative(
     Ok(())
 }
 
-/// `apply_effect` (TMD-TIME-3, TMD-SCN-2, TMD-SCN-1): an effect lasting one round (buff or debuff) or the
-/// scene.
-fn apply_effect(
-    s: &mut TmdEncounterState,
-    applier: &str,
-    target: &str,
-    name: &str,
-    duration: &TmdDuration,
-    ev: &mut Ev,
-) -> Result<()> {
+/// `apply_effect`, checked (TMD-TIME-3, TMD-SCN-2, TMD-SCN-1).
+fn check_apply_effect(s: &TmdEncounterState, applier: &str, target: &str, name: &str) -> Result<()> {
     need(s, applier, "action.applier")?;
     need(s, target, "action.target")?;
     not_ended(s)?;
@@ -1244,6 +1582,19 @@ fn apply_effect(
     if s.effects.len() >= MAX_EFFECTS || s.next_effect_id >= MAX_ROUND.saturating_mul(10) {
         return Err(Error::limit("action", format_args!("at most {MAX_EFFECTS} effects")));
     }
+    Ok(())
+}
+
+/// `apply_effect` (TMD-TIME-3, TMD-SCN-2, TMD-SCN-1): an effect lasting one round (buff or debuff) or the
+/// scene.
+fn apply_effect(
+    s: &mut TmdEncounterState,
+    applier: &str,
+    target: &str,
+    name: &str,
+    duration: &TmdDuration,
+    ev: &mut Ev,
+) -> Result<()> {
     // Not armed yet: a debuff ends at the end of the target's *next* turn, so the
     // target's next turn start arms it (even if applied during the target's turn).
     let armed = false;
@@ -1261,23 +1612,6 @@ fn apply_effect(
     Ok(())
 }
 
-/// `remove_effect` (TMD-TIME-3): an effect ended early by the GM.
-fn remove_effect(s: &mut TmdEncounterState, id: &u32, ev: &mut Ev) -> Result<()> {
-    if !s.effects.iter().any(|e| e.id == *id) {
-        return Err(Error::invalid("action.id", format_args!("no effect {id}")));
-    }
-    end_effects(s, ev, "removed", |e| e.id == *id);
-    Ok(())
-}
-
-/// `scene_change` (TMD-SCN-1, TMD-SCN-2, TMD-INT-1): a scene change: scene effects end.
-fn scene_change(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
-    not_ended(s)?;
-    no_chain(s, "scene_change")?;
-    change_scene(s, ev, "scene_change", true);
-    Ok(())
-}
-
 /// `teleport` (TMD-SCN-4, TMD-SCN-1, TMD-INT-1): a teleport: within the scene when observed, else the
 /// character leaves the scene.
 fn teleport(
@@ -1287,9 +1621,6 @@ fn teleport(
     dice: &mut Dice,
     ev: &mut Ev,
 ) -> Result<()> {
-    need(s, character, "action.character")?;
-    not_ended(s)?;
-    no_chain(s, "teleport")?;
     if *observed {
         ev.push(TmdEvent::TeleportedWithinScene { character: character.to_string() });
         Ok(())
@@ -1298,11 +1629,10 @@ fn teleport(
     }
 }
 
-/// `announce` (TMD-INT-1, TMD-SUR-3, TMD-SUR-5): an action is announced and opens an interrupt chain.
-fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, ev: &mut Ev) -> Result<()> {
+/// `announce`, checked (TMD-INT-1, TMD-SUR-3, TMD-SUR-5).
+fn check_announce(s: &TmdEncounterState, character: &str, label: &Option<String>) -> Result<()> {
     need(s, character, "action.character")?;
-    let label = label.clone().unwrap_or_default();
-    text_arg("action.label", &label)?;
+    text_arg("action.label", label.as_deref().unwrap_or_default())?;
     if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
         return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
     }
@@ -1314,7 +1644,12 @@ fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, 
             "only the surprise attacker acts in the surprise round; the others can only react",
         ));
     }
-    no_chain(s, "announce")?;
+    no_chain(s, "announce")
+}
+
+/// `announce` (TMD-INT-1, TMD-SUR-3, TMD-SUR-5): an action is announced and opens an interrupt chain.
+fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, ev: &mut Ev) -> Result<()> {
+    let label = label.clone().unwrap_or_default();
     let snapshot = s
         .characters
         .iter()
@@ -1341,29 +1676,21 @@ fn announce(s: &mut TmdEncounterState, character: &str, label: &Option<String>, 
     Ok(())
 }
 
-/// `interrupt` (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-INT-4, TMD-ACT-10, RULINGS 2026-12-05):
-/// an interrupt of the chain's front action. The inserted action resolves first
-/// (TMD-INT-1, a reflex's included, TMD-INT-3), except when the front action is a PC's
-/// out-of-turn action: then AP decides (TMD-INT-2), whatever interrupts it: more AP first,
-/// ties earlier in the initiative order, and the one with less can't interrupt again in
-/// this chain. The AP compared is the current AP less the AP gained from effects since
-/// the unit's last turn start. The action the interrupt uses is spent as it is announced.
-fn interrupt(
-    s: &mut TmdEncounterState,
+/// `interrupt`, checked (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-ACT-10, TMD-AP-11): the
+/// action it spends, if any (a reflex or swift, or a held action).
+fn check_interrupt(
+    s: &TmdEncounterState,
     character: &str,
     reflex: &bool,
     using: &Option<TmdActionType>,
     label: &Option<String>,
-    ignores_preemption: &bool,
-    ev: &mut Ev,
-) -> Result<()> {
+) -> Result<Option<TmdActionType>> {
     need(s, character, "action.character")?;
-    let label = label.clone().unwrap_or_default();
-    text_arg("action.label", &label)?;
+    text_arg("action.label", label.as_deref().unwrap_or_default())?;
     let Some(chain) = s.chain.as_ref() else {
         return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
     };
-    let Some(front) = chain.entries.first().cloned() else {
+    let Some(front) = chain.entries.first() else {
         return Err(Error::invalid_data("state.chain.entries", "empty chain"));
     };
     if front.closed {
@@ -1378,6 +1705,47 @@ fn interrupt(
     if chain.entries.len() >= MAX_CHAIN {
         return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
     }
+    let c = ch(s, character, "action.character")?;
+    if *reflex {
+        if in_own_turn(s, character) {
+            return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
+        }
+        let w = reflex_choice(c, *using)?;
+        records_grow(s, 0, usize::from(w == TmdActionType::Reflex))?;
+        Ok(Some(w))
+    } else if let Some(u) = using {
+        let ut = held_type(*u, "action.using")?;
+        check_held(c, ut, &None)?;
+        Ok(Some(*u))
+    } else {
+        Ok(None)
+    }
+}
+
+/// `interrupt` (TMD-INT-1, TMD-INT-2, TMD-INT-3, TMD-INT-4, TMD-ACT-10, RULINGS 2026-12-05):
+/// an interrupt of the chain's front action. The inserted action resolves first
+/// (TMD-INT-1, a reflex's included, TMD-INT-3), except when the front action is a PC's
+/// out-of-turn action: then AP decides (TMD-INT-2), whatever interrupts it: more AP first,
+/// ties earlier in the initiative order, and the one with less can't interrupt again in
+/// this chain. The AP compared is the current AP less the AP gained from effects since
+/// the unit's last turn start. The action the interrupt uses is spent as it is announced.
+/// Applied after [`check_interrupt`].
+fn interrupt(
+    s: &mut TmdEncounterState,
+    character: &str,
+    reflex: &bool,
+    using: &Option<TmdActionType>,
+    label: &Option<String>,
+    ignores_preemption: &bool,
+    ev: &mut Ev,
+) -> Result<()> {
+    let spends = check_interrupt(s, character, reflex, using, label)?;
+    let label = label.clone().unwrap_or_default();
+    let front = s
+        .chain
+        .as_ref()
+        .and_then(|c| c.entries.first().cloned())
+        .ok_or_else(|| Error::new(crate::ErrorCode::Internal, "no chain to interrupt"))?;
     // TMD-INT-2 (RULINGS 2026-12-05): current AP less the AP gained from effects since
     // the unit's last turn start ("不会因效果获得AP而刷新").
     let ap_of = |id: &str| -> u32 {
@@ -1394,21 +1762,18 @@ fn interrupt(
     let by_ap = s.ch(&front.character).is_some_and(|c| c.is_pc) && !in_own_turn(s, &front.character);
     let interrupter_first = !by_ap || ai > at || (ai == at && pi < pt);
     let own = in_own_turn(s, character);
-    if *reflex {
-        if own {
-            return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
-        }
+    if let Some(u) = spends {
         let c = ch_mut(s, character, "action.character")?;
-        spend_reflex(c, *using)?;
-    } else if let Some(u) = using {
-        // RULINGS 2026-12-05: announcing the interrupt spends the converted action it uses
-        // (an ability's use of a held action, TMD-AP-11); in one's own turn that use closes
-        // the conversion window.
-        let ut = held_type(*u, "action.using")?;
-        let c = ch_mut(s, character, "action.character")?;
-        spend_held(c, ut, &None)?;
-        if own {
-            s.converting = false;
+        if *reflex {
+            spend_reflex(c, u);
+        } else {
+            // RULINGS 2026-12-05: announcing the interrupt spends the converted action it uses
+            // (an ability's use of a held action, TMD-AP-11); in one's own turn that use closes
+            // the conversion window.
+            spend_held(c, held_type(u, "action.using")?, &None);
+            if own {
+                s.converting = false;
+            }
         }
     }
     let Some(chain) = s.chain.as_mut() else {
@@ -1453,31 +1818,47 @@ fn interrupt(
     Ok(())
 }
 
-/// `pass` (TMD-INT-1, TMD-INT-3): nobody interrupts the front action when asked: it is closed to interrupts.
-fn pass_interrupts(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
-    let Some(chain) = s.chain.as_mut() else {
+/// `pass`, checked (TMD-INT-1, TMD-INT-3).
+fn check_pass(s: &TmdEncounterState) -> Result<()> {
+    let Some(chain) = s.chain.as_ref() else {
         return Err(ill("TMD-INT-1", "there is no pending action"));
     };
-    let Some(front) = chain.entries.first_mut() else {
+    let Some(front) = chain.entries.first() else {
         return Err(Error::invalid_data("state.chain.entries", "empty chain"));
     };
     if front.closed {
         return Err(ill("TMD-INT-3", "the pending action is already closed to interrupts"));
     }
+    Ok(())
+}
+
+/// `pass` (TMD-INT-1, TMD-INT-3): nobody interrupts the front action when asked: it is closed to interrupts.
+fn pass_interrupts(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
+    let Some(front) = s.chain.as_mut().and_then(|c| c.entries.first_mut()) else {
+        return Err(Error::new(crate::ErrorCode::Internal, "no pending action to close"));
+    };
     front.closed = true;
     ev.push(TmdEvent::InterruptsClosed { entry: front.id });
+    Ok(())
+}
+
+/// `resolve`, checked (TMD-INT-1).
+fn check_resolve(s: &TmdEncounterState) -> Result<()> {
+    let Some(chain) = s.chain.as_ref() else {
+        return Err(ill("TMD-INT-1", "there is no pending action"));
+    };
+    if chain.entries.is_empty() {
+        return Err(Error::invalid_data("state.chain.entries", "empty chain"));
+    }
     Ok(())
 }
 
 /// `resolve` (TMD-INT-1, TMD-INT-3): the front action resolves; after a reflex insert, interrupts are
 /// asked for again.
 fn resolve(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
-    let Some(chain) = s.chain.as_mut() else {
-        return Err(ill("TMD-INT-1", "there is no pending action"));
+    let Some(chain) = s.chain.as_mut().filter(|c| !c.entries.is_empty()) else {
+        return Err(Error::new(crate::ErrorCode::Internal, "no pending action to resolve"));
     };
-    if chain.entries.is_empty() {
-        return Err(Error::invalid_data("state.chain.entries", "empty chain"));
-    }
     let done = chain.entries.remove(0);
     // TMD-INT-3: after a reflex insert resolves, interrupts are asked for again.
     if done.via_reflex {
@@ -1495,8 +1876,6 @@ fn resolve(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
 
 /// `end_encounter` (TMD-SCN-1, TMD-INT-1): the battle ends with a scene change.
 fn end_encounter(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
-    not_ended(s)?;
-    no_chain(s, "end_encounter")?;
     s.phase = TmdPhase::Ended;
     s.current = None;
     s.converting = false;
@@ -1512,6 +1891,22 @@ fn end_encounter(s: &mut TmdEncounterState, ev: &mut Ev) -> Result<()> {
     Ok(())
 }
 
+/// `leave` / an unobserved `teleport`, checked (TMD-SCN-1, TMD-SUR-3; the round limit
+/// when the leaver's turn was the round's last).
+fn check_remove(s: &TmdEncounterState, id: &str) -> Result<()> {
+    if s.characters.len() <= 1 {
+        return Err(ill("TMD-SCN-1", "the last character cannot leave; end the encounter instead"));
+    }
+    if s.surprise.as_ref().is_some_and(|x| x.attacker == id) && s.phase == TmdPhase::Surprise {
+        return Err(ill("TMD-SUR-3", "the surprise attacker cannot leave before combat begins"));
+    }
+    if s.current.as_deref() == Some(id) && s.phase == TmdPhase::Turns {
+        check_advance(s, s.queue.iter().all(|q| q == id), Some(id))?;
+    }
+    Ok(())
+}
+
+/// A character leaves (TMD-SCN-1, TMD-INI-5, TMD-INI-6): applied after [`check_remove`].
 fn remove_character(
     s: &mut TmdEncounterState,
     id: &str,
@@ -1519,12 +1914,6 @@ fn remove_character(
     ev: &mut Ev,
     reason: &str,
 ) -> Result<()> {
-    if s.characters.len() <= 1 {
-        return Err(ill("TMD-SCN-1", "the last character cannot leave; end the encounter instead"));
-    }
-    if s.surprise.as_ref().is_some_and(|x| x.attacker == id) && s.phase == TmdPhase::Surprise {
-        return Err(ill("TMD-SUR-3", "the surprise attacker cannot leave before combat begins"));
-    }
     // Effects on the leaver end with it. Of the effects it applied, only a one-round
     // buff ends (its end, the applier's next turn start, can no longer come); a
     // one-round debuff still ends with its target's turn and a scene effect with the

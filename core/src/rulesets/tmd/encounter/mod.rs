@@ -4,8 +4,8 @@
 //! Pure functions over a serializable [`TmdEncounterState`]: every call takes
 //! the state as JSON (untrusted: parsed and validated, `invalid_data`) and
 //! `encounter_act` returns a new state plus a typed event log. An illegal
-//! action is `illegal_action` naming the rule ID; the caller's state is never
-//! modified (actions are applied to a copy).
+//! action is `illegal_action` naming the rule ID; it is refused by a pure check
+//! before anything changes.
 //!
 //! Flow: optional surprise round (round 0: the attacker's one standard
 //! action, TMD-SUR-3; reflexes for immune defenders, TMD-SUR-5) →
@@ -226,51 +226,59 @@ pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
 }
 
-/// One action on a validated state, in place (what `encounter_act` and the
-/// `tmd.Encounter` handle share); on an error the state may be partly changed,
-/// so callers apply to a copy. The dice's rolls are left for the caller.
+/// One action on a validated state, in place (what `encounter_act` uses): checked
+/// ([`engine::check`]), then applied ([`commit`]); a refused action changes nothing.
+/// The dice's rolls are left for the caller.
 pub(crate) fn act_on(
+    work: &mut TmdEncounterState,
+    action: &TmdAction,
+    dice: &mut Dice,
+) -> Result<Vec<TmdEvent>> {
+    engine::check(work, action)?;
+    commit(work, action, dice)
+}
+
+/// Apply an action [`engine::check`] accepted, in place: its events. It fails only if
+/// scripted dice run out, or with an internal error if the new state breaks an
+/// invariant (the state is validated after every action).
+pub(crate) fn commit(
     work: &mut TmdEncounterState,
     action: &TmdAction,
     dice: &mut Dice,
 ) -> Result<Vec<TmdEvent>> {
     let mut ev = Vec::new();
     engine::apply(work, action, dice, &mut ev)?;
-    if work.records() > MAX_TOTAL_RECORDS {
-        return Err(Error::limit(
-            "state.characters",
-            format_args!(
-                "the state would hold more than {MAX_TOTAL_RECORDS} reflexes/retained/usage records"
-            ),
-        ));
-    }
     work.validate()
         .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
     Ok(ev)
 }
 
-fn cost_of(action: &TmdAction, events: &[TmdEvent]) -> TmdCost {
-    let mut cost = TmdCost { ap: 0, actions: Vec::new() };
-    for e in events {
-        match e {
-            TmdEvent::Converted { ap_spent, .. } => cost.ap += ap_spent,
-            TmdEvent::Overdrawn { ap_owed, .. } => cost.ap += ap_owed,
-            TmdEvent::ActionUsed { spent, .. } => cost.actions.extend(spent.iter().copied()),
-            _ => {}
-        }
+/// Every action worth offering now (legal or not): each conversion at every count the
+/// character's AP could pay for (TMD-AP-5: each conversion costs at least its type's
+/// AP), then the actions without a count.
+pub(crate) fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
+    let mut v = Vec::new();
+    for (action, id) in conversion_probes(s) {
+        let Some(c) = s.ch(&id) else { continue };
+        let (ap, per) = match &action {
+            TmdAction::Convert { action_type, .. } => {
+                let per = action_type.convert_type().map_or(1, |t| t.cost());
+                (c.base_ap.saturating_add(c.extra_ap), per)
+            }
+            _ => {
+                let own = s.current.as_deref() == Some(id.as_str());
+                let extra = if own { 0 } else { c.extra_ap };
+                (extra.saturating_add(c.reflex_only_ap), TmdConvertType::Swift.cost())
+            }
+        };
+        let most = (ap / per.max(1)).min(engine::MAX_COUNT);
+        v.extend((1..=most).map(|n| with_count(&action, n)));
     }
-    match action {
-        TmdAction::Interrupt { reflex: true, using, .. } => {
-            cost.actions.push(using.unwrap_or(TmdActionType::Reflex))
-        }
-        // RULINGS 2026-12-05: an interrupt's named action is spent as it is announced.
-        TmdAction::Interrupt { reflex: false, using: Some(u), .. } => cost.actions.push(*u),
-        _ => {}
-    }
-    cost
+    v.extend(uncounted_candidates(s));
+    v
 }
 
-fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
+fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     use TmdAction as A;
     let mut v = Vec::new();
     let ids: Vec<String> = if s.order.is_empty() {
@@ -407,7 +415,7 @@ fn candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
 /// conversion probe at a random count (legal or not).
 #[cfg(test)]
 pub(crate) fn probe_candidates(s: &TmdEncounterState, rng: &mut crate::dice::prng::Prng) -> Vec<TmdAction> {
-    let mut v = candidates(s);
+    let mut v = uncounted_candidates(s);
     for (a, _) in conversion_probes(s) {
         v.push(with_count(&a, 1 + (rng.next_u64() % 4) as u32));
     }
@@ -450,46 +458,11 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
     v
 }
 
-/// Every legal action of `s` (verified by applying each candidate to a copy).
-pub fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
-    let mut out = Vec::new();
-    // Conversions: a count is legal iff each single conversion in turn is, so the
-    // largest legal count is found once (on a copy of the character) and every
-    // smaller count is listed without replaying the whole state.
-    for (action, probe) in conversion_probes(s) {
-        let Ok(mut dice) = Dice::seeded(0) else { continue };
-        let mut lo = 0u32;
-        let mut spent = Vec::new();
-        for n in 1..=engine::MAX_COUNT {
-            let mut work = s.clone_for_probe(&probe);
-            let mut ev = Vec::new();
-            let a = with_count(&action, n);
-            if engine::apply(&mut work, &a, &mut dice, &mut ev).is_err() {
-                break;
-            }
-            lo = n;
-            spent.push(cost_of(&a, &ev));
-        }
-        for (n, cost) in (1..=lo).zip(spent) {
-            out.push(TmdLegalAction { action: with_count(&action, n), cost });
-        }
-    }
-    for a in candidates(s) {
-        let mut work = s.clone();
-        let mut ev = Vec::new();
-        let Ok(mut dice) = Dice::seeded(0) else { continue };
-        if engine::apply(&mut work, &a, &mut dice, &mut ev).is_ok() && work.validate().is_ok() {
-            out.push(TmdLegalAction { cost: cost_of(&a, &ev), action: a });
-        }
-    }
-    out
-}
-
 /// `tmd.encounter_legal_actions` — every legal action now, in the exact form
 /// `encounter_act` accepts, with its cost.
 pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncounterLegalResult> {
     let s = load_state(&args.state)?;
-    let actions = legal_actions_of(&s);
+    let actions = crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), &s)?;
     let mut gm = Vec::new();
     if s.phase != TmdPhase::Ended {
         gm.push("gain_ap".to_string());

@@ -332,31 +332,6 @@ impl TmdEncounterState {
         self.order.iter().position(|c| c == id)
     }
 
-    /// A copy for probing one character's conversions: only that character is kept
-    /// in full (conversions touch nothing else), so probing stays cheap.
-    pub(crate) fn clone_for_probe(&self, id: &str) -> TmdEncounterState {
-        TmdEncounterState {
-            format: self.format,
-            variants: self.variants,
-            phase: self.phase,
-            round: self.round,
-            scene: self.scene,
-            scene_seconds: self.scene_seconds,
-            characters: self.characters.iter().filter(|c| c.id == id).cloned().collect(),
-            order: Vec::new(),
-            delays: Vec::new(),
-            delay_cursor: 0,
-            current: self.current.clone(),
-            converting: self.converting,
-            queue: Vec::new(),
-            resort_pending: false,
-            surprise: self.surprise.clone(),
-            chain: None,
-            effects: Vec::new(),
-            next_effect_id: 0,
-        }
-    }
-
     /// Per-character records in the whole state (bounded by [`MAX_TOTAL_RECORDS`]).
     pub fn records(&self) -> usize {
         self.characters

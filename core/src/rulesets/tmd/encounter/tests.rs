@@ -2,6 +2,11 @@
 
 use super::super::actions::{TmdConvertType, BASE_AP_PER_TURN};
 use super::*;
+
+/// The encounter's listing, as `tmd.encounter_legal_actions` gives it.
+fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
+    crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), s).unwrap()
+}
 use crate::dice::prng::Prng;
 use crate::ErrorCode;
 use serde_json::json;
@@ -208,7 +213,7 @@ fn legal_actions_costs_and_forms() {
     assert!(r.actions.iter().all(|l| !matches!(l.action, TmdAction::Convert { .. })));
     let mut s2 = s.clone();
     let mut dice = Dice::seeded(1).unwrap();
-    engine::apply(&mut s2, &TmdAction::StartTurns {}, &mut dice, &mut Vec::new()).unwrap();
+    act_on(&mut s2, &TmdAction::StartTurns {}, &mut dice).unwrap();
     let l = legal_actions_of(&s2);
     // At 14 AP: standard ×1, move ×1..2, swift ×1..3, trick ×1..5, acrobatic ×1.
     let conv: Vec<(TmdConvertType, u32, u32)> = l
@@ -237,13 +242,7 @@ fn legal_actions_costs_and_forms() {
     }
     // Interrupt candidates are asked in initiative order (TMD-INT-1).
     let mut s3 = s2.clone();
-    engine::apply(
-        &mut s3,
-        &TmdAction::Announce { character: "A".into(), label: None },
-        &mut dice,
-        &mut Vec::new(),
-    )
-    .unwrap();
+    act_on(&mut s3, &TmdAction::Announce { character: "A".into(), label: None }, &mut dice).unwrap();
     let who: Vec<String> = legal_actions_of(&s3)
         .into_iter()
         .filter_map(|x| match x.action {
@@ -339,13 +338,13 @@ fn garbage_and_extreme_inputs_never_panic() {
     let mut ok = 0;
     for t in [TmdConvertType::Standard, TmdConvertType::Acrobatic, TmdConvertType::Trick] {
         let a = TmdAction::Overdraw { character: "A".into(), action_type: t };
-        let mut work = st.clone();
-        match engine::apply(&mut work, &a, &mut dice, &mut Vec::new()) {
-            Ok(()) => {
-                st = work;
-                ok += 1;
+        let before = st.clone();
+        match act_on(&mut st, &a, &mut dice) {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                assert_eq!(e.rule.as_deref(), Some("TMD-AP-11"));
+                assert!(st == before, "a refused overdraw changed the state");
             }
-            Err(e) => assert_eq!(e.rule.as_deref(), Some("TMD-AP-11")),
         }
     }
     assert_eq!(ok, 2);
@@ -373,7 +372,8 @@ fn schema_type_names_are_prefixed() {
     for name in defs.keys() {
         if text.contains(&format!("\"#/$defs/{name}\"")) {
             assert!(
-                name.starts_with("Tmd") || ["Roll", "RollKind", "ScriptedFace"].contains(&name.as_str()),
+                name.starts_with("Tmd")
+                    || ["Roll", "RollKind", "ScriptedFace", "Turn", "TurnActive"].contains(&name.as_str()),
                 "{name}"
             );
         }

@@ -1043,21 +1043,33 @@ pub(super) fn max_td(s: &WtBattleState, team: usize, checks: usize) -> u32 {
 /// part-way changed: keep a copy ([`super::act_on`]) when that matters.
 pub fn act(s: &mut WtBattleState, a: &WtBattleAction, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
     let c = check(s, a)?;
+    commit(s, a, &c, dice, ev)
+}
+
+/// Apply `a`, which [`check`] accepted with `c`, in place. It fails only if scripted
+/// `dice` run out (or on an internal error), and may then leave `s` part-way changed.
+pub fn commit(
+    s: &mut WtBattleState,
+    a: &WtBattleAction,
+    c: &Checked,
+    dice: &mut Dice,
+    ev: &mut Ev,
+) -> Result<()> {
     match a {
         WtBattleAction::Operator { team, skill } => apply_operator(s, team, skill, ev)?,
-        WtBattleAction::UseAbility { actor, ability } => apply_use_ability(s, &c, actor, ability, ev)?,
+        WtBattleAction::UseAbility { actor, ability } => apply_use_ability(s, c, actor, ability, ev)?,
         WtBattleAction::RollInitiative { tactics_dice } => roll_initiative(s, tactics_dice, dice, ev)?,
         WtBattleAction::Pass { team } => apply_pass(s, team, dice, ev)?,
         WtBattleAction::Reenter { actor, tactics_dice } => {
-            apply_reenter(s, &c, actor, tactics_dice, dice, ev)?
+            apply_reenter(s, c, actor, tactics_dice, dice, ev)?
         }
         WtBattleAction::UseSkill { actor, tactics_dice, burst, push_to, center, .. } => {
-            apply_use_skill(s, &c, actor, tactics_dice, burst, push_to, center, ev)?
+            apply_use_skill(s, c, actor, tactics_dice, burst, push_to, center, ev)?
         }
-        WtBattleAction::Move { actor, path, .. } => apply_move(s, &c, actor, path, ev)?,
-        WtBattleAction::BringBack { actor, target } => apply_bring_back(s, &c, actor, target, ev)?,
+        WtBattleAction::Move { actor, path, .. } => apply_move(s, c, actor, path, ev)?,
+        WtBattleAction::BringBack { actor, target } => apply_bring_back(s, c, actor, target, ev)?,
         WtBattleAction::React { reactor, tactics_dice, .. } => {
-            apply_react(s, &c, reactor, tactics_dice, dice, ev)?
+            apply_react(s, c, reactor, tactics_dice, dice, ev)?
         }
         WtBattleAction::NoReaction {} => apply_no_reaction(s, dice, ev)?,
     }
