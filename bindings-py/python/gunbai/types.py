@@ -2304,6 +2304,7 @@ FmCombatant = TypedDict("FmCombatant", {
     "readied": NotRequired[Union[FmReadied, None]],
     "last_action": NotRequired[Union[str, None]],
     "prone": NotRequired[bool],
+    "pools_from_traits": NotRequired[bool],
 })
 
 FmWindow = TypedDict("FmWindow", {
