@@ -51,7 +51,7 @@ pub use actions::*;
 pub use state::*;
 
 use self::data::{load_battle_data, WtBattleSkillKind};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::{quote, Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::{build_character, build_operator, WtOperatorSheet, WtSheet, WtSide};
@@ -148,7 +148,9 @@ pub struct WtBattleResult {
 }
 
 /// Arguments of `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d6 faces, consumed in the order documented on the module.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleActArgs {
     /// The current state (untrusted: parsed and validated).
@@ -156,12 +158,9 @@ pub struct WtBattleActArgs {
     pub state: Value,
     /// The action.
     pub action: WtBattleAction,
-    /// Seed for the `gunbai-dice-v1` PRNG.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d6 faces, consumed in the order documented on the module.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Arguments of `world_trigger.battle_legal_actions`.
@@ -198,17 +197,17 @@ pub struct WtBattleLegalResult {
 }
 
 /// One step of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `seed`: Seed for this step.
+/// `rolls`: Scripted faces for this step.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunStep {
     /// The action.
     pub action: WtBattleAction,
-    /// Seed for this step.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces for this step.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Arguments of `world_trigger.battle_run`.
@@ -573,7 +572,7 @@ pub fn act_on(
 /// `world_trigger.battle_act` — apply one action (scripted-dice order on the module docs).
 pub fn battle_act(args: &WtBattleActArgs) -> Result<WtBattleResult> {
     let mut state = load_state(&args.state)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     // The loaded state is our own copy: apply in place (an error drops it).
     let mut events = Vec::new();
     engine::act(&mut state, &args.action, &mut dice, &mut events)?;
@@ -614,8 +613,7 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
     let mut events = r.events;
     let mut last_rolls = Vec::new();
     for (i, st) in args.steps.iter().enumerate() {
-        let mut dice =
-            Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
+        let mut dice = st.source.dice().map_err(|e| e.within(&format!("steps[{i}]")))?;
         let mut ev = Vec::new();
         // An argument error names the step's field (`steps[3].action.actor`);
         // an illegal action (no field) is returned as it is.
