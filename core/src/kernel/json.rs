@@ -55,6 +55,22 @@ pub enum At<'a> {
 }
 
 impl At<'_> {
+    /// The keys and indices from the root to here.
+    pub fn items(&self) -> Vec<crate::error::PathItem> {
+        let mut out = Vec::new();
+        let mut c = self;
+        while let At::Index(parent, _) | At::Key(parent, _) = c {
+            out.push(match c {
+                At::Index(_, i) => crate::error::PathItem::Index(u32::try_from(*i).unwrap_or(u32::MAX)),
+                At::Key(_, k) => crate::error::PathItem::Key((*k).to_string()),
+                At::Root => unreachable!(),
+            });
+            c = parent;
+        }
+        out.reverse();
+        out
+    }
+
     /// `a.b[2].c`, or `.` for the root.
     pub fn render(&self) -> String {
         let mut links = Vec::new();
@@ -93,7 +109,7 @@ impl At<'_> {
 /// A failure at `at`.
 #[inline(never)]
 pub fn error(at: &At<'_>, message: String) -> JsonError {
-    Box::new(PathError { path: at.render(), message, missing: None })
+    Box::new(PathError { path: at.render(), message, missing: None, loc: at.items() })
 }
 
 /// Read a `T` from a JSON value.

@@ -127,7 +127,8 @@ fn args_error(e: crate::json_de::PathError) -> Error {
     let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");
     let state_missing = e.path == "." && e.missing.as_deref() == Some("state");
     let field = if path == "." { "args".to_string() } else { path };
-    if in_state && !state_missing {
+    let loc = e.field_loc();
+    let mut err = if in_state && !state_missing {
         Error::invalid_data(field, e.message)
     } else if e.message.starts_with("invalid value: integer `") {
         // RULINGS 2026-12-05 (error codes): an integer outside its field's type range (a
@@ -136,7 +137,9 @@ fn args_error(e: crate::json_de::PathError) -> Error {
         Error::out_of_range(field, e.message)
     } else {
         Error::invalid(field, e.message)
-    }
+    };
+    err.loc = loc;
+    err
 }
 
 /// `null` reads as no arguments; anything else but an object is refused. An argument
@@ -185,7 +188,11 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 
 #[inline(never)]
 fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
-    Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message)
+    let mut loc = crate::error::loc_of(field);
+    loc.extend(e.field_loc());
+    let mut err = Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message);
+    err.loc = loc;
+    err
 }
 
 /// Debug builds, for tests: the compact JSON conversions must agree with serde's.

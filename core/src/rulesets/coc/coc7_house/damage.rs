@@ -127,11 +127,9 @@ fn roll_part(
     dice: &mut Dice,
     out: &mut Vec<C7hDamageTerm>,
 ) -> Result<()> {
-    let retag = |mut e: Error| {
+    let retag = |e: Error| {
         if e.field.as_deref() == Some("expr") {
-            e.message = e.message.replacen("expr", field, 1);
-            e.field = Some(field.to_string());
-            e
+            e.relocated(crate::error::loc_of(field))
         } else {
             e
         }

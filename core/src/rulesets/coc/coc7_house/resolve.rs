@@ -253,6 +253,7 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
         level_of(args.level, args.dex, 0, &args.settings, rule).map_err(|mut e| {
             if e.field.as_deref() == Some("skill") {
                 e.field = Some("dex".into());
+                e.loc = crate::error::loc_of("dex");
                 e
             } else {
                 e
