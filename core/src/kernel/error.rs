@@ -283,31 +283,13 @@ impl Error {
     /// `illegal_action` naming the rule it breaks.
     pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        ErrorInner {
-            code: ErrorCode::IllegalAction,
-            message: format!("{message} ({rule})"),
-            field: None,
-            loc: Vec::new(),
-            rule: Some(rule),
-            details: Vec::new(),
-            position: None,
-        }
-        .into()
+        Self::new(ErrorCode::IllegalAction, format!("{message} ({rule})")).with_rule(rule)
     }
 
     /// `not_implemented` for a rule gunbai does not implement yet.
     pub fn not_implemented(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        ErrorInner {
-            code: ErrorCode::NotImplemented,
-            message: format!("{message} ({rule} is not implemented)"),
-            field: None,
-            loc: Vec::new(),
-            rule: Some(rule),
-            details: Vec::new(),
-            position: None,
-        }
-        .into()
+        Self::new(ErrorCode::NotImplemented, format!("{message} ({rule} is not implemented)")).with_rule(rule)
     }
 
     /// A `parse_error` in the text argument `field`, failing at the 0-based
