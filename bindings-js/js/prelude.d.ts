@@ -5,6 +5,8 @@ export declare class GunbaiError extends Error {
   readonly code: ErrorCodeName;
   /** The offending argument field (`"rolls[2]"`), if known. */
   readonly field: string | null;
+  /** The same place as keys and indices (`["rolls", 2]`); empty when there is no field. */
+  readonly loc: (string | number)[];
   /** The rule ID an illegal action breaks, if any. */
   readonly rule: string | null;
   /** Every problem, when validation found several (`field`/`rule` are the first one's). */

@@ -15,6 +15,7 @@ export class GunbaiError extends Error {
     this.name = "GunbaiError";
     this.code = (info && info.code) || "internal";
     this.field = (info && info.field) ?? null;
+    this.loc = (info && info.loc) || [];
     this.rule = (info && info.rule) ?? null;
     this.details = (info && info.details) || [];
     this.position = (info && info.position) ?? null;

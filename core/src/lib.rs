@@ -10,8 +10,8 @@
 //! result struct, registered under `<module>.<op>`. Call them typed:
 //!
 //! ```
-//! use gunbai::dice::expr::{roll, DiceRollArgs};
-//! let r = roll(&DiceRollArgs { expr: "2d6+1".into(), seed: Some(42), rolls: None }).unwrap();
+//! use gunbai::dice::{expr::{roll, DiceRollArgs}, DiceArgs};
+//! let r = roll(&DiceRollArgs { expr: "2d6+1".into(), source: DiceArgs::seed(42) }).unwrap();
 //! assert!((3..=13).contains(&r.total));
 //! ```
 //!

@@ -25,6 +25,8 @@ class GunbaiError(ValueError):
             validation found several; ``field``/``rule`` are the first one's.
         position: for a ``parse_error`` in a text argument (``field``), the
             1-based character where reading failed, or None.
+        loc: ``field`` as keys and indices (``["rolls", 2]``); empty when there is
+            no field.
     """
 
     code: str
@@ -32,6 +34,7 @@ class GunbaiError(ValueError):
     rule: str | None
     details: list[dict[str, Any]]
     position: int | None
+    loc: list[str | int]
 
     def __init__(
         self,
@@ -41,6 +44,7 @@ class GunbaiError(ValueError):
         rule: str | None = None,
         details: list[dict[str, Any]] | None = None,
         position: int | None = None,
+        loc: list[str | int] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -49,6 +53,7 @@ class GunbaiError(ValueError):
         self.rule = rule
         self.details = details or []
         self.position = position
+        self.loc = loc or []
 
     def __repr__(self) -> str:
         return f"GunbaiError(code={self.code!r}, message={self.message!r})"
@@ -56,7 +61,10 @@ class GunbaiError(ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         # Every attribute crosses a pickle (multiprocessing, concurrent.futures, Dask):
         # the default would call GunbaiError(message) and lose the rest.
-        return (type(self), (self.code, self.message, self.field, self.rule, self.details, self.position))
+        return (
+            type(self),
+            (self.code, self.message, self.field, self.rule, self.details, self.position, self.loc),
+        )
 
 
 def _default(value: Any) -> Any:
@@ -323,7 +331,13 @@ def _error(error: Mapping[str, Any], value: Any) -> GunbaiError:
     """The core's error as a GunbaiError; when the core could not read the text at
     all (``args``), the field of a value only Python could write is named instead."""
     e = GunbaiError(
-        error["code"], error["message"], error.get("field"), error.get("rule"), error.get("details"), error.get("position")
+        error["code"],
+        error["message"],
+        error.get("field"),
+        error.get("rule"),
+        error.get("details"),
+        error.get("position"),
+        error.get("loc"),
     )
     if e.code == "invalid_argument" and e.field == "args":
         return _unreadable(value, e)

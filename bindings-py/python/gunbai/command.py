@@ -18,7 +18,7 @@ else:
 
 
 @_op("command.run")
-def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, card: Union[Mapping[str, int], None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> CmdRunResult:
+def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None, card: Union[Mapping[str, int], None] = None) -> CmdRunResult:
     """``command.run`` — Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat.
 
     Args:
@@ -26,9 +26,9 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
         system: The ruleset whose commands are recognised; null (default) for plain dice only.
         lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
         variants: Rule variants (RULINGS.md); defaults as the rulings say.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-        card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
+        card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -23,7 +23,7 @@ def roll(*, expr: str, seed: Union[int, None] = None, rolls: Union[Sequence[Scri
 
     Args:
         expr: A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000 dice, 10000 sides, 100 terms, 1000 characters, constants up to 10^9.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces, consumed term by term, left to right.
 
     Raises:
@@ -38,7 +38,7 @@ def pool(*, count: int, sides: int, seed: Union[int, None] = None, rolls: Union[
     Args:
         count: Number of dice, 0..=1000.
         sides: Sides per die, 1..=10000.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces, consumed in order.
 
     Raises:

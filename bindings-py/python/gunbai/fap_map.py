@@ -53,7 +53,7 @@ def evasion_check(*, evasion: int, target: int, seed: Union[int, None] = None, r
     Args:
         evasion: 回避 Evasion, -1000..=1000.
         target: The target value to exceed, -1000..=10000 (its source is in the missing Chapter 2).
-        seed: PRNG seed, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces: the two d6, in order.
 
     Raises:

@@ -62,7 +62,7 @@ def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = N
 
     Args:
         combatants: The combatants (1..=100); same-side ties keep this order.
-        seed: Seed for the `gunbai-dice-v1` PRNG.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
 
     Raises:
@@ -143,7 +143,7 @@ def encounter_new(*, characters: Sequence[TmdCharacterSpec], surprise: Union[Tmd
         characters: The characters (1..=100).
         surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
         variants: Rule variants, stored in the state.
-        seed: Seed for the `gunbai-dice-v1` PRNG.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
     Raises:
@@ -225,7 +225,7 @@ class Encounter(_Game):
             characters: The characters (1..=100).
             surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
             variants: Rule variants, stored in the state.
-            seed: Seed for the `gunbai-dice-v1` PRNG.
+            seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
             rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
         Raises:

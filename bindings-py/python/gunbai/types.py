@@ -2453,8 +2453,8 @@ CmdRunArgs = TypedDict("CmdRunArgs", {
     "lang": NotRequired[CmdLang],
     "variants": NotRequired[CmdVariants],
     "seed": NotRequired[Union[int, None]],
-    "card": NotRequired[Union[dict[str, int], None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
+    "card": NotRequired[Union[dict[str, int], None]],
 })
 
 CmdKind = Union[Literal["dice"], Literal["repeat"], Literal["calc"], Literal["pool"], Literal["tally"], Literal["choice"], Literal["coc7_check"], Literal["coc7_combined"], Literal["coc7_full_auto"], Literal["coc7_sanity"], Literal["coc7_characteristics"], Literal["coc7_development"], Literal["coc7_house_rule"], Literal["card_update"], Literal["coc6_check"], Literal["coc6_combined"], Literal["coc6_resistance"], Literal["wt_check"], Literal["wt_odds"], Literal["wt_damage"], Literal["wt_damage_table"], Literal["tmd_initiative"], Literal["tmd_conversion_limits"], Literal["fm_evasion"], Literal["fm_jump_evasion"]]

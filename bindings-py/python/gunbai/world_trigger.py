@@ -28,7 +28,7 @@ def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDif
         difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
         tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
 
     Raises:
@@ -41,13 +41,13 @@ def opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Union[int
     """``world_trigger.opposed`` — Opposed check: the reactor rolls first; the actor wins on >= (ties to the actor).
 
     Args:
-        actor_dice: The actor's stat value (dice), 0–100.
-        reactor_dice: The reactor's stat value (dice), 0–100.
+        actor_dice: The actor's stat dice, 0–100.
+        reactor_dice: The reactor's stat dice, 0–100.
         actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
         reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
-        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
-        reactor_extra_dice: Extra dice for the reactor. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
 
     Raises:
@@ -92,10 +92,10 @@ def opposed_chance(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Un
     Args:
         actor_dice: The actor's stat dice, 0–100.
         reactor_dice: The reactor's stat dice, 0–100.
-        actor_tactics_dice: Actor's tactics dice, 0–20. Default 0.
-        reactor_tactics_dice: Reactor's tactics dice, 0–20. Default 0.
-        actor_extra_dice: Actor's extra dice, 0–100. Default 0.
-        reactor_extra_dice: Reactor's extra dice, 0–100. Default 0.
+        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
+        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -211,7 +211,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
         attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces: the single d6.
 
     Raises:
@@ -259,7 +259,7 @@ def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, c
         conditions: Conditions the character already holds (WT-DT-3).
         data: A data pack; default the bundled sample pack (illustrative).
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces: the single d6 (only when a roll is due).
 
     Raises:
@@ -287,7 +287,7 @@ def out_of_bounds_check(*, distance: int, mobility: int, tactics_dice: Union[int
         distance: Squares between the character and the battlefield (≥ 1).
         mobility: The character's Mobility (dice), 0–100.
         tactics_dice: Tactics dice spent, 0–20. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d6 faces: the Mobility dice, then the tactics dice.
 
     Raises:
@@ -319,7 +319,7 @@ def d66(*, table: Union[str, None] = None, data: Union[WtDataPack, None] = None,
     Args:
         table: A profile table id to look the result up in (from the data pack). Optional.
         data: A data pack; default the bundled sample pack (which has no profile tables).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces: the tens d6, then the units d6.
 
     Raises:
@@ -335,7 +335,7 @@ def teleport_coordinates(*, sectors: Union[int, None] = None, spot: Union[WtMapS
         sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
         spot: Core (default, as WT-MAP-6 teleports) or perimeter.
         bagworm: WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its core-ID card face down and rolls the core address where only it can see it. Only with `spot = core` (the teleport). Default false.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
 
     Raises:
@@ -434,7 +434,7 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
     Args:
         state: The current state (untrusted: parsed and validated).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted d6 faces, consumed in the order documented on the module.
 
     Raises:
@@ -507,8 +507,8 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
         reactor_dice: The reactor's stat dice, 0–100.
         actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
         reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
-        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
-        reactor_extra_dice: Extra dice for the reactor. Default 0.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
         output: `win` (1/0, default) or `margin` (actor − reactor achievement).
         n: Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.

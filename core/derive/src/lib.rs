@@ -12,8 +12,14 @@
 //! - container: `rename_all = "snake_case"`, `deny_unknown_fields` (always in effect here), `default`,
 //!   `tag = "…"` (internally tagged enums);
 //! - field: `rename`, `default`, `default = "path"`, `skip_serializing_if = "path"`,
-//!   `flatten` (`ToJson` only), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
+//!   `flatten` (on a named struct's field whose type is a named struct: its fields are read from
+//!   and written to the enclosing object), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
 //! - variant: `rename`.
+//!
+//! `FromJson` on a named struct also derives `gunbai::json::FlatJson` (reading its fields from
+//! an object another struct flattens it into). serde's own `flatten` buffers the object and
+//! loses the error paths, so a struct with a flattened field derives `DeserializeFromJson`
+//! instead of serde's `Deserialize`: serde then reads it through `FromJson`.
 //!
 //! Every object read refuses unknown keys, whether or not the type says
 //! `deny_unknown_fields`, unit variants of internally tagged enums included: a new type
@@ -171,19 +177,25 @@ pub fn derive_to_json(input: TokenStream) -> TokenStream {
 }
 
 /// The body that reads struct fields from `__obj` (a `&Map`) at `__at`, ending in
-/// `Ok(#ctor { … })`. `tag` is the key an internally tagged enum already read.
+/// `Ok(#ctor { … })`. `tag` is the key an internally tagged enum already read. With `check`,
+/// unknown keys are checked first (an enum variant's fields); without, the caller checks them
+/// (`FlatJson::from_fields`), and a field may be flattened.
 ///
 /// Each field is looked up by name, in declaration order, through helpers that have one
-/// instance per field type (shared by every struct); unknown keys are checked first.
-fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> syn::Result<TS> {
+/// instance per field type (shared by every struct).
+fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>, check: bool) -> syn::Result<TS> {
     let j = quote!(::gunbai::json);
-    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     let mut inits = Vec::new();
     for f in fields {
-        if f.flatten {
-            return Err(err(f.ident.span(), "gunbai-derive: FromJson does not support flatten"));
-        }
         let ident = &f.ident;
+        if f.flatten {
+            if check {
+                return Err(err(f.ident.span(), "gunbai-derive: flatten only in a struct"));
+            }
+            let ty = &f.ty;
+            inits.push(quote!(#ident: <#ty as #j::FlatJson>::from_fields(__obj, __at)?,));
+            continue;
+        }
         let name = &f.name;
         let opt = quote!(#j::opt(__obj, #name, __at)?);
         let init = match &f.default {
@@ -199,7 +211,8 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>) -> 
         };
         inits.push(quote!(#ident: #init,));
     }
-    let check = deny_check(&names, tag);
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let check = if check { deny_check(&names, tag) } else { quote!() };
     let default =
         if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
     Ok(quote! {
@@ -228,15 +241,28 @@ fn from_json(input: &DeriveInput) -> syn::Result<TS> {
     let c = container_attrs(&input.attrs)?;
     let name = &input.ident;
     let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let mut extra = quote!();
     let body = match &input.data {
         Data::Struct(s) => match &s.fields {
             Fields::Named(named) => {
                 let fields = fields_of(named)?;
                 let expected = format!("struct {name}");
-                let read = read_fields(quote!(Self), &fields, &c, None)?;
+                extra = flat_json(input, &fields, &c)?;
+                let check = if fields.iter().any(|f| f.flatten) {
+                    // Every key of the flattened structs too (collected only here: most structs have none).
+                    quote! {
+                        let mut __fields = ::std::vec::Vec::new();
+                        <Self as #j::FlatJson>::field_names(&mut __fields);
+                        #j::deny_unknown(__obj, &__fields, ::core::option::Option::None, __at)?;
+                    }
+                } else {
+                    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+                    deny_check(&names, None)
+                };
                 quote! {
                     let __obj = #j::object(__v, __at, #expected)?;
-                    #read
+                    #check
+                    <Self as #j::FlatJson>::from_fields(__obj, __at)
                 }
             }
             Fields::Unnamed(u) if u.unnamed.len() == 1 => {
@@ -265,12 +291,12 @@ fn from_json(input: &DeriveInput) -> syn::Result<TS> {
                     }},
                     (Fields::Named(named), Some(tag)) => {
                         let fields = fields_of(named)?;
-                        let read = read_fields(quote!(Self::#vi), &fields, &c, Some(tag))?;
+                        let read = read_fields(quote!(Self::#vi), &fields, &c, Some(tag), true)?;
                         quote!({ #read })
                     }
                     (Fields::Named(named), None) => {
                         let fields = fields_of(named)?;
-                        let read = read_fields(quote!(Self::#vi), &fields, &c, None)?;
+                        let read = read_fields(quote!(Self::#vi), &fields, &c, None, true)?;
                         let expected = format!("struct variant {name}::{vi}");
                         quote! {{
                             let (__k, __x) = #j::variant_payload(__payload, __at, "struct variant")?;
@@ -316,7 +342,58 @@ fn from_json(input: &DeriveInput) -> syn::Result<TS> {
                 #body
             }
         }
+        #extra
     })
+}
+
+/// `FlatJson` for a named struct: its field names and the read of its fields from an object
+/// (the object's unknown keys are checked by whoever reads the object: itself, or the
+/// struct that flattens it).
+fn flat_json(input: &DeriveInput, fields: &[Field], c: &Container) -> syn::Result<TS> {
+    let j = quote!(::gunbai::json);
+    let name = &input.ident;
+    let (impl_g, ty_g, where_g) = input.generics.split_for_impl();
+    let pushes = fields.iter().map(|f| {
+        let ty = &f.ty;
+        let n = &f.name;
+        if f.flatten {
+            quote!(<#ty as #j::FlatJson>::field_names(__out);)
+        } else {
+            quote!(__out.push(#n);)
+        }
+    });
+    let read = read_fields(quote!(Self), fields, c, None, false)?;
+    Ok(quote! {
+        impl #impl_g #j::FlatJson for #name #ty_g #where_g {
+            fn field_names(__out: &mut ::std::vec::Vec<&'static str>) {
+                #(#pushes)*
+            }
+            #[allow(unused_variables)]
+            fn from_fields(__obj: &#j::Map<::std::string::String, ::serde_json::Value>, __at: &#j::At<'_>) -> #j::JsonResult<Self> {
+                #read
+            }
+        }
+    })
+}
+
+/// Derive serde's `Deserialize` through `gunbai::json::FromJson` (see the crate docs).
+#[proc_macro_derive(DeserializeFromJson)]
+pub fn derive_deserialize_from_json(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let name = &input.ident;
+    if !input.generics.params.is_empty() {
+        return err(name.span(), "gunbai-derive: DeserializeFromJson on a generic type")
+            .into_compile_error()
+            .into();
+    }
+    quote! {
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> ::core::result::Result<Self, D::Error> {
+                ::gunbai::json_de::via_from_json(deserializer)
+            }
+        }
+    }
+    .into()
 }
 
 /// Statements that put `fields` (bound by reference to their own names) into `__m`.

@@ -179,8 +179,13 @@ fn measure(name: &str, cases: &[Case], show: bool) -> (usize, usize, usize, usiz
                 ScriptedFace::Roll { sides: Some(sides), value, kind: None }
             })
             .collect();
-        let args =
-            CmdRunArgs { text: c.input.clone(), system, lang, rolls: Some(rolls), ..Default::default() };
+        let args = CmdRunArgs {
+            text: c.input.clone(),
+            system,
+            lang,
+            source: crate::dice::DiceArgs { rolls: Some(rolls), ..Default::default() },
+            ..Default::default()
+        };
         let got = match run(&args) {
             Ok(r) if c.output.is_empty() => (!r.matched, format!("matched={} {:?}", r.matched, r.text)),
             Ok(r) => {

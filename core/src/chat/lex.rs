@@ -62,11 +62,7 @@ fn about_text(mut e: Error) -> Error {
     if e.field.as_deref().is_some_and(|f| f == "rolls" || f.starts_with("rolls[")) {
         return e;
     }
-    e.message = match &e.field {
-        Some(f) => format!("text: {}", e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message)),
-        None => format!("text: {}", e.message),
-    };
-    e.field = Some("text".into());
+    e = e.relocated(vec![crate::error::PathItem::Key("text".into())]);
     // A position inside an inner expression is not one in `text`.
     e.position = None;
     e

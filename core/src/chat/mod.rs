@@ -481,7 +481,7 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
 fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     check_in_build(args.system)?;
     (crate::registered::CHAT.check_variants)(&args.variants)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let lang = args.lang;
     // Chinese bots' dot commands (`.ra 侦查50`) are read in their BCDice form.
     if let Some(card) = &args.card {

@@ -31,7 +31,7 @@ fn smoke() {
 #[test]
 fn help_examples_all_run() {
     for (system, ex) in help::all_examples() {
-        let r = run(&CmdRunArgs { text: ex.into(), system, seed: Some(7), ..Default::default() })
+        let r = run(&CmdRunArgs { text: ex.into(), system, source: Some(7).into(), ..Default::default() })
             .unwrap_or_else(|e| panic!("{ex}: {e}"));
         assert!(r.matched && r.parse_error.is_none() && !r.text.is_empty(), "{ex}: {r:?}");
     }
@@ -98,7 +98,8 @@ fn garbage_never_panics() {
         Some(CmdSystem::FapMap),
     ] {
         for l in &lines {
-            let r = run(&CmdRunArgs { text: l.clone(), system, seed: Some(1), ..Default::default() });
+            let r =
+                run(&CmdRunArgs { text: l.clone(), system, source: Some(1).into(), ..Default::default() });
             if let Ok(r) = r {
                 assert!(r.matched || r.text.is_empty(), "{l}");
                 assert!(r.rolls.len() <= 100_000);

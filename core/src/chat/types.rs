@@ -1,6 +1,6 @@
 //! Argument and result types of `command.run` and `command.help`.
 
-use crate::dice::{Roll, ScriptedFace};
+use crate::dice::Roll;
 use crate::json::{FromJson, ToJson};
 use crate::kernel::variants::WtDamageTableThreshold;
 use schemars::JsonSchema;
@@ -142,7 +142,14 @@ impl JsonSchema for CmdLang {
 }
 
 /// Arguments of `command.run`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces, consumed in the order the command rolls them, as BCDice
+/// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
+/// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
+/// a repeated command (`x3 …`) run after run.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct CmdRunArgs {
     /// One chat line. Text after the first space (ASCII or full-width) is a comment.
@@ -157,21 +164,15 @@ pub struct CmdRunArgs {
     /// Rule variants (RULINGS.md); defaults as the rulings say.
     #[serde(default)]
     pub variants: CmdVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
     /// The player's character card: skill name → value (at most 500 entries,
     /// names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the
     /// value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot
     /// Hidden …); without it (or without the skill) the reply names the missing skill.
     #[serde(default)]
     pub card: Option<std::collections::BTreeMap<String, i64>>,
-    /// Scripted faces, consumed in the order the command rolls them, as BCDice
-    /// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
-    /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
-    /// a repeated command (`x3 …`) run after run.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
 }
 
 /// Rule variants that change what a command computes.

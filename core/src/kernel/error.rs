@@ -116,6 +116,12 @@ pub struct ErrorInner {
     /// Dotted path of the offending argument field (`args.rolls[2]`), if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// The same place as a list of object keys and array indices, pydantic-core style
+    /// (`["teams", 0, "members", 2, "trion"]` for `teams[0].members[2].trion`): what to use
+    /// to find the field in the input, with no path text to parse. Empty when the error
+    /// has no field, or is about the arguments as a whole (`field` `args`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loc: Vec<PathItem>,
     /// The rule ID (from RULES.md / RULINGS.md) an illegal action breaks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
@@ -127,6 +133,86 @@ pub struct ErrorInner {
     /// where reading failed, so a UI can point at it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<u32>,
+}
+
+/// One step of an error's [`loc`](ErrorInner::loc): an object key (a JSON string) or an
+/// array index (a JSON integer).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum PathItem {
+    /// An object key.
+    Key(String),
+    /// An array index.
+    Index(u32),
+}
+
+// By hand: the derive does not do `untagged`.
+impl FromJson for PathItem {
+    fn from_json(v: &serde_json::Value, at: &crate::json::At<'_>) -> crate::json::JsonResult<Self> {
+        match v {
+            serde_json::Value::String(k) => Ok(PathItem::Key(k.clone())),
+            serde_json::Value::Number(_) => u32::from_json(v, at).map(PathItem::Index),
+            other => Err(crate::json::invalid_type(other, at, "a key (string) or an index (integer)")),
+        }
+    }
+}
+
+impl ToJson for PathItem {
+    fn to_json(&self) -> serde_json::Value {
+        match self {
+            PathItem::Key(k) => k.to_json(),
+            PathItem::Index(i) => i.to_json(),
+        }
+    }
+}
+
+/// The items of a field path as gunbai writes them (`teams[0].members[2].trion`; `args` and
+/// `.` are the arguments as a whole: no items).
+///
+/// Field paths are written by the core itself (validators name the field they check); this
+/// reads one into [`ErrorInner::loc`] when the error is made, so no caller parses it. The
+/// JSON reader gives its own items ([`crate::json::PathError::loc`]): a key it reports can
+/// be any input text.
+pub fn loc_of(path: &str) -> Vec<PathItem> {
+    let mut out = Vec::new();
+    if path == "args" || path == "." {
+        return out;
+    }
+    for part in path.split('.') {
+        let (key, mut rest) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !key.is_empty() {
+            out.push(PathItem::Key(key.to_string()));
+        }
+        while let Some(r) = rest.strip_prefix('[') {
+            let Some((n, tail)) = r.split_once(']') else { break };
+            match n.parse() {
+                Ok(i) => out.push(PathItem::Index(i)),
+                Err(_) => out.push(PathItem::Key(n.to_string())),
+            }
+            rest = tail;
+        }
+    }
+    out
+}
+
+/// `loc` as a field path (`teams[0].members[2].trion`), the inverse of [`loc_of`].
+pub fn render_loc(loc: &[PathItem]) -> String {
+    let mut out = String::new();
+    for item in loc {
+        match item {
+            PathItem::Index(i) => out.push_str(&format!("[{i}]")),
+            PathItem::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+        }
+    }
+    out
 }
 
 /// One problem of a multi-problem error.
@@ -151,6 +237,7 @@ impl Error {
             code,
             message: message.into(),
             field: None,
+            loc: Vec::new(),
             rule: None,
             details: Vec::new(),
             position: None,
@@ -164,6 +251,7 @@ impl Error {
         ErrorInner {
             code,
             message: format!("{field}: {message}"),
+            loc: loc_of(&field),
             field: Some(field),
             rule: None,
             details: Vec::new(),
@@ -201,29 +289,13 @@ impl Error {
     /// `illegal_action` naming the rule it breaks.
     pub fn illegal(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        ErrorInner {
-            code: ErrorCode::IllegalAction,
-            message: format!("{message} ({rule})"),
-            field: None,
-            rule: Some(rule),
-            details: Vec::new(),
-            position: None,
-        }
-        .into()
+        Self::new(ErrorCode::IllegalAction, format!("{message} ({rule})")).with_rule(rule)
     }
 
     /// `not_implemented` for a rule gunbai does not implement yet.
     pub fn not_implemented(rule: impl Into<String>, message: impl fmt::Display) -> Self {
         let rule = rule.into();
-        ErrorInner {
-            code: ErrorCode::NotImplemented,
-            message: format!("{message} ({rule} is not implemented)"),
-            field: None,
-            rule: Some(rule),
-            details: Vec::new(),
-            position: None,
-        }
-        .into()
+        Self::new(ErrorCode::NotImplemented, format!("{message} ({rule} is not implemented)")).with_rule(rule)
     }
 
     /// A `parse_error` in the text argument `field`, failing at the 0-based
@@ -242,25 +314,30 @@ impl Error {
         self
     }
 
-    /// Prefix the field path (used when an inner value is validated on its own).
-    pub fn within(mut self, prefix: &str) -> Self {
-        match &self.field {
-            Some(f) => {
-                let joined = join_path(prefix, f);
-                self.message = match self.message.strip_prefix(&format!("{f}: ")) {
-                    Some(rest) => format!("{joined}: {rest}"),
-                    None => format!("{joined}: {}", self.message),
-                };
-                self.field = Some(joined);
-            }
-            None => {
-                self.message = format!("{prefix}: {}", self.message);
-                self.field = Some(prefix.to_string());
-            }
-        }
-        for d in &mut self.details {
+    /// Prefix the field path (used when an inner value is validated on its own): `prefix`'s
+    /// items go before [`loc`](ErrorInner::loc), and `field`, the message's field and the
+    /// details' paths follow.
+    pub fn within(self, prefix: &str) -> Self {
+        let mut loc = loc_of(prefix);
+        loc.extend(self.loc.iter().cloned());
+        let mut e = self.relocated(loc);
+        for d in &mut e.details {
             d.path = join_path(prefix, &d.path);
         }
+        e
+    }
+
+    /// This error about the field at `loc` instead: `loc`, `field` and the field the message
+    /// starts with (as [`Error::field`] writes it) become the new place.
+    pub fn relocated(mut self, loc: Vec<PathItem>) -> Self {
+        let field = if loc.is_empty() { "args".to_string() } else { render_loc(&loc) };
+        let rest = match &self.field {
+            Some(f) => self.message.strip_prefix(f.as_str()).and_then(|r| r.strip_prefix(": ")),
+            None => None,
+        };
+        self.message = format!("{field}: {}", rest.unwrap_or(&self.message));
+        self.field = Some(field);
+        self.loc = loc;
         self
     }
 }
@@ -365,6 +442,33 @@ mod tests {
             && d.path.chars().count() == MAX_FIELD_CHARS + 1));
         let short = Error::invalid("expr", "bad");
         assert_eq!(short.clone().bounded(), short);
+    }
+
+    #[test]
+    fn locations_are_keys_and_indices() {
+        use PathItem::{Index, Key};
+        let e = Error::invalid("teams[0].members[2].trion", "bad");
+        assert_eq!(
+            e.loc,
+            vec![Key("teams".into()), Index(0), Key("members".into()), Index(2), Key("trion".into())]
+        );
+        assert_eq!(render_loc(&e.loc), "teams[0].members[2].trion");
+        assert!(Error::invalid("args", "bad").loc.is_empty());
+        let moved = Error::invalid("rolls[1]", "bad").within("steps[3]");
+        assert_eq!(moved.field.as_deref(), Some("steps[3].rolls[1]"));
+        assert_eq!(moved.message, "steps[3].rolls[1]: bad");
+        assert_eq!(moved.loc, vec![Key("steps".into()), Index(3), Key("rolls".into()), Index(1)]);
+        let json = moved.to_json();
+        assert_eq!(json["loc"], serde_json::json!(["steps", 3, "rolls", 1]));
+        assert_eq!(Error::from_json(&json, &crate::json::At::Root).unwrap(), moved);
+        assert_eq!(serde_json::to_value(&moved).unwrap(), json);
+        // The JSON reader's own items: an unknown key with a dot stays one key.
+        let e = crate::call("dice.roll", serde_json::json!({"expr": "1d6", "a.b": 1})).unwrap_err();
+        assert_eq!(e.loc, vec![Key("a.b".into())]);
+        let e = crate::call("dice.roll", serde_json::json!({"expr": "1d6", "rolls": [1, "x"]})).unwrap_err();
+        assert_eq!(e.loc, vec![Key("rolls".into()), Index(1)]);
+        let e = crate::call("dice.roll", serde_json::json!({})).unwrap_err();
+        assert_eq!(e.loc, vec![Key("expr".into())]);
     }
 
     #[test]

@@ -30,7 +30,7 @@
 //! ```
 
 pub use crate::json_de::PathError;
-pub use gunbai_derive::{FromJson, ToJson};
+pub use gunbai_derive::{DeserializeFromJson, FromJson, ToJson};
 use serde::Serialize;
 pub use serde_json::Map;
 use serde_json::Value;
@@ -55,6 +55,22 @@ pub enum At<'a> {
 }
 
 impl At<'_> {
+    /// The keys and indices from the root to here.
+    pub fn items(&self) -> Vec<crate::error::PathItem> {
+        let mut out = Vec::new();
+        let mut c = self;
+        while let At::Index(parent, _) | At::Key(parent, _) = c {
+            out.push(match c {
+                At::Index(_, i) => crate::error::PathItem::Index(u32::try_from(*i).unwrap_or(u32::MAX)),
+                At::Key(_, k) => crate::error::PathItem::Key((*k).to_string()),
+                At::Root => unreachable!(),
+            });
+            c = parent;
+        }
+        out.reverse();
+        out
+    }
+
     /// `a.b[2].c`, or `.` for the root.
     pub fn render(&self) -> String {
         let mut links = Vec::new();
@@ -93,13 +109,25 @@ impl At<'_> {
 /// A failure at `at`.
 #[inline(never)]
 pub fn error(at: &At<'_>, message: String) -> JsonError {
-    Box::new(PathError { path: at.render(), message, missing: None })
+    Box::new(PathError { path: at.render(), message, missing: None, loc: at.items() })
 }
 
 /// Read a `T` from a JSON value.
 pub trait FromJson: Sized {
     /// Read `v`, which sits at `at` (for error paths).
     fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self>;
+}
+
+/// A named struct read from the keys of an object: its own, or the object of a struct that
+/// flattens it (`#[serde(flatten)]`, as serde does). `FromJson`'s derive implements it for
+/// every named struct; unused, it costs nothing.
+pub trait FlatJson: Sized {
+    /// Append the keys this struct reads, flattened structs' keys included, in declaration
+    /// order (the valid keys an unknown-key error lists).
+    fn field_names(out: &mut Vec<&'static str>);
+    /// Read the fields from `obj`, which sits at `at`; other keys are not looked at (the
+    /// reader of the whole object refuses unknown ones).
+    fn from_fields(obj: &Map<String, Value>, at: &At<'_>) -> JsonResult<Self>;
 }
 
 /// Write a value as JSON, exactly as `serde_json::to_value` would.
@@ -952,6 +980,62 @@ mod tests {
             assert_eq!(check(json!({"items": [], "shape": shape, "opt": null})), None);
         }
         assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
+    }
+
+    #[derive(Debug, PartialEq, Default, Serialize, Deserialize, ToJson, FromJson)]
+    #[serde(deny_unknown_fields)]
+    struct Seedy {
+        #[serde(default)]
+        seed: Option<u64>,
+    }
+
+    #[derive(Debug, PartialEq, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson)]
+    #[serde(deny_unknown_fields)]
+    struct Dicey {
+        #[serde(flatten)]
+        seeded: Seedy,
+        #[serde(default)]
+        rolls: Option<Vec<u8>>,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson)]
+    #[serde(deny_unknown_fields)]
+    struct Flat {
+        n: u32,
+        #[serde(flatten)]
+        dice: Dicey,
+        #[serde(default)]
+        after: bool,
+    }
+
+    #[test]
+    fn flattened_groups_read_and_write_as_one_object() {
+        let v = json!({"n": 1, "seed": 7, "rolls": [1, 2], "after": true});
+        let f: Flat = from_value(&v).unwrap();
+        assert_eq!(f.dice, Dicey { seeded: Seedy { seed: Some(7) }, rolls: Some(vec![1, 2]) });
+        assert_eq!(f.to_json(), json!({"n": 1, "seed": 7, "rolls": [1, 2], "after": true}));
+        assert_eq!(serde_json::to_value(&f).unwrap(), f.to_json());
+        // serde reads it through FromJson, paths included.
+        assert_eq!(crate::json_de::from_value::<Flat>(&v).unwrap(), f);
+        assert_eq!(from_value::<Flat>(&json!({"n": 1})).unwrap().dice, Dicey::default());
+        // An error inside a flattened group names the field itself.
+        let e = from_value::<Flat>(&json!({"n": 1, "rolls": [1, -2]})).unwrap_err();
+        assert_eq!(e.path, "rolls[1]");
+        assert_eq!(
+            crate::json_de::from_value::<Flat>(&json!({"n": 1, "rolls": [1, -2]})).unwrap_err().path,
+            "rolls[1]"
+        );
+        let e = from_value::<Vec<Flat>>(&json!([{"n": 1, "seed": "x"}])).unwrap_err();
+        assert_eq!(e.path, "[0].seed");
+        // Unknown keys are refused across the groups, listing every valid key in order.
+        let e = from_value::<Flat>(&json!({"n": 1, "sed": 3})).unwrap_err();
+        assert_eq!(e.path, "sed");
+        assert_eq!(e.message, "unknown field `sed`, expected one of `n`, `seed`, `rolls`, `after`");
+        let e = crate::json_de::from_value::<Vec<Flat>>(&json!([{"n": 1, "sed": 3}])).unwrap_err();
+        assert_eq!(e.path, "[0].sed");
+        // A missing required field is reported at its object, as elsewhere.
+        let e = from_value::<Flat>(&json!({"seed": 1})).unwrap_err();
+        assert_eq!((e.path.as_str(), e.missing.as_deref()), (".", Some("n")));
     }
 
     #[test]

@@ -65,6 +65,8 @@ pub struct PathError {
     pub message: String,
     /// The name of the required field that is missing, when that is the failure.
     pub missing: Option<String>,
+    /// [`path`](Self::path) as keys and indices.
+    pub loc: Vec<crate::error::PathItem>,
 }
 
 impl PathError {
@@ -76,6 +78,15 @@ impl PathError {
             Some(k) => crate::error::join_path(&self.path, k),
             None => self.path.clone(),
         }
+    }
+
+    /// [`field_path`](Self::field_path) as keys and indices (a missing field's own place).
+    pub fn field_loc(&self) -> Vec<crate::error::PathItem> {
+        let mut loc = self.loc.clone();
+        if let Some(k) = &self.missing {
+            loc.push(crate::error::PathItem::Key(k.clone()));
+        }
+        loc
     }
 }
 
@@ -104,7 +115,12 @@ fn path_error(track: Track, e: E) -> PathError {
     // no position for a `Value` source).
     let missing =
         message.strip_prefix("missing field `").and_then(|r| r.strip_suffix('`')).map(str::to_string);
-    PathError { path: track.path.into_inner().unwrap_or_else(|| ".".to_string()), message, missing }
+    // A value read through `FromJson` at the root (`via_from_json`) left its path in SUBPATH.
+    let path = track.path.into_inner().or_else(|| SUBPATH.with(|s| s.borrow_mut().take()));
+    let path = path.unwrap_or_else(|| ".".to_string());
+    // serde's path is text (this reader is for Rust callers and the cross-check); the JSON
+    // entry points read with `crate::json`, whose items come from the path links.
+    PathError { loc: crate::error::loc_of(&path), path, message, missing }
 }
 
 struct PathDe<'a, 'de> {
@@ -369,6 +385,24 @@ where
         let path = track.path.into_inner().unwrap_or_else(|| ".".to_string());
         SUBPATH.with(|s| *s.borrow_mut() = Some(path));
         de::Error::custom(e)
+    })
+}
+
+/// The `Deserialize` body of a type that derives `DeserializeFromJson` (a struct with a
+/// flattened field): the value is read as a [`Value`], then with [`FromJson`](crate::json::FromJson).
+/// serde's own `flatten` buffers the object and reports errors inside it at the object; this
+/// way serde reads such a struct exactly as the JSON entry points do, and under
+/// [`from_value`] an error still names its full path.
+pub fn via_from_json<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+where
+    T: crate::json::FromJson,
+    D: de::Deserializer<'de>,
+{
+    use serde::Deserialize as _;
+    let value = Value::deserialize(deserializer)?;
+    crate::json::from_value::<T>(&value).map_err(|e| {
+        SUBPATH.with(|s| *s.borrow_mut() = Some(e.path));
+        de::Error::custom(e.message)
     })
 }
 

@@ -127,7 +127,8 @@ fn args_error(e: crate::json_de::PathError) -> Error {
     let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");
     let state_missing = e.path == "." && e.missing.as_deref() == Some("state");
     let field = if path == "." { "args".to_string() } else { path };
-    if in_state && !state_missing {
+    let loc = e.field_loc();
+    let mut err = if in_state && !state_missing {
         Error::invalid_data(field, e.message)
     } else if e.message.starts_with("invalid value: integer `") {
         // RULINGS 2026-12-05 (error codes): an integer outside its field's type range (a
@@ -136,7 +137,9 @@ fn args_error(e: crate::json_de::PathError) -> Error {
         Error::out_of_range(field, e.message)
     } else {
         Error::invalid(field, e.message)
-    }
+    };
+    err.loc = loc;
+    err
 }
 
 /// `null` reads as no arguments; anything else but an object is refused. An argument
@@ -185,7 +188,11 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 
 #[inline(never)]
 fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
-    Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message)
+    let mut loc = crate::error::loc_of(field);
+    loc.extend(e.field_loc());
+    let mut err = Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message);
+    err.loc = loc;
+    err
 }
 
 /// Debug builds, for tests: the compact JSON conversions must agree with serde's.
@@ -337,6 +344,47 @@ fn close_objects(s: &mut Value) {
     }
 }
 
+/// Move a struct's notes on its flattened fields into their schemas: a line of the struct's
+/// description that starts with `` `key`: `` (continued by the following lines up to a blank
+/// one or the next note) becomes the description of property `key`. A shared argument group
+/// (`DiceArgs`) describes its fields once for every operation; the operation's own struct says
+/// what is particular to it (the order its scripted `rolls` are consumed in).
+#[cfg(feature = "schema")]
+fn field_notes(def: &mut Value) {
+    let Some(desc) = def.get("description").and_then(Value::as_str) else { return };
+    let Some(props) = def.get("properties").and_then(Value::as_object) else { return };
+    let note_key = |line: &str| -> Option<String> {
+        let rest = line.strip_prefix('`')?;
+        let (key, text) = rest.split_once("`: ")?;
+        (props.contains_key(key) && !text.is_empty()).then(|| key.to_string())
+    };
+    let mut kept: Vec<&str> = Vec::new();
+    let mut notes: Vec<(String, String)> = Vec::new();
+    let mut in_note = false;
+    for line in desc.lines() {
+        if let Some(key) = note_key(line) {
+            notes.push((key.clone(), line[key.len() + 4..].to_string()));
+            in_note = true;
+        } else if in_note && !line.trim().is_empty() {
+            if let Some((_, text)) = notes.last_mut() {
+                text.push('\n');
+                text.push_str(line.trim());
+            }
+        } else {
+            in_note = false;
+            kept.push(line);
+        }
+    }
+    if notes.is_empty() {
+        return;
+    }
+    let kept = kept.join("\n").trim().to_string();
+    def["description"] = Value::String(kept);
+    for (key, text) in notes {
+        def["properties"][key.as_str()]["description"] = Value::String(text);
+    }
+}
+
 #[cfg(feature = "schema")]
 /// The machine-readable catalog: every op with its argument and result schema
 /// (JSON Schema 2020-12), plus the shared `$defs`. Used by the code generators.
@@ -375,6 +423,7 @@ pub fn catalog() -> Value {
     let mut defs: serde_json::Map<String, Value> = gen.take_definitions(true);
     for s in defs.values_mut() {
         close_objects(s);
+        field_notes(s);
     }
     for op in &mut ops {
         for k in ["args", "result"] {

@@ -1,14 +1,13 @@
 //! Batch dice: `dice.simulate_pool`.
 
 use super::{check_n, BatchData, BatchDef};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Arguments of `dice.simulate_pool`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DiceSimulatePoolArgs {
     /// Dice per repetition, 0..=1000.
@@ -17,9 +16,9 @@ pub struct DiceSimulatePoolArgs {
     pub sides: i64,
     /// Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// `dice.simulate_pool` — `n` totals of `count`d`sides`, as int32.
@@ -32,7 +31,7 @@ pub fn simulate_pool(args: &DiceSimulatePoolArgs) -> Result<BatchData> {
     }
     let n = check_n(args.n)?;
     super::check_work(args.n, args.count as u64)?;
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         let mut total = 0i32;
@@ -61,21 +60,29 @@ mod tests {
 
     #[test]
     fn one_stream_in_order() {
-        let a = simulate_pool(&DiceSimulatePoolArgs { count: 10, sides: 6, n: 3, seed: Some(42) }).unwrap();
+        let a = simulate_pool(&DiceSimulatePoolArgs { count: 10, sides: 6, n: 3, source: Some(42).into() })
+            .unwrap();
         let BatchData::I32(v) = a else { panic!("int32 expected") };
-        let first = pool(&DicePoolArgs { count: 10, sides: 6, seed: Some(42), rolls: None }).unwrap();
+        let first =
+            pool(&DicePoolArgs { count: 10, sides: 6, source: crate::dice::DiceArgs::seed(42) }).unwrap();
         assert_eq!(v[0] as i64, first.total);
-        let thirty = pool(&DicePoolArgs { count: 30, sides: 6, seed: Some(42), rolls: None }).unwrap();
+        let thirty =
+            pool(&DicePoolArgs { count: 30, sides: 6, source: crate::dice::DiceArgs::seed(42) }).unwrap();
         assert_eq!(v.iter().map(|&x| x as i64).sum::<i64>(), thirty.total);
     }
 
     #[test]
     fn limits() {
-        let e = simulate_pool(&DiceSimulatePoolArgs { count: 1, sides: 6, n: 100_000_001, seed: Some(1) })
-            .unwrap_err();
+        let e = simulate_pool(&DiceSimulatePoolArgs {
+            count: 1,
+            sides: 6,
+            n: 100_000_001,
+            source: Some(1).into(),
+        })
+        .unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::LimitExceeded);
-        let e =
-            simulate_pool(&DiceSimulatePoolArgs { count: -1, sides: 6, n: 1, seed: Some(1) }).unwrap_err();
+        let e = simulate_pool(&DiceSimulatePoolArgs { count: -1, sides: 6, n: 1, source: Some(1).into() })
+            .unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::OutOfRange);
     }
 }

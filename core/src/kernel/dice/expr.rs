@@ -17,8 +17,8 @@
 //!
 //! ```
 //! let r = gunbai::dice::expr::roll(&gunbai::dice::expr::DiceRollArgs {
-//!     expr: "2d6+1".into(), seed: None,
-//!     rolls: Some(vec![3.into(), 5.into()]),
+//!     expr: "2d6+1".into(),
+//!     source: gunbai::dice::DiceArgs::rolls([3, 5]),
 //! }).unwrap();
 //! assert_eq!(r.total, 9);
 //! ```
@@ -47,18 +47,19 @@ impl From<i64> for ScriptedFace {
 }
 
 /// Arguments of `dice.roll`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces, consumed term by term, left to right.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRollArgs {
     /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000
     /// dice, 10000 sides, 100 terms, 1000 characters, constants up to 10^9.
     pub expr: String,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces, consumed term by term, left to right.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// The kind of one term of an expression.
@@ -356,7 +357,7 @@ fn normalized(terms: &[DiceTerm]) -> String {
 /// `dice.roll` — roll a dice expression.
 pub fn roll(args: &DiceRollArgs) -> Result<DiceRollResult> {
     let atoms = parse(&args.expr).map_err(|e| e.error)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let (total, terms) = evaluate(&atoms, &mut dice)?;
     Ok(DiceRollResult { expr: normalized(&terms), total, terms, rolls: dice.take_rolls() })
 }

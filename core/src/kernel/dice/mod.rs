@@ -134,6 +134,83 @@ impl ScriptedFace {
     }
 }
 
+/// The `seed` argument of every operation that rolls dice (the batch operations take only
+/// this; the others flatten it in with `rolls`, as [`DiceArgs`]).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct SeedArg {
+    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl From<Option<u64>> for SeedArg {
+    fn from(seed: Option<u64>) -> SeedArg {
+        SeedArg { seed }
+    }
+}
+
+impl From<Option<u64>> for DiceArgs {
+    fn from(seed: Option<u64>) -> DiceArgs {
+        DiceArgs { seeded: SeedArg { seed }, rolls: None }
+    }
+}
+
+impl SeedArg {
+    /// The seed `seed`.
+    pub fn of(seed: u64) -> SeedArg {
+        SeedArg { seed: Some(seed) }
+    }
+
+    /// The die source: seeded, or entropy.
+    pub fn dice(&self) -> Result<Dice> {
+        Dice::from_args(self.seed, None)
+    }
+}
+
+/// The dice arguments of an operation that rolls: a `seed`, or scripted `rolls`, or neither
+/// (entropy). Each operation's argument struct flattens it in (`#[serde(flatten)]`).
+#[derive(
+    Debug,
+    Clone,
+    Default,
+    PartialEq,
+    Serialize,
+    ToJson,
+    gunbai_derive::DeserializeFromJson,
+    FromJson,
+    JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct DiceArgs {
+    /// `seed`.
+    #[serde(flatten)]
+    pub seeded: SeedArg,
+    /// Scripted faces instead of `seed`, consumed in the order the operation rolls its dice
+    /// (the operation's arguments say which order).
+    #[serde(default)]
+    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+impl DiceArgs {
+    /// Seeded dice.
+    pub fn seed(seed: u64) -> DiceArgs {
+        DiceArgs { seeded: SeedArg::of(seed), rolls: None }
+    }
+
+    /// Scripted dice.
+    pub fn rolls(faces: impl IntoIterator<Item = impl Into<ScriptedFace>>) -> DiceArgs {
+        DiceArgs { seeded: SeedArg::default(), rolls: Some(faces.into_iter().map(Into::into).collect()) }
+    }
+
+    /// The die source these arguments select ([`Dice::from_args`]).
+    pub fn dice(&self) -> Result<Dice> {
+        Dice::from_args(self.seeded.seed, self.rolls.as_deref())
+    }
+}
+
 #[derive(Debug, Clone)]
 enum Source {
     Seeded(prng::Prng),

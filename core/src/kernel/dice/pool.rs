@@ -1,6 +1,6 @@
 //! `dice.pool`: roll a pool of identical dice (what a VTT animates).
 
-use super::{Dice, Roll, ScriptedFace};
+use super::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -12,19 +12,18 @@ pub const MAX_POOL: i64 = 1000;
 pub const MAX_SIDES: i64 = 10_000;
 
 /// Arguments of `dice.pool`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces, consumed in order.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DicePoolArgs {
     /// Number of dice, 0..=1000.
     pub count: i64,
     /// Sides per die, 1..=10000.
     pub sides: i64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces, consumed in order.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `dice.pool`.
@@ -42,7 +41,7 @@ pub struct DicePoolResult {
 ///
 /// ```
 /// use gunbai::dice::pool::{pool, DicePoolArgs};
-/// let r = pool(&DicePoolArgs { count: 3, sides: 6, seed: None, rolls: Some(vec![1.into(), 6.into(), 6.into()]) }).unwrap();
+/// let r = pool(&DicePoolArgs { count: 3, sides: 6, source: gunbai::dice::DiceArgs::rolls([1, 6, 6]) }).unwrap();
 /// assert_eq!(r.total, 13);
 /// ```
 pub fn pool(args: &DicePoolArgs) -> Result<DicePoolResult> {
@@ -58,7 +57,7 @@ pub fn pool(args: &DicePoolArgs) -> Result<DicePoolResult> {
             format_args!("a die has 1..={MAX_SIDES} sides, not {}", args.sides),
         ));
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let faces = dice.roll_n(args.count as usize, args.sides as u32)?;
     let total = faces.iter().map(|&f| i64::from(f)).sum();
     Ok(DicePoolResult { faces, total, rolls: dice.take_rolls() })

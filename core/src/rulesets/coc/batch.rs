@@ -7,7 +7,6 @@
 use crate::batch::{check_n, check_work, BatchData, BatchDef};
 use crate::coc7::check::{evaluate, roll_d100, validate_bonus, validate_skill};
 use crate::coc7::Coc7Difficulty;
-use crate::dice::Dice;
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -30,7 +29,9 @@ pub enum Coc7SimulateOutput {
 }
 
 /// Arguments of `coc7.simulate_checks`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7SimulateChecksArgs {
     /// Skill or characteristic value, 0–999.
@@ -52,9 +53,9 @@ pub struct Coc7SimulateChecksArgs {
     pub output: Coc7SimulateOutput,
     /// Repetitions, at most 2·10^7, and n × (|bonus dice| + 16) at most 2·10^8.
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// `coc7.simulate_checks` — `n` seeded 7th-edition checks as int32 level codes
@@ -68,7 +69,7 @@ pub fn simulate_checks(args: &Coc7SimulateChecksArgs) -> Result<BatchData> {
     // The d100's two dice and the bonus dice, and 4 more for grading the roll against the
     // skill and the house rule: 1.67·10^7 checks at +12 took 6.3 s in Node.
     check_work(args.n, args.bonus_dice.unsigned_abs().saturating_add(6))?;
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         let (roll, _) = roll_d100(&mut dice, args.bonus_dice)?;
@@ -120,7 +121,7 @@ mod tests {
                 difficulty: Coc7Difficulty::Hard,
                 rule: 2,
                 n: 3,
-                seed: Some(21),
+                source: Some(21).into(),
                 ..Default::default()
             };
             let one = check(&Coc7CheckArgs {
@@ -128,8 +129,7 @@ mod tests {
                 bonus_dice: bonus,
                 difficulty: Coc7Difficulty::Hard,
                 rule: 2,
-                seed: Some(21),
-                rolls: None,
+                source: crate::dice::DiceArgs::seed(21),
                 ..Default::default()
             })
             .unwrap();
@@ -156,7 +156,7 @@ mod tests {
                 skill: 60,
                 bonus_dice: 1,
                 n: 200_000,
-                seed: Some(5),
+                source: Some(5).into(),
                 ..Default::default()
             })
             .unwrap(),

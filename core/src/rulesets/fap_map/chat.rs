@@ -75,13 +75,15 @@ pub(crate) fn try_fm(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opti
     let mut args = FmEvasionCheckArgs {
         evasion: ev,
         target,
-        seed: None,
-        rolls: Some(vec![ScriptedFace::Face(1), ScriptedFace::Face(1)]),
+        source: crate::dice::DiceArgs {
+            rolls: Some(vec![ScriptedFace::Face(1), ScriptedFace::Face(1)]),
+            ..Default::default()
+        },
     };
     evasion_check(&args).map_err(hard)?; // validation only
     let a = dice.roll(6)?;
     let b = dice.roll(6)?;
-    args.rolls = Some(vec![ScriptedFace::Face(i64::from(a)), ScriptedFace::Face(i64::from(b))]);
+    args.source.rolls = Some(vec![ScriptedFace::Face(i64::from(a)), ScriptedFace::Face(i64::from(b))]);
     let r = evasion_check(&args).map_err(hard)?;
     let text = format!(
         "(EV{}>{target}) ＞ {}{}{} ＞ {} ＞ {}",

@@ -4,7 +4,7 @@
 //! (FM-ACT-13).
 
 use super::points::{self, MAX_TENTHS};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -111,19 +111,20 @@ pub fn pools(args: &FmPoolsArgs) -> Result<FmPoolsResult> {
 // ---------------------------------------------------------------- evasion check
 
 /// Arguments of `fap_map.evasion_check`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the two d6, in order.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct FmEvasionCheckArgs {
     /// 回避 Evasion, -1000..=1000.
     pub evasion: i64,
     /// The target value to exceed, -1000..=10000 (its source is in the missing Chapter 2).
     pub target: i64,
-    /// PRNG seed, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the two d6, in order.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `fap_map.evasion_check`.
@@ -149,7 +150,7 @@ pub fn evasion_check(args: &FmEvasionCheckArgs) -> Result<FmEvasionCheckResult> 
     if !(-1000..=10_000).contains(&args.target) {
         return Err(Error::out_of_range("target", "must be -1000..=10000"));
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let a = dice.roll(6)?;
     let b = dice.roll(6)?;
     let total = args.evasion + i64::from(a) + i64::from(b);
@@ -559,7 +560,11 @@ mod tests {
                     map_bonus_tenths: v,
                 }),
             });
-            let _ = evasion_check(&FmEvasionCheckArgs { evasion: v, target: v, seed: Some(1), rolls: None });
+            let _ = evasion_check(&FmEvasionCheckArgs {
+                evasion: v,
+                target: v,
+                source: crate::dice::DiceArgs::seed(1),
+            });
             let _ = jump_evasion(&FmJumpEvasionArgs {
                 damage: v,
                 success: true,

@@ -83,6 +83,7 @@ pub fn acrobatic(args: &TmdAcrobaticArgs) -> Result<TmdAcrobaticResult> {
                     format_args!("an acrobatic parry gives at most {m} dodge defense (half the skill level)"),
                 );
                 e.0.field = Some("dodge_bonus".into());
+                e.0.loc = crate::error::loc_of("dodge_bonus");
                 return Err(e);
             }
             Some(d)

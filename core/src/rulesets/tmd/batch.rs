@@ -7,7 +7,6 @@
 //! consumed exactly as by that op.
 
 use crate::batch::{check_n, BatchData, BatchDef};
-use crate::dice::Dice;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::tmd::initiative::{check_combatants, roll_order, TmdCombatant, MAX_COMBATANTS};
@@ -28,7 +27,7 @@ pub enum TmdSimulateInitiativeOutput {
 }
 
 /// Arguments of `tmd.simulate_initiative`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdSimulateInitiativeArgs {
     /// The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
@@ -40,9 +39,9 @@ pub struct TmdSimulateInitiativeArgs {
     /// 2.5·10^7 (sorting and tie-breaks grow with the square: at most about five
     /// seconds in wasm either way).
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// Most cells (repetitions × combatants) of one `tmd.simulate_initiative` call.
@@ -74,7 +73,7 @@ pub fn simulate_initiative(args: &TmdSimulateInitiativeArgs) -> Result<BatchData
         ));
     }
     let n = check_n(args.n)?;
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n.saturating_mul(k));
     let mut row = vec![0i32; k];
     for _ in 0..n {
@@ -131,7 +130,7 @@ mod tests {
                 combatants: cs.clone(),
                 output: Default::default(),
                 n: 6,
-                seed: Some(seed),
+                source: Some(seed).into(),
             };
             let pos = ints(simulate_initiative(&args).unwrap());
             let tot = ints(
@@ -142,9 +141,11 @@ mod tests {
                 .unwrap(),
             );
             assert_eq!((pos.len(), tot.len()), (24, 24));
-            let one =
-                initiative(&TmdInitiativeArgs { combatants: cs.clone(), seed: Some(seed), rolls: None })
-                    .unwrap();
+            let one = initiative(&TmdInitiativeArgs {
+                combatants: cs.clone(),
+                source: crate::dice::DiceArgs::seed(seed),
+            })
+            .unwrap();
             for (place, e) in one.order.iter().enumerate() {
                 let j = cs.iter().position(|x| x.id == e.id).unwrap();
                 assert_eq!(pos[j], place as i32);
@@ -165,7 +166,7 @@ mod tests {
             combatants: vec![c("a", "x", 0), c("b", "y", 0)],
             output: Default::default(),
             n: 60_000_000,
-            seed: Some(1),
+            source: Some(1).into(),
         })
         .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
@@ -176,7 +177,7 @@ mod tests {
                 combatants: cs,
                 output: Default::default(),
                 n,
-                seed: Some(1),
+                source: Some(1).into(),
             })
             .unwrap_err();
             assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")), "{n}");
@@ -185,7 +186,7 @@ mod tests {
             combatants: vec![],
             output: Default::default(),
             n: 1,
-            seed: None,
+            source: Default::default(),
         })
         .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("combatants"));

@@ -1,7 +1,7 @@
 //! `tmd.initiative` — TMD-INI-1 (d10 + base initiative, highest first) and
 //! TMD-INI-2 (same-side ties in the given order; cross-side ties re-rolled).
 
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -48,17 +48,16 @@ pub struct TmdInitiativeEntry {
 }
 
 /// Arguments of `tmd.initiative`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeArgs {
     /// The combatants (1..=100); same-side ties keep this order.
     pub combatants: Vec<TmdCombatant>,
-    /// Seed for the `gunbai-dice-v1` PRNG.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `tmd.initiative`.
@@ -225,7 +224,7 @@ fn break_ties(
 /// order) per re-roll round, sub-ties depth first.
 pub fn initiative(args: &TmdInitiativeArgs) -> Result<TmdInitiativeResult> {
     check_combatants("combatants", &args.combatants, MAX_COMBATANTS)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let order = roll_order(&args.combatants, &mut dice)?;
     Ok(TmdInitiativeResult { order, rolls: dice.take_rolls() })
 }

@@ -165,13 +165,13 @@ fn damage_cmd(cur: &mut Cur, lang: CmdLang, dice: &mut Dice) -> PResult<Outcome>
         trion_stat: t.unwrap_or(crate::world_trigger::damage::MAX_BURST),
         special_attack_lv: to_u32(s.unwrap_or(0)),
         modifier,
-        rolls: Some(vec![ScriptedFace::Face(1)]),
+        source: crate::dice::DiceArgs { rolls: Some(vec![ScriptedFace::Face(1)]), ..Default::default() },
         ..Default::default()
     };
     // Validate with a dry run before any die is rolled, then roll our d6.
     damage(&args).map_err(hard)?;
     let die = dice.roll(6)?;
-    args.rolls = Some(vec![ScriptedFace::Face(i64::from(die))]);
+    args.source.rolls = Some(vec![ScriptedFace::Face(i64::from(die))]);
     let r = damage(&args).map_err(hard)?;
     let mut cmd = format!("WD{attack}");
     let mut parts = format!("{attack}+{die}[{die}]");
@@ -261,7 +261,7 @@ fn damage_table_cmd(
             damage_table_threshold: threshold,
             ..Default::default()
         },
-        rolls: Some(vec![ScriptedFace::Face(1)]),
+        source: crate::dice::DiceArgs { rolls: Some(vec![ScriptedFace::Face(1)]), ..Default::default() },
         ..Default::default()
     };
     damage_table(&args).map_err(hard)?; // validation only

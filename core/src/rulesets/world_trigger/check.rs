@@ -7,7 +7,7 @@
 //!
 //! The battle engine reuses [`roll_check`] and [`achievement`] directly.
 
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -124,7 +124,11 @@ impl WtDifficulty {
 }
 
 /// Arguments of `world_trigger.check`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtCheckArgs {
     /// WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
@@ -143,12 +147,9 @@ pub struct WtCheckArgs {
     /// Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
     #[serde(default)]
     pub extra_dice: u32,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of one check.
@@ -221,17 +222,19 @@ pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
         }
         (t, d) => t.or(d.map(WtDifficulty::target)),
     };
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     roll_check(&mut dice, pool, target)
 }
 
-/// Arguments of `world_trigger.opposed`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+/// The two pools of an opposed check (WT-OPP-1): each side's stat, tactics and extra dice.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
-pub struct WtOpposedArgs {
-    /// The actor's stat value (dice), 0–100.
+pub struct WtOpposedPools {
+    /// The actor's stat dice, 0–100.
     pub actor_dice: u32,
-    /// The reactor's stat value (dice), 0–100.
+    /// The reactor's stat dice, 0–100.
     pub reactor_dice: u32,
     /// Tactics dice the actor spends, 0–20. Default 0.
     #[serde(default)]
@@ -239,19 +242,39 @@ pub struct WtOpposedArgs {
     /// Tactics dice the reactor spends, 0–20. Default 0.
     #[serde(default)]
     pub reactor_tactics_dice: u32,
-    /// Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
+    /// Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
     #[serde(default)]
     pub actor_extra_dice: u32,
-    /// Extra dice for the reactor. Default 0.
+    /// Extra dice for the reactor, 0–100. Default 0.
     #[serde(default)]
     pub reactor_extra_dice: u32,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra
-    /// dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+}
+
+impl WtOpposedPools {
+    /// The actor's pool and the reactor's, validated in that order (fields named
+    /// `actor_…`, `reactor_…`).
+    pub fn pools(&self) -> Result<(WtPool, WtPool)> {
+        let actor = WtPool::new("actor_", self.actor_dice, self.actor_tactics_dice, self.actor_extra_dice)?;
+        let reactor =
+            WtPool::new("reactor_", self.reactor_dice, self.reactor_tactics_dice, self.reactor_extra_dice)?;
+        Ok((actor, reactor))
+    }
+}
+
+/// Arguments of `world_trigger.opposed`.
+///
+/// `rolls`: Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct WtOpposedArgs {
+    /// Both sides' pools.
+    #[serde(flatten)]
+    pub pools: crate::world_trigger::check::WtOpposedPools,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.opposed`.
@@ -283,10 +306,8 @@ pub fn roll_opposed(dice: &mut Dice, actor: WtPool, reactor: WtPool) -> Result<W
 /// Scripted `rolls`: the reactor's pool first (stat, tactics, extra dice), then
 /// the actor's pool in the same order.
 pub fn opposed(args: &WtOpposedArgs) -> Result<WtOpposedResult> {
-    let actor = WtPool::new("actor_", args.actor_dice, args.actor_tactics_dice, args.actor_extra_dice)?;
-    let reactor =
-        WtPool::new("reactor_", args.reactor_dice, args.reactor_tactics_dice, args.reactor_extra_dice)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let (actor, reactor) = args.pools.pools()?;
+    let mut dice = args.source.dice()?;
     roll_opposed(&mut dice, actor, reactor)
 }
 
@@ -310,7 +331,7 @@ mod tests {
         // leader, cleared at the end of the battle) is battle state for the
         // battle engine; a check only takes the spend (WT-TD-3…5),
         // so two identical checks never share or deplete anything here.
-        let args = WtCheckArgs { dice: 1, tactics_dice: 20, seed: Some(9), ..Default::default() };
+        let args = WtCheckArgs { dice: 1, tactics_dice: 20, source: Some(9).into(), ..Default::default() };
         assert_eq!(check(&args).unwrap(), check(&args).unwrap());
     }
 

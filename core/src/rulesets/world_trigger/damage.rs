@@ -5,7 +5,7 @@
 
 use super::data::{load_pack, WtDamageTableSide, WtDamageTier, WtSpecialAttack, WtSpecialAttackKind};
 use super::types::{WtCondition, WtLabel};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -64,7 +64,11 @@ pub fn burst_cap(trion_stat: i64) -> i64 {
 }
 
 /// Arguments of `world_trigger.damage`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the single d6.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
@@ -118,12 +122,9 @@ pub struct WtDamageArgs {
     /// Rule variants.
     #[serde(default)]
     pub variants: crate::world_trigger::types::WtVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the single d6.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.damage`.
@@ -276,7 +277,7 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
             ));
         }
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let mut r = roll_damage(
         &mut dice,
         WtDamageInput { attack: args.attack, burst: args.burst, special_attack, modifier: args.modifier },
@@ -325,7 +326,11 @@ pub fn shift_row(rows: &[WtCondition], roll: u32, held: &[WtCondition]) -> u32 {
 }
 
 /// Arguments of `world_trigger.damage_table`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the single d6 (only when a roll is due).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTableArgs {
     /// The damage of one hit, 0..=MAX_DAMAGE_ARG (a hit deals no negative damage).
@@ -343,12 +348,9 @@ pub struct WtDamageTableArgs {
     /// Rule variants.
     #[serde(default)]
     pub variants: crate::world_trigger::types::WtVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the single d6 (only when a roll is due).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.damage_table`.
@@ -430,7 +432,7 @@ pub fn damage_table(args: &WtDamageTableArgs) -> Result<WtDamageTableResult> {
         return Err(Error::limit("conditions", "at most 1000 entries"));
     }
     let pack = load_pack(args.data.as_ref())?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     roll_damage_table(
         &mut dice,
         pack.damage_tables.side(args.table),
@@ -475,7 +477,7 @@ mod tests {
             let _ = crate::call("world_trigger.damage_table", v);
         }
         let r = roll_damage(
-            &mut Dice::scripted(vec![ScriptedFace::Face(1)]).unwrap(),
+            &mut Dice::scripted(vec![crate::dice::ScriptedFace::Face(1)]).unwrap(),
             WtDamageInput { attack: 0, burst: 0, special_attack: 0, modifier: -100 },
         )
         .unwrap();

@@ -125,7 +125,7 @@ pub fn damage_odds(args: &WtDamageOddsArgs) -> Result<WtDamageOddsResult> {
             special_attack_lv: args.special_attack_lv,
             modifier: args.modifier,
             variants: args.variants,
-            rolls: Some(vec![roll]),
+            source: crate::dice::DiceArgs { rolls: Some(vec![roll]), ..Default::default() },
             ..WtDamageArgs::default()
         })?;
         totals.push(r.total);

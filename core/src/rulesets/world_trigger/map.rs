@@ -6,7 +6,7 @@ use super::battle::WtSquare;
 use super::check::{roll_check, WtCheckResult, WtPool};
 use super::data::load_pack;
 use super::types::WtLabel;
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -57,7 +57,11 @@ pub fn out_of_bounds_target(args: &WtOutOfBoundsTargetArgs) -> Result<WtOutOfBou
 }
 
 /// Arguments of `world_trigger.out_of_bounds_check`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d6 faces: the Mobility dice, then the tactics dice.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtOutOfBoundsCheckArgs {
     /// Squares between the character and the battlefield (≥ 1).
@@ -67,12 +71,9 @@ pub struct WtOutOfBoundsCheckArgs {
     /// Tactics dice spent, 0–20. Default 0.
     #[serde(default)]
     pub tactics_dice: u32,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d6 faces: the Mobility dice, then the tactics dice.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.out_of_bounds_check`.
@@ -101,14 +102,18 @@ pub fn out_of_bounds_check(args: &WtOutOfBoundsCheckArgs) -> Result<WtOutOfBound
             e
         }
     })?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let check = roll_check(&mut dice, pool, Some(target))?;
     let returned = check.success == Some(true);
     Ok(WtOutOfBoundsCheckResult { returned, bailout_at_feedback: !returned, rolls: dice.take_rolls(), check })
 }
 
 /// Arguments of `world_trigger.d66`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the tens d6, then the units d6.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtD66Args {
     /// A profile table id to look the result up in (from the data pack). Optional.
@@ -118,12 +123,9 @@ pub struct WtD66Args {
     #[serde(default)]
     #[schemars(with = "Option<super::data::WtDataPack>")]
     pub data: Option<Value>,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the tens d6, then the units d6.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.d66`.
@@ -150,7 +152,7 @@ pub fn d66(args: &WtD66Args) -> Result<WtD66Result> {
             Error::invalid("table", format_args!("no profile table {} in the data pack", quote(id)))
         })?),
     };
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let tens = dice.roll(6)?;
     let ones = dice.roll(6)?;
     let value = tens * 10 + ones;
@@ -172,7 +174,11 @@ pub enum WtMapSpot {
 }
 
 /// Arguments of `world_trigger.teleport_coordinates`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtTeleportArgs {
     /// Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
@@ -186,13 +192,9 @@ pub struct WtTeleportArgs {
     /// Only with `spot = core` (the teleport). Default false.
     #[serde(default)]
     pub bagworm: bool,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the
-    /// core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `world_trigger.teleport_coordinates`.
@@ -246,7 +248,7 @@ pub fn teleport_coordinates(args: &WtTeleportArgs) -> Result<WtTeleportResult> {
             "the Bagworm teleport (WT-MAP-6) lands in a core: use spot = core",
         ));
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let mut rerolls = 0;
     let core_id = roll_until(&mut dice, 20, |v| v <= sectors, &mut rerolls)?;
     let (core_address, chooses, sector_address) = match args.spot {

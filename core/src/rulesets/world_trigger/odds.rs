@@ -332,25 +332,14 @@ pub fn success_chance(args: &WtSuccessChanceArgs) -> Result<WtProbabilityResult>
 }
 
 /// Arguments of `world_trigger.opposed_chance`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedChanceArgs {
-    /// The actor's stat dice, 0–100.
-    pub actor_dice: u32,
-    /// The reactor's stat dice, 0–100.
-    pub reactor_dice: u32,
-    /// Actor's tactics dice, 0–20. Default 0.
-    #[serde(default)]
-    pub actor_tactics_dice: u32,
-    /// Reactor's tactics dice, 0–20. Default 0.
-    #[serde(default)]
-    pub reactor_tactics_dice: u32,
-    /// Actor's extra dice, 0–100. Default 0.
-    #[serde(default)]
-    pub actor_extra_dice: u32,
-    /// Reactor's extra dice, 0–100. Default 0.
-    #[serde(default)]
-    pub reactor_extra_dice: u32,
+    /// Both sides' pools.
+    #[serde(flatten)]
+    pub pools: crate::world_trigger::check::WtOpposedPools,
 }
 
 /// WT-OPP-3: P(actor achievement ≥ reactor achievement) for two pools.
@@ -371,8 +360,7 @@ pub fn actor_win_probability(actor: u32, reactor: u32) -> f64 {
 
 /// `world_trigger.opposed_chance` — probability that the actor wins (ties go to the actor).
 pub fn opposed_chance(args: &WtOpposedChanceArgs) -> Result<WtProbabilityResult> {
-    let a = WtPool::new("actor_", args.actor_dice, args.actor_tactics_dice, args.actor_extra_dice)?;
-    let r = WtPool::new("reactor_", args.reactor_dice, args.reactor_tactics_dice, args.reactor_extra_dice)?;
+    let (a, r) = args.pools.pools()?;
     Ok(WtProbabilityResult { probability: actor_win_probability(a.size(), r.size()) })
 }
 

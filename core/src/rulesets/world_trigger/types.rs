@@ -487,6 +487,7 @@ pub fn violations_error(what: &str, violations: &[WtViolation]) -> crate::Error 
         format!("{what}: {} problem(s): {}", violations.len(), list.join("; ")),
     );
     e.field = first.map(|v| v.path.clone());
+    e.loc = first.map(|v| crate::error::loc_of(&v.path)).unwrap_or_default();
     e.rule = first.map(|v| v.rule.clone());
     e.details = violations
         .iter()

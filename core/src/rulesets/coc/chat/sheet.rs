@@ -493,7 +493,7 @@ mod tests {
                 let args = CmdRunArgs {
                     text: text.into(),
                     system: Some(CmdSystem::Coc7),
-                    seed: Some(1),
+                    source: Some(1).into(),
                     card,
                     ..Default::default()
                 };

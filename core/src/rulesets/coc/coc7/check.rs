@@ -32,7 +32,7 @@
 //! difficulty's target value (`s/2`, `s/5`): the 7th-edition "skill needed
 //! below 50" fumble range.
 
-use crate::dice::{Dice, Roll, RollKind, ScriptedFace};
+use crate::dice::{Dice, Roll, RollKind};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -394,7 +394,11 @@ pub fn outcome_of(
 }
 
 /// Arguments of `coc7.check`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7CheckArgs {
     /// Skill or characteristic value, 0–999.
@@ -418,12 +422,9 @@ pub struct Coc7CheckArgs {
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
     pub variants: Coc7Variants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `coc7.check`.
@@ -455,7 +456,7 @@ pub fn check(args: &Coc7CheckArgs) -> Result<Coc7CheckResult> {
     validate_skill("skill", args.skill)?;
     validate_bonus("bonus_dice", args.bonus_dice)?;
     let rule = rule_of(args.rule, args.variants.coc7_rule)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let o = roll_check(&mut dice, args.skill, args.bonus_dice, args.difficulty, rule)?;
     Ok(Coc7CheckResult {
         roll: o.roll,

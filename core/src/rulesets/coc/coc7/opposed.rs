@@ -8,7 +8,7 @@
 use super::check::{roll_check, validate_bonus, validate_skill, Coc7Difficulty, Coc7Outcome};
 use super::odds::counts;
 use super::Coc7Level;
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::Roll;
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -38,7 +38,11 @@ pub enum Coc7Winner {
 }
 
 /// Arguments of `coc7.opposed`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedArgs {
     /// First side.
@@ -51,12 +55,9 @@ pub struct Coc7OpposedArgs {
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
     pub variants: crate::coc7::check::Coc7Variants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `coc7.opposed`.
@@ -175,7 +176,7 @@ pub fn opposed(args: &Coc7OpposedArgs) -> Result<Coc7OpposedResult> {
     validate_skill("b.skill", args.b.skill)?;
     validate_bonus("b.bonus_dice", args.b.bonus_dice)?;
     let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let a = roll_check(&mut dice, args.a.skill, args.a.bonus_dice, Coc7Difficulty::Regular, rule)?;
     let b = roll_check(&mut dice, args.b.skill, args.b.bonus_dice, Coc7Difficulty::Regular, rule)?;
     let winner = winner_of(&a, &b);

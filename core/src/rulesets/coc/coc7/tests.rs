@@ -40,8 +40,7 @@ fn distribution_matches_brute_force() {
                                 bonus_dice: bonus,
                                 difficulty,
                                 rule,
-                                seed: None,
-                                rolls: faces(&fs),
+                                source: crate::dice::DiceArgs { rolls: faces(&fs), ..Default::default() },
                                 ..Default::default()
                             })
                             .unwrap();
@@ -87,7 +86,13 @@ fn garbage_args_never_panic() {
     for skill in [i64::MIN, -1, 0, 999, 1000, i64::MAX] {
         for bonus in [i64::MIN, -11, -10, 0, 10, 11, i64::MAX] {
             for rule in [i64::MIN, -1, 0, 5, 6, i64::MAX] {
-                let a = Coc7CheckArgs { skill, bonus_dice: bonus, rule, seed: Some(7), ..Default::default() };
+                let a = Coc7CheckArgs {
+                    skill,
+                    bonus_dice: bonus,
+                    rule,
+                    source: Some(7).into(),
+                    ..Default::default()
+                };
                 let _ = check(&a);
                 let _ = distribution(&Coc7DistributionArgs {
                     skill,
@@ -99,14 +104,18 @@ fn garbage_args_never_panic() {
                     a: Coc7OpposedSide { skill, bonus_dice: bonus },
                     b: Coc7OpposedSide { skill: 50, bonus_dice: 0 },
                     rule,
-                    seed: Some(1),
-                    rolls: None,
+                    source: crate::dice::DiceArgs::seed(1),
                     ..Default::default()
                 });
             }
         }
     }
-    let e = check(&Coc7CheckArgs { skill: 50, rolls: faces(&[1]), ..Default::default() }).unwrap_err();
+    let e = check(&Coc7CheckArgs {
+        skill: 50,
+        source: crate::dice::DiceArgs { rolls: faces(&[1]), ..Default::default() },
+        ..Default::default()
+    })
+    .unwrap_err();
     assert_eq!(e.code, ErrorCode::ScriptedDiceExhausted);
     for v in [
         serde_json::json!({"skill": "x"}),
@@ -121,7 +130,7 @@ fn garbage_args_never_panic() {
 
 #[test]
 fn seeded_checks_are_reproducible() {
-    let a = Coc7CheckArgs { skill: 60, bonus_dice: -2, seed: Some(99), ..Default::default() };
+    let a = Coc7CheckArgs { skill: 60, bonus_dice: -2, source: Some(99).into(), ..Default::default() };
     assert_eq!(check(&a).unwrap(), check(&a).unwrap());
     assert_eq!(check(&a).unwrap().rolls.len(), 4);
 }

@@ -25,7 +25,7 @@
 use crate::coc7::check::{roll_check, validate_rule, validate_skill};
 use crate::coc7::opposed::{winner_of, Coc7Winner};
 use crate::coc7::{Coc7Difficulty, Coc7Outcome};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::engine::ids::{Ids, Source};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
@@ -173,7 +173,9 @@ pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResu
 }
 
 /// Arguments of `coc7_house.chase_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseActArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
@@ -182,15 +184,9 @@ pub struct C7hChaseActArgs {
     /// The action: `{"type": "round"}` (the default; the chase has no other).
     #[serde(default)]
     pub action: Option<C7hChaseAction>,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces, in this order: the fugitive's situational roll (tens, ones),
-    /// the pursuer's (tens, ones), then, only if the pursuer can pursue, the
-    /// fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus
-    /// tens dice first, then the ones die).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Who won the DEX opposed roll.
@@ -413,7 +409,7 @@ fn mov_bonus(o: &Coc7Outcome) -> i64 {
 /// `coc7_house.chase_act` — play one chase round (see the module docs).
 pub fn chase_act(args: &C7hChaseActArgs) -> Result<C7hChaseResult> {
     let mut state = load_state(&args.state)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let events = act_on(&mut state, &mut dice)?;
     Ok(C7hChaseResult { state, events, rolls: dice.take_rolls() })
 }

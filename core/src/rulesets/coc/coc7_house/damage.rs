@@ -12,7 +12,7 @@
 //! `2N` dice there), then `bonus`, then `extra`.
 
 use crate::dice::expr::{roll_with, DiceTermKind};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -49,7 +49,11 @@ pub struct C7hVariants {
 }
 
 /// Arguments of `coc7_house.damage`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hDamageArgs {
     /// Base damage of the weapon, spell or skill (a `dice.roll` expression, e.g. `1d8+1d4`).
@@ -66,12 +70,9 @@ pub struct C7hDamageArgs {
     /// Variants.
     #[serde(default)]
     pub variants: C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Where a damage term comes from.
@@ -126,11 +127,9 @@ fn roll_part(
     dice: &mut Dice,
     out: &mut Vec<C7hDamageTerm>,
 ) -> Result<()> {
-    let retag = |mut e: Error| {
+    let retag = |e: Error| {
         if e.field.as_deref() == Some("expr") {
-            e.message = e.message.replacen("expr", field, 1);
-            e.field = Some(field.to_string());
-            e
+            e.relocated(crate::error::loc_of(field))
         } else {
             e
         }
@@ -177,7 +176,7 @@ pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
     // Damage rolls no d100, but the shared variants object is still validated:
     // a `coc7_rule` of 9 is refused here as by every other op that takes it.
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let mut terms = Vec::new();
     let double = args.extreme.then_some(args.variants.extreme_damage);
     roll_part(&args.expr, "expr", C7hDamageSource::Base, double, &mut dice, &mut terms)?;

@@ -8,7 +8,7 @@
 
 use crate::coc7::check::{roll_check, validate_bonus, validate_skill};
 use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -32,18 +32,17 @@ fn check_value(field: &str, v: i64) -> Result<()> {
 fn level_of(
     level: Option<Coc7Level>,
     skill: Option<i64>,
-    bonus: i64,
     extra_penalty: i64,
+    settings: &C7hRollSettings,
     rule: i64,
-    seed: Option<u64>,
-    rolls: Option<&[ScriptedFace]>,
 ) -> Result<(Coc7Level, Option<Coc7Outcome>, Vec<Roll>)> {
+    let bonus = settings.bonus_dice;
     validate_bonus("bonus_dice", bonus)?;
     match (level, skill) {
         (Some(_), Some(_)) => Err(Error::invalid("level", "give either level or skill, not both")),
         (None, None) => Err(Error::invalid("level", "give the roll's level, or a skill to roll")),
         (Some(l), None) => {
-            if seed.is_some() || rolls.is_some() {
+            if settings.source != crate::dice::DiceArgs::default() {
                 return Err(Error::invalid("rolls", "seed/rolls only go with skill"));
             }
             Ok((l, None, Vec::new()))
@@ -52,15 +51,67 @@ fn level_of(
             validate_skill("skill", s)?;
             let b = bonus - extra_penalty;
             validate_bonus("bonus_dice", b)?;
-            let mut dice = Dice::from_args(seed, rolls)?;
+            let mut dice = settings.source.dice()?;
             let o = roll_check(&mut dice, s, b, Coc7Difficulty::Regular, rule)?;
             Ok((o.level, Some(o), dice.take_rolls()))
         }
     }
 }
 
+/// The settings of a resolution's roll: its bonus dice, the house rule and the dice.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct C7hRollSettings {
+    /// Bonus dice of that roll, −10…10. Default 0.
+    #[serde(default)]
+    pub bonus_dice: i64,
+    /// House rule 0–5 (see `coc7.check`). Default 0.
+    #[serde(default)]
+    pub rule: i64,
+    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
+    /// `extreme_damage`.
+    #[serde(default)]
+    pub variants: crate::coc7_house::damage::C7hVariants,
+    /// `seed` or scripted `rolls` (tens dice, then the ones die).
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
+}
+
+impl C7hRollSettings {
+    /// The house rule, from `rule` and `variants.coc7_rule` (`coc7::check::rule_of`).
+    fn rule(&self) -> Result<i64> {
+        crate::coc7::check::rule_of(self.rule, self.variants.coc7_rule)
+    }
+}
+
+/// A resolution's roll: the level of one already made, or the skill to roll now.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct C7hRoll {
+    /// Level of the roll already made (or give `skill`).
+    #[serde(default)]
+    pub level: Option<Coc7Level>,
+    /// Skill to roll, 0–999 (or give `level`).
+    #[serde(default)]
+    pub skill: Option<i64>,
+    /// Bonus dice, house rule, variants and dice.
+    #[serde(flatten)]
+    pub settings: C7hRollSettings,
+}
+
 /// Arguments of `coc7_house.defend`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces of the defense roll: tens dice, then the ones die.
+/// `level`: Level of the defense roll already made (or give `skill`).
+/// `skill`: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
+/// `bonus_dice`: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hDefendArgs {
     /// Incoming damage, 0–1000000.
@@ -73,28 +124,9 @@ pub struct C7hDefendArgs {
     /// Defending while covering an ally: one penalty die (C7H-DEF-5). Default false.
     #[serde(default)]
     pub covering: bool,
-    /// Level of the defense roll already made (or give `skill`).
-    #[serde(default)]
-    pub level: Option<Coc7Level>,
-    /// Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
-    #[serde(default)]
-    pub skill: Option<i64>,
-    /// Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
-    #[serde(default)]
-    pub bonus_dice: i64,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
-    /// `extreme_damage`.
-    #[serde(default)]
-    pub variants: crate::coc7_house::damage::C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces of the defense roll: tens dice, then the ones die.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// The roll (see [`C7hRoll`]).
+    #[serde(flatten)]
+    pub roll: C7hRoll,
 }
 
 /// Result of `coc7_house.defend`.
@@ -125,12 +157,12 @@ pub struct C7hDefendResult {
 /// defender won the opposed roll or rolled an Extreme success (or better);
 /// C7H-DEF-4: ×3 if both; C7H-DEF-5: covering adds a penalty die (RULINGS).
 pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.roll.settings.rule()?;
     check_value("damage", args.damage)?;
     check_value("defense", args.defense)?;
     let penalty = i64::from(args.covering);
     let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, penalty, rule, args.seed, args.rolls.as_deref())?;
+        level_of(args.roll.level, args.roll.skill, penalty, &args.roll.settings, rule)?;
     let success = level.is_success();
     let multiplier =
         if !success { 0 } else { 1 + i64::from(args.opposed_won) + i64::from(level.is_extreme_or_better()) };
@@ -148,7 +180,11 @@ pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
 }
 
 /// Arguments of `coc7_house.cover`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces of the DEX roll: tens dice, then the ones die.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCoverArgs {
     /// Damage of each attack being taken over (1–20 attacks, each 0–1000000).
@@ -168,22 +204,9 @@ pub struct C7hCoverArgs {
     /// DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`).
     #[serde(default)]
     pub dex: Option<i64>,
-    /// Bonus dice of that roll, −10…10. Default 0.
-    #[serde(default)]
-    pub bonus_dice: i64,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
-    /// `extreme_damage`.
-    #[serde(default)]
-    pub variants: crate::coc7_house::damage::C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces of the DEX roll: tens dice, then the ones die.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// The roll (see [`C7hRollSettings`]).
+    #[serde(flatten)]
+    pub settings: C7hRollSettings,
 }
 
 fn one() -> i64 {
@@ -213,7 +236,7 @@ pub struct C7hCoverResult {
 
 /// `coc7_house.cover` — C7H-COV-1 … C7H-COV-3.
 pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.settings.rule()?;
     if args.damages.is_empty() || args.damages.len() > MAX_COVERED_ATTACKS {
         return Err(Error::invalid("damages", format_args!("give 1..={MAX_COVERED_ATTACKS} attack damages")));
     }
@@ -227,16 +250,15 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
         return Err(Error::illegal("C7H-COV-2", "cover: an area attack lets one ally be covered"));
     }
     let (level, check, rolls) =
-        level_of(args.level, args.dex, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref()).map_err(
-            |mut e| {
-                if e.field.as_deref() == Some("skill") {
-                    e.field = Some("dex".into());
-                    e
-                } else {
-                    e
-                }
-            },
-        )?;
+        level_of(args.level, args.dex, 0, &args.settings, rule).map_err(|mut e| {
+            if e.field.as_deref() == Some("skill") {
+                e.field = Some("dex".into());
+                e.loc = crate::error::loc_of("dex");
+                e
+            } else {
+                e
+            }
+        })?;
     let sum: i64 = args.damages.iter().sum();
     let success = level.is_success();
     // C7H-COV-3: several attackers' hits, or several allies covered from one area
@@ -254,7 +276,13 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
 }
 
 /// Arguments of `coc7_house.cancel`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces of the cancel roll: tens dice, then the ones die.
+/// `level`: Level of the cancel roll already made (or give `skill`).
+/// `skill`: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCancelArgs {
     /// The attacker's damage, 0–1000000.
@@ -265,28 +293,9 @@ pub struct C7hCancelArgs {
     /// wide-area or mental attacks). Default true.
     #[serde(default = "yes")]
     pub cancellable: bool,
-    /// Level of the cancel roll already made (or give `skill`).
-    #[serde(default)]
-    pub level: Option<Coc7Level>,
-    /// Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
-    #[serde(default)]
-    pub skill: Option<i64>,
-    /// Bonus dice of that roll, −10…10. Default 0.
-    #[serde(default)]
-    pub bonus_dice: i64,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
-    /// `extreme_damage`.
-    #[serde(default)]
-    pub variants: crate::coc7_house::damage::C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces of the cancel roll: tens dice, then the ones die.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// The roll (see [`C7hRoll`]).
+    #[serde(flatten)]
+    pub roll: C7hRoll,
 }
 
 fn yes() -> bool {
@@ -315,14 +324,13 @@ pub struct C7hCancelResult {
 /// attacker's negates the attack, else the difference is taken; failure: the
 /// full hit (RULINGS).
 pub fn cancel(args: &C7hCancelArgs) -> Result<C7hCancelResult> {
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.roll.settings.rule()?;
     check_value("attacker_damage", args.attacker_damage)?;
     check_value("canceller_damage", args.canceller_damage)?;
     if !args.cancellable {
         return Err(Error::illegal("C7H-CAN-3", "cancel: the KP ruled this attack cannot be cancelled"));
     }
-    let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
+    let (level, check, rolls) = level_of(args.roll.level, args.roll.skill, 0, &args.roll.settings, rule)?;
     let success = level.is_success();
     let negated = success && args.canceller_damage >= args.attacker_damage;
     let damage_taken =
@@ -331,7 +339,13 @@ pub fn cancel(args: &C7hCancelArgs) -> Result<C7hCancelResult> {
 }
 
 /// Arguments of `coc7_house.counter`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
+/// `level`: Level of the counter roll already made (or give `skill`; neither is needed when `incapacitated`, since no counter is rolled).
+/// `skill`: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hCounterArgs {
     /// The opponent's attack is a melee attack (C7H-CTR-1: required).
@@ -343,29 +357,9 @@ pub struct C7hCounterArgs {
     pub incapacitated: bool,
     /// The counter-attack's damage, 0–1000000.
     pub counter_damage: i64,
-    /// Level of the counter roll already made (or give `skill`; neither is
-    /// needed when `incapacitated`, since no counter is rolled).
-    #[serde(default)]
-    pub level: Option<Coc7Level>,
-    /// Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
-    #[serde(default)]
-    pub skill: Option<i64>,
-    /// Bonus dice of that roll, −10…10. Default 0.
-    #[serde(default)]
-    pub bonus_dice: i64,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
-    /// `extreme_damage`.
-    #[serde(default)]
-    pub variants: crate::coc7_house::damage::C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// The roll (see [`C7hRoll`]).
+    #[serde(flatten)]
+    pub roll: C7hRoll,
 }
 
 /// Result of `coc7_house.counter`.
@@ -394,7 +388,7 @@ pub struct C7hCounterResult {
 /// the character out of action nothing happens (no roll); on success the
 /// counter's damage is dealt afterwards.
 pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.roll.settings.rule()?;
     check_value("incoming_damage", args.incoming_damage)?;
     check_value("counter_damage", args.counter_damage)?;
     if !args.melee {
@@ -403,11 +397,11 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
     if args.incapacitated {
         // C7H-CTR-2: no counter, so no roll is needed; whatever roll inputs
         // were given are still checked, but nothing is rolled.
-        validate_bonus("bonus_dice", args.bonus_dice)?;
-        if args.level.is_some() && args.skill.is_some() {
+        validate_bonus("bonus_dice", args.roll.settings.bonus_dice)?;
+        if args.roll.level.is_some() && args.roll.skill.is_some() {
             return Err(Error::invalid("level", "give either level or skill, not both"));
         }
-        if let Some(s) = args.skill {
+        if let Some(s) = args.roll.skill {
             validate_skill("skill", s)?;
         }
         return Ok(C7hCounterResult {
@@ -420,8 +414,7 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
             rolls: Vec::new(),
         });
     }
-    let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
+    let (level, check, rolls) = level_of(args.roll.level, args.roll.skill, 0, &args.roll.settings, rule)?;
     let success = level.is_success();
     Ok(C7hCounterResult {
         happens: true,
@@ -447,35 +440,20 @@ pub enum C7hAutoHitReason {
 }
 
 /// Arguments of `coc7_house.auto_hit`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces of the roll: tens dice, then the ones die.
+/// `level`: Level of the (still required) roll already made (or give `skill`).
+/// `skill`: Skill to roll, 0–999 (or give `level`).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct C7hAutoHitArgs {
     /// Why the attack hits automatically (C7H-AUTO-1).
     pub reason: C7hAutoHitReason,
     /// The attack's full damage, 0–1000000.
     pub damage: i64,
-    /// Level of the (still required) roll already made (or give `skill`).
-    #[serde(default)]
-    pub level: Option<Coc7Level>,
-    /// Skill to roll, 0–999 (or give `level`).
-    #[serde(default)]
-    pub skill: Option<i64>,
-    /// Bonus dice of that roll, −10…10. Default 0.
-    #[serde(default)]
-    pub bonus_dice: i64,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
-    /// `extreme_damage`.
-    #[serde(default)]
-    pub variants: crate::coc7_house::damage::C7hVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces of the roll: tens dice, then the ones die.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// The roll (see [`C7hRoll`]).
+    #[serde(flatten)]
+    pub roll: C7hRoll,
 }
 
 /// Result of `coc7_house.auto_hit`.
@@ -503,10 +481,9 @@ pub struct C7hAutoHitResult {
 /// a fumble fails and still deals floor(damage ÷ 2) (seed 002:
 /// 「ファンブルが出た場合は失敗するが、失敗しても半分のダメージを与える」).
 pub fn auto_hit(args: &C7hAutoHitArgs) -> Result<C7hAutoHitResult> {
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.roll.settings.rule()?;
     check_value("damage", args.damage)?;
-    let (level, check, rolls) =
-        level_of(args.level, args.skill, args.bonus_dice, 0, rule, args.seed, args.rolls.as_deref())?;
+    let (level, check, rolls) = level_of(args.roll.level, args.roll.skill, 0, &args.roll.settings, rule)?;
     // C7H-AUTO-2: only a fumble fails, and even then half the damage lands.
     let (hit, damage_dealt) = match level {
         Coc7Level::Fumble => (false, args.damage / 2),

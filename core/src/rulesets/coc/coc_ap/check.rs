@@ -8,7 +8,7 @@
 //! (`CCB<=120` rolling 100 is 致命的失敗), since 100 never succeeds.
 
 use crate::coc7::Coc7Labels;
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -31,7 +31,11 @@ pub enum CocApRule {
 }
 
 /// Arguments of `coc_ap.check`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces: one d100 face, 1–100, bare or as `{"sides": 100, "value": v}`.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct CocApCheckArgs {
     /// Skill value (percentile), 0–999.
@@ -43,13 +47,9 @@ pub struct CocApCheckArgs {
     /// check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
     #[serde(default)]
     pub variants: super::ap::CocApVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces: one d100 face, 1–100, bare or as
-    /// `{"sides": 100, "value": v}`.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of a 6th-edition check.
@@ -146,7 +146,7 @@ pub fn check(args: &CocApCheckArgs) -> Result<CocApCheckResult> {
             format_args!("must be 0..={MAX_SKILL}, not {}", args.skill),
         ));
     }
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let rule = if args.variants.coc6_rule == CocApRule::Cc { CocApRule::Cc } else { args.rule };
     let mut out = roll_check(&mut dice, args.skill, rule)?;
     out.rolls = dice.take_rolls();

@@ -22,7 +22,7 @@
 
 use super::ap::{round_ap, validate as validate_ap, CocApVariants};
 use super::check::{evaluate, roll_check, CocApCheckResult, CocApRule};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
@@ -308,7 +308,9 @@ pub struct CocApRoundLegalResult {
 }
 
 /// Arguments of `coc_ap.round_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted faces for an action that rolls: its one d100 face (1–100).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundActArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
@@ -316,12 +318,9 @@ pub struct CocApRoundActArgs {
     pub state: serde_json::Value,
     /// The action.
     pub action: CocApAction,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces for an action that rolls: its one d100 face (1–100).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 crate::internally_tagged! {
@@ -1163,7 +1162,7 @@ pub(crate) fn act_on(
 /// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
 pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
     let mut state = load_state(&args.state)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let events = act_on(&mut state, &args.action, &mut dice)?;
     Ok(CocApRoundResult { state, events, rolls: dice.take_rolls() })
 }

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 #[test]
 fn garbage_args_never_panic() {
     for skill in [i64::MIN, -1, 0, 999, 1000, i64::MAX] {
-        let _ = check(&CocApCheckArgs { skill, seed: Some(3), ..Default::default() });
+        let _ = check(&CocApCheckArgs { skill, source: Some(3).into(), ..Default::default() });
     }
     for dex in [i64::MIN, -1, 0, 18, 999, 1000, i64::MAX] {
         for ap_bonus in [i64::MIN, -101, -100, 0, 100, 101, i64::MAX] {

@@ -22,7 +22,7 @@ pub use state::*;
 
 use super::actions::{TmdActionType, TmdConvertType, TmdVariants};
 use super::initiative::{check_combatants, MAX_COMBATANTS};
-use crate::dice::{Dice, Roll, ScriptedFace};
+use crate::dice::{Dice, Roll};
 use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -42,7 +42,9 @@ pub struct TmdSurpriseArgs {
 }
 
 /// Arguments of `tmd.encounter_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterNewArgs {
     /// The characters (1..=100).
@@ -53,12 +55,9 @@ pub struct TmdEncounterNewArgs {
     /// Rule variants, stored in the state.
     #[serde(default)]
     pub variants: TmdVariants,
-    /// Seed for the `gunbai-dice-v1` PRNG.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Result of `tmd.encounter_new` and `tmd.encounter_act`.
@@ -73,7 +72,10 @@ pub struct TmdEncounterResult {
 }
 
 /// Arguments of `tmd.encounter_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `seed`: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
+/// `rolls`: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterActArgs {
     /// The current state (as returned by the previous call); validated as untrusted data.
@@ -81,18 +83,9 @@ pub struct TmdEncounterActArgs {
     pub state: serde_json::Value,
     /// The action.
     pub action: TmdAction,
-    /// Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and
-    /// an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative
-    /// rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d10s. `begin_combat`: one per character in `state.characters` order;
-    /// `join`: one per joiner in the given order; round end: one per late joiner in
-    /// joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end
-    /// re-sort only for new ties: ties already broken between characters whose totals
-    /// did not change keep their order).
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Arguments of `tmd.encounter_legal_actions`.
@@ -152,7 +145,7 @@ pub fn load_state(value: &serde_json::Value) -> Result<TmdEncounterState> {
 pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
     let cs = engine::specs_as_combatants(&args.characters);
     check_combatants("characters", &cs, MAX_COMBATANTS)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let mut s = TmdEncounterState {
         format: STATE_FORMAT,
         variants: args.variants,
@@ -221,7 +214,7 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
 /// `tmd.encounter_act` — apply one action; `illegal_action` (rule ID) leaves the state unchanged.
 pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
     let mut work = load_state(&args.state)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     let ev = act_on(&mut work, &args.action, &mut dice)?;
     Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
 }

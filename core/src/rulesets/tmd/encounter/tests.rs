@@ -235,8 +235,7 @@ fn legal_actions_costs_and_forms() {
         let out = encounter_act(&TmdEncounterActArgs {
             state: serde_json::to_value(&s2).unwrap(),
             action: x.action.clone(),
-            seed: Some(3),
-            rolls: None,
+            source: crate::dice::DiceArgs::seed(3),
         });
         assert!(out.is_ok(), "{:?}: {:?}", x.action, out.err());
     }
@@ -260,8 +259,7 @@ fn illegal_action_leaves_state_unchanged() {
     let e = encounter_act(&TmdEncounterActArgs {
         state: v.clone(),
         action: TmdAction::EndTurn { character: "A".into() },
-        seed: None,
-        rolls: None,
+        source: Default::default(),
     })
     .unwrap_err();
     assert_eq!(e.code, ErrorCode::IllegalAction);

@@ -40,7 +40,7 @@ use crate::world_trigger::battle::{
     battle_new, engine, WtBattleNewArgs, WtBattlePhase, WtBattleState, WtMemberStatus,
 };
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// Most battles in one call.
 pub const MAX_BATTLES: u64 = 100_000;
@@ -88,7 +88,7 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `world_trigger.simulate_battles`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateBattlesArgs {
     /// The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
@@ -101,9 +101,9 @@ pub struct WtSimulateBattlesArgs {
     /// One policy per team, in setup order.
     #[serde(default)]
     pub policies: Option<Vec<WtBattlePolicy>>,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// The type a priority list names this listed action by.
@@ -314,7 +314,7 @@ pub fn simulate_battles(args: &WtSimulateBattlesArgs) -> Result<BatchData> {
         ));
     }
     let n = args.n as usize;
-    let mut master = match args.seed {
+    let mut master = match args.source.seed {
         Some(seed) => {
             Dice::seeded(seed)?;
             Prng::new(seed)

@@ -17,7 +17,7 @@
 pub mod battles;
 
 use crate::batch::{check_n, check_work, BatchData, BatchDef};
-use crate::dice::{Dice, ScriptedFace};
+use crate::dice::ScriptedFace;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::check::{achievement, roll_opposed, WtPool};
@@ -27,7 +27,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `world_trigger.simulate_checks`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateChecksArgs {
     /// WT-CHK-3: stat dice per check, 0–100.
@@ -40,9 +42,9 @@ pub struct WtSimulateChecksArgs {
     pub extra_dice: u32,
     /// Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// `world_trigger.simulate_checks` — `n` achievement values (WT-CHK-3/4:
@@ -52,7 +54,7 @@ pub fn simulate_checks(args: &WtSimulateChecksArgs) -> Result<BatchData> {
     let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
     let n = check_n(args.n)?;
     check_work(args.n, u64::from(pool.size()))?;
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut faces = vec![0u32; pool.size() as usize];
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
@@ -83,42 +85,29 @@ pub enum WtSimulateOpposedOutput {
 }
 
 /// Arguments of `world_trigger.simulate_opposed`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateOpposedArgs {
-    /// The actor's stat dice, 0–100.
-    pub actor_dice: u32,
-    /// The reactor's stat dice, 0–100.
-    pub reactor_dice: u32,
-    /// Tactics dice the actor spends, 0–20. Default 0.
-    #[serde(default)]
-    pub actor_tactics_dice: u32,
-    /// Tactics dice the reactor spends, 0–20. Default 0.
-    #[serde(default)]
-    pub reactor_tactics_dice: u32,
-    /// Extra dice for the actor (e.g. special-attack LV on a hit check). Default 0.
-    #[serde(default)]
-    pub actor_extra_dice: u32,
-    /// Extra dice for the reactor. Default 0.
-    #[serde(default)]
-    pub reactor_extra_dice: u32,
+    /// Both sides' pools.
+    #[serde(flatten)]
+    pub pools: crate::world_trigger::check::WtOpposedPools,
     /// `win` (1/0, default) or `margin` (actor − reactor achievement).
     #[serde(default)]
     pub output: WtSimulateOpposedOutput,
     /// Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// `world_trigger.simulate_opposed` — `n` opposed checks (WT-OPP-1…3, the
 /// reactor's pool rolled first each time) as int32: 1/0 actor wins, or the
 /// margin. Element 0 matches `world_trigger.opposed` with the same seed.
 pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
-    let actor = WtPool::new("actor_", args.actor_dice, args.actor_tactics_dice, args.actor_extra_dice)?;
-    let reactor =
-        WtPool::new("reactor_", args.reactor_dice, args.reactor_tactics_dice, args.reactor_extra_dice)?;
+    let (actor, reactor) = args.pools.pools()?;
     let n = check_n(args.n)?;
     // An opposed check's die costs about three times a plain check's (both sides'
     // sorting and the comparison), and the check itself two more repetitions (timed in
@@ -127,7 +116,7 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
         args.n,
         3 * (u64::from(actor.size()) + u64::from(reactor.size())) + 2 * crate::batch::REPETITION_COST,
     )?;
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         let r = roll_opposed(&mut dice, actor, reactor)?;
@@ -142,7 +131,9 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
 }
 
 /// Arguments of `world_trigger.simulate_damage`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
@@ -167,9 +158,9 @@ pub struct WtSimulateDamageArgs {
     pub variants: WtVariants,
     /// Repetitions, at most 2·10^7.
     pub n: u64,
-    /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
-    #[serde(default)]
-    pub seed: Option<u64>,
+    /// `seed`.
+    #[serde(flatten)]
+    pub source: crate::dice::SeedArg,
 }
 
 /// `world_trigger.simulate_damage` — `n` damage totals (WT-DMG-1/4/5:
@@ -187,8 +178,7 @@ pub fn simulate_damage(args: &WtSimulateDamageArgs) -> Result<BatchData> {
         modifier: args.modifier,
         target_trion: None,
         variants: args.variants,
-        seed: None,
-        rolls: Some(vec![ScriptedFace::Face(1)]),
+        source: crate::dice::DiceArgs { rolls: Some(vec![ScriptedFace::Face(1)]), ..Default::default() },
         ..Default::default()
     })?;
     let input = WtDamageInput {
@@ -197,7 +187,7 @@ pub fn simulate_damage(args: &WtSimulateDamageArgs) -> Result<BatchData> {
         special_attack: probe.special_attack,
         modifier: probe.modifier,
     };
-    let mut dice = Dice::from_args(args.seed, None)?.unrecorded();
+    let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         out.push(to_i32("attack", roll_damage(&mut dice, input)?.total)?);
@@ -265,7 +255,7 @@ mod tests {
                 tactics_dice: 2,
                 extra_dice: 1,
                 n: 4,
-                seed: Some(1),
+                source: Some(1).into(),
             })
             .unwrap(),
         );
@@ -274,14 +264,14 @@ mod tests {
             dice: 7,
             tactics_dice: 2,
             extra_dice: 1,
-            seed: Some(1),
+            source: Some(1).into(),
             ..Default::default()
         })
         .unwrap();
         assert_eq!(i64::from(v[0]), one.achievement);
         // Element k continues the same stream: 4 checks of 10 dice = the faces of one
         // 40-dice check, split in tens.
-        let all = check(&WtCheckArgs { dice: 40, seed: Some(1), ..Default::default() }).unwrap();
+        let all = check(&WtCheckArgs { dice: 40, source: Some(1).into(), ..Default::default() }).unwrap();
         for (k, chunk) in all.faces.chunks(10).enumerate() {
             assert_eq!(i64::from(v[k]), achievement(chunk).achievement);
         }
@@ -294,7 +284,7 @@ mod tests {
             simulate_checks(&WtSimulateChecksArgs {
                 dice: 3,
                 n: 200_000,
-                seed: Some(7),
+                source: Some(7).into(),
                 ..Default::default()
             })
             .unwrap(),
@@ -306,23 +296,15 @@ mod tests {
 
     #[test]
     fn opposed_one_stream_in_order() {
-        let args = WtSimulateOpposedArgs {
+        let pools = crate::world_trigger::check::WtOpposedPools {
             actor_dice: 5,
             reactor_dice: 4,
             actor_tactics_dice: 1,
             reactor_extra_dice: 2,
-            n: 3,
-            seed: Some(11),
             ..Default::default()
         };
-        let single = WtOpposedArgs {
-            actor_dice: 5,
-            reactor_dice: 4,
-            actor_tactics_dice: 1,
-            reactor_extra_dice: 2,
-            seed: Some(11),
-            ..Default::default()
-        };
+        let args = WtSimulateOpposedArgs { pools, n: 3, source: Some(11).into(), ..Default::default() };
+        let single = WtOpposedArgs { pools, source: Some(11).into() };
         let one = opposed(&single).unwrap();
         let wins = ints(simulate_opposed(&args).unwrap());
         assert_eq!(wins[0], i32::from(one.actor_wins));
@@ -350,7 +332,7 @@ mod tests {
                 ..Default::default()
             },
             n: 5,
-            seed: Some(3),
+            source: Some(3).into(),
             ..Default::default()
         };
         let v = ints(simulate_damage(&args).unwrap());
@@ -361,7 +343,7 @@ mod tests {
             special_attack_lv: 2,
             special_attack_lvs: vec![1],
             variants: args.variants,
-            seed: Some(3),
+            source: Some(3).into(),
             ..Default::default()
         })
         .unwrap();
@@ -372,8 +354,7 @@ mod tests {
         let faces = crate::dice::pool::pool(&crate::dice::pool::DicePoolArgs {
             count: 5,
             sides: 6,
-            seed: Some(3),
-            rolls: None,
+            source: crate::dice::DiceArgs::seed(3),
         })
         .unwrap();
         let expect: Vec<i32> = faces.rolls.iter().map(|r| 12 + r.value as i32).collect();
@@ -395,7 +376,7 @@ mod tests {
             tactics_dice: 20,
             extra_dice: 100,
             n: 100_000_000,
-            seed: Some(1),
+            source: Some(1).into(),
         })
         .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
@@ -404,8 +385,11 @@ mod tests {
         // 3.4·10^6 (over 5 s in wasm), and 3.3·10^6 are not.
         let opposed = |n| {
             simulate_opposed(&WtSimulateOpposedArgs {
-                actor_dice: 5,
-                reactor_dice: 5,
+                pools: crate::world_trigger::check::WtOpposedPools {
+                    actor_dice: 5,
+                    reactor_dice: 5,
+                    ..Default::default()
+                },
                 n,
                 ..Default::default()
             })
@@ -434,13 +418,17 @@ mod tests {
         let e = simulate_damage(&WtSimulateDamageArgs {
             attack: 1,
             n: 1,
-            seed: Some(1 << 53),
+            source: Some(1 << 53).into(),
             ..Default::default()
         })
         .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("seed"));
-        let e = simulate_opposed(&WtSimulateOpposedArgs { actor_dice: 101, n: 1, ..Default::default() })
-            .unwrap_err();
+        let e = simulate_opposed(&WtSimulateOpposedArgs {
+            pools: crate::world_trigger::check::WtOpposedPools { actor_dice: 101, ..Default::default() },
+            n: 1,
+            ..Default::default()
+        })
+        .unwrap_err();
         // RULINGS 2026-12-05 (error codes): outside the field's documented range 0..=100.
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("actor_dice")));
         // n = 0 is an empty array, not an error.

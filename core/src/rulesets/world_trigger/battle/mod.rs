@@ -51,8 +51,8 @@ pub use actions::*;
 pub use state::*;
 
 use self::data::{load_battle_data, WtBattleSkillKind};
-use crate::dice::{Dice, Roll, ScriptedFace};
-use crate::error::{quote, Error, Result};
+use crate::dice::{Dice, Roll};
+use crate::error::{loc_of, quote, render_loc, Error, PathItem, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::{build_character, build_operator, WtOperatorSheet, WtSheet, WtSide};
 use crate::world_trigger::data::{load_pack, WtDamageTableSide};
@@ -148,7 +148,9 @@ pub struct WtBattleResult {
 }
 
 /// Arguments of `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d6 faces, consumed in the order documented on the module.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleActArgs {
     /// The current state (untrusted: parsed and validated).
@@ -156,12 +158,9 @@ pub struct WtBattleActArgs {
     pub state: Value,
     /// The action.
     pub action: WtBattleAction,
-    /// Seed for the `gunbai-dice-v1` PRNG.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted d6 faces, consumed in the order documented on the module.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Arguments of `world_trigger.battle_legal_actions`.
@@ -198,17 +197,17 @@ pub struct WtBattleLegalResult {
 }
 
 /// One step of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `seed`: Seed for this step.
+/// `rolls`: Scripted faces for this step.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunStep {
     /// The action.
     pub action: WtBattleAction,
-    /// Seed for this step.
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// Scripted faces for this step.
-    #[serde(default)]
-    pub rolls: Option<Vec<ScriptedFace>>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// Arguments of `world_trigger.battle_run`.
@@ -507,9 +506,12 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     }
     // Setup problems are the caller's arguments, not a saved state: report them as invalid arguments.
     s.validate().map_err(|e| {
-        let f = e.field.clone().unwrap_or_default();
-        let msg = e.message.strip_prefix(&format!("{f}: ")).unwrap_or(&e.message).to_string();
-        Error::invalid(setup_field(&s, &f), msg)
+        let loc = setup_loc(&s, &e.loc);
+        let moved = e.relocated(loc);
+        let mut out = Error::new(crate::ErrorCode::InvalidArgument, moved.message.clone());
+        out.field = moved.field.clone();
+        out.loc = moved.loc.clone();
+        out
     })?;
     // WT-MAP-3 / WT-MAP-6: everyone starts on a battlefield square (checked once the map is known valid).
     for (ti, t) in args.teams.iter().enumerate() {
@@ -528,34 +530,49 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
 }
 
-/// A sheet's violations name paths inside the sheet (`sheet.points.attack`):
+/// A sheet's violations name places inside the sheet (`sheet.points.attack`):
 /// name them inside the setup instead (`teams[1].members[0].sheet.points.attack`).
 fn rebase(mut e: Error, to: &str) -> Error {
-    let re = |p: &str| match p.strip_prefix("sheet") {
-        Some(rest) if rest.is_empty() || rest.starts_with('.') || rest.starts_with('[') => {
-            format!("{to}{rest}")
-        }
-        _ => format!("{to}.{p}"),
+    let inside = |loc: &[PathItem]| -> Vec<PathItem> {
+        let rest = match loc.first() {
+            Some(PathItem::Key(k)) if k == "sheet" => &loc[1..],
+            _ => loc,
+        };
+        let mut out = loc_of(to);
+        out.extend(rest.iter().cloned());
+        out
     };
-    e.field = e.field.as_deref().map(re);
+    if e.field.is_some() {
+        e.loc = inside(&e.loc);
+        e.field = Some(render_loc(&e.loc));
+    }
     for d in e.details.iter_mut() {
-        d.path = re(&d.path);
+        d.path = render_loc(&inside(&loc_of(&d.path)));
     }
     e
 }
 
-/// The setup's own path for a field of the state built from it:
-/// `state.members[3].at` → `teams[1].members[0].at`; other fields lose `state.`.
-fn setup_field(s: &WtBattleState, f: &str) -> String {
-    let f = f.strip_prefix("state.").unwrap_or(f);
-    let parsed = f.strip_prefix("members[").and_then(|rest| {
-        let (n, tail) = rest.split_once(']')?;
-        let i: usize = n.parse().ok()?;
-        let team = s.members.get(i)?.team;
-        let pos = s.members.iter().take(i).filter(|m| m.team == team).count();
-        Some(format!("teams[{team}].members[{pos}]{tail}"))
-    });
-    parsed.unwrap_or_else(|| f.to_string())
+/// The setup's own place for a field of the state built from it:
+/// `state.members[3].at` → `teams[1].members[0].at`; other fields lose `state`.
+fn setup_loc(s: &WtBattleState, loc: &[PathItem]) -> Vec<PathItem> {
+    let loc = match loc.first() {
+        Some(PathItem::Key(k)) if k == "state" => &loc[1..],
+        _ => loc,
+    };
+    if let [PathItem::Key(k), PathItem::Index(i), tail @ ..] = loc {
+        if let Some(m) = (k == "members").then(|| s.members.get(*i as usize)).flatten() {
+            let pos = s.members.iter().take(*i as usize).filter(|o| o.team == m.team).count();
+            let mut out = vec![
+                PathItem::Key("teams".into()),
+                PathItem::Index(u32::try_from(m.team).unwrap_or(u32::MAX)),
+                PathItem::Key("members".into()),
+                PathItem::Index(u32::try_from(pos).unwrap_or(u32::MAX)),
+            ];
+            out.extend(tail.iter().cloned());
+            return out;
+        }
+    }
+    loc.to_vec()
 }
 
 /// Apply one action to a validated state (a copy: the input is never changed).
@@ -573,7 +590,7 @@ pub fn act_on(
 /// `world_trigger.battle_act` — apply one action (scripted-dice order on the module docs).
 pub fn battle_act(args: &WtBattleActArgs) -> Result<WtBattleResult> {
     let mut state = load_state(&args.state)?;
-    let mut dice = Dice::from_args(args.seed, args.rolls.as_deref())?;
+    let mut dice = args.source.dice()?;
     // The loaded state is our own copy: apply in place (an error drops it).
     let mut events = Vec::new();
     engine::act(&mut state, &args.action, &mut dice, &mut events)?;
@@ -614,8 +631,7 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
     let mut events = r.events;
     let mut last_rolls = Vec::new();
     for (i, st) in args.steps.iter().enumerate() {
-        let mut dice =
-            Dice::from_args(st.seed, st.rolls.as_deref()).map_err(|e| e.within(&format!("steps[{i}]")))?;
+        let mut dice = st.source.dice().map_err(|e| e.within(&format!("steps[{i}]")))?;
         let mut ev = Vec::new();
         // An argument error names the step's field (`steps[3].action.actor`);
         // an illegal action (no field) is returned as it is.
