@@ -201,7 +201,8 @@ fn to_i32(field: &str, v: i64) -> Result<i32> {
 }
 
 pub(crate) fn ops() -> Vec<BatchDef> {
-    vec![
+    #[cfg_attr(not(feature = "world_trigger"), allow(unused_mut))]
+    let mut v = vec![
         crate::batch_op!(
             "world_trigger.simulate_checks",
             simulate_checks,
@@ -223,15 +224,18 @@ pub(crate) fn ops() -> Vec<BatchDef> {
             "int32",
             "Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32."
         ),
-        crate::batch_op!(
-            "world_trigger.simulate_battles",
-            battles::simulate_battles,
-            battles::WtSimulateBattlesArgs,
-            "int32",
-            [("winner", false), ("rounds", false), ("points", true), ("down", true)],
-            "Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team."
-        ),
-    ]
+    ];
+    // The battle simulation is compiled only with the ruleset's feature.
+    #[cfg(feature = "world_trigger")]
+    v.push(crate::batch_op!(
+        "world_trigger.simulate_battles",
+        battles::simulate_battles,
+        battles::WtSimulateBattlesArgs,
+        "int32",
+        [("winner", false), ("rounds", false), ("points", true), ("down", true)],
+        "Play n complete battles of one setup natively with data policies (random, aggressive, priority); per battle: winner (team index, -1 draw), rounds, points and members down per team."
+    ));
+    v
 }
 
 #[cfg(test)]
