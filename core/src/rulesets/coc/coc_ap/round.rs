@@ -842,7 +842,7 @@ fn weapon_of<'a>(f: &'a CocApFighter, weapon: &str) -> Result<&'a CocApWeapon> {
     })
 }
 
-/// What [`check`] found: the acting fighter's index (None: `next_round`) and the AP
+/// What `check` found: the acting fighter's index (None: `next_round`) and the AP
 /// the action spends.
 #[derive(Debug, Clone, Copy)]
 pub struct CocApChecked {

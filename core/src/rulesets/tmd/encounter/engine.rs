@@ -1,5 +1,5 @@
-//! Checking one action against an encounter state ([`check`], pure), and applying
-//! an action that passed it ([`apply`]).
+//! Checking one action against an encounter state (`check`, pure), and applying
+//! an action that passed it (`apply`).
 
 use super::super::actions::{TmdActionType, TmdConvertType, TmdTypeCounts, BASE_AP_PER_TURN, MAX_AP};
 use super::super::economy::{pick_type, ConvPool};
