@@ -93,6 +93,7 @@ export const T = {
   dexRoll: { ja: "DEX 対抗：{f} 対 {p}、勝者 {w}", "zh-Hant": "DEX 對抗：{f} 對 {p}，勝者 {w}", "zh-Hans": "DEX 对抗：{f} 对 {p}，胜者 {w}", en: "DEX opposed roll: {f} vs {p}, winner {w}" },
   noPursuit: { ja: "追跡者は追いつけない", "zh-Hant": "追趕者追不上", "zh-Hans": "追赶者追不上", en: "the pursuer cannot pursue" },
   tie: { ja: "引き分け", "zh-Hant": "平手", "zh-Hans": "平手", en: "tie" },
+  neither: { ja: "なし（双方失敗）", "zh-Hant": "無（雙方失敗）", "zh-Hans": "无（双方失败）", en: "neither (both failed)" },
   more: { ja: "その他", "zh-Hant": "其他", "zh-Hans": "其他", en: "More" },
   left: { ja: "残り {v}", "zh-Hant": "剩餘 {v}", "zh-Hans": "剩余 {v}", en: "{v} left" },
   turnEnded: { ja: "{who}の手番終了", "zh-Hant": "{who}的回合結束", "zh-Hans": "{who}的回合结束", en: "{who} ended their turn" },
