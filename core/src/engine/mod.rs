@@ -188,6 +188,14 @@ pub trait Engine: 'static {
     fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
+    /// Each participant's hit points now, as (`id`, `hp`), for engines that track
+    /// them (none by default). The harness checks that HP never rises but through an
+    /// event whose `rule` is one of [`HEALING_RULES`](Self::HEALING_RULES).
+    fn hp(_s: &Self::State) -> Vec<(&str, i64)> {
+        Vec::new()
+    }
+    /// The rule IDs whose events may raise a participant's HP (treatment, first aid).
+    const HEALING_RULES: &'static [&'static str] = &[];
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
     /// back from the item's JSON (`{"action": …}`); engines whose listed type holds the
     /// action typed return a copy of it.

@@ -175,6 +175,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 sess.act(&act, &mut d).expect("a listed action is accepted")
             };
             let rolls = d.take_rolls().to_json();
+            hp_never_rises_unhealed::<E>(&state_json, &data, sess.state(), &events);
             if step % drive.pure_every == 0 {
                 let mut args = with_state(state_json, &data);
                 args.insert("action".into(), a.clone());
@@ -207,6 +208,35 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
         }
     }
     (n, actions, refusals, ended)
+}
+
+/// HP never rises but through an event of one of the engine's healing rules: `before`
+/// is the state (as JSON, with its context `data`) the events `events` led away from,
+/// to `after`.
+fn hp_never_rises_unhealed<E: Engine>(
+    before: &Value,
+    data: &Option<Value>,
+    after: &E::State,
+    events: &Value,
+) {
+    let healed = events.as_array().is_some_and(|es| {
+        es.iter().any(|e| e["rule"].as_str().is_some_and(|r| E::HEALING_RULES.contains(&r)))
+    });
+    let now = E::hp(after);
+    if healed || now.is_empty() {
+        return;
+    }
+    let (_, was) = E::load(before, data.as_ref()).expect("a state the game had loads");
+    let was: std::collections::HashMap<&str, i64> = E::hp(&was).into_iter().collect();
+    for (id, hp) in now {
+        if let Some(&old) = was.get(id) {
+            assert!(
+                hp <= old,
+                "{}: {id}'s HP rose from {old} to {hp} with no healing rule: {events}",
+                E::HANDLE
+            );
+        }
+    }
 }
 
 /// How many hidden squares [`check_views`] has seen (World Trigger's harness needs some).
