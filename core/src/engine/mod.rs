@@ -21,6 +21,7 @@
 
 // Each ruleset's engines implement [`Engine`] in its own `handle` module; only `handles`
 // (the composition root's list) depends on the ruleset features.
+pub mod simulate;
 #[cfg(feature = "schema")]
 pub(crate) mod view_schema;
 
@@ -623,6 +624,7 @@ pub struct HandleDef {
     pub ops: [&'static str; 3],
     open: OpenFn,
     load: LoadFn,
+    simulate: fn(&simulate::SimulateArgs) -> Result<simulate::SimulateResult>,
 }
 
 pub(crate) fn def<E: Engine>() -> HandleDef {
@@ -638,6 +640,7 @@ pub(crate) fn def<E: Engine>() -> HandleDef {
             Ok((Box::new(s) as Box<dyn AnyGame>, Value::Object(m)))
         },
         load: |state, data| Ok(Box::new(Session::<E>::load(state, data)?) as Box<dyn AnyGame>),
+        simulate: simulate::simulate::<E>,
     }
 }
 

@@ -65,3 +65,25 @@ macro_rules! turn_shapes {
 
 #[allow(unused_imports)]
 pub(crate) use turn_shapes;
+
+/// One simulate operation's argument shape (its result is
+/// [`SimulateResult`](super::simulate::SimulateResult)).
+macro_rules! simulate_shapes {
+    ($args:ident, $setup:ty) => {
+        #[doc = concat!("Arguments of the simulate operation over `", stringify!($setup), "`.")]
+        #[allow(dead_code)]
+        #[derive(schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            /// The setup of every battle: the `_new` operation's arguments. Its dice (if
+            /// it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+            pub setup: $setup,
+            /// Which battles, and how they are played.
+            #[serde(flatten)]
+            pub run: $crate::engine::simulate::SimRun,
+        }
+    };
+}
+
+#[allow(unused_imports)]
+pub(crate) use simulate_shapes;

@@ -14,6 +14,8 @@ pub mod coc;
 pub mod fap_map;
 #[cfg(test)]
 mod harness;
+#[cfg(test)]
+mod simulate_tests;
 pub mod tmd;
 pub mod world_trigger;
 

@@ -67,6 +67,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
             handle::TmdEncounterViewArgs => handle::TmdEncounterViewResult,
             "A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked."
         ),
+        crate::simulate_op!("tmd.encounter_simulate", handle::Encounter, handle::TmdEncounterSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!(
             "tmd.encounter_turn",
             handle::Encounter,

@@ -192,3 +192,8 @@ crate::engine::view_schema::turn_shapes!(
     WtBattleTurnArgs,
     crate::world_trigger::battle::state::WtBattleState
 );
+#[cfg(feature = "schema")]
+crate::engine::view_schema::simulate_shapes!(
+    WtBattleSimulateArgs,
+    crate::world_trigger::battle::WtBattleNewArgs
+);

@@ -110,6 +110,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("world_trigger.battle_view", handle::Battle,
             handle::WtBattleViewArgs => handle::WtBattleViewResult,
             "A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything)."),
+        crate::simulate_op!("world_trigger.battle_simulate", handle::Battle, handle::WtBattleSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!("world_trigger.battle_turn", handle::Battle, handle::WtBattleTurnArgs,
             "Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1)."),
         op!("world_trigger.battle_run", battle::battle_run, battle::WtBattleRunArgs => battle::WtBattleRunResult,

@@ -59,6 +59,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
             super::handle::CocApRoundViewArgs => super::handle::CocApRoundViewResult,
             "A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked."
         ),
+        crate::simulate_op!("coc_ap.round_simulate", super::handle::ApRound, super::handle::CocApRoundSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!(
             "coc_ap.round_turn",
             super::handle::ApRound,

@@ -1,0 +1,480 @@
+//! Whole games played by policies, many at once: the `<module>.<x>_simulate`
+//! operations of every engine, from the trait alone.
+//!
+//! A battle is the engine's own game from its setup, driven as a host drives it:
+//! while the game has no [`outcome`](Engine::outcome) and something is listed, the
+//! participant [`turn`](Engine::turn) names first (or, for a round-level step,
+//! whoever the listing offers) picks one of its listed actions by its policy, and the
+//! engine applies it. Nothing here knows a rule: what is legal, what it does and when
+//! the fight ends are the engine's.
+//!
+//! Determinism (`gunbai-dice-v1`): a master generator seeded with `seed` gives battle
+//! k the seed `w_k >> 11` (its k-th 64-bit word, counting from 0 — the same scheme as
+//! `world_trigger.simulate_battles`). Battle k's own generator gives, in turn, the
+//! setup's dice seed (when the setup rolls dice and names no `seed` or `rolls` of its
+//! own), then for each action one face choosing among the candidates and one word
+//! whose top 53 bits seed that action's dice. Battle k therefore depends only on
+//! `seed` and k: `first` and `n` choose which battles are played, and a run split in
+//! chunks (`first = 0, n = 500`, then `first = 500, n = 500`), or spread over threads,
+//! gives the same battles as one run.
+
+use super::{Engine, HandleDef};
+use crate::dice::prng::Prng;
+use crate::dice::Dice;
+use crate::error::{Error, ErrorCode, Result};
+use crate::json::{FromJson, ToJson};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Most battles in one call.
+pub const MAX_BATTLES: u64 = MAX_WORK;
+/// Most actions one battle may take (`max_steps`).
+pub const MAX_STEPS: u32 = 100_000;
+/// The default `max_steps`.
+pub const DEFAULT_STEPS: u32 = 2_000;
+/// The most actions one call may take, counted as `n × max_steps` (a bound, not the
+/// steps actually played): the same in every build, so that Rust, JS and Python accept
+/// and refuse the same calls, and small enough that a call on a browser's UI thread
+/// returns in reasonable time. A larger study plays its battles in chunks (`first`).
+pub const MAX_WORK: u64 = 100_000;
+/// Most threads a call may ask for.
+pub const MAX_THREADS: u32 = 256;
+
+/// How one participant chooses among its listed actions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimPolicy {
+    /// Action types in order of preference (an action's type is its `type` or `kind`,
+    /// as the listing shows it): uniformly among the listed actions of the first type
+    /// that has any, else uniformly among all. Empty (the default): uniformly among
+    /// all — the random policy.
+    #[serde(default)]
+    pub priority: Vec<String>,
+}
+
+/// A policy for some participants.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimPolicyFor {
+    /// The participants (ids, as the actions name them) this policy is for.
+    pub ids: Vec<String>,
+    /// Their action types in order of preference (see [`SimPolicy::priority`]).
+    #[serde(default)]
+    pub priority: Vec<String>,
+}
+
+/// The arguments of every `_simulate` operation; `setup` is the engine's own
+/// `_new` arguments (the catalog documents each engine's shape).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SimulateArgs {
+    /// The setup of every battle: the `_new` operation's arguments. Its dice (if it
+    /// rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+    pub setup: Value,
+    /// Which battles, and how they are played.
+    #[serde(flatten)]
+    pub run: SimRun,
+}
+
+/// Which battles a `_simulate` operation plays, and how.
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+pub struct SimRun {
+    /// How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more
+    /// in chunks with `first`).
+    pub n: u64,
+    /// The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting
+    /// from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+    pub seed: u64,
+    /// The index of the first battle (default 0): battles `first` … `first + n − 1`.
+    #[serde(default)]
+    pub first: u64,
+    /// Everybody's policy (default: random).
+    #[serde(default)]
+    pub policy: SimPolicy,
+    /// Policies for named participants, overriding `policy` (the first that names one wins).
+    #[serde(default)]
+    pub policies: Vec<SimPolicyFor>,
+    /// Most actions in one battle (default 2,000; at most 100,000): a battle that
+    /// reaches it ends with no outcome (`ended: false`).
+    #[serde(default)]
+    pub max_steps: Option<u32>,
+    /// Threads to spread the battles over (native builds; default 1; 0: one per
+    /// core). The results do not depend on it.
+    #[serde(default)]
+    pub threads: Option<u32>,
+}
+
+/// One row per battle, as columns.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct SimBattles {
+    /// The battle's index (`first` + its position).
+    pub index: Vec<u64>,
+    /// The battle's own seed (`w_k >> 11`): `_new` / `_act` replay it.
+    pub seed: Vec<u64>,
+    /// Whether the game reached an outcome (false: the step cap, or nothing listed).
+    pub ended: Vec<bool>,
+    /// The winner the outcome names (`winner`, else `side`; null for a draw or no end).
+    pub winner: Vec<Option<String>>,
+    /// The outcome as the engine gives it (null while it went on).
+    pub outcome: Vec<Value>,
+    /// The round the battle ended in (`turn().round`).
+    pub rounds: Vec<u32>,
+    /// Actions taken.
+    pub steps: Vec<u32>,
+}
+
+/// One row per participant per battle, as columns (the participants whose HP the
+/// engine tracks, else those who act).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct SimMembers {
+    /// The battle's index.
+    pub battle: Vec<u64>,
+    /// The participant's id.
+    pub id: Vec<String>,
+    /// HP at the start (null where the engine tracks none).
+    pub hp_start: Vec<Option<i64>>,
+    /// HP at the end.
+    pub hp_end: Vec<Option<i64>>,
+    /// HP lost over the battle (the sum of every fall).
+    pub damage_taken: Vec<Option<i64>>,
+    /// HP regained over the battle (the sum of every rise).
+    pub healed: Vec<Option<i64>>,
+    /// Actions the participant took.
+    pub actions: Vec<u32>,
+}
+
+/// What a `_simulate` operation returns.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct SimulateResult {
+    /// Per battle.
+    pub battles: SimBattles,
+    /// Per participant per battle.
+    pub members: SimMembers,
+}
+
+/// Battle `k`'s seed under master seed `seed`.
+fn battle_seeds(seed: u64, first: u64, n: u64) -> impl Iterator<Item = (u64, u64)> {
+    let mut master = Prng::new(seed);
+    for _ in 0..first {
+        master.next_u64();
+    }
+    (first..first + n).map(move |k| (k, master.next_u64() >> 11))
+}
+
+/// The setup of one battle: `setup` with `seed` set to `word`, when the setup takes
+/// dice and names none of its own.
+fn battle_setup<E: Engine>(setup: &Value, word: u64) -> Result<E::Setup> {
+    let own_dice = setup.get("seed").is_some() || setup.get("rolls").is_some();
+    if !own_dice {
+        if let Value::Object(m) = setup {
+            let mut m = m.clone();
+            m.insert("seed".into(), Value::from(word));
+            if let Ok(s) = crate::ops::parse_args::<E::Setup>(Value::Object(m)) {
+                return Ok(s);
+            }
+        }
+    }
+    crate::ops::parse_args::<E::Setup>(setup.clone()).map_err(|e| e.within("setup"))
+}
+
+/// An action's type, as the listing shows it (`type`, else `kind`).
+fn action_type(a: &Value) -> Option<&str> {
+    a.get("type").or_else(|| a.get("kind")).and_then(Value::as_str)
+}
+
+/// The members' HP now, in the order of `ids`.
+fn hp_of<E: Engine>(s: &E::State, ids: &[String]) -> Vec<Option<i64>> {
+    let hp = E::hp(s);
+    ids.iter().map(|id| hp.iter().find(|(w, _)| *w == id.as_str()).map(|(_, h)| *h)).collect()
+}
+
+/// One battle and its rows.
+struct Played {
+    ended: bool,
+    outcome: Value,
+    rounds: u32,
+    steps: u32,
+    ids: Vec<String>,
+    hp_start: Vec<Option<i64>>,
+    hp_end: Vec<Option<i64>>,
+    fell: Vec<i64>,
+    rose: Vec<i64>,
+    actions: Vec<u32>,
+}
+
+fn policy_for<'a>(args: &'a SimulateArgs, who: Option<&str>) -> &'a [String] {
+    who.and_then(|w| args.run.policies.iter().find(|p| p.ids.iter().any(|i| i == w)))
+        .map_or(&args.run.policy.priority, |p| &p.priority)
+}
+
+fn play<E: Engine>(args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Played> {
+    let mut rng = Prng::new(word);
+    let setup = battle_setup::<E>(&args.setup, rng.next_u64() >> 11)?;
+    let created = E::create(&setup)?;
+    let (ctx, mut s) = (created.ctx, created.state);
+    let mut cache = E::Cache::default();
+    let hp = E::hp(&s);
+    let ids: Vec<String> = if hp.is_empty() {
+        E::actors(&s).into_iter().map(str::to_string).collect()
+    } else {
+        hp.iter().map(|(id, _)| id.to_string()).collect()
+    };
+    let hp_start = hp_of::<E>(&s, &ids);
+    let mut last = hp_start.clone();
+    let (mut fell, mut rose, mut actions) =
+        (vec![0i64; ids.len()], vec![0i64; ids.len()], vec![0u32; ids.len()]);
+    let mut steps = 0u32;
+    while steps < max_steps && E::outcome(&ctx, &s).is_null() {
+        let listed = E::listing(&ctx, &mut cache, &s, None)?;
+        if listed.is_empty() {
+            break;
+        }
+        let turn = E::turn(&ctx, &s);
+        let who = turn.active.iter().find_map(|a| a.id.clone());
+        let mut offered: Vec<E::Action> = Vec::with_capacity(listed.len());
+        for l in &listed {
+            offered.push(E::listed_action(l)?);
+        }
+        // The deciding participant's own actions (and round-level ones); all if none.
+        let mut pool: Vec<usize> = (0..offered.len())
+            .filter(|&i| who.is_none() || E::actor(&offered[i]).is_none_or(|a| Some(a) == who.as_deref()))
+            .collect();
+        if pool.is_empty() {
+            pool = (0..offered.len()).collect();
+        }
+        let priority = policy_for(args, who.as_deref());
+        if !priority.is_empty() {
+            let types: Vec<Value> = pool.iter().map(|&i| offered[i].to_json()).collect();
+            if let Some(keep) = priority.iter().find_map(|want| {
+                let keep: Vec<usize> = pool
+                    .iter()
+                    .zip(&types)
+                    .filter(|(_, a)| action_type(a) == Some(want.as_str()))
+                    .map(|(&i, _)| i)
+                    .collect();
+                (!keep.is_empty()).then_some(keep)
+            }) {
+                pool = keep;
+            }
+        }
+        let pick = pool[rng.face(pool.len() as u32) as usize - 1];
+        let action = offered.swap_remove(pick);
+        let mut dice = Dice::seeded(rng.next_u64() >> 11)?;
+        let checked = E::check(&ctx, &s, &action)?;
+        if let Some(a) = E::actor(&action) {
+            if let Some(k) = ids.iter().position(|i| i == a) {
+                actions[k] += 1;
+            }
+        }
+        E::apply(&ctx, &mut s, &action, checked, &mut dice)?;
+        let now = hp_of::<E>(&s, &ids);
+        for (k, (was, is)) in last.iter().zip(&now).enumerate() {
+            if let (Some(w), Some(i)) = (was, is) {
+                fell[k] += (w - i).max(0);
+                rose[k] += (i - w).max(0);
+            }
+        }
+        last = now;
+        steps += 1;
+    }
+    let outcome = E::outcome(&ctx, &s);
+    Ok(Played {
+        ended: !outcome.is_null(),
+        outcome,
+        rounds: E::turn(&ctx, &s).round,
+        steps,
+        ids,
+        hp_start,
+        hp_end: last,
+        fell,
+        rose,
+        actions,
+    })
+}
+
+fn winner(outcome: &Value) -> Option<String> {
+    outcome.get("winner").or_else(|| outcome.get("side")).and_then(Value::as_str).map(str::to_string)
+}
+
+fn collect(out: &mut SimulateResult, k: u64, word: u64, p: Played) {
+    let b = &mut out.battles;
+    b.index.push(k);
+    b.seed.push(word);
+    b.ended.push(p.ended);
+    b.winner.push(winner(&p.outcome));
+    b.outcome.push(p.outcome);
+    b.rounds.push(p.rounds);
+    b.steps.push(p.steps);
+    let m = &mut out.members;
+    let tracked = |v: &[Option<i64>], k: usize, x: i64| v[k].map(|_| x);
+    for (i, id) in p.ids.into_iter().enumerate() {
+        m.battle.push(k);
+        m.id.push(id);
+        m.hp_start.push(p.hp_start[i]);
+        m.hp_end.push(p.hp_end[i]);
+        m.damage_taken.push(tracked(&p.hp_start, i, p.fell[i]));
+        m.healed.push(tracked(&p.hp_start, i, p.rose[i]));
+        m.actions.push(p.actions[i]);
+    }
+}
+
+fn extend(out: &mut SimulateResult, part: SimulateResult) {
+    let (b, pb) = (&mut out.battles, part.battles);
+    b.index.extend(pb.index);
+    b.seed.extend(pb.seed);
+    b.ended.extend(pb.ended);
+    b.winner.extend(pb.winner);
+    b.outcome.extend(pb.outcome);
+    b.rounds.extend(pb.rounds);
+    b.steps.extend(pb.steps);
+    let (m, pm) = (&mut out.members, part.members);
+    m.battle.extend(pm.battle);
+    m.id.extend(pm.id);
+    m.hp_start.extend(pm.hp_start);
+    m.hp_end.extend(pm.hp_end);
+    m.damage_taken.extend(pm.damage_taken);
+    m.healed.extend(pm.healed);
+    m.actions.extend(pm.actions);
+}
+
+fn run_range<E: Engine>(args: &SimulateArgs, first: u64, n: u64, max_steps: u32) -> Result<SimulateResult> {
+    let mut out = SimulateResult::default();
+    for (k, word) in battle_seeds(args.run.seed, first, n) {
+        let p = play::<E>(args, word, max_steps).map_err(|e| battle_error(e, k))?;
+        collect(&mut out, k, word, p);
+    }
+    Ok(out)
+}
+
+/// An error in battle `k`: a setup error keeps its place; anything else says which battle.
+fn battle_error(e: Error, k: u64) -> Error {
+    if e.code == ErrorCode::InvalidArgument || e.code == ErrorCode::OutOfRange {
+        e
+    } else {
+        let mut e = e;
+        e.message = format!("battle {k}: {}", e.message);
+        e
+    }
+}
+
+fn checked_args(args: &SimulateArgs) -> Result<u32> {
+    if !(1..=MAX_BATTLES).contains(&args.run.n) {
+        return Err(Error::out_of_range("n", format!("must be 1 to {MAX_BATTLES}")));
+    }
+    if args.run.seed >= 1 << 53 {
+        return Err(Error::out_of_range("seed", "must be 0 to 2^53 - 1"));
+    }
+    if args.run.first.checked_add(args.run.n).is_none_or(|end| end > 1 << 53) {
+        return Err(Error::out_of_range("first", "first + n must be at most 2^53"));
+    }
+    let max_steps = args.run.max_steps.unwrap_or(DEFAULT_STEPS);
+    if !(1..=MAX_STEPS).contains(&max_steps) {
+        return Err(Error::out_of_range("max_steps", format!("must be 1 to {MAX_STEPS}")));
+    }
+    if args.run.threads.is_some_and(|t| t > MAX_THREADS) {
+        return Err(Error::out_of_range("threads", format!("must be 0 to {MAX_THREADS}")));
+    }
+    if args.run.n.saturating_mul(u64::from(max_steps)) > MAX_WORK {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "n × max_steps is at most {MAX_WORK} in one call (asked {} × {max_steps}): \
+                 play the battles in chunks with `first`, or lower `max_steps`",
+                args.run.n
+            ),
+        ));
+    }
+    Ok(max_steps)
+}
+
+/// Play `args.n` battles of `E` (see the module docs).
+pub fn simulate<E: Engine>(args: &SimulateArgs) -> Result<SimulateResult> {
+    let max_steps = checked_args(args)?;
+    let threads = threads_for(args);
+    if threads <= 1 || args.run.n < 2 {
+        return run_range::<E>(args, args.run.first, args.run.n, max_steps);
+    }
+    spread::<E>(args, threads, max_steps)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn threads_for(args: &SimulateArgs) -> u64 {
+    match args.run.threads.unwrap_or(1) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get() as u64),
+        t => u64::from(t),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn threads_for(_: &SimulateArgs) -> u64 {
+    1
+}
+
+/// The battles in `threads` contiguous chunks, one per thread, joined in order.
+#[cfg(not(target_arch = "wasm32"))]
+fn spread<E: Engine>(args: &SimulateArgs, threads: u64, max_steps: u32) -> Result<SimulateResult> {
+    let threads = threads.min(args.run.n);
+    let per = args.run.n.div_ceil(threads);
+    let parts: Vec<Result<SimulateResult>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let first = args.run.first + t * per;
+                let n = per.min(args.run.first + args.run.n - first);
+                sc.spawn(move || run_range::<E>(args, first, n, max_steps))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::new(ErrorCode::Internal, "a simulation thread panicked")))
+            })
+            .collect()
+    });
+    let mut out = SimulateResult::default();
+    for p in parts {
+        extend(&mut out, p?);
+    }
+    Ok(out)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn spread<E: Engine>(args: &SimulateArgs, _: u64, max_steps: u32) -> Result<SimulateResult> {
+    run_range::<E>(args, args.run.first, args.run.n, max_steps)
+}
+
+/// The pure `<module>.<x>_simulate` operation of `handle`.
+pub(crate) fn simulate_call(handle: &str, args: Value) -> Result<Value> {
+    let h: HandleDef = super::handles()
+        .into_iter()
+        .find(|h| h.name == handle)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
+    let args = crate::ops::parse_args::<SimulateArgs>(args)?;
+    Ok((h.simulate)(&args)?.to_json())
+}
+
+/// Register engine `$engine`'s simulate operation ([`simulate_call`]); `$args` (declared
+/// with `simulate_shapes!`) documents its arguments in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! simulate_op {
+    ($name:literal, $engine:ty, $args:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| $crate::engine::simulate::simulate_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            write: |v, out| {
+                $crate::ops::write_result(
+                    $crate::engine::simulate::simulate_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+                    out,
+                )
+            },
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$crate::engine::simulate::SimulateResult>(),
+        }
+    };
+}
