@@ -518,6 +518,14 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
             writeln!(py, "\n@_op({full:?}{opts})\ndef {fname}({ssig}) -> {res_t}:\n    \"\"\"{doc}\"\"\"\n")
                 .unwrap();
         }
+        // `simulate`: the module's first `<x>_simulate` operation (its fight), played in chunks
+        // at any `n` (`_simulate.py`).
+        if let Some(op) = ops.iter().find(|op| op["name"].as_str().is_some_and(|n| n.ends_with("_simulate")))
+        {
+            let full = op["name"].as_str().unwrap();
+            writeln!(py, "\nfrom ._simulate import Simulator as _Simulator\n\n#: Whole games of ``{full}`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.\nsimulate = _Simulator({full:?})\n").unwrap();
+            names.push("simulate".to_string());
+        }
         if !hnames.is_empty() {
             py.push_str(&hpy);
             names.extend(hnames);

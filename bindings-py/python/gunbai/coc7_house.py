@@ -376,6 +376,12 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
     """
 
 
+from ._simulate import Simulator as _Simulator
+
+#: Whole games of ``coc7_house.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
+simulate = _Simulator("coc7_house.round_simulate")
+
+
 class Round(_Game):
     """``coc7_house.Round`` — a game handle over ``coc7_house.round_new`` / ``coc7_house.round_legal_actions`` / ``coc7_house.round_act``: the state stays native between calls.
 
@@ -443,4 +449,4 @@ class Chase(_Game):
 
         def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_simulate", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_simulate", "chase_turn", "labels", "sheet", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_simulate", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_simulate", "chase_turn", "labels", "sheet", "simulate", "Round", "Chase"]

@@ -156,6 +156,12 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
     """
 
 
+from ._simulate import Simulator as _Simulator
+
+#: Whole games of ``coc_ap.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
+simulate = _Simulator("coc_ap.round_simulate")
+
+
 class Round(_Game):
     """``coc_ap.Round`` — a game handle over ``coc_ap.round_new`` / ``coc_ap.round_legal_actions`` / ``coc_ap.round_act``: the state stays native between calls.
 
@@ -187,4 +193,4 @@ class Round(_Game):
 
         def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "round_view", "round_simulate", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "Round"]
+__all__ = ["check", "round_view", "round_simulate", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "simulate", "Round"]

@@ -246,6 +246,12 @@ def sheet(*, sheet: FmSheet) -> FmSheetResult:
     """
 
 
+from ._simulate import Simulator as _Simulator
+
+#: Whole games of ``fap_map.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
+simulate = _Simulator("fap_map.round_simulate")
+
+
 class Round(_Game):
     """``fap_map.Round`` — a game handle over ``fap_map.round_new`` / ``fap_map.round_legal_actions`` / ``fap_map.round_act``: the state stays native between calls.
 
@@ -277,4 +283,4 @@ class Round(_Game):
 
         def act(self, action: FmRoundAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "round_simulate", "round_turn", "sheet", "Round"]
+__all__ = ["actions", "pools", "evasion_check", "jump_evasion", "high_jump", "long_jump", "move_distance", "block_contest", "shake_off", "round_new", "round_legal_actions", "round_act", "round_view", "round_simulate", "round_turn", "sheet", "simulate", "Round"]

@@ -224,6 +224,12 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
     """
 
 
+from ._simulate import Simulator as _Simulator
+
+#: Whole games of ``tmd.encounter_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
+simulate = _Simulator("tmd.encounter_simulate")
+
+
 class Encounter(_Game):
     """``tmd.Encounter`` — a game handle over ``tmd.encounter_new`` / ``tmd.encounter_legal_actions`` / ``tmd.encounter_act``: the state stays native between calls.
 
@@ -258,4 +264,4 @@ class Encounter(_Game):
 
         def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "encounter_view", "encounter_simulate", "encounter_turn", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "Encounter"]
+__all__ = ["action_types", "encounter_view", "encounter_simulate", "encounter_turn", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "simulate", "Encounter"]

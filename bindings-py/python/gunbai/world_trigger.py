@@ -573,6 +573,12 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
     """
 
 
+from ._simulate import Simulator as _Simulator
+
+#: Whole games of ``world_trigger.battle_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
+simulate = _Simulator("world_trigger.battle_simulate")
+
+
 class Battle(_Game):
     """``world_trigger.Battle`` — a game handle over ``world_trigger.battle_new`` / ``world_trigger.battle_legal_actions`` / ``world_trigger.battle_act``: the state stays native between calls.
 
@@ -610,4 +616,4 @@ class Battle(_Game):
 
         def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_simulate", "battle_turn", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_simulate", "battle_turn", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "simulate", "Battle"]
