@@ -22,6 +22,25 @@ export declare class GunbaiError extends Error {
  */
 export declare function call(op: string, args?: Record<string, unknown>): unknown;
 
+/** What a `<x>_simulate` operation returns: a table of games and one of participants, as columns. */
+export interface SimulateTables {
+  battles: { index: number[]; seed: number[]; ended: boolean[]; winner: (string | null)[]; outcome: unknown[]; rounds: number[]; steps: number[] };
+  members: { battle: number[]; id: string[]; hp_start: (number | null)[]; hp_end: (number | null)[]; damage_taken: (number | null)[]; healed: (number | null)[]; actions: number[] };
+}
+
+/**
+ * Play `args.n` games of a `<x>_simulate` operation (`"coc_ap.round_simulate"`) in
+ * chunks of at most 100,000 steps (`n × max_steps`), yielding to the event loop between
+ * them: `onProgress(done, n)` after each; an aborted `signal` stops between chunks.
+ * The result equals one call's with the same arguments.
+ * @throws {GunbaiError}
+ */
+export declare function simulate(
+  op: string,
+  args: { setup: Record<string, unknown>; n: number; seed: number; first?: number; max_steps?: number; threads?: number; policy?: { priority?: string[] }; policies?: { ids: string[]; priority?: string[] }[] },
+  options?: { onProgress?: (done: number, n: number) => void; signal?: AbortSignal },
+): Promise<SimulateTables>;
+
 /**
  * Run a batch operation by name (`"dice.simulate_pool"`): an `Int32Array` or
  * `Float64Array`. Prefer the typed namespaces below.

@@ -294,6 +294,40 @@ export function call(op, args) {
   return envelope.ok;
 }
 
+/** What one call of a `<x>_simulate` operation plays at most, as `n × max_steps`. */
+const SIMULATE_WORK = 100000;
+
+/**
+ * Play `args.n` games of a `<x>_simulate` operation (`"coc_ap.round_simulate"`) in
+ * chunks, yielding to the event loop between them so that a page stays responsive:
+ * `onProgress(done, n)` after each chunk; an aborted `signal` stops between chunks
+ * (rejecting with its reason). Game k depends only on `seed` and k, so the result is
+ * the one call's of the same arguments, whatever the chunks.
+ */
+export async function simulate(op, args, { onProgress, signal } = {}) {
+  if (typeof op !== "string" || !op.endsWith("_simulate")) {
+    throw new GunbaiError({ code: "invalid_argument", message: `op: not a _simulate operation: ${String(op)}`, field: "op" });
+  }
+  const { n, first = 0, ...rest } = args ?? {};
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw new GunbaiError({ code: "out_of_range", message: "n: must be a positive integer", field: "n" });
+  }
+  const chunk = Math.max(1, Math.floor(SIMULATE_WORK / (rest.max_steps ?? 2000)));
+  const out = { battles: {}, members: {} };
+  for (let done = 0; done < n; ) {
+    signal?.throwIfAborted();
+    const size = Math.min(chunk, n - done);
+    const part = call(op, { ...rest, first: first + done, n: size });
+    for (const table of ["battles", "members"]) {
+      for (const [col, values] of Object.entries(part[table])) (out[table][col] ??= []).push(...values);
+    }
+    done += size;
+    onProgress?.(done, n);
+    if (done < n) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return out;
+}
+
 // @gunbai-battle-begin: left out of the entries without World Trigger battles.
 // (The top-level `Battle` is `worldTrigger.Battle`, exported after the modules.)
 // @gunbai-battle-end
