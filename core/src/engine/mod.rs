@@ -624,7 +624,7 @@ pub struct HandleDef {
     pub ops: [&'static str; 3],
     open: OpenFn,
     load: LoadFn,
-    simulate: fn(&simulate::SimulateArgs) -> Result<simulate::SimulateResult>,
+    simulate: simulate::OpenSim,
 }
 
 pub(crate) fn def<E: Engine>() -> HandleDef {
@@ -640,7 +640,7 @@ pub(crate) fn def<E: Engine>() -> HandleDef {
             Ok((Box::new(s) as Box<dyn AnyGame>, Value::Object(m)))
         },
         load: |state, data| Ok(Box::new(Session::<E>::load(state, data)?) as Box<dyn AnyGame>),
-        simulate: simulate::simulate::<E>,
+        simulate: simulate::open::<E>,
     }
 }
 

@@ -165,17 +165,23 @@ fn battle_seeds(seed: u64, first: u64, n: u64) -> impl Iterator<Item = (u64, u64
 /// The setup of one battle: `setup` with `seed` set to `word`, when the setup takes
 /// dice and names none of its own.
 fn battle_setup<E: Engine>(setup: &Value, word: u64) -> Result<E::Setup> {
-    let own_dice = setup.get("seed").is_some() || setup.get("rolls").is_some();
-    if !own_dice {
-        if let Value::Object(m) = setup {
-            let mut m = m.clone();
-            m.insert("seed".into(), Value::from(word));
-            if let Ok(s) = crate::ops::parse_args::<E::Setup>(Value::Object(m)) {
-                return Ok(s);
-            }
+    if let Some(with_seed) = seeded_setup(setup, word) {
+        if let Ok(s) = crate::ops::parse_args::<E::Setup>(with_seed) {
+            return Ok(s);
         }
     }
     crate::ops::parse_args::<E::Setup>(setup.clone()).map_err(|e| e.within("setup"))
+}
+
+/// `setup` with `seed: word` added, unless it names its own `seed` or `rolls`.
+fn seeded_setup(setup: &Value, word: u64) -> Option<Value> {
+    let Value::Object(m) = setup else { return None };
+    if m.contains_key("seed") || m.contains_key("rolls") {
+        return None;
+    }
+    let mut m = m.clone();
+    m.insert("seed".into(), Value::from(word));
+    Some(Value::Object(m))
 }
 
 /// An action's type, as the listing shows it (`type`, else `kind`).
@@ -183,10 +189,80 @@ fn action_type(a: &Value) -> Option<&str> {
     a.get("type").or_else(|| a.get("kind")).and_then(Value::as_str)
 }
 
+/// One game as the simulation drives it: the few engine calls it needs, behind an
+/// object so that the play loop is compiled once, not once per engine (the wasm
+/// entries stay small).
+pub(crate) trait SimGame {
+    /// List the legal actions now (kept for the calls below); how many.
+    fn list(&mut self) -> Result<usize>;
+    /// Who takes listed action `i`.
+    fn actor_of(&self, i: usize) -> Option<&str>;
+    /// Listed action `i` as JSON.
+    fn action_json(&self, i: usize) -> Value;
+    /// Take listed action `i` with `dice`.
+    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<()>;
+    /// Whose move it is.
+    fn turn(&self) -> super::Turn;
+    /// The outcome (null while it goes on).
+    fn outcome(&self) -> Value;
+    /// HP now (as [`Engine::hp`]).
+    fn hp(&self) -> Vec<(String, i64)>;
+    /// Who may act (as [`Engine::actors`]).
+    fn actors(&self) -> Vec<String>;
+}
+
+struct Sim<E: Engine> {
+    ctx: E::Ctx,
+    state: E::State,
+    cache: E::Cache,
+    offered: Vec<E::Action>,
+}
+
+impl<E: Engine> SimGame for Sim<E> {
+    fn list(&mut self) -> Result<usize> {
+        let listed = E::listing(&self.ctx, &mut self.cache, &self.state, None)?;
+        self.offered = listed.iter().map(E::listed_action).collect::<Result<_>>()?;
+        Ok(self.offered.len())
+    }
+    fn actor_of(&self, i: usize) -> Option<&str> {
+        E::actor(&self.offered[i])
+    }
+    fn action_json(&self, i: usize) -> Value {
+        self.offered[i].to_json()
+    }
+    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<()> {
+        let a = &self.offered[i];
+        let c = E::check(&self.ctx, &self.state, a)?;
+        E::apply(&self.ctx, &mut self.state, a, c, dice)?;
+        Ok(())
+    }
+    fn turn(&self) -> super::Turn {
+        E::turn(&self.ctx, &self.state)
+    }
+    fn outcome(&self) -> Value {
+        E::outcome(&self.ctx, &self.state)
+    }
+    fn hp(&self) -> Vec<(String, i64)> {
+        E::hp(&self.state).into_iter().map(|(id, h)| (id.to_string(), h)).collect()
+    }
+    fn actors(&self) -> Vec<String> {
+        E::actors(&self.state).into_iter().map(str::to_string).collect()
+    }
+}
+
+/// Opens one game of a simulation: the setup (as JSON) and the word seeding its dice.
+pub(crate) type OpenSim = fn(&Value, u64) -> Result<Box<dyn SimGame>>;
+
+/// [`OpenSim`] for `E`.
+pub(crate) fn open<E: Engine>(setup: &Value, word: u64) -> Result<Box<dyn SimGame>> {
+    let c = E::create(&battle_setup::<E>(setup, word)?)?;
+    Ok(Box::new(Sim::<E> { ctx: c.ctx, state: c.state, cache: E::Cache::default(), offered: Vec::new() }))
+}
+
 /// The members' HP now, in the order of `ids`.
-fn hp_of<E: Engine>(s: &E::State, ids: &[String]) -> Vec<Option<i64>> {
-    let hp = E::hp(s);
-    ids.iter().map(|id| hp.iter().find(|(w, _)| *w == id.as_str()).map(|(_, h)| *h)).collect()
+fn hp_of(g: &dyn SimGame, ids: &[String]) -> Vec<Option<i64>> {
+    let hp = g.hp();
+    ids.iter().map(|id| hp.iter().find(|(w, _)| w == id).map(|(_, h)| *h)).collect()
 }
 
 /// One battle and its rows.
@@ -208,44 +284,33 @@ fn policy_for<'a>(args: &'a SimulateArgs, who: Option<&str>) -> &'a [String] {
         .map_or(&args.run.policy.priority, |p| &p.priority)
 }
 
-fn play<E: Engine>(args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Played> {
+fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Played> {
     let mut rng = Prng::new(word);
-    let setup = battle_setup::<E>(&args.setup, rng.next_u64() >> 11)?;
-    let created = E::create(&setup)?;
-    let (ctx, mut s) = (created.ctx, created.state);
-    let mut cache = E::Cache::default();
-    let hp = E::hp(&s);
-    let ids: Vec<String> = if hp.is_empty() {
-        E::actors(&s).into_iter().map(str::to_string).collect()
-    } else {
-        hp.iter().map(|(id, _)| id.to_string()).collect()
-    };
-    let hp_start = hp_of::<E>(&s, &ids);
+    let mut g = open(&args.setup, rng.next_u64() >> 11)?;
+    let hp = g.hp();
+    let ids: Vec<String> =
+        if hp.is_empty() { g.actors() } else { hp.into_iter().map(|(id, _)| id).collect() };
+    let hp_start = hp_of(&*g, &ids);
     let mut last = hp_start.clone();
     let (mut fell, mut rose, mut actions) =
         (vec![0i64; ids.len()], vec![0i64; ids.len()], vec![0u32; ids.len()]);
     let mut steps = 0u32;
-    while steps < max_steps && E::outcome(&ctx, &s).is_null() {
-        let listed = E::listing(&ctx, &mut cache, &s, None)?;
-        if listed.is_empty() {
+    while steps < max_steps && g.outcome().is_null() {
+        let n = g.list()?;
+        if n == 0 {
             break;
         }
-        let turn = E::turn(&ctx, &s);
-        let who = turn.active.iter().find_map(|a| a.id.clone());
-        let mut offered: Vec<E::Action> = Vec::with_capacity(listed.len());
-        for l in &listed {
-            offered.push(E::listed_action(l)?);
-        }
+        let who = g.turn().active.into_iter().find_map(|a| a.id);
         // The deciding participant's own actions (and round-level ones); all if none.
-        let mut pool: Vec<usize> = (0..offered.len())
-            .filter(|&i| who.is_none() || E::actor(&offered[i]).is_none_or(|a| Some(a) == who.as_deref()))
+        let mut pool: Vec<usize> = (0..n)
+            .filter(|&i| who.is_none() || g.actor_of(i).is_none_or(|a| Some(a) == who.as_deref()))
             .collect();
         if pool.is_empty() {
-            pool = (0..offered.len()).collect();
+            pool = (0..n).collect();
         }
         let priority = policy_for(args, who.as_deref());
         if !priority.is_empty() {
-            let types: Vec<Value> = pool.iter().map(|&i| offered[i].to_json()).collect();
+            let types: Vec<Value> = pool.iter().map(|&i| g.action_json(i)).collect();
             if let Some(keep) = priority.iter().find_map(|want| {
                 let keep: Vec<usize> = pool
                     .iter()
@@ -259,16 +324,12 @@ fn play<E: Engine>(args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Pla
             }
         }
         let pick = pool[rng.face(pool.len() as u32) as usize - 1];
-        let action = offered.swap_remove(pick);
         let mut dice = Dice::seeded(rng.next_u64() >> 11)?;
-        let checked = E::check(&ctx, &s, &action)?;
-        if let Some(a) = E::actor(&action) {
-            if let Some(k) = ids.iter().position(|i| i == a) {
-                actions[k] += 1;
-            }
+        if let Some(k) = g.actor_of(pick).and_then(|a| ids.iter().position(|i| i == a)) {
+            actions[k] += 1;
         }
-        E::apply(&ctx, &mut s, &action, checked, &mut dice)?;
-        let now = hp_of::<E>(&s, &ids);
+        g.take(pick, &mut dice)?;
+        let now = hp_of(&*g, &ids);
         for (k, (was, is)) in last.iter().zip(&now).enumerate() {
             if let (Some(w), Some(i)) = (was, is) {
                 fell[k] += (w - i).max(0);
@@ -278,11 +339,11 @@ fn play<E: Engine>(args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Pla
         last = now;
         steps += 1;
     }
-    let outcome = E::outcome(&ctx, &s);
+    let outcome = g.outcome();
     Ok(Played {
         ended: !outcome.is_null(),
         outcome,
-        rounds: E::turn(&ctx, &s).round,
+        rounds: g.turn().round,
         steps,
         ids,
         hp_start,
@@ -338,10 +399,16 @@ fn extend(out: &mut SimulateResult, part: SimulateResult) {
     m.actions.extend(pm.actions);
 }
 
-fn run_range<E: Engine>(args: &SimulateArgs, first: u64, n: u64, max_steps: u32) -> Result<SimulateResult> {
+fn run_range(
+    open: OpenSim,
+    args: &SimulateArgs,
+    first: u64,
+    n: u64,
+    max_steps: u32,
+) -> Result<SimulateResult> {
     let mut out = SimulateResult::default();
     for (k, word) in battle_seeds(args.run.seed, first, n) {
-        let p = play::<E>(args, word, max_steps).map_err(|e| battle_error(e, k))?;
+        let p = play(open, args, word, max_steps).map_err(|e| battle_error(e, k))?;
         collect(&mut out, k, word, p);
     }
     Ok(out)
@@ -389,13 +456,13 @@ fn checked_args(args: &SimulateArgs) -> Result<u32> {
 }
 
 /// Play `args.n` battles of `E` (see the module docs).
-pub fn simulate<E: Engine>(args: &SimulateArgs) -> Result<SimulateResult> {
+pub(crate) fn simulate(open: OpenSim, args: &SimulateArgs) -> Result<SimulateResult> {
     let max_steps = checked_args(args)?;
     let threads = threads_for(args);
     if threads <= 1 || args.run.n < 2 {
-        return run_range::<E>(args, args.run.first, args.run.n, max_steps);
+        return run_range(open, args, args.run.first, args.run.n, max_steps);
     }
-    spread::<E>(args, threads, max_steps)
+    spread(open, args, threads, max_steps)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -413,7 +480,7 @@ fn threads_for(_: &SimulateArgs) -> u64 {
 
 /// The battles in `threads` contiguous chunks, one per thread, joined in order.
 #[cfg(not(target_arch = "wasm32"))]
-fn spread<E: Engine>(args: &SimulateArgs, threads: u64, max_steps: u32) -> Result<SimulateResult> {
+fn spread(open: OpenSim, args: &SimulateArgs, threads: u64, max_steps: u32) -> Result<SimulateResult> {
     let threads = threads.min(args.run.n);
     let per = args.run.n.div_ceil(threads);
     let parts: Vec<Result<SimulateResult>> = std::thread::scope(|sc| {
@@ -421,7 +488,7 @@ fn spread<E: Engine>(args: &SimulateArgs, threads: u64, max_steps: u32) -> Resul
             .map(|t| {
                 let first = args.run.first + t * per;
                 let n = per.min(args.run.first + args.run.n - first);
-                sc.spawn(move || run_range::<E>(args, first, n, max_steps))
+                sc.spawn(move || run_range(open, args, first, n, max_steps))
             })
             .collect();
         handles
@@ -440,8 +507,8 @@ fn spread<E: Engine>(args: &SimulateArgs, threads: u64, max_steps: u32) -> Resul
 }
 
 #[cfg(target_arch = "wasm32")]
-fn spread<E: Engine>(args: &SimulateArgs, _: u64, max_steps: u32) -> Result<SimulateResult> {
-    run_range::<E>(args, args.run.first, args.run.n, max_steps)
+fn spread(open: OpenSim, args: &SimulateArgs, _: u64, max_steps: u32) -> Result<SimulateResult> {
+    run_range(open, args, args.run.first, args.run.n, max_steps)
 }
 
 /// The pure `<module>.<x>_simulate` operation of `handle`.
@@ -451,7 +518,7 @@ pub(crate) fn simulate_call(handle: &str, args: Value) -> Result<Value> {
         .find(|h| h.name == handle)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let args = crate::ops::parse_args::<SimulateArgs>(args)?;
-    Ok((h.simulate)(&args)?.to_json())
+    Ok(simulate(h.simulate, &args)?.to_json())
 }
 
 /// Register engine `$engine`'s simulate operation ([`simulate_call`]); `$args` (declared
