@@ -21,6 +21,7 @@
 
 // Each ruleset's engines implement [`Engine`] in its own `handle` module; only `handles`
 // (the composition root's list) depends on the ruleset features.
+#[cfg(feature = "simulate")]
 pub mod simulate;
 #[cfg(feature = "schema")]
 pub(crate) mod view_schema;
@@ -624,6 +625,7 @@ pub struct HandleDef {
     pub ops: [&'static str; 3],
     open: OpenFn,
     load: LoadFn,
+    #[cfg(feature = "simulate")]
     simulate: simulate::OpenSim,
 }
 
@@ -640,6 +642,7 @@ pub(crate) fn def<E: Engine>() -> HandleDef {
             Ok((Box::new(s) as Box<dyn AnyGame>, Value::Object(m)))
         },
         load: |state, data| Ok(Box::new(Session::<E>::load(state, data)?) as Box<dyn AnyGame>),
+        #[cfg(feature = "simulate")]
         simulate: simulate::open::<E>,
     }
 }

@@ -14,7 +14,7 @@ pub mod coc;
 pub mod fap_map;
 #[cfg(test)]
 mod harness;
-#[cfg(test)]
+#[cfg(all(test, feature = "simulate"))]
 mod simulate_tests;
 pub mod tmd;
 pub mod world_trigger;

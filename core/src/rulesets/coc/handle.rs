@@ -322,9 +322,9 @@ crate::engine::view_schema::turn_shapes!(C7hRoundTurnArgs, crate::coc7_house::ro
 
 #[cfg(feature = "schema")]
 crate::engine::view_schema::turn_shapes!(C7hChaseTurnArgs, crate::coc7_house::chase::C7hChaseState);
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(CocApRoundSimulateArgs, CocApRoundNewArgs);
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(C7hRoundSimulateArgs, C7hRoundNewArgs);
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(C7hChaseSimulateArgs, C7hChaseNewArgs);

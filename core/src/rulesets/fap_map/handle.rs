@@ -153,5 +153,5 @@ crate::engine::view_schema::view_shapes!(
 
 #[cfg(feature = "schema")]
 crate::engine::view_schema::turn_shapes!(FmRoundTurnArgs, crate::fap_map::round::FmRoundState, data: Value);
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(FmRoundSimulateArgs, FmRoundNewArgs);

@@ -73,7 +73,8 @@ use crate::op;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![
+    #[allow(unused_mut)]
+    let mut ops = vec![
         op!("fap_map.actions", catalog::actions, catalog::FmActionsArgs => catalog::FmActionsResult,
             "The FAP/MAP action catalogue: categories, FAP/MAP costs in tenths, limits and flags."),
         op!("fap_map.pools", checks::pools, checks::FmPoolsArgs => checks::FmPoolsResult,
@@ -101,13 +102,17 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("fap_map.round_view", handle::Round,
             handle::FmRoundViewArgs => handle::FmRoundViewResult,
             "A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked."),
-        crate::simulate_op!("fap_map.round_simulate", handle::Round, handle::FmRoundSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!("fap_map.round_turn", handle::Round, handle::FmRoundTurnArgs,
             "Whose move it is: {round, phase, active: [{id, stage}]}: everyone declares (FM-DEF-4), then the first in the action order acts (FM-DEF-3), a block window opening before it (FM-ACT-8)."),
         op!("fap_map.sheet", sheet::sheet, sheet::FmSheetArgs => sheet::FmSheetResult,
             "FAP/MAP sheet: the stats, FAP and MAP pools, Move distance, jumps and the jump-evasion leap."),
-    ]
+    ];
+    #[cfg(feature = "simulate")]
+    ops.extend([
+        crate::simulate_op!("fap_map.round_simulate", handle::Round, handle::FmRoundSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+    ]);
+    ops
 }
 
 #[cfg(test)]

@@ -149,5 +149,5 @@ crate::engine::view_schema::view_shapes!(
 
 #[cfg(feature = "schema")]
 crate::engine::view_schema::turn_shapes!(TmdEncounterTurnArgs, crate::tmd::encounter::TmdEncounterState);
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(TmdEncounterSimulateArgs, TmdEncounterNewArgs);

@@ -54,7 +54,8 @@ pub mod sheet;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![
+    #[allow(unused_mut)]
+    let mut ops = vec![
         crate::op!(
             "tmd.action_types",
             actions::action_types,
@@ -67,8 +68,6 @@ pub(crate) fn ops() -> Vec<OpDef> {
             handle::TmdEncounterViewArgs => handle::TmdEncounterViewResult,
             "A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked."
         ),
-        crate::simulate_op!("tmd.encounter_simulate", handle::Encounter, handle::TmdEncounterSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!(
             "tmd.encounter_turn",
             handle::Encounter,
@@ -132,5 +131,11 @@ pub(crate) fn ops() -> Vec<OpDef> {
             sheet::TmdSheetArgs => sheet::TmdSheetResult,
             "TMD sheet: base initiative, initiative range, 14 base AP plus extra AP, conversion limits at turn start."
         ),
-    ]
+    ];
+    #[cfg(feature = "simulate")]
+    ops.extend([
+        crate::simulate_op!("tmd.encounter_simulate", handle::Encounter, handle::TmdEncounterSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+    ]);
+    ops
 }

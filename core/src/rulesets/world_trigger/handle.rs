@@ -192,7 +192,7 @@ crate::engine::view_schema::turn_shapes!(
     WtBattleTurnArgs,
     crate::world_trigger::battle::state::WtBattleState
 );
-#[cfg(feature = "schema")]
+#[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(
     WtBattleSimulateArgs,
     crate::world_trigger::battle::WtBattleNewArgs

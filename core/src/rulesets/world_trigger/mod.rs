@@ -35,7 +35,8 @@ use crate::op;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![
+    #[allow(unused_mut)]
+    let mut ops = vec![
         op!("world_trigger.check", check::check, check::WtCheckArgs => check::WtCheckResult,
             "Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target."),
         op!("world_trigger.opposed", check::opposed, check::WtOpposedArgs => check::WtOpposedResult,
@@ -110,11 +111,15 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("world_trigger.battle_view", handle::Battle,
             handle::WtBattleViewArgs => handle::WtBattleViewResult,
             "A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything)."),
-        crate::simulate_op!("world_trigger.battle_simulate", handle::Battle, handle::WtBattleSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!("world_trigger.battle_turn", handle::Battle, handle::WtBattleTurnArgs,
             "Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1)."),
         op!("world_trigger.battle_run", battle::battle_run, battle::WtBattleRunArgs => battle::WtBattleRunResult,
             "Play a setup and a list of actions in order (scenario replay); returns the final state and the events."),
-    ]
+    ];
+    #[cfg(feature = "simulate")]
+    ops.extend([
+        crate::simulate_op!("world_trigger.battle_simulate", handle::Battle, handle::WtBattleSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+    ]);
+    ops
 }

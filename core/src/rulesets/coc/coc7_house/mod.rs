@@ -36,7 +36,8 @@ mod tests;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![
+    #[allow(unused_mut)]
+    let mut ops = vec![
         crate::op!("coc7_house.initiative", init::initiative, init::C7hInitiativeArgs => init::C7hInitiativeResult,
             "Initiative = floor(DEX / 5) (C7H-INIT-1)."),
         crate::op!("coc7_house.turn_order", init::turn_order, init::C7hTurnOrderArgs => init::C7hTurnOrderResult,
@@ -50,8 +51,6 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("coc7_house.round_view", super::handle::HouseRound,
             super::handle::C7hRoundViewArgs => super::handle::C7hRoundViewResult,
             "A combatant's view of a state (and of the last action's events): the round hides nothing, so it is the state unchanged; the viewer is checked."),
-        crate::simulate_op!("coc7_house.round_simulate", super::handle::HouseRound, super::handle::C7hRoundSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!("coc7_house.round_turn", super::handle::HouseRound, super::handle::C7hRoundTurnArgs,
             "Whose move it is: {round, phase, active: [{id, stage}]}: the combatant whose turn it is (C7H-INIT-1), or next_round."),
         crate::op!("coc7_house.damage", damage::damage, damage::C7hDamageArgs => damage::C7hDamageResult,
@@ -77,8 +76,6 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::view_op!("coc7_house.chase_view", super::handle::Chase,
             super::handle::C7hChaseViewArgs => super::handle::C7hChaseViewResult,
             "The fugitive's or pursuer's view of a chase state (and of the last round's events): a chase hides nothing, so it is the state unchanged; the viewer is checked."),
-        crate::simulate_op!("coc7_house.chase_simulate", super::handle::Chase, super::handle::C7hChaseSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!("coc7_house.chase_turn", super::handle::Chase, super::handle::C7hChaseTurnArgs,
             "Whose move it is: {round, phase, active: [{id, stage}]}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status."),
         crate::op!("coc7_house.labels", labels::labels, labels::C7hLabelsArgs => labels::C7hLabelsResult,
@@ -86,5 +83,13 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::op!("coc7_house.sheet", super::sheet::coc7_sheet,
             super::sheet::C7hSheetArgs => super::sheet::C7hSheetResult,
             "A 7th-edition sheet: violations, derived values from the pack, half/fifth values, initiative floor(DEX / 5)."),
-    ]
+    ];
+    #[cfg(feature = "simulate")]
+    ops.extend([
+        crate::simulate_op!("coc7_house.round_simulate", super::handle::HouseRound, super::handle::C7hRoundSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+        crate::simulate_op!("coc7_house.chase_simulate", super::handle::Chase, super::handle::C7hChaseSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+    ]);
+    ops
 }

@@ -46,7 +46,8 @@ mod tests;
 use crate::ops::OpDef;
 
 pub(crate) fn ops() -> Vec<OpDef> {
-    vec![
+    #[allow(unused_mut)]
+    let mut ops = vec![
         crate::op!(
             "coc_ap.check",
             check::check,
@@ -59,8 +60,6 @@ pub(crate) fn ops() -> Vec<OpDef> {
             super::handle::CocApRoundViewArgs => super::handle::CocApRoundViewResult,
             "A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked."
         ),
-        crate::simulate_op!("coc_ap.round_simulate", super::handle::ApRound, super::handle::CocApRoundSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::turn_op!(
             "coc_ap.round_turn",
             super::handle::ApRound,
@@ -103,5 +102,11 @@ pub(crate) fn ops() -> Vec<OpDef> {
             super::sheet::CocApSheetArgs => super::sheet::CocApSheetResult,
             "A 6th-edition sheet: violations (code, path, rule, 4 languages), derived values from the pack, AP from DEX."
         ),
-    ]
+    ];
+    #[cfg(feature = "simulate")]
+    ops.extend([
+        crate::simulate_op!("coc_ap.round_simulate", super::handle::ApRound, super::handle::CocApRoundSimulateArgs,
+            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+    ]);
+    ops
 }
