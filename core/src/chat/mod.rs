@@ -71,6 +71,7 @@ pub mod help;
 pub(crate) mod lex;
 pub(crate) mod outcome;
 pub mod plain;
+pub(crate) mod record;
 pub mod st;
 pub mod types;
 
@@ -473,9 +474,17 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
     cap_echo(&mut res.command);
     cap_echo(&mut res.comment);
     if res.text.chars().count() > MAX_REPLY_CHARS {
-        return too_long(res, args.lang);
+        res = too_long(res, args.lang)?;
     }
-    Ok(res)
+    if let Some(actor) = args.actor.as_deref().filter(|a| a.chars().count() > 64) {
+        return Err(Error::field(
+            ErrorCode::InvalidArgument,
+            "actor",
+            format_args!("an actor is at most 64 characters, not {}", actor.chars().count()),
+        ));
+    }
+    res.record = record::record(args, &res);
+    record::hide_secret(res, args.lang)
 }
 
 fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
@@ -497,7 +506,13 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
         Some(Ok(line)) => Some(line),
         None => None,
-        Some(Err(name)) => {
+        Some(Err(dialect::DotFail::Uncertain(key, position))) => {
+            // Modifiers that cannot be read for certain: refused, never rolled.
+            let mut res = CmdRunResult::unmatched();
+            res.matched = true;
+            return parse_failure(res, lang, key, position);
+        }
+        Some(Err(dialect::DotFail::Missing(name))) => {
             // A skill without a value that the card (or the missing card) lacks.
             let mut res = CmdRunResult::unmatched();
             res.matched = true;
