@@ -28,7 +28,12 @@ use super::types::CmdSystem;
 /// The BCDice-form line for a dot command, or `None` when `text` is not one;
 /// `Err` when a check names a skill without a value that `card` lacks, or when its
 /// modifiers cannot be read for certain ([`DotFail`]).
-pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
+pub(crate) fn rewrite(
+    text: &str,
+    system: Option<CmdSystem>,
+    card: Option<&Card>,
+    pack: Option<&super::card::CmdSkillPack>,
+) -> Option<Rewrite> {
     let t = text.trim_start_matches(super::lex::is_space);
     let rest = t.strip_prefix(['.', '。', '．'])?;
     let lower: String = rest.chars().take(4).map(|c| super::lex::normalize(c).to_ascii_lowercase()).collect();
@@ -37,14 +42,14 @@ pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>, card: Option<&Card>
     }
     // `.rah …` / `.rch …`: a secret check (SealDice); `.rh`: a secret roll of what follows.
     if lower.starts_with("rah") || lower.starts_with("rch") {
-        return check(text, skip_chars(rest, 3), system, card).map(|r| r.map(|l| format!("S{l}")));
+        return check(text, skip_chars(rest, 3), system, card, pack).map(|r| r.map(|l| format!("S{l}")));
     }
     let (secret, after_r) =
         if lower.starts_with("rh") { ("S", skip_chars(rest, 2)) } else { ("", skip_chars(rest, 1)) };
     let next = after_r.chars().next();
     let lower_next = next.map(|c| super::lex::normalize(c).to_ascii_lowercase());
     if secret.is_empty() && matches!(lower_next, Some('a' | 'c')) {
-        return check(text, skip_chars(after_r, 1), system, card);
+        return check(text, skip_chars(after_r, 1), system, card, pack);
     }
     // `.r` then the end, a space or dice; a word like `.really` is chat.
     let dice_next = lower_next.is_some_and(|c| c.is_ascii_digit() || matches!(c, 'd' | '(' | '-'));
@@ -155,7 +160,13 @@ fn modifier(s: &str) -> Option<(Modifier, usize)> {
 /// value, or both (`侦查60+10` is checked against 70). A line whose reading is not
 /// certain (two bonus counts, bonus and penalty dice together, two repeats, two
 /// values, bonus dice in 6th edition) is refused, never rolled against a guess.
-fn check(text: &str, rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
+fn check(
+    text: &str,
+    rest: &str,
+    system: Option<CmdSystem>,
+    card: Option<&Card>,
+    pack: Option<&super::card::CmdSkillPack>,
+) -> Option<Rewrite> {
     let seventh = match system {
         Some(CmdSystem::Coc7) => true,
         Some(CmdSystem::Coc6) => false,
@@ -251,7 +262,10 @@ fn check(text: &str, rest: &str, system: Option<CmdSystem>, card: Option<&Card>)
     } else {
         let bare = ["困难", "困難", "极难", "極難"].iter().find_map(|p| name.strip_prefix(p)).unwrap_or(name);
         let bare = bare.trim_matches(super::lex::is_space);
-        match card.and_then(|c| super::card::lookup(c, bare)) {
+        let found = card.and_then(|c| {
+            super::card::lookup(c, bare).or_else(|| super::card::default_value(c, bare, system, pack))
+        });
+        match found {
             Some(v) => (name_end, Some(v)),
             None => return Some(Err(DotFail::Missing(name.to_string()))),
         }
@@ -325,12 +339,13 @@ mod tests {
     #[test]
     fn card_values() {
         let card: super::Card = [("目星".to_string(), 60)].into();
-        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card)).map(|r| r.unwrap_or_else(|f| show(&f)));
+        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card), None).map(|r| r.unwrap_or_else(|f| show(&f)));
         assert_eq!(r(".ra 侦查").as_deref(), Some("CC<=60 侦查"));
         assert_eq!(r(".ra 侦查+10").as_deref(), Some("CC<=(60+10) 侦查"));
         assert_eq!(r(".ra 3#Spot Hidden").as_deref(), Some("x3 CC<=60 Spot Hidden"));
         assert_eq!(r(".ra 侦查50").as_deref(), Some("CC<=50 侦查"));
-        assert_eq!(r(".ra 聆听").as_deref(), Some("missing:聆听"));
+        assert_eq!(r(".ra 聆听").as_deref(), Some("CC<=20 聆听"));
+        assert_eq!(r(".ra 闪避").as_deref(), Some("missing:闪避"));
         assert_eq!(r(".ra 困难目星").as_deref(), Some("CC<=60H 困难目星"));
     }
     use crate::command::CmdSystem::{Coc6, Coc7, Tmd};
@@ -347,7 +362,7 @@ mod tests {
     #[test]
     fn modifiers_either_order() {
         let card: super::Card = [("目星".to_string(), 60), ("潜行".to_string(), 40)].into();
-        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card)).map(|r| r.unwrap_or_else(|f| show(&f)));
+        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card), None).map(|r| r.unwrap_or_else(|f| show(&f)));
         assert_eq!(r(".ra b2 目星").as_deref(), Some("CC(2)<=60 目星"));
         assert_eq!(r(".ra p2 潜行").as_deref(), Some("CC(-2)<=40 潜行"));
         assert_eq!(r(".ra 目星 b2").as_deref(), Some("CC(2)<=60 目星"));
@@ -407,7 +422,7 @@ mod tests {
             (".setcoc 2", Some(Coc7), None),
             ("…", None, None),
         ] {
-            let got = rewrite(text, system, None).map(|r| r.unwrap_or_else(|f| show(&f)));
+            let got = rewrite(text, system, None, None).map(|r| r.unwrap_or_else(|f| show(&f)));
             assert_eq!(got.as_deref(), want, "{text}");
         }
     }

@@ -177,6 +177,12 @@ pub struct CmdRunArgs {
     /// echoed in `record.actor` for the session log; nothing else reads it.
     #[serde(default)]
     pub actor: Option<String>,
+    /// The skill pack whose base values stand in when `card` lacks a skill (`.ra 聆听`
+    /// on a card without 聆听: 20 in 7th edition; 闪避 = DEX/2 from the card's DEX).
+    /// Null (default): the built-in pack, CoC 7th and 6th base values labelled
+    /// illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
+    #[serde(default)]
+    pub skill_pack: Option<super::card::CmdSkillPack>,
 }
 
 /// Rule variants that change what a command computes.
