@@ -2471,7 +2471,7 @@ CmdRunArgs = TypedDict("CmdRunArgs", {
     "skill_pack": NotRequired[Union[CmdSkillPack, None]],
 })
 
-CmdKind = Union[Literal["dice"], Literal["repeat"], Literal["calc"], Literal["pool"], Literal["tally"], Literal["choice"], Literal["coc7_check"], Literal["coc7_combined"], Literal["coc7_full_auto"], Literal["coc7_sanity"], Literal["coc7_characteristics"], Literal["coc7_development"], Literal["coc7_house_rule"], Literal["card_update"], Literal["coc6_check"], Literal["coc6_combined"], Literal["coc6_resistance"], Literal["wt_check"], Literal["wt_odds"], Literal["wt_damage"], Literal["wt_damage_table"], Literal["tmd_initiative"], Literal["tmd_conversion_limits"], Literal["fm_evasion"], Literal["fm_jump_evasion"]]
+CmdKind = Union[Literal["dice"], Literal["repeat"], Literal["calc"], Literal["pool"], Literal["tally"], Literal["choice"], Literal["coc7_check"], Literal["coc7_combined"], Literal["coc7_full_auto"], Literal["coc7_sanity"], Literal["coc7_characteristics"], Literal["coc6_characteristics"], Literal["coc7_development"], Literal["coc7_house_rule"], Literal["card_update"], Literal["coc6_check"], Literal["coc6_combined"], Literal["coc6_resistance"], Literal["wt_check"], Literal["wt_odds"], Literal["wt_damage"], Literal["wt_damage_table"], Literal["tmd_initiative"], Literal["tmd_conversion_limits"], Literal["fm_evasion"], Literal["fm_jump_evasion"]]
 
 CmdParseError = TypedDict("CmdParseError", {
     "code": str,

@@ -89,6 +89,8 @@ fn dice_word(rest: &str) -> String {
         c.is_ascii_digit() || matches!(c, 'D' | '(' | '-')
     });
     let comment = comment.trim_matches(super::lex::is_space);
+    // `.rd`, `.r d`: the default die, a d100.
+    let word = if word.chars().map(super::lex::normalize).eq(['D']) { "1D100" } else { word };
     match (starts_like_dice, comment.is_empty()) {
         (true, true) => word.to_string(),
         (true, false) => format!("{word} {comment}"),
@@ -412,6 +414,9 @@ mod tests {
             (".r 3d6*5 力量", None, Some("3d6*5 力量")),
             (".r3d6", Some(Tmd), Some("3d6")),
             (".r", None, Some("1D100")),
+            (".rd", None, Some("1D100")),
+            (".r d 理由", None, Some("1D100 理由")),
+            (".rhd", None, Some("S1D100")),
             (".r 3#1d6 伤害", None, Some("x3 1d6 伤害")),
             (".r 理智", None, Some("1D100 理智")),
             (".rh", Some(Coc7), Some("S1D100")),

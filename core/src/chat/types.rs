@@ -228,6 +228,8 @@ pub enum CmdKind {
     Coc7Sanity,
     /// CoC 7th `.coc` / `.coc7`: characteristics sets (`result.sets`).
     Coc7Characteristics,
+    /// CoC 6th `.coc6` (also `.coc` for `coc6`): characteristics sets (`result.sets`).
+    Coc6Characteristics,
     /// CoC 7th `.en skill`: skill development (`result`: before, roll, improved, gain, after, card).
     Coc7Development,
     /// CoC 7th `.setcoc n`: the house rule (`result.variants`: the variants to store).
