@@ -431,10 +431,42 @@ fn characteristics6(n: i64, lang: CmdLang, dice: &mut Dice) -> Step {
     Ok(Ok((o, None)))
 }
 
-/// `.en name [value]`.
+/// `.en name [value]`; `.en name name …` (no values: each from the card, one after
+/// another, at most 20): one development roll per skill, the card updated as it goes.
 fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) -> Step {
     let lang = args.lang;
     let j = skip(chars, at);
+    let words: Vec<String> = chars[j..]
+        .iter()
+        .collect::<String>()
+        .split(is_space)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    if words.len() > 1 && words.len() <= 20 && !chars[j..].iter().any(|&c| normalize(c).is_ascii_digit()) {
+        let mut card = args.card.clone();
+        let (mut texts, mut items) = (Vec::new(), Vec::new());
+        let mut any = false;
+        for w in &words {
+            let one = CmdRunArgs { text: format!(".en {w}"), card: card.clone(), ..args.clone() };
+            let one_chars: Vec<char> = one.text.chars().collect();
+            let (o, _) = match development(&one_chars, 3, &one, dice)? {
+                Ok(x) => x,
+                Err(m) => return Ok(Err(m)),
+            };
+            let r = o.result.as_ref().map(RawJson::to_value).unwrap_or(Value::Null);
+            if let Some(c) = r.get("card").filter(|c| !c.is_null()) {
+                card = serde_json::from_value(c.clone()).ok().or(card);
+            }
+            any |= o.success == Some(true);
+            texts.push(o.text);
+            items.push(r);
+        }
+        let result = json!({ "items": items, "card": card.map(|c| c.to_json()) });
+        let mut o = Outcome::new(CmdKind::Coc7Development, texts.join("\n")).success(Some(any));
+        o.result = Some(RawJson::of(&result));
+        return Ok(Ok((o, None)));
+    }
     let name_end = (j..chars.len()).find(|&k| normalize(chars[k]).is_ascii_digit()).unwrap_or(chars.len());
     let name: String = chars[j..name_end].iter().collect::<String>().trim_matches(is_space).to_string();
     let (skill, comment, from_card) = match number(chars, name_end) {
