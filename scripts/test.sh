@@ -35,6 +35,8 @@ CHECKS=(
   web           # headless Chromium: the package, the sheet, Foundry, Owlbear, Vite
   notebook
   bot
+  nonebot       # nonebot-plugin-gunbai under NoneBug
+  koishi        # koishi-plugin-gunbai under @koishijs/plugin-mock
   fuzz
   smoke-sdist
   smoke-installed
@@ -45,9 +47,10 @@ CHECKS=(
 
 # What provides each need: the job's name, its dependencies, its command.
 declare -A PROVIDER_DEPS
-# The setup parts. Those that write into .venv follow each other (py, py-dev, analysis).
+# The setup parts. Those that write into .venv follow each other (py, py-dev, analysis;
+# nonebot too, after py-dev; pip itself takes one at a time, scripts/env.sh's venv_pip).
 PROVIDER_DEPS=(
-  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev"
+  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev" [nonebot]="py-dev" [koishi]=""
   [xtask]="rust" [npm]="wasm bindgen node xtask" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
 )
 job_name() { # NEED: the job that provides it
