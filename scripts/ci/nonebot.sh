@@ -2,10 +2,11 @@
 # nonebot-plugin-gunbai (examples/nonebot) under NoneBug with the OneBot v11 adapter: the
 # sessions of examples/plugin-sessions.json (group replies, whispered secret rolls, cards
 # in SQLite, the .log JSON Lines), and its transcript (examples/nonebot/TRANSCRIPT.md) is
-# what the test sent. GUNBAI_UPDATE=1 rewrites the transcript.
+# what the test sent; mypy checks the plugin. GUNBAI_UPDATE=1 rewrites the transcript.
 source "$(dirname "$0")/lib.sh"
 needs wheel py-dev nonebot
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+(cd examples/nonebot && "$PY" -m mypy --no-incremental nonebot_plugin_gunbai)
 (cd examples/nonebot && GUNBAI_TRANSCRIPT="$tmp/body.md" "$PY" -m pytest -q -p no:cacheprovider tests)
 bash scripts/plugin-transcript.sh nonebot "$tmp/body.md"

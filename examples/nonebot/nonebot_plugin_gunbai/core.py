@@ -21,7 +21,7 @@ import gunbai
 from .templates import render, template_lang
 
 SYSTEMS = ("coc7", "coc6", "world_trigger", "tmd", "fap_map")
-_DOT = ("." , "。", "．")
+_DOT = (".", "。", "．")
 _LOG_NAME = re.compile(r"^[\w\-]{1,64}$")
 
 
@@ -128,8 +128,8 @@ class Gunbai:
             return []
         ch = self.store.channel(scope)
         lang = ch["lang"] or self.s.lang
-        system = ch["system"] if ch["system"] is not None else self.s.system
-        system = None if system == "none" else system
+        chosen = ch["system"] if ch["system"] is not None else self.s.system
+        system: Any = None if chosen == "none" else chosen
         try:
             if is_dot:
                 word, _, rest = line[1:].strip().partition(" ")
@@ -155,7 +155,7 @@ class Gunbai:
                 args["variants"] = variants
             if self.s.seed is not None:
                 args["seed"] = self.s.seed + ch["rolls_made"]
-            r = dict(gunbai.command.run(**args))
+            r: Dict[str, Any] = dict(gunbai.command.run(**args))
         except gunbai.GunbaiError as e:
             return [Out(self._t("error", lang, group, code=e.code, message=str(e)))]
         if not r["matched"]:
@@ -163,7 +163,7 @@ class Gunbai:
         # What the command changed, kept for the next one: gunbai itself stores nothing.
         if r.get("rolls"):
             ch["rolls_made"] += 1
-        structured = r.get("result") if isinstance(r.get("result"), dict) else {}
+        structured: Dict[str, Any] = r["result"] if isinstance(r.get("result"), dict) else {}
         if isinstance(structured.get("card"), dict):
             self.store.save_card(scope, user, structured["card"])
         if r.get("kind") == "coc7_house_rule" and structured.get("variants") is not None:

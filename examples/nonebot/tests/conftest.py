@@ -4,6 +4,7 @@ and a fresh data folder."""
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from nonebug import NONEBOT_INIT_KWARGS
 
 DATA = Path(tempfile.mkdtemp(prefix="gunbai-nonebot-"))
 # The settings the recorded sessions were played with (shared with the Koishi plugin's test).
-CONFIG = json.loads((Path(__file__).resolve().parents[2] / "plugin-sessions.json").read_text(encoding="utf-8"))["config"]
+CONFIG = json.loads(Path(os.environ.get("GUNBAI_SESSIONS") or Path(__file__).resolve().parents[2] / "plugin-sessions.json").read_text(encoding="utf-8"))["config"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

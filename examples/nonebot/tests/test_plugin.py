@@ -78,7 +78,7 @@ async def converse(app: App, title: str, group: Optional[int], user: int, name: 
     TRANSCRIPT.extend(["```", ""])
 
 
-SESSIONS = json.loads((Path(__file__).resolve().parents[2] / "plugin-sessions.json").read_text(encoding="utf-8"))
+SESSIONS = json.loads(Path(os.environ.get("GUNBAI_SESSIONS") or Path(__file__).resolve().parents[2] / "plugin-sessions.json").read_text(encoding="utf-8"))
 
 
 def replies_of(line: Dict[str, Any]) -> List[Reply]:
