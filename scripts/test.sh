@@ -40,6 +40,7 @@ CHECKS=(
   fuzz
   smoke-sdist
   smoke-installed
+  smoke-plugins # the NoneBot2 and Koishi plugins installed from dist/
   smoke-rust
   rule-docs     # docs/rules/ cites only what exists
   rule-coverage # informational
