@@ -12,7 +12,7 @@
 #   py-dev    .venv: pytest, mypy, numpy (make test)
 #   web       Chromium, fonts, playwright-core, vite (browser tests: setup.d/20-web.sh)
 #   analysis  numpy, pandas, matplotlib, nbclient (the notebook: setup.d/30-analysis.sh)
-#   nonebot   NoneBot2, the OneBot v11 adapter, NoneBug (examples/nonebot: setup.d/40-nonebot.sh)
+#   nonebot   .venv-nonebot: NoneBot2, the OneBot v11 adapter, NoneBug (examples/nonebot: setup.d/40-nonebot.sh)
 #   koishi    Koishi, its mock and memory-database plugins (examples/koishi: setup.d/50-koishi.sh)
 #   extras    every scripts/setup.d/*.sh (web, analysis and any later one)
 source "$(dirname "$0")/env.sh"

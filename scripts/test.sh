@@ -49,9 +49,9 @@ CHECKS=(
 # What provides each need: the job's name, its dependencies, its command.
 declare -A PROVIDER_DEPS
 # The setup parts. Those that write into .venv follow each other (py, py-dev, analysis;
-# nonebot too, after py-dev; pip itself takes one at a time, scripts/env.sh's venv_pip).
+# nonebot has a venv of its own, .venv-nonebot).
 PROVIDER_DEPS=(
-  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev" [nonebot]="py-dev" [koishi]=""
+  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev" [nonebot]="" [koishi]=""
   [xtask]="rust" [npm]="wasm bindgen node xtask" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
 )
 job_name() { # NEED: the job that provides it
