@@ -190,8 +190,12 @@ function apply(ctx, config) {
     if (r.kind === 'coc7_house_rule' && r.result?.variants) row.variants = r.result.variants
     await saveChannel(row)
     appendLog(row, session, line, r)
-    if (r.secret === true && !session.isDirect) {
-      await session.bot.sendPrivateMessage(session.userId, say('secret_whisper', lang, channel, { group: channel, text: r.text }), session.guildId, { session })
+    if (r.secret === true) {
+      // A secret command's full reply is its `whisper` (its `text` is only the public
+      // notice): to the roller alone; the group reads the plugin's own notice.
+      const whisper = r.whisper || r.text
+      if (session.isDirect) return send(h.text(whisper))
+      await session.bot.sendPrivateMessage(session.userId, say('secret_whisper', lang, channel, { group: channel, text: whisper }), session.guildId, { session })
       return send(say('secret_notice', lang, channel, { user: session.username }))
     }
     return send(h.text(r.text))

@@ -170,9 +170,14 @@ class Gunbai:
             ch["variants"] = structured["variants"]
         self.store.save_channel(scope, ch)
         self._append_log(scope, ch, user, name, line, r)
-        if r.get("secret", False) and group is not None:
+        if r.get("secret", False):
+            # A secret command's full reply is its `whisper` (its `text` is only the public
+            # notice): to the roller alone; the group reads the plugin's own notice.
+            whisper = r.get("whisper") or r["text"]
+            if group is None:
+                return [Out(whisper)]
             return [
-                Out(self._t("secret_whisper", lang, group, group=group, text=r["text"]), private=True),
+                Out(self._t("secret_whisper", lang, group, group=group, text=whisper), private=True),
                 Out(self._t("secret_notice", lang, group, user=name)),
             ]
         return [Out(r["text"])]
