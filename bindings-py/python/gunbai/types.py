@@ -2447,6 +2447,18 @@ CmdVariants = TypedDict("CmdVariants", {
     "damage_table_threshold": NotRequired[WtDamageTableThreshold],
 })
 
+CmdSkillEntry = TypedDict("CmdSkillEntry", {
+    "names": list[str],
+    "coc7": NotRequired[Union[str, None]],
+    "coc6": NotRequired[Union[str, None]],
+})
+
+CmdSkillPack = TypedDict("CmdSkillPack", {
+    "meta": NotRequired[Any],
+    "illustrative": bool,
+    "skills": list[CmdSkillEntry],
+})
+
 CmdRunArgs = TypedDict("CmdRunArgs", {
     "text": str,
     "system": NotRequired[Union[CmdSystem, None]],
@@ -2455,6 +2467,8 @@ CmdRunArgs = TypedDict("CmdRunArgs", {
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
     "card": NotRequired[Union[dict[str, int], None]],
+    "actor": NotRequired[Union[str, None]],
+    "skill_pack": NotRequired[Union[CmdSkillPack, None]],
 })
 
 CmdKind = Union[Literal["dice"], Literal["repeat"], Literal["calc"], Literal["pool"], Literal["tally"], Literal["choice"], Literal["coc7_check"], Literal["coc7_combined"], Literal["coc7_full_auto"], Literal["coc7_sanity"], Literal["coc7_characteristics"], Literal["coc7_development"], Literal["coc7_house_rule"], Literal["card_update"], Literal["coc6_check"], Literal["coc6_combined"], Literal["coc6_resistance"], Literal["wt_check"], Literal["wt_odds"], Literal["wt_damage"], Literal["wt_damage_table"], Literal["tmd_initiative"], Literal["tmd_conversion_limits"], Literal["fm_evasion"], Literal["fm_jump_evasion"]]
@@ -2481,6 +2495,32 @@ CmdRepeatItem = TypedDict("CmdRepeatItem", {
     "result": NotRequired[Any],
 })
 
+CmdRecordItem = TypedDict("CmdRecordItem", {
+    "name": NotRequired[Union[str, None]],
+    "value": NotRequired[Union[int, None]],
+    "before": NotRequired[Union[int, None]],
+    "after": NotRequired[Union[int, None]],
+})
+
+CmdRecord = TypedDict("CmdRecord", {
+    "version": int,
+    "command": NotRequired[Union[str, None]],
+    "kind": NotRequired[Union[CmdKind, None]],
+    "system": NotRequired[Union[CmdSystem, None]],
+    "rule": NotRequired[Union[str, None]],
+    "actor": NotRequired[Union[str, None]],
+    "items": list[CmdRecordItem],
+    "dice": list[Roll],
+    "total": NotRequired[Union[int, None]],
+    "level": NotRequired[Union[str, None]],
+    "success": NotRequired[Union[bool, None]],
+    "secret": bool,
+    "text": str,
+    "san_before": NotRequired[Union[int, None]],
+    "san_after": NotRequired[Union[int, None]],
+    "error": NotRequired[Union[str, None]],
+})
+
 CmdRunResult = TypedDict("CmdRunResult", {
     "matched": bool,
     "command": NotRequired[Union[str, None]],
@@ -2488,6 +2528,7 @@ CmdRunResult = TypedDict("CmdRunResult", {
     "comment": NotRequired[Union[str, None]],
     "text": str,
     "secret": bool,
+    "whisper": NotRequired[Union[str, None]],
     "success": NotRequired[Union[bool, None]],
     "critical": bool,
     "fumble": bool,
@@ -2497,6 +2538,7 @@ CmdRunResult = TypedDict("CmdRunResult", {
     "refused": NotRequired[Union[CmdRefusal, None]],
     "result": NotRequired[Any],
     "repeats": list[CmdRepeatItem],
+    "record": NotRequired[Union[CmdRecord, None]],
 })
 
 CmdStArgs = TypedDict("CmdStArgs", {
@@ -2513,6 +2555,11 @@ CmdStChange = TypedDict("CmdStChange", {
     "after": NotRequired[Union[int, None]],
 })
 
+CmdStSkipped = TypedDict("CmdStSkipped", {
+    "text": str,
+    "error": CmdParseError,
+})
+
 CmdStResult = TypedDict("CmdStResult", {
     "matched": bool,
     "action": NotRequired[Union[CmdStAction, None]],
@@ -2520,6 +2567,7 @@ CmdStResult = TypedDict("CmdStResult", {
     "changes": list[CmdStChange],
     "text": str,
     "parse_error": NotRequired[Union[CmdParseError, None]],
+    "skipped": list[CmdStSkipped],
 })
 
 CmdHelpArgs = TypedDict("CmdHelpArgs", {
@@ -2611,4 +2659,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
