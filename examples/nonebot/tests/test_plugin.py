@@ -98,6 +98,9 @@ async def test_session(app: App, session: Dict[str, Any]) -> None:
         assert [e["line"] for e in entries] == session["log"]["lines"]
         assert all(e["user"] == session["user"] and e["result"]["matched"] for e in entries)
         assert [e["result"].get("secret") is True for e in entries] == session["log"]["secret"]
+        # command.run's structured `record` is in each entry (a `.st` line's is parse_st's result).
+        runs = [e for e in entries if not e["line"].startswith(".st")]
+        assert runs and all(e["result"]["record"]["secret"] is e["result"]["secret"] for e in runs)
     if session.get("card"):
         scope = f"group:{group}" if group is not None else f"private:{session['user']}"
         with sqlite3.connect(str(DATA / "gunbai.sqlite3")) as db:
