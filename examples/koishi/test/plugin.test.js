@@ -77,6 +77,9 @@ function checkLogs(session) {
     assert.equal(typeof e.result.text, 'string')
   }
   assert.deepEqual(entries.map((e) => e.result.secret === true), session.log.secret)
+  // command.run's structured `record` is in each entry (a `.st` line's is parseSt's result).
+  const runs = entries.filter((e) => !e.line.startsWith('.st'))
+  assert.ok(runs.length && runs.every((e) => e.result.record.secret === e.result.secret))
 }
 
 test('cards live in the database service', async () => {
