@@ -94,25 +94,6 @@ def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events:
     """
 
 
-@_op("coc7_house.round_simulate")
-def round_simulate(*, setup: C7hRoundNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``coc7_house.round_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
-
-    Args:
-        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
-        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
-        policy: Everybody's policy (default: random).
-        policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
-        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 @_op("coc7_house.round_turn")
 def round_turn(*, state: C7hRoundState) -> Turn:
     """``coc7_house.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the combatant whose turn it is (C7H-INIT-1), or next_round.
@@ -323,25 +304,6 @@ def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events:
     """
 
 
-@_op("coc7_house.chase_simulate")
-def chase_simulate(*, setup: C7hChaseNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``coc7_house.chase_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
-
-    Args:
-        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
-        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
-        policy: Everybody's policy (default: random).
-        policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
-        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 @_op("coc7_house.chase_turn")
 def chase_turn(*, state: C7hChaseState) -> Turn:
     """``coc7_house.chase_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status.
@@ -370,6 +332,44 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
     Args:
         sheet: The sheet.
         data: A data pack; default the bundled illustrative pack of the edition.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("coc7_house.round_simulate")
+def round_simulate(*, setup: C7hRoundNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
+    """``coc7_house.round_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+
+    Args:
+        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
+        policy: Everybody's policy (default: random).
+        policies: Policies for named participants, overriding `policy` (the first that names one wins).
+        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
+        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("coc7_house.chase_simulate")
+def chase_simulate(*, setup: C7hChaseNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
+    """``coc7_house.chase_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+
+    Args:
+        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
+        policy: Everybody's policy (default: random).
+        policies: Policies for named participants, overriding `policy` (the first that names one wins).
+        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
+        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -449,4 +449,4 @@ class Chase(_Game):
 
         def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_simulate", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_simulate", "chase_turn", "labels", "sheet", "simulate", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_turn", "labels", "sheet", "round_simulate", "chase_simulate", "simulate", "Round", "Chase"]

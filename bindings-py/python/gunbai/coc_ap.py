@@ -48,25 +48,6 @@ def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, event
     """
 
 
-@_op("coc_ap.round_simulate")
-def round_simulate(*, setup: CocApRoundNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``coc_ap.round_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
-
-    Args:
-        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
-        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
-        policy: Everybody's policy (default: random).
-        policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
-        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 @_op("coc_ap.round_turn")
 def round_turn(*, state: CocApRoundState) -> Turn:
     """``coc_ap.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round.
@@ -156,6 +137,25 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
     """
 
 
+@_op("coc_ap.round_simulate")
+def round_simulate(*, setup: CocApRoundNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
+    """``coc_ap.round_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+
+    Args:
+        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
+        policy: Everybody's policy (default: random).
+        policies: Policies for named participants, overriding `policy` (the first that names one wins).
+        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
+        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 from ._simulate import Simulator as _Simulator
 
 #: Whole games of ``coc_ap.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
@@ -193,4 +193,4 @@ class Round(_Game):
 
         def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "round_view", "round_simulate", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "simulate", "Round"]
+__all__ = ["check", "round_view", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "round_simulate", "simulate", "Round"]

@@ -44,25 +44,6 @@ def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None,
     """
 
 
-@_op("tmd.encounter_simulate")
-def encounter_simulate(*, setup: TmdEncounterNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``tmd.encounter_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
-
-    Args:
-        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
-        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
-        policy: Everybody's policy (default: random).
-        policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
-        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 @_op("tmd.encounter_turn")
 def encounter_turn(*, state: TmdEncounterState) -> Turn:
     """``tmd.encounter_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step.
@@ -209,6 +190,25 @@ def sheet(*, sheet: TmdSheet) -> TmdSheetResult:
     """
 
 
+@_op("tmd.encounter_simulate")
+def encounter_simulate(*, setup: TmdEncounterNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
+    """``tmd.encounter_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+
+    Args:
+        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
+        policy: Everybody's policy (default: random).
+        policies: Policies for named participants, overriding `policy` (the first that names one wins).
+        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
+        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 @_op("tmd.simulate_initiative", batch=True)
 def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[TmdSimulateInitiativeOutput, None] = None, n: int, seed: Union[int, None] = None) -> numpy.typing.NDArray[numpy.int32]:
     """``tmd.simulate_initiative`` — n seeded initiative orders, flattened (n, combatants) int32: each combatant's position or total.
@@ -264,4 +264,4 @@ class Encounter(_Game):
 
         def act(self, action: TmdAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["action_types", "encounter_view", "encounter_simulate", "encounter_turn", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "simulate_initiative", "simulate", "Encounter"]
+__all__ = ["action_types", "encounter_view", "encounter_turn", "initiative", "initiative_odds", "conversion_limits", "convert", "action_seconds", "acrobatic", "encounter_new", "encounter_legal_actions", "encounter_act", "sheet", "encounter_simulate", "simulate_initiative", "simulate", "Encounter"]

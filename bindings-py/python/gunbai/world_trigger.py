@@ -456,25 +456,6 @@ def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = N
     """
 
 
-@_op("world_trigger.battle_simulate")
-def battle_simulate(*, setup: WtBattleNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``world_trigger.battle_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
-
-    Args:
-        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
-        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
-        policy: Everybody's policy (default: random).
-        policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
-        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
-
-    Raises:
-        GunbaiError: with a stable ``.code``.
-    """
-
-
 @_op("world_trigger.battle_turn")
 def battle_turn(*, state: WtBattleState) -> Turn:
     """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
@@ -495,6 +476,25 @@ def battle_run(*, setup: WtBattleNewArgs, steps: Sequence[WtBattleRunStep], with
         setup: The setup (`battle_new`'s arguments).
         steps: Actions in order (at most 2000). The first illegal one is returned as the error (an invalid argument's `field` is prefixed with `steps[i].`).
         with_legal: Also list the legal actions of the final state (at most 50,000 actions and 600,000 path squares, else `limit_exceeded`). Default false.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
+@_op("world_trigger.battle_simulate")
+def battle_simulate(*, setup: WtBattleNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
+    """``world_trigger.battle_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+
+    Args:
+        setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
+        n: How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more in chunks with `first`).
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        first: The index of the first battle (default 0): battles `first` … `first + n − 1`.
+        policy: Everybody's policy (default: random).
+        policies: Policies for named participants, overriding `policy` (the first that names one wins).
+        max_steps: Most actions in one battle (default 2,000; at most 100,000): a battle that reaches it ends with no outcome (`ended: false`).
+        threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -616,4 +616,4 @@ class Battle(_Game):
 
         def act(self, action: WtBattleAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_simulate", "battle_turn", "battle_run", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "simulate", "Battle"]
+__all__ = ["check", "opposed", "distribution", "success_chance", "opposed_chance", "expected_table", "create_character", "validate_sheet", "create_operator", "validate_operator", "movement", "condition_effects", "damage", "damage_odds", "creation_limits", "damage_table", "out_of_bounds_target", "out_of_bounds_check", "range", "d66", "teleport_coordinates", "labels", "sample_data", "validate_data", "battle_sample_data", "validate_battle_data", "battle_new", "battle_legal_actions", "battle_act", "battle_view", "battle_turn", "battle_run", "battle_simulate", "simulate_checks", "simulate_opposed", "simulate_damage", "simulate_battles", "simulate", "Battle"]
