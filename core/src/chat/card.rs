@@ -43,11 +43,11 @@ pub struct CmdSkillEntry {
     pub names: Vec<String>,
     /// 7th-edition base value: a number (`"25"`) or a characteristic with a factor
     /// (`"DEX/2"`, `"EDU"`; a division rounds down); null when the edition has none.
-    #[serde(default)]
-    pub coc7: Option<String>,
-    /// 6th-edition base value, as `coc7` (`"DEX*2"`, `"EDU*5"`).
-    #[serde(default)]
-    pub coc6: Option<String>,
+    #[serde(default, rename = "coc7")]
+    pub base7: Option<String>,
+    /// 6th-edition base value (wire name `coc6`), as `coc7` (`"DEX*2"`, `"EDU*5"`).
+    #[serde(default, rename = "coc6")]
+    pub base6: Option<String>,
 }
 
 /// The built-in pack, read once.
@@ -83,7 +83,7 @@ pub(crate) fn validate_pack(pack: &CmdSkillPack) -> crate::error::Result<()> {
                 crate::engine::ids::quote(n)
             ));
         }
-        for v in [&e.coc7, &e.coc6].into_iter().flatten() {
+        for v in [&e.base7, &e.base6].into_iter().flatten() {
             if parse_base(v).is_none() {
                 return bad(format!(
                     "a base value is a number 0-1000 or a characteristic with a factor (DEX/2, EDU*5), not {}",
@@ -134,8 +134,8 @@ pub(crate) fn default_value(
     let k = key(name);
     let entry = pack.skills.iter().find(|e| e.names.iter().any(|n| fold(n) == f || key(n) == k))?;
     let base = match system? {
-        super::CmdSystem::Coc7 => entry.coc7.as_deref()?,
-        super::CmdSystem::Coc6 => entry.coc6.as_deref()?,
+        super::CmdSystem::Coc7 => entry.base7.as_deref()?,
+        super::CmdSystem::Coc6 => entry.base6.as_deref()?,
         _ => return None,
     };
     match parse_base(base)? {

@@ -380,6 +380,7 @@ fn collect(out: &mut SimulateResult, k: u64, word: u64, p: Played) {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn extend(out: &mut SimulateResult, part: SimulateResult) {
     let (b, pb) = (&mut out.battles, part.battles);
     b.index.extend(pb.index);
