@@ -30,7 +30,7 @@ export interface SimulateTables {
 
 /**
  * Play `args.n` games of a `<x>_simulate` operation (`"coc_ap.round_simulate"`) in
- * chunks of at most 100,000 steps (`n × max_steps`), yielding to the event loop between
+ * chunks of at most 10,000 steps (`n × max_steps`), yielding to the event loop between
  * them: `onProgress(done, n)` after each; an aborted `signal` stops between chunks.
  * The result equals one call's with the same arguments.
  * @throws {GunbaiError}

@@ -295,7 +295,7 @@ export function call(op, args) {
 }
 
 /** What one call of a `<x>_simulate` operation plays at most, as `n × max_steps`. */
-const SIMULATE_WORK = 100000;
+const SIMULATE_WORK = 10000;
 
 /**
  * Play `args.n` games of a `<x>_simulate` operation (`"coc_ap.round_simulate"`) in
@@ -312,7 +312,7 @@ export async function simulate(op, args, { onProgress, signal } = {}) {
   if (!Number.isSafeInteger(n) || n < 1) {
     throw new GunbaiError({ code: "out_of_range", message: "n: must be a positive integer", field: "n" });
   }
-  const chunk = Math.max(1, Math.floor(SIMULATE_WORK / (rest.max_steps ?? 2000)));
+  const chunk = Math.max(1, Math.floor(SIMULATE_WORK / (rest.max_steps ?? 500)));
   const out = { battles: {}, members: {} };
   for (let done = 0; done < n; ) {
     signal?.throwIfAborted();

@@ -11,7 +11,7 @@ const setup = {
 };
 
 test("chunks give the one call's games, with progress", async () => {
-  const args = { setup, n: 45, seed: 9, max_steps: 5000 }; // 20 games per chunk: three chunks
+  const args = { setup, n: 45, seed: 9, max_steps: 500 }; // 20 games per chunk: three chunks
   const seen = [];
   const chunked = await gunbai.simulate("tmd.encounter_simulate", args, { onProgress: (done, n) => seen.push([done, n]) });
   assert.deepEqual(seen, [[20, 45], [40, 45], [45, 45]]);
@@ -26,7 +26,7 @@ test("chunks give the one call's games, with progress", async () => {
 test("an aborted signal stops between chunks; bad arguments are GunbaiErrors", async () => {
   const ctrl = new AbortController();
   const seen = [];
-  const run = gunbai.simulate("tmd.encounter_simulate", { setup, n: 100, seed: 1, max_steps: 5000 }, {
+  const run = gunbai.simulate("tmd.encounter_simulate", { setup, n: 100, seed: 1, max_steps: 500 }, {
     signal: ctrl.signal,
     onProgress: (done) => {
       seen.push(done);

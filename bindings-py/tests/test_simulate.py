@@ -16,7 +16,7 @@ TMD: Any = {"characters": [{"id": "a", "side": "pc", "base_initiative": 2},
 
 
 def test_chunks_are_the_operation_s_games() -> None:
-    # More games than one call takes (n × max_steps > 100,000): three chunks.
+    # More games than one call takes (n × max_steps > 10,000): three chunks.
     steps = 5
     n = 2 * (MAX_WORK_PER_CALL // steps) + 3
     sim = gunbai.tmd.simulate(TMD, n, 11, max_steps=steps, threads=2)

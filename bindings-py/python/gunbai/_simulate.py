@@ -1,7 +1,7 @@
 """Whole games by policies at any ``n``: ``gunbai.<module>.simulate``.
 
 Each module's ``simulate`` plays its engine's ``<x>_simulate`` operation in chunks (one
-call plays at most ``n × max_steps`` = 100,000 steps), so ``n`` has no bound here, a
+call plays at most ``n × max_steps`` = 10,000 steps), so ``n`` has no bound here, a
 progress bar can follow the chunks, and Ctrl-C stops between them. Game k depends only on
 the master seed and k, so the result is the same whatever the chunks or ``threads``
 (and equal to the operation's with that seed in JS or Rust). The games' rules are the
@@ -22,9 +22,9 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
 #: What the core plays in one call at most, as ``n × max_steps``.
-MAX_WORK_PER_CALL = 100_000
+MAX_WORK_PER_CALL = 10_000
 #: The core's default ``max_steps``.
-DEFAULT_MAX_STEPS = 2_000
+DEFAULT_MAX_STEPS = 500
 _SEED_BOUND = 1 << 53
 
 Rng = Union[None, int, "numpy.random.Generator", "numpy.random.SeedSequence"]

@@ -30,14 +30,14 @@ use serde_json::Value;
 /// Most battles in one call.
 pub const MAX_BATTLES: u64 = MAX_WORK;
 /// Most actions one battle may take (`max_steps`).
-pub const MAX_STEPS: u32 = 100_000;
+pub const MAX_STEPS: u32 = 10_000;
 /// The default `max_steps`.
-pub const DEFAULT_STEPS: u32 = 2_000;
+pub const DEFAULT_STEPS: u32 = 500;
 /// The most actions one call may take, counted as `n × max_steps` (a bound, not the
 /// steps actually played): the same in every build, so that Rust, JS and Python accept
 /// and refuse the same calls, and small enough that a call on a browser's UI thread
 /// returns in reasonable time. A larger study plays its battles in chunks (`first`).
-pub const MAX_WORK: u64 = 100_000;
+pub const MAX_WORK: u64 = 10_000;
 /// Most threads a call may ask for.
 pub const MAX_THREADS: u32 = 256;
 
@@ -80,7 +80,7 @@ pub struct SimulateArgs {
 /// Which battles a `_simulate` operation plays, and how.
 #[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 pub struct SimRun {
-    /// How many battles: 1 to 100,000, with `n × max_steps` at most 100,000 (play more
+    /// How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more
     /// in chunks with `first`).
     pub n: u64,
     /// The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting
@@ -95,7 +95,7 @@ pub struct SimRun {
     /// Policies for named participants, overriding `policy` (the first that names one wins).
     #[serde(default)]
     pub policies: Vec<SimPolicyFor>,
-    /// Most actions in one battle (default 2,000; at most 100,000): a battle that
+    /// Most actions in one battle (default 500; at most 10,000): a battle that
     /// reaches it ends with no outcome (`ended: false`).
     #[serde(default)]
     pub max_steps: Option<u32>,
