@@ -485,10 +485,12 @@ fn spread(open: OpenSim, args: &SimulateArgs, threads: u64, max_steps: u32) -> R
     let threads = threads.min(args.run.n);
     let per = args.run.n.div_ceil(threads);
     let parts: Vec<Result<SimulateResult>> = std::thread::scope(|sc| {
+        let end = args.run.first + args.run.n;
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let first = args.run.first + t * per;
-                let n = per.min(args.run.first + args.run.n - first);
+            .map(|t| args.run.first + t * per)
+            .take_while(|&first| first < end)
+            .map(|first| {
+                let n = per.min(end - first);
                 sc.spawn(move || run_range(open, args, first, n, max_steps))
             })
             .collect();

@@ -39,6 +39,10 @@ fn same_with(op: &str, setup: Value, base: Value) -> Value {
     assert_eq!(one["battles"]["index"], json!([0, 1, 2, 3, 4, 5]), "{op}");
     assert_eq!(sim(op, &setup, json!({"threads": 2})), one, "{op}: two threads");
     assert_eq!(sim(op, &setup, json!({"threads": 4})), one, "{op}: four threads");
+    // More threads than a whole chunk each: 5 games over 4 threads (2, 2, 1 and none).
+    let five = sim(op, &setup, json!({"threads": 1, "n": 5}));
+    assert_eq!(sim(op, &setup, json!({"threads": 4, "n": 5})), five, "{op}: five games, four threads");
+    assert_eq!(five["battles"]["index"], json!([0, 1, 2, 3, 4]), "{op}");
     assert_eq!(sim(op, &setup, json!({"threads": 0})), one, "{op}: a thread per core");
     let (a, b) = (sim(op, &setup, json!({"n": 2})), sim(op, &setup, json!({"first": 2, "n": 4})));
     assert_eq!(joined(&a, &b), one, "{op}: two chunks");
