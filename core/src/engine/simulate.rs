@@ -38,6 +38,8 @@ pub const DEFAULT_STEPS: u32 = 500;
 /// and refuse the same calls, and small enough that a call on a browser's UI thread
 /// returns in reasonable time. A larger study plays its battles in chunks (`first`).
 pub const MAX_WORK: u64 = 10_000;
+/// The end of the games a call may play (`first + n`): reaching game k draws k words.
+pub const MAX_INDEX: u64 = 10_000_000;
 /// Most threads a call may ask for.
 pub const MAX_THREADS: u32 = 256;
 
@@ -86,7 +88,8 @@ pub struct SimRun {
     /// The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting
     /// from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
     pub seed: u64,
-    /// The index of the first battle (default 0): battles `first` … `first + n − 1`.
+    /// The index of the first battle (default 0): battles `first` … `first + n − 1`, with
+    /// `first + n` at most 10,000,000.
     #[serde(default)]
     pub first: u64,
     /// Everybody's policy (default: random).
@@ -433,8 +436,8 @@ fn checked_args(args: &SimulateArgs) -> Result<u32> {
     if args.run.seed >= 1 << 53 {
         return Err(Error::out_of_range("seed", "must be 0 to 2^53 - 1"));
     }
-    if args.run.first.checked_add(args.run.n).is_none_or(|end| end > 1 << 53) {
-        return Err(Error::out_of_range("first", "first + n must be at most 2^53"));
+    if args.run.first.checked_add(args.run.n).is_none_or(|end| end > MAX_INDEX) {
+        return Err(Error::out_of_range("first", format!("first + n must be at most {MAX_INDEX}")));
     }
     let max_steps = args.run.max_steps.unwrap_or(DEFAULT_STEPS);
     if !(1..=MAX_STEPS).contains(&max_steps) {
