@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { serve, REPO_ROOT } from "./server.mjs";
-import { launch, newPage, screenshot } from "./harness.mjs";
+import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
@@ -27,7 +27,7 @@ before(async () => {
   browser = await launch();
   page = await newPage(browser, { viewport: { width: 1280, height: 1000 } });
   await page.goto(`${server.url}examples/character-sheet/?lang=en`);
-  await page.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  await page.waitForSelector("body[data-ready='1']", { timeout: LIVENESS });
 });
 after(async () => {
   await browser?.close();
@@ -453,7 +453,7 @@ const SYSTEMS = [
 async function openSystem(system, lang, viewport = { width: 1280, height: 1000 }) {
   const p = await newPage(browser, { viewport });
   await p.goto(`${server.url}examples/character-sheet/?system=${system}&lang=${lang}`);
-  await p.waitForSelector("body[data-ready='1']", { timeout: 30000 });
+  await p.waitForSelector("body[data-ready='1']", { timeout: LIVENESS });
   return p;
 }
 

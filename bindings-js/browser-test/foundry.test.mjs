@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { serve, REPO_ROOT } from "./server.mjs";
-import { launch, newPage, screenshot } from "./harness.mjs";
+import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 import { route } from "../../examples/foundry-module/test/stand-in-server.mjs";
 import { squareLeaks, rollLeaks } from "./leaks.mjs";
@@ -79,7 +79,7 @@ async function table(users, { generation = 13 } = {}) {
 const setupWorld = (t, world) => Promise.all(t.all.map((p) => p.evaluate((w) => window.__setupWorld(w), world)));
 /** Wait until every page has seen the engine at `seq` actions (its panel re-rendered). */
 const settled = (t, seq) =>
-  Promise.all(t.all.map((p) => p.waitForFunction((s) => document.querySelector(".gunbai-combat")?.dataset.seq === String(s), seq, { timeout: 10000 })));
+  Promise.all(t.all.map((p) => p.waitForFunction((s) => document.querySelector(".gunbai-combat")?.dataset.seq === String(s), seq, { timeout: LIVENESS })));
 const engineOf = (page) => page.evaluate(() => game.modules.get("gunbai").api.engineOf(game.combat));
 const buttonsOf = (page) =>
   page.$$eval(".gunbai-combat button[data-gunbai='act']", (bs) => bs.map((b) => ({ index: Number(b.dataset.index), type: b.dataset.type, actor: b.dataset.actor, label: b.textContent })));
@@ -155,10 +155,16 @@ async function drive(t, next, done, { max = 80, after = null } = {}) {
   for (let i = 0; i < max; i++) {
     const flag = await engineOf(t.gm);
     if (done(flag.state)) return steps;
-    const buttons = {};
-    for (const p of t.all) buttons[p.user] = await buttonsOf(p);
+    // (read again for a while if nothing fits: a page may still be re-rendering)
+    let buttons = {};
+    let pick = null;
+    for (let tries = 0; !pick && tries < 20; tries++) {
+      if (tries) await new Promise((r) => setTimeout(r, 250));
+      buttons = {};
+      for (const p of t.all) buttons[p.user] = await buttonsOf(p);
+      pick = next(flag.state, buttons, steps);
+    }
     for (const p of t.all) if (p.user !== "gm") assertOwnButtons(p.user, buttons[p.user], flag);
-    const pick = next(flag.state, buttons, steps);
     assert.ok(pick, `no move at step ${i}: ${JSON.stringify(Object.fromEntries(Object.entries(buttons).map(([u, b]) => [u, b.map((x) => x.label)])))}`);
     const [user, b] = pick;
     steps.push({ user, type: b.type, actor: b.actor });

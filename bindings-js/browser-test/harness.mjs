@@ -7,6 +7,14 @@ import { basename, dirname, join } from "node:path";
 
 export const CHROMIUM = process.env.GUNBAI_CHROMIUM || "/usr/bin/chromium";
 
+/**
+ * How long a browser test waits for something that must happen (a page re-rendered, a
+ * message relayed). A liveness bound, not a speed check: `make test` runs these pages
+ * beside four other jobs on two cores, where a render that takes 50 ms alone has taken
+ * over 10 s.
+ */
+export const LIVENESS = 60000;
+
 /** Launch headless chromium (as root it needs --no-sandbox); playwright gives it a fresh user-data-dir. */
 export async function launch() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} missing: run scripts/setup.d/20-web.sh`);
@@ -35,6 +43,7 @@ export async function launch() {
 export async function newPage(browser, { viewport = { width: 1280, height: 900 }, locale = "en-US" } = {}) {
   const context = await browser.newContext({ viewport, locale, deviceScaleFactor: 1 });
   const page = await context.newPage();
+  page.setDefaultTimeout(LIVENESS);
   page.blocked = [];
   page.logs = [];
   page.errors = [];

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { squareLeaks } from "./leaks.mjs";
 import { serve, REPO_ROOT } from "./server.mjs";
-import { launch, newPage, screenshot } from "./harness.mjs";
+import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
@@ -270,7 +270,7 @@ async function waitFrame(page, id, kind) {
   throw new Error(`no frame ${id}-${kind}`);
 }
 async function ready(page, id, kinds = ["background", "popover"]) {
-  for (const kind of kinds) await (await waitFrame(page, id, kind)).waitForSelector("body[data-ready='1']", { state: "attached", timeout: 30000 });
+  for (const kind of kinds) await (await waitFrame(page, id, kind)).waitForSelector("body[data-ready='1']", { state: "attached", timeout: LIVENESS });
 }
 
 /** The harness with a scene and clients ({id, role, name, lang}); resolves once every page is ready. */
@@ -294,7 +294,7 @@ async function forge(page, client, data) {
 }
 /** The GM client's answer to a request id (waits for it). */
 async function answer(page, rid) {
-  await page.waitForFunction(([ch, rid]) => harness.broadcasts.some((b) => b.channel === ch && b.data?.rid === rid), [RESULT, rid], { timeout: 15000 });
+  await page.waitForFunction(([ch, rid]) => harness.broadcasts.some((b) => b.channel === ch && b.data?.rid === rid), [RESULT, rid], { timeout: LIVENESS });
   return page.evaluate(([ch, rid]) => harness.broadcasts.find((b) => b.channel === ch && b.data?.rid === rid), [RESULT, rid]);
 }
 
@@ -308,7 +308,7 @@ async function addFromContextMenu(page) {
   assert.deepEqual(await menus("gm", ["prop"]), [], "a prop is not a character");
   assert.deepEqual(await menus("p1", ["p1-a"]), [], "players may not add before the GM allows them to act");
   await frame(page, "gm").check("#players-act");
-  await page.waitForFunction((m) => harness.contextMenus("p1", ["p1-a"]).some((x) => x.id === m), MENU_ADD, { timeout: 10000 });
+  await page.waitForFunction((m) => harness.contextMenus("p1", ["p1-a"]).some((x) => x.id === m), MENU_ADD, { timeout: LIVENESS });
   assert.deepEqual(await menus("p1", ["gm-a"]), [], "not another's token");
   assert.ok(await page.evaluate((m) => harness.clickContextMenu("p1", m, ["p1-a"]), MENU_ADD));
   assert.ok(await page.evaluate((m) => harness.clickContextMenu("gm", m, ["gm-a", "gm-b"]), MENU_ADD));
@@ -337,7 +337,7 @@ async function step(page, system, pick) {
     // What the player may click: exactly their own combatant's actions.
     // Both pages show the stored step (the seed of its last log entry).
     for (const c of ["gm", "p1"]) {
-      await frame(page, c).waitForFunction((seed) => document.querySelector("#encounter")?.dataset.seed === seed && !document.querySelector("#actions button[data-i]")?.closest("[inert]"), String(rec.log.at(-1).seed ?? ""), { timeout: 10000 });
+      await frame(page, c).waitForFunction((seed) => document.querySelector("#encounter")?.dataset.seed === seed && !document.querySelector("#actions button[data-i]")?.closest("[inert]"), String(rec.log.at(-1).seed ?? ""), { timeout: LIVENESS });
     }
     const enabled = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => [Number(b.dataset.i), !b.disabled]));
     // (the player's buttons index their own listing, which the GM's client sent them)
@@ -348,8 +348,8 @@ async function step(page, system, pick) {
     for (const [j, on] of enabled) assert.equal(on, OWNERS[actorOf(system, mine[j].action, rec.state)] === "p1", `${system}: player button ${JSON.stringify(mine[j].action)}`);
     const before = JSON.stringify(await rawEntry(page));
     const index = who === "p1" ? mine.indexOf(legal[i]) : i;
-    await frame(page, who).click(`#actions button[data-i="${index}"]:not([disabled])`, { timeout: 10000 });
-    await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, before], { timeout: 15000 });
+    await frame(page, who).click(`#actions button[data-i="${index}"]:not([disabled])`, { timeout: LIVENESS });
+    await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, before], { timeout: LIVENESS });
     const next = await record(page);
     const last = next.log.at(-1);
     assert.deepEqual(last.action, action);
@@ -364,7 +364,7 @@ async function step(page, system, pick) {
           return el && !el.hidden && el.dataset.by === by && el.dataset.seed === seed && el.querySelectorAll(".ev").length === n;
         },
         [who, String(last.seed), last.events.length],
-        { timeout: 10000 },
+        { timeout: LIVENESS },
       );
     }
     return who;
@@ -471,7 +471,7 @@ async function checkBadges(page, system) {
   await page.waitForFunction(
     ([k, want]) => Object.entries(want).every(([id, v]) => harness.scene.items.some((i) => i.attachedTo === id && i.metadata?.[k] && i.text?.plainText.includes(v))),
     [BADGE_KEY, want],
-    { timeout: 10000 },
+    { timeout: LIVENESS },
   );
   for (const id of Object.keys(want)) {
     const labels = await page.evaluate(([id, k]) => harness.attachments(id).filter((i) => i.metadata?.[k]), [id, BADGE_KEY]);
@@ -491,13 +491,13 @@ for (const system of SYSTEMS) {
     await addFromContextMenu(page);
     // The GM picks the ruleset: both clients load it.
     await frame(page, "gm").selectOption("#system", system);
-    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector(`body[data-loaded="${system}"]`, { timeout: 15000 });
+    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector(`body[data-loaded="${system}"]`, { timeout: LIVENESS });
     assert.equal(await frame(page, "p1").isDisabled("#system"), true, "only the GM picks the ruleset");
     assert.equal(await frame(page, "p1").isHidden("#start"), true);
     await frame(page, "gm").waitForSelector("#tokens tr[data-token='p1-a']");
     assert.equal(await frame(page, "gm").$$eval("#tokens tr[data-token]", (rs) => rs.length), 3, "the three combatants, not the prop");
     await frame(page, "gm").click("#start");
-    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: 15000 });
+    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: LIVENESS });
     const start = await record(page);
     assert.equal(start.system, system);
     if (system === "coc7_house") {
@@ -633,7 +633,7 @@ test("with the GM's popover closed, the GM's background page applies a player's 
   assert.ok(i >= 0);
   const raw = JSON.stringify(await rawEntry(page));
   await frame(page, "p1").click(`#actions button[data-i="${i}"]:not([disabled])`);
-  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: 15000 });
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
   const after = await record(page);
   assert.deepEqual(after.log.at(-1).action, legal[i].action);
   const h = gunbai.cocAp.Round.fromJSON(rec.state);
@@ -641,12 +641,12 @@ test("with the GM's popover closed, the GM's background page applies a player's 
   assert.deepEqual(after.state, h.state, "the stored state is the engine's for that action and seed");
   h.free();
   // the player's page shows the new step (its view came from the background page), with no timeout message
-  await frame(page, "p1").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: 10000 });
+  await frame(page, "p1").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: LIVENESS });
   assert.equal(await frame(page, "p1").getAttribute("#request-status", "data-code"), "done");
   // The GM opens the popover again: it shows that step, and takes the requests again.
   await page.evaluate(() => harness.reloadPopover("gm"));
   await ready(page, "gm", ["popover"]);
-  await frame(page, "gm").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: 10000 });
+  await frame(page, "gm").waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(after.log.at(-1).seed), { timeout: LIVENESS });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -656,7 +656,7 @@ test("outside Owlbear Rodeo the page says so in its language (no blank page, no 
     const page = await newPage(browser, { viewport: { width: 420, height: 400 } });
     const from = server.requests.length;
     await page.goto(`${server.url}index.html?lang=${lang}`);
-    await page.waitForSelector("body[data-ready='unavailable']", { timeout: 15000 });
+    await page.waitForSelector("body[data-ready='unavailable']", { timeout: LIVENESS });
     const text = await page.textContent("#unavailable");
     assert.ok(await page.isVisible("#unavailable"));
     assert.match(text, /Owlbear Rodeo/);
@@ -675,7 +675,7 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
   for (const system of SYSTEMS) {
     const from = server.requests.length;
     const page = await openRoom({ items: sceneItems(system, { combatant: true }), metadata: { [SETTINGS_KEY]: { system } }, clients: [{ id: "gm", role: "GM" }, { id: "p1", role: "PLAYER" }] });
-    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector(`body[data-loaded="${system}"]`, { timeout: 15000 });
+    for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector(`body[data-loaded="${system}"]`, { timeout: LIVENESS });
     const wasm = [...new Set(server.requests.slice(from).filter((p) => p.endsWith(".wasm")))];
     assert.equal(wasm.length, 1, `${system}: ${wasm.join(", ")}`);
     const want = sha(readFileSync(join(PKG, ENTRY_OF[system], "wasm", "gunbai_js_bg.wasm")));
@@ -959,7 +959,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   assert.equal(await f.isHidden("#tmd-gm"), false, "the GM sees the form");
   assert.equal(await frame(page, "p1").isHidden("#tmd-gm"), true, "a player doesn't");
   await f.click("#tmd-gm summary");
-  const changed = async (raw) => page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: 10000 });
+  const changed = async (raw) => page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
   /** Fill the form, apply, and check the stored step against encounter_act in Node. */
   const apply = async (kind, fill, expected) => {
     const raw = JSON.stringify(await rawEntry(page));

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { serve, REPO_ROOT } from "./server.mjs";
-import { launch, newPage } from "./harness.mjs";
+import { launch, newPage, LIVENESS } from "./harness.mjs";
 
 const nodeGunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 let browser;
@@ -20,7 +20,7 @@ async function load(entry, wasmType) {
   try {
     const page = await newPage(browser);
     await page.goto(`${server.url}bindings-js/browser-test/pages/package.html?entry=${entry}`);
-    await page.waitForFunction(() => window.result !== undefined, null, { timeout: 30000 });
+    await page.waitForFunction(() => window.result !== undefined, null, { timeout: LIVENESS });
     const result = await page.evaluate(() => window.result);
     const wasmRequests = server.requests.filter((p) => p.endsWith(".wasm"));
     await page.context().close();

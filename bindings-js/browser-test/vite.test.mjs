@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
 import { serve } from "./server.mjs";
-import { launch, newPage } from "./harness.mjs";
+import { launch, newPage, LIVENESS } from "./harness.mjs";
 import { buildOwlbear, PKG } from "./owlbear-build.mjs";
 
 let browser, server, DIST;
@@ -50,7 +50,7 @@ test("the Vite-built extension runs in Chromium (in the Owlbear harness) and sta
   }, KEY);
   let f = null;
   for (let i = 0; i < 300 && !f; i++) (f = page.frame({ name: "gm-popover" })) || (await new Promise((r) => setTimeout(r, 20)));
-  await f.waitForSelector("body[data-ready='1'][data-loaded='tmd']", { timeout: 30000 });
+  await f.waitForSelector("body[data-ready='1'][data-loaded='tmd']", { timeout: LIVENESS });
   assert.ok(server.requests.some((p) => p.startsWith("/assets/") && p.endsWith(".wasm")));
   await f.click("#start");
   await f.waitForSelector("#encounter:not([hidden])");
@@ -76,7 +76,7 @@ test("the package's default entry (`gunbai`, every ruleset in one wasm) through 
     try {
       const page = await newPage(browser);
       await page.goto(`${s.url}index.html`);
-      await page.waitForSelector("body[data-total]", { state: "attached", timeout: 30000 });
+      await page.waitForSelector("body[data-total]", { state: "attached", timeout: LIVENESS });
       const want = (await import(join(PKG, "index.js"))).dice.roll({ expr: "2d6", seed: 7 }).total;
       assert.equal(await page.getAttribute("body", "data-total"), String(want));
       assert.equal(await page.getAttribute("body", "data-rulesets"), "5");
