@@ -1,6 +1,7 @@
 //! The one-sentence `text` of every round event, in ja / zh_hans / zh_hant / en, in the
 //! seed's own terms (回避, 防御, 応戦, かばう, 相殺, 反撃, イクストリーム成功 …).
 
+use super::chase::{C7hChaseStatus, C7hChaseWinner};
 use super::round::{C7hPassiveKind, C7hStance, C7hStatus};
 use crate::coc7::Coc7Level;
 use crate::json::ToJson;
@@ -221,4 +222,89 @@ fn hp_left(l: usize, who: &str, hp: Option<i64>, st: C7hStatus, major: bool) -> 
         };
     }
     out
+}
+
+fn chase_status(st: C7hChaseStatus, l: usize) -> &'static str {
+    match st {
+        C7hChaseStatus::Ongoing => ["チェイス続行", "追逐继续", "追逐繼續", "the chase goes on"][l],
+        C7hChaseStatus::Escaped => ["逃亡成功", "逃脱成功", "逃脫成功", "the fugitive escapes"][l],
+        C7hChaseStatus::Caught => ["追いつかれた", "被追上", "被追上", "the fugitive is caught"][l],
+    }
+}
+
+pub(crate) fn chase_started(f: &str, p: Option<&str>, gap: i64, st: C7hChaseStatus) -> WtLabel {
+    four(|l| {
+        let s = chase_status(st, l);
+        match (l, p) {
+            (0, Some(p)) => format!("{f}の逃亡を{p}が追う：距離{gap}、{s}。"),
+            (1, Some(p)) => format!("{p}追逐逃跑的{f}：距离{gap}，{s}。"),
+            (2, Some(p)) => format!("{p}追逐逃跑的{f}：距離{gap}，{s}。"),
+            (_, Some(p)) => format!("{p} pursues the fleeing {f}: gap {gap}, {s}."),
+            (0, None) => format!("{f}は追跡者なしで逃亡：{s}。"),
+            (1, None) => format!("{f}在无人追赶下逃跑：{s}。"),
+            (2, None) => format!("{f}在無人追趕下逃跑：{s}。"),
+            (_, None) => format!("{f} flees with no pursuer: {s}."),
+        }
+    })
+}
+
+/// What a chase round's sentence states.
+pub(crate) struct ChaseRound<'a> {
+    pub round: u32,
+    pub fugitive: &'a str,
+    pub pursuer: &'a str,
+    pub fugitive_mov: i64,
+    pub pursuer_mov: i64,
+    pub dex: Option<(Coc7Level, Coc7Level)>,
+    pub winner: Option<C7hChaseWinner>,
+    pub gap: i64,
+    pub status: C7hChaseStatus,
+}
+
+pub(crate) fn chase_round(x: &ChaseRound) -> WtLabel {
+    four(|l| {
+        let (n, f, p, fm, pm, g) = (x.round, x.fugitive, x.pursuer, x.fugitive_mov, x.pursuer_mov, x.gap);
+        let mut out = match l {
+            0 => format!("チェイス{n}ラウンド：{f}のMOV{fm}、{p}のMOV{pm}"),
+            1 => format!("追逐第{n}轮：{f}的MOV {fm}，{p}的MOV {pm}"),
+            2 => format!("追逐第{n}輪：{f}的MOV {fm}，{p}的MOV {pm}"),
+            _ => format!("Chase round {n}: {f}'s MOV {fm}, {p}'s MOV {pm}"),
+        };
+        match (x.dex, x.winner) {
+            (Some((fd, pd)), Some(w)) => {
+                let (fd, pd) = (level(fd, l), level(pd, l));
+                let who = match w {
+                    C7hChaseWinner::Fugitive => Some(f),
+                    C7hChaseWinner::Pursuer => Some(p),
+                    C7hChaseWinner::Tie | C7hChaseWinner::Neither => None,
+                };
+                out += &match (l, who) {
+                    (0, Some(w)) => format!("。DEX対抗：{f}は{fd}、{p}は{pd}、{w}の勝ち"),
+                    (0, None) => format!("。DEX対抗：{f}は{fd}、{p}は{pd}、勝者なし"),
+                    (1, Some(w)) => format!("；DEX对抗：{f}{fd}，{p}{pd}，{w}获胜"),
+                    (1, None) => format!("；DEX对抗：{f}{fd}，{p}{pd}，无人获胜"),
+                    (2, Some(w)) => format!("；DEX對抗：{f}{fd}，{p}{pd}，{w}獲勝"),
+                    (2, None) => format!("；DEX對抗：{f}{fd}，{p}{pd}，無人獲勝"),
+                    (_, Some(w)) => format!("; DEX: {f} {fd}, {p} {pd}, {w} wins"),
+                    (_, None) => format!("; DEX: {f} {fd}, {p} {pd}, nobody wins"),
+                };
+            }
+            _ => {
+                out += &match l {
+                    0 => format!("。{p}は追跡できない"),
+                    1 => format!("；{p}无法追赶"),
+                    2 => format!("；{p}無法追趕"),
+                    _ => format!("; {p} cannot pursue"),
+                };
+            }
+        }
+        let s = chase_status(x.status, l);
+        out += &match l {
+            0 => format!("。距離{g}、{s}。"),
+            1 => format!("；距离{g}，{s}。"),
+            2 => format!("；距離{g}，{s}。"),
+            _ => format!("; the gap is {g}, {s}."),
+        };
+        out
+    })
 }
