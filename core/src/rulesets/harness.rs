@@ -396,14 +396,23 @@ fn harness_coc_ap_round() {
 #[cfg(feature = "coc")]
 #[test]
 fn harness_coc7_house_round() {
-    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1: random rounds.
+    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1, C7H-DEF-2,
+    // C7H-COV-1, C7H-CAN-2, C7H-CTR-3: random fights of two sides until one is down.
     let r = run::<super::coc::handle::HouseRound>(
-        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 2 },
+        Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 6, pure_every: 9 },
         |_, rng| {
-            let n = 1 + pick(rng, 4);
+            let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1}))
+                .enumerate()
+                .map(|(i, id)| {
+                    let hp = 3 + pick(rng, 10) as i64;
+                    json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1,
+                        "side": if i % 2 == 0 { "pc" } else { "npc" }, "hp": hp, "hp_max": hp + pick(rng, 3) as i64,
+                        "armor": pick(rng, 2), "db": "1d4",
+                        "weapons": [{"id": "knife", "skill": 30 + pick(rng, 60), "damage": "1d4+DB", "defense": 2},
+                                    {"id": "gun", "skill": 20 + pick(rng, 60), "damage": "1d10", "range": "射撃20m/1体", "cancellable": false}]})
+                })
                 .collect();
             json!({"participants": ps})
         },
