@@ -370,19 +370,25 @@ fn harness_tmd_encounter() {
 #[cfg(feature = "coc")]
 #[test]
 fn harness_coc_ap_round() {
-    // COCAP-RND-1/2, COCAP-AP-3, COCAP-ACT-1…8: random rounds of 2–4 fighters.
+    // COCAP-RND-1/2/3, COCAP-AP-3, COCAP-ACT-1…8: random fights of 2–4 fighters on two
+    // sides, with HP, armor and damage, to one side's fall (COC6-BASE-HP) or the step cap.
     let r = run::<super::coc::handle::ApRound>(
-        Drive { max_steps: 120, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
+        Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
         |_, rng| {
             let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
                 .into_iter()
                 .enumerate()
                 .map(|(i, id)| {
+                    let hp = 3 + pick(rng, 8) as i64;
                     let mut p = json!({"id": id, "dex": 3 + pick(rng, 16), "position": [i as i64, pick(rng, 3) as i64],
-                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "first_aid": pick(rng, 60)}});
-                    if pick(rng, 3) > 0 {
-                        p["weapons"] = json!([{"name": "knife", "skill": 20 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2)}]);
+                        "side": if i % 2 == 0 { "pc" } else { "npc" }, "hp_max": hp, "armor": pick(rng, 2),
+                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "parry": pick(rng, 60), "first_aid": pick(rng, 60)}});
+                    if pick(rng, 4) > 0 {
+                        p["weapons"] = json!([{"name": "knife", "skill": 30 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2), "damage": "1d4+2"}]);
+                    }
+                    if pick(rng, 4) == 0 {
+                        p["hp"] = json!(pick(rng, 3) as i64 + 2);
                     }
                     p
                 })

@@ -76,20 +76,23 @@ impl Engine for ApRound {
         Ok(l.action.clone())
     }
 
-    /// COCAP-RND-2: the participant whose turn it is, in the round's order; once every
-    /// turn has ended, `next_round`.
+    /// COCAP-RND-2: the target of a pending attack (`reaction`), else the participant
+    /// whose turn it is; once every turn has ended, `next_round`; nobody once the fight is over.
     fn turn(_: &(), s: &CocApRoundState) -> Turn {
-        let active = match s.turn.and_then(|t| s.order.get(t)) {
-            Some(id) => TurnActive::of(id, "turn"),
-            None => TurnActive::step("next_round"),
-        };
-        Turn { round: s.round, phase: "round".into(), active: vec![active] }
+        ap::turn_of(s)
     }
 
-    /// A round has no end of its own (COCAP-RND-3: the KP's call).
-    fn outcome(_: &(), _: &CocApRoundState) -> Value {
-        Value::Null
+    /// COCAP-RND-3: `{winner, down, rule, text}` once one side is left standing.
+    fn outcome(_: &(), s: &CocApRoundState) -> Value {
+        ap::outcome(s).to_json()
     }
+
+    fn hp(s: &CocApRoundState) -> Vec<(&str, i64)> {
+        ap::hp_list(s)
+    }
+
+    /// COCAP-ACT-4 治療 (its HP from the illustrative pack, COC6-BASE-TREAT).
+    const HEALING_RULES: &'static [&'static str] = &["COCAP-ACT-4"];
 
     /// `other`'s AP cost is the caller's (COCAP-AP-2(b)); it is listed at 1.
     #[cfg(test)]
