@@ -296,7 +296,7 @@ vector_files! {
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { api_2026_12_05, conventions, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }
     fap_map {
-        actions, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
+        actions, attacks, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
     }
     sheet { sheets }
     tmd {
