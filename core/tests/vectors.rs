@@ -300,7 +300,7 @@ vector_files! {
     }
     sheet { sheets }
     tmd {
-        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
+        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings, gm_outcomes,
         initiative, initiative_odds, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
     views { engine_turns, engine_views }

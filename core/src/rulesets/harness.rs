@@ -352,14 +352,22 @@ fn harness_world_trigger_battle() {
 #[cfg(feature = "tmd")]
 #[test]
 fn harness_tmd_encounter() {
-    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1: random encounters of 2–5 characters.
+    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1, TMD-TIME-1, TMD-SCN-1: random encounters of 2–5
+    // characters with GM-entered damage and downs, until a side is down or the step cap.
     let r = run::<super::tmd::handle::Encounter>(
         Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
         |g, rng| {
             let n = 2 + pick(rng, 4);
             let chars: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2}))
+                .map(|id| {
+                    let mut c = json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2});
+                    // GM-entered outcomes: HP for most characters.
+                    if pick(rng, 4) > 0 {
+                        c["hp"] = json!(5 + pick(rng, 20));
+                    }
+                    c
+                })
                 .collect();
             json!({"characters": chars, "seed": g})
         },
