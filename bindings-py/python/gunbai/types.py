@@ -1137,7 +1137,6 @@ CocApWeapon = TypedDict("CocApWeapon", {
     "name": str,
     "skill": int,
     "attacks_per_round": NotRequired[int],
-    "damage": NotRequired[Union[str, None]],
 })
 
 CocApParticipant = TypedDict("CocApParticipant", {
@@ -1147,10 +1146,6 @@ CocApParticipant = TypedDict("CocApParticipant", {
     "weapons": NotRequired[list[CocApWeapon]],
     "position": NotRequired[list[int]],
     "ap_bonus": NotRequired[int],
-    "side": NotRequired[Union[str, None]],
-    "hp_max": NotRequired[Union[int, None]],
-    "hp": NotRequired[Union[int, None]],
-    "armor": NotRequired[int],
 })
 
 CocApFighter = TypedDict("CocApFighter", {
@@ -1166,12 +1161,6 @@ CocApFighter = TypedDict("CocApFighter", {
     "turn_done": NotRequired[bool],
 })
 
-CocApPending = TypedDict("CocApPending", {
-    "attacker": str,
-    "weapon": str,
-    "target": str,
-})
-
 CocApRoundState = TypedDict("CocApRoundState", {
     "round": int,
     "variants": NotRequired[CocApVariants],
@@ -1179,7 +1168,6 @@ CocApRoundState = TypedDict("CocApRoundState", {
     "order": list[str],
     "turn": NotRequired[Union[int, None]],
     "open": NotRequired[bool],
-    "pending": NotRequired[Union[CocApPending, None]],
 })
 
 CocApTreatSkill = Union[Literal["first_aid"], Literal["medicine"], Literal["psychoanalysis"]]
@@ -1836,6 +1824,8 @@ TmdCharacter = TypedDict("TmdCharacter", {
     "turn_done": bool,
     "gained_extra_ap": NotRequired[int],
     "gained_reflex_only_ap": NotRequired[int],
+    "hp": NotRequired[Union[int, None]],
+    "down": NotRequired[bool],
 })
 
 TmdDelay = TypedDict("TmdDelay", {
@@ -1881,6 +1871,15 @@ TmdEffect = TypedDict("TmdEffect", {
     "armed": bool,
 })
 
+TmdOutcome = TypedDict("TmdOutcome", {
+    "reason": str,
+    "side": NotRequired[Union[str, None]],
+    "winner": NotRequired[Union[str, None]],
+    "down": list[str],
+    "rule": str,
+    "round": int,
+})
+
 TmdEncounterState = TypedDict("TmdEncounterState", {
     "format": int,
     "variants": TmdVariants,
@@ -1900,6 +1899,7 @@ TmdEncounterState = TypedDict("TmdEncounterState", {
     "chain": NotRequired[Union[TmdChain, None]],
     "effects": list[TmdEffect],
     "next_effect_id": int,
+    "outcome": NotRequired[Union[TmdOutcome, None]],
 })
 
 TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
@@ -1911,17 +1911,17 @@ TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
     "tiebreaks": list[int],
 })
 
-TmdEvent = dict[str, Any]
+TmdLoggedEvent = dict[str, Any]
 
 TmdEncounterViewArgs = TypedDict("TmdEncounterViewArgs", {
     "state": TmdEncounterState,
     "viewer": NotRequired[Union[str, None]],
-    "events": NotRequired[Union[list[TmdEvent], None]],
+    "events": NotRequired[Union[list[TmdLoggedEvent], None]],
 })
 
 TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
     "state": TmdEncounterState,
-    "events": NotRequired[Union[list[TmdEvent], None]],
+    "events": NotRequired[Union[list[TmdLoggedEvent], None]],
 })
 
 TmdEncounterTurnArgs = TypedDict("TmdEncounterTurnArgs", {
@@ -2013,6 +2013,7 @@ TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
     "base_initiative": int,
     "immune_to_surprise": NotRequired[bool],
     "is_pc": NotRequired[bool],
+    "hp": NotRequired[Union[int, None]],
 })
 
 TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
@@ -2031,7 +2032,7 @@ TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
 
 TmdEncounterResult = TypedDict("TmdEncounterResult", {
     "state": TmdEncounterState,
-    "events": list[TmdEvent],
+    "events": list[TmdLoggedEvent],
     "rolls": list[Roll],
 })
 
@@ -2175,7 +2176,7 @@ FmEvasionCheckResult = TypedDict("FmEvasionCheckResult", {
     "total": int,
     "success": bool,
     "margin": int,
-    "rolls": list[Roll],
+    "rolls": NotRequired[list[Roll]],
 })
 
 FmJumpEvasionArgs = TypedDict("FmJumpEvasionArgs", {
@@ -2268,6 +2269,9 @@ FmCombatantInit = TypedDict("FmCombatantInit", {
     "magic": int,
     "agility": int,
     "traits": NotRequired[Union[FmPoolTraits, None]],
+    "hp": NotRequired[Union[int, None]],
+    "evasion": NotRequired[Union[int, None]],
+    "side": NotRequired[Union[str, None]],
 })
 
 FmRoundNewArgs = TypedDict("FmRoundNewArgs", {
@@ -2286,6 +2290,8 @@ FmDeclaration = TypedDict("FmDeclaration", {
     "condition": NotRequired[Union[str, None]],
     "follow": NotRequired[Union[str, None]],
     "targets": NotRequired[list[str]],
+    "target": NotRequired[Union[str, None]],
+    "damage": NotRequired[Union[int, None]],
 })
 
 FmStatus = Union[Literal["pending"], Literal["resolved"], Literal["skipped"], Literal["used"]]
@@ -2317,6 +2323,9 @@ FmCombatant = TypedDict("FmCombatant", {
     "last_action": NotRequired[Union[str, None]],
     "prone": NotRequired[bool],
     "pools_from_traits": NotRequired[bool],
+    "hp": NotRequired[Union[int, None]],
+    "evasion": NotRequired[int],
+    "side": NotRequired[Union[str, None]],
 })
 
 FmWindow = TypedDict("FmWindow", {
@@ -2336,6 +2345,8 @@ FmAttackResolving = TypedDict("FmAttackResolving", {
     "actor": str,
     "action": str,
     "targets": list[str],
+    "damage": NotRequired[Union[int, None]],
+    "answered": NotRequired[list[str]],
 })
 
 FmRoundState = TypedDict("FmRoundState", {
@@ -2349,7 +2360,7 @@ FmRoundState = TypedDict("FmRoundState", {
     "attack": NotRequired[Union[FmAttackResolving, None]],
 })
 
-FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["followed"], Literal["grapple_changed"], Literal["round_ended"]]
+FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["followed"], Literal["grapple_changed"], Literal["hit"], Literal["round_ended"]]
 
 FmEvent = TypedDict("FmEvent", {
     "event": FmEventKind,
@@ -2367,7 +2378,13 @@ FmEvent = TypedDict("FmEvent", {
     "target_fap_spent_tenths": NotRequired[Union[int, None]],
     "consecutive": NotRequired[Union[bool, None]],
     "names": NotRequired[Union[FmNames, None]],
-    "text": str,
+    "evasion": NotRequired[Union[FmEvasionCheckResult, None]],
+    "jump_evasion": NotRequired[Union[FmJumpEvasionResult, None]],
+    "damage": NotRequired[Union[int, None]],
+    "damage_taken": NotRequired[Union[int, None]],
+    "hp": NotRequired[Union[int, None]],
+    "prone": NotRequired[Union[bool, None]],
+    "text": WtLabel,
 })
 
 FmOrderEntry = TypedDict("FmOrderEntry", {
@@ -2378,12 +2395,21 @@ FmOrderEntry = TypedDict("FmOrderEntry", {
     "pending": int,
 })
 
+FmOutcome = TypedDict("FmOutcome", {
+    "side": NotRequired[Union[str, None]],
+    "winner": NotRequired[Union[str, None]],
+    "down": list[str],
+    "rule": str,
+    "round": int,
+})
+
 FmRoundResult = TypedDict("FmRoundResult", {
     "state": FmRoundState,
     "events": list[FmEvent],
     "rolls": list[Roll],
     "current": NotRequired[Union[str, None]],
     "order": list[FmOrderEntry],
+    "outcome": NotRequired[Union[FmOutcome, None]],
 })
 
 FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
@@ -2413,6 +2439,8 @@ FmRoundActArgs = TypedDict("FmRoundActArgs", {
     "state": Any,
     "action": FmRoundAction,
     "data": NotRequired[Any],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
 FmRoundViewArgs = TypedDict("FmRoundViewArgs", {
@@ -2623,4 +2651,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

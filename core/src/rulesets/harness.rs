@@ -352,14 +352,22 @@ fn harness_world_trigger_battle() {
 #[cfg(feature = "tmd")]
 #[test]
 fn harness_tmd_encounter() {
-    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1: random encounters of 2–5 characters.
+    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1, TMD-TIME-1, TMD-SCN-1: random encounters of 2–5
+    // characters with GM-entered damage and downs, until a side is down or the step cap.
     let r = run::<super::tmd::handle::Encounter>(
         Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
         |g, rng| {
             let n = 2 + pick(rng, 4);
             let chars: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2}))
+                .map(|id| {
+                    let mut c = json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2});
+                    // GM-entered outcomes: HP for most characters.
+                    if pick(rng, 4) > 0 {
+                        c["hp"] = json!(5 + pick(rng, 20));
+                    }
+                    c
+                })
                 .collect();
             json!({"characters": chars, "seed": g})
         },
@@ -445,14 +453,23 @@ fn harness_coc7_house_chase() {
 #[cfg(feature = "fap_map")]
 #[test]
 fn harness_fap_map_round() {
-    // FM-DEF-1/3/4, FM-AP-2/4/5, FM-LIM-1/2: random rounds of 2–4 combatants.
+    // FM-DEF-1/2/3/4, FM-AP-2/4/5, FM-LIM-1/2, FM-ACT-14/16: random fights of 2–4
+    // combatants on two sides, with HP (most games) until a side is down, or without.
     let r = run::<super::fap_map::handle::Round>(
-        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 3 },
-        |_, rng| {
+        Drive { max_steps: 200, act_takes_seed: true, all_listed_every: 2, pure_every: 3 },
+        |g, rng| {
             let n = 2 + pick(rng, 3);
             let cs: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10)}))
+                .enumerate()
+                .map(|(i, id)| {
+                    let mut c = json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10),
+                        "evasion": pick(rng, 5), "side": if i % 2 == 0 { "a" } else { "b" }});
+                    if g % 8 != 7 {
+                        c["hp"] = json!(1);
+                    }
+                    c
+                })
                 .collect();
             json!({"combatants": cs})
         },
