@@ -290,7 +290,7 @@ vector_files! {
     }
     command {
         arithmetic, bcdice_d100_faces, bcdice_silence, bounded_replies, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
-        coc7_suffix_rules, common_commands, dice, dot_commands, far, help, keep_and_reroll, languages,
+        cards_and_packs, coc7_suffix_rules, common_commands, dice, dice_bot_forms, dot_commands, dot_modifiers, far, help, keep_and_reroll, languages,
         languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }

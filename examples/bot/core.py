@@ -63,7 +63,7 @@ WORDS: Dict[str, Dict[str, str]] = {
 
 @dataclass
 class Reply:
-    """One reply: `text` (may contain newlines) and whether it is secret."""
+    """One reply: `text` (may contain newlines; for a secret reply, command.run's `whisper`) and whether it is secret."""
 
     text: str
     secret: bool = False
@@ -136,7 +136,7 @@ class Bot:
                 reply = self._st(ch, user, text)
                 if reply is None:
                     r = self._run(ch, text, user)
-                    reply = Reply(r["text"], r["secret"]) if r["matched"] else None
+                    reply = Reply(r["whisper"] or r["text"], r["secret"]) if r["matched"] else None
         except gunbai.GunbaiError as e:
             reply = Reply(f"{self._w(ch, 'error')}: {e.code}: {e}")
         self.state.save()
@@ -187,7 +187,7 @@ class Bot:
             entries.sort(key=lambda e: -e["total"])  # stable: earlier joiners first on ties
             battle["entries"] = entries
             ch["battle"] = battle
-            return Reply(f"{name}: {r['text']}", r["secret"])
+            return Reply(f"{name}: {r['whisper'] or r['text']}", r["secret"])
         if word == "!order":
             b = ch["battle"]
             if not b:

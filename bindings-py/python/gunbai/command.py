@@ -18,7 +18,7 @@ else:
 
 
 @_op("command.run")
-def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None, card: Union[Mapping[str, int], None] = None) -> CmdRunResult:
+def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None, card: Union[Mapping[str, int], None] = None, actor: Union[str, None] = None, skill_pack: Union[CmdSkillPack, None] = None) -> CmdRunResult:
     """``command.run`` — Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat.
 
     Args:
@@ -29,6 +29,8 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
         rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
         card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
+        actor: Who typed the line (a player or character name or id, at most 64 characters), echoed in `record.actor` for the session log; nothing else reads it.
+        skill_pack: The skill pack whose base values stand in when `card` lacks a skill (`.ra 聆听` on a card without 聆听: 20 in 7th edition; 闪避 = DEX/2 from the card's DEX). Null (default): the built-in pack, CoC 7th and 6th base values labelled illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -11,7 +11,7 @@
 //! primary := '(' expr ')' | count? 'D' sides? keep? | number
 //! count   := digits | '(' expr ')'          ; `(2+3)D6` is shown as `5D6`
 //! sides   := digits | '(' expr ')'          ; left out only before `keep`: six
-//! keep    := ('KH' | 'KL' | 'DH' | 'DL') (digits | '(' expr ')')? | 'MAX' | 'MIN'
+//! keep    := ('KH' | 'KL' | 'DH' | 'DL') (digits | '(' expr ')')? | 'K' (digits | '(' expr ')') | 'MAX' | 'MIN'
 //!            ; keep or drop the n (default 1) highest/lowest faces, shown sorted
 //! ```
 //! Division without a suffix rounds down (toward −∞), as BCDice's does. The reply
@@ -266,7 +266,15 @@ impl<'a, 'd> Arith<'a, 'd> {
         if self.cur.eat_str("MIN") {
             return Ok(Some(("KL", 1)));
         }
-        let how = ["KH", "KL", "DH", "DL"].into_iter().find(|h| self.cur.eat_str(h));
+        let mut how = ["KH", "KL", "DH", "DL"].into_iter().find(|h| self.cur.eat_str(h));
+        // `K` with a count is `KH` (Dice! and SealDice: `4D6K3`).
+        if how.is_none()
+            && self.cur.peek() == Some('K')
+            && self.cur.peek_at(1).is_some_and(|c| c.is_ascii_digit() || c == '(')
+        {
+            self.cur.i += 1;
+            how = Some("KH");
+        }
         let Some(how) = how else { return Ok(None) };
         let k = match self.cur.peek() {
             Some('(') => self.operand(depth)?,

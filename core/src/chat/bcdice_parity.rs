@@ -189,7 +189,9 @@ fn measure(name: &str, cases: &[Case], show: bool) -> (usize, usize, usize, usiz
         let got = match run(&args) {
             Ok(r) if c.output.is_empty() => (!r.matched, format!("matched={} {:?}", r.matched, r.text)),
             Ok(r) => {
-                (r.text == c.output && (!c.secret || r.secret), format!("{:?} secret={}", r.text, r.secret))
+                // A secret reply's text is in `whisper` (`text` is the public notice).
+                let text = r.whisper.as_deref().unwrap_or(&r.text);
+                (text == c.output && (!c.secret || r.secret), format!("{text:?} secret={}", r.secret))
             }
             Err(e) => (false, format!("error {}: {}", e.code.as_str(), e.message)),
         };

@@ -26,21 +26,30 @@
 use super::types::CmdSystem;
 
 /// The BCDice-form line for a dot command, or `None` when `text` is not one;
-/// `Err(name)` when a check names a skill without a value that `card` lacks.
-pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
+/// `Err` when a check names a skill without a value that `card` lacks, or when its
+/// modifiers cannot be read for certain ([`DotFail`]).
+pub(crate) fn rewrite(
+    text: &str,
+    system: Option<CmdSystem>,
+    card: Option<&Card>,
+    pack: Option<&super::card::CmdSkillPack>,
+) -> Option<Rewrite> {
     let t = text.trim_start_matches(super::lex::is_space);
     let rest = t.strip_prefix(['.', '。', '．'])?;
     let lower: String = rest.chars().take(4).map(|c| super::lex::normalize(c).to_ascii_lowercase()).collect();
     if !lower.starts_with('r') {
         return None;
     }
-    // `.rh`: a secret roll of what follows (`.rh`, `.rh 1d100`, `.rhd`).
+    // `.rah …` / `.rch …`: a secret check (SealDice); `.rh`: a secret roll of what follows.
+    if lower.starts_with("rah") || lower.starts_with("rch") {
+        return check(text, skip_chars(rest, 3), system, card, pack).map(|r| r.map(|l| format!("S{l}")));
+    }
     let (secret, after_r) =
         if lower.starts_with("rh") { ("S", skip_chars(rest, 2)) } else { ("", skip_chars(rest, 1)) };
     let next = after_r.chars().next();
     let lower_next = next.map(|c| super::lex::normalize(c).to_ascii_lowercase());
     if secret.is_empty() && matches!(lower_next, Some('a' | 'c')) {
-        return check(skip_chars(after_r, 1), system, card);
+        return check(text, skip_chars(after_r, 1), system, card, pack);
     }
     // `.r` then the end, a space or dice; a word like `.really` is chat.
     let dice_next = lower_next.is_some_and(|c| c.is_ascii_digit() || matches!(c, 'd' | '(' | '-'));
@@ -50,8 +59,18 @@ pub(crate) fn rewrite(text: &str, system: Option<CmdSystem>, card: Option<&Card>
     Some(Ok(format!("{secret}{}", dice(after_r))))
 }
 
-/// A rewritten line, or the skill a check names that the card lacks.
-pub(crate) type Rewrite = Result<String, String>;
+/// Why a dot check is not rewritten.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DotFail {
+    /// The skill named has no value: none typed, none on the card.
+    Missing(String),
+    /// The line cannot be read for certain (two bonus counts, bonus and penalty dice
+    /// together, two values …): the `perr_*` key and the 1-based position in `text`.
+    Uncertain(&'static str, usize),
+}
+
+/// A rewritten line, or why not.
+pub(crate) type Rewrite = Result<String, DotFail>;
 type Card = std::collections::BTreeMap<String, i64>;
 
 /// `.r …`: the first word is the dice expression when it starts like one; otherwise
@@ -70,6 +89,8 @@ fn dice_word(rest: &str) -> String {
         c.is_ascii_digit() || matches!(c, 'D' | '(' | '-')
     });
     let comment = comment.trim_matches(super::lex::is_space);
+    // `.rd`, `.r d`: the default die, a d100.
+    let word = if word.chars().map(super::lex::normalize).eq(['D']) { "1D100" } else { word };
     match (starts_like_dice, comment.is_empty()) {
         (true, true) => word.to_string(),
         (true, false) => format!("{word} {comment}"),
@@ -78,47 +99,159 @@ fn dice_word(rest: &str) -> String {
     }
 }
 
-/// `.ra` / `.rc` after the letters: optional `b`/`p` and a count, an optional
-/// `N#` repeat, then the skill: a name, the value, and a modifier (`侦查60+10` is
-/// checked against 70).
-fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<Rewrite> {
+/// A modifier word of a dot check (SealDice / Dice! reading).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Modifier {
+    /// `b`, `b2` (positive) or `p`, `p2` (negative): bonus / penalty dice.
+    Dice(i64),
+    /// `+10`, `-10`, `*2`: arithmetic on the skill value.
+    Arith(String),
+    /// `3#`: repeat the check.
+    Repeat(String),
+}
+
+/// The modifier at the start of `s` and its length in bytes: a whole word, or stuck
+/// to a name in a script no command uses (`b2目星`, `+10侦查`). `None` when `s` does
+/// not start with one (`brawl`, `50`, `侦查`).
+fn modifier(s: &str) -> Option<(Modifier, usize)> {
+    let mut it = s.char_indices().map(|(i, c)| (i, super::lex::normalize(c)));
+    let (_, first) = it.next()?;
+    let digits_from = |start: usize| -> (String, usize) {
+        let mut n = String::new();
+        let mut end = start;
+        for (i, c) in s[start..].char_indices() {
+            let c = super::lex::normalize(c);
+            if !c.is_ascii_digit() || n.len() >= 4 {
+                break;
+            }
+            n.push(c);
+            end = start + i + s[start + i..].chars().next().map_or(1, char::len_utf8);
+        }
+        (n, end)
+    };
+    // A modifier ends at a space, the end, or a character no command uses.
+    let ends_word = |at: usize| {
+        s[at..].chars().next().is_none_or(|c| super::lex::is_space(c) || !super::lex::normalize(c).is_ascii())
+    };
+    let first_len = s.chars().next().map_or(1, char::len_utf8);
+    match first {
+        'B' | 'P' => {
+            let (n, end) = digits_from(first_len);
+            if !ends_word(end) {
+                return None;
+            }
+            let count = if n.is_empty() { 1 } else { n.parse::<i64>().ok()? };
+            Some((Modifier::Dice(if first == 'B' { count } else { -count }), end))
+        }
+        '+' | '-' | '*' => {
+            let (n, end) = digits_from(first_len);
+            (!n.is_empty() && ends_word(end)).then(|| (Modifier::Arith(format!("{first}{n}")), end))
+        }
+        c if c.is_ascii_digit() => {
+            let (n, end) = digits_from(0);
+            let hash = s[end..].chars().next().filter(|&c| c == '#' || c == '＃')?;
+            Some((Modifier::Repeat(n), end + hash.len_utf8()))
+        }
+        _ => None,
+    }
+}
+
+/// `.ra` / `.rc` after the letters (`text` is the whole line, for positions): bonus
+/// and penalty dice (`b`, `b2`, `p`, `p2`), arithmetic on the value (`+10`, `-10`,
+/// `*2`) and a repeat (`3#`) in any order around the skill, which is a name, a
+/// value, or both (`侦查60+10` is checked against 70). A line whose reading is not
+/// certain (two bonus counts, bonus and penalty dice together, two repeats, two
+/// values, bonus dice in 6th edition) is refused, never rolled against a guess.
+fn check(
+    text: &str,
+    rest: &str,
+    system: Option<CmdSystem>,
+    card: Option<&Card>,
+    pack: Option<&super::card::CmdSkillPack>,
+) -> Option<Rewrite> {
     let seventh = match system {
         Some(CmdSystem::Coc7) => true,
         Some(CmdSystem::Coc6) => false,
         _ => return None,
     };
-    let mut chars = rest.chars().peekable();
-    let mut bonus = 0i64;
-    if let Some(sign) = chars.peek().map(|&c| super::lex::normalize(c)).and_then(|c| match c {
-        'B' => Some(1),
-        'P' => Some(-1),
-        _ => None,
-    }) {
-        if !seventh {
-            return None; // 6th edition has no bonus or penalty dice
-        }
-        chars.next();
-        let mut n = String::new();
-        while let Some(&c) = chars.peek() {
-            let d = super::lex::normalize(c);
-            if !d.is_ascii_digit() || n.len() >= 3 {
-                break;
+    let pos_of = |sub: &str| -> usize {
+        // `sub` is a suffix of `text`: its 1-based character position.
+        text.chars().count() - sub.chars().count() + 1
+    };
+    let mut bonus: Option<(i64, usize)> = None;
+    let mut repeat: Option<String> = None;
+    let mut arith: Vec<String> = Vec::new();
+    let mut take = |m: Modifier, at: &str| -> Result<(), DotFail> {
+        match m {
+            Modifier::Dice(n) => {
+                if !seventh {
+                    return Err(DotFail::Uncertain("dot_bonus_6th", pos_of(at)));
+                }
+                if let Some((b, _)) = bonus {
+                    let key = if (b > 0) == (n > 0) { "dot_two_bonus" } else { "dot_bonus_and_penalty" };
+                    return Err(DotFail::Uncertain(key, pos_of(at)));
+                }
+                bonus = Some((n, pos_of(at)));
             }
-            n.push(d);
-            chars.next();
+            Modifier::Arith(a) => arith.push(a),
+            Modifier::Repeat(n) => {
+                if repeat.is_some() {
+                    return Err(DotFail::Uncertain("dot_two_repeats", pos_of(at)));
+                }
+                repeat = Some(n);
+            }
         }
-        bonus = sign * n.parse::<i64>().unwrap_or(1);
+        Ok(())
+    };
+    // `.rab2…`: a count stuck to the command letters.
+    let mut s = rest;
+    if let Some(c) = s.chars().next().map(super::lex::normalize).filter(|c| matches!(c, 'B' | 'P')) {
+        let after = &s[s.chars().next().map_or(1, char::len_utf8)..];
+        let digits = after.find(|c: char| !super::lex::normalize(c).is_ascii_digit()).unwrap_or(after.len());
+        let n: String = after[..digits].chars().map(super::lex::normalize).collect();
+        let count = if n.is_empty() { 1 } else { n.parse::<i64>().unwrap_or(i64::MAX) };
+        if let Err(e) = take(Modifier::Dice(if c == 'B' { count } else { -count }), s) {
+            return Some(Err(e));
+        }
+        s = &after[digits..];
     }
-    let rest: String = chars.collect();
-    let (repeat, rest) = repeat_count(rest.trim_matches(super::lex::is_space));
+    // Leading modifiers, then the skill words, with modifier words taken out wherever
+    // they stand (`目星 b2`, `b2 目星`, `+10 侦查`, `侦查 3#`).
+    let mut words: Vec<&str> = Vec::new();
+    let mut leading = true;
+    loop {
+        s = s.trim_start_matches(super::lex::is_space);
+        if s.is_empty() {
+            break;
+        }
+        if let Some((m, len)) = modifier(s) {
+            // After the skill words a modifier must be a whole word (`侦查 +10`).
+            let whole = s[len..].chars().next().is_none_or(super::lex::is_space);
+            if leading || whole {
+                if let Err(e) = take(m, s) {
+                    return Some(Err(e));
+                }
+                s = &s[len..];
+                continue;
+            }
+        }
+        leading = false;
+        let end = s.find(super::lex::is_space).unwrap_or(s.len());
+        words.push(&s[..end]);
+        s = &s[end..];
+    }
+    let body = words.join(" ");
+    let bonus = bonus.map_or(0, |(b, _)| b);
+    let repeat = repeat.map_or(String::new(), |n| format!("x{n} "));
     let bcdice_bonus = if bonus == 0 { String::new() } else { format!("({bonus})") };
     let is_digit = |c: char| super::lex::normalize(c).is_ascii_digit();
-    let arith = |c: char| {
+    let is_arith = |c: char| {
         let c = super::lex::normalize(c);
         c.is_ascii_digit() || matches!(c, '+' | '-' | '*' | '/' | '(' | ')')
     };
+    let rest = body.as_str();
     // A name without a typed value (`侦查`, `侦查+10`) takes its value from the card.
-    let name_end = rest.find(|c: char| arith(c) && c != '(' && c != ')').unwrap_or(rest.len());
+    let name_end = rest.find(|c: char| is_arith(c) && c != '(' && c != ')').unwrap_or(rest.len());
     let name = rest[..name_end].trim_matches(super::lex::is_space);
     let typed = rest[name_end..].chars().next().is_some_and(is_digit);
     let (start, from_card) = if typed || name.is_empty() {
@@ -130,18 +263,29 @@ fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<R
         }
     } else {
         let bare = ["困难", "困難", "极难", "極難"].iter().find_map(|p| name.strip_prefix(p)).unwrap_or(name);
-        match card.and_then(|c| super::card::lookup(c, bare.trim_matches(super::lex::is_space))) {
+        let bare = bare.trim_matches(super::lex::is_space);
+        let found = card.and_then(|c| {
+            super::card::lookup(c, bare).or_else(|| super::card::default_value(c, bare, system, pack))
+        });
+        match found {
             Some(v) => (name_end, Some(v)),
-            None => return Some(Err(name.to_string())),
+            None => return Some(Err(DotFail::Missing(name.to_string()))),
         }
     };
     // The value and any modifier after it (`60+10`, `60-5*2`): ASCII arithmetic.
-    let end = rest[start..].find(|c: char| !arith(c)).map_or(rest.len(), |k| start + k);
+    let end = rest[start..].find(|c: char| !is_arith(c)).map_or(rest.len(), |k| start + k);
     let typed_expr: String = rest[start..end].chars().map(super::lex::normalize).collect();
-    let expr = match from_card {
+    let mut expr = match from_card {
         Some(v) => format!("{v}{typed_expr}"),
         None => typed_expr,
     };
+    for a in &arith {
+        expr = if expr.chars().all(|c| c.is_ascii_digit()) {
+            format!("{expr}{a}")
+        } else {
+            format!("({expr}){a}")
+        };
+    }
     let value = if expr.chars().all(|c| c.is_ascii_digit()) { expr } else { format!("({expr})") };
     let name = rest[..start].trim_matches(super::lex::is_space);
     let after = &rest[end..];
@@ -157,6 +301,11 @@ fn check(rest: &str, system: Option<CmdSystem>, card: Option<&Card>) -> Option<R
     };
     let stuck: String = stuck.chars().map(super::lex::normalize).collect();
     let tail = tail.trim_matches(super::lex::is_space);
+    // A second value (`侦查50 60`): which one is meant is not certain.
+    if tail.split(super::lex::is_space).next().is_some_and(|w| !w.is_empty() && w.chars().all(is_digit)) {
+        let at = text.rfind(tail).map_or(text.len(), |b| b);
+        return Some(Err(DotFail::Uncertain("dot_two_values", pos_of(&text[at..]))));
+    }
     let suffix = match name {
         n if seventh && (n.starts_with("困难") || n.starts_with("困難")) => "H",
         n if seventh && (n.starts_with("极难") || n.starts_with("極難")) => "E",
@@ -192,17 +341,51 @@ mod tests {
     #[test]
     fn card_values() {
         let card: super::Card = [("目星".to_string(), 60)].into();
-        let r = |t: &str| {
-            rewrite(t, Some(Coc7), Some(&card)).map(|r| r.unwrap_or_else(|n| format!("missing:{n}")))
-        };
+        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card), None).map(|r| r.unwrap_or_else(|f| show(&f)));
         assert_eq!(r(".ra 侦查").as_deref(), Some("CC<=60 侦查"));
         assert_eq!(r(".ra 侦查+10").as_deref(), Some("CC<=(60+10) 侦查"));
         assert_eq!(r(".ra 3#Spot Hidden").as_deref(), Some("x3 CC<=60 Spot Hidden"));
         assert_eq!(r(".ra 侦查50").as_deref(), Some("CC<=50 侦查"));
-        assert_eq!(r(".ra 聆听").as_deref(), Some("missing:聆听"));
+        assert_eq!(r(".ra 聆听").as_deref(), Some("CC<=20 聆听"));
+        assert_eq!(r(".ra 闪避").as_deref(), Some("missing:闪避"));
         assert_eq!(r(".ra 困难目星").as_deref(), Some("CC<=60H 困难目星"));
     }
     use crate::command::CmdSystem::{Coc6, Coc7, Tmd};
+
+    fn show(f: &super::DotFail) -> String {
+        match f {
+            super::DotFail::Missing(n) => format!("missing:{n}"),
+            super::DotFail::Uncertain(k, p) => format!("uncertain:{k}@{p}"),
+        }
+    }
+
+    /// Modifiers in either order around the skill (SealDice / Dice! reading): `b2`
+    /// and `p2` are dice counts, never the skill value.
+    #[test]
+    fn modifiers_either_order() {
+        let card: super::Card = [("目星".to_string(), 60), ("潜行".to_string(), 40)].into();
+        let r = |t: &str| rewrite(t, Some(Coc7), Some(&card), None).map(|r| r.unwrap_or_else(|f| show(&f)));
+        assert_eq!(r(".ra b2 目星").as_deref(), Some("CC(2)<=60 目星"));
+        assert_eq!(r(".ra p2 潜行").as_deref(), Some("CC(-2)<=40 潜行"));
+        assert_eq!(r(".ra 目星 b2").as_deref(), Some("CC(2)<=60 目星"));
+        assert_eq!(r(".ra b 侦查").as_deref(), Some("CC(1)<=60 侦查"));
+        assert_eq!(r(".ra p 侦查50").as_deref(), Some("CC(-1)<=50 侦查"));
+        assert_eq!(r(".ra b2目星").as_deref(), Some("CC(2)<=60 目星"));
+        assert_eq!(r(".ra +10 侦查").as_deref(), Some("CC<=(60+10) 侦查"));
+        assert_eq!(r(".ra 侦查 -10").as_deref(), Some("CC<=(60-10) 侦查"));
+        assert_eq!(r(".ra *2 侦查").as_deref(), Some("CC<=(60*2) 侦查"));
+        assert_eq!(r(".ra 侦查 3#").as_deref(), Some("x3 CC<=60 侦查"));
+        assert_eq!(r(".ra 3# b 侦查 +10").as_deref(), Some("x3 CC(1)<=(60+10) 侦查"));
+        assert_eq!(r(".rab2 侦查").as_deref(), Some("CC(2)<=60 侦查"));
+        assert_eq!(r(".rah 侦查").as_deref(), Some("SCC<=60 侦查"));
+        assert_eq!(r(".ra brawl 30").as_deref(), Some("CC<=30 brawl"));
+        // Uncertain: refused with the reason, never rolled.
+        assert_eq!(r(".ra b p 侦查").as_deref(), Some("uncertain:dot_bonus_and_penalty@7"));
+        assert_eq!(r(".ra b2 b 侦查").as_deref(), Some("uncertain:dot_two_bonus@8"));
+        assert_eq!(r(".ra 2# 3# 侦查").as_deref(), Some("uncertain:dot_two_repeats@8"));
+        assert_eq!(r(".ra 侦查50 60").as_deref(), Some("uncertain:dot_two_values@10"));
+        assert_eq!(r(".rab 侦查 p").as_deref(), Some("uncertain:dot_bonus_and_penalty@9"));
+    }
 
     #[test]
     fn rewrites() {
@@ -212,7 +395,7 @@ mod tests {
             ("。ra侦查５０", Some(Coc7), Some("CC<=50 侦查")),
             (".RAB2 侦查50", Some(Coc7), Some("CC(2)<=50 侦查")),
             (".rap 侦查50 潜入", Some(Coc7), Some("CC(-1)<=50 侦查 潜入")),
-            (".rab 侦查50", Some(Coc6), None),
+            (".rab 侦查50", Some(Coc6), Some("uncertain:dot_bonus_6th@4")),
             (".ra 困难侦查60", Some(Coc7), Some("CC<=60H 困难侦查")),
             (".ra 极难侦查60", Some(Coc7), Some("CC<=60E 极难侦查")),
             (".ra 困难侦查60", Some(Coc6), Some("CC<=60 困难侦查")),
@@ -231,6 +414,9 @@ mod tests {
             (".r 3d6*5 力量", None, Some("3d6*5 力量")),
             (".r3d6", Some(Tmd), Some("3d6")),
             (".r", None, Some("1D100")),
+            (".rd", None, Some("1D100")),
+            (".r d 理由", None, Some("1D100 理由")),
+            (".rhd", None, Some("S1D100")),
             (".r 3#1d6 伤害", None, Some("x3 1d6 伤害")),
             (".r 理智", None, Some("1D100 理智")),
             (".rh", Some(Coc7), Some("S1D100")),
@@ -241,7 +427,7 @@ mod tests {
             (".setcoc 2", Some(Coc7), None),
             ("…", None, None),
         ] {
-            let got = rewrite(text, system, None).map(|r| r.unwrap_or_else(|n| format!("missing:{n}")));
+            let got = rewrite(text, system, None, None).map(|r| r.unwrap_or_else(|f| show(&f)));
             assert_eq!(got.as_deref(), want, "{text}");
         }
     }

@@ -71,6 +71,7 @@ pub mod help;
 pub(crate) mod lex;
 pub(crate) mod outcome;
 pub mod plain;
+pub(crate) mod record;
 pub mod st;
 pub mod types;
 
@@ -473,9 +474,17 @@ pub fn run(args: &CmdRunArgs) -> Result<CmdRunResult> {
     cap_echo(&mut res.command);
     cap_echo(&mut res.comment);
     if res.text.chars().count() > MAX_REPLY_CHARS {
-        return too_long(res, args.lang);
+        res = too_long(res, args.lang)?;
     }
-    Ok(res)
+    if let Some(actor) = args.actor.as_deref().filter(|a| a.chars().count() > 64) {
+        return Err(Error::field(
+            ErrorCode::InvalidArgument,
+            "actor",
+            format_args!("an actor is at most 64 characters, not {}", actor.chars().count()),
+        ));
+    }
+    res.record = record::record(args, &res);
+    record::hide_secret(res, args.lang)
 }
 
 fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
@@ -487,6 +496,9 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(card) = &args.card {
         card::validate(card)?;
     }
+    if let Some(pack) = &args.skill_pack {
+        card::validate_pack(pack)?;
+    }
     // `.st …` (a card update) and, for CoC 7th, `.sc`, `.coc`, `.en`, `.setcoc`.
     if let Some(r) = st::run_st(args)? {
         return Ok(r);
@@ -494,24 +506,32 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(r) = (crate::registered::CHAT.sheet)(args, &mut dice)? {
         return Ok(r);
     }
-    let rewritten = match dialect::rewrite(&args.text, args.system, args.card.as_ref()) {
-        Some(Ok(line)) => Some(line),
-        None => None,
-        Some(Err(name)) => {
-            // A skill without a value that the card (or the missing card) lacks.
-            let mut res = CmdRunResult::unmatched();
-            res.matched = true;
-            let position = args.text.find(name.as_str()).map_or(1, |b| args.text[..b].chars().count() + 1);
-            let name = short(&name);
-            res.text = catalog::fmt(lang, "skill_missing", &[("name", name.clone())])?;
-            res.parse_error = Some(CmdParseError {
-                code: "skill_missing".into(),
-                message: catalog::fmt(CmdLang::En, "skill_missing", &[("name", name)])?,
-                position,
-            });
-            return Ok(res);
-        }
-    };
+    let rewritten =
+        match dialect::rewrite(&args.text, args.system, args.card.as_ref(), args.skill_pack.as_ref()) {
+            Some(Ok(line)) => Some(line),
+            None => None,
+            Some(Err(dialect::DotFail::Uncertain(key, position))) => {
+                // Modifiers that cannot be read for certain: refused, never rolled.
+                let mut res = CmdRunResult::unmatched();
+                res.matched = true;
+                return parse_failure(res, lang, key, position);
+            }
+            Some(Err(dialect::DotFail::Missing(name))) => {
+                // A skill without a value that the card (or the missing card) lacks.
+                let mut res = CmdRunResult::unmatched();
+                res.matched = true;
+                let position =
+                    args.text.find(name.as_str()).map_or(1, |b| args.text[..b].chars().count() + 1);
+                let name = short(&name);
+                res.text = catalog::fmt(lang, "skill_missing", &[("name", name.clone())])?;
+                res.parse_error = Some(CmdParseError {
+                    code: "skill_missing".into(),
+                    message: catalog::fmt(CmdLang::En, "skill_missing", &[("name", name)])?,
+                    position,
+                });
+                return Ok(res);
+            }
+        };
     // `CC<=目星` with a card: the skill's value (BCDice's form of `.ra 目星`).
     let with_card =
         args.card.as_ref().and_then(|c| card::substitute(rewritten.as_deref().unwrap_or(&args.text), c));

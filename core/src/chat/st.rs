@@ -86,6 +86,18 @@ pub struct CmdStResult {
     pub text: String,
     /// Set when the line is a `.st` that cannot be read (the card is unchanged).
     pub parse_error: Option<CmdParseError>,
+    /// The entries of a `.st` that could not be read and were left out (the others
+    /// are saved; `text` names them): each as typed, with its reason.
+    pub skipped: Vec<CmdStSkipped>,
+}
+
+/// An entry of a `.st` line that could not be read (see [`CmdStResult::skipped`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CmdStSkipped {
+    /// The entry as typed (`db-1d4`).
+    pub text: String,
+    /// Why, as a parse error (code, English message, 1-based position in the line).
+    pub error: CmdParseError,
 }
 
 /// `command.parse_st` — read a `.st` line into a card (see the module docs).
@@ -107,6 +119,7 @@ pub fn parse_st(args: &CmdStArgs) -> Result<CmdStResult> {
         changes: Vec::new(),
         text: String::new(),
         parse_error: None,
+        skipped: Vec::new(),
     };
     let chars: Vec<char> = args.text.chars().collect();
     let lead = chars.iter().take_while(|c| super::lex::is_space(**c)).count();
@@ -124,8 +137,18 @@ pub fn parse_st(args: &CmdStArgs) -> Result<CmdStResult> {
     // Offsets below are into `chars`; positions reported are 1-based.
     let body = lead + 3;
     match read(&chars, body, &before) {
-        Ok((action, card, changes)) => {
+        Ok((action, card, changes, skipped)) => {
             res.text = reply(lang, action, &card, &changes)?;
+            if !skipped.is_empty() {
+                let items: Vec<String> = skipped.iter().map(|k| format!("「{}」", short(&k.text))).collect();
+                res.text.push_str(&catalog::fmt(lang, "st_skipped", &[("items", items.join(""))])?);
+            }
+            for k in skipped {
+                let message = catalog::fmt(CmdLang::En, k.fail.key, &k.fail.vars)?;
+                let error =
+                    CmdParseError { code: k.fail.code.to_string(), message, position: k.fail.pos + 1 };
+                res.skipped.push(CmdStSkipped { text: k.text, error });
+            }
             res.action = Some(action);
             res.card = card;
             res.changes = changes;
@@ -204,7 +227,13 @@ fn short(s: &str) -> String {
     out
 }
 
-type Read = (CmdStAction, BTreeMap<String, i64>, Vec<CmdStChange>);
+type Read = (CmdStAction, BTreeMap<String, i64>, Vec<CmdStChange>, Vec<Skip>);
+
+/// An entry skipped: as typed, and why.
+struct Skip {
+    text: String,
+    fail: StFail,
+}
 
 fn is_sep(c: char) -> bool {
     super::lex::is_space(c) || matches!(c, ',' | '，' | '、' | ';' | '；' | '|')
@@ -228,13 +257,15 @@ fn read(chars: &[char], body: usize, before: &BTreeMap<String, i64>) -> std::res
     let mut card = before.clone();
     let mut changes = Vec::new();
     match word.as_str() {
-        "" | "SHOW" if skip_sep(word_end) == chars.len() => return Ok((CmdStAction::Show, card, changes)),
+        "" | "SHOW" if skip_sep(word_end) == chars.len() => {
+            return Ok((CmdStAction::Show, card, changes, Vec::new()))
+        }
         "CLR" | "CLEAR" if skip_sep(word_end) == chars.len() => {
             changes = card
                 .iter()
                 .map(|(k, v)| CmdStChange { name: k.clone(), before: Some(*v), after: None })
                 .collect();
-            return Ok((CmdStAction::Clear, BTreeMap::new(), changes));
+            return Ok((CmdStAction::Clear, BTreeMap::new(), changes, Vec::new()));
         }
         "SHOW" | "CLR" | "CLEAR" => return fail("unexpected", skip_sep(word_end)),
         "DEL" | "RM" => {
@@ -250,88 +281,135 @@ fn read(chars: &[char], body: usize, before: &BTreeMap<String, i64>) -> std::res
                 changes.push(CmdStChange { name: key, before: v, after: None });
                 k = skip_sep(end);
             }
-            return Ok((CmdStAction::Delete, card, changes));
+            return Ok((CmdStAction::Delete, card, changes, Vec::new()));
         }
         _ => {}
     }
-    // Entries: a name, an optional `:`/`=`, an optional sign, a number.
+    // Entries: a name, an optional `:`/`=`, an optional sign, a number. An entry that
+    // cannot be read is skipped and reported (a card generator's paste mixes forms the
+    // reader does not take, `db-1d4`); the rest are saved. Nothing read: an error.
+    let mut skipped: Vec<(usize, usize, StFail)> = Vec::new();
     while i < chars.len() {
-        let name_start = i;
-        while i < chars.len() {
-            let c = normalize(chars[i]);
-            if c.is_ascii_digit() || matches!(c, '+' | '-' | ':' | '=' | '：' | '＝') || chars[i] == '−' {
-                break;
-            }
-            i += 1;
-        }
-        let raw: String = chars[name_start..i].iter().collect();
-        let name = raw.trim_matches(is_sep).to_string();
-        if name.is_empty() {
-            return fail("expected_name", name_start);
-        }
-        if name.chars().count() > MAX_NAME_CHARS {
-            return fail("name_too_long", name_start);
-        }
-        if matches!(chars.get(i).map(|&c| normalize(c)), Some(':' | '=' | '：' | '＝')) {
-            i += 1;
-            while chars.get(i).is_some_and(|&c| super::lex::is_space(c)) {
-                i += 1;
+        match entry(chars, i, &mut card, &mut changes) {
+            Ok(next) => i = skip_sep(next),
+            Err(f) if f.code == "limit_exceeded" => return Err(f),
+            Err(f) => {
+                let end = recover(chars, f.pos.max(i));
+                skipped.push((i, end, f));
+                i = skip_sep(end);
             }
         }
-        let sign = match chars.get(i).map(|&c| normalize(c)) {
-            Some('+') => Some(1),
-            Some('-' | '−') => Some(-1),
-            _ => None,
-        };
-        if sign.is_some() {
-            i += 1;
-        }
-        let digits_start = i;
-        while chars.get(i).is_some_and(|&c| normalize(c).is_ascii_digit()) {
-            i += 1;
-        }
-        if i == digits_start {
-            return fail("expected_number", i);
-        }
-        let digits: String = chars[digits_start..i].iter().map(|&c| normalize(c)).collect();
-        // After the number: a separator, the end, or the next name (not ASCII
-        // letters or `d` stuck to it: `.st 理智-1d6` is not read as 理智-1 then d6).
-        if let Some(&c) = chars.get(i) {
-            let n = normalize(c);
-            if n.is_ascii_alphabetic()
-                && (n == 'D' || chars.get(i + 1).is_some_and(|&d| normalize(d).is_ascii_digit()))
-            {
-                return fail("unexpected", i);
-            }
-            if matches!(n, '+' | '-' | '*' | '/' | '(' | ')' | '.') {
-                return fail("unexpected", i);
-            }
-        }
-        let number: i64 = digits.parse().unwrap_or(i64::MAX);
-        let key = entry_name(&card, &name);
-        let old = card.get(&key).copied();
-        let new = match sign {
-            None => number,
-            Some(s) => match old {
-                Some(o) => o.saturating_add(s * number.min(1_000_000)),
-                None => return missing(name_start, &name),
-            },
-        };
-        if !(0..=1000).contains(&new) {
-            let vars = vec![("name", short(&key)), ("value", new.to_string())];
-            return Err(StFail { code: "out_of_range", key: "st_value_range", pos: name_start, vars });
-        }
-        card.insert(key.clone(), new);
-        match changes.iter_mut().find(|c: &&mut CmdStChange| c.name == key) {
-            Some(c) => c.after = Some(new),
-            None => changes.push(CmdStChange { name: key, before: old, after: Some(new) }),
-        }
-        if card.len() > MAX_CARD_ENTRIES {
-            return fail("limit_exceeded", name_start);
-        }
-        i = skip_sep(i);
     }
-    Ok((CmdStAction::Set, card, changes))
+    if changes.is_empty() && !skipped.is_empty() {
+        return Err(skipped.swap_remove(0).2);
+    }
+    let skipped = skipped
+        .into_iter()
+        .map(|(start, end, f)| Skip {
+            text: chars[start..end].iter().collect::<String>().trim_matches(is_sep).to_string(),
+            fail: f,
+        })
+        .collect();
+    Ok((CmdStAction::Set, card, changes, skipped))
+}
+
+/// Where reading goes on after an entry that failed at `pos`: past the character
+/// there, then past the digits, dice letters and arithmetic stuck to it (`1d4`, `-1`).
+fn recover(chars: &[char], pos: usize) -> usize {
+    let mut j = pos;
+    if j < chars.len() && !is_sep(chars[j]) {
+        j += 1;
+    }
+    while chars.get(j).is_some_and(|&c| {
+        let n = normalize(c);
+        n.is_ascii_digit()
+            || matches!(n, 'D' | '+' | '-' | '*' | '/' | '(' | ')' | '.' | ':' | '=' | '：' | '＝')
+    }) {
+        j += 1;
+    }
+    j
+}
+
+/// One entry from `i`: the card updated and the index after it.
+fn entry(
+    chars: &[char],
+    mut i: usize,
+    card: &mut BTreeMap<String, i64>,
+    changes: &mut Vec<CmdStChange>,
+) -> std::result::Result<usize, StFail> {
+    let name_start = i;
+    while i < chars.len() {
+        let c = normalize(chars[i]);
+        if c.is_ascii_digit() || matches!(c, '+' | '-' | ':' | '=' | '：' | '＝') || chars[i] == '−' {
+            break;
+        }
+        i += 1;
+    }
+    let raw: String = chars[name_start..i].iter().collect();
+    let name = raw.trim_matches(is_sep).to_string();
+    if name.is_empty() {
+        return fail("expected_name", name_start);
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return fail("name_too_long", name_start);
+    }
+    if matches!(chars.get(i).map(|&c| normalize(c)), Some(':' | '=' | '：' | '＝')) {
+        i += 1;
+        while chars.get(i).is_some_and(|&c| super::lex::is_space(c)) {
+            i += 1;
+        }
+    }
+    let sign = match chars.get(i).map(|&c| normalize(c)) {
+        Some('+') => Some(1),
+        Some('-' | '−') => Some(-1),
+        _ => None,
+    };
+    if sign.is_some() {
+        i += 1;
+    }
+    let digits_start = i;
+    while chars.get(i).is_some_and(|&c| normalize(c).is_ascii_digit()) {
+        i += 1;
+    }
+    if i == digits_start {
+        return fail("expected_number", i);
+    }
+    let digits: String = chars[digits_start..i].iter().map(|&c| normalize(c)).collect();
+    // After the number: a separator, the end, or the next name (not ASCII
+    // a letter then a digit stuck to it: `.st 理智-1d6` is not read as 理智-1 then
+    // d6; `力量60str60dex70` is three entries).
+    if let Some(&c) = chars.get(i) {
+        let n = normalize(c);
+        if n.is_ascii_alphabetic() && chars.get(i + 1).is_some_and(|&d| normalize(d).is_ascii_digit()) {
+            return fail("unexpected", i);
+        }
+        if matches!(n, '+' | '-' | '*' | '/' | '(' | ')' | '.') {
+            return fail("unexpected", i);
+        }
+    }
+    let number: i64 = digits.parse().unwrap_or(i64::MAX);
+    let key = entry_name(card, &name);
+    let old = card.get(&key).copied();
+    let new = match sign {
+        None => number,
+        Some(s) => match old {
+            Some(o) => o.saturating_add(s * number.min(1_000_000)),
+            None => return missing(name_start, &name),
+        },
+    };
+    if !(0..=1000).contains(&new) {
+        let vars = vec![("name", short(&key)), ("value", new.to_string())];
+        return Err(StFail { code: "out_of_range", key: "st_value_range", pos: name_start, vars });
+    }
+    card.insert(key.clone(), new);
+    match changes.iter_mut().find(|c: &&mut CmdStChange| c.name == key) {
+        Some(c) => c.after = Some(new),
+        None => changes.push(CmdStChange { name: key, before: old, after: Some(new) }),
+    }
+    if card.len() > MAX_CARD_ENTRIES {
+        return fail("limit_exceeded", name_start);
+    }
+    Ok(i)
 }
 
 fn reply(
@@ -398,6 +476,38 @@ mod tests {
         assert_eq!((r.action, r.text.as_str()), (Some(CmdStAction::Show), "Character card: 目星60"));
         assert!(!st(".stop", &[]).matched);
         assert!(!st("st 力量50", &[]).matched);
+    }
+
+    /// A card generator's paste: names in several languages with their aliases
+    /// (`力量60str60`), one entry per skill; what cannot be read is reported and the
+    /// rest saved.
+    #[test]
+    fn generator_paste() {
+        let r = st(".st 力量60str60敏捷70dex70体质50con50 db-1d4 图书馆使用50信用20 san55 hp11 移动力8 克苏鲁神话0cm0 闪避35", &[]);
+        assert_eq!(r.action, Some(CmdStAction::Set));
+        assert!(r.parse_error.is_none());
+        let want: BTreeMap<String, i64> = [
+            ("力量", 60),
+            ("敏捷", 70),
+            ("体质", 50),
+            ("图书馆使用", 50),
+            ("信用", 20),
+            ("san", 55),
+            ("hp", 11),
+            ("移动力", 8),
+            ("克苏鲁神话", 0),
+            ("闪避", 35),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), *v))
+        .collect();
+        assert_eq!(r.card, want);
+        assert_eq!(r.skipped.len(), 1);
+        assert_eq!((r.skipped[0].text.as_str(), r.skipped[0].error.code.as_str()), ("db-1d4", "unexpected"));
+        assert!(r.text.ends_with(" (could not read, left out: 「db-1d4」)"), "{}", r.text);
+        // 信用 and 信用评级, 图书馆 and 图书馆使用 are one entry each.
+        let r = st(".st 信用评级30 图书馆40", &[("信用", 20), ("图书馆使用", 50)]);
+        assert_eq!(entries(&r), [("信用".into(), 30), ("图书馆使用".into(), 40)]);
     }
 
     #[test]

@@ -173,6 +173,16 @@ pub struct CmdRunArgs {
     /// Hidden …); without it (or without the skill) the reply names the missing skill.
     #[serde(default)]
     pub card: Option<std::collections::BTreeMap<String, i64>>,
+    /// Who typed the line (a player or character name or id, at most 64 characters),
+    /// echoed in `record.actor` for the session log; nothing else reads it.
+    #[serde(default)]
+    pub actor: Option<String>,
+    /// The skill pack whose base values stand in when `card` lacks a skill (`.ra 聆听`
+    /// on a card without 聆听: 20 in 7th edition; 闪避 = DEX/2 from the card's DEX).
+    /// Null (default): the built-in pack, CoC 7th and 6th base values labelled
+    /// illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
+    #[serde(default)]
+    pub skill_pack: Option<super::card::CmdSkillPack>,
 }
 
 /// Rule variants that change what a command computes.
@@ -218,6 +228,8 @@ pub enum CmdKind {
     Coc7Sanity,
     /// CoC 7th `.coc` / `.coc7`: characteristics sets (`result.sets`).
     Coc7Characteristics,
+    /// CoC 6th `.coc6` (also `.coc` for `coc6`): characteristics sets (`result.sets`).
+    Coc6Characteristics,
     /// CoC 7th `.en skill`: skill development (`result`: before, roll, improved, gain, after, card).
     Coc7Development,
     /// CoC 7th `.setcoc n`: the house rule (`result.variants`: the variants to store).
@@ -314,8 +326,12 @@ pub struct CmdRunResult {
     pub comment: Option<String>,
     /// The reply (empty when not matched). Several lines for a repeated command.
     pub text: String,
-    /// True for an `S`-prefixed (secret) command: show the reply to the roller/GM only.
+    /// True for a secret command (`S` prefix, `.rh`, `.rah`): `text` is then only the
+    /// public notice that a secret roll happened, and `whisper` holds the reply to send
+    /// privately (to the roller or the GM).
     pub secret: bool,
+    /// For a secret command, the full reply to whisper; null otherwise.
+    pub whisper: Option<String>,
     /// Success, when the command has one (null otherwise).
     pub success: Option<bool>,
     /// A critical (CoC クリティカル/決定的成功, World Trigger 大成功 pairs of 1s).
@@ -335,6 +351,63 @@ pub struct CmdRunResult {
     pub result: Option<crate::json::RawJson>,
     /// For a repeated command (`x3 2D6`): each run, in order.
     pub repeats: Vec<CmdRepeatItem>,
+    /// The session-log record of this line (null when not matched): one documented
+    /// shape for every command (see [`CmdRecord`]).
+    pub record: Option<CmdRecord>,
+}
+
+/// The session-log record of one command (`command.run`'s `record`; written one per
+/// line as JSON Lines by `gunbai.logs`). Every command fills the same fields; what
+/// does not apply is null or empty.
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CmdRecord {
+    /// The record shape's version: 1.
+    pub version: i64,
+    /// The command as read (as `command`; for a dot command its BCDice form or its own name).
+    pub command: Option<String>,
+    /// What kind of command it was (null for a parse error or a refusal).
+    pub kind: Option<CmdKind>,
+    /// The system the line was read for (null: plain dice only).
+    pub system: Option<CmdSystem>,
+    /// The RULES.md rule ID the command applies, when one does (initiative:
+    /// `C7H-INIT-1`, `COCAP-ORD-1`); null for base-game checks that have none.
+    pub rule: Option<String>,
+    /// Who typed it (the call's `actor`), if given.
+    pub actor: Option<String>,
+    /// The skills, characteristics or card entries the command is about, in order.
+    pub items: Vec<CmdRecordItem>,
+    /// Every die rolled, in consumption order (as `rolls`).
+    pub dice: Vec<crate::dice::Roll>,
+    /// The total, when there is one.
+    pub total: Option<i64>,
+    /// The result level: `critical`, `extreme`, `hard`, `regular`, `special`,
+    /// `success`, `failure` or `fumble`; null when the command has none.
+    pub level: Option<String>,
+    /// Success, when the command has one.
+    pub success: Option<bool>,
+    /// Whether the command was secret (the log keeps it; a bot shows it to the GM only).
+    pub secret: bool,
+    /// The full reply (for a secret command, the whispered text).
+    pub text: String,
+    /// `.sc`: SAN before the roll.
+    pub san_before: Option<i64>,
+    /// `.sc`: SAN after the loss.
+    pub san_after: Option<i64>,
+    /// `parse_error` or `refused`'s code when the line was not run.
+    pub error: Option<String>,
+}
+
+/// One item of a [`CmdRecord`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CmdRecordItem {
+    /// The name as typed or on the card (null when only a value was typed).
+    pub name: Option<String>,
+    /// The value checked against (the skill value, after modifiers), if any.
+    pub value: Option<i64>,
+    /// The value before the command changed it (`.st`, `.en`, `.sc`), if it did.
+    pub before: Option<i64>,
+    /// The value after the command changed it, if it did.
+    pub after: Option<i64>,
 }
 
 impl CmdRunResult {
@@ -355,6 +428,8 @@ impl CmdRunResult {
             refused: None,
             result: None,
             repeats: Vec::new(),
+            whisper: None,
+            record: None,
         }
     }
 }

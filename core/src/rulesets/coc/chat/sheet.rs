@@ -46,6 +46,7 @@ pub const MAX_LOSS_SIDES: i64 = 1000;
 enum Cmd {
     Sc,
     Coc,
+    Coc6,
     En,
     SetCoc,
 }
@@ -63,6 +64,8 @@ fn which(text: &str) -> Option<(Cmd, usize)> {
     let word: String = chars.iter().skip(lead + 1).take(6).map(|&c| normalize(c)).collect();
     let (cmd, len) = if word.starts_with("SETCOC") {
         (Cmd::SetCoc, 6)
+    } else if word.starts_with("COC6") {
+        (Cmd::Coc6, 4)
     } else if word.starts_with("COC7") {
         (Cmd::Coc, 4)
     } else if word.starts_with("COC") {
@@ -85,10 +88,13 @@ fn which(text: &str) -> Option<(Cmd, usize)> {
 /// The reply to a sheet dot command, or `None` when `args.text` is not one (or the
 /// system is not `coc7`).
 pub(crate) fn try_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<CmdRunResult>> {
-    if args.system != Some(crate::chat::CmdSystem::Coc7) {
-        return Ok(None);
+    let Some((mut cmd, at)) = which(&args.text) else { return Ok(None) };
+    // 6th edition: `.coc` and `.coc6` only (characteristics); 7th: `.coc6` too.
+    match (args.system, &cmd) {
+        (Some(crate::chat::CmdSystem::Coc7), _) => {}
+        (Some(crate::chat::CmdSystem::Coc6), Cmd::Coc | Cmd::Coc6) => cmd = Cmd::Coc6,
+        _ => return Ok(None),
     }
-    let Some((cmd, at)) = which(&args.text) else { return Ok(None) };
     let chars: Vec<char> = args.text.chars().collect();
     let lang = args.lang;
     let mut res = CmdRunResult::unmatched();
@@ -97,7 +103,8 @@ pub(crate) fn try_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<Cmd
     res.command = Some(head.to_lowercase());
     let outcome = match cmd {
         Cmd::Sc => sanity(&chars, at, args, dice),
-        Cmd::Coc => characteristics(&chars, at, lang, dice),
+        Cmd::Coc => characteristics(&chars, at, lang, dice, false),
+        Cmd::Coc6 => characteristics(&chars, at, lang, dice, true),
         Cmd::En => development(&chars, at, args, dice),
         Cmd::SetCoc => set_rule(&chars, at, lang, args.variants),
     };
@@ -325,8 +332,8 @@ fn shown(text: &str, part: &Part, faces: &[u32], total: i64) -> String {
     format!("{text}{} = {total}", crate::chat::outcome::faces(faces))
 }
 
-/// `.coc [n]` / `.coc7 [n]`.
-fn characteristics(chars: &[char], at: usize, lang: CmdLang, dice: &mut Dice) -> Step {
+/// `.coc [n]` / `.coc7 [n]`; `.coc6 [n]` (`sixth`).
+fn characteristics(chars: &[char], at: usize, lang: CmdLang, dice: &mut Dice, sixth: bool) -> Step {
     let i = skip(chars, at);
     let (n, i) = match number(chars, i) {
         Some((n, e)) => (n, e),
@@ -351,6 +358,9 @@ fn characteristics(chars: &[char], at: usize, lang: CmdLang, dice: &mut Dice) ->
         ("edu", false),
         ("luck", true),
     ];
+    if sixth {
+        return characteristics6(n, lang, dice);
+    }
     let mut lines = vec![msg(lang, "coc_head")?.to_string()];
     let mut sets = Vec::new();
     for k in 1..=n {
@@ -383,10 +393,80 @@ fn characteristics(chars: &[char], at: usize, lang: CmdLang, dice: &mut Dice) ->
     Ok(Ok((o, None)))
 }
 
-/// `.en name [value]`.
+/// `.coc6 [n]`: n sets of the 6th-edition characteristics, in this order: STR, CON,
+/// POW, DEX, APP 3D6; SIZ, INT 2D6+6; EDU 3D6+3 (the dice in the same order, 22 d6 a
+/// set). The total is of the eight.
+fn characteristics6(n: i64, lang: CmdLang, dice: &mut Dice) -> Step {
+    // (key, number of d6, constant)
+    const ORDER: [(&str, usize, i64); 8] = [
+        ("str", 3, 0),
+        ("con", 3, 0),
+        ("pow", 3, 0),
+        ("dex", 3, 0),
+        ("app", 3, 0),
+        ("siz", 2, 6),
+        ("int", 2, 6),
+        ("edu", 3, 3),
+    ];
+    let mut lines = vec![msg(lang, "coc6_head")?.to_string()];
+    let mut sets = Vec::new();
+    for k in 1..=n {
+        let mut values = serde_json::Map::new();
+        let mut parts = Vec::new();
+        let mut total = 0;
+        for (key, count, plus) in ORDER {
+            let v = (0..count).map(|_| dice.roll(6).map(i64::from)).sum::<Result<i64>>()? + plus;
+            total += v;
+            values.insert(key.to_string(), json!(v));
+            parts.push(format!("{}:{v}", msg(lang, &format!("coc_{key}"))?));
+        }
+        values.insert("total".into(), json!(total));
+        let sum = fmt(lang, "coc6_total", &[("total", total.to_string())])?;
+        let prefix = if n > 1 { format!("#{k} ") } else { String::new() };
+        lines.push(format!("{prefix}{} ＞ {sum}", parts.join(" ")));
+        sets.push(Value::Object(values));
+    }
+    let mut o = Outcome::new(CmdKind::Coc6Characteristics, lines.join("\n"));
+    o.result = Some(RawJson::of(&json!({ "sets": sets })));
+    Ok(Ok((o, None)))
+}
+
+/// `.en name [value]`; `.en name name …` (no values: each from the card, one after
+/// another, at most 20): one development roll per skill, the card updated as it goes.
 fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) -> Step {
     let lang = args.lang;
     let j = skip(chars, at);
+    let words: Vec<String> = chars[j..]
+        .iter()
+        .collect::<String>()
+        .split(is_space)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    if words.len() > 1 && words.len() <= 20 && !chars[j..].iter().any(|&c| normalize(c).is_ascii_digit()) {
+        let mut card = args.card.clone();
+        let (mut texts, mut items) = (Vec::new(), Vec::new());
+        let mut any = false;
+        for w in &words {
+            let one = CmdRunArgs { text: format!(".en {w}"), card: card.clone(), ..args.clone() };
+            let one_chars: Vec<char> = one.text.chars().collect();
+            let (o, _) = match development(&one_chars, 3, &one, dice)? {
+                Ok(x) => x,
+                Err(m) => return Ok(Err(m)),
+            };
+            let r = o.result.as_ref().map(RawJson::to_value).unwrap_or(Value::Null);
+            if let Some(c) = r.get("card").filter(|c| !c.is_null()) {
+                card = serde_json::from_value(c.clone()).ok().or(card);
+            }
+            any |= o.success == Some(true);
+            texts.push(o.text);
+            items.push(r);
+        }
+        let result = json!({ "items": items, "card": card.map(|c| c.to_json()) });
+        let mut o = Outcome::new(CmdKind::Coc7Development, texts.join("\n")).success(Some(any));
+        o.result = Some(RawJson::of(&result));
+        return Ok(Ok((o, None)));
+    }
     let name_end = (j..chars.len()).find(|&k| normalize(chars[k]).is_ascii_digit()).unwrap_or(chars.len());
     let name: String = chars[j..name_end].iter().collect::<String>().trim_matches(is_space).to_string();
     let (skill, comment, from_card) = match number(chars, name_end) {
