@@ -12,6 +12,8 @@
 #   py-dev    .venv: pytest, mypy, numpy (make test)
 #   web       Chromium, fonts, playwright-core, vite (browser tests: setup.d/20-web.sh)
 #   analysis  numpy, pandas, matplotlib, nbclient (the notebook: setup.d/30-analysis.sh)
+#   nonebot   .venv-nonebot: NoneBot2, the OneBot v11 adapter, NoneBug (examples/nonebot: setup.d/40-nonebot.sh)
+#   koishi    Koishi, its mock and memory-database plugins (examples/koishi: setup.d/50-koishi.sh)
 #   extras    every scripts/setup.d/*.sh (web, analysis and any later one)
 source "$(dirname "$0")/env.sh"
 mkdir -p "$CACHE"
@@ -128,6 +130,8 @@ for part in "${parts[@]}"; do
     py-dev) step "python venv (pytest, mypy, numpy)"; setup_py_dev ;;
     web) step "browser tests (chromium, playwright-core, vite)"; setup_extra web ;;
     analysis) step "analysis extras and notebook runner"; setup_py_dev; setup_extra analysis ;;
+    nonebot) step "NoneBot2 plugin dev tools (nonebot2, adapter-onebot, nonebug)"; setup_extra nonebot ;;
+    koishi) step "Koishi plugin dev tools (koishi, plugin-mock, database-memory)"; setup_extra koishi ;;
     extras) setup_extras ;;
     *) echo "unknown setup part: $part"; exit 2 ;;
   esac

@@ -35,9 +35,12 @@ CHECKS=(
   web           # headless Chromium: the package, the sheet, Foundry, Owlbear, Vite
   notebook
   bot
+  nonebot       # nonebot-plugin-gunbai under NoneBug
+  koishi        # koishi-plugin-gunbai under @koishijs/plugin-mock
   fuzz
   smoke-sdist
   smoke-installed
+  smoke-plugins # the NoneBot2 and Koishi plugins installed from dist/
   smoke-rust
   rule-docs     # docs/rules/ cites only what exists
   rule-coverage # informational
@@ -45,9 +48,10 @@ CHECKS=(
 
 # What provides each need: the job's name, its dependencies, its command.
 declare -A PROVIDER_DEPS
-# The setup parts. Those that write into .venv follow each other (py, py-dev, analysis).
+# The setup parts. Those that write into .venv follow each other (py, py-dev, analysis;
+# nonebot has a venv of its own, .venv-nonebot).
 PROVIDER_DEPS=(
-  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev"
+  [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev" [nonebot]="" [koishi]=""
   [xtask]="rust" [npm]="wasm bindgen node xtask" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
 )
 job_name() { # NEED: the job that provides it

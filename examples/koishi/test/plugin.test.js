@@ -1,0 +1,92 @@
+// koishi-plugin-gunbai under Koishi's own test utilities: @koishijs/plugin-mock clients
+// send lines in a group (and privately), @koishijs/plugin-database-memory keeps the cards,
+// and every reply is checked against examples/plugin-sessions.json (the same sessions
+// and replies the NoneBot plugin's test checks). The dice are seeded, so each reply is
+// the one gunbai's command.run gives for that roll. GUNBAI_TRANSCRIPT=FILE writes what
+// the bot actually sent as a transcript.
+'use strict'
+
+const { test, before, after } = require('node:test')
+const assert = require('node:assert/strict')
+const fs = require('node:fs')
+const os = require('node:os')
+const path = require('node:path')
+const { App } = require('koishi')
+const mock = require('@koishijs/plugin-mock').default
+const memory = require('@koishijs/plugin-database-memory').default
+// GUNBAI_PLUGIN: the installed package instead of this folder's lib (scripts/ci/smoke-plugins.sh).
+const gunbai = require(process.env.GUNBAI_PLUGIN ?? '../lib/index.js')
+
+const SESSIONS = JSON.parse(fs.readFileSync(process.env.GUNBAI_SESSIONS ?? path.join(__dirname, '../../plugin-sessions.json'), 'utf8'))
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gunbai-koishi-'))
+const transcript = []
+let app
+let whispers = []
+
+// The text of what the plugin sent (elements, or a string).
+const plain = (content) => (Array.isArray(content) ? content : [content])
+  .map((e) => (typeof e === 'string' ? e : e.type === 'text' ? e.attrs.content : e.toString())).join('')
+
+before(async () => {
+  app = new App()
+  app.plugin(mock)
+  app.plugin(memory)
+  app.plugin(gunbai, { ...SESSIONS.config, logDir })
+  await app.start()
+  // A whisper goes through the platform's private message: record it.
+  const bot = app.bots[0]
+  bot.sendPrivateMessage = async (userId, content) => { whispers.push({ userId, text: plain(content) }); return [] }
+})
+after(async () => {
+  // (app.stop() is left out: plugin-mock's bot throws while Koishi tears it down)
+  if (process.env.GUNBAI_TRANSCRIPT) fs.writeFileSync(process.env.GUNBAI_TRANSCRIPT, transcript.join('\n'))
+  fs.rmSync(logDir, { recursive: true, force: true })
+})
+
+for (const session of SESSIONS.sessions) {
+  test(session.title, async () => {
+    const client = app.mock.client(session.user, session.group ?? undefined)
+    client.event.user.name = session.name
+    transcript.push(`## ${session.title}`, '', '```text')
+    for (const { send, replies } of session.lines) {
+      transcript.push(`${session.name}: ${send}`)
+      whispers = []
+      const got = await client.receive(send)
+      for (const w of whispers) transcript.push(`bot → ${session.name} (private): ${w.text}`)
+      for (const g of got) transcript.push(`bot: ${g}`)
+      assert.deepEqual(whispers.map((w) => w.text), replies.filter((r) => r.to === 'private').map((r) => r.text), `whispers for ${send}`)
+      assert.ok(whispers.every((w) => w.userId === session.user), `whispered to ${session.user}`)
+      assert.deepEqual(got, replies.filter((r) => r.to === 'chat').map((r) => r.text), `replies to ${send}`)
+    }
+    transcript.push('```', '')
+    checkLogs(session)
+  })
+}
+
+// Each `.log end` closed a JSON Lines file holding one entry per logged command, each
+// with command.run's whole result.
+function checkLogs(session) {
+  if (!session.log) return
+  const dir = path.join(logDir, `mock-${session.group}`)
+  const file = path.join(dir, `${session.log.name}.jsonl`)
+  const entries = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  assert.deepEqual(entries.map((e) => e.line), session.log.lines)
+  for (const e of entries) {
+    assert.equal(e.user, session.user)
+    assert.equal(e.result.matched, true)
+    assert.equal(typeof e.result.text, 'string')
+  }
+  assert.deepEqual(entries.map((e) => e.result.secret === true), session.log.secret)
+  // command.run's structured `record` is in each entry (a `.st` line's is parseSt's result).
+  const runs = entries.filter((e) => !e.line.startsWith('.st'))
+  assert.ok(runs.length && runs.every((e) => e.result.record.secret === e.result.secret))
+}
+
+test('cards live in the database service', async () => {
+  const rows = await app.database.get('gunbai_card', {})
+  assert.ok(rows.length > 0)
+  for (const s of SESSIONS.sessions.filter((s) => s.card)) {
+    const row = rows.find((r) => r.user === s.user && r.channel === (s.group ?? `private:${s.user}`))
+    assert.deepEqual(row.card, s.card)
+  }
+})
