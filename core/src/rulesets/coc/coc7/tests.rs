@@ -141,8 +141,21 @@ fn seeded_checks_are_reproducible() {
 fn schema_type_names_are_prefixed() {
     let cat = crate::catalog();
     let defs = cat["defs"].as_object().unwrap();
-    // Shared by every ruleset: the dice, and whose move it is (`<x>_turn`).
-    let shared = ["Roll", "RollKind", "ScriptedFace", "Turn", "TurnActive"];
+    // Shared by every ruleset: the dice, whose move it is (`<x>_turn`) and whole games
+    // (`<x>_simulate`).
+    let shared = [
+        "Roll",
+        "RollKind",
+        "ScriptedFace",
+        "Turn",
+        "TurnActive",
+        "SimulateResult",
+        "SimBattles",
+        "SimMembers",
+        "SimRun",
+        "SimPolicy",
+        "SimPolicyFor",
+    ];
     for op in cat["ops"].as_array().unwrap() {
         let name = op["name"].as_str().unwrap();
         let prefix = match name.split('.').next().unwrap() {

@@ -612,7 +612,7 @@ crate::internally_tagged! {
 
 /// An event as the encounter reports it: the event, with the rule that produced it and
 /// one sentence stating it in the four display languages.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TmdLoggedEvent {
     /// What happened.
     #[serde(flatten)]
@@ -631,5 +631,35 @@ impl ToJson for TmdLoggedEvent {
             m.insert("text".into(), self.text.to_json());
         }
         v
+    }
+}
+
+/// The schema of [`TmdLoggedEvent`]: each of [`TmdEvent`]'s variants (each closed to
+/// unknown keys) with `rule` and `text` beside its own fields.
+impl JsonSchema for TmdLoggedEvent {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TmdLoggedEvent".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = TmdEvent::json_schema(g);
+        let rule =
+            serde_json::json!({"type": "string", "description": "The rule (RULES.md ID) that produced it."});
+        let mut text = g.subschema_for::<crate::kernel::label::WtLabel>().to_value();
+        if let Some(m) = text.as_object_mut() {
+            m.insert("description".into(), "One full sentence stating what happened.".into());
+        }
+        if let Some(branches) = s.get_mut("oneOf").and_then(serde_json::Value::as_array_mut) {
+            for b in branches {
+                if let Some(props) = b.get_mut("properties").and_then(serde_json::Value::as_object_mut) {
+                    props.insert("rule".into(), rule.clone());
+                    props.insert("text".into(), text.clone());
+                }
+                if let Some(req) = b.get_mut("required").and_then(serde_json::Value::as_array_mut) {
+                    req.push("rule".into());
+                    req.push("text".into());
+                }
+            }
+        }
+        s
     }
 }

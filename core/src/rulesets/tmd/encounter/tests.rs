@@ -374,7 +374,20 @@ fn schema_type_names_are_prefixed() {
         if text.contains(&format!("\"#/$defs/{name}\"")) {
             assert!(
                 name.starts_with("Tmd")
-                    || ["Roll", "RollKind", "ScriptedFace", "Turn", "TurnActive"].contains(&name.as_str()),
+                    || [
+                        "Roll",
+                        "RollKind",
+                        "ScriptedFace",
+                        "Turn",
+                        "TurnActive",
+                        "SimulateResult",
+                        "SimBattles",
+                        "SimMembers",
+                        "SimRun",
+                        "SimPolicy",
+                        "SimPolicyFor"
+                    ]
+                    .contains(&name.as_str()),
                 "{name}"
             );
         }
