@@ -55,11 +55,10 @@ pub(crate) fn builtin() -> &'static CmdSkillPack {
     static PACK: OnceLock<CmdSkillPack> = OnceLock::new();
     PACK.get_or_init(|| {
         // Checked by the `builtin_pack_is_valid` test; an unreadable pack has no entries.
-        serde_json::from_str(BUILTIN_PACK).unwrap_or(CmdSkillPack {
-            meta: None,
-            illustrative: true,
-            skills: Vec::new(),
-        })
+        serde_json::from_str::<serde_json::Value>(BUILTIN_PACK)
+            .ok()
+            .and_then(|v| crate::json::from_value(&v).ok())
+            .unwrap_or(CmdSkillPack { meta: None, illustrative: true, skills: Vec::new() })
     })
 }
 

@@ -30,21 +30,21 @@ use serde::Deserialize;
 const PACK: &str = include_str!("../../../../data/coc/combat7.json");
 
 /// Which side a tie of success levels goes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, crate::json::FromJson)]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum TieTo {
     Attacker,
     Defender,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Fraction {
     pub num: i64,
     pub den: i64,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Ties {
     pub dodge: TieTo,
@@ -52,7 +52,7 @@ pub(crate) struct Ties {
     pub defend: TieTo,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DodgeDefault {
     #[allow(dead_code)]
@@ -61,7 +61,7 @@ pub(crate) struct DodgeDefault {
 }
 
 /// The illustrative base-game pack (`"illustrative": true`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CombatPack {
     /// `{"illustrative": true, …}` (checked by the tests).
@@ -80,9 +80,12 @@ pub(crate) struct CombatPack {
 /// The bundled pack, parsed once.
 pub(crate) fn pack() -> Result<&'static CombatPack> {
     static P: std::sync::OnceLock<std::result::Result<CombatPack, String>> = std::sync::OnceLock::new();
-    P.get_or_init(|| serde_json::from_str(PACK).map_err(|e| e.to_string()))
-        .as_ref()
-        .map_err(|e| Error::new(ErrorCode::Internal, format!("the combat pack does not read: {e}")))
+    P.get_or_init(|| {
+        let v: serde_json::Value = serde_json::from_str(PACK).map_err(|e| e.to_string())?;
+        crate::json::from_value(&v).map_err(|e| e.message)
+    })
+    .as_ref()
+    .map_err(|e| Error::new(ErrorCode::Internal, format!("the combat pack does not read: {e}")))
 }
 
 /// A combatant can act and be attacked.

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 const PACK: &str = include_str!("../../../../data/coc/coc6_combat.json");
 
 /// The pack's `meta`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
     /// Pack id.
@@ -23,7 +23,7 @@ pub struct Meta {
 }
 
 /// Treatment: HP restored by a successful check of each skill (`None`: no HP).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Treatment {
     /// Rule ID cited.
@@ -39,7 +39,7 @@ pub struct Treatment {
 }
 
 /// The parry effect (basic rulebook P66).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Parry {
     /// Rule ID cited.
@@ -51,7 +51,7 @@ pub struct Parry {
 }
 
 /// Armor.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Armor {
     /// Rule ID cited.
@@ -63,7 +63,7 @@ pub struct Armor {
 }
 
 /// HP thresholds.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Hp {
     /// Rule ID cited.
@@ -77,7 +77,7 @@ pub struct Hp {
 }
 
 /// The whole pack.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
 #[serde(deny_unknown_fields)]
 pub struct Coc6CombatPack {
     /// Provenance.
@@ -96,7 +96,10 @@ pub struct Coc6CombatPack {
 pub fn pack() -> &'static Coc6CombatPack {
     static P: OnceLock<Coc6CombatPack> = OnceLock::new();
     P.get_or_init(|| {
-        serde_json::from_str(PACK).unwrap_or_else(|e| panic!("core/data/coc/coc6_combat.json: {e}"))
+        let v: serde_json::Value =
+            serde_json::from_str(PACK).unwrap_or_else(|e| panic!("core/data/coc/coc6_combat.json: {e}"));
+        crate::json::from_value(&v)
+            .unwrap_or_else(|e| panic!("core/data/coc/coc6_combat.json: {}", e.message))
     })
 }
 
