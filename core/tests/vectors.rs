@@ -286,7 +286,7 @@ macro_rules! vector_files {
 vector_files! {
     coc {
         audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, corrupt_states, coc7_opposed_chance, coc_ap, engine_model, labels,
-        participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants
+        participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants, coc7_house_exchange
     }
     command {
         arithmetic, bcdice_d100_faces, bcdice_silence, bounded_replies, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
@@ -296,11 +296,11 @@ vector_files! {
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { api_2026_12_05, conventions, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }
     fap_map {
-        actions, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
+        actions, attacks, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
     }
     sheet { sheets }
     tmd {
-        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings,
+        audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings, gm_outcomes,
         initiative, initiative_odds, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
     views { engine_turns, engine_views }

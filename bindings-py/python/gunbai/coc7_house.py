@@ -44,11 +44,12 @@ def turn_order(*, participants: Sequence[C7hOrderEntry]) -> C7hTurnOrderResult:
 
 
 @_op("coc7_house.round_new")
-def round_new(*, participants: Sequence[C7hOrderEntry]) -> C7hRoundResult:
+def round_new(*, participants: Sequence[C7hParticipant], variants: Union[C7hVariants, None] = None) -> C7hRoundResult:
     """``coc7_house.round_new`` — Start a house-combat round: initiative order, 1 active / 1 passive / 1 free action each.
 
     Args:
         participants: Characters (1–100), in the caller's order (the last tie-break).
+        variants: Rule variants of the exchanges: `coc7_rule` (0–5), `extreme_damage`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -68,12 +69,14 @@ def round_legal_actions(*, state: C7hRoundState) -> C7hRoundLegalResult:
 
 
 @_op("coc7_house.round_act")
-def round_act(*, state: C7hRoundState, action: C7hAction) -> C7hRoundResult:
+def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> C7hRoundResult:
     """``coc7_house.round_act`` — Apply one action: move, active, stance, passive, free, end turn, next round.
 
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        rolls: Scripted faces of a reaction (the attack roll, the reaction's roll, the damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then the ones die.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -395,11 +398,12 @@ class Round(_Game):
 
     @classmethod
     @_create
-    def create(cls, *, participants: Sequence[C7hOrderEntry]) -> Round:
+    def create(cls, *, participants: Sequence[C7hParticipant], variants: Union[C7hVariants, None] = None) -> Round:
         """A new game from its setup (``coc7_house.round_new``'s arguments).
 
         Args:
             participants: Characters (1–100), in the caller's order (the last tie-break).
+            variants: Rule variants of the exchanges: `coc7_rule` (0–5), `extreme_damage`.
 
         Raises:
             GunbaiError: with a stable ``.code``.

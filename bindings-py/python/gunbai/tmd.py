@@ -31,7 +31,7 @@ def action_types(*, data: Union[TmdLabelPack, None] = None) -> TmdActionTypesRes
 
 
 @_op("tmd.encounter_view")
-def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None, events: Union[Sequence[TmdEvent], None] = None) -> TmdEncounterViewResult:
+def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None, events: Union[Sequence[TmdLoggedEvent], None] = None) -> TmdEncounterViewResult:
     """``tmd.encounter_view`` — A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:

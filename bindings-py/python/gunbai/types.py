@@ -947,41 +947,6 @@ WtBattleViewResult = TypedDict("WtBattleViewResult", {
     "events": NotRequired[Union[list[dict[str, Any]], None]],
 })
 
-WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
-    "state": WtBattleState,
-})
-
-TurnActive = TypedDict("TurnActive", {
-    "id": NotRequired[Union[str, None]],
-    "stage": str,
-})
-
-Turn = TypedDict("Turn", {
-    "round": int,
-    "phase": str,
-    "active": list[TurnActive],
-})
-
-WtBattleRunStep = TypedDict("WtBattleRunStep", {
-    "action": WtBattleAction,
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-WtBattleRunArgs = TypedDict("WtBattleRunArgs", {
-    "setup": WtBattleNewArgs,
-    "steps": list[WtBattleRunStep],
-    "with_legal": NotRequired[bool],
-})
-
-WtBattleRunResult = TypedDict("WtBattleRunResult", {
-    "state": WtBattleState,
-    "last_events": list[WtBattleEvent],
-    "last_rolls": list[Roll],
-    "events": list[WtBattleEvent],
-    "legal": NotRequired[Union[list[WtLegalAction], None]],
-})
-
 SimPolicy = TypedDict("SimPolicy", {
     "priority": NotRequired[list[str]],
 })
@@ -1025,6 +990,41 @@ SimMembers = TypedDict("SimMembers", {
 SimulateResult = TypedDict("SimulateResult", {
     "battles": SimBattles,
     "members": SimMembers,
+})
+
+WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
+    "state": WtBattleState,
+})
+
+TurnActive = TypedDict("TurnActive", {
+    "id": NotRequired[Union[str, None]],
+    "stage": str,
+})
+
+Turn = TypedDict("Turn", {
+    "round": int,
+    "phase": str,
+    "active": list[TurnActive],
+})
+
+WtBattleRunStep = TypedDict("WtBattleRunStep", {
+    "action": WtBattleAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtBattleRunArgs = TypedDict("WtBattleRunArgs", {
+    "setup": WtBattleNewArgs,
+    "steps": list[WtBattleRunStep],
+    "with_legal": NotRequired[bool],
+})
+
+WtBattleRunResult = TypedDict("WtBattleRunResult", {
+    "state": WtBattleState,
+    "last_events": list[WtBattleEvent],
+    "last_rolls": list[Roll],
+    "events": list[WtBattleEvent],
+    "legal": NotRequired[Union[list[WtLegalAction], None]],
 })
 
 Coc7Difficulty = Union[Literal["regular"], Literal["hard"], Literal["extreme"]]
@@ -1182,6 +1182,7 @@ CocApWeapon = TypedDict("CocApWeapon", {
     "name": str,
     "skill": int,
     "attacks_per_round": NotRequired[int],
+    "damage": NotRequired[Union[str, None]],
 })
 
 CocApParticipant = TypedDict("CocApParticipant", {
@@ -1191,6 +1192,10 @@ CocApParticipant = TypedDict("CocApParticipant", {
     "weapons": NotRequired[list[CocApWeapon]],
     "position": NotRequired[list[int]],
     "ap_bonus": NotRequired[int],
+    "side": NotRequired[Union[str, None]],
+    "hp_max": NotRequired[Union[int, None]],
+    "hp": NotRequired[Union[int, None]],
+    "armor": NotRequired[int],
 })
 
 CocApFighter = TypedDict("CocApFighter", {
@@ -1206,6 +1211,12 @@ CocApFighter = TypedDict("CocApFighter", {
     "turn_done": NotRequired[bool],
 })
 
+CocApPending = TypedDict("CocApPending", {
+    "attacker": str,
+    "weapon": str,
+    "target": str,
+})
+
 CocApRoundState = TypedDict("CocApRoundState", {
     "round": int,
     "variants": NotRequired[CocApVariants],
@@ -1213,6 +1224,7 @@ CocApRoundState = TypedDict("CocApRoundState", {
     "order": list[str],
     "turn": NotRequired[Union[int, None]],
     "open": NotRequired[bool],
+    "pending": NotRequired[Union[CocApPending, None]],
 })
 
 CocApTreatSkill = Union[Literal["first_aid"], Literal["medicine"], Literal["psychoanalysis"]]
@@ -1230,6 +1242,22 @@ CocApRoundViewResult = TypedDict("CocApRoundViewResult", {
     "events": NotRequired[Union[list[CocApEvent], None]],
 })
 
+CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
+    "participants": list[CocApParticipant],
+    "variants": NotRequired[CocApVariants],
+})
+
+CocApRoundSimulateArgs = TypedDict("CocApRoundSimulateArgs", {
+    "setup": CocApRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
+
 CocApRoundTurnArgs = TypedDict("CocApRoundTurnArgs", {
     "state": CocApRoundState,
 })
@@ -1243,11 +1271,6 @@ CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
 CocApActionPointsResult = TypedDict("CocApActionPointsResult", {
     "ap": int,
     "base": int,
-})
-
-CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
-    "participants": list[CocApParticipant],
-    "variants": NotRequired[CocApVariants],
 })
 
 CocApRoundResult = TypedDict("CocApRoundResult", {
@@ -1380,17 +1403,6 @@ SheetResult = TypedDict("SheetResult", {
 class CocApSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
 
-CocApRoundSimulateArgs = TypedDict("CocApRoundSimulateArgs", {
-    "setup": CocApRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 C7hInitiativeArgs = TypedDict("C7hInitiativeArgs", {
     "dex": int,
     "modifier": NotRequired[int],
@@ -1416,14 +1428,56 @@ C7hTurnOrderResult = TypedDict("C7hTurnOrderResult", {
     "initiatives": list[int],
 })
 
-C7hRoundNewArgs = TypedDict("C7hRoundNewArgs", {
-    "participants": list[C7hOrderEntry],
+C7hWeapon = TypedDict("C7hWeapon", {
+    "id": str,
+    "skill": int,
+    "damage": str,
+    "range": NotRequired[str],
+    "defense": NotRequired[int],
+    "cancellable": NotRequired[bool],
 })
+
+C7hParticipant = TypedDict("C7hParticipant", {
+    "id": str,
+    "dex": int,
+    "is_pc": NotRequired[bool],
+    "modifier": NotRequired[int],
+    "side": NotRequired[Union[str, None]],
+    "hp": NotRequired[Union[int, None]],
+    "hp_max": NotRequired[Union[int, None]],
+    "armor": NotRequired[int],
+    "dodge": NotRequired[Union[int, None]],
+    "db": NotRequired[Union[str, None]],
+    "weapons": NotRequired[list[C7hWeapon]],
+})
+
+C7hExtremeDamage = Union[Literal["double_dice"], Literal["double_total"]]
+
+C7hVariants = TypedDict("C7hVariants", {
+    "extreme_damage": NotRequired[C7hExtremeDamage],
+    "coc7_rule": NotRequired[int],
+})
+
+C7hRoundNewArgs = TypedDict("C7hRoundNewArgs", {
+    "participants": list[C7hParticipant],
+    "variants": NotRequired[C7hVariants],
+})
+
+C7hStatus = Union[Literal["active"], Literal["unconscious"], Literal["dying"], Literal["dead"]]
 
 C7hStance = Union[Literal["extra_passive"], Literal["bonus_die"]]
 
 C7hCombatant = TypedDict("C7hCombatant", {
     "entry": C7hOrderEntry,
+    "side": NotRequired[Union[str, None]],
+    "hp": NotRequired[Union[int, None]],
+    "hp_max": NotRequired[Union[int, None]],
+    "armor": NotRequired[int],
+    "dodge": NotRequired[Union[int, None]],
+    "db": NotRequired[Union[str, None]],
+    "weapons": NotRequired[list[C7hWeapon]],
+    "major_wound": NotRequired[bool],
+    "status": NotRequired[C7hStatus],
     "moved": NotRequired[bool],
     "active_used": NotRequired[bool],
     "passive_used": NotRequired[int],
@@ -1433,14 +1487,94 @@ C7hCombatant = TypedDict("C7hCombatant", {
     "turn_done": NotRequired[bool],
 })
 
+C7hPending = TypedDict("C7hPending", {
+    "attacker": str,
+    "target": str,
+    "weapon": str,
+    "bonus_dice": NotRequired[int],
+    "melee": NotRequired[bool],
+})
+
 C7hRoundState = TypedDict("C7hRoundState", {
     "round": int,
     "combatants": list[C7hCombatant],
     "order": list[str],
     "turn": NotRequired[Union[int, None]],
+    "pending": NotRequired[Union[C7hPending, None]],
+    "variants": NotRequired[C7hVariants],
 })
 
 C7hPassiveKind = Union[Literal["dodge"], Literal["defend"], Literal["fight_back"], Literal["cover"], Literal["cover_and_defend"], Literal["cancel"], Literal["counter"], Literal["other"]]
+
+C7hAutoHitReason = Union[Literal["immobile"], Literal["restrained"], Literal["not_resisting"]]
+
+C7hDamageSource = Union[Literal["base"], Literal["bonus"], Literal["extra"]]
+
+C7hDamageTerm = TypedDict("C7hDamageTerm", {
+    "source": C7hDamageSource,
+    "text": str,
+    "sign": int,
+    "faces": list[int],
+    "value": int,
+    "doubled": bool,
+})
+
+C7hDamageResult = TypedDict("C7hDamageResult", {
+    "total": int,
+    "raw_total": int,
+    "terms": list[C7hDamageTerm],
+    "doubled": bool,
+    "rolls": list[Roll],
+})
+
+C7hDefendResult = TypedDict("C7hDefendResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "multiplier": int,
+    "reduction": int,
+    "damage_taken": int,
+    "penalty_dice": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCoverResult = TypedDict("C7hCoverResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "damage_taken": int,
+    "ally_damage_taken": int,
+    "doubled": bool,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCancelResult = TypedDict("C7hCancelResult", {
+    "success": bool,
+    "level": Coc7Level,
+    "negated": bool,
+    "damage_taken": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hCounterResult = TypedDict("C7hCounterResult", {
+    "happens": bool,
+    "success": bool,
+    "level": NotRequired[Union[Coc7Level, None]],
+    "damage_taken": int,
+    "damage_dealt": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
+
+C7hAutoHitResult = TypedDict("C7hAutoHitResult", {
+    "hit": bool,
+    "level": Coc7Level,
+    "damage_dealt": int,
+    "damage_taken": int,
+    "check": NotRequired[Union[Coc7Outcome, None]],
+    "rolls": list[Roll],
+})
 
 C7hEvent = dict[str, Any]
 
@@ -1470,6 +1604,8 @@ C7hRoundLegalResult = TypedDict("C7hRoundLegalResult", {
 C7hRoundActArgs = TypedDict("C7hRoundActArgs", {
     "state": C7hRoundState,
     "action": C7hAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
 C7hRoundViewArgs = TypedDict("C7hRoundViewArgs", {
@@ -1483,15 +1619,19 @@ C7hRoundViewResult = TypedDict("C7hRoundViewResult", {
     "events": NotRequired[Union[list[C7hEvent], None]],
 })
 
-C7hRoundTurnArgs = TypedDict("C7hRoundTurnArgs", {
-    "state": C7hRoundState,
+C7hRoundSimulateArgs = TypedDict("C7hRoundSimulateArgs", {
+    "setup": C7hRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
 })
 
-C7hExtremeDamage = Union[Literal["double_dice"], Literal["double_total"]]
-
-C7hVariants = TypedDict("C7hVariants", {
-    "extreme_damage": NotRequired[C7hExtremeDamage],
-    "coc7_rule": NotRequired[int],
+C7hRoundTurnArgs = TypedDict("C7hRoundTurnArgs", {
+    "state": C7hRoundState,
 })
 
 C7hDamageArgs = TypedDict("C7hDamageArgs", {
@@ -1502,25 +1642,6 @@ C7hDamageArgs = TypedDict("C7hDamageArgs", {
     "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-C7hDamageSource = Union[Literal["base"], Literal["bonus"], Literal["extra"]]
-
-C7hDamageTerm = TypedDict("C7hDamageTerm", {
-    "source": C7hDamageSource,
-    "text": str,
-    "sign": int,
-    "faces": list[int],
-    "value": int,
-    "doubled": bool,
-})
-
-C7hDamageResult = TypedDict("C7hDamageResult", {
-    "total": int,
-    "raw_total": int,
-    "terms": list[C7hDamageTerm],
-    "doubled": bool,
-    "rolls": list[Roll],
 })
 
 C7hDefendArgs = TypedDict("C7hDefendArgs", {
@@ -1537,17 +1658,6 @@ C7hDefendArgs = TypedDict("C7hDefendArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
-C7hDefendResult = TypedDict("C7hDefendResult", {
-    "success": bool,
-    "level": Coc7Level,
-    "multiplier": int,
-    "reduction": int,
-    "damage_taken": int,
-    "penalty_dice": int,
-    "check": NotRequired[Union[Coc7Outcome, None]],
-    "rolls": list[Roll],
-})
-
 C7hCoverArgs = TypedDict("C7hCoverArgs", {
     "damages": list[int],
     "area": NotRequired[bool],
@@ -1562,16 +1672,6 @@ C7hCoverArgs = TypedDict("C7hCoverArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
-C7hCoverResult = TypedDict("C7hCoverResult", {
-    "success": bool,
-    "level": Coc7Level,
-    "damage_taken": int,
-    "ally_damage_taken": int,
-    "doubled": bool,
-    "check": NotRequired[Union[Coc7Outcome, None]],
-    "rolls": list[Roll],
-})
-
 C7hCancelArgs = TypedDict("C7hCancelArgs", {
     "attacker_damage": int,
     "canceller_damage": int,
@@ -1583,15 +1683,6 @@ C7hCancelArgs = TypedDict("C7hCancelArgs", {
     "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-C7hCancelResult = TypedDict("C7hCancelResult", {
-    "success": bool,
-    "level": Coc7Level,
-    "negated": bool,
-    "damage_taken": int,
-    "check": NotRequired[Union[Coc7Outcome, None]],
-    "rolls": list[Roll],
 })
 
 C7hCounterArgs = TypedDict("C7hCounterArgs", {
@@ -1608,18 +1699,6 @@ C7hCounterArgs = TypedDict("C7hCounterArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
-C7hCounterResult = TypedDict("C7hCounterResult", {
-    "happens": bool,
-    "success": bool,
-    "level": NotRequired[Union[Coc7Level, None]],
-    "damage_taken": int,
-    "damage_dealt": int,
-    "check": NotRequired[Union[Coc7Outcome, None]],
-    "rolls": list[Roll],
-})
-
-C7hAutoHitReason = Union[Literal["immobile"], Literal["restrained"], Literal["not_resisting"]]
-
 C7hAutoHitArgs = TypedDict("C7hAutoHitArgs", {
     "reason": C7hAutoHitReason,
     "damage": int,
@@ -1630,15 +1709,6 @@ C7hAutoHitArgs = TypedDict("C7hAutoHitArgs", {
     "variants": NotRequired[C7hVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-C7hAutoHitResult = TypedDict("C7hAutoHitResult", {
-    "hit": bool,
-    "level": Coc7Level,
-    "damage_dealt": int,
-    "damage_taken": int,
-    "check": NotRequired[Union[Coc7Outcome, None]],
-    "rolls": list[Roll],
 })
 
 C7hFarRange = Union[Literal["refuse_beyond_double"], Literal["penalty_die"]]
@@ -1758,6 +1828,17 @@ C7hChaseViewResult = TypedDict("C7hChaseViewResult", {
     "events": NotRequired[Union[list[C7hChaseEvent], None]],
 })
 
+C7hChaseSimulateArgs = TypedDict("C7hChaseSimulateArgs", {
+    "setup": C7hChaseNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
+
 C7hChaseTurnArgs = TypedDict("C7hChaseTurnArgs", {
     "state": C7hChaseState,
 })
@@ -1777,28 +1858,6 @@ C7hSheetArgs = TypedDict("C7hSheetArgs", {
 
 class C7hSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
-
-C7hRoundSimulateArgs = TypedDict("C7hRoundSimulateArgs", {
-    "setup": C7hRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
-C7hChaseSimulateArgs = TypedDict("C7hChaseSimulateArgs", {
-    "setup": C7hChaseNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
 
 TmdActionType = Union[Literal["free"], Literal["trick"], Literal["swift"], Literal["reflex"], Literal["move"], Literal["acrobatic"], Literal["standard"], Literal["full_round"]]
 
@@ -1902,6 +1961,8 @@ TmdCharacter = TypedDict("TmdCharacter", {
     "turn_done": bool,
     "gained_extra_ap": NotRequired[int],
     "gained_reflex_only_ap": NotRequired[int],
+    "hp": NotRequired[Union[int, None]],
+    "down": NotRequired[bool],
 })
 
 TmdDelay = TypedDict("TmdDelay", {
@@ -1947,6 +2008,15 @@ TmdEffect = TypedDict("TmdEffect", {
     "armed": bool,
 })
 
+TmdOutcome = TypedDict("TmdOutcome", {
+    "reason": str,
+    "side": NotRequired[Union[str, None]],
+    "winner": NotRequired[Union[str, None]],
+    "down": list[str],
+    "rule": str,
+    "round": int,
+})
+
 TmdEncounterState = TypedDict("TmdEncounterState", {
     "format": int,
     "variants": TmdVariants,
@@ -1966,6 +2036,7 @@ TmdEncounterState = TypedDict("TmdEncounterState", {
     "chain": NotRequired[Union[TmdChain, None]],
     "effects": list[TmdEffect],
     "next_effect_id": int,
+    "outcome": NotRequired[Union[TmdOutcome, None]],
 })
 
 TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
@@ -1977,17 +2048,51 @@ TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
     "tiebreaks": list[int],
 })
 
-TmdEvent = dict[str, Any]
+TmdLoggedEvent = dict[str, Any]
 
 TmdEncounterViewArgs = TypedDict("TmdEncounterViewArgs", {
     "state": TmdEncounterState,
     "viewer": NotRequired[Union[str, None]],
-    "events": NotRequired[Union[list[TmdEvent], None]],
+    "events": NotRequired[Union[list[TmdLoggedEvent], None]],
 })
 
 TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
     "state": TmdEncounterState,
-    "events": NotRequired[Union[list[TmdEvent], None]],
+    "events": NotRequired[Union[list[TmdLoggedEvent], None]],
+})
+
+TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "immune_to_surprise": NotRequired[bool],
+    "is_pc": NotRequired[bool],
+    "hp": NotRequired[Union[int, None]],
+})
+
+TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
+    "attacker": str,
+    "surprise_attack": bool,
+    "undetected": bool,
+})
+
+TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
+    "characters": list[TmdCharacterSpec],
+    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
+    "variants": NotRequired[TmdVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+TmdEncounterSimulateArgs = TypedDict("TmdEncounterSimulateArgs", {
+    "setup": TmdEncounterNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
 })
 
 TmdEncounterTurnArgs = TypedDict("TmdEncounterTurnArgs", {
@@ -2073,31 +2178,9 @@ TmdAcrobaticResult = TypedDict("TmdAcrobaticResult", {
     "rule": str,
 })
 
-TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
-    "id": str,
-    "side": str,
-    "base_initiative": int,
-    "immune_to_surprise": NotRequired[bool],
-    "is_pc": NotRequired[bool],
-})
-
-TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
-    "attacker": str,
-    "surprise_attack": bool,
-    "undetected": bool,
-})
-
-TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
-    "characters": list[TmdCharacterSpec],
-    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
-    "variants": NotRequired[TmdVariants],
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
 TmdEncounterResult = TypedDict("TmdEncounterResult", {
     "state": TmdEncounterState,
-    "events": list[TmdEvent],
+    "events": list[TmdLoggedEvent],
     "rolls": list[Roll],
 })
 
@@ -2142,17 +2225,6 @@ TmdSheetArgs = TypedDict("TmdSheetArgs", {
 
 class TmdSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
-
-TmdEncounterSimulateArgs = TypedDict("TmdEncounterSimulateArgs", {
-    "setup": TmdEncounterNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
 
 FmCategory = Union[Literal["major"], Literal["minor"], Literal["option"]]
 
@@ -2252,7 +2324,7 @@ FmEvasionCheckResult = TypedDict("FmEvasionCheckResult", {
     "total": int,
     "success": bool,
     "margin": int,
-    "rolls": list[Roll],
+    "rolls": NotRequired[list[Roll]],
 })
 
 FmJumpEvasionArgs = TypedDict("FmJumpEvasionArgs", {
@@ -2345,6 +2417,9 @@ FmCombatantInit = TypedDict("FmCombatantInit", {
     "magic": int,
     "agility": int,
     "traits": NotRequired[Union[FmPoolTraits, None]],
+    "hp": NotRequired[Union[int, None]],
+    "evasion": NotRequired[Union[int, None]],
+    "side": NotRequired[Union[str, None]],
 })
 
 FmRoundNewArgs = TypedDict("FmRoundNewArgs", {
@@ -2363,6 +2438,8 @@ FmDeclaration = TypedDict("FmDeclaration", {
     "condition": NotRequired[Union[str, None]],
     "follow": NotRequired[Union[str, None]],
     "targets": NotRequired[list[str]],
+    "target": NotRequired[Union[str, None]],
+    "damage": NotRequired[Union[int, None]],
 })
 
 FmStatus = Union[Literal["pending"], Literal["resolved"], Literal["skipped"], Literal["used"]]
@@ -2394,6 +2471,9 @@ FmCombatant = TypedDict("FmCombatant", {
     "last_action": NotRequired[Union[str, None]],
     "prone": NotRequired[bool],
     "pools_from_traits": NotRequired[bool],
+    "hp": NotRequired[Union[int, None]],
+    "evasion": NotRequired[int],
+    "side": NotRequired[Union[str, None]],
 })
 
 FmWindow = TypedDict("FmWindow", {
@@ -2413,6 +2493,8 @@ FmAttackResolving = TypedDict("FmAttackResolving", {
     "actor": str,
     "action": str,
     "targets": list[str],
+    "damage": NotRequired[Union[int, None]],
+    "answered": NotRequired[list[str]],
 })
 
 FmRoundState = TypedDict("FmRoundState", {
@@ -2426,7 +2508,7 @@ FmRoundState = TypedDict("FmRoundState", {
     "attack": NotRequired[Union[FmAttackResolving, None]],
 })
 
-FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["followed"], Literal["grapple_changed"], Literal["round_ended"]]
+FmEventKind = Union[Literal["started"], Literal["declared"], Literal["released"], Literal["declarations_ended"], Literal["resolved"], Literal["skipped"], Literal["used"], Literal["blocked"], Literal["triggered"], Literal["followed"], Literal["grapple_changed"], Literal["hit"], Literal["round_ended"]]
 
 FmEvent = TypedDict("FmEvent", {
     "event": FmEventKind,
@@ -2444,7 +2526,13 @@ FmEvent = TypedDict("FmEvent", {
     "target_fap_spent_tenths": NotRequired[Union[int, None]],
     "consecutive": NotRequired[Union[bool, None]],
     "names": NotRequired[Union[FmNames, None]],
-    "text": str,
+    "evasion": NotRequired[Union[FmEvasionCheckResult, None]],
+    "jump_evasion": NotRequired[Union[FmJumpEvasionResult, None]],
+    "damage": NotRequired[Union[int, None]],
+    "damage_taken": NotRequired[Union[int, None]],
+    "hp": NotRequired[Union[int, None]],
+    "prone": NotRequired[Union[bool, None]],
+    "text": WtLabel,
 })
 
 FmOrderEntry = TypedDict("FmOrderEntry", {
@@ -2455,12 +2543,21 @@ FmOrderEntry = TypedDict("FmOrderEntry", {
     "pending": int,
 })
 
+FmOutcome = TypedDict("FmOutcome", {
+    "side": NotRequired[Union[str, None]],
+    "winner": NotRequired[Union[str, None]],
+    "down": list[str],
+    "rule": str,
+    "round": int,
+})
+
 FmRoundResult = TypedDict("FmRoundResult", {
     "state": FmRoundState,
     "events": list[FmEvent],
     "rolls": list[Roll],
     "current": NotRequired[Union[str, None]],
     "order": list[FmOrderEntry],
+    "outcome": NotRequired[Union[FmOutcome, None]],
 })
 
 FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
@@ -2490,6 +2587,8 @@ FmRoundActArgs = TypedDict("FmRoundActArgs", {
     "state": Any,
     "action": FmRoundAction,
     "data": NotRequired[Any],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
 FmRoundViewArgs = TypedDict("FmRoundViewArgs", {
@@ -2502,6 +2601,17 @@ FmRoundViewArgs = TypedDict("FmRoundViewArgs", {
 FmRoundViewResult = TypedDict("FmRoundViewResult", {
     "state": FmRoundState,
     "events": NotRequired[Union[list[FmEvent], None]],
+})
+
+FmRoundSimulateArgs = TypedDict("FmRoundSimulateArgs", {
+    "setup": FmRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
 })
 
 FmRoundTurnArgs = TypedDict("FmRoundTurnArgs", {
@@ -2526,17 +2636,6 @@ FmSheetArgs = TypedDict("FmSheetArgs", {
 
 class FmSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
-
-FmRoundSimulateArgs = TypedDict("FmRoundSimulateArgs", {
-    "setup": FmRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
 
 CmdSystem = Union[Literal["world_trigger"], Literal["coc7"], Literal["coc6"], Literal["tmd"], Literal["fap_map"]]
 
@@ -2759,4 +2858,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStance", "C7hEvent", "C7hPassiveKind", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hVariants", "C7hExtremeDamage", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendArgs", "C7hDefendResult", "C7hCoverArgs", "C7hCoverResult", "C7hCancelArgs", "C7hCancelResult", "C7hCounterArgs", "C7hCounterResult", "C7hAutoHitArgs", "C7hAutoHitReason", "C7hAutoHitResult", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundSimulateArgs", "CocApRoundNewArgs", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundSimulateArgs", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseSimulateArgs", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterSimulateArgs", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundSimulateArgs", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

@@ -352,14 +352,22 @@ fn harness_world_trigger_battle() {
 #[cfg(feature = "tmd")]
 #[test]
 fn harness_tmd_encounter() {
-    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1: random encounters of 2–5 characters.
+    // TMD-INI-1/2, TMD-AP-5…8, TMD-INT-1, TMD-TIME-1, TMD-SCN-1: random encounters of 2–5
+    // characters with GM-entered damage and downs, until a side is down or the step cap.
     let r = run::<super::tmd::handle::Encounter>(
         Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
         |g, rng| {
             let n = 2 + pick(rng, 4);
             let chars: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2}))
+                .map(|id| {
+                    let mut c = json!({"id": id, "side": if pick(rng, 2) == 0 { "pc" } else { "npc" }, "base_initiative": pick(rng, 8) as i64 - 2});
+                    // GM-entered outcomes: HP for most characters.
+                    if pick(rng, 4) > 0 {
+                        c["hp"] = json!(5 + pick(rng, 20));
+                    }
+                    c
+                })
                 .collect();
             json!({"characters": chars, "seed": g})
         },
@@ -370,19 +378,25 @@ fn harness_tmd_encounter() {
 #[cfg(feature = "coc")]
 #[test]
 fn harness_coc_ap_round() {
-    // COCAP-RND-1/2, COCAP-AP-3, COCAP-ACT-1…8: random rounds of 2–4 fighters.
+    // COCAP-RND-1/2/3, COCAP-AP-3, COCAP-ACT-1…8: random fights of 2–4 fighters on two
+    // sides, with HP, armor and damage, to one side's fall (COC6-BASE-HP) or the step cap.
     let r = run::<super::coc::handle::ApRound>(
-        Drive { max_steps: 120, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
+        Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
         |_, rng| {
             let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
                 .into_iter()
                 .enumerate()
                 .map(|(i, id)| {
+                    let hp = 3 + pick(rng, 8) as i64;
                     let mut p = json!({"id": id, "dex": 3 + pick(rng, 16), "position": [i as i64, pick(rng, 3) as i64],
-                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "first_aid": pick(rng, 60)}});
-                    if pick(rng, 3) > 0 {
-                        p["weapons"] = json!([{"name": "knife", "skill": 20 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2)}]);
+                        "side": if i % 2 == 0 { "pc" } else { "npc" }, "hp_max": hp, "armor": pick(rng, 2),
+                        "skills": {"dodge": pick(rng, 80), "jump": pick(rng, 60), "parry": pick(rng, 60), "first_aid": pick(rng, 60)}});
+                    if pick(rng, 4) > 0 {
+                        p["weapons"] = json!([{"name": "knife", "skill": 30 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2), "damage": "1d4+2"}]);
+                    }
+                    if pick(rng, 4) == 0 {
+                        p["hp"] = json!(pick(rng, 3) as i64 + 2);
                     }
                     p
                 })
@@ -396,14 +410,23 @@ fn harness_coc_ap_round() {
 #[cfg(feature = "coc")]
 #[test]
 fn harness_coc7_house_round() {
-    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1: random rounds.
+    // C7H-INI-1, C7H-MOV-1, C7H-ACT-1, C7H-PAS-1, C7H-STN-1, C7H-FREE-1, C7H-DEF-2,
+    // C7H-COV-1, C7H-CAN-2, C7H-CTR-3: random fights of two sides until one is down.
     let r = run::<super::coc::handle::HouseRound>(
-        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 2 },
+        Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 6, pure_every: 9 },
         |_, rng| {
-            let n = 1 + pick(rng, 4);
+            let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1}))
+                .enumerate()
+                .map(|(i, id)| {
+                    let hp = 3 + pick(rng, 10) as i64;
+                    json!({"id": id, "dex": 15 + pick(rng, 70), "is_pc": pick(rng, 2) == 0, "modifier": pick(rng, 3) as i64 - 1,
+                        "side": if i % 2 == 0 { "pc" } else { "npc" }, "hp": hp, "hp_max": hp + pick(rng, 3) as i64,
+                        "armor": pick(rng, 2), "db": "1d4",
+                        "weapons": [{"id": "knife", "skill": 30 + pick(rng, 60), "damage": "1d4+DB", "defense": 2},
+                                    {"id": "gun", "skill": 20 + pick(rng, 60), "damage": "1d10", "range": "射撃20m/1体", "cancellable": false}]})
+                })
                 .collect();
             json!({"participants": ps})
         },
@@ -430,14 +453,23 @@ fn harness_coc7_house_chase() {
 #[cfg(feature = "fap_map")]
 #[test]
 fn harness_fap_map_round() {
-    // FM-DEF-1/3/4, FM-AP-2/4/5, FM-LIM-1/2: random rounds of 2–4 combatants.
+    // FM-DEF-1/2/3/4, FM-AP-2/4/5, FM-LIM-1/2, FM-ACT-14/16: random fights of 2–4
+    // combatants on two sides, with HP (most games) until a side is down, or without.
     let r = run::<super::fap_map::handle::Round>(
-        Drive { max_steps: 150, act_takes_seed: false, all_listed_every: 1, pure_every: 3 },
-        |_, rng| {
+        Drive { max_steps: 200, act_takes_seed: true, all_listed_every: 2, pure_every: 3 },
+        |g, rng| {
             let n = 2 + pick(rng, 3);
             let cs: Vec<Value> = ids(n)
                 .into_iter()
-                .map(|id| json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10)}))
+                .enumerate()
+                .map(|(i, id)| {
+                    let mut c = json!({"id": id, "reaction": 3 + pick(rng, 10), "magic": 1 + pick(rng, 10), "agility": 3 + pick(rng, 10),
+                        "evasion": pick(rng, 5), "side": if i % 2 == 0 { "a" } else { "b" }});
+                    if g % 8 != 7 {
+                        c["hp"] = json!(1);
+                    }
+                    c
+                })
                 .collect();
             json!({"combatants": cs})
         },

@@ -87,6 +87,11 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
           ...(e.data.skills ? { skills: e.data.skills } : {}),
           ...(e.data.weapons ? { weapons: e.data.weapons } : {}),
           ...(e.data.position ? { position: e.data.position } : {}),
+          // HP, armor and the side end the fight when one side is down (COCAP-RND-3).
+          ...(e.data.hp_max != null ? { hp_max: e.data.hp_max } : {}),
+          ...(e.data.hp != null ? { hp: e.data.hp } : {}),
+          ...(e.data.armor != null ? { armor: e.data.armor } : {}),
+          ...(typeof e.team === "string" && e.team.length > 0 && e.team.length <= 64 ? { side: e.team } : {}),
         })),
       };
     case "fap_map":

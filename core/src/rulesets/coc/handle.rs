@@ -76,20 +76,23 @@ impl Engine for ApRound {
         Ok(l.action.clone())
     }
 
-    /// COCAP-RND-2: the participant whose turn it is, in the round's order; once every
-    /// turn has ended, `next_round`.
+    /// COCAP-RND-2: the target of a pending attack (`reaction`), else the participant
+    /// whose turn it is; once every turn has ended, `next_round`; nobody once the fight is over.
     fn turn(_: &(), s: &CocApRoundState) -> Turn {
-        let active = match s.turn.and_then(|t| s.order.get(t)) {
-            Some(id) => TurnActive::of(id, "turn"),
-            None => TurnActive::step("next_round"),
-        };
-        Turn { round: s.round, phase: "round".into(), active: vec![active] }
+        ap::turn_of(s)
     }
 
-    /// A round has no end of its own (COCAP-RND-3: the KP's call).
-    fn outcome(_: &(), _: &CocApRoundState) -> Value {
-        Value::Null
+    /// COCAP-RND-3: `{winner, down, rule, text}` once one side is left standing.
+    fn outcome(_: &(), s: &CocApRoundState) -> Value {
+        ap::outcome(s).to_json()
     }
+
+    fn hp(s: &CocApRoundState) -> Vec<(&str, i64)> {
+        ap::hp_list(s)
+    }
+
+    /// COCAP-ACT-4 治療 (its HP from the illustrative pack, COC6-BASE-TREAT).
+    const HEALING_RULES: &'static [&'static str] = &["COCAP-ACT-4"];
 
     /// `other`'s AP cost is the caller's (COCAP-AP-2(b)); it is listed at 1.
     #[cfg(test)]
@@ -143,8 +146,14 @@ impl Engine for HouseRound {
         c7h::check(s, a)
     }
 
-    fn apply(_: &(), s: &mut C7hRoundState, a: &C7hAction, c: Option<usize>, _: &mut Dice) -> Result<Value> {
-        Ok(c7h::commit(s, a, c)?.to_json())
+    fn apply(
+        _: &(),
+        s: &mut C7hRoundState,
+        a: &C7hAction,
+        c: Option<usize>,
+        dice: &mut Dice,
+    ) -> Result<Value> {
+        Ok(c7h::commit(s, a, c, dice)?.to_json())
     }
 
     /// With what of the round's actions it uses.
@@ -165,18 +174,51 @@ impl Engine for HouseRound {
     }
 
     /// C7H-INIT-1: the combatant whose turn it is, in the round's order; once every
-    /// turn has ended, `next_round`.
+    /// turn has ended, `next_round`. A pending attack (C7H-PAS-1): its target, stage
+    /// `reaction`, then the target's allies who may still cover it. Nobody once the
+    /// fight is over.
     fn turn(_: &(), s: &C7hRoundState) -> Turn {
+        let round = Turn { round: s.round, phase: "round".into(), active: Vec::new() };
+        if crate::coc7_house::exchange::fight_over(s).is_some() {
+            return round;
+        }
+        if let Some(p) = &s.pending {
+            let mut active = vec![TurnActive::of(&p.target, "reaction")];
+            let side = s.combatants.iter().find(|c| c.entry.id == p.target).and_then(|c| c.side.clone());
+            for c in &s.combatants {
+                let id = c.entry.id.as_str();
+                let cover = c7h::C7hAction::Reaction {
+                    actor: id.to_string(),
+                    kind: Some(c7h::C7hPassiveKind::Cover),
+                    weapon: None,
+                    bonus_die: false,
+                };
+                if id != p.target && side.is_some() && c.side == side && c7h::check(s, &cover).is_ok() {
+                    active.push(TurnActive::of(id, "reaction"));
+                }
+            }
+            return Turn { active, ..round };
+        }
         let active = match s.turn.and_then(|t| s.order.get(t)) {
             Some(id) => TurnActive::of(id, "turn"),
             None => TurnActive::step("next_round"),
         };
-        Turn { round: s.round, phase: "round".into(), active: vec![active] }
+        Turn { active: vec![active], ..round }
     }
 
-    /// A round has no end of its own (the KP's call).
-    fn outcome(_: &(), _: &C7hRoundState) -> Value {
-        Value::Null
+    /// When the combatants have sides and every side but one is down (the illustrative
+    /// 7th-edition HP pack): `{side, rule, down}` (`side` null when every side is down);
+    /// `null` while the fight goes on, and for a round without sides.
+    fn outcome(_: &(), s: &C7hRoundState) -> Value {
+        match crate::coc7_house::exchange::fight_over(s) {
+            None => Value::Null,
+            Some((side, down)) => json!({"side": side, "rule": "C7H-ACT-1", "down": down}),
+        }
+    }
+
+    /// Each combatant whose HP is tracked.
+    fn hp(s: &C7hRoundState) -> Vec<(&str, i64)> {
+        s.combatants.iter().filter_map(|c| c.hp.map(|h| (c.entry.id.as_str(), h))).collect()
     }
 
     /// Combatant ids. Nothing is hidden (the default view): the round's order, actions

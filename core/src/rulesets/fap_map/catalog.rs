@@ -22,7 +22,7 @@ pub const MAX_EXAMPLES: usize = 50;
 pub const MAX_TEXT: usize = 500;
 
 /// Labels shown to players, in the rulebook's own terms (`ja`) and translations.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmNames {
     /// Japanese (the rulebook's term).

@@ -138,7 +138,8 @@ pub struct FmEvasionCheckResult {
     pub success: bool,
     /// `total - target` (positive on a success).
     pub margin: i64,
-    /// Every die rolled.
+    /// Every die rolled (in a round event: none; the round's result lists them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rolls: Vec<Roll>,
 }
 
@@ -151,15 +152,27 @@ pub fn evasion_check(args: &FmEvasionCheckArgs) -> Result<FmEvasionCheckResult> 
         return Err(Error::out_of_range("target", "must be -1000..=10000"));
     }
     let mut dice = args.source.dice()?;
+    let mut r = evasion_roll(args.evasion, args.target, &mut dice)?;
+    r.rolls = dice.take_rolls();
+    Ok(r)
+}
+
+/// FM-DEF-2 with the caller's dice (the round's Evade and Jump evasion): two d6;
+/// `rolls` is left empty (the dice keep them). Inputs already in range.
+pub(crate) fn evasion_roll(
+    evasion: i64,
+    target: i64,
+    dice: &mut crate::dice::Dice,
+) -> Result<FmEvasionCheckResult> {
     let a = dice.roll(6)?;
     let b = dice.roll(6)?;
-    let total = args.evasion + i64::from(a) + i64::from(b);
+    let total = evasion + i64::from(a) + i64::from(b);
     Ok(FmEvasionCheckResult {
         faces: vec![a, b],
         total,
-        success: total > args.target,
-        margin: total - args.target,
-        rolls: dice.take_rolls(),
+        success: total > target,
+        margin: total - target,
+        rolls: Vec::new(),
     })
 }
 

@@ -62,8 +62,8 @@ impl Engine for Round {
         round::engine::check(s, &ctx.pack, a)
     }
 
-    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: (), _: &mut Dice) -> Result<Value> {
-        Ok(round::commit(s, &ctx.pack, a)?.to_json())
+    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: (), dice: &mut Dice) -> Result<Value> {
+        Ok(round::commit(s, &ctx.pack, a, dice)?.to_json())
     }
 
     /// With its FAP and MAP cost (amounts that may be chosen at their minimum).
@@ -87,9 +87,13 @@ impl Engine for Round {
     /// FM-DEF-3: in the resolution phase the first in the action order acts, then
     /// `end_round` once nobody has a declared action left; FM-ACT-8 / FM-ACT-12: while a
     /// move or attack is being resolved, those holding a declared (or readied) block
-    /// against it may block it first (not its actor, not one who already tried).
+    /// against it may block it first (not its actor, not one who already tried); while an
+    /// attack with damage is resolved, each target that has not answered it acts in stage
+    /// `reaction` (Evade, Jump evasion or `take_hit`, RULINGS 2026-12-05) and nothing
+    /// else resolves until they have (FM-DEF-1).
     fn turn(ctx: &Pack, s: &FmRoundState) -> Turn {
         let mut active = Vec::new();
+        let waiting: Vec<&String> = s.attack.as_ref().map(|x| x.waiting().collect()).unwrap_or_default();
         match s.phase {
             FmPhase::Declaration => {
                 active.extend(s.combatants.iter().map(|c| TurnActive::of(&c.id, "declare")));
@@ -112,18 +116,31 @@ impl Engine for Round {
                             .map(|c| TurnActive::of(&c.id, "block")),
                     );
                 }
-                active.push(match round::engine::current(s, &ctx.pack) {
-                    Some(c) => TurnActive::of(&c, "turn"),
-                    None => TurnActive::step("end_round"),
-                });
+                active.extend(waiting.iter().map(|t| TurnActive::of(t, "reaction")));
+                if waiting.is_empty() {
+                    active.push(match round::engine::current(s, &ctx.pack) {
+                        Some(c) => TurnActive::of(&c, "turn"),
+                        None => TurnActive::step("end_round"),
+                    });
+                }
             }
         }
         Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
-    /// A round has no end of its own (the GM's call).
-    fn outcome(_: &Pack, _: &FmRoundState) -> Value {
-        Value::Null
+    /// With HP tracked (some combatant has `hp`), the fight is over when the combatants
+    /// of every side but one are down (HP 0 or less; a combatant without HP is never down):
+    /// `{side, winner, down, rule, round}` (`side` and `winner` null when nobody stands).
+    /// The seed has no end of a fight (damage and HP are its game's): `rule` names FM-DEF-1,
+    /// the resolution whose damage ended it. Without HP the fight ends when the GM says so
+    /// (null).
+    fn outcome(_: &Pack, s: &FmRoundState) -> Value {
+        round::engine::outcome(s).to_json()
+    }
+
+    /// `hp` of the combatants that track it.
+    fn hp(s: &FmRoundState) -> Vec<(&str, i64)> {
+        s.combatants.iter().filter_map(|c| Some((c.id.as_str(), c.hp?))).collect()
     }
 
     /// Combatant ids. Nothing is hidden (the default view): declarations are spoken at

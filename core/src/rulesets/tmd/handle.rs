@@ -73,11 +73,13 @@ impl Engine for Encounter {
     /// encounter has ended (TMD-SCN-1).
     fn turn(_: &(), s: &TmdEncounterState) -> Turn {
         let mut active = Vec::new();
+        // TMD-TIME-1: a character down is not asked to act.
         let ids: Vec<&str> = if s.order.is_empty() {
             s.characters.iter().map(|c| c.id.as_str()).collect()
         } else {
             s.order.iter().map(String::as_str).collect()
         };
+        let ids: Vec<&str> = ids.into_iter().filter(|id| !s.ch(id).is_some_and(|c| c.down)).collect();
         let current = s.current.as_deref();
         match (&s.chain, s.phase) {
             (_, TmdPhase::Ended) => {}
@@ -112,13 +114,20 @@ impl Engine for Encounter {
         Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
-    /// The encounter is over once it has been ended (`end_encounter`).
+    /// The encounter is over once every side but one has nobody standing (the GM's
+    /// `gm_down`): `{reason: "side_down", side, winner, down, rule: "TMD-SCN-1", round}`;
+    /// or once the GM ended it (`end_encounter`): `{reason: "ended", round}`.
     fn outcome(_: &(), s: &TmdEncounterState) -> Value {
-        if s.phase == TmdPhase::Ended {
-            json!({"reason": "ended", "round": s.round})
-        } else {
-            Value::Null
+        match (&s.outcome, s.phase) {
+            (Some(o), _) => o.to_json(),
+            (None, TmdPhase::Ended) => json!({"reason": "ended", "round": s.round}),
+            _ => Value::Null,
         }
+    }
+
+    /// `hp` of the characters the GM tracks it for.
+    fn hp(s: &TmdEncounterState) -> Vec<(&str, i64)> {
+        s.characters.iter().filter_map(|c| Some((c.id.as_str(), c.hp?))).collect()
     }
 
     /// Character ids and side names. Nothing is hidden (the default view): the state has
@@ -139,12 +148,12 @@ crate::engine::view_schema::view_shapes!(
     TmdEncounterViewArgs,
     TmdEncounterViewResult,
     crate::tmd::encounter::TmdEncounterState,
-    crate::tmd::encounter::TmdEvent,
+    crate::tmd::encounter::TmdLoggedEvent,
     String,
     "A character's id or a side's name; absent or null: the GM.",
     crate::tmd::encounter::TmdEncounterState,
     "The state: TMD hides nothing from a viewer, so it is the state unchanged.",
-    crate::tmd::encounter::TmdEvent
+    crate::tmd::encounter::TmdLoggedEvent
 );
 
 #[cfg(feature = "schema")]

@@ -215,6 +215,10 @@ crate::internally_tagged! {
             gap: i64,
             /// Where the chase stands.
             status: C7hChaseStatus,
+            /// The RULES.md ID that produced it.
+            rule: String,
+            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
+            text: crate::kernel::label::WtLabel,
         },
         /// C7H-ESC-2…6: one chase round played.
         ChaseRound {
@@ -247,6 +251,10 @@ crate::internally_tagged! {
             fugitive_wins: i64,
             /// Where the chase stands now (C7H-ESC-6).
             status: C7hChaseStatus,
+            /// The RULES.md ID that produced it.
+            rule: String,
+            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
+            text: crate::kernel::label::WtLabel,
         },
     }
 }
@@ -391,7 +399,18 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
         rule,
     };
     state.status = status_of(&state);
-    let events = vec![C7hChaseEvent::ChaseStarted { gap: state.gap, status: state.status }];
+    let text = super::sentences::chase_started(
+        &state.fugitive.id,
+        state.pursuer.as_ref().map(|p| p.id.as_str()),
+        state.gap,
+        state.status,
+    );
+    let events = vec![C7hChaseEvent::ChaseStarted {
+        gap: state.gap,
+        status: state.status,
+        rule: "C7H-ESC-1".into(),
+        text,
+    }];
     Ok(C7hChaseResult { state, events, rolls: Vec::new() })
 }
 
@@ -479,7 +498,20 @@ pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
         (fdex, pdex, winner) = (Some(fd), Some(pd), Some(w));
     }
     s.status = status_of(s);
+    let text = super::sentences::chase_round(&super::sentences::ChaseRound {
+        round: s.round,
+        fugitive: &s.fugitive.id,
+        pursuer: &pursuer.id,
+        fugitive_mov: fmov,
+        pursuer_mov: pmov,
+        dex: fdex.as_ref().zip(pdex.as_ref()).map(|(f, p)| (f.level, p.level)),
+        winner,
+        gap: s.gap,
+        status: s.status,
+    });
     Ok(vec![C7hChaseEvent::ChaseRound {
+        rule: "C7H-ESC-6".into(),
+        text,
         round: s.round,
         fugitive_check: fc,
         pursuer_check: pc,

@@ -173,18 +173,25 @@ fn roll_part(
 
 /// `coc7_house.damage` — C7H-ACT-2 / C7H-ACT-3.
 pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
+    let mut dice = args.source.dice()?;
+    damage_with(args, &mut dice)
+}
+
+/// [`damage`] with the caller's dice (`args.source` is not read): the round rolls an
+/// exchange's damage on the dice of its action.
+pub(crate) fn damage_with(args: &C7hDamageArgs, dice: &mut Dice) -> Result<C7hDamageResult> {
     // Damage rolls no d100, but the shared variants object is still validated:
     // a `coc7_rule` of 9 is refused here as by every other op that takes it.
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
-    let mut dice = args.source.dice()?;
+    let start = dice.rolls().len();
     let mut terms = Vec::new();
     let double = args.extreme.then_some(args.variants.extreme_damage);
-    roll_part(&args.expr, "expr", C7hDamageSource::Base, double, &mut dice, &mut terms)?;
+    roll_part(&args.expr, "expr", C7hDamageSource::Base, double, dice, &mut terms)?;
     if let Some(b) = &args.bonus {
-        roll_part(b, "bonus", C7hDamageSource::Bonus, None, &mut dice, &mut terms)?;
+        roll_part(b, "bonus", C7hDamageSource::Bonus, None, dice, &mut terms)?;
     }
     if let Some(x) = &args.extra {
-        roll_part(x, "extra", C7hDamageSource::Extra, None, &mut dice, &mut terms)?;
+        roll_part(x, "extra", C7hDamageSource::Extra, None, dice, &mut terms)?;
     }
     let raw_total = terms.iter().fold(0i64, |a, t| a.saturating_add(t.value));
     Ok(C7hDamageResult {
@@ -192,6 +199,6 @@ pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
         raw_total,
         terms,
         doubled: args.extreme,
-        rolls: dice.take_rolls(),
+        rolls: dice.rolls_since(start),
     })
 }

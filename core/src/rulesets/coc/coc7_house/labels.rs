@@ -32,6 +32,12 @@ const ACTIONS: &[Row] = &[
     ("active", Some("C7H-ACT-1"), ["能動行動", "主动行动", "主動行動", "Active action"]),
     ("stance", Some("C7H-STN-1"), ["防御姿勢", "防御姿态", "防禦姿態", "Defensive stance"]),
     ("passive", Some("C7H-PAS-1"), ["受動行動", "被动行动", "被動行動", "Passive action"]),
+    ("attack", Some("C7H-ACT-1"), ["攻撃", "攻击", "攻擊", "Attack"]),
+    (
+        "reaction",
+        Some("C7H-PAS-1"),
+        ["攻撃への受動行動", "对攻击的被动行动", "對攻擊的被動行動", "Reaction to an attack"],
+    ),
     ("free", Some("C7H-FREE-1"), ["自由行動", "自由行动", "自由行動", "Free action"]),
     ("end_turn", Some("C7H-INIT-1"), ["手番終了", "结束回合", "結束回合", "End turn"]),
     ("next_round", Some("C7H-ECO-1"), ["次のラウンドへ", "进入下一轮", "進入下一輪", "Next round"]),
@@ -75,6 +81,11 @@ const PASSIVE_KINDS: &[Row] = &[
     ),
 ];
 
+/// The four names of a passive kind by its wire spelling (empty when unknown).
+pub(crate) fn passive_names(key: &str) -> [&'static str; 4] {
+    PASSIVE_KINDS.iter().find(|r| r.0 == key).map(|r| r.2).unwrap_or(["", "", "", ""])
+}
+
 /// `coc7_house.labels` — the names of the action types, stance options and passive actions.
 ///
 /// ```
@@ -105,6 +116,8 @@ mod tests {
             C7hAction::Active { .. } => "active",
             C7hAction::Stance { .. } => "stance",
             C7hAction::Passive { .. } => "passive",
+            C7hAction::Attack { .. } => "attack",
+            C7hAction::Reaction { .. } => "reaction",
             C7hAction::Free { .. } => "free",
             C7hAction::EndTurn { .. } => "end_turn",
             C7hAction::NextRound => "next_round",
@@ -145,6 +158,16 @@ mod tests {
                 bonus_die: false,
                 concentration: false,
             },
+            C7hAction::Attack {
+                actor: actor(),
+                target: actor(),
+                weapon: actor(),
+                distance: 0,
+                bonus_dice: 0,
+                auto_hit: None,
+                concentration: false,
+            },
+            C7hAction::Reaction { actor: actor(), kind: None, weapon: None, bonus_die: false },
             C7hAction::Free { actor: actor() },
             C7hAction::EndTurn { actor: actor() },
             C7hAction::NextRound,

@@ -24,11 +24,13 @@
 
 pub mod chase;
 pub mod damage;
+pub(crate) mod exchange;
 pub mod init;
 pub mod labels;
 pub mod range;
 pub mod resolve;
 pub mod round;
+pub(crate) mod sentences;
 
 #[cfg(test)]
 mod tests;

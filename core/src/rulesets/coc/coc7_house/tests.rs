@@ -79,3 +79,48 @@ fn initiative_never_reverses_dex() {
         }
     }
 }
+
+/// The base-game HP, wound and tie values the round uses come from a pack labelled
+/// illustrative (C7H-PAS-1: dodge and fight back follow base 7e).
+#[test]
+fn combat_pack_is_labelled_illustrative() {
+    let p = super::exchange::pack().unwrap();
+    assert_eq!(p.meta["illustrative"], json!(true));
+    assert_eq!(p.meta["id"], json!("coc7_combat_illustrative"));
+}
+
+/// C7H-ACT-1, C7H-ACT-2: a whole fight on a game handle: a critical with the axe
+/// doubles its base dice and kills the only combatant of side `pc`; `outcome()` then
+/// names side `npc`, `hp()` reports the HP, and every action is refused.
+#[test]
+fn a_fight_ends_with_an_outcome_when_one_side_is_down() {
+    use crate::coc::handle::HouseRound;
+    use crate::engine::{Engine, Session};
+    let setup: super::round::C7hRoundNewArgs = crate::ops::parse_args(json!({"participants": [
+        {"id": "B", "dex": 80, "side": "npc", "hp": 10, "db": "1d4",
+         "weapons": [{"id": "axe", "skill": 60, "damage": "1d8+DB"}]},
+        {"id": "A", "dex": 60, "side": "pc", "hp": 12, "weapons": [{"id": "sword", "skill": 70, "damage": "1d8"}]}]}))
+    .unwrap();
+    let (mut g, _, _) = Session::<HouseRound>::create(&setup).unwrap();
+    assert_eq!(g.outcome(), serde_json::Value::Null);
+    let attack: super::round::C7hAction =
+        crate::ops::parse_args(json!({"type": "attack", "actor": "B", "target": "A", "weapon": "axe"}))
+            .unwrap();
+    g.act(&attack, &mut crate::dice::Dice::seeded(1).unwrap()).unwrap();
+    assert_eq!(g.outcome(), serde_json::Value::Null, "an attack waiting for its reaction ends nothing");
+    let take: super::round::C7hAction =
+        crate::ops::parse_args(json!({"type": "reaction", "actor": "A"})).unwrap();
+    // 01 (critical): 2d8 (6, 6) + DB 1d4 (4) = 16 > 12: A is dead.
+    let mut dice = crate::dice::DiceArgs::rolls([10i64, 1, 6, 6, 4]).dice().unwrap();
+    let ev = g.act(&take, &mut dice).unwrap();
+    assert_eq!(ev[0]["status"], json!("dead"), "{ev}");
+    assert_eq!(g.outcome(), json!({"side": "npc", "rule": "C7H-ACT-1", "down": ["A"]}));
+    assert_eq!(HouseRound::hp(g.state()), vec![("B", 10), ("A", 0)]);
+    assert!(g.turn().active.is_empty());
+    let end: super::round::C7hAction =
+        crate::ops::parse_args(json!({"type": "end_turn", "actor": "B"})).unwrap();
+    let before = g.state().clone();
+    let e = g.act(&end, &mut crate::dice::Dice::seeded(1).unwrap()).unwrap_err();
+    assert_eq!(e.rule.as_deref(), Some("C7H-ACT-1"));
+    assert!(*g.state() == before, "a refused action changes nothing");
+}

@@ -4,26 +4,33 @@
 //! * [`check`] — `coc_ap.check`: the 6th-edition d100 check (BCDice `CCB`/`CC`).
 //! * [`ap`] — `coc_ap.action_points`: COCAP-AP-3 / COCAP-AP-4.
 //! * [`round`] — `coc_ap.round_new` / `round_legal_actions` / `round_act`: the
-//!   round state machine (COCAP-RND, COCAP-ORD, COCAP-AP, COCAP-ACT).
+//!   round state machine (COCAP-RND, COCAP-ORD, COCAP-AP, COCAP-ACT): attacks at a
+//!   target answered by a reaction, damage, HP, treatment and the fight's end.
+//! * [`pack`] — the 6th-edition base values the seed leaves to the base game
+//!   (illustrative pack). [`sentences`] — each event's `rule` and `text`.
 //!
 //! ```
 //! use serde_json::json;
 //! let new = gunbai::call("coc_ap.round_new", json!({"participants": [
-//!     {"id": "kei", "dex": 14, "skills": {"dodge": 40},
-//!      "weapons": [{"name": "knife", "skill": 50, "attacks_per_round": 1}]},
-//!     {"id": "ghoul", "dex": 12, "skills": {"dodge": 30}}]})).unwrap();
+//!     {"id": "kei", "dex": 14, "side": "pc", "hp_max": 12, "skills": {"dodge": 40},
+//!      "weapons": [{"name": "knife", "skill": 50, "attacks_per_round": 1, "damage": "1d4"}]},
+//!     {"id": "ghoul", "dex": 12, "side": "npc", "hp_max": 13, "skills": {"dodge": 30}}]})).unwrap();
 //! let state = new["state"].clone();
 //! assert_eq!(state["order"], json!(["kei", "ghoul"]));
 //! assert_eq!(state["fighters"][0]["ap"], 4); // 2 + floor(14 / 6)
 //! let hit = gunbai::call("coc_ap.round_act", json!({"state": state,
-//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [23]})).unwrap(); // one d100 face: 23
+//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife", "target": "ghoul"},
+//!     "rolls": [23]})).unwrap(); // one d100 face: 23
 //! assert_eq!(hit["events"][0]["event"], "attacked");
-//! assert_eq!(hit["events"][0]["check"]["success"], true);
+//! assert_eq!(hit["events"][0]["hit"], true); // the attack waits for ghoul's answer
 //! let dodge = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
-//!     "action": {"type": "dodge", "actor": "ghoul"}, "rolls": [71]})).unwrap();
+//!     "action": {"type": "dodge", "actor": "ghoul"}, "rolls": [71, 3]})).unwrap(); // d100, then 1d4
 //! assert_eq!(dodge["events"][0]["check"]["success"], false);
-//! let again = gunbai::call("coc_ap.round_act", json!({"state": hit["state"],
-//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife"}, "rolls": [5]})).unwrap_err();
+//! assert_eq!(dodge["events"][1]["event"], "damaged");
+//! assert_eq!(dodge["state"]["fighters"][1]["participant"]["hp"], 10);
+//! assert_eq!(dodge["events"][1]["text"]["en"], "ghoul takes 3 damage from kei's knife (rolled 3, armor 0); HP 10/13 left.");
+//! let again = gunbai::call("coc_ap.round_act", json!({"state": dodge["state"],
+//!     "action": {"type": "attack", "actor": "kei", "weapon": "knife", "target": "ghoul"}, "rolls": [5]})).unwrap_err();
 //! assert_eq!(again.rule.as_deref(), Some("COCAP-ACT-2"));
 //! ```
 //!
@@ -33,12 +40,15 @@
 //! `position` and whatever weapon list the KP allows), COCAP-PART-1 …
 //! COCAP-PART-5 (who takes part: any participant passed to `round_new` acts
 //! within its round's AP, COCAP-PART-2, which the AP checks enforce),
-//! COCAP-RND-3 (end conditions are the caller's).
+//! COCAP-RND-3 (its end conditions are not in the seed: the fight ends when one
+//! `side` of the setup is left standing, see [`round::outcome`]).
 
 pub mod ap;
 pub mod check;
 pub mod labels;
+pub mod pack;
 pub mod round;
+pub mod sentences;
 
 #[cfg(test)]
 mod tests;

@@ -9,23 +9,39 @@
 //! * COCAP-AP-1 / COCAP-AP-3 / COCAP-AP-4: AP = 2 + floor(DEX ÷ 6) + `ap_bonus`,
 //!   regained at each round start; unspent AP is lost (RULINGS).
 //! * Own-turn actions (only by the participant whose turn it is): `move`,
-//!   `attack`, `treat`, `other`, `end_turn`. Reactions (any time in the round,
-//!   0 AP): `dodge`, `parry`, `jump`, `emergency_evasion`. `dodge_focus` may be
+//!   `attack` (at a `target`), `treat`, `other`, `end_turn`. `dodge_focus` may be
 //!   declared by anyone while the round is still "open" (no other action yet).
+//! * An attack whose check succeeds is *pending*: its target answers it (the
+//!   `reaction` stage of `turn()`) with `dodge`, `parry`, `jump`,
+//!   `emergency_evasion` (0 AP each) or `no_reaction` (takes the hit); nothing
+//!   else is legal meanwhile but another character's `emergency_evasion`
+//!   (COCAP-ACT-7: it may be inserted before any declared action). Without a
+//!   pending attack the reactions are refused. The answer resolves the attack:
+//!   the reaction's check, then, unless the attack was avoided, the weapon's
+//!   `damage` less the target's `armor`, taken from its `hp`.
+//! * Treatment restores HP, damage and the HP thresholds follow the 6th-edition
+//!   base rules of the illustrative pack [`super::pack`] (`COC6-BASE-…`). A
+//!   participant who is down (unconscious or dead) cannot act; its turns pass.
+//! * The fight ends (COCAP-RND-3, an end condition the setup gives) when the
+//!   participants still standing all belong to one `side` (or none is left):
+//!   every action is then refused and [`outcome`] says who won.
 //! * Actions that roll return the check; scripted `rolls` give its one d100 face
-//!   (1–100).
+//!   (1–100), then the damage or treatment dice.
 //!
-//! Not modelled (missing from the source, COCAP-RND-3 / gaps 1): end
-//! conditions, map bounds and terrain, the effects of parry and treatment
-//! (base rulebook), and who an attack targets. The KP-approved actions of
-//! COCAP-AP-2(b) are the `other` action with a caller-given AP cost.
+//! Not modelled (missing from the source, gaps 1): map bounds, terrain and lines
+//! of fire (whether a Jump or Emergency Evasion takes the target out of the line
+//! of fire is the KP's `clears_line`), the extra damage of a special or critical
+//! attack, shock and major wounds. The KP-approved actions of COCAP-AP-2(b) are the
+//! `other` action with a caller-given AP cost.
 
 use super::ap::{round_ap, validate as validate_ap, CocApVariants};
 use super::check::{evaluate, roll_check, CocApCheckResult, CocApRule};
+use super::pack::pack;
 use crate::dice::{Dice, Roll};
 use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
+use crate::kernel::label::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -56,10 +72,18 @@ pub struct CocApWeapon {
     /// Attacks allowed per round with this weapon (COCAP-ACT-2), 1–20. Default 1.
     #[serde(default = "one")]
     pub attacks_per_round: u32,
+    /// Damage of a hit: a `dice.roll` expression (`1d4+2`, `1d6+1d4` with the
+    /// damage bonus written out), at most 100 characters. An attack needs it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
 }
 
 fn one() -> u32 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A participant as given to `round_new`.
@@ -84,6 +108,38 @@ pub struct CocApParticipant {
     /// AP modifier from abilities or magic (COCAP-AP-4), −100…100. Default 0.
     #[serde(default)]
     pub ap_bonus: i64,
+    /// The side it fights on (1–64 characters); the fight ends when the participants
+    /// still standing are all on one side. Default: its own `id` (everyone for themselves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    /// Maximum hit points (6th edition: (CON + SIZ) ÷ 2 rounded up), 1–999. Without
+    /// it HP is not tracked: hits roll damage but nothing goes down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp_max: Option<i64>,
+    /// Current hit points, −999…`hp_max` (needs `hp_max`; `round_new` starts it at
+    /// `hp_max` when omitted). Down (cannot act) at 2 or less, dead at 0 or less
+    /// (illustrative pack, `COC6-BASE-HP`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i64>,
+    /// Armor points subtracted from each hit's damage (`COC6-BASE-ARMOR`), 0–999. Default 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub armor: i64,
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+/// An attack that hit its check and waits for its target's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CocApPending {
+    /// Who attacks.
+    pub attacker: String,
+    /// With which weapon (its `damage` is rolled on a hit).
+    pub weapon: String,
+    /// Who must answer: `dodge`, `parry`, `jump`, `emergency_evasion` or `no_reaction`.
+    pub target: String,
 }
 
 /// A participant inside the round state, with this round's counters.
@@ -139,6 +195,9 @@ pub struct CocApRoundState {
     /// True at round start until the first action other than `dodge_focus` (COCAP-ACT-8).
     #[serde(default)]
     pub open: bool,
+    /// The attack waiting for its target's answer, if any (COCAP-ACT-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<CocApPending>,
 }
 
 /// A direction on the map (orthogonal only: COCAP-ACT-1, gap 8).
@@ -208,19 +267,26 @@ crate::internally_tagged! {
             /// Direction.
             dir: CocApDir,
         },
-        /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the weapon skill.
+        /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the
+        /// weapon skill; a success waits for the target's answer.
         Attack {
             /// Who attacks.
             actor: String,
-            /// Weapon name.
+            /// Weapon name (it needs a `damage` expression).
             weapon: String,
+            /// Who is attacked (another participant).
+            target: String,
         },
-        /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the skill.
+        /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the
+        /// skill; a success restores HP (illustrative pack, `COC6-BASE-TREAT`).
         Treat {
             /// Who treats.
             actor: String,
             /// Skill used.
             skill: CocApTreatSkill,
+            /// Who is treated (default: the actor).
+            #[serde(default)]
+            target: Option<String>,
         },
         /// COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn.
         Other {
@@ -229,12 +295,15 @@ crate::internally_tagged! {
             /// AP cost, 0–100.
             ap: i64,
         },
-        /// COCAP-ACT-3 回避: 0 AP, once per round (unlimited under Dodge Focus); rolls `dodge`.
+        /// COCAP-ACT-3 回避: answers a pending attack on the actor; 0 AP, once per round
+        /// (unlimited under Dodge Focus); rolls `dodge`; a success avoids the attack.
         Dodge {
             /// Who dodges.
             actor: String,
         },
-        /// COCAP-ACT-6 受け流し: 0 AP, once per round; rolls the weapon's skill, or `parry` without a weapon.
+        /// COCAP-ACT-6 受け流し: answers a pending attack on the actor; 0 AP, once per round;
+        /// rolls the weapon's skill, or `parry` without a weapon; a success stops the attack
+        /// (illustrative pack, `COC6-BASE-PARRY`).
         Parry {
             /// Who parries.
             actor: String,
@@ -242,21 +311,38 @@ crate::internally_tagged! {
             #[serde(default)]
             weapon: Option<String>,
         },
-        /// COCAP-ACT-5 跳躍: 0 AP, once, any timing, not after Emergency Evasion; rolls `jump`, success moves one square.
+        /// COCAP-ACT-5 跳躍: answers a pending attack on the actor; 0 AP, once, not after
+        /// Emergency Evasion; rolls `jump`; a success moves one square and avoids the attack
+        /// when the move leaves its line of fire (`clears_line`).
         Jump {
             /// Who jumps.
             actor: String,
             /// Direction of the move on success.
             dir: CocApDir,
+            /// The KP's call: the move takes the actor out of the attack's line of fire
+            /// (the map is not modelled). Default true.
+            #[serde(default = "yes")]
+            clears_line: bool,
         },
-        /// COCAP-ACT-7 緊急回避: 0 AP, once, interrupts another character's declared action
-        /// or effect, during the evader's own turn too; not after Jump; target
-        /// floor((jump + dodge) ÷ 2) − 10, where a critical roll always succeeds.
+        /// COCAP-ACT-7 緊急回避: 0 AP, once, inserted before another character's declared
+        /// action (a pending attack; by its target, this answers it), during the evader's own
+        /// turn too; not after Jump; target floor((jump + dodge) ÷ 2) − 10, where a critical
+        /// roll always succeeds; a success moves one square (and, by the target, avoids the
+        /// attack when the move leaves its line of fire, `clears_line`).
         EmergencyEvasion {
             /// Who evades.
             actor: String,
             /// Direction of the move on success.
             dir: CocApDir,
+            /// The KP's call: the move takes the actor out of the attack's line of fire.
+            /// Default true.
+            #[serde(default = "yes")]
+            clears_line: bool,
+        },
+        /// COCAP-ACT-2: the target of a pending attack declines to react and takes the hit.
+        NoReaction {
+            /// The target.
+            actor: String,
         },
         /// End the actor's turn (COCAP-RND-2).
         EndTurn {
@@ -325,7 +411,8 @@ pub struct CocApRoundActArgs {
 
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
-    /// What an action did (one event per action).
+    /// What an action did. Every event carries `rule` (the rule ID that produced it)
+    /// and `text`: one sentence in ja / zh_hans / zh_hant / en stating the outcome.
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum CocApEvent {
         /// COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1: a round started (at `round_new` and `next_round`).
@@ -334,6 +421,10 @@ crate::internally_tagged! {
             round: u32,
             /// Its action order (ids).
             order: Vec<String>,
+            /// `COCAP-RND-1`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
         /// COCAP-ACT-8: Dodge Focus declared.
         DodgeFocusDeclared {
@@ -341,6 +432,10 @@ crate::internally_tagged! {
             actor: String,
             /// AP left this round.
             ap_left: i64,
+            /// `COCAP-ACT-8`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
         /// COCAP-ACT-1: one square moved.
         Moved {
@@ -350,28 +445,54 @@ crate::internally_tagged! {
             moved_to: [i64; 2],
             /// AP left this round.
             ap_left: i64,
+            /// `COCAP-ACT-1`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-2: an attack rolled.
+        /// COCAP-ACT-2: an attack rolled; on a success it waits for the target's answer.
         Attacked {
             /// Who.
             actor: String,
             /// The weapon.
             weapon: String,
+            /// Who is attacked.
+            target: String,
             /// The weapon-skill check.
             check: CocApCheckResult,
+            /// The check succeeded: the attack is pending until the target answers.
+            hit: bool,
             /// AP left this round.
             ap_left: i64,
+            /// `COCAP-ACT-2`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-4: a treatment rolled.
+        /// COCAP-ACT-4: a treatment rolled; a success restored HP (`COC6-BASE-TREAT`).
         Treated {
             /// Who.
             actor: String,
+            /// Who was treated.
+            target: String,
             /// The skill used.
             skill: CocApTreatSkill,
             /// The check.
             check: CocApCheckResult,
+            /// HP restored (0 on a failure, or a skill that restores none).
+            healed: i64,
+            /// The target's HP now (null: not tracked).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            hp: Option<i64>,
+            /// The target's maximum HP (null: not tracked).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            hp_max: Option<i64>,
             /// AP left this round.
             ap_left: i64,
+            /// `COCAP-ACT-4`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
         /// COCAP-AP-2(b): a KP-approved action paid.
         OtherTaken {
@@ -381,43 +502,129 @@ crate::internally_tagged! {
             ap: i64,
             /// AP left this round.
             ap_left: i64,
+            /// `COCAP-AP-2`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-3: a dodge rolled (its target lowered under Dodge Focus).
+        /// COCAP-ACT-3: a dodge against `attacker`'s attack rolled (its target lowered under Dodge Focus).
         Dodged {
             /// Who.
             actor: String,
+            /// Whose attack it answered.
+            attacker: String,
             /// The check.
             check: CocApCheckResult,
+            /// The attack was avoided.
+            avoided: bool,
+            /// `COCAP-ACT-3`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-6: a parry rolled.
+        /// COCAP-ACT-6: a parry against `attacker`'s attack rolled.
         Parried {
             /// Who.
             actor: String,
+            /// Whose attack it answered.
+            attacker: String,
             /// The weapon parried with (none: the `parry` skill).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             weapon: Option<String>,
             /// The check.
             check: CocApCheckResult,
+            /// The attack was stopped.
+            avoided: bool,
+            /// `COCAP-ACT-6`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-5: a jump rolled; on a success the actor moved one square.
+        /// COCAP-ACT-5: a jump against `attacker`'s attack rolled; on a success the actor moved one square.
         Jumped {
             /// Who.
             actor: String,
+            /// Whose attack it answered.
+            attacker: String,
             /// The `jump` check.
             check: CocApCheckResult,
             /// The square moved to (on a success).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             moved_to: Option<[i64; 2]>,
+            /// The attack was avoided (a success that left the line of fire).
+            avoided: bool,
+            /// `COCAP-ACT-5`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
-        /// COCAP-ACT-7: an Emergency Evasion rolled; on a success the actor moved one square.
+        /// COCAP-ACT-7: an Emergency Evasion inserted before `attacker`'s attack rolled; on a
+        /// success the actor moved one square.
         EmergencyEvaded {
             /// Who.
             actor: String,
+            /// Whose declared attack it was inserted before.
+            attacker: String,
             /// The check against floor((jump + dodge) ÷ 2) − 10.
             check: CocApCheckResult,
             /// The square moved to (on a success).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             moved_to: Option<[i64; 2]>,
+            /// The attack was avoided (its target evaded out of the line of fire).
+            avoided: bool,
+            /// `COCAP-ACT-7`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
+        },
+        /// COCAP-ACT-2: the target did not react and takes the hit.
+        NoReaction {
+            /// The target.
+            actor: String,
+            /// Whose attack.
+            attacker: String,
+            /// `COCAP-ACT-2`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
+        },
+        /// COCAP-ACT-2: a hit's damage rolled and taken (armor subtracted, `COC6-BASE-ARMOR`).
+        Damaged {
+            /// Who was hit.
+            target: String,
+            /// Who hit.
+            attacker: String,
+            /// With which weapon.
+            weapon: String,
+            /// The damage rolled (the weapon's `damage`).
+            rolled: i64,
+            /// The target's armor.
+            armor: i64,
+            /// Damage taken: rolled − armor, not below 0.
+            damage: i64,
+            /// HP left (null: not tracked).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            hp: Option<i64>,
+            /// Maximum HP (null: not tracked).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            hp_max: Option<i64>,
+            /// `COCAP-ACT-2`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
+        },
+        /// `COC6-BASE-HP`: a participant went down (unconscious, or dead) and cannot act.
+        Down {
+            /// Who.
+            actor: String,
+            /// HP now.
+            hp: i64,
+            /// Dead (HP at or below the pack's `dead_at_or_below`), else unconscious.
+            dead: bool,
+            /// `COC6-BASE-HP`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
         /// COCAP-RND-2: a turn ended.
         TurnEnded {
@@ -428,8 +635,40 @@ crate::internally_tagged! {
             next: Option<String>,
             /// Every turn of the round has ended (`next_round` is now legal).
             round_complete: bool,
+            /// Participants passed over because they are down (`COC6-BASE-HP`).
+            #[serde(default, skip_serializing_if = "Vec::is_empty")]
+            skipped: Vec<String>,
+            /// `COCAP-RND-2`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
+        },
+        /// COCAP-RND-3: the fight ended: the participants standing are all on one side.
+        FightEnded {
+            /// The winning side (null: nobody is standing).
+            #[serde(default)]
+            winner: Option<String>,
+            /// Who is down.
+            down: Vec<String>,
+            /// `COCAP-RND-3`.
+            rule: String,
+            /// The sentence.
+            text: WtLabel,
         },
     }
+}
+
+/// How a fight ended (COCAP-RND-3: the setup's sides give the end condition).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct CocApOutcome {
+    /// The side still standing (null: nobody is).
+    pub winner: Option<String>,
+    /// Participants who are down, in the fighters' order.
+    pub down: Vec<String>,
+    /// `COCAP-RND-3`.
+    pub rule: String,
+    /// The sentence.
+    pub text: WtLabel,
 }
 
 /// Result of `round_new` and `round_act`.
@@ -479,6 +718,40 @@ fn validate_participant(p: &CocApParticipant, f: &str, ids: Ids) -> Result<()> {
                 format_args!("must be 1..={MAX_ATTACKS_PER_ROUND}"),
             ));
         }
+        if let Some(d) = &w.damage {
+            validate_expr(&format!("{wf}.damage"), d)?;
+        }
+    }
+    if let Some(side) = &p.side {
+        ids.name(&format!("{f}.side"), side)?;
+    }
+    if !(0..=999).contains(&p.armor) {
+        return Err(Error::out_of_range(
+            format!("{f}.armor"),
+            format_args!("must be 0..=999, not {}", p.armor),
+        ));
+    }
+    match (p.hp_max, p.hp) {
+        (None, Some(_)) => {
+            return Err(Error::invalid(format!("{f}.hp"), "needs hp_max"));
+        }
+        (Some(m), hp) => {
+            if !(1..=999).contains(&m) {
+                return Err(Error::out_of_range(
+                    format!("{f}.hp_max"),
+                    format_args!("must be 1..=999, not {m}"),
+                ));
+            }
+            if let Some(h) = hp {
+                if !(-999..=m).contains(&h) {
+                    return Err(Error::out_of_range(
+                        format!("{f}.hp"),
+                        format_args!("must be -999..=hp_max ({m}), not {h}"),
+                    ));
+                }
+            }
+        }
+        (None, None) => {}
     }
     if p.position.iter().any(|c| c.abs() > MAX_COORD) {
         return Err(Error::out_of_range(
@@ -487,6 +760,22 @@ fn validate_participant(p: &CocApParticipant, f: &str, ids: Ids) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Longest damage expression, in characters.
+pub const MAX_DAMAGE_CHARS: usize = 100;
+
+/// A damage or treatment expression: `dice.roll`'s grammar, at most 100 characters,
+/// checked by rolling it once with a throwaway seeded die (`invalid_argument` naming
+/// the field otherwise).
+fn validate_expr(field: &str, expr: &str) -> Result<()> {
+    if expr.chars().count() > MAX_DAMAGE_CHARS {
+        return Err(Error::invalid(field, format_args!("at most {MAX_DAMAGE_CHARS} characters")));
+    }
+    let mut d = Dice::seeded(0)?.unrecorded();
+    crate::dice::expr::roll_with(expr, &mut d)
+        .map(|_| ())
+        .map_err(|e| Error::field(e.code, field, &e.message))
 }
 
 /// The participants of a setup (`Ids::ARG`) or of a saved state (`Ids::DATA`):
@@ -555,6 +844,20 @@ pub fn validate_state(s: &CocApRoundState) -> Result<()> {
     if let Some(t) = s.turn {
         if t >= s.order.len() {
             return Err(Error::invalid_data("state.turn", "must index into order"));
+        }
+    }
+    if let Some(p) = &s.pending {
+        let names = || s.fighters.iter().map(|f| f.participant.id.as_str());
+        ids.resolves("state.pending.attacker", &p.attacker, names())?;
+        ids.resolves("state.pending.target", &p.target, names())?;
+        let a = s.fighters.iter().find(|f| f.participant.id == p.attacker);
+        ids.resolves(
+            "state.pending.weapon",
+            &p.weapon,
+            a.into_iter().flat_map(|f| f.participant.weapons.iter().map(|w| w.name.as_str())),
+        )?;
+        if p.attacker == p.target {
+            return Err(Error::invalid_data("state.pending.target", "must not be the attacker"));
         }
     }
     check_invariants(s)
@@ -642,7 +945,13 @@ fn check_invariants(s: &CocApRoundState) -> Result<()> {
         }
         // COCAP-ACT-8: the round stays open only until an action other than Dodge Focus.
         if s.open
-            && (attacked || f.treated || f.dodges > 0 || f.parried || f.jumped || f.evaded || f.turn_done)
+            && (attacked
+                || f.treated
+                || f.dodges > 0
+                || f.parried
+                || f.jumped
+                || f.evaded
+                || (f.turn_done && !is_down(&f.participant)))
         {
             return Err(Error::invariant(
                 "state.open",
@@ -687,8 +996,9 @@ fn order_of(fighters: &[CocApFighter]) -> Vec<String> {
     idx.iter().filter_map(|&i| fighters.get(i)).map(|f| f.participant.id.clone()).collect()
 }
 
-/// Start a round: COCAP-AP-1 (AP regained, unspent AP lost), counters reset, order set.
-fn start_round(state: &mut CocApRoundState) {
+/// Start a round: COCAP-AP-1 (AP regained, unspent AP lost), counters reset, order set;
+/// the turns of participants who are down pass (`COC6-BASE-HP`).
+fn start_round(state: &mut CocApRoundState) -> Vec<String> {
     let scale = state.variants.dex_scale;
     for f in &mut state.fighters {
         f.ap = round_ap(f.participant.dex, f.participant.ap_bonus, scale);
@@ -704,6 +1014,85 @@ fn start_round(state: &mut CocApRoundState) {
     state.order = order_of(&state.fighters);
     state.turn = if state.order.is_empty() { None } else { Some(0) };
     state.open = true;
+    state.pending = None;
+    pass_down_turns(state)
+}
+
+/// Down (unconscious or dead, `COC6-BASE-HP`): HP tracked and at or below the pack's
+/// unconscious threshold.
+pub(crate) fn is_down(p: &CocApParticipant) -> bool {
+    p.hp.is_some_and(|h| h <= pack().hp.unconscious_at_or_below)
+}
+
+/// From the current turn on, the turns of participants who are down pass (they are
+/// marked ended); the ids passed over.
+fn pass_down_turns(s: &mut CocApRoundState) -> Vec<String> {
+    let mut skipped = Vec::new();
+    while let Some(t) = s.turn {
+        let Some(i) = s.order.get(t).and_then(|id| s.fighters.iter().position(|f| &f.participant.id == id))
+        else {
+            break;
+        };
+        if !is_down(&s.fighters[i].participant) {
+            break;
+        }
+        s.fighters[i].turn_done = true;
+        skipped.push(s.fighters[i].participant.id.clone());
+        s.turn = if t + 1 < s.order.len() { Some(t + 1) } else { None };
+    }
+    skipped
+}
+
+/// The side a participant fights on (its `side`, else its own id).
+fn side_of(p: &CocApParticipant) -> &str {
+    p.side.as_deref().unwrap_or(&p.id)
+}
+
+/// COCAP-RND-3 with the setup's sides: the fight is over once at least two sides took
+/// part and the participants still standing are all on one side (or none is left).
+pub fn outcome(s: &CocApRoundState) -> Option<CocApOutcome> {
+    let mut sides: Vec<&str> = Vec::new();
+    let mut standing: Vec<&str> = Vec::new();
+    for f in &s.fighters {
+        let side = side_of(&f.participant);
+        if !sides.contains(&side) {
+            sides.push(side);
+        }
+        if !is_down(&f.participant) && !standing.contains(&side) {
+            standing.push(side);
+        }
+    }
+    if sides.len() < 2 || standing.len() > 1 {
+        return None;
+    }
+    let winner = standing.first().map(|w| w.to_string());
+    let down: Vec<String> =
+        s.fighters.iter().filter(|f| is_down(&f.participant)).map(|f| f.participant.id.clone()).collect();
+    let text = super::sentences::fight_ended(winner.as_deref(), &down);
+    Some(CocApOutcome { winner, down, rule: "COCAP-RND-3".into(), text })
+}
+
+/// Each participant's HP (those tracked).
+pub(crate) fn hp_list(s: &CocApRoundState) -> Vec<(&str, i64)> {
+    s.fighters.iter().filter_map(|f| Some((f.participant.id.as_str(), f.participant.hp?))).collect()
+}
+
+/// Whose move it is: nobody once the fight is over; the target of a pending attack
+/// (`reaction`); else the participant whose turn it is, or `next_round`.
+pub(crate) fn turn_of(s: &CocApRoundState) -> crate::engine::Turn {
+    use crate::engine::{Turn, TurnActive};
+    if outcome(s).is_some() {
+        return Turn { round: s.round, phase: "over".into(), active: Vec::new() };
+    }
+    let active = if let Some(p) = &s.pending {
+        TurnActive::of(&p.target, "reaction")
+    } else {
+        match s.turn.and_then(|t| s.order.get(t)) {
+            Some(id) => TurnActive::of(id, "turn"),
+            None => TurnActive::step("next_round"),
+        }
+    };
+    Turn { round: s.round, phase: "round".into(), active: vec![active] }
 }
 
 /// `coc_ap.round_new` — round 1 with DEX order and AP (COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1).
@@ -714,7 +1103,7 @@ pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
         .participants
         .iter()
         .map(|p| CocApFighter {
-            participant: p.clone(),
+            participant: CocApParticipant { hp: p.hp.or(p.hp_max), ..p.clone() },
             ap: 0,
             attacks: BTreeMap::new(),
             treated: false,
@@ -733,9 +1122,12 @@ pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
         order: Vec::new(),
         turn: None,
         open: true,
+        pending: None,
     };
     start_round(&mut state);
-    let events = vec![CocApEvent::RoundStarted { round: 1, order: state.order.clone() }];
+    let mut events =
+        vec![CocApEvent::RoundStarted { round: 1, order: state.order.clone(), rule: n(), text: t() }];
+    events.iter_mut().for_each(super::sentences::annotate);
     Ok(CocApRoundResult { state, events, rolls: Vec::new() })
 }
 
@@ -751,9 +1143,18 @@ pub(crate) fn actor_of(a: &CocApAction) -> Option<&str> {
         | CocApAction::Parry { actor, .. }
         | CocApAction::Jump { actor, .. }
         | CocApAction::EmergencyEvasion { actor, .. }
+        | CocApAction::NoReaction { actor }
         | CocApAction::EndTurn { actor } => Some(actor),
         CocApAction::NextRound => None,
     }
+}
+
+/// An empty `rule` and `text`, filled by [`super::sentences::annotate`].
+fn n() -> String {
+    String::new()
+}
+fn t() -> WtLabel {
+    WtLabel::default()
 }
 
 fn skill(f: &CocApFighter, name: &str) -> i64 {
@@ -875,9 +1276,21 @@ fn check_move(s: &CocApRoundState, f: &CocApFighter, dir: CocApDir) -> Result<i6
 
 /// COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; not
 /// with Dodge Focus (COCAP-ACT-8) or Treatment (COCAP-ACT-4).
-fn check_attack(s: &CocApRoundState, f: &CocApFighter, weapon: &str) -> Result<i64> {
+fn check_attack(s: &CocApRoundState, f: &CocApFighter, weapon: &str, target: &str) -> Result<i64> {
     own_turn(s, &f.participant.id)?;
     let w = weapon_of(f, weapon)?;
+    if w.damage.is_none() {
+        return Err(Error::invalid(
+            "action.weapon",
+            format_args!("{} has no damage expression, so it cannot attack", quote(weapon)),
+        ));
+    }
+    if !s.fighters.iter().any(|x| x.participant.id == target) {
+        return Err(Error::invalid("action.target", format_args!("no participant {}", quote(target))));
+    }
+    if target == f.participant.id {
+        return Err(Error::invalid("action.target", "an attack targets another participant"));
+    }
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "attack: not in a round of Dodge Focus"));
     }
@@ -898,8 +1311,18 @@ fn check_attack(s: &CocApRoundState, f: &CocApFighter, weapon: &str) -> Result<i
 
 /// COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack or
 /// Dodge Focus (COCAP-ACT-8).
-fn check_treat(s: &CocApRoundState, f: &CocApFighter) -> Result<i64> {
+fn check_treat(s: &CocApRoundState, f: &CocApFighter, target: Option<&str>) -> Result<i64> {
     own_turn(s, &f.participant.id)?;
+    if let Some(whom) = target {
+        let x =
+            s.fighters.iter().find(|x| x.participant.id == whom).ok_or_else(|| {
+                Error::invalid("action.target", format_args!("no participant {}", quote(whom)))
+            })?;
+        // COC6-BASE-HP: the dead are past treatment.
+        if x.participant.hp.is_some_and(|h| h <= pack().hp.dead_at_or_below) {
+            return Err(Error::illegal(super::sentences::hp_rule(), format_args!("{whom} is dead")));
+        }
+    }
     if f.dodge_focus {
         return Err(Error::illegal("COCAP-ACT-8", "treat: not in a round of Dodge Focus"));
     }
@@ -988,32 +1411,78 @@ fn check_next_round(s: &CocApRoundState) -> Result<()> {
     Ok(())
 }
 
+/// The pending attack's refusals: while one waits, only its target answers it (and
+/// another character may insert an Emergency Evasion, COCAP-ACT-7); without one, the
+/// reactions have nothing to answer.
+fn check_pending(s: &CocApRoundState, actor: Option<&str>, action: &CocApAction) -> Result<()> {
+    let reaction_rule = match action {
+        CocApAction::Dodge { .. } => Some("COCAP-ACT-3"),
+        CocApAction::Parry { .. } => Some("COCAP-ACT-6"),
+        CocApAction::Jump { .. } => Some("COCAP-ACT-5"),
+        CocApAction::EmergencyEvasion { .. } => Some("COCAP-ACT-7"),
+        CocApAction::NoReaction { .. } => Some("COCAP-ACT-2"),
+        _ => None,
+    };
+    match (&s.pending, reaction_rule) {
+        (None, Some(rule)) => Err(Error::illegal(rule, "no attack is pending: a reaction answers an attack")),
+        (None, None) => Ok(()),
+        (Some(p), Some(_)) if Some(p.target.as_str()) == actor => Ok(()),
+        (Some(p), Some("COCAP-ACT-7")) if Some(p.attacker.as_str()) != actor => Ok(()),
+        (Some(p), Some(rule)) => Err(Error::illegal(
+            rule,
+            format_args!("the pending attack is on {}: only it answers", quote(&p.target)),
+        )),
+        (Some(p), None) => Err(Error::illegal(
+            "COCAP-ACT-2",
+            format_args!("{}'s attack on {} is pending: {} answers it first", p.attacker, p.target, p.target),
+        )),
+    }
+}
+
 /// Whether `action` may be taken now (pure): the actor's index and the AP it spends,
 /// or the refusal naming its rule.
 pub(crate) fn check(s: &CocApRoundState, action: &CocApAction) -> Result<CocApChecked> {
-    let Some(actor) = actor_of(action) else {
+    let actor = actor_of(action);
+    let i =
+        match actor {
+            Some(a) => Some(s.fighters.iter().position(|f| f.participant.id == a).ok_or_else(|| {
+                Error::invalid("action.actor", format_args!("no participant {}", quote(a)))
+            })?),
+            None => None,
+        };
+    if outcome(s).is_some() {
+        return Err(Error::illegal("COCAP-RND-3", "the fight is over: one side is left standing"));
+    }
+    check_pending(s, actor, action)?;
+    let Some(i) = i else {
         check_next_round(s)?;
         return Ok(CocApChecked { i: None, ap: 0 });
     };
-    let i = s
-        .fighters
-        .iter()
-        .position(|f| f.participant.id == actor)
-        .ok_or_else(|| Error::invalid("action.actor", format_args!("no participant {}", quote(actor))))?;
     let f = &s.fighters[i];
+    // A participant who is down cannot act (`COC6-BASE-HP`); its turn may still end,
+    // and a pending attack on it is taken.
+    if is_down(&f.participant)
+        && !matches!(action, CocApAction::EndTurn { .. } | CocApAction::NoReaction { .. })
+    {
+        return Err(Error::illegal(
+            super::sentences::hp_rule(),
+            format_args!("{} is down and cannot act", f.participant.id),
+        ));
+    }
     let ap = match action {
         CocApAction::NextRound => 0,
         CocApAction::DodgeFocus { .. } => check_dodge_focus(s, f)?,
         CocApAction::Move { dir, .. } => check_move(s, f, *dir)?,
-        CocApAction::Attack { weapon, .. } => check_attack(s, f, weapon)?,
-        CocApAction::Treat { .. } => check_treat(s, f)?,
+        CocApAction::Attack { weapon, target, .. } => check_attack(s, f, weapon, target)?,
+        CocApAction::Treat { target, .. } => check_treat(s, f, target.as_deref())?,
         CocApAction::Other { ap, .. } => check_other(s, f, *ap)?,
         CocApAction::Dodge { .. } => check_dodge(f)?,
         CocApAction::Parry { weapon, .. } => check_parry(f, weapon.as_deref())?,
         CocApAction::Jump { dir, .. } => check_jump(f, *dir)?,
         CocApAction::EmergencyEvasion { dir, .. } => check_evasion(f, *dir)?,
+        CocApAction::NoReaction { .. } => 0,
         CocApAction::EndTurn { .. } => {
-            own_turn(s, actor)?;
+            own_turn(s, &f.participant.id)?;
             0
         }
     };
@@ -1022,9 +1491,24 @@ pub(crate) fn check(s: &CocApRoundState, action: &CocApAction) -> Result<CocApCh
 
 // ---------------------------------------------------------------- one change per action
 
-/// Apply `action`, which [`check`] accepted with `c`, in place: its event. It fails
+/// Apply `action`, which [`check`] accepted with `c`, in place: its events. It fails
 /// only if scripted dice run out (or on an internal error).
 pub(crate) fn commit(
+    s: &mut CocApRoundState,
+    action: &CocApAction,
+    c: CocApChecked,
+    dice: &mut Dice,
+) -> Result<Vec<CocApEvent>> {
+    let mut events = commit_events(s, action, c, dice)?;
+    // COCAP-RND-3: the fight ends when one side is left standing.
+    if let Some(o) = outcome(s) {
+        events.push(CocApEvent::FightEnded { winner: o.winner, down: o.down, rule: n(), text: t() });
+    }
+    events.iter_mut().for_each(super::sentences::annotate);
+    Ok(events)
+}
+
+fn commit_events(
     s: &mut CocApRoundState,
     action: &CocApAction,
     c: CocApChecked,
@@ -1035,44 +1519,108 @@ pub(crate) fn commit(
         // COCAP-RND-1 / COCAP-RND-2: AP regained and order set anew (COCAP-AP-1, COCAP-ORD-1).
         s.round += 1;
         start_round(s);
-        return Ok(vec![CocApEvent::RoundStarted { round: s.round, order: s.order.clone() }]);
+        return Ok(vec![CocApEvent::RoundStarted {
+            round: s.round,
+            order: s.order.clone(),
+            rule: n(),
+            text: t(),
+        }]);
     };
     let target = match action {
         CocApAction::Dodge { .. } => dodge_target(s, &s.fighters[i]),
         _ => 0,
     };
+    let pending = s.pending.clone();
+    let answers = pending.as_ref().filter(|p| p.target == s.fighters[i].participant.id).cloned();
+    let attacker = pending.as_ref().map(|p| p.attacker.clone()).unwrap_or_default();
     let f = fighter(s, i)?;
     let actor = f.participant.id.clone();
-    let e = match action {
+    let (e, avoided) = match action {
         CocApAction::NextRound => return Err(Error::new(ErrorCode::Internal, "next_round with an actor")),
         CocApAction::DodgeFocus { .. } => {
             f.dodge_focus = true;
             f.ap -= c.ap;
             // Dodge Focus keeps the round open (COCAP-ACT-8).
-            return Ok(vec![CocApEvent::DodgeFocusDeclared { actor, ap_left: f.ap }]);
+            return Ok(vec![CocApEvent::DodgeFocusDeclared { actor, ap_left: f.ap, rule: n(), text: t() }]);
         }
         CocApAction::Move { dir, .. } => {
             let p = step(f.participant.position, *dir)?;
             f.ap -= c.ap;
             f.participant.position = p;
-            CocApEvent::Moved { actor, moved_to: p, ap_left: f.ap }
+            (CocApEvent::Moved { actor, moved_to: p, ap_left: f.ap, rule: n(), text: t() }, false)
         }
-        CocApAction::Attack { weapon, .. } => {
+        CocApAction::Attack { weapon, target: whom, .. } => {
             let w = weapon_of(f, weapon)?.clone();
             let check = roll_check(dice, w.skill, rule)?;
             f.ap -= c.ap;
             *f.attacks.entry(w.name.clone()).or_insert(0) += 1;
-            CocApEvent::Attacked { actor, weapon: w.name, check, ap_left: f.ap }
+            let hit = check.success;
+            let ap_left = f.ap;
+            if hit {
+                s.pending = Some(CocApPending {
+                    attacker: actor.clone(),
+                    weapon: w.name.clone(),
+                    target: whom.clone(),
+                });
+            }
+            close_opening(s);
+            return Ok(vec![CocApEvent::Attacked {
+                actor,
+                weapon: w.name,
+                target: whom.clone(),
+                check,
+                hit,
+                ap_left,
+                rule: n(),
+                text: t(),
+            }]);
         }
-        CocApAction::Treat { skill: sk, .. } => {
+        CocApAction::Treat { skill: sk, target: whom, .. } => {
             let check = roll_check(dice, skill(f, sk.key()), rule)?;
             f.ap -= c.ap;
             f.treated = true;
-            CocApEvent::Treated { actor, skill: *sk, check, ap_left: f.ap }
+            let ap_left = f.ap;
+            let whom = whom.clone().unwrap_or_else(|| actor.clone());
+            // COC6-BASE-TREAT (illustrative pack): a success restores the skill's dice of HP,
+            // never above hp_max.
+            let expr = match sk {
+                CocApTreatSkill::FirstAid => pack().treatment.first_aid.as_deref(),
+                CocApTreatSkill::Medicine => pack().treatment.medicine.as_deref(),
+                CocApTreatSkill::Psychoanalysis => pack().treatment.psychoanalysis.as_deref(),
+            };
+            let mut healed = 0;
+            let tj = s.fighters.iter().position(|x| x.participant.id == whom).unwrap_or(i);
+            let tp = &mut fighter(s, tj)?.participant;
+            if let (true, Some(expr)) = (check.success, expr) {
+                let (rolled, _) = crate::dice::expr::roll_with(expr, dice)?;
+                if let (Some(h), Some(m)) = (tp.hp.or(tp.hp_max), tp.hp_max) {
+                    let now = (h + rolled.max(0)).min(m).max(h);
+                    healed = now - h;
+                    tp.hp = Some(now);
+                } else {
+                    healed = rolled.max(0);
+                }
+            }
+            let (hp, hp_max) = (tp.hp, tp.hp_max);
+            (
+                CocApEvent::Treated {
+                    actor,
+                    target: whom,
+                    skill: *sk,
+                    check,
+                    healed,
+                    hp,
+                    hp_max,
+                    ap_left,
+                    rule: n(),
+                    text: t(),
+                },
+                false,
+            )
         }
         CocApAction::Other { ap, .. } => {
             f.ap -= c.ap;
-            CocApEvent::OtherTaken { actor, ap: *ap, ap_left: f.ap }
+            (CocApEvent::OtherTaken { actor, ap: *ap, ap_left: f.ap, rule: n(), text: t() }, false)
         }
         CocApAction::Dodge { .. } => {
             // A reduced target under Dodge Focus: a critical roll always succeeds
@@ -1083,7 +1631,9 @@ pub(crate) fn commit(
                 roll_check(dice, target, rule)?
             };
             f.dodges += 1;
-            CocApEvent::Dodged { actor, check }
+            // COCAP-ACT-3: a success avoids the harm, in place.
+            let avoided = check.success;
+            (CocApEvent::Dodged { actor, attacker, check, avoided, rule: n(), text: t() }, avoided)
         }
         CocApAction::Parry { weapon, .. } => {
             // The weapon's skill, or `parry` without a weapon.
@@ -1093,10 +1643,23 @@ pub(crate) fn commit(
             };
             let check = roll_check(dice, target, rule)?;
             f.parried = true;
-            CocApEvent::Parried { actor, weapon: weapon.clone(), check }
+            // COCAP-ACT-6 → the base rulebook's parry effect (COC6-BASE-PARRY, illustrative pack).
+            let avoided = check.success && pack().parry.stops_attack;
+            (
+                CocApEvent::Parried {
+                    actor,
+                    attacker,
+                    weapon: weapon.clone(),
+                    check,
+                    avoided,
+                    rule: n(),
+                    text: t(),
+                },
+                avoided,
+            )
         }
-        CocApAction::Jump { dir, .. } => {
-            // A success moves one square.
+        CocApAction::Jump { dir, clears_line, .. } => {
+            // A success moves one square; it avoids the attack when it leaves the line of fire.
             let check = roll_check(dice, skill(f, "jump"), rule)?;
             let mut moved_to = None;
             if check.success {
@@ -1105,14 +1668,15 @@ pub(crate) fn commit(
                 moved_to = Some(p);
             }
             f.jumped = true;
-            CocApEvent::Jumped { actor, check, moved_to }
+            let avoided = check.success && *clears_line;
+            (CocApEvent::Jumped { actor, attacker, check, moved_to, avoided, rule: n(), text: t() }, avoided)
         }
-        CocApAction::EmergencyEvasion { dir, .. } => {
-            // Interrupting any other character's declared action or effect, during the
-            // evader's own turn too (RULINGS 2026-12-05); target floor((jump + dodge) ÷ 2)
-            // − 10, a reduced target: a critical roll always succeeds.
-            let t = evasion_target(skill(f, "jump"), skill(f, "dodge"));
-            let check = roll_reduced_target(dice, t, rule)?;
+        CocApAction::EmergencyEvasion { dir, clears_line, .. } => {
+            // Inserted before another character's declared action (the pending attack),
+            // during the evader's own turn too (RULINGS 2026-12-05); target
+            // floor((jump + dodge) ÷ 2) − 10, a reduced target: a critical roll always succeeds.
+            let t0 = evasion_target(skill(f, "jump"), skill(f, "dodge"));
+            let check = roll_reduced_target(dice, t0, rule)?;
             let mut moved_to = None;
             if check.success {
                 let p = step(f.participant.position, *dir)?;
@@ -1120,23 +1684,101 @@ pub(crate) fn commit(
                 moved_to = Some(p);
             }
             f.evaded = true;
-            CocApEvent::EmergencyEvaded { actor, check, moved_to }
+            let avoided = answers.is_some() && check.success && *clears_line;
+            (
+                CocApEvent::EmergencyEvaded {
+                    actor,
+                    attacker,
+                    check,
+                    moved_to,
+                    avoided,
+                    rule: n(),
+                    text: t(),
+                },
+                avoided,
+            )
+        }
+        CocApAction::NoReaction { .. } => {
+            (CocApEvent::NoReaction { actor, attacker, rule: n(), text: t() }, false)
         }
         CocApAction::EndTurn { .. } => {
-            // COCAP-RND-2: the next in order acts.
+            // COCAP-RND-2: the next in order acts (the turns of those down pass).
             f.turn_done = true;
             s.turn = match s.turn {
                 Some(t) if t + 1 < s.order.len() => Some(t + 1),
                 _ => None,
             };
+            let skipped = pass_down_turns(s);
             let next = s.turn.and_then(|t| s.order.get(t)).cloned();
             close_opening(s);
-            return Ok(vec![CocApEvent::TurnEnded { actor, round_complete: next.is_none(), next }]);
+            return Ok(vec![CocApEvent::TurnEnded {
+                actor,
+                round_complete: next.is_none(),
+                next,
+                skipped,
+                rule: n(),
+                text: t(),
+            }]);
         }
     };
     // Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
     close_opening(s);
-    Ok(vec![e])
+    let mut events = vec![e];
+    if let Some(p) = answers {
+        s.pending = None;
+        if !avoided {
+            events.extend(hit(s, &p, dice)?);
+        }
+    }
+    Ok(events)
+}
+
+/// COCAP-ACT-2: a pending attack that was not avoided hits: the weapon's `damage`, less
+/// the target's armor (COC6-BASE-ARMOR), comes off its HP; at the pack's thresholds it
+/// goes down (COC6-BASE-HP).
+fn hit(s: &mut CocApRoundState, p: &CocApPending, dice: &mut Dice) -> Result<Vec<CocApEvent>> {
+    let expr = s
+        .fighters
+        .iter()
+        .find(|f| f.participant.id == p.attacker)
+        .and_then(|f| f.participant.weapons.iter().find(|w| w.name == p.weapon))
+        .and_then(|w| w.damage.clone())
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "the pending attack's weapon has no damage"))?;
+    let (rolled, _) = crate::dice::expr::roll_with(&expr, dice)?;
+    let j = s
+        .fighters
+        .iter()
+        .position(|f| f.participant.id == p.target)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "the pending attack's target is gone"))?;
+    let tp = &mut fighter(s, j)?.participant;
+    let armor = if pack().armor.subtracts { tp.armor } else { 0 };
+    let damage = (rolled - armor).max(0);
+    let was_down = is_down(tp);
+    if let Some(h) = tp.hp.or(tp.hp_max) {
+        tp.hp = Some((h - damage).max(-999));
+    }
+    let mut events = vec![CocApEvent::Damaged {
+        target: p.target.clone(),
+        attacker: p.attacker.clone(),
+        weapon: p.weapon.clone(),
+        rolled,
+        armor,
+        damage,
+        hp: tp.hp,
+        hp_max: tp.hp_max,
+        rule: n(),
+        text: t(),
+    }];
+    if let (false, true, Some(h)) = (was_down, is_down(tp), tp.hp) {
+        events.push(CocApEvent::Down {
+            actor: p.target.clone(),
+            hp: h,
+            dead: h <= pack().hp.dead_at_or_below,
+            rule: n(),
+            text: t(),
+        });
+    }
+    Ok(events)
 }
 
 /// Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
@@ -1193,10 +1835,24 @@ pub(crate) fn candidate_actions(s: &CocApRoundState) -> Vec<CocApAction> {
             cands.push(CocApAction::Move { actor: a.clone(), dir });
         }
         for w in &f.participant.weapons {
-            cands.push(CocApAction::Attack { actor: a.clone(), weapon: w.name.clone() });
+            for x in s.fighters.iter().filter(|x| x.participant.id != a) {
+                cands.push(CocApAction::Attack {
+                    actor: a.clone(),
+                    weapon: w.name.clone(),
+                    target: x.participant.id.clone(),
+                });
+            }
         }
         for skill in [CocApTreatSkill::FirstAid, CocApTreatSkill::Medicine, CocApTreatSkill::Psychoanalysis] {
-            cands.push(CocApAction::Treat { actor: a.clone(), skill });
+            // The actor itself (no `target`), then each other participant.
+            cands.push(CocApAction::Treat { actor: a.clone(), skill, target: None });
+            for x in s.fighters.iter().filter(|x| x.participant.id != a) {
+                cands.push(CocApAction::Treat {
+                    actor: a.clone(),
+                    skill,
+                    target: Some(x.participant.id.clone()),
+                });
+            }
         }
         cands.push(CocApAction::Other { actor: a.clone(), ap: 1 });
         cands.push(CocApAction::Dodge { actor: a.clone() });
@@ -1207,11 +1863,12 @@ pub(crate) fn candidate_actions(s: &CocApRoundState) -> Vec<CocApAction> {
             cands.push(CocApAction::Parry { actor: a.clone(), weapon: Some(w.name.clone()) });
         }
         for dir in CocApDir::ALL {
-            cands.push(CocApAction::Jump { actor: a.clone(), dir });
+            cands.push(CocApAction::Jump { actor: a.clone(), dir, clears_line: true });
         }
         for dir in CocApDir::ALL {
-            cands.push(CocApAction::EmergencyEvasion { actor: a.clone(), dir });
+            cands.push(CocApAction::EmergencyEvasion { actor: a.clone(), dir, clears_line: true });
         }
+        cands.push(CocApAction::NoReaction { actor: a.clone() });
         cands.push(CocApAction::EndTurn { actor: a.clone() });
     }
     cands.push(CocApAction::NextRound);

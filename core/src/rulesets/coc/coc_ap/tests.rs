@@ -78,7 +78,7 @@ fn check_all_faces_consistent() {
 /// investigation means effectively not taking part: the caller leaves the PC
 /// out), COCAP-PART-4 (a separated PC knows of the combat only by contact: RP),
 /// COCAP-PART-5 (different map areas: the KP tracks elapsed time),
-/// COCAP-RND-3 (end conditions are not defined: the caller stops calling).
+/// COCAP-RND-3 (end conditions are not in the seed: the setup's sides end the fight).
 /// COCAP-PART-2 is enforced: an exploring participant's moves cost AP.
 #[test]
 fn participants_act_only_within_their_ap() {

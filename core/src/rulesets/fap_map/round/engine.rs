@@ -1,13 +1,16 @@
 //! Applying one action to the round state: declarations, order, resolution,
 //! reactions, blocks, triggers and the end of the round.
 
+use super::sentences;
 use super::types::*;
+use crate::dice::Dice;
 use crate::engine::ids::Ids;
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::fap_map::catalog::{FmActionDef, FmActionPack, FmCategory, FmOrderEffect, FmResolution};
-use crate::fap_map::checks::block_outcome;
+use crate::fap_map::checks::{self, block_outcome, FmJumpEvasionArgs};
 use crate::fap_map::points::{self, MAX_TENTHS};
+use crate::kernel::label::WtLabel;
 
 // ---------------------------------------------------------------- helpers
 
@@ -68,18 +71,49 @@ pub(crate) fn normalize(
         }
         Ids::ARG.name(&format!("{field}.follow"), t)?;
     }
-    if !d.targets.is_empty() {
+    let mut targets = d.targets.clone();
+    if let Some(t) = &d.target {
+        if !d.targets.is_empty() {
+            return Err(Error::invalid(
+                format!("{field}.target"),
+                "give `target` (one) or `targets` (several), not both",
+            ));
+        }
+        targets.push(t.clone());
+    }
+    if let Some(dmg) = d.damage {
         if !a.attack {
             return Err(Error::invalid(
-                format!("{field}.targets"),
+                format!("{field}.damage"),
+                format_args!("{:?} is not an attack: only attacks deal damage", a.id),
+            ));
+        }
+        if targets.is_empty() {
+            return Err(Error::invalid(
+                format!("{field}.damage"),
+                "an attack with damage names its `target`",
+            ));
+        }
+        if !(1..=MAX_HP).contains(&dmg) {
+            return Err(Error::out_of_range(format!("{field}.damage"), format_args!("must be 1..={MAX_HP}")));
+        }
+    }
+    if !targets.is_empty() {
+        let field_t = if d.target.is_some() { format!("{field}.target") } else { format!("{field}.targets") };
+        if !a.attack {
+            return Err(Error::invalid(
+                field_t,
                 format_args!("{:?} is not an attack: only attacks name targets", a.id),
             ));
         }
-        if d.targets.len() > super::MAX_COMBATANTS {
+        if targets.len() > super::MAX_COMBATANTS {
             return Err(Error::limit(
                 format!("{field}.targets"),
                 format_args!("at most {} targets", super::MAX_COMBATANTS),
             ));
+        }
+        if d.target.is_some() {
+            Ids::ARG.name(&field_t, &targets[0])?;
         }
         for (i, t) in d.targets.iter().enumerate() {
             Ids::ARG.name(&format!("{field}.targets[{i}]"), t)?;
@@ -94,7 +128,9 @@ pub(crate) fn normalize(
         paired: None,
         condition: d.condition.clone(),
         follow: d.follow.clone(),
-        targets: d.targets.clone(),
+        targets,
+        target: None,
+        damage: d.damage,
     };
     let (mut tf, mut tm) = (fap, map);
     match (&d.paired, a.pairs_with_action) {
@@ -229,6 +265,36 @@ pub fn order(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmOrderEntry> {
     v.into_iter().map(|(_, e)| e).collect()
 }
 
+/// With HP tracked (some combatant has `hp`): the end of the fight once the combatants of
+/// every side but one are down (a combatant without HP is never down). See [`FmOutcome`].
+pub fn outcome(s: &FmRoundState) -> Option<FmOutcome> {
+    if !s.combatants.iter().any(|c| c.hp.is_some()) {
+        return None;
+    }
+    let mut sides: Vec<&str> = Vec::new();
+    for c in &s.combatants {
+        if !sides.contains(&c.side()) {
+            sides.push(c.side());
+        }
+    }
+    let standing: Vec<&str> = sides
+        .iter()
+        .copied()
+        .filter(|sd| s.combatants.iter().any(|c| c.side() == *sd && !c.down()))
+        .collect();
+    if sides.len() < 2 || standing.len() > 1 {
+        return None;
+    }
+    let winner = standing.first().map(|w| w.to_string());
+    Some(FmOutcome {
+        side: winner.clone(),
+        winner,
+        down: s.combatants.iter().filter(|c| c.down()).map(|c| c.id.clone()).collect(),
+        rule: "FM-DEF-1".into(),
+        round: s.round,
+    })
+}
+
 pub(crate) fn current(state: &FmRoundState, pack: &FmActionPack) -> Option<String> {
     if state.phase != FmPhase::Resolution {
         return None;
@@ -242,7 +308,7 @@ pub(crate) fn event(
     c: Option<&FmCombatant>,
     action: Option<&str>,
     spent: (i64, i64),
-    text: String,
+    text: WtLabel,
 ) -> FmEvent {
     FmEvent {
         event: kind,
@@ -260,6 +326,12 @@ pub(crate) fn event(
         target_fap_spent_tenths: None,
         consecutive: None,
         names: None,
+        evasion: None,
+        jump_evasion: None,
+        damage: None,
+        damage_taken: None,
+        hp: c.and_then(|c| c.hp),
+        prone: None,
         text,
     }
 }
@@ -374,6 +446,29 @@ pub(crate) fn need_current(state: &FmRoundState, pack: &FmActionPack, who: &str)
 /// Whether `action` may be taken now (pure): the refusal naming its rule, exactly as
 /// applying it would refuse it. One check per action.
 pub(crate) fn check(state: &FmRoundState, pack: &FmActionPack, action: &FmRoundAction) -> Result<()> {
+    // FM-DEF-1: an attack with damage is processed to its end first: each target answers
+    // it (Evade, Jump evasion or `take_hit`) before anything else resolves. Blocks against
+    // it, Speech and grapple records may come meanwhile.
+    if let Some(x) = &state.attack {
+        if let Some(t) = x.waiting().next() {
+            if matches!(
+                action,
+                FmRoundAction::Resolve { .. }
+                    | FmRoundAction::Skip { .. }
+                    | FmRoundAction::Follow { .. }
+                    | FmRoundAction::Trigger { .. }
+                    | FmRoundAction::EndRound {}
+            ) {
+                return Err(Error::illegal(
+                    "FM-DEF-1",
+                    format_args!(
+                        "{}'s {} is being resolved: {t} answers it first (evade, jump_evasion or take_hit)",
+                        x.actor, x.action
+                    ),
+                ));
+            }
+        }
+    }
     match action {
         FmRoundAction::Declare { combatant, declaration } => {
             check_declare(state, pack, combatant, declaration).map(|_| ())
@@ -385,9 +480,12 @@ pub(crate) fn check(state: &FmRoundState, pack: &FmActionPack, action: &FmRoundA
         FmRoundAction::Resolve { combatant } => check_resolve_next(state, pack, combatant, true),
         FmRoundAction::Skip { combatant } => check_resolve_next(state, pack, combatant, false),
         FmRoundAction::Follow { combatant } => check_follow(state, pack, combatant),
-        FmRoundAction::Use { combatant, action: id, agility_failed } => {
-            check_use(state, pack, combatant, id, *agility_failed, 0)
+        FmRoundAction::Use { combatant, action: id, agility_failed, target_value, left_area, degree } => {
+            let answer = FmAnswer { target_value: *target_value, left_area: *left_area, degree: *degree };
+            check_use(state, pack, combatant, id, *agility_failed, 0)?;
+            check_answer(state, pack, combatant, id, &answer)
         }
+        FmRoundAction::TakeHit { combatant } => check_take_hit(state, combatant),
         FmRoundAction::SetGrapple { combatant, target, grappling } => {
             check_set_grapple(state, combatant, target, *grappling)
         }
@@ -405,6 +503,7 @@ pub(crate) fn apply(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     action: &FmRoundAction,
+    dice: &mut Dice,
 ) -> Result<Vec<FmEvent>> {
     match action {
         FmRoundAction::Declare { combatant, declaration } => declare(state, pack, combatant, declaration),
@@ -413,16 +512,18 @@ pub(crate) fn apply(
         FmRoundAction::Resolve { combatant } => resolve_next(state, pack, combatant, true),
         FmRoundAction::Skip { combatant } => resolve_next(state, pack, combatant, false),
         FmRoundAction::Follow { combatant } => follow(state, pack, combatant),
-        FmRoundAction::Use { combatant, action: id, agility_failed } => {
-            use_undeclared(state, pack, combatant, id, *agility_failed)
+        FmRoundAction::Use { combatant, action: id, agility_failed, target_value, left_area, degree } => {
+            let answer = FmAnswer { target_value: *target_value, left_area: *left_area, degree: *degree };
+            use_undeclared(state, pack, combatant, id, *agility_failed, &answer, dice)
         }
+        FmRoundAction::TakeHit { combatant } => take_hit(state, pack, combatant),
         FmRoundAction::SetGrapple { combatant, target, grappling } => {
             set_grapple(state, combatant, target, *grappling)
         }
         FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
             block(state, pack, combatant, fap_tenths, target_fap_tenths, relative_t_tenths)
         }
-        FmRoundAction::Trigger { combatant } => trigger(state, pack, combatant),
+        FmRoundAction::Trigger { combatant } => trigger(state, pack, combatant, dice),
         FmRoundAction::EndRound {} => end_round(state, pack),
     }
 }
@@ -485,7 +586,7 @@ fn resolve_next(
             c,
             Some(&a.id),
             (0, 0),
-            format!("{combatant} gives up {}", a.names.en),
+            sentences::skipped(combatant, &a.names),
         )]);
     }
     let (f, m, consec) = pay_declared(c, a, &d, j)?;
@@ -494,15 +595,8 @@ fn resolve_next(
             c.readied = Some(FmReadied { paired: (**p).clone(), condition: d.condition.clone() });
         }
     }
-    let text = format!(
-        "{} resolves {} ({} FAP / {} MAP; {} FAP / {} MAP left)",
-        c.id,
-        a.names.en,
-        points::text(f),
-        points::text(m),
-        points::text(c.fap_tenths),
-        points::text(c.map_tenths)
-    );
+    let text =
+        sentences::resolved(&c.id, &a.names, (f, m), (c.fap_tenths, c.map_tenths), &d.targets, d.damage);
     // FM-ACT-10: Regain footing ends a fall (RULINGS 2026-12-05: Jump evasion's failed check).
     if a.id == "regain_footing" {
         c.prone = false;
@@ -522,6 +616,8 @@ fn attack_of(a: &FmActionDef, actor: &str, d: &FmDeclaration) -> Option<FmAttack
         actor: actor.to_string(),
         action: a.id.clone(),
         targets: d.targets.clone(),
+        damage: d.damage,
+        answered: Vec::new(),
     })
 }
 
@@ -569,10 +665,7 @@ fn set_grapple(
         c,
         None,
         (0, 0),
-        format!(
-            "{combatant} and {target} {}",
-            if grappling { "are grappling" } else { "are no longer grappling" }
-        ),
+        sentences::grapple(combatant, target, grappling),
     );
     ev.target = Some(target.to_string());
     Ok(vec![ev])
@@ -705,8 +798,8 @@ fn declare(
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.move_cap_used += caps;
     c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
-    let text =
-        format!("{} declares {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(fap), points::text(map));
+    let d = &c.declared.last().ok_or_else(|| Error::new(ErrorCode::Internal, "declared"))?.declaration;
+    let text = sentences::declared(&c.id, &a.names, fap, map, &d.targets, d.damage);
     Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
 }
 
@@ -740,14 +833,7 @@ fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     }
     c.readied = None;
     c.declared.retain(|d| !d.carried);
-    Ok(vec![event(
-        FmEventKind::Released,
-        rule,
-        Some(c),
-        None,
-        (0, 0),
-        format!("{} drops its carried actions", c.id),
-    )])
+    Ok(vec![event(FmEventKind::Released, rule, Some(c), None, (0, 0), sentences::released(&c.id))])
 }
 
 /// FM-DEF-4 → FM-DEF-3: the declarations end and the resolution in action order begins.
@@ -759,7 +845,7 @@ fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmEvent>> {
         None,
         None,
         (0, 0),
-        "declarations end; resolve in action order".into(),
+        sentences::declarations_ended(),
     )])
 }
 
@@ -804,16 +890,7 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
         .ok_or_else(|| Error::new(ErrorCode::Internal, "no following move"))?;
     let a = def(pack, "state", &d.action)?;
     let (f, m, consec) = pay_declared(c, a, &d, j)?;
-    let text = format!(
-        "{} follows {}'s {} in step ({} FAP / {} MAP; {} FAP / {} MAP left)",
-        c.id,
-        lm.actor,
-        a.names.en,
-        points::text(f),
-        points::text(m),
-        points::text(c.fap_tenths),
-        points::text(c.map_tenths)
-    );
+    let text = sentences::followed(&c.id, &lm.actor, &a.names, (f, m), (c.fap_tenths, c.map_tenths));
     state.attack = None;
     let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
@@ -881,17 +958,83 @@ fn check_use(
     Ok(())
 }
 
-/// `use`, applied after [`check_use`].
+/// How Evade or Jump evasion answers the attack being resolved (the `use` action's
+/// `target_value`, `left_area` and `degree`).
+#[derive(Default)]
+pub(crate) struct FmAnswer {
+    pub target_value: Option<i64>,
+    pub left_area: bool,
+    pub degree: Option<i64>,
+}
+
+/// The answer's own arguments (after [`check_use`]): in range, only for the actions
+/// they belong to, once per attack, and a target value against an attack with damage.
+fn check_answer(
+    state: &FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    id: &str,
+    x: &FmAnswer,
+) -> Result<()> {
+    let a = def(pack, "action.action", id)?;
+    let reaction = a.resolution == FmResolution::Reaction;
+    if let Some(tv) = x.target_value {
+        if !reaction {
+            return Err(Error::invalid(
+                "action.target_value",
+                "only Evade and Jump evasion make an evasion check",
+            ));
+        }
+        if !(-1000..=10_000).contains(&tv) {
+            return Err(Error::out_of_range("action.target_value", "must be -1000..=10000"));
+        }
+    }
+    let jump = a.id == "jump_evasion";
+    if (x.left_area || x.degree.is_some()) && !jump {
+        let f = if x.left_area { "action.left_area" } else { "action.degree" };
+        return Err(Error::invalid(f, "only Jump evasion leaves an area or reduces damage by its degree"));
+    }
+    if let Some(d) = x.degree {
+        checks::stat("action.degree", d)?;
+    }
+    if !reaction {
+        return Ok(());
+    }
+    let Some(att) = &state.attack else { return Ok(()) };
+    if att.answered.iter().any(|t| t == combatant) {
+        return Err(Error::illegal(
+            &a.rule,
+            format_args!("{combatant} has already answered {}'s {}", att.actor, att.action),
+        ));
+    }
+    if att.damage.is_some() && x.target_value.is_none() {
+        return Err(Error::invalid(
+            "action.target_value",
+            "required against an attack with damage: the evasion check's target value (FM-DEF-2)",
+        ));
+    }
+    Ok(())
+}
+
+/// `use`, applied after [`check_use`] and [`check_answer`]. Evade or Jump evasion
+/// answering the attack being resolved (RULINGS 2026-12-05): with a target value, the
+/// evasion check (FM-DEF-2: Evasion + 2D6 must exceed it); against an attack with
+/// damage, the damage taken — Evade: none on a success, all of it on a failure
+/// (FM-ACT-14); Jump evasion: `fap_map.jump_evasion`'s reduction (FM-ACT-16) — off the
+/// target's HP; a failed agility check after Jump evasion leaves it prone.
 fn use_undeclared(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     combatant: &str,
     id: &str,
     agility_failed: bool,
+    x: &FmAnswer,
+    dice: &mut Dice,
 ) -> Result<Vec<FmEvent>> {
     let i = find(state, combatant)?;
     let a = def(pack, "action.action", id)?;
     let (f, m) = (a.fap.min(), a.map.min());
+    let answering = (a.resolution == FmResolution::Reaction).then(|| state.attack.clone()).flatten();
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     c.fap_tenths -= f;
     c.map_tenths -= m;
@@ -906,8 +1049,100 @@ fn use_undeclared(
     if a.order_effect == FmOrderEffect::NextActionMinusOne {
         c.speech_penalty = true;
     }
-    let text = format!("{} uses {} ({} FAP / {} MAP)", c.id, a.names.en, points::text(f), points::text(m));
-    Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)])
+    let Some(att) = answering else {
+        let text = sentences::used(&c.id, &a.names, f, m);
+        return Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)]);
+    };
+    let check = match x.target_value {
+        Some(tv) => Some(checks::evasion_roll(c.evasion, tv, dice)?),
+        None => None,
+    };
+    let mut jump = None;
+    let taken = match (att.damage, &check) {
+        (Some(d), Some(k)) if a.id == "jump_evasion" => {
+            // FM-ACT-16 by `fap_map.jump_evasion`; the degree of success is the caller's, else
+            // the check's margin (RULES.md: 成功度 "presumably the margin of success").
+            let degree = k.success.then(|| x.degree.unwrap_or(k.margin).clamp(0, checks::MAX_STAT));
+            let r = checks::jump_evasion(&FmJumpEvasionArgs {
+                damage: d,
+                success: k.success,
+                degree,
+                left_area: x.left_area,
+                strength: None,
+            })?;
+            let t = r.damage_taken;
+            jump = Some(r);
+            Some(t)
+        }
+        // FM-DEF-2 / FM-ACT-14: a success takes no damage, a failure all of it.
+        (Some(d), Some(k)) => Some(if k.success { 0 } else { d }),
+        _ => None,
+    };
+    if let (Some(t), Some(hp)) = (taken, c.hp.as_mut()) {
+        *hp = (*hp - t).max(-MAX_HP);
+    }
+    let attack_names = pack.get(&att.action).map(|x| x.names.clone()).unwrap_or_default();
+    let text = sentences::answered(&sentences::Answer {
+        who: &c.id,
+        with: &a.names,
+        attacker: &att.actor,
+        attack: &attack_names,
+        check: check.as_ref(),
+        target_value: x.target_value,
+        damage_taken: taken,
+        hp: c.hp,
+        prone: agility_failed,
+    });
+    let mut ev = event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text);
+    ev.target = Some(att.actor.clone());
+    ev.evasion = check;
+    ev.jump_evasion = jump;
+    ev.damage = taken.and(att.damage);
+    ev.damage_taken = taken;
+    ev.prone = (a.id == "jump_evasion").then_some(agility_failed);
+    if let Some(s) = state.attack.as_mut() {
+        s.answered.push(combatant.to_string());
+    }
+    Ok(vec![ev])
+}
+
+/// `take_hit`: a target of the attack being resolved that has not answered it takes it.
+fn check_take_hit(state: &FmRoundState, combatant: &str) -> Result<()> {
+    find(state, combatant)?;
+    let Some(att) = state.attack.as_ref().filter(|x| x.targets.iter().any(|t| t == combatant)) else {
+        return Err(Error::illegal(
+            "FM-DEF-1",
+            format_args!("no attack against {combatant} is being resolved"),
+        ));
+    };
+    if att.answered.iter().any(|t| t == combatant) {
+        return Err(Error::illegal(
+            "FM-DEF-1",
+            format_args!("{combatant} has already answered {}'s {}", att.actor, att.action),
+        ));
+    }
+    Ok(())
+}
+
+/// `take_hit`, applied after [`check_take_hit`]: the attack hits; its damage comes off HP.
+/// The event names the attack's own rule (FM-ACT-2…6).
+fn take_hit(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+    let i = find(state, combatant)?;
+    let att = state.attack.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no attack"))?;
+    let (rule, names) = pack.get(&att.action).map(|x| (x.rule.clone(), x.names.clone())).unwrap_or_default();
+    let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    if let (Some(d), Some(hp)) = (att.damage, c.hp.as_mut()) {
+        *hp = (*hp - d).max(-MAX_HP);
+    }
+    let text = sentences::hit(&c.id, &att.actor, &names, att.damage, c.hp);
+    let mut ev = event(FmEventKind::Hit, &rule, Some(c), Some(&att.action), (0, 0), text);
+    ev.target = Some(att.actor.clone());
+    ev.damage = att.damage;
+    ev.damage_taken = att.damage;
+    if let Some(s) = state.attack.as_mut() {
+        s.answered.push(combatant.to_string());
+    }
+    Ok(vec![ev])
 }
 
 /// FM-ACT-8 移動阻止 / FM-ACT-12 攻撃阻止: a declared block against the move or
@@ -1027,15 +1262,16 @@ fn block(
         }
         None => c.readied = None,
     }
-    let text = format!(
-        "{} blocks {}'s {} with {} FAP against {} FAP + relative T {}: {}",
-        c.id,
-        w.actor,
-        w.action,
-        points::text(*fap_tenths),
-        points::text(*target_fap_tenths),
-        points::text(*relative_t_tenths),
-        if outcome.block_holds { "the block holds" } else { "the block is cancelled" }
+    let blocked_names = pack.get(&w.action).map(|x| x.names.clone()).unwrap_or_default();
+    let text = sentences::blocked(
+        &c.id,
+        &b.names,
+        &w.actor,
+        &blocked_names,
+        *fap_tenths,
+        *target_fap_tenths,
+        *relative_t_tenths,
+        outcome.block_holds,
     );
     let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
     ev.block = Some(outcome.clone());
@@ -1044,6 +1280,12 @@ fn block(
     if let Some(win) = state.window.as_mut() {
         win.blockers.push(combatant.to_string());
         win.blocked = outcome.block_holds;
+    }
+    // FM-ACT-12: an Attack Block that holds negates the attack: nobody answers it.
+    if outcome.block_holds
+        && state.attack.as_ref().is_some_and(|x| x.actor == w.actor && x.action == w.action)
+    {
+        state.attack = None;
     }
     Ok(vec![ev])
 }
@@ -1074,7 +1316,8 @@ fn check_trigger(state: &FmRoundState, pack: &FmActionPack, combatant: &str) -> 
         )),
         // Its move-cap count was taken at the declaration; `use` takes it again.
         FmResolution::Reaction | FmResolution::Immediate => {
-            check_use(state, pack, combatant, &a.id, false, u32::from(a.counts_toward_move_cap))
+            check_use(state, pack, combatant, &a.id, false, u32::from(a.counts_toward_move_cap))?;
+            check_answer(state, pack, combatant, &a.id, &FmAnswer::default())
         }
         FmResolution::InOrder => {
             let (f, m) = own_cost(&r.paired);
@@ -1084,7 +1327,12 @@ fn check_trigger(state: &FmRoundState, pack: &FmActionPack, combatant: &str) -> 
 }
 
 /// A trigger, applied after [`check_trigger`].
-fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn trigger(
+    state: &mut FmRoundState,
+    pack: &FmActionPack,
+    combatant: &str,
+    dice: &mut Dice,
+) -> Result<Vec<FmEvent>> {
     let i = find(state, combatant)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let r = c.readied.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no readied action"))?;
@@ -1099,7 +1347,7 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
             if a.counts_toward_move_cap {
                 c.move_cap_used = c.move_cap_used.saturating_sub(1);
             }
-            let mut evs = use_undeclared(state, pack, combatant, &a.id, false)?;
+            let mut evs = use_undeclared(state, pack, combatant, &a.id, false, &FmAnswer::default(), dice)?;
             for e in &mut evs {
                 e.event = FmEventKind::Triggered;
             }
@@ -1110,13 +1358,7 @@ fn trigger(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     let (f, m) = own_cost(&r.paired);
     let consec = pay(c, a, f, m)?;
     c.readied = None;
-    let text = format!(
-        "{}'s readied {} fires out of order ({} FAP / {} MAP)",
-        c.id,
-        a.names.en,
-        points::text(f),
-        points::text(m)
-    );
+    let text = sentences::triggered(&c.id, &a.names, f, m);
     let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
     ev.consecutive = consec;
     open_window(state, pack, combatant, &a.id);
@@ -1174,6 +1416,6 @@ fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEven
             })
             .collect();
     }
-    let text = format!("round {} begins: FAP and MAP refilled", state.round);
+    let text = sentences::round_ended(state.round);
     Ok(vec![event(FmEventKind::RoundEnded, "FM-AP-5", None, None, (0, 0), text)])
 }

@@ -40,6 +40,8 @@ pub(crate) fn declaration_forms(a: &FmActionDef) -> Vec<FmDeclaration> {
         condition: None,
         follow: None,
         targets: Vec::new(),
+        target: None,
+        damage: None,
     };
     let mut out: Vec<FmDeclaration> =
         a.examples.iter().map(|e| FmDeclaration { example: Some(e.id.clone()), ..base.clone() }).collect();
@@ -85,6 +87,21 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRou
                                 .collect();
                         forms.extend(following);
                     }
+                    if a.attack {
+                        // An attack on each other combatant, its damage at the minimum (1): the
+                        // amount is the caller's.
+                        let aimed: Vec<FmDeclaration> = forms
+                            .iter()
+                            .flat_map(|d| {
+                                state.combatants.iter().filter(|o| o.id != c.id).map(move |o| FmDeclaration {
+                                    target: Some(o.id.clone()),
+                                    damage: Some(1),
+                                    ..d.clone()
+                                })
+                            })
+                            .collect();
+                        forms.extend(aimed);
+                    }
                     for d in forms {
                         if normalize(pack, &d, "declaration", 0).is_ok() {
                             out.push(FmRoundAction::Declare { combatant: who.clone(), declaration: d });
@@ -108,17 +125,25 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRou
                     out.push(FmRoundAction::Follow { combatant: who.clone() });
                 }
                 out.push(FmRoundAction::Trigger { combatant: who.clone() });
+                out.push(FmRoundAction::TakeHit { combatant: who.clone() });
             }
         }
+        // Against an attack with damage, Evade and Jump evasion need the check's target
+        // value: offered at its maximum (the value is the caller's).
+        let target_value = state.attack.as_ref().and_then(|x| x.damage).map(|_| 10_000);
         for a in pack
             .actions
             .iter()
             .filter(|a| matches!(a.resolution, FmResolution::Reaction | FmResolution::Immediate))
         {
+            let reaction = a.resolution == FmResolution::Reaction;
             out.push(FmRoundAction::Use {
                 combatant: who.clone(),
                 action: a.id.clone(),
                 agility_failed: false,
+                target_value: if reaction { target_value } else { None },
+                left_area: false,
+                degree: None,
             });
         }
     }
@@ -164,6 +189,7 @@ pub(crate) fn listed(state: &FmRoundState, pack: &FmActionPack, action: FmRoundA
         }
         FmRoundAction::Release { .. }
         | FmRoundAction::Skip { .. }
+        | FmRoundAction::TakeHit { .. }
         | FmRoundAction::SetGrapple { .. }
         | FmRoundAction::EndDeclarations {}
         | FmRoundAction::EndRound {} => ((0, 0), (None, None)),

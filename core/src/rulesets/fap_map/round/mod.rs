@@ -40,6 +40,7 @@
 
 pub(crate) mod engine;
 mod legal;
+mod sentences;
 mod types;
 mod validate;
 
@@ -73,6 +74,22 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         checks::stat("agility", c.agility).map_err(|e| e.within(&f))?;
         let (fap, map) =
             checks::pool_tenths(c.reaction, c.magic, c.traits.as_ref()).map_err(|e| e.within(&f))?;
+        if let Some(hp) = c.hp {
+            if !(0..=MAX_HP).contains(&hp) {
+                return Err(Error::out_of_range(format!("{f}.hp"), format_args!("must be 0..={MAX_HP}")));
+            }
+        }
+        if let Some(ev) = c.evasion {
+            if !(-checks::MAX_STAT..=checks::MAX_STAT).contains(&ev) {
+                return Err(Error::out_of_range(
+                    format!("{f}.evasion"),
+                    format_args!("must be -{0}..={0}", checks::MAX_STAT),
+                ));
+            }
+        }
+        if let Some(side) = &c.side {
+            Ids::ARG.name(&format!("{f}.side"), side)?;
+        }
         combatants.push(FmCombatant {
             id: c.id.clone(),
             reaction: c.reaction,
@@ -89,6 +106,9 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
             last_action: None,
             prone: false,
             pools_from_traits: c.traits.is_some(),
+            hp: c.hp,
+            evasion: c.evasion.unwrap_or(0),
+            side: c.side.clone(),
         });
     }
     let state = FmRoundState {
@@ -101,10 +121,10 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         grapples: Vec::new(),
         attack: None,
     };
-    let events =
-        vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), "round 1: declare actions".into())];
+    let events = vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), sentences::started(1))];
     let order = order(&state, &pack);
-    Ok(FmRoundResult { state, events, rolls: Vec::new(), current: None, order })
+    let outcome = engine::outcome(&state);
+    Ok(FmRoundResult { state, events, rolls: Vec::new(), current: None, order, outcome })
 }
 
 /// `fap_map.round_act` — apply one action (see the module docs). An illegal
@@ -112,10 +132,12 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
 pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
     let pack = catalog::load(args.data.as_ref())?;
     let mut state = parse_state(&args.state, &pack)?;
-    let events = act_on(&mut state, &pack, &args.action)?;
+    let mut dice = args.source.dice()?;
+    let events = act_on(&mut state, &pack, &args.action, &mut dice)?;
     let order = order(&state, &pack);
     let current = current(&state, &pack);
-    Ok(FmRoundResult { state, events, rolls: Vec::new(), current, order })
+    let outcome = engine::outcome(&state);
+    Ok(FmRoundResult { state, events, rolls: dice.take_rolls(), current, order, outcome })
 }
 
 /// One action on a validated state, in place (what `round_act` uses): checked, then
@@ -124,9 +146,10 @@ pub(crate) fn act_on(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     action: &FmRoundAction,
+    dice: &mut crate::dice::Dice,
 ) -> Result<Vec<FmEvent>> {
     engine::check(state, pack, action)?;
-    commit(state, pack, action)
+    commit(state, pack, action, dice)
 }
 
 /// Apply an action that [`engine::check`] accepted, in place: its events, with the
@@ -135,8 +158,9 @@ pub(crate) fn commit(
     state: &mut FmRoundState,
     pack: &FmActionPack,
     action: &FmRoundAction,
+    dice: &mut crate::dice::Dice,
 ) -> Result<Vec<FmEvent>> {
-    let mut events = apply(state, pack, action)?;
+    let mut events = apply(state, pack, action, dice)?;
     for e in &mut events {
         e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
     }

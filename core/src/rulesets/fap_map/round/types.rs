@@ -3,8 +3,9 @@
 
 use crate::dice::Roll;
 use crate::fap_map::catalog::{FmCost, FmNames};
-use crate::fap_map::checks::{FmBlockContestResult, FmPoolTraits};
+use crate::fap_map::checks::{FmBlockContestResult, FmEvasionCheckResult, FmJumpEvasionResult, FmPoolTraits};
 use crate::json::{FromJson, ToJson};
+use crate::kernel::label::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,6 +20,8 @@ pub const MAX_ROUND: u32 = 1_000_000;
 pub const MOVE_CAP: u32 = 3;
 /// Longest combatant id or readied condition, in characters.
 pub const MAX_LABEL: usize = 200;
+/// Largest hit points and attack damage (the amounts are the caller's: the seed leaves them to its game).
+pub const MAX_HP: i64 = 1_000_000_000;
 
 // ---------------------------------------------------------------- types
 
@@ -37,6 +40,18 @@ pub struct FmCombatantInit {
     /// Trait effects on the pools (see `fap_map.pools`).
     #[serde(default)]
     pub traits: Option<FmPoolTraits>,
+    /// Current hit points, 0..=10^9 (optional: the seed leaves HP and damage to its game).
+    /// Attacks that carry `damage` lower it; a combatant at 0 or less is down. Default: not tracked.
+    #[serde(default)]
+    pub hp: Option<i64>,
+    /// 回避 Evasion, -1000..=1000, for the evasion checks of Evade and Jump evasion
+    /// (FM-DEF-2). Default 0.
+    #[serde(default)]
+    pub evasion: Option<i64>,
+    /// The side the combatant fights for (1..=200 characters); default: its own id. With
+    /// HP tracked, the fight ends when every side but one is down (`outcome`).
+    #[serde(default)]
+    pub side: Option<String>,
 }
 
 /// Arguments of `fap_map.round_new`.
@@ -109,6 +124,16 @@ pub struct FmDeclaration {
     /// Jump evasion (RULINGS 2026-12-05). Default none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,
+    /// The one combatant a single-target attack is aimed at: the same as `targets: [target]`
+    /// (not both). Input only: the stored declaration lists it in `targets`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The damage the attack deals to each target, 1..=10^9, given by the attacker or the
+    /// GM (the seed leaves damage to its game; attacks with targets only). The targets then
+    /// answer it one by one (stage `reaction`: `use` Evade or Jump evasion, or `take_hit`)
+    /// before anything else resolves. Default none (no damage is tracked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<i64>,
 }
 
 /// A declaration held in the state.
@@ -179,10 +204,35 @@ pub struct FmCombatant {
     /// they need not equal Reaction and Magic power. Default false (written only when true).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pools_from_traits: bool,
+    /// Current hit points, when tracked (`round_new`'s `hp`): lowered by the damage of
+    /// attacks (FM-DEF-2, FM-ACT-16); at 0 or less the combatant is down.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i64>,
+    /// 回避 Evasion for the evasion check (FM-DEF-2). Default 0 (written only when not 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub evasion: i64,
+    /// The combatant's side; absent: its own id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+impl FmCombatant {
+    /// The side it fights for: `side`, else its id.
+    pub fn side(&self) -> &str {
+        self.side.as_deref().unwrap_or(&self.id)
+    }
+    /// Down: HP tracked and at 0 or less.
+    pub fn down(&self) -> bool {
+        self.hp.is_some_and(|h| h <= 0)
+    }
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
@@ -244,6 +294,21 @@ pub struct FmAttackResolving {
     pub action: String,
     /// Its targets.
     pub targets: Vec<String>,
+    /// The damage it deals to each target (the declaration's `damage`); while some target
+    /// has not answered it, nothing else resolves (FM-DEF-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<i64>,
+    /// The targets that have answered it (Evade, Jump evasion or `take_hit`), once each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub answered: Vec<String>,
+}
+
+impl FmAttackResolving {
+    /// The targets still to answer an attack with damage, in their listed order (none
+    /// for an attack without damage: answering it is optional).
+    pub fn waiting(&self) -> impl Iterator<Item = &String> {
+        self.targets.iter().filter(move |t| self.damage.is_some() && !self.answered.contains(t))
+    }
 }
 
 /// FM-ACT-7: a move that followers may join.
@@ -295,6 +360,26 @@ crate::internally_tagged! {
             /// falls prone (RULINGS 2026-12-05). Default false.
             #[serde(default)]
             agility_failed: bool,
+            /// Evade and Jump evasion: the target value the evasion check must exceed,
+            /// -1000..=10000 (FM-DEF-2; how it is set is in the missing Chapter 2). Given, the
+            /// check is rolled (2d6, with the combatant's `evasion`); required against an
+            /// attack with `damage`. Default none (the check is the caller's).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            target_value: Option<i64>,
+            /// Jump evasion: the jump carried the character out of the attack's area, so a
+            /// successful check takes no damage (FM-ACT-16). Default false.
+            #[serde(default, skip_serializing_if = "is_false")]
+            left_area: bool,
+            /// Jump evasion: 成功度 degree of success, 0..=1000, for a success that stays in
+            /// the area (FM-ACT-16); default: the check's margin (total − target value).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            degree: Option<i64>,
+        },
+        /// The target of the attack being resolved does not answer it: the attack hits and
+        /// its `damage` (if any) is taken in full (the attack's own rule, FM-ACT-2…6).
+        TakeHit {
+            /// The target.
+            combatant: String,
         },
         /// FM-ACT-12 (RULINGS 2026-12-05): record (`grappling: true`, after a grapple action
         /// succeeds, or by the GM) or end (`false`, a successful Shake Off, FM-ACT-13) a grapple
@@ -351,7 +436,8 @@ impl FmRoundAction {
             | A::SetGrapple { combatant, .. }
             | A::Block { combatant, .. }
             | A::Follow { combatant }
-            | A::Trigger { combatant } => Some(combatant),
+            | A::Trigger { combatant }
+            | A::TakeHit { combatant } => Some(combatant),
             A::EndDeclarations {} | A::EndRound {} => None,
         }
     }
@@ -369,7 +455,10 @@ pub struct FmRoundStateArgs {
 }
 
 /// Arguments of `fap_map.round_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+///
+/// `rolls`: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the
+/// evasion check's two d6, FM-DEF-2).
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundActArgs {
     /// The state from the last `round_new` / `round_act`.
@@ -379,6 +468,9 @@ pub struct FmRoundActArgs {
     /// The action pack given to `round_new`, if any.
     #[serde(default)]
     pub data: Option<Value>,
+    /// `seed` or scripted `rolls`.
+    #[serde(flatten)]
+    pub source: crate::dice::DiceArgs,
 }
 
 /// One entry of the action order.
@@ -422,6 +514,8 @@ pub enum FmEventKind {
     Followed,
     /// FM-ACT-12 / FM-ACT-13: a grapple was recorded or ended (`set_grapple`).
     GrappleChanged,
+    /// The target of an attack did not answer it and was hit (`take_hit`).
+    Hit,
     /// A round ended; a new one began with full pools.
     RoundEnded,
 }
@@ -472,8 +566,42 @@ pub struct FmEvent {
     /// The action's labels (ja, en, zh_hans, zh_hant), when the event names an action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub names: Option<FmNames>,
-    /// English description.
-    pub text: String,
+    /// Evade / Jump evasion with a target value: the evasion check (FM-DEF-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evasion: Option<FmEvasionCheckResult>,
+    /// Jump evasion against an attack with damage: the damage reduction (FM-ACT-16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jump_evasion: Option<FmJumpEvasionResult>,
+    /// Answering an attack with damage: the attack's damage before any reduction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<i64>,
+    /// Answering an attack with damage: the damage `combatant` took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_taken: Option<i64>,
+    /// `combatant`'s hit points after the event, when tracked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i64>,
+    /// Jump evasion: `combatant` fell prone (failed agility check, FM-ACT-16).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prone: Option<bool>,
+    /// One full sentence stating what happened, in the four display languages.
+    pub text: WtLabel,
+}
+
+/// How a fight with HP ended: every side but one is down (the handle's `outcome()`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct FmOutcome {
+    /// The side left standing; null when nobody stands.
+    pub side: Option<String>,
+    /// The same as `side` (the winner).
+    pub winner: Option<String>,
+    /// The combatants down (HP 0 or less), in the state's order.
+    pub down: Vec<String>,
+    /// FM-DEF-1: the resolution whose damage ended the fight (the seed leaves the end of a
+    /// fight, like damage and HP, to its game).
+    pub rule: String,
+    /// The round it ended in.
+    pub round: u32,
 }
 
 /// Result of `fap_map.round_new` and `fap_map.round_act`.
@@ -483,7 +611,7 @@ pub struct FmRoundResult {
     pub state: FmRoundState,
     /// What happened, in order.
     pub events: Vec<FmEvent>,
-    /// Every die rolled: always none (the round rolls nothing; the checks are separate ops).
+    /// Every die rolled: the evasion checks of Evade and Jump evasion (FM-DEF-2).
     pub rolls: Vec<Roll>,
     /// Whose declared action resolves next (resolution phase), if anyone's.
     #[serde(default)]
@@ -491,6 +619,10 @@ pub struct FmRoundResult {
     /// The action order of those with declared actions left (resolution phase; a preview in the declaration phase).
     /// A follower waiting for its target's move (FM-ACT-7) is left out until that move.
     pub order: Vec<FmOrderEntry>,
+    /// With HP tracked: how the fight ended, once every side but one is down; null while it
+    /// goes on (and always without HP: the GM ends the fight).
+    #[serde(default)]
+    pub outcome: Option<FmOutcome>,
 }
 
 /// A legal action with its cost.

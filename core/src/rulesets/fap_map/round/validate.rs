@@ -77,6 +77,18 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
                 }
             }
         }
+        if c.hp.is_some_and(|h| !(-MAX_HP..=MAX_HP).contains(&h)) {
+            return Err(Error::invalid_data(format!("{f}.hp"), format_args!("must be -{MAX_HP}..={MAX_HP}")));
+        }
+        if !(-checks::MAX_STAT..=checks::MAX_STAT).contains(&c.evasion) {
+            return Err(Error::invalid_data(
+                format!("{f}.evasion"),
+                format_args!("must be -{0}..={0}", checks::MAX_STAT),
+            ));
+        }
+        if let Some(side) = &c.side {
+            ids.name(&format!("{f}.side"), side)?;
+        }
         // FM-ACT-18: a sustained action is carried from an earlier round, so never into round 1.
         if s.round == 1 {
             if let Some(j) = c.declared.iter().position(|d| d.carried) {
@@ -233,6 +245,18 @@ pub fn parse_state(value: &Value, pack: &FmActionPack) -> Result<FmRoundState> {
         }
         for (k, t) in a.targets.iter().enumerate() {
             ids.resolves(&format!("state.attack.targets[{k}]"), t, names())?;
+        }
+        ids.unique(a.targets.iter().map(String::as_str), |k| format!("state.attack.targets[{k}]"))?;
+        if a.damage.is_some_and(|d| !(1..=MAX_HP).contains(&d)) {
+            return Err(Error::invalid_data("state.attack.damage", format_args!("must be 1..={MAX_HP}")));
+        }
+        for (k, t) in a.answered.iter().enumerate() {
+            if !a.targets.contains(t) || a.answered[..k].contains(t) {
+                return Err(Error::invalid_data(
+                    format!("state.attack.answered[{k}]"),
+                    "each target answers once",
+                ));
+            }
         }
         if s.phase != FmPhase::Resolution || !pack.get(&a.action).is_some_and(|x| x.attack) {
             return Err(Error::invalid_data(

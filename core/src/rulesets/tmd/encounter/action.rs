@@ -23,6 +23,10 @@ pub struct TmdCharacterSpec {
     /// A player character (轮回者, TMD-INT-2; default false).
     #[serde(default)]
     pub is_pc: bool,
+    /// Hit points the GM tracks, 0..=10^9 (optional: the seed has no damage rules, so
+    /// damage is the GM's entry, `gm_damage`). Default: not tracked.
+    #[serde(default)]
+    pub hp: Option<i64>,
 }
 
 crate::internally_tagged! {
@@ -238,6 +242,22 @@ crate::internally_tagged! {
         Resolve {},
         /// TMD-SCN-1: the battle ends.
         EndEncounter {},
+        /// The GM enters a hit's outcome (the seed gives no attack or damage rules): `target`
+        /// takes `amount` damage off its tracked HP (TMD-TIME-2: attacking is what a unit
+        /// does in its turn; the result is the GM's).
+        GmDamage {
+            /// Who is hit (a character tracking `hp`).
+            target: String,
+            /// Damage, 1..=10^9.
+            amount: i64,
+        },
+        /// The GM says `target` is down: it takes no more turns and acts no more
+        /// (TMD-TIME-1); once every side but one has nobody standing, the battle ends
+        /// (TMD-SCN-1).
+        GmDown {
+            /// Who is down.
+            target: String,
+        },
     }
 }
 
@@ -273,7 +293,9 @@ impl TmdAction {
             | A::SceneChange {}
             | A::Pass {}
             | A::Resolve {}
-            | A::EndEncounter {} => None,
+            | A::EndEncounter {}
+            | A::GmDamage { .. }
+            | A::GmDown { .. } => None,
         }
     }
 }
@@ -571,5 +593,73 @@ crate::internally_tagged! {
         ChainEnded {},
         /// TMD-SCN-1: the battle ended.
         EncounterEnded {},
+        /// The GM entered damage (`gm_damage`).
+        Damaged {
+            /// Who took it.
+            character: String,
+            /// Damage taken.
+            amount: i64,
+            /// HP left.
+            hp: i64,
+        },
+        /// The GM said a character is down (`gm_down`).
+        Downed {
+            /// Who.
+            character: String,
+        },
+    }
+}
+
+/// An event as the encounter reports it: the event, with the rule that produced it and
+/// one sentence stating it in the four display languages.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TmdLoggedEvent {
+    /// What happened.
+    #[serde(flatten)]
+    pub event: TmdEvent,
+    /// The rule (RULES.md ID) that produced it.
+    pub rule: String,
+    /// One full sentence stating what happened.
+    pub text: crate::kernel::label::WtLabel,
+}
+
+impl ToJson for TmdLoggedEvent {
+    fn to_json(&self) -> serde_json::Value {
+        let mut v = self.event.to_json();
+        if let Some(m) = v.as_object_mut() {
+            m.insert("rule".into(), serde_json::Value::String(self.rule.clone()));
+            m.insert("text".into(), self.text.to_json());
+        }
+        v
+    }
+}
+
+/// The schema of [`TmdLoggedEvent`]: each of [`TmdEvent`]'s variants (each closed to
+/// unknown keys) with `rule` and `text` beside its own fields.
+impl JsonSchema for TmdLoggedEvent {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "TmdLoggedEvent".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut s = TmdEvent::json_schema(g);
+        let rule =
+            serde_json::json!({"type": "string", "description": "The rule (RULES.md ID) that produced it."});
+        let mut text = g.subschema_for::<crate::kernel::label::WtLabel>().to_value();
+        if let Some(m) = text.as_object_mut() {
+            m.insert("description".into(), "One full sentence stating what happened.".into());
+        }
+        if let Some(branches) = s.get_mut("oneOf").and_then(serde_json::Value::as_array_mut) {
+            for b in branches {
+                if let Some(props) = b.get_mut("properties").and_then(serde_json::Value::as_object_mut) {
+                    props.insert("rule".into(), rule.clone());
+                    props.insert("text".into(), text.clone());
+                }
+                if let Some(req) = b.get_mut("required").and_then(serde_json::Value::as_array_mut) {
+                    req.push("rule".into());
+                    req.push("text".into());
+                }
+            }
+        }
+        s
     }
 }

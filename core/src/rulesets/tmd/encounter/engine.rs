@@ -73,6 +73,8 @@ pub(crate) fn new_character(spec: &TmdCharacterSpec) -> TmdCharacter {
         turn_done: false,
         gained_extra_ap: 0,
         gained_reflex_only_ap: 0,
+        hp: spec.hp,
+        down: false,
     }
 }
 
@@ -688,6 +690,17 @@ fn use_action(
 /// round limit are checked here too.
 pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked> {
     let none = || cost(0, Vec::new());
+    // TMD-TIME-1: a character the GM has put down can no longer act (leaving is the GM's).
+    if let Some(id) = action.character() {
+        if !matches!(action, TmdAction::Leave { .. }) && s.ch(id).is_some_and(|c| c.down) {
+            return Err(ill("TMD-TIME-1", format_args!("{id} is down and can no longer act")));
+        }
+    }
+    if let TmdAction::Delay { after, .. } = action {
+        if s.ch(after).is_some_and(|c| c.down) {
+            return Err(ill("TMD-TIME-1", format_args!("{after} is down and takes no turn to delay after")));
+        }
+    }
     match action {
         TmdAction::BeginCombat {} => check_begin_combat(s).map(|_| none()),
         TmdAction::Delay { character, after } => check_delay(s, character, after).map(|_| none()),
@@ -780,7 +793,97 @@ pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked
             not_ended(s)?;
             no_chain(s, "end_encounter").map(|_| none())
         }
+        TmdAction::GmDamage { target, amount } => check_gm_damage(s, target, *amount).map(|_| none()),
+        TmdAction::GmDown { target } => check_gm_down(s, target).map(|_| none()),
     }
+}
+
+/// `gm_damage`, checked: a character tracking HP, an amount 1..=10^9, the battle going on.
+fn check_gm_damage(s: &TmdEncounterState, target: &str, amount: i64) -> Result<()> {
+    not_ended(s)?;
+    let c = ch(s, target, "action.target")?;
+    if c.hp.is_none() {
+        return Err(Error::invalid("action.target", format_args!("{target} tracks no hp")));
+    }
+    if !(1..=MAX_HP).contains(&amount) {
+        return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_HP}")));
+    }
+    Ok(())
+}
+
+/// `gm_damage` (the GM's entry: the seed has no damage rules), applied after [`check_gm_damage`].
+fn gm_damage(s: &mut TmdEncounterState, target: &str, amount: i64, ev: &mut Ev) -> Result<()> {
+    let c = ch_mut(s, target, "action.target")?;
+    let hp = (c.hp.unwrap_or(0) - amount).max(-MAX_HP);
+    c.hp = Some(hp);
+    ev.push(TmdEvent::Damaged { character: target.to_string(), amount, hp });
+    Ok(())
+}
+
+/// `gm_down`, checked (TMD-TIME-1, TMD-INT-1, TMD-SUR-3): someone standing, no chain
+/// pending, not the surprise attacker before its attack; when it is the one acting, its
+/// turn can end (as `end_turn`'s checks).
+fn check_gm_down(s: &TmdEncounterState, target: &str) -> Result<()> {
+    not_ended(s)?;
+    no_chain(s, "gm_down")?;
+    let c = ch(s, target, "action.target")?;
+    if c.down {
+        return Err(ill("TMD-TIME-1", format_args!("{target} is already down")));
+    }
+    if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker == target) {
+        return Err(ill("TMD-SUR-3", "the surprise attacker makes its one attack before combat begins"));
+    }
+    if s.current.as_deref() == Some(target) && s.phase == TmdPhase::Turns {
+        check_advance(s, s.queue.is_empty(), Some(target))?;
+    }
+    Ok(())
+}
+
+/// `gm_down`, applied after [`check_gm_down`]: the character takes no more turns
+/// (TMD-TIME-1; its turn ends now if it is acting, and delays on it are dropped, TMD-INI-6);
+/// once every side but one has nobody standing, the battle ends (TMD-SCN-1).
+fn gm_down(s: &mut TmdEncounterState, target: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    ch_mut(s, target, "action.target")?.down = true;
+    ev.push(TmdEvent::Downed { character: target.to_string() });
+    let acting = s.current.as_deref() == Some(target) && s.phase == TmdPhase::Turns;
+    if acting {
+        close_turn(s, target, ev)?;
+    }
+    s.queue.retain(|q| q != target);
+    let pos = s.pos(target);
+    if s.phase == TmdPhase::Delays && pos.is_some_and(|p| p >= s.delay_cursor as usize) {
+        // Still to declare: its turn is gone, so are delays after it.
+        s.delays.retain(|d| d.after != target);
+    } else {
+        s.delays.retain(|d| d.character != target && d.after != target);
+    }
+    let mut sides: Vec<&str> = Vec::new();
+    for c in &s.characters {
+        if !sides.contains(&c.side.as_str()) {
+            sides.push(&c.side);
+        }
+    }
+    let standing: Vec<String> = sides
+        .iter()
+        .filter(|sd| s.characters.iter().any(|c| c.side == **sd && !c.down))
+        .map(|sd| sd.to_string())
+        .collect();
+    if sides.len() >= 2 && standing.len() <= 1 {
+        let winner = standing.into_iter().next();
+        s.outcome = Some(super::state::TmdOutcome {
+            reason: "side_down".into(),
+            side: winner.clone(),
+            winner,
+            down: s.characters.iter().filter(|c| c.down).map(|c| c.id.clone()).collect(),
+            rule: "TMD-SCN-1".into(),
+            round: s.round,
+        });
+        return end_encounter(s, ev);
+    }
+    if acting {
+        advance(s, dice, ev)?;
+    }
+    Ok(())
 }
 
 /// Apply `action`, which [`check`] accepted, to `s` in place, appending events: one
@@ -857,6 +960,8 @@ pub(crate) fn apply(
         TmdAction::Pass {} => pass_interrupts(s, ev),
         TmdAction::Resolve {} => resolve(s, ev),
         TmdAction::EndEncounter {} => end_encounter(s, ev),
+        TmdAction::GmDamage { target, amount } => gm_damage(s, target, *amount, ev),
+        TmdAction::GmDown { target } => gm_down(s, target, dice, ev),
     }
 }
 
@@ -943,7 +1048,8 @@ fn check_start_turns(s: &TmdEncounterState) -> Result<()> {
 fn turn_order(s: &TmdEncounterState) -> Vec<String> {
     let mut turns = Vec::new();
     for id in &s.order {
-        if s.delays.iter().any(|d| &d.character == id) {
+        // TMD-TIME-1: a character down takes no turn.
+        if s.delays.iter().any(|d| &d.character == id) || s.ch(id).is_some_and(|c| c.down) {
             continue;
         }
         turns.push(id.clone());
@@ -1436,6 +1542,12 @@ fn check_end_turn(s: &TmdEncounterState, character: &str) -> Result<()> {
 /// `end_turn` (TMD-TIME-2, TMD-TIME-3, TMD-TIME-5, TMD-AP-2, TMD-AP-3, TMD-INT-1): the current character
 /// ends its turn: its armed debuffs end, left-over base AP becomes extra AP, the next turn starts.
 fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mut Ev) -> Result<()> {
+    close_turn(s, character, ev)?;
+    advance(s, dice, ev)
+}
+
+/// The end of `character`'s turn without starting the next (TMD-TIME-3, TMD-AP-2/3).
+fn close_turn(s: &mut TmdEncounterState, character: &str, ev: &mut Ev) -> Result<()> {
     // TMD-TIME-3 (RULINGS): armed debuffs on this character end with its turn.
     end_effects(s, ev, "target_turn_end", |e| {
         e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
@@ -1460,7 +1572,7 @@ fn end_turn(s: &mut TmdEncounterState, character: &str, dice: &mut Dice, ev: &mu
         reflex_only_ap_removed: ro,
         extra_ap_carried: c.extra_ap,
     });
-    advance(s, dice, ev)
+    Ok(())
 }
 
 /// `join`, checked (TMD-INI-4, TMD-SCN-1, TMD-INT-1).

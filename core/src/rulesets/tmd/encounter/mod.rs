@@ -15,9 +15,10 @@
 
 pub mod action;
 pub mod engine;
+mod sentences;
 pub mod state;
 
-pub use action::{TmdAction, TmdCharacterSpec, TmdEvent};
+pub use action::{TmdAction, TmdCharacterSpec, TmdEvent, TmdLoggedEvent};
 pub use state::*;
 
 use super::actions::{TmdActionType, TmdConvertType, TmdVariants};
@@ -61,12 +62,12 @@ pub struct TmdEncounterNewArgs {
 }
 
 /// Result of `tmd.encounter_new` and `tmd.encounter_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
 pub struct TmdEncounterResult {
     /// The new state.
     pub state: TmdEncounterState,
-    /// What happened, in order.
-    pub events: Vec<TmdEvent>,
+    /// What happened, in order, each with its `rule` and a `text` sentence.
+    pub events: Vec<TmdLoggedEvent>,
     /// Every die rolled, in consumption order.
     pub rolls: Vec<Roll>,
 }
@@ -165,6 +166,7 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
         chain: None,
         effects: Vec::new(),
         next_effect_id: 0,
+        outcome: None,
     };
     let mut ev = Vec::new();
     match &args.surprise {
@@ -208,7 +210,7 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
         }
     }
     s.validate().map_err(|e| Error::new(crate::ErrorCode::Internal, format!("new state invalid: {e}")))?;
-    Ok(TmdEncounterResult { state: s, events: ev, rolls: dice.take_rolls() })
+    Ok(TmdEncounterResult { state: s, events: sentences::logged(ev), rolls: dice.take_rolls() })
 }
 
 /// `tmd.encounter_act` — apply one action; `illegal_action` (rule ID) leaves the state unchanged.
@@ -226,7 +228,7 @@ pub(crate) fn act_on(
     work: &mut TmdEncounterState,
     action: &TmdAction,
     dice: &mut Dice,
-) -> Result<Vec<TmdEvent>> {
+) -> Result<Vec<TmdLoggedEvent>> {
     engine::check(work, action)?;
     commit(work, action, dice)
 }
@@ -238,12 +240,12 @@ pub(crate) fn commit(
     work: &mut TmdEncounterState,
     action: &TmdAction,
     dice: &mut Dice,
-) -> Result<Vec<TmdEvent>> {
+) -> Result<Vec<TmdLoggedEvent>> {
     let mut ev = Vec::new();
     engine::apply(work, action, dice, &mut ev)?;
     work.validate()
         .map_err(|e| Error::new(crate::ErrorCode::Internal, format!("state became invalid: {e}")))?;
-    Ok(ev)
+    Ok(sentences::logged(ev))
 }
 
 /// Every action worth offering now (legal or not): each conversion at every count the
@@ -281,6 +283,16 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     };
     if s.phase == TmdPhase::Ended {
         return v;
+    }
+    // The GM's entries: a hit of the least damage (the amount is the GM's) on each
+    // character tracking HP, and each character standing put down.
+    for c in &s.characters {
+        if c.hp.is_some() {
+            v.push(A::GmDamage { target: c.id.clone(), amount: 1 });
+        }
+        if !c.down {
+            v.push(A::GmDown { target: c.id.clone() });
+        }
     }
     // Interrupt chain first (asked in initiative order, TMD-INT-1).
     if s.chain.is_some() {

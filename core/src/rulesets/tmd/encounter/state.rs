@@ -25,6 +25,8 @@ pub const MAX_RECORDS: usize = 500;
 pub const MAX_TOTAL_RECORDS: usize = 5_000;
 /// Highest round number.
 pub const MAX_ROUND: u32 = 1_000_000;
+/// Largest HP and GM-entered damage.
+pub const MAX_HP: i64 = 1_000_000_000;
 /// TMD-SCN-3: a scene nobody changed becomes a new scene after 2 hours.
 pub const SCENE_SECONDS_LIMIT: u32 = 7200;
 
@@ -171,6 +173,36 @@ pub struct TmdCharacter {
     /// (TMD-AP-4; left out of the AP TMD-INT-2 compares). Default 0.
     #[serde(default)]
     pub gained_reflex_only_ap: u32,
+    /// Hit points, when the GM tracks them (`hp` of the character's spec): lowered by
+    /// `gm_damage`. The seed has no damage rules, so HP and damage are the GM's entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i64>,
+    /// Down (the GM's `gm_down`): takes no more turns (TMD-TIME-1: only units that can act
+    /// take one) and acts no more. Default false.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub down: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// How an encounter ended because a side was down (`gm_down`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmdOutcome {
+    /// `side_down`: every side but one (or every side) has nobody standing.
+    pub reason: String,
+    /// The side left standing; null when nobody stands.
+    pub side: Option<String>,
+    /// The same as `side`.
+    pub winner: Option<String>,
+    /// The characters down, in joining order.
+    pub down: Vec<String>,
+    /// TMD-SCN-1: the end of the battle.
+    pub rule: String,
+    /// The round it ended in.
+    pub round: u32,
 }
 
 /// A declared delay (TMD-INI-5).
@@ -279,6 +311,10 @@ pub struct TmdEncounterState {
     pub effects: Vec<TmdEffect>,
     /// Next effect id.
     pub next_effect_id: u32,
+    /// Set when the encounter ended because a side was down (`gm_down`); absent while it
+    /// goes on and when the GM ended it (`end_encounter`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<TmdOutcome>,
 }
 
 fn bad(field: impl Into<String>, msg: impl std::fmt::Display) -> Error {
@@ -368,6 +404,12 @@ impl TmdEncounterState {
             let p = format!("state.characters[{i}]");
             Ids::DATA.name(&format!("{p}.id"), &c.id)?;
             Ids::DATA.name(&format!("{p}.side"), &c.side)?;
+            if c.hp.is_some_and(|h| !(-MAX_HP..=MAX_HP).contains(&h)) {
+                return Err(bad(format!("{p}.hp"), format_args!("must be -{MAX_HP}..={MAX_HP}")));
+            }
+            if c.down && (self.current.as_deref() == Some(c.id.as_str()) || self.queue.contains(&c.id)) {
+                return Err(bad(format!("{p}.down"), "a character down takes no turn"));
+            }
             if c.base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs()
                 || c.initiative.unsigned_abs() > 2 * MAX_BASE_INITIATIVE.unsigned_abs()
             {

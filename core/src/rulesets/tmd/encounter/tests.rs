@@ -89,6 +89,7 @@ fn gm_action(rng: &mut Prng, s: &TmdEncounterState, serial: &mut u32) -> TmdActi
                     base_initiative: pick(rng, 7) as i32 - 3,
                     immune_to_surprise: false,
                     is_pc: pick(rng, 2) == 0,
+                    hp: None,
                 }],
             }
         }
@@ -118,6 +119,8 @@ fn is_structural(a: &TmdAction) -> bool {
             | TmdAction::Grant { .. }
             | TmdAction::SceneChange {}
             | TmdAction::Overdraw { .. }
+            | TmdAction::GmDown { .. }
+            | TmdAction::GmDamage { .. }
     )
 }
 
@@ -399,8 +402,9 @@ fn legal_actions_for_a_full_encounter_stays_bounded() {
     let t = std::time::Instant::now();
     let l = crate::call("tmd.encounter_legal_actions", json!({"state": r["state"]})).unwrap();
     let n = l["actions"].as_array().unwrap().len();
-    // 4950 delays + start_turns + 100 × (5 overdraws + 5 grants + 5 switches + leave + 2 teleports) + 2.
-    assert_eq!(n, 4950 + 1 + 100 * 18 + 2);
+    // 4950 delays + start_turns + 100 × (5 overdraws + 5 grants + 5 switches + leave + 2 teleports
+    // + gm_down; no HP tracked, so no gm_damage) + 2.
+    assert_eq!(n, 4950 + 1 + 100 * 19 + 2);
     eprintln!("legal actions for 100 characters: {n} in {:?}", t.elapsed());
 }
 
