@@ -947,6 +947,41 @@ WtBattleViewResult = TypedDict("WtBattleViewResult", {
     "events": NotRequired[Union[list[dict[str, Any]], None]],
 })
 
+WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
+    "state": WtBattleState,
+})
+
+TurnActive = TypedDict("TurnActive", {
+    "id": NotRequired[Union[str, None]],
+    "stage": str,
+})
+
+Turn = TypedDict("Turn", {
+    "round": int,
+    "phase": str,
+    "active": list[TurnActive],
+})
+
+WtBattleRunStep = TypedDict("WtBattleRunStep", {
+    "action": WtBattleAction,
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
+WtBattleRunArgs = TypedDict("WtBattleRunArgs", {
+    "setup": WtBattleNewArgs,
+    "steps": list[WtBattleRunStep],
+    "with_legal": NotRequired[bool],
+})
+
+WtBattleRunResult = TypedDict("WtBattleRunResult", {
+    "state": WtBattleState,
+    "last_events": list[WtBattleEvent],
+    "last_rolls": list[Roll],
+    "events": list[WtBattleEvent],
+    "legal": NotRequired[Union[list[WtLegalAction], None]],
+})
+
 SimPolicy = TypedDict("SimPolicy", {
     "priority": NotRequired[list[str]],
 })
@@ -990,41 +1025,6 @@ SimMembers = TypedDict("SimMembers", {
 SimulateResult = TypedDict("SimulateResult", {
     "battles": SimBattles,
     "members": SimMembers,
-})
-
-WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
-    "state": WtBattleState,
-})
-
-TurnActive = TypedDict("TurnActive", {
-    "id": NotRequired[Union[str, None]],
-    "stage": str,
-})
-
-Turn = TypedDict("Turn", {
-    "round": int,
-    "phase": str,
-    "active": list[TurnActive],
-})
-
-WtBattleRunStep = TypedDict("WtBattleRunStep", {
-    "action": WtBattleAction,
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-WtBattleRunArgs = TypedDict("WtBattleRunArgs", {
-    "setup": WtBattleNewArgs,
-    "steps": list[WtBattleRunStep],
-    "with_legal": NotRequired[bool],
-})
-
-WtBattleRunResult = TypedDict("WtBattleRunResult", {
-    "state": WtBattleState,
-    "last_events": list[WtBattleEvent],
-    "last_rolls": list[Roll],
-    "events": list[WtBattleEvent],
-    "legal": NotRequired[Union[list[WtLegalAction], None]],
 })
 
 Coc7Difficulty = Union[Literal["regular"], Literal["hard"], Literal["extreme"]]
@@ -1242,22 +1242,6 @@ CocApRoundViewResult = TypedDict("CocApRoundViewResult", {
     "events": NotRequired[Union[list[CocApEvent], None]],
 })
 
-CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
-    "participants": list[CocApParticipant],
-    "variants": NotRequired[CocApVariants],
-})
-
-CocApRoundSimulateArgs = TypedDict("CocApRoundSimulateArgs", {
-    "setup": CocApRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 CocApRoundTurnArgs = TypedDict("CocApRoundTurnArgs", {
     "state": CocApRoundState,
 })
@@ -1271,6 +1255,11 @@ CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
 CocApActionPointsResult = TypedDict("CocApActionPointsResult", {
     "ap": int,
     "base": int,
+})
+
+CocApRoundNewArgs = TypedDict("CocApRoundNewArgs", {
+    "participants": list[CocApParticipant],
+    "variants": NotRequired[CocApVariants],
 })
 
 CocApRoundResult = TypedDict("CocApRoundResult", {
@@ -1402,6 +1391,17 @@ SheetResult = TypedDict("SheetResult", {
 
 class CocApSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
+
+CocApRoundSimulateArgs = TypedDict("CocApRoundSimulateArgs", {
+    "setup": CocApRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
 
 C7hInitiativeArgs = TypedDict("C7hInitiativeArgs", {
     "dex": int,
@@ -1619,17 +1619,6 @@ C7hRoundViewResult = TypedDict("C7hRoundViewResult", {
     "events": NotRequired[Union[list[C7hEvent], None]],
 })
 
-C7hRoundSimulateArgs = TypedDict("C7hRoundSimulateArgs", {
-    "setup": C7hRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 C7hRoundTurnArgs = TypedDict("C7hRoundTurnArgs", {
     "state": C7hRoundState,
 })
@@ -1828,17 +1817,6 @@ C7hChaseViewResult = TypedDict("C7hChaseViewResult", {
     "events": NotRequired[Union[list[C7hChaseEvent], None]],
 })
 
-C7hChaseSimulateArgs = TypedDict("C7hChaseSimulateArgs", {
-    "setup": C7hChaseNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 C7hChaseTurnArgs = TypedDict("C7hChaseTurnArgs", {
     "state": C7hChaseState,
 })
@@ -1858,6 +1836,28 @@ C7hSheetArgs = TypedDict("C7hSheetArgs", {
 
 class C7hSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
+
+C7hRoundSimulateArgs = TypedDict("C7hRoundSimulateArgs", {
+    "setup": C7hRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
+
+C7hChaseSimulateArgs = TypedDict("C7hChaseSimulateArgs", {
+    "setup": C7hChaseNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
 
 TmdActionType = Union[Literal["free"], Literal["trick"], Literal["swift"], Literal["reflex"], Literal["move"], Literal["acrobatic"], Literal["standard"], Literal["full_round"]]
 
@@ -2061,40 +2061,6 @@ TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
     "events": NotRequired[Union[list[TmdLoggedEvent], None]],
 })
 
-TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
-    "id": str,
-    "side": str,
-    "base_initiative": int,
-    "immune_to_surprise": NotRequired[bool],
-    "is_pc": NotRequired[bool],
-    "hp": NotRequired[Union[int, None]],
-})
-
-TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
-    "attacker": str,
-    "surprise_attack": bool,
-    "undetected": bool,
-})
-
-TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
-    "characters": list[TmdCharacterSpec],
-    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
-    "variants": NotRequired[TmdVariants],
-    "seed": NotRequired[Union[int, None]],
-    "rolls": NotRequired[Union[list[ScriptedFace], None]],
-})
-
-TmdEncounterSimulateArgs = TypedDict("TmdEncounterSimulateArgs", {
-    "setup": TmdEncounterNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 TmdEncounterTurnArgs = TypedDict("TmdEncounterTurnArgs", {
     "state": TmdEncounterState,
 })
@@ -2178,6 +2144,29 @@ TmdAcrobaticResult = TypedDict("TmdAcrobaticResult", {
     "rule": str,
 })
 
+TmdCharacterSpec = TypedDict("TmdCharacterSpec", {
+    "id": str,
+    "side": str,
+    "base_initiative": int,
+    "immune_to_surprise": NotRequired[bool],
+    "is_pc": NotRequired[bool],
+    "hp": NotRequired[Union[int, None]],
+})
+
+TmdSurpriseArgs = TypedDict("TmdSurpriseArgs", {
+    "attacker": str,
+    "surprise_attack": bool,
+    "undetected": bool,
+})
+
+TmdEncounterNewArgs = TypedDict("TmdEncounterNewArgs", {
+    "characters": list[TmdCharacterSpec],
+    "surprise": NotRequired[Union[TmdSurpriseArgs, None]],
+    "variants": NotRequired[TmdVariants],
+    "seed": NotRequired[Union[int, None]],
+    "rolls": NotRequired[Union[list[ScriptedFace], None]],
+})
+
 TmdEncounterResult = TypedDict("TmdEncounterResult", {
     "state": TmdEncounterState,
     "events": list[TmdLoggedEvent],
@@ -2225,6 +2214,17 @@ TmdSheetArgs = TypedDict("TmdSheetArgs", {
 
 class TmdSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
+
+TmdEncounterSimulateArgs = TypedDict("TmdEncounterSimulateArgs", {
+    "setup": TmdEncounterNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
 
 FmCategory = Union[Literal["major"], Literal["minor"], Literal["option"]]
 
@@ -2603,17 +2603,6 @@ FmRoundViewResult = TypedDict("FmRoundViewResult", {
     "events": NotRequired[Union[list[FmEvent], None]],
 })
 
-FmRoundSimulateArgs = TypedDict("FmRoundSimulateArgs", {
-    "setup": FmRoundNewArgs,
-    "n": int,
-    "seed": int,
-    "first": NotRequired[int],
-    "policy": NotRequired[SimPolicy],
-    "policies": NotRequired[list[SimPolicyFor]],
-    "max_steps": NotRequired[Union[int, None]],
-    "threads": NotRequired[Union[int, None]],
-})
-
 FmRoundTurnArgs = TypedDict("FmRoundTurnArgs", {
     "state": FmRoundState,
     "data": NotRequired[Any],
@@ -2636,6 +2625,17 @@ FmSheetArgs = TypedDict("FmSheetArgs", {
 
 class FmSheetResult(SheetResult):
     """The same shape as `SheetResult`."""
+
+FmRoundSimulateArgs = TypedDict("FmRoundSimulateArgs", {
+    "setup": FmRoundNewArgs,
+    "n": int,
+    "seed": int,
+    "first": NotRequired[int],
+    "policy": NotRequired[SimPolicy],
+    "policies": NotRequired[list[SimPolicyFor]],
+    "max_steps": NotRequired[Union[int, None]],
+    "threads": NotRequired[Union[int, None]],
+})
 
 CmdSystem = Union[Literal["world_trigger"], Literal["coc7"], Literal["coc6"], Literal["tmd"], Literal["fap_map"]]
 
@@ -2858,4 +2858,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundSimulateArgs", "CocApRoundNewArgs", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundSimulateArgs", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseSimulateArgs", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterSimulateArgs", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundSimulateArgs", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
