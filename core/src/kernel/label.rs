@@ -196,7 +196,10 @@ mod fill_tests {
         assert_eq!(l.ja, "Aは刀で攻撃（残りAP -3）。");
         assert_eq!(l.zh_hant, "A用刀攻擊（剩餘AP -3）。");
         assert_eq!(l.en, "A attacks with a knife (-3 AP left).");
-        let o = fill(&["{0}", "{0}", "{0}", "{0} {x} {"], &[&Joined(&["a".into(), "b".into()], &["→", "→", "→", ", "])]);
+        let o = fill(
+            &["{0}", "{0}", "{0}", "{0} {x} {"],
+            &[&Joined(&["a".into(), "b".into()], &["→", "→", "→", ", "])],
+        );
         assert_eq!((o.ja.as_str(), o.en.as_str()), ("a→b", "a, b {x} {"));
         assert_eq!(fill(&["{0}{1}"; 4], &[&i64::MIN, &u32::MAX]).en, format!("{}{}", i64::MIN, u32::MAX));
     }

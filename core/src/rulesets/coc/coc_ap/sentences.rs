@@ -29,7 +29,9 @@ fn skill_name(s: CocApTreatSkill) -> &'static Tpl {
     match s {
         CocApTreatSkill::FirstAid => &["〈応急手当〉", "〈急救〉", "〈急救〉", "First Aid"],
         CocApTreatSkill::Medicine => &["〈医学〉", "〈医学〉", "〈醫學〉", "Medicine"],
-        CocApTreatSkill::Psychoanalysis => &["〈精神分析〉", "〈精神分析〉", "〈精神分析〉", "Psychoanalysis"],
+        CocApTreatSkill::Psychoanalysis => {
+            &["〈精神分析〉", "〈精神分析〉", "〈精神分析〉", "Psychoanalysis"]
+        }
     }
 }
 
@@ -51,7 +53,12 @@ fn reaction(e: (&str, &str), name: &dyn Say, c: &CocApCheckResult, then: &dyn Sa
 fn moved_away(moved_to: Option<[i64; 2]>, avoided: bool, then: impl FnOnce(&dyn Say) -> WtLabel) -> WtLabel {
     match (moved_to, avoided) {
         (Some(p), true) => then(&Part(
-            &["{0}へ移動し、攻撃を回避した。", "移动到{0}，躲开了攻击。", "移動到{0}，躲開了攻擊。", "moves to {0} and avoids the attack."],
+            &[
+                "{0}へ移動し、攻撃を回避した。",
+                "移动到{0}，躲开了攻击。",
+                "移動到{0}，躲開了攻擊。",
+                "moves to {0} and avoids the attack.",
+            ],
             &[&Part(&SQUARE, &[&p[0], &p[1]])],
         )),
         (Some(p), false) => then(&Part(
@@ -63,7 +70,12 @@ fn moved_away(moved_to: Option<[i64; 2]>, avoided: bool, then: impl FnOnce(&dyn 
             ],
             &[&Part(&SQUARE, &[&p[0], &p[1]])],
         )),
-        (None, _) => then(&["失敗し、その場に留まった。", "失败，留在原地。", "失敗，留在原地。", "fails and stays put."]),
+        (None, _) => then(&[
+            "失敗し、その場に留まった。",
+            "失败，留在原地。",
+            "失敗，留在原地。",
+            "fails and stays put.",
+        ]),
     }
 }
 
@@ -122,27 +134,50 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
         CocApEvent::RoundStarted { round, order, .. } => (
             "COCAP-RND-1",
             fill(
-                &["第{0}ラウンド開始。行動順：{1}。", "第{0}轮开始。行动顺序：{1}。", "第{0}輪開始。行動順序：{1}。", "Round {0} begins; action order: {1}."],
+                &[
+                    "第{0}ラウンド開始。行動順：{1}。",
+                    "第{0}轮开始。行动顺序：{1}。",
+                    "第{0}輪開始。行動順序：{1}。",
+                    "Round {0} begins; action order: {1}.",
+                ],
                 &[round, &Joined(order, &ARROWS)],
             ),
         ),
         CocApEvent::DodgeFocusDeclared { actor, ap_left: n, .. } => (
             "COCAP-ACT-8",
             fill(
-                &["{0}は回避集中を宣言した{1}。", "{0}宣言专注闪避{1}。", "{0}宣言專注閃避{1}。", "{0} declares Dodge Focus{1}."],
+                &[
+                    "{0}は回避集中を宣言した{1}。",
+                    "{0}宣言专注闪避{1}。",
+                    "{0}宣言專注閃避{1}。",
+                    "{0} declares Dodge Focus{1}.",
+                ],
                 &[actor, &Part(&AP_LEFT, &[n])],
             ),
         ),
         CocApEvent::Moved { actor, moved_to, ap_left: n, .. } => (
             "COCAP-ACT-1",
             fill(
-                &["{0}は{1}へ移動した{2}。", "{0}移动到{1}{2}。", "{0}移動到{1}{2}。", "{0} moves to {1}{2}."],
+                &[
+                    "{0}は{1}へ移動した{2}。",
+                    "{0}移动到{1}{2}。",
+                    "{0}移動到{1}{2}。",
+                    "{0} moves to {1}{2}.",
+                ],
                 &[actor, &Part(&SQUARE, &[&moved_to[0], &moved_to[1]]), &Part(&AP_LEFT, &[n])],
             ),
         ),
         CocApEvent::Attacked { actor, weapon, target, check, hit, ap_left: n, .. } => {
             let then = if *hit {
-                Part(&["命中、{0}の対応待ち", "命中，等待{0}应对", "命中，等待{0}應對", "a hit, {0} must answer"], &[target])
+                Part(
+                    &[
+                        "命中、{0}の対応待ち",
+                        "命中，等待{0}应对",
+                        "命中，等待{0}應對",
+                        "a hit, {0} must answer",
+                    ],
+                    &[target],
+                )
             } else {
                 Part(&["外れ", "未命中", "未命中", "a miss"], &[])
             };
@@ -188,7 +223,12 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
                         &[target, healed, &now_text],
                     ),
                     None => Part(
-                        &["{0}のHPが{1}回復した。", "{0}恢复{1}点HP。", "{0}恢復{1}點HP。", "{0} regains {1} HP."],
+                        &[
+                            "{0}のHPが{1}回復した。",
+                            "{0}恢复{1}点HP。",
+                            "{0}恢復{1}點HP。",
+                            "{0} regains {1} HP.",
+                        ],
                         &[target, healed],
                     ),
                 }
@@ -278,7 +318,12 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
         CocApEvent::EmergencyEvaded { actor, attacker, check, moved_to, avoided, .. } => (
             "COCAP-ACT-7",
             moved_away(*moved_to, *avoided, |then| {
-                reaction((actor, attacker), &["緊急回避", "紧急闪避", "緊急閃避", "an Emergency Evasion"], check, then)
+                reaction(
+                    (actor, attacker),
+                    &["緊急回避", "紧急闪避", "緊急閃避", "an Emergency Evasion"],
+                    check,
+                    then,
+                )
             }),
         ),
         CocApEvent::NoReaction { actor, attacker, .. } => (
@@ -300,7 +345,10 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
                 None => [&"", &""],
             };
             let left = match now {
-                Some(_) => Part(&["残りHP {0}", "剩余HP {0}", "剩餘HP {0}", "HP {0} left"], &[&Part(&HP_OF, &now_args)]),
+                Some(_) => Part(
+                    &["残りHP {0}", "剩余HP {0}", "剩餘HP {0}", "HP {0} left"],
+                    &[&Part(&HP_OF, &now_args)],
+                ),
                 None => Part(&["HPは記録なし", "HP未记录", "HP未記錄", "HP not tracked"], &[]),
             };
             (
@@ -319,7 +367,15 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
         CocApEvent::Down { actor, hp, dead, .. } => (
             hp_rule(),
             if *dead {
-                fill(&["{0}はHP {1}で死亡した。", "{0}在HP {1}时死亡。", "{0}在HP {1}時死亡。", "{0} dies at {1} HP."], &[actor, hp])
+                fill(
+                    &[
+                        "{0}はHP {1}で死亡した。",
+                        "{0}在HP {1}时死亡。",
+                        "{0}在HP {1}時死亡。",
+                        "{0} dies at {1} HP.",
+                    ],
+                    &[actor, hp],
+                )
             } else {
                 fill(
                     &[
@@ -337,7 +393,12 @@ fn sentence(e: &CocApEvent) -> (String, WtLabel) {
                 Part(&NOTHING, &[])
             } else {
                 Part(
-                    &["（行動不能の{0}は飛ばす）", "（跳过无法行动的{0}）", "（跳過無法行動的{0}）", " ({0} down, passed over)"],
+                    &[
+                        "（行動不能の{0}は飛ばす）",
+                        "（跳过无法行动的{0}）",
+                        "（跳過無法行動的{0}）",
+                        " ({0} down, passed over)",
+                    ],
                     &[&Joined(skipped, &LIST)],
                 )
             };
