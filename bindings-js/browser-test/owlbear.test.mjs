@@ -66,7 +66,7 @@ function unionTags(type, field) {
   return [...new Set(tags)];
 }
 const TMD_ACTION_KINDS = unionTags("TmdAction", "type");
-const TMD_EVENT_KINDS = unionTags("TmdEvent", "event");
+const TMD_EVENT_KINDS = unionTags("TmdLoggedEvent", "event");
 const TMD_VALUES = [...unionTags("TmdActionType"), ...unionTags("TmdDuration"), ...unionTags("TmdPhase")];
 const TMD_TYPES = gunbai.tmd.actionTypes({}).action_types;
 const TMD_NAMES = { "tok-akane": "Akane", "tok-bolt": "Bolt", "tok-crow": "Crow", "tok-dan": "Dan" };
@@ -616,6 +616,90 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await page.evaluate(() => harness.setRole("p1", "PLAYER"));
   await frame(page, "p1").waitForFunction(() => document.body.dataset.role === "PLAYER" && document.querySelector("#actions button[data-actor='gm-a']").disabled);
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---------- a fight: an attack, the defender's reaction on its own page, damage ----------
+
+const CLUB = { ja: "棍棒", zh_hans: "棍棒", zh_hant: "棍棒", en: "Club" };
+const KNIFE = { ja: "ナイフ", zh_hans: "小刀", zh_hant: "小刀", en: "Knife" };
+const TEXT_KEY = { ja: "ja", "zh-Hans": "zh_hans", "zh-Hant": "zh_hant", en: "en" };
+const TOKEN_NAMES = { "gm-a": "Akane", "p1-a": "Bolt", "gm-b": "Crow" };
+/** An engine sentence as a page in `lang` shows it: the ids as names. */
+function shownAs(text, lang) {
+  const k = TEXT_KEY[lang];
+  let s = text[k];
+  for (const [id, name] of Object.entries({ ...TOKEN_NAMES, club: CLUB[k], knife: KNIFE[k] })) s = s.replace(new RegExp(`(?<![A-Za-z0-9_])${id}(?![A-Za-z0-9_])`, "g"), name);
+  return s;
+}
+
+test("CoC 7th house fight: the GM's token attacks the player's; the player reacts on their own page; both pages show the sentence and the HP (C7H-ACT-1, C7H-PAS-1)", async () => {
+  // HP, armour, weapons and sides from the tokens' metadata (`stats`, `side`)
+  const extra = {
+    "gm-a": { side: "cult", stats: { dex: 70, hp: 10, armor: 1, weapons: [{ id: "club", label: CLUB, skill: 60, damage: "1d6" }] } },
+    "p1-a": { side: "investigators", stats: { dex: 55, hp: 12, dodge: 45, weapons: [{ id: "knife", label: KNIFE, skill: 45, damage: "1d4" }] } },
+    "gm-b": { side: "cult", stats: { dex: 40, hp: 9, weapons: [{ id: "club", label: CLUB, skill: 50, damage: "1d6" }] } },
+  };
+  const langs = { gm: "ja", p1: "en" };
+  const items = sceneItems("coc7_house", { combatant: true, extra });
+  const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc7_house", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: langs.gm }, { id: "p1", role: "PLAYER", name: "Pat", lang: langs.p1 }] });
+  await frame(page, "gm").waitForSelector("#tokens tr[data-token='p1-a']");
+  await frame(page, "gm").click("#start");
+  for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: LIVENESS });
+  const hpCell = (c, id) => frame(page, c).evaluate((id) => document.querySelector(`#order tr[data-character="${id}"] .hp`)?.textContent ?? null, id);
+  const start = await record(page);
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(start.log.at(-1).seed), { timeout: LIVENESS });
+    for (const [id, hp] of [["gm-a", 10], ["p1-a", 12], ["gm-b", 9]]) assert.equal(await hpCell(c, id), `${hp}/${hp}`, `${c}: ${id}'s HP`);
+  }
+  // The GM's Akane attacks Bolt with the club: a button labelled with names (ja)
+  const atk = await frame(page, "gm").$$eval("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']", (bs) => bs.map((b) => ({ i: b.dataset.i, label: b.textContent })));
+  assert.equal(atk.length, 1);
+  assert.ok(atk[0].label.includes("Bolt") && atk[0].label.includes("棍棒"), atk[0].label);
+  assert.deepEqual(rawIds(atk[0].label, "ja"), [], atk[0].label);
+  let raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "gm").click(`#actions button[data-i="${atk[0].i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const declared = await record(page);
+  assert.equal(declared.state.pending.target, "p1-a");
+  // The reaction stage is Bolt's: the player's page says so and offers Bolt's reactions only
+  await frame(page, "p1").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a'][data-mine='true']", { timeout: LIVENESS });
+  await frame(page, "gm").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a']", { timeout: LIVENESS });
+  const offered = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => ({ i: b.dataset.i, actor: b.dataset.actor, kind: b.dataset.kind, option: b.dataset.option, on: !b.disabled, label: b.textContent })));
+  assert.ok(offered.length > 0 && offered.every((b) => b.actor === "p1-a" && b.kind === "reaction" && b.on), JSON.stringify(offered));
+  for (const b of offered) assert.deepEqual(rawIds(b.label, "en"), [], b.label);
+  const dodge = offered.find((b) => b.option === "dodge");
+  assert.ok(dodge, JSON.stringify(offered.map((b) => b.label)));
+  raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "p1").click(`#actions button[data-i="${dodge.i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const after = await record(page);
+  const last = after.log.at(-1);
+  assert.equal(last.action.type, "reaction");
+  assert.equal(last.action.actor, "p1-a");
+  assert.equal(after.state.pending ?? null, null, "the exchange is resolved");
+  // the stored state is the engine's for that action and seed
+  const h = gunbai.coc7House.Round.fromJSON(declared.state);
+  const out = h.act(last.action, { seed: last.seed });
+  assert.deepEqual(after.state, h.state);
+  assert.deepEqual(last.events, out.events);
+  h.free();
+  const resolved = last.events.find((e) => e.event === "attack_resolved");
+  assert.ok(resolved && resolved.rule && resolved.text, JSON.stringify(last.events));
+  // both pages show the sentence in their own language (the log and the last result), and the same HP
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(last.seed), { timeout: LIVENESS });
+    const want = shownAs(resolved.text, langs[c]);
+    const log = await frame(page, c).evaluate(() => [...document.querySelectorAll("#log li")].at(-1)?.innerText ?? "");
+    assert.ok(log.includes(want), `${c} log: ${log} ∌ ${want}`);
+    await frame(page, c).waitForFunction((w) => document.querySelector("#last")?.innerText.includes(w), want, { timeout: LIVENESS });
+    for (const cb of after.state.combatants) assert.equal(await hpCell(c, cb.entry.id), `${cb.hp}/${cb.hp_max}`, `${c}: ${cb.entry.id}'s HP`);
+    const text = await frame(page, c).evaluate(() => ["#turn", "#order", "#last", "#actions", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\n"));
+    assert.deepEqual(rawIds(text, langs[c]), [], `${c}: ${text.slice(0, 1500)}`);
+  }
+  if (resolved.hurt) assert.equal((await hpCell("p1", resolved.hurt)).split("/")[0], String(resolved.hp));
+  assert.deepEqual(page.errors, []);
+  await screenshot(page, join(SHOTS, "coc7_house-fight.png"));
   await page.context().close();
 });
 
