@@ -1129,8 +1129,9 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
 // payload (chat, the tracker's log in their view, the record they never receive).
 test("roll modes: a blind or GM roll's roll and outcome reach no player's client that may not see them", async () => {
   const w = world("coc_ap");
-  w.actors[0].flags.gunbai.coc_ap = { dex: 14, skills: { dodge: 40 }, weapons: [{ name: "Pistol", skill: 50 }] };
-  w.actors[1].flags.gunbai.coc_ap = { dex: 12, skills: { dodge: 30 }, weapons: [{ name: "Knife", skill: 40 }] };
+  // (an attack needs a damage expression, COCAP-ACT-2)
+  w.actors[0].flags.gunbai.coc_ap = { dex: 14, skills: { dodge: 40 }, weapons: [{ name: "Pistol", skill: 50, damage: "1d3" }] };
+  w.actors[1].flags.gunbai.coc_ap = { dex: 12, skills: { dodge: 30 }, weapons: [{ name: "Knife", skill: 40, damage: "1d3" }] };
   const t = await table([
     ["gm", "en"],
     ["p1", "en"],
@@ -1164,6 +1165,13 @@ test("roll modes: a blind or GM roll's roll and outcome reach no player's client
   assert.match(await lastLog("p1"), /rolled privately/);
   assert.match(await lastLog("p2"), /rolled privately/);
   assert.doesNotMatch(await lastLog("gm"), /rolled privately/);
+  // a hit waits for its target's answer: the GM takes it for the target (public)
+  const waiting = (await engineOf(t.gm)).state.pending;
+  if (waiting) {
+    const s0 = (await engineOf(t.gm)).seq;
+    await t.gm.evaluate((id) => game.modules.get("gunbai").api.applyAction(game.combat, { type: "no_reaction", actor: id }, { rollMode: "publicroll" }), waiting.target);
+    await settled(t, s0 + 1);
+  }
   // p1 ends c1's turn (public); p2 (c2) attacks in a private GM roll: p2 receives it, p1 does not
   await t.p1.evaluate(() => game.settings.set("core", "rollMode", "publicroll"));
   const seq = (await engineOf(t.gm)).seq;
