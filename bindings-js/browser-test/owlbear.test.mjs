@@ -157,9 +157,30 @@ function scriptTmd() {
   return { log, before, state };
 }
 
+/** The GM's HP rulings (gm_damage, gm_down) in an encounter of their own: Akane and Bolt track HP. */
+function scriptTmdHp() {
+  const T = gunbai.tmd;
+  const [A, B] = Object.keys(TMD_NAMES);
+  const r = T.encounterNew({ characters: [{ id: A, side: "PC", base_initiative: 3, hp: 10 }, { id: B, side: "NPC", base_initiative: 1, hp: 5 }], seed: 1 });
+  let state = r.state;
+  const log = [{ action: null, events: r.events }];
+  const before = [null];
+  for (const action of [{ type: "gm_damage", target: B, amount: 3 }, { type: "gm_down", target: B }]) {
+    const res = T.encounterAct({ state, action, seed: log.length });
+    before.push(state);
+    log.push({ action, events: res.events });
+    state = res.state;
+  }
+  return { log, before };
+}
+
 test("TMD texts: every action and event kind of index.d.ts has a sentence in each language (names, no fallback, no raw ids)", () => {
-  const { log, before } = scriptTmd();
-  assert.ok(log.length <= 40, "the page keeps 40 log entries");
+  const main = scriptTmd();
+  assert.ok(main.log.length <= 40, "the page keeps 40 log entries");
+  // (the HP rulings in an encounter of their own: the script above fills the page's 40 entries)
+  const hp = scriptTmdHp();
+  const log = [...main.log, ...hp.log];
+  const before = [...main.before, ...hp.before];
   const seenEvents = new Set(log.flatMap((l) => l.events.map((e) => e.event)));
   assert.deepEqual(TMD_EVENT_KINDS.filter((k) => !seenEvents.has(k)), [], "event kinds the script does not reach");
   // Actions: the scripted ones and every legal action listed along the way.
@@ -185,6 +206,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
     }
   }
   // Specific sentences (the rulebook's terms; names, AP and action types filled in).
+  assert.equal(createTmdText({ lang: "en", actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => null }).eventText(hp.log[1].events[0]), "Bolt takes 3 damage (2 HP left)");
   const ev = (kind, pred = () => true) => log.flatMap((l) => l.events).find((e) => e.event === kind && pred(e));
   const tx = (lang, i = 0) => createTmdText({ lang, actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => before[i] });
   assert.equal(tx("zh-Hant").eventText(ev("converted", (e) => e.action_type === "trick")), "Akane 花費 3 AP 轉化花招動作 ×3");
