@@ -1371,7 +1371,8 @@ export async function renderPanel(root, combat) {
         const c = combat.combatants.get(id);
         const mine = !!c?.actor?.testUserPermission(game.user, "OWNER") && !gm;
         const nums = combatantNumbers(ruleset, state, id)
-          .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(v)}</span>`)
+          // (a stance is a key: its rulebook term)
+          .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(k === "Stance" && typeof v === "string" && v !== "—" ? term(ruleset, "Value", v) : v)}</span>`)
           .join(" ");
         return `<li data-combatant="${esc(id)}" class="${info.current === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
       })
