@@ -526,6 +526,51 @@ test("CoC 7th house fight: the GM attacks a player's combatant; the player react
   await t.close();
 });
 
+test("CoC 7th house fight to the end: when one side is down every page says who stands (outcome, C7H-ACT-1)", async () => {
+  // Bren (p2) alone against Kato (GM), whose club cannot fail to drop her
+  const w = fightWorld("coc7_house");
+  w.actors = w.actors.slice(1);
+  w.combat.combatants = w.combat.combatants.slice(1);
+  w.actors[1].flags.gunbai.coc7_house.weapons = [{ id: "club", label: CLUB, skill: 99, damage: "1d6+20" }];
+  const t = await table([
+    ["gm", "ja"],
+    ["p2", "en"],
+  ]);
+  await setupWorld(t, w);
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "coc7_house"));
+  await settled(t, 0);
+  let flag = await engineOf(t.gm);
+  for (let tries = 0; !(await t.gm.evaluate(() => game.combat.getFlag("gunbai", "engine").outcome)); tries++) {
+    assert.ok(tries < 5, "the fight ended");
+    const s = flag.state;
+    const cur = s.turn === null || s.turn === undefined ? null : s.order[s.turn];
+    if (cur === "c3" && !s.combatants.find((c) => c.entry.id === "c3").active_used) {
+      await t.gm.evaluate(() => game.modules.get("gunbai").api.applyAction(game.combat, { type: "attack", actor: "c3", target: "c2", weapon: "club", distance: 0, bonus_dice: 0, concentration: false }));
+      await settled(t, flag.seq + 1);
+      // Bren takes the attack, on her player's page
+      const b = (await buttonsOf(t.p2)).find((x) => x.type === "reaction" && x.actor === "c2" && !x.kind);
+      assert.ok(b, JSON.stringify(await buttonsOf(t.p2)));
+      await t.p2.click(`.gunbai-combat button[data-gunbai='act'][data-index="${b.index}"]`);
+      await settled(t, flag.seq + 2);
+    } else {
+      await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), cur ? { type: "end_turn", actor: cur } : { type: "next_round" });
+      await settled(t, flag.seq + 1);
+    }
+    flag = await engineOf(t.gm);
+  }
+  const outcome = await t.gm.evaluate(() => game.combat.getFlag("gunbai", "engine").outcome);
+  const h = gunbai.coc7House.Round.fromJSON(flag.state);
+  assert.deepEqual(outcome, h.outcome, "the tracker's outcome is the engine's");
+  h.free();
+  assert.equal(outcome.side, "cult");
+  for (const [p, want] of [[t.gm, "戦闘終了：Katoの勝利"], [t.p2, "The fight is over: Kato stands"]]) {
+    await p.waitForSelector(".gunbai-combat .gunbai-outcome[data-side='cult']");
+    assert.equal(await p.textContent(".gunbai-combat .gunbai-outcome"), want);
+  }
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await t.close();
+});
+
 test("CoC 6th fight: the GM attacks a player's combatant; the player dodges on their own page; every page shows the sentences and the HP (COCAP-ACT-2)", async () => {
   const { t, entry } = await exchange("coc_ap", {
     hp: { c1: 11, c2: 12, c3: 10 },
