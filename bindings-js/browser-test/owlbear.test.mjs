@@ -725,6 +725,67 @@ test("CoC 7th house fight: the GM's token attacks the player's; the player react
   await page.context().close();
 });
 
+test("CoC 6th fight: the GM's token attacks the player's; the player dodges on their own page; both pages show the sentences and the HP (COCAP-ACT-2)", async () => {
+  const extra = {
+    "gm-a": { side: "cult", stats: { dex: 16, dodge: 20, weapon: 50, hp_max: 10, weapons: [{ name: "club", label: CLUB, skill: 95, damage: "1d6" }] } },
+    "p1-a": { side: "investigators", stats: { dex: 12, dodge: 45, weapon: 50, hp_max: 12, weapons: [{ name: "knife", label: KNIFE, skill: 45, damage: "1d4" }] } },
+    "gm-b": { side: "cult", stats: { dex: 9, dodge: 20, weapon: 45, hp_max: 9 } },
+  };
+  const langs = { gm: "ja", p1: "en" };
+  const page = await openRoom({ items: sceneItems("coc_ap", { combatant: true, extra }), metadata: { [SETTINGS_KEY]: { system: "coc_ap", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: langs.gm }, { id: "p1", role: "PLAYER", name: "Pat", lang: langs.p1 }] });
+  await frame(page, "gm").waitForSelector("#tokens tr[data-token='p1-a']");
+  await frame(page, "gm").click("#start");
+  for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: LIVENESS });
+  const hpCell = (c, id) => frame(page, c).evaluate((id) => document.querySelector(`#order tr[data-character="${id}"] .hp`)?.textContent ?? null, id);
+  /** The GM clicks the button `sel` and the stored record changes. */
+  const gmClick = async (sel) => {
+    const raw = JSON.stringify(await rawEntry(page));
+    await frame(page, "gm").click(sel, { timeout: LIVENESS });
+    await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+    return record(page);
+  };
+  let rec = await record(page);
+  for (let tries = 0; !rec.state.pending; tries++) {
+    assert.ok(tries < 30, "the attack hit");
+    const s = rec.state;
+    const cur = s.turn == null ? null : s.order[s.turn];
+    const attacked = s.fighters.find((f) => f.participant.id === "gm-a").attacks?.club;
+    if (cur === "gm-a" && !attacked) {
+      const label = await frame(page, "gm").textContent("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']");
+      assert.ok(label.includes("Bolt") && label.includes("棍棒"), label);
+      rec = await gmClick("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']");
+    } else rec = await gmClick(cur ? `#actions button[data-kind='end_turn'][data-actor='${cur}']` : "#actions button[data-kind='next_round']");
+  }
+  // p1's page offers Bolt's answers only, and says Bolt is attacked
+  await frame(page, "p1").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a'][data-mine='true']", { timeout: LIVENESS });
+  const offered = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => ({ i: b.dataset.i, actor: b.dataset.actor, kind: b.dataset.kind, on: !b.disabled, label: b.textContent })));
+  assert.ok(offered.every((b) => b.actor === "p1-a" && b.on), JSON.stringify(offered));
+  for (const b of offered) assert.deepEqual(rawIds(b.label, "en"), [], b.label);
+  const dodge = offered.find((b) => b.kind === "dodge");
+  assert.ok(dodge, JSON.stringify(offered.map((b) => b.label)));
+  const raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "p1").click(`#actions button[data-i="${dodge.i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const after = await record(page);
+  const last = after.log.at(-1);
+  assert.deepEqual(last.action, { type: "dodge", actor: "p1-a" });
+  const h = gunbai.cocAp.Round.fromJSON(rec.state);
+  assert.deepEqual(h.act(last.action, { seed: last.seed }).events, last.events, "the engine's events for that answer and seed");
+  h.free();
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(last.seed), { timeout: LIVENESS });
+    const log = await frame(page, c).evaluate(() => [...document.querySelectorAll("#log li")].at(-1)?.innerText ?? "");
+    for (const e of last.events) {
+      assert.ok(e.rule && e.text, JSON.stringify(e));
+      const want = shownAs(e.text, langs[c]);
+      assert.ok(log.includes(want), `${c} log: ${log} ∌ ${want}`);
+    }
+    for (const f of after.state.fighters) assert.equal(await hpCell(c, f.participant.id), `${f.participant.hp ?? f.participant.hp_max}/${f.participant.hp_max}`, `${c}: ${f.participant.id}'s HP`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("with the GM's popover closed, the GM's background page applies a player's request and sends the views", async () => {
   const items = sceneItems("coc_ap", { combatant: true });
   const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc_ap", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM" }, { id: "p1", role: "PLAYER", name: "Pat" }] });
