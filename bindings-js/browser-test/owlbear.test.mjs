@@ -848,9 +848,9 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
     const want = sha(readFileSync(join(PKG, ENTRY_OF[system], "wasm", "gunbai_js_bg.wasm")));
     assert.equal(sha(readFileSync(join(DIST, wasm[0]))), want, `${system}: the wasm fetched is gunbai/${ENTRY_OF[system]}'s`);
     // No other entry's chunk either.
-    const chunks = server.requests.slice(from).filter((p) => /\/assets\/(world-trigger|tmd|coc|fap-map)-[^/]*\.js$/.test(p));
+    const chunks = server.requests.slice(from).filter((p) => /\/assets\/(world-trigger|tmd|coc6|coc7|fap-map)-[^/]*\.js$/.test(p));
     // (A chunk is `<entry>-<hash>.js`, and a hash may itself hold a "-".)
-    const entryOf = (p) => p.match(/\/assets\/(world-trigger|tmd|coc|fap-map)-[^/]*\.js$/)[1];
+    const entryOf = (p) => p.match(/\/assets\/(world-trigger|tmd|coc6|coc7|fap-map)-[^/]*\.js$/)[1];
     assert.deepEqual([...new Set(chunks.map(entryOf))], [ENTRY_OF[system]]);
     assert.deepEqual(page.errors, []);
     await page.context().close();
