@@ -82,7 +82,9 @@ const settled = (t, seq) =>
   Promise.all(t.all.map((p) => p.waitForFunction((s) => document.querySelector(".gunbai-combat")?.dataset.seq === String(s), seq, { timeout: LIVENESS })));
 const engineOf = (page) => page.evaluate(() => game.modules.get("gunbai").api.engineOf(game.combat));
 const buttonsOf = (page) =>
-  page.$$eval(".gunbai-combat button[data-gunbai='act']", (bs) => bs.map((b) => ({ index: Number(b.dataset.index), type: b.dataset.type, actor: b.dataset.actor, label: b.textContent })));
+  page.$$eval(".gunbai-combat button[data-gunbai='act']", (bs) =>
+    bs.map((b) => ({ index: Number(b.dataset.index), type: b.dataset.type, actor: b.dataset.actor, target: b.dataset.target, kind: b.dataset.kind, label: b.textContent })),
+  );
 
 // ---------- the worlds ----------
 
@@ -375,6 +377,226 @@ test("CoC 6th: the AP round through cocAp.Round", async () => {
   assert.ok(charged, "the player took an AP action");
   assert.equal(charged[0], charged[1], "the AP spent is the AP the action names");
   await finish(t, "coc_ap", steps);
+});
+
+// ---------- a fight: an attack, the defender's reaction on its own page, damage ----------
+
+/** Weapon names in four languages (the flag's display `label`). */
+const CLUB = { ja: "棍棒", zh_hans: "棍棒", zh_hant: "棍棒", en: "Club" };
+const KNIFE = { ja: "ナイフ", zh_hans: "小刀", zh_hant: "小刀", en: "Knife" };
+/** Foundry's language -> the key of an engine sentence. */
+const TEXT_KEY = { ja: "ja", "zh-Hans": "zh_hans", "zh-Hant": "zh_hant", en: "en" };
+const NAMES = { c1: "Ayla", c2: "Bren", c3: "Kato" };
+
+/**
+ * A world for a fight: the players' c1 and c2 against the GM's c3, with HP and weapons
+ * in the actors' flags (`gunbai.<ruleset>`) and sides from the combatants' team flags.
+ */
+function fightWorld(ruleset) {
+  const w = world(ruleset);
+  const stats = {
+    coc7_house: [
+      { dex: 50, hp: 11, weapons: [{ id: "knife", label: KNIFE, skill: 40, damage: "1d4" }] },
+      { dex: 55, hp: 12, dodge: 45, weapons: [{ id: "knife", label: KNIFE, skill: 45, damage: "1d4" }] },
+      { dex: 70, hp: 10, armor: 1, weapons: [{ id: "club", label: CLUB, skill: 60, damage: "1d6" }] },
+    ],
+    coc_ap: [
+      { dex: 10, hp_max: 11, skills: { dodge: 40 }, weapons: [{ name: "knife", label: KNIFE, skill: 40, damage: "1d4" }] },
+      { dex: 12, hp_max: 12, skills: { dodge: 45 }, weapons: [{ name: "knife", label: KNIFE, skill: 45, damage: "1d4" }] },
+      { dex: 16, hp_max: 10, weapons: [{ name: "club", label: CLUB, skill: 95, damage: "1d6" }] },
+    ],
+  }[ruleset];
+  w.actors.forEach((a, i) => (a.flags.gunbai[ruleset] = stats[i]));
+  w.combat.combatants.forEach((c, i) => (c.flags = { gunbai: { team: i < 2 ? "investigators" : "cult" } }));
+  return w;
+}
+
+/** What a sentence of the engine reads as on a page in `lang`: the ids as names. */
+function shown(text, lang) {
+  const k = TEXT_KEY[lang];
+  let s = text[k];
+  for (const [id, name] of Object.entries({ ...NAMES, club: CLUB[k], knife: KNIFE[k] })) s = s.replace(new RegExp(`(?<![A-Za-z0-9_])${id}(?![A-Za-z0-9_])`, "g"), name);
+  return s;
+}
+
+/** The text of `user`'s last gunbai action message in the chat log, and of the panel's last log line. */
+const lastSaid = (page) =>
+  page.evaluate(() => ({
+    chat: [...document.querySelectorAll("#chat-log .gunbai-action .gunbai-text")].at(-1)?.textContent ?? "",
+    log: [...document.querySelectorAll(".gunbai-combat .gunbai-log li")].at(-1)?.textContent ?? "",
+  }));
+const hpShown = (page, id) => page.evaluate((id) => document.querySelector(`.gunbai-combat li[data-combatant="${id}"] .gunbai-num[data-key="HP"]`)?.textContent ?? null, id);
+
+/**
+ * A fight's exchange: the GM's c3 attacks p2's c2 (the GM clicks the attack button);
+ * p2's page, and only it among the players', offers c2's reactions and says c2 is
+ * attacked; p2 clicks `reaction`. Returns the table and the engine record after.
+ */
+async function exchange(ruleset, { hp, attack, react, retry }) {
+  const langs = { gm: "ja", p1: "en", p2: "zh-Hant" };
+  const t = await table(Object.entries(langs));
+  await setupWorld(t, fightWorld(ruleset));
+  await t.gm.waitForSelector(".gunbai-combat [data-gunbai='start']");
+  await t.gm.selectOption(".gunbai-combat select[data-gunbai='ruleset']", ruleset);
+  await t.gm.click(".gunbai-combat [data-gunbai='start']");
+  await settled(t, 0);
+  // HP from the actors' flags, on every page's tracker
+  for (const p of t.all) for (const [id, v] of Object.entries(hp)) assert.equal(await hpShown(p, id), `HP ${v}/${v}`, `${p.user}: ${id}'s HP`);
+  let flag = await engineOf(t.gm);
+  for (let tries = 0; ; tries++) {
+    assert.ok(tries < 8, "the attack hit within 8 rounds");
+    // the GM's attack button: c3 at c2 with the club, labelled with names (GM in ja)
+    const b = (await buttonsOf(t.gm)).find((x) => x.type === "attack" && x.actor === "c3" && attack(x));
+    assert.ok(b, `the GM has c3's attack on c2: ${JSON.stringify((await buttonsOf(t.gm)).map((x) => x.label))}`);
+    assert.ok(b.label.includes("Bren") && b.label.includes("棍棒"), b.label);
+    assert.doesNotMatch(b.label, /club|distance|bonus_dice|c2\b/);
+    await t.gm.click(`.gunbai-combat button[data-gunbai='act'][data-index="${b.index}"]`);
+    await settled(t, flag.seq + 1);
+    flag = await engineOf(t.gm);
+    if (flag.state.pending) break;
+    // (CoC 6th: the attack roll missed, nothing waits; play on to c3's next turn)
+    await retry(t);
+    flag = await engineOf(t.gm);
+  }
+  assert.equal(flag.state.pending.target, "c2");
+  // the reaction stage is the defender's: p2's page says so and offers c2's reactions
+  await t.p2.waitForSelector(".gunbai-combat .gunbai-pending[data-target='c2'][data-mine='true']");
+  await t.p1.waitForSelector(".gunbai-combat .gunbai-pending[data-target='c2']:not([data-mine])");
+  const mine = await buttonsOf(t.p2);
+  assertOwnButtons("p2", mine, flag);
+  const pick = mine.find((x) => x.actor === "c2" && react(x));
+  assert.ok(pick, `p2 may react: ${JSON.stringify(mine.map((x) => x.label))}`);
+  for (const x of mine) assert.doesNotMatch(x.label, /_|\bc[0-9]\b/, `a raw key on p2's button ${x.label}`);
+  // the attacker's player gets no button of c2's
+  const theirs = await buttonsOf(t.p1);
+  assertOwnButtons("p1", theirs, flag);
+  assert.ok(!theirs.some((x) => x.actor === "c2"));
+  await t.p2.click(`.gunbai-combat button[data-gunbai='act'][data-index="${pick.index}"]`);
+  await settled(t, flag.seq + 1);
+  flag = await engineOf(t.gm);
+  assert.equal(flag.state.pending ?? null, null, "the exchange is resolved");
+  const entry = flag.log.at(-1);
+  assert.equal(entry.user, "p2", "the reaction was p2's request");
+  // every page shows the exchange's sentences, each in its own language (chat and log)
+  for (const p of t.all) {
+    await p.waitForFunction(() => document.querySelectorAll("#chat-log .gunbai-action").length > 0);
+    const said = await lastSaid(p);
+    for (const e of entry.events) {
+      assert.ok(e.text && e.rule, `${e.event} has a rule and a sentence`);
+      const want = shown(e.text, langs[p.user]);
+      assert.ok(said.chat.includes(want), `${p.user} chat: ${said.chat} ∌ ${want}`);
+      assert.ok(said.log.includes(want), `${p.user} log: ${said.log} ∌ ${want}`);
+    }
+  }
+  return { t, flag, entry };
+}
+
+/** Every page's tracker shows each combatant's HP as the engine has it. */
+async function assertHp(t, hpOf) {
+  const flag = await engineOf(t.gm);
+  for (const id of ["c1", "c2", "c3"]) {
+    const [hp, max] = hpOf(flag.state, id);
+    for (const p of t.all) assert.equal(await hpShown(p, id), `HP ${hp}/${max}`, `${p.user}: ${id}'s HP`);
+  }
+}
+
+test("CoC 7th house fight: the GM attacks a player's combatant; the player reacts on their own page; every page shows the sentence and the HP (C7H-ACT-1, C7H-PAS-1)", async () => {
+  const { t, entry } = await exchange("coc7_house", {
+    hp: { c1: 11, c2: 12, c3: 10 },
+    attack: (x) => x.target === "c2",
+    react: (x) => x.type === "reaction" && x.kind === "dodge",
+    retry: async () => assert.fail("a CoC 7th attack always waits for the reaction"),
+  });
+  const e = entry.events.find((x) => x.event === "attack_resolved");
+  assert.ok(e, JSON.stringify(entry.events));
+  assert.equal(e.kind, "dodge");
+  assert.equal(e.rule.startsWith("C7H-"), true);
+  const c7 = (s, id) => {
+    const c = s.combatants.find((x) => x.entry.id === id);
+    return [c.hp, c.hp_max];
+  };
+  await assertHp(t, c7);
+  // the damage the sentence states is what the tracker shows
+  if (e.hurt) assert.equal((await hpShown(t.p1, e.hurt)).split(" ")[1].split("/")[0], String(e.hp));
+  for (const p of t.all) {
+    assert.deepEqual(p.errors, [], `${p.user} page errors`);
+    assert.deepEqual(await p.evaluate(() => window.__standIn.errors), []);
+  }
+  await screenshot(t.p2, join(SHOTS, "coc7_house-fight-zh-Hant.png"));
+  await t.close();
+});
+
+test("CoC 7th house fight to the end: when one side is down every page says who stands (outcome, C7H-ACT-1)", async () => {
+  // Bren (p2) alone against Kato (GM), whose club cannot fail to drop her
+  const w = fightWorld("coc7_house");
+  w.actors = w.actors.slice(1);
+  w.combat.combatants = w.combat.combatants.slice(1);
+  w.actors[1].flags.gunbai.coc7_house.weapons = [{ id: "club", label: CLUB, skill: 99, damage: "1d6+20" }];
+  const t = await table([
+    ["gm", "ja"],
+    ["p2", "en"],
+  ]);
+  await setupWorld(t, w);
+  await t.gm.evaluate(() => game.modules.get("gunbai").api.startEngine(game.combat, "coc7_house"));
+  await settled(t, 0);
+  let flag = await engineOf(t.gm);
+  for (let tries = 0; !(await t.gm.evaluate(() => game.combat.getFlag("gunbai", "engine").outcome)); tries++) {
+    assert.ok(tries < 5, "the fight ended");
+    const s = flag.state;
+    const cur = s.turn === null || s.turn === undefined ? null : s.order[s.turn];
+    if (cur === "c3" && !s.combatants.find((c) => c.entry.id === "c3").active_used) {
+      await t.gm.evaluate(() => game.modules.get("gunbai").api.applyAction(game.combat, { type: "attack", actor: "c3", target: "c2", weapon: "club", distance: 0, bonus_dice: 0, concentration: false }));
+      await settled(t, flag.seq + 1);
+      // Bren takes the attack, on her player's page
+      const b = (await buttonsOf(t.p2)).find((x) => x.type === "reaction" && x.actor === "c2" && !x.kind);
+      assert.ok(b, JSON.stringify(await buttonsOf(t.p2)));
+      await t.p2.click(`.gunbai-combat button[data-gunbai='act'][data-index="${b.index}"]`);
+      await settled(t, flag.seq + 2);
+    } else {
+      await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), cur ? { type: "end_turn", actor: cur } : { type: "next_round" });
+      await settled(t, flag.seq + 1);
+    }
+    flag = await engineOf(t.gm);
+  }
+  const outcome = await t.gm.evaluate(() => game.combat.getFlag("gunbai", "engine").outcome);
+  const h = gunbai.coc7House.Round.fromJSON(flag.state);
+  assert.deepEqual(outcome, h.outcome, "the tracker's outcome is the engine's");
+  h.free();
+  assert.equal(outcome.side, "cult");
+  for (const [p, want] of [[t.gm, "戦闘終了：Katoの勝利"], [t.p2, "The fight is over: Kato stands"]]) {
+    await p.waitForSelector(".gunbai-combat .gunbai-outcome[data-side='cult']");
+    assert.equal(await p.textContent(".gunbai-combat .gunbai-outcome"), want);
+  }
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await t.close();
+});
+
+test("CoC 6th fight: the GM attacks a player's combatant; the player dodges on their own page; every page shows the sentences and the HP (COCAP-ACT-2)", async () => {
+  const { t, entry } = await exchange("coc_ap", {
+    hp: { c1: 11, c2: 12, c3: 10 },
+    attack: (x) => x.target === "c2",
+    react: (x) => x.type === "dodge",
+    // a miss: c3 ends its turn, the players end theirs, the GM starts the next round
+    retry: async (t) => {
+      for (;;) {
+        const flag = await engineOf(t.gm);
+        const s = flag.state;
+        const cur = s.turn === null || s.turn === undefined ? null : s.order[s.turn];
+        const a = cur ? { type: "end_turn", actor: cur } : { type: "next_round" };
+        await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), a);
+        await settled(t, flag.seq + 1);
+        if (!cur) return;
+      }
+    },
+  });
+  assert.ok(entry.events.some((e) => e.event === "dodged" || e.event === "damaged" || e.rule), JSON.stringify(entry.events));
+  await assertHp(t, (s, id) => {
+    const p = s.fighters.find((f) => f.participant.id === id).participant;
+    return [p.hp ?? p.hp_max, p.hp_max];
+  });
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await screenshot(t.gm, join(SHOTS, "coc_ap-fight-ja.png"));
+  await t.close();
 });
 
 test("FAP/MAP: declare and resolve through fapMap.Round", async () => {
@@ -952,8 +1174,9 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
 // payload (chat, the tracker's log in their view, the record they never receive).
 test("roll modes: a blind or GM roll's roll and outcome reach no player's client that may not see them", async () => {
   const w = world("coc_ap");
-  w.actors[0].flags.gunbai.coc_ap = { dex: 14, skills: { dodge: 40 }, weapons: [{ name: "Pistol", skill: 50 }] };
-  w.actors[1].flags.gunbai.coc_ap = { dex: 12, skills: { dodge: 30 }, weapons: [{ name: "Knife", skill: 40 }] };
+  // (an attack needs a damage expression, COCAP-ACT-2)
+  w.actors[0].flags.gunbai.coc_ap = { dex: 14, skills: { dodge: 40 }, weapons: [{ name: "Pistol", skill: 50, damage: "1d3" }] };
+  w.actors[1].flags.gunbai.coc_ap = { dex: 12, skills: { dodge: 30 }, weapons: [{ name: "Knife", skill: 40, damage: "1d3" }] };
   const t = await table([
     ["gm", "en"],
     ["p1", "en"],
@@ -987,6 +1210,13 @@ test("roll modes: a blind or GM roll's roll and outcome reach no player's client
   assert.match(await lastLog("p1"), /rolled privately/);
   assert.match(await lastLog("p2"), /rolled privately/);
   assert.doesNotMatch(await lastLog("gm"), /rolled privately/);
+  // a hit waits for its target's answer: the GM takes it for the target (public)
+  const waiting = (await engineOf(t.gm)).state.pending;
+  if (waiting) {
+    const s0 = (await engineOf(t.gm)).seq;
+    await t.gm.evaluate((id) => game.modules.get("gunbai").api.applyAction(game.combat, { type: "no_reaction", actor: id }, { rollMode: "publicroll" }), waiting.target);
+    await settled(t, s0 + 1);
+  }
   // p1 ends c1's turn (public); p2 (c2) attacks in a private GM roll: p2 receives it, p1 does not
   await t.p1.evaluate(() => game.settings.set("core", "rollMode", "publicroll"));
   const seq = (await engineOf(t.gm)).seq;

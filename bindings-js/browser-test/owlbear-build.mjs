@@ -27,7 +27,7 @@ export async function buildOwlbear(outDir = join(EX, "dist")) {
     resolve: {
       alias: [
         { find: /^@owlbear-rodeo\/sdk$/, replacement: SDK },
-        { find: /^gunbai\/(world-trigger|tmd|coc|fap-map)$/, replacement: `${PKG}/$1/index.js` },
+        { find: /^gunbai\/(world-trigger|tmd|coc6|coc7|fap-map)$/, replacement: `${PKG}/$1/index.js` },
       ],
     },
     build: { outDir, emptyOutDir: true },

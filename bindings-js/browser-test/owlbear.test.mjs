@@ -66,7 +66,7 @@ function unionTags(type, field) {
   return [...new Set(tags)];
 }
 const TMD_ACTION_KINDS = unionTags("TmdAction", "type");
-const TMD_EVENT_KINDS = unionTags("TmdEvent", "event");
+const TMD_EVENT_KINDS = unionTags("TmdLoggedEvent", "event");
 const TMD_VALUES = [...unionTags("TmdActionType"), ...unionTags("TmdDuration"), ...unionTags("TmdPhase")];
 const TMD_TYPES = gunbai.tmd.actionTypes({}).action_types;
 const TMD_NAMES = { "tok-akane": "Akane", "tok-bolt": "Bolt", "tok-crow": "Crow", "tok-dan": "Dan" };
@@ -157,9 +157,30 @@ function scriptTmd() {
   return { log, before, state };
 }
 
+/** The GM's HP rulings (gm_damage, gm_down) in an encounter of their own: Akane and Bolt track HP. */
+function scriptTmdHp() {
+  const T = gunbai.tmd;
+  const [A, B] = Object.keys(TMD_NAMES);
+  const r = T.encounterNew({ characters: [{ id: A, side: "PC", base_initiative: 3, hp: 10 }, { id: B, side: "NPC", base_initiative: 1, hp: 5 }], seed: 1 });
+  let state = r.state;
+  const log = [{ action: null, events: r.events }];
+  const before = [null];
+  for (const action of [{ type: "gm_damage", target: B, amount: 3 }, { type: "gm_down", target: B }]) {
+    const res = T.encounterAct({ state, action, seed: log.length });
+    before.push(state);
+    log.push({ action, events: res.events });
+    state = res.state;
+  }
+  return { log, before };
+}
+
 test("TMD texts: every action and event kind of index.d.ts has a sentence in each language (names, no fallback, no raw ids)", () => {
-  const { log, before } = scriptTmd();
-  assert.ok(log.length <= 40, "the page keeps 40 log entries");
+  const main = scriptTmd();
+  assert.ok(main.log.length <= 40, "the page keeps 40 log entries");
+  // (the HP rulings in an encounter of their own: the script above fills the page's 40 entries)
+  const hp = scriptTmdHp();
+  const log = [...main.log, ...hp.log];
+  const before = [...main.before, ...hp.before];
   const seenEvents = new Set(log.flatMap((l) => l.events.map((e) => e.event)));
   assert.deepEqual(TMD_EVENT_KINDS.filter((k) => !seenEvents.has(k)), [], "event kinds the script does not reach");
   // Actions: the scripted ones and every legal action listed along the way.
@@ -185,6 +206,7 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
     }
   }
   // Specific sentences (the rulebook's terms; names, AP and action types filled in).
+  assert.equal(createTmdText({ lang: "en", actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => null }).eventText(hp.log[1].events[0]), "Bolt takes 3 damage (2 HP left)");
   const ev = (kind, pred = () => true) => log.flatMap((l) => l.events).find((e) => e.event === kind && pred(e));
   const tx = (lang, i = 0) => createTmdText({ lang, actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => before[i] });
   assert.equal(tx("zh-Hant").eventText(ev("converted", (e) => e.action_type === "trick")), "Akane 花費 3 AP 轉化花招動作 ×3");
@@ -619,6 +641,151 @@ test("who may act: a player only on their own tokens' combatants, when the GM al
   await page.context().close();
 });
 
+// ---------- a fight: an attack, the defender's reaction on its own page, damage ----------
+
+const CLUB = { ja: "棍棒", zh_hans: "棍棒", zh_hant: "棍棒", en: "Club" };
+const KNIFE = { ja: "ナイフ", zh_hans: "小刀", zh_hant: "小刀", en: "Knife" };
+const TEXT_KEY = { ja: "ja", "zh-Hans": "zh_hans", "zh-Hant": "zh_hant", en: "en" };
+const TOKEN_NAMES = { "gm-a": "Akane", "p1-a": "Bolt", "gm-b": "Crow" };
+/** An engine sentence as a page in `lang` shows it: the ids as names. */
+function shownAs(text, lang) {
+  const k = TEXT_KEY[lang];
+  let s = text[k];
+  for (const [id, name] of Object.entries({ ...TOKEN_NAMES, club: CLUB[k], knife: KNIFE[k] })) s = s.replace(new RegExp(`(?<![A-Za-z0-9_])${id}(?![A-Za-z0-9_])`, "g"), name);
+  return s;
+}
+
+test("CoC 7th house fight: the GM's token attacks the player's; the player reacts on their own page; both pages show the sentence and the HP (C7H-ACT-1, C7H-PAS-1)", async () => {
+  // HP, armour, weapons and sides from the tokens' metadata (`stats`, `side`)
+  const extra = {
+    "gm-a": { side: "cult", stats: { dex: 70, hp: 10, armor: 1, weapons: [{ id: "club", label: CLUB, skill: 60, damage: "1d6" }] } },
+    "p1-a": { side: "investigators", stats: { dex: 55, hp: 12, dodge: 45, weapons: [{ id: "knife", label: KNIFE, skill: 45, damage: "1d4" }] } },
+    "gm-b": { side: "cult", stats: { dex: 40, hp: 9, weapons: [{ id: "club", label: CLUB, skill: 50, damage: "1d6" }] } },
+  };
+  const langs = { gm: "ja", p1: "en" };
+  const items = sceneItems("coc7_house", { combatant: true, extra });
+  const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc7_house", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: langs.gm }, { id: "p1", role: "PLAYER", name: "Pat", lang: langs.p1 }] });
+  await frame(page, "gm").waitForSelector("#tokens tr[data-token='p1-a']");
+  await frame(page, "gm").click("#start");
+  for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: LIVENESS });
+  const hpCell = (c, id) => frame(page, c).evaluate((id) => document.querySelector(`#order tr[data-character="${id}"] .hp`)?.textContent ?? null, id);
+  const start = await record(page);
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(start.log.at(-1).seed), { timeout: LIVENESS });
+    for (const [id, hp] of [["gm-a", 10], ["p1-a", 12], ["gm-b", 9]]) assert.equal(await hpCell(c, id), `${hp}/${hp}`, `${c}: ${id}'s HP`);
+  }
+  // The GM's Akane attacks Bolt with the club: a button labelled with names (ja)
+  const atk = await frame(page, "gm").$$eval("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']", (bs) => bs.map((b) => ({ i: b.dataset.i, label: b.textContent })));
+  assert.equal(atk.length, 1);
+  assert.ok(atk[0].label.includes("Bolt") && atk[0].label.includes("棍棒"), atk[0].label);
+  assert.deepEqual(rawIds(atk[0].label, "ja"), [], atk[0].label);
+  let raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "gm").click(`#actions button[data-i="${atk[0].i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const declared = await record(page);
+  assert.equal(declared.state.pending.target, "p1-a");
+  // The reaction stage is Bolt's: the player's page says so and offers Bolt's reactions only
+  await frame(page, "p1").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a'][data-mine='true']", { timeout: LIVENESS });
+  await frame(page, "gm").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a']", { timeout: LIVENESS });
+  const offered = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => ({ i: b.dataset.i, actor: b.dataset.actor, kind: b.dataset.kind, option: b.dataset.option, on: !b.disabled, label: b.textContent })));
+  assert.ok(offered.length > 0 && offered.every((b) => b.actor === "p1-a" && b.kind === "reaction" && b.on), JSON.stringify(offered));
+  for (const b of offered) assert.deepEqual(rawIds(b.label, "en"), [], b.label);
+  const dodge = offered.find((b) => b.option === "dodge");
+  assert.ok(dodge, JSON.stringify(offered.map((b) => b.label)));
+  raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "p1").click(`#actions button[data-i="${dodge.i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const after = await record(page);
+  const last = after.log.at(-1);
+  assert.equal(last.action.type, "reaction");
+  assert.equal(last.action.actor, "p1-a");
+  assert.equal(after.state.pending ?? null, null, "the exchange is resolved");
+  // the stored state is the engine's for that action and seed
+  const h = gunbai.coc7House.Round.fromJSON(declared.state);
+  const out = h.act(last.action, { seed: last.seed });
+  assert.deepEqual(after.state, h.state);
+  assert.deepEqual(last.events, out.events);
+  h.free();
+  const resolved = last.events.find((e) => e.event === "attack_resolved");
+  assert.ok(resolved && resolved.rule && resolved.text, JSON.stringify(last.events));
+  // both pages show the sentence in their own language (the log and the last result), and the same HP
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(last.seed), { timeout: LIVENESS });
+    const want = shownAs(resolved.text, langs[c]);
+    const log = await frame(page, c).evaluate(() => [...document.querySelectorAll("#log li")].at(-1)?.innerText ?? "");
+    assert.ok(log.includes(want), `${c} log: ${log} ∌ ${want}`);
+    await frame(page, c).waitForFunction((w) => document.querySelector("#last")?.innerText.includes(w), want, { timeout: LIVENESS });
+    for (const cb of after.state.combatants) assert.equal(await hpCell(c, cb.entry.id), `${cb.hp}/${cb.hp_max}`, `${c}: ${cb.entry.id}'s HP`);
+    const text = await frame(page, c).evaluate(() => ["#turn", "#order", "#last", "#actions", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\n"));
+    assert.deepEqual(rawIds(text, langs[c]), [], `${c}: ${text.slice(0, 1500)}`);
+  }
+  if (resolved.hurt) assert.equal((await hpCell("p1", resolved.hurt)).split("/")[0], String(resolved.hp));
+  assert.deepEqual(page.errors, []);
+  await screenshot(page, join(SHOTS, "coc7_house-fight.png"));
+  await page.context().close();
+});
+
+test("CoC 6th fight: the GM's token attacks the player's; the player dodges on their own page; both pages show the sentences and the HP (COCAP-ACT-2)", async () => {
+  const extra = {
+    "gm-a": { side: "cult", stats: { dex: 16, dodge: 20, weapon: 50, hp_max: 10, weapons: [{ name: "club", label: CLUB, skill: 95, damage: "1d6" }] } },
+    "p1-a": { side: "investigators", stats: { dex: 12, dodge: 45, weapon: 50, hp_max: 12, weapons: [{ name: "knife", label: KNIFE, skill: 45, damage: "1d4" }] } },
+    "gm-b": { side: "cult", stats: { dex: 9, dodge: 20, weapon: 45, hp_max: 9 } },
+  };
+  const langs = { gm: "ja", p1: "en" };
+  const page = await openRoom({ items: sceneItems("coc_ap", { combatant: true, extra }), metadata: { [SETTINGS_KEY]: { system: "coc_ap", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: langs.gm }, { id: "p1", role: "PLAYER", name: "Pat", lang: langs.p1 }] });
+  await frame(page, "gm").waitForSelector("#tokens tr[data-token='p1-a']");
+  await frame(page, "gm").click("#start");
+  for (const c of ["gm", "p1"]) await frame(page, c).waitForSelector("#encounter:not([hidden])", { timeout: LIVENESS });
+  const hpCell = (c, id) => frame(page, c).evaluate((id) => document.querySelector(`#order tr[data-character="${id}"] .hp`)?.textContent ?? null, id);
+  /** The GM clicks the button `sel` and the stored record changes. */
+  const gmClick = async (sel) => {
+    const raw = JSON.stringify(await rawEntry(page));
+    await frame(page, "gm").click(sel, { timeout: LIVENESS });
+    await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+    return record(page);
+  };
+  let rec = await record(page);
+  for (let tries = 0; !rec.state.pending; tries++) {
+    assert.ok(tries < 30, "the attack hit");
+    const s = rec.state;
+    const cur = s.turn == null ? null : s.order[s.turn];
+    const attacked = s.fighters.find((f) => f.participant.id === "gm-a").attacks?.club;
+    if (cur === "gm-a" && !attacked) {
+      const label = await frame(page, "gm").textContent("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']");
+      assert.ok(label.includes("Bolt") && label.includes("棍棒"), label);
+      rec = await gmClick("#actions button[data-kind='attack'][data-actor='gm-a'][data-target='p1-a']");
+    } else rec = await gmClick(cur ? `#actions button[data-kind='end_turn'][data-actor='${cur}']` : "#actions button[data-kind='next_round']");
+  }
+  // p1's page offers Bolt's answers only, and says Bolt is attacked
+  await frame(page, "p1").waitForSelector("#turn[data-stage='reaction'][data-target='p1-a'][data-mine='true']", { timeout: LIVENESS });
+  const offered = await frame(page, "p1").$$eval("#actions button[data-i]", (bs) => bs.map((b) => ({ i: b.dataset.i, actor: b.dataset.actor, kind: b.dataset.kind, on: !b.disabled, label: b.textContent })));
+  assert.ok(offered.every((b) => b.actor === "p1-a" && b.on), JSON.stringify(offered));
+  for (const b of offered) assert.deepEqual(rawIds(b.label, "en"), [], b.label);
+  const dodge = offered.find((b) => b.kind === "dodge");
+  assert.ok(dodge, JSON.stringify(offered.map((b) => b.label)));
+  const raw = JSON.stringify(await rawEntry(page));
+  await frame(page, "p1").click(`#actions button[data-i="${dodge.i}"]`);
+  await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, raw], { timeout: LIVENESS });
+  const after = await record(page);
+  const last = after.log.at(-1);
+  assert.deepEqual(last.action, { type: "dodge", actor: "p1-a" });
+  const h = gunbai.cocAp.Round.fromJSON(rec.state);
+  assert.deepEqual(h.act(last.action, { seed: last.seed }).events, last.events, "the engine's events for that answer and seed");
+  h.free();
+  for (const c of ["gm", "p1"]) {
+    await frame(page, c).waitForFunction((s) => document.querySelector("#encounter")?.dataset.seed === s, String(last.seed), { timeout: LIVENESS });
+    const log = await frame(page, c).evaluate(() => [...document.querySelectorAll("#log li")].at(-1)?.innerText ?? "");
+    for (const e of last.events) {
+      assert.ok(e.rule && e.text, JSON.stringify(e));
+      const want = shownAs(e.text, langs[c]);
+      assert.ok(log.includes(want), `${c} log: ${log} ∌ ${want}`);
+    }
+    for (const f of after.state.fighters) assert.equal(await hpCell(c, f.participant.id), `${f.participant.hp ?? f.participant.hp_max}/${f.participant.hp_max}`, `${c}: ${f.participant.id}'s HP`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("with the GM's popover closed, the GM's background page applies a player's request and sends the views", async () => {
   const items = sceneItems("coc_ap", { combatant: true });
   const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc_ap", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM" }, { id: "p1", role: "PLAYER", name: "Pat" }] });
@@ -681,9 +848,9 @@ test("only the scene's ruleset is loaded: one wasm, that entry's (network reques
     const want = sha(readFileSync(join(PKG, ENTRY_OF[system], "wasm", "gunbai_js_bg.wasm")));
     assert.equal(sha(readFileSync(join(DIST, wasm[0]))), want, `${system}: the wasm fetched is gunbai/${ENTRY_OF[system]}'s`);
     // No other entry's chunk either.
-    const chunks = server.requests.slice(from).filter((p) => /\/assets\/(world-trigger|tmd|coc|fap-map)-[^/]*\.js$/.test(p));
+    const chunks = server.requests.slice(from).filter((p) => /\/assets\/(world-trigger|tmd|coc6|coc7|fap-map)-[^/]*\.js$/.test(p));
     // (A chunk is `<entry>-<hash>.js`, and a hash may itself hold a "-".)
-    const entryOf = (p) => p.match(/\/assets\/(world-trigger|tmd|coc|fap-map)-[^/]*\.js$/)[1];
+    const entryOf = (p) => p.match(/\/assets\/(world-trigger|tmd|coc6|coc7|fap-map)-[^/]*\.js$/)[1];
     assert.deepEqual([...new Set(chunks.map(entryOf))], [ENTRY_OF[system]]);
     assert.deepEqual(page.errors, []);
     await page.context().close();

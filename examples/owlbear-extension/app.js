@@ -211,6 +211,9 @@ function viewPayload(pid) {
     at: atOf(saved),
     state: view,
     names: saved.names,
+    ...(saved.weapons ? { weapons: saved.weapons } : {}),
+    // the end of the fight (the engine's `outcome()`; a player's page has no handle to ask)
+    outcome: h.outcome ?? null,
     log: (saved.log || []).map((e) => seenEntry(e, viewer, viewers)),
     listing: h.legalActions().filter((l) => !mentions(l.action, unseen)),
     last: lastResult?.entry ? { ...lastResult, entry: seenEntry(lastResult.entry, viewer, viewers) } : null,
@@ -265,7 +268,7 @@ async function takeView({ data, connectionId }) {
     return; // not sealed for this player by that GM
   }
   await loadSystem(v.system);
-  saved = { system: v.system, ...(v.kind ? { kind: v.kind } : {}), step: v.step, state: v.state, names: v.names, log: v.log };
+  saved = { system: v.system, ...(v.kind ? { kind: v.kind } : {}), step: v.step, state: v.state, names: v.names, ...(v.weapons ? { weapons: v.weapons } : {}), outcome: v.outcome ?? null, log: v.log };
   live.remote = v.listing;
   lastResult = v.last;
   render();
@@ -328,6 +331,11 @@ function canAct(action) {
   if (busy || pending) return false;
   if (isGM) return true;
   return !!saved?.state && playerMay(playerId, action, saved.state) === null;
+}
+
+/** Whether `id` (a combatant) is this page's user's: the GM's any; a player's, on their own token. */
+function owns(id) {
+  return isGM || tokens.some((tk) => tk.id === id && tk.owner === playerId);
 }
 
 /**
@@ -464,7 +472,7 @@ function modeFor(system) {
       },
     };
   }
-  const m = createRoundMode({ system, gunbai, lang, $, esc, live, grid, nameOf, save, showError, clearError, render: () => render(), canAct, perform, newSeed, renderLog: renderRoundLog });
+  const m = createRoundMode({ system, gunbai, lang, $, esc, live, grid, nameOf, weaponsOf: () => saved?.weapons ?? {}, owns, isGM: () => isGM, save, showError, clearError, render: () => render(), canAct, perform, newSeed, renderLog: renderRoundLog });
   m.ns = ROUND_RULESETS[system].ns; // (not a spread: Cls and stem are getters, by the record shown)
   return m;
 }

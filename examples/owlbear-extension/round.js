@@ -101,7 +101,64 @@ export const T = {
   roundComplete: { ja: "ラウンドの全手番が終了", "zh-Hant": "本輪所有回合結束", "zh-Hans": "本轮所有回合结束", en: "every turn of the round has ended" },
   to: { ja: "→ {sq}", "zh-Hant": "→ {sq}", "zh-Hans": "→ {sq}", en: "→ {sq}" },
   stanceEnded: { ja: "{who}の防御姿勢が終了", "zh-Hant": "{who}的防禦姿態結束", "zh-Hans": "{who}的防御姿态结束", en: "{who}'s stance ended" },
+  hp: { ja: "HP", "zh-Hant": "HP", "zh-Hans": "HP", en: "HP" },
+  takeAttack: { ja: "攻撃を受ける", "zh-Hant": "承受攻擊", "zh-Hans": "承受攻击", en: "take the attack" },
+  reactNow: { ja: "{attacker}が{weapon}で{target}を攻撃：{target}の受動行動を選んでください", "zh-Hant": "{attacker}用{weapon}攻擊{target}：請選擇{target}的被動行動", "zh-Hans": "{attacker}用{weapon}攻击{target}：请选择{target}的被动行动", en: "{attacker} attacks {target} with {weapon}: {target} chooses a reaction" },
+  attacking: { ja: "{attacker}が{weapon}で{target}を攻撃：{target}の受動行動を待っています", "zh-Hant": "{attacker}用{weapon}攻擊{target}：等待{target}的被動行動", "zh-Hans": "{attacker}用{weapon}攻击{target}：等待{target}的被动行动", en: "{attacker} attacks {target} with {weapon}: waiting for {target}'s reaction" },
+  fightWon: { ja: "戦闘終了：{side}の勝利", "zh-Hant": "戰鬥結束：{side}獲勝", "zh-Hans": "战斗结束：{side}获胜", en: "The fight is over: {side} stands" },
+  fightOver: { ja: "戦闘終了", "zh-Hant": "戰鬥結束", "zh-Hans": "战斗结束", en: "The fight is over" },
 };
+
+/**
+ * A weapon as the engine takes it: the token's weapon without the extension's display
+ * `label` (a name, or one per language `{ja, zh_hans, zh_hant, en}`).
+ */
+function engineWeapon(w) {
+  if (!w || typeof w !== "object") return w;
+  const { label: _label, ...rest } = w;
+  return rest;
+}
+
+/**
+ * The fight data of a token's `stats` (its metadata) for CoC 6th and 7th: HP, armour
+ * and weapons, when the token has them. A weapon's display `label` stays with the
+ * extension (the record's `weapons`).
+ */
+function fightStats(system, st) {
+  const out = {};
+  if (system === "coc7_house") {
+    if (st.hp != null) out.hp = st.hp;
+    if (st.hp_max != null) out.hp_max = st.hp_max;
+    if (st.dodge != null) out.dodge = st.dodge;
+    if (st.db != null) out.db = st.db;
+  } else {
+    if (st.hp_max != null) out.hp_max = st.hp_max;
+    if (st.hp != null) out.hp = st.hp;
+  }
+  if (st.armor != null) out.armor = st.armor;
+  if (Array.isArray(st.weapons)) out.weapons = st.weapons.map(engineWeapon);
+  return out;
+}
+
+/** Each token's weapons' display labels, by token id then weapon key (CoC 7th `id`, CoC 6th `name`). */
+function weaponLabels(system, tokens) {
+  const out = {};
+  for (const tk of tokens) {
+    for (const w of Array.isArray(tk.meta.stats?.weapons) ? tk.meta.stats.weapons : []) {
+      const key = system === "coc_ap" ? w?.name : w?.id;
+      if (typeof key === "string" && w.label) (out[tk.id] ??= {})[key] = w.label;
+    }
+  }
+  return out;
+}
+
+/** `text` with every id of `names` (a Map) replaced by its name, the longest id first; not inside a longer Latin word. */
+export function namesIn(text, names) {
+  const ids = [...names.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!ids.length) return text;
+  const alt = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return text.replace(new RegExp(`(?<![A-Za-z0-9_])(?:${alt})(?![A-Za-z0-9_])`, "g"), (m) => names.get(m) ?? m);
+}
 
 /** Per ruleset: the npm entry, the namespace and handle class, and the setup fields per token. */
 export const ROUND_RULESETS = {
@@ -266,13 +323,22 @@ export function createRoundMode(ctx) {
           skills: { dodge: setup[tk.id].dodge },
           weapons: [{ name: tr(T.weaponName), skill: setup[tk.id].weapon }],
           position: [Math.floor((tk.position?.x ?? 0) / dpi), Math.floor((tk.position?.y ?? 0) / dpi)],
+          // the token's own fight data (HP, armour, weapons) and its side (COCAP-RND-3)
+          ...fightStats(system, tk.meta.stats || {}),
+          ...sideOf(tk),
         })),
       };
     }
     if (system === "coc7_house") {
-      return { participants: tokens.map((tk) => ({ id: tk.id, dex: setup[tk.id].dex, is_pc: !!setup[tk.id].pc })) };
+      return { participants: tokens.map((tk) => ({ id: tk.id, dex: setup[tk.id].dex, is_pc: !!setup[tk.id].pc, ...fightStats(system, tk.meta.stats || {}), ...sideOf(tk) })) };
     }
     return { combatants: tokens.map((tk) => ({ id: tk.id, reaction: setup[tk.id].reaction, magic: setup[tk.id].magic, agility: setup[tk.id].agility })) };
+  }
+
+  /** A token's side (its metadata's `side`), for the end of the fight: none without one. */
+  function sideOf(tk) {
+    const side = tk.meta.side;
+    return typeof side === "string" && side.length > 0 && side.length <= 64 ? { side } : {};
   }
 
   /** The `chase_new` arguments: the fugitive and the pursuer the GM chose. */
@@ -293,7 +359,8 @@ export function createRoundMode(ctx) {
     const h = C.create(chase ? chaseArgs(tokens) : setupArgs(tokens));
     const state = live.adopt(C, h);
     const names = Object.fromEntries(tokens.map((tk) => [tk.id, tk.name]));
-    await ctx.save({ system, ...(chase ? { kind: "chase" } : {}), state, names, step: 0, log: [{ step: 0, action: null, seed, events: h.created.events }] });
+    const weapons = chase || system === "fap_map" ? {} : weaponLabels(system, tokens);
+    await ctx.save({ system, ...(chase ? { kind: "chase" } : {}), state, names, ...(Object.keys(weapons).length ? { weapons } : {}), step: 0, log: [{ step: 0, action: null, seed, events: h.created.events }] });
   }
 
   // ---- texts -------------------------------------------------------------
@@ -321,8 +388,10 @@ export function createRoundMode(ctx) {
       }
     }
     let s = `${p}${actLabel(a.type)}`;
+    if (a.type === "reaction") s += ` ${a.kind ? lab(labels.passives?.[a.kind]) || a.kind : tr(T.takeAttack)}${a.bonus_die ? ` +${tr(T.bonusDie)}` : ""}`;
+    if (a.target) s += ` → ${name(a.target)}`;
     if (a.dir) s += ` ${lab(labels.dirs?.[a.dir]) || a.dir}`;
-    if (a.weapon) s += ` (${a.weapon})`;
+    if (a.weapon) s += ` (${weaponName(a.weapon, who)})`;
     if (a.type === "treat" && a.skill) s += ` ${lab(labels.treat?.[a.skill]) || a.skill}`;
     if (a.type === "other" && a.ap != null) s += ` ${a.ap} AP`;
     if (a.type === "stance") s += ` ${lab(labels.stances?.[a.option]) || a.option}`;
@@ -340,8 +409,25 @@ export function createRoundMode(ctx) {
     return parts.join(" · ");
   }
 
+  /** A weapon's display name: its token's `label` for it (in this page's language), else its key. */
+  function weaponName(key, owner) {
+    const all = ctx.weaponsOf?.() ?? {};
+    const l = (owner ? all[owner]?.[key] : undefined) ?? Object.values(all).find((w) => w[key] !== undefined)?.[key];
+    return (typeof l === "string" ? l : lab(l)) || key;
+  }
+
+  /** An event's sentence (the engine's `text`) in this page's language, its ids shown as names (combatants, weapons). */
+  function sentence(text) {
+    const names = new Map();
+    for (const ws of Object.values(ctx.weaponsOf?.() ?? {})) for (const [k, l] of Object.entries(ws)) if ((typeof l === "string" ? l : lab(l))) names.set(k, typeof l === "string" ? l : lab(l));
+    for (const id of Object.keys(rec?.names ?? {})) names.set(id, name(id));
+    return namesIn(lab(text), names);
+  }
+
   const sq = (p) => (Array.isArray(p) ? `(${p[0]}, ${p[1]})` : "");
   function eventText(e) {
+    // the engine's own sentence (every event of the whole-fight engines has one)
+    if (e.text && typeof e.text === "object" && typeof e.text.en === "string") return sentence(e.text);
     if (system === "fap_map") {
       const who = e.combatant ? `${name(e.combatant)}${colon}` : "";
       const act = e.names ? ` ${lab(e.names)}` : e.action ? ` ${actLabel(e.action)}` : "";
@@ -402,36 +488,54 @@ export function createRoundMode(ctx) {
     }
     const cur = current(st);
     const out = {};
-    if (system === "coc_ap") for (const f of st.fighters) out[f.participant.id] = `${f.participant.id === cur ? "▶ " : ""}AP ${f.ap}`;
+    if (system === "coc_ap") for (const f of st.fighters) out[f.participant.id] = `${f.participant.id === cur ? "▶ " : ""}AP ${f.ap}${hpOf(f.participant.id, st) ? ` · ${tr(T.hp)} ${hpOf(f.participant.id, st)}` : ""}`;
     else if (system === "coc7_house") {
       for (const c of st.combatants) {
         const u = [c.active_used ? "" : "A", c.free_used ? "" : "F"].filter(Boolean).join("");
-        out[c.entry.id] = `${c.entry.id === cur ? "▶ " : ""}${c.turn_done ? "✓" : u || "—"} P${c.passive_used ?? 0}`;
+        out[c.entry.id] = `${c.entry.id === cur ? "▶ " : ""}${c.turn_done ? "✓" : u || "—"} P${c.passive_used ?? 0}${hpOf(c.entry.id, st) ? ` · ${tr(T.hp)} ${hpOf(c.entry.id, st)}` : ""}`;
       }
     } else for (const c of st.combatants) out[c.id] = `${c.id === cur ? "▶ " : ""}FAP ${tenths(c.fap_tenths)} MAP ${tenths(c.map_tenths)}`;
     return out;
   }
 
-  function rows(st) {
+  /** A combatant's HP as `hp/max` (CoC 6th and 7th, when tracked), else "". */
+  function hpOf(id, st) {
     if (system === "coc_ap") {
-      return {
+      const p = st.fighters?.find((x) => x.participant.id === id)?.participant;
+      return p?.hp_max != null ? `${p.hp ?? p.hp_max}/${p.hp_max}` : "";
+    }
+    if (system === "coc7_house") {
+      const c = st.combatants?.find((x) => x.entry.id === id);
+      return c?.hp != null ? (c.hp_max != null ? `${c.hp}/${c.hp_max}` : String(c.hp)) : "";
+    }
+    return "";
+  }
+
+  function rows(st) {
+    // HP, where the engine tracks it (COCAP-ACT-2, C7H-ACT-1)
+    const withHp = (t) => {
+      if (!t.rows.some((r) => hpOf(r.id, st))) return t;
+      return { head: [tr(T.hp), ...t.head], rows: t.rows.map((r) => ({ ...r, cells: [`<span class="hp">${esc(hpOf(r.id, st))}</span>`, ...r.cells] })) };
+    };
+    if (system === "coc_ap") {
+      return withHp({
         head: [tr(T.ap), tr(T.dex), tr(T.used)],
         rows: st.order.map((id) => {
           const f = st.fighters.find((x) => x.participant.id === id);
           const used = [f.dodges ? `${actLabel("dodge")}×${f.dodges}` : "", f.parried ? actLabel("parry") : "", f.jumped ? actLabel("jump") : "", f.evaded ? actLabel("emergency_evasion") : "", f.dodge_focus ? actLabel("dodge_focus") : ""].filter(Boolean).join("、");
           return { id, done: f.turn_done, cells: [`<span class="ap">${f.ap}</span>`, esc(f.participant.dex), esc(used)] };
         }),
-      };
+      });
     }
     if (system === "coc7_house") {
-      return {
+      return withHp({
         head: [actLabel("move"), actLabel("active"), tr(T.passives), actLabel("free"), tr(T.stance)],
         rows: st.order.map((id) => {
           const c = st.combatants.find((x) => x.entry.id === id);
           const yes = (b) => (b ? "✓" : "");
           return { id, done: c.turn_done, cells: [yes(c.moved), yes(c.active_used), esc(c.passive_used ?? 0), yes(c.free_used), esc(c.stance ? lab(labels.stances?.[c.stance]) || c.stance : "")] };
         }),
-      };
+      });
     }
     return {
       head: [tr(T.fap), tr(T.map), tr(T.declared)],
@@ -463,6 +567,20 @@ export function createRoundMode(ctx) {
     $("#phase").textContent = `${fmt(T.round, { n: st.round })}${st.phase ? ` · ${tr(T.phase[st.phase])}` : ""}`;
     $("#turn").dataset.current = cur ?? "";
     $("#turn").textContent = cur ? `${system === "fap_map" ? tr(T.next) : tr(T.turn)}${colon}${name(cur)}` : system === "fap_map" ? "" : tr(T.roundOver);
+    // an attack waiting for its target's reaction (the `reaction` stage), and the end of the fight
+    const pend = system !== "fap_map" && st.pending && typeof st.pending.target === "string" ? st.pending : null;
+    const mineToo = pend ? !!ctx.owns?.(pend.target) : false;
+    $("#turn").dataset.stage = pend ? "reaction" : "";
+    $("#turn").dataset.target = pend?.target ?? "";
+    $("#turn").dataset.mine = mineToo ? "true" : "";
+    if (pend) $("#turn").textContent = fmt(mineToo ? T.reactNow : T.attacking, { attacker: name(pend.attacker), target: name(pend.target), weapon: weaponName(pend.weapon, pend.attacker) });
+    const over = outcomeOf(record);
+    $("#turn").dataset.outcome = over ? "over" : "";
+    if (over) {
+      const side = over.side ?? over.winner ?? null;
+      const members = (st.combatants ?? st.fighters ?? []).map((c) => (c.entry ? { id: c.entry.id, side: c.side } : { id: c.participant?.id, side: c.participant?.side ?? c.participant?.id })).filter((c) => side !== null && c.side === side).map((c) => name(c.id));
+      $("#turn").textContent = over.text ? sentence(over.text) : side ? fmt(T.fightWon, { side: members.join(", ") || side }) : tr(T.fightOver);
+    }
     const t = rows(st);
     $("#order").innerHTML = `<tr><th></th>${t.head.map((x) => `<th>${esc(x)}</th>`).join("")}</tr>${t.rows
       .map((r) => `<tr data-character="${esc(r.id)}" class="${r.id === cur ? "current" : ""}${r.done ? " done" : ""}"><td>${esc(name(r.id))}</td>${r.cells.map((c) => `<td>${c}</td>`).join("")}</tr>`)
@@ -476,8 +594,12 @@ export function createRoundMode(ctx) {
       const who = roundActors(x.action)[0] ?? "";
       if (!groups.has(who)) groups.set(who, { main: [], more: [] });
       const ok = ctx.canAct(x.action);
+      // while an attack waits for its reaction, a player's page offers only their own reactions
+      if (pend && !ctx.isGM?.() && !ctx.owns?.(who)) return;
       const c = costText(x);
-      groups.get(who)[variant(x) ? "more" : "main"].push(`<button type="button" data-i="${i}" data-kind="${esc(x.action.type)}" data-actor="${esc(who)}" ${ok ? "" : "disabled"}>${esc(describe({ ...x.action, actor: undefined, combatant: undefined }))}${c ? `<small>${esc(c)}</small>` : ""}</button>`);
+      const tgt = typeof x.action.target === "string" ? ` data-target="${esc(x.action.target)}"` : "";
+      const opt = typeof x.action.kind === "string" ? ` data-option="${esc(x.action.kind)}"` : "";
+      groups.get(who)[variant(x) ? "more" : "main"].push(`<button type="button" data-i="${i}" data-kind="${esc(x.action.type)}" data-actor="${esc(who)}"${tgt}${opt} ${ok ? "" : "disabled"}>${esc(describe({ ...x.action, actor: undefined, combatant: undefined }))}${c ? `<small>${esc(c)}</small>` : ""}</button>`);
     });
     const more = (g) => (g.more.length ? `<details class="more"><summary>${esc(tr(T.more))} (${g.more.length})</summary>${g.more.join("")}</details>` : "");
     $("#actions").innerHTML = [...groups.entries()]
@@ -489,6 +611,17 @@ export function createRoundMode(ctx) {
       if (b && !b.disabled) ctx.perform(legal[Number(b.dataset.i)].action);
     };
     ctx.renderLog(record.log, (a) => (a ? describe(a) : null), eventText);
+  }
+
+  /** The engine's `outcome()` of a record (null while the fight goes on, and for a view it cannot load). */
+  function outcomeOf(record) {
+    if (record && "outcome" in record) return record.outcome ?? null; // (a player's view: the GM's client sent it)
+    try {
+      const h = live.for(clsOf(record), record.state);
+      return h.outcome ?? null;
+    } catch {
+      return null;
+    }
   }
 
   function renderChase(record, st, legal) {

@@ -259,6 +259,19 @@ export const A = {
     "zh-Hans": () => "结束战斗",
     en: () => "End the battle",
   },
+  // (the GM's entries: the seed has no damage rules)
+  gm_damage: {
+    ja: (a, h) => `GM の裁定：${h.n(a.target)} に ${a.amount} ダメージ`,
+    "zh-Hant": (a, h) => `GM 裁定：${h.n(a.target)} 受到 ${a.amount} 點傷害`,
+    "zh-Hans": (a, h) => `GM 裁定：${h.n(a.target)} 受到 ${a.amount} 点伤害`,
+    en: (a, h) => `GM ruling: ${a.amount} damage to ${h.n(a.target)}`,
+  },
+  gm_down: {
+    ja: (a, h) => `GM の裁定：${h.n(a.target)} は戦闘不能`,
+    "zh-Hant": (a, h) => `GM 裁定：${h.n(a.target)} 無法戰鬥`,
+    "zh-Hans": (a, h) => `GM 裁定：${h.n(a.target)} 无法战斗`,
+    en: (a, h) => `GM ruling: ${h.n(a.target)} is down`,
+  },
 };
 
 // ---- events (log) -----------------------------------------------------------
@@ -542,6 +555,18 @@ export const E = {
     "zh-Hant": () => "戰鬥結束",
     "zh-Hans": () => "战斗结束",
     en: () => "The battle is over",
+  },
+  damaged: {
+    ja: (e, h) => `${h.n(e.character)} に ${e.amount} ダメージ（残り HP ${e.hp}）`,
+    "zh-Hant": (e, h) => `${h.n(e.character)} 受到 ${e.amount} 點傷害（剩餘 HP ${e.hp}）`,
+    "zh-Hans": (e, h) => `${h.n(e.character)} 受到 ${e.amount} 点伤害（剩余 HP ${e.hp}）`,
+    en: (e, h) => `${h.n(e.character)} takes ${e.amount} damage (${e.hp} HP left)`,
+  },
+  downed: {
+    ja: (e, h) => `${h.n(e.character)} は戦闘不能（手番を失う）`,
+    "zh-Hant": (e, h) => `${h.n(e.character)} 無法戰鬥（不再有回合）`,
+    "zh-Hans": (e, h) => `${h.n(e.character)} 无法战斗（不再有回合）`,
+    en: (e, h) => `${h.n(e.character)} is down (takes no more turns)`,
   },
 };
 

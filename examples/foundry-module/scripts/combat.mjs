@@ -17,7 +17,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf } from "./rulesets.mjs";
+import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -37,6 +37,8 @@ export function setPackage(p) {
 const esc = (/** @type {unknown} */ s) =>
   String(s).replace(/[&<>"']/g, (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const L = (/** @type {string} */ k) => game.i18n.localize(k);
+/** A localized text with `{name}` placeholders filled in (as Foundry's `game.i18n.format`). */
+const Lf = (/** @type {string} */ k, /** @type {Record<string, string>} */ data) => L(k).replace(/\{(\w+)\}/g, (m, x) => data[x] ?? m);
 /** A localized label with a fallback when the key is missing. */
 const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
   const v = game.i18n.localize(k);
@@ -49,6 +51,8 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {any} state the handle's `state` JSON
  * @property {number} seq actions applied so far
  * @property {LogEntry[]} log the last actions and their events (shown in each client's language)
+ * @property {Record<string, Record<string, any>>} [weapons] the weapons' display names, by
+ *   combatant then weapon (the flags' `label`s; see weaponLabels)
  */
 
 /**
@@ -67,6 +71,8 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {string} ruleset
  * @property {number} seq
  * @property {string[]} order the combatants in the engine's order (initiative)
+ * @property {Record<string, Record<string, any>>} [weapons] the weapons' display names (EngineFlag)
+ * @property {any} [outcome] the engine's `outcome()` once the fight is over (null while it goes on)
  */
 
 /**
@@ -194,8 +200,23 @@ async function saveEngine(combat, flag, answers = {}) {
     else if (doc.getFlag(MODULE, "view") !== view) await doc.setFlag(MODULE, "view", view);
   }
   /** @type {PublicFlag} */
-  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state) };
+  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state), weapons: flag.weapons ?? {}, outcome: outcomeOf(gunbai, flag) };
   await combat.setFlag(MODULE, "engine", pub);
+}
+
+/**
+ * The engine's `outcome()` of a record: null while the fight goes on.
+ * @param {any} gunbai
+ * @param {EngineFlag} flag
+ * @returns {any}
+ */
+function outcomeOf(gunbai, flag) {
+  const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
+  try {
+    return h.outcome ?? null;
+  } finally {
+    h.free();
+  }
 }
 
 /**
@@ -489,7 +510,7 @@ export async function startEngine(combat, ruleset, { seed, options } = {}) {
   const h = H.create(buildSetup(ruleset, entries, { seed: seed ?? newSeed(), options }));
   try {
     /** @type {EngineFlag} */
-    const flag = { ruleset, state: h.state, seq: 0, log: [] };
+    const flag = { ruleset, state: h.state, seq: 0, log: [], weapons: weaponLabels(ruleset, entries) };
     const created = h.created;
     const rollMode = currentRollMode();
     const entitled = entitledBy(rollMode, game.user);
@@ -604,7 +625,7 @@ export async function actionsFor(combat, user = game.user) {
   const flag = game.user?.isGM ? engineOf(combat) : null;
   const ruleset = publicOf(combat)?.ruleset ?? "";
   const listed = flag ? listFor(gunbai, combat, flag, user) : user?.id === game.user?.id ? viewOf(combat)?.actions ?? [] : [];
-  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [] });
+  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons: publicOf(combat)?.weapons ?? {} });
   return listed.map((l) => ({ ...l, label: actionLabel(combat, labelFlag, l.action) }));
 }
 
@@ -653,6 +674,7 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
       ruleset: flag.ruleset,
       state: h.state,
       seq: flag.seq + 1,
+      ...(flag.weapons ? { weapons: flag.weapons } : {}),
       log: [...flag.log, withSecrets({ action, events: r.events, user: user.id, ...(entitled ? { entitled } : {}) }, gunbai, flag.ruleset, h.state)].slice(-LOG_MAX),
     };
     /** @type {Record<string, PlayerView["answer"]>} */
@@ -824,7 +846,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     return (
       `<div class="gunbai-result gunbai-action" data-ruleset="${esc(flag.ruleset)}">` +
       `<div class="gunbai-command">${esc(Lk(`GUNBAI.Ruleset.${flag.ruleset}`, flag.ruleset))} · ${esc(title)}</div>` +
-      `<div class="gunbai-text">${esc(eventsText(events, combat))}</div>${withDice && r.rolls?.length ? faces(r.rolls) : ""}</div>`
+      `<div class="gunbai-text">${esc(eventsText(events, combat, flag.weapons))}</div>${withDice && r.rolls?.length ? faces(r.rolls) : ""}</div>`
     );
   };
   const rolls = r.rolls?.length ? [toRoll(r.rolls, null, { diceOnly: true })] : [];
@@ -832,7 +854,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     {
       speaker: ChatMessage.getSpeaker(),
       content: content(action, r.events, false, true),
-      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names } },
+      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {} } },
     },
     rolls,
     full,
@@ -843,7 +865,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
       {
         speaker: ChatMessage.getSpeaker(),
         content: content(g.action, g.events, g.private, false),
-        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names } },
+        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {} } },
       },
       [],
       g.users,
@@ -945,8 +967,12 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
   const ids = new Set([...combat.combatants].map((c) => c.id));
   const parts = Object.entries(action)
     .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
+    // (an attack's defaults: no distance, no bonus dice)
+    .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice"].includes(k)))
     .map(([k, v]) => {
       const sq = (/** @type {any} */ p) => (p && typeof p.x === "number" ? `(${p.x}, ${p.y})` : null);
+      if (k === "weapon" && typeof v === "string") return weaponName(flag.weapons, who ?? undefined, v);
+      if (k === "target" && typeof v === "string" && ids.has(v)) return `→ ${nameOf(combat, v)}`;
       if (k === "path" && Array.isArray(v)) return squares ? `→ ${sq(v[v.length - 1]) ?? "?"}` : "";
       if (sq(v)) return squares ? sq(v) : "";
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
@@ -957,6 +983,8 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
       return `${k}: ${v}`;
     })
     .filter(Boolean);
+  // CoC 7th: a reaction naming no passive action takes the attack as rolled
+  if (flag.ruleset === "coc7_house" && action.type === "reaction" && !action.kind) parts.unshift(Lk("GUNBAI.Value.take_attack", "take the attack"));
   return `${who ? `${nameOf(combat, who)}: ` : ""}${type}${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -986,9 +1014,12 @@ function costText(/** @type {string} */ ruleset, /** @type {any} */ listed) {
  * @param {any[]} events
  * @param {Names} combat
  */
-export function eventsText(events, combat) {
+export function eventsText(events, combat, weapons = {}) {
   return (events || [])
     .map((e) => {
+      // the engine's own sentence (every event of the whole-fight engines has one)
+      const said = sentence(e, combat, weapons);
+      if (said !== null) return said;
       const kind = e.event ?? e.type ?? "?";
       const who = e.actor ?? e.character ?? e.combatant ?? e.member ?? null;
       const label = Lk(`GUNBAI.Event.${kind}`, kind.replace(/_/g, " "));
@@ -998,7 +1029,65 @@ export function eventsText(events, combat) {
       const named = own && typeof own === "object" && typeof own.en === "string" ? ` (${own[labelKey()] ?? own.en})` : "";
       return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}`;
     })
-    .join("; ");
+    .join(" ");
+}
+
+/**
+ * A display label in this client's language: a string as it is, or one per language
+ * (`{ja, zh_hans, zh_hant, en}`).
+ * @param {any} l
+ * @returns {string}
+ */
+function inLang(l) {
+  if (typeof l === "string") return l;
+  if (l && typeof l === "object") return String(l[labelKey()] ?? l.en ?? "");
+  return "";
+}
+
+/**
+ * A weapon's display name: its flag's `label`, else its key.
+ * @param {Record<string, Record<string, any>> | undefined} weapons
+ * @param {string | undefined} owner the combatant carrying it
+ * @param {string} key
+ */
+function weaponName(weapons, owner, key) {
+  const own = owner ? weapons?.[owner]?.[key] : undefined;
+  const any = own ?? Object.values(weapons ?? {}).find((w) => w[key] !== undefined)?.[key];
+  return inLang(any) || key;
+}
+
+/**
+ * An event's sentence (`text`, the engine's one sentence in four languages) in this
+ * client's language, with the ids it names shown as names: the combatants' and the
+ * weapons' (the engine writes ids; the host knows the names). Null when the event has
+ * no sentence.
+ * @param {any} e
+ * @param {Names} combat
+ * @param {Record<string, Record<string, any>> | undefined} weapons
+ * @returns {string | null}
+ */
+export function sentence(e, combat, weapons) {
+  const t = e?.text;
+  if (!t || typeof t !== "object" || typeof t.en !== "string") return null;
+  const said = String(t[labelKey()] ?? t.en);
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const ws of Object.values(weapons ?? {})) for (const [k, l] of Object.entries(ws)) if (inLang(l)) names.set(k, inLang(l));
+  for (const c of combat.combatants) if (c.id && c.name) names.set(c.id, c.name);
+  return namesIn(said, names);
+}
+
+/**
+ * `text` with every id of `names` replaced by its name (the longest id first; an id is
+ * not replaced inside a longer word of letters and digits).
+ * @param {string} text
+ * @param {Map<string, string>} names
+ */
+export function namesIn(text, names) {
+  const ids = [...names.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!ids.length) return text;
+  const alt = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+  return text.replace(new RegExp(`(?<![A-Za-z0-9_])(?:${alt})(?![A-Za-z0-9_])`, "g"), (m) => names.get(m) ?? m);
 }
 
 /**
@@ -1019,12 +1108,12 @@ export function relabelMessage(message, el) {
   const title = f.private
     ? `${f.by ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}`
     : f.action
-      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [] }), f.action)
+      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [], weapons: f.weapons ?? {} }), f.action)
       : L("GUNBAI.Combat.Started");
   const head = box.querySelector(".gunbai-command");
   if (head) head.textContent = `${Lk(`GUNBAI.Ruleset.${f.ruleset}`, f.ruleset)} · ${title}`;
   const text = box.querySelector(".gunbai-text");
-  if (text) text.textContent = eventsText(f.events ?? [], names);
+  if (text) text.textContent = eventsText(f.events ?? [], names, f.weapons);
   const dice = box.querySelector(".gunbai-dice");
   if (dice?.firstChild?.nodeType === 3) dice.firstChild.textContent = `${L("GUNBAI.DiceOnly")}: `;
 }
@@ -1208,6 +1297,39 @@ export function combatantClass(Base) {
 // ---------- the tracker panel ----------
 
 /**
+ * The fight's news above the buttons: an attack waiting for its target's reaction (the
+ * `reaction` stage), addressed to the target's owner (and the GM), and the outcome once
+ * the fight is over.
+ * @param {Combat.Implementation} combat
+ * @param {string} ruleset
+ * @param {any} state the state this client may see
+ * @param {PublicFlag} pub
+ * @param {boolean} gm
+ * @returns {string}
+ */
+function fightNote(combat, ruleset, state, pub, gm) {
+  const out = pub.outcome;
+  if (out && typeof out === "object") {
+    const side = out.side ?? out.winner ?? null;
+    const said = out.text ? sentence({ text: out.text }, combat, pub.weapons) : null;
+    // the side as the names of its combatants (a side is a team id)
+    const members = (state?.combatants ?? state?.fighters ?? [])
+      .map((/** @type {any} */ c) => (c.entry ? { id: c.entry.id, side: c.side } : { id: c.participant?.id, side: c.participant?.side ?? c.participant?.id }))
+      .filter((/** @type {any} */ c) => side !== null && c.side === side)
+      .map((/** @type {any} */ c) => nameOf(combat, c.id));
+    const text = said ?? (side ? Lf("GUNBAI.Combat.FightWon", { side: members.join(", ") || String(side) }) : L("GUNBAI.Combat.FightOver"));
+    return `<div class="gunbai-outcome" data-side="${esc(side ?? "")}">${esc(text)}</div>`;
+  }
+  const p = pendingAttack(ruleset, state);
+  if (!p) return "";
+  const target = combat.combatants.get(p.target);
+  const mine = gm || !!target?.actor?.testUserPermission(game.user, "OWNER");
+  const weapon = weaponName(pub.weapons, p.attacker, p.weapon);
+  const text = Lf(mine ? "GUNBAI.Combat.ReactNow" : "GUNBAI.Combat.Attacking", { attacker: nameOf(combat, p.attacker), target: nameOf(combat, p.target), weapon });
+  return `<div class="gunbai-pending" data-stage="reaction" data-target="${esc(p.target)}"${mine ? ' data-mine="true"' : ""}>${esc(text)}</div>`;
+}
+
+/**
  * Render the panel into the combat tracker.
  * @param {HTMLElement} root
  * @param {Combat.Implementation} combat
@@ -1239,7 +1361,8 @@ export async function renderPanel(root, combat) {
     const entries = flag ? flag.log.slice(-6).map((l) => ({ action: l.action, events: l.events, secret: false, user: l.user })) : mine?.log ?? [];
     const info = roundInfo(ruleset, state);
     const actions = await actionsFor(combat);
-    const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [] });
+    const weapons = pub.weapons ?? {};
+    const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons });
     panel.dataset.state = "running";
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
@@ -1248,13 +1371,16 @@ export async function renderPanel(root, combat) {
         const c = combat.combatants.get(id);
         const mine = !!c?.actor?.testUserPermission(game.user, "OWNER") && !gm;
         const nums = combatantNumbers(ruleset, state, id)
-          .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(v)}</span>`)
+          // (a stance is a key: its rulebook term)
+          .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(k === "Stance" && typeof v === "string" && v !== "—" ? term(ruleset, "Value", v) : v)}</span>`)
           .join(" ");
         return `<li data-combatant="${esc(id)}" class="${info.current === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
       })
       .join("");
     const button = (/** @type {{action: Record<string, any>, label: string, cost: string}} */ a, /** @type {number} */ i) =>
-          `<button type="button" data-gunbai="act" data-index="${i}" data-type="${esc(a.action.type)}" data-actor="${esc(actorOf(a.action) ?? a.action.team ?? "")}">${esc(a.label)}${
+          `<button type="button" data-gunbai="act" data-index="${i}" data-type="${esc(a.action.type)}" data-actor="${esc(actorOf(a.action) ?? a.action.team ?? "")}"${
+            typeof a.action.target === "string" ? ` data-target="${esc(a.action.target)}"` : ""
+          }${typeof a.action.kind === "string" ? ` data-kind="${esc(a.action.kind)}"` : ""}>${esc(a.label)}${
             a.cost ? ` <small>${esc(a.cost)}</small>` : ""
           }</button>`;
     const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(ruleset, a).gm;
@@ -1275,7 +1401,7 @@ export async function renderPanel(root, combat) {
           : l.action
             ? actionLabel(combat, labels, l.action, { squares: !l.secret })
             : L("GUNBAI.Combat.Started");
-        return `<li>${esc(`${head} → ${eventsText(l.events, combat)}`)}</li>`;
+        return `<li>${esc(`${head} → ${eventsText(l.events, combat, weapons)}`)}</li>`;
       })
       .join("");
     panel.innerHTML =
@@ -1284,6 +1410,7 @@ export async function renderPanel(root, combat) {
       )} ${esc(info.round)}${info.phase ? ` · ${esc(Lk(`GUNBAI.PhaseName.${info.phase}`, info.phase))}` : ""}</div>` +
       (teams ? `<table class="gunbai-teams">${teams}</table>` : "") +
       `<ol class="gunbai-order">${rows}</ol>` +
+      fightNote(combat, ruleset, state, pub, gm) +
       `<div class="gunbai-actions" data-count="${actions.length}">${buttons || (gmButtons ? "" : `<span class="gunbai-note">${esc(L("GUNBAI.Combat.NothingToDo"))}</span>`)}</div>` +
       (gm
         ? `<details class="gunbai-gm" open><summary>${esc(L("GUNBAI.Combat.GmActions"))}</summary><div class="gunbai-actions">${gmButtons}</div>` +

@@ -78,20 +78,37 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
         ...(seed !== undefined ? { seed } : {}),
       };
     case "coc7_house":
-      return { participants: entries.map((e) => ({ id: e.id, dex: e.data.dex, is_pc: e.isPC, modifier: e.data.modifier ?? 0 })) };
+      return {
+        participants: entries.map((e) => ({
+          id: e.id,
+          dex: e.data.dex,
+          is_pc: e.isPC,
+          modifier: e.data.modifier ?? 0,
+          // the attack exchanges (C7H-ACT-1, C7H-PAS-1): HP, armour, Dodge, damage bonus,
+          // weapons (a weapon's display `name` stays with the host), and the side that
+          // ends the fight when it is down
+          ...(e.data.hp != null ? { hp: e.data.hp } : {}),
+          ...(e.data.hp_max != null ? { hp_max: e.data.hp_max } : {}),
+          ...(e.data.armor != null ? { armor: e.data.armor } : {}),
+          ...(e.data.dodge != null ? { dodge: e.data.dodge } : {}),
+          ...(e.data.db != null ? { db: e.data.db } : {}),
+          ...(Array.isArray(e.data.weapons) ? { weapons: e.data.weapons.map(engineWeapon) } : {}),
+          ...(sideOf(e) ? { side: sideOf(e) } : {}),
+        })),
+      };
     case "coc_ap":
       return {
         participants: entries.map((e) => ({
           id: e.id,
           dex: e.data.dex,
           ...(e.data.skills ? { skills: e.data.skills } : {}),
-          ...(e.data.weapons ? { weapons: e.data.weapons } : {}),
+          ...(Array.isArray(e.data.weapons) ? { weapons: e.data.weapons.map(engineWeapon) } : {}),
           ...(e.data.position ? { position: e.data.position } : {}),
           // HP, armor and the side end the fight when one side is down (COCAP-RND-3).
           ...(e.data.hp_max != null ? { hp_max: e.data.hp_max } : {}),
           ...(e.data.hp != null ? { hp: e.data.hp } : {}),
           ...(e.data.armor != null ? { armor: e.data.armor } : {}),
-          ...(typeof e.team === "string" && e.team.length > 0 && e.team.length <= 64 ? { side: e.team } : {}),
+          ...(sideOf(e) ? { side: sideOf(e) } : {}),
         })),
       };
     case "fap_map":
@@ -99,6 +116,58 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
     default:
       throw new Error(`gunbai: unknown ruleset ${ruleset}`);
   }
+}
+
+/**
+ * A combatant's side for the engines that end a fight when one side is down: its team.
+ * @param {Entry} e
+ * @returns {string | null}
+ */
+const sideOf = (e) => (typeof e.team === "string" && e.team.length > 0 && e.team.length <= 64 ? e.team : null);
+
+/**
+ * A weapon as the engine takes it: the flag's weapon without the host's display `label`
+ * (a name, or one per language: `{ja, zh_hans, zh_hant, en}`).
+ * @param {any} w
+ * @returns {any}
+ */
+function engineWeapon(w) {
+  if (!w || typeof w !== "object") return w;
+  const { label: _label, ...rest } = w;
+  return rest;
+}
+
+/**
+ * The display names of the combatants' weapons, by combatant id then weapon key (CoC 7th
+ * `id`, CoC 6th `name`): the flag's `label` (a string or one per language), where given.
+ * @param {string} ruleset
+ * @param {Entry[]} entries
+ * @returns {Record<string, Record<string, any>>}
+ */
+export function weaponLabels(ruleset, entries) {
+  /** @type {Record<string, Record<string, any>>} */
+  const out = {};
+  if (ruleset !== "coc7_house" && ruleset !== "coc_ap") return out;
+  for (const e of entries) {
+    for (const w of Array.isArray(e.data.weapons) ? e.data.weapons : []) {
+      const key = ruleset === "coc_ap" ? w?.name : w?.id;
+      if (typeof key === "string" && w.label) (out[e.id] ??= {})[key] = w.label;
+    }
+  }
+  return out;
+}
+
+/**
+ * The combatant a pending attack waits on (the `reaction` stage of `turn()`), read from
+ * the state (a player's view has it too): CoC 7th and 6th `pending.target`.
+ * @param {string} ruleset
+ * @param {any} state
+ * @returns {{attacker: string, target: string, weapon: string} | null}
+ */
+export function pendingAttack(ruleset, state) {
+  if (ruleset !== "coc7_house" && ruleset !== "coc_ap") return null;
+  const p = state?.pending;
+  return p && typeof p.target === "string" ? { attacker: p.attacker, target: p.target, weapon: p.weapon } : null;
 }
 
 /**
@@ -244,13 +313,19 @@ export function combatantNumbers(ruleset, state, id) {
     }
     case "coc_ap": {
       const f = state.fighters.find((/** @type {any} */ x) => x.participant.id === id);
-      return f ? [["DEX", f.participant.dex], ["AP", f.ap]] : [];
+      if (!f) return [];
+      const p = f.participant;
+      /** @type {[string, string | number][]} */
+      const hp = p.hp_max != null ? [["HP", `${p.hp ?? p.hp_max}/${p.hp_max}`]] : [];
+      return [...hp, ["DEX", p.dex], ["AP", f.ap]];
     }
     case "coc7_house": {
       const c = state.combatants.find((/** @type {any} */ x) => x.entry.id === id);
       if (!c) return [];
       const used = [c.active_used ? "A" : "", c.passive_used ? `P${c.passive_used}` : "", c.free_used ? "F" : ""].filter(Boolean).join(" ");
-      return [["DEX", c.entry.dex], ["Stance", c.stance ?? "—"], ["Used", used || "—"]];
+      /** @type {[string, string | number][]} */
+      const hp = c.hp != null ? [["HP", c.hp_max != null ? `${c.hp}/${c.hp_max}` : c.hp]] : [];
+      return [...hp, ["DEX", c.entry.dex], ["Stance", c.stance ?? "—"], ["Used", used || "—"]];
     }
     case "fap_map": {
       const c = state.combatants.find((/** @type {any} */ x) => x.id === id);
