@@ -15,7 +15,7 @@ import { join } from "node:path";
 const argv = process.argv.slice(2);
 const entryAt = argv.indexOf("--entry");
 const entry = entryAt >= 0 ? argv.splice(entryAt, 2)[1] : null;
-if (entryAt >= 0 && !/^[a-z-]+$/.test(entry ?? "")) {
+if (entryAt >= 0 && !/^[a-z0-9-]+$/.test(entry ?? "")) {
   console.error("usage: node bindings-js/conformance.mjs [--entry NAME] PATH...");
   process.exit(2);
 }

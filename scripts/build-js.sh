@@ -3,7 +3,7 @@
 #   bash scripts/build-js.sh          the whole package: the full entry, the four per-ruleset
 #                                     entries, the inline variants, package.json and README
 #   bash scripts/build-js.sh --full   the full entry only (index.js + wasm/, what `make demo` runs)
-#   ... --only "coc tmd"              those entries only (full, world-trigger, coc, tmd, fap-map)
+#   ... --only "coc7 tmd"             those entries only (full, world-trigger, coc6, coc7, tmd, fap-map)
 #   ... --target-dir DIR              cargo's target dir for them (default target/wasm; make
 #                                     test builds two groups of entries side by side in two)
 #   ... --cargo-only                  only the cargo builds of those entries (no wasm-bindgen
@@ -20,7 +20,7 @@ source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 
 # The entries: the full package, then one per ruleset ("<dir>:<cargo features>").
-ALL_ENTRIES=(".:" "world-trigger:world_trigger" "coc:coc" "tmd:tmd" "fap-map:fap_map")
+ALL_ENTRIES=(".:" "world-trigger:world_trigger" "coc6:coc6" "coc7:coc7" "tmd:tmd" "fap-map:fap_map")
 ENTRIES=("${ALL_ENTRIES[@]}")
 BUILD=1; PACKAGE=1; CARGO_ONLY=0; TARGET=target/wasm
 entry_name() { local dir="${1%%:*}"; if [ "$dir" = . ]; then echo full; else echo "$dir"; fi; }
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
       for want in $2; do
         found=""
         for e in "${ALL_ENTRIES[@]}"; do [ "$(entry_name "$e")" != "$want" ] || found="$e"; done
-        [ -n "$found" ] || { echo "no entry $want (full, world-trigger, coc, tmd, fap-map)"; exit 2; }
+        [ -n "$found" ] || { echo "no entry $want (full, world-trigger, coc6, coc7, tmd, fap-map)"; exit 2; }
         ENTRIES+=("$found")
       done
       PACKAGE=0; shift 2 ;;

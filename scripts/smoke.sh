@@ -67,7 +67,7 @@ mkdir -p "$work/npm-project"
 import { fileURLToPath } from "node:url";
 const where = fileURLToPath(import.meta.resolve("gunbai"));
 if (!where.startsWith(process.cwd() + "/node_modules/gunbai/")) throw new Error(`gunbai resolves to ${where}`);
-for (const entry of ["gunbai", "gunbai/inline", "gunbai/world-trigger", "gunbai/coc", "gunbai/tmd", "gunbai/fap-map",
+for (const entry of ["gunbai", "gunbai/inline", "gunbai/world-trigger", "gunbai/coc6", "gunbai/coc7", "gunbai/tmd", "gunbai/fap-map",
                      "gunbai/tmd/inline"]) {
   const g = await import(entry);
   const r = g.dice.roll({ expr: "2d6+1", seed: 42 });

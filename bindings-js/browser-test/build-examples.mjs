@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "./server.mjs";
 
 const PKG = join(REPO_ROOT, "bindings-js", "pkg");
-const FILES = ["index.js", "inline.js", "index.d.ts", "package.json", "README.md", "wasm", "world-trigger", "coc", "tmd", "fap-map"];
+const FILES = ["index.js", "inline.js", "index.d.ts", "package.json", "README.md", "wasm", "world-trigger", "coc6", "coc7", "tmd", "fap-map"];
 
 export function buildExamples() {
   if (!existsSync(join(PKG, "index.js")) || !existsSync(join(PKG, "inline.js"))) {

@@ -411,7 +411,7 @@ const SYSTEMS = [
   {
     system: "coc_ap",
     lang: "ja",
-    entry: "coc",
+    entry: "coc6",
     op: (a) => gunbai.cocAp.sheet(a),
     fill: { name: "探索者", "characteristics.str": 13, "characteristics.con": 11, "characteristics.siz": 14, "characteristics.dex": 17, "characteristics.pow": 12, "skills.dodge": 45, ap_bonus: 1 },
     // COCAP-AP-3/4: AP = 2 + floor(DEX / 6) + modifier; the pack: HP = ceil((CON + SIZ) / 2), SAN = POW x 5.
@@ -421,7 +421,7 @@ const SYSTEMS = [
   {
     system: "coc7_house",
     lang: "ja",
-    entry: "coc",
+    entry: "coc7",
     op: (a) => gunbai.coc7House.sheet(a),
     fill: { name: "探索者", "characteristics.str": 60, "characteristics.con": 55, "characteristics.siz": 65, "characteristics.dex": 72, "characteristics.pow": 60, "skills.firearms_handgun": 55 },
     // C7H-INIT-1: initiative = floor(DEX / 5); the pack: HP = floor((CON + SIZ) / 10), MP = floor(POW / 5).

@@ -15,11 +15,11 @@ export const EX = join(REPO_ROOT, "examples", "owlbear-extension");
 export const PKG = join(REPO_ROOT, "bindings-js", "pkg");
 export const SDK = join(REPO_ROOT, "bindings-js", "browser-test", "node_modules", "@owlbear-rodeo", "sdk", "lib", "index.js");
 /** The npm entry of each ruleset (what app.js imports). */
-export const ENTRY_OF = { world_trigger: "world-trigger", tmd: "tmd", coc_ap: "coc", coc7_house: "coc", fap_map: "fap-map" };
+export const ENTRY_OF = { world_trigger: "world-trigger", tmd: "tmd", coc_ap: "coc6", coc7_house: "coc7", fap_map: "fap-map" };
 
 export async function buildOwlbear(outDir = join(EX, "dist")) {
   if (!existsSync(SDK)) throw new Error(`${SDK} missing: run scripts/setup.d/20-web.sh`);
-  if (!existsSync(join(PKG, "coc", "index.js"))) throw new Error(`${PKG} is missing: run bash scripts/build-js.sh`);
+  if (!existsSync(join(PKG, "coc7", "index.js"))) throw new Error(`${PKG} is missing: run bash scripts/build-js.sh`);
   await build({
     root: EX,
     configFile: join(EX, "vite.config.js"),

@@ -30,8 +30,8 @@ after(async () => {
 
 test("vite build emits one wasm per ruleset entry, both pages, and copies the manifest", () => {
   const assets = readdirSync(join(DIST, "assets"));
-  assert.equal(assets.filter((f) => f.endsWith(".wasm")).length, 4, assets.join(", "));
-  for (const e of ["world-trigger", "tmd", "coc", "fap-map"]) assert.ok(assets.some((f) => f.startsWith(`${e}-`) && f.endsWith(".js")), `${e} chunk`);
+  assert.equal(assets.filter((f) => f.endsWith(".wasm")).length, 5, assets.join(", "));
+  for (const e of ["world-trigger", "tmd", "coc6", "coc7", "fap-map"]) assert.ok(assets.some((f) => f.startsWith(`${e}-`) && f.endsWith(".js")), `${e} chunk`);
   const m = JSON.parse(readFileSync(join(DIST, "manifest.json"), "utf8"));
   for (const f of [m.icon, m.action.icon, m.action.popover, m.background_url]) assert.ok(existsSync(join(DIST, f)), f);
 });

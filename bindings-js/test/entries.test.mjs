@@ -1,4 +1,4 @@
-// Node tests of the per-ruleset entries (gunbai/world-trigger, gunbai/coc, gunbai/tmd,
+// Node tests of the per-ruleset entries (gunbai/world-trigger, gunbai/coc6, gunbai/coc7, gunbai/tmd,
 // gunbai/fap-map): each is the same API over a smaller wasm that registers only
 // dice, meta and its own ruleset (no chat commands: those are the full package's).
 import { test } from "node:test";
@@ -11,7 +11,8 @@ import * as full from "../pkg/index.js";
 const pkgJson = JSON.parse(readFileSync(new URL("../pkg/package.json", import.meta.url), "utf8"));
 const ENTRIES = {
   "world-trigger": { ruleset: "world_trigger", modules: ["worldTrigger"], system: "world_trigger" },
-  coc: { ruleset: "coc", modules: ["coc7", "cocAp", "coc7House"], system: "coc7" },
+  coc6: { ruleset: "coc6", modules: ["cocAp"], system: "coc6" },
+  coc7: { ruleset: "coc7", modules: ["coc7", "coc7House"], system: "coc7" },
   tmd: { ruleset: "tmd", modules: ["tmd"], system: "tmd" },
   "fap-map": { ruleset: "fap_map", modules: ["fapMap"], system: "fap_map" },
 };
@@ -69,7 +70,7 @@ test("the same seed gives the same battle step in an entry and in the full packa
 
 // The size budgets (DESIGN.md, "What size budget does the wasm have?"): gzip -9 of each
 // entry's .wasm, measured with the gzip program as README's figures are.
-const BUDGETS = { ".": 520_000, "world-trigger": 230_000, coc: 150_000, tmd: 150_000, "fap-map": 150_000 };
+const BUDGETS = { ".": 520_000, "world-trigger": 230_000, coc6: 150_000, coc7: 150_000, tmd: 150_000, "fap-map": 150_000 };
 const gzipped = (dir) =>
   execFileSync("gzip", ["-9c", fileURLToPath(new URL(`../pkg/${dir}/wasm/gunbai_js_bg.wasm`, import.meta.url))], {
     maxBuffer: 64 << 20,

@@ -70,7 +70,7 @@ tmdOnly.worldTrigger;
 tmdOnly.Battle;
 // Each entry's .d.ts declares the types its operations reach (and compiles on its own).
 import * as wtOnly from "../pkg/world-trigger/index.js";
-import * as cocOnly from "../pkg/coc/index.js";
+import * as cocOnly from "../pkg/coc7/index.js";
 import * as fmOnly from "../pkg/fap-map/index.js";
 const wtBattle: wtOnly.Battle | null = null;
 const cocLevel: cocOnly.Coc7Level = cocOnly.coc7.check({ skill: 50, variants: { coc7_rule: 3 }, seed: 1 }).level;

@@ -5,8 +5,8 @@
 /** The five systems: the package entry each loads and the op that checks its sheet. */
 export const SYSTEMS = {
   world_trigger: { entry: "world-trigger", op: "world_trigger.validate_sheet" },
-  coc_ap: { entry: "coc", op: "coc_ap.sheet" },
-  coc7_house: { entry: "coc", op: "coc7_house.sheet" },
+  coc_ap: { entry: "coc6", op: "coc_ap.sheet" },
+  coc7_house: { entry: "coc7", op: "coc7_house.sheet" },
   tmd: { entry: "tmd", op: "tmd.sheet" },
   fap_map: { entry: "fap-map", op: "fap_map.sheet" },
 };

@@ -20,7 +20,7 @@
 // their listing, the log and last result as they may see them) sealed for them.
 //
 // Only the scene's ruleset is loaded: each ruleset's npm entry
-// (`gunbai/world-trigger`, `gunbai/tmd`, `gunbai/coc`, `gunbai/fap-map`) is
+// (`gunbai/world-trigger`, `gunbai/tmd`, `gunbai/coc6`, `gunbai/coc7`, `gunbai/fap-map`) is
 // imported on demand, so only its wasm is fetched.
 import OBR, { buildLabel } from "@owlbear-rodeo/sdk";
 import { KEY, METADATA_LIMIT, encode, decode, entrySize } from "./store.js";
@@ -49,8 +49,8 @@ export const SYSTEMS = ["world_trigger", "tmd", "coc_ap", "coc7_house", "fap_map
 const ENTRIES = {
   world_trigger: () => import("gunbai/world-trigger"),
   tmd: () => import("gunbai/tmd"),
-  coc_ap: () => import("gunbai/coc"),
-  coc7_house: () => import("gunbai/coc"),
+  coc_ap: () => import("gunbai/coc6"),
+  coc7_house: () => import("gunbai/coc7"),
   fap_map: () => import("gunbai/fap-map"),
 };
 

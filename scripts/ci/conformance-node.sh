@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.sh"
 needs npm
 node bindings-js/conformance.mjs testdata/vectors
-for entry in world-trigger coc tmd fap-map; do
+for entry in world-trigger coc6 coc7 tmd fap-map; do
   echo "--- per-ruleset entry gunbai/$entry"
   out="$(node bindings-js/conformance.mjs --entry "$entry" testdata/vectors)" || { echo "$out"; exit 1; }
   echo "$out" | tail -n 2

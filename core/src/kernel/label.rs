@@ -27,3 +27,177 @@ impl WtLabel {
         WtLabel { ja: ja.into(), zh_hans: zh_hans.into(), zh_hant: zh_hant.into(), en: en.into() }
     }
 }
+
+/// The four display languages' positions in a [`Tpl`]: ja, zh_hans, zh_hant, en.
+pub const LANGS: usize = 4;
+
+/// A sentence template in the four display languages (ja, zh_hans, zh_hant, en).
+/// `{0}` … `{9}` stand for the arguments of [`fill`]; every other character is text.
+/// Sentences are data: one template per outcome, and one function fills them all
+/// (a `format!` per language per sentence was most of an engine's sentence code).
+pub type Tpl = [&'static str; LANGS];
+
+/// An argument of a sentence template: its text in one language.
+pub trait Say {
+    /// Append this argument's text in language `lang` (an index into a [`Tpl`]).
+    fn say(&self, lang: usize, out: &mut String);
+}
+
+impl Say for str {
+    fn say(&self, _: usize, out: &mut String) {
+        out.push_str(self);
+    }
+}
+impl Say for String {
+    fn say(&self, _: usize, out: &mut String) {
+        out.push_str(self);
+    }
+}
+impl<T: Say + ?Sized> Say for &T {
+    fn say(&self, lang: usize, out: &mut String) {
+        (**self).say(lang, out)
+    }
+}
+impl Say for i64 {
+    fn say(&self, _: usize, out: &mut String) {
+        push_int(*self, out)
+    }
+}
+impl Say for u32 {
+    fn say(&self, _: usize, out: &mut String) {
+        push_int(i64::from(*self), out)
+    }
+}
+impl Say for u8 {
+    fn say(&self, _: usize, out: &mut String) {
+        push_int(i64::from(*self), out)
+    }
+}
+impl Say for i32 {
+    fn say(&self, _: usize, out: &mut String) {
+        push_int(i64::from(*self), out)
+    }
+}
+impl Say for usize {
+    fn say(&self, _: usize, out: &mut String) {
+        push_int(i64::try_from(*self).unwrap_or(i64::MAX), out)
+    }
+}
+impl Say for WtLabel {
+    fn say(&self, lang: usize, out: &mut String) {
+        out.push_str([&self.ja, &self.zh_hans, &self.zh_hant, &self.en][lang.min(LANGS - 1)])
+    }
+}
+impl Say for [&str; LANGS] {
+    fn say(&self, lang: usize, out: &mut String) {
+        out.push_str(self[lang.min(LANGS - 1)])
+    }
+}
+impl Say for [String; LANGS] {
+    fn say(&self, lang: usize, out: &mut String) {
+        out.push_str(&self[lang.min(LANGS - 1)])
+    }
+}
+
+/// A template with its arguments, itself an argument: a piece of a larger sentence,
+/// filled in the larger sentence's language.
+pub struct Part<'a>(pub &'a Tpl, pub &'a [&'a dyn Say]);
+
+impl Say for Part<'_> {
+    fn say(&self, lang: usize, out: &mut String) {
+        fill_into(self.0[lang.min(LANGS - 1)], lang, self.1, out)
+    }
+}
+
+/// Nothing, in every language (an optional piece left out).
+pub const NOTHING: Tpl = ["", "", "", ""];
+
+/// A list joined with a separator per language.
+pub struct Joined<'a>(pub &'a [String], pub &'a Tpl);
+
+impl Say for Joined<'_> {
+    fn say(&self, lang: usize, out: &mut String) {
+        for (i, s) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push_str(self.1[lang.min(LANGS - 1)]);
+            }
+            out.push_str(s);
+        }
+    }
+}
+
+#[inline(never)]
+fn push_int(n: i64, out: &mut String) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut m = n.unsigned_abs();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Fill one language's template: `{n}` is argument n (a single digit); a `{` not
+/// followed by a digit and `}` is text.
+#[inline(never)]
+fn fill_into(t: &str, lang: usize, args: &[&dyn Say], out: &mut String) {
+    let mut rest = t;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        let b = rest.as_bytes();
+        match (b.get(at + 1), b.get(at + 2)) {
+            (Some(d @ b'0'..=b'9'), Some(b'}')) => {
+                if let Some(a) = args.get(usize::from(d - b'0')) {
+                    a.say(lang, out);
+                }
+                rest = &rest[at + 3..];
+            }
+            _ => {
+                out.push('{');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+}
+
+/// Fill a four-language template with its arguments.
+#[inline(never)]
+pub fn fill(t: &Tpl, args: &[&dyn Say]) -> WtLabel {
+    let one = |lang: usize| {
+        let mut s = String::new();
+        fill_into(t[lang], lang, args, &mut s);
+        s
+    };
+    WtLabel { ja: one(0), zh_hans: one(1), zh_hant: one(2), en: one(3) }
+}
+
+#[cfg(test)]
+mod fill_tests {
+    use super::*;
+
+    #[test]
+    fn fills_each_language_with_its_own_argument_text() {
+        let piece: Tpl = ["（残りAP {0}）", "（剩余AP {0}）", "（剩餘AP {0}）", " ({0} AP left)"];
+        let l = fill(
+            &["{0}は{2}で攻撃{1}。", "{0}用{2}攻击{1}。", "{0}用{2}攻擊{1}。", "{0} attacks with {2}{1}."],
+            &[&"A", &Part(&piece, &[&-3i64]), &["刀", "刀", "刀", "a knife"]],
+        );
+        assert_eq!(l.ja, "Aは刀で攻撃（残りAP -3）。");
+        assert_eq!(l.zh_hant, "A用刀攻擊（剩餘AP -3）。");
+        assert_eq!(l.en, "A attacks with a knife (-3 AP left).");
+        let o = fill(&["{0}", "{0}", "{0}", "{0} {x} {"], &[&Joined(&["a".into(), "b".into()], &["→", "→", "→", ", "])]);
+        assert_eq!((o.ja.as_str(), o.en.as_str()), ("a→b", "a, b {x} {"));
+        assert_eq!(fill(&["{0}{1}"; 4], &[&i64::MIN, &u32::MAX]).en, format!("{}{}", i64::MIN, u32::MAX));
+    }
+}

@@ -30,7 +30,8 @@ use crate::ops::OpDef;
 pub(crate) fn built() -> Vec<&'static str> {
     [
         (cfg!(feature = "world_trigger"), "world_trigger"),
-        (cfg!(feature = "coc"), "coc"),
+        (cfg!(feature = "coc6"), "coc6"),
+        (cfg!(feature = "coc7"), "coc7"),
         (cfg!(feature = "tmd"), "tmd"),
         (cfg!(feature = "fap_map"), "fap_map"),
     ]
@@ -44,12 +45,12 @@ pub(crate) fn built() -> Vec<&'static str> {
 pub(crate) fn ops(v: &mut Vec<OpDef>) {
     #[cfg(feature = "world_trigger")]
     v.extend(world_trigger::ops());
-    #[cfg(feature = "coc")]
-    {
-        v.extend(coc::coc7::ops());
-        v.extend(coc::coc_ap::ops());
-        v.extend(coc::coc7_house::ops());
-    }
+    #[cfg(feature = "coc7")]
+    v.extend(coc::coc7::ops());
+    #[cfg(feature = "coc6")]
+    v.extend(coc::coc_ap::ops());
+    #[cfg(feature = "coc7")]
+    v.extend(coc::coc7_house::ops());
     #[cfg(feature = "tmd")]
     v.extend(tmd::ops());
     #[cfg(feature = "fap_map")]
@@ -60,7 +61,7 @@ pub(crate) fn ops(v: &mut Vec<OpDef>) {
 pub(crate) fn batch_ops(v: &mut Vec<BatchDef>) {
     #[cfg(feature = "world_trigger")]
     v.extend(world_trigger::batch::ops());
-    #[cfg(feature = "coc")]
+    #[cfg(feature = "coc7")]
     v.extend(coc::batch::ops());
     #[cfg(feature = "tmd")]
     v.extend(tmd::batch::ops());
@@ -73,9 +74,10 @@ pub(crate) fn handles(v: &mut Vec<HandleDef>) {
     v.push(def::<world_trigger::handle::Battle>());
     #[cfg(feature = "tmd")]
     v.push(def::<tmd::handle::Encounter>());
-    #[cfg(feature = "coc")]
+    #[cfg(feature = "coc6")]
+    v.push(def::<coc::handle::ApRound>());
+    #[cfg(feature = "coc7")]
     {
-        v.push(def::<coc::handle::ApRound>());
         v.push(def::<coc::handle::HouseRound>());
         v.push(def::<coc::handle::Chase>());
     }
@@ -92,7 +94,7 @@ pub(crate) const CHAT: Dialects = Dialects {
     sheet: chat_sheet,
     help: chat_help,
     messages: &[
-        #[cfg(feature = "coc")]
+        #[cfg(any(feature = "coc6", feature = "coc7"))]
         coc::chat::MESSAGES,
         #[cfg(feature = "world_trigger")]
         world_trigger::chat::MESSAGES,
@@ -106,7 +108,8 @@ pub(crate) const CHAT: Dialects = Dialects {
 fn chat_in_build(system: CmdSystem) -> bool {
     match system {
         CmdSystem::WorldTrigger => cfg!(feature = "world_trigger"),
-        CmdSystem::Coc7 | CmdSystem::Coc6 => cfg!(feature = "coc"),
+        CmdSystem::Coc7 => cfg!(feature = "coc7"),
+        CmdSystem::Coc6 => cfg!(feature = "coc6"),
         CmdSystem::Tmd => cfg!(feature = "tmd"),
         CmdSystem::FapMap => cfg!(feature = "fap_map"),
     }
@@ -128,9 +131,9 @@ fn chat_own(
     // the arms are compiled out so that its code is not in the binary.
     #[allow(unreachable_patterns)]
     let own = match system {
-        #[cfg(feature = "coc")]
+        #[cfg(feature = "coc7")]
         CmdSystem::Coc7 => coc::chat::try_coc7(c, lang, dice, variants.coc7_rule)?,
-        #[cfg(feature = "coc")]
+        #[cfg(feature = "coc6")]
         CmdSystem::Coc6 => coc::chat::try_coc6(c, lang, dice)?,
         #[cfg(feature = "world_trigger")]
         CmdSystem::WorldTrigger => {
@@ -158,7 +161,7 @@ fn chat_help(system: CmdSystem) -> (&'static str, &'static [crate::chat::help::E
 }
 
 fn chat_sheet(args: &CmdRunArgs, dice: &mut Dice) -> Result<Option<CmdRunResult>> {
-    #[cfg(feature = "coc")]
+    #[cfg(any(feature = "coc6", feature = "coc7"))]
     if let Some(r) = coc::chat::sheet::try_sheet(args, dice)? {
         return Ok(Some(r));
     }

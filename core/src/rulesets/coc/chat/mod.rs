@@ -31,7 +31,7 @@
 //! `coc7.check`).
 
 mod far;
-#[cfg(feature = "coc")]
+#[cfg(any(feature = "coc6", feature = "coc7"))]
 pub mod sheet;
 
 use crate::chat::catalog::{fmt, msg};
