@@ -25,7 +25,7 @@ export declare function call(op: string, args?: Record<string, unknown>): unknow
 /** What a `<x>_simulate` operation returns: a table of games and one of participants, as columns. */
 export interface SimulateTables {
   battles: { index: number[]; seed: number[]; ended: boolean[]; winner: (string | null)[]; outcome: unknown[]; rounds: number[]; steps: number[] };
-  members: { battle: number[]; id: string[]; hp_start: (number | null)[]; hp_end: (number | null)[]; damage_taken: (number | null)[]; healed: (number | null)[]; actions: number[] };
+  members: { battle: number[]; id: string[]; hp_start: (number | null)[]; hp_end: (number | null)[]; damage_taken: (number | null)[]; healed: (number | null)[]; actions: number[]; damage_dealt: (number | null)[]; down: (boolean | null)[] };
 }
 
 /**
@@ -37,7 +37,7 @@ export interface SimulateTables {
  */
 export declare function simulate(
   op: string,
-  args: { setup: Record<string, unknown>; n: number; seed: number; first?: number; max_steps?: number; threads?: number; policy?: { priority?: string[] }; policies?: { ids: string[]; priority?: string[] }[] },
+  args: { setup: Record<string, unknown>; n: number; seed: number; first?: number; max_steps?: number; threads?: number; policy?: { kind?: "random" | "aggressive" | "priority"; priority?: string[] }; policies?: { ids: string[]; kind?: "random" | "aggressive" | "priority"; priority?: string[] }[] },
   options?: { onProgress?: (done: number, n: number) => void; signal?: AbortSignal },
 ): Promise<SimulateTables>;
 

@@ -93,3 +93,74 @@ def _wt_setup() -> dict:  # type: ignore[type-arg]
     setup.pop("seed", None)
     setup["max_rounds"] = 2
     return setup  # type: ignore[no-any-return]
+
+
+def _ap_duel(knife: int = 60, hp: int = 12) -> Any:
+    """The seed's ayla against the ghoul (COCAP-ACT-2), ayla's knife skill and HP as parameters."""
+    return {"participants": [
+        {"id": "ayla", "dex": 14, "side": "pc", "hp_max": hp, "skills": {"dodge": 50},
+         "weapons": [{"name": "knife", "skill": knife, "attacks_per_round": 2, "damage": "1d4+2"}]},
+        {"id": "ghoul", "dex": 12, "side": "npc", "hp_max": 13, "armor": 1, "skills": {"dodge": 40},
+         "weapons": [{"name": "claw", "skill": 45, "attacks_per_round": 1, "damage": "1d6"}]}]}
+
+
+def test_long_form_table_and_policies_by_name() -> None:
+    pytest.importorskip("pandas")
+    sim = gunbai.coc_ap.simulate(setup=_ap_duel(), n=30, rng=4, policy="aggressive", max_steps=300)
+    assert sim.battles == gunbai.coc_ap.simulate(_ap_duel(), 30, 4, policy={"kind": "aggressive"},
+                                                 max_steps=300).battles
+    df = sim.to_pandas()
+    assert len(df) == 60 and set(df["member"]) == {"ayla", "ghoul"}
+    for col in ("master_seed", "index", "seed", "winner", "rounds", "damage_dealt", "damage_taken", "down"):
+        assert col in df.columns, col
+    # One-on-one: ayla's damage dealt is the ghoul's damage taken, game by game (COCAP-ACT-2).
+    wide = df.pivot(index="index", columns="member", values=["damage_dealt", "damage_taken"])
+    assert (wide["damage_dealt"]["ayla"] == wide["damage_taken"]["ghoul"]).all()
+    ended = df[df["ended"]]
+    assert (ended.groupby("index")["down"].sum() >= 1).all(), "a finished fight has someone down"
+    sim.params = {"knife": 60}
+    assert list(sim.to_pandas().columns[:2]) == ["knife", "master_seed"]
+
+
+def _sweep(executor: Any = None) -> Any:
+    from gunbai.analysis import sweep
+
+    return sweep(gunbai.coc_ap.simulate, {"knife": [5, 60, 90]}, _ap_duel, 600, 2026, winner="pc",
+                 chunk=150, executor=executor, policy="aggressive", max_steps=300)
+
+
+def test_sweep_stops_a_separated_build_early_and_keeps_each_builds_games() -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pandas")
+    s = _sweep()
+    summary = s.summary()
+    assert list(summary["knife"]) == [5, 60, 90]
+    # A knife of 5 % is far behind: its interval separates it from the leader and it stops.
+    assert summary["stopped_early"][0] and summary["games"][0] < 600
+    assert summary["high"][0] < summary["low"][2]
+    assert not summary["stopped_early"][2] and summary["games"][2] == 600
+    # Each build's games are its own seed stream's (SeedSequence(2026).spawn): the same
+    # games as simulating that build alone.
+    child = np.random.SeedSequence(2026).spawn(3)[1]
+    alone = gunbai.coc_ap.simulate(_ap_duel(60), summary["games"][1], child, policy="aggressive", max_steps=300)
+    assert s.builds[1].battles == alone.battles
+    assert set(s.to_pandas()["knife"]) == {5, 60, 90}
+
+
+def test_sweep_on_an_executor_equals_the_serial_run() -> None:
+    pytest.importorskip("pandas")
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as ex:
+        assert _sweep(ex).to_pandas().equals(_sweep().to_pandas())
+
+
+def test_sweep_on_a_dask_local_cluster_equals_the_serial_run() -> None:
+    pytest.importorskip("pandas")
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        on_dask = _sweep(client)
+    serial = _sweep()
+    assert on_dask.to_pandas().equals(serial.to_pandas())
+    assert on_dask.stopped == serial.stopped

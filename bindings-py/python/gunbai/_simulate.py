@@ -15,11 +15,16 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from ._core import GunbaiError, call
+from ._core import GunbaiError, _LazyModule, call
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy
     import pandas
+else:
+    # Bound at run time too, so that typing.get_type_hints can evaluate the annotations;
+    # numpy and pandas are imported only when used.
+    numpy = _LazyModule("numpy")
+    pandas = _LazyModule("pandas")
 
 #: What the core plays in one call at most, as ``n × max_steps``.
 MAX_WORK_PER_CALL = 10_000
@@ -76,11 +81,21 @@ class Simulation:
     row per participant per game), each a dict of equal-length lists, as the core gives
     them; ``seed`` is the master seed they came from."""
 
-    def __init__(self, op: str, seed: int, battles: dict[str, list[Any]], members: dict[str, list[Any]]) -> None:
+    def __init__(
+        self,
+        op: str,
+        seed: int,
+        battles: dict[str, list[Any]],
+        members: dict[str, list[Any]],
+        params: Optional[Mapping[str, Any]] = None,
+    ) -> None:
         self.op = op
         self.seed = seed
         self.battles = battles
         self.members = members
+        #: The parameters these games were played with (a sweep's build): columns of
+        #: :meth:`to_pandas`.
+        self.params: dict[str, Any] = dict(params or {})
 
     def __len__(self) -> int:
         return len(self.battles.get("index", []))
@@ -95,20 +110,28 @@ class Simulation:
         cols = {k: v for k, v in self.battles.items() if k != "outcome"}
         df = pd.DataFrame(cols)
         df.insert(0, "master_seed", self.seed)
+        for i, (k, v) in enumerate(self.params.items()):
+            df.insert(i, k, [v] * len(df))
         return df
 
     def to_pandas(self) -> "pandas.DataFrame":
-        """Long form: one row per participant per game, with the game's columns
-        (``master_seed``, ``index``, ``seed``, ``ended``, ``winner``, ``rounds``,
-        ``steps``) beside the participant's (``member``, ``hp_start``, ``hp_end``,
-        ``damage_taken``, ``healed``, ``actions``)."""
+        """Long form: one row per participant per game: the parameter columns
+        (:attr:`params`, a sweep's build), the game's (``master_seed``, ``index``,
+        ``seed``, ``ended``, ``winner``, ``rounds``, ``steps``), then the participant's
+        (``member``, ``hp_start``, ``hp_end``, ``damage_taken``, ``healed``,
+        ``actions``, ``damage_dealt``, ``down``)."""
         import pandas as pd
 
         members = pd.DataFrame(self.members).rename(columns={"battle": "index", "id": "member"})
         return self.battles_frame().merge(members, on="index", how="right")[
-            ["master_seed", "index", "seed", "ended", "winner", "rounds", "steps", "member"]
+            list(self.params)
+            + ["master_seed", "index", "seed", "ended", "winner", "rounds", "steps", "member"]
             + [c for c in members.columns if c not in ("index", "member")]
         ]
+
+    def wins(self, winner: str) -> int:
+        """How many games ``winner`` won."""
+        return sum(1 for w in self.battles.get("winner", []) if w == winner)
 
     def win_rates(self, confidence: float = 0.95) -> "pandas.DataFrame":
         """Each winner's share of the games (null: no winner — a draw or no end), with
@@ -126,6 +149,17 @@ class Simulation:
         return pd.DataFrame(rows, columns=["winner", "games", "rate", "low", "high"])
 
 
+Policy = Union[None, str, Mapping[str, Any]]
+
+
+def _policy(policy: Policy) -> Optional[Mapping[str, Any]]:
+    """A policy as the operation takes it: a kind's name (``"random"``, ``"aggressive"``)
+    is ``{"kind": name}``; a mapping is passed as it is (``{"kind", "priority"}``)."""
+    if isinstance(policy, str):
+        return {"kind": policy}
+    return policy
+
+
 def run(
     op: str,
     setup: Mapping[str, Any],
@@ -133,12 +167,16 @@ def run(
     rng: Rng = None,
     *,
     threads: Optional[int] = None,
-    policy: Optional[Mapping[str, Any]] = None,
+    policy: Policy = None,
     policies: Optional[Sequence[Mapping[str, Any]]] = None,
     max_steps: Optional[int] = None,
     progress: bool = False,
+    first: int = 0,
+    params: Optional[Mapping[str, Any]] = None,
 ) -> Simulation:
-    """Play ``n`` games of ``op`` (an ``<x>_simulate`` operation) in chunks."""
+    """Play ``n`` games of ``op`` (an ``<x>_simulate`` operation) in chunks: games
+    ``first`` … ``first + n − 1`` of the master seed. Ctrl-C stops between chunks (each
+    chunk is one native call)."""
     n = operator.index(n)
     if n < 1:
         raise GunbaiError("out_of_range", "n: must be at least 1", field="n", loc=["n"])
@@ -146,6 +184,7 @@ def run(
     steps = DEFAULT_MAX_STEPS if max_steps is None else operator.index(max_steps)
     chunk = max(1, MAX_WORK_PER_CALL // max(1, steps))
     args: dict[str, Any] = {"setup": setup, "seed": seed, "threads": 0 if threads is None else threads}
+    policy = _policy(policy)
     if policy is not None:
         args["policy"] = policy
     if policies is not None:
@@ -159,21 +198,22 @@ def run(
         from tqdm.auto import tqdm
 
         bar = tqdm(total=n, unit="game")
+    first = operator.index(first)
     try:
-        first = 0
-        while first < n:
-            size = min(chunk, n - first)
-            part = call(op, {**args, "first": first, "n": size})
+        done = 0
+        while done < n:
+            size = min(chunk, n - done)
+            part = call(op, {**args, "first": first + done, "n": size})
             for table, out in ((part["battles"], battles), (part["members"], members)):
                 for col, values in table.items():
                     out.setdefault(col, []).extend(values)
-            first += size
+            done += size
             if bar is not None:
                 bar.update(size)
     finally:
         if bar is not None:
             bar.close()
-    return Simulation(op, seed, battles, members)
+    return Simulation(op, seed, battles, members, params)
 
 
 class Simulator:
@@ -185,7 +225,8 @@ class Simulator:
             f"Play ``n`` whole games of ``{op}`` from one setup (any ``n``: the core plays "
             "them in chunks). ``rng``: None, an int (the operation's ``seed``), a numpy "
             "Generator or SeedSequence (SPEC 7). ``threads``: None for one per core. "
-            "``policy``/``policies``: as the operation's. ``progress``: a tqdm bar. "
+            "``policy``: ``\"random\"``, ``\"aggressive\"`` or the operation's ``{kind, priority}``; "
+            "``policies``: as the operation's (one side scripted, the other random). ``progress``: a tqdm bar. "
             "Returns a :class:`Simulation` (``.to_pandas()``, ``.win_rates()``)."
         )
 
@@ -196,7 +237,7 @@ class Simulator:
         rng: Rng = None,
         *,
         threads: Optional[int] = None,
-        policy: Optional[Mapping[str, Any]] = None,
+        policy: Policy = None,
         policies: Optional[Sequence[Mapping[str, Any]]] = None,
         max_steps: Optional[int] = None,
         progress: bool = False,
@@ -215,3 +256,155 @@ class Simulator:
 
     def __repr__(self) -> str:
         return f"<gunbai simulate: {self.op}>"
+
+
+def _play_chunk(
+    op: str, setup: Mapping[str, Any], seed: int, first: int, n: int, options: Mapping[str, Any]
+) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """One task of a sweep: games ``first`` … ``first + n − 1`` of ``seed`` (module level,
+    so an executor's worker process or a Dask worker can run it)."""
+    sim = run(op, setup, n, seed, first=first, **options)
+    return sim.battles, sim.members
+
+
+class _Now:
+    """A finished future (the serial executor's)."""
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def result(self) -> Any:
+        return self._value
+
+    def cancel(self) -> bool:
+        return False
+
+
+class Sweep:
+    """What :func:`sweep` played: one :class:`Simulation` per build (with its parameters),
+    and which builds stopped early."""
+
+    def __init__(self, winner: str, builds: list[Simulation], stopped: list[bool], confidence: float) -> None:
+        self.winner = winner
+        self.builds = builds
+        self.stopped = stopped
+        self.confidence = confidence
+
+    def to_pandas(self) -> "pandas.DataFrame":
+        """Long form: every build's :meth:`Simulation.to_pandas`, one after another."""
+        import pandas as pd
+
+        return pd.concat([b.to_pandas() for b in self.builds], ignore_index=True)
+
+    def summary(self) -> "pandas.DataFrame":
+        """One row per build: its parameters, the games played, ``winner``'s wins, the rate
+        and its Wilson interval, and whether the build stopped early."""
+        import pandas as pd
+
+        rows = []
+        for b, stopped in zip(self.builds, self.stopped):
+            n, k = len(b), b.wins(self.winner)
+            lo, hi = wilson(k, n, self.confidence)
+            rows.append({**b.params, "games": n, "wins": k, "rate": k / n if n else 0.0,
+                         "low": lo, "high": hi, "stopped_early": stopped})
+        return pd.DataFrame(rows)
+
+
+def _grid(grid: Union[Mapping[str, Sequence[Any]], Sequence[Mapping[str, Any]]]) -> list[dict[str, Any]]:
+    """The builds of a grid: every combination of a mapping's value lists, or a list of
+    parameter dicts as it is."""
+    import itertools
+
+    if isinstance(grid, Mapping):
+        keys = list(grid)
+        return [dict(zip(keys, values)) for values in itertools.product(*(grid[k] for k in keys))]
+    return [dict(p) for p in grid]
+
+
+def sweep(
+    simulate: "Simulator",
+    grid: Union[Mapping[str, Sequence[Any]], Sequence[Mapping[str, Any]]],
+    setup: Any,
+    n: int,
+    rng: Rng = None,
+    *,
+    winner: str,
+    chunk: int = 500,
+    confidence: float = 0.95,
+    stop_early: bool = True,
+    executor: Any = None,
+    threads: Optional[int] = 1,
+    policy: Policy = None,
+    policies: Optional[Sequence[Mapping[str, Any]]] = None,
+    max_steps: Optional[int] = None,
+    progress: bool = False,
+) -> Sweep:
+    """Play up to ``n`` games of each build of ``grid`` and rate how often ``winner`` (a
+    side or participant, as the outcome names it) wins, with Wilson intervals.
+
+    ``grid``: a mapping of parameter names to the values to try (every combination is a
+    build) or a list of parameter dicts; ``setup(**params)`` gives a build's setup.
+    Each build's games come from its own seed stream: the children of
+    ``numpy.random.SeedSequence(master)`` (``.spawn(len(builds))``, ``master`` from
+    ``rng`` as SPEC 7 reads it), so a build's games do not depend on the others, on the
+    executor, or on where it stopped. Builds play ``chunk`` games a round; with
+    ``stop_early``, a build whose interval lies wholly below the leader's (the build with
+    the highest rate) stops. ``executor``: None (here, in turn), a
+    ``concurrent.futures`` executor, or a Dask ``distributed.Client`` — anything with
+    ``submit(fn, *args)`` returning a future with ``result()``; every round's chunks are
+    submitted together. Ctrl-C stops between rounds (the pending chunks are cancelled)."""
+    import numpy as np
+
+    builds = _grid(grid)
+    if not builds:
+        raise GunbaiError("invalid_argument", "grid: no builds", field="grid", loc=["grid"])
+    n, chunk = operator.index(n), operator.index(chunk)
+    if n < 1 or chunk < 1:
+        raise GunbaiError("out_of_range", "n and chunk: at least 1", field="n", loc=["n"])
+    master = master_seed(rng)
+    seeds = [master_seed(child) for child in np.random.SeedSequence(master).spawn(len(builds))]
+    setups = [setup(**p) for p in builds]
+    options: dict[str, Any] = {"threads": threads, "policy": policy, "policies": policies, "max_steps": max_steps}
+    played = [Simulation(simulate.op, s, {}, {}, p) for s, p in zip(seeds, builds)]
+    stopped = [False] * len(builds)
+
+    def submit(fn: Any, *args: Any) -> Any:
+        return _Now(fn(*args)) if executor is None else executor.submit(fn, *args)
+
+    bar: Any = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=n * len(builds), unit="game")
+    try:
+        while True:
+            live = [i for i in range(len(builds)) if not stopped[i] and len(played[i]) < n]
+            if not live:
+                break
+            futures = []
+            for i in live:
+                first = len(played[i])
+                futures.append((i, submit(_play_chunk, simulate.op, setups[i], seeds[i], first,
+                                          min(chunk, n - first), options)))
+            try:
+                for i, f in futures:
+                    battles, members = f.result()
+                    for table, out in ((battles, played[i].battles), (members, played[i].members)):
+                        for col, values in table.items():
+                            out.setdefault(col, []).extend(values)
+                    if bar is not None:
+                        bar.update(len(battles.get("index", [])))
+            except BaseException:
+                for _, f in futures:
+                    f.cancel()
+                raise
+            if stop_early:
+                rates = [wilson(b.wins(winner), len(b), confidence) for b in played]
+                lead = max(range(len(builds)), key=lambda i: played[i].wins(winner) / max(1, len(played[i])))
+                for i in live:
+                    if i != lead and rates[i][1] < rates[lead][0]:
+                        stopped[i] = True
+    finally:
+        if bar is not None:
+            bar.close()
+    return Sweep(winner, played, stopped, confidence)

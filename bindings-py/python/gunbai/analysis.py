@@ -38,6 +38,7 @@ from .analysis_rulesets import (
     plot_tmd_initiative,
     tmd_initiative_odds,
 )
+from ._simulate import Simulation, Sweep, sweep
 from .analysis_sweep import WT_STATS, plot_sweep, score_builds, wt_allocations, wt_build_sweep
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,6 +66,10 @@ __all__ = [
     "plot_coc7_levels",
     "plot_build_comparison",
     "plot_sample_vs_exact",
+    # sweeps of any engine's simulated games (_simulate)
+    "Simulation",
+    "Sweep",
+    "sweep",
     # World Trigger build sweeps (analysis_sweep)
     "WT_STATS",
     "wt_allocations",

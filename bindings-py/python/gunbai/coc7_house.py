@@ -343,7 +343,7 @@ def sheet(*, sheet: CharacteristicSheet, data: Union[SheetDataPack, None] = None
 
 @_op("coc7_house.round_simulate")
 def round_simulate(*, setup: C7hRoundNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``coc7_house.round_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+    """``coc7_house.round_simulate`` — Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant.
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
@@ -362,7 +362,7 @@ def round_simulate(*, setup: C7hRoundNewArgs, n: int, seed: int, first: Union[in
 
 @_op("coc7_house.chase_simulate")
 def chase_simulate(*, setup: C7hChaseNewArgs, n: int, seed: int, first: Union[int, None] = None, policy: Union[SimPolicy, None] = None, policies: Union[Sequence[SimPolicyFor], None] = None, max_steps: Union[int, None] = None, threads: Union[int, None] = None) -> SimulateResult:
-    """``coc7_house.chase_simulate`` — Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant.
+    """``coc7_house.chase_simulate`` — Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant.
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.

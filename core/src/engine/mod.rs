@@ -198,6 +198,27 @@ pub trait Engine: 'static {
     }
     /// The rule IDs whose events may raise a participant's HP (treatment, first aid).
     const HEALING_RULES: &'static [&'static str] = &[];
+    /// The damage an action dealt, read from its events (the array
+    /// [`apply`](Self::apply) returned): `(source, target, amount)` for each amount of
+    /// damage taken, `source` being the participant whose attack (or answering blow)
+    /// dealt it. The simulations sum it per member (`damage_dealt`). `None` (the
+    /// default): the engine attributes no damage.
+    #[cfg(feature = "simulate")]
+    fn damage_dealt(_events: &Value) -> Option<Vec<(String, String, i64)>> {
+        None
+    }
+    /// Whether `a` attacks (declares an attack, or answers one with a blow of its own):
+    /// the `aggressive` simulation policy prefers such actions. False by default.
+    #[cfg(feature = "simulate")]
+    fn attacks(_ctx: &Self::Ctx, _a: &Self::Action) -> bool {
+        false
+    }
+    /// The participants out of the fight now (down, unconscious, bailed out), for
+    /// engines that know; `None` (the default): the engine has no such notion.
+    #[cfg(feature = "simulate")]
+    fn down(_s: &Self::State) -> Option<Vec<&str>> {
+        None
+    }
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
     /// back from the item's JSON (`{"action": …}`); engines whose listed type holds the
     /// action typed return a copy of it.

@@ -43,10 +43,29 @@ pub const MAX_INDEX: u64 = 10_000_000;
 /// Most threads a call may ask for.
 pub const MAX_THREADS: u32 = 256;
 
+/// The kinds of policy: how a participant narrows its listed actions before one is
+/// drawn uniformly from what is left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SimPolicyKind {
+    /// Uniformly among all its listed actions (`priority` must be empty).
+    Random,
+    /// The listed actions that attack, when there are any (an attack declared, or an
+    /// attack answered with a blow of one's own, as the engine marks them), then
+    /// `priority` among those; else as `priority`.
+    Aggressive,
+    /// The listed actions of the first type in `priority` that has any; else all.
+    Priority,
+}
+
 /// How one participant chooses among its listed actions.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicy {
+    /// The kind of policy: `random`, `aggressive` or `priority`. Default: `priority`
+    /// when `priority` names any type, else `random`.
+    #[serde(default)]
+    pub kind: Option<SimPolicyKind>,
     /// Action types in order of preference (an action's type is its `type` or `kind`,
     /// as the listing shows it): uniformly among the listed actions of the first type
     /// that has any, else uniformly among all. Empty (the default): uniformly among
@@ -55,12 +74,16 @@ pub struct SimPolicy {
     pub priority: Vec<String>,
 }
 
-/// A policy for some participants.
+/// A policy for some participants (a side scripted, the other random: one entry naming
+/// the scripted side's ids).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicyFor {
     /// The participants (ids, as the actions name them) this policy is for.
     pub ids: Vec<String>,
+    /// The kind of policy (see [`SimPolicy::kind`]).
+    #[serde(default)]
+    pub kind: Option<SimPolicyKind>,
     /// Their action types in order of preference (see [`SimPolicy::priority`]).
     #[serde(default)]
     pub priority: Vec<String>,
@@ -145,6 +168,12 @@ pub struct SimMembers {
     pub healed: Vec<Option<i64>>,
     /// Actions the participant took.
     pub actions: Vec<u32>,
+    /// Damage the participant's attacks (and answering blows) dealt over the battle, as
+    /// the engine's events attribute it (null where the engine attributes none).
+    pub damage_dealt: Vec<Option<i64>>,
+    /// Whether the participant was out of the fight at the end (down, unconscious,
+    /// dead, bailed out: the engine's own notion; null where the engine has none).
+    pub down: Vec<Option<bool>>,
 }
 
 /// What a `_simulate` operation returns.
@@ -187,6 +216,27 @@ fn seeded_setup(setup: &Value, word: u64) -> Option<Value> {
     Some(Value::Object(m))
 }
 
+/// The events of an action (the array [`Engine::apply`] returns) whose `key` is `tag`.
+pub(crate) fn events_tagged<'a>(
+    events: &'a Value,
+    key: &'a str,
+    tag: &'a str,
+) -> impl Iterator<Item = &'a Value> {
+    events.as_array().into_iter().flatten().filter(move |e| e.get(key).and_then(Value::as_str) == Some(tag))
+}
+
+/// `e[key]` as a string.
+pub(crate) fn text_of(e: &Value, key: &str) -> Option<String> {
+    e.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
+/// One damage entry (see [`Engine::damage_dealt`]) from `e[source]`, `e[target]` and a
+/// positive `e[amount]`.
+pub(crate) fn hit_of(e: &Value, source: &str, target: &str, amount: &str) -> Option<(String, String, i64)> {
+    let n = e.get(amount).and_then(Value::as_i64).filter(|&n| n > 0)?;
+    Some((text_of(e, source)?, text_of(e, target)?, n))
+}
+
 /// An action's type, as the listing shows it (`type`, else `kind`).
 fn action_type(a: &Value) -> Option<&str> {
     a.get("type").or_else(|| a.get("kind")).and_then(Value::as_str)
@@ -202,8 +252,15 @@ pub(crate) trait SimGame {
     fn actor_of(&self, i: usize) -> Option<&str>;
     /// Listed action `i` as JSON.
     fn action_json(&self, i: usize) -> Value;
-    /// Take listed action `i` with `dice`.
-    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<()>;
+    /// Take listed action `i` with `dice`: the damage its events deal, as
+    /// [`Engine::damage_dealt`].
+    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<Option<Vec<(String, String, i64)>>>;
+    /// Whether the engine attributes damage (as [`Engine::damage_dealt`]).
+    fn attributes_damage(&self) -> bool;
+    /// Whether listed action `i` attacks (as [`Engine::attacks`]).
+    fn attacks(&self, i: usize) -> bool;
+    /// Who is out of the fight (as [`Engine::down`]).
+    fn down(&self) -> Option<Vec<String>>;
     /// Whose move it is.
     fn turn(&self) -> super::Turn;
     /// The outcome (null while it goes on).
@@ -233,11 +290,20 @@ impl<E: Engine> SimGame for Sim<E> {
     fn action_json(&self, i: usize) -> Value {
         self.offered[i].to_json()
     }
-    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<()> {
+    fn take(&mut self, i: usize, dice: &mut Dice) -> Result<Option<Vec<(String, String, i64)>>> {
         let a = &self.offered[i];
         let c = E::check(&self.ctx, &self.state, a)?;
-        E::apply(&self.ctx, &mut self.state, a, c, dice)?;
-        Ok(())
+        let events = E::apply(&self.ctx, &mut self.state, a, c, dice)?;
+        Ok(E::damage_dealt(&events))
+    }
+    fn attributes_damage(&self) -> bool {
+        E::damage_dealt(&Value::Array(Vec::new())).is_some()
+    }
+    fn attacks(&self, i: usize) -> bool {
+        E::attacks(&self.ctx, &self.offered[i])
+    }
+    fn down(&self) -> Option<Vec<String>> {
+        E::down(&self.state).map(|d| d.into_iter().map(str::to_string).collect())
     }
     fn turn(&self) -> super::Turn {
         E::turn(&self.ctx, &self.state)
@@ -280,11 +346,51 @@ struct Played {
     fell: Vec<i64>,
     rose: Vec<i64>,
     actions: Vec<u32>,
+    dealt: Option<Vec<i64>>,
+    down: Vec<Option<bool>>,
 }
 
-fn policy_for<'a>(args: &'a SimulateArgs, who: Option<&str>) -> &'a [String] {
-    who.and_then(|w| args.run.policies.iter().find(|p| p.ids.iter().any(|i| i == w)))
-        .map_or(&args.run.policy.priority, |p| &p.priority)
+/// The policy `who` plays by: its kind (resolved) and priority list.
+fn policy_for<'a>(args: &'a SimulateArgs, who: Option<&str>) -> (SimPolicyKind, &'a [String]) {
+    let (kind, priority) = who
+        .and_then(|w| args.run.policies.iter().find(|p| p.ids.iter().any(|i| i == w)))
+        .map_or((args.run.policy.kind, &args.run.policy.priority), |p| (p.kind, &p.priority));
+    let kind =
+        kind.unwrap_or(if priority.is_empty() { SimPolicyKind::Random } else { SimPolicyKind::Priority });
+    (kind, priority)
+}
+
+/// `pool` narrowed by `priority`: the actions of the first type listed that has any
+/// (unchanged when none has).
+fn by_priority(g: &dyn SimGame, pool: Vec<usize>, priority: &[String]) -> Vec<usize> {
+    if priority.is_empty() {
+        return pool;
+    }
+    let types: Vec<Value> = pool.iter().map(|&i| g.action_json(i)).collect();
+    priority
+        .iter()
+        .find_map(|want| {
+            let keep: Vec<usize> = pool
+                .iter()
+                .zip(&types)
+                .filter(|(_, a)| action_type(a) == Some(want.as_str()))
+                .map(|(&i, _)| i)
+                .collect();
+            (!keep.is_empty()).then_some(keep)
+        })
+        .unwrap_or(pool)
+}
+
+/// `pool` narrowed by the policy.
+fn narrowed(g: &dyn SimGame, pool: Vec<usize>, kind: SimPolicyKind, priority: &[String]) -> Vec<usize> {
+    match kind {
+        SimPolicyKind::Random => pool,
+        SimPolicyKind::Priority => by_priority(g, pool, priority),
+        SimPolicyKind::Aggressive => {
+            let attacking: Vec<usize> = pool.iter().copied().filter(|&i| g.attacks(i)).collect();
+            by_priority(g, if attacking.is_empty() { pool } else { attacking }, priority)
+        }
+    }
 }
 
 fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result<Played> {
@@ -298,6 +404,7 @@ fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result
     let (mut fell, mut rose, mut actions) =
         (vec![0i64; ids.len()], vec![0i64; ids.len()], vec![0u32; ids.len()]);
     let mut steps = 0u32;
+    let mut dealt: Option<Vec<i64>> = g.attributes_damage().then(|| vec![0i64; ids.len()]);
     while steps < max_steps && g.outcome().is_null() {
         let n = g.list()?;
         if n == 0 {
@@ -311,27 +418,20 @@ fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result
         if pool.is_empty() {
             pool = (0..n).collect();
         }
-        let priority = policy_for(args, who.as_deref());
-        if !priority.is_empty() {
-            let types: Vec<Value> = pool.iter().map(|&i| g.action_json(i)).collect();
-            if let Some(keep) = priority.iter().find_map(|want| {
-                let keep: Vec<usize> = pool
-                    .iter()
-                    .zip(&types)
-                    .filter(|(_, a)| action_type(a) == Some(want.as_str()))
-                    .map(|(&i, _)| i)
-                    .collect();
-                (!keep.is_empty()).then_some(keep)
-            }) {
-                pool = keep;
-            }
-        }
+        let (kind, priority) = policy_for(args, who.as_deref());
+        let pool = narrowed(&*g, pool, kind, priority);
         let pick = pool[rng.face(pool.len() as u32) as usize - 1];
         let mut dice = Dice::seeded(rng.next_u64() >> 11)?;
         if let Some(k) = g.actor_of(pick).and_then(|a| ids.iter().position(|i| i == a)) {
             actions[k] += 1;
         }
-        g.take(pick, &mut dice)?;
+        if let (Some(hits), Some(dealt)) = (g.take(pick, &mut dice)?, dealt.as_mut()) {
+            for (source, _, amount) in hits {
+                if let Some(k) = ids.iter().position(|i| *i == source) {
+                    dealt[k] += amount;
+                }
+            }
+        }
         let now = hp_of(&*g, &ids);
         for (k, (was, is)) in last.iter().zip(&now).enumerate() {
             if let (Some(w), Some(i)) = (was, is) {
@@ -343,6 +443,10 @@ fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result
         steps += 1;
     }
     let outcome = g.outcome();
+    let down = match g.down() {
+        Some(d) => ids.iter().map(|i| Some(d.contains(i))).collect(),
+        None => vec![None; ids.len()],
+    };
     Ok(Played {
         ended: !outcome.is_null(),
         outcome,
@@ -354,6 +458,8 @@ fn play(open: OpenSim, args: &SimulateArgs, word: u64, max_steps: u32) -> Result
         fell,
         rose,
         actions,
+        dealt,
+        down,
     })
 }
 
@@ -380,6 +486,8 @@ fn collect(out: &mut SimulateResult, k: u64, word: u64, p: Played) {
         m.damage_taken.push(tracked(&p.hp_start, i, p.fell[i]));
         m.healed.push(tracked(&p.hp_start, i, p.rose[i]));
         m.actions.push(p.actions[i]);
+        m.damage_dealt.push(p.dealt.as_ref().map(|d| d[i]));
+        m.down.push(p.down[i]);
     }
 }
 
@@ -401,6 +509,8 @@ fn extend(out: &mut SimulateResult, part: SimulateResult) {
     m.damage_taken.extend(pm.damage_taken);
     m.healed.extend(pm.healed);
     m.actions.extend(pm.actions);
+    m.damage_dealt.extend(pm.damage_dealt);
+    m.down.extend(pm.down);
 }
 
 fn run_range(
@@ -442,6 +552,18 @@ fn checked_args(args: &SimulateArgs) -> Result<u32> {
     let max_steps = args.run.max_steps.unwrap_or(DEFAULT_STEPS);
     if !(1..=MAX_STEPS).contains(&max_steps) {
         return Err(Error::out_of_range("max_steps", format!("must be 1 to {MAX_STEPS}")));
+    }
+    let random_with_list = |kind: Option<SimPolicyKind>, priority: &[String]| {
+        kind == Some(SimPolicyKind::Random) && !priority.is_empty()
+    };
+    if random_with_list(args.run.policy.kind, &args.run.policy.priority) {
+        return Err(Error::invalid("policy.priority", "a random policy takes no priority list"));
+    }
+    if let Some(i) = args.run.policies.iter().position(|p| random_with_list(p.kind, &p.priority)) {
+        return Err(Error::invalid(
+            format!("policies[{i}].priority"),
+            "a random policy takes no priority list",
+        ));
     }
     if args.run.threads.is_some_and(|t| t > MAX_THREADS) {
         return Err(Error::out_of_range("threads", format!("must be 0 to {MAX_THREADS}")));

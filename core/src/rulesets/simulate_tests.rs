@@ -93,8 +93,27 @@ fn world_trigger_battles_simulate() {
     setup["max_rounds"] = json!(2);
     let one = same_whatever_the_threads_or_chunks("world_trigger.battle_simulate", setup.clone());
     assert!(one["battles"]["ended"].as_array().unwrap().iter().all(|e| e == true), "{}", one["battles"]);
+    // WT-KO: who went down is known; WT-DMG: damage is attributed (0 where nobody hit).
+    assert!(one["members"]["down"].as_array().unwrap().iter().all(Value::is_boolean));
+    assert!(one["members"]["damage_dealt"].as_array().unwrap().iter().all(Value::is_i64));
     // The setup's initiative dice come from each battle's seed: not every battle opens alike.
     refusals("world_trigger.battle_simulate", setup);
+}
+
+#[cfg(feature = "world_trigger")]
+#[test]
+fn world_trigger_damage_is_the_hit_checks_attacker() {
+    // WT-DMG-1 (the seed's example, testdata scenarios): katori's hit on kuga deals 7;
+    // a reaction alone deals nothing.
+    use crate::engine::Engine;
+    let events = json!([
+        {"type": "reaction_rolled", "target": "kuga", "reactor": "kuga", "skill": "shield", "faces": [], "achievement": 0},
+        {"type": "hit_check", "attacker": "katori", "target": "kuga", "hit": true},
+        {"type": "damage", "target": "kuga", "total": 7, "trion_after": 26},
+        {"type": "hit_check", "attacker": "kuga", "target": "katori", "hit": false}]);
+    type B = crate::rulesets::world_trigger::handle::Battle;
+    assert_eq!(B::damage_dealt(&events), Some(vec![("katori".into(), "kuga".into(), 7)]));
+    assert_eq!(B::damage_dealt(&json!([events[0]])), Some(vec![]));
 }
 
 #[cfg(feature = "tmd")]
@@ -146,6 +165,9 @@ fn fap_map_rounds_simulate() {
         {"id": "c", "reaction": 4, "magic": 8, "agility": 5}]});
     let one = same_with("fap_map.round_simulate", setup.clone(), json!({"max_steps": 40}));
     assert_eq!(one["battles"]["steps"], json!([40, 40, 40, 40, 40, 40]), "a round has no end of its own");
+    // Without HP nobody goes down; the damage answered (none given here) is attributed.
+    assert!(one["members"]["down"].as_array().unwrap().iter().all(|d| d == false));
+    assert!(one["members"]["damage_dealt"].as_array().unwrap().iter().all(Value::is_i64));
     refusals("fap_map.round_simulate", setup);
 }
 
@@ -162,4 +184,124 @@ fn a_call_is_bounded_in_every_build() {
     assert_eq!(e.code.as_str(), "limit_exceeded");
     assert!(e.message.contains("first"), "the message says how to go on: {}", e.message);
     assert!(call(limit / 1000, 1000).is_ok());
+}
+
+/// The members' column `col` as integers (nulls as None).
+#[cfg(feature = "coc")]
+fn ints(one: &Value, col: &str) -> Vec<Option<i64>> {
+    one["members"][col].as_array().unwrap().iter().map(Value::as_i64).collect()
+}
+
+/// A one-on-one CoC 6th AP fight with HP (the seed's ayla against the ghoul).
+#[cfg(feature = "coc")]
+fn ap_duel() -> Value {
+    json!({"participants": [
+        {"id": "ayla", "dex": 14, "side": "pc", "hp_max": 12, "skills": {"dodge": 50},
+         "weapons": [{"name": "knife", "skill": 60, "attacks_per_round": 2, "damage": "1d4+2"}]},
+        {"id": "ghoul", "dex": 12, "side": "npc", "hp_max": 13, "armor": 1, "skills": {"dodge": 40},
+         "weapons": [{"name": "claw", "skill": 45, "attacks_per_round": 1, "damage": "1d6"}]}]})
+}
+
+/// A one-on-one CoC 7th house fight with HP.
+#[cfg(feature = "coc")]
+fn house_duel() -> Value {
+    json!({"participants": [
+        {"id": "A", "dex": 60, "is_pc": true, "side": "pc", "hp": 12, "dodge": 40,
+         "weapons": [{"id": "sword", "skill": 70, "damage": "1d8", "range": "近接"}]},
+        {"id": "B", "dex": 50, "side": "npc", "hp": 11, "armor": 1, "dodge": 30,
+         "weapons": [{"id": "axe", "skill": 50, "damage": "1d8", "range": "近接"}]}]})
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn coc_damage_dealt_is_the_damage_the_other_side_took() {
+    // COCAP-ACT-2, C7H-PAS-1: in a one-on-one fight, what each deals is what the other
+    // takes (HP falls only by the other's hits; nobody heals), and the one down at the
+    // end is the one the outcome names.
+    for (op, setup) in [("coc_ap.round_simulate", ap_duel()), ("coc7_house.round_simulate", house_duel())] {
+        let one = sim(op, &setup, json!({"n": 40, "max_steps": 240, "policy": {"kind": "aggressive"}}));
+        let (dealt, taken) = (ints(&one, "damage_dealt"), ints(&one, "damage_taken"));
+        let ids = one["members"]["id"].as_array().unwrap();
+        let battle = one["members"]["battle"].as_array().unwrap();
+        let mut hit = 0;
+        let hp_end = ints(&one, "hp_end");
+        for k in (0..ids.len()).step_by(2) {
+            assert_eq!(battle[k], battle[k + 1], "{op}: two rows per battle");
+            for (from, to) in [(k, k + 1), (k + 1, k)] {
+                // HP stops at its floor (C7H: 0): a last blow may deal more than it takes.
+                if hp_end[to].unwrap() > 0 {
+                    assert_eq!(dealt[from], taken[to], "{op}: row {from}: {}", one["members"]);
+                } else {
+                    assert!(dealt[from] >= taken[to], "{op}: row {from}: {}", one["members"]);
+                }
+            }
+            hit += dealt[k].unwrap() + dealt[k + 1].unwrap();
+        }
+        assert!(hit > 0, "{op}: nobody hit anybody");
+        let ended = one["battles"]["ended"].as_array().unwrap();
+        assert!(
+            ended.iter().filter(|e| *e == true).count() > 30,
+            "{op}: most fights end: {}",
+            one["battles"]
+        );
+        for (b, outcome) in one["battles"]["outcome"].as_array().unwrap().iter().enumerate() {
+            let down_at_end: Vec<&Value> = (0..ids.len())
+                .filter(|&k| battle[k] == json!(b) && one["members"]["down"][k] == true)
+                .map(|k| &ids[k])
+                .collect();
+            if !outcome.is_null() {
+                let named: Vec<&Value> = outcome["down"].as_array().unwrap().iter().collect();
+                assert_eq!(down_at_end, named, "{op}: battle {b}");
+            }
+        }
+    }
+}
+
+#[cfg(feature = "coc")]
+#[test]
+fn policies_are_data() {
+    // COCAP-ACT-2: the aggressive policy attacks whenever an attack is listed, so it
+    // attacks more (and deals more) than the random policy; one side scripted, the
+    // other random; a random policy with a priority list is refused.
+    let op = "coc_ap.round_simulate";
+    let run = |policy: Value, policies: Value| {
+        sim(op, &ap_duel(), json!({"n": 40, "max_steps": 240, "policy": policy, "policies": policies}))
+    };
+    let total = |v: &Value, col: &str| ints(v, col).iter().map(|x| x.unwrap()).sum::<i64>();
+    let aggressive = run(json!({"kind": "aggressive"}), json!([]));
+    let random = run(json!({"kind": "random"}), json!([]));
+    assert_eq!(random, run(json!({}), json!([])), "random is the default");
+    let rounds = |v: &Value| {
+        v["battles"]["rounds"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap()).sum::<u64>()
+    };
+    let rate = |v: &Value| total(v, "damage_dealt") as f64 / rounds(v) as f64;
+    assert!(rate(&aggressive) > 1.5 * rate(&random), "{} vs {}", rate(&aggressive), rate(&random));
+    // ayla scripted aggressive, the ghoul random: ayla deals more per round than the ghoul.
+    let mixed = run(json!({"kind": "random"}), json!([{"ids": ["ayla"], "kind": "aggressive"}]));
+    let side = |v: &Value, who: &str| {
+        let ids = v["members"]["id"].as_array().unwrap();
+        let d = ints(v, "damage_dealt");
+        (0..ids.len()).filter(|&k| ids[k] == who).map(|k| d[k].unwrap()).sum::<i64>()
+    };
+    assert!(side(&mixed, "ayla") > side(&mixed, "ghoul"), "{}", mixed["members"]);
+    let e = crate::call(
+        op,
+        json!({"setup": ap_duel(), "seed": 1, "n": 1, "policy": {"kind": "random", "priority": ["attack"]}}),
+    )
+    .expect_err("refused");
+    assert_eq!((e.code.as_str(), e.field.as_deref()), ("invalid_argument", Some("policy.priority")));
+    let e = crate::call(op, json!({"setup": ap_duel(), "seed": 1, "n": 1, "policy": {"kind": "bold"}}))
+        .expect_err("refused");
+    assert_eq!(e.code.as_str(), "invalid_argument");
+}
+
+#[cfg(feature = "tmd")]
+#[test]
+fn tmd_attributes_no_damage() {
+    // TMD-SCN-1: the seed has no damage rules: damage dealt is null, `down` is known.
+    let setup = json!({"characters": [{"id": "a", "side": "pc", "base_initiative": 2},
+        {"id": "b", "side": "npc", "base_initiative": 0}]});
+    let one = sim("tmd.encounter_simulate", &setup, json!({"max_steps": 50}));
+    assert!(one["members"]["damage_dealt"].as_array().unwrap().iter().all(Value::is_null));
+    assert!(one["members"]["down"].as_array().unwrap().iter().all(Value::is_boolean));
 }

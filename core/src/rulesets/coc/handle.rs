@@ -94,6 +94,35 @@ impl Engine for ApRound {
     /// COCAP-ACT-4 治療 (its HP from the illustrative pack, COC6-BASE-TREAT).
     const HEALING_RULES: &'static [&'static str] = &["COCAP-ACT-4"];
 
+    /// COCAP-ACT-2: each `damaged` event's damage taken, dealt by its attacker.
+    #[cfg(feature = "simulate")]
+    fn damage_dealt(events: &Value) -> Option<Vec<(String, String, i64)>> {
+        use crate::engine::simulate::{events_tagged, hit_of};
+        Some(
+            events_tagged(events, "event", "damaged")
+                .filter_map(|e| hit_of(e, "attacker", "target", "damage"))
+                .collect(),
+        )
+    }
+
+    /// COCAP-ACT-2: an attack.
+    #[cfg(feature = "simulate")]
+    fn attacks(_: &(), a: &CocApAction) -> bool {
+        matches!(a, CocApAction::Attack { .. })
+    }
+
+    /// COC6-BASE-HP: those at or below the pack's unconscious threshold.
+    #[cfg(feature = "simulate")]
+    fn down(s: &CocApRoundState) -> Option<Vec<&str>> {
+        Some(
+            s.fighters
+                .iter()
+                .filter(|f| ap::is_down(&f.participant))
+                .map(|f| f.participant.id.as_str())
+                .collect(),
+        )
+    }
+
     /// `other`'s AP cost is the caller's (COCAP-AP-2(b)); it is listed at 1.
     #[cfg(test)]
     fn caller_chosen(a: &CocApAction) -> bool {
@@ -219,6 +248,47 @@ impl Engine for HouseRound {
     /// Each combatant whose HP is tracked.
     fn hp(s: &C7hRoundState) -> Vec<(&str, i64)> {
         s.combatants.iter().filter_map(|c| c.hp.map(|h| (c.entry.id.as_str(), h))).collect()
+    }
+
+    /// C7H-PAS-1: each resolved exchange's damage: the attack's, taken by `hurt`, dealt
+    /// by the attacker; the damage the attacker took (a fight back won, a counter-attack,
+    /// a cancel), dealt by the reactor.
+    #[cfg(feature = "simulate")]
+    fn damage_dealt(events: &Value) -> Option<Vec<(String, String, i64)>> {
+        use crate::engine::simulate::{events_tagged, hit_of, text_of};
+        let mut out = Vec::new();
+        for e in events_tagged(events, "event", "attack_resolved") {
+            out.extend(hit_of(e, "attacker", "hurt", "damage_taken"));
+            let answered_by = if e.get("reactor").is_some() { "reactor" } else { "target" };
+            if let Some((by, _, n)) = hit_of(e, answered_by, "attacker", "attacker_damage_taken") {
+                out.extend(text_of(e, "attacker").map(|a| (by, a, n)));
+            }
+        }
+        Some(out)
+    }
+
+    /// C7H-ACT-1 an attack; C7H-PAS-1 a reaction that strikes back (応戦, 反撃).
+    #[cfg(feature = "simulate")]
+    fn attacks(_: &(), a: &C7hAction) -> bool {
+        use c7h::C7hPassiveKind as K;
+        matches!(
+            a,
+            C7hAction::Attack { .. }
+                | C7hAction::Reaction { kind: Some(K::FightBack | K::Counter), .. }
+                | C7hAction::Passive { kind: K::FightBack | K::Counter, .. }
+        )
+    }
+
+    /// Those no longer active (unconscious, dying, dead: the illustrative HP pack).
+    #[cfg(feature = "simulate")]
+    fn down(s: &C7hRoundState) -> Option<Vec<&str>> {
+        Some(
+            s.combatants
+                .iter()
+                .filter(|c| !crate::coc7_house::exchange::is_up(c))
+                .map(|c| c.entry.id.as_str())
+                .collect(),
+        )
     }
 
     /// Combatant ids. Nothing is hidden (the default view): the round's order, actions

@@ -143,6 +143,34 @@ impl Engine for Round {
         s.combatants.iter().filter_map(|c| Some((c.id.as_str(), c.hp?))).collect()
     }
 
+    /// FM-DEF-1: the damage each answer to an attack (Evade, Jump evasion, `take_hit`)
+    /// took, dealt by the attack's actor (the event's `target`).
+    #[cfg(feature = "simulate")]
+    fn damage_dealt(events: &Value) -> Option<Vec<(String, String, i64)>> {
+        let hits = events.as_array().into_iter().flatten();
+        Some(
+            hits.filter_map(|e| crate::engine::simulate::hit_of(e, "target", "combatant", "damage_taken"))
+                .collect(),
+        )
+    }
+
+    /// A declared action the pack marks `attack`.
+    #[cfg(feature = "simulate")]
+    fn attacks(ctx: &Pack, a: &FmRoundAction) -> bool {
+        match a {
+            FmRoundAction::Declare { declaration, .. } => {
+                ctx.pack.get(&declaration.action).is_some_and(|x| x.attack)
+            }
+            _ => false,
+        }
+    }
+
+    /// Those whose tracked HP is 0 or less.
+    #[cfg(feature = "simulate")]
+    fn down(s: &FmRoundState) -> Option<Vec<&str>> {
+        Some(s.combatants.iter().filter(|c| c.down()).map(|c| c.id.as_str()).collect())
+    }
+
     /// Combatant ids. Nothing is hidden (the default view): declarations are spoken at
     /// the start of the round (FM-DEF-4 発言), not written down secretly.
     fn viewers(s: &FmRoundState) -> Vec<&str> {

@@ -130,6 +130,12 @@ impl Engine for Encounter {
         s.characters.iter().filter_map(|c| Some((c.id.as_str(), c.hp?))).collect()
     }
 
+    /// The characters marked down (TMD-SCN-1).
+    #[cfg(feature = "simulate")]
+    fn down(s: &TmdEncounterState) -> Option<Vec<&str>> {
+        Some(s.characters.iter().filter(|c| c.down).map(|c| c.id.as_str()).collect())
+    }
+
     /// Character ids and side names. Nothing is hidden (the default view): the state has
     /// no positions, delays are declared openly (TMD-INI-5), and a surprise round's
     /// conditions (TMD-SUR-2) are the GM's to judge before it begins.

@@ -123,6 +123,40 @@ impl Engine for Battle {
         s.outcome.to_json()
     }
 
+    /// WT-DMG: each `damage` event's total, dealt by the attacker of the hit check before it.
+    #[cfg(feature = "simulate")]
+    fn damage_dealt(events: &Value) -> Option<Vec<(String, String, i64)>> {
+        use crate::engine::simulate::text_of;
+        let mut out = Vec::new();
+        let mut attacker = None;
+        for e in events.as_array().into_iter().flatten() {
+            match e.get("type").and_then(Value::as_str) {
+                Some("attack_declared" | "hit_check") => attacker = text_of(e, "attacker"),
+                Some("damage") => {
+                    let total = e.get("total").and_then(Value::as_i64).filter(|&n| n > 0);
+                    if let (Some(a), Some(t), Some(n)) = (&attacker, text_of(e, "target"), total) {
+                        out.push((a.clone(), t, n));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(out)
+    }
+
+    /// WT-RND-1: a skill used on a target or an area (an attack).
+    #[cfg(feature = "simulate")]
+    fn attacks(_: &(), a: &WtBattleAction) -> bool {
+        matches!(a, WtBattleAction::UseSkill { target, center, .. } if target.is_some() || center.is_some())
+    }
+
+    /// Members no longer active (incapacitated, bailed out, dead: WT-KO).
+    #[cfg(feature = "simulate")]
+    fn down(s: &WtBattleState) -> Option<Vec<&str>> {
+        use crate::world_trigger::battle::WtMemberStatus;
+        Some(s.members.iter().filter(|m| m.status != WtMemberStatus::Active).map(|m| m.id.as_str()).collect())
+    }
+
     /// Team ids (a team's index is accepted too).
     fn viewers(s: &WtBattleState) -> Vec<&str> {
         s.teams.iter().map(|t| t.id.as_str()).collect()

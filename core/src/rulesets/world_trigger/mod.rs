@@ -119,7 +119,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
     #[cfg(feature = "simulate")]
     ops.extend([
         crate::simulate_op!("world_trigger.battle_simulate", handle::Battle, handle::WtBattleSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+            "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
     ]);
     ops
 }

@@ -89,9 +89,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
     #[cfg(feature = "simulate")]
     ops.extend([
         crate::simulate_op!("coc7_house.round_simulate", super::handle::HouseRound, super::handle::C7hRoundSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+            "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
         crate::simulate_op!("coc7_house.chase_simulate", super::handle::Chase, super::handle::C7hChaseSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+            "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
     ]);
     ops
 }

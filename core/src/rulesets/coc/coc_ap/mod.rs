@@ -116,7 +116,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
     #[cfg(feature = "simulate")]
     ops.extend([
         crate::simulate_op!("coc_ap.round_simulate", super::handle::ApRound, super::handle::CocApRoundSimulateArgs,
-            "Play n whole games from one setup by policies (random, or priority lists per participant), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
+            "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
     ]);
     ops
 }
