@@ -61,7 +61,9 @@ export interface GameActResult<Event> {
 
 /**
  * A game in progress, its state kept in wasm memory between calls. An illegal
- * action throws `GunbaiError` and changes nothing. `free()` releases it.
+ * action throws `GunbaiError` and changes nothing. `free()` releases it. After a wasm
+ * trap restarted the instance, it is rebuilt on its next call (from its state every 32
+ * actions and the actions since): the game goes on as it was.
  */
 export declare class GameHandle<State, Action, Listed, Event> {
   protected constructor(token: never);
@@ -69,6 +71,13 @@ export declare class GameHandle<State, Action, Listed, Event> {
   readonly created: GameActResult<Event>;
   /** Every action legal now; pass an entry's `action` to `act`. */
   legalActions(actor?: string): Listed[];
+  /** Opt-in options: `kind` keeps one action `type`; `actor` one character's actions and those naming nobody. */
+  legalActions(options: { actor?: string; kind?: string; compact?: false }): Listed[];
+  /**
+   * The compact listing: moves apart from `actions`, as each mover's squares with their
+   * costs and routes (World Trigger: `WtCompactMoves`; the other engines list no moves).
+   */
+  legalActions(options: { actor?: string; kind?: string; compact: true }): { actions: Listed[]; moves?: unknown[] };
   /** The legal actions now, listed natively and decoded only when read. */
   listing(actor?: string): GameListing<Listed, Event>;
   /** Apply one action. */

@@ -47,8 +47,9 @@ await loadWasm();
 
 // After a native call throws (a trap: out of memory, or a gunbai bug), the instance may
 // be left in any state, so a new one is made from the same compiled module before the
-// error is reported: the next call works. Game handles of the old instance
-// are lost (their methods then throw; load them again from a saved state).
+// error is reported: the next call works. Game handles of the old instance are rebuilt
+// in the new one on their next call, from what each keeps on the JS side (a checkpoint
+// of its state and the actions since, see GameHandle).
 let generation = 0;
 
 function trapped(e) {
@@ -334,16 +335,30 @@ export async function simulate(op, args, { onProgress, signal } = {}) {
 
 const OPEN = Symbol("gunbai handle");
 
+// A handle takes a new checkpoint (its saved state) after this many actions since the last.
+const CHECKPOINT_EVERY = 32;
+
 /**
  * A game in progress, its state kept in wasm memory between calls: the base of
  * `worldTrigger.Battle`, `tmd.Encounter`, `cocAp.Round`, `coc7House.Round`,
  * `coc7House.Chase` and `fapMap.Round`. Every method is one native call; an
  * illegal action throws `GunbaiError` and changes nothing. `free()` (or `using`)
- * releases the wasm memory; `JSON.stringify(handle)` gives the state.
+ * releases the wasm memory; `JSON.stringify(handle)` gives the state. After a wasm
+ * trap restarted the instance, the handle is rebuilt on its next call from what it
+ * keeps in JS (its state every 32 actions and the actions since, with their rolls):
+ * the game goes on as it was (its undo history from the last checkpoint on; listings
+ * made before the trap must be listed again).
  */
 export class GameHandle {
   #g;
   #generation = generation;
+  // What rebuilds the game after a trap restarted the instance: the last checkpoint
+  // (`load`'s arguments) and the actions applied since, each with the rolls it used (so
+  // the replay rolls the same dice). `#epoch` counts the rebuilds (listings of an older
+  // epoch are gone).
+  #checkpoint = null;
+  #since = [];
+  #epoch = 0;
   constructor(token) {
     if (token !== OPEN) {
       throw new TypeError(`use ${this.constructor.name}.create(setup) or ${this.constructor.name}.fromJSON(state)`);
@@ -357,13 +372,7 @@ export class GameHandle {
     if (this.#g === null) {
       throw new GunbaiError({ code: "invalid_argument", message: "handle: this handle was freed", field: "handle" });
     }
-    if (this.#generation !== generation) {
-      throw new GunbaiError({
-        code: "invalid_argument",
-        message: "handle: this handle was lost when the wasm instance was restarted after a trap; load its saved state again",
-        field: "handle",
-      });
-    }
+    if (this.#generation !== generation) this.#rebuild();
     const json = args === undefined ? "{}" : typeof args === "string" ? args : argsJson(args);
     const at = entropy();
     let envelope;
@@ -376,12 +385,74 @@ export class GameHandle {
     return envelope.ok;
   }
 
+  // The instance this handle lived in was restarted after a trap: a new native game in
+  // the new instance, loaded from the checkpoint, with the actions since replayed.
+  #rebuild() {
+    if (this.#checkpoint === null) {
+      throw new GunbaiError({ code: "invalid_argument", message: "handle: this handle holds no game", field: "handle" });
+    }
+    const g = new NativeGame();
+    try {
+      const run = (method, args) => {
+        const envelope = JSON.parse(g.call(method, typeof args === "string" ? args : JSON.stringify(args), 0, 0));
+        if (envelope.error) throw new GunbaiError(envelope.error);
+      };
+      run("load", this.#checkpoint);
+      for (const args of this.#since) run("act", args);
+    } catch (e) {
+      g.free();
+      throw e instanceof GunbaiError ? e : trapped(e);
+    }
+    this.#g = g;
+    this.#generation = generation;
+    this.#epoch++;
+  }
+
+  // Keep what rebuilds the game after an action: the action with the rolls it used,
+  // or a new checkpoint every CHECKPOINT_EVERY actions.
+  #applied(action, result) {
+    if (this.#since.length >= CHECKPOINT_EVERY) this.#save();
+    else this.#since.push(`{"action":${typeof action === "string" ? action : argsJson(action)},"rolls":${JSON.stringify(result.rolls)}}`);
+    return result;
+  }
+
+  #save() {
+    this.#checkpoint = { handle: this.constructor.handle, ...this.#call("save") };
+    this.#since = [];
+  }
+
+  // A listing lives in the native game: one made before a trap is gone with it.
+  #listingKept(epoch) {
+    if (epoch !== this.#epoch || this.#generation !== generation) {
+      throw new GunbaiError({ code: "invalid_argument", message: "listing: this listing was lost when the wasm instance was restarted after a trap; list again", field: "listing" });
+    }
+  }
+
+  // An action of listing `id` (item `index`), played natively: its action is read first
+  // (to replay it after a trap); if it can't be read, `act_listed` refuses it as before.
+  #playListed(args) {
+    const { id, index } = typeof args === "string" ? JSON.parse(args) : args;
+    let action = null;
+    try {
+      action = this.#call("legal_item", { id, index }).action;
+    } catch {
+      // refused below by act_listed itself
+    }
+    const result = this.#call("act_listed", args);
+    if (action === null) {
+      this.#save();
+      return result;
+    }
+    return this.#applied(action, result);
+  }
+
   /** A new game from its setup (the `new` operation's arguments). */
   static create(setup, ...extra) {
     oneArg(`${this.handle}.create`, 1 + extra.length);
     const game = new this(OPEN);
     try {
       game.created = game.#call("create", { handle: this.handle, setup: setup ?? {} });
+      game.#save();
     } catch (e) {
       game.free();
       throw e;
@@ -401,7 +472,9 @@ export class GameHandle {
     }
     const game = new this(OPEN);
     try {
-      game.#call("load", { handle: this.handle, state: parsed, data });
+      const args = { handle: this.handle, state: parsed, data };
+      game.#call("load", args);
+      game.#checkpoint = args;
     } catch (e) {
       game.free();
       throw e;
@@ -409,10 +482,15 @@ export class GameHandle {
     return game;
   }
 
-  /** Every action legal now, each `{action, …cost}`; `actor` keeps that character's actions and those naming nobody. */
+  /**
+   * Every action legal now, each `{action, …cost}`; `actor` keeps that character's actions
+   * and those naming nobody. Or one options object `{actor?, kind?, compact?}`: `kind`
+   * keeps the actions of one `type`; `compact: true` gives `{actions, moves?}` (World
+   * Trigger's moves as each mover's squares with their costs and routes).
+   */
   legalActions(actor, ...extra) {
     oneArg(`${this.constructor.handle}.legalActions`, (actor === undefined ? 0 : 1) + extra.length);
-    return this.#call("legal_actions", { actor });
+    return this.#call("legal_actions", actor !== null && typeof actor === "object" ? actor : { actor });
   }
 
   /**
@@ -424,18 +502,27 @@ export class GameHandle {
   listing(actor, ...extra) {
     oneArg(`${this.constructor.handle}.listing`, (actor === undefined ? 0 : 1) + extra.length);
     const { id, len } = this.#call("legal_open", actor === undefined ? undefined : { actor });
-    return new GameListing((method, args) => this.#call(method, args), id, len);
+    const epoch = this.#epoch;
+    const fetch = (method, args) => {
+      this.#listingKept(epoch);
+      return method === "act_listed" ? this.#playListed(args) : this.#call(method, args);
+    };
+    return new GameListing(fetch, id, len);
   }
 
   /** Apply one action (`dice` may give `seed` or `rolls`): `{events, rolls}`. */
   act(action, dice = {}, ...extra) {
     oneArg(`${this.constructor.handle}.act`, 1 + extra.length);
-    return this.#call("act", { ...dice, action });
+    return this.#applied(action, this.#call("act", { ...dice, action }));
   }
 
   /** Take back the last action (up to 100). */
   undo() {
     this.#call("undo");
+    // The action taken back is not replayed after a trap; past the checkpoint, the state
+    // now is the new checkpoint.
+    if (this.#since.length > 0) this.#since.pop();
+    else this.#save();
   }
 
   /**

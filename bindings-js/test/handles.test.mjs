@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as gunbai from "../pkg/index.js";
+import { refused } from "./support.mjs";
 
 const { GunbaiError, GameHandle } = gunbai;
 const read = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), "utf8"));
@@ -155,4 +156,36 @@ test("listing.play(i) is game.act(listing.at(i).action)", () => {
     byItem.free();
     byAction.free();
   }
+});
+
+test("legalActions takes opt-in options: one kind, and the compact form with World Trigger's moves apart", () => {
+  for (const name of Object.keys(SETUPS)) {
+    const g = classOf(name).create(setupOf(name));
+    const all = g.legalActions();
+    assert.deepEqual(g.legalActions({}), all, name);
+    const kind = all.at(-1)?.action.type;
+    if (kind) assert.deepEqual(g.legalActions({ kind }), all.filter((it) => it.action.type === kind), name);
+    const compact = g.legalActions({ compact: true });
+    assert.deepEqual(Object.keys(compact).sort(), name === "world_trigger.Battle" ? ["actions", "moves"] : ["actions"], name);
+    assert.equal(refused(() => g.legalActions({ kinds: "move" })).field, "kinds");
+    g.free();
+  }
+  // A World Trigger battle in its Movement phase: the moves are each mover's route tree.
+  const cases = read("testdata/vectors/world_trigger_battle/listing_limits.json");
+  const { state } = cases.find((c) => c.id === "wt-battle-listing-mobility-28-one-member").args;
+  const b = gunbai.worldTrigger.Battle.fromJSON(state);
+  const { actions, moves } = b.legalActions({ actor: "t3m0", compact: true });
+  assert.ok(actions.every((it) => it.action.type !== "move"));
+  const full = b.legalActions({ actor: "t3m0", kind: "move" });
+  // The first listed route of the member's first move skill, rebuilt from the tree.
+  const { squares, skills, through } = moves[0];
+  let end = 0;
+  while (through.includes(end)) end++;
+  const path = [];
+  for (let i = end; i >= 0; i = squares[4 * i + 3]) path.unshift({ x: squares[4 * i], y: squares[4 * i + 1] });
+  const found = full.find((it) => it.action.skill === skills[0].skill && JSON.stringify(it.action.path) === JSON.stringify(path));
+  assert.ok(found, "a compact route is a listed move");
+  assert.equal(found.cost.movement, squares[4 * end + 2]);
+  assert.equal(full.filter((it) => it.action.skill === skills[0].skill).length, skills[0].count - through.filter((i) => i < skills[0].count).length);
+  b.free();
 });

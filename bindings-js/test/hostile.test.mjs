@@ -104,11 +104,7 @@ test("after a wasm trap the module is instantiated again and the next call works
   assert.deepEqual(gunbai.dice.roll(args), before);
 });
 
-test("a game handle made before a trap is refused after it, and new handles work", () => {
-  const read = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), "utf8"));
-  const battle = read("examples/battles/rank_3v3.json");
-  const old = gunbai.worldTrigger.Battle.create(battle);
-  const state = old.state;
+function fillMemory() {
   const memory = __gunbaiMemory();
   for (let pages = 65536; pages >= 1; pages = Math.floor(pages / 2)) {
     try {
@@ -117,13 +113,73 @@ test("a game handle made before a trap is refused after it, and new handles work
       // smaller steps
     }
   }
+}
+
+const read = (p) => JSON.parse(readFileSync(new URL(`../../${p}`, import.meta.url), "utf8"));
+
+test("every open handle is rebuilt after a trap, as it was, and its next call works", () => {
+  const battle = read("examples/battles/rank_3v3.json");
+  // Handles at different points: new, a few actions, past a checkpoint (32 actions),
+  // with undos before and past the checkpoint, actions played from a listing, unseeded dice.
+  const games = [];
+  for (let i = 0; i < 12; i++) {
+    const g = gunbai.worldTrigger.Battle.create(battle);
+    const steps = [0, 3, 31, 32, 33, 45, 70, 7, 40, 1, 64, 20][i];
+    for (let k = 0; k < steps && g.outcome === null; k++) {
+      if (k % 5 === 4) {
+        const listing = g.listing();
+        listing.play((k * 7 + i) % listing.length, { seed: k });
+      } else {
+        const items = g.legalActions();
+        const choice = items[(k * 13 + i) % items.length].action;
+        g.act(choice, i % 3 === 0 ? {} : { seed: 1000 * i + k });
+      }
+      if (k % 11 === 10 && g.undoDepth > 0) g.undo();
+    }
+    if (i === 9) g.undo();
+    games.push({ g, state: g.state, turn: g.turn, listing: g.listing() });
+  }
+  fillMemory();
   assert.equal(refusal(() => gunbai.call("dice.roll", { expr: "x".repeat(20_000_000) })).code, "internal");
-  const lost = refusal(() => old.state);
-  assert.deepEqual([lost.code, lost.field], ["invalid_argument", "handle"]);
-  old.free();
-  // Its saved state loads into the new instance, as it was.
-  const again = gunbai.worldTrigger.Battle.fromJSON(state);
-  assert.deepEqual(again.state, state);
-  again.free();
+  for (const { g, state, turn, listing } of games) {
+    assert.deepEqual(g.state, state);
+    assert.deepEqual(g.turn, turn);
+    // A listing of the old instance is gone (its ids are the new game's): list again.
+    assert.equal(refusal(() => listing.at(0)).field, "listing");
+    const items = g.legalActions();
+    if (items.length) {
+      const { events } = g.act(items[0].action, { seed: 5 });
+      assert.ok(Array.isArray(events));
+    }
+    g.free();
+  }
+  // A game loaded from its saved state is rebuilt too.
+  const loaded = gunbai.worldTrigger.Battle.fromJSON(games[4].state);
+  fillMemory();
+  assert.equal(refusal(() => gunbai.call("dice.roll", { expr: "x".repeat(20_000_000) })).code, "internal");
+  assert.deepEqual(loaded.state, games[4].state);
+  loaded.free();
   assert.equal(gunbai.dice.roll({ expr: "1d6", rolls: [4] }).total, 4);
+});
+
+test("the wasm memory stays bounded over repeated large listings", () => {
+  const cases = read("testdata/vectors/world_trigger_battle/listing_limits.json");
+  // The worst valid state's moves, one member's, in the full form (an action with its
+  // path per square): the largest listing a valid state gives without limit_exceeded.
+  const { state } = cases.find((c) => c.id === "wt-battle-listing-worst-valid-compact").args;
+  const g = gunbai.worldTrigger.Battle.fromJSON(state);
+  const size = () => __gunbaiMemory().buffer.byteLength;
+  const args = { state, actor: "t3m0", kind: "move" };
+  let bytes = JSON.stringify(g.legalActions({ actor: "t3m0", kind: "move" })).length;
+  bytes += JSON.stringify(gunbai.worldTrigger.battleLegalActions(args)).length;
+  const after = size();
+  const start = performance.now();
+  for (let i = 0; i < 5; i++) {
+    g.legalActions({ actor: "t3m0", kind: "move" });
+    gunbai.worldTrigger.battleLegalActions(args);
+  }
+  const grown = size() - after;
+  console.log(`10 listings of ${(bytes / 2e6).toFixed(1)} MB each in ${(performance.now() - start).toFixed(0)} ms: the wasm memory grew ${grown} bytes after the first two`);
+  assert.ok(grown <= 4 << 20, `the wasm memory grew ${grown} bytes over 10 large listings`);
+  g.free();
 });

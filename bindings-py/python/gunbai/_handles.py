@@ -154,11 +154,18 @@ class Game:
         return game
 
     @_arguments
-    def legal_actions(self, actor: str | None = None) -> list[Any]:
+    def legal_actions(
+        self, actor: str | None = None, *, kind: str | None = None, compact: bool = False
+    ) -> Any:
         """Every action legal now, each ``{"action": …, …cost}``; pass ``["action"]``
-        to :meth:`act`. ``actor`` keeps that character's actions and the ones naming nobody."""
-        result: list[Any] = self._call("legal_actions", {"actor": actor})
-        return result
+        to :meth:`act`. ``actor`` keeps that character's actions and the ones naming nobody;
+        ``kind`` keeps the actions of one ``type``. ``compact=True`` gives
+        ``{"actions": [...], "moves": [...]}``: World Trigger's moves apart, as each
+        mover's squares with their costs and routes (the other engines list no moves)."""
+        args: dict[str, Any] = {"actor": actor, "kind": kind}
+        if compact:
+            args["compact"] = True
+        return self._call("legal_actions", args)
 
     @_arguments
     def listing(self, actor: str | None = None) -> Listing:

@@ -415,12 +415,14 @@ def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[W
 
 
 @_op("world_trigger.battle_legal_actions")
-def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None) -> WtBattleLegalResult:
+def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None, kind: Union[str, None] = None, compact: Union[bool, None] = None) -> WtBattleLegalResult:
     """``world_trigger.battle_legal_actions`` — Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over.
 
     Args:
         state: The current state (untrusted: parsed and validated).
         actor: Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction). A listing of over 50,000 actions or 600,000 squares in all move paths is `limit_exceeded`; one member's list is shorter.
+        kind: Only actions of this `type` (`move`, `use_skill`, `pass`, …).
+        compact: True: the moves come as `moves` (each mover's squares with their costs and routes, one entry per move skill), not in `actions`; a compact listing of over 16,384 rows (other actions plus route squares) is `limit_exceeded`. Default false.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -185,6 +185,27 @@ pub trait Engine: 'static {
             })
             .collect())
     }
+    /// The handles' `legal_actions {actor?, kind?, compact?}`: [`listing`](Self::listing)
+    /// as JSON, `kind` keeping the actions of that `type`; `compact` gives
+    /// `{actions, moves?}` (World Trigger lists its moves apart, as squares with their
+    /// costs and routes; the other engines have no moves to compact: `{actions}`).
+    fn listing_json(
+        ctx: &Self::Ctx,
+        cache: &mut Self::Cache,
+        s: &Self::State,
+        actor: Option<&str>,
+        kind: Option<&str>,
+        compact: bool,
+    ) -> Result<Value> {
+        let of_kind = |v: &Value| {
+            kind.is_none_or(|k| {
+                v.get("action").and_then(|a| a.get("type")).and_then(Value::as_str) == Some(k)
+            })
+        };
+        let items: Vec<Value> =
+            Self::listing(ctx, cache, s, actor)?.iter().map(ToJson::to_json).filter(of_kind).collect();
+        Ok(if compact { crate::json::single("actions", Value::Array(items)) } else { Value::Array(items) })
+    }
     /// Whose move it is (pure, from the state alone): the round, the phase, and who may
     /// act now with the stage they act in (see [`Turn`]).
     fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
@@ -677,8 +698,8 @@ pub fn handles() -> Vec<HandleDef> {
 pub trait AnyGame: Send + Sync {
     /// The handle's name.
     fn handle(&self) -> &'static str;
-    /// `[{action, …cost}]` as JSON.
-    fn legal(&mut self, actor: Option<&str>) -> Result<Value>;
+    /// `[{action, …cost}]` as JSON (see [`Engine::listing_json`]).
+    fn legal(&mut self, actor: Option<&str>, kind: Option<&str>, compact: bool) -> Result<Value>;
     /// See [`Session::open_listing`].
     fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)>;
     /// See [`Session::listing_item`].
@@ -711,8 +732,8 @@ impl<E: Engine> AnyGame for Session<E> {
     fn handle(&self) -> &'static str {
         E::HANDLE
     }
-    fn legal(&mut self, actor: Option<&str>) -> Result<Value> {
-        Ok(Value::Array(self.legal_actions(actor)?))
+    fn legal(&mut self, actor: Option<&str>, kind: Option<&str>, compact: bool) -> Result<Value> {
+        E::listing_json(&self.ctx, &mut self.cache, &self.state, actor, kind, compact)
     }
     fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)> {
         Session::open_listing(self, actor)
@@ -838,7 +859,8 @@ impl Game {
     /// Run `method` with JSON `args`:
     /// * `create {handle, setup}` → `{events, rolls}` (the setup's);
     /// * `load {handle, state, data?}` → `null`;
-    /// * `legal_actions {actor?}` → `[{action, …cost}]`;
+    /// * `legal_actions {actor?, kind?, compact?}` → `[{action, …cost}]` (`kind`: one
+    ///   action `type`; `compact`: `{actions, moves?}`, see [`Engine::listing_json`]);
     /// * `legal_open {actor?}` → `{id, len}`: the listing kept natively; then
     ///   `legal_item {id, index}` → one item, `legal_items {id}` → all of them;
     /// * `act {action, seed?, rolls?}` → `{events, rolls}`; `act_listed {id, index,
@@ -895,8 +917,18 @@ impl Game {
         };
         match method {
             "legal_actions" => {
-                only(&a, &["actor"])?;
-                g.legal(actor_of(&a)?.as_deref())
+                only(&a, &["actor", "kind", "compact"])?;
+                let kind = match a.get("kind") {
+                    None => None,
+                    Some(Value::String(k)) => Some(k.as_str()),
+                    Some(_) => return Err(Error::invalid("kind", "must be a string")),
+                };
+                let compact = match a.get("compact") {
+                    None => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err(Error::invalid("compact", "must be a boolean")),
+                };
+                g.legal(actor_of(&a)?.as_deref(), kind, compact)
             }
             "legal_open" => {
                 only(&a, &["actor"])?;

@@ -93,6 +93,15 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 let pure = crate::call(&turn_op, Value::Object(with_state(state_json.clone(), &data)))
                     .expect("pure turn");
                 assert_eq!(pure, sess.turn().to_json(), "{}: turns differ at step {step}", E::HANDLE);
+                // A listing of one `kind` is the listing's actions of that `type`.
+                if let Some(k) = listed.last().and_then(|it| it["action"]["type"].as_str()) {
+                    let mut cache = E::Cache::default();
+                    let only = E::listing_json(sess.ctx(), &mut cache, sess.state(), None, Some(k), false)
+                        .expect("listing of one kind");
+                    let want: Vec<Value> =
+                        listed.iter().filter(|it| it["action"]["type"] == k).cloned().collect();
+                    assert_eq!(only, Value::Array(want), "{}: kind {k} at step {step}", E::HANDLE);
+                }
             }
             // While anything is legal, somebody (or a round-level step) is waited for.
             let turn = sess.turn();

@@ -57,7 +57,33 @@ impl Engine for Battle {
                 return Err(Error::invalid("actor", "no such member"));
             }
         }
-        legal::legal_actions_bounded_with(cache, s, actor, "state")
+        legal::legal_actions_bounded_with(cache, s, actor, None, "state")
+    }
+
+    /// `compact`: World Trigger's moves as squares with their costs and routes (`moves`).
+    fn listing_json(
+        _: &(),
+        cache: &mut legal::LegalList,
+        s: &WtBattleState,
+        actor: Option<&str>,
+        kind: Option<&str>,
+        compact: bool,
+    ) -> Result<Value> {
+        if let Some(a) = actor {
+            if s.idx(a).is_none() {
+                return Err(Error::invalid("actor", "no such member"));
+            }
+        }
+        let (actions, moves) = legal::listing_with(cache, s, actor, kind, compact, "state")?;
+        Ok(match moves {
+            None => actions.to_json(),
+            Some(m) => {
+                let mut o = serde_json::Map::new();
+                o.insert("actions".into(), actions.to_json());
+                o.insert("moves".into(), m.to_json());
+                Value::Object(o)
+            }
+        })
     }
 
     fn apply(

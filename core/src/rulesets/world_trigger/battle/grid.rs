@@ -314,6 +314,26 @@ impl Reach {
         })
     }
 
+    /// The cheapest-route tree within `budget`: every reached battlefield square
+    /// but the start, as (grid index, square, cost, predecessor's grid index or
+    /// `None` from the start, another character stands there), in the order
+    /// (cost, row, column): a square's predecessor always comes before it.
+    pub fn tree(&self, budget: i64) -> Vec<(usize, WtSquare, i64, Option<usize>, bool)> {
+        let start = self.index(self.start);
+        let mut out: Vec<_> = self
+            .reached
+            .iter()
+            .map(|&i| usize::from(i))
+            .filter(|&i| self.cost[i] <= budget && Some(i) != start)
+            .map(|i| {
+                let p = self.pred[i];
+                (i, self.square(i), self.cost[i], (p != FROM_START).then_some(p as usize), self.taken[i])
+            })
+            .collect();
+        out.sort_unstable_by_key(|t| (t.2, t.0));
+        out
+    }
+
     /// The cost of the cheapest route to `dest`, if reached.
     pub fn cost(&self, dest: WtSquare) -> Option<i64> {
         self.index(dest).and_then(|i| self.cost.get(i).copied()).filter(|&c| c != i64::MAX)

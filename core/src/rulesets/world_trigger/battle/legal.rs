@@ -29,7 +29,10 @@ use super::engine::{
 use super::grid::{self, MoveGrid, Reach};
 use super::state::*;
 use crate::error::{Error, Result};
+use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::movement_with;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What `battle_act` checks before using `sk` (an acting member, then the skill use
@@ -684,18 +687,23 @@ pub fn legal_actions_bounded(
     actor: Option<&str>,
     field: &str,
 ) -> Result<Vec<WtLegalAction>> {
-    legal_actions_bounded_with(&mut LegalList::default(), s, actor, field)
+    legal_actions_bounded_with(&mut LegalList::default(), s, actor, None, field)
 }
 
 /// [`legal_actions_bounded`] with a list kept across states (its route searches
 /// are reused where their inputs did not change): what a game handle uses.
+/// `kind`: only actions of that `type`.
 pub fn legal_actions_bounded_with(
     list: &mut LegalList,
     s: &WtBattleState,
     actor: Option<&str>,
+    kind: Option<&str>,
     field: &str,
 ) -> Result<Vec<WtLegalAction>> {
     list.fill(s, actor);
+    if let Some(k) = kind {
+        list.refs.retain(|r| kind_name(&r.kind) == k);
+    }
     let hint = if actor.is_none() { "; list one member's (actor)" } else { "" };
     let too_long = |what: String| Error::limit(field, format_args!("{what}{hint}"));
     if list.refs.len() > MAX_LISTED_ACTIONS {
@@ -716,4 +724,157 @@ pub fn legal_actions_bounded_with(
         )));
     }
     Ok((0..list.refs.len()).filter_map(|i| list.action(s, i)).collect())
+}
+
+/// The action types (`type`) a listing may be narrowed to (`kind`).
+pub const KINDS: [&str; 10] = [
+    "roll_initiative",
+    "use_skill",
+    "move",
+    "react",
+    "no_reaction",
+    "reenter",
+    "bring_back",
+    "operator",
+    "use_ability",
+    "pass",
+];
+
+/// The `type` of the action `k` stands for.
+fn kind_name(k: &LegalKind) -> &'static str {
+    KINDS[match k {
+        LegalKind::RollInitiative => 0,
+        LegalKind::Skill { .. } | LegalKind::Target { .. } | LegalKind::Area { .. } => 1,
+        LegalKind::Move { .. } => 2,
+        LegalKind::React { .. } => 3,
+        LegalKind::NoReaction => 4,
+        LegalKind::Reenter { .. } => 5,
+        LegalKind::BringBack { .. } => 6,
+        LegalKind::Operator { .. } => 7,
+        LegalKind::Ability { .. } => 8,
+        LegalKind::Pass { .. } => 9,
+    }]
+}
+
+/// One member's legal moves in the compact form: its cheapest-route tree once,
+/// and for each move skill how far into it a move may end.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct WtCompactMoves {
+    /// The member moving.
+    pub actor: String,
+    /// Every square a listed move ends on or passes through, four numbers each (flat:
+    /// square `i` is `squares[4i .. 4i + 4]` = `x, y, movement, via`), in the order
+    /// (movement, row, column): `movement` is the cheapest route's cost (WT-MOV), `via`
+    /// the number of the square entered just before it (`-1`: the member's own square).
+    /// A move's `path` to square `i` is the squares met by following `via` from `i` back
+    /// to `-1`, reversed (start excluded, as `move` takes it).
+    pub squares: Vec<i64>,
+    /// Indexes into `squares` that routes pass through but no move may end on (another
+    /// character stands there).
+    pub through: Vec<u32>,
+    /// The move skills usable now, each as a `move` action with its `skill`.
+    pub skills: Vec<WtCompactMoveSkill>,
+}
+
+/// A move skill in [`WtCompactMoves`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct WtCompactMoveSkill {
+    /// Move skill id.
+    pub skill: String,
+    /// The phase slot it uses (WT-ECO-1/2), if any: the `slot` of each listed move's cost.
+    pub slot: Option<WtBattlePhase>,
+    /// A move with this skill may end on each of the first `count` squares except those
+    /// in `through`; its cost is `{slot, movement}` with that square's movement.
+    pub count: u32,
+}
+
+/// A mover's skill entry in a compact listing: (entry index, slot, most Movement listed).
+type MoveEntry = (usize, Option<WtBattlePhase>, i64);
+
+/// Most rows a compact listing returns: actions other than moves plus route squares
+/// (four movers each reaching a whole 64 × 64 map). Past it: `limit_exceeded`.
+pub const MAX_COMPACT_ROWS: usize = 16_384;
+
+/// The listing the operations and handles return: `kind` keeps one action type;
+/// `compact` gives the moves as [`WtCompactMoves`] (not in the actions) and bounds
+/// the rest by [`MAX_COMPACT_ROWS`]; without it, [`legal_actions_bounded_with`].
+pub fn listing_with(
+    list: &mut LegalList,
+    s: &WtBattleState,
+    actor: Option<&str>,
+    kind: Option<&str>,
+    compact: bool,
+    field: &str,
+) -> Result<(Vec<WtLegalAction>, Option<Vec<WtCompactMoves>>)> {
+    if let Some(k) = kind {
+        if !KINDS.contains(&k) {
+            return Err(Error::invalid("kind", format_args!("expected {}", crate::json::one_of(&KINDS))));
+        }
+    }
+    if !compact {
+        return legal_actions_bounded_with(list, s, actor, kind, field).map(|a| (a, None));
+    }
+    list.fill(s, actor);
+    if let Some(k) = kind {
+        list.refs.retain(|r| kind_name(&r.kind) == k);
+    }
+    // Movers in listing order, each with its skill entries in listing order.
+    let mut movers: Vec<(usize, Vec<MoveEntry>)> = Vec::new();
+    let mut others = 0usize;
+    for r in &list.refs {
+        let LegalKind::Move { mi, k, .. } = r.kind else {
+            others += 1;
+            continue;
+        };
+        let cost = r.cost.movement.unwrap_or(0);
+        if movers.last().is_none_or(|(m, _)| *m != mi) {
+            movers.push((mi, Vec::new()));
+        }
+        let Some((_, skills)) = movers.last_mut() else { continue };
+        match skills.iter_mut().find(|e| e.0 == k) {
+            Some(e) => e.2 = e.2.max(cost),
+            None => skills.push((k, r.cost.slot, cost)),
+        }
+    }
+    let mut moves = Vec::with_capacity(movers.len());
+    let mut rows = others;
+    for (mi, skills) in movers {
+        let most = skills.iter().map(|e| e.2).max().unwrap_or(0);
+        let Some(tree) = list.reach_of(s, mi).map(|r| r.tree(most)) else { continue };
+        rows += tree.len();
+        if rows > MAX_COMPACT_ROWS {
+            let hint = if actor.is_none() { "; list one member's (actor)" } else { "" };
+            return Err(Error::limit(
+                field,
+                format_args!("the compact listing has more than {MAX_COMPACT_ROWS} rows{hint}"),
+            ));
+        }
+        let mut at = std::collections::HashMap::with_capacity(tree.len());
+        let mut squares = Vec::with_capacity(4 * tree.len());
+        let mut through = Vec::new();
+        for (n, &(i, q, cost, pred, taken)) in tree.iter().enumerate() {
+            at.insert(i, n as i64);
+            let via = pred.and_then(|p| at.get(&p).copied()).unwrap_or(-1);
+            squares.extend([q.x, q.y, cost, via]);
+            if taken {
+                through.push(n as u32);
+            }
+        }
+        let m = &s.members[mi];
+        let skills = skills
+            .into_iter()
+            .filter_map(|(k, slot, max)| {
+                Some(WtCompactMoveSkill {
+                    skill: m.skills.get(k)?.skill.clone(),
+                    slot,
+                    count: tree.partition_point(|t| t.2 <= max) as u32,
+                })
+            })
+            .collect();
+        moves.push(WtCompactMoves { actor: m.id.clone(), squares, through, skills });
+    }
+    let keep: Vec<usize> =
+        (0..list.refs.len()).filter(|&i| !matches!(list.refs[i].kind, LegalKind::Move { .. })).collect();
+    let actions = keep.into_iter().filter_map(|i| list.action(s, i)).collect();
+    Ok((actions, Some(moves)))
 }

@@ -175,6 +175,14 @@ pub struct WtBattleLegalArgs {
     /// `limit_exceeded`; one member's list is shorter.
     #[serde(default)]
     pub actor: Option<String>,
+    /// Only actions of this `type` (`move`, `use_skill`, `pass`, …).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// True: the moves come as `moves` (each mover's squares with their costs and
+    /// routes, one entry per move skill), not in `actions`; a compact listing of over
+    /// 16,384 rows (other actions plus route squares) is `limit_exceeded`. Default false.
+    #[serde(default)]
+    pub compact: bool,
 }
 
 /// Result of `world_trigger.battle_legal_actions`.
@@ -194,6 +202,9 @@ pub struct WtBattleLegalResult {
     pub reaction_for: Option<String>,
     /// How it ended, once over.
     pub outcome: Option<WtBattleOutcome>,
+    /// With `compact`: the legal moves, one entry per mover (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<legal::WtCompactMoves>>,
 }
 
 /// One step of `world_trigger.battle_run`.
@@ -606,8 +617,17 @@ pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalRes
         }
     }
     let reaction_for = s.pending.as_ref().and_then(|p| p.targets.get(p.reactions.len()).cloned());
+    let (actions, moves) = legal::listing_with(
+        &mut legal::LegalList::default(),
+        &s,
+        args.actor.as_deref(),
+        args.kind.as_deref(),
+        args.compact,
+        "state",
+    )?;
     Ok(WtBattleLegalResult {
-        actions: legal::legal_actions_bounded(&s, args.actor.as_deref(), "state")?,
+        actions,
+        moves,
         phase: s.phase,
         acting_team: if s.pending.is_some() {
             None

@@ -191,6 +191,58 @@ fn push_sometimes(rng: &mut Prng, s: &WtBattleState, a: &mut WtBattleAction) {
 }
 
 /// Every action of a filled list.
+/// The compact listing (and each `kind`'s) says exactly what the full listing says:
+/// the same other actions in the same order, and its moves, rebuilt from the route
+/// tree (a path by following `via`), are the full listing's moves.
+fn check_compact(s: &WtBattleState, actor: Option<&str>) {
+    let full = engine::legal_actions(s, actor);
+    let is_move = |a: &WtLegalAction| matches!(a.action, WtBattleAction::Move { .. });
+    let (actions, moves) =
+        legal::listing_with(&mut legal::LegalList::default(), s, actor, None, true, "state").unwrap();
+    let moves = moves.unwrap();
+    assert_eq!(actions, full.iter().filter(|a| !is_move(a)).cloned().collect::<Vec<_>>());
+    let key = |a: &WtLegalAction| serde_json::to_string(a).unwrap();
+    let mut want: Vec<String> = full.iter().filter(|a| is_move(a)).map(key).collect();
+    let mut got = Vec::new();
+    for m in &moves {
+        for sk in &m.skills {
+            for i in 0..sk.count as usize {
+                if m.through.contains(&(i as u32)) {
+                    continue;
+                }
+                let mut path = Vec::new();
+                let mut at = i as i64;
+                while at >= 0 {
+                    let q = &m.squares[4 * at as usize..4 * at as usize + 4];
+                    path.push(WtSquare { x: q[0], y: q[1] });
+                    assert!(q[3] < at, "a square's predecessor comes before it");
+                    at = q[3];
+                }
+                path.reverse();
+                let action = WtBattleAction::Move { actor: m.actor.clone(), skill: sk.skill.clone(), path };
+                let cost = WtActionCost {
+                    slot: sk.slot,
+                    movement: Some(m.squares[4 * i + 2]),
+                    ..Default::default()
+                };
+                got.push(key(&WtLegalAction { action, cost }));
+            }
+        }
+    }
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "compact moves differ from the listing's");
+    for kind in legal::KINDS {
+        let (only, none) =
+            legal::listing_with(&mut legal::LegalList::default(), s, actor, Some(kind), false, "state")
+                .unwrap();
+        assert!(none.is_none());
+        let want: Vec<WtLegalAction> =
+            full.iter().filter(|a| a.action.to_json()["type"] == kind).cloned().collect();
+        assert_eq!(only, want, "kind {kind}");
+    }
+}
+
 fn listed(list: &mut legal::LegalList, s: &WtBattleState) -> Vec<WtLegalAction> {
     (0..list.refs.len()).map(|i| list.action(s, i).expect("a listed action materializes")).collect()
 }
@@ -233,6 +285,8 @@ fn play_seen(
             assert_eq!(listed(&mut list, &s), reference::legal_actions_reference(&s, Some(&who)));
             list.fill(&s, None);
             assert_eq!(listed(&mut list, &s), reference::legal_actions_reference(&s, None));
+            check_compact(&s, None);
+            check_compact(&s, Some(&who));
         }
         list.fill(&s, None);
         let refs = &list.refs;
@@ -1123,4 +1177,45 @@ fn pack_tiers_in_any_order_are_stored_lowest_first() {
     let e = reordered.validate().unwrap_err();
     assert_eq!(e.code, crate::error::ErrorCode::InvalidData);
     assert_eq!(e.field.as_deref(), Some("state.catalog.damage_tables.border[1].min_damage"));
+}
+
+/// The most a valid state lists (the vector `wt-battle-listing-worst-valid-compact`):
+/// the acting team's four members at Mobility 28 (the most a legal build reaches,
+/// WT-CC-5) with a move skill of the largest allowed bonus (+20) in the middle of an
+/// open, flat 64 × 64 map in the Movement phase, each reaching every square within
+/// Movement 34; with the most operator commands (100, listed for every team) and 16
+/// abilities for every member. Its compact listing stays within 256 KB; the full
+/// listing (one action with its path per route) is many megabytes. Sizes only: the
+/// time is in BENCHMARKS.md.
+pub(crate) fn worst_listing_state() -> Value {
+    let v: Value = serde_json::from_str(include_str!(
+        "../../../../../testdata/vectors/world_trigger_battle/listing_limits.json"
+    ))
+    .unwrap();
+    v.as_array().unwrap().iter().find(|c| c["id"] == "wt-battle-listing-worst-valid-compact").unwrap()["args"]
+        ["state"]
+        .clone()
+}
+
+#[test]
+fn worst_listing_compact_within_256_kb() {
+    let st = worst_listing_state();
+    let r = crate::call("world_trigger.battle_legal_actions", json!({"state": st, "compact": true})).unwrap();
+    let size = serde_json::to_string(&r).unwrap().len();
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4, "four movers");
+    for m in moves {
+        // Movement 34 on an open map: the whole diamond of radius 34 (2·34² + 2·34 = 2380
+        // squares besides the start), clipped by the map's edges.
+        assert!(m["squares"].as_array().unwrap().len() > 4 * 2300, "{}", m["actor"]);
+    }
+    let n = r["actions"].as_array().unwrap().len();
+    eprintln!("worst compact listing: {size} bytes, {n} other actions");
+    assert!(n >= 400 + 200, "operator commands and abilities listed: {n}");
+    assert!(size <= 256 * 1024, "the worst compact listing is {size} bytes");
+    // The full form of the same state: refused (past its bounds) or far larger.
+    match crate::call("world_trigger.battle_legal_actions", json!({"state": st})) {
+        Ok(full) => assert!(serde_json::to_string(&full).unwrap().len() > 4 * size),
+        Err(e) => assert_eq!(e.code, crate::ErrorCode::LimitExceeded),
+    }
 }
