@@ -405,7 +405,7 @@ fn harness_coc_ap_round() {
                         p["weapons"] = json!([{"name": "knife", "skill": 30 + pick(rng, 60), "attacks_per_round": 1 + pick(rng, 2), "damage": "1d4+2"}]);
                     }
                     if pick(rng, 4) == 0 {
-                        p["hp"] = json!(pick(rng, 3) as i64 + 2);
+                        p["hp"] = json!((pick(rng, 3) as i64 + 2).min(hp)); // a wounded start, at most hp_max
                     }
                     p
                 })
