@@ -68,34 +68,20 @@ impl Say for u32 {
         push_int(i64::from(*self), out)
     }
 }
-impl Say for u8 {
-    fn say(&self, _: usize, out: &mut String) {
-        push_int(i64::from(*self), out)
-    }
-}
-impl Say for i32 {
-    fn say(&self, _: usize, out: &mut String) {
-        push_int(i64::from(*self), out)
-    }
-}
-impl Say for usize {
-    fn say(&self, _: usize, out: &mut String) {
-        push_int(i64::try_from(*self).unwrap_or(i64::MAX), out)
-    }
-}
 impl Say for WtLabel {
     fn say(&self, lang: usize, out: &mut String) {
-        out.push_str([&self.ja, &self.zh_hans, &self.zh_hant, &self.en][lang.min(LANGS - 1)])
+        out.push_str(pick4([&self.ja, &self.zh_hans, &self.zh_hant, &self.en], lang))
     }
+}
+
+/// One of four texts (ja, zh_hans, zh_hant, en) by language index: the `Say` of any
+/// four-language struct.
+pub fn pick4(texts: [&str; LANGS], lang: usize) -> &str {
+    texts[lang.min(LANGS - 1)]
 }
 impl Say for [&str; LANGS] {
     fn say(&self, lang: usize, out: &mut String) {
         out.push_str(self[lang.min(LANGS - 1)])
-    }
-}
-impl Say for [String; LANGS] {
-    fn say(&self, lang: usize, out: &mut String) {
-        out.push_str(&self[lang.min(LANGS - 1)])
     }
 }
 
@@ -128,23 +114,7 @@ impl Say for Joined<'_> {
 
 #[inline(never)]
 fn push_int(n: i64, out: &mut String) {
-    if n < 0 {
-        out.push('-');
-    }
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut m = n.unsigned_abs();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+    let _ = core::fmt::Write::write_fmt(out, format_args!("{n}"));
 }
 
 /// Fill one language's template: `{n}` is argument n (a single digit); a `{` not

@@ -9,11 +9,11 @@ use super::check::CocApCheckResult;
 use super::pack::pack;
 use super::round::{CocApEvent, CocApTreatSkill};
 use crate::coc7::check::Coc7Labels;
-use crate::kernel::label::{fill, Joined, Part, Say, Tpl, WtLabel, NOTHING};
+use crate::kernel::label::{fill, pick4, Joined, Part, Say, Tpl, WtLabel, NOTHING};
 
 impl Say for Coc7Labels {
     fn say(&self, lang: usize, out: &mut String) {
-        out.push_str([&self.ja, &self.zh_hans, &self.zh_hant, &self.en][lang.min(3)])
+        out.push_str(pick4([&self.ja, &self.zh_hans, &self.zh_hant, &self.en], lang))
     }
 }
 
