@@ -13,6 +13,8 @@ PKG="$ROOT/bindings-js/pkg"
 # or clippy hold target/ (cargo locks a target dir for the whole build).
 WHEEL_TARGET="$ROOT/target/wheel"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# A registry that answers slowly once should not fail a build: more tries than cargo's 3.
+export CARGO_NET_RETRY="${CARGO_NET_RETRY:-10}"
 
 step() { printf '\n=== %s\n' "$*"; }
 

@@ -111,5 +111,14 @@ run_jobs() {
   printf '  %-50s %8s %8s\n' "total" "$(_secs "$t0" "$(_now)")" \
     "$(cat "$JOB_LOGS"/*.cpu 2>/dev/null | awk '{ t += $1 } END { print t + 0 }')"
   trap - EXIT
+  # The end of the output is what a CI summary shows: each failed step's last lines and
+  # the machine's disk and memory come after the table.
+  for name in "${JOB_NAMES[@]}"; do
+    [ "${JOB_STATE[$name]}" = failed ] || continue
+    printf '\n--- %s failed; the last lines of %s:\n' "$name" "$(_job_file "$name").log"
+    tail -n 15 "$(_job_file "$name").log" 2>/dev/null | cut -c1-300
+  done
+  printf 'disk free: %s; memory available: %s MiB\n' "$(df -h --output=avail "$ROOT" | tail -n 1 | tr -d ' ')" \
+    "$(awk '/MemAvailable/ { print int($2 / 1024) }' /proc/meminfo)"
   [ "$failed" = 0 ] || { printf '%s step(s) failed or skipped\n' "$failed"; return 1; }
 }
