@@ -369,7 +369,7 @@ async function step(page, system, pick) {
     else assert.ok(enabled.length > 0);
     for (const [j, on] of enabled) assert.equal(on, OWNERS[actorOf(system, mine[j].action, rec.state)] === "p1", `${system}: player button ${JSON.stringify(mine[j].action)}`);
     const before = JSON.stringify(await rawEntry(page));
-    const index = who === "p1" ? mine.indexOf(legal[i]) : i;
+    const index = who === "p1" ? mine.findIndex((l) => JSON.stringify(l.action) === JSON.stringify(action)) : i;
     await frame(page, who).click(`#actions button[data-i="${index}"]:not([disabled])`, { timeout: LIVENESS });
     await page.waitForFunction(([k, b]) => JSON.stringify(harness.scene.metadata[k] ?? null) !== b, [KEY, before], { timeout: LIVENESS });
     const next = await record(page);
@@ -398,17 +398,14 @@ async function step(page, system, pick) {
 const first = (legal, pred) => legal.findIndex((x) => pred(x.action));
 
 /**
- * The listing p1's page gets: the engine's, without the actions that name a member
- * p1's World Trigger team may not see (WT-ST-1: the core's view has no square for it).
+ * The listing p1's page gets: the core's listing for p1's viewer (World Trigger: what
+ * p1's team may know, WT-ST-1; the other engines hide nothing).
  */
 function playerListing(system, legal, state) {
   if (system !== "world_trigger") return legal;
   const me = state.members.find((m) => m.id === "p1-a");
   if (!me) return legal;
-  const view = gunbai.worldTrigger.battleView({ state, viewer: state.teams[me.team].id }).state;
-  const hidden = new Set(state.members.filter((m, i) => m.at && !view.members[i]?.at).map((m) => m.id));
-  const names = (v) => (typeof v === "string" ? hidden.has(v) : Array.isArray(v) ? v.some(names) : v && typeof v === "object" ? Object.values(v).some(names) : false);
-  return legal.filter((l) => !names(l.action));
+  return gunbai.worldTrigger.battleLegalActions({ state, viewer: state.teams[me.team].id }).actions;
 }
 /** Per ruleset: the choice at each step of one round, and when the round is over. */
 const CYCLES = {

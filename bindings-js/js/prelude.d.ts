@@ -71,13 +71,17 @@ export declare class GameHandle<State, Action, Listed, Event> {
   readonly created: GameActResult<Event>;
   /** Every action legal now; pass an entry's `action` to `act`. */
   legalActions(actor?: string): Listed[];
-  /** Opt-in options: `kind` keeps one action `type`; `actor` one character's actions and those naming nobody. */
-  legalActions(options: { actor?: string; kind?: string; compact?: false }): Listed[];
+  /**
+   * Opt-in options: `kind` keeps one action `type`; `actor` one character's actions and those
+   * naming nobody; `viewer` (as `view` takes it; null: the GM) what that viewer may know
+   * (World Trigger: nothing naming or depending on another team's member in Stealth, WT-ST-1).
+   */
+  legalActions(options: { actor?: string; kind?: string; compact?: false; viewer?: string | number | null }): Listed[];
   /**
    * The compact listing: moves apart from `actions`, as each mover's squares with their
    * costs and routes (World Trigger: `WtCompactMoves`; the other engines list no moves).
    */
-  legalActions(options: { actor?: string; kind?: string; compact: true }): { actions: Listed[]; moves?: unknown[] };
+  legalActions(options: { actor?: string; kind?: string; compact: true; viewer?: string | number | null }): { actions: Listed[]; moves?: unknown[] };
   /** The legal actions now, listed natively and decoded only when read. */
   listing(actor?: string): GameListing<Listed, Event>;
   /** Apply one action. */
@@ -85,11 +89,16 @@ export declare class GameHandle<State, Action, Listed, Event> {
   /**
    * Hidden information: the state as `viewer` may see it (a World Trigger team's index or
    * id; another engine's combatant id, TMD also a side; null: the GM) and `events` (the
-   * last action's) redacted for it, as the pure `<module>.<x>View` operation gives. A
+   * last action's) and `action` (that action: World Trigger leaves out the squares the team
+   * may not see) redacted for it, as the pure `<module>.<x>View` operation gives. A
    * World Trigger view leaves out what the team may not see (WT-ST-1), so its state is
    * not a loadable `State`.
    */
-  view(viewer?: string | number | null, events?: Event[]): { state: Record<string, unknown>; events?: Record<string, unknown>[] };
+  view(
+    viewer?: string | number | null,
+    events?: Event[],
+    action?: Action,
+  ): { state: Record<string, unknown>; events?: Record<string, unknown>[]; action?: Record<string, unknown> };
   /** Take back the last action (up to 100). */
   undo(): void;
   /** How many actions `undo` can take back now. */

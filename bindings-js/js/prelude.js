@@ -484,9 +484,11 @@ export class GameHandle {
 
   /**
    * Every action legal now, each `{action, …cost}`; `actor` keeps that character's actions
-   * and those naming nobody. Or one options object `{actor?, kind?, compact?}`: `kind`
-   * keeps the actions of one `type`; `compact: true` gives `{actions, moves?}` (World
-   * Trigger's moves as each mover's squares with their costs and routes).
+   * and those naming nobody. Or one options object `{actor?, kind?, compact?, viewer?}`:
+   * `kind` keeps the actions of one `type`; `compact: true` gives `{actions, moves?}`
+   * (World Trigger's moves as each mover's squares with their costs and routes);
+   * `viewer` (as `view` takes it) lists what that viewer may know (World Trigger: no
+   * item names another team's member in Stealth, and none depends on where it stands).
    */
   legalActions(actor, ...extra) {
     oneArg(`${this.constructor.handle}.legalActions`, (actor === undefined ? 0 : 1) + extra.length);
@@ -527,18 +529,18 @@ export class GameHandle {
 
   /**
    * Hidden information: the state as `viewer` may see it, and `events` (the last
-   * action's, as `act` returned them) redacted for it: `{state, events?}`, exactly as
-   * the pure `<module>.<x>View` operation gives. `viewer`: a World Trigger team's
+   * action's, as `act` returned them) and `action` (that action) redacted for it:
+   * `{state, events?, action?}`, exactly as the pure `<module>.<x>View` operation gives. `viewer`: a World Trigger team's
    * index or id (another team's members in Stealth have no square, WT-ST-1); for the
    * other engines, whose rules hide nothing, a combatant's id (TMD: or a side) and the
    * state unchanged; null or undefined: the GM (everything).
    */
-  view(viewer, events, ...extra) {
+  view(viewer, events, action, ...extra) {
     if (extra.length) {
-      const message = `args: ${this.constructor.handle}.view takes (viewer, events), not ${2 + extra.length} arguments`;
+      const message = `args: ${this.constructor.handle}.view takes (viewer, events, action), not ${3 + extra.length} arguments`;
       throw new GunbaiError({ code: "invalid_argument", message, field: "args" });
     }
-    return this.#call("view", { viewer, events });
+    return this.#call("view", { viewer, events, action });
   }
 
   /** How many actions `undo` can take back now. */

@@ -30,7 +30,7 @@ import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
 import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
-import { viewThrough, entryFor, withoutSquares, hiddenMembers, mentions } from "./views.js";
+import { viewThrough, entryFor } from "./views.js";
 import { KEY_META, myKeys, sharedKey, seal, open } from "./seal.js";
 
 export { KEY };
@@ -182,20 +182,21 @@ async function recordKey() {
   return ownKey;
 }
 
-/** A log entry as viewer `viewer` may see it: its events redacted, its squares left out. */
+/** A log entry as viewer `viewer` may see it: its events and action as the core's view has them. */
 function seenEntry(entry, viewer, viewers) {
   if (!entry || typeof entry !== "object") return entry;
   const seen = entryFor(entry, viewer, viewers);
-  const { hidden: _all, ...rest } = entry;
+  const { hidden: _all, actions: _actions, ...rest } = entry;
   if (!seen.secret) return { ...rest, events: seen.events };
   // (marked, so that the page shows it as one whose squares are not shown)
-  return { ...rest, action: withoutSquares(entry.action), events: seen.events, hidden: { [viewer ?? ""]: seen.events } };
+  const key = viewer ?? "";
+  return { ...rest, action: seen.action, events: seen.events, hidden: { [key]: seen.events }, actions: { [key]: seen.action } };
 }
 
 /**
  * What player `pid` receives (the GM's client): the core's view of the stored state
- * for their viewer, the legal actions without those naming a member their view has
- * no square for, the log and the last result as they may see them.
+ * for their viewer, the core's listing for that viewer (what it may know; none for a
+ * player with no combatant here), the log and the last result as they may see them.
  */
 function viewPayload(pid) {
   const st = saved.state;
@@ -203,7 +204,6 @@ function viewPayload(pid) {
   const viewers = viewersOf(saved);
   const h = live.for(clsOf(saved), st);
   const view = viewThrough(h, st, viewer, undefined, viewers).state;
-  const unseen = hiddenMembers(st, view);
   return {
     system: saved.system,
     ...(saved.kind ? { kind: saved.kind } : {}),
@@ -215,7 +215,7 @@ function viewPayload(pid) {
     // the end of the fight (the engine's `outcome()`; a player's page has no handle to ask)
     outcome: h.outcome ?? null,
     log: (saved.log || []).map((e) => seenEntry(e, viewer, viewers)),
-    listing: h.legalActions().filter((l) => !mentions(l.action, unseen)),
+    listing: viewers.includes(viewer) ? h.legalActions({ viewer }) : [],
     last: lastResult?.entry ? { ...lastResult, entry: seenEntry(lastResult.entry, viewer, viewers) } : null,
   };
 }
@@ -776,7 +776,7 @@ function renderLast() {
   const byName = r.by === playerId ? "" : r.byName ?? "";
   // (as this page's viewer may see it: the entry records what each viewer may not)
   const seen = entryFor(r.entry, isGM ? null : viewerOf(saved?.state) ?? "", viewersOf(saved));
-  const action = seen.secret ? withoutSquares(r.entry.action) : r.entry.action;
+  const action = seen.action;
   let lines = [];
   try {
     lines = (seen.events || []).map((e) => mode.eventText(e));

@@ -36,53 +36,39 @@ export function hiddenMembers(state, view) {
   return new Set((state?.members ?? []).filter((m, i) => m.at && !view?.members?.[i]?.at).map((m) => String(m.id)));
 }
 
-/** Whether an action names one of `ids` (as its actor, target, reactor…). */
-export function mentions(v, ids) {
-  if (!ids.size) return false;
-  if (typeof v === "string") return ids.has(v);
-  if (Array.isArray(v)) return v.some((x) => mentions(x, ids));
-  if (v && typeof v === "object") return Object.values(v).some((x) => mentions(x, ids));
-  return false;
-}
-
 /**
  * What of an action each viewer may not see, for its log entry (computed on
  * the GM's client right after the action, with the state it led to, held by
- * `h`): the viewers for whom its events are redacted or who may not see a member
- * it names, each with the events as that viewer sees them. Empty when it hides
- * nothing.
+ * `h`): the core's view of its events and of the action itself for each viewer
+ * they are redacted for (`hidden`: the events, `actions`: the action). Both empty
+ * when it hides nothing.
  */
-export function secretsOf(h, state, action, events, viewers) {
-  const out = {};
+export function secretsOf(h, action, events, viewers) {
+  const hidden = {};
+  const actions = {};
   for (const v of viewers) {
-    const seen = h.view(v, events);
-    const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []);
-    if (redacted || (action && mentions(action, hiddenMembers(state, seen.state)))) out[v] = seen.events ?? [];
+    const seen = h.view(v, events, action ?? undefined);
+    // (a view only leaves fields out)
+    const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []) || Object.keys(seen.action ?? {}).length !== Object.keys(action ?? {}).length;
+    if (!redacted) continue;
+    hidden[v] = seen.events ?? [];
+    if (action) actions[v] = seen.action;
   }
-  return out;
+  return { hidden, actions };
 }
 
 /**
- * A log entry as `viewer` may see it (null: the GM): its events redacted for
- * that viewer, and whether its action's squares are to be left out.
+ * A log entry as `viewer` may see it (null: the GM): its events and its action as
+ * the core's view has them for that viewer, and whether anything of it is hidden.
  */
 export function entryFor(entry, viewer, viewers) {
   const hidden = entry?.hidden ?? {};
   const keys = Object.keys(hidden);
-  if (viewer === null || !keys.length) return { events: entry?.events ?? [], secret: false };
-  if (keys.includes(viewer)) return { events: hidden[viewer], secret: true };
-  if (viewers.includes(viewer)) return { events: entry.events ?? [], secret: false };
-  return { events: keys.map((k) => hidden[k]).reduce(common), secret: true };
-}
-
-/** An action without its squares (a log entry whose squares the viewer may not see). */
-export function withoutSquares(action) {
-  if (!action) return action;
-  const out = {};
-  for (const [k, v] of Object.entries(action)) {
-    const square = v && typeof v === "object" && !Array.isArray(v) && typeof v.x === "number";
-    if (k === "path" || square) continue;
-    out[k] = v;
-  }
-  return out;
+  const action = entry?.action ?? null;
+  if (viewer === null || !keys.length) return { events: entry?.events ?? [], action, secret: false };
+  // (an entry recorded without the action's views shows no action to those it hides from)
+  const actionOf = (k) => (action ? entry.actions?.[k] ?? null : null);
+  if (keys.includes(viewer)) return { events: hidden[viewer], action: actionOf(viewer), secret: true };
+  if (viewers.includes(viewer)) return { events: entry.events ?? [], action, secret: false };
+  return { events: keys.map((k) => hidden[k]).reduce(common), action: keys.map(actionOf).reduce(common), secret: true };
 }

@@ -8,7 +8,7 @@
 import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A, E } from "./wt-i18n.js";
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
 import { KEY } from "./store.js";
-import { secretsOf, hiddenMembers, mentions, entryFor, withoutSquares } from "./views.js";
+import { secretsOf, hiddenMembers, entryFor } from "./views.js";
 
 /** Squares of empty map kept around the tokens (flat map) — see gridSquares. */
 export const MARGIN = 2;
@@ -302,7 +302,7 @@ export function createWorldTrigger(ctx) {
     const { args, origin } = battleArgs(tokens);
     const h = W.Battle.create(args); // throws GunbaiError (shown by the caller)
     const created = h.created.events;
-    const hidden = secretsOf(h, h.state, null, created, h.state.teams.map((tm) => tm.id));
+    const { hidden } = secretsOf(h, null, created, h.state.teams.map((tm) => tm.id));
     const next = {
       system: "world_trigger",
       state: live.adopt(W.Battle, h),
@@ -404,8 +404,8 @@ export function createWorldTrigger(ctx) {
       const out = live.act(W.Battle, r.state, full, { seed });
       const step = (r.step ?? 0) + 1;
       // what of it each team may not see (a move in Stealth, WT-ST-1), for its log entry
-      const hidden = secretsOf(live.for(W.Battle, out.state), out.state, full, out.events, out.state.teams.map((tm) => tm.id));
-      const entry = { step, seed, action: full, events: out.events, ...(Object.keys(hidden).length ? { hidden } : {}) };
+      const { hidden, actions } = secretsOf(live.for(W.Battle, out.state), full, out.events, out.state.teams.map((tm) => tm.id));
+      const entry = { step, seed, action: full, events: out.events, ...(Object.keys(hidden).length ? { hidden, actions } : {}) };
       const next = { ...r, state: out.state, step, log: [...(r.log || []), entry].slice(-LOG_MAX) };
       let stored = false;
       try {
@@ -475,12 +475,9 @@ export function createWorldTrigger(ctx) {
     const st = view ?? record.state;
     $("#encounter").dataset.step = String(record.step ?? 0);
     let legal = { actions: [] };
-    let unseen = new Set();
     try {
+      // (a player's page holds the core's listing for its viewer, sent with its view)
       legal = { ...turnOf(record.state), actions: live.for(W.Battle, record.state).legalActions() };
-      // A player is not shown any action naming a member their view has no square
-      // for (an attack listed on a hidden enemy would tell that it is in range).
-      unseen = isGM ? new Set() : hiddenMembers(record.state, st);
     } catch (e) {
       ctx.showError(e);
     }
@@ -575,7 +572,6 @@ export function createWorldTrigger(ctx) {
     const anyTime = [];
     legal.actions.forEach((x, i) => {
       const a = x.action;
-      if (mentions(a, unseen)) return; // (indexes stay the engine's)
       if (a.type === "operator" || a.type === "use_ability") anyTime.push(btn(x, i));
       else if (a.type === "use_skill" || a.type === "move") {
         if (!perMember.has(a.actor)) perMember.set(a.actor, { skills: new Map(), list: [] });
@@ -632,10 +628,10 @@ export function createWorldTrigger(ctx) {
       if (entry.step != null) li.value = entry.step;
       // (as this viewer may see it: a move in Stealth without its squares)
       const seen = entryFor(entry, isGM ? null : viewer ?? "", viewers);
-      if (entry.action) {
+      if (seen.action) {
         const head = document.createElement("div");
         head.className = "act";
-        head.textContent = describe(seen.secret ? withoutSquares(entry.action) : entry.action);
+        head.textContent = describe(seen.action);
         if (entry.seed != null) {
           const s = document.createElement("small");
           s.textContent = ` ${tr(S.seed)} ${entry.seed}`;

@@ -155,14 +155,22 @@ class Game:
 
     @_arguments
     def legal_actions(
-        self, actor: str | None = None, *, kind: str | None = None, compact: bool = False
+        self,
+        actor: str | None = None,
+        *,
+        kind: str | None = None,
+        compact: bool = False,
+        viewer: Any = None,
     ) -> Any:
         """Every action legal now, each ``{"action": …, …cost}``; pass ``["action"]``
         to :meth:`act`. ``actor`` keeps that character's actions and the ones naming nobody;
         ``kind`` keeps the actions of one ``type``. ``compact=True`` gives
         ``{"actions": [...], "moves": [...]}``: World Trigger's moves apart, as each
-        mover's squares with their costs and routes (the other engines list no moves)."""
-        args: dict[str, Any] = {"actor": actor, "kind": kind}
+        mover's squares with their costs and routes (the other engines list no moves).
+        ``viewer`` (as :meth:`view` takes it; None: the GM) lists what that viewer may know:
+        World Trigger leaves out every item naming another team's member in Stealth and
+        lists as if it stood nowhere (WT-ST-1); the other engines hide nothing."""
+        args: dict[str, Any] = {"actor": actor, "kind": kind, "viewer": viewer}
         if compact:
             args["compact"] = True
         return self._call("legal_actions", args)
@@ -193,17 +201,18 @@ class Game:
         return depth
 
     @_arguments
-    def view(self, viewer: Any = None, events: Any = None) -> Any:
+    def view(self, viewer: Any = None, events: Any = None, action: Any = None) -> Any:
         """Hidden information: the state as ``viewer`` may see it, and ``events`` (the last
-        action's, as :meth:`act` returned them) redacted for it: ``{"state": ..., "events": ...}``
-        (``events`` only when given), exactly as the pure ``<module>.<x>_view`` operation gives.
+        action's, as :meth:`act` returned them) and ``action`` (that action) redacted for it:
+        ``{"state": ..., "events": ..., "action": ...}`` (``events`` and ``action`` only when
+        given), exactly as the pure ``<module>.<x>_view`` operation gives.
 
         ``viewer``: a World Trigger team's index or id (another team's members in Stealth
         have no square, WT-ST-1); for the other engines, whose rules hide nothing, a
         combatant's id (TMD: or a side) and the state unchanged. None: the GM (everything).
         A viewer that names nobody is ``invalid_argument`` naming ``viewer``.
         """
-        return self._call("view", {"viewer": viewer, "events": events})
+        return self._call("view", {"viewer": viewer, "events": events, "action": action})
 
     @property
     def state(self) -> Any:

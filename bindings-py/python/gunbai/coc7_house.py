@@ -57,11 +57,12 @@ def round_new(*, participants: Sequence[C7hParticipant], variants: Union[C7hVari
 
 
 @_op("coc7_house.round_legal_actions")
-def round_legal_actions(*, state: C7hRoundState) -> C7hRoundLegalResult:
+def round_legal_actions(*, state: C7hRoundState, viewer: Union[str, None] = None) -> C7hRoundLegalResult:
     """``coc7_house.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it (A combatant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -84,13 +85,14 @@ def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None]
 
 
 @_op("coc7_house.round_view")
-def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events: Union[Sequence[C7hEvent], None] = None) -> C7hRoundViewResult:
+def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events: Union[Sequence[C7hEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hRoundViewResult:
     """``coc7_house.round_view`` — A combatant's view of a state (and of the last action's events): the round hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: A combatant's id; absent or null: the KP.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -267,11 +269,12 @@ def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, ga
 
 
 @_op("coc7_house.chase_legal_actions")
-def chase_legal_actions(*, state: C7hChaseState) -> C7hChaseLegalResult:
+def chase_legal_actions(*, state: C7hChaseState, viewer: Union[str, None] = None) -> C7hChaseLegalResult:
     """``coc7_house.chase_legal_actions`` — C7H-ESC: what chase_act accepts now: one chase round while the chase goes on, nothing once it is over.
 
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it (The fugitive's or the pursuer's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -294,13 +297,14 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
 
 
 @_op("coc7_house.chase_view")
-def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events: Union[Sequence[C7hChaseEvent], None] = None) -> C7hChaseViewResult:
+def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events: Union[Sequence[C7hChaseEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hChaseViewResult:
     """``coc7_house.chase_view`` — The fugitive's or pursuer's view of a chase state (and of the last round's events): a chase hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: The fugitive's or the pursuer's id; absent or null: the KP.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
 
     Raises:
         GunbaiError: with a stable ``.code``.

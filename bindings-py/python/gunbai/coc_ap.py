@@ -35,13 +35,14 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
 
 
 @_op("coc_ap.round_view")
-def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, events: Union[Sequence[CocApEvent], None] = None) -> CocApRoundViewResult:
+def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, events: Union[Sequence[CocApEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> CocApRoundViewResult:
     """``coc_ap.round_view`` — A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: A participant's id; absent or null: the KP.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -88,11 +89,12 @@ def round_new(*, participants: Sequence[CocApParticipant], variants: Union[CocAp
 
 
 @_op("coc_ap.round_legal_actions")
-def round_legal_actions(*, state: CocApRoundState) -> CocApRoundLegalResult:
+def round_legal_actions(*, state: CocApRoundState, viewer: Union[str, None] = None) -> CocApRoundLegalResult:
     """``coc_ap.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it (A participant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

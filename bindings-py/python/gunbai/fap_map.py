@@ -161,11 +161,12 @@ def round_new(*, combatants: Sequence[FmCombatantInit], data: Union[Any, None] =
 
 
 @_op("fap_map.round_legal_actions")
-def round_legal_actions(*, state: Any, data: Union[Any, None] = None) -> FmLegalActionsResult:
+def round_legal_actions(*, state: Any, viewer: Union[str, None] = None, data: Union[Any, None] = None) -> FmLegalActionsResult:
     """``fap_map.round_legal_actions`` — Every action round_act accepts now, in its exact form, with its cost; plus the current action order.
 
     Args:
         state: The state from the last `round_new` / `round_act`.
+        viewer: The viewer the listing is for, as the view operation takes it (A combatant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
         data: The action pack given to `round_new`, if any.
 
     Raises:
@@ -190,13 +191,14 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
 
 
 @_op("fap_map.round_view")
-def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: Union[Sequence[FmEvent], None] = None, data: Union[Any, None] = None) -> FmRoundViewResult:
+def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: Union[Sequence[FmEvent], None] = None, action: Union[Mapping[str, Any], None] = None, data: Union[Any, None] = None) -> FmRoundViewResult:
     """``fap_map.round_view`` — A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: A combatant's id; absent or null: the GM.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
         data: The action pack given to `round_new`, if any.
 
     Raises:

@@ -31,13 +31,14 @@ def action_types(*, data: Union[TmdLabelPack, None] = None) -> TmdActionTypesRes
 
 
 @_op("tmd.encounter_view")
-def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None, events: Union[Sequence[TmdLoggedEvent], None] = None) -> TmdEncounterViewResult:
+def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None, events: Union[Sequence[TmdLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> TmdEncounterViewResult:
     """``tmd.encounter_view`` — A character's or side's view of a state (and of the last action's events): TMD hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: A character's id or a side's name; absent or null: the GM.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -152,11 +153,12 @@ def encounter_new(*, characters: Sequence[TmdCharacterSpec], surprise: Union[Tmd
 
 
 @_op("tmd.encounter_legal_actions")
-def encounter_legal_actions(*, state: TmdEncounterState) -> TmdEncounterLegalResult:
+def encounter_legal_actions(*, state: TmdEncounterState, viewer: Union[str, None] = None) -> TmdEncounterLegalResult:
     """``tmd.encounter_legal_actions`` — TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs.
 
     Args:
         state: The current state; validated as untrusted data.
+        viewer: The viewer the listing is for, as the view operation takes it (A character's id or a side); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -891,11 +891,14 @@ WtBattleResult = TypedDict("WtBattleResult", {
     "rolls": list[Roll],
 })
 
+WtBattleViewer = Union[int, str]
+
 WtBattleLegalArgs = TypedDict("WtBattleLegalArgs", {
     "state": WtBattleState,
     "actor": NotRequired[Union[str, None]],
     "kind": NotRequired[Union[str, None]],
     "compact": NotRequired[bool],
+    "viewer": NotRequired[Union[WtBattleViewer, None]],
 })
 
 WtTeamDice = TypedDict("WtTeamDice", {
@@ -950,17 +953,17 @@ WtBattleActArgs = TypedDict("WtBattleActArgs", {
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
 
-WtBattleViewer = Union[int, str]
-
 WtBattleViewArgs = TypedDict("WtBattleViewArgs", {
     "state": WtBattleState,
     "viewer": NotRequired[Union[WtBattleViewer, None]],
     "events": NotRequired[Union[list[WtBattleEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 WtBattleViewResult = TypedDict("WtBattleViewResult", {
     "state": dict[str, Any],
     "events": NotRequired[Union[list[dict[str, Any]], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
@@ -1257,11 +1260,13 @@ CocApRoundViewArgs = TypedDict("CocApRoundViewArgs", {
     "state": CocApRoundState,
     "viewer": NotRequired[Union[str, None]],
     "events": NotRequired[Union[list[CocApEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 CocApRoundViewResult = TypedDict("CocApRoundViewResult", {
     "state": CocApRoundState,
     "events": NotRequired[Union[list[CocApEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 CocApRoundTurnArgs = TypedDict("CocApRoundTurnArgs", {
@@ -1292,6 +1297,7 @@ CocApRoundResult = TypedDict("CocApRoundResult", {
 
 CocApRoundLegalArgs = TypedDict("CocApRoundLegalArgs", {
     "state": CocApRoundState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 CocApDir = Union[Literal["north"], Literal["south"], Literal["east"], Literal["west"]]
@@ -1608,6 +1614,7 @@ C7hRoundResult = TypedDict("C7hRoundResult", {
 
 C7hRoundLegalArgs = TypedDict("C7hRoundLegalArgs", {
     "state": C7hRoundState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 C7hAction = dict[str, Any]
@@ -1634,11 +1641,13 @@ C7hRoundViewArgs = TypedDict("C7hRoundViewArgs", {
     "state": C7hRoundState,
     "viewer": NotRequired[Union[str, None]],
     "events": NotRequired[Union[list[C7hEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 C7hRoundViewResult = TypedDict("C7hRoundViewResult", {
     "state": C7hRoundState,
     "events": NotRequired[Union[list[C7hEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 C7hRoundTurnArgs = TypedDict("C7hRoundTurnArgs", {
@@ -1809,6 +1818,7 @@ C7hChaseResult = TypedDict("C7hChaseResult", {
 
 C7hChaseLegalArgs = TypedDict("C7hChaseLegalArgs", {
     "state": C7hChaseState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 C7hChaseAction = dict[str, Any]
@@ -1832,11 +1842,13 @@ C7hChaseViewArgs = TypedDict("C7hChaseViewArgs", {
     "state": C7hChaseState,
     "viewer": NotRequired[Union[str, None]],
     "events": NotRequired[Union[list[C7hChaseEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 C7hChaseViewResult = TypedDict("C7hChaseViewResult", {
     "state": C7hChaseState,
     "events": NotRequired[Union[list[C7hChaseEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 C7hChaseTurnArgs = TypedDict("C7hChaseTurnArgs", {
@@ -2076,11 +2088,13 @@ TmdEncounterViewArgs = TypedDict("TmdEncounterViewArgs", {
     "state": TmdEncounterState,
     "viewer": NotRequired[Union[str, None]],
     "events": NotRequired[Union[list[TmdLoggedEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
     "state": TmdEncounterState,
     "events": NotRequired[Union[list[TmdLoggedEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 TmdEncounterTurnArgs = TypedDict("TmdEncounterTurnArgs", {
@@ -2197,6 +2211,7 @@ TmdEncounterResult = TypedDict("TmdEncounterResult", {
 
 TmdEncounterLegalArgs = TypedDict("TmdEncounterLegalArgs", {
     "state": TmdEncounterState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 TmdAction = dict[str, Any]
@@ -2584,6 +2599,7 @@ FmRoundResult = TypedDict("FmRoundResult", {
 
 FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
     "state": Any,
+    "viewer": NotRequired[Union[str, None]],
     "data": NotRequired[Any],
 })
 
@@ -2617,12 +2633,14 @@ FmRoundViewArgs = TypedDict("FmRoundViewArgs", {
     "state": FmRoundState,
     "viewer": NotRequired[Union[str, None]],
     "events": NotRequired[Union[list[FmEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
     "data": NotRequired[Any],
 })
 
 FmRoundViewResult = TypedDict("FmRoundViewResult", {
     "state": FmRoundState,
     "events": NotRequired[Union[list[FmEvent], None]],
+    "action": NotRequired[Union[dict[str, Any], None]],
 })
 
 FmRoundTurnArgs = TypedDict("FmRoundTurnArgs", {
@@ -2880,4 +2898,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtCompactMoves", "WtCompactMoveSkill", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewer", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyKind", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleViewer", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtCompactMoves", "WtCompactMoveSkill", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyKind", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmEvent", "FmEventKind", "FmOrderEntry", "FmOutcome", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]

@@ -415,7 +415,7 @@ def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[W
 
 
 @_op("world_trigger.battle_legal_actions")
-def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None, kind: Union[str, None] = None, compact: Union[bool, None] = None) -> WtBattleLegalResult:
+def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None, kind: Union[str, None] = None, compact: Union[bool, None] = None, viewer: Union[WtBattleViewer, None] = None) -> WtBattleLegalResult:
     """``world_trigger.battle_legal_actions`` — Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over.
 
     Args:
@@ -423,6 +423,7 @@ def battle_legal_actions(*, state: WtBattleState, actor: Union[str, None] = None
         actor: Only this member's actions (plus team-level ones: pass, operator, initiative, no_reaction). A listing of over 50,000 actions or 600,000 squares in all move paths is `limit_exceeded`; one member's list is shorter.
         kind: Only actions of this `type` (`move`, `use_skill`, `pass`, …).
         compact: True: the moves come as `moves` (each mover's squares with their costs and routes, one entry per move skill), not in `actions`; a compact listing of over 16,384 rows (other actions plus route squares) is `limit_exceeded`. Default false.
+        viewer: The team the listing is for, as `battle_view` takes it (its index or id); absent or null: the GM (every action). A team's listing is what it may know (WT-ST-1): made as if another team's members in Stealth stood nowhere, with no item naming them; a listed move that meets one is refused by `battle_act` naming its rule.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -445,13 +446,14 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
 
 
 @_op("world_trigger.battle_view")
-def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None, events: Union[Sequence[WtBattleEvent], None] = None) -> WtBattleViewResult:
+def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None, events: Union[Sequence[WtBattleEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> WtBattleViewResult:
     """``world_trigger.battle_view`` — A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything).
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
         viewer: The team viewing (its index or id); absent or null: the GM, who sees everything.
         events: The events of the action that led to `state` (its `_act` result's `events`), to redact for the viewer.
+        action: The action that led to `state` (as `_act` took it), to redact for the viewer.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -165,12 +165,22 @@ pub trait Engine: 'static {
     /// of the state per candidate. An engine that finds its legal actions faster than by
     /// checking candidates (World Trigger searches the routes once per mover) overrides
     /// it; the harness checks that its items pass `check`.
+    ///
+    /// `viewer` (as [`redact`](Self::redact) takes it; `None`: the GM): the listing as
+    /// that viewer may know it — no item names what is hidden from it, and no item is
+    /// there or missing because of what is hidden. By default nothing is hidden: the
+    /// viewer is only checked against [`viewers`](Self::viewers) and the listing is the
+    /// GM's. An engine whose rules hide something overrides it (World Trigger, WT-ST-1).
     fn listing(
         ctx: &Self::Ctx,
         _cache: &mut Self::Cache,
         s: &Self::State,
         actor: Option<&str>,
+        viewer: Option<&Value>,
     ) -> Result<Vec<Self::Listed>> {
+        if let Some(v) = viewer {
+            named_viewer(v, &Self::viewers(s))?;
+        }
         if let Some(who) = actor {
             if !Self::actors(s).contains(&who) {
                 return Err(Error::invalid("actor", "no such character"));
@@ -189,6 +199,7 @@ pub trait Engine: 'static {
     /// as JSON, `kind` keeping the actions of that `type`; `compact` gives
     /// `{actions, moves?}` (World Trigger lists its moves apart, as squares with their
     /// costs and routes; the other engines have no moves to compact: `{actions}`).
+    #[allow(clippy::too_many_arguments)]
     fn listing_json(
         ctx: &Self::Ctx,
         cache: &mut Self::Cache,
@@ -196,14 +207,18 @@ pub trait Engine: 'static {
         actor: Option<&str>,
         kind: Option<&str>,
         compact: bool,
+        viewer: Option<&Value>,
     ) -> Result<Value> {
         let of_kind = |v: &Value| {
             kind.is_none_or(|k| {
                 v.get("action").and_then(|a| a.get("type")).and_then(Value::as_str) == Some(k)
             })
         };
-        let items: Vec<Value> =
-            Self::listing(ctx, cache, s, actor)?.iter().map(ToJson::to_json).filter(of_kind).collect();
+        let items: Vec<Value> = Self::listing(ctx, cache, s, actor, viewer)?
+            .iter()
+            .map(ToJson::to_json)
+            .filter(of_kind)
+            .collect();
         Ok(if compact { crate::json::single("actions", Value::Array(items)) } else { Value::Array(items) })
     }
     /// Whose move it is (pure, from the state alone): the round, the phase, and who may
@@ -263,9 +278,9 @@ pub trait Engine: 'static {
     /// The names a `viewer` of [`redact`](Self::redact) may give: each combatant's id
     /// (and each side's, where the state has sides).
     fn viewers(s: &Self::State) -> Vec<&str>;
-    /// Hidden information: remove from `view` (the state `s` as JSON) and from `events`
-    /// (the events of the last action, which led to `s`) what `viewer` may not see,
-    /// leaving the rest in the state's shape. The GM (no viewer) sees everything and
+    /// Hidden information: remove from `view` (the state `s` as JSON), from `events`
+    /// (the events of the last action, which led to `s`) and from `action` (that action)
+    /// what `viewer` may not see, leaving the rest in the state's shape. The GM (no viewer) sees everything and
     /// never comes here. By default nothing is hidden: the viewer is only checked
     /// against [`viewers`](Self::viewers). An engine whose rules hide something
     /// overrides it (World Trigger: Stealth, WT-ST-1).
@@ -275,6 +290,7 @@ pub trait Engine: 'static {
         viewer: &Value,
         _view: &mut Value,
         _events: Option<&mut Vec<Value>>,
+        _action: Option<&mut Value>,
     ) -> Result<()> {
         named_viewer(viewer, &Self::viewers(s))
     }
@@ -298,19 +314,26 @@ fn view_events(events: Option<Value>) -> Result<Option<Vec<Value>>> {
     }
 }
 
-/// `{state, events?}`: the state (and `events`) as `viewer` may see them, as the
-/// handles and the view operations return it. Type-erased, so the wasm carries one
-/// copy; only [`Engine::redact`] is per engine.
-fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
-    let mut events = view_events(events)?;
+/// `{state, events?, action?}`: the state (and `events`, `action`: the last action's)
+/// as `viewer` may see them, as the handles and the view operations return it.
+/// Type-erased, so the wasm carries one copy; only [`Engine::redact`] is per engine.
+fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, a: &mut Map<String, Value>) -> Result<Value> {
+    let mut events = view_events(a.remove("events"))?;
+    let mut action = a.remove("action");
+    if action.as_ref().is_some_and(|x| !x.is_object()) {
+        return Err(Error::invalid("action", "must be an action object"));
+    }
     let mut state = g.state();
     if let Some(v) = viewer {
-        g.redact(v, &mut state, events.as_mut())?;
+        g.redact(v, &mut state, events.as_mut(), action.as_mut())?;
     }
     let mut m = Map::new();
     m.insert("state".into(), state);
     if let Some(e) = events {
         m.insert("events".into(), Value::Array(e));
+    }
+    if let Some(x) = action {
+        m.insert("action".into(), x);
     }
     Ok(Value::Object(m))
 }
@@ -321,15 +344,15 @@ fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, events: Option<Value>) -> Re
 /// engine beyond [`Engine::redact`]).
 pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
     let mut a = object(args)?;
-    only(&a, &["state", "viewer", "events", "data"])?;
+    only(&a, &["state", "viewer", "events", "action", "data"])?;
     let h = handles()
         .into_iter()
         .find(|h| h.name == handle)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
     let g = (h.load)(state, a.get("data"))?;
-    let events = a.remove("events");
-    view_of(g.as_ref(), a.get("viewer"), events)
+    let viewer = a.remove("viewer");
+    view_of(g.as_ref(), viewer.as_ref(), &mut a)
 }
 
 /// Register engine `$engine`'s view operation ([`view_call`]); `$args`/`$res` only
@@ -477,16 +500,20 @@ impl<E: Engine> Session<E> {
         &self.ctx
     }
 
-    /// Every legal action now (see [`Engine::listing`]), as JSON.
-    pub fn legal_actions(&mut self, actor: Option<&str>) -> Result<Vec<Value>> {
-        Ok(E::listing(&self.ctx, &mut self.cache, &self.state, actor)?.iter().map(ToJson::to_json).collect())
+    /// Every legal action now (see [`Engine::listing`]; `viewer`: as that viewer may
+    /// know them), as JSON.
+    pub fn legal_actions(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<Vec<Value>> {
+        Ok(E::listing(&self.ctx, &mut self.cache, &self.state, actor, viewer)?
+            .iter()
+            .map(ToJson::to_json)
+            .collect())
     }
 
     /// List the legal actions now and keep them (typed) under a new id: `(id, count)`.
     /// Their items are read with [`listing_item`](Self::listing_item), also after
     /// later actions, until [`MAX_LISTINGS`] newer listings were opened.
-    pub fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)> {
-        let l = E::listing(&self.ctx, &mut self.cache, &self.state, actor)?;
+    pub fn open_listing(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<(u64, usize)> {
+        let l = E::listing(&self.ctx, &mut self.cache, &self.state, actor, viewer)?;
         let id = self.next_listing;
         self.next_listing += 1;
         let n = l.len();
@@ -647,7 +674,11 @@ impl<E: Engine> Session<E> {
     /// The state now as `viewer` may see it (`None`: the GM), and `events` (the last
     /// action's) redacted for it: `{state, events?}`, as the pure view operation gives.
     pub fn view(&self, viewer: Option<&Value>, events: Option<Value>) -> Result<Value> {
-        view_of(self, viewer, events)
+        let mut a = Map::new();
+        if let Some(e) = events {
+            a.insert("events".into(), e);
+        }
+        view_of(self, viewer, &mut a)
     }
 }
 
@@ -699,9 +730,15 @@ pub trait AnyGame: Send + Sync {
     /// The handle's name.
     fn handle(&self) -> &'static str;
     /// `[{action, …cost}]` as JSON (see [`Engine::listing_json`]).
-    fn legal(&mut self, actor: Option<&str>, kind: Option<&str>, compact: bool) -> Result<Value>;
+    fn legal(
+        &mut self,
+        actor: Option<&str>,
+        kind: Option<&str>,
+        compact: bool,
+        viewer: Option<&Value>,
+    ) -> Result<Value>;
     /// See [`Session::open_listing`].
-    fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)>;
+    fn open_listing(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<(u64, usize)>;
     /// See [`Session::listing_item`].
     fn listing_item(&self, id: u64, i: usize) -> Result<Value>;
     /// See [`Session::listing_items`].
@@ -725,18 +762,30 @@ pub trait AnyGame: Send + Sync {
     /// How many actions can be taken back.
     fn undo_depth(&self) -> usize;
     /// See [`Engine::redact`].
-    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()>;
+    fn redact(
+        &self,
+        viewer: &Value,
+        view: &mut Value,
+        events: Option<&mut Vec<Value>>,
+        action: Option<&mut Value>,
+    ) -> Result<()>;
 }
 
 impl<E: Engine> AnyGame for Session<E> {
     fn handle(&self) -> &'static str {
         E::HANDLE
     }
-    fn legal(&mut self, actor: Option<&str>, kind: Option<&str>, compact: bool) -> Result<Value> {
-        E::listing_json(&self.ctx, &mut self.cache, &self.state, actor, kind, compact)
+    fn legal(
+        &mut self,
+        actor: Option<&str>,
+        kind: Option<&str>,
+        compact: bool,
+        viewer: Option<&Value>,
+    ) -> Result<Value> {
+        E::listing_json(&self.ctx, &mut self.cache, &self.state, actor, kind, compact, viewer)
     }
-    fn open_listing(&mut self, actor: Option<&str>) -> Result<(u64, usize)> {
-        Session::open_listing(self, actor)
+    fn open_listing(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<(u64, usize)> {
+        Session::open_listing(self, actor, viewer)
     }
     fn listing_item(&self, id: u64, i: usize) -> Result<Value> {
         Session::listing_item(self, id, i)
@@ -782,8 +831,14 @@ impl<E: Engine> AnyGame for Session<E> {
     fn undo_depth(&self) -> usize {
         Session::undo_depth(self)
     }
-    fn redact(&self, viewer: &Value, view: &mut Value, events: Option<&mut Vec<Value>>) -> Result<()> {
-        E::redact(&self.ctx, &self.state, viewer, view, events)
+    fn redact(
+        &self,
+        viewer: &Value,
+        view: &mut Value,
+        events: Option<&mut Vec<Value>>,
+        action: Option<&mut Value>,
+    ) -> Result<()> {
+        E::redact(&self.ctx, &self.state, viewer, view, events, action)
     }
 }
 
@@ -796,9 +851,13 @@ fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
 }
 
 /// Every legal action of `s`, as the pure legal-actions operations list it:
-/// [`Engine::listing`] for every actor, with fresh buffers.
-pub(crate) fn listing_of<E: Engine>(ctx: &E::Ctx, s: &E::State) -> Result<Vec<E::Listed>> {
-    E::listing(ctx, &mut E::Cache::default(), s, None)
+/// [`Engine::listing`] for every actor (as `viewer` may know them), with fresh buffers.
+pub(crate) fn listing_of<E: Engine>(
+    ctx: &E::Ctx,
+    s: &E::State,
+    viewer: Option<&Value>,
+) -> Result<Vec<E::Listed>> {
+    E::listing(ctx, &mut E::Cache::default(), s, None, viewer)
 }
 
 /// The name a unit enum value (a phase, a status) has in JSON.
@@ -859,9 +918,10 @@ impl Game {
     /// Run `method` with JSON `args`:
     /// * `create {handle, setup}` → `{events, rolls}` (the setup's);
     /// * `load {handle, state, data?}` → `null`;
-    /// * `legal_actions {actor?, kind?, compact?}` → `[{action, …cost}]` (`kind`: one
-    ///   action `type`; `compact`: `{actions, moves?}`, see [`Engine::listing_json`]);
-    /// * `legal_open {actor?}` → `{id, len}`: the listing kept natively; then
+    /// * `legal_actions {actor?, kind?, compact?, viewer?}` → `[{action, …cost}]` (`kind`:
+    ///   one action `type`; `compact`: `{actions, moves?}`, see [`Engine::listing_json`];
+    ///   `viewer`: as that viewer may know them, see [`Engine::listing`]);
+    /// * `legal_open {actor?, viewer?}` → `{id, len}`: the listing kept natively; then
     ///   `legal_item {id, index}` → one item, `legal_items {id}` → all of them;
     /// * `act {action, seed?, rolls?}` → `{events, rolls}`; `act_listed {id, index,
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
@@ -869,8 +929,9 @@ impl Game {
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
     /// * `turn` → `{round, phase, active: [{id, stage}]}`: whose move it is ([`Turn`]);
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
-    /// * `view {viewer?, events?}` → `{state, events?}`: the state (and the given events)
-    ///   as `viewer` may see them (see [`Engine::redact`]; null: the GM).
+    /// * `view {viewer?, events?, action?}` → `{state, events?, action?}`: the state (and
+    ///   the given events and action, the last action's) as `viewer` may see them (see
+    ///   [`Engine::redact`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
@@ -917,7 +978,7 @@ impl Game {
         };
         match method {
             "legal_actions" => {
-                only(&a, &["actor", "kind", "compact"])?;
+                only(&a, &["actor", "kind", "compact", "viewer"])?;
                 let kind = match a.get("kind") {
                     None => None,
                     Some(Value::String(k)) => Some(k.as_str()),
@@ -928,11 +989,11 @@ impl Game {
                     Some(Value::Bool(b)) => *b,
                     Some(_) => return Err(Error::invalid("compact", "must be a boolean")),
                 };
-                g.legal(actor_of(&a)?.as_deref(), kind, compact)
+                g.legal(actor_of(&a)?.as_deref(), kind, compact, a.get("viewer"))
             }
             "legal_open" => {
-                only(&a, &["actor"])?;
-                let (id, len) = g.open_listing(actor_of(&a)?.as_deref())?;
+                only(&a, &["actor", "viewer"])?;
+                let (id, len) = g.open_listing(actor_of(&a)?.as_deref(), a.get("viewer"))?;
                 let mut m = Map::new();
                 m.insert("id".into(), Value::from(id));
                 m.insert("len".into(), Value::from(len as u64));
@@ -976,9 +1037,9 @@ impl Game {
                 }
             }
             "view" => {
-                only(&a, &["viewer", "events"])?;
-                let events = a.remove("events");
-                view_of(g.as_ref(), a.get("viewer"), events)
+                only(&a, &["viewer", "events", "action"])?;
+                let viewer = a.remove("viewer");
+                view_of(g.as_ref(), viewer.as_ref(), &mut a)
             }
             "state" | "save" | "outcome" | "turn" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;

@@ -280,7 +280,7 @@ struct Sim<E: Engine> {
 
 impl<E: Engine> SimGame for Sim<E> {
     fn list(&mut self) -> Result<usize> {
-        let listed = E::listing(&self.ctx, &mut self.cache, &self.state, None)?;
+        let listed = E::listing(&self.ctx, &mut self.cache, &self.state, None, None)?;
         self.offered = listed.iter().map(E::listed_action).collect::<Result<_>>()?;
         Ok(self.offered.len())
     }

@@ -21,6 +21,9 @@ macro_rules! view_shapes {
             /// to redact for the viewer.
             #[serde(default)]
             pub events: Option<Vec<$event>>,
+            /// The action that led to `state` (as `_act` took it), to redact for the viewer.
+            #[serde(default)]
+            pub action: Option<serde_json::Map<String, serde_json::Value>>,
             $(
                 /// The action pack given to `round_new`, if any.
                 #[serde(default)]
@@ -37,6 +40,11 @@ macro_rules! view_shapes {
             /// The given events as the viewer may see them (only when `events` was given).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub events: Option<Vec<$out_event>>,
+            /// The given action as the viewer may see it (only when `action` was given;
+            /// World Trigger: without the route, area centre or forced-movement square
+            /// the team may not see, WT-ST-1).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub action: Option<serde_json::Map<String, serde_json::Value>>,
         }
     };
 }

@@ -83,11 +83,12 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
             assert!(back == *sess.state(), "{}: state changed in a JSON round trip", E::HANDLE);
             assert_eq!(back.to_json().to_string(), text, "{}: JSON text changed", E::HANDLE);
             check_views::<E>(&sess, &state_json, &data, last_events.take(), step % drive.pure_every == 0);
-            let listed = sess.legal_actions(None).expect("listing");
+            let listed = sess.legal_actions(None, None).expect("listing");
             if step % drive.pure_every == 0 {
                 let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
                     .expect("pure listing");
                 assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
+                check_viewer_listings::<E>(&mut sess, &state_json, &data, &listed);
                 // The pure turn operation agrees with the handle's.
                 let turn_op = E::OPS[0].replace("_new", "_turn");
                 let pure = crate::call(&turn_op, Value::Object(with_state(state_json.clone(), &data)))
@@ -96,8 +97,9 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 // A listing of one `kind` is the listing's actions of that `type`.
                 if let Some(k) = listed.last().and_then(|it| it["action"]["type"].as_str()) {
                     let mut cache = E::Cache::default();
-                    let only = E::listing_json(sess.ctx(), &mut cache, sess.state(), None, Some(k), false)
-                        .expect("listing of one kind");
+                    let only =
+                        E::listing_json(sess.ctx(), &mut cache, sess.state(), None, Some(k), false, None)
+                            .expect("listing of one kind");
                     let want: Vec<Value> =
                         listed.iter().filter(|it| it["action"]["type"] == k).cloned().collect();
                     assert_eq!(only, Value::Array(want), "{}: kind {k} at step {step}", E::HANDLE);
@@ -177,7 +179,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
             // Every other step by the listing's index (`act_listed`), the action never
             // crossing as JSON: the same action, the same result.
             let events = if step % 2 == 1 {
-                let (id, n) = sess.open_listing(None).expect("listing");
+                let (id, n) = sess.open_listing(None, None).expect("listing");
                 assert_eq!(n, listed.len(), "{}: an opened listing differs", E::HANDLE);
                 sess.act_listed(id, k, &mut d).expect("a listed action is accepted by its index")
             } else {
@@ -244,6 +246,52 @@ fn hp_never_rises_unhealed<E: Engine>(
                 "{}: {id}'s HP rose from {old} to {hp} with no healing rule: {events}",
                 E::HANDLE
             );
+        }
+    }
+}
+
+/// Hidden information in listings: each viewer's listing (handle and pure operation
+/// alike) names no member the viewer's view hides; where the view hides nothing (every
+/// engine but World Trigger, and World Trigger with nobody in Stealth) it is the GM's
+/// listing `gm`.
+fn check_viewer_listings<E: Engine>(
+    sess: &mut Session<E>,
+    state: &Value,
+    data: &Option<Value>,
+    gm: &[Value],
+) {
+    let viewers: Vec<String> = E::viewers(sess.state()).into_iter().map(String::from).collect();
+    assert!(sess.legal_actions(None, Some(&json!("no such viewer"))).is_err(), "{}: a bad viewer", E::HANDLE);
+    for v in &viewers {
+        let vj = json!(v);
+        let listed = sess.legal_actions(None, Some(&vj)).expect("a viewer's listing");
+        let mut args = with_state(state.clone(), data);
+        args.insert("viewer".into(), vj.clone());
+        let pure = crate::call(E::OPS[1], Value::Object(args)).expect("the pure viewer's listing");
+        assert_eq!(pure_listing(&pure), listed, "{}: viewer {v}: pure != handle", E::HANDLE);
+        let view = sess.view(Some(&vj), None).expect("a named viewer's view");
+        if view["state"] == *state {
+            assert_eq!(listed, gm, "{}: viewer {v} sees everything, but its listing differs", E::HANDLE);
+            continue;
+        }
+        let hidden: Vec<&Value> = state["members"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .zip(view["state"]["members"].as_array().into_iter().flatten())
+            .filter(|(m, seen)| m.get("at").is_some() && seen.get("at").is_none())
+            .map(|(m, _)| &m["id"])
+            .collect();
+        assert!(!hidden.is_empty(), "{}: a view hides something else than squares", E::HANDLE);
+        for item in &listed {
+            let a = &item["action"];
+            for k in ["actor", "reactor", "target"] {
+                assert!(
+                    !hidden.contains(&&a[k]),
+                    "{}: viewer {v} is offered {a} naming a hidden member",
+                    E::HANDLE
+                );
+            }
         }
     }
 }
@@ -597,7 +645,7 @@ fn undo_rebuilds_every_earlier_state() {
             Session::<super::world_trigger::handle::Battle>::create(&args).expect("starts");
         let mut seen = vec![sess.state().to_json().to_string()];
         loop {
-            let listed = sess.legal_actions(None).expect("listing");
+            let listed = sess.legal_actions(None, None).expect("listing");
             if listed.is_empty() {
                 break;
             }

@@ -61,7 +61,9 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {any[]} events
  * @property {string} user
  * @property {Record<string, any[]>} [hidden] the viewers who may not see all of it, each
- *   with the events as it sees them (`viewFor`); absent when it hides nothing
+ *   with the events as it sees them (the core's view); absent when it hides nothing
+ * @property {Record<string, Record<string, any> | null>} [actions] with `hidden`: the
+ *   action as each of those viewers sees it (the core's view of the action)
  * @property {string[]} [entitled] a roll made in a private roll mode (GM, blind, self):
  *   the players who may see its roll and outcome (the GMs always may); absent when public
  */
@@ -98,8 +100,8 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @returns {LogEntry}
  */
 function withSecrets(entry, gunbai, ruleset, state) {
-  const hidden = secretsOf(gunbai, ruleset, state, entry.action, entry.events);
-  return Object.keys(hidden).length ? { ...entry, hidden } : entry;
+  const { hidden, actions } = secretsOf(gunbai, ruleset, state, entry.action, entry.events);
+  return Object.keys(hidden).length ? { ...entry, hidden, ...(entry.action ? { actions } : {}) } : entry;
 }
 
 // ---------- where the state lives ----------
@@ -251,7 +253,7 @@ function playerView(gunbai, combat, flag, user, answer) {
   const log = flag.log.slice(-6).map((l) => {
     if (l.entitled && !l.entitled.includes(user.id ?? "")) return { action: null, events: [], secret: true, private: true, user: l.user };
     const seen = entryFor(l, opv, viewers);
-    return { action: l.action && seen.secret ? withoutSquares(l.action) : l.action, events: seen.events, secret: seen.secret, user: l.user };
+    return { action: seen.action, events: seen.events, secret: seen.secret, user: l.user };
   });
   return {
     combat: combat.id ?? "",
@@ -262,22 +264,6 @@ function playerView(gunbai, combat, flag, user, answer) {
     log,
     answer,
   };
-}
-
-/**
- * An action without its squares (a log entry whose squares the viewer may not see).
- * @param {Record<string, any>} action
- * @returns {Record<string, any>}
- */
-function withoutSquares(action) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  for (const [k, v] of Object.entries(action)) {
-    const square = v && typeof v === "object" && !Array.isArray(v) && typeof v.x === "number";
-    if (k === "path" || square) continue;
-    out[k] = v;
-  }
-  return out;
 }
 
 /**
@@ -346,76 +332,55 @@ export function viewFor(gunbai, ruleset, state, viewer, events) {
 }
 
 /**
- * The members a view leaves without the square the state gives them (World
- * Trigger: another team's members in Stealth).
- * @param {any} state
- * @param {any} view
- * @returns {Set<string>}
- */
-export function hiddenMembers(state, view) {
-  return new Set(
-    (state?.members ?? [])
-      .filter((/** @type {any} */ m, /** @type {number} */ i) => m.at && !view?.members?.[i]?.at)
-      .map((/** @type {any} */ m) => String(m.id)),
-  );
-}
-
-/**
- * Whether an action names one of `ids` (as its actor, target, reactor…).
- * @param {any} v
- * @param {Set<string>} ids
- * @returns {boolean}
- */
-function mentions(v, ids) {
-  if (!ids.size) return false;
-  if (typeof v === "string") return ids.has(v);
-  if (Array.isArray(v)) return v.some((x) => mentions(x, ids));
-  if (v && typeof v === "object") return Object.values(v).some((x) => mentions(x, ids));
-  return false;
-}
-
-/**
- * What of an action each viewer may not see, for its log entry: the viewers for
- * whom its events are redacted or who may not see a member it names, each with the
- * events as that viewer sees them. Empty when the action hides nothing.
+ * What of an action each viewer may not see, for its log entry: the core's view of
+ * its events (`hidden`) and of the action itself (`actions`) for each viewer they are
+ * redacted for. Both empty when the action hides nothing.
  * @param {any} gunbai
  * @param {string} ruleset
  * @param {any} state the state the action led to
  * @param {Record<string, any> | null} action
  * @param {any[]} events
- * @returns {Record<string, any[]>}
+ * @returns {{hidden: Record<string, any[]>, actions: Record<string, Record<string, any> | null>}}
  */
 function secretsOf(gunbai, ruleset, state, action, events) {
   /** @type {Record<string, any[]>} */
-  const out = {};
+  const hidden = {};
+  /** @type {Record<string, Record<string, any> | null>} */
+  const actions = {};
   const h = engineClass(gunbai, ruleset).fromJSON(state);
   try {
     for (const v of viewersOf(ruleset, state)) {
-      const seen = /** @type {{state: any, events?: any[]}} */ (h.view(v, events));
-      const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []);
-      if (redacted || (action && mentions(action, hiddenMembers(state, seen.state)))) out[v] = seen.events ?? [];
+      const seen = /** @type {{state: any, events?: any[], action?: Record<string, any>}} */ (h.view(v, events, action ?? undefined));
+      // (a view only leaves fields out)
+      const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []) || Object.keys(seen.action ?? {}).length !== Object.keys(action ?? {}).length;
+      if (!redacted) continue;
+      hidden[v] = seen.events ?? [];
+      actions[v] = seen.action ?? null;
     }
   } finally {
     h.free();
   }
-  return out;
+  return { hidden, actions };
 }
 
 /**
- * A log entry as a viewer may see it: the events redacted for it and whether the
- * action's squares are to be left out of its label.
- * @param {{action: Record<string, any> | null, events: any[], hidden?: Record<string, any[]>}} entry
+ * A log entry as a viewer may see it: its events and its action as the core's view
+ * has them for that viewer, and whether anything of it is hidden.
+ * @param {{action: Record<string, any> | null, events: any[], hidden?: Record<string, any[]>, actions?: Record<string, Record<string, any> | null>}} entry
  * @param {string | null} viewer the view operations' viewer; null for the GM
  * @param {string[]} viewers every viewer of the encounter
- * @returns {{events: any[], secret: boolean}}
+ * @returns {{events: any[], action: Record<string, any> | null, secret: boolean}}
  */
 export function entryFor(entry, viewer, viewers) {
   const hidden = entry.hidden ?? {};
   const keys = Object.keys(hidden);
-  if (viewer === null || !keys.length) return { events: entry.events, secret: false };
-  if (keys.includes(viewer)) return { events: hidden[viewer], secret: true };
-  if (viewers.includes(viewer)) return { events: entry.events, secret: false };
-  return { events: keys.map((k) => hidden[k]).reduce(common), secret: true };
+  const action = entry.action;
+  if (viewer === null || !keys.length) return { events: entry.events, action, secret: false };
+  // (an entry recorded without the action's views shows no action to those it hides from)
+  const actionOf = (/** @type {string} */ k) => (action ? entry.actions?.[k] ?? null : null);
+  if (keys.includes(viewer)) return { events: hidden[viewer], action: actionOf(viewer), secret: true };
+  if (viewers.includes(viewer)) return { events: entry.events, action, secret: false };
+  return { events: keys.map((k) => hidden[k]).reduce(common), action: keys.map(actionOf).reduce(common), secret: true };
 }
 
 // ---------- teams ----------
@@ -574,9 +539,8 @@ export function mayAct(combat, flag, action, user) {
 /**
  * The legal actions `user` may take now, from the engine's listing of the stored
  * state (a view is never loaded): the GM's, every action; a player's, the core's
- * listing for each combatant they own (`legalActions(actor)`), those they may take.
- * A player's list also leaves out an action naming a member their view has no square
- * for (World Trigger: an attack on a hidden enemy would show that it is in range).
+ * listing for their viewer and each combatant they own (`legalActions({actor,
+ * viewer})`: what their side may know, World Trigger WT-ST-1), those they may take.
  * Runs on a GM's client (the record is there only).
  * @param {any} gunbai
  * @param {Combat.Implementation} combat
@@ -594,16 +558,17 @@ function listFor(gunbai, combat, flag, user) {
       for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
       return listed;
     }
-    const hidden = hiddenMembers(flag.state, viewFor(gunbai, flag.ruleset, flag.state, viewerOf(combat, flag, user)).state);
+    const viewer = opViewer(flag.ruleset, viewerOf(combat, flag, user));
+    if (!viewersOf(flag.ruleset, flag.state).includes(viewer)) return [];
     const seen = new Set();
     listed = [];
     for (const c of combat.combatants) {
       if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !orderOf(flag.ruleset, flag.state).includes(c.id)) continue;
-      for (const l of h.legalActions(c.id)) {
+      for (const l of h.legalActions({ actor: c.id, viewer })) {
         const key = JSON.stringify(l.action);
         if (seen.has(key)) continue;
         seen.add(key);
-        if (mayAct(combat, flag, l.action, user) && !mentions(l.action, hidden)) listed.push({ action: l.action, cost: costText(flag.ruleset, l) });
+        if (mayAct(combat, flag, l.action, user)) listed.push({ action: l.action, cost: costText(flag.ruleset, l) });
       }
     }
     return listed;
@@ -820,12 +785,12 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
       continue;
     }
     const priv = !!entitled && !entitled.includes(u.id ?? "");
-    const seen = entry ? entryFor(entry, opViewer(flag.ruleset, viewerOf(combat, flag, u)), viewers) : { events: r.events, secret: false };
+    const seen = entry ? entryFor(entry, opViewer(flag.ruleset, viewerOf(combat, flag, u)), viewers) : { events: r.events, action, secret: false };
     if (!priv && !seen.secret) {
       full.push(u.id ?? "");
       continue;
     }
-    const shown = priv ? { action: null, events: [], private: true } : { action: action && withoutSquares(action), events: seen.events, private: false };
+    const shown = priv ? { action: null, events: [], private: true } : { action: seen.action, events: seen.events, private: false };
     const key = JSON.stringify(shown);
     const g = groups.get(key) ?? { ...shown, users: [] };
     g.users.push(u.id ?? "");

@@ -2,7 +2,7 @@
 
 use crate::dice::Dice;
 use crate::engine::{json_name, no_data, Created, Engine, Turn, TurnActive};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::json::ToJson;
 use crate::world_trigger::battle::{
     self, engine, legal, WtBattleAction, WtBattleNewArgs, WtBattlePhase, WtBattleState, WtLegalAction,
@@ -45,19 +45,16 @@ impl Engine for Battle {
     }
 
     /// World Trigger's own listing, with its route searches kept between calls; the
-    /// harness checks that each listed action passes [`check`](Engine::check).
+    /// harness checks that each listed action passes [`check`](Engine::check). With a
+    /// `viewer`: as that team may know it (WT-ST-1, `battle::view`).
     fn listing(
         _: &(),
         cache: &mut legal::LegalList,
         s: &WtBattleState,
         actor: Option<&str>,
+        viewer: Option<&Value>,
     ) -> Result<Vec<WtLegalAction>> {
-        if let Some(a) = actor {
-            if s.idx(a).is_none() {
-                return Err(Error::invalid("actor", "no such member"));
-            }
-        }
-        legal::legal_actions_bounded_with(cache, s, actor, None, "state")
+        Ok(battle::view::listing(cache, s, actor, None, false, viewer)?.0)
     }
 
     /// `compact`: World Trigger's moves as squares with their costs and routes (`moves`).
@@ -68,13 +65,9 @@ impl Engine for Battle {
         actor: Option<&str>,
         kind: Option<&str>,
         compact: bool,
+        viewer: Option<&Value>,
     ) -> Result<Value> {
-        if let Some(a) = actor {
-            if s.idx(a).is_none() {
-                return Err(Error::invalid("actor", "no such member"));
-            }
-        }
-        let (actions, moves) = legal::listing_with(cache, s, actor, kind, compact, "state")?;
+        let (actions, moves) = battle::view::listing(cache, s, actor, kind, compact, viewer)?;
         Ok(match moves {
             None => actions.to_json(),
             Some(m) => {
@@ -195,8 +188,9 @@ impl Engine for Battle {
         viewer: &Value,
         view: &mut Value,
         events: Option<&mut Vec<Value>>,
+        action: Option<&mut Value>,
     ) -> Result<()> {
-        battle::view::redact(s, viewer, view, events)
+        battle::view::redact(s, viewer, view, events, action)
     }
 
     fn listed_action(l: &WtLegalAction) -> Result<WtBattleAction> {
@@ -224,23 +218,11 @@ impl Engine for Battle {
 }
 
 #[cfg(feature = "schema")]
-/// A viewer of a World Trigger battle: a team's index or id.
-#[allow(dead_code)]
-#[derive(schemars::JsonSchema)]
-#[serde(untagged)]
-pub enum WtBattleViewer {
-    /// The team's index in `state.teams`.
-    Index(u32),
-    /// The team's id.
-    Id(String),
-}
-
-#[cfg(feature = "schema")]
 crate::engine::view_schema::view_shapes!(
     WtBattleViewArgs, WtBattleViewResult,
     crate::world_trigger::battle::state::WtBattleState,
     crate::world_trigger::battle::actions::WtBattleEvent,
-    WtBattleViewer,
+    crate::world_trigger::battle::WtBattleViewer,
     "The team viewing (its index or id); absent or null: the GM, who sees everything.",
     serde_json::Map<String, Value>,
     "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one no `push_to`. Not a loadable state for another team's view.",

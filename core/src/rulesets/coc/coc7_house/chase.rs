@@ -150,6 +150,12 @@ pub struct C7hChaseLegalArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
     #[schemars(with = "C7hChaseState")]
     pub state: serde_json::Value,
+    /// The viewer the listing is for, as the view operation takes it (The fugitive's or the pursuer's id); absent or
+    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
+    /// names nobody is `invalid_argument`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub viewer: Option<serde_json::Value>,
 }
 
 /// One legal chase action.
@@ -169,7 +175,9 @@ pub struct C7hChaseLegalResult {
 /// `coc7_house.chase_legal_actions` — what `chase_act` accepts now.
 pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(C7hChaseLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::Chase>(&(), &s)? })
+    Ok(C7hChaseLegalResult {
+        actions: crate::engine::listing_of::<crate::coc::handle::Chase>(&(), &s, args.viewer.as_ref())?,
+    })
 }
 
 /// Arguments of `coc7_house.chase_act`.

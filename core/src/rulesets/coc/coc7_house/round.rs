@@ -391,6 +391,12 @@ pub struct C7hRoundLegalArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
     #[schemars(with = "C7hRoundState")]
     pub state: serde_json::Value,
+    /// The viewer the listing is for, as the view operation takes it (A combatant's id); absent or
+    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
+    /// names nobody is `invalid_argument`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub viewer: Option<serde_json::Value>,
 }
 
 /// Which of the round's actions (C7H-ECO-1) a listed action uses.
@@ -1288,7 +1294,9 @@ pub(crate) fn uses(a: &C7hAction) -> C7hUses {
 /// `coc7_house.round_legal_actions` — every action `round_act` accepts now.
 pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(C7hRoundLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::HouseRound>(&(), &s)? })
+    Ok(C7hRoundLegalResult {
+        actions: crate::engine::listing_of::<crate::coc::handle::HouseRound>(&(), &s, args.viewer.as_ref())?,
+    })
 }
 
 const PASSIVE_KINDS: [C7hPassiveKind; 8] = [

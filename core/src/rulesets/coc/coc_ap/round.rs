@@ -372,6 +372,12 @@ pub struct CocApRoundLegalArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
     #[schemars(with = "CocApRoundState")]
     pub state: serde_json::Value,
+    /// The viewer the listing is for, as the view operation takes it (A participant's id); absent or
+    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
+    /// names nobody is `invalid_argument`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub viewer: Option<serde_json::Value>,
 }
 
 /// One legal action and what it costs.
@@ -1812,7 +1818,9 @@ pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
 /// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
 pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
     let s = load_state(&args.state)?;
-    Ok(CocApRoundLegalResult { actions: crate::engine::listing_of::<crate::coc::handle::ApRound>(&(), &s)? })
+    Ok(CocApRoundLegalResult {
+        actions: crate::engine::listing_of::<crate::coc::handle::ApRound>(&(), &s, args.viewer.as_ref())?,
+    })
 }
 /// Candidate actions for the engine harness (legal or not): the listing's
 /// candidates and an `other` of a random cost.

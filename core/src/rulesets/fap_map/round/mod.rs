@@ -179,7 +179,8 @@ pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResu
     let pack = catalog::load(args.data.as_ref())?;
     let state = parse_state(&args.state, &pack)?;
     let pack = crate::fap_map::handle::Pack { pack, data: None };
-    let legal = crate::engine::listing_of::<crate::fap_map::handle::Round>(&pack, &state)?;
+    let legal =
+        crate::engine::listing_of::<crate::fap_map::handle::Round>(&pack, &state, args.viewer.as_ref())?;
     let pack = &pack.pack;
     Ok(FmLegalActionsResult { actions: legal, current: current(&state, pack), order: order(&state, pack) })
 }

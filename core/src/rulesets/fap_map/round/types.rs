@@ -449,6 +449,12 @@ impl FmRoundAction {
 pub struct FmRoundStateArgs {
     /// The state from the last `round_new` / `round_act`.
     pub state: Value,
+    /// The viewer the listing is for, as the view operation takes it (A combatant's id); absent or
+    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
+    /// names nobody is `invalid_argument`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub viewer: Option<serde_json::Value>,
     /// The action pack given to `round_new`, if any.
     #[serde(default)]
     pub data: Option<Value>,

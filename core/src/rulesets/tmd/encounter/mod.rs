@@ -96,6 +96,12 @@ pub struct TmdEncounterLegalArgs {
     /// The current state; validated as untrusted data.
     #[schemars(with = "TmdEncounterState")]
     pub state: serde_json::Value,
+    /// The viewer the listing is for, as the view operation takes it (A character's id or a side); absent or
+    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
+    /// names nobody is `invalid_argument`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub viewer: Option<serde_json::Value>,
 }
 
 /// What a legal action costs.
@@ -467,7 +473,7 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
 /// `encounter_act` accepts, with its cost.
 pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncounterLegalResult> {
     let s = load_state(&args.state)?;
-    let actions = crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), &s)?;
+    let actions = crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), &s, args.viewer.as_ref())?;
     let mut gm = Vec::new();
     if s.phase != TmdPhase::Ended {
         gm.push("gain_ap".to_string());

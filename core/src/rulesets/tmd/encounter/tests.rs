@@ -5,7 +5,7 @@ use super::*;
 
 /// The encounter's listing, as `tmd.encounter_legal_actions` gives it.
 fn legal_actions_of(s: &TmdEncounterState) -> Vec<TmdLegalAction> {
-    crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), s).unwrap()
+    crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), s, None).unwrap()
 }
 use crate::dice::prng::Prng;
 use crate::ErrorCode;
@@ -209,8 +209,11 @@ fn random_legal_encounters_keep_invariants() {
 #[test]
 fn legal_actions_costs_and_forms() {
     let s = four("turn_start");
-    let r =
-        encounter_legal_actions(&TmdEncounterLegalArgs { state: serde_json::to_value(&s).unwrap() }).unwrap();
+    let r = encounter_legal_actions(&TmdEncounterLegalArgs {
+        state: serde_json::to_value(&s).unwrap(),
+        viewer: None,
+    })
+    .unwrap();
     assert!(r.actions.iter().any(|l| l.action == TmdAction::StartTurns {}));
     // Round start: delays are listed, conversions are not.
     assert!(r.actions.iter().all(|l| !matches!(l.action, TmdAction::Convert { .. })));

@@ -183,6 +183,24 @@ pub struct WtBattleLegalArgs {
     /// 16,384 rows (other actions plus route squares) is `limit_exceeded`. Default false.
     #[serde(default)]
     pub compact: bool,
+    /// The team the listing is for, as `battle_view` takes it (its index or id); absent
+    /// or null: the GM (every action). A team's listing is what it may know (WT-ST-1):
+    /// made as if another team's members in Stealth stood nowhere, with no item naming
+    /// them; a listed move that meets one is refused by `battle_act` naming its rule.
+    #[serde(default)]
+    #[schemars(with = "Option<WtBattleViewer>")]
+    pub viewer: Option<Value>,
+}
+
+/// A viewer of a World Trigger battle: a team's index or id.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum WtBattleViewer {
+    /// The team's index in `state.teams`.
+    Index(u32),
+    /// The team's id.
+    Id(String),
 }
 
 /// Result of `world_trigger.battle_legal_actions`.
@@ -611,20 +629,20 @@ pub fn battle_act(args: &WtBattleActArgs) -> Result<WtBattleResult> {
 /// `world_trigger.battle_legal_actions` — every action legal now, with its cost.
 pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalResult> {
     let s = load_state(&args.state)?;
-    if let Some(a) = &args.actor {
-        if s.idx(a).is_none() {
-            return Err(Error::invalid("actor", "no such member"));
-        }
-    }
     let reaction_for = s.pending.as_ref().and_then(|p| p.targets.get(p.reactions.len()).cloned());
-    let (actions, moves) = legal::listing_with(
+    let (actions, moves) = view::listing(
         &mut legal::LegalList::default(),
         &s,
         args.actor.as_deref(),
         args.kind.as_deref(),
         args.compact,
-        "state",
+        args.viewer.as_ref(),
     )?;
+    // The target reacting next, unless the viewer may not see it.
+    let reaction_for = match &args.viewer {
+        Some(v) if view::hidden_id(&s, view::viewer_team(&s, v)?, reaction_for.as_deref()) => None,
+        _ => reaction_for,
+    };
     Ok(WtBattleLegalResult {
         actions,
         moves,

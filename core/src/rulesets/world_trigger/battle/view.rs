@@ -11,11 +11,21 @@
 //! when it is a target. Its own team and the GM see everything. Once Stealth ends
 //! (WT-ST-1 items 1–5, e.g. Area Search) its square is visible again.
 //!
+//! The same holds for a team's listing (`battle_legal_actions` / `legal_actions` with a
+//! `viewer`): it is made from the state as the team believes it — another team's
+//! members in Stealth are off its radar, so they stand nowhere: no square they block, no
+//! ZoC, not in an area's count — and no listed item names them. Whether an item is
+//! listed then depends on nothing the team cannot see. A listed move that meets a
+//! hidden member (its square, or its ZoC's cost) is refused by `battle_act` as any such
+//! move is, naming its rule; RULINGS does not say more on that surprise.
+//!
 //! Invisible (WT-ST-2, Chameleon) is not hidden: the rule makes the character
 //! untargetable by single-target attacks, not its position unknown; Movement-reserved
 //! and Floating (WT-ST-3/4) hide nothing either.
 
-use super::state::{WtBattleMember, WtBattleState};
+use super::actions::{WtBattleAction, WtLegalAction};
+use super::legal::{self, LegalList, WtCompactMoves};
+use super::state::{WtBattleMember, WtBattleState, WtSquare};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
@@ -36,13 +46,67 @@ fn hidden(m: &WtBattleMember, team: usize) -> bool {
     m.team != team && m.states.stealth.is_some()
 }
 
-/// Remove from `out` (the state `s` as JSON) and `events` (those that led to `s`)
-/// what `viewer`'s team may not see.
+/// A listing and its compact moves, as `legal::listing_with` gives them.
+type Listing = (Vec<WtLegalAction>, Option<Vec<WtCompactMoves>>);
+
+/// The listing of `s` as `viewer`'s team may know it (`None`: the GM's): made from the
+/// state with the members hidden from the team off the battlefield, without the items
+/// naming them (as actor, reactor or target).
+pub(crate) fn listing(
+    list: &mut LegalList,
+    s: &WtBattleState,
+    actor: Option<&str>,
+    kind: Option<&str>,
+    compact: bool,
+    viewer: Option<&Value>,
+) -> Result<Listing> {
+    if let Some(a) = actor {
+        if s.idx(a).is_none() {
+            return Err(Error::invalid("actor", "no such member"));
+        }
+    }
+    let Some(v) = viewer else { return legal::listing_with(list, s, actor, kind, compact, "state") };
+    let team = viewer_team(s, v)?;
+    let ids: Vec<&str> = s.members.iter().filter(|m| hidden(m, team)).map(|m| m.id.as_str()).collect();
+    if ids.is_empty() {
+        return legal::listing_with(list, s, actor, kind, compact, "state");
+    }
+    let mut believed = s.clone();
+    for m in believed.members.iter_mut().filter(|m| hidden(m, team)) {
+        // Off its radar: no battlefield square.
+        m.at = WtSquare { x: -1, y: -1 };
+    }
+    let (mut actions, mut moves) = legal::listing_with(list, &believed, actor, kind, compact, "state")?;
+    let named = |id: &str| ids.contains(&id);
+    actions.retain(|l| {
+        use WtBattleAction as A;
+        !match &l.action {
+            A::UseSkill { actor, target, .. } => named(actor) || target.as_deref().is_some_and(named),
+            A::BringBack { actor, target } => named(actor) || named(target),
+            A::Move { actor, .. } | A::Reenter { actor, .. } | A::UseAbility { actor, .. } => named(actor),
+            A::React { reactor, .. } => named(reactor),
+            _ => false,
+        }
+    });
+    if let Some(m) = moves.as_mut() {
+        m.retain(|c| !named(&c.actor));
+    }
+    Ok((actions, moves))
+}
+
+/// The member `id` names, hidden from `team` now.
+pub(crate) fn hidden_id(s: &WtBattleState, team: usize, id: Option<&str>) -> bool {
+    id.and_then(|i| s.members.iter().find(|m| m.id == i)).is_some_and(|m| hidden(m, team))
+}
+
+/// Remove from `out` (the state `s` as JSON), `events` (those that led to `s`) and
+/// `action` (the action they came from) what `viewer`'s team may not see.
 pub(crate) fn redact(
     s: &WtBattleState,
     viewer: &Value,
     out: &mut Value,
     events: Option<&mut Vec<Value>>,
+    action: Option<&mut Value>,
 ) -> Result<()> {
     let team = viewer_team(s, viewer)?;
     if let Some(ms) = out.get_mut("members").and_then(Value::as_array_mut) {
@@ -60,8 +124,31 @@ pub(crate) fn redact(
             }
         }
     }
-    if let Some(ev) = events {
+    let mut ev = events;
+    if let Some(ev) = ev.as_deref_mut() {
         redact_events(s, team, ev);
+    }
+    if let Some(a) = action.and_then(Value::as_object_mut) {
+        // A square the events leave out for this team (`key` gone from an event of `who`).
+        let lost = |who: Option<&Value>, kind: &str, key: &str| {
+            ev.as_deref().into_iter().flatten().any(|e| {
+                e.get("member") == who
+                    && e.get("type").and_then(Value::as_str) == Some(kind)
+                    && e.get(key).is_none()
+            })
+        };
+        // The route and area centre of a member hidden now or whose move was hidden;
+        // the forced-movement square next to a target hidden now or whose push was.
+        if hidden_id(s, team, a.get("actor").and_then(Value::as_str)) || lost(a.get("actor"), "moved", "path")
+        {
+            a.remove("path");
+            a.remove("center");
+        }
+        if hidden_id(s, team, a.get("target").and_then(Value::as_str))
+            || lost(a.get("target"), "forced_move", "to")
+        {
+            a.remove("push_to");
+        }
     }
     Ok(())
 }
@@ -117,7 +204,7 @@ mod tests {
     fn view(s: &WtBattleState, viewer: Option<&Value>, ev: Option<&mut Vec<Value>>) -> Value {
         let mut out = crate::json::ToJson::to_json(s);
         if let Some(v) = viewer {
-            redact(s, v, &mut out, ev).unwrap();
+            redact(s, v, &mut out, ev, None).unwrap();
         }
         out
     }
@@ -153,5 +240,126 @@ mod tests {
         assert_eq!(ev[1], stealth(false));
         let v = view(&open, Some(&json!("b")), None);
         assert_eq!(v["members"][0]["at"], json!({"x": 0, "y": 0}));
+    }
+}
+
+#[cfg(test)]
+mod listing_tests {
+    use serde_json::{json, Value};
+
+    /// The vectors' Bagworm battle with b1 two squares from the hidden a1.
+    pub(super) fn near() -> Value {
+        let text = include_str!("../../../../../testdata/vectors/views/engine_views.json");
+        let cases: Value = serde_json::from_str(text).unwrap();
+        let mut setup = cases[0]["steps"][0]["args"].clone();
+        setup["teams"][1]["members"][0]["at"] = json!({"x": 2, "y": 0});
+        crate::call("world_trigger.battle_new", setup).unwrap()["state"].clone()
+    }
+
+    /// Pass every turn until `phase` with team `team` acting.
+    pub(super) fn until(mut st: Value, phase: &str, team: &str) -> Value {
+        for _ in 0..40 {
+            let l = crate::call("world_trigger.battle_legal_actions", json!({"state": st})).unwrap();
+            if l["phase"] == phase && l["acting_team"] == team {
+                return st;
+            }
+            let action = if l["phase"] == "initiative" {
+                json!({"type": "roll_initiative"})
+            } else {
+                json!({"type": "pass", "team": l["acting_team"]})
+            };
+            st = crate::call("world_trigger.battle_act", json!({"state": st, "action": action, "seed": 3}))
+                .unwrap()["state"]
+                .clone();
+        }
+        panic!("no {phase} turn for {team}");
+    }
+
+    fn listing(st: &Value, viewer: Value, compact: bool) -> Value {
+        crate::call(
+            "world_trigger.battle_legal_actions",
+            json!({"state": st, "viewer": viewer, "compact": compact}),
+        )
+        .unwrap()
+    }
+
+    fn names(l: &Value, id: &str) -> bool {
+        let a = l["actions"].as_array().unwrap();
+        a.iter().any(|i| ["actor", "reactor", "target"].iter().any(|k| i["action"][k] == id))
+            || l["moves"].as_array().is_some_and(|m| m.iter().any(|c| c["actor"] == id))
+    }
+
+    #[test]
+    fn a_teams_listing_does_not_depend_on_where_a_hidden_enemy_stands() {
+        // WT-ST-1: a1 (team a) is in Stealth; team b's listing is made from what b
+        // knows, so it is one listing wherever a1 stands, and it never names a1.
+        let base = until(near(), "movement", "b");
+        let (mut seen, mut gm) = (Vec::new(), Vec::new());
+        for (x, y) in [(0, 0), (1, 1), (3, 1), (0, 4)] {
+            let mut st = base.clone();
+            st["members"][0]["at"] = json!({"x": x, "y": y});
+            assert_eq!(st["members"][0]["states"]["stealth"], "sub");
+            for compact in [false, true] {
+                let l = listing(&st, json!("b"), compact);
+                assert!(!names(&l, "a1"), "{l}");
+                seen.push((compact, l));
+                gm.push(listing(&st, Value::Null, compact));
+            }
+            // The listing is a function of what b sees: its view is the same too.
+            let v = crate::call("world_trigger.battle_view", json!({"state": st, "viewer": "b"})).unwrap();
+            let first =
+                crate::call("world_trigger.battle_view", json!({"state": base, "viewer": "b"})).unwrap();
+            assert_eq!(v, first);
+        }
+        for (i, l) in seen.iter().enumerate() {
+            assert_eq!(l, &seen[i % 2], "the listing changed with the hidden square");
+        }
+        // The GM's listing does depend on it (the squares a1 blocks, its ZoC: WT-MOV-3):
+        // the test would see the old listing.
+        assert!(gm.iter().any(|l| l != &gm[0]));
+        // The whole listing (no actor) of team b names no hidden member either; a's names a1.
+        assert!(names(&listing(&base, json!("a"), false), "a1"));
+        assert!(!names(&listing(&base, json!(1), false), "a1"));
+    }
+
+    #[test]
+    fn a_hidden_enemy_is_no_target_and_a_move_onto_it_is_refused_by_its_rule() {
+        // WT-ST-1 with WT-MOV-3: b believes (0, 0) empty and is offered the move;
+        // the act meets the hidden a1 there and is refused naming WT-MOV-3, changing nothing.
+        let st = until(near(), "movement", "b");
+        let onto = json!({"type": "move", "actor": "b1", "skill": "normal_move", "path": [{"x": 1, "y": 0}, {"x": 0, "y": 0}]});
+        let offered = |viewer: Value| {
+            listing(&st, viewer, false)["actions"].as_array().unwrap().iter().any(|i| i["action"] == onto)
+        };
+        assert!(offered(json!("b")) && !offered(Value::Null));
+        let e = crate::call("world_trigger.battle_act", json!({"state": st, "action": onto})).unwrap_err();
+        assert_eq!(e.0.rule.as_deref(), Some("WT-MOV-3"));
+        // Attack phase, a1 in Stealth next to b1: b's listing has no attack on a1.
+        let mut at = until(st, "attack", "b");
+        at["members"][0]["at"] = json!({"x": 1, "y": 0});
+        at["members"][0]["states"]["stealth"] = json!("sub");
+        let target =
+            |l: &Value| l["actions"].as_array().unwrap().iter().any(|i| i["action"]["target"] == "a1");
+        assert!(target(&listing(&at, Value::Null, false)));
+        assert!(!target(&listing(&at, json!("b"), false)));
+        assert_eq!(listing(&at, json!("a"), false), listing(&at, Value::Null, false));
+    }
+
+    #[test]
+    fn a_hidden_move_leaves_its_route_out_of_the_action_too() {
+        // WT-ST-1: a1 moves in Stealth; team b's view of the action has no `path`.
+        let st = until(near(), "movement", "a");
+        let mv = json!({"type": "move", "actor": "a1", "skill": "normal_move", "path": [{"x": 0, "y": 1}]});
+        let r = crate::call("world_trigger.battle_act", json!({"state": st, "action": mv})).unwrap();
+        let view = |viewer: Value| {
+            let args = json!({"state": r["state"], "viewer": viewer, "events": r["events"], "action": mv});
+            crate::call("world_trigger.battle_view", args).unwrap()
+        };
+        assert_eq!(
+            view(json!("b"))["action"],
+            json!({"type": "move", "actor": "a1", "skill": "normal_move"})
+        );
+        assert_eq!(view(json!("a"))["action"], mv);
+        assert_eq!(view(Value::Null)["action"], mv);
     }
 }
