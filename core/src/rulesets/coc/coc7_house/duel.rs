@@ -290,21 +290,20 @@ mod tests {
         let n = 100_000;
         // Dodge and fight back have hand-checked vectors (testdata/vectors/coc/duel_odds.json);
         // this duel plays the counter (damage back only while the target is up) and defend.
-        for (reactions, a_skill) in [(["counter", "defend"], 55)] {
-            let mut b = fighter("B", 50, "npc", 9, 50, "1d8", 30);
-            b["armor"] = json!(1);
-            b["weapons"][0]["defense"] = json!(2);
-            let setup = json!({"participants": [fighter("A", 60, "pc", 8, a_skill, "1d6+1", 40), b]});
-            let r = odds(&setup, json!({"A": reactions[0], "B": reactions[1]}), rounds);
-            let policies: Vec<Value> = (0..2)
-                .map(|i| {
-                    json!({"ids": [(["A", "B"][i])], "priority":
-                        ["attack", format!("reaction:{}", reactions[i]), "end_turn", "next_round"]})
-                })
-                .collect();
-            let s = simulate("coc7_house.round_simulate", &setup, &policies, rounds, 7, n);
-            agree(&format!("{reactions:?}"), &r, &s);
-        }
+        let (reactions, a_skill) = (["counter", "defend"], 55);
+        let mut b = fighter("B", 50, "npc", 9, 50, "1d8", 30);
+        b["armor"] = json!(1);
+        b["weapons"][0]["defense"] = json!(2);
+        let setup = json!({"participants": [fighter("A", 60, "pc", 8, a_skill, "1d6+1", 40), b]});
+        let r = odds(&setup, json!({"A": reactions[0], "B": reactions[1]}), rounds);
+        let policies: Vec<Value> = (0..2)
+            .map(|i| {
+                json!({"ids": [(["A", "B"][i])], "priority":
+                    ["attack", format!("reaction:{}", reactions[i]), "end_turn", "next_round"]})
+            })
+            .collect();
+        let s = simulate("coc7_house.round_simulate", &setup, &policies, rounds, 7, n);
+        agree(&format!("{reactions:?}"), &r, &s);
     }
 
     /// The probabilities sum to 1, whatever the reactions.
