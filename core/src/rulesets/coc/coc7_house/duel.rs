@@ -285,6 +285,7 @@ mod tests {
     /// playing the same fight (the priority policy fixing each reaction) over 10^5 battles
     /// (`agree` states the bounds and the false-failure rate; the seed is fixed).
     #[test]
+    #[ignore = "10^5 simulated battles: minutes in a debug build; cargo test --release -p gunbai --lib exact_odds_agree -- --ignored"]
     fn exact_odds_agree_with_simulation() {
         let rounds = 12;
         let n = 100_000;

@@ -203,6 +203,7 @@ mod tests {
     /// `round_simulate` playing the same fight over 10^5 battles (`agree` states the
     /// bounds and the false-failure rate).
     #[test]
+    #[ignore = "10^5 simulated battles: minutes in a debug build; cargo test --release -p gunbai --lib exact_odds_agree -- --ignored"]
     fn exact_odds_agree_with_simulation() {
         let (rounds, n) = (12, 100_000);
         let reactions = ["none", "dodge"];
