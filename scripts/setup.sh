@@ -9,7 +9,7 @@
 #   bindgen   wasm-bindgen-cli, the version pinned in bindings-js/Cargo.toml
 #   node      bindings-js's npm tools (binaryen's wasm-opt, typescript)
 #   py        .venv with maturin (building the wheel)
-#   py-dev    .venv: pytest, mypy, numpy (make test)
+#   py-dev    .venv: pytest, mypy, numpy (make test), icepool (benchmarks/bench_duel.py)
 #   web       Chromium, fonts, playwright-core, vite (browser tests: setup.d/20-web.sh)
 #   analysis  numpy, pandas, matplotlib, nbclient (the notebook: setup.d/30-analysis.sh)
 #   nonebot   .venv-nonebot: NoneBot2, the OneBot v11 adapter, NoneBug (examples/nonebot: setup.d/40-nonebot.sh)

@@ -286,7 +286,7 @@ macro_rules! vector_files {
 vector_files! {
     coc {
         audit_defects, auto_hit, blackbox, blackbox2, chase_state, coc7, coc7_house, corrupt_states, coc7_opposed_chance, coc_ap, engine_model, labels,
-        participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants, coc7_house_exchange
+        participation, rulings_2026_12_05, rulings_2026_12_05_coc_ap, variants, coc7_house_exchange, duel_odds
     }
     command {
         arithmetic, bcdice_d100_faces, bcdice_silence, bounded_replies, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,

@@ -383,6 +383,20 @@ def chase_simulate(*, setup: C7hChaseNewArgs, n: int, seed: int, first: Union[in
     """
 
 
+@_op("coc7_house.duel_odds")
+def duel_odds(*, setup: C7hRoundNewArgs, reactions: Union[Mapping[str, C7hDuelReaction], None] = None, max_rounds: Union[int, None] = None) -> C7hDuelOddsResult:
+    """``coc7_house.duel_odds`` — Exact odds of a one-on-one fight (each side's fixed reaction): who wins and in which round, as an absorbing Markov chain over both HP.
+
+    Args:
+        setup: The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp` 1–10000 and at least one weapon.
+        reactions: Each combatant's reaction by id (`none`, `dodge`, `fight_back`, `defend`, `counter`); a combatant not named takes every attack (`none`).
+        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 from ._simulate import Simulator as _Simulator
 
 #: Whole games of ``coc7_house.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
@@ -457,4 +471,4 @@ class Chase(_Game):
 
         def act(self, action: Union[C7hChaseAction, None], *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_turn", "labels", "sheet", "round_simulate", "chase_simulate", "simulate", "Round", "Chase"]
+__all__ = ["initiative", "turn_order", "round_new", "round_legal_actions", "round_act", "round_view", "round_turn", "damage", "defend", "cover", "cancel", "counter", "auto_hit", "parse_range", "chase_new", "chase_legal_actions", "chase_act", "chase_view", "chase_turn", "labels", "sheet", "round_simulate", "chase_simulate", "duel_odds", "simulate", "Round", "Chase"]

@@ -158,6 +158,20 @@ def round_simulate(*, setup: CocApRoundNewArgs, n: int, seed: int, first: Union[
     """
 
 
+@_op("coc_ap.duel_odds")
+def duel_odds(*, setup: CocApRoundNewArgs, reactions: Union[Mapping[str, CocApDuelReaction], None] = None, max_rounds: Union[int, None] = None) -> CocApDuelOddsResult:
+    """``coc_ap.duel_odds`` — Exact odds of a one-on-one fight (each side's fixed reaction): who wins and in which round, as an absorbing Markov chain over both HP.
+
+    Args:
+        setup: The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp_max` (and up) and a first weapon with `damage`.
+        reactions: Each participant's reaction by id (`none`, `dodge`); one not named takes every hit.
+        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100.
+
+    Raises:
+        GunbaiError: with a stable ``.code``.
+    """
+
+
 from ._simulate import Simulator as _Simulator
 
 #: Whole games of ``coc_ap.round_simulate`` at any ``n``, as a :class:`gunbai._simulate.Simulation`.
@@ -195,4 +209,4 @@ class Round(_Game):
 
         def act(self, action: CocApAction, *, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> dict[str, Any]: ...
 
-__all__ = ["check", "round_view", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "round_simulate", "simulate", "Round"]
+__all__ = ["check", "round_view", "round_turn", "action_points", "round_new", "round_legal_actions", "round_act", "labels", "sheet", "round_simulate", "duel_odds", "simulate", "Round"]

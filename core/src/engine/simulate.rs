@@ -67,8 +67,9 @@ pub struct SimPolicy {
     #[serde(default)]
     pub kind: Option<SimPolicyKind>,
     /// Action types in order of preference (an action's type is its `type` or `kind`,
-    /// as the listing shows it): uniformly among the listed actions of the first type
-    /// that has any, else uniformly among all. Empty (the default): uniformly among
+    /// as the listing shows it; `type:kind` names one kind of a type, as `reaction:dodge`,
+    /// and `reaction:none` a reaction without a kind): uniformly among the listed actions
+    /// of the first type that has any, else uniformly among all. Empty (the default): uniformly among
     /// all — the random policy.
     #[serde(default)]
     pub priority: Vec<String>,
@@ -242,6 +243,20 @@ fn action_type(a: &Value) -> Option<&str> {
     a.get("type").or_else(|| a.get("kind")).and_then(Value::as_str)
 }
 
+/// Whether an action is of the type a priority entry names: its type (`reaction`), or
+/// its type and kind joined by a colon (`reaction:dodge`; `reaction:none` for one
+/// without a kind).
+fn of_type(a: &Value, want: &str) -> bool {
+    match want.split_once(':') {
+        None => action_type(a) == Some(want),
+        Some((t, k)) => {
+            a.get("type").and_then(Value::as_str) == Some(t)
+                && a.get("kind").map_or(Some("none"), |v| if v.is_null() { Some("none") } else { v.as_str() })
+                    == Some(k)
+        }
+    }
+}
+
 /// One game as the simulation drives it: the few engine calls it needs, behind an
 /// object so that the play loop is compiled once, not once per engine (the wasm
 /// entries stay small).
@@ -370,12 +385,8 @@ fn by_priority(g: &dyn SimGame, pool: Vec<usize>, priority: &[String]) -> Vec<us
     priority
         .iter()
         .find_map(|want| {
-            let keep: Vec<usize> = pool
-                .iter()
-                .zip(&types)
-                .filter(|(_, a)| action_type(a) == Some(want.as_str()))
-                .map(|(&i, _)| i)
-                .collect();
+            let keep: Vec<usize> =
+                pool.iter().zip(&types).filter(|(_, a)| of_type(a, want)).map(|(&i, _)| i).collect();
             (!keep.is_empty()).then_some(keep)
         })
         .unwrap_or(pool)

@@ -15,4 +15,6 @@ pub mod coc7;
 pub mod coc7_house;
 pub mod coc_ap;
 pub(crate) mod handle;
+#[cfg(feature = "odds")]
+pub(crate) mod odds;
 pub mod sheet;

@@ -171,6 +171,43 @@ fn roll_part(
     Ok(())
 }
 
+/// The exact distribution of `expr`'s total, doubled as [`roll_part`] doubles it.
+#[cfg(feature = "odds")]
+fn part_pmf(expr: &str, field: &str, double: Option<C7hExtremeDamage>) -> Result<crate::coc::odds::Pmf> {
+    use crate::coc::odds::{term_pmf, Pmf};
+    let mut probe = Dice::seeded(0)?;
+    let (_, shape) = roll_with(expr, &mut probe).map_err(|e| e.relocated(crate::error::loc_of(field)))?;
+    let mut total = Pmf::point(0);
+    for t in shape {
+        let term = match (t.kind, double) {
+            (DiceTermKind::Constant, _) => term_pmf(&t, field)?,
+            (DiceTermKind::D66, Some(C7hExtremeDamage::DoubleDice)) => {
+                term_pmf(&t, field)?.add(&term_pmf(&t, field)?, field)?
+            }
+            (DiceTermKind::Dice, Some(C7hExtremeDamage::DoubleDice)) => {
+                Pmf::dice(u64::from(t.count) * 2, u64::from(t.sides), field)?
+            }
+            (_, Some(C7hExtremeDamage::DoubleTotal)) => term_pmf(&t, field)?.times(2),
+            (_, None) => term_pmf(&t, field)?,
+        };
+        total = total.add(&term.times(i64::from(t.sign)), field)?;
+    }
+    Ok(total)
+}
+
+/// The exact distribution of [`damage_with`]'s `total` (C7H-ACT-2 / C7H-ACT-3): the
+/// base damage doubled on an Extreme success, the bonus and extra never, floored at 0.
+#[cfg(feature = "odds")]
+pub(crate) fn damage_pmf(args: &C7hDamageArgs, field: &str) -> Result<crate::coc::odds::Pmf> {
+    crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
+    let double = args.extreme.then_some(args.variants.extreme_damage);
+    let mut total = part_pmf(&args.expr, field, double)?;
+    for b in [&args.bonus, &args.extra].into_iter().flatten() {
+        total = total.add(&part_pmf(b, field, None)?, field)?;
+    }
+    Ok(total.floor0())
+}
+
 /// `coc7_house.damage` — C7H-ACT-2 / C7H-ACT-3.
 pub fn damage(args: &C7hDamageArgs) -> Result<C7hDamageResult> {
     let mut dice = args.source.dice()?;

@@ -299,7 +299,7 @@ pub(crate) fn split_db(d: &str) -> (&str, bool) {
 
 /// Apply `amount` damage (before armour) to `c`: (taken, major wound) — the
 /// illustrative pack's base-game HP rules.
-fn hurt(c: &mut C7hCombatant, amount: i64) -> Result<(i64, bool)> {
+pub(crate) fn hurt(c: &mut C7hCombatant, amount: i64) -> Result<(i64, bool)> {
     let p = pack()?;
     let taken = if p.armor_subtracts { (amount - c.armor).max(0) } else { amount };
     let Some(hp) = c.hp else { return Ok((taken, false)) };
@@ -318,7 +318,7 @@ fn hurt(c: &mut C7hCombatant, amount: i64) -> Result<(i64, bool)> {
 
 /// Who wins an opposed comparison (7th edition: the higher level; a tie goes to `tie`):
 /// true when the attacker's level `a` beats the defender's `d`.
-fn attacker_wins(a: Coc7Level, d: Coc7Level, tie: TieTo) -> bool {
+pub(crate) fn attacker_wins(a: Coc7Level, d: Coc7Level, tie: TieTo) -> bool {
     a.is_success() && (a.rank() > d.rank() || (a.rank() == d.rank() && tie == TieTo::Attacker))
 }
 
@@ -554,7 +554,7 @@ pub(crate) fn resolve(
     Ok(event(s, &p, Some(reactor), kind, None, attack, f))
 }
 
-fn flip(t: TieTo) -> TieTo {
+pub(crate) fn flip(t: TieTo) -> TieTo {
     match t {
         TieTo::Attacker => TieTo::Defender,
         TieTo::Defender => TieTo::Attacker,

@@ -24,6 +24,8 @@
 
 pub mod chase;
 pub mod damage;
+#[cfg(feature = "odds")]
+pub mod duel;
 pub(crate) mod exchange;
 pub mod init;
 pub mod labels;
@@ -93,5 +95,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::simulate_op!("coc7_house.chase_simulate", super::handle::Chase, super::handle::C7hChaseSimulateArgs,
             "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
     ]);
+    #[cfg(feature = "odds")]
+    ops.push(crate::op!("coc7_house.duel_odds", duel::duel_odds, duel::C7hDuelOddsArgs => duel::C7hDuelOddsResult,
+        "Exact odds of a one-on-one fight (each side's fixed reaction): who wins and in which round, as an absorbing Markov chain over both HP."));
     ops
 }

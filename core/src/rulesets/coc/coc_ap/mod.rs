@@ -45,6 +45,8 @@
 
 pub mod ap;
 pub mod check;
+#[cfg(feature = "odds")]
+pub mod duel;
 pub mod labels;
 pub mod pack;
 pub mod round;
@@ -118,5 +120,8 @@ pub(crate) fn ops() -> Vec<OpDef> {
         crate::simulate_op!("coc_ap.round_simulate", super::handle::ApRound, super::handle::CocApRoundSimulateArgs,
             "Play n whole games from one setup by policies (random, aggressive or priority lists; per participant or side), each seeded from (seed, index), over threads natively: a row per battle and per participant."),
     ]);
+    #[cfg(feature = "odds")]
+    ops.push(crate::op!("coc_ap.duel_odds", duel::duel_odds, duel::CocApDuelOddsArgs => duel::CocApDuelOddsResult,
+        "Exact odds of a one-on-one fight (each side's fixed reaction): who wins and in which round, as an absorbing Markov chain over both HP."));
     ops
 }

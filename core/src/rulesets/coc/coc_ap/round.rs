@@ -1167,7 +1167,7 @@ fn skill(f: &CocApFighter, name: &str) -> i64 {
     f.participant.skills.get(name).copied().unwrap_or(0)
 }
 /// Dodge target under Dodge Focus (COCAP-ACT-8, RULINGS `dodge_focus_penalty`).
-fn dodge_target(state: &CocApRoundState, f: &CocApFighter) -> i64 {
+pub(crate) fn dodge_target(state: &CocApRoundState, f: &CocApFighter) -> i64 {
     let base = skill(f, "dodge");
     if !f.dodge_focus {
         return base;
@@ -1757,12 +1757,9 @@ fn hit(s: &mut CocApRoundState, p: &CocApPending, dice: &mut Dice) -> Result<Vec
         .position(|f| f.participant.id == p.target)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "the pending attack's target is gone"))?;
     let tp = &mut fighter(s, j)?.participant;
-    let armor = if pack().armor.subtracts { tp.armor } else { 0 };
-    let damage = (rolled - armor).max(0);
+    let (armor, damage) = armored(tp, rolled);
     let was_down = is_down(tp);
-    if let Some(h) = tp.hp.or(tp.hp_max) {
-        tp.hp = Some((h - damage).max(-999));
-    }
+    lose_hp(tp, damage);
     let mut events = vec![CocApEvent::Damaged {
         target: p.target.clone(),
         attacker: p.attacker.clone(),
@@ -1785,6 +1782,20 @@ fn hit(s: &mut CocApRoundState, p: &CocApPending, dice: &mut Dice) -> Result<Vec
         });
     }
     Ok(events)
+}
+
+/// COC6-BASE-ARMOR: a hit's `rolled` damage less `tp`'s armour (when the pack subtracts
+/// it), never below 0: (armour, damage).
+pub(crate) fn armored(tp: &CocApParticipant, rolled: i64) -> (i64, i64) {
+    let armor = if pack().armor.subtracts { tp.armor } else { 0 };
+    (armor, (rolled - armor).max(0))
+}
+
+/// COC6-BASE-HP: `damage` comes off `tp`'s HP (when tracked), never below −999.
+pub(crate) fn lose_hp(tp: &mut CocApParticipant, damage: i64) {
+    if let Some(h) = tp.hp.or(tp.hp_max) {
+        tp.hp = Some((h - damage).max(-999));
+    }
 }
 
 /// Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
