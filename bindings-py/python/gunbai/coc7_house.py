@@ -75,7 +75,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None]
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of a reaction (the attack roll, the reaction's roll, the damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then the ones die.
 
     Raises:
@@ -119,7 +119,7 @@ def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None]
         extra: Buffs and added-effect damage (e.g. `1d6`); never doubled. Optional.
         extreme: The hit roll was an Extreme success or better (C7H-ACT-2). Default false.
         variants: Variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
 
     Raises:
@@ -141,7 +141,7 @@ def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, 
         bonus_dice: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the defense roll: tens dice, then the ones die.
 
     Raises:
@@ -163,7 +163,7 @@ def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Uni
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the DEX roll: tens dice, then the ones die.
 
     Raises:
@@ -184,7 +184,7 @@ def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bo
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the cancel roll: tens dice, then the ones die.
 
     Raises:
@@ -206,7 +206,7 @@ def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, Non
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
 
     Raises:
@@ -226,7 +226,7 @@ def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, N
         bonus_dice: Bonus dice of that roll, −10…10. Default 0.
         rule: House rule 0–5 (see `coc7.check`). Default 0.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the roll: tens dice, then the ones die.
 
     Raises:
@@ -285,7 +285,7 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action: `{"type": "round"}` (the default; the chase has no other).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
 
     Raises:

@@ -26,7 +26,7 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
         skill: Skill value (percentile), 0–999.
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
         variants: Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: one d100 face, 1–100, bare or as `{"sides": 100, "value": v}`.
 
     Raises:
@@ -106,7 +106,7 @@ def round_act(*, state: CocApRoundState, action: CocApAction, seed: Union[int, N
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces for an action that rolls: its one d100 face (1–100).
 
     Raises:

@@ -53,7 +53,7 @@ def evasion_check(*, evasion: int, target: int, seed: Union[int, None] = None, r
     Args:
         evasion: 回避 Evasion, -1000..=1000.
         target: The target value to exceed, -1000..=10000 (its source is in the missing Chapter 2).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the two d6, in order.
 
     Raises:
@@ -181,7 +181,7 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
         state: The state from the last `round_new` / `round_act`.
         action: The action to apply.
         data: The action pack given to `round_new`, if any.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the evasion check's two d6, FM-DEF-2).
 
     Raises:

@@ -62,7 +62,7 @@ def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = N
 
     Args:
         combatants: The combatants (1..=100); same-side ties keep this order.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
 
     Raises:
@@ -143,7 +143,7 @@ def encounter_new(*, characters: Sequence[TmdCharacterSpec], surprise: Union[Tmd
         characters: The characters (1..=100).
         surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
         variants: Rule variants, stored in the state.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
     Raises:
@@ -170,7 +170,7 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     Args:
         state: The current state (as returned by the previous call); validated as untrusted data.
         action: The action.
-        seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
+        seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4). Range: 0..=9007199254740991.
         rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
 
     Raises:
@@ -217,7 +217,7 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
         combatants: The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
         output: `position` (0 = first, default) or `total`.
         n: Repetitions; n × combatants is at most 10^6 and n × combatants² at most 2.5·10^7 (sorting and tie-breaks grow with the square: at most about five seconds in wasm either way).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -250,7 +250,7 @@ class Encounter(_Game):
             characters: The characters (1..=100).
             surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
             variants: Rule variants, stored in the state.
-            seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+            seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
             rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
         Raises:

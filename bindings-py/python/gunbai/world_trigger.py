@@ -23,12 +23,12 @@ def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDif
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
     Args:
-        dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
-        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll.
+        dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100. Range: 0..=100.
+        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll. Range: -1000000000..=1000000000.
         difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
-        tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
-        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100. Range: 0..=100.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
 
     Raises:
@@ -47,7 +47,7 @@ def opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Union[int
         reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
         actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
         reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
 
     Raises:
@@ -211,7 +211,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
         attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the single d6.
 
     Raises:
@@ -259,7 +259,7 @@ def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, c
         conditions: Conditions the character already holds (WT-DT-3).
         data: A data pack; default the bundled sample pack (illustrative).
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the single d6 (only when a roll is due).
 
     Raises:
@@ -287,7 +287,7 @@ def out_of_bounds_check(*, distance: int, mobility: int, tactics_dice: Union[int
         distance: Squares between the character and the battlefield (≥ 1).
         mobility: The character's Mobility (dice), 0–100.
         tactics_dice: Tactics dice spent, 0–20. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the Mobility dice, then the tactics dice.
 
     Raises:
@@ -319,7 +319,7 @@ def d66(*, table: Union[str, None] = None, data: Union[WtDataPack, None] = None,
     Args:
         table: A profile table id to look the result up in (from the data pack). Optional.
         data: A data pack; default the bundled sample pack (which has no profile tables).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the tens d6, then the units d6.
 
     Raises:
@@ -335,7 +335,7 @@ def teleport_coordinates(*, sectors: Union[int, None] = None, spot: Union[WtMapS
         sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
         spot: Core (default, as WT-MAP-6 teleports) or perimeter.
         bagworm: WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its core-ID card face down and rolls the core address where only it can see it. Only with `spot = core` (the teleport). Default false.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
 
     Raises:
@@ -404,7 +404,7 @@ def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[W
         map: The grid.
         teams: 2–4 teams.
         variants: Rule variants (stored in the state).
-        max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+        max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100. Range: 1..=100.
         end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
         data: Rules data pack; default the bundled sample pack (illustrative).
         battle_data: Battle values of skills; default the bundled sample (illustrative).
@@ -436,7 +436,7 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
     Args:
         state: The current state (untrusted: parsed and validated).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces, consumed in the order documented on the module.
 
     Raises:
@@ -512,7 +512,7 @@ def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_d
         tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
         extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
         n: Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -532,7 +532,7 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
         reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
         output: `win` (1/0, default) or `margin` (actor − reactor achievement).
         n: Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -552,7 +552,7 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
         modifier: Modifier added to the base damage (may be negative). Default 0.
         variants: Rule variants, as in `world_trigger.damage`.
         n: Repetitions, at most 2·10^7.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -568,7 +568,7 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
         n: Battles to play: at most 100,000, and battles × last round × members at most 72,000.
         policy: One policy for every team (default `random`); ignored where `policies` is given.
         policies: One policy per team, in setup order.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -602,7 +602,7 @@ class Battle(_Game):
             map: The grid.
             teams: 2–4 teams.
             variants: Rule variants (stored in the state).
-            max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+            max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100. Range: 1..=100.
             end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
             data: Rules data pack; default the bundled sample pack (illustrative).
             battle_data: Battle values of skills; default the bundled sample (illustrative).
