@@ -51,9 +51,9 @@ def simulate_pool(*, count: int, sides: int, n: int, seed: Union[int, None] = No
     """``dice.simulate_pool`` — Totals of n seeded rolls of a dice pool, as an int32 array.
 
     Args:
-        count: Dice per repetition, 0..=1000.
-        sides: Sides per die, 1..=10000.
-        n: Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
+        count: Dice per repetition, 0..=1000. Range: 0..=1000.
+        sides: Sides per die, 1..=10000. Range: 1..=10000.
+        n: Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8. Range: 0..=20000000.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:

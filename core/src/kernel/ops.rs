@@ -193,6 +193,7 @@ fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
     loc.extend(e.field_loc());
     let mut err = Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message);
     err.loc = loc;
+    err.rule = e.rule.map(str::to_string);
     err
 }
 

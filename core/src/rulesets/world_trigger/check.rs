@@ -238,20 +238,26 @@ pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedPools {
     /// The actor's stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub actor_dice: u32,
     /// The reactor's stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub reactor_dice: u32,
     /// Tactics dice the actor spends, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub actor_tactics_dice: u32,
     /// Tactics dice the reactor spends, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub reactor_tactics_dice: u32,
     /// Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub actor_extra_dice: u32,
     /// Extra dice for the reactor, 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub reactor_extra_dice: u32,
 }
 
