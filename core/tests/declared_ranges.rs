@@ -297,16 +297,9 @@ fn range_in_words(d: &str) -> Option<String> {
     let c: Vec<char> = d.chars().collect();
     // The end of a number from `i` (digits, with `,` or `_` between groups: `10,000`).
     let num_end = |mut i: usize| {
-        while i < c.len() {
-            if c[i].is_ascii_digit() {
-                i += 1;
-            } else if (c[i] == ',' || c[i] == '_')
-                && c.get(i + 1..i + 4).is_some_and(|g| g.iter().all(char::is_ascii_digit))
-            {
-                i += 1;
-            } else {
-                break;
-            }
+        let group = |i: usize| c.get(i + 1..i + 4).is_some_and(|g| g.iter().all(char::is_ascii_digit));
+        while i < c.len() && (c[i].is_ascii_digit() || (c[i] == ',' || c[i] == '_') && group(i)) {
+            i += 1;
         }
         i
     };
