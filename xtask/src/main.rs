@@ -263,7 +263,7 @@ fn py_params(catalog: &Value, op: &Value) -> (Vec<String>, Vec<String>, String) 
         if p != *key {
             renames.push(format!("{p:?}: {key:?}"));
         }
-        let d = prop.get("description").and_then(Value::as_str).unwrap_or("").replace('\n', " ");
+        let d = schema::describe(prop).unwrap_or_default().replace('\n', " ");
         writeln!(doc_args, "        {p}: {d}").unwrap();
     }
     (sparams, renames, doc_args)

@@ -81,6 +81,34 @@ fn ts_key(k: &str) -> String {
     }
 }
 
+/// A property's description, with the range its schema states (`minimum`/`maximum`, from
+/// the core's `#[schemars(range)]` declarations; on an array's elements, nested `items`)
+/// appended when it says more than an unsigned integer type does.
+pub fn describe(prop: &Value) -> Option<String> {
+    let desc = prop.get("description").and_then(Value::as_str).unwrap_or("");
+    let mut s = prop;
+    let mut each = "";
+    while let Some(items) = s.get("items").filter(|i| i.is_object()) {
+        s = items;
+        each = "each ";
+    }
+    let min = s.get("minimum");
+    let max = s.get("maximum");
+    let range = match (min, max) {
+        (_, Some(max)) => Some(format!("{}..={max}", min.map(Value::to_string).unwrap_or_default())),
+        (Some(min), None) if min.as_f64() != Some(0.0) => Some(format!(">= {min}")),
+        _ => None,
+    };
+    match range {
+        Some(r) => {
+            let sep = if desc.is_empty() || desc.ends_with('\n') { "" } else { " " };
+            Some(format!("{desc}{sep}Range: {each}{r}."))
+        }
+        None if desc.is_empty() => None,
+        None => Some(desc.to_string()),
+    }
+}
+
 fn doc_comment(out: &mut String, indent: &str, desc: Option<&str>) {
     if let Some(d) = desc.filter(|d| !d.is_empty()) {
         let d = d.replace("*/", "* /");
@@ -117,7 +145,7 @@ fn ts_object(s: &Map<String, Value>, indent: usize) -> String {
     let pad = "  ".repeat(indent + 1);
     let mut out = String::from("{\n");
     for (k, v) in props.unwrap() {
-        doc_comment(&mut out, &pad, v.get("description").and_then(Value::as_str));
+        doc_comment(&mut out, &pad, describe(v).as_deref());
         let opt = if req.contains(&k.as_str()) { "" } else { "?" };
         writeln!(out, "{pad}{}{opt}: {};", ts_key(k), ts_type_at(v, indent + 1)).unwrap();
     }

@@ -23,8 +23,8 @@ def initiative(*, dex: int, modifier: Union[int, None] = None) -> C7hInitiativeR
     """``coc7_house.initiative`` — Initiative = floor(DEX / 5) (C7H-INIT-1).
 
     Args:
-        dex: DEX, 0–999.
-        modifier: Modifier added after the division (effects that change initiative), −1000…1000. Default 0.
+        dex: DEX, 0–999. Range: 0..=999.
+        modifier: Modifier added after the division (effects that change initiative), −1000…1000. Default 0. Range: -1000..=1000.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -76,7 +76,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None]
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of a reaction (the attack roll, the reaction's roll, the damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then the ones die.
 
     Raises:
@@ -121,7 +121,7 @@ def damage(*, expr: str, bonus: Union[str, None] = None, extra: Union[str, None]
         extra: Buffs and added-effect damage (e.g. `1d6`); never doubled. Optional.
         extreme: The hit roll was an Extreme success or better (C7H-ACT-2). Default false.
         variants: Variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
 
     Raises:
@@ -134,16 +134,16 @@ def defend(*, damage: int, defense: int, opposed_won: Union[bool, None] = None, 
     """``coc7_house.defend`` — Defend: subtract the defense value (x2 opposed win or extreme, x3 both).
 
     Args:
-        damage: Incoming damage, 0–1000000.
-        defense: Defense value (防御力) of the shield, weapon, armour or skill, 0–1000000.
+        damage: Incoming damage, 0–1000000. Range: 0..=1000000.
+        defense: Defense value (防御力) of the shield, weapon, armour or skill, 0–1000000. Range: 0..=1000000.
         opposed_won: The defender won the opposed roll against the attacker (C7H-DEF-3). Default false.
         covering: Defending while covering an ally: one penalty die (C7H-DEF-5). Default false.
         level: Level of the defense roll already made (or give `skill`).
-        skill: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
-        bonus_dice: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        skill: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`). Range: 0..=999.
+        bonus_dice: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0. Range: -10..=10.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the defense roll: tens dice, then the ones die.
 
     Raises:
@@ -156,16 +156,16 @@ def cover(*, damages: Sequence[int], area: Union[bool, None] = None, allies: Uni
     """``coc7_house.cover`` — Cover an adjacent ally: DEX roll; several attacks at once deal double damage.
 
     Args:
-        damages: Damage of each attack being taken over (1–20 attacks, each 0–1000000).
+        damages: Damage of each attack being taken over (1–20 attacks, each 0–1000000). Range: each 1..=20.
         area: The attack is an area attack (C7H-COV-2). Default false.
         allies: Allies this cover protects from the area attack (C7H-COV-2: 1 unless `kp_allows`). Default 1.
         kp_allows: The KP allows covering more than one ally from an area attack ("原則"). Default false.
         level: Level of the DEX × 1 roll already made (or give `dex`).
-        dex: DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`).
-        bonus_dice: Bonus dice of that roll, −10…10. Default 0.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        dex: DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`). Range: 0..=999.
+        bonus_dice: Bonus dice of that roll, −10…10. Default 0. Range: -10..=10.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the DEX roll: tens dice, then the ones die.
 
     Raises:
@@ -178,15 +178,15 @@ def cancel(*, attacker_damage: int, canceller_damage: int, cancellable: Union[bo
     """``coc7_house.cancel`` — Cancel an incoming attack: negate it or take the damage difference.
 
     Args:
-        attacker_damage: The attacker's damage, 0–1000000.
-        canceller_damage: The damage the cancelling means deals, 0–1000000.
+        attacker_damage: The attacker's damage, 0–1000000. Range: 0..=1000000.
+        canceller_damage: The damage the cancelling means deals, 0–1000000. Range: 0..=1000000.
         cancellable: The KP rules the attack cancellable (C7H-CAN-3: not bullets, invisible, wide-area or mental attacks). Default true.
         level: Level of the cancel roll already made (or give `skill`).
-        skill: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
-        bonus_dice: Bonus dice of that roll, −10…10. Default 0.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        skill: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`). Range: 0..=999.
+        bonus_dice: Bonus dice of that roll, −10…10. Default 0. Range: -10..=10.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the cancel roll: tens dice, then the ones die.
 
     Raises:
@@ -200,15 +200,15 @@ def counter(*, melee: bool, incoming_damage: int, incapacitated: Union[bool, Non
 
     Args:
         melee: The opponent's attack is a melee attack (C7H-CTR-1: required).
-        incoming_damage: Damage of the opponent's attack, 0–1000000 (not reduced by the counter, C7H-CTR-4).
+        incoming_damage: Damage of the opponent's attack, 0–1000000 (not reduced by the counter, C7H-CTR-4). Range: 0..=1000000.
         incapacitated: That attack left the character unconscious, dead or unable to act (C7H-CTR-2). Default false.
-        counter_damage: The counter-attack's damage, 0–1000000.
+        counter_damage: The counter-attack's damage, 0–1000000. Range: 0..=1000000.
         level: Level of the counter roll already made (or give `skill`; neither is needed when `incapacitated`, since no counter is rolled).
-        skill: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
-        bonus_dice: Bonus dice of that roll, −10…10. Default 0.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        skill: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`). Range: 0..=999.
+        bonus_dice: Bonus dice of that roll, −10…10. Default 0. Range: -10..=10.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
 
     Raises:
@@ -222,13 +222,13 @@ def auto_hit(*, reason: C7hAutoHitReason, damage: int, level: Union[Coc7Level, N
 
     Args:
         reason: Why the attack hits automatically (C7H-AUTO-1).
-        damage: The attack's full damage, 0–1000000.
+        damage: The attack's full damage, 0–1000000. Range: 0..=1000000.
         level: Level of the (still required) roll already made (or give `skill`).
-        skill: Skill to roll, 0–999 (or give `level`).
-        bonus_dice: Bonus dice of that roll, −10…10. Default 0.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        skill: Skill to roll, 0–999 (or give `level`). Range: 0..=999.
+        bonus_dice: Bonus dice of that roll, −10…10. Default 0. Range: -10..=10.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of the roll: tens dice, then the ones die.
 
     Raises:
@@ -242,7 +242,7 @@ def parse_range(*, text: str, distance: Union[int, None] = None, variants: Union
 
     Args:
         text: The notation, e.g. `射撃20m/1体` (at most 200 characters).
-        distance: Distance from the user to the intended target in metres, 0–1000000 (optional).
+        distance: Distance from the user to the intended target in metres, 0–1000000 (optional). Range: 0..=1000000.
         variants: Variants: `far_range`.
 
     Raises:
@@ -257,10 +257,10 @@ def chase_new(*, fugitive: C7hChaser, pursuer: Union[C7hChaser, None] = None, ga
     Args:
         fugitive: The fugitive.
         pursuer: The pursuer; none means the fugitive escapes at once by leaving the field (C7H-ESC-1).
-        gap: Starting gap, 1–100. Default 2.
-        escape_gap: Gap at which the fugitive escapes, 1–100. Default 5.
-        wins_needed: Fugitive wins needed to escape, 1–100. Default 3.
-        rule: House rule 0–5 (see `coc7.check`). Default 0.
+        gap: Starting gap, 1–100. Default 2. Range: 1..=100.
+        escape_gap: Gap at which the fugitive escapes, 1–100. Default 5. Range: 1..=100.
+        wins_needed: Fugitive wins needed to escape, 1–100. Default 3. Range: 1..=100.
+        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
 
     Raises:
@@ -288,7 +288,7 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action: `{"type": "round"}` (the default; the chase has no other).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
 
     Raises:
@@ -351,12 +351,12 @@ def round_simulate(*, setup: C7hRoundNewArgs, n: int, seed: int, first: Union[in
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
@@ -370,12 +370,12 @@ def chase_simulate(*, setup: C7hChaseNewArgs, n: int, seed: int, first: Union[in
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
@@ -454,10 +454,10 @@ class Chase(_Game):
         Args:
             fugitive: The fugitive.
             pursuer: The pursuer; none means the fugitive escapes at once by leaving the field (C7H-ESC-1).
-            gap: Starting gap, 1–100. Default 2.
-            escape_gap: Gap at which the fugitive escapes, 1–100. Default 5.
-            wins_needed: Fugitive wins needed to escape, 1–100. Default 3.
-            rule: House rule 0–5 (see `coc7.check`). Default 0.
+            gap: Starting gap, 1–100. Default 2. Range: 1..=100.
+            escape_gap: Gap at which the fugitive escapes, 1–100. Default 5. Range: 1..=100.
+            wins_needed: Fugitive wins needed to escape, 1–100. Default 3. Range: 1..=100.
+            rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
             variants: Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and `extreme_damage`.
 
         Raises:

@@ -23,10 +23,10 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
     """``coc_ap.check`` — A 6th-edition d100 check (BCDice CCB/CC): success, critical, special, fumble.
 
     Args:
-        skill: Skill value (percentile), 0–999.
+        skill: Skill value (percentile), 0–999. Range: 0..=999.
         rule: `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
         variants: Rule variants (RULINGS.md), the same object as the other `coc_ap` ops take; a check uses `coc6_rule` (the same setting as `rule`: `cc` in either wins).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: one d100 face, 1–100, bare or as `{"sides": 100, "value": v}`.
 
     Raises:
@@ -66,8 +66,8 @@ def action_points(*, dex: int, ap_bonus: Union[int, None] = None, variants: Unio
     """``coc_ap.action_points`` — Action points gained at each round start: 2 + floor(DEX / 6) + modifiers.
 
     Args:
-        dex: DEX, 0–999 (3–18 on the classic scale).
-        ap_bonus: Extra AP from special abilities or magic (COCAP-AP-4), −100…100. Default 0.
+        dex: DEX, 0–999 (3–18 on the classic scale). Range: 0..=999.
+        ap_bonus: Extra AP from special abilities or magic (COCAP-AP-4), −100…100. Default 0. Range: -100..=100.
         variants: Variants; only `dex_scale` matters here.
 
     Raises:
@@ -108,7 +108,7 @@ def round_act(*, state: CocApRoundState, action: CocApAction, seed: Union[int, N
     Args:
         state: The current state; validated as untrusted data (`invalid_data` naming the field).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces for an action that rolls: its one d100 face (1–100).
 
     Raises:
@@ -145,12 +145,12 @@ def round_simulate(*, setup: CocApRoundNewArgs, n: int, seed: int, first: Union[
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:

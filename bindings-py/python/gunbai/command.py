@@ -26,7 +26,7 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
         system: The ruleset whose commands are recognised; null (default) for plain dice only.
         lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
         variants: Rule variants (RULINGS.md); defaults as the rulings say.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
         card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
         actor: Who typed the line (a player or character name or id, at most 64 characters), echoed in `record.actor` for the session log; nothing else reads it.

@@ -23,7 +23,7 @@ def roll(*, expr: str, seed: Union[int, None] = None, rolls: Union[Sequence[Scri
 
     Args:
         expr: A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000 dice, 10000 sides, 100 terms, 1000 characters, constants up to 10^9.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces, consumed term by term, left to right.
 
     Raises:
@@ -36,9 +36,9 @@ def pool(*, count: int, sides: int, seed: Union[int, None] = None, rolls: Union[
     """``dice.pool`` — Roll a pool of identical dice; at most 1000 dice and 10000 sides.
 
     Args:
-        count: Number of dice, 0..=1000.
-        sides: Sides per die, 1..=10000.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        count: Number of dice, 0..=1000. Range: 0..=1000.
+        sides: Sides per die, 1..=10000. Range: 1..=10000.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces, consumed in order.
 
     Raises:
@@ -51,10 +51,10 @@ def simulate_pool(*, count: int, sides: int, n: int, seed: Union[int, None] = No
     """``dice.simulate_pool`` — Totals of n seeded rolls of a dice pool, as an int32 array.
 
     Args:
-        count: Dice per repetition, 0..=1000.
-        sides: Sides per die, 1..=10000.
-        n: Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        count: Dice per repetition, 0..=1000. Range: 0..=1000.
+        sides: Sides per die, 1..=10000. Range: 1..=10000.
+        n: Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8. Range: 0..=20000000.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -37,8 +37,8 @@ def pools(*, reaction: int, magic: int, traits: Union[FmPoolTraits, None] = None
     """``fap_map.pools`` — FAP and MAP pools: Reaction and Magic power unless a trait says otherwise.
 
     Args:
-        reaction: 反応力 Reaction, 0..=1000.
-        magic: 魔力 Magic power, 0..=1000.
+        reaction: 反応力 Reaction, 0..=1000. Range: 0..=1000.
+        magic: 魔力 Magic power, 0..=1000. Range: 0..=1000.
         traits: Trait effects, if any.
 
     Raises:
@@ -53,7 +53,7 @@ def evasion_check(*, evasion: int, target: int, seed: Union[int, None] = None, r
     Args:
         evasion: 回避 Evasion, -1000..=1000.
         target: The target value to exceed, -1000..=10000 (its source is in the missing Chapter 2).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the two d6, in order.
 
     Raises:
@@ -66,11 +66,11 @@ def jump_evasion(*, damage: int, success: bool, degree: Union[int, None] = None,
     """``fap_map.jump_evasion`` — Damage taken after a jump evasion (no damage, reduced by degree, or 90%), rounded up.
 
     Args:
-        damage: Damage before the reduction, 0..=10^9.
+        damage: Damage before the reduction, 0..=10^9. Range: 0..=1000000000.
         success: Whether the evasion check succeeded (see `fap_map.evasion_check`).
-        degree: 成功度 degree of success, 0..=1000; required for a success that stays in the area.
+        degree: 成功度 degree of success, 0..=1000; required for a success that stays in the area. Range: 0..=1000.
         left_area: Whether the jump carried the character out of the attack's area (only matters on a success); default false.
-        strength: 筋力 Strength, 0..=1000: if given, the result includes the jump height (Strength − 3) × 25 cm.
+        strength: 筋力 Strength, 0..=1000: if given, the result includes the jump height (Strength − 3) × 25 cm. Range: 0..=1000.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -82,7 +82,7 @@ def high_jump(*, strength: int, run_up: Union[bool, None] = None) -> FmJumpResul
     """``fap_map.high_jump`` — High jump height: Strength x 7.5 - 25 cm, +60 cm after moving 4 m or more.
 
     Args:
-        strength: 筋力 Strength, 0..=1000.
+        strength: 筋力 Strength, 0..=1000. Range: 0..=1000.
         run_up: High jump: made right after moving 4 m or more. Long jump: made right after a run-up of 30 cm per metre of intended distance. Default false.
 
     Raises:
@@ -95,7 +95,7 @@ def long_jump(*, strength: int, run_up: Union[bool, None] = None) -> FmJumpResul
     """``fap_map.long_jump`` — Long jump distance: (Strength - 3) x 30 cm, doubled after a run-up.
 
     Args:
-        strength: 筋力 Strength, 0..=1000.
+        strength: 筋力 Strength, 0..=1000. Range: 0..=1000.
         run_up: High jump: made right after moving 4 m or more. Long jump: made right after a run-up of 30 cm per metre of intended distance. Default false.
 
     Raises:
@@ -108,7 +108,7 @@ def move_distance(*, movement: int) -> FmMoveDistanceResult:
     """``fap_map.move_distance`` — Distance of one Move: Movement x 4 / 10 m.
 
     Args:
-        movement: 移動力 Movement, 0..=1000.
+        movement: 移動力 Movement, 0..=1000. Range: 0..=1000.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -135,10 +135,10 @@ def shake_off(*, strength: int, agility: int, holder_strength: int, holder_agili
     """``fap_map.shake_off`` — Break free: both sides of the quick contest with the escaper's modifiers.
 
     Args:
-        strength: The escaping character's 筋力 Strength, 0..=1000.
-        agility: The escaping character's 敏捷力 Agility, 0..=1000.
-        holder_strength: The holder's Strength, 0..=1000.
-        holder_agility: The holder's Agility, 0..=1000.
+        strength: The escaping character's 筋力 Strength, 0..=1000. Range: 0..=1000.
+        agility: The escaping character's 敏捷力 Agility, 0..=1000. Range: 0..=1000.
+        holder_strength: The holder's Strength, 0..=1000. Range: 0..=1000.
+        holder_agility: The holder's Agility, 0..=1000. Range: 0..=1000.
         size_doublings: How many times the escaper's size doubles the holder's (negative if smaller), -20..=20; default 0.
         free_arm_difference: The escaper's free arms minus the holder's, -20..=20; default 0.
 
@@ -182,7 +182,7 @@ def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = Non
         state: The state from the last `round_new` / `round_act`.
         action: The action to apply.
         data: The action pack given to `round_new`, if any.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the evasion check's two d6, FM-DEF-2).
 
     Raises:
@@ -237,12 +237,12 @@ def round_simulate(*, setup: FmRoundNewArgs, n: int, seed: int, first: Union[int
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:

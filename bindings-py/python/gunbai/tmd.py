@@ -63,7 +63,7 @@ def initiative(*, combatants: Sequence[TmdCombatant], seed: Union[int, None] = N
 
     Args:
         combatants: The combatants (1..=100); same-side ties keep this order.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
 
     Raises:
@@ -88,7 +88,7 @@ def conversion_limits(*, ap: int) -> TmdConversionLimitsResult:
     """``tmd.conversion_limits`` — TMD conversions allowed per action type for an AP total.
 
     Args:
-        ap: The AP total (base + extra), 0..=100000.
+        ap: The AP total (base + extra), 0..=100000. Range: 0..=100000.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -100,8 +100,8 @@ def convert(*, base_ap: int, extra_ap: Union[int, None] = None, actions: Sequenc
     """``tmd.convert`` — TMD: convert base + extra AP into a list of actions, or illegal_action naming the limit or shortfall.
 
     Args:
-        base_ap: Base AP available (normally 14 at turn start), 0..=100000.
-        extra_ap: Extra AP available (default 0), 0..=100000.
+        base_ap: Base AP available (normally 14 at turn start), 0..=100000. Range: 0..=100000.
+        extra_ap: Extra AP available (default 0), 0..=100000. Range: 0..=100000.
         actions: The conversions, in order (at most 1000). TMD-AP-6: each type is picked once, so repeats of a type must be adjacent (`[swift, swift, move]`). Trick, swift, move, acrobatic and standard convert; `full_round` (TMD-AP-16), `reflex` (TMD-ACT-10) and `free` (TMD-ACT-1) are refused with their rule.
         variants: Rule variants (default: RULINGS defaults).
 
@@ -127,8 +127,8 @@ def acrobatic(*, base_movement: Union[float, None] = None, skill_level: Union[in
     """``tmd.acrobatic`` — TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact).
 
     Args:
-        base_movement: The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
-        skill_level: The level of 武技, or of the skill the parry uses, 0..=1000.
+        base_movement: The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit. Range: 0..=1000000.
+        skill_level: The level of 武技, or of the skill the parry uses, 0..=1000. Range: 0..=1000.
         dodge_bonus: The extra dodge defense the player takes from the parry (at most half the skill level); default: the most allowed. Needs `skill_level`.
 
     Raises:
@@ -144,7 +144,7 @@ def encounter_new(*, characters: Sequence[TmdCharacterSpec], surprise: Union[Tmd
         characters: The characters (1..=100).
         surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
         variants: Rule variants, stored in the state.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
     Raises:
@@ -172,7 +172,7 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     Args:
         state: The current state (as returned by the previous call); validated as untrusted data.
         action: The action.
-        seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
+        seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4). Range: 0..=9007199254740991.
         rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
 
     Raises:
@@ -198,12 +198,12 @@ def encounter_simulate(*, setup: TmdEncounterNewArgs, n: int, seed: int, first: 
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
@@ -219,7 +219,7 @@ def simulate_initiative(*, combatants: Sequence[TmdCombatant], output: Union[Tmd
         combatants: The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.
         output: `position` (0 = first, default) or `total`.
         n: Repetitions; n × combatants is at most 10^6 and n × combatants² at most 2.5·10^7 (sorting and tie-breaks grow with the square: at most about five seconds in wasm either way).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -252,7 +252,7 @@ class Encounter(_Game):
             characters: The characters (1..=100).
             surprise: Start with a surprise round (TMD-SUR); without it, initiative is rolled now.
             variants: Rule variants, stored in the state.
-            seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+            seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
             rolls: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
 
         Raises:

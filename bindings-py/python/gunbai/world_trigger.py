@@ -23,12 +23,12 @@ def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDif
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
     Args:
-        dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
-        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll.
+        dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100. Range: 0..=100.
+        target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll. Range: -1000000000..=1000000000.
         difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
-        tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
-        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100. Range: 0..=100.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
 
     Raises:
@@ -41,13 +41,13 @@ def opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Union[int
     """``world_trigger.opposed`` — Opposed check: the reactor rolls first; the actor wins on >= (ties to the actor).
 
     Args:
-        actor_dice: The actor's stat dice, 0–100.
-        reactor_dice: The reactor's stat dice, 0–100.
-        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
-        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
-        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
-        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        actor_dice: The actor's stat dice, 0–100. Range: 0..=100.
+        reactor_dice: The reactor's stat dice, 0–100. Range: 0..=100.
+        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0. Range: 0..=20.
+        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0. Range: 0..=20.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0. Range: 0..=100.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0. Range: 0..=100.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
 
     Raises:
@@ -60,9 +60,9 @@ def distribution(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice
     """``world_trigger.distribution`` — Exact achievement distribution of a pool (up to 100 stat dice + tactics + extra), optional exact counts.
 
     Args:
-        dice: Stat dice, 0–100.
-        tactics_dice: Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0.
-        extra_dice: Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0.
+        dice: Stat dice, 0–100. Range: 0..=100.
+        tactics_dice: Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0. Range: 0..=100.
         exact: Also return exact outcome counts out of 6^dice as decimal strings. Default false.
 
     Raises:
@@ -75,10 +75,10 @@ def success_chance(*, dice: int, target: int, tactics_dice: Union[int, None] = N
     """``world_trigger.success_chance`` — Exact probability that a check reaches its target.
 
     Args:
-        dice: Stat dice, 0–100.
+        dice: Stat dice, 0–100. Range: 0..=100.
         target: WT-CHK-5: the target value; success iff achievement ≥ target.
-        tactics_dice: Tactics dice added, 0–20. Default 0.
-        extra_dice: Extra dice added, 0–100. Default 0.
+        tactics_dice: Tactics dice added, 0–20. Default 0. Range: 0..=20.
+        extra_dice: Extra dice added, 0–100. Default 0. Range: 0..=100.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -90,12 +90,12 @@ def opposed_chance(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: Un
     """``world_trigger.opposed_chance`` — Exact probability that the actor wins an opposed check (ties to the actor).
 
     Args:
-        actor_dice: The actor's stat dice, 0–100.
-        reactor_dice: The reactor's stat dice, 0–100.
-        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
-        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
-        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
-        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
+        actor_dice: The actor's stat dice, 0–100. Range: 0..=100.
+        reactor_dice: The reactor's stat dice, 0–100. Range: 0..=100.
+        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0. Range: 0..=20.
+        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0. Range: 0..=20.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0. Range: 0..=100.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0. Range: 0..=100.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -107,7 +107,7 @@ def expected_table(*, max_dice: int) -> WtExpectedTableResult:
     """``world_trigger.expected_table`` — The expected-value table (mean achievement and mean per die) for 1..max_dice dice, computed exactly.
 
     Args:
-        max_dice: Rows for 1…max_dice dice; 1–100.
+        max_dice: Rows for 1…max_dice dice; 1–100. Range: 1..=100.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -171,7 +171,7 @@ def movement(*, mobility: int, conditions: Union[Sequence[WtCondition], None] = 
     """``world_trigger.movement`` — Movement = floor(Mobility / 2) + bonus - 4 per lost leg, never below 0.
 
     Args:
-        mobility: The Mobility stat, 0–1000000.
+        mobility: The Mobility stat, 0–1000000. Range: 0..=1000000.
         conditions: Held conditions (duplicates ignored).
         bonus: Increase from basic actions / trigger commands (e.g. Full Move), applied before leg loss. Default 0.
 
@@ -197,7 +197,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
     Args:
-        attack: WT-DMG-1: the attacker's Attack stat (0–1000000).
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000). Range: 0..=1000000.
         burst: WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll; 0…min(trion_stat, 10). Default 0.
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
@@ -211,7 +211,7 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
         attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the single d6.
 
     Raises:
@@ -224,7 +224,7 @@ def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Unio
     """``world_trigger.damage_odds`` — Exact damage distribution and mean of one hit, and the largest Trion Burst the Trion stat allows.
 
     Args:
-        attack: WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`.
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`. Range: 0..=1000000.
         burst: WT-DMG-4: extra Trion paid (Trion Burst); 0…`max_burst`. Default 0.
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
@@ -259,7 +259,7 @@ def damage_table(*, damage: int, table: Union[WtDamageTableSide, None] = None, c
         conditions: Conditions the character already holds (WT-DT-3).
         data: A data pack; default the bundled sample pack (illustrative).
         variants: Rule variants.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the single d6 (only when a roll is due).
 
     Raises:
@@ -285,9 +285,9 @@ def out_of_bounds_check(*, distance: int, mobility: int, tactics_dice: Union[int
 
     Args:
         distance: Squares between the character and the battlefield (≥ 1).
-        mobility: The character's Mobility (dice), 0–100.
-        tactics_dice: Tactics dice spent, 0–20. Default 0.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        mobility: The character's Mobility (dice), 0–100. Range: 0..=100.
+        tactics_dice: Tactics dice spent, 0–20. Default 0. Range: 0..=20.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the Mobility dice, then the tactics dice.
 
     Raises:
@@ -303,7 +303,7 @@ def range(*, from_: WtRangePoint, targets: Union[Sequence[WtRangePoint], None] =
         from_: The user's square (range 0, WT-RNG-1).
         targets: The squares to measure, at most 1000.
         range: WT-RNG-1: the skill's range; the result then says which targets (or, for an area skill, whether the centre) are within it. Optional.
-        area: WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional.
+        area: WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional. Range: 1..=99.
         center: WT-RNG-4: the area's centre, whose distance is the area skill's range (required with `area`).
         variants: Rule variants.
 
@@ -319,7 +319,7 @@ def d66(*, table: Union[str, None] = None, data: Union[WtDataPack, None] = None,
     Args:
         table: A profile table id to look the result up in (from the data pack). Optional.
         data: A data pack; default the bundled sample pack (which has no profile tables).
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the tens d6, then the units d6.
 
     Raises:
@@ -332,10 +332,10 @@ def teleport_coordinates(*, sectors: Union[int, None] = None, spot: Union[WtMapS
     """``world_trigger.teleport_coordinates`` — Roll coordinate dice: core ID d20, core address d10 (0 = player's choice) or sector address d20.
 
     Args:
-        sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
+        sectors: Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20. Range: 1..=20.
         spot: Core (default, as WT-MAP-6 teleports) or perimeter.
         bagworm: WT-MAP-6 step 2: the PC teleports with Bagworm active: it pays 5 Trion, keeps its core-ID card face down and rolls the core address where only it can see it. Only with `spot = core` (the teleport). Default false.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
 
     Raises:
@@ -404,7 +404,7 @@ def battle_new(*, battle_type: WtBattleType, map: WtBattleMap, teams: Sequence[W
         map: The grid.
         teams: 2–4 teams.
         variants: Rule variants (stored in the state).
-        max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+        max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100. Range: 1..=100.
         end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
         data: Rules data pack; default the bundled sample pack (illustrative).
         battle_data: Battle values of skills; default the bundled sample (illustrative).
@@ -437,7 +437,7 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
     Args:
         state: The current state (untrusted: parsed and validated).
         action: The action.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces, consumed in the order documented on the module.
 
     Raises:
@@ -492,12 +492,12 @@ def battle_simulate(*, setup: WtBattleNewArgs, n: int, seed: int, first: Union[i
 
     Args:
         setup: The setup of every battle: the `_new` operation's arguments. Its dice (if it rolls any) come from each battle's seed, unless it gives `seed` or `rolls`.
-        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`).
-        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+        n: How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more in chunks with `first`). Range: 1..=10000.
+        seed: The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it. Range: 0..=9007199254740991.
         first: The index of the first battle (default 0): battles `first` … `first + n − 1`, with `first + n` at most 10,000,000.
         policy: Everybody's policy (default: random).
         policies: Policies for named participants, overriding `policy` (the first that names one wins).
-        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`).
+        max_steps: Most actions in one battle (default 500; at most 10,000): a battle that reaches it ends with no outcome (`ended: false`). Range: 1..=10000.
         threads: Threads to spread the battles over (native builds; default 1; 0: one per core). The results do not depend on it.
 
     Raises:
@@ -510,11 +510,11 @@ def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_d
     """``world_trigger.simulate_checks`` — Achievement values of n seeded checks (stat + tactics + extra d6, +10 per pair of 1s), as int32.
 
     Args:
-        dice: WT-CHK-3: stat dice per check, 0–100.
-        tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
-        extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
-        n: Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        dice: WT-CHK-3: stat dice per check, 0–100. Range: 0..=100.
+        tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0. Range: 0..=100.
+        n: Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8. Range: 0..=20000000.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -526,15 +526,15 @@ def simulate_opposed(*, actor_dice: int, reactor_dice: int, actor_tactics_dice: 
     """``world_trigger.simulate_opposed`` — n seeded opposed checks (reactor first): 1/0 actor wins, or the margin, as int32.
 
     Args:
-        actor_dice: The actor's stat dice, 0–100.
-        reactor_dice: The reactor's stat dice, 0–100.
-        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0.
-        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0.
-        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
-        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0.
+        actor_dice: The actor's stat dice, 0–100. Range: 0..=100.
+        reactor_dice: The reactor's stat dice, 0–100. Range: 0..=100.
+        actor_tactics_dice: Tactics dice the actor spends, 0–20. Default 0. Range: 0..=20.
+        reactor_tactics_dice: Tactics dice the reactor spends, 0–20. Default 0. Range: 0..=20.
+        actor_extra_dice: Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0. Range: 0..=100.
+        reactor_extra_dice: Extra dice for the reactor, 0–100. Default 0. Range: 0..=100.
         output: `win` (1/0, default) or `margin` (actor − reactor achievement).
-        n: Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        n: Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8. Range: 0..=20000000.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -546,15 +546,15 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
     """``world_trigger.simulate_damage`` — Damage totals of n seeded hits (Attack + 1d6 + burst + special attack + modifier), as int32.
 
     Args:
-        attack: WT-DMG-1: the attacker's Attack stat (0–1000000).
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000). Range: 0..=1000000.
         burst: WT-DMG-4: Trion Burst per hit; 0…min(trion_stat, 10). Default 0.
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         special_attack_lvs: LVs of further applicable special attacks (combined per `variants`). Default empty.
         modifier: Modifier added to the base damage (may be negative). Default 0.
         variants: Rule variants, as in `world_trigger.damage`.
-        n: Repetitions, at most 2·10^7.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        n: Repetitions, at most 2·10^7. Range: 0..=20000000.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -567,10 +567,10 @@ def simulate_battles(*, setup: WtBattleNewArgs, n: int, policy: Union[WtBattlePo
 
     Args:
         setup: The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
-        n: Battles to play: at most 100,000, and battles × last round × members at most 72,000.
+        n: Battles to play: at most 100,000, and battles × last round × members at most 72,000. Range: 0..=100000.
         policy: One policy for every team (default `random`); ignored where `policies` is given.
         policies: One policy per team, in setup order.
-        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
+        seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -604,7 +604,7 @@ class Battle(_Game):
             map: The grid.
             teams: 2–4 teams.
             variants: Rule variants (stored in the state).
-            max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
+            max_rounds: Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100. Range: 1..=100.
             end_when_down: Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
             data: Rules data pack; default the bundled sample pack (illustrative).
             battle_data: Battle values of skills; default the bundled sample (illustrative).

@@ -27,6 +27,12 @@
 //! `deny_unknown_fields` too, so that serde and the JSON Schema (`additionalProperties:
 //! false`) agree; the catalog test in `xtask` checks that for every argument schema.
 //!
+//! Ranges: a field's `#[schemars(range(min = …, max = …))]` (or `inner(range(…))` on an
+//! array's elements) is its one declaration of a numeric range: schemars writes it into the
+//! schema as `minimum`/`maximum`, and the reader derived here refuses a number outside it with
+//! `out_of_range` at the number's path (RULINGS, "Error codes"); `#[json(rule = "…")]` beside it
+//! names the rule that states the range, which the refusal cites.
+//!
 //! Anything else is a compile error: an attribute this derive does not implement cannot
 //! slip through and make it disagree with serde unnoticed.
 
@@ -51,6 +57,10 @@ struct Field {
     default: Option<Option<syn::Path>>,
     skip_if: Option<syn::Path>,
     flatten: bool,
+    /// `#[schemars(range(min = …, max = …))]`: the bounds a number read here must lie within.
+    range: Option<Range>,
+    /// `#[json(rule = "…")]`: the rule ID a range refusal cites (the rule that states the range).
+    rule: Option<String>,
 }
 
 fn err(span: Span, msg: &str) -> syn::Error {
@@ -104,7 +114,25 @@ fn fields_of(fields: &syn::FieldsNamed) -> syn::Result<Vec<Field>> {
             default: None,
             skip_if: None,
             flatten: false,
+            range: range_of(&f.attrs)?,
+            rule: None,
         };
+        for attr in f.attrs.iter().filter(|a| a.path().is_ident("json")) {
+            attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("rule") {
+                    field.rule = Some(lit_str(&meta)?.value());
+                    Ok(())
+                } else {
+                    Err(meta.error("gunbai-derive: json takes rule = \"…\" only"))
+                }
+            })?;
+        }
+        if field.rule.is_some() && field.range.is_none() {
+            return Err(err(
+                field.ident.span(),
+                "gunbai-derive: json(rule) cites the rule of a declared range",
+            ));
+        }
         for attr in f.attrs.iter().filter(|a| a.path().is_ident("serde")) {
             attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("rename") {
@@ -135,6 +163,57 @@ fn fields_of(fields: &syn::FieldsNamed) -> syn::Result<Vec<Field>> {
     Ok(out)
 }
 
+/// A field's `#[schemars(range(min = …, max = …))]`, the one declaration of its range: schemars
+/// writes it into the JSON Schema as `minimum`/`maximum` (and so into the generated `.d.ts`
+/// and Python docs), and the reader derived here refuses a number outside it with
+/// `out_of_range` (`gunbai::json::in_range`). `inner(range(…))` puts it on the elements of an
+/// array (`inner(inner(range(…)))` on those of an array of arrays), as schemars reads it.
+/// Other `schemars` attributes are schemars' own.
+fn range_of(attrs: &[syn::Attribute]) -> syn::Result<Option<Range>> {
+    let mut out = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("schemars")) {
+        let metas = attr.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)?;
+        for meta in &metas {
+            if let Some(r) = range_in(meta, 0)? {
+                out = Some(r);
+            }
+        }
+    }
+    Ok(out)
+}
+
+use syn::punctuated::Punctuated;
+
+/// The bounds of a range: `(depth of inner, min, max)`.
+type Range = (u8, Option<syn::Expr>, Option<syn::Expr>);
+
+fn range_in(meta: &syn::Meta, depth: u8) -> syn::Result<Option<Range>> {
+    let syn::Meta::List(list) = meta else { return Ok(None) };
+    if list.path.is_ident("inner") {
+        let inner = list.parse_args_with(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated)?;
+        for m in &inner {
+            if let Some(r) = range_in(m, depth + 1)? {
+                return Ok(Some(r));
+            }
+        }
+        return Ok(None);
+    }
+    if !list.path.is_ident("range") {
+        return Ok(None);
+    }
+    let (mut min, mut max) = (None, None);
+    for nv in list.parse_args_with(Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated)? {
+        if nv.path.is_ident("min") {
+            min = Some(nv.value);
+        } else if nv.path.is_ident("max") {
+            max = Some(nv.value);
+        } else {
+            return Err(err(Span::call_site(), "gunbai-derive: range takes min and max only"));
+        }
+    }
+    Ok(Some((depth, min, max)))
+}
+
 /// serde's `rename_all = "snake_case"` for a variant name.
 fn snake(name: &str) -> String {
     let mut s = String::new();
@@ -163,7 +242,7 @@ fn variant_name(v: &syn::Variant, c: &Container) -> syn::Result<String> {
 }
 
 /// Derive `gunbai::json::FromJson` (see the crate docs).
-#[proc_macro_derive(FromJson, attributes(serde))]
+#[proc_macro_derive(FromJson, attributes(serde, json))]
 pub fn derive_from_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
@@ -208,6 +287,19 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>, che
             }
             None if is_type(&f.ty, "Option") => quote!(#opt.unwrap_or_default()),
             None => quote!(#j::req(__obj, #name, __at)?),
+        };
+        let init = match &f.range {
+            // One shared check, called with the bounds (no code generated per field beyond the call).
+            Some((depth, min, max)) => {
+                let min = min.as_ref().map_or(quote!(f64::NEG_INFINITY), |m| quote!((#m) as f64));
+                let max = max.as_ref().map_or(quote!(f64::INFINITY), |m| quote!((#m) as f64));
+                let rule = match &f.rule {
+                    Some(r) => quote!(::core::option::Option::Some(#r)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!({ #j::in_range(__obj, #name, __at, (#depth, #min, #max, #rule))?; #init })
+            }
+            None => init,
         };
         inits.push(quote!(#ident: #init,));
     }

@@ -195,6 +195,7 @@ pub struct CmdVariants {
     /// 7th-edition `CC` and `CBR`. 0 (default) is the rulebook and gives
     /// BCDice's reply; 1–5 are `coc7.check`'s house rules.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub coc7_rule: i64,
     /// `damage_table_threshold` (RULINGS world_trigger Damage tables) for `WDT`:
     /// `at_least_10` (default) or `more_than_10`.

@@ -108,9 +108,11 @@ pub struct SimulateArgs {
 pub struct SimRun {
     /// How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more
     /// in chunks with `first`).
+    #[schemars(range(min = 1, max = 10000))]
     pub n: u64,
     /// The master seed, 0 to 2^53 − 1: battle k plays from the k-th word (counting
     /// from 0, shifted right by 11) of a `gunbai-dice-v1` generator seeded with it.
+    #[schemars(range(min = 0, max = 9007199254740991i64))]
     pub seed: u64,
     /// The index of the first battle (default 0): battles `first` … `first + n − 1`, with
     /// `first + n` at most 10,000,000.
@@ -125,6 +127,7 @@ pub struct SimRun {
     /// Most actions in one battle (default 500; at most 10,000): a battle that
     /// reaches it ends with no outcome (`ended: false`).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
     pub max_steps: Option<u32>,
     /// Threads to spread the battles over (native builds; default 1; 0: one per
     /// core). The results do not depend on it.

@@ -128,7 +128,12 @@ macro_rules! batch_op {
 /// Validate a repetition count.
 pub fn check_n(n: u64) -> Result<usize> {
     if n > MAX_BATCH {
-        return Err(Error::limit("n", format_args!("at most {MAX_BATCH} repetitions per call, not {n}")));
+        // The field's own range (RULINGS, "Error codes"); the work across the call is
+        // `limit_exceeded` (`check_work`).
+        return Err(Error::out_of_range(
+            "n",
+            format_args!("at most {MAX_BATCH} repetitions per call, not {n}"),
+        ));
     }
     usize::try_from(n).map_err(|_| Error::limit("n", "too many repetitions for this platform"))
 }

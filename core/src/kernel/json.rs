@@ -109,7 +109,14 @@ impl At<'_> {
 /// A failure at `at`.
 #[inline(never)]
 pub fn error(at: &At<'_>, message: String) -> JsonError {
-    Box::new(PathError { path: at.render(), message, missing: None, loc: at.items() })
+    Box::new(PathError {
+        path: at.render(),
+        message,
+        missing: None,
+        loc: at.items(),
+        out_of_range: false,
+        rule: None,
+    })
 }
 
 /// Read a `T` from a JSON value.
@@ -248,6 +255,52 @@ pub fn opt<T: FromJson>(obj: &Map<String, Value>, key: &str, at: &At<'_>) -> Jso
     match obj.get(key) {
         Some(x) => T::from_json(x, &At::Key(at, key)).map(Some),
         None => Ok(None),
+    }
+}
+
+/// The range check of a field declared `#[schemars(range(min = …, max = …))]`: a number
+/// at `key` of `obj` (with `depth` > 0, in the arrays `depth` levels down: `inner(range)`)
+/// outside `min..=max` is refused (`out_of_range`, RULINGS "Error codes", at the number's own
+/// path); anything else, a missing key or a value of another type, is left to the field's
+/// reader. One function, called with the bounds, for every declared field.
+#[inline(never)]
+pub fn in_range(obj: &Map<String, Value>, key: &str, at: &At<'_>, range: Range) -> JsonResult<()> {
+    match obj.get(key) {
+        Some(v) => range_at(v, &At::Key(at, key), range),
+        None => Ok(()),
+    }
+}
+
+/// A declared range: `(depth, min, max, rule)`, the levels of arrays above the numbers, the
+/// bounds, and the rule ID that states them (cited by the refusal).
+pub type Range = (u8, f64, f64, Option<&'static str>);
+
+fn range_at(v: &Value, at: &At<'_>, (depth, min, max, rule): Range) -> JsonResult<()> {
+    match v {
+        Value::Array(items) if depth > 0 => {
+            for (i, x) in items.iter().enumerate() {
+                range_at(x, &At::Index(at, i), (depth - 1, min, max, rule))?;
+            }
+            Ok(())
+        }
+        Value::Number(n) if depth == 0 => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            if x >= min && x <= max {
+                return Ok(());
+            }
+            let expected = if min == f64::NEG_INFINITY {
+                format!("at most {max}")
+            } else if max == f64::INFINITY {
+                format!("at least {min}")
+            } else {
+                format!("{min}..={max}")
+            };
+            let mut e = error(at, format!("{n} is out of range: expected {expected}"));
+            e.out_of_range = true;
+            e.rule = rule;
+            Err(e)
+        }
+        _ => Ok(()),
     }
 }
 

@@ -67,6 +67,10 @@ pub struct PathError {
     pub missing: Option<String>,
     /// [`path`](Self::path) as keys and indices.
     pub loc: Vec<crate::error::PathItem>,
+    /// A number of the right type outside its field's declared range (`out_of_range`).
+    pub out_of_range: bool,
+    /// The rule a declared range cites (`#[json(rule = "…")]`), for an `out_of_range` refusal.
+    pub rule: Option<&'static str>,
 }
 
 impl PathError {
@@ -120,7 +124,7 @@ fn path_error(track: Track, e: E) -> PathError {
     let path = path.unwrap_or_else(|| ".".to_string());
     // serde's path is text (this reader is for Rust callers and the cross-check); the JSON
     // entry points read with `crate::json`, whose items come from the path links.
-    PathError { loc: crate::error::loc_of(&path), path, message, missing }
+    PathError { loc: crate::error::loc_of(&path), path, message, missing, out_of_range: false, rule: None }
 }
 
 struct PathDe<'a, 'de> {

@@ -11,10 +11,13 @@ use serde::Serialize;
 #[serde(deny_unknown_fields)]
 pub struct DiceSimulatePoolArgs {
     /// Dice per repetition, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub count: i64,
     /// Sides per die, 1..=10000.
+    #[schemars(range(min = 1, max = 10000))]
     pub sides: i64,
     /// Repetitions, at most 2·10^7, and n × (count + 10) at most 2·10^8.
+    #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
     /// `seed`.
     #[serde(flatten)]
@@ -80,7 +83,7 @@ mod tests {
             source: Some(1).into(),
         })
         .unwrap_err();
-        assert_eq!(e.code, crate::ErrorCode::LimitExceeded);
+        assert_eq!(e.code, crate::ErrorCode::OutOfRange); // n's own range
         let e = simulate_pool(&DiceSimulatePoolArgs { count: -1, sides: 6, n: 1, source: Some(1).into() })
             .unwrap_err();
         assert_eq!(e.code, crate::ErrorCode::OutOfRange);

@@ -143,6 +143,7 @@ impl ScriptedFace {
 pub struct SeedArg {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
     #[serde(default)]
+    #[schemars(range(min = 0, max = SEED_LIMIT - 1))]
     pub seed: Option<u64>,
 }
 

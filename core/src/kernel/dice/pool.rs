@@ -18,8 +18,10 @@ pub const MAX_SIDES: i64 = 10_000;
 #[serde(deny_unknown_fields)]
 pub struct DicePoolArgs {
     /// Number of dice, 0..=1000.
+    #[schemars(range(min = 0, max = MAX_POOL))]
     pub count: i64,
     /// Sides per die, 1..=10000.
+    #[schemars(range(min = 1, max = MAX_SIDES))]
     pub sides: i64,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
@@ -45,11 +47,13 @@ pub struct DicePoolResult {
 /// assert_eq!(r.total, 13);
 /// ```
 pub fn pool(args: &DicePoolArgs) -> Result<DicePoolResult> {
-    if args.count < 0 {
-        return Err(Error::out_of_range("count", "a dice count cannot be negative"));
-    }
-    if args.count > MAX_POOL {
-        return Err(Error::limit("count", format_args!("at most {MAX_POOL} dice, not {}", args.count)));
+    // The declared ranges refuse these when the arguments are read as JSON; a Rust caller's
+    // values get the same refusal here (the bounds are work: a pool is rolled die by die).
+    if !(0..=MAX_POOL).contains(&args.count) {
+        return Err(Error::out_of_range(
+            "count",
+            format_args!("a pool has 0..={MAX_POOL} dice, not {}", args.count),
+        ));
     }
     if !(1..=MAX_SIDES).contains(&args.sides) {
         return Err(Error::out_of_range(

@@ -35,15 +35,18 @@ pub enum Coc7SimulateOutput {
 #[serde(deny_unknown_fields)]
 pub struct Coc7SimulateChecksArgs {
     /// Skill or characteristic value, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
+    #[schemars(range(min = -10, max = 10))]
     pub bonus_dice: i64,
     /// Difficulty (`regular` default, `hard`, `extreme`).
     #[serde(default)]
     pub difficulty: Coc7Difficulty,
     /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
@@ -52,6 +55,7 @@ pub struct Coc7SimulateChecksArgs {
     #[serde(default)]
     pub output: Coc7SimulateOutput,
     /// Repetitions, at most 2·10^7, and n × (|bonus dice| + 16) at most 2·10^8.
+    #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
     /// `seed`.
     #[serde(flatten)]
@@ -190,9 +194,9 @@ mod tests {
         assert_eq!(e.field.as_deref(), Some("rule"));
         let e = simulate_checks(&Coc7SimulateChecksArgs { skill: 50, n: 100_000_001, ..Default::default() })
             .unwrap_err();
-        assert_eq!(e.code, ErrorCode::LimitExceeded);
-        // The work budget: n × (|bonus| + 16) ≤ 2·10^8, so 1.25·10^7 checks without bonus dice
-        // at most (the limit is checked before any die is rolled).
+        assert_eq!(e.code, ErrorCode::OutOfRange); // n's own range
+                                                   // The work budget: n × (|bonus| + 16) ≤ 2·10^8, so 1.25·10^7 checks without bonus dice
+                                                   // at most (the limit is checked before any die is rolled).
         let e = simulate_checks(&Coc7SimulateChecksArgs { skill: 50, n: 12_500_001, ..Default::default() })
             .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));

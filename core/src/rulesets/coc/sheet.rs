@@ -89,15 +89,18 @@ pub struct SheetFormula {
     pub of: Vec<String>,
     /// Multiplier, 1..=100; default 1.
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 100))]
     pub mul: i64,
     /// Divisor, 1..=100; default 1.
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 100))]
     pub div: i64,
     /// Rounding of the division; default floor.
     #[serde(default)]
     pub round: SheetRound,
     /// Added after the division, −1000..=1000; default 0.
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub add: i64,
     /// A comparison instead of the sum.
     #[serde(default)]
@@ -158,6 +161,7 @@ pub struct CharacteristicSheet {
     pub skills: BTreeMap<String, i64>,
     /// 6th edition: AP modifier from abilities or magic (COCAP-AP-4), −100…100.
     #[serde(default)]
+    #[schemars(range(min = -100, max = 100))]
     pub ap_bonus: i64,
 }
 

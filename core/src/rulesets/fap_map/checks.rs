@@ -55,8 +55,10 @@ pub struct FmPoolTraits {
 #[serde(deny_unknown_fields)]
 pub struct FmPoolsArgs {
     /// 反応力 Reaction, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub reaction: i64,
     /// 魔力 Magic power, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub magic: i64,
     /// Trait effects, if any.
     #[serde(default)]
@@ -183,17 +185,20 @@ pub(crate) fn evasion_roll(
 #[serde(deny_unknown_fields)]
 pub struct FmJumpEvasionArgs {
     /// Damage before the reduction, 0..=10^9.
+    #[schemars(range(min = 0, max = 1000000000))]
     pub damage: i64,
     /// Whether the evasion check succeeded (see `fap_map.evasion_check`).
     pub success: bool,
     /// 成功度 degree of success, 0..=1000; required for a success that stays in the area.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000))]
     pub degree: Option<i64>,
     /// Whether the jump carried the character out of the attack's area (only matters on a success); default false.
     #[serde(default)]
     pub left_area: bool,
     /// 筋力 Strength, 0..=1000: if given, the result includes the jump height (Strength − 3) × 25 cm.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000))]
     pub strength: Option<i64>,
 }
 
@@ -276,6 +281,7 @@ pub fn jump_evasion(args: &FmJumpEvasionArgs) -> Result<FmJumpEvasionResult> {
 #[serde(deny_unknown_fields)]
 pub struct FmJumpArgs {
     /// 筋力 Strength, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub strength: i64,
     /// High jump: made right after moving 4 m or more. Long jump: made right after a
     /// run-up of 30 cm per metre of intended distance. Default false.
@@ -320,6 +326,7 @@ pub fn long_jump(args: &FmJumpArgs) -> Result<FmJumpResult> {
 #[serde(deny_unknown_fields)]
 pub struct FmMoveDistanceArgs {
     /// 移動力 Movement, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub movement: i64,
 }
 
@@ -440,12 +447,16 @@ pub fn block_contest(args: &FmBlockContestArgs) -> Result<FmBlockContestResult> 
 #[serde(deny_unknown_fields)]
 pub struct FmShakeOffArgs {
     /// The escaping character's 筋力 Strength, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub strength: i64,
     /// The escaping character's 敏捷力 Agility, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub agility: i64,
     /// The holder's Strength, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub holder_strength: i64,
     /// The holder's Agility, 0..=1000.
+    #[schemars(range(min = 0, max = 1000))]
     pub holder_agility: i64,
     /// How many times the escaper's size doubles the holder's (negative if smaller), -20..=20; default 0.
     #[serde(default)]

@@ -22,9 +22,11 @@ pub const MAX_SKILL_LEVEL: u32 = 1000;
 pub struct TmdAcrobaticArgs {
     /// The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000000))]
     pub base_movement: Option<f64>,
     /// The level of 武技, or of the skill the parry uses, 0..=1000.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000))]
     pub skill_level: Option<u32>,
     /// The extra dodge defense the player takes from the parry (at most half the
     /// skill level); default: the most allowed. Needs `skill_level`.

@@ -19,6 +19,7 @@ pub const ROUND_SECONDS: u32 = 12;
 #[serde(deny_unknown_fields)]
 pub struct TmdConversionLimitsArgs {
     /// The AP total (base + extra), 0..=100000.
+    #[schemars(range(min = 0, max = 100000))]
     pub ap: u32,
 }
 
@@ -125,9 +126,11 @@ pub(crate) fn pick_type(picked: &mut Vec<TmdConvertType>, t: TmdConvertType) -> 
 #[serde(deny_unknown_fields)]
 pub struct TmdConvertArgs {
     /// Base AP available (normally 14 at turn start), 0..=100000.
+    #[schemars(range(min = 0, max = 100000))]
     pub base_ap: u32,
     /// Extra AP available (default 0), 0..=100000.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100000))]
     pub extra_ap: u32,
     /// The conversions, in order (at most 1000). TMD-AP-6: each type is picked
     /// once, so repeats of a type must be adjacent (`[swift, swift, move]`). Trick,

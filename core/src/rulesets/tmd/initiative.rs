@@ -26,6 +26,7 @@ pub struct TmdCombatant {
     /// Side (team) name; ties between different sides are re-rolled.
     pub side: String,
     /// 基础先攻值, −1000..=1000.
+    #[schemars(range(min = -1000, max = 1000))]
     pub base_initiative: i32,
 }
 
@@ -40,6 +41,7 @@ pub struct TmdInitiativeEntry {
     /// 基础先攻值.
     pub base_initiative: i32,
     /// The initiative d10 (1..=10).
+    #[schemars(range(min = 1, max = 10))]
     pub roll: u32,
     /// roll + base_initiative.
     pub total: i32,

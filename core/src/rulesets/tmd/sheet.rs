@@ -25,9 +25,11 @@ pub struct TmdSheet {
     pub name: String,
     /// 基础先攻值 (TMD-INI-1), −1000…1000 (as `tmd.initiative`).
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub base_initiative: i64,
     /// Extra AP at turn start from resources (TMD-AP-3), −1000…1000; below 0 is a violation.
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub extra_ap: i64,
     /// Immune to surprise (`tmd.encounter_new`'s `immune_to_surprise`, TMD-SUR).
     #[serde(default)]

@@ -978,6 +978,7 @@ pub fn movement_with(mobility: i64, bonus: i64, conditions: &[WtCondition]) -> i
 #[serde(deny_unknown_fields)]
 pub struct WtMovementArgs {
     /// The Mobility stat, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub mobility: i64,
     /// Held conditions (duplicates ignored).
     #[serde(default)]

@@ -132,10 +132,12 @@ impl WtDifficulty {
 #[serde(deny_unknown_fields)]
 pub struct WtCheckArgs {
     /// WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
+    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
     pub dice: u32,
     /// WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target.
     /// Omit it (and `difficulty`) to just roll.
     #[serde(default)]
+    #[schemars(range(min = -MAX_TARGET, max = MAX_TARGET))]
     pub target: Option<i64>,
     /// WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20.
     /// Not together with `target`. Optional.
@@ -143,9 +145,12 @@ pub struct WtCheckArgs {
     pub difficulty: Option<WtDifficulty>,
     /// WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = MAX_TACTICS_DICE))]
+    #[json(rule = "WT-TD-5")]
     pub tactics_dice: u32,
     /// Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
     #[serde(default)]
+    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
     pub extra_dice: u32,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
@@ -233,20 +238,26 @@ pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedPools {
     /// The actor's stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub actor_dice: u32,
     /// The reactor's stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub reactor_dice: u32,
     /// Tactics dice the actor spends, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub actor_tactics_dice: u32,
     /// Tactics dice the reactor spends, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub reactor_tactics_dice: u32,
     /// Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub actor_extra_dice: u32,
     /// Extra dice for the reactor, 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub reactor_extra_dice: u32,
 }
 

@@ -72,6 +72,7 @@ pub fn burst_cap(trion_stat: i64) -> i64 {
 #[serde(deny_unknown_fields)]
 pub struct WtDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
+    #[schemars(range(min = 0, max = 1000000))]
     pub attack: i64,
     /// WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll; 0…min(trion_stat, 10). Default 0.
     #[serde(default)]

@@ -69,6 +69,7 @@ pub fn creation_limits(args: &WtCreationLimitsArgs) -> Result<WtCreationLimitsRe
 #[serde(deny_unknown_fields)]
 pub struct WtDamageOddsArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`.
+    #[schemars(range(min = 0, max = 1000000))]
     pub attack: i64,
     /// WT-DMG-4: extra Trion paid (Trion Burst); 0…`max_burst`. Default 0.
     #[serde(default)]

@@ -67,9 +67,11 @@ pub struct WtOutOfBoundsCheckArgs {
     /// Squares between the character and the battlefield (≥ 1).
     pub distance: u32,
     /// The character's Mobility (dice), 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub mobility: u32,
     /// Tactics dice spent, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub tactics_dice: u32,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
@@ -97,7 +99,7 @@ pub fn out_of_bounds_check(args: &WtOutOfBoundsCheckArgs) -> Result<WtOutOfBound
     let target = oob_target(args.distance)?;
     let pool = WtPool::new("", args.mobility, args.tactics_dice, 0).map_err(|e| {
         if e.field.as_deref() == Some("dice") {
-            Error::limit("mobility", "at most 100 dice")
+            Error::out_of_range("mobility", "at most 100 dice")
         } else {
             e
         }
@@ -183,6 +185,7 @@ pub enum WtMapSpot {
 pub struct WtTeleportArgs {
     /// Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 20))]
     pub sectors: Option<u32>,
     /// Core (default, as WT-MAP-6 teleports) or perimeter.
     #[serde(default)]
@@ -309,6 +312,7 @@ pub struct WtRangeArgs {
     pub range: Option<u32>,
     /// WT-RNG-3: the side of a square area (3 for 3×3, 5 for 5×5; odd, 1–99), centred on `center`. Optional.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 99))]
     pub area: Option<u32>,
     /// WT-RNG-4: the area's centre, whose distance is the area skill's range (required with `area`).
     #[serde(default)]

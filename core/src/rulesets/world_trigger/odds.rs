@@ -219,12 +219,15 @@ fn big_to_decimal(limbs: &[u64]) -> String {
 #[serde(deny_unknown_fields)]
 pub struct WtDistributionArgs {
     /// Stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub dice: u32,
     /// Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub tactics_dice: u32,
     /// Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub extra_dice: u32,
     /// Also return exact outcome counts out of 6^dice as decimal strings. Default false.
     #[serde(default)]
@@ -306,14 +309,17 @@ pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
 #[serde(deny_unknown_fields)]
 pub struct WtSuccessChanceArgs {
     /// Stat dice, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub dice: u32,
     /// WT-CHK-5: the target value; success iff achievement ≥ target.
     pub target: i64,
     /// Tactics dice added, 0–20. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub tactics_dice: u32,
     /// Extra dice added, 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub extra_dice: u32,
 }
 
@@ -369,6 +375,7 @@ pub fn opposed_chance(args: &WtOpposedChanceArgs) -> Result<WtProbabilityResult>
 #[serde(deny_unknown_fields)]
 pub struct WtExpectedTableArgs {
     /// Rows for 1…max_dice dice; 1–100.
+    #[schemars(range(min = 1, max = 100))]
     pub max_dice: u32,
 }
 
@@ -396,7 +403,7 @@ pub fn expected_table(args: &WtExpectedTableArgs) -> Result<WtExpectedTableResul
         return Err(Error::out_of_range("max_dice", "must be at least 1"));
     }
     if args.max_dice > MAX_TABLE_DICE {
-        return Err(Error::limit("max_dice", format_args!("at most {MAX_TABLE_DICE}")));
+        return Err(Error::out_of_range("max_dice", format_args!("at most {MAX_TABLE_DICE}")));
     }
     let rows = (1..=args.max_dice)
         .map(|n| {

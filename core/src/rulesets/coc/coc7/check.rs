@@ -204,6 +204,7 @@ pub struct Coc7Variants {
     /// `variant: coc7_rule`, the house rule 0–5 (`setcoc` numbering; 0, the rulebook,
     /// is the default). The same setting as the op's `rule` shorthand: give either.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub coc7_rule: i64,
 }
 
@@ -343,6 +344,7 @@ pub struct Coc7Outcome {
     /// Bonus dice (negative = penalty dice).
     pub bonus_dice: i64,
     /// The kept d100 roll, 1–100.
+    #[schemars(range(min = 1, max = 100))]
     pub roll: u32,
     /// Every tens option with the ones die, in tens-die order.
     pub candidates: Vec<u32>,
@@ -402,9 +404,11 @@ pub fn outcome_of(
 #[serde(deny_unknown_fields)]
 pub struct Coc7CheckArgs {
     /// Skill or characteristic value, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
+    #[schemars(range(min = -10, max = 10))]
     pub bonus_dice: i64,
     /// Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme`
     /// the fumble range follows the target value (skill/2, skill/5): with
@@ -418,6 +422,7 @@ pub struct Coc7CheckArgs {
     /// skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100.
     /// 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]

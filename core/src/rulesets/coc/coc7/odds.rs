@@ -18,9 +18,11 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Coc7DistributionArgs {
     /// Skill or characteristic value, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
+    #[schemars(range(min = -10, max = 10))]
     pub bonus_dice: i64,
     /// Difficulty used for `success` (default `regular`). At `hard`/`extreme`
     /// the fumble range follows the target value (skill/2, skill/5), so the
@@ -29,6 +31,7 @@ pub struct Coc7DistributionArgs {
     pub difficulty: Coc7Difficulty,
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]

@@ -19,9 +19,11 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedSide {
     /// Skill or characteristic value, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Bonus dice −10…10 (negative = penalty dice). Default 0.
     #[serde(default)]
+    #[schemars(range(min = -10, max = 10))]
     pub bonus_dice: i64,
 }
 
@@ -51,6 +53,7 @@ pub struct Coc7OpposedArgs {
     pub b: Coc7OpposedSide,
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
@@ -100,6 +103,7 @@ pub struct Coc7OpposedChanceArgs {
     pub b: Coc7OpposedSide,
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]

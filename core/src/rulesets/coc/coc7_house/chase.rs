@@ -57,10 +57,13 @@ pub struct C7hChaser {
     /// Id (1–64 characters).
     pub id: String,
     /// Base MOV, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub mov: i64,
     /// DEX, 0–999 (the opposed roll).
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// The situational skill value (CON / Drive / Pilot), 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Which means (informative; default `on_foot`).
     #[serde(default)]
@@ -116,15 +119,19 @@ pub struct C7hChaseNewArgs {
     pub pursuer: Option<C7hChaser>,
     /// Starting gap, 1–100. Default 2.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub gap: Option<i64>,
     /// Gap at which the fugitive escapes, 1–100. Default 5.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub escape_gap: Option<i64>,
     /// Fugitive wins needed to escape, 1–100. Default 3.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 100))]
     pub wins_needed: Option<i64>,
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
     /// `extreme_damage`.

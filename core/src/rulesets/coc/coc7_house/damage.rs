@@ -45,6 +45,7 @@ pub struct C7hVariants {
     /// `coc7.check`; 0, the rulebook, is the default). The same setting as the op's
     /// `rule` shorthand: give either.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub coc7_rule: i64,
 }
 

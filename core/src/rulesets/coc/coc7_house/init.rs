@@ -20,9 +20,11 @@ pub const MAX_ID_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 #[serde(deny_unknown_fields)]
 pub struct C7hInitiativeArgs {
     /// DEX, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// Modifier added after the division (effects that change initiative), −1000…1000. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub modifier: i64,
 }
 
@@ -40,12 +42,14 @@ pub struct C7hOrderEntry {
     /// Unique id (1–64 characters).
     pub id: String,
     /// DEX, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// True for a player character (wins DEX ties, C7H-INIT-2).
     #[serde(default)]
     pub is_pc: bool,
     /// Initiative modifier, −1000…1000. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub modifier: i64,
 }
 

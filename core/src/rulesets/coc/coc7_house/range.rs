@@ -137,6 +137,7 @@ pub struct C7hParseRangeArgs {
     pub text: String,
     /// Distance from the user to the intended target in metres, 0–1000000 (optional).
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000000))]
     pub distance: Option<i64>,
     /// Variants: `far_range`.
     #[serde(default)]

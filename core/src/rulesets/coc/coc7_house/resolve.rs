@@ -66,9 +66,11 @@ fn level_of(
 pub struct C7hRollSettings {
     /// Bonus dice of that roll, −10…10. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -10, max = 10))]
     pub bonus_dice: i64,
     /// House rule 0–5 (see `coc7.check`). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 5))]
     pub rule: i64,
     /// Rule variants (RULINGS.md): `coc7_rule` (the same house rule as `rule`) and
     /// `extreme_damage`.
@@ -97,6 +99,7 @@ pub struct C7hRoll {
     pub level: Option<Coc7Level>,
     /// Skill to roll, 0–999 (or give `level`).
     #[serde(default)]
+    #[schemars(range(min = 0, max = 999))]
     pub skill: Option<i64>,
     /// Bonus dice, house rule, variants and dice.
     #[serde(flatten)]
@@ -115,8 +118,10 @@ pub struct C7hRoll {
 #[serde(deny_unknown_fields)]
 pub struct C7hDefendArgs {
     /// Incoming damage, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub damage: i64,
     /// Defense value (防御力) of the shield, weapon, armour or skill, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub defense: i64,
     /// The defender won the opposed roll against the attacker (C7H-DEF-3). Default false.
     #[serde(default)]
@@ -188,6 +193,7 @@ pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
 #[serde(deny_unknown_fields)]
 pub struct C7hCoverArgs {
     /// Damage of each attack being taken over (1–20 attacks, each 0–1000000).
+    #[schemars(inner(range(min = 1, max = 20)))]
     pub damages: Vec<i64>,
     /// The attack is an area attack (C7H-COV-2). Default false.
     #[serde(default)]
@@ -203,6 +209,7 @@ pub struct C7hCoverArgs {
     pub level: Option<Coc7Level>,
     /// DEX to roll against (C7H-COV-1: percentile roll ≤ DEX), 0–999 (or give `level`).
     #[serde(default)]
+    #[schemars(range(min = 0, max = 999))]
     pub dex: Option<i64>,
     /// The roll (see [`C7hRollSettings`]).
     #[serde(flatten)]
@@ -286,8 +293,10 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
 #[serde(deny_unknown_fields)]
 pub struct C7hCancelArgs {
     /// The attacker's damage, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub attacker_damage: i64,
     /// The damage the cancelling means deals, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub canceller_damage: i64,
     /// The KP rules the attack cancellable (C7H-CAN-3: not bullets, invisible,
     /// wide-area or mental attacks). Default true.
@@ -351,11 +360,13 @@ pub struct C7hCounterArgs {
     /// The opponent's attack is a melee attack (C7H-CTR-1: required).
     pub melee: bool,
     /// Damage of the opponent's attack, 0–1000000 (not reduced by the counter, C7H-CTR-4).
+    #[schemars(range(min = 0, max = 1000000))]
     pub incoming_damage: i64,
     /// That attack left the character unconscious, dead or unable to act (C7H-CTR-2). Default false.
     #[serde(default)]
     pub incapacitated: bool,
     /// The counter-attack's damage, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub counter_damage: i64,
     /// The roll (see [`C7hRoll`]).
     #[serde(flatten)]
@@ -450,6 +461,7 @@ pub struct C7hAutoHitArgs {
     /// Why the attack hits automatically (C7H-AUTO-1).
     pub reason: C7hAutoHitReason,
     /// The attack's full damage, 0–1000000.
+    #[schemars(range(min = 0, max = 1000000))]
     pub damage: i64,
     /// The roll (see [`C7hRoll`]).
     #[serde(flatten)]

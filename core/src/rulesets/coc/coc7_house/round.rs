@@ -81,6 +81,7 @@ pub struct C7hWeapon {
     /// Its id among the combatant's weapons (1–64 characters).
     pub id: String,
     /// The skill it is rolled with, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Base damage, a dice expression (`1d8`, `1d6+1`); a trailing `+DB` adds the
     /// combatant's damage bonus `db`, which an Extreme success never doubles (C7H-ACT-3).
@@ -91,6 +92,7 @@ pub struct C7hWeapon {
     pub range: String,
     /// Defense value (防御力) when it defends (C7H-DEF-2), 0–1000000. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000000))]
     pub defense: i64,
     /// The KP rules its attacks cancellable (C7H-CAN-3: not bullets, invisible, wide-area
     /// or mental attacks). Default true.
@@ -145,12 +147,14 @@ pub struct C7hParticipant {
     /// Unique id (1–64 characters).
     pub id: String,
     /// DEX, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// True for a player character (wins DEX ties, C7H-INIT-2).
     #[serde(default)]
     pub is_pc: bool,
     /// Initiative modifier, −1000…1000. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -1000, max = 1000))]
     pub modifier: i64,
     /// Side (1–64 characters): allies share one; the fight ends when every side but one
     /// is down. Optional (no side: no ally to cover, no end of the fight).
@@ -158,15 +162,19 @@ pub struct C7hParticipant {
     pub side: Option<String>,
     /// Hit points now, 0–1000000. Optional (no HP: damage is reported, not tracked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 1000000))]
     pub hp: Option<i64>,
     /// Maximum hit points, 1–1000000 (default `hp`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000000))]
     pub hp_max: Option<i64>,
     /// Armour: points subtracted from each hit, 0–1000000. Default 0.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 1000000))]
     pub armor: i64,
     /// Dodge skill, 0–999 (default from the pack: half DEX).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0, max = 999))]
     pub dodge: Option<i64>,
     /// Damage bonus, a dice expression (`1d4`, `-1`) that a weapon's `+DB` adds. Default none.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -58,9 +58,11 @@ pub enum CocApDodgeFocusPenalty {
 #[serde(deny_unknown_fields)]
 pub struct CocApActionPointsArgs {
     /// DEX, 0–999 (3–18 on the classic scale).
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// Extra AP from special abilities or magic (COCAP-AP-4), −100…100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -100, max = 100))]
     pub ap_bonus: i64,
     /// Variants; only `dex_scale` matters here.
     #[serde(default)]

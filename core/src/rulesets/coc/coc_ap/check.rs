@@ -39,6 +39,7 @@ pub enum CocApRule {
 #[serde(deny_unknown_fields)]
 pub struct CocApCheckArgs {
     /// Skill value (percentile), 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// `ccb` (default: critical 01–05, fumble 96–100) or `cc` (critical 01, fumble 100).
     #[serde(default)]
@@ -58,6 +59,7 @@ pub struct CocApCheckResult {
     /// The target the roll was made against.
     pub skill: i64,
     /// The d100 roll, 1–100.
+    #[schemars(range(min = 1, max = 100))]
     pub roll: u32,
     /// roll ≤ skill and roll < 100.
     pub success: bool,

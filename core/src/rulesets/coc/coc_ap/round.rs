@@ -68,9 +68,11 @@ pub struct CocApWeapon {
     /// Name, unique per participant (1–64 characters).
     pub name: String,
     /// The combat skill value used to attack (and to parry) with it, 0–999.
+    #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
     /// Attacks allowed per round with this weapon (COCAP-ACT-2), 1–20. Default 1.
     #[serde(default = "one")]
+    #[schemars(range(min = 1, max = 20))]
     pub attacks_per_round: u32,
     /// Damage of a hit: a `dice.roll` expression (`1d4+2`, `1d6+1d4` with the
     /// damage bonus written out), at most 100 characters. An attack needs it.
@@ -93,6 +95,7 @@ pub struct CocApParticipant {
     /// Unique id (1–64 characters).
     pub id: String,
     /// DEX (3–18 on the classic scale; 0–999 accepted).
+    #[schemars(range(min = 0, max = 999))]
     pub dex: i64,
     /// Skill values by name, 0–999: `dodge`, `jump`, `parry`, `first_aid`,
     /// `medicine`, `psychoanalysis` are read by the basic actions; a missing
@@ -107,6 +110,7 @@ pub struct CocApParticipant {
     pub position: [i64; 2],
     /// AP modifier from abilities or magic (COCAP-AP-4), −100…100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = -100, max = 100))]
     pub ap_bonus: i64,
     /// The side it fights on (1–64 characters); the fight ends when the participants
     /// still standing are all on one side. Default: its own `id` (everyone for themselves).
@@ -115,6 +119,7 @@ pub struct CocApParticipant {
     /// Maximum hit points (6th edition: (CON + SIZ) ÷ 2 rounded up), 1–999. Without
     /// it HP is not tracked: hits roll damage but nothing goes down.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 999))]
     pub hp_max: Option<i64>,
     /// Current hit points, −999…`hp_max` (needs `hp_max`; `round_new` starts it at
     /// `hp_max` when omitted). Down (cannot act) at 2 or less, dead at 0 or less
@@ -123,6 +128,7 @@ pub struct CocApParticipant {
     pub hp: Option<i64>,
     /// Armor points subtracted from each hit's damage (`COC6-BASE-ARMOR`), 0–999. Default 0.
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[schemars(range(min = 0, max = 999))]
     pub armor: i64,
 }
 

@@ -32,10 +32,13 @@ pub struct FmCombatantInit {
     /// Unique id (1..=200 characters).
     pub id: String,
     /// 反応力 Reaction, 0..=1000: FAP and the action order.
+    #[schemars(range(min = 0, max = 1000))]
     pub reaction: i64,
     /// 魔力 Magic power, 0..=1000: MAP.
+    #[schemars(range(min = 0, max = 1000))]
     pub magic: i64,
     /// 敏捷力 Agility, 0..=1000: breaks order ties.
+    #[schemars(range(min = 0, max = 1000))]
     pub agility: i64,
     /// Trait effects on the pools (see `fap_map.pools`).
     #[serde(default)]
@@ -43,6 +46,7 @@ pub struct FmCombatantInit {
     /// Current hit points, 0..=10^9 (optional: the seed leaves HP and damage to its game).
     /// Attacks that carry `damage` lower it; a combatant at 0 or less is down. Default: not tracked.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000000000))]
     pub hp: Option<i64>,
     /// 回避 Evasion, -1000..=1000, for the evasion checks of Evade and Jump evasion
     /// (FM-DEF-2). Default 0.
@@ -133,6 +137,7 @@ pub struct FmDeclaration {
     /// answer it one by one (stage `reaction`: `use` Evade or Jump evasion, or `take_hit`)
     /// before anything else resolves. Default none (no damage is tracked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 1000000000))]
     pub damage: Option<i64>,
 }
 

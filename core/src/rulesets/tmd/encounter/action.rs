@@ -16,6 +16,7 @@ pub struct TmdCharacterSpec {
     /// Side.
     pub side: String,
     /// 基础先攻值, −1000..=1000.
+    #[schemars(range(min = -1000, max = 1000))]
     pub base_initiative: i32,
     /// TMD-SUR-5: immune to the surprise attack's 措手不及/先制 (default false).
     #[serde(default)]
@@ -26,6 +27,7 @@ pub struct TmdCharacterSpec {
     /// Hit points the GM tracks, 0..=10^9 (optional: the seed has no damage rules, so
     /// damage is the GM's entry, `gm_damage`). Default: not tracked.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 1000000000))]
     pub hp: Option<i64>,
 }
 

@@ -94,6 +94,7 @@ pub struct WtSimulateBattlesArgs {
     /// The setup (`world_trigger.battle_new`'s arguments), the same for every battle.
     pub setup: WtBattleNewArgs,
     /// Battles to play: at most 100,000, and battles × last round × members at most 72,000.
+    #[schemars(range(max = 100000))]
     pub n: u64,
     /// One policy for every team (default `random`); ignored where `policies` is given.
     #[serde(default)]
@@ -295,7 +296,9 @@ pub fn simulate_battles(args: &WtSimulateBattlesArgs) -> Result<BatchData> {
     let teams = s0.teams.len();
     let policies = team_policies(args, teams)?;
     if args.n > MAX_BATTLES {
-        return Err(Error::limit(
+        // The field's own range (declared; here for Rust callers): out_of_range. The work
+        // across the call (below) is limit_exceeded.
+        return Err(Error::out_of_range(
             "n",
             format_args!("at most {MAX_BATTLES} battles per call, not {}", args.n),
         ));
@@ -650,7 +653,8 @@ mod tests {
             json!({"setup": s, "n": 100_001, "seed": 1}),
         )
         .unwrap_err();
-        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
+        // n's own range (RULINGS, "Error codes"); the member-rounds below are work.
+        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("n")));
         // 10 rounds × 6 members: 10,001 battles are 600,060 member-rounds.
         let e = crate::batch::call_batch(
             "world_trigger.simulate_battles",

@@ -33,14 +33,18 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateChecksArgs {
     /// WT-CHK-3: stat dice per check, 0–100.
+    #[schemars(range(min = 0, max = 100))]
     pub dice: u32,
     /// WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 20))]
     pub tactics_dice: u32,
     /// Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 100))]
     pub extra_dice: u32,
     /// Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
+    #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
     /// `seed`.
     #[serde(flatten)]
@@ -97,6 +101,7 @@ pub struct WtSimulateOpposedArgs {
     #[serde(default)]
     pub output: WtSimulateOpposedOutput,
     /// Repetitions, at most 2·10^7, and n × (3 × dice per check of both sides + 30) at most 2·10^8.
+    #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
     /// `seed`.
     #[serde(flatten)]
@@ -137,6 +142,7 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateDamageArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
+    #[schemars(range(min = 0, max = 1000000))]
     pub attack: i64,
     /// WT-DMG-4: Trion Burst per hit; 0…min(trion_stat, 10). Default 0.
     #[serde(default)]
@@ -157,6 +163,7 @@ pub struct WtSimulateDamageArgs {
     #[serde(default)]
     pub variants: WtVariants,
     /// Repetitions, at most 2·10^7.
+    #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
     /// `seed`.
     #[serde(flatten)]
@@ -369,7 +376,7 @@ mod tests {
     fn validation_and_limits() {
         let e = simulate_checks(&WtSimulateChecksArgs { dice: 1, n: 100_000_001, ..Default::default() })
             .unwrap_err();
-        assert_eq!(e.code, ErrorCode::LimitExceeded);
+        assert_eq!(e.code, ErrorCode::OutOfRange); // n's own range
         let e =
             simulate_checks(&WtSimulateChecksArgs { dice: 1, tactics_dice: 21, n: 1, ..Default::default() })
                 .unwrap_err();
@@ -383,7 +390,7 @@ mod tests {
             source: Some(1).into(),
         })
         .unwrap_err();
-        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
+        assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("n")));
         // Repetitions are work too (DESIGN: how much may one batch call do): 10^8
         // opposed checks of 5 + 5 dice took 17.7 s natively and are refused; so are
         // 3.4·10^6 (over 5 s in wasm), and 3.3·10^6 are not.

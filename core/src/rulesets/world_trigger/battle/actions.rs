@@ -15,6 +15,7 @@ pub struct WtTeamDice {
     /// Team id.
     pub team: String,
     /// Dice spent (0–20, at most the pool).
+    #[schemars(range(min = 0, max = 20))]
     pub dice: u32,
 }
 

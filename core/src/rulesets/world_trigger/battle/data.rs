@@ -70,6 +70,7 @@ pub struct WtBattleSkill {
     pub range: u32,
     /// WT-RNG-3: side of the square area (odd, 1–9), for area attacks.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 9))]
     pub area: Option<u32>,
     /// Hit-check target when nobody reacts (RULINGS); absent → the hit succeeds automatically.
     #[serde(default)]

@@ -122,6 +122,7 @@ pub struct WtBattleNewArgs {
     pub variants: crate::world_trigger::types::WtVariants,
     /// Last round: default 10; rank battles at most 10 (WT-END-2), others at most 100.
     #[serde(default)]
+    #[schemars(range(min = 1, max = MAX_ROUNDS))]
     pub max_rounds: Option<u32>,
     /// Mock / defense: end when one of these members is incapacitated or bails out (WT-END-1/3).
     #[serde(default)]
@@ -296,9 +297,6 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         return Err(Error::invalid("teams", "2-4 teams"));
     }
     let max_rounds = args.max_rounds.unwrap_or(10);
-    if !(1..=MAX_ROUNDS).contains(&max_rounds) {
-        return Err(Error::out_of_range("max_rounds", "1-100"));
-    }
     if args.battle_type == WtBattleType::Rank && max_rounds > 10 {
         return Err(Error::out_of_range("max_rounds", "a rank battle lasts at most 10 rounds (WT-END-2)")
             .with_rule("WT-END-2"));
@@ -518,21 +516,8 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
         pending: None,
         outcome: None,
     };
-    // RULINGS 2026-12-05 (error codes): a map side or a height outside its documented range
-    // is `out_of_range`.
-    for (name, v) in [("map.width", s.map.width), ("map.height", s.map.height)] {
-        if !(1..=state::MAX_MAP_SIDE).contains(&v) {
-            return Err(Error::out_of_range(name, format_args!("must be 1..={}", state::MAX_MAP_SIDE)));
-        }
-    }
-    for (y, r) in s.map.heights.iter().enumerate() {
-        if let Some(x) = r.iter().position(|h| !(0..=state::MAX_HEIGHT).contains(h)) {
-            return Err(Error::out_of_range(
-                format!("map.heights[{y}][{x}]"),
-                format_args!("must be 0..={}", state::MAX_HEIGHT),
-            ));
-        }
-    }
+    // A map side or a height outside its range (declared on `WtBattleMap`) is refused as the
+    // arguments are read (`out_of_range`); a Rust caller's values meet `validate` below.
     // Setup problems are the caller's arguments, not a saved state: report them as invalid arguments.
     s.validate().map_err(|e| {
         let loc = setup_loc(&s, &e.loc);

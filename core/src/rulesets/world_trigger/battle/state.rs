@@ -93,11 +93,14 @@ pub struct WtSquare {
 #[serde(deny_unknown_fields)]
 pub struct WtBattleMap {
     /// Columns, 1–64.
+    #[schemars(range(min = 1, max = MAX_MAP_SIDE))]
     pub width: u32,
     /// Rows, 1–64.
+    #[schemars(range(min = 1, max = MAX_MAP_SIDE))]
     pub height: u32,
     /// Height of each square, `height` rows of `width` values (0–20); empty = all 0.
     #[serde(default)]
+    #[schemars(inner(inner(range(min = 0, max = MAX_HEIGHT))))]
     pub heights: Vec<Vec<i64>>,
     /// Squares inside the rectangle that are not battlefield (standing there is out of bounds).
     #[serde(default)]

@@ -37,7 +37,17 @@ pub(crate) fn viewer_team(s: &WtBattleState, viewer: &Value) -> Result<usize> {
         _ => None,
     };
     i.filter(|&i| i < s.teams.len()).ok_or_else(|| {
-        Error::invalid("viewer", "names no team of this battle: its index or id (null: the GM)")
+        let why = "names no team of this battle: its index or id (null: the GM)";
+        // A team index outside 0..teams (a negative one included) is a number outside its
+        // range (RULINGS, "Error codes"); an id that names no team is a wrong argument.
+        if viewer.is_number() {
+            Error::out_of_range(
+                "viewer",
+                format_args!("{why}; an index is 0..={}", s.teams.len().saturating_sub(1)),
+            )
+        } else {
+            Error::invalid("viewer", why)
+        }
     })
 }
 
