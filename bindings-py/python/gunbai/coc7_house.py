@@ -390,7 +390,7 @@ def duel_odds(*, setup: C7hRoundNewArgs, reactions: Union[Mapping[str, C7hDuelRe
     Args:
         setup: The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp` 1–10000 and at least one weapon.
         reactions: Each combatant's reaction by id (`none`, `dodge`, `fight_back`, `defend`, `counter`); a combatant not named takes every attack (`none`).
-        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100.
+        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100. Range: 1..=10000.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -165,7 +165,7 @@ def duel_odds(*, setup: CocApRoundNewArgs, reactions: Union[Mapping[str, CocApDu
     Args:
         setup: The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp_max` (and up) and a first weapon with `damage`.
         reactions: Each participant's reaction by id (`none`, `dodge`); one not named takes every hit.
-        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100.
+        max_rounds: Rounds played before the fight counts as unfinished, 1–10000. Default 100. Range: 1..=10000.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -65,6 +65,7 @@ pub struct C7hDuelOddsArgs {
     pub reactions: BTreeMap<String, C7hDuelReaction>,
     /// Rounds played before the fight counts as unfinished, 1–10000. Default 100.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
     pub max_rounds: Option<u32>,
 }
 

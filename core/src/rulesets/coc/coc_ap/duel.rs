@@ -58,6 +58,7 @@ pub struct CocApDuelOddsArgs {
     pub reactions: BTreeMap<String, CocApDuelReaction>,
     /// Rounds played before the fight counts as unfinished, 1–10000. Default 100.
     #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
     pub max_rounds: Option<u32>,
 }
 
