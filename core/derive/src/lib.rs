@@ -211,6 +211,12 @@ fn range_in(meta: &syn::Meta, depth: u8) -> syn::Result<Option<Range>> {
             return Err(err(Span::call_site(), "gunbai-derive: range takes min and max only"));
         }
     }
+    // The reader's message prints the bounds as integers (no float formatter in the wasm).
+    for b in [&min, &max].into_iter().flatten() {
+        if let syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(f), .. }) = b {
+            return Err(err(f.span(), "gunbai-derive: a declared range's bounds are integers"));
+        }
+    }
     Ok(Some((depth, min, max)))
 }
 
