@@ -170,7 +170,10 @@ def test_simulate_battles_arrays() -> None:
     assert (more["points"][:5] == r["points"]).all()
     with pytest.raises(gunbai.GunbaiError) as e:
         gunbai.world_trigger.simulate_battles(setup=setup, n=10**6, seed=1)
-    assert e.value.code == "limit_exceeded" and e.value.field == "n"
+    assert e.value.code == "out_of_range" and e.value.field == "n"  # n's own range: 1–100,000
+    with pytest.raises(gunbai.GunbaiError) as e:  # battles x rounds x members: a bound across the call
+        gunbai.world_trigger.simulate_battles(setup=setup, n=100_000, seed=1)
+    assert e.value.code == "limit_exceeded"
 
 
 def test_gunbai_error_pickles_with_every_attribute() -> None:

@@ -246,10 +246,12 @@ pub struct WtOpposedPools {
     /// Tactics dice the actor spends, 0–20. Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub actor_tactics_dice: u32,
     /// Tactics dice the reactor spends, 0–20. Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub reactor_tactics_dice: u32,
     /// Extra dice for the actor (e.g. special-attack LV on a hit check), 0–100. Default 0.
     #[serde(default)]

@@ -72,6 +72,7 @@ pub struct WtOutOfBoundsCheckArgs {
     /// Tactics dice spent, 0–20. Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub tactics_dice: u32,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]

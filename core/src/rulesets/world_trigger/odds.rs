@@ -224,6 +224,7 @@ pub struct WtDistributionArgs {
     /// Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub tactics_dice: u32,
     /// Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0.
     #[serde(default)]
@@ -316,6 +317,7 @@ pub struct WtSuccessChanceArgs {
     /// Tactics dice added, 0–20. Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub tactics_dice: u32,
     /// Extra dice added, 0–100. Default 0.
     #[serde(default)]

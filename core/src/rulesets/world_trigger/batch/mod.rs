@@ -38,6 +38,7 @@ pub struct WtSimulateChecksArgs {
     /// WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
     #[serde(default)]
     #[schemars(range(min = 0, max = 20))]
+    #[json(rule = "WT-TD-5")]
     pub tactics_dice: u32,
     /// Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
     #[serde(default)]
