@@ -89,6 +89,9 @@ def test_batch_errors() -> None:
     assert e.value.code == "out_of_range" and e.value.rule == "WT-TD-5"
     with pytest.raises(gunbai.GunbaiError) as e:
         gunbai.world_trigger.simulate_checks(dice=100, tactics_dice=20, extra_dice=100, n=10**8)
+    assert e.value.code == "out_of_range" and e.value.field == "n"  # n's own range: at most 2·10^7
+    with pytest.raises(gunbai.GunbaiError) as e:  # 220 dice x 10^7: work across the call
+        gunbai.world_trigger.simulate_checks(dice=100, tactics_dice=20, extra_dice=100, n=10**7)
     assert e.value.code == "limit_exceeded" and e.value.field == "n"
     with pytest.raises(gunbai.GunbaiError) as e:
         gunbai.coc7.simulate_checks(skill=50, n=1, output="nope")
