@@ -60,7 +60,7 @@ test("documented errors carry stable codes", () => {
   throwsCode(() => gunbai.dice.pool({ count: -1, sides: 6 }), "out_of_range", "count");
   throwsCode(() => gunbai.dice.roll({ expr: "1d6", seed: 1, rolls: [1] }), "invalid_argument", "rolls");
   throwsCode(() => gunbai.dice.roll({ expr: "1001d6" }), "limit_exceeded", "expr");
-  throwsCode(() => gunbai.dice.pool({ count: 1001, sides: 6 }), "limit_exceeded", "count");
+  throwsCode(() => gunbai.dice.pool({ count: 1001, sides: 6 }), "out_of_range", "count"); // its range 0–1000
   throwsCode(() => gunbai.call("dice.explode", {}), "unknown_operation", "op");
   throwsCode(() => gunbai.call(42, {}), "invalid_argument", "op");
   throwsCode(() => gunbai.dice.roll({ expr: "2d6", rolls: [1] }), "scripted_dice_exhausted", "rolls");
@@ -134,7 +134,8 @@ test("batch ops return typed arrays drawn from one stream", () => {
   assert.equal(a.length, 1000);
   assert.equal(a[0], gunbai.dice.pool({ count: 10, sides: 6, seed: 42 }).total);
   assert.equal(a[0] + a[1] + a[2], gunbai.dice.pool({ count: 30, sides: 6, seed: 42 }).total);
-  throwsCode(() => gunbai.dice.simulatePool({ count: 1, sides: 6, n: 1e8 + 1, seed: 1 }), "limit_exceeded", "n");
+  throwsCode(() => gunbai.dice.simulatePool({ count: 1, sides: 6, n: 1e8 + 1, seed: 1 }), "out_of_range", "n"); // n's own range
+  throwsCode(() => gunbai.dice.simulatePool({ count: 1000, sides: 6, n: 1e7, seed: 1 }), "limit_exceeded", "n"); // work across the call
   throwsCode(() => gunbai.callBatch("dice.nope", {}), "unknown_operation", "op");
 });
 

@@ -113,7 +113,8 @@ test("simulateBattles gives typed arrays, one column per team", () => {
   assert.ok(r.points.every((col) => col instanceof Int32Array && col.length === 5));
   const more = gunbai.worldTrigger.simulateBattles({ setup, n: 7, seed: 4, policy: { type: "aggressive" } });
   assert.deepEqual(Array.from(more.winner.subarray(0, 5)), Array.from(r.winner));
-  throwsCode(() => gunbai.worldTrigger.simulateBattles({ setup, n: 1e6, seed: 1 }), "limit_exceeded", "n");
+  throwsCode(() => gunbai.worldTrigger.simulateBattles({ setup, n: 1e6, seed: 1 }), "out_of_range", "n"); // n's own range: 1–100,000
+  assert.throws(() => gunbai.worldTrigger.simulateBattles({ setup, n: 100000, seed: 1 }), (e) => e.code === "limit_exceeded"); // battles x rounds x members
 });
 
 test("listing() is legalActions() read lazily, and outlives later actions", () => {
