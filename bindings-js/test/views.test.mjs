@@ -83,6 +83,6 @@ test("world_trigger.Battle: a Stealth member's square is hidden from the other t
   }
   assert.deepEqual(game.view("b"), gunbai.worldTrigger.battleView({ state: game.state, viewer: "b" }));
   throwsCode(() => game.view("a1"), "invalid_argument", "viewer");
-  throwsCode(() => game.view("a", [], 3), "invalid_argument", "args");
+  throwsCode(() => game.view("a", [], 3), "invalid_argument", "action"); // the third argument is the action to redact
   game.free();
 });
