@@ -358,9 +358,9 @@ pub(crate) mod check {
     }
 
     /// A `duel_odds` result `r` agrees with `s`: each side's win and the unfinished chance
-    /// within 3 standard errors, each round's chance of ending with each winner within 4.5.
-    /// With a random seed a false failure has a chance of at most 3 × 0.0027 + 2 × rounds ×
-    /// 6.8·10^−6 (Bonferroni over the checks: under 0.9% for 12 rounds); the tests fix the seed.
+    /// within 3 standard errors, each round's chance of ending with each winner within 4.5
+    /// (wider: where a round's chance is tiny the count is nearly Poisson, whose upper tail
+    /// the normal bound understates). The tests fix the seed, so a result is reproducible.
     pub fn agree(what: &str, r: &Value, s: &Sim) {
         for i in 0..2 {
             within(&format!("{what} win {i}"), r["win"][i].as_f64().unwrap(), s.wins[i], s.n, 3.0);
