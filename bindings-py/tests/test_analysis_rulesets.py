@@ -160,3 +160,33 @@ def test_fm_pool_table() -> None:
         assert (row["fap"], row["map"]) == (r, m)
         assert (row["fap_tenths"], row["map_tenths"]) == (10 * r, 10 * m)
     assert isinstance(analysis.plot_fm_pools(t), matplotlib.axes.Axes)
+
+
+# ------------------------------------------------------------ intervals around sampled figures
+
+
+def test_proportion_interval_is_wilsons() -> None:
+    # Wilson's 95% interval for 50 of 100 is 0.4038 to 0.5962 (the textbook value);
+    # at 0 of 100 the lower end is 0 and the upper z^2 / (n + z^2).
+    lo, hi = analysis.proportion_interval([0.5, 0.0, 1.0], 100)
+    assert lo[0] == pytest.approx(0.4038, abs=5e-5) and hi[0] == pytest.approx(0.5962, abs=5e-5)
+    assert lo[1] == 0.0 and hi[1] == pytest.approx(1.96**2 / (100 + 1.96**2))
+    assert hi[2] == pytest.approx(1.0) and lo[2] == pytest.approx(1 - 1.96**2 / (100 + 1.96**2))
+    with pytest.raises(ValueError):
+        analysis.proportion_interval(0.5, 0)
+
+
+def test_sampled_dots_carry_their_intervals() -> None:
+    # The TMD figure with n draws one error bar per place (matplotlib's errorbar
+    # container), and none without it.
+    table = analysis.tmd_initiative_odds([c("a", "pc", 0), c("b", "npc", 1)])
+    ax = analysis.plot_tmd_initiative(table, sampled=table, n=1000)
+    assert len(ax.containers) == 2 * table.shape[1]  # each place's bars and its error bars
+    ax = analysis.plot_tmd_initiative(table, sampled=table)
+    assert len(ax.containers) == table.shape[1]
+    sweep = pd.DataFrame({"expected_damage": [1.0, 2.0], "win_rate": [0.25, 0.5]}, index=["x", "y"])
+    ax = analysis.plot_sweep(sweep, n=60)
+    (bars,) = ax.containers
+    lo, hi = analysis.proportion_interval([0.25, 0.5], 60)
+    segments = bars.lines[2][0].get_segments()
+    assert [tuple(s[:, 1]) for s in segments] == pytest.approx(list(zip(lo, hi)))

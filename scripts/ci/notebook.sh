@@ -2,7 +2,7 @@
 # Execute the example notebooks top to bottom with nbclient (Agg backend), in their own
 # folder, so their figures land in examples/notebooks/figures/. The notebook files
 # themselves are not rewritten. Fails if any cell raises or a figure is not written.
-#   build_analysis.ipynb  exact odds tables and the sample builds
+#   build_analysis.ipynb  exact odds tables, the sample builds and a CoC 7th duel
 #   build_sweep.ipynb     the build sweep on one process and on a Dask LocalCluster (2 workers),
 #                         asserting that both give identical DataFrames
 source "$(dirname "$0")/lib.sh"
@@ -19,7 +19,7 @@ from nbclient import NotebookClient
 expected = {
     "build_analysis.ipynb": {"wt_hit_chance.png", "wt_damage.png", "wt_success_curves.png", "wt_opposed_heatmap.png",
                              "wt_sample_vs_exact.png", "coc7_levels.png", "coc7_success.png", "tmd_initiative.png",
-                             "coc7_opposed.png", "coc_ap_fm_pools.png"},
+                             "coc7_opposed.png", "coc_ap_fm_pools.png", "coc7_duel.png"},
     "build_sweep.ipynb": {"wt_sweep.png"},
 }
 for name, figures in expected.items():

@@ -26,6 +26,7 @@ import pandas as pd
 from ._core import GunbaiError, _LazyModule, call
 from .analysis_rulesets import (
     TMD_MAX_EXACT_COMBATANTS,
+    _errorbar,
     c7h_initiative_table,
     coc7_opposed_odds,
     coc7_opposed_table,
@@ -36,6 +37,7 @@ from .analysis_rulesets import (
     plot_coc_ap,
     plot_fm_pools,
     plot_tmd_initiative,
+    proportion_interval,
     tmd_initiative_odds,
 )
 from ._simulate import Simulation, Sweep, sweep
@@ -60,6 +62,7 @@ __all__ = [
     "coc7_level_table",
     "coc7_success_table",
     "sample_pmf",
+    "proportion_interval",
     "plot_distributions",
     "plot_success_curves",
     "plot_heatmap",
@@ -461,10 +464,14 @@ def plot_build_comparison(table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes
 
 
 def plot_sample_vs_exact(samples: Any, exact: pd.Series, ax: Optional[matplotlib.axes.Axes] = None) -> matplotlib.axes.Axes:
-    """Batch-simulation frequencies (bars) against the exact distribution (line)."""
+    """Batch-simulation frequencies (bars, with each one's 95% Wilson interval) against the
+    exact distribution (line)."""
     ax = _axes(ax)
     freq = sample_pmf(samples)
-    ax.bar(freq.index.to_numpy(), freq.to_numpy(), width=1.0, alpha=0.5, label=f"simulated (n={np.asarray(samples).size:,})")
+    n = int(np.asarray(samples).size)
+    ax.bar(freq.index.to_numpy(), freq.to_numpy(), width=1.0, alpha=0.5, label=f"simulated (n={n:,})")
+    if n:
+        _errorbar(ax, freq.index, freq, n, fmt="none", ecolor="C0", capsize=1.5, label="95% interval")
     ax.plot(exact.index.to_numpy(), exact.to_numpy(), color="black", drawstyle="steps-mid", label="exact")
     ax.set_xlabel("value")
     ax.set_ylabel("probability")

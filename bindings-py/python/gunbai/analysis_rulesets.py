@@ -53,6 +53,26 @@ def _axes(ax: Optional[matplotlib.axes.Axes], figsize: tuple[float, float] = (7.
     return new_ax
 
 
+def proportion_interval(p: Any, n: int, z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval of sampled proportions ``p`` (scalar or array) over ``n``
+    independent trials: ``(low, high)`` arrays. ``z`` = 1.96 gives 95%. Used to draw
+    intervals around simulated frequencies; it stays inside [0, 1] at 0 and 1."""
+    q = np.asarray(p, dtype="float64")
+    if n <= 0:
+        raise ValueError("n must be positive")
+    z2 = z * z
+    centre = (q + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * np.sqrt(q * (1 - q) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+
+
+def _errorbar(ax: matplotlib.axes.Axes, x: Any, p: Any, n: int, **kw: Any) -> None:
+    """Draw ``p`` at ``x`` with its 95% Wilson interval over ``n`` trials."""
+    q = np.asarray(p, dtype="float64")
+    lo, hi = proportion_interval(q, n)
+    ax.errorbar(np.asarray(x, dtype="float64"), q, yerr=np.vstack([q - lo, hi - q]), **kw)
+
+
 # ---------------------------------------------------------------- TMD initiative
 
 
@@ -77,10 +97,15 @@ def tmd_initiative_odds(combatants: Sequence[Mapping[str, Any]]) -> pd.DataFrame
 
 
 def plot_tmd_initiative(
-    table: pd.DataFrame, ax: Optional[matplotlib.axes.Axes] = None, *, sampled: Optional[pd.DataFrame] = None
+    table: pd.DataFrame,
+    ax: Optional[matplotlib.axes.Axes] = None,
+    *,
+    sampled: Optional[pd.DataFrame] = None,
+    n: Optional[int] = None,
 ) -> matplotlib.axes.Axes:
     """Grouped bars of :func:`tmd_initiative_odds` (one group per combatant, one bar per
-    place); ``sampled`` (the same shape, e.g. from ``tmd.simulate_initiative``) adds dots."""
+    place); ``sampled`` (the same shape, e.g. from ``tmd.simulate_initiative``) adds dots,
+    with their 95% intervals when ``n`` (the number of sampled orders) is given."""
     ax = _axes(ax, (8.0, 4.0))
     k = table.shape[1]
     width = 0.8 / max(k, 1)
@@ -89,7 +114,11 @@ def plot_tmd_initiative(
         xs = x + q * width - 0.4 + width / 2
         ax.bar(xs, table.iloc[:, q].to_numpy(dtype="float64"), width, label=f"place {table.columns[q]}")
         if sampled is not None:
-            ax.plot(xs, sampled.iloc[:, q].to_numpy(dtype="float64"), "k.", label="sampled" if q == 0 else None)
+            label = ("sampled" if n is None else "sampled, 95% interval") if q == 0 else None
+            if n is None:
+                ax.plot(xs, sampled.iloc[:, q].to_numpy(dtype="float64"), "k.", label=label)
+            else:
+                _errorbar(ax, xs, sampled.iloc[:, q], n, fmt="k.", capsize=2, label=label)
     ax.set_xticks(x, [str(i) for i in table.index])
     ax.set_ylabel("probability")
     ax.set_ylim(0, 1)

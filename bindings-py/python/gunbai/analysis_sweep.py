@@ -326,13 +326,21 @@ def plot_sweep(
     ax: Optional[matplotlib.axes.Axes] = None,
     *,
     top: int = 5,
+    n: Optional[int] = None,
 ) -> matplotlib.axes.Axes:
     """Each build as a dot (``x`` against ``y``), the ``top`` builds by ``y`` labelled.
+    When ``y`` is a rate over ``n`` simulated battles per build (``win_rate``,
+    ``draw_rate``), give ``n`` to draw each dot's 95% Wilson interval.
     Returns the matplotlib ``Axes``."""
-    from .analysis_rulesets import _axes
+    from .analysis_rulesets import _axes, _errorbar
 
     ax = _axes(ax, (7.0, 5.0))
-    ax.scatter(table[x].to_numpy(dtype="float64"), table[y].to_numpy(dtype="float64"), s=12, alpha=0.6)
+    xs, ys = table[x].to_numpy(dtype="float64"), table[y].to_numpy(dtype="float64")
+    if n is None:
+        ax.scatter(xs, ys, s=12, alpha=0.6)
+    else:
+        _errorbar(ax, xs, ys, n, fmt="o", markersize=3.5, alpha=0.6, capsize=2, label=f"{y}, 95% interval (n={n})")
+        ax.legend(fontsize=7)
     for name, row in table.nlargest(top, y).iterrows():
         ax.annotate(str(name), (float(row[x]), float(row[y])), fontsize=7, xytext=(3, 3), textcoords="offset points")
     ax.set_xlabel(x)
