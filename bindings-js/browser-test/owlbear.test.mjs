@@ -1263,7 +1263,7 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
 });
 
-test("WT: the acting team and the awaited reaction the page reads from the state are battle_legal_actions' (battles played in Node)", async () => {
+test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are battle_legal_actions' (battles played in Node)", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
   const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
   const W = gunbai.worldTrigger;
@@ -1278,7 +1278,13 @@ test("WT: the acting team and the awaited reaction the page reads from the state
     const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; state.phase !== "ended" && n < 150; n++) {
       const listed = W.battleLegalActions({ state });
-      assert.deepEqual(turnOf(state), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      const read = (/** @type {any} */ t) => ({ acting_team: t.acting_team, reaction_for: t.reaction_for });
+      assert.deepEqual(read(turnOf(W.battleTurn({ state }))), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      // as each team may know it (WT-ST-1: a reaction it may not see names nobody)
+      for (const tm of state.teams) {
+        const theirs = W.battleLegalActions({ state, viewer: tm.id });
+        assert.equal(turnOf(W.battleTurn({ state, viewer: tm.id })).reaction_for, theirs.reaction_for ?? null, `game ${game} step ${n} team ${tm.id}`);
+      }
       if (listed.reaction_for) seen.reaction++;
       else if (state.phase === "movement" && listed.acting_team) seen.movement++;
       else if (!listed.acting_team) seen.none++;
