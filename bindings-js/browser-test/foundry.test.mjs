@@ -379,6 +379,17 @@ test("CoC 6th: the AP round through cocAp.Round", async () => {
   await finish(t, "coc_ap", steps);
 });
 
+test("deleting a combat deletes its JournalEntries (the engine record and each player's view) on every client", async () => {
+  const t = await startTable("coc_ap");
+  const journals = (page) => page.evaluate(() => game.journal.filter((j) => j.getFlag("gunbai", "store") || j.getFlag("gunbai", "viewOf")).length);
+  assert.equal(await journals(t.gm), 3, "the record and two players' views");
+  assert.equal(await journals(t.p1), 1, "p1 has its own view only");
+  await t.gm.evaluate(() => game.combat.delete());
+  for (const u of ["gm", "p1", "p2"]) await t[u].waitForFunction(() => !game.journal.some((j) => j.getFlag("gunbai", "store") || j.getFlag("gunbai", "viewOf")));
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await t.close();
+});
+
 // ---------- a fight: an attack, the defender's reaction on its own page, damage ----------
 
 /** Weapon names in four languages (the flag's display `label`). */

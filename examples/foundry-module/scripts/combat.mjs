@@ -533,6 +533,18 @@ export async function stopEngine(/** @type {any} */ combat) {
 }
 
 /**
+ * A deleted combat's JournalEntries (its engine record and every player's view): the
+ * active GM's client deletes them (the deleteCombat hook), so that none is left behind.
+ * @param {Combat.Implementation} combat
+ */
+export async function forgetCombat(combat) {
+  if (!game.user?.isGM || game.users.activeGM?.id !== game.user.id) return;
+  const cid = combat.id;
+  const docs = (game.journal ?? []).filter((/** @type {any} */ j) => j.getFlag(MODULE, "store") === cid || j.getFlag(MODULE, "viewOf")?.combat === cid);
+  for (const j of docs) await j.delete();
+}
+
+/**
  * The players who may see the roll and outcome of an action taken in `rollMode` by
  * `user` (the GMs always may): null for a public roll (everyone).
  * Private GM roll: the roller; blind GM roll: no player, not even the roller; self
