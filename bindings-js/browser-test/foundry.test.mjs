@@ -379,6 +379,17 @@ test("CoC 6th: the AP round through cocAp.Round", async () => {
   await finish(t, "coc_ap", steps);
 });
 
+test("deleting a combat deletes its JournalEntries (the engine record and each player's view) on every client", async () => {
+  const t = await startTable("coc_ap");
+  const journals = (page) => page.evaluate(() => game.journal.filter((j) => j.getFlag("gunbai", "store") || j.getFlag("gunbai", "viewOf")).length);
+  assert.equal(await journals(t.gm), 3, "the record and two players' views");
+  assert.equal(await journals(t.p1), 1, "p1 has its own view only");
+  await t.gm.evaluate(() => game.combat.delete());
+  for (const u of ["gm", "p1", "p2"]) await t[u].waitForFunction(() => !game.journal.some((j) => j.getFlag("gunbai", "store") || j.getFlag("gunbai", "viewOf")));
+  for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
+  await t.close();
+});
+
 // ---------- a fight: an attack, the defender's reaction on its own page, damage ----------
 
 /** Weapon names in four languages (the flag's display `label`). */
@@ -1165,6 +1176,35 @@ test("a Stealth member's position is absent from the other team's view (viewFor,
   assert.deepEqual(squareLeaks(t.p1.payloads, secret), [], "p1 received c2's square or route");
   assert.deepEqual(squareLeaks(t.p1.payloads, { id: "c2", name: "Bren", route: [start] }), [], "p1 received c2's starting square");
   assert.ok(squareLeaks(t.p2.payloads, secret).length > 0, "p2's payloads do hold the route (the check sees it)");
+
+  // The GM's c4 attacks the hidden c2 directly (WT-ST-1: Stealth holds; the attack
+  // waits on c2's reaction). The turn p1's client receives (the core's turnFor katori)
+  // names nobody in the reaction stage, and p1's panel names nobody; p2 and the GM see c2.
+  for (let n = 0; n < 40; n++) {
+    flag = await engineOf(t.gm);
+    const h = gunbai.worldTrigger.Battle.fromJSON(flag.state);
+    const legal = h.legalActions().map((l) => l.action);
+    h.free();
+    const shot = legal.find((a) => a.actor === "c4" && a.target === "c2");
+    if (shot) {
+      await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), shot);
+      await settled(t, flag.seq + 1);
+      break;
+    }
+    const pass = legal.find((a) => ["roll_initiative", "pass", "no_reaction"].includes(a.type));
+    assert.ok(pass, `nothing to pass in ${flag.state.phase}`);
+    await t.gm.evaluate((a) => game.modules.get("gunbai").api.applyAction(game.combat, a), pass);
+    await settled(t, flag.seq + 1);
+  }
+  flag = await engineOf(t.gm);
+  assert.ok(flag.state.members.find((m) => m.id === "c2").states.stealth, "c2 is attacked in Stealth");
+  const turnOf = (page) => page.evaluate(() => game.modules.get("gunbai").api.viewOf(game.combat)?.turn ?? null);
+  assert.deepEqual((await turnOf(t.p1)).active, [{ id: null, stage: "reaction" }], "p1's turn names nobody");
+  assert.deepEqual((await turnOf(t.p2)).active, [{ id: "c2", stage: "reaction" }], "p2's turn names c2");
+  const note = (page) => page.$eval(".gunbai-combat .gunbai-pending", (x) => ({ target: x.dataset.target, text: x.textContent }));
+  assert.deepEqual(await note(t.p1), { target: "", text: "Waiting for a reaction" });
+  assert.deepEqual(await note(t.p2), { target: "c2", text: "Waiting for Bren's reaction" });
+  assert.deepEqual(await note(t.gm), { target: "c2", text: "Waiting for Bren's reaction" });
   for (const p of t.all) assert.deepEqual(p.errors, [], `${p.user} page errors`);
   await t.close();
 });

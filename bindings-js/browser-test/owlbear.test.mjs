@@ -296,10 +296,23 @@ async function ready(page, id, kinds = ["background", "popover"]) {
 }
 
 /** The harness with a scene and clients ({id, role, name, lang}); resolves once every page is ready. */
-async function openRoom({ items, metadata = {}, clients, grid = { dpi: 100 } }) {
+async function openRoom({ items, metadata = {}, clients, grid = { dpi: 100 }, seeds = null }) {
   const page = await newPage(browser, { viewport: { width: 1320, height: 760 } });
   await page.goto(`${server.url}harness.html`);
   await page.waitForFunction(() => window.harness);
+  // Scripted dice: each client page draws its action seeds (one 32-bit word from
+  // crypto.getRandomValues) from `seeds` in order; other random values stay random.
+  if (seeds) {
+    await page.context().addInitScript((list) => {
+      const real = crypto.getRandomValues.bind(crypto);
+      let n = 0;
+      crypto.getRandomValues = (a) => {
+        if (!(a instanceof Uint32Array && a.length === 1)) return real(a);
+        a[0] = list[n++ % list.length];
+        return a;
+      };
+    }, seeds);
+  }
   await page.evaluate((s) => harness.setScene(s), { items, metadata, grid });
   for (const c of clients) await page.evaluate((c) => harness.addClient(c), c);
   for (const c of clients) await ready(page, c.id);
@@ -1077,7 +1090,10 @@ test("an illegal action shows the core's error and leaves the stored state uncha
 
 test("coc7_house chase: the GM sets a fugitive and a pursuer and plays chase rounds to the end (coc7House.Chase)", async () => {
   const items = sceneItems("coc7_house", { combatant: true, extra: { "gm-a": { stats: { mov: 8, dex: 60, skill: 55 } }, "p1-a": { stats: { mov: 9, dex: 50, skill: 45 } } } });
-  const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system: "coc7_house", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: "ja" }, { id: "p1", role: "PLAYER", name: "Pat", lang: "ja" }] });
+  // Scripted dice: the start draws 16, the rounds 17, 18, … (computed in Node: the chase
+  // ends in 4 rounds, one of them failed by both sides, winner `neither`, C7H-ESC-6).
+  const seeds = Array.from({ length: 40 }, (_, i) => 16 + i);
+  const page = await openRoom({ items, seeds, metadata: { [SETTINGS_KEY]: { system: "coc7_house", players_act: true } }, clients: [{ id: "gm", role: "GM", name: "GM", lang: "ja" }, { id: "p1", role: "PLAYER", name: "Pat", lang: "ja" }] });
   await frame(page, "gm").selectOption("#round-kind", "chase");
   await frame(page, "gm").waitForSelector('#tokens tr[data-token="gm-a"] select.role');
   assert.equal(await frame(page, "gm").inputValue('#tokens tr[data-token="gm-a"] select.role'), "fugitive");
@@ -1095,8 +1111,14 @@ test("coc7_house chase: the GM sets a fugitive and a pursuer and plays chase rou
   assert.notEqual(end.state.status, "ongoing", `the chase ended after ${n} rounds`);
   assert.equal(gunbai.coc7House.chaseLegalActions({ state: end.state }).actions.length, 0);
   assert.equal(await frame(page, "gm").$$eval("#actions button[data-i]", (b) => b.length), 0, "no action is left");
+  const rounds = end.log.filter((e) => e.action?.type === "round");
+  assert.deepEqual([end.log[0].seed, ...rounds.map((e) => e.seed)], seeds.slice(0, rounds.length + 1), "the scripted seeds");
+  const neither = rounds.flatMap((e) => e.events).filter((e) => e.winner === "neither");
+  assert.equal(neither.length, 1, "one round both sides failed");
   const text = await frame(page, "p1").evaluate(() => ["#phase", "#turn", "#order", "#last", "#log"].map((s) => document.querySelector(s)?.innerText ?? "").join("\\n"));
   assert.deepEqual(rawIds(text, "ja"), [], text);
+  // that round reads as the core's sentence (ja: nobody wins the DEX roll), not a key
+  assert.match(text, /勝者なし/);
   await checkBadges(page, "coc7_house");
   for (const c of ["gm", "p1"]) assert.equal(await frame(page, c).textContent("#error"), "", `no error on ${c}'s page`);
   await screenshot(page, join(SHOTS, "coc7_house-chase-ja.png"));
@@ -1263,7 +1285,7 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
 });
 
-test("WT: the acting team and the awaited reaction the page reads from the state are battle_legal_actions' (battles played in Node)", async () => {
+test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are battle_legal_actions' (battles played in Node)", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
   const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
   const W = gunbai.worldTrigger;
@@ -1278,7 +1300,13 @@ test("WT: the acting team and the awaited reaction the page reads from the state
     const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; state.phase !== "ended" && n < 150; n++) {
       const listed = W.battleLegalActions({ state });
-      assert.deepEqual(turnOf(state), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      const read = (/** @type {any} */ t) => ({ acting_team: t.acting_team, reaction_for: t.reaction_for });
+      assert.deepEqual(read(turnOf(W.battleTurn({ state }))), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      // as each team may know it (WT-ST-1: a reaction it may not see names nobody)
+      for (const tm of state.teams) {
+        const theirs = W.battleLegalActions({ state, viewer: tm.id });
+        assert.equal(turnOf(W.battleTurn({ state, viewer: tm.id })).reaction_for, theirs.reaction_for ?? null, `game ${game} step ${n} team ${tm.id}`);
+      }
       if (listed.reaction_for) seen.reaction++;
       else if (state.phase === "movement" && listed.acting_team) seen.movement++;
       else if (!listed.acting_team) seen.none++;

@@ -110,6 +110,16 @@ export declare class GameHandle<State, Action, Listed, Event> {
    * in (`id` null for a round-level step, whose `stage` names the action it waits for).
    */
   readonly turn: { round: number; phase: string; active: { id: string | null; stage: string }[] };
+  /**
+   * `turn` as `viewer` may know it (as `view` takes it; null: the GM): no entry names what
+   * that viewer may not see (World Trigger: a pending attack's target in Stealth hidden
+   * from the team reacts under `id` null, WT-ST-1).
+   */
+  turnFor(viewer: string | number | null | undefined): {
+    round: number;
+    phase: string;
+    active: { id: string | null; stage: string }[];
+  };
   /** How the game ended (null while it goes on, and always for rounds). */
   readonly outcome: unknown;
   toJSON(): State;

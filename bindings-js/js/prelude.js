@@ -562,6 +562,20 @@ export class GameHandle {
     return this.#call("turn");
   }
 
+  /**
+   * `turn` as `viewer` may know it (as `view` takes it; null or undefined: the GM): no
+   * entry names what that viewer may not see (World Trigger: a pending attack's target in
+   * Stealth hidden from the team reacts under `id` null, WT-ST-1), exactly as the pure
+   * `<module>.<x>Turn` operation gives with `viewer`.
+   */
+  turnFor(viewer, ...extra) {
+    if (extra.length) {
+      const message = `args: ${this.constructor.handle}.turnFor takes (viewer), not ${1 + extra.length} arguments`;
+      throw new GunbaiError({ code: "invalid_argument", message, field: "args" });
+    }
+    return this.#call("turn", { viewer });
+  }
+
   /** How the game ended (null while it goes on, and always for rounds). */
   get outcome() {
     return this.#call("outcome");

@@ -86,3 +86,23 @@ test("world_trigger.Battle: a Stealth member's square is hidden from the other t
   throwsCode(() => game.view("a", [], 3), "invalid_argument", "action"); // the third argument is the action to redact
   game.free();
 });
+
+test("world_trigger.Battle: turnFor names no reaction target the team may not see", () => {
+  // The vector's Bagworm battle: b1 shoots a1 in Stealth directly (WT-ST-1); the
+  // handle plays the vector's actions and agrees with the pure turn operation.
+  const c = read("testdata/vectors/views/turn_views.json").find((x) => x.id.startsWith("turn-wt-stealth"));
+  const game = gunbai.worldTrigger.Battle.create(c.steps[0].args);
+  for (const s of c.steps.filter((x) => x.call === "world_trigger.battle_act")) {
+    game.act(s.args.action, s.args.seed === undefined ? {} : { seed: s.args.seed });
+  }
+  const hidden = [{ id: null, stage: "reaction" }];
+  for (const v of ["b", 1]) {
+    assert.deepEqual(game.turnFor(v).active, hidden);
+    assert.deepEqual(game.turnFor(v), gunbai.worldTrigger.battleTurn({ state: game.state, viewer: v }));
+  }
+  for (const v of ["a", null, undefined]) assert.deepEqual(game.turnFor(v).active, [{ id: "a1", stage: "reaction" }]);
+  assert.deepEqual(game.turnFor(null), game.turn);
+  throwsCode(() => game.turnFor("nobody"), "invalid_argument", "viewer");
+  throwsCode(() => game.turnFor("b", 1), "invalid_argument", "args");
+  game.free();
+});

@@ -85,3 +85,23 @@ def test_stealth_square_hidden_from_the_other_team_only() -> None:
     with pytest.raises(gunbai.GunbaiError) as e:
         game.view("a1")  # a member, not a team
     assert (e.value.code, e.value.field) == ("invalid_argument", "viewer")
+
+
+def test_turn_for_names_no_reaction_target_the_team_may_not_see() -> None:
+    # The vector's Bagworm battle: b1 shoots a1 in Stealth directly (WT-ST-1); the
+    # handle plays the vector's actions and agrees with the pure turn operation.
+    cases = json.loads((ROOT / "testdata/vectors/views/turn_views.json").read_text(encoding="utf-8"))
+    case = next(c for c in cases if c["id"].startswith("turn-wt-stealth"))
+    game = gunbai.world_trigger.Battle.create(**case["steps"][0]["args"])
+    for s in case["steps"]:
+        if s["call"] == "world_trigger.battle_act":
+            game.act(s["args"]["action"], seed=s["args"].get("seed"))
+    for v in ("b", 1):
+        assert game.turn_for(v)["active"] == [{"id": None, "stage": "reaction"}]
+        assert game.turn_for(v) == gunbai.call("world_trigger.battle_turn", {"state": game.state, "viewer": v})
+    for v in ("a", None):
+        assert game.turn_for(v)["active"] == [{"id": "a1", "stage": "reaction"}]
+    assert game.turn_for() == game.turn
+    with pytest.raises(gunbai.GunbaiError) as e:
+        game.turn_for("nobody")
+    assert (e.value.code, e.value.field) == ("invalid_argument", "viewer")

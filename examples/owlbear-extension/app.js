@@ -30,7 +30,7 @@ import { createTmdText } from "./tmd-i18n.js";
 import { renderGmForm } from "./tmd-gm.js";
 import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
-import { viewThrough, entryFor } from "./views.js";
+import { viewThrough, turnThrough, entryFor } from "./views.js";
 import { KEY_META, myKeys, sharedKey, seal, open } from "./seal.js";
 
 export { KEY };
@@ -216,6 +216,8 @@ function viewPayload(pid) {
     outcome: h.outcome ?? null,
     log: (saved.log || []).map((e) => seenEntry(e, viewer, viewers)),
     listing: viewers.includes(viewer) ? h.legalActions({ viewer }) : [],
+    // whose move it is as this player may know it (the core's turn for their viewer)
+    turn: turnThrough(h, viewer, viewers),
     last: lastResult?.entry ? { ...lastResult, entry: seenEntry(lastResult.entry, viewer, viewers) } : null,
   };
 }
@@ -270,6 +272,7 @@ async function takeView({ data, connectionId }) {
   await loadSystem(v.system);
   saved = { system: v.system, ...(v.kind ? { kind: v.kind } : {}), step: v.step, state: v.state, names: v.names, ...(v.weapons ? { weapons: v.weapons } : {}), outcome: v.outcome ?? null, log: v.log };
   live.remote = v.listing;
+  live.remoteTurn = v.turn ?? null;
   lastResult = v.last;
   render();
 }
@@ -425,13 +428,15 @@ function modeFor(system) {
           return tm ? [tm.leader] : [];
         }
         if (a.type === "no_reaction") {
-          const r = wt.turnOf(st).reaction_for;
+          // (the GM's client: the whole turn; a player's: the turn the GM's client sent)
+          const r = wt.turnOf(live.for(W.Battle, st).turn).reaction_for;
           return r ? [r] : [];
         }
         return [];
       },
       badges(st) {
-        const turn = wt.turnOf(st);
+        // (badges are scene items every client reads: only what every team's turn names)
+        const turn = wt.turnOf(turnThrough(live.for(W.Battle, st), "", st.teams.map((/** @type {any} */ tm) => tm.id)));
         const out = {};
         for (const m of st.members) {
           const acting = turn.reaction_for === m.id || (!turn.reaction_for && st.teams[m.team]?.id === turn.acting_team);

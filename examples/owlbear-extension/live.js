@@ -18,6 +18,12 @@ export class LiveGame {
    * @type {any[] | null}
    */
   remote = null;
+  /**
+   * A player's client: whose move it is as the GM's client sent it with this player's
+   * view (the core's `turnFor` their viewer).
+   * @type {any}
+   */
+  remoteTurn = null;
   #cls = null;
   #handle = null;
   /** The JSON text of the state the handle holds (what a stored state is compared with). */
@@ -41,7 +47,8 @@ export class LiveGame {
   for(cls, state) {
     if (this.remote) {
       const listing = this.remote;
-      return { legalActions: () => listing, view: (/** @type {unknown} */ _v, /** @type {any[]} */ events) => (events ? { state, events } : { state }), undoDepth: 0 };
+      const turn = this.remoteTurn;
+      return { legalActions: () => listing, view: (/** @type {unknown} */ _v, /** @type {any[]} */ events) => (events ? { state, events } : { state }), turn, turnFor: () => turn, undoDepth: 0 };
     }
     const json = JSON.stringify(state);
     if (this.#handle && this.#cls === cls && this.#json === json) return this.#handle;

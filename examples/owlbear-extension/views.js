@@ -31,6 +31,22 @@ export function viewThrough(h, state, viewer, events, viewers) {
   return seen.reduce((a, b) => (events ? { state: common(a.state, b.state), events: common(a.events, b.events) } : { state: common(a.state, b.state) }));
 }
 
+/**
+ * Whose move it is as `viewer` may know it, through handle `h`: the core's
+ * `turnFor(viewer)` for a viewer the encounter has (World Trigger: a reaction of a
+ * member in Stealth the team may not see names nobody, WT-ST-1); for anyone else
+ * only what every viewer's turn names (an entry some viewer's turn leaves unnamed
+ * names nobody). The GM (viewer null) sees the whole turn.
+ */
+export function turnThrough(h, viewer, viewers) {
+  if (viewer === null) return h.turn;
+  if (viewers.includes(viewer)) return h.turnFor(viewer);
+  const seen = viewers.map((v) => h.turnFor(v));
+  if (!seen.length) return h.turn;
+  const named = (a, i) => seen.every((t) => t.active[i]?.id === a.id);
+  return { ...seen[0], active: seen[0].active.map((a, i) => (named(a, i) ? a : { ...a, id: null })) };
+}
+
 /** The members a view leaves without the square the state gives them. */
 export function hiddenMembers(state, view) {
   return new Set((state?.members ?? []).filter((m, i) => m.at && !view?.members?.[i]?.at).map((m) => String(m.id)));

@@ -57,11 +57,13 @@ export const S = {
     en: "Initiative: each team's leader rolls Command",
   },
   reactionWait: {
-    ja: "{a} の攻撃：防御側のリアクション待ち",
-    "zh-Hant": "{a} 的攻擊：等待防守方反應",
-    "zh-Hans": "{a} 的攻击：等待防守方反应",
-    en: "{a}'s attack: waiting for the defending side's reaction",
+    ja: "{a} のリアクション待ち",
+    "zh-Hant": "等待 {a} 的反應",
+    "zh-Hans": "等待 {a} 的反应",
+    en: "Waiting for {a}'s reaction",
   },
+  // (the reacting member is one this team may not see: Stealth, WT-ST-1)
+  reactionWaitHidden: { ja: "リアクション待ち", "zh-Hant": "等待反應", "zh-Hans": "等待反应", en: "Waiting for a reaction" },
   ended: { ja: "戦闘終了", "zh-Hant": "戰鬥結束", "zh-Hans": "战斗结束", en: "Battle over" },
   winner: { ja: "勝者：{w}", "zh-Hant": "勝者：{w}", "zh-Hans": "胜者：{w}", en: "Winner: {w}" },
   draw: { ja: "引き分け", "zh-Hant": "平手", "zh-Hans": "平手", en: "Draw" },

@@ -460,13 +460,14 @@ export function createWorldTrigger(ctx) {
    * none while an attack awaits reactions (WT-HIT-1), and the target whose
    * reaction is awaited.
    */
-  function turnOf(st) {
-    const p = st.pending;
-    const reaction_for = p ? p.targets?.[p.reactions?.length ?? 0] ?? null : null;
-    if (p || !["tactics", "movement", "attack"].includes(st.phase)) return { acting_team: null, reaction_for };
-    const order = st.initiative_order || [];
-    const i = st.phase === "movement" ? order.length - 1 - (st.turn ?? 0) : st.turn ?? 0;
-    return { acting_team: st.teams[order[i]]?.id ?? null, reaction_for };
+  /**
+   * The acting team and the member reacting now, read from the core's turn (a handle's
+   * `turn`/`turnFor(viewer)`: `{active: [{id, stage}]}`); a reaction the viewer may not
+   * see names nobody (WT-ST-1).
+   */
+  function turnOf(turn) {
+    const a = turn?.active?.[0];
+    return { acting_team: a?.stage === "turn" ? a.id : null, reaction_for: a?.stage === "reaction" ? a.id : null, reacting: a?.stage === "reaction" };
   }
 
   function render(record, isGM, view, viewer = null) {
@@ -477,7 +478,8 @@ export function createWorldTrigger(ctx) {
     let legal = { actions: [] };
     try {
       // (a player's page holds the core's listing for its viewer, sent with its view)
-      legal = { ...turnOf(record.state), actions: live.for(W.Battle, record.state).legalActions() };
+      const h = live.for(W.Battle, record.state);
+      legal = { ...turnOf(isGM ? h.turn : h.turnFor(viewer)), actions: h.legalActions() };
     } catch (e) {
       ctx.showError(e);
     }
@@ -491,8 +493,8 @@ export function createWorldTrigger(ctx) {
     acting.classList.toggle("ended", st.phase === "ended");
     if (st.phase === "ended" && st.outcome) {
       acting.textContent = `${tr(S.ended)}${colon}${h.outcome(st.outcome.reason)} — ${st.outcome.winner ? fmt(S.winner, { w: st.outcome.winner }) : tr(S.draw)}`;
-    } else if (legal.reaction_for) {
-      acting.textContent = fmt(S.reactionWait, { a: name(legal.reaction_for) });
+    } else if (legal.reacting) {
+      acting.textContent = legal.reaction_for ? fmt(S.reactionWait, { a: name(legal.reaction_for) }) : tr(S.reactionWaitHidden);
     } else if (legal.acting_team) {
       acting.textContent = `${tr(S.acting)}${colon}${legal.acting_team}`;
     } else {

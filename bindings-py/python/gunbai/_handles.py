@@ -226,6 +226,15 @@ class Game:
         exactly as the pure ``<module>.<x>_turn`` operation gives."""
         return self._call("turn")
 
+    @_arguments
+    def turn_for(self, viewer: Any = None) -> Any:
+        """:attr:`turn` as ``viewer`` (as :meth:`view` takes it; None: the GM) may know it:
+        no entry names what that viewer may not see (World Trigger: a pending attack's target
+        in Stealth hidden from the team reacts under ``id`` None, WT-ST-1), exactly as the
+        pure ``<module>.<x>_turn`` operation gives with ``viewer``. A viewer that names
+        nobody is ``invalid_argument`` naming ``viewer``."""
+        return self._call("turn", {"viewer": viewer})
+
     @property
     def outcome(self) -> Any:
         """How the game ended (None while it goes on, and always for rounds, whose end is the GM's call)."""

@@ -100,11 +100,12 @@ def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events:
 
 
 @_op("coc7_house.round_turn")
-def round_turn(*, state: C7hRoundState) -> Turn:
+def round_turn(*, state: C7hRoundState, viewer: Union[str, None] = None) -> Turn:
     """``coc7_house.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the combatant whose turn it is (C7H-INIT-1), or next_round.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A combatant's id; absent or null: the KP.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -312,11 +313,12 @@ def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events:
 
 
 @_op("coc7_house.chase_turn")
-def chase_turn(*, state: C7hChaseState) -> Turn:
+def chase_turn(*, state: C7hChaseState, viewer: Union[str, None] = None) -> Turn:
     """``coc7_house.chase_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: The fugitive's or the pursuer's id; absent or null: the KP.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -50,11 +50,12 @@ def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, event
 
 
 @_op("coc_ap.round_turn")
-def round_turn(*, state: CocApRoundState) -> Turn:
+def round_turn(*, state: CocApRoundState, viewer: Union[str, None] = None) -> Turn:
     """``coc_ap.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: A participant's id; absent or null: the KP.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -968,6 +968,7 @@ WtBattleViewResult = TypedDict("WtBattleViewResult", {
 
 WtBattleTurnArgs = TypedDict("WtBattleTurnArgs", {
     "state": WtBattleState,
+    "viewer": NotRequired[Union[WtBattleViewer, None]],
 })
 
 TurnActive = TypedDict("TurnActive", {
@@ -1271,6 +1272,7 @@ CocApRoundViewResult = TypedDict("CocApRoundViewResult", {
 
 CocApRoundTurnArgs = TypedDict("CocApRoundTurnArgs", {
     "state": CocApRoundState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 CocApActionPointsArgs = TypedDict("CocApActionPointsArgs", {
@@ -1669,6 +1671,7 @@ C7hRoundViewResult = TypedDict("C7hRoundViewResult", {
 
 C7hRoundTurnArgs = TypedDict("C7hRoundTurnArgs", {
     "state": C7hRoundState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 C7hDamageArgs = TypedDict("C7hDamageArgs", {
@@ -1870,6 +1873,7 @@ C7hChaseViewResult = TypedDict("C7hChaseViewResult", {
 
 C7hChaseTurnArgs = TypedDict("C7hChaseTurnArgs", {
     "state": C7hChaseState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 C7hLabelsArgs = dict[str, Any]
@@ -2133,6 +2137,7 @@ TmdEncounterViewResult = TypedDict("TmdEncounterViewResult", {
 
 TmdEncounterTurnArgs = TypedDict("TmdEncounterTurnArgs", {
     "state": TmdEncounterState,
+    "viewer": NotRequired[Union[str, None]],
 })
 
 TmdCombatant = TypedDict("TmdCombatant", {
@@ -2679,6 +2684,7 @@ FmRoundViewResult = TypedDict("FmRoundViewResult", {
 
 FmRoundTurnArgs = TypedDict("FmRoundTurnArgs", {
     "state": FmRoundState,
+    "viewer": NotRequired[Union[str, None]],
     "data": NotRequired[Any],
 })
 

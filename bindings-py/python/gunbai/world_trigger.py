@@ -461,11 +461,12 @@ def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = N
 
 
 @_op("world_trigger.battle_turn")
-def battle_turn(*, state: WtBattleState) -> Turn:
+def battle_turn(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None) -> Turn:
     """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
+        viewer: The team viewing (its index or id); absent or null: the GM, who sees everything. A pending attack's target in Stealth that the team may not see is no `reaction` entry: the entry names nobody (WT-ST-1).
 
     Raises:
         GunbaiError: with a stable ``.code``.

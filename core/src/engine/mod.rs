@@ -74,7 +74,7 @@ pub struct TurnActive {
     pub id: Option<String>,
     /// How they act: `turn` (their own turn, or their team's), `declare` (FAP/MAP's
     /// declarations), `delay` (TMD's delay declarations), `reaction` (World Trigger: a
-    /// target of the pending attack), `block` (FAP/MAP: the move or attack being
+    /// target of the pending attack; `id` null for a viewer who may not see it), `block` (FAP/MAP: the move or attack being
     /// resolved may be blocked), `interrupt` (TMD: the announced action may be
     /// interrupted). For a round-level step (`id` null) the action it waits for:
     /// `roll_initiative`, `begin_combat`, `start_turns`, `resolve`, `end_declarations`,
@@ -224,6 +224,14 @@ pub trait Engine: 'static {
     /// Whose move it is (pure, from the state alone): the round, the phase, and who may
     /// act now with the stage they act in (see [`Turn`]).
     fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
+    /// [`turn`](Self::turn) as `viewer` (as [`redact`](Self::redact) takes it) may know
+    /// it: no entry names what is hidden from it. By default nothing is hidden: the
+    /// viewer is only checked against [`viewers`](Self::viewers). An engine whose rules
+    /// hide something overrides it (World Trigger, WT-ST-1).
+    fn turn_for(ctx: &Self::Ctx, s: &Self::State, viewer: &Value) -> Result<Turn> {
+        named_viewer(viewer, &Self::viewers(s))?;
+        Ok(Self::turn(ctx, s))
+    }
     /// How the game ended (`null` while it goes on, and for engines without an end).
     fn outcome(ctx: &Self::Ctx, s: &Self::State) -> Value;
     /// Each participant's hit points now, as (`id`, `hp`), for engines that track
@@ -380,17 +388,18 @@ macro_rules! view_op {
     };
 }
 
-/// The pure `<module>.<x>_turn` operation of `handle`: `{state, data?}` → [`Turn`].
-/// The state is loaded as a handle loads it (one path, type-erased, as [`view_call`]).
+/// The pure `<module>.<x>_turn` operation of `handle`: `{state, viewer?, data?}` →
+/// [`Turn`] (as `viewer` may know it, see [`Engine::turn_for`]). The state is loaded as
+/// a handle loads it (one path, type-erased, as [`view_call`]).
 pub(crate) fn turn_call(handle: &str, args: Value) -> Result<Value> {
     let a = object(args)?;
-    only(&a, &["state", "data"])?;
+    only(&a, &["state", "viewer", "data"])?;
     let h = handles()
         .into_iter()
         .find(|h| h.name == handle)
         .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
-    Ok((h.load)(state, a.get("data"))?.turn())
+    (h.load)(state, a.get("data"))?.turn(a.get("viewer"))
 }
 
 /// Register engine `$engine`'s turn operation ([`turn_call`]); `$args` (declared with
@@ -666,6 +675,14 @@ impl<E: Engine> Session<E> {
         E::turn(&self.ctx, &self.state)
     }
 
+    /// Whose move it is as `viewer` may know it (`None`: the GM; see [`Engine::turn_for`]).
+    pub fn turn_for(&self, viewer: Option<&Value>) -> Result<Turn> {
+        match viewer {
+            Some(v) => E::turn_for(&self.ctx, &self.state, v),
+            None => Ok(self.turn()),
+        }
+    }
+
     /// How the game ended (`null` while it goes on).
     pub fn outcome(&self) -> Value {
         E::outcome(&self.ctx, &self.state)
@@ -753,8 +770,8 @@ pub trait AnyGame: Send + Sync {
     fn save(&self) -> Value;
     /// The outcome as JSON.
     fn outcome(&self) -> Value;
-    /// Whose move it is, as JSON (see [`Engine::turn`]).
-    fn turn(&self) -> Value;
+    /// Whose move it is as `viewer` may know it, as JSON (see [`Session::turn_for`]).
+    fn turn(&self, viewer: Option<&Value>) -> Result<Value>;
     /// Take back the last action.
     fn undo(&mut self) -> Result<()>;
     /// Rebuild the state if an action was cut short by a panic (see [`Session::recover`]).
@@ -819,8 +836,8 @@ impl<E: Engine> AnyGame for Session<E> {
     fn outcome(&self) -> Value {
         Session::outcome(self)
     }
-    fn turn(&self) -> Value {
-        Session::turn(self).to_json()
+    fn turn(&self, viewer: Option<&Value>) -> Result<Value> {
+        Ok(Session::turn_for(self, viewer)?.to_json())
     }
     fn undo(&mut self) -> Result<()> {
         Session::undo(self)
@@ -927,7 +944,8 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
-    /// * `turn` → `{round, phase, active: [{id, stage}]}`: whose move it is ([`Turn`]);
+    /// * `turn {viewer?}` → `{round, phase, active: [{id, stage}]}`: whose move it is
+    ///   ([`Turn`]; `viewer`: as that viewer may know it, see [`Engine::turn_for`]);
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
     /// * `view {viewer?, events?, action?}` → `{state, events?, action?}`: the state (and
     ///   the given events and action, the last action's) as `viewer` may see them (see
@@ -1041,11 +1059,14 @@ impl Game {
                 let viewer = a.remove("viewer");
                 view_of(g.as_ref(), viewer.as_ref(), &mut a)
             }
-            "state" | "save" | "outcome" | "turn" | "undo" | "undo_depth" | "handle" => {
+            "turn" => {
+                only(&a, &["viewer"])?;
+                g.turn(a.get("viewer"))
+            }
+            "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
                 only(&a, &[])?;
                 Ok(match method {
                     "state" => g.state(),
-                    "turn" => g.turn(),
                     "save" => g.save(),
                     "outcome" => g.outcome(),
                     "undo" => {

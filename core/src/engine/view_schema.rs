@@ -54,7 +54,7 @@ pub(crate) use view_shapes;
 
 /// One turn operation's argument shape (its result is [`Turn`](super::Turn)).
 macro_rules! turn_shapes {
-    ($args:ident, $state:ty $(, data: $data:ty)?) => {
+    ($args:ident, $state:ty, $viewer:ty, $viewer_doc:literal $(, data: $data:ty)?) => {
         #[doc = concat!("Arguments of the turn operation over `", stringify!($state), "`.")]
         #[allow(dead_code)]
         #[derive(schemars::JsonSchema)]
@@ -62,6 +62,9 @@ macro_rules! turn_shapes {
         pub struct $args {
             /// The state (untrusted: parsed and validated as `_act` reads it).
             pub state: $state,
+            #[doc = $viewer_doc]
+            #[serde(default)]
+            pub viewer: Option<$viewer>,
             $(
                 /// The action pack given to `round_new`, if any.
                 #[serde(default)]

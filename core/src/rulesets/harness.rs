@@ -267,11 +267,21 @@ fn check_viewer_listings<E: Engine>(
         let listed = sess.legal_actions(None, Some(&vj)).expect("a viewer's listing");
         let mut args = with_state(state.clone(), data);
         args.insert("viewer".into(), vj.clone());
-        let pure = crate::call(E::OPS[1], Value::Object(args)).expect("the pure viewer's listing");
+        let pure = crate::call(E::OPS[1], Value::Object(args.clone())).expect("the pure viewer's listing");
         assert_eq!(pure_listing(&pure), listed, "{}: viewer {v}: pure != handle", E::HANDLE);
+        // The viewer's turn: the pure operation's and the handle's agree.
+        let turn = sess.turn_for(Some(&vj)).expect("a viewer's turn").to_json();
+        let pure = crate::call(&E::OPS[0].replace("_new", "_turn"), Value::Object(args)).expect("pure turn");
+        assert_eq!(pure, turn, "{}: viewer {v}: pure turn != handle", E::HANDLE);
         let view = sess.view(Some(&vj), None).expect("a named viewer's view");
         if view["state"] == *state {
             assert_eq!(listed, gm, "{}: viewer {v} sees everything, but its listing differs", E::HANDLE);
+            assert_eq!(
+                turn,
+                sess.turn().to_json(),
+                "{}: viewer {v} sees everything, not its turn",
+                E::HANDLE
+            );
             continue;
         }
         let hidden: Vec<&Value> = state["members"]
@@ -283,6 +293,9 @@ fn check_viewer_listings<E: Engine>(
             .map(|(m, _)| &m["id"])
             .collect();
         assert!(!hidden.is_empty(), "{}: a view hides something else than squares", E::HANDLE);
+        for a in turn["active"].as_array().into_iter().flatten() {
+            assert!(!hidden.contains(&&a["id"]), "{}: viewer {v}'s turn names a hidden member", E::HANDLE);
+        }
         for item in &listed {
             let a = &item["action"];
             for k in ["actor", "reactor", "target"] {

@@ -85,10 +85,17 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  * @property {string} ruleset
  * @property {number} seq
  * @property {any} state the core's view for this player's viewer
+ * @property {Turn} [turn] whose move it is as this player may know it (the core's
+ *   `turnFor` their viewer: a reaction of a member their side may not see names nobody)
  * @property {{action: Record<string, any>, cost: string}[]} actions this player's legal actions
  * @property {{action: Record<string, any> | null, events: any[], secret: boolean, private?: boolean, user: string}[]} log
  * @property {{request: string, ok: boolean, code?: string | null, detail?: string | null, events?: any[]} | null} answer
  *   the GM client's answer to this player's last request
+ */
+
+/**
+ * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[]}} Turn
+ *   whose move it is, as the core's `turn` gives it
  */
 
 /**
@@ -260,6 +267,7 @@ function playerView(gunbai, combat, flag, user, answer) {
     ruleset: flag.ruleset,
     seq: flag.seq,
     state: viewFor(gunbai, flag.ruleset, flag.state, viewer).state,
+    turn: turnFor(gunbai, flag.ruleset, flag.state, viewer),
     actions: listFor(gunbai, combat, flag, user),
     log,
     answer,
@@ -326,6 +334,33 @@ export function viewFor(gunbai, ruleset, state, viewer, events) {
     const all = viewersOf(ruleset, state);
     if (all.includes(v) || !all.length) return one(all.length ? v : /** @type {any} */ (null));
     return all.map(one).reduce((a, b) => (events === undefined ? { state: common(a.state, b.state) } : { state: common(a.state, b.state), events: common(a.events, b.events) }));
+  } finally {
+    h.free();
+  }
+}
+
+/**
+ * Whose move it is as a viewer may know it: the core's `turnFor(viewer)` (World
+ * Trigger: a reaction of a member in Stealth the team may not see names nobody,
+ * WT-ST-1). A player who has no combatant in the encounter is told only what every
+ * viewer's turn names; the GM (viewer null) the whole turn.
+ * @param {any} gunbai
+ * @param {string} ruleset
+ * @param {any} state
+ * @param {{team?: string, combatant?: string} | null} viewer null for the GM
+ * @returns {Turn}
+ */
+export function turnFor(gunbai, ruleset, state, viewer) {
+  const h = engineClass(gunbai, ruleset).fromJSON(state);
+  try {
+    if (!viewer) return h.turn;
+    const v = opViewer(ruleset, viewer);
+    const all = viewersOf(ruleset, state);
+    if (all.includes(v) || !all.length) return all.length ? h.turnFor(v) : h.turn;
+    /** @type {Turn[]} */
+    const seen = all.map((x) => h.turnFor(x));
+    const named = (/** @type {{id: string | null}} */ a, /** @type {number} */ i) => seen.every((t) => t.active[i]?.id === a.id);
+    return { ...seen[0], active: seen[0].active.map((a, i) => (named(a, i) ? a : { ...a, id: null })) };
   } finally {
     h.free();
   }
@@ -495,6 +530,18 @@ export async function stopEngine(/** @type {any} */ combat) {
   await combat.unsetFlag(MODULE, "engine");
   await storeDoc(combat)?.setFlag(MODULE, "engine", "");
   for (const u of game.users) await viewDoc(combat, u.id ?? "")?.setFlag(MODULE, "view", "");
+}
+
+/**
+ * A deleted combat's JournalEntries (its engine record and every player's view): the
+ * active GM's client deletes them (the deleteCombat hook), so that none is left behind.
+ * @param {Combat.Implementation} combat
+ */
+export async function forgetCombat(combat) {
+  if (!game.user?.isGM || game.users.activeGM?.id !== game.user.id) return;
+  const cid = combat.id;
+  const docs = (game.journal ?? []).filter((/** @type {any} */ j) => j.getFlag(MODULE, "store") === cid || j.getFlag(MODULE, "viewOf")?.combat === cid);
+  for (const j of docs) await j.delete();
 }
 
 /**
@@ -1270,9 +1317,10 @@ export function combatantClass(Base) {
  * @param {any} state the state this client may see
  * @param {PublicFlag} pub
  * @param {boolean} gm
+ * @param {Turn | null} turn whose move it is as this client may know it
  * @returns {string}
  */
-function fightNote(combat, ruleset, state, pub, gm) {
+function fightNote(combat, ruleset, state, pub, gm, turn) {
   const out = pub.outcome;
   if (out && typeof out === "object") {
     const side = out.side ?? out.winner ?? null;
@@ -1286,7 +1334,14 @@ function fightNote(combat, ruleset, state, pub, gm) {
     return `<div class="gunbai-outcome" data-side="${esc(side ?? "")}">${esc(text)}</div>`;
   }
   const p = pendingAttack(ruleset, state);
-  if (!p) return "";
+  if (!p) {
+    // another engine's reaction stage (World Trigger): the member the core's turn names
+    // for this client, or nobody when its side may not see it (WT-ST-1)
+    const r = turn?.active?.find((a) => a.stage === "reaction");
+    if (!r) return "";
+    const text = r.id ? Lf("GUNBAI.Combat.ReactionWait", { target: nameOf(combat, r.id) }) : L("GUNBAI.Combat.ReactionWaitHidden");
+    return `<div class="gunbai-pending" data-stage="reaction" data-target="${esc(r.id ?? "")}">${esc(text)}</div>`;
+  }
   const target = combat.combatants.get(p.target);
   const mine = gm || !!target?.actor?.testUserPermission(game.user, "OWNER");
   const weapon = weaponName(pub.weapons, p.attacker, p.weapon);
@@ -1325,6 +1380,7 @@ export async function renderPanel(root, combat) {
     /** @type {{action: Record<string, any> | null, events: any[], secret: boolean, private?: boolean, user: string}[]} */
     const entries = flag ? flag.log.slice(-6).map((l) => ({ action: l.action, events: l.events, secret: false, user: l.user })) : mine?.log ?? [];
     const info = roundInfo(ruleset, state);
+    const turn = flag ? turnFor(await gunbaiReady, ruleset, flag.state, null) : mine?.turn ?? null;
     const actions = await actionsFor(combat);
     const weapons = pub.weapons ?? {};
     const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons });
@@ -1375,7 +1431,7 @@ export async function renderPanel(root, combat) {
       )} ${esc(info.round)}${info.phase ? ` · ${esc(Lk(`GUNBAI.PhaseName.${info.phase}`, info.phase))}` : ""}</div>` +
       (teams ? `<table class="gunbai-teams">${teams}</table>` : "") +
       `<ol class="gunbai-order">${rows}</ol>` +
-      fightNote(combat, ruleset, state, pub, gm) +
+      fightNote(combat, ruleset, state, pub, gm, turn) +
       `<div class="gunbai-actions" data-count="${actions.length}">${buttons || (gmButtons ? "" : `<span class="gunbai-note">${esc(L("GUNBAI.Combat.NothingToDo"))}</span>`)}</div>` +
       (gm
         ? `<details class="gunbai-gm" open><summary>${esc(L("GUNBAI.Combat.GmActions"))}</summary><div class="gunbai-actions">${gmButtons}</div>` +

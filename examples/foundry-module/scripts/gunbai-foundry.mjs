@@ -228,6 +228,10 @@ Hooks.on("renderChatMessage", (/** @type {any} */ msg, /** @type {any} */ html) 
   combat.relabelMessage(msg, el);
 });
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
+// a deleted combat leaves no JournalEntry of its engine record or its players' views
+Hooks.on("deleteCombat", (/** @type {any} */ c) => {
+  combat.forgetCombat(c).catch((e) => ui.notifications?.error(`gunbai: ${e.message}`));
+});
 Hooks.on("updateCombat", (/** @type {any} */ c, /** @type {any} */ changed) => {
   if (changed?.flags?.[MODULE] || "round" in (changed ?? {})) ui.combat?.render?.();
 });

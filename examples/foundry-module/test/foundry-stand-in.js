@@ -186,6 +186,17 @@
     async setFlag(scope, key, value) {
       return this.update({ [`flags.${scope}.${key}`]: value });
     }
+    /** Foundry: deleting a document needs OWNER; every client that has it drops it. */
+    async delete() {
+      if (!this.testUserPermission(game.user, "OWNER")) throw permissionError(this, "delete");
+      this._remove();
+      send({ kind: "journal", op: "delete", id: this.id, ownership: this.ownership, user: game.user.id });
+      return this;
+    }
+    _remove() {
+      game.journal.delete(this.id);
+      Hooks.callAll("deleteJournalEntry", this, {}, game.user.id);
+    }
   }
   window.JournalEntry = JournalEntry;
 
@@ -277,6 +288,19 @@
     }
     async setFlag(scope, key, value) {
       return this.update({ [`flags.${scope}.${key}`]: value });
+    }
+    /** Foundry: a GM deletes a combat; every client drops it (the deleteCombat hook). */
+    async delete() {
+      if (!this.canUserModify(game.user)) throw permissionError(this, "delete");
+      this._remove();
+      send({ kind: "combatDelete", id: this.id, user: game.user.id });
+      return this;
+    }
+    _remove() {
+      game.combats.delete(this.id);
+      if (game.combat === this) game.combat = null;
+      Hooks.callAll("deleteCombat", this, {}, game.user.id);
+      renderTracker();
     }
     async unsetFlag(scope, key) {
       return this.update({ [`flags.${scope}.-=${key}`]: null });
@@ -747,7 +771,9 @@
     else if (env.kind === "chatDelete") ChatMessage._remove(env.id);
     else if (env.kind === "journal" && env.op === "create") {
       if (!game.journal.has(env.data._id)) JournalEntry._add(env.data);
-    } else if (env.kind === "journal") game.journal.get(env.id)?._apply(env.paths);
+    } else if (env.kind === "journal" && env.op === "delete") game.journal.get(env.id)?._remove();
+    else if (env.kind === "journal") game.journal.get(env.id)?._apply(env.paths);
+    else if (env.kind === "combatDelete") game.combats.get(env.id)?._remove();
     else if (env.kind === "combat") game.combats.get(env.id)?._apply(env);
   };
 

@@ -427,13 +427,28 @@ crate::engine::view_schema::view_shapes!(
 );
 
 #[cfg(feature = "schema")]
-crate::engine::view_schema::turn_shapes!(CocApRoundTurnArgs, crate::coc_ap::round::CocApRoundState);
+crate::engine::view_schema::turn_shapes!(
+    CocApRoundTurnArgs,
+    crate::coc_ap::round::CocApRoundState,
+    String,
+    "A participant's id; absent or null: the KP."
+);
 
 #[cfg(feature = "schema")]
-crate::engine::view_schema::turn_shapes!(C7hRoundTurnArgs, crate::coc7_house::round::C7hRoundState);
+crate::engine::view_schema::turn_shapes!(
+    C7hRoundTurnArgs,
+    crate::coc7_house::round::C7hRoundState,
+    String,
+    "A combatant's id; absent or null: the KP."
+);
 
 #[cfg(feature = "schema")]
-crate::engine::view_schema::turn_shapes!(C7hChaseTurnArgs, crate::coc7_house::chase::C7hChaseState);
+crate::engine::view_schema::turn_shapes!(
+    C7hChaseTurnArgs,
+    crate::coc7_house::chase::C7hChaseState,
+    String,
+    "The fugitive's or the pursuer's id; absent or null: the KP."
+);
 #[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(CocApRoundSimulateArgs, CocApRoundNewArgs);
 #[cfg(all(feature = "schema", feature = "simulate"))]

@@ -197,6 +197,12 @@ crate::engine::view_schema::view_shapes!(
 );
 
 #[cfg(feature = "schema")]
-crate::engine::view_schema::turn_shapes!(FmRoundTurnArgs, crate::fap_map::round::FmRoundState, data: Value);
+crate::engine::view_schema::turn_shapes!(
+    FmRoundTurnArgs,
+    crate::fap_map::round::FmRoundState,
+    String,
+    "A combatant's id; absent or null: the GM.",
+    data: Value
+);
 #[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(FmRoundSimulateArgs, FmRoundNewArgs);

@@ -163,6 +163,11 @@ crate::engine::view_schema::view_shapes!(
 );
 
 #[cfg(feature = "schema")]
-crate::engine::view_schema::turn_shapes!(TmdEncounterTurnArgs, crate::tmd::encounter::TmdEncounterState);
+crate::engine::view_schema::turn_shapes!(
+    TmdEncounterTurnArgs,
+    crate::tmd::encounter::TmdEncounterState,
+    String,
+    "A character's id or a side's name; absent or null: the GM."
+);
 #[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(TmdEncounterSimulateArgs, TmdEncounterNewArgs);

@@ -138,6 +138,19 @@ impl Engine for Battle {
         Turn { round: s.round, phase: json_name(&s.phase), active }
     }
 
+    /// WT-ST-1: a pending attack's target in Stealth that `viewer`'s team may not see is
+    /// named by no entry: its `reaction` stage names nobody.
+    fn turn_for(ctx: &(), s: &WtBattleState, viewer: &Value) -> Result<Turn> {
+        let team = battle::view::viewer_team(s, viewer)?;
+        let mut t = Self::turn(ctx, s);
+        for a in &mut t.active {
+            if a.stage == "reaction" && battle::view::hidden_id(s, team, a.id.as_deref()) {
+                a.id = None;
+            }
+        }
+        Ok(t)
+    }
+
     fn outcome(_: &(), s: &WtBattleState) -> Value {
         s.outcome.to_json()
     }
@@ -232,7 +245,9 @@ crate::engine::view_schema::view_shapes!(
 #[cfg(feature = "schema")]
 crate::engine::view_schema::turn_shapes!(
     WtBattleTurnArgs,
-    crate::world_trigger::battle::state::WtBattleState
+    crate::world_trigger::battle::state::WtBattleState,
+    crate::world_trigger::battle::WtBattleViewer,
+    "The team viewing (its index or id); absent or null: the GM, who sees everything. A pending attack's target in Stealth that the team may not see is no `reaction` entry: the entry names nobody (WT-ST-1)."
 );
 #[cfg(all(feature = "schema", feature = "simulate"))]
 crate::engine::view_schema::simulate_shapes!(

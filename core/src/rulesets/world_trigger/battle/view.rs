@@ -356,6 +356,39 @@ mod listing_tests {
     }
 
     #[test]
+    fn a_reaction_stage_names_no_target_the_team_may_not_see() {
+        // WT-ST-1: a1 in Stealth is attacked directly (the GM's listing offers it). The
+        // turn of team b, who may not see a1, names nobody in the reaction stage; a's and
+        // the GM's name a1. Pure operation and handle alike.
+        let mut at = until(until(near(), "movement", "b"), "attack", "b");
+        at["members"][0]["at"] = json!({"x": 1, "y": 0});
+        at["members"][0]["states"]["stealth"] = json!("sub");
+        let gm = listing(&at, Value::Null, false);
+        let attack =
+            gm["actions"].as_array().unwrap().iter().find(|i| i["action"]["target"] == "a1").unwrap();
+        let args = json!({"state": at, "action": attack["action"], "seed": 1});
+        let st = crate::call("world_trigger.battle_act", args).unwrap()["state"].clone();
+        let turn = |viewer: Value| {
+            crate::call("world_trigger.battle_turn", json!({"state": st, "viewer": viewer})).unwrap()
+        };
+        let mut g = crate::engine::Game::new();
+        g.call("load", json!({"handle": "world_trigger.Battle", "state": st})).unwrap();
+        let hidden = json!([{"id": null, "stage": "reaction"}]);
+        for b in [json!("b"), json!(1)] {
+            assert_eq!(turn(b.clone())["active"], hidden);
+            assert_eq!(g.call("turn", json!({"viewer": b})).unwrap()["active"], hidden);
+        }
+        let seen = json!([{"id": "a1", "stage": "reaction"}]);
+        for v in [json!("a"), Value::Null] {
+            assert_eq!(turn(v.clone())["active"], seen);
+            assert_eq!(g.call("turn", json!({"viewer": v})).unwrap()["active"], seen);
+        }
+        let e =
+            crate::call("world_trigger.battle_turn", json!({"state": st, "viewer": "nobody"})).unwrap_err();
+        assert_eq!(e.0.field.as_deref(), Some("viewer"));
+    }
+
+    #[test]
     fn a_hidden_move_leaves_its_route_out_of_the_action_too() {
         // WT-ST-1: a1 moves in Stealth; team b's view of the action has no `path`.
         let st = until(near(), "movement", "a");
