@@ -151,10 +151,11 @@ fn chat_own(
 
 /// The rulebook tables of the build's rulesets (CoC 7th's), for `table_pack`.
 fn chat_tables() -> Vec<(&'static str, u32)> {
-    let mut v = Vec::new();
-    #[cfg(feature = "coc7")]
-    v.extend(coc::chat::tables::ids());
-    v
+    if cfg!(feature = "coc7") {
+        coc::chat::tables::ids().collect()
+    } else {
+        Vec::new()
+    }
 }
 
 /// Every system's help (its texts are in the message tables of the build's rulesets;
