@@ -31,7 +31,9 @@ before(async () => {
   app = new App()
   app.plugin(mock)
   app.plugin(memory)
-  app.plugin(gunbai, { ...SESSIONS.config, logDir })
+  // The config's table pack path is relative to the repository.
+  const tablePack = SESSIONS.config.tablePack && path.resolve(__dirname, '../../..', SESSIONS.config.tablePack)
+  app.plugin(gunbai, { ...SESSIONS.config, logDir, tablePack })
   await app.start()
   // A whisper goes through the platform's private message: record it.
   const bot = app.bots[0]
