@@ -34,6 +34,7 @@ pub struct CmdInitEntry {
     /// Who (1–64 characters).
     pub name: String,
     /// The value ordered by: DEX for CoC, the initiative for the other systems (−1000…1000).
+    #[schemars(range(min = -1000, max = 1000))]
     pub value: i64,
 }
 

@@ -20,9 +20,11 @@
 //! assert_eq!(chat["matched"], false);
 //! let bad = gunbai::call("command.run", json!({"text": "CC(1<=50", "system": "coc7", "lang": "en"})).unwrap();
 //! assert_eq!(bad["parse_error"]["position"], 5);
-//! let refused = gunbai::call("command.run", json!({"text": "CC(11)<=50", "system": "coc7", "lang": "zh-CN"})).unwrap();
+//! let refused = gunbai::call("command.run", json!({"text": "CC(101)<=50", "system": "coc7", "lang": "zh-CN"})).unwrap();
 //! assert_eq!(refused["refused"]["code"], "out_of_range");
-//! assert!(refused["text"].as_str().unwrap().starts_with("无法执行指令"));
+//! assert_eq!(refused["text"], "请将奖励·惩罚骰的数量设置在-100以上及100以下"); // BCDice's own words
+//! let far = gunbai::call("command.run", json!({"text": "1D1000001", "system": "coc7", "lang": "zh-CN"})).unwrap();
+//! assert!(far["text"].as_str().unwrap().starts_with("无法执行指令"));
 //! ```
 //!
 //! Reading a line (as BCDice does):
