@@ -94,7 +94,7 @@ fn rule_of(system: Option<CmdSystem>) -> (Option<&'static str>, SortKey) {
 /// groups of equal keys.
 fn order(list: &[CmdInitEntry], key: SortKey) -> (Vec<CmdInitEntry>, Vec<Vec<String>>) {
     let mut sorted = list.to_vec();
-    sorted.sort_by_key(|e| std::cmp::Reverse(key(e.value)));
+    crate::kernel::small_sort::sort_by(&mut sorted, &|a, b| key(b.value).cmp(&key(a.value)));
     let mut ties: Vec<Vec<String>> = Vec::new();
     for w in sorted.windows(2) {
         if key(w[0].value) == key(w[1].value) {

@@ -10,11 +10,11 @@ use super::catalog;
 use super::outcome::{Outcome, ENTRY_MARK};
 use super::types::CmdLang;
 use crate::error::{Error, ErrorCode, Result};
-use crate::json::{FromJson, ToJson};
+use crate::json::{At, FromJson, JsonResult, Map, ToJson};
 use crate::kernel::label::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use serde_json::Value;
 
 /// Longest entry text, in characters.
 pub const MAX_ENTRY_CHARS: usize = 1000;
@@ -34,14 +34,57 @@ pub struct CmdTablePack {
     /// `bouts_summary` (10 entries), `phobias` and `manias` (100), `casting_minor` and
     /// `casting_major` (8). An entry's `ja`, `zh_hans`, `zh_hant` may be empty (then
     /// `en` is shown).
-    pub tables: BTreeMap<String, Vec<WtLabel>>,
+    #[schemars(with = "std::collections::BTreeMap<String, Vec<WtLabel>>")]
+    pub tables: CmdTableTexts,
+}
+
+/// The `tables` of a [`CmdTablePack`]: kept as the JSON object it was passed as (each
+/// entry checked to be a four-language text when the arguments are read), so that no
+/// map of its own is compiled in.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CmdTableTexts(pub Map<String, Value>);
+
+impl FromJson for CmdTableTexts {
+    fn from_json(v: &Value, at: &At<'_>) -> JsonResult<Self> {
+        let m = crate::json::object(v, at, "a map")?;
+        for (k, x) in m {
+            let key = At::Key(at, k);
+            for (i, e) in crate::json::array(x, &key)?.iter().enumerate() {
+                WtLabel::from_json(e, &At::Index(&key, i))?;
+            }
+        }
+        Ok(CmdTableTexts(m.clone()))
+    }
+}
+
+impl ToJson for CmdTableTexts {
+    fn to_json(&self) -> Value {
+        self.0.to_json()
+    }
+    fn write_json(&self, out: &mut Vec<u8>) {
+        self.0.write_json(out);
+    }
+}
+
+/// The text of `e` (an entry checked when read) in `lang`, `en` when that one is empty.
+fn entry_text(e: &Value, lang: CmdLang) -> Option<String> {
+    let key = match lang {
+        CmdLang::Ja => "ja",
+        CmdLang::ZhHans => "zh_hans",
+        CmdLang::ZhHant => "zh_hant",
+        CmdLang::En => "en",
+    };
+    let t = e.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
+    t.or_else(|| e.get("en").and_then(Value::as_str)).map(str::to_string)
 }
 
 /// `invalid_argument` for an unknown table, too many entries or an overlong text.
 pub(crate) fn validate(pack: &CmdTablePack) -> Result<()> {
     let bad = |m: String| Err(Error::field(ErrorCode::InvalidArgument, "table_pack", m));
     let known = (crate::registered::CHAT.tables)();
-    for (id, entries) in &pack.tables {
+    for (id, entries) in &pack.tables.0 {
+        let entries = entries.as_array().map_or(&[][..], Vec::as_slice);
         let Some(&(_, die)) = known.iter().find(|(k, _)| k == id) else {
             let names: Vec<&str> = known.iter().map(|(k, _)| *k).collect();
             return bad(format!(
@@ -53,8 +96,8 @@ pub(crate) fn validate(pack: &CmdTablePack) -> Result<()> {
         if entries.len() > die as usize {
             return bad(format!("table {id} has at most {die} entries, not {}", entries.len()));
         }
-        for e in entries {
-            if [&e.ja, &e.zh_hans, &e.zh_hant, &e.en].iter().any(|t| t.chars().count() > MAX_ENTRY_CHARS) {
+        for e in entries.iter().filter_map(Value::as_object) {
+            if e.values().filter_map(Value::as_str).any(|t| t.chars().count() > MAX_ENTRY_CHARS) {
                 return bad(format!("an entry of table {id} is over {MAX_ENTRY_CHARS} characters"));
             }
         }
@@ -66,21 +109,9 @@ pub(crate) fn validate(pack: &CmdTablePack) -> Result<()> {
 /// [`ENTRY_MARK`].
 pub(crate) fn resolve(o: &mut Outcome, pack: Option<&CmdTablePack>, lang: CmdLang) -> Result<()> {
     let Some((id, index)) = o.entry else { return Ok(()) };
-    let entry = pack.and_then(|p| p.tables.get(id)).and_then(|t| t.get(index as usize - 1));
-    let text = match entry {
-        Some(e) => {
-            let t = match lang {
-                CmdLang::Ja => &e.ja,
-                CmdLang::ZhHans => &e.zh_hans,
-                CmdLang::ZhHant => &e.zh_hant,
-                CmdLang::En => &e.en,
-            };
-            if t.is_empty() {
-                e.en.clone()
-            } else {
-                t.clone()
-            }
-        }
+    let entry = pack.and_then(|p| p.tables.0.get(id)?.get(index as usize - 1));
+    let text = match entry.and_then(|e| entry_text(e, lang)) {
+        Some(t) => t,
         None => catalog::fmt(lang, "table_no_entry", &[("n", index.to_string())])?,
     };
     o.text = o.text.replace(ENTRY_MARK, &text);

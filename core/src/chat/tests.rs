@@ -163,7 +163,8 @@ fn illustrative_table_pack() {
     assert!(pack.illustrative);
     tables::validate(&pack).unwrap();
     for (id, die) in (crate::registered::CHAT.tables)() {
-        let entries = &pack.tables[id];
+        let entries: Vec<crate::kernel::label::WtLabel> =
+            crate::json::from_value(&pack.tables.0[id]).unwrap();
         assert!(entries.len() == die as usize || entries.is_empty(), "{id}");
         for e in entries {
             assert!([&e.ja, &e.zh_hans, &e.zh_hant, &e.en].iter().all(|t| !t.is_empty()), "{id}");
@@ -174,7 +175,7 @@ fn illustrative_table_pack() {
             json!({"text": "BMR", "system": "coc7", "lang": "zh-Hant", "rolls": [n, 4], "table_pack": v}),
         )
         .unwrap();
-        let want = &pack.tables["bouts_realtime"][n as usize - 1].zh_hant;
+        let want = pack.tables.0["bouts_realtime"][n as usize - 1]["zh_hant"].as_str().unwrap();
         assert_eq!(r.text, format!("瘋狂發作（即時症狀）({n}) ＞ {want}(1D10＞4回合)"));
     }
 }
