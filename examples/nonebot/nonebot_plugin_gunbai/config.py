@@ -29,7 +29,7 @@ class Config(BaseModel):
     gunbai_data_dir: Optional[Path] = None
     # A table pack (JSON file) with the texts of the rulebook tables that `.ti`, `.li`,
     # BMR, PH … roll: the group's own, or gunbai's illustrative sample
-    # (core/data/command/coc7_tables.json). None: the entry is named by its number.
+    # (gunbai/data/coc7_tables.json in the wheel). None: the entry is named by its number.
     gunbai_table_pack: Optional[Path] = None
     # Reproducible dice (roll k of a group uses seed + k): for tests and transcripts.
     gunbai_seed: Optional[int] = None
