@@ -149,7 +149,8 @@ function apply(ctx, config) {
 
   ctx.middleware(async (session, next) => {
     const send = async (content) => { await session.send(content) }
-    const line = (session.stripped?.content ?? session.content ?? '').trim()
+    // The content is element markup: an adapter escapes `<` and `&` of what was typed (`CC<=50`).
+    const line = h.unescape(session.stripped?.content ?? session.content ?? '').trim()
     const isDot = DOTS.some((d) => line.startsWith(d))
     if (!isDot && !config.allLines) return next()
     const gunbai = await ready

@@ -30,7 +30,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp))
         pack = load_table_pack(HERE.parents[2] / c["tablePack"]) if c.get("tablePack") else None
-        settings = Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"], table_pack=pack)
+        settings = Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"], table_pack=pack,
+                            all_lines=c.get("allLines", False))
         engine = Gunbai(settings, store)
         for s in data["sessions"]:
             group = s["group"]
