@@ -31,6 +31,7 @@ build: build-js build-py
 ## test) puts the release wheel back.
 develop: setup-py
 	bash scripts/xtask.sh py bindings-py/python/gunbai
+	mkdir -p bindings-py/python/gunbai/data && cp core/data/command/coc7_tables.json bindings-py/python/gunbai/data/
 	cd bindings-py && VIRTUAL_ENV="$(CURDIR)/.venv" ../.venv/bin/maturin develop
 	rm -f .venv/.gunbai-wheel
 

@@ -240,6 +240,9 @@ NODE
 cp bindings-js/js/package.json "$PKG/package.json"
 cp bindings-js/js/README.md "$PKG/README.md"
 cp LICENSE-MIT LICENSE-APACHE "$PKG/"
+# Data files a host loads and passes in (never compiled into the wasm): the illustrative
+# CoC 7th table pack for command.run's table_pack.
+mkdir -p "$PKG/data" && cp core/data/command/coc7_tables.json "$PKG/data/"
 packdir="$(mktemp -d)"; (cd "$PKG" && npm pack --silent --pack-destination "$packdir" >/dev/null)
 printf 'npm package (npm pack, gzipped tarball): %s bytes; inline.js %s bytes (%s gzipped)\n' \
   "$(stat -c %s "$packdir"/*.tgz)" "$(stat -c %s "$PKG/inline.js")" "$(gzip -9c "$PKG/inline.js" | wc -c)"

@@ -20,6 +20,12 @@ for f in "$gen"/*; do
   cmp -s "$f" "bindings-py/python/gunbai/$(basename "$f")" || cp "$f" bindings-py/python/gunbai/
 done
 
+# Data files a host loads and passes in (never compiled in): the illustrative CoC 7th
+# table pack (command.run's table_pack), as gunbai/data/ in the wheel.
+mkdir -p bindings-py/python/gunbai/data
+cmp -s core/data/command/coc7_tables.json bindings-py/python/gunbai/data/coc7_tables.json ||
+  cp core/data/command/coc7_tables.json bindings-py/python/gunbai/data/
+
 key="$(inputs_hash Cargo.toml Cargo.lock core bindings-py/Cargo.toml bindings-py/pyproject.toml bindings-py/src \
   bindings-py/python README.md scripts/build-py.sh scripts/env.sh) $("$VENV/bin/maturin" --version)"
 key="$(echo "$key" | sha256sum | cut -c1-32)"

@@ -26,6 +26,12 @@ Bot commands (everything else goes to gunbai.command.run):
     .sc / .en              (coc7) return the changed card (SAN, the skill): stored here.
     .setcoc N              (coc7) returns the house-rule variants: stored for the channel
                            and passed as `variants` to every command.run there.
+    .ri / .init            gunbai's initiative list (.ri 70 NAME, .ri with the card's DEX,
+                           .init, .init del NAME, .init clr): the channel's list is passed
+                           as `init` and the `result.entries` returned are stored here.
+    .ti / .li / BMR / PH   (coc7) rulebook tables: the entry's text comes from the table pack
+                           passed as `table_pack` (by default the illustrative one shipped
+                           with gunbai, `gunbai.packs.table_pack()`).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, cast
 
 import gunbai
+import gunbai.packs
 
 SYSTEMS = ["world_trigger", "coc7", "coc6", "tmd", "fap_map"]
 LANGS = ["ja", "zh-Hans", "zh-Hant", "en"]
@@ -86,6 +93,7 @@ class StateFile:
         ch.setdefault("undo", [])  # a file written before !undo existed
         ch.setdefault("cards", {})  # user -> {skill: value}
         ch.setdefault("variants", None)  # what `.setcoc` returned, passed to command.run
+        ch.setdefault("init", [])  # the `.ri` / `.init` list, passed to command.run
         return ch
 
     def save(self) -> None:
@@ -100,15 +108,25 @@ class Bot:
     """Chat-service-independent bot. `seed` makes every roll reproducible
     (roll k of a channel uses seed + k); without it the dice are random."""
 
-    def __init__(self, state: StateFile, seed: Optional[int] = None) -> None:
+    def __init__(
+        self, state: StateFile, seed: Optional[int] = None, table_pack: Optional[Dict[str, Any]] = None
+    ) -> None:
         self.state = state
         self.seed = seed
+        # The texts of the rulebook tables (`.ti`, `BMR` ...): a group's own pack, or the
+        # illustrative one shipped with gunbai.
+        self.table_pack = table_pack if table_pack is not None else gunbai.packs.table_pack()
 
     def _w(self, ch: Dict[str, Any], key: str, **kw: Any) -> str:
         return WORDS[key][ch["lang"]].format(**kw)
 
     def _run(self, ch: Dict[str, Any], text: str, user: Optional[str] = None) -> Dict[str, Any]:
         args: Dict[str, Any] = {"text": text, "system": ch["system"], "lang": ch["lang"]}
+        args["table_pack"] = self.table_pack
+        if ch["init"]:
+            args["init"] = ch["init"]
+        if user is not None:
+            args["actor"] = user
         if user is not None and ch["cards"].get(user):
             args["card"] = ch["cards"][user]
         if ch["variants"]:
@@ -125,6 +143,8 @@ class Bot:
             ch["cards"][user] = structured["card"]
         if result["kind"] == "coc7_house_rule":
             ch["variants"] = structured["variants"]
+        if result["kind"] == "initiative":
+            ch["init"] = structured["entries"]
         return result
 
     def handle(self, channel: str, user: str, text: str) -> Optional[Reply]:

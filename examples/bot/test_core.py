@@ -158,3 +158,25 @@ def test_sc_en_and_setcoc_update_what_the_bot_stores(tmp_path: Path) -> None:
     assert say(bot, ".sc 1/1", channel="jp").endswith("＞ 正気度喪失 1 ＞ 正気度 55 → 54")
     assert say(bot, ".st show", channel="jp") == "キャラクターカード：正気度54 目星70"
     assert say(bot, ".st clr", channel="jp") == "キャラクターカードを空にしました"
+
+
+def test_initiative_list_and_table_pack_are_passed_and_kept(tmp_path: Path) -> None:
+    path = str(tmp_path / "state.json")
+    bot = Bot(StateFile(path), seed=3)
+    say(bot, "!lang en")
+    say(bot, "!system coc7")
+    say(bot, ".ri 70 Aoi")
+    say(bot, ".ri 50 Deep One")
+    # A restarted bot has the channel's list: it was stored from result.entries.
+    bot = Bot(StateFile(path), seed=3)
+    listed = say(bot, ".init")
+    assert listed.index("Aoi") < listed.index("Deep One"), listed
+    say(bot, ".init clr")
+    assert "Aoi" not in say(bot, ".init")
+    # The table's entry text comes from the pack the bot passes (the shipped one).
+    pack = bot.table_pack
+    assert pack["illustrative"] is True
+    r = bot.handle("c", "gm", ".ti")
+    assert r is not None
+    texts = [e["en"] for e in pack["tables"]["bouts_realtime"]]
+    assert any(t in r.text for t in texts), r.text

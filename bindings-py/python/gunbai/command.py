@@ -18,7 +18,7 @@ else:
 
 
 @_op("command.run")
-def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None, card: Union[Mapping[str, int], None] = None, actor: Union[str, None] = None, skill_pack: Union[CmdSkillPack, None] = None) -> CmdRunResult:
+def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = None, variants: Union[CmdVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None, card: Union[Mapping[str, int], None] = None, actor: Union[str, None] = None, skill_pack: Union[CmdSkillPack, None] = None, table_pack: Union[CmdTablePack, None] = None, init: Union[Sequence[CmdInitEntry], None] = None) -> CmdRunResult:
     """``command.run`` — Run one chat line as a dice/ruleset command (BCDice syntax for CoC); matched=false for ordinary chat.
 
     Args:
@@ -31,6 +31,8 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
         card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
         actor: Who typed the line (a player or character name or id, at most 64 characters), echoed in `record.actor` for the session log; nothing else reads it.
         skill_pack: The skill pack whose base values stand in when `card` lacks a skill (`.ra 聆听` on a card without 聆听: 20 in 7th edition; 闪避 = DEX/2 from the card's DEX). Null (default): the built-in pack, CoC 7th and 6th base values labelled illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
+        table_pack: Texts of the rulebook tables (`BMR`, `PH`, `.ti` …): null (default) names the entry rolled by its number; the illustrative sample is `core/data/command/coc7_tables.json` (not compiled in), a group may pass its own.
+        init: The channel's initiative list (`.ri`, `.init`): the entries as the last `.ri` returned them in `result.entries`, for the host to store per channel.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -11,6 +11,7 @@
 //! | `.ra 侦查60+10`, `.ra 侦查60-5*2` | `CC<=(60+10) 侦查` | a modifier after the value is applied |
 //! | `.ra 3#侦查50`, `.r 3#1d6` | `x3 CC<=50 侦查`, `x3 1d6` | `N#` repeats (1…100) |
 //! | `.rh …` | `S…` | secret |
+//! | `.ti`, `.li` | `BMR`, `BMS` | bouts of madness, real time / summary (7th edition) |
 //!
 //! The dot may be `.`, `。` or `．`; letters are case-insensitive. The skill value is
 //! the first number in the line, with the arithmetic stuck to it (bots look the name
@@ -37,6 +38,15 @@ pub(crate) fn rewrite(
     let t = text.trim_start_matches(super::lex::is_space);
     let rest = t.strip_prefix(['.', '。', '．'])?;
     let lower: String = rest.chars().take(4).map(|c| super::lex::normalize(c).to_ascii_lowercase()).collect();
+    // `.ti` / `.li` (SealDice, Dice!): CoC 7th's bouts of madness, real time / summary.
+    if system == Some(CmdSystem::Coc7) && (lower.starts_with("ti") || lower.starts_with("li")) {
+        let after = skip_chars(rest, 2);
+        if after.chars().next().is_some_and(|c| !super::lex::is_space(c)) {
+            return None;
+        }
+        let table = if lower.starts_with('t') { "BMR" } else { "BMS" };
+        return Some(Ok(format!("{table}{after}")));
+    }
     if !lower.starts_with('r') {
         return None;
     }

@@ -30,6 +30,11 @@ const PLAIN: &[Entry] = &[
         "help_dot_st",
         &[".st 力量50敏捷60侦查70", ".st 目星:60 聞き耳=50", ".st show"],
     ),
+    (
+        ".ri value name, .init, .init del name, .init clr",
+        "help_dot_init",
+        &[".ri 70 田中", ".init", ".init clr"],
+    ),
 ];
 
 /// `command.help` — the command reference for `system` in `lang`: the

@@ -32,12 +32,21 @@ pub(crate) struct Refusal {
     pub error: Error,
     pub key: Option<&'static str>,
     pub vars: Vec<(&'static str, String)>,
+    /// The detail is the whole reply (BCDice's own wording of the refusal), not wrapped
+    /// in "cannot run the command (…)".
+    pub whole: bool,
 }
 
 /// A refusal of the text (`field` = `text`) with the localized detail `key`.
 pub(crate) fn refuse(error: Error, key: &'static str, vars: &[(&'static str, i64)]) -> Fail {
     let vars = vars.iter().map(|(k, v)| (*k, v.to_string())).collect();
-    Fail::Refuse(Box::new(Refusal { error, key: Some(key), vars }))
+    Fail::Refuse(Box::new(Refusal { error, key: Some(key), vars, whole: false }))
+}
+
+/// [`refuse`] whose reply is the detail alone.
+pub(crate) fn refuse_whole(error: Error, key: &'static str, vars: &[(&'static str, i64)]) -> Fail {
+    let vars = vars.iter().map(|(k, v)| (*k, v.to_string())).collect();
+    Fail::Refuse(Box::new(Refusal { error, key: Some(key), vars, whole: true }))
 }
 
 impl From<Error> for Fail {

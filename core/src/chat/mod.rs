@@ -20,9 +20,11 @@
 //! assert_eq!(chat["matched"], false);
 //! let bad = gunbai::call("command.run", json!({"text": "CC(1<=50", "system": "coc7", "lang": "en"})).unwrap();
 //! assert_eq!(bad["parse_error"]["position"], 5);
-//! let refused = gunbai::call("command.run", json!({"text": "CC(11)<=50", "system": "coc7", "lang": "zh-CN"})).unwrap();
+//! let refused = gunbai::call("command.run", json!({"text": "CC(101)<=50", "system": "coc7", "lang": "zh-CN"})).unwrap();
 //! assert_eq!(refused["refused"]["code"], "out_of_range");
-//! assert!(refused["text"].as_str().unwrap().starts_with("无法执行指令"));
+//! assert_eq!(refused["text"], "请将奖励·惩罚骰的数量设置在-100以上及100以下"); // BCDice's own words
+//! let far = gunbai::call("command.run", json!({"text": "1D1000001", "system": "coc7", "lang": "zh-CN"})).unwrap();
+//! assert!(far["text"].as_str().unwrap().starts_with("无法执行指令"));
 //! ```
 //!
 //! Reading a line (as BCDice does):
@@ -68,11 +70,13 @@ pub(crate) mod catalog;
 pub(crate) mod common;
 pub(crate) mod dialect;
 pub mod help;
+pub mod init;
 pub(crate) mod lex;
 pub(crate) mod outcome;
 pub mod plain;
 pub(crate) mod record;
 pub mod st;
+pub mod tables;
 pub mod types;
 
 #[cfg(test)]
@@ -111,6 +115,8 @@ pub(crate) struct Dialects {
     pub help: fn(CmdSystem) -> (&'static str, &'static [help::Entry]),
     /// The rulesets' message tables (beside the common one), each sorted by key.
     pub messages: &'static [&'static [catalog::Entry]],
+    /// The rulebook tables whose texts a `table_pack` may hold: id and entry count.
+    pub tables: fn() -> Vec<(&'static str, u32)>,
 }
 
 /// Most repetitions of one command (`x100`).
@@ -240,41 +246,17 @@ type Single = std::result::Result<Option<(bool, String, Outcome)>, (bool, Fail)>
 
 /// One command (no repetition): `Ok(None)` when it is not a command. A failure
 /// carries whether it was of an `S`-prefixed (secret) command.
-fn single(
-    head: &[char],
-    system: Option<CmdSystem>,
-    lang: CmdLang,
-    variants: CmdVariants,
-    dice: &mut Dice,
-) -> Single {
+fn single(head: &[char], args: &CmdRunArgs, dice: &mut Dice) -> Single {
+    let (system, lang, variants) = (args.system, args.lang, args.variants);
     if head.is_empty() {
         return Ok(None);
     }
     let try_one = |c: &[char], dice: &mut Dice| -> PResult<Option<Outcome>> {
-        // A system left out of this build never gets here (`run` refuses it first).
-        let own = match system {
-            None => None,
-            Some(s) => (crate::registered::CHAT.own)(s, c, lang, dice, variants)?,
-        };
-        if let Some(o) = own {
-            return Ok(Some(o));
+        let mut o = try_command(c, system, lang, variants, dice)?;
+        if let Some(o) = o.as_mut() {
+            tables::resolve(o, args.table_pack.as_ref(), lang)?;
         }
-        if let Some(o) = common::try_calc(c, lang, dice)? {
-            return Ok(Some(o));
-        }
-        if let Some(o) = common::try_tally(c, lang, dice)? {
-            return Ok(Some(o));
-        }
-        if let Some(o) = common::try_bdice(c, lang, dice)? {
-            return Ok(Some(o));
-        }
-        if let Some(o) = common::try_rdice(c, lang, dice)? {
-            return Ok(Some(o));
-        }
-        if let Some(o) = common::try_udice(c, lang, dice)? {
-            return Ok(Some(o));
-        }
-        plain::try_plain(c, lang, dice)
+        Ok(o)
     };
     if head.first() == Some(&'S') && head.len() > 1 {
         let rest = head.get(1..).unwrap_or(&[]);
@@ -290,12 +272,46 @@ fn single(
         .map_err(|f| (false, players_mistake(f)))
 }
 
+/// One command of the system or the common ones, before its table entry is filled.
+fn try_command(
+    c: &[char],
+    system: Option<CmdSystem>,
+    lang: CmdLang,
+    variants: CmdVariants,
+    dice: &mut Dice,
+) -> PResult<Option<Outcome>> {
+    // A system left out of this build never gets here (`run` refuses it first).
+    let own = match system {
+        None => None,
+        Some(s) => (crate::registered::CHAT.own)(s, c, lang, dice, variants)?,
+    };
+    if let Some(o) = own {
+        return Ok(Some(o));
+    }
+    if let Some(o) = common::try_calc(c, lang, dice)? {
+        return Ok(Some(o));
+    }
+    if let Some(o) = common::try_tally(c, lang, dice)? {
+        return Ok(Some(o));
+    }
+    if let Some(o) = common::try_bdice(c, lang, dice)? {
+        return Ok(Some(o));
+    }
+    if let Some(o) = common::try_rdice(c, lang, dice)? {
+        return Ok(Some(o));
+    }
+    if let Some(o) = common::try_udice(c, lang, dice)? {
+        return Ok(Some(o));
+    }
+    plain::try_plain(c, lang, dice)
+}
+
 /// A failure about the text is the player's (a refusal reply), not the caller's
 /// (an error): `lex::hard` names the field `text` for everything but the dice source.
 fn players_mistake(f: Fail) -> Fail {
     match f {
         Fail::Hard(e) if e.field.as_deref() == Some("text") => {
-            Fail::Refuse(Box::new(lex::Refusal { error: e, key: None, vars: Vec::new() }))
+            Fail::Refuse(Box::new(lex::Refusal { error: e, key: None, vars: Vec::new(), whole: false }))
         }
         f => f,
     }
@@ -446,7 +462,7 @@ pub(crate) fn refusal(mut res: CmdRunResult, lang: CmdLang, r: lex::Refusal) -> 
         "out_of_range" | "limit_exceeded" | "illegal_action" => format!("refused_{code}"),
         _ => "refused_other".to_string(),
     };
-    res.text = catalog::fmt(lang, &key, &[("detail", detail)])?;
+    res.text = if r.whole { detail } else { catalog::fmt(lang, &key, &[("detail", detail)])? };
     res.refused = Some(CmdRefusal { code: code.to_string(), message, rule: e.0.rule });
     Ok(res)
 }
@@ -499,11 +515,18 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     if let Some(pack) = &args.skill_pack {
         card::validate_pack(pack)?;
     }
+    if let Some(pack) = &args.table_pack {
+        tables::validate(pack)?;
+    }
     // `.st …` (a card update) and, for CoC 7th, `.sc`, `.coc`, `.en`, `.setcoc`.
     if let Some(r) = st::run_st(args)? {
         return Ok(r);
     }
     if let Some(r) = (crate::registered::CHAT.sheet)(args, &mut dice)? {
+        return Ok(r);
+    }
+    // `.ri` / `.init`: the channel's initiative list.
+    if let Some(r) = init::run_init(args)? {
         return Ok(r);
     }
     let rewritten =
@@ -592,7 +615,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             let start = dice.rolls().len();
             // A line BCDice does not answer is not a command (`x2 2D6+`: the reply that
             // it could not be run, as for `x2 please`).
-            let one = match single(&inner.head, args.system, lang, args.variants, &mut dice) {
+            let one = match single(&inner.head, args, &mut dice) {
                 Err((_, Fail::Parse { key, pos }))
                     if rewritten.is_none()
                         && !chat_like(&inner.head, pos)
@@ -648,7 +671,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
         return Ok(res);
     }
 
-    match single(&line.head, args.system, lang, args.variants, &mut dice) {
+    match single(&line.head, args, &mut dice) {
         Ok(None) => Ok(res),
         Ok(Some((secret, cmd, o))) => {
             res.matched = true;

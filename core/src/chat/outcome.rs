@@ -14,11 +14,26 @@ pub(crate) struct Outcome {
     pub total: Option<i64>,
     /// The underlying operation's result, written once as JSON text.
     pub result: Option<RawJson>,
+    /// A rulebook-table roll: the table's id and the entry rolled (1-based), whose
+    /// text [`super::tables::resolve`] puts at [`ENTRY_MARK`] in `text`.
+    pub entry: Option<(&'static str, u32)>,
 }
+
+/// Where a table roll's entry text goes in its reply.
+pub(crate) const ENTRY_MARK: &str = "\u{1}";
 
 impl Outcome {
     pub fn new(kind: CmdKind, text: String) -> Outcome {
-        Outcome { kind, text, success: None, critical: false, fumble: false, total: None, result: None }
+        Outcome {
+            kind,
+            text,
+            success: None,
+            critical: false,
+            fumble: false,
+            total: None,
+            result: None,
+            entry: None,
+        }
     }
 
     pub fn total(mut self, t: i64) -> Outcome {

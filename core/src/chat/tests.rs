@@ -150,3 +150,32 @@ fn echoed_command_and_comment_are_capped() {
     let r = run_json(json!({"text": format!("1d6 {kanji}"), "seed": 1})).unwrap();
     assert_eq!(r.comment.as_deref(), Some(kanji.as_str()));
 }
+
+/// The illustrative table pack (`core/data/command/coc7_tables.json`, not compiled into
+/// the library) is labelled illustrative, validates, and fills every entry of the
+/// tables it holds in all four languages: each of BMR's ten entries answers with the
+/// pack's text (bouts of madness: 1D10 entry, 1D10 rounds).
+#[test]
+fn illustrative_table_pack() {
+    let text = include_str!("../../data/command/coc7_tables.json");
+    let v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let pack: tables::CmdTablePack = crate::json::from_value(&v).unwrap();
+    assert!(pack.illustrative);
+    tables::validate(&pack).unwrap();
+    for (id, die) in (crate::registered::CHAT.tables)() {
+        let entries: Vec<crate::kernel::label::WtLabel> =
+            crate::json::from_value(&pack.tables.0[id]).unwrap();
+        assert!(entries.len() == die as usize || entries.is_empty(), "{id}");
+        for e in entries {
+            assert!([&e.ja, &e.zh_hans, &e.zh_hant, &e.en].iter().all(|t| !t.is_empty()), "{id}");
+        }
+    }
+    for n in 1..=10 {
+        let r = run_json(
+            json!({"text": "BMR", "system": "coc7", "lang": "zh-Hant", "rolls": [n, 4], "table_pack": v}),
+        )
+        .unwrap();
+        let want = pack.tables.0["bouts_realtime"][n as usize - 1]["zh_hant"].as_str().unwrap();
+        assert_eq!(r.text, format!("瘋狂發作（即時症狀）({n}) ＞ {want}(1D10＞4回合)"));
+    }
+}

@@ -183,6 +183,15 @@ pub struct CmdRunArgs {
     /// illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
     #[serde(default)]
     pub skill_pack: Option<super::card::CmdSkillPack>,
+    /// Texts of the rulebook tables (`BMR`, `PH`, `.ti` …): null (default) names the
+    /// entry rolled by its number; the illustrative sample is
+    /// `core/data/command/coc7_tables.json` (not compiled in), a group may pass its own.
+    #[serde(default)]
+    pub table_pack: Option<super::tables::CmdTablePack>,
+    /// The channel's initiative list (`.ri`, `.init`): the entries as the last `.ri`
+    /// returned them in `result.entries`, for the host to store per channel.
+    #[serde(default)]
+    pub init: Option<Vec<super::init::CmdInitEntry>>,
 }
 
 /// Rule variants that change what a command computes.
@@ -225,6 +234,12 @@ pub enum CmdKind {
     Coc7Combined,
     /// CoC 7th `FAR(…)`: full-auto fire (BCDice's).
     Coc7FullAuto,
+    /// CoC 7th `BMR`, `BMS`, `PH`, `MA`, `FCL`, `FCM` (and `.ti`, `.li`): a rulebook
+    /// table roll (`result`: table, die, index, duration, unit; the entry's text from
+    /// `table_pack`).
+    Coc7Table,
+    /// `.ri` / `.init`: the initiative list (`result`: action, rule, entries, order, ties).
+    Initiative,
     /// CoC 7th `.sc s/f`: sanity roll (`result`: san, roll, level, loss, san_after, card).
     Coc7Sanity,
     /// CoC 7th `.coc` / `.coc7`: characteristics sets (`result.sets`).

@@ -93,6 +93,7 @@ pub(crate) const CHAT: Dialects = Dialects {
     own: chat_own,
     sheet: chat_sheet,
     help: chat_help,
+    tables: chat_tables,
     messages: &[
         #[cfg(any(feature = "coc6", feature = "coc7"))]
         coc::chat::MESSAGES,
@@ -146,6 +147,15 @@ fn chat_own(
         _ => None,
     };
     Ok(own)
+}
+
+/// The rulebook tables of the build's rulesets (CoC 7th's), for `table_pack`.
+fn chat_tables() -> Vec<(&'static str, u32)> {
+    if cfg!(feature = "coc7") {
+        coc::chat::tables::ids().collect()
+    } else {
+        Vec::new()
+    }
 }
 
 /// Every system's help (its texts are in the message tables of the build's rulesets;

@@ -22,6 +22,7 @@ export interface Config {
   groupTemplates: Record<string, Templates>
   allLines: boolean
   logDir: string
+  tablePack?: string
   seed?: number
 }
 

@@ -1,7 +1,7 @@
 // koishi-plugin-gunbai: TRPG dice for Koishi through gunbai's command.run.
 // Every roll and every reply about the dice comes from command.run (a `.st` line from
 // command.parseSt); the plugin keeps what those return (the player's card, the group's
-// house-rule variants) in Koishi's database, writes the `.log` session log as JSON Lines,
+// house-rule variants, the channel's initiative list) in Koishi's database, writes the `.log` session log as JSON Lines,
 // and whispers a result marked `secret` to its roller. See README.md.
 'use strict'
 
@@ -25,6 +25,7 @@ const Config = Schema.object({
   groupTemplates: Schema.dict(Schema.dict(Template)).default({}).description('Per group (channel id): message id -> language -> text.'),
   allLines: Schema.boolean().default(false).description('Also read lines without a dot (BCDice style: CC<=50, 2D6+1).'),
   logDir: Schema.string().default('data/gunbai/logs').description('Folder of the `.log` JSON Lines files.'),
+  tablePack: Schema.string().description('Table pack (a JSON file) with the texts of the rulebook tables `.ti`, `.li`, BMR, PH … roll: the group\'s own, or gunbai\'s illustrative sample (core/data/command/coc7_tables.json). Empty: the entry is named by its number.'),
   seed: Schema.natural().hidden().description('Reproducible dice (roll k of a group uses seed + k): tests and transcripts.'),
 })
 
@@ -38,7 +39,7 @@ function apply(ctx, config) {
   }, { primary: ['platform', 'channel', 'user'] })
   ctx.model.extend('gunbai_channel', {
     platform: 'string', channel: 'string', system: 'string', lang: 'string', variants: 'json',
-    rolls: 'unsigned', logName: 'string', logOn: 'boolean',
+    rolls: 'unsigned', logName: 'string', logOn: 'boolean', init: 'json',
   }, { primary: ['platform', 'channel'] })
 
   for (const [lang, locale] of Object.entries(LOCALES)) {
@@ -48,8 +49,10 @@ function apply(ctx, config) {
   }
 
   let defaultVariants
+  let tablePack
   const ready = (async () => {
     const gunbai = await loadGunbai()
+    if (config.tablePack) tablePack = JSON.parse(fs.readFileSync(path.resolve(ctx.baseDir ?? process.cwd(), config.tablePack), 'utf8'))
     if (config.houseRule !== undefined && config.houseRule !== null) {
       // The house rule's variants come from gunbai itself (`.setcoc N`).
       const r = gunbai.command.run({ text: `.setcoc ${config.houseRule}`, system: 'coc7' })
@@ -73,7 +76,7 @@ function apply(ctx, config) {
 
   async function channelRow(platform, channel) {
     const [row] = await ctx.database.get('gunbai_channel', { platform, channel })
-    return row ?? { platform, channel, system: '', lang: '', variants: null, rolls: 0, logName: '', logOn: false }
+    return row ?? { platform, channel, system: '', lang: '', variants: null, rolls: 0, logName: '', logOn: false, init: null }
   }
   const saveChannel = (row) => ctx.database.upsert('gunbai_channel', [row])
   async function getCard(platform, channel, user) {
@@ -146,7 +149,8 @@ function apply(ctx, config) {
 
   ctx.middleware(async (session, next) => {
     const send = async (content) => { await session.send(content) }
-    const line = (session.stripped?.content ?? session.content ?? '').trim()
+    // The content is element markup: an adapter escapes `<` and `&` of what was typed (`CC<=50`).
+    const line = h.unescape(session.stripped?.content ?? session.content ?? '').trim()
     const isDot = DOTS.some((d) => line.startsWith(d))
     if (!isDot && !config.allLines) return next()
     const gunbai = await ready
@@ -172,7 +176,9 @@ function apply(ctx, config) {
           }
         }
       }
-      const args = { text: line, system, lang }
+      // The actor names a `.ri` without a name; the initiative list is the channel's.
+      const args = { text: line, system, lang, actor: [...(session.username ?? '')].slice(0, 64).join(''), init: row.init ?? [] }
+      if (tablePack) args.table_pack = tablePack
       const card = await getCard(session.platform, channel, session.userId)
       if (Object.keys(card).length) args.card = card
       const variants = row.variants ?? defaultVariants
@@ -188,6 +194,7 @@ function apply(ctx, config) {
     if (r.rolls?.length) row.rolls += 1
     if (r.result && typeof r.result.card === 'object' && r.result.card) await saveCard(session.platform, channel, session.userId, r.result.card)
     if (r.kind === 'coc7_house_rule' && r.result?.variants) row.variants = r.result.variants
+    if (r.kind === 'initiative' && Array.isArray(r.result?.entries)) row.init = r.result.entries
     await saveChannel(row)
     appendLog(row, session, line, r)
     if (r.secret === true) {

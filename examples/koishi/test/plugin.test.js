@@ -11,7 +11,7 @@ const assert = require('node:assert/strict')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { App } = require('koishi')
+const { App, h } = require('koishi')
 const mock = require('@koishijs/plugin-mock').default
 const memory = require('@koishijs/plugin-database-memory').default
 // GUNBAI_PLUGIN: the installed package instead of this folder's lib (scripts/ci/smoke-plugins.sh).
@@ -31,7 +31,9 @@ before(async () => {
   app = new App()
   app.plugin(mock)
   app.plugin(memory)
-  app.plugin(gunbai, { ...SESSIONS.config, logDir })
+  // The config's table pack path is relative to the repository.
+  const tablePack = SESSIONS.config.tablePack && path.resolve(__dirname, '../../..', SESSIONS.config.tablePack)
+  app.plugin(gunbai, { ...SESSIONS.config, logDir, tablePack })
   await app.start()
   // A whisper goes through the platform's private message: record it.
   const bot = app.bots[0]
@@ -51,7 +53,8 @@ for (const session of SESSIONS.sessions) {
     for (const { send, replies } of session.lines) {
       transcript.push(`${session.name}: ${send}`)
       whispers = []
-      const got = await client.receive(send)
+      // As an adapter passes typed text: escaped element markup.
+      const got = await client.receive(h.escape(send))
       for (const w of whispers) transcript.push(`bot → ${session.name} (private): ${w.text}`)
       for (const g of got) transcript.push(`bot: ${g}`)
       assert.deepEqual(whispers.map((w) => w.text), replies.filter((r) => r.to === 'private').map((r) => r.text), `whispers for ${send}`)

@@ -11,7 +11,7 @@ from nonebot.adapters.onebot.v11 import Bot, GroupMessageEvent, MessageEvent
 from nonebot.plugin import PluginMetadata
 
 from .config import Config
-from .core import Gunbai, Out, Settings, Store
+from .core import Gunbai, Out, Settings, Store, load_table_pack
 
 __plugin_meta__ = PluginMetadata(
     name="gunbai",
@@ -54,6 +54,7 @@ def engine() -> Gunbai:
             group_templates=_config.gunbai_group_templates,
             all_lines=_config.gunbai_all_lines,
             seed=_config.gunbai_seed,
+            table_pack=load_table_pack(_config.gunbai_table_pack),
         )
         _engine = Gunbai(settings, Store(_data_dir()))
     return _engine

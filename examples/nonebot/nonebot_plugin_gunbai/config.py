@@ -27,5 +27,9 @@ class Config(BaseModel):
     # Where the SQLite file and the logs live; default: nonebot-plugin-localstore's data
     # folder when it is installed, else ./data/gunbai.
     gunbai_data_dir: Optional[Path] = None
+    # A table pack (JSON file) with the texts of the rulebook tables that `.ti`, `.li`,
+    # BMR, PH … roll: the group's own, or gunbai's illustrative sample
+    # (gunbai/data/coc7_tables.json in the wheel). None: the entry is named by its number.
+    gunbai_table_pack: Optional[Path] = None
     # Reproducible dice (roll k of a group uses seed + k): for tests and transcripts.
     gunbai_seed: Optional[int] = None

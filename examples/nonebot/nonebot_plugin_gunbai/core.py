@@ -2,7 +2,7 @@
 
 Every roll and every reply about the dice comes from `gunbai.command.run` (a `.st`
 line from `gunbai.command.parse_st`); this module only keeps what those return (the
-player's card, the group's house-rule variants) in SQLite, keeps the `.log` session
+player's card, the group's house-rule variants, the channel's initiative list) in SQLite, keeps the `.log` session
 log as JSON Lines, and routes a result marked `secret` to its roller privately.
 """
 
@@ -44,6 +44,18 @@ class Settings:
     group_templates: Optional[Mapping[str, Mapping[str, Mapping[str, str]]]] = None
     all_lines: bool = False
     seed: Optional[int] = None
+    # The rulebook tables' texts (`table_pack` of command.run), or None.
+    table_pack: Optional[Mapping[str, Any]] = None
+
+
+def load_table_pack(path: Optional[Path]) -> Optional[Dict[str, Any]]:
+    """The table pack JSON file at `path` (None: no pack)."""
+    if path is None:
+        return None
+    pack = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(pack, dict):
+        raise ValueError(f"gunbai_table_pack {path}: a JSON object is expected")
+    return pack
 
 
 class Store:
@@ -60,6 +72,7 @@ class Store:
               rolls_made INTEGER NOT NULL DEFAULT 0, log_name TEXT, log_on INTEGER NOT NULL DEFAULT 0);
             CREATE TABLE IF NOT EXISTS card (
               scope TEXT NOT NULL, user TEXT NOT NULL, card TEXT NOT NULL, PRIMARY KEY (scope, user));
+            CREATE TABLE IF NOT EXISTS initiative (scope TEXT PRIMARY KEY, entries TEXT NOT NULL);
             """
         )
 
@@ -91,6 +104,17 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO card VALUES (?, ?, ?)", (scope, user, json.dumps(dict(card), ensure_ascii=False)))
         else:
             self.db.execute("DELETE FROM card WHERE scope = ? AND user = ?", (scope, user))
+        self.db.commit()
+
+    def initiative(self, scope: str) -> List[Dict[str, Any]]:
+        """The channel's initiative list, as the last `.ri` / `.init` returned it."""
+        row = self.db.execute("SELECT entries FROM initiative WHERE scope = ?", (scope,)).fetchone()
+        return list(json.loads(row[0])) if row else []
+
+    def save_initiative(self, scope: str, entries: List[Dict[str, Any]]) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO initiative VALUES (?, ?)", (scope, json.dumps(entries, ensure_ascii=False))
+        )
         self.db.commit()
 
     def log_path(self, scope: str, name: str) -> Path:
@@ -146,7 +170,11 @@ class Gunbai:
                         self.store.save_card(scope, user, st["card"])
                         self._append_log(scope, ch, user, name, line, dict(st))
                         return [Out(st["text"])]
-            args: Dict[str, Any] = {"text": line, "system": system, "lang": lang}
+            # The actor names a `.ri` without a name; the list is the channel's.
+            args: Dict[str, Any] = {"text": line, "system": system, "lang": lang, "actor": name[:64]}
+            args["init"] = self.store.initiative(scope)
+            if self.s.table_pack is not None:
+                args["table_pack"] = self.s.table_pack
             card = self.store.card(scope, user)
             if card:
                 args["card"] = card
@@ -168,6 +196,8 @@ class Gunbai:
             self.store.save_card(scope, user, structured["card"])
         if r.get("kind") == "coc7_house_rule" and structured.get("variants") is not None:
             ch["variants"] = structured["variants"]
+        if r.get("kind") == "initiative" and isinstance(structured.get("entries"), list):
+            self.store.save_initiative(scope, structured["entries"])
         self.store.save_channel(scope, ch)
         self._append_log(scope, ch, user, name, line, r)
         if r.get("secret", False):

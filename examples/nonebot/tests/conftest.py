@@ -25,6 +25,9 @@ def pytest_configure(config: pytest.Config) -> None:
         "gunbai_system": CONFIG["system"],
         "gunbai_lang": CONFIG["language"],
         "gunbai_group_templates": CONFIG.get("groupTemplates", {}),
+        "gunbai_all_lines": CONFIG.get("allLines", False),
+        # The config's table pack path is relative to the repository.
+        "gunbai_table_pack": str(Path(__file__).resolve().parents[3] / CONFIG["tablePack"]) if CONFIG.get("tablePack") else None,
     }
 
 

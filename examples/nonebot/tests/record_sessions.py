@@ -19,7 +19,7 @@ _pkg = types.ModuleType("nonebot_plugin_gunbai")
 _pkg.__path__ = [str(HERE.parent / "nonebot_plugin_gunbai")]
 sys.modules["nonebot_plugin_gunbai"] = _pkg
 
-from nonebot_plugin_gunbai.core import Gunbai, Settings, Store  # noqa: E402
+from nonebot_plugin_gunbai.core import Gunbai, Settings, Store, load_table_pack  # noqa: E402
 
 FILE = HERE.parents[1] / "plugin-sessions.json"
 
@@ -29,7 +29,10 @@ def main() -> None:
     c = data["config"]
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp))
-        engine = Gunbai(Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"]), store)
+        pack = load_table_pack(HERE.parents[2] / c["tablePack"]) if c.get("tablePack") else None
+        settings = Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"], table_pack=pack,
+                            all_lines=c.get("allLines", False))
+        engine = Gunbai(settings, store)
         for s in data["sessions"]:
             group = s["group"]
             scope = f"group:{group}" if group else f"private:{s['user']}"

@@ -4,7 +4,8 @@
 //! **7th edition** (`system: coc7`, BCDice `Cthulhu7th`):
 //! * `CC` → one d100: `(1D100) ＞ 45`.
 //! * `CC<=s`, `CC(n)<=s`, `CCn<=s`, `CC+n<=s`, `CC(n)` — skill roll with `n`
-//!   bonus (negative: penalty) dice, −10…10 (`coc7`'s limit; BCDice allows ±100).
+//!   bonus (negative: penalty) dice, −100…100 (BCDice's range; beyond it BCDice's
+//!   own reply, as a refusal).
 //!   Dice: the `|n| + 1` tens dice, then the ones die (as BCDice and
 //!   `coc7.check`); `CC<=0` is a plain `(1D100)` roll.
 //! * `CC<=s` + `R`/`H`/`E`/`C` — difficulty: the target becomes s, s/2, s/5
@@ -33,17 +34,23 @@
 mod far;
 #[cfg(any(feature = "coc6", feature = "coc7"))]
 pub mod sheet;
+pub(crate) mod tables;
 
 use crate::chat::catalog::{fmt, msg};
-use crate::chat::lex::{perr, refuse, Cur, PResult};
+use crate::chat::lex::{perr, refuse_whole, Cur, PResult};
 use crate::chat::outcome::Outcome;
 use crate::chat::types::{CmdKind, CmdLang};
-use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level, MAX_BONUS_DICE};
+use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level};
 use crate::coc_ap::check::{evaluate, relabel, CocApCheckResult, CocApRule};
 use crate::dice::Dice;
 use crate::error::Error;
 use crate::json::ToJson;
 use serde::Serialize;
+
+/// Most bonus (or penalty) dice of a chat `CC(n)`: BCDice's range. Rolling them is
+/// bounded work ([`roll_d100`] rolls up to `MAX_RULE_BONUS_DICE`); the `coc7.check`
+/// operation keeps its own, narrower range.
+pub(crate) const CHAT_MAX_BONUS_DICE: i64 = 100;
 
 /// 7th-edition level of roll `r` against `target` under house rule `rule`
 /// ([`classify`]).
@@ -81,6 +88,9 @@ struct CombinedResult {
 
 /// Try a 7th-edition command.
 pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) -> PResult<Option<Outcome>> {
+    if let Some(o) = tables::try_table(c, lang, dice)? {
+        return Ok(Some(o));
+    }
     if let Some(o) = far::try_far(c, lang, dice)? {
         return Ok(Some(o));
     }
@@ -159,14 +169,17 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
             if lang == CmdLang::ZhHant { format!("1D100 ＞ {r}") } else { format!("(1D100) ＞ {r}") };
         return Ok(Some(Outcome::new(CmdKind::Coc7Check, text).total(i64::from(r))));
     }
-    if bonus.abs() > MAX_BONUS_DICE {
-        return Err(refuse(
+    if bonus.abs() > CHAT_MAX_BONUS_DICE {
+        // BCDice's own reply to this line (its range, ±100).
+        return Err(refuse_whole(
             Error::out_of_range(
                 "text",
-                format_args!("bonus/penalty dice are -{MAX_BONUS_DICE}..={MAX_BONUS_DICE}, not {bonus}"),
+                format_args!(
+                    "bonus/penalty dice are -{CHAT_MAX_BONUS_DICE}..={CHAT_MAX_BONUS_DICE}, not {bonus}"
+                ),
             ),
             "bonus_dice",
-            &[("max", MAX_BONUS_DICE), ("n", bonus)],
+            &[("max", CHAT_MAX_BONUS_DICE)],
         ));
     }
     let (r, candidates) = roll_d100(dice, bonus)?;
@@ -409,6 +422,8 @@ pub(crate) const HELP7: &[crate::chat::help::Entry] = &[
     (".coc [n], .coc7 [n]", "help_dot_coc", &[".coc", ".coc7 3"]),
     (".en name [s]", "help_dot_en", &[".en 侦查60", ".en 目星 45"]),
     (".setcoc [n]", "help_dot_setcoc", &[".setcoc 2", ".setcoc"]),
+    ("BMR, BMS, PH, MA, FCL, FCM", "help_coc7_tables", &["BMR", "BMS", "PH", "FCL"]),
+    (".ti, .li", "help_coc7_ti", &[".ti", ".li"]),
 ];
 
 /// The help of `command.help`: (syntax, catalog key of the summary, examples).
