@@ -50,7 +50,12 @@ macro_rules! op {
             #[cfg(feature = "schema")]
             summary: $summary,
             run: |v| $crate::ops::run_typed::<$args, $res>(v, $f),
+            // In wasm a result is written through its `Value` anyway (`write_json`'s default):
+            // the write shares `run`'s instance instead of a second one per operation.
+            #[cfg(not(target_arch = "wasm32"))]
             write: |v, out| $crate::ops::write_typed::<$args, $res>(v, out, $f),
+            #[cfg(target_arch = "wasm32")]
+            write: |v, out| $crate::ops::write_result($crate::ops::run_typed::<$args, $res>(v, $f), out),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
