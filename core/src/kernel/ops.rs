@@ -128,6 +128,7 @@ pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Val
 /// engine (some take `state` typed, some through [`parse_data`]). A missing `state`
 /// is still `invalid_argument`. `.field` is [`PathError::field_path`](crate::json::PathError::field_path).
 #[inline(never)]
+#[allow(clippy::boxed_local)] // Taken boxed: unboxed, each caller's instance would move it.
 fn args_error(e: crate::json::JsonError) -> Error {
     let e = *e;
     let path = e.field_path();
@@ -195,6 +196,7 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 }
 
 #[inline(never)]
+#[allow(clippy::boxed_local)] // As `args_error`.
 fn data_error(field: &str, e: crate::json::JsonError) -> Error {
     let e = *e;
     let mut loc = crate::error::loc_of(field);
