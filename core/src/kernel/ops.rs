@@ -50,7 +50,12 @@ macro_rules! op {
             #[cfg(feature = "schema")]
             summary: $summary,
             run: |v| $crate::ops::run_typed::<$args, $res>(v, $f),
+            // In wasm a result is written through its `Value` anyway (`write_json`'s default):
+            // the write shares `run`'s instance instead of a second one per operation.
+            #[cfg(not(target_arch = "wasm32"))]
             write: |v, out| $crate::ops::write_typed::<$args, $res>(v, out, $f),
+            #[cfg(target_arch = "wasm32")]
+            write: |v, out| $crate::ops::write_result($crate::ops::run_typed::<$args, $res>(v, $f), out),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
@@ -109,7 +114,8 @@ pub fn write_result(result: Result<Value>, out: &mut Vec<u8>) -> Result<()> {
 /// Read a JSON value into `A`; errors are `invalid_argument` naming the field path.
 pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Value) -> Result<A> {
     let args = args_object(args)?;
-    let read = crate::json::from_value::<A>(&args);
+    // Not `json::from_value`: the boxed error goes to one `args_error`, not unboxed per type.
+    let read = A::from_json(&args, &crate::json::At::Root);
     #[cfg(debug_assertions)]
     if crosscheck::enabled() {
         crosscheck::read(&args, &read);
@@ -122,7 +128,9 @@ pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Val
 /// engine (some take `state` typed, some through [`parse_data`]). A missing `state`
 /// is still `invalid_argument`. `.field` is [`PathError::field_path`](crate::json::PathError::field_path).
 #[inline(never)]
-fn args_error(e: crate::json_de::PathError) -> Error {
+#[allow(clippy::boxed_local)] // Taken boxed: unboxed, each caller's instance would move it.
+fn args_error(e: crate::json::JsonError) -> Error {
+    let e = *e;
     let path = e.field_path();
     let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");
     let state_missing = e.path == "." && e.missing.as_deref() == Some("state");
@@ -179,7 +187,7 @@ fn args_object(args: Value) -> Result<Value> {
 /// Read an embedded untrusted document (sheet, data pack, state) into `A`;
 /// errors are `invalid_data` naming `field` and the path inside it.
 pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> Result<A> {
-    let read = crate::json::from_value::<A>(&value);
+    let read = A::from_json(&value, &crate::json::At::Root);
     #[cfg(debug_assertions)]
     if crosscheck::enabled() {
         crosscheck::outcome(&value, &read);
@@ -188,7 +196,9 @@ pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> 
 }
 
 #[inline(never)]
-fn data_error(field: &str, e: crate::json_de::PathError) -> Error {
+#[allow(clippy::boxed_local)] // As `args_error`.
+fn data_error(field: &str, e: crate::json::JsonError) -> Error {
+    let e = *e;
     let mut loc = crate::error::loc_of(field);
     loc.extend(e.field_loc());
     let mut err = Error::invalid_data(crate::error::join_path(field, &e.field_path()), e.message);
@@ -251,7 +261,7 @@ pub mod crosscheck {
     }
 
     /// serde must read `input` to the same value, or fail at the same path.
-    pub fn read<A: ToJson + DeserializeOwned + Serialize>(input: &Value, ours: &Result<A, PathError>) {
+    pub fn read<A: ToJson + DeserializeOwned + Serialize>(input: &Value, ours: &Result<A, Box<PathError>>) {
         if let (Ok(a), Some(b)) = (ours, outcome(input, ours)) {
             let name = std::any::type_name::<A>();
             assert_eq!(a.to_json(), b.to_json(), "FromJson and serde read {name} differently from {input}");
@@ -261,7 +271,7 @@ pub mod crosscheck {
 
     /// serde must accept `input` when [`FromJson`](crate::json::FromJson) does, or fail at
     /// the same path; returns serde's value.
-    pub fn outcome<A: DeserializeOwned>(input: &Value, ours: &Result<A, PathError>) -> Option<A> {
+    pub fn outcome<A: DeserializeOwned>(input: &Value, ours: &Result<A, Box<PathError>>) -> Option<A> {
         let theirs = crate::json_de::from_value::<A>(input);
         let name = std::any::type_name::<A>();
         match (ours, &theirs) {

@@ -456,7 +456,7 @@ fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) ->
             };
             let r = o.result.as_ref().map(RawJson::to_value).unwrap_or(Value::Null);
             if let Some(c) = r.get("card").filter(|c| !c.is_null()) {
-                card = serde_json::from_value(c.clone()).ok().or(card);
+                card = crate::json::from_value(c).ok().or(card);
             }
             any |= o.success == Some(true);
             texts.push(o.text);
