@@ -21,7 +21,8 @@ for f in "$gen"/*; do
 done
 
 # Data files a host loads and passes in (never compiled in): the illustrative CoC 7th
-# table pack (command.run's table_pack), as gunbai/data/ in the wheel.
+# table pack (command.run's table_pack), as gunbai/data/ in the wheel. The copy is
+# committed (the sdist must carry it); ci/generated.sh checks that it is the core's.
 mkdir -p bindings-py/python/gunbai/data
 cmp -s core/data/command/coc7_tables.json bindings-py/python/gunbai/data/coc7_tables.json ||
   cp core/data/command/coc7_tables.json bindings-py/python/gunbai/data/

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The catalog, the .d.ts and the generated Python surface are current (xtask check), and
-# the committed Python files are what xtask generates now.
+# The catalog, the .d.ts and the generated Python surface are current (xtask check), the
+# committed Python files are what xtask generates now, and the wheel's data files are the
+# core's (committed in the Python package so that the sdist carries them too).
 source "$(dirname "$0")/lib.sh"
 needs xtask
 bash scripts/xtask.sh check
@@ -16,4 +17,8 @@ for f in bindings-py/python/gunbai/*.py bindings-py/python/gunbai/*.pyi; do
     echo "$f is no longer generated: remove it"; exit 1
   fi
 done
-echo "catalog checked; the generated Python surface is current"
+for f in coc7_tables.json; do
+  cmp -s "core/data/command/$f" "bindings-py/python/gunbai/data/$f" ||
+    { echo "bindings-py/python/gunbai/data/$f differs from core/data/command/$f: copy it and commit"; exit 1; }
+done
+echo "catalog checked; the generated Python surface and the wheel's data files are current"
