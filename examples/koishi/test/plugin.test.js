@@ -32,7 +32,8 @@ before(async () => {
   app.plugin(mock)
   app.plugin(memory)
   // The config's table pack path is relative to the repository.
-  const tablePack = SESSIONS.config.tablePack && path.resolve(__dirname, '../../..', SESSIONS.config.tablePack)
+  // The sessions' table pack is the illustrative one the installed gunbai package ships.
+  const tablePack = SESSIONS.config.tablePack && require.resolve(SESSIONS.config.tablePack)
   app.plugin(gunbai, { ...SESSIONS.config, logDir, tablePack })
   await app.start()
   // A whisper goes through the platform's private message: record it.

@@ -17,6 +17,13 @@ DATA = Path(tempfile.mkdtemp(prefix="gunbai-nonebot-"))
 CONFIG = json.loads(Path(os.environ.get("GUNBAI_SESSIONS") or Path(__file__).resolve().parents[2] / "plugin-sessions.json").read_text(encoding="utf-8"))["config"]
 
 
+def shipped(spec: str) -> str:
+    """The file ``spec`` ("gunbai/data/…") inside the installed gunbai package."""
+    from importlib import resources
+
+    return str(resources.files("gunbai").joinpath(spec.split("/", 1)[1]))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[NONEBOT_INIT_KWARGS] = {
         "driver": "~none",
@@ -26,8 +33,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "gunbai_lang": CONFIG["language"],
         "gunbai_group_templates": CONFIG.get("groupTemplates", {}),
         "gunbai_all_lines": CONFIG.get("allLines", False),
-        # The config's table pack path is relative to the repository.
-        "gunbai_table_pack": str(Path(__file__).resolve().parents[3] / CONFIG["tablePack"]) if CONFIG.get("tablePack") else None,
+        # The sessions' table pack is the illustrative one the installed gunbai wheel ships.
+        "gunbai_table_pack": shipped(CONFIG["tablePack"]) if CONFIG.get("tablePack") else None,
     }
 
 

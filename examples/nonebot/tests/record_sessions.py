@@ -24,12 +24,19 @@ from nonebot_plugin_gunbai.core import Gunbai, Settings, Store, load_table_pack 
 FILE = HERE.parents[1] / "plugin-sessions.json"
 
 
+def shipped(spec: str) -> str:
+    """The file ``spec`` ("gunbai/data/…") inside the installed gunbai package."""
+    from importlib import resources
+
+    return str(resources.files("gunbai").joinpath(spec.split("/", 1)[1]))
+
+
 def main() -> None:
     data = json.loads(FILE.read_text(encoding="utf-8"))
     c = data["config"]
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp))
-        pack = load_table_pack(HERE.parents[2] / c["tablePack"]) if c.get("tablePack") else None
+        pack = load_table_pack(Path(shipped(c["tablePack"]))) if c.get("tablePack") else None
         settings = Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"], table_pack=pack,
                             all_lines=c.get("allLines", False))
         engine = Gunbai(settings, store)
