@@ -25,6 +25,7 @@ if [ "$py" = 1 ]; then
   sdist="$(ls dist/*.tar.gz)"
   listing="$(tar -tzf "$sdist")"
   grep -q '/core/src/lib.rs$' <<<"$listing" || { echo "$sdist lacks core/src/lib.rs"; exit 1; }
+  grep -q '/gunbai/data/coc7_tables.json$' <<<"$listing" || { echo "$sdist lacks gunbai/data/coc7_tables.json"; exit 1; }
   if grep -E '/(target|node_modules|\.venv|dist)/' <<<"$listing"; then echo "$sdist holds build output (above)"; exit 1; fi
   # The NoneBot2 plugin (pure Python; pip fetches setuptools to build it).
   mkdir -p dist/plugins; rm -f dist/plugins/*.whl
