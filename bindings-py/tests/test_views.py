@@ -105,3 +105,27 @@ def test_turn_for_names_no_reaction_target_the_team_may_not_see() -> None:
     with pytest.raises(gunbai.GunbaiError) as e:
         game.turn_for("nobody")
     assert (e.value.code, e.value.field) == ("invalid_argument", "viewer")
+
+
+def test_view_names_no_hidden_target() -> None:
+    # The vector's battle: b1 shoots a1 in Stealth directly (WT-ST-1). The handle's view for
+    # team b names a1 only in the roster (its member entry and its team's leader); a's and
+    # the GM's name it as the target. The handle agrees with the pure view operation.
+    case = next(c for c in VECTORS if c["id"] == "view-wt-stealth-attack-target-named-nowhere")
+    game = gunbai.world_trigger.Battle.create(**case["steps"][0]["args"])
+    r: Any = None
+    for s in case["steps"]:
+        if s["call"] == "world_trigger.battle_act":
+            action = s["args"]["action"]
+            r = game.act(action, seed=s["args"].get("seed"))
+    assert game.state["pending"]["targets"] == ["a1"]
+    for v in ("b", 1):
+        seen = game.view(v, r["events"], action)
+        pure = {"state": game.state, "viewer": v, "events": r["events"], "action": action}
+        assert seen == gunbai.call("world_trigger.battle_view", pure)
+        assert seen["state"]["members"][0]["id"] == seen["state"]["teams"][0]["leader"] == "a1"
+        seen["state"]["members"][0]["id"] = seen["state"]["teams"][0]["leader"] = None
+        assert '"a1"' not in json.dumps(seen), seen
+    for v in ("a", None):
+        seen = game.view(v, r["events"], action)
+        assert seen["state"]["pending"]["targets"] == ["a1"] and seen["action"]["target"] == "a1"

@@ -41,8 +41,8 @@ macro_rules! view_shapes {
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub events: Option<Vec<$out_event>>,
             /// The given action as the viewer may see it (only when `action` was given;
-            /// World Trigger: without the route, area centre or forced-movement square
-            /// the team may not see, WT-ST-1).
+            /// World Trigger: without the route, area centre, forced-movement square or
+            /// target the team may not see, WT-ST-1).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub action: Option<serde_json::Map<String, serde_json::Value>>,
         }

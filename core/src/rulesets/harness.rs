@@ -311,11 +311,13 @@ fn check_viewer_listings<E: Engine>(
 
 /// How many hidden squares [`check_views`] has seen (World Trigger's harness needs some).
 static HIDDEN_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// How many events naming a hidden target [`check_views`] has seen.
+static HIDDEN_TARGETS_SEEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Hidden information: the GM's view is the state, and the view of each viewer the
 /// engine names is consistent — for World Trigger, another team's member in Stealth
-/// has no `at` and no move squares in the events (WT-ST-1), and apart from those the
-/// view is the state; the other engines hide nothing (the view is the state). The
+/// has no `at` and no move squares in the events, and no pending attack or event names
+/// it as a target or reactor (WT-ST-1), and apart from those the view is the state; the other engines hide nothing (the view is the state). The
 /// handle's view and the pure operation's agree.
 fn check_views<E: Engine>(
     sess: &Session<E>,
@@ -359,21 +361,65 @@ fn check_views<E: Engine>(
             }
             seen["at"] = m["at"].clone();
         }
-        if let (Some(p), Some(o)) = (state["pending"].get("push_to"), restored["pending"].as_object_mut()) {
-            o.insert("push_to".into(), p.clone());
+        // No hidden member is named in the pending attack: its targets and reactions are
+        // the state's without the hidden ones (and then no forced-movement square).
+        let members = state["members"].as_array().unwrap();
+        let hidden_ids: Vec<&Value> = members.iter().filter(|m| hidden(m)).map(|m| &m["id"]).collect();
+        if let Some(o) = restored["pending"].as_object_mut() {
+            let p = &state["pending"];
+            let seen = Value::Object(o.clone()).to_string();
+            for id in &hidden_ids {
+                assert!(!seen.contains(&id.to_string()), "{}: team {team}'s pending names {id}", E::HANDLE);
+            }
+            let kept = |k: &str, f: &dyn Fn(&Value) -> &Value| -> Vec<Value> {
+                p[k].as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|x| !hidden_ids.contains(&f(x)))
+                    .cloned()
+                    .collect()
+            };
+            assert_eq!(o.get("targets"), Some(&json!(kept("targets", &|t| t))), "{}: targets", E::HANDLE);
+            let reactions = json!(kept("reactions", &|r| &r["target"]));
+            assert_eq!(o.get("reactions"), Some(&reactions), "{}: reactions", E::HANDLE);
+            for k in ["targets", "reactions", "push_to"] {
+                if let Some(x) = p.get(k) {
+                    o.insert(k.into(), x.clone());
+                }
+            }
         }
         assert_eq!(restored, *state, "{}: a team's view hides more than Stealth squares", E::HANDLE);
         if let (Some(given), Some(seen)) = (&events, view.get("events")) {
             let (given, seen) = (given.as_array().unwrap(), seen.as_array().unwrap());
             assert_eq!(given.len(), seen.len(), "{}: a view dropped events", E::HANDLE);
+            // Members hidden now and all through these events (no Stealth began or ended).
+            let toggled = |id: &Value| {
+                given.iter().any(|g| g["type"] == "state" && g["state"] == "stealth" && g["member"] == *id)
+            };
+            let through: Vec<&Value> = hidden_ids.iter().copied().filter(|id| !toggled(id)).collect();
             for (g, e) in given.iter().zip(seen) {
                 let mut back = e.clone();
-                for k in ["path", "cost", "to"] {
+                for k in ["path", "cost", "to", "target", "reactor", "text"] {
                     if let (Some(x), Some(o)) = (g.get(k), back.as_object_mut()) {
                         o.entry(k).or_insert_with(|| x.clone());
                     }
                 }
-                assert_eq!(&back, g, "{}: a view changed an event beyond its squares", E::HANDLE);
+                if let (Some(t), Some(o)) = (g.get("targets"), back.as_object_mut()) {
+                    let seen_t = o.insert("targets".into(), t.clone());
+                    let left = seen_t.as_ref().and_then(Value::as_array).map_or(0, Vec::len);
+                    assert!(left <= t.as_array().map_or(0, Vec::len), "{}: targets added", E::HANDLE);
+                }
+                assert_eq!(&back, g, "{}: a view changed an event beyond its squares and names", E::HANDLE);
+                // WT-ST-1: an event names no member hidden all through as a target or reactor.
+                for &id in &through {
+                    if g["target"] == *id || g["targets"].as_array().is_some_and(|t| t.contains(id)) {
+                        HIDDEN_TARGETS_SEEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    let named = e["target"] == *id
+                        || e["reactor"] == *id
+                        || e["targets"].as_array().is_some_and(|t| t.contains(id));
+                    assert!(!named, "{}: team {team} sees {id} named in {e}", E::HANDLE);
+                }
                 // A move of a member hidden now (and so hidden since this action) shows no square.
                 let now = state["members"].as_array().unwrap().iter().find(|m| m["id"] == g["member"]);
                 if now.is_some_and(hidden)
@@ -417,6 +463,7 @@ fn harness_world_trigger_battle() {
     report("world_trigger.Battle", r);
     // WT-ST-1: the games reached Stealth (Bagworm), so the views were checked hiding squares.
     assert!(HIDDEN_SEEN.load(std::sync::atomic::Ordering::Relaxed) > 0, "no member in Stealth was viewed");
+    eprintln!("hidden targets seen: {}", HIDDEN_TARGETS_SEEN.load(std::sync::atomic::Ordering::Relaxed));
 }
 
 #[cfg(feature = "tmd")]

@@ -194,7 +194,8 @@ impl Engine for Battle {
         s.teams.iter().map(|t| t.id.as_str()).collect()
     }
 
-    /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square.
+    /// WT-ST-1 / WT-MAP-7: another team's member in Stealth has no visible square, and
+    /// no pending attack, event or action names it as a target (`battle::view`).
     fn redact(
         _: &(),
         s: &WtBattleState,
@@ -238,7 +239,7 @@ crate::engine::view_schema::view_shapes!(
     crate::world_trigger::battle::WtBattleViewer,
     "The team viewing (its index or id); absent or null: the GM, who sees everything.",
     serde_json::Map<String, Value>,
-    "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one no `push_to`. Not a loadable state for another team's view.",
+    "The state in `WtBattleState`'s shape, except that what the team may not see is absent (WT-ST-1): another team's member in Stealth has no `at`, and a pending attack on one neither names it (in `targets` or `reactions`) nor has a `push_to`. Not a loadable state for another team's view.",
     serde_json::Map<String, Value>
 );
 

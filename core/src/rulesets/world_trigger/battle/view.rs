@@ -8,8 +8,14 @@
 //! member in Stealth has no `at`, and nothing else in the view gives its square away:
 //! the squares of its moves (`moved` `path` and `cost`, `forced_move` / `reentry` /
 //! `brought_back` `to`) while it was in Stealth, and a pending attack's `push_to`
-//! when it is a target. Its own team and the GM see everything. Once Stealth ends
-//! (WT-ST-1 items 1–5, e.g. Area Search) its square is visible again.
+//! when it is a target. Nor does anything name it where naming it tells where it
+//! stands (an attack on it is in the attacker's range): a pending attack's `targets`
+//! and its `reactions` leave it out, and an event while it was in Stealth names it as
+//! no `target`, `reactor` or one of `targets` (`attack_declared`, `hit_check`,
+//! `damage`, ...), nor does the given action name it as its `target`. An event that
+//! loses a square or a name this way loses its `text` too, as its other hidden fields
+//! (a sentence could state them). Its own team and the GM see everything. Once Stealth
+//! ends (WT-ST-1 items 1–5, e.g. Area Search) its square is visible again.
 //!
 //! The same holds for a team's listing (`battle_legal_actions` / `legal_actions` with a
 //! `viewer`): it is made from the state as the team believes it — another team's
@@ -27,7 +33,7 @@ use super::actions::{WtBattleAction, WtLegalAction};
 use super::legal::{self, LegalList, WtCompactMoves};
 use super::state::{WtBattleMember, WtBattleState, WtSquare};
 use crate::error::{Error, Result};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The team `viewer` names: its index, or its id.
 pub(crate) fn viewer_team(s: &WtBattleState, viewer: &Value) -> Result<usize> {
@@ -126,11 +132,17 @@ pub(crate) fn redact(
             }
         }
     }
-    // A forced-movement square chosen next to a hidden target points at it.
-    if let Some(p) = &s.pending {
-        if p.targets.iter().any(|t| s.members.iter().any(|m| &m.id == t && hidden(m, team))) {
-            if let Some(o) = out.get_mut("pending").and_then(Value::as_object_mut) {
-                o.remove("push_to");
+    // A pending attack on a hidden member names it (it is in the attacker's range), and a
+    // forced-movement square chosen next to it points at it.
+    let now = |id: &str| hidden_id(s, team, Some(id));
+    if let Some(o) = out.get_mut("pending").and_then(Value::as_object_mut) {
+        if unname(o, &now) {
+            o.remove("push_to");
+        }
+        if let Some(r) = o.get_mut("reactions").and_then(Value::as_array_mut) {
+            r.retain(|r| !r.get("target").and_then(Value::as_str).is_some_and(now));
+            for r in r.iter_mut().filter_map(Value::as_object_mut) {
+                unname(r, &now);
             }
         }
     }
@@ -154,23 +166,54 @@ pub(crate) fn redact(
             a.remove("path");
             a.remove("center");
         }
-        if hidden_id(s, team, a.get("target").and_then(Value::as_str))
-            || lost(a.get("target"), "forced_move", "to")
-        {
+        // The target of an attack hidden now or left out of its declaration.
+        let undeclared = ev.as_deref().into_iter().flatten().any(|e| {
+            e.get("type").and_then(Value::as_str) == Some("attack_declared")
+                && e.get("attacker") == a.get("actor")
+                && e.get("targets")
+                    .and_then(Value::as_array)
+                    .is_some_and(|t| a.get("target").is_some_and(|x| !t.contains(x)))
+        });
+        if undeclared || unname(a, &now) || lost(a.get("target"), "forced_move", "to") {
+            a.remove("target");
             a.remove("push_to");
         }
     }
     Ok(())
 }
 
-/// Drop the squares of hidden members' moves from `ev` (the events that led to `s`).
-/// Who was in Stealth at each event is read backwards from `s`: before a `state`
-/// event for `stealth`, the member was in the opposite state.
+/// Drop from `o` (an event, a pending attack, a reaction or an action) the members `hid`
+/// names: from its `targets`, and its `target` and `reactor`, with its `text` (a sentence
+/// naming them). True if it named one.
+fn unname(o: &mut Map<String, Value>, hid: &dyn Fn(&str) -> bool) -> bool {
+    let mut named = false;
+    if let Some(t) = o.get_mut("targets").and_then(Value::as_array_mut) {
+        let n = t.len();
+        t.retain(|t| !t.as_str().is_some_and(hid));
+        named = t.len() < n;
+    }
+    for k in ["target", "reactor"] {
+        if o.get(k).and_then(Value::as_str).is_some_and(hid) {
+            o.remove(k);
+            named = true;
+        }
+    }
+    if named {
+        o.remove("text");
+    }
+    named
+}
+
+/// Drop the squares of hidden members' moves from `ev` (the events that led to `s`), and
+/// the names of hidden targets and reactors ([`unname`]). Who was in Stealth at each
+/// event is read backwards from `s`: before a `state` event for `stealth`, the member
+/// was in the opposite state.
 fn redact_events(s: &WtBattleState, team: usize, ev: &mut [Value]) {
     let mut stealthed: Vec<&str> =
         s.members.iter().filter(|m| hidden(m, team)).map(|m| m.id.as_str()).collect();
     for e in ev.iter_mut().rev() {
         let Some(o) = e.as_object_mut() else { continue };
+        unname(o, &|id| stealthed.contains(&id));
         let Some(who) = o.get("member").and_then(Value::as_str) else { continue };
         let Some(m) = s.members.iter().find(|m| m.id == who && m.team != team) else { continue };
         let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
@@ -182,7 +225,7 @@ fn redact_events(s: &WtBattleState, team: usize, ev: &mut [Value]) {
         } else if stealthed.contains(&m.id.as_str())
             && matches!(kind, "moved" | "forced_move" | "reentry" | "brought_back")
         {
-            for k in ["path", "cost", "to"] {
+            for k in ["path", "cost", "to", "text"] {
                 o.remove(k);
             }
         }
@@ -234,6 +277,32 @@ mod tests {
         let mut gm = vec![moved()];
         view(&s, None, Some(&mut gm));
         assert_eq!(gm[0], moved());
+    }
+
+    #[test]
+    fn a_target_in_stealth_is_named_by_no_event_and_its_sentence_goes_too() {
+        // WT-ST-1: a1 is in Stealth at the end. An event naming it while it was hidden loses
+        // the name and its `text` (a sentence could name it); one from before its Stealth
+        // began keeps both; its own team sees everything.
+        let s = stealthed();
+        let text = json!({"ja": "b1→a1", "zh_hans": "b1→a1", "zh_hant": "b1→a1", "en": "b1 shoots a1"});
+        let declared = json!({"type": "attack_declared", "attacker": "b1", "skill": "x", "targets": ["a1"], "text": text});
+        let hit = json!({"type": "hit_check", "attacker": "b1", "target": "a1", "hit": true, "text": text});
+        let react = json!({"type": "reaction_rolled", "target": "a1", "reactor": "a1", "achievement": 3});
+        let all = vec![declared.clone(), stealth(true), declared.clone(), hit.clone(), react.clone()];
+        let ev = seen(&s, json!("b"), all.clone());
+        assert_eq!(ev[0], declared);
+        assert_eq!(ev[2], json!({"type": "attack_declared", "attacker": "b1", "skill": "x", "targets": []}));
+        assert_eq!(ev[3], json!({"type": "hit_check", "attacker": "b1", "hit": true}));
+        assert_eq!(ev[4], json!({"type": "reaction_rolled", "achievement": 3}));
+        assert_eq!(seen(&s, json!("a"), all.clone()), all);
+        // A hidden mover's event loses its sentence with its squares.
+        let mut mv = moved();
+        mv["text"] = text;
+        assert_eq!(
+            seen(&s, json!("b"), vec![mv])[0],
+            json!({"type": "moved", "member": "a1", "movement": 3})
+        );
     }
 
     #[test]
@@ -386,6 +455,48 @@ mod listing_tests {
         let e =
             crate::call("world_trigger.battle_turn", json!({"state": st, "viewer": "nobody"})).unwrap_err();
         assert_eq!(e.0.field.as_deref(), Some("viewer"));
+    }
+
+    #[test]
+    fn a_view_names_no_hidden_target_of_an_attack() {
+        // WT-ST-1: b1 shoots a1 in Stealth directly (the GM's listing offers it). Team b's
+        // view of the state, the events and the action names a1 nowhere but in the roster
+        // (its member entry and its team's leader, which every team knows); a's and the
+        // GM's name it as the target.
+        let mut at = until(until(near(), "movement", "b"), "attack", "b");
+        at["members"][0]["at"] = json!({"x": 1, "y": 0});
+        at["members"][0]["states"]["stealth"] = json!("sub");
+        let gm = listing(&at, Value::Null, false);
+        let attack =
+            &gm["actions"].as_array().unwrap().iter().find(|i| i["action"]["target"] == "a1").unwrap()
+                ["action"];
+        let args = json!({"state": at, "action": attack, "seed": 1});
+        let r = crate::call("world_trigger.battle_act", args).unwrap();
+        assert_eq!(r["state"]["pending"]["targets"], json!(["a1"]));
+        assert_eq!(r["state"]["members"][0]["states"]["stealth"], "sub");
+        let view = |viewer: Value| {
+            let args =
+                json!({"state": r["state"], "viewer": viewer, "events": r["events"], "action": attack});
+            crate::call("world_trigger.battle_view", args).unwrap()
+        };
+        for b in [json!("b"), json!(1)] {
+            let mut v = view(b);
+            assert_eq!(v["state"]["pending"]["targets"], json!([]));
+            let declared = v["events"].as_array().unwrap().iter().find(|e| e["type"] == "attack_declared");
+            assert_eq!(declared.unwrap()["targets"], json!([]));
+            for roster in ["/state/members/0/id", "/state/teams/0/leader"] {
+                let r = v.pointer_mut(roster).unwrap();
+                assert_eq!(*r, "a1");
+                *r = Value::Null;
+            }
+            assert!(!v.to_string().contains("\"a1\""), "{v}");
+        }
+        for seen in [json!("a"), json!(0), Value::Null] {
+            let v = view(seen);
+            assert_eq!(v["state"]["pending"], r["state"]["pending"]);
+            assert_eq!(v["events"], r["events"]);
+            assert_eq!(v["action"], *attack);
+        }
     }
 
     #[test]
