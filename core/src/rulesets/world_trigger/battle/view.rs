@@ -424,18 +424,27 @@ mod listing_tests {
         assert_eq!(listing(&at, json!("a"), false), listing(&at, Value::Null, false));
     }
 
-    #[test]
-    fn a_reaction_stage_names_no_target_the_team_may_not_see() {
-        // WT-ST-1: a1 in Stealth is attacked directly (the GM's listing offers it). The
-        // turn of team b, who may not see a1, names nobody in the reaction stage; a's and
-        // the GM's name a1. Pure operation and handle alike.
+    /// Team b's attack phase with a1 in Stealth one square from b1, and the GM's listed
+    /// attack of b1 on a1 (the listing offers it: WT-ST-1 hides a1 from team b only).
+    fn attacked_in_stealth() -> (Value, Value) {
         let mut at = until(until(near(), "movement", "b"), "attack", "b");
         at["members"][0]["at"] = json!({"x": 1, "y": 0});
         at["members"][0]["states"]["stealth"] = json!("sub");
         let gm = listing(&at, Value::Null, false);
         let attack =
-            gm["actions"].as_array().unwrap().iter().find(|i| i["action"]["target"] == "a1").unwrap();
-        let args = json!({"state": at, "action": attack["action"], "seed": 1});
+            gm["actions"].as_array().unwrap().iter().find(|i| i["action"]["target"] == "a1").unwrap()
+                ["action"]
+                .clone();
+        (at, attack)
+    }
+
+    #[test]
+    fn a_reaction_stage_names_no_target_the_team_may_not_see() {
+        // WT-ST-1: a1 in Stealth is attacked directly (the GM's listing offers it). The
+        // turn of team b, who may not see a1, names nobody in the reaction stage; a's and
+        // the GM's name a1. Pure operation and handle alike.
+        let (at, attack) = attacked_in_stealth();
+        let args = json!({"state": at, "action": attack, "seed": 1});
         let st = crate::call("world_trigger.battle_act", args).unwrap()["state"].clone();
         let turn = |viewer: Value| {
             crate::call("world_trigger.battle_turn", json!({"state": st, "viewer": viewer})).unwrap()
@@ -463,13 +472,8 @@ mod listing_tests {
         // view of the state, the events and the action names a1 nowhere but in the roster
         // (its member entry and its team's leader, which every team knows); a's and the
         // GM's name it as the target.
-        let mut at = until(until(near(), "movement", "b"), "attack", "b");
-        at["members"][0]["at"] = json!({"x": 1, "y": 0});
-        at["members"][0]["states"]["stealth"] = json!("sub");
-        let gm = listing(&at, Value::Null, false);
-        let attack =
-            &gm["actions"].as_array().unwrap().iter().find(|i| i["action"]["target"] == "a1").unwrap()
-                ["action"];
+        let (at, attack) = attacked_in_stealth();
+        let attack = &attack;
         let args = json!({"state": at, "action": attack, "seed": 1});
         let r = crate::call("world_trigger.battle_act", args).unwrap();
         assert_eq!(r["state"]["pending"]["targets"], json!(["a1"]));
