@@ -10,10 +10,12 @@
 #    memory; per layer for each binding (benchmarks/bench_node.mjs, bench_calls.py); and
 #    a summary of the issue's ratios.
 # 4. The Python layers in instructions (valgrind callgrind: load-independent), when valgrind is installed.
-# GUNBAI_BENCH_ONLY="calls" (or "battles python sweep calls instructions", any of them) runs only those parts.
+# 5. Whole games per second of every engine's simulate, one thread against every core, native
+#    and from Python (benchmarks/bench_simulate.py, benchmarks/simulate_setups.json).
+# GUNBAI_BENCH_ONLY="calls" (or "battles simulate python sweep calls instructions", any of them) runs only those parts.
 source "$(dirname "$0")/../scripts/env.sh"
 cd "$ROOT"
-ONLY="${GUNBAI_BENCH_ONLY:-battles python sweep calls instructions}"
+ONLY="${GUNBAI_BENCH_ONLY:-battles simulate python sweep calls instructions}"
 part() { [[ " $ONLY " == *" $1 "* ]]; }
 BCDICE_VERSION=4.9.0
 BN="$CACHE/bench-node"
@@ -45,6 +47,26 @@ print(f"| Rust (native) | — | {f['native.us_per_action']:.2f} (typed) | — | 
 for lang in ("python", "node"):
     p, h, l, y, s = (f[f"{lang}.{k}"] for k in ("pure_us_per_action", "handle_us_per_action", "listing_us_per_action", "play_us_per_action", "sim_us_per_battle"))
     print(f"| {lang} | {p:.0f} | {h:.1f} | {l:.1f} | {y:.1f} | {p / h:.0f}× / {p / l:.0f}× / {p / y:.0f}× | {s:.0f} | {f[f'{lang}.sim_battles_per_s']:.0f} | {s / nat:.2f} |")
+PY
+rm -f "$out"
+fi
+
+if part simulate; then
+step "Whole games per second, one thread against every core: native, then Python (the same games)"
+out="$(mktemp)"
+cargo test -q --release -p gunbai --lib bench_simulate_threads -- --ignored --nocapture 2>/dev/null | grep '^native\.' | tee "$out"
+"$BV/bin/python" benchmarks/bench_simulate.py | tee -a "$out"
+"$BV/bin/python" - "$out" <<'PY'
+import sys
+f = {k: float(v) for k, v in (line.split() for line in open(sys.argv[1]) if line.strip())}
+print()
+print("| engine | games | actions/game | native 1 thread | native all (chunks) | native all (op threads) | Python 1 thread | Python all | Python all ÷ 1 |")
+print("|---|---|---|---|---|---|---|---|---|")
+for m in ("world_trigger", "coc_ap", "coc7_house", "tmd", "fap_map"):
+    n, st = f[f"python.{m}.n"], f[f"python.{m}.steps"]
+    no, na, nt = (f[f"native.{m}.{w}"] for w in ("one", "all", "op_all"))
+    po, pa = f[f"python.{m}.one"], f[f"python.{m}.all"]
+    print(f"| {m} | {n:,.0f} | {st:.0f} | {no:,.0f} | {na:,.0f} | {nt:,.0f} | {po:,.0f} | {pa:,.0f} | **{pa / po:.2f}×** |")
 PY
 rm -f "$out"
 fi

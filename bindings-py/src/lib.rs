@@ -13,6 +13,12 @@ use std::sync::{Mutex, PoisonError};
 
 mod value;
 
+// The wheel allocates with mimalloc, as pydantic-core does: glibc's malloc takes a lock
+// on every call once a process has a second thread, which cost the games simulated on
+// several threads about a fifth of their speed (BENCHMARKS.md, whole games per second).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const PANIC_ENVELOPE: &str =
     r#"{"error":{"code":"internal","message":"internal error (a gunbai bug): the core panicked"}}"#;
 

@@ -44,6 +44,24 @@ def test_the_same_games_whatever_the_threads() -> None:
     assert one.battles == every.battles and one.members == every.members
 
 
+def test_chunks_spread_over_threads_play_the_same_games() -> None:
+    # Seven chunks (n × max_steps over 10,000 a call): with threads they play at once and
+    # are joined in order; the games are those of one thread, and of the operation.
+    steps = 50
+    n = 6 * (MAX_WORK_PER_CALL // steps) + 17
+    one = gunbai.tmd.simulate(TMD, n, 5, max_steps=steps, threads=1)
+    for threads in (2, 3, None, 0):
+        other = gunbai.tmd.simulate(TMD, n, 5, max_steps=steps, threads=threads)
+        assert other.battles == one.battles and other.members == one.members, threads
+    assert one.battles["index"] == list(range(n))
+    last = gunbai.tmd.encounter_simulate(setup=TMD, n=17, first=n - 17, seed=5, max_steps=steps)
+    assert one.battles["seed"][-17:] == last["battles"]["seed"]
+    for bad, code in ((True, "invalid_argument"), (-1, "out_of_range"), (257, "out_of_range")):
+        with pytest.raises(GunbaiError) as e:
+            gunbai.tmd.simulate(TMD, n, 5, max_steps=steps, threads=bad)
+        assert (e.value.code, e.value.field) == (code, "threads")
+
+
 def test_rng_follows_spec_7() -> None:
     np = pytest.importorskip("numpy")
     assert master_seed(5) == 5

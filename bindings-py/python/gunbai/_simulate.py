@@ -28,6 +28,8 @@ else:
 
 #: What the core plays in one call at most, as ``n × max_steps``.
 MAX_WORK_PER_CALL = 10_000
+#: The most threads the operation takes.
+MAX_THREADS = 256
 #: The core's default ``max_steps``.
 DEFAULT_MAX_STEPS = 500
 _SEED_BOUND = 1 << 53
@@ -175,15 +177,20 @@ def run(
     params: Optional[Mapping[str, Any]] = None,
 ) -> Simulation:
     """Play ``n`` games of ``op`` (an ``<x>_simulate`` operation) in chunks: games
-    ``first`` … ``first + n − 1`` of the master seed. Ctrl-C stops between chunks (each
-    chunk is one native call)."""
+    ``first`` … ``first + n − 1`` of the master seed. With more than one thread
+    (``threads=None``: one per core), that many chunks play at once, each one native
+    call on one thread with the GIL released, and a thread that finishes takes the next
+    chunk (a chunk's games vary in length, so this keeps every core busy to the end);
+    the chunks are joined in order, so the games are the same whatever ``threads``.
+    Ctrl-C stops between chunks."""
     n = operator.index(n)
     if n < 1:
         raise GunbaiError("out_of_range", "n: must be at least 1", field="n", loc=["n"])
     seed = master_seed(rng)
     steps = DEFAULT_MAX_STEPS if max_steps is None else operator.index(max_steps)
     chunk = max(1, MAX_WORK_PER_CALL // max(1, steps))
-    args: dict[str, Any] = {"setup": setup, "seed": seed, "threads": 0 if threads is None else threads}
+    threads = _threads(threads)
+    args: dict[str, Any] = {"setup": setup, "seed": seed}
     policy = _policy(policy)
     if policy is not None:
         args["policy"] = policy
@@ -199,21 +206,65 @@ def run(
 
         bar = tqdm(total=n, unit="game")
     first = operator.index(first)
+    starts = range(first, first + n, chunk)
+
+    def play(start: int, threads: int = 1) -> Any:
+        return call(op, {**args, "threads": threads, "first": start, "n": min(chunk, first + n - start)})
+
+    def join(part: Any) -> None:
+        for table, out in ((part["battles"], battles), (part["members"], members)):
+            for col, values in table.items():
+                out.setdefault(col, []).extend(values)
+        if bar is not None:
+            bar.update(len(part["battles"]["index"]))
+
     try:
-        done = 0
-        while done < n:
-            size = min(chunk, n - done)
-            part = call(op, {**args, "first": first + done, "n": size})
-            for table, out in ((part["battles"], battles), (part["members"], members)):
-                for col, values in table.items():
-                    out.setdefault(col, []).extend(values)
-            done += size
-            if bar is not None:
-                bar.update(size)
+        if len(starts) == 1:  # one call: the operation spreads its games itself
+            join(play(first, threads))
+        elif threads == 1:
+            for start in starts:
+                join(play(start))
+        else:
+            from collections import deque
+            from concurrent.futures import ThreadPoolExecutor
+
+            # At most two chunks per thread in flight: memory stays bounded at any n,
+            # and Ctrl-C waits only for the chunks already playing.
+            with ThreadPoolExecutor(min(threads, len(starts))) as pool:
+                pending: Any = deque()
+                try:
+                    for start in starts:
+                        pending.append(pool.submit(play, start))
+                        if len(pending) >= 2 * threads:
+                            join(pending.popleft().result())
+                    while pending:
+                        join(pending.popleft().result())
+                except BaseException:
+                    for f in pending:
+                        f.cancel()
+                    raise
     finally:
         if bar is not None:
             bar.close()
     return Simulation(op, seed, battles, members, params)
+
+
+def _threads(threads: Optional[int]) -> int:
+    """``threads`` as a count: None or 0 is one per core (the cores this process may
+    run on), as the operation reads 0; at most the operation's 256."""
+    if threads is None or (not isinstance(threads, bool) and threads == 0):
+        import os
+
+        try:
+            return len(os.sched_getaffinity(0)) or 1
+        except AttributeError:  # not Linux
+            return os.cpu_count() or 1
+    if isinstance(threads, bool):
+        raise GunbaiError("invalid_argument", "threads: a bool is not a count", field="threads", loc=["threads"])
+    threads = operator.index(threads)
+    if not 0 <= threads <= MAX_THREADS:
+        raise GunbaiError("out_of_range", f"threads: must be 0 to {MAX_THREADS}", field="threads", loc=["threads"])
+    return threads
 
 
 class Simulator:

@@ -505,28 +505,6 @@ fn collect(out: &mut SimulateResult, k: u64, word: u64, p: Played) {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-fn extend(out: &mut SimulateResult, part: SimulateResult) {
-    let (b, pb) = (&mut out.battles, part.battles);
-    b.index.extend(pb.index);
-    b.seed.extend(pb.seed);
-    b.ended.extend(pb.ended);
-    b.winner.extend(pb.winner);
-    b.outcome.extend(pb.outcome);
-    b.rounds.extend(pb.rounds);
-    b.steps.extend(pb.steps);
-    let (m, pm) = (&mut out.members, part.members);
-    m.battle.extend(pm.battle);
-    m.id.extend(pm.id);
-    m.hp_start.extend(pm.hp_start);
-    m.hp_end.extend(pm.hp_end);
-    m.damage_taken.extend(pm.damage_taken);
-    m.healed.extend(pm.healed);
-    m.actions.extend(pm.actions);
-    m.damage_dealt.extend(pm.damage_dealt);
-    m.down.extend(pm.down);
-}
-
 fn run_range(
     open: OpenSim,
     args: &SimulateArgs,
@@ -618,32 +596,40 @@ fn threads_for(_: &SimulateArgs) -> u64 {
     1
 }
 
-/// The battles in `threads` contiguous chunks, one per thread, joined in order.
+/// The battles over `threads` threads, each taking the next unplayed battle as it
+/// finishes one (so a thread that drew short games is not left idle while another
+/// plays long ones). The rows are joined in battle order and the first failing
+/// battle's error is the one reported, as when one thread plays them all: the result
+/// does not depend on the threads.
 #[cfg(not(target_arch = "wasm32"))]
 fn spread(open: OpenSim, args: &SimulateArgs, threads: u64, max_steps: u32) -> Result<SimulateResult> {
-    let threads = threads.min(args.run.n);
-    let per = args.run.n.div_ceil(threads);
-    let parts: Vec<Result<SimulateResult>> = std::thread::scope(|sc| {
-        let end = args.run.first + args.run.n;
-        let handles: Vec<_> = (0..threads)
-            .map(|t| args.run.first + t * per)
-            .take_while(|&first| first < end)
-            .map(|first| {
-                let n = per.min(end - first);
-                sc.spawn(move || run_range(open, args, first, n, max_steps))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(Error::new(ErrorCode::Internal, "a simulation thread panicked")))
-            })
-            .collect()
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let words: Vec<(u64, u64)> = battle_seeds(args.run.seed, args.run.first, args.run.n).collect();
+    let next = AtomicUsize::new(0);
+    let (words, next) = (&words, &next);
+    let worker = move || {
+        let mut mine: Vec<(usize, Result<Played>)> = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(_, word)) = words.get(i) else { return mine };
+            mine.push((i, play(open, args, word, max_steps)));
+        }
+    };
+    let parts: Vec<Option<Vec<(usize, Result<Played>)>>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads.min(args.run.n)).map(|_| sc.spawn(worker)).collect();
+        handles.into_iter().map(|h| h.join().ok()).collect()
     });
+    let mut played: Vec<Option<Result<Played>>> = (0..words.len()).map(|_| None).collect();
+    for part in parts {
+        let part = part.ok_or_else(|| Error::new(ErrorCode::Internal, "a simulation thread panicked"))?;
+        for (i, p) in part {
+            played[i] = Some(p);
+        }
+    }
     let mut out = SimulateResult::default();
-    for p in parts {
-        extend(&mut out, p?);
+    for (&(k, word), p) in words.iter().zip(played) {
+        let p = p.ok_or_else(|| Error::new(ErrorCode::Internal, "a simulated battle is missing"))?;
+        collect(&mut out, k, word, p.map_err(|e| battle_error(e, k))?);
     }
     Ok(out)
 }

@@ -305,3 +305,80 @@ fn tmd_attributes_no_damage() {
     assert!(one["members"]["damage_dealt"].as_array().unwrap().iter().all(Value::is_null));
     assert!(one["members"]["down"].as_array().unwrap().iter().all(Value::is_boolean));
 }
+
+/// `cargo test --release -p gunbai --lib bench_simulate_threads -- --ignored --nocapture`:
+/// battles per second of each engine's `_simulate` operation natively, from
+/// `benchmarks/simulate_setups.json` (the games `benchmarks/bench_simulate.py` plays from
+/// Python), in the chunks `gunbai.<module>.simulate` calls (`n × max_steps` at most 10,000
+/// a call): the chunks one after another on one thread (`one`); the chunks spread over
+/// every core, each call on one thread, as the Python module plays them (`all`); the
+/// chunks one after another, each call spreading its games over every core (`threads: 0`,
+/// `op_all`). Prints `native.<module>.<way> <battles/s>`. A benchmark: it asserts only that
+/// every way plays the same games.
+#[test]
+#[ignore = "benchmark"]
+fn bench_simulate_threads() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("benchmarks/simulate_setups.json")).unwrap();
+    let spec: Value = serde_json::from_str(&text).unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    for e in spec["engines"].as_array().unwrap() {
+        let setup = match e.get("setup_file") {
+            Some(f) => {
+                let mut s: Value =
+                    serde_json::from_str(&std::fs::read_to_string(root.join(f.as_str().unwrap())).unwrap()).unwrap();
+                s.as_object_mut().unwrap().remove("seed");
+                s
+            }
+            None => e["setup"].clone(),
+        };
+        let (n, steps) = (e["n"].as_u64().unwrap(), e["max_steps"].as_u64().unwrap());
+        let chunk = (10_000 / steps).max(1);
+        let chunks = n.div_ceil(chunk);
+        let call = |c: u64, threads: u64| {
+            let first = c * chunk;
+            let out = crate::call(
+                e["op"].as_str().unwrap(),
+                json!({"setup": setup, "seed": 7, "first": first, "n": chunk.min(n - first), "threads": threads,
+                       "policy": e["policy"], "max_steps": steps}),
+            )
+            .unwrap();
+            out["battles"]["steps"].clone()
+        };
+        let timed = |f: &dyn Fn() -> Vec<Value>| {
+            let t = std::time::Instant::now();
+            let games = f();
+            (n as f64 / t.elapsed().as_secs_f64(), games)
+        };
+        let (one, a) = timed(&|| (0..chunks).map(|c| call(c, 1)).collect());
+        let (all, b) = timed(&|| {
+            let next = AtomicU64::new(0);
+            let mut got: Vec<(u64, Value)> = std::thread::scope(|sc| {
+                let hs: Vec<_> = (0..cores)
+                    .map(|_| {
+                        sc.spawn(|| {
+                            let mut mine = Vec::new();
+                            loop {
+                                let c = next.fetch_add(1, Ordering::Relaxed);
+                                if c >= chunks {
+                                    return mine;
+                                }
+                                mine.push((c, call(c, 1)));
+                            }
+                        })
+                    })
+                    .collect();
+                hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+            });
+            got.sort_by_key(|(c, _)| *c);
+            got.into_iter().map(|(_, v)| v).collect()
+        });
+        let (op_all, c) = timed(&|| (0..chunks).map(|c| call(c, 0)).collect());
+        let m = e["module"].as_str().unwrap();
+        assert!(a == b && a == c, "{m}: the same games every way");
+        println!("native.{m}.one {one:.1}");
+        println!("native.{m}.all {all:.1}");
+        println!("native.{m}.op_all {op_all:.1}");
+    }
+}
