@@ -76,18 +76,15 @@ pub struct SimPolicy {
 }
 
 /// A policy for some participants (a side scripted, the other random: one entry naming
-/// the scripted side's ids).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+/// the scripted side's ids): `ids` beside a [`SimPolicy`]'s fields.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicyFor {
     /// The participants (ids, as the actions name them) this policy is for.
     pub ids: Vec<String>,
-    /// The kind of policy (see [`SimPolicy::kind`]).
-    #[serde(default)]
-    pub kind: Option<SimPolicyKind>,
-    /// Their action types in order of preference (see [`SimPolicy::priority`]).
-    #[serde(default)]
-    pub priority: Vec<String>,
+    /// Their policy.
+    #[serde(flatten)]
+    pub policy: SimPolicy,
 }
 
 /// The arguments of every `_simulate` operation; `setup` is the engine's own
@@ -370,9 +367,10 @@ struct Played {
 
 /// The policy `who` plays by: its kind (resolved) and priority list.
 fn policy_for<'a>(args: &'a SimulateArgs, who: Option<&str>) -> (SimPolicyKind, &'a [String]) {
-    let (kind, priority) = who
+    let policy = who
         .and_then(|w| args.run.policies.iter().find(|p| p.ids.iter().any(|i| i == w)))
-        .map_or((args.run.policy.kind, &args.run.policy.priority), |p| (p.kind, &p.priority));
+        .map_or(&args.run.policy, |p| &p.policy);
+    let (kind, priority) = (policy.kind, &policy.priority);
     let kind =
         kind.unwrap_or(if priority.is_empty() { SimPolicyKind::Random } else { SimPolicyKind::Priority });
     (kind, priority)
@@ -551,7 +549,7 @@ fn checked_args(args: &SimulateArgs) -> Result<u32> {
     if random_with_list(args.run.policy.kind, &args.run.policy.priority) {
         return Err(Error::invalid("policy.priority", "a random policy takes no priority list"));
     }
-    if let Some(i) = args.run.policies.iter().position(|p| random_with_list(p.kind, &p.priority)) {
+    if let Some(i) = args.run.policies.iter().position(|p| random_with_list(p.policy.kind, &p.policy.priority)) {
         return Err(Error::invalid(
             format!("policies[{i}].priority"),
             "a random policy takes no priority list",
