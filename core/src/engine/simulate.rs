@@ -77,7 +77,9 @@ pub struct SimPolicy {
 
 /// A policy for some participants (a side scripted, the other random: one entry naming
 /// the scripted side's ids): `ids` beside a [`SimPolicy`]'s fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicyFor {
     /// The participants (ids, as the actions name them) this policy is for.
@@ -549,7 +551,9 @@ fn checked_args(args: &SimulateArgs) -> Result<u32> {
     if random_with_list(args.run.policy.kind, &args.run.policy.priority) {
         return Err(Error::invalid("policy.priority", "a random policy takes no priority list"));
     }
-    if let Some(i) = args.run.policies.iter().position(|p| random_with_list(p.policy.kind, &p.policy.priority)) {
+    if let Some(i) =
+        args.run.policies.iter().position(|p| random_with_list(p.policy.kind, &p.policy.priority))
+    {
         return Err(Error::invalid(
             format!("policies[{i}].priority"),
             "a random policy takes no priority list",
@@ -605,15 +609,17 @@ fn spread(open: OpenSim, args: &SimulateArgs, threads: u64, max_steps: u32) -> R
     let words: Vec<(u64, u64)> = battle_seeds(args.run.seed, args.run.first, args.run.n).collect();
     let next = AtomicUsize::new(0);
     let (words, next) = (&words, &next);
+    // The games one thread played: (position in `words`, the game).
+    type Share = Vec<(usize, Result<Played>)>;
     let worker = move || {
-        let mut mine: Vec<(usize, Result<Played>)> = Vec::new();
+        let mut mine: Share = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(_, word)) = words.get(i) else { return mine };
             mine.push((i, play(open, args, word, max_steps)));
         }
     };
-    let parts: Vec<Option<Vec<(usize, Result<Played>)>>> = std::thread::scope(|sc| {
+    let parts: Vec<Option<Share>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads.min(args.run.n)).map(|_| sc.spawn(worker)).collect();
         handles.into_iter().map(|h| h.join().ok()).collect()
     });

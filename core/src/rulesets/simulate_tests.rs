@@ -327,7 +327,8 @@ fn bench_simulate_threads() {
         let setup = match e.get("setup_file") {
             Some(f) => {
                 let mut s: Value =
-                    serde_json::from_str(&std::fs::read_to_string(root.join(f.as_str().unwrap())).unwrap()).unwrap();
+                    serde_json::from_str(&std::fs::read_to_string(root.join(f.as_str().unwrap())).unwrap())
+                        .unwrap();
                 s.as_object_mut().unwrap().remove("seed");
                 s
             }
