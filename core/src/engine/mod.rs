@@ -427,6 +427,67 @@ macro_rules! turn_op {
     };
 }
 
+/// The dice an action takes: the `seed` and `rolls` of `a` (taken out of it), read as
+/// every rolling operation reads them ([`DiceArgs`](crate::dice::DiceArgs)).
+fn dice_of(a: &mut Map<String, Value>) -> Result<Dice> {
+    let mut m = Map::new();
+    for key in ["seed", "rolls"] {
+        if let Some(v) = a.remove(key) {
+            m.insert(key.into(), v);
+        }
+    }
+    crate::ops::parse_args::<crate::dice::DiceArgs>(Value::Object(m))?.dice()
+}
+
+/// An action argument, read as every operation reads its arguments (an integer outside
+/// its field's range is `out_of_range`, anything else that does not read
+/// `invalid_argument`, located under `action`).
+fn read_action<E: Engine>(action: &Value) -> Result<E::Action> {
+    let at = crate::json::At::Key(&crate::json::At::Root, "action");
+    E::Action::from_json(action, &at).map_err(crate::ops::args_error)
+}
+
+/// The pure `<module>.<x>_act` operation of engine `E`: `{state, action, seed?, rolls?}`
+/// → `{state, events, rolls}`: the action read, then the dice, then the state loaded as
+/// a handle loads it; the action is checked and applied as a handle does ([`Engine::check`],
+/// then [`Engine::apply`]), on the loaded copy.
+pub(crate) fn act_call<E: Engine>(args: Value) -> Result<Value> {
+    let mut a = object(args)?;
+    only(&a, &["state", "action", "seed", "rolls"])?;
+    let action = a.remove("action").ok_or_else(|| Error::invalid("action", "required"))?;
+    let action = read_action::<E>(&action)?;
+    let mut dice = dice_of(&mut a)?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    let (ctx, mut state) = E::load(state, None)?;
+    let checked = E::check(&ctx, &state, &action)?;
+    let events = E::apply(&ctx, &mut state, &action, checked, &mut dice)?;
+    let mut out = events_and_rolls(events, &mut dice);
+    if let Value::Object(m) = &mut out {
+        m.insert("state".into(), state.to_json());
+    }
+    Ok(out)
+}
+
+/// Register engine `$engine`'s act operation ([`act_call`]); `$args`/`$res` only
+/// document its shape in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! act_op {
+    ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::ops::OpDef {
+            name: $name,
+            #[cfg(feature = "schema")]
+            summary: $summary,
+            run: |v| $crate::engine::act_call::<$engine>(v),
+            write: |v, out| $crate::ops::write_result($crate::engine::act_call::<$engine>(v), out),
+            #[cfg(feature = "schema")]
+            args_schema: |g| g.subschema_for::<$args>(),
+            #[cfg(feature = "schema")]
+            result_schema: |g| g.subschema_for::<$res>(),
+        }
+    };
+}
+
 /// A game in progress, its state kept native: the handle behind
 /// `world_trigger.Battle` and the others.
 pub struct Session<E: Engine> {
@@ -811,8 +872,7 @@ impl<E: Engine> AnyGame for Session<E> {
         Session::listing_items(self, id)
     }
     fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value> {
-        let a: E::Action = crate::json::from_value(action)
-            .map_err(|e| Error::invalid(prefixed("action", &e.field_path()), e.message))?;
+        let a = read_action::<E>(action)?;
         let events = Session::act(self, &a, dice)?;
         Ok(events_and_rolls(events, dice))
     }
@@ -887,16 +947,6 @@ pub(crate) fn no_data(data: Option<&Value>, what: &str) -> Result<()> {
     match data {
         Some(_) => Err(Error::invalid("data", format_args!("{what} takes no data pack"))),
         None => Ok(()),
-    }
-}
-
-fn prefixed(prefix: &str, path: &str) -> String {
-    if path == "." || path.is_empty() {
-        prefix.to_string()
-    } else if path.starts_with('[') {
-        format!("{prefix}{path}")
-    } else {
-        format!("{prefix}.{path}")
     }
 }
 
@@ -1032,20 +1082,7 @@ impl Game {
                     &a,
                     if listed { &["id", "index", "seed", "rolls"] } else { &["action", "seed", "rolls"] },
                 )?;
-                let seed: Option<u64> = match a.get("seed") {
-                    None => None,
-                    Some(v) => {
-                        Some(crate::json::from_value(v).map_err(|e| Error::invalid("seed", e.message))?)
-                    }
-                };
-                let rolls: Option<Vec<ScriptedFace>> = match a.get("rolls") {
-                    None => None,
-                    Some(v) => Some(
-                        crate::json::from_value(v)
-                            .map_err(|e| Error::invalid(prefixed("rolls", &e.field_path()), e.message))?,
-                    ),
-                };
-                let mut dice = Dice::from_args(seed, rolls.as_deref())?;
+                let mut dice = dice_of(&mut a)?;
                 if listed {
                     let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
                     g.act_listed(count(&a, "id")?, i, &mut dice)

@@ -129,7 +129,7 @@ pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Val
 /// is still `invalid_argument`. `.field` is [`PathError::field_path`](crate::json::PathError::field_path).
 #[inline(never)]
 #[allow(clippy::boxed_local)] // Taken boxed: unboxed, each caller's instance would move it.
-fn args_error(e: crate::json::JsonError) -> Error {
+pub(crate) fn args_error(e: crate::json::JsonError) -> Error {
     let e = *e;
     let path = e.field_path();
     let in_state = path == "state" || path.starts_with("state.") || path.starts_with("state[");

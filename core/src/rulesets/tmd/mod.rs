@@ -119,9 +119,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             encounter::TmdEncounterLegalArgs => encounter::TmdEncounterLegalResult,
             "TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs."
         ),
-        crate::op!(
+        crate::act_op!(
             "tmd.encounter_act",
-            encounter::encounter_act,
+            handle::Encounter,
             encounter::TmdEncounterActArgs => encounter::TmdEncounterResult,
             "TMD: apply one action to an encounter state; returns the new state and the event log."
         ),

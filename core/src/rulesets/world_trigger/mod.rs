@@ -106,7 +106,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         op!("world_trigger.battle_legal_actions", battle::battle_legal_actions,
             battle::WtBattleLegalArgs => battle::WtBattleLegalResult,
             "Every action legal now, each as battle_act accepts it, with its cost; none once the battle is over."),
-        op!("world_trigger.battle_act", battle::battle_act, battle::WtBattleActArgs => battle::WtBattleResult,
+        crate::act_op!("world_trigger.battle_act", handle::Battle, battle::WtBattleActArgs => battle::WtBattleResult,
             "Apply one action: new state and typed event log; illegal actions name the rule and change nothing."),
         crate::view_op!("world_trigger.battle_view", handle::Battle,
             handle::WtBattleViewArgs => handle::WtBattleViewResult,

@@ -50,7 +50,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "Start a house-combat round: initiative order, 1 active / 1 passive / 1 free action each."),
         crate::op!("coc7_house.round_legal_actions", round::round_legal_actions, round::C7hRoundLegalArgs => round::C7hRoundLegalResult,
             "Every action round_act accepts in this state."),
-        crate::op!("coc7_house.round_act", round::round_act, round::C7hRoundActArgs => round::C7hRoundResult,
+        crate::act_op!("coc7_house.round_act", super::handle::HouseRound, round::C7hRoundActArgs => round::C7hRoundResult,
             "Apply one action: move, active, stance, passive, free, end turn, next round."),
         crate::view_op!("coc7_house.round_view", super::handle::HouseRound,
             super::handle::C7hRoundViewArgs => super::handle::C7hRoundViewResult,

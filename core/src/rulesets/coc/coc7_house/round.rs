@@ -1266,26 +1266,6 @@ pub(crate) fn commit(
     Ok(vec![e])
 }
 
-/// One action on a validated state, in place (what `round_act` uses): checked, then
-/// applied; a refused action changes nothing.
-pub(crate) fn act_on(
-    s: &mut C7hRoundState,
-    a: &C7hAction,
-    dice: &mut crate::dice::Dice,
-) -> Result<Vec<C7hEvent>> {
-    let i = check(s, a)?;
-    commit(s, a, i, dice)
-}
-
-/// `coc7_house.round_act` — apply one action; illegal actions return
-/// `illegal_action` naming the rule, and the caller's state is unchanged.
-pub fn round_act(args: &C7hRoundActArgs) -> Result<C7hRoundResult> {
-    let mut state = load_state(&args.state)?;
-    let mut dice = args.source.dice()?;
-    let events = act_on(&mut state, &args.action, &mut dice)?;
-    Ok(C7hRoundResult { state, events, rolls: dice.take_rolls() })
-}
-
 pub(crate) fn uses(a: &C7hAction) -> C7hUses {
     match a {
         C7hAction::Active { .. } | C7hAction::Stance { .. } | C7hAction::Attack { .. } => C7hUses::Active,

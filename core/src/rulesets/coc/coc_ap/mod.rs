@@ -96,9 +96,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             round::CocApRoundLegalArgs => round::CocApRoundLegalResult,
             "Every action round_act accepts in this state."
         ),
-        crate::op!(
+        crate::act_op!(
             "coc_ap.round_act",
-            round::round_act,
+            super::handle::ApRound,
             round::CocApRoundActArgs => round::CocApRoundResult,
             "Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round)."
         ),

@@ -1809,29 +1809,6 @@ fn close_opening(s: &mut CocApRoundState) {
     s.open = false;
 }
 
-/// One action on a validated state, in place (what `round_act` uses): checked, then
-/// applied; a refused action changes nothing. The dice's rolls are left for the caller.
-pub(crate) fn act_on(
-    s: &mut CocApRoundState,
-    action: &CocApAction,
-    dice: &mut Dice,
-) -> Result<Vec<CocApEvent>> {
-    let c = check(s, action)?;
-    commit(s, action, c, dice)
-}
-
-/// `coc_ap.round_act` — apply one action; illegal actions return `illegal_action`
-/// naming the rule, and the caller's state stays as it was.
-///
-/// Scripted `rolls`: one d100 face for `attack`, `treat`, `dodge`,
-/// `parry`, `jump` and `emergency_evasion`; the other actions roll nothing.
-pub fn round_act(args: &CocApRoundActArgs) -> Result<CocApRoundResult> {
-    let mut state = load_state(&args.state)?;
-    let mut dice = args.source.dice()?;
-    let events = act_on(&mut state, &args.action, &mut dice)?;
-    Ok(CocApRoundResult { state, events, rolls: dice.take_rolls() })
-}
-
 /// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
 pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
     let s = load_state(&args.state)?;

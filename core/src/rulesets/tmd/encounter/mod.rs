@@ -219,17 +219,11 @@ pub fn encounter_new(args: &TmdEncounterNewArgs) -> Result<TmdEncounterResult> {
     Ok(TmdEncounterResult { state: s, events: sentences::logged(ev), rolls: dice.take_rolls() })
 }
 
-/// `tmd.encounter_act` — apply one action; `illegal_action` (rule ID) leaves the state unchanged.
-pub fn encounter_act(args: &TmdEncounterActArgs) -> Result<TmdEncounterResult> {
-    let mut work = load_state(&args.state)?;
-    let mut dice = args.source.dice()?;
-    let ev = act_on(&mut work, &args.action, &mut dice)?;
-    Ok(TmdEncounterResult { state: work, events: ev, rolls: dice.take_rolls() })
-}
-
-/// One action on a validated state, in place (what `encounter_act` uses): checked
+/// One action on a validated state, in place (the tests' shortcut; the operation and
+/// the handle take the engine's check and apply): checked
 /// ([`engine::check`]), then applied ([`commit`]); a refused action changes nothing.
 /// The dice's rolls are left for the caller.
+#[cfg(test)]
 pub(crate) fn act_on(
     work: &mut TmdEncounterState,
     action: &TmdAction,

@@ -238,11 +238,10 @@ fn legal_actions_costs_and_forms() {
     assert!(conv.contains(&(TmdConvertType::Swift, 3, 6)));
     // Every listed action is accepted by encounter_act exactly as listed.
     for x in &l {
-        let out = encounter_act(&TmdEncounterActArgs {
-            state: serde_json::to_value(&s2).unwrap(),
-            action: x.action.clone(),
-            source: crate::dice::DiceArgs::seed(3),
-        });
+        let out = crate::call(
+            "tmd.encounter_act",
+            json!({"state": serde_json::to_value(&s2).unwrap(), "action": crate::json::ToJson::to_json(&x.action), "seed": 3}),
+        );
         assert!(out.is_ok(), "{:?}: {:?}", x.action, out.err());
     }
     // Interrupt candidates are asked in initiative order (TMD-INT-1).
@@ -262,11 +261,10 @@ fn legal_actions_costs_and_forms() {
 fn illegal_action_leaves_state_unchanged() {
     let s = four("turn_start");
     let v = serde_json::to_value(&s).unwrap();
-    let e = encounter_act(&TmdEncounterActArgs {
-        state: v.clone(),
-        action: TmdAction::EndTurn { character: "A".into() },
-        source: Default::default(),
-    })
+    let e = crate::call(
+        "tmd.encounter_act",
+        json!({"state": v, "action": {"type": "end_turn", "character": "A"}}),
+    )
     .unwrap_err();
     assert_eq!(e.code, ErrorCode::IllegalAction);
     assert_eq!(e.rule.as_deref(), Some("TMD-TIME-2"));

@@ -601,16 +601,6 @@ pub fn act_on(
     Ok((ns, ev))
 }
 
-/// `world_trigger.battle_act` — apply one action (scripted-dice order on the module docs).
-pub fn battle_act(args: &WtBattleActArgs) -> Result<WtBattleResult> {
-    let mut state = load_state(&args.state)?;
-    let mut dice = args.source.dice()?;
-    // The loaded state is our own copy: apply in place (an error drops it).
-    let mut events = Vec::new();
-    engine::act(&mut state, &args.action, &mut dice, &mut events)?;
-    Ok(WtBattleResult { state, events, rolls: dice.take_rolls() })
-}
-
 /// `world_trigger.battle_legal_actions` — every action legal now, with its cost.
 pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalResult> {
     let s = load_state(&args.state)?;
