@@ -730,3 +730,34 @@ fn undo_rebuilds_every_earlier_state() {
     }
     assert!(played > 4 * crate::engine::CHECKPOINT_EVERY, "the games crossed checkpoints ({played} actions)");
 }
+
+/// The handle's `act` and the pure `_act` read their arguments alike (RULINGS
+/// 2026-12-05, error codes): an integer outside its field's range — a seed of −1 or
+/// 2^53, World Trigger tactics dice of −1 (WT-TD-5) — is `out_of_range` at the same
+/// field; a refusal changes neither state.
+#[cfg(feature = "world_trigger")]
+#[test]
+fn handle_act_and_pure_act_refuse_alike() {
+    use crate::world_trigger::battle::tests::setup;
+    let mut g = crate::engine::Game::new();
+    g.call("create", json!({"handle": "world_trigger.Battle", "setup": setup("rank_3v3")})).unwrap();
+    let state = g.call("state", json!({})).unwrap();
+    let listed = g.call("legal_actions", json!({})).unwrap();
+    let action = listed[0]["action"].clone();
+    let with_dice = json!({"type": "use_skill", "actor": "a", "skill": "x", "tactics_dice": -1});
+    let cases = [
+        (json!({"action": action, "seed": -1}), "seed"),
+        (json!({"action": action, "seed": 1u64 << 53}), "seed"),
+        (json!({"action": with_dice, "seed": 1}), "action.tactics_dice"),
+    ];
+    for (args, field) in cases {
+        let by_handle = g.call("act", args.clone()).unwrap_err();
+        let mut pure = args.clone();
+        pure["state"] = state.clone();
+        let by_op = crate::call("world_trigger.battle_act", pure).unwrap_err();
+        for e in [&by_handle, &by_op] {
+            assert_eq!((e.code.as_str(), e.field.as_deref()), ("out_of_range", Some(field)), "{args}: {e:?}");
+        }
+        assert_eq!(g.call("state", json!({})).unwrap(), state, "a refusal changed the state");
+    }
+}
