@@ -871,6 +871,41 @@ test("package.sh: a zip and a module.json whose manifest and download point to t
   }
 });
 
+test("World Trigger log: an event whose target or reactor a team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
+  // the core's view for team b of the views vectors' battle (a1 of team a in Stealth)
+  const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
+  const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  const events = [
+    { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
+    { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
+    { type: "no_reaction", target: "a1" },
+    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
+  ];
+  const seen = h.view("b", events).events;
+  for (const e of seen) assert.ok(!JSON.stringify(e).includes('"a1"'), JSON.stringify(e));
+  const combat = { combatants: Object.assign([{ id: "a1", name: "Kuga" }, { id: "b1", name: "Katori" }], { get: (id) => ({ a1: { name: "Kuga" }, b1: { name: "Katori" } })[id] }) };
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    const strings = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${lang}.json`), "utf8"));
+    const localize = (k) => k.split(".").reduce((o, x) => (o && typeof o === "object" ? o[x] : undefined), strings) ?? k;
+    // (the module reads Foundry's globals: the i18n and, at load, the ownership levels)
+    globalThis.game = { i18n: { lang, localize } };
+    globalThis.CONST ??= { DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } };
+    const { eventsText } = await import("../../examples/foundry-module/scripts/combat.mjs");
+    const unseen = localize("GUNBAI.Combat.Unseen");
+    assert.notEqual(unseen, "GUNBAI.Combat.Unseen", lang);
+    for (const e of seen) {
+      const line = eventsText([e], combat);
+      assert.ok(line.includes(unseen), `${lang} ${e.type}: ${line}`);
+      assert.doesNotMatch(line, /undefined|Kuga/, `${lang} ${e.type}: ${line}`);
+    }
+    // team a's own view names its member
+    assert.ok(eventsText([h.view("a", events).events[3]], combat).includes("Kuga"), lang);
+  }
+  delete globalThis.game;
+  delete globalThis.CONST;
+});
+
 test("module.json: manifest and download URLs, no socket, v12 minimum / v13 verified, every file present", async () => {
   const manifest = await (await fetch(`${server.url}examples/foundry-module/module.json`)).json();
   assert.equal(manifest.id, "gunbai");

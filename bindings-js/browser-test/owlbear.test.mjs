@@ -1285,6 +1285,36 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
 });
 
+test("WT log: an event whose target or reactor the team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
+  const { createWorldTrigger } = await import(join(EX, "wt.js"));
+  const { S } = await import(join(EX, "wt-i18n.js"));
+  // The views vectors' battle: a1 (team a) starts in Stealth (Bagworm teleport, WT-MAP-6).
+  const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
+  const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  const events = [
+    { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
+    { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
+    { type: "no_reaction", target: "a1" },
+    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
+  ];
+  // the core's view for team b names a1 in none of them
+  const seen = h.view("b", events).events;
+  assert.equal(seen.length, events.length);
+  for (const e of seen) assert.ok(!JSON.stringify(e).includes('"a1"'), JSON.stringify(e));
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    const { eventText } = createWorldTrigger({ gunbai, lang, esc: String });
+    for (const e of seen) {
+      const line = eventText(e);
+      assert.ok(line.includes(S.unseen[lang]), `${lang} ${e.type}: ${line}`);
+      assert.doesNotMatch(line, /undefined|null|→ *$|→ *[、,]/, `${lang} ${e.type}: ${line}`);
+    }
+    // team a (its own) and the GM see the name
+    const { eventText: own } = createWorldTrigger({ gunbai, lang, esc: String });
+    assert.ok(own(h.view("a", events).events[3]).includes("a1"));
+  }
+});
+
 test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are battle_legal_actions' (battles played in Node)", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
   const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });

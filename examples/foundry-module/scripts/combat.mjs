@@ -1039,9 +1039,29 @@ export function eventsText(events, combat, weapons = {}) {
       // FAP/MAP events name their action in four languages
       const own = e.names ?? e.label;
       const named = own && typeof own === "object" && typeof own.en === "string" ? ` (${own[labelKey()] ?? own.en})` : "";
-      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}`;
+      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}${targetsText(e, combat)}`;
     })
     .join(" ");
+}
+
+/**
+ * World Trigger events that name whom they aim at (`target`, or `targets` for a
+ * declaration): a viewer's view leaves a member in Stealth unnamed (WT-ST-1).
+ */
+const TARGETED = new Set(["attack_declared", "reaction_rolled", "no_reaction", "hit_check", "damage", "damage_table"]);
+
+/**
+ * Whom an event without a sentence aims at, as " → names": an id its view left out (a
+ * member in Stealth the viewer may not see, WT-ST-1) shows as unseen, never as nothing.
+ * @param {any} e
+ * @param {Names} combat
+ */
+function targetsText(e, combat) {
+  /** @type {any[]} */
+  const ids = Array.isArray(e.targets) ? e.targets : typeof e.target === "string" ? [e.target] : [];
+  if (!ids.length && !(e.type && TARGETED.has(e.type))) return "";
+  const names = ids.filter((id) => typeof id === "string").map((id) => nameOf(combat, id));
+  return ` → ${names.length ? names.join(", ") : L("GUNBAI.Combat.Unseen")}`;
 }
 
 /**
