@@ -20,6 +20,7 @@ import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 import { route } from "../../examples/foundry-module/test/stand-in-server.mjs";
 import { squareLeaks, rollLeaks } from "./leaks.mjs";
+import { HANDOFF, exportedDocuments, directSetup } from "./sheet-handoff.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const SHOTS = join(REPO_ROOT, "examples", "foundry-module", "screenshots");
@@ -870,6 +871,52 @@ test("package.sh: a zip and a module.json whose manifest and download point to t
     rmSync(out, { recursive: true, force: true });
   }
 });
+
+// The sheet hand-off: the character-sheet site's file for each ruleset, imported into two
+// actors (api.importSheet, what the actor sheet's import dialog calls with the pasted or
+// dropped text), gives the engine the GM starts the state of the engine set up directly
+// from the file: no field of the character is lost (CoC weapons, ap_bonus, HP, Dodge and
+// damage bonus, TMD immune_to_surprise, FAP/MAP traits, a World Trigger sheet with the
+// square the host gives it).
+let handoffDocs = null;
+for (const system of Object.keys(HANDOFF)) {
+  test(`sheet hand-off (${system}): the character-sheet site's file, imported into two actors, starts the engine as the file set up directly`, async () => {
+    handoffDocs ??= await exportedDocuments(browser);
+    const doc = handoffDocs[system];
+    assert.equal(doc.gunbai_sheet, 1);
+    assert.equal(doc.system, system);
+    assert.ok(doc.valid, `${system}: the site says the sheet is valid`);
+    const squares = { c1: { x: 1, y: 1 }, c2: { x: 8, y: 3 } };
+    const members = ["c1", "c2"].map((id, i) => ({ id, doc, side: i ? "red" : "blue", name: `${doc.name} ${i + 1}`, ...(system === "world_trigger" ? { at: squares[id] } : {}) }));
+    const t = await table([["gm", "en"]]);
+    try {
+      await setupWorld(t, {
+        actors: members.map((m, i) => ({ id: `A${i + 1}`, name: m.name, ownership: i ? {} : { p1: 3 }, flags: system === "world_trigger" ? { gunbai: { world_trigger: { at: m.at } } } : {} })),
+        combat: { id: `combat-handoff-${system}`, combatants: members.map((m, i) => ({ id: m.id, name: m.name, actorId: `A${i + 1}`, disposition: i ? -1 : 1, flags: { gunbai: { team: m.side } } })) },
+      });
+      // the file's text, as pasted or dropped into the dialog
+      const imported = await t.gm.evaluate(
+        async (text) => Promise.all(["A1", "A2"].map((a) => game.modules.get("gunbai").api.importSheet(game.actors.get(a), text))),
+        JSON.stringify(doc, null, 2),
+      );
+      assert.deepEqual(imported, [system, system]);
+      const flag = await t.gm.evaluate(([system]) => game.modules.get("gunbai").api.startEngine(game.combat, system, { seed: 7 }), [system]);
+      const H = { world_trigger: gunbai.worldTrigger.Battle, tmd: gunbai.tmd.Encounter, coc7_house: gunbai.coc7House.Round, coc_ap: gunbai.cocAp.Round, fap_map: gunbai.fapMap.Round }[system];
+      const h = H.create(directSetup(system, members, { seed: 7 }));
+      assert.deepEqual(flag.state, h.state);
+      h.free();
+      // what the file carries reached the engine
+      const c = doc.combatant;
+      if (system === "coc_ap") assert.ok(c.weapons?.length && c.ap_bonus === 2 && c.hp_max > 0, JSON.stringify(c));
+      if (system === "coc7_house") assert.ok(c.weapons?.[0]?.range && c.hp > 0 && c.dodge === 40 && c.db && c.is_pc, JSON.stringify(c));
+      if (system === "tmd") assert.equal(c.immune_to_surprise, true);
+      if (system === "fap_map") assert.deepEqual(c.traits, HANDOFF.fap_map.sheet.traits);
+      assert.deepEqual(t.gm.errors, []);
+    } finally {
+      await t.close();
+    }
+  });
+}
 
 test("World Trigger log: an event whose target or reactor a team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
   // the core's view for team b of the views vectors' battle (a1 of team a in Stealth)

@@ -17,7 +17,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
+import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -481,7 +481,81 @@ async function syncGroups(combat) {
  * @param {string} ruleset
  */
 function statsOf(combatant, ruleset) {
-  return combatant.getFlag?.(MODULE, ruleset) ?? combatant.actor?.getFlag?.(MODULE, ruleset) ?? {};
+  // (the combatant's own flag over its actor's: a square or a side set on the token
+  // keeps the sheet imported into the actor)
+  const own = combatant.getFlag?.(MODULE, ruleset);
+  const actor = combatant.actor?.getFlag?.(MODULE, ruleset);
+  return { ...(actor && typeof actor === "object" ? actor : {}), ...(own && typeof own === "object" ? own : {}) };
+}
+
+/**
+ * Import the character-sheet site's file ("Send to a host": a pasted text, a dropped or
+ * picked file's text, or the parsed document) into an actor: its `gunbai.<ruleset>`
+ * flag takes what the engine takes of the character (rulesets.mjs `flagOfSheet`); the
+ * engine checks it when the GM starts a combat. Returns the ruleset.
+ * @param {any} actor
+ * @param {string | Record<string, any>} file
+ * @returns {Promise<string>}
+ */
+export async function importSheet(actor, file) {
+  const doc = typeof file === "string" ? JSON.parse(file) : file;
+  const system = doc && typeof doc === "object" ? String(doc.system ?? "") : "";
+  const { ruleset, flag } = flagOfSheet(doc, RULESETS.includes(system) ? actor.getFlag?.(MODULE, system) : undefined);
+  await actor.setFlag(MODULE, ruleset, flag);
+  return ruleset;
+}
+
+/**
+ * A dialog to import the character-sheet site's file into `actor`: paste its text, drop
+ * the file on the text box, or pick it (Foundry v13 DialogV2, v12 Dialog).
+ * @param {any} actor
+ */
+export async function openSheetImport(actor) {
+  const content = `<p>${esc(L("GUNBAI.Sheet.Hint"))}</p><textarea name="gunbai-sheet" rows="10" style="width:100%;font-family:monospace"></textarea>
+    <p><input type="file" name="gunbai-file" accept="application/json,.json"></p>`;
+  /** @param {HTMLElement} root */
+  const wire = (root) => {
+    const box = /** @type {HTMLTextAreaElement | null} */ (root.querySelector("textarea[name=gunbai-sheet]"));
+    const pick = /** @type {HTMLInputElement | null} */ (root.querySelector("input[name=gunbai-file]"));
+    if (!box) return;
+    const read = async (/** @type {File | undefined} */ f) => {
+      if (f) box.value = await f.text();
+    };
+    box.addEventListener("dragover", (e) => e.preventDefault());
+    box.addEventListener("drop", (e) => {
+      e.preventDefault();
+      read(e.dataTransfer?.files?.[0]);
+    });
+    pick?.addEventListener("change", () => read(pick.files?.[0]));
+  };
+  const take = async (/** @type {string} */ text) => {
+    try {
+      const ruleset = await importSheet(actor, text);
+      ui.notifications?.info(Lf("GUNBAI.Sheet.Imported", { name: actor.name ?? "", ruleset: L(`GUNBAI.Ruleset.${ruleset}`) }));
+    } catch (e) {
+      ui.notifications?.error(`gunbai: ${/** @type {Error} */ (e).message}`);
+    }
+  };
+  const V2 = /** @type {any} */ (globalThis).foundry?.applications?.api?.DialogV2;
+  if (V2) {
+    const text = await V2.prompt({
+      window: { title: L("GUNBAI.Sheet.Import") },
+      content,
+      render: (/** @type {any} */ _e, /** @type {any} */ dialog) => wire(dialog.element),
+      ok: { label: L("GUNBAI.Sheet.Import"), callback: (/** @type {any} */ _e, /** @type {any} */ button) => button.form.elements["gunbai-sheet"].value },
+      rejectClose: false,
+    });
+    if (typeof text === "string" && text.trim()) await take(text);
+    return;
+  }
+  const D = /** @type {any} */ (globalThis).Dialog;
+  D?.prompt({
+    title: L("GUNBAI.Sheet.Import"),
+    content,
+    render: (/** @type {any} */ html) => wire(html instanceof HTMLElement ? html : html[0]),
+    callback: (/** @type {any} */ html) => take((html instanceof HTMLElement ? html : html[0]).querySelector("textarea[name=gunbai-sheet]").value),
+    rejectClose: false,
+  });
 }
 
 /** A random seed for one action (the GM client's; recorded in the log). */
