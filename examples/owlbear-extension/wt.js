@@ -194,6 +194,9 @@ export function createWorldTrigger(ctx) {
     const g = gridSquares(tokens, ctx.grid.dpi);
     tokens.forEach((tk, i) => {
       const s = (setup.members[tk.id] ??= { team: String(tk.meta.side || "A"), sheet: tk.meta.sheet ? "token" : SAMPLE_SHEETS[i % SAMPLE_SHEETS.length].id, edited: false });
+      // a sheet just imported from the character-sheet site's file is the one to use
+      const stamp = tk.meta.imported?.system === "world_trigger" ? tk.meta.imported.stamp : undefined;
+      if (stamp && tk.meta.sheet && s.stamp !== stamp) Object.assign(s, { sheet: "token", stamp });
       if (!s.edited) Object.assign(s, g.squares[tk.id]);
     });
   }
