@@ -918,6 +918,69 @@ for (const system of Object.keys(HANDOFF)) {
   });
 }
 
+test("buttons name every listed action in words in four languages: no raw engine key, no key: value (each ruleset, games played in Node)", async () => {
+  const battle3 = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
+  const setups = {
+    world_trigger: battle3,
+    tmd: { characters: [{ id: "c1", side: "a", base_initiative: 5 }, { id: "c2", side: "b", base_initiative: 3 }], seed: 1 },
+    coc7_house: { participants: [{ id: "c1", dex: 60, side: "a", hp: 12, dodge: 40, weapons: [{ id: "knife", skill: 45, damage: "1d4" }] }, { id: "c2", dex: 50, side: "b", hp: 10, weapons: [{ id: "club", skill: 50, damage: "1d6" }] }] },
+    coc_ap: { participants: [{ id: "c1", dex: 14, side: "a", hp_max: 12, skills: { dodge: 40 }, weapons: [{ name: "knife", skill: 45, damage: "1d4" }] }, { id: "c2", dex: 12, side: "b", hp_max: 10, weapons: [{ name: "club", skill: 50, damage: "1d6" }] }] },
+    fap_map: { combatants: [{ id: "c1", reaction: 10, magic: 5, agility: 7 }, { id: "c2", reaction: 8, magic: 3, agility: 9 }] },
+  };
+  globalThis.CONST ??= { DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } };
+  globalThis.game = { i18n: { lang: "en", localize: (k) => k } };
+  const combat = await import("../../examples/foundry-module/scripts/combat.mjs");
+  const rules = await import("../../examples/foundry-module/scripts/rulesets.mjs");
+  combat.setPackage(Promise.resolve(gunbai));
+  await new Promise((r) => setTimeout(r, 20));
+  const strings = Object.fromEntries(["ja", "zh-Hant", "zh-Hans", "en"].map((l) => [l, JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${l}.json`), "utf8"))]));
+  const typesSeen = new Set();
+  const bad = new Set();
+  try {
+    for (const [ruleset, setup] of Object.entries(setups)) {
+      const ids = ruleset === "world_trigger" ? battle3.teams.flatMap((tm) => tm.members.map((m) => m.id)) : ["c1", "c2"];
+      // the host's own names: combatants, teams, weapons (shown as given, in any language)
+      const names = ids.map((id, i) => [id, `Nm${i}`]);
+      const hostWords = [...names.map(([, n]) => n), ...(ruleset === "world_trigger" ? battle3.teams.map((tm) => tm.id) : []), "knife", "club"];
+      const combatNames = { combatants: Object.assign(names.map(([id, name]) => ({ id, name })), { get: (id) => ({ name: Object.fromEntries(names)[id] }) }) };
+      const h = rules.engineClass(gunbai, ruleset).create(setup);
+      let x = 11;
+      for (let n = 0; n < (ruleset === "world_trigger" ? 40 : 80); n++) {
+        const all = h.legalActions();
+        if (!all.length) break;
+        // (a World Trigger listing has one move per square: a sample of each type is enough)
+        const byType = new Map();
+        for (const l of all) byType.set(l.action.type, [...(byType.get(l.action.type) ?? []), l]);
+        const list = [...byType.values()].flatMap((g) => g.filter((_, i) => i % Math.ceil(g.length / 6) === 0));
+        for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+          const localize = (k) => k.split(".").reduce((o, w) => (o && typeof o === "object" ? o[w] : undefined), strings[lang]) ?? k;
+          globalThis.game = { i18n: { lang, localize } };
+          for (const l of list) {
+            typesSeen.add(`${ruleset}:${l.action.type}`);
+            const label = combat.actionLabel(combatNames, { ruleset, state: h.state, seq: 0, log: [], weapons: {} }, l.action);
+            const bare = hostWords.reduce((t, w) => t.split(w).join(""), label);
+            const why = `${ruleset} ${lang}: ${label} (${JSON.stringify(l.action)})`;
+            if (/_|\b[a-z]+: [\d{["]|\{|\btrue\b|\bfalse\b|undefined/.test(bare)) bad.add(why);
+            // outside English, no word of the engine's keys is left (the rulesets' terms only)
+            if (lang !== "en" && /[a-z]{3,}/.test(bare.replace(/\b(AP|FAP|MAP|GM|KP|HP)\b/g, ""))) bad.add(why);
+          }
+        }
+        x = (x * 1103515245 + 12345) % 2147483648;
+        try {
+          h.act(all[x % all.length].action, { seed: n });
+        } catch {
+          /* an action the engine refuses here (its dice) */
+        }
+      }
+      h.free();
+    }
+  } finally {
+    delete globalThis.game;
+  }
+  assert.deepEqual([...bad].slice(0, 30), []);
+  assert.ok(typesSeen.size >= 40, [...typesSeen].join(" "));
+});
+
 test("World Trigger log: an event whose target or reactor a team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
   // the core's view for team b of the views vectors' battle (a1 of team a in Stealth)
   const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));

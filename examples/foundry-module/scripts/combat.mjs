@@ -711,7 +711,8 @@ export async function actionsFor(combat, user = game.user) {
   const flag = game.user?.isGM ? engineOf(combat) : null;
   const ruleset = publicOf(combat)?.ruleset ?? "";
   const listed = flag ? listFor(gunbai, combat, flag, user) : user?.id === game.user?.id ? viewOf(combat)?.actions ?? [] : [];
-  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons: publicOf(combat)?.weapons ?? {} });
+  // (the state's own terms: a World Trigger battle's skill names)
+  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: flag?.state ?? viewOf(combat)?.state ?? null, seq: 0, log: [], weapons: publicOf(combat)?.weapons ?? {} });
   return listed.map((l) => ({ ...l, label: actionLabel(combat, labelFlag, l.action) }));
 }
 
@@ -940,7 +941,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
     {
       speaker: ChatMessage.getSpeaker(),
       content: content(action, r.events, false, true),
-      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {} } },
+      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, action) } },
     },
     rolls,
     full,
@@ -951,7 +952,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
       {
         speaker: ChatMessage.getSpeaker(),
         content: content(g.action, g.events, g.private, false),
-        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {} } },
+        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, g.action) } },
       },
       [],
       g.users,
@@ -1022,10 +1023,46 @@ function coreLabels(gunbai, ruleset) {
  * @param {string} group
  * @param {string} key
  */
-function term(ruleset, group, key) {
+function term(ruleset, group, key, state = null) {
   const core = gunbaiLoaded ? coreLabels(gunbaiLoaded, ruleset).get(key) : undefined;
   if (core) return core[labelKey()] ?? core.en;
+  const own = stateLabel(state, key);
+  if (own) return own[labelKey()] ?? own.en;
   return Lk(`GUNBAI.${group}.${key}`, key.replace(/_/g, " "));
+}
+
+/**
+ * The state's own terms an action names (its string values with a label in the state),
+ * for a chat message to label the action in each reader's language.
+ * @param {any} state
+ * @param {Record<string, any> | null | undefined} action
+ * @returns {Record<string, Record<string, string>>}
+ */
+function termsOf(state, action) {
+  /** @type {Record<string, Record<string, string>>} */
+  const out = {};
+  for (const v of Object.values(action ?? {})) {
+    const l = typeof v === "string" ? stateLabel(state, v) : undefined;
+    if (l) out[v] = l;
+  }
+  return out;
+}
+
+/**
+ * A term the engine's state names with its own label: a World Trigger battle's skills
+ * and operator skills (its `catalog`, built from its data pack).
+ * @param {any} state
+ * @param {string} key
+ * @returns {Record<string, string> | undefined}
+ */
+function stateLabel(state, key) {
+  const cat = state?.catalog;
+  if (!cat) return undefined;
+  for (const list of [cat.skills, cat.operator_skills]) {
+    const hit = Array.isArray(list) ? list.find((/** @type {any} */ x) => x?.id === key) : undefined;
+    if (hit?.label && typeof hit.label.en === "string") return hit.label;
+  }
+  return undefined;
 }
 
 /**
@@ -1053,8 +1090,8 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
   const ids = new Set([...combat.combatants].map((c) => c.id));
   const parts = Object.entries(action)
     .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
-    // (an attack's defaults: no distance, no bonus dice)
-    .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice"].includes(k)))
+    // (an attack's defaults: no distance, no bonus dice; World Trigger: no tactics dice or burst added)
+    .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice", "tactics_dice", "burst"].includes(k)))
     .map(([k, v]) => {
       const sq = (/** @type {any} */ p) => (p && typeof p.x === "number" ? `(${p.x}, ${p.y})` : null);
       if (k === "weapon" && typeof v === "string") return weaponName(flag.weapons, who ?? undefined, v);
@@ -1062,11 +1099,12 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
       if (k === "path" && Array.isArray(v)) return squares ? `→ ${sq(v[v.length - 1]) ?? "?"}` : "";
       if (sq(v)) return squares ? sq(v) : "";
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
-      if (typeof v === "string") return term(flag.ruleset, "Value", v);
-      if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k) : "";
-      if (v && typeof v === "object" && typeof v.action === "string") return term(flag.ruleset, "Value", v.action);
-      if (typeof v === "object") return `${k}: ${JSON.stringify(v)}`;
-      return `${k}: ${v}`;
+      if (typeof v === "string") return term(flag.ruleset, "Value", v, flag.state);
+      if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k, flag.state) : "";
+      if (v && typeof v === "object" && typeof v.action === "string") return term(flag.ruleset, "Value", v.action, flag.state);
+      if (typeof v === "object") return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))}: ${JSON.stringify(v)}`;
+      // a number: its parameter in words (tactics dice, burst, AP, count, …)
+      return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))} ${v}`;
     })
     .filter(Boolean);
   // CoC 7th: a reaction naming no passive action takes the attack as rolled
@@ -1214,7 +1252,7 @@ export function relabelMessage(message, el) {
   const title = f.private
     ? `${f.by ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}`
     : f.action
-      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [], weapons: f.weapons ?? {} }), f.action)
+      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: { catalog: { skills: Object.entries(f.terms ?? {}).map(([id, label]) => ({ id, label })) } }, seq: 0, log: [], weapons: f.weapons ?? {} }), f.action)
       : L("GUNBAI.Combat.Started");
   const head = box.querySelector(".gunbai-command");
   if (head) head.textContent = `${Lk(`GUNBAI.Ruleset.${f.ruleset}`, f.ruleset)} · ${title}`;
@@ -1477,7 +1515,7 @@ export async function renderPanel(root, combat) {
     const turn = flag ? turnFor(await gunbaiReady, ruleset, flag.state, null) : mine?.turn ?? null;
     const actions = await actionsFor(combat);
     const weapons = pub.weapons ?? {};
-    const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons });
+    const labels = /** @type {EngineFlag} */ ({ ruleset, state: state ?? null, seq: 0, log: [], weapons });
     panel.dataset.state = "running";
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
