@@ -955,6 +955,15 @@ test("buttons name every listed action in words in four languages: no raw engine
         for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
           const localize = (k) => k.split(".").reduce((o, w) => (o && typeof o === "object" ? o[w] : undefined), strings[lang]) ?? k;
           globalThis.game = { i18n: { lang, localize } };
+          // two different actions never look alike (same words and cost): the buttons would repeat
+          const alike = new Map();
+          for (const l of lang === "en" ? all : []) {
+            const { action, ...cost } = l;
+            const look = `${combat.actionLabel(combatNames, { ruleset, state: h.state, seq: 0, log: [], weapons: {} }, action)} ${JSON.stringify(cost)}`;
+            const was = alike.get(look);
+            if (was && was !== JSON.stringify(action)) bad.add(`${ruleset} ${lang}: two actions read "${look}": ${was} ${JSON.stringify(action)}`);
+            alike.set(look, JSON.stringify(action));
+          }
           for (const l of list) {
             typesSeen.add(`${ruleset}:${l.action.type}`);
             const label = combat.actionLabel(combatNames, { ruleset, state: h.state, seq: 0, log: [], weapons: {} }, l.action);

@@ -1101,7 +1101,20 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
       if (typeof v === "string") return term(flag.ruleset, "Value", v, flag.state);
       if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k, flag.state) : "";
-      if (v && typeof v === "object" && typeof v.action === "string") return term(flag.ruleset, "Value", v.action, flag.state);
+      // (a FAP/MAP declaration: its action, example, target and what it carries)
+      if (v && typeof v === "object" && typeof v.action === "string")
+        return [
+          term(flag.ruleset, "Value", v.action, flag.state),
+          typeof v.example === "string" ? term(flag.ruleset, "Value", v.example, flag.state) : "",
+          typeof v.paired?.action === "string"
+            ? `+ ${term(flag.ruleset, "Value", v.paired.action, flag.state)}${typeof v.paired.example === "string" ? ` ${term(flag.ruleset, "Value", v.paired.example, flag.state)}` : ""}`
+            : "",
+          typeof v.target === "string" ? `→ ${nameOf(combat, v.target)}` : "",
+          typeof v.follow === "string" ? `${term(flag.ruleset, "Action", "follow")} ${nameOf(combat, v.follow)}` : "",
+          typeof v.damage === "number" ? `${Lk("GUNBAI.Param.damage", "damage")} ${v.damage}` : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
       if (typeof v === "object") return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))}: ${JSON.stringify(v)}`;
       // a number: its parameter in words (tactics dice, burst, AP, count, …)
       return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))} ${v}`;
@@ -1537,8 +1550,14 @@ export async function renderPanel(root, combat) {
             a.cost ? ` <small>${esc(a.cost)}</small>` : ""
           }</button>`;
     const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(ruleset, a).gm;
-    const buttons = actions.map((a, i) => (tableActions(a.action) ? "" : button(a, i))).join("");
-    const gmButtons = actions.map((a, i) => (tableActions(a.action) ? button(a, i) : "")).join("");
+    // identical entries (same combatant, words and cost) are one button: the first's
+    const shown = new Set();
+    const first = actions.map((a) => {
+      const key = `${actorOf(a.action) ?? a.action.team ?? ""}\u0000${a.label}\u0000${a.cost}`;
+      return shown.has(key) ? false : (shown.add(key), true);
+    });
+    const buttons = actions.map((a, i) => (tableActions(a.action) || !first[i] ? "" : button(a, i))).join("");
+    const gmButtons = actions.map((a, i) => (tableActions(a.action) && first[i] ? button(a, i) : "")).join("");
     const teams = teamRows(ruleset, state)
       .map(
         (t) =>
