@@ -224,6 +224,19 @@ async function finish(t, ruleset, steps) {
     assert.ok(n > 0, `${u} acted`);
     assert.equal(authors.filter((a) => a === u).length, n, `${u}'s actions posted as ${u}`);
   }
+  // the speaker is the acting combatant (Foundry shows its token's name), the author the user who acted
+  const spoken = await t.gm.evaluate(() =>
+    game.messages
+      .filter((m) => m.flags.gunbai?.action && !m.flags.gunbai.private)
+      .map((m) => {
+        const a = m.flags.gunbai.action;
+        const id = a.actor ?? a.character ?? a.combatant ?? a.reactor ?? null;
+        return { id, alias: m.speaker?.alias ?? null, name: id ? game.combat.combatants.get(id)?.name ?? null : null, header: null };
+      }),
+  );
+  const named = spoken.filter((x) => x.id && x.name);
+  assert.ok(named.length > 0, `${ruleset}: an action of a combatant was posted`);
+  for (const x of named) assert.equal(x.alias, x.name, `${ruleset}: ${x.id}'s action speaks as ${x.name}`);
   // each client shows the action messages in its own language (from the flags)
   const heads = async (p) => p.$$eval("#chat-log .gunbai-action .gunbai-command", (xs) => xs.map((x) => x.textContent));
   const en = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", "en.json"), "utf8")).GUNBAI.Ruleset[ruleset];

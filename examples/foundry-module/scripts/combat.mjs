@@ -868,6 +868,20 @@ export async function postTo(data, rolls, audience, author) {
 }
 
 /**
+ * The chat speaker of an action: the acting combatant (its token and actor; Foundry shows
+ * the token's name), not whatever token the posting client controls. An action of the
+ * whole table (next round, a team's pass) speaks as the poster, as before.
+ * @param {Combat.Implementation} combat
+ * @param {Record<string, any> | null | undefined} action
+ */
+function speakerOf(combat, action) {
+  const id = action ? actorOf(action) : null;
+  const c = /** @type {any} */ (id ? combat.combatants.get(id) : null);
+  if (!c) return ChatMessage.getSpeaker();
+  return ChatMessage.getSpeaker(/** @type {any} */ ({ token: c.token ?? undefined, actor: c.actor ?? undefined, alias: c.name ?? undefined }));
+}
+
+/**
  * The users who may see a roll's outcome made in `rollMode` by `author` on their own
  * client (a chat command): the GMs and the entitled players (entitledBy); every user
  * for a public roll; only the author for a self roll.
@@ -939,7 +953,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
   const rolls = r.rolls?.length ? [toRoll(r.rolls, null, { diceOnly: true })] : [];
   await postTo(
     {
-      speaker: ChatMessage.getSpeaker(),
+      speaker: speakerOf(combat, action),
       content: content(action, r.events, false, true),
       flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, action) } },
     },
@@ -950,7 +964,8 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
   for (const g of groups.values()) {
     await postTo(
       {
-        speaker: ChatMessage.getSpeaker(),
+        // (a private roll's copy names no combatant: its title says who rolled)
+        speaker: g.private ? ChatMessage.getSpeaker() : speakerOf(combat, g.action),
         content: content(g.action, g.events, g.private, false),
         flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, g.action) } },
       },

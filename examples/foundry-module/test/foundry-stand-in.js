@@ -534,8 +534,9 @@
   let nextId = 1;
   const messages = [];
   class ChatMessage {
-    static getSpeaker() {
-      return { alias: game.user.name, actor: null, token: null, scene: null };
+    /** Foundry: the given token's or actor's speaker (alias: the given one, else its name), else the user's. */
+    static getSpeaker({ actor = null, token = null, alias = null } = {}) {
+      return { alias: alias ?? token?.name ?? actor?.name ?? game.user.name, actor: actor?.id ?? null, token: token?.id ?? null, scene: null };
     }
     static getWhisperRecipients(name) {
       return name === "GM" ? game.users.filter((u) => u.isGM) : game.users.filter((u) => u.name === name);
@@ -658,7 +659,8 @@
       const li = document.createElement("li");
       li.className = "chat-message";
       li.dataset.messageId = m.id;
-      li.innerHTML = `<header class="message-sender">${game.users.get(m.author)?.name ?? "?"}${m.whisper.length ? ` <span class="whisper-to">→ ${m.whisper.map((id) => game.users.get(id)?.name).join(", ")}</span>` : ""}</header>${html}`;
+      // (Foundry's header shows the speaker's alias, else the author)
+      li.innerHTML = `<header class="message-sender">${m.speaker?.alias ?? game.users.get(m.author)?.name ?? "?"}${m.whisper.length ? ` <span class="whisper-to">→ ${m.whisper.map((id) => game.users.get(id)?.name).join(", ")}</span>` : ""}</header>${html}`;
       if (m.whisper.length) li.classList.add("whisper");
       if (m.blind) li.classList.add("blind");
       box.append(li);
