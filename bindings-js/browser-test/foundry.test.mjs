@@ -20,6 +20,7 @@ import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildExamples } from "./build-examples.mjs";
 import { route } from "../../examples/foundry-module/test/stand-in-server.mjs";
 import { squareLeaks, rollLeaks } from "./leaks.mjs";
+import { HANDOFF, exportedDocuments, directSetup } from "./sheet-handoff.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const SHOTS = join(REPO_ROOT, "examples", "foundry-module", "screenshots");
@@ -223,6 +224,19 @@ async function finish(t, ruleset, steps) {
     assert.ok(n > 0, `${u} acted`);
     assert.equal(authors.filter((a) => a === u).length, n, `${u}'s actions posted as ${u}`);
   }
+  // the speaker is the acting combatant (Foundry shows its token's name), the author the user who acted
+  const spoken = await t.gm.evaluate(() =>
+    game.messages
+      .filter((m) => m.flags.gunbai?.action && !m.flags.gunbai.private)
+      .map((m) => {
+        const a = m.flags.gunbai.action;
+        const id = a.actor ?? a.character ?? a.combatant ?? a.reactor ?? null;
+        return { id, alias: m.speaker?.alias ?? null, name: id ? game.combat.combatants.get(id)?.name ?? null : null, header: null };
+      }),
+  );
+  const named = spoken.filter((x) => x.id && x.name);
+  assert.ok(named.length > 0, `${ruleset}: an action of a combatant was posted`);
+  for (const x of named) assert.equal(x.alias, x.name, `${ruleset}: ${x.id}'s action speaks as ${x.name}`);
   // each client shows the action messages in its own language (from the flags)
   const heads = async (p) => p.$$eval("#chat-log .gunbai-action .gunbai-command", (xs) => xs.map((x) => x.textContent));
   const en = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", "en.json"), "utf8")).GUNBAI.Ruleset[ruleset];
@@ -869,6 +883,159 @@ test("package.sh: a zip and a module.json whose manifest and download point to t
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+});
+
+// The sheet hand-off: the character-sheet site's file for each ruleset, imported into two
+// actors (api.importSheet, what the actor sheet's import dialog calls with the pasted or
+// dropped text), gives the engine the GM starts the state of the engine set up directly
+// from the file: no field of the character is lost (CoC weapons, ap_bonus, HP, Dodge and
+// damage bonus, TMD immune_to_surprise, FAP/MAP traits, a World Trigger sheet with the
+// square the host gives it).
+let handoffDocs = null;
+for (const system of Object.keys(HANDOFF)) {
+  test(`sheet hand-off (${system}): the character-sheet site's file, imported into two actors, starts the engine as the file set up directly`, async () => {
+    handoffDocs ??= await exportedDocuments(browser);
+    const doc = handoffDocs[system];
+    assert.equal(doc.gunbai_sheet, 1);
+    assert.equal(doc.system, system);
+    assert.ok(doc.valid, `${system}: the site says the sheet is valid`);
+    const squares = { c1: { x: 1, y: 1 }, c2: { x: 8, y: 3 } };
+    const members = ["c1", "c2"].map((id, i) => ({ id, doc, side: i ? "red" : "blue", name: `${doc.name} ${i + 1}`, ...(system === "world_trigger" ? { at: squares[id] } : {}) }));
+    const t = await table([["gm", "en"]]);
+    try {
+      await setupWorld(t, {
+        actors: members.map((m, i) => ({ id: `A${i + 1}`, name: m.name, ownership: i ? {} : { p1: 3 }, flags: system === "world_trigger" ? { gunbai: { world_trigger: { at: m.at } } } : {} })),
+        combat: { id: `combat-handoff-${system}`, combatants: members.map((m, i) => ({ id: m.id, name: m.name, actorId: `A${i + 1}`, disposition: i ? -1 : 1, flags: { gunbai: { team: m.side } } })) },
+      });
+      // the file's text, as pasted or dropped into the dialog
+      const imported = await t.gm.evaluate(
+        async (text) => Promise.all(["A1", "A2"].map((a) => game.modules.get("gunbai").api.importSheet(game.actors.get(a), text))),
+        JSON.stringify(doc, null, 2),
+      );
+      assert.deepEqual(imported, [system, system]);
+      const flag = await t.gm.evaluate(([system]) => game.modules.get("gunbai").api.startEngine(game.combat, system, { seed: 7 }), [system]);
+      const H = { world_trigger: gunbai.worldTrigger.Battle, tmd: gunbai.tmd.Encounter, coc7_house: gunbai.coc7House.Round, coc_ap: gunbai.cocAp.Round, fap_map: gunbai.fapMap.Round }[system];
+      const h = H.create(directSetup(system, members, { seed: 7 }));
+      assert.deepEqual(flag.state, h.state);
+      h.free();
+      // what the file carries reached the engine
+      const c = doc.combatant;
+      if (system === "coc_ap") assert.ok(c.weapons?.length && c.ap_bonus === 2 && c.hp_max > 0, JSON.stringify(c));
+      if (system === "coc7_house") assert.ok(c.weapons?.[0]?.range && c.hp > 0 && c.dodge === 40 && c.db && c.is_pc, JSON.stringify(c));
+      if (system === "tmd") assert.equal(c.immune_to_surprise, true);
+      if (system === "fap_map") assert.deepEqual(c.traits, HANDOFF.fap_map.sheet.traits);
+      assert.deepEqual(t.gm.errors, []);
+    } finally {
+      await t.close();
+    }
+  });
+}
+
+test("buttons name every listed action in words in four languages: no raw engine key, no key: value (each ruleset, games played in Node)", async () => {
+  const battle3 = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "battles", "rank_3v3.json"), "utf8"));
+  const setups = {
+    world_trigger: battle3,
+    tmd: { characters: [{ id: "c1", side: "a", base_initiative: 5 }, { id: "c2", side: "b", base_initiative: 3 }], seed: 1 },
+    coc7_house: { participants: [{ id: "c1", dex: 60, side: "a", hp: 12, dodge: 40, weapons: [{ id: "knife", skill: 45, damage: "1d4" }] }, { id: "c2", dex: 50, side: "b", hp: 10, weapons: [{ id: "club", skill: 50, damage: "1d6" }] }] },
+    coc_ap: { participants: [{ id: "c1", dex: 14, side: "a", hp_max: 12, skills: { dodge: 40 }, weapons: [{ name: "knife", skill: 45, damage: "1d4" }] }, { id: "c2", dex: 12, side: "b", hp_max: 10, weapons: [{ name: "club", skill: 50, damage: "1d6" }] }] },
+    fap_map: { combatants: [{ id: "c1", reaction: 10, magic: 5, agility: 7 }, { id: "c2", reaction: 8, magic: 3, agility: 9 }] },
+  };
+  globalThis.CONST ??= { DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } };
+  globalThis.game = { i18n: { lang: "en", localize: (k) => k } };
+  const combat = await import("../../examples/foundry-module/scripts/combat.mjs");
+  const rules = await import("../../examples/foundry-module/scripts/rulesets.mjs");
+  combat.setPackage(Promise.resolve(gunbai));
+  await new Promise((r) => setTimeout(r, 20));
+  const strings = Object.fromEntries(["ja", "zh-Hant", "zh-Hans", "en"].map((l) => [l, JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${l}.json`), "utf8"))]));
+  const typesSeen = new Set();
+  const bad = new Set();
+  try {
+    for (const [ruleset, setup] of Object.entries(setups)) {
+      const ids = ruleset === "world_trigger" ? battle3.teams.flatMap((tm) => tm.members.map((m) => m.id)) : ["c1", "c2"];
+      // the host's own names: combatants, teams, weapons (shown as given, in any language)
+      const names = ids.map((id, i) => [id, `Nm${i}`]);
+      const hostWords = [...names.map(([, n]) => n), ...(ruleset === "world_trigger" ? battle3.teams.map((tm) => tm.id) : []), "knife", "club"];
+      const combatNames = { combatants: Object.assign(names.map(([id, name]) => ({ id, name })), { get: (id) => ({ name: Object.fromEntries(names)[id] }) }) };
+      const h = rules.engineClass(gunbai, ruleset).create(setup);
+      let x = 11;
+      for (let n = 0; n < (ruleset === "world_trigger" ? 40 : 80); n++) {
+        const all = h.legalActions();
+        if (!all.length) break;
+        // (a World Trigger listing has one move per square: a sample of each type is enough)
+        const byType = new Map();
+        for (const l of all) byType.set(l.action.type, [...(byType.get(l.action.type) ?? []), l]);
+        const list = [...byType.values()].flatMap((g) => g.filter((_, i) => i % Math.ceil(g.length / 6) === 0));
+        for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+          const localize = (k) => k.split(".").reduce((o, w) => (o && typeof o === "object" ? o[w] : undefined), strings[lang]) ?? k;
+          globalThis.game = { i18n: { lang, localize } };
+          // two different actions never look alike (same words and cost): the buttons would repeat
+          const alike = new Map();
+          for (const l of lang === "en" ? all : []) {
+            const { action, ...cost } = l;
+            const look = `${combat.actionLabel(combatNames, { ruleset, state: h.state, seq: 0, log: [], weapons: {} }, action)} ${JSON.stringify(cost)}`;
+            const was = alike.get(look);
+            if (was && was !== JSON.stringify(action)) bad.add(`${ruleset} ${lang}: two actions read "${look}": ${was} ${JSON.stringify(action)}`);
+            alike.set(look, JSON.stringify(action));
+          }
+          for (const l of list) {
+            typesSeen.add(`${ruleset}:${l.action.type}`);
+            const label = combat.actionLabel(combatNames, { ruleset, state: h.state, seq: 0, log: [], weapons: {} }, l.action);
+            const bare = hostWords.reduce((t, w) => t.split(w).join(""), label);
+            const why = `${ruleset} ${lang}: ${label} (${JSON.stringify(l.action)})`;
+            if (/_|\b[a-z]+: [\d{["]|\{|\btrue\b|\bfalse\b|undefined/.test(bare)) bad.add(why);
+            // outside English, no word of the engine's keys is left (the rulesets' terms only)
+            if (lang !== "en" && /[a-z]{3,}/.test(bare.replace(/\b(AP|FAP|MAP|GM|KP|HP)\b/g, ""))) bad.add(why);
+          }
+        }
+        x = (x * 1103515245 + 12345) % 2147483648;
+        try {
+          h.act(all[x % all.length].action, { seed: n });
+        } catch {
+          /* an action the engine refuses here (its dice) */
+        }
+      }
+      h.free();
+    }
+  } finally {
+    delete globalThis.game;
+  }
+  assert.deepEqual([...bad].slice(0, 30), []);
+  assert.ok(typesSeen.size >= 40, [...typesSeen].join(" "));
+});
+
+test("World Trigger log: an event whose target or reactor a team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
+  // the core's view for team b of the views vectors' battle (a1 of team a in Stealth)
+  const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
+  const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  const events = [
+    { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
+    { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
+    { type: "no_reaction", target: "a1" },
+    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
+  ];
+  const seen = h.view("b", events).events;
+  for (const e of seen) assert.ok(!JSON.stringify(e).includes('"a1"'), JSON.stringify(e));
+  const combat = { combatants: Object.assign([{ id: "a1", name: "Kuga" }, { id: "b1", name: "Katori" }], { get: (id) => ({ a1: { name: "Kuga" }, b1: { name: "Katori" } })[id] }) };
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    const strings = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "foundry-module", "lang", `${lang}.json`), "utf8"));
+    const localize = (k) => k.split(".").reduce((o, x) => (o && typeof o === "object" ? o[x] : undefined), strings) ?? k;
+    // (the module reads Foundry's globals: the i18n and, at load, the ownership levels)
+    globalThis.game = { i18n: { lang, localize } };
+    globalThis.CONST ??= { DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } };
+    const { eventsText } = await import("../../examples/foundry-module/scripts/combat.mjs");
+    const unseen = localize("GUNBAI.Combat.Unseen");
+    assert.notEqual(unseen, "GUNBAI.Combat.Unseen", lang);
+    for (const e of seen) {
+      const line = eventsText([e], combat);
+      assert.ok(line.includes(unseen), `${lang} ${e.type}: ${line}`);
+      assert.doesNotMatch(line, /undefined|Kuga/, `${lang} ${e.type}: ${line}`);
+    }
+    // team a's own view names its member
+    assert.ok(eventsText([h.view("a", events).events[3]], combat).includes("Kuga"), lang);
+  }
+  delete globalThis.game;
+  delete globalThis.CONST;
 });
 
 test("module.json: manifest and download URLs, no socket, v12 minimum / v13 verified, every file present", async () => {

@@ -25,6 +25,7 @@ import { squareLeaks } from "./leaks.mjs";
 import { serve, REPO_ROOT } from "./server.mjs";
 import { launch, newPage, screenshot, LIVENESS } from "./harness.mjs";
 import { buildOwlbear, ENTRY_OF, PKG } from "./owlbear-build.mjs";
+import { HANDOFF, exportedDocuments, directSetup } from "./sheet-handoff.mjs";
 
 const gunbai = await import(`${REPO_ROOT}/bindings-js/pkg/index.js`);
 const EX = join(REPO_ROOT, "examples", "owlbear-extension");
@@ -1285,6 +1286,36 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
 });
 
+test("WT log: an event whose target or reactor the team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
+  const { createWorldTrigger } = await import(join(EX, "wt.js"));
+  const { S } = await import(join(EX, "wt-i18n.js"));
+  // The views vectors' battle: a1 (team a) starts in Stealth (Bagworm teleport, WT-MAP-6).
+  const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
+  const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  const events = [
+    { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
+    { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
+    { type: "no_reaction", target: "a1" },
+    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
+  ];
+  // the core's view for team b names a1 in none of them
+  const seen = h.view("b", events).events;
+  assert.equal(seen.length, events.length);
+  for (const e of seen) assert.ok(!JSON.stringify(e).includes('"a1"'), JSON.stringify(e));
+  for (const lang of ["ja", "zh-Hant", "zh-Hans", "en"]) {
+    const { eventText } = createWorldTrigger({ gunbai, lang, esc: String });
+    for (const e of seen) {
+      const line = eventText(e);
+      assert.ok(line.includes(S.unseen[lang]), `${lang} ${e.type}: ${line}`);
+      assert.doesNotMatch(line, /undefined|null|→ *$|→ *[、,]/, `${lang} ${e.type}: ${line}`);
+    }
+    // team a (its own) and the GM see the name
+    const { eventText: own } = createWorldTrigger({ gunbai, lang, esc: String });
+    assert.ok(own(h.view("a", events).events[3]).includes("a1"));
+  }
+});
+
 test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are battle_legal_actions' (battles played in Node)", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
   const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
@@ -1387,3 +1418,61 @@ test("WT: a finished battle saved by another client shows how it ended and who w
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+// The sheet hand-off: the character-sheet site's file for each ruleset, pasted by the GM
+// into the setup's import box for two tokens, gives the engine the GM starts the state of
+// the engine set up directly from the file (with the tokens' ids, sides and squares): no
+// field of the character is lost (CoC weapons, ap_bonus, HP, Dodge and damage bonus, the
+// sheet's is_pc, TMD immune_to_surprise, FAP/MAP traits, a World Trigger sheet).
+let handoffDocs = null;
+for (const system of Object.keys(HANDOFF)) {
+  test(`sheet hand-off (${system}): the character-sheet site's file, pasted for two tokens, starts the engine as the file set up directly`, async () => {
+    handoffDocs ??= await exportedDocuments(browser);
+    const doc = handoffDocs[system];
+    assert.equal(doc.system, system);
+    assert.ok(doc.valid, `${system}: the site says the sheet is valid`);
+    const tokens = [
+      ["hx-1", "Hana", pos(2, 3), "Blue"],
+      ["hx-2", "Ilse", pos(6, 3), "Red"],
+    ];
+    const items = tokens.map(([id, name, position, side]) => wtItem(id, name, position, { side }));
+    const page = await openRoom({ items, metadata: { [SETTINGS_KEY]: { system } }, grid: { dpi: DPI }, clients: [{ id: "gm", role: "GM", name: "GM" }] });
+    try {
+      const f = frame(page, "gm");
+      await f.waitForSelector("#sheet-import:not([hidden])");
+      await f.click("#sheet-import-title");
+      // another ruleset's file is refused, naming both
+      const other = Object.values(handoffDocs).find((d) => d.system !== system);
+      await f.fill("#sheet-text", JSON.stringify(other));
+      await f.click("#sheet-go");
+      await f.waitForSelector("#sheet-msg[data-code='other_system']");
+      for (const [id] of tokens) {
+        await f.selectOption("#sheet-token", id);
+        await f.fill("#sheet-text", JSON.stringify(doc, null, 2));
+        await f.click("#sheet-go");
+        if (system === "world_trigger") await f.waitForFunction((id) => document.querySelector(`#tokens tr[data-token='${id}'] .sheet`)?.value === "token", id);
+        else await f.waitForSelector(`#tokens tr[data-token='${id}'][data-imported='1']`);
+      }
+      const members = tokens.map(([id, , position, side]) => ({ id, doc, side, name: doc.name, position: system === "coc_ap" ? [Math.floor(position.x / DPI), Math.floor(position.y / DPI)] : undefined }));
+      let options = {};
+      if (system === "world_trigger") {
+        // the squares and the flat map the page places the tokens on (the host's, not the file's)
+        for (const m of members) m.at = { x: Number(await f.inputValue(`tr[data-token='${m.id}'] .sx`)), y: Number(await f.inputValue(`tr[data-token='${m.id}'] .sy`)) };
+        const [, w, h] = (await f.locator("#wt-map option[value='flat']").innerText()).match(/(\d+)×(\d+)/);
+        options = { map: { width: Number(w), height: Number(h) } };
+      }
+      await f.click("#start");
+      await f.waitForSelector("#encounter:not([hidden])");
+      assert.equal(await f.locator("#error").innerText(), "");
+      const rec = await record(page);
+      const seed = rec.log?.[0]?.seed;
+      const H = { world_trigger: gunbai.worldTrigger.Battle, tmd: gunbai.tmd.Encounter, coc7_house: gunbai.coc7House.Round, coc_ap: gunbai.cocAp.Round, fap_map: gunbai.fapMap.Round }[system];
+      const h = H.create(directSetup(system, members, { seed, options }));
+      assert.deepEqual(rec.state, h.state);
+      h.free();
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await page.context().close();
+    }
+  });
+}

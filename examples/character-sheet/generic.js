@@ -3,7 +3,7 @@
 // stats with their labels and valid ranges, the skills with their base values);
 // every derived value and every violation shown is the core's.
 import { label, t } from "./i18n.js";
-import { SYSTEMS, saveDraft, loadDraft, hostDocument, offerHostDocument, copyText, sheetOfDocument } from "./share.js";
+import { SYSTEMS, saveDraft, loadDraft, saveWeapons, loadWeapons, hostDocument, offerHostDocument, copyText, sheetOfDocument } from "./share.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -20,15 +20,19 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 
 // Where each system's stats sit in its sheet, and the fields beyond the stats.
+// `weapons`: the CoC weapons the engines take (a weapon rolls one of the sheet's skills).
 const FORMS = {
-  coc_ap: { group: "characteristics", skills: true, extra: [{ key: "ap_bonus", type: "number", min: -100, max: 100 }] },
-  coc7_house: { group: "characteristics", skills: true, parts: true, extra: [] },
+  coc_ap: { group: "characteristics", skills: true, weapons: true, extra: [{ key: "ap_bonus", type: "number", min: -100, max: 100 }] },
+  coc7_house: { group: "characteristics", skills: true, weapons: true, ranges: true, parts: true, extra: [] },
   tmd: { group: null, skills: false, extra: [{ key: "immune_to_surprise", type: "checkbox" }] },
   fap_map: { group: null, skills: false, extra: [] },
 };
 
 let g, system, form, op, lang;
 let sheet = {};
+/** The CoC weapons: `{name, skill (a skill id of the sheet), damage, range?}` each. */
+let weapons = [];
+let editingWeapons = false;
 let result = null;
 let refusal = null;
 
@@ -163,25 +167,97 @@ function render() {
   for (const d of last.derived) {
     dl.append(el("dt", { text: label(d.label, lang) }), el("dd", { "data-derived": d.id, "data-rule": d.rule, text: d.text || "—" }, el("span", { class: "rule", text: ` ${d.rule}` })));
   }
+  renderWeapons();
   for (const e of $$("[data-i18n]", root)) e.textContent = t(e.dataset.i18n, lang);
   writeForm();
   renderHost();
 }
 
-/** What the system's engine takes for this character, less the host's own `id` (and TMD's `side`). */
+/** A derived value of the core's answer (its number, else its text), or undefined. */
+const derivedOf = (id) => {
+  const d = result?.derived?.find((x) => x.id === id);
+  return d ? d.value ?? (d.text || undefined) : undefined;
+};
+/** A skill's value in the core's answer (a skill left out takes its base value). */
+const skillValue = (id) => result?.skills?.find((x) => x.id === id)?.value ?? 0;
+
+/**
+ * The weapons as the engine takes them: the skill's value from the core's answer; CoC
+ * 6th names a weapon by `name`, CoC 7th by `id` (with its `range`, when given).
+ */
+function engineWeapons() {
+  return weapons
+    .filter((w) => w.name && w.damage)
+    .map((w) => (system === "coc_ap" ? { name: w.name, skill: skillValue(w.skill), damage: w.damage } : { id: w.name, skill: skillValue(w.skill), damage: w.damage, ...(w.range ? { range: w.range } : {}) }));
+}
+
+/**
+ * What the system's engine takes for this character, less what the host decides (its
+ * own `id`, the side or team, a square): the sheet's stats, the core's derived HP,
+ * Dodge and damage bonus where the engine takes them, and the weapons.
+ */
 function combatant() {
   const n = (v) => (typeof v === "number" ? v : 0);
   const c = sheet.characteristics || {};
+  const hp = derivedOf("hp");
+  const ws = engineWeapons();
   switch (system) {
     case "coc_ap":
-      return { dex: n(c.dex), skills: Object.fromEntries((result?.skills || []).filter((s) => s.value != null).map((s) => [s.id, s.value])), ap_bonus: n(sheet.ap_bonus) };
-    case "coc7_house":
-      return { dex: n(c.dex), is_pc: true };
+      return {
+        dex: n(c.dex),
+        skills: Object.fromEntries((result?.skills || []).filter((s) => s.value != null).map((s) => [s.id, s.value])),
+        ap_bonus: n(sheet.ap_bonus),
+        ...(typeof hp === "number" && hp >= 1 ? { hp_max: hp } : {}),
+        ...(ws.length ? { weapons: ws } : {}),
+      };
+    case "coc7_house": {
+      const db = derivedOf("db");
+      return {
+        dex: n(c.dex),
+        is_pc: true,
+        ...(typeof hp === "number" ? { hp } : {}),
+        dodge: skillValue("dodge"),
+        ...(db !== undefined && String(db) !== "0" ? { db: String(db) } : {}),
+        ...(ws.length ? { weapons: ws } : {}),
+      };
+    }
     case "tmd":
       return { base_initiative: n(sheet.base_initiative), immune_to_surprise: !!sheet.immune_to_surprise };
     default:
       return { reaction: n(sheet.reaction), magic: n(sheet.magic), agility: n(sheet.agility), ...(sheet.traits ? { traits: sheet.traits } : {}) };
   }
+}
+
+/** The weapons table: one row per weapon (name, the skill it rolls, damage, CoC 7th range). */
+function renderWeapons() {
+  const card = $("#g-weapons-card");
+  card.hidden = !form.weapons;
+  if (!form.weapons) return;
+  for (const c of $$(".c7", card)) c.hidden = !form.ranges;
+  const body = $("#g-weapons");
+  const skills = result?.skills || [];
+  // (an edit in a row keeps the rows: the inputs being typed in stay)
+  if (editingWeapons) return;
+  body.textContent = "";
+  weapons.forEach((w, i) => {
+    const sel = el("select", { "data-w": "skill" });
+    for (const sk of skills) sel.append(el("option", { value: sk.id, text: label(sk.label || labels.skills[sk.id], lang) }));
+    sel.value = w.skill;
+    const input = (f, size) => el("input", { "data-w": f, value: w[f] ?? "", size, autocomplete: "off" });
+    const range = el("td", { class: "c7" }, input("range", 12));
+    range.hidden = !form.ranges;
+    body.append(
+      el(
+        "tr",
+        { "data-i": String(i) },
+        el("td", {}, input("name", 12)),
+        el("td", {}, sel),
+        el("td", {}, input("damage", 10)),
+        range,
+        el("td", {}, el("button", { type: "button", class: "remove", text: t("weapon_remove", lang) })),
+      ),
+    );
+  });
 }
 
 function renderHost() {
@@ -194,6 +270,7 @@ function update() {
   refusal = j.error || null;
   if (j.result) result = j.result;
   saveDraft(system, sheet);
+  if (form.weapons) saveWeapons(system, weapons);
   render();
 }
 
@@ -210,8 +287,10 @@ function importSheet(text) {
   const msg = $("#g-json-msg");
   msg.textContent = "";
   let s;
+  let doc;
   try {
-    s = sheetOfDocument(JSON.parse(text), system);
+    doc = JSON.parse(text);
+    s = sheetOfDocument(doc, system);
     if (!s || typeof s !== "object" || Array.isArray(s)) throw new Error("not a JSON object");
   } catch (e) {
     msg.textContent = `JSON: ${e.message}`;
@@ -223,6 +302,12 @@ function importSheet(text) {
     return;
   }
   sheet = s;
+  // a host document's weapons come back too (their skill by value: the skill that has it)
+  const ws = doc && typeof doc === "object" && "gunbai_sheet" in doc ? doc.combatant?.weapons : null;
+  if (form.weapons && Array.isArray(ws)) {
+    const skills = judge(s).result?.skills || [];
+    weapons = ws.map((w) => ({ name: String(w.name ?? w.id ?? ""), skill: skills.find((x) => x.value === w.skill)?.id ?? skills[0]?.id ?? "", damage: String(w.damage ?? ""), range: String(w.range ?? "") }));
+  }
   update();
 }
 
@@ -249,6 +334,8 @@ export function start(gunbai, ctx) {
   const draft = loadDraft(system);
   sheet = draft && typeof draft === "object" && !Array.isArray(draft) ? draft : startingSheet(blank);
   result = blank;
+  const ws = form.weapons ? loadWeapons(system) : null;
+  weapons = Array.isArray(ws) ? ws.filter((w) => w && typeof w === "object") : [];
   update();
   $("#generic").addEventListener("input", (e) => {
     const inp = e.target;
@@ -256,6 +343,34 @@ export function start(gunbai, ctx) {
     readInput(inp);
     update();
   });
+  if (form.weapons) {
+    $("#g-weapon-add").addEventListener("click", () => {
+      weapons.push({ name: "", skill: result?.skills?.[0]?.id ?? "", damage: "", range: "" });
+      update();
+      $("#g-weapons tr:last-child input[data-w='name']")?.focus();
+    });
+    const body = $("#g-weapons");
+    const edit = (e) => {
+      const f = e.target.dataset?.w;
+      const i = Number(e.target.closest("tr")?.dataset.i);
+      if (!f || !weapons[i]) return;
+      weapons[i][f] = e.target.value.trim();
+      editingWeapons = true;
+      try {
+        update();
+      } finally {
+        editingWeapons = false;
+      }
+    };
+    body.addEventListener("input", edit);
+    body.addEventListener("change", edit);
+    body.addEventListener("click", (e) => {
+      if (!e.target.classList?.contains("remove")) return;
+      weapons.splice(Number(e.target.closest("tr").dataset.i), 1);
+      body.textContent = "";
+      update();
+    });
+  }
   $("#g-export").addEventListener("click", exportSheet);
   $("#g-import").addEventListener("click", () => importSheet($("#g-json").value));
   $("#g-file").addEventListener("change", async () => {

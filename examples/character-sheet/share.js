@@ -35,6 +35,9 @@ function fetchStored(k) {
 /** Save / read / drop the draft of one system's sheet. */
 export const saveDraft = (system, value) => store(key("draft", system), value);
 export const loadDraft = (system) => fetchStored(key("draft", system));
+/** Save / read the weapons of one system's character (CoC: they travel in the host document). */
+export const saveWeapons = (system, value) => store(key("weapons", system), value);
+export const loadWeapons = (system) => fetchStored(key("weapons", system));
 /** A group's own data pack for a system (World Trigger), kept across reloads. */
 export const savePack = (system, pack) => store(key("pack", system), pack);
 export const loadPack = (system) => fetchStored(key("pack", system));

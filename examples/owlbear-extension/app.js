@@ -32,6 +32,7 @@ import { createRoundMode, ROUND_RULESETS } from "./round.js";
 import { LiveGame } from "./live.js";
 import { viewThrough, turnThrough, entryFor } from "./views.js";
 import { KEY_META, myKeys, sharedKey, seal, open } from "./seal.js";
+import { SHEET_UI, readSheetFile, metaWithSheet, importedOf } from "./sheets.js";
 
 export { KEY };
 /** Scene metadata key of the settings: `{system, players_act}`. */
@@ -512,6 +513,63 @@ async function loadTokens() {
   }
 }
 
+// ---- the character-sheet site's file ----------------------------------------
+
+const trUi = (/** @type {Record<string, string>} */ e) => e[lang] ?? e.en;
+const fmtSheet = (/** @type {Record<string, string>} */ e, /** @type {Record<string, string>} */ v) => trUi(e).replace(/\{(\w+)\}/g, (_, x) => String(v[x] ?? ""));
+
+/** The GM's import box (setup, a ruleset chosen): a token, the file pasted or dropped. */
+function renderSheetImport(/** @type {string | null} */ system) {
+  const box = /** @type {HTMLDetailsElement} */ ($("#sheet-import"));
+  box.hidden = !isGM || !system || !tokens.length || !!saved?.state;
+  if (box.hidden) return;
+  $("#sheet-import-title").textContent = trUi(SHEET_UI.title);
+  $("#sheet-text").placeholder = trUi(SHEET_UI.hint);
+  $("#sheet-token-label").textContent = trUi(SHEET_UI.token);
+  $("#sheet-go").textContent = trUi(SHEET_UI.import);
+  const sel = /** @type {HTMLSelectElement} */ ($("#sheet-token"));
+  const cur = sel.value;
+  sel.innerHTML = tokens.map((tk) => `<option value="${esc(tk.id)}">${esc(tk.name)}</option>`).join("");
+  if (tokens.some((tk) => tk.id === cur)) sel.value = cur;
+}
+
+/** Put the file's character on the chosen token (its metadata); the setup then shows it. */
+async function importSheetFile() {
+  const system = settings.system;
+  const msg = $("#sheet-msg");
+  const id = /** @type {HTMLSelectElement} */ ($("#sheet-token")).value;
+  const text = /** @type {HTMLTextAreaElement} */ ($("#sheet-text")).value;
+  const tk = tokens.find((x) => x.id === id);
+  if (!system || !tk) return;
+  try {
+    const doc = readSheetFile(text, system);
+    await OBR.scene.items.updateItems([id], (items) => {
+      for (const it of items) it.metadata[KEY] = metaWithSheet(metaOf(it), doc);
+    });
+    msg.textContent = fmtSheet(SHEET_UI.imported, { token: tk.name, name: doc.name });
+    msg.dataset.code = "";
+    /** @type {HTMLTextAreaElement} */ ($("#sheet-text")).value = "";
+  } catch (e) {
+    const err = /** @type {any} */ (e);
+    msg.dataset.code = err.code ?? "error";
+    msg.textContent = err.code === "other_system" ? fmtSheet(SHEET_UI.otherSystem, { system: t(err.system) || err.system, scene: t(system) }) : err.code === "not_sheet" ? trUi(SHEET_UI.notSheet) : String(err.message);
+  }
+}
+
+function wireSheetImport() {
+  const text = /** @type {HTMLTextAreaElement} */ ($("#sheet-text"));
+  text.addEventListener("dragover", (e) => e.preventDefault());
+  text.addEventListener("drop", async (e) => {
+    const f = e.dataTransfer?.files?.[0];
+    if (!f) return;
+    e.preventDefault();
+    text.value = await f.text();
+  });
+  $("#sheet-go").addEventListener("click", () => {
+    importSheetFile().catch(showError);
+  });
+}
+
 // ---- storing -----------------------------------------------------------------
 
 /**
@@ -858,6 +916,7 @@ function render() {
     return;
   }
   $("#start").hidden = false;
+  renderSheetImport(running ? null : system);
   if (!running) {
     live.free();
     $("#undo").disabled = true;
@@ -931,11 +990,14 @@ function renderTmdLog(log) {
 
 function renderTmdSetup() {
   const rows = tokens
-    .map(
-      (tk) => `<tr data-token="${esc(tk.id)}"><td>${esc(tk.name)}</td>
-      <td><input class="side" value="${esc(setup[tk.id].side)}" size="4"></td>
-      <td><input class="init" type="number" value="${setup[tk.id].base_initiative}" min="-1000" max="1000"></td></tr>`,
-    )
+    .map((tk) => {
+      const imp = importedOf(tk.meta, "tmd");
+      const init = imp
+        ? `<td class="from-sheet">${esc(fmtSheet(SHEET_UI.fromSheet, { name: tk.meta.imported.name ?? "" }))}</td>`
+        : `<td><input class="init" type="number" value="${setup[tk.id].base_initiative}" min="-1000" max="1000"></td>`;
+      return `<tr data-token="${esc(tk.id)}"${imp ? ' data-imported="1"' : ""}><td>${esc(tk.name)}</td>
+      <td><input class="side" value="${esc(setup[tk.id].side)}" size="4"></td>${init}</tr>`;
+    })
     .join("");
   $("#tokens").innerHTML = `<table><tr><th></th><th>${esc(t("side"))}</th><th>${esc(t("init"))}</th></tr>${rows}</table>`;
   for (const row of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tokens tr[data-token]"))) {
@@ -943,7 +1005,7 @@ function renderTmdSetup() {
     const side = /** @type {HTMLInputElement} */ (row.querySelector(".side"));
     const initiative = /** @type {HTMLInputElement} */ (row.querySelector(".init"));
     side.onchange = () => (s.side = side.value.trim() || "A");
-    initiative.onchange = () => (s.base_initiative = Number(initiative.value || 0));
+    if (initiative) initiative.onchange = () => (s.base_initiative = Number(initiative.value || 0));
   }
 }
 
@@ -1003,7 +1065,8 @@ function renderTmd(record, st) {
 }
 
 async function startTmd(tks) {
-  const characters = tks.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative }));
+  // (a token with the character-sheet site's file: its character as the file gives it)
+  const characters = tks.map((tk) => ({ id: tk.id, side: setup[tk.id].side, base_initiative: setup[tk.id].base_initiative, ...structuredClone(importedOf(tk.meta, "tmd") ?? {}) }));
   const seed = newSeed();
   const h = gunbai.tmd.Encounter.create({ characters, seed });
   const state = live.adopt(gunbai.tmd.Encounter, h);
@@ -1206,6 +1269,7 @@ async function init() {
   };
   $("#players-act").onchange = (ev) => saveSettings({ players_act: ev.target.checked });
   $("#start").onclick = start;
+  wireSheetImport();
   $("#reset").onclick = reset;
   $("#undo").onclick = undo;
   if (!BACKGROUND) document.body.dataset.ready = "1";

@@ -12,6 +12,7 @@
 /** Log entries kept in the record (fewer if the scene metadata would overflow). */
 export const LOG_MAX = 40;
 
+import { importedOf, SHEET_UI } from "./sheets.js";
 const LK = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" };
 
 /** Words the catalogues don't give, in the four languages. */
@@ -280,6 +281,9 @@ export function createRoundMode(ctx) {
     const rows = tokens
       .map((tk) => {
         const s = setup[tk.id];
+        // a token with the character-sheet site's file: the file's stats, not typed ones
+        const imp = tk.meta.imported?.system === system && importedOf(tk.meta, system);
+        if (imp) return `<tr data-token="${esc(tk.id)}" data-imported="1"><td>${esc(tk.name)}</td><td colspan="${R.fields.length}" class="from-sheet">${esc(fmt(SHEET_UI.fromSheet, { name: tk.meta.imported.name ?? "" }))}</td></tr>`;
         const cells = R.fields
           .map(([f, , d]) =>
             typeof d === "boolean"
@@ -315,14 +319,24 @@ export function createRoundMode(ctx) {
   /** The `round_new` arguments from the setup (token positions give CoC 6th squares). */
   function setupArgs(tokens) {
     const dpi = ctx.grid.dpi || 150;
+    const square = (tk) => [Math.floor((tk.position?.x ?? 0) / dpi), Math.floor((tk.position?.y ?? 0) / dpi)];
+    // A token with the character-sheet site's file: the engine takes its `combatant` as
+    // it is, with the token's id and side (and CoC 6th: the token's square, unless the
+    // file gives a position).
+    const fromFile = (tk) => {
+      const c = importedOf(tk.meta, system);
+      if (!c) return null;
+      const extra = system === "coc_ap" && !c.position ? { position: square(tk) } : {};
+      return { id: tk.id, ...structuredClone(c), ...extra, ...(system === "fap_map" ? {} : sideOf(tk)) };
+    };
     if (system === "coc_ap") {
       return {
-        participants: tokens.map((tk) => ({
+        participants: tokens.map((tk) => fromFile(tk) ?? ({
           id: tk.id,
           dex: setup[tk.id].dex,
           skills: { dodge: setup[tk.id].dodge },
           weapons: [{ name: tr(T.weaponName), skill: setup[tk.id].weapon }],
-          position: [Math.floor((tk.position?.x ?? 0) / dpi), Math.floor((tk.position?.y ?? 0) / dpi)],
+          position: square(tk),
           // the token's own fight data (HP, armour, weapons) and its side (COCAP-RND-3)
           ...fightStats(system, tk.meta.stats || {}),
           ...sideOf(tk),
@@ -330,9 +344,9 @@ export function createRoundMode(ctx) {
       };
     }
     if (system === "coc7_house") {
-      return { participants: tokens.map((tk) => ({ id: tk.id, dex: setup[tk.id].dex, is_pc: !!setup[tk.id].pc, ...fightStats(system, tk.meta.stats || {}), ...sideOf(tk) })) };
+      return { participants: tokens.map((tk) => fromFile(tk) ?? { id: tk.id, dex: setup[tk.id].dex, is_pc: !!setup[tk.id].pc, ...fightStats(system, tk.meta.stats || {}), ...sideOf(tk) }) };
     }
-    return { combatants: tokens.map((tk) => ({ id: tk.id, reaction: setup[tk.id].reaction, magic: setup[tk.id].magic, agility: setup[tk.id].agility })) };
+    return { combatants: tokens.map((tk) => fromFile(tk) ?? { id: tk.id, reaction: setup[tk.id].reaction, magic: setup[tk.id].magic, agility: setup[tk.id].agility }) };
   }
 
   /** A token's side (its metadata's `side`), for the end of the fight: none without one. */

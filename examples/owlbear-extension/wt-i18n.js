@@ -11,6 +11,8 @@ export const S = {
   hiddenMoved: { ja: "{m} が移動（隠密状態：位置は非公開）", "zh-Hant": "{m} 移動了（隱身狀態：位置不公開）", "zh-Hans": "{m} 移动了（隐身状态：位置不公开）", en: "{m} moves (Stealth: square hidden)" },
   hiddenForced: { ja: "{m} は押し出された（隠密状態：位置は非公開）", "zh-Hant": "{m} 被推開（隱身狀態：位置不公開）", "zh-Hans": "{m} 被推开（隐身状态：位置不公开）", en: "{m} is pushed (Stealth: square hidden)" },
   hiddenReentry: { ja: "{m} 復帰判定：{faces} → 達成値 {a} 対 {t}（隠密状態：位置は非公開）", "zh-Hant": "{m} 返回判定：{faces} → 達成值 {a} 對 {t}（隱身狀態：位置不公開）", "zh-Hans": "{m} 返回判定：{faces} → 达成值 {a} 对 {t}（隐身状态：位置不公开）", en: "{m} re-entry check: {faces} → {a} vs {t} (Stealth: square hidden)" },
+  // A member the view leaves unnamed (a target or a reactor in Stealth, WT-ST-1).
+  unseen: { ja: "姿の見えない隊員", "zh-Hant": "看不見的隊員", "zh-Hans": "看不见的队员", en: "an unseen member" },
   hiddenBroughtBack: { ja: "{by} が {m} を連れ戻した（隠密状態：位置は非公開）", "zh-Hant": "{by} 將 {m} 帶回（隱身狀態：位置不公開）", "zh-Hans": "{by} 将 {m} 带回（隐身状态：位置不公开）", en: "{by} brings {m} back (Stealth: square hidden)" },
   team: { ja: "部隊", "zh-Hant": "隊伍", "zh-Hans": "队伍", en: "Team" },
   sheet: { ja: "キャラクターシート", "zh-Hant": "角色卡", "zh-Hans": "角色卡", en: "Sheet" },

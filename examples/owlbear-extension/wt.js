@@ -9,6 +9,7 @@ import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A, E } from "./wt-i18n
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
 import { KEY } from "./store.js";
 import { secretsOf, hiddenMembers, entryFor } from "./views.js";
+import { namesIn } from "./round.js";
 
 /** Squares of empty map kept around the tokens (flat map) — see gridSquares. */
 export const MARGIN = 2;
@@ -107,7 +108,15 @@ export function createWorldTrigger(ctx) {
     parts: (e, burst, special, modifier) =>
       `${e.burst ? `, ${burst} +${e.burst}` : ""}${e.special_attack ? `, ${special} +${e.special_attack}` : ""}${e.modifier ? `, ${modifier} ${e.modifier > 0 ? "+" : ""}${e.modifier}` : ""}`,
   };
+  // The names of this battle's members, for a sentence of the core (which writes ids).
+  const memberNames = () => new Map((rec?.state?.members ?? []).map((m) => [String(m.id), name(m.id)]));
+  // An event as this viewer's view has it: a member it leaves unnamed (a target or a
+  // reactor in Stealth, WT-ST-1) is shown as unseen, never as an empty name.
+  const hv = { ...h, m: (id) => (id == null || id === "" ? tr(S.unseen) : name(id)) };
   const eventText = (e) => {
+    // the core's own sentence, where the event has one (a view drops it with a hidden name)
+    if (e.text && typeof e.text === "object" && typeof e.text.en === "string") return namesIn(lab(e.text), memberNames());
+    if (e.type === "attack_declared" && Array.isArray(e.targets) && !e.targets.length) e = { ...e, targets: [null] };
     // the square left out by the viewer's view (Stealth, WT-ST-1)
     if (e.type === "moved" && !("path" in e)) return fmt(S.hiddenMoved, { m: h.m(e.member) });
     if (e.type === "forced_move" && !("to" in e)) return fmt(S.hiddenForced, { m: h.m(e.member) });
@@ -116,7 +125,7 @@ export function createWorldTrigger(ctx) {
     const f = E[e.type]?.[lang] ?? E[e.type]?.en;
     if (f) {
       try {
-        return f(e, h);
+        return f(e, hv);
       } catch {
         /* fall through to the raw form */
       }
@@ -185,6 +194,9 @@ export function createWorldTrigger(ctx) {
     const g = gridSquares(tokens, ctx.grid.dpi);
     tokens.forEach((tk, i) => {
       const s = (setup.members[tk.id] ??= { team: String(tk.meta.side || "A"), sheet: tk.meta.sheet ? "token" : SAMPLE_SHEETS[i % SAMPLE_SHEETS.length].id, edited: false });
+      // a sheet just imported from the character-sheet site's file is the one to use
+      const stamp = tk.meta.imported?.system === "world_trigger" ? tk.meta.imported.stamp : undefined;
+      if (stamp && tk.meta.sheet && s.stamp !== stamp) Object.assign(s, { sheet: "token", stamp });
       if (!s.edited) Object.assign(s, g.squares[tk.id]);
     });
   }

@@ -17,7 +17,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
+import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -481,7 +481,81 @@ async function syncGroups(combat) {
  * @param {string} ruleset
  */
 function statsOf(combatant, ruleset) {
-  return combatant.getFlag?.(MODULE, ruleset) ?? combatant.actor?.getFlag?.(MODULE, ruleset) ?? {};
+  // (the combatant's own flag over its actor's: a square or a side set on the token
+  // keeps the sheet imported into the actor)
+  const own = combatant.getFlag?.(MODULE, ruleset);
+  const actor = combatant.actor?.getFlag?.(MODULE, ruleset);
+  return { ...(actor && typeof actor === "object" ? actor : {}), ...(own && typeof own === "object" ? own : {}) };
+}
+
+/**
+ * Import the character-sheet site's file ("Send to a host": a pasted text, a dropped or
+ * picked file's text, or the parsed document) into an actor: its `gunbai.<ruleset>`
+ * flag takes what the engine takes of the character (rulesets.mjs `flagOfSheet`); the
+ * engine checks it when the GM starts a combat. Returns the ruleset.
+ * @param {any} actor
+ * @param {string | Record<string, any>} file
+ * @returns {Promise<string>}
+ */
+export async function importSheet(actor, file) {
+  const doc = typeof file === "string" ? JSON.parse(file) : file;
+  const system = doc && typeof doc === "object" ? String(doc.system ?? "") : "";
+  const { ruleset, flag } = flagOfSheet(doc, RULESETS.includes(system) ? actor.getFlag?.(MODULE, system) : undefined);
+  await actor.setFlag(MODULE, ruleset, flag);
+  return ruleset;
+}
+
+/**
+ * A dialog to import the character-sheet site's file into `actor`: paste its text, drop
+ * the file on the text box, or pick it (Foundry v13 DialogV2, v12 Dialog).
+ * @param {any} actor
+ */
+export async function openSheetImport(actor) {
+  const content = `<p>${esc(L("GUNBAI.Sheet.Hint"))}</p><textarea name="gunbai-sheet" rows="10" style="width:100%;font-family:monospace"></textarea>
+    <p><input type="file" name="gunbai-file" accept="application/json,.json"></p>`;
+  /** @param {HTMLElement} root */
+  const wire = (root) => {
+    const box = /** @type {HTMLTextAreaElement | null} */ (root.querySelector("textarea[name=gunbai-sheet]"));
+    const pick = /** @type {HTMLInputElement | null} */ (root.querySelector("input[name=gunbai-file]"));
+    if (!box) return;
+    const read = async (/** @type {File | undefined} */ f) => {
+      if (f) box.value = await f.text();
+    };
+    box.addEventListener("dragover", (e) => e.preventDefault());
+    box.addEventListener("drop", (e) => {
+      e.preventDefault();
+      read(e.dataTransfer?.files?.[0]);
+    });
+    pick?.addEventListener("change", () => read(pick.files?.[0]));
+  };
+  const take = async (/** @type {string} */ text) => {
+    try {
+      const ruleset = await importSheet(actor, text);
+      ui.notifications?.info(Lf("GUNBAI.Sheet.Imported", { name: actor.name ?? "", ruleset: L(`GUNBAI.Ruleset.${ruleset}`) }));
+    } catch (e) {
+      ui.notifications?.error(`gunbai: ${/** @type {Error} */ (e).message}`);
+    }
+  };
+  const V2 = /** @type {any} */ (globalThis).foundry?.applications?.api?.DialogV2;
+  if (V2) {
+    const text = await V2.prompt({
+      window: { title: L("GUNBAI.Sheet.Import") },
+      content,
+      render: (/** @type {any} */ _e, /** @type {any} */ dialog) => wire(dialog.element),
+      ok: { label: L("GUNBAI.Sheet.Import"), callback: (/** @type {any} */ _e, /** @type {any} */ button) => button.form.elements["gunbai-sheet"].value },
+      rejectClose: false,
+    });
+    if (typeof text === "string" && text.trim()) await take(text);
+    return;
+  }
+  const D = /** @type {any} */ (globalThis).Dialog;
+  D?.prompt({
+    title: L("GUNBAI.Sheet.Import"),
+    content,
+    render: (/** @type {any} */ html) => wire(html instanceof HTMLElement ? html : html[0]),
+    callback: (/** @type {any} */ html) => take((html instanceof HTMLElement ? html : html[0]).querySelector("textarea[name=gunbai-sheet]").value),
+    rejectClose: false,
+  });
 }
 
 /** A random seed for one action (the GM client's; recorded in the log). */
@@ -637,7 +711,8 @@ export async function actionsFor(combat, user = game.user) {
   const flag = game.user?.isGM ? engineOf(combat) : null;
   const ruleset = publicOf(combat)?.ruleset ?? "";
   const listed = flag ? listFor(gunbai, combat, flag, user) : user?.id === game.user?.id ? viewOf(combat)?.actions ?? [] : [];
-  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons: publicOf(combat)?.weapons ?? {} });
+  // (the state's own terms: a World Trigger battle's skill names)
+  const labelFlag = /** @type {EngineFlag} */ ({ ruleset, state: flag?.state ?? viewOf(combat)?.state ?? null, seq: 0, log: [], weapons: publicOf(combat)?.weapons ?? {} });
   return listed.map((l) => ({ ...l, label: actionLabel(combat, labelFlag, l.action) }));
 }
 
@@ -793,6 +868,20 @@ export async function postTo(data, rolls, audience, author) {
 }
 
 /**
+ * The chat speaker of an action: the acting combatant (its token and actor; Foundry shows
+ * the token's name), not whatever token the posting client controls. An action of the
+ * whole table (next round, a team's pass) speaks as the poster, as before.
+ * @param {Combat.Implementation} combat
+ * @param {Record<string, any> | null | undefined} action
+ */
+function speakerOf(combat, action) {
+  const id = action ? actorOf(action) : null;
+  const c = /** @type {any} */ (id ? combat.combatants.get(id) : null);
+  if (!c) return ChatMessage.getSpeaker();
+  return ChatMessage.getSpeaker(/** @type {any} */ ({ token: c.token ?? undefined, actor: c.actor ?? undefined, alias: c.name ?? undefined }));
+}
+
+/**
  * The users who may see a roll's outcome made in `rollMode` by `author` on their own
  * client (a chat command): the GMs and the entitled players (entitledBy); every user
  * for a public roll; only the author for a self roll.
@@ -864,9 +953,9 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
   const rolls = r.rolls?.length ? [toRoll(r.rolls, null, { diceOnly: true })] : [];
   await postTo(
     {
-      speaker: ChatMessage.getSpeaker(),
+      speaker: speakerOf(combat, action),
       content: content(action, r.events, false, true),
-      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {} } },
+      flags: { [MODULE]: { ruleset: flag.ruleset, action, events: r.events, seed: seed ?? null, combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, action) } },
     },
     rolls,
     full,
@@ -875,9 +964,10 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
   for (const g of groups.values()) {
     await postTo(
       {
-        speaker: ChatMessage.getSpeaker(),
+        // (a private roll's copy names no combatant: its title says who rolled)
+        speaker: g.private ? ChatMessage.getSpeaker() : speakerOf(combat, g.action),
         content: content(g.action, g.events, g.private, false),
-        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {} } },
+        flags: { [MODULE]: { ruleset: flag.ruleset, action: g.action, events: g.events, private: g.private, by: user.name ?? "", combat: combat.id, names, weapons: flag.weapons ?? {}, terms: termsOf(flag.state, g.action) } },
       },
       [],
       g.users,
@@ -948,10 +1038,46 @@ function coreLabels(gunbai, ruleset) {
  * @param {string} group
  * @param {string} key
  */
-function term(ruleset, group, key) {
+function term(ruleset, group, key, state = null) {
   const core = gunbaiLoaded ? coreLabels(gunbaiLoaded, ruleset).get(key) : undefined;
   if (core) return core[labelKey()] ?? core.en;
+  const own = stateLabel(state, key);
+  if (own) return own[labelKey()] ?? own.en;
   return Lk(`GUNBAI.${group}.${key}`, key.replace(/_/g, " "));
+}
+
+/**
+ * The state's own terms an action names (its string values with a label in the state),
+ * for a chat message to label the action in each reader's language.
+ * @param {any} state
+ * @param {Record<string, any> | null | undefined} action
+ * @returns {Record<string, Record<string, string>>}
+ */
+function termsOf(state, action) {
+  /** @type {Record<string, Record<string, string>>} */
+  const out = {};
+  for (const v of Object.values(action ?? {})) {
+    const l = typeof v === "string" ? stateLabel(state, v) : undefined;
+    if (l) out[v] = l;
+  }
+  return out;
+}
+
+/**
+ * A term the engine's state names with its own label: a World Trigger battle's skills
+ * and operator skills (its `catalog`, built from its data pack).
+ * @param {any} state
+ * @param {string} key
+ * @returns {Record<string, string> | undefined}
+ */
+function stateLabel(state, key) {
+  const cat = state?.catalog;
+  if (!cat) return undefined;
+  for (const list of [cat.skills, cat.operator_skills]) {
+    const hit = Array.isArray(list) ? list.find((/** @type {any} */ x) => x?.id === key) : undefined;
+    if (hit?.label && typeof hit.label.en === "string") return hit.label;
+  }
+  return undefined;
 }
 
 /**
@@ -979,8 +1105,8 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
   const ids = new Set([...combat.combatants].map((c) => c.id));
   const parts = Object.entries(action)
     .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
-    // (an attack's defaults: no distance, no bonus dice)
-    .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice"].includes(k)))
+    // (an attack's defaults: no distance, no bonus dice; World Trigger: no tactics dice or burst added)
+    .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice", "tactics_dice", "burst"].includes(k)))
     .map(([k, v]) => {
       const sq = (/** @type {any} */ p) => (p && typeof p.x === "number" ? `(${p.x}, ${p.y})` : null);
       if (k === "weapon" && typeof v === "string") return weaponName(flag.weapons, who ?? undefined, v);
@@ -988,11 +1114,25 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
       if (k === "path" && Array.isArray(v)) return squares ? `→ ${sq(v[v.length - 1]) ?? "?"}` : "";
       if (sq(v)) return squares ? sq(v) : "";
       if (typeof v === "string" && ids.has(v)) return nameOf(combat, v);
-      if (typeof v === "string") return term(flag.ruleset, "Value", v);
-      if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k) : "";
-      if (v && typeof v === "object" && typeof v.action === "string") return term(flag.ruleset, "Value", v.action);
-      if (typeof v === "object") return `${k}: ${JSON.stringify(v)}`;
-      return `${k}: ${v}`;
+      if (typeof v === "string") return term(flag.ruleset, "Value", v, flag.state);
+      if (typeof v === "boolean") return v ? term(flag.ruleset, "Value", k, flag.state) : "";
+      // (a FAP/MAP declaration: its action, example, target and what it carries)
+      if (v && typeof v === "object" && typeof v.action === "string")
+        return [
+          term(flag.ruleset, "Value", v.action, flag.state),
+          typeof v.example === "string" ? term(flag.ruleset, "Value", v.example, flag.state) : "",
+          typeof v.paired?.action === "string"
+            ? `+ ${term(flag.ruleset, "Value", v.paired.action, flag.state)}${typeof v.paired.example === "string" ? ` ${term(flag.ruleset, "Value", v.paired.example, flag.state)}` : ""}`
+            : "",
+          typeof v.target === "string" ? `→ ${nameOf(combat, v.target)}` : "",
+          typeof v.follow === "string" ? `${term(flag.ruleset, "Action", "follow")} ${nameOf(combat, v.follow)}` : "",
+          typeof v.damage === "number" ? `${Lk("GUNBAI.Param.damage", "damage")} ${v.damage}` : "",
+        ]
+          .filter(Boolean)
+          .join(" ");
+      if (typeof v === "object") return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))}: ${JSON.stringify(v)}`;
+      // a number: its parameter in words (tactics dice, burst, AP, count, …)
+      return `${Lk(`GUNBAI.Param.${k}`, k.replace(/_/g, " "))} ${v}`;
     })
     .filter(Boolean);
   // CoC 7th: a reaction naming no passive action takes the attack as rolled
@@ -1039,9 +1179,29 @@ export function eventsText(events, combat, weapons = {}) {
       // FAP/MAP events name their action in four languages
       const own = e.names ?? e.label;
       const named = own && typeof own === "object" && typeof own.en === "string" ? ` (${own[labelKey()] ?? own.en})` : "";
-      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}`;
+      return `${who ? `${nameOf(combat, who)}: ` : ""}${label}${named}${round}${targetsText(e, combat)}`;
     })
     .join(" ");
+}
+
+/**
+ * World Trigger events that name whom they aim at (`target`, or `targets` for a
+ * declaration): a viewer's view leaves a member in Stealth unnamed (WT-ST-1).
+ */
+const TARGETED = new Set(["attack_declared", "reaction_rolled", "no_reaction", "hit_check", "damage", "damage_table"]);
+
+/**
+ * Whom an event without a sentence aims at, as " → names": an id its view left out (a
+ * member in Stealth the viewer may not see, WT-ST-1) shows as unseen, never as nothing.
+ * @param {any} e
+ * @param {Names} combat
+ */
+function targetsText(e, combat) {
+  /** @type {any[]} */
+  const ids = Array.isArray(e.targets) ? e.targets : typeof e.target === "string" ? [e.target] : [];
+  if (!ids.length && !(e.type && TARGETED.has(e.type))) return "";
+  const names = ids.filter((id) => typeof id === "string").map((id) => nameOf(combat, id));
+  return ` → ${names.length ? names.join(", ") : L("GUNBAI.Combat.Unseen")}`;
 }
 
 /**
@@ -1120,7 +1280,7 @@ export function relabelMessage(message, el) {
   const title = f.private
     ? `${f.by ?? ""}: ${L("GUNBAI.Combat.RolledPrivately")}`
     : f.action
-      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: null, seq: 0, log: [], weapons: f.weapons ?? {} }), f.action)
+      ? actionLabel(names, /** @type {EngineFlag} */ ({ ruleset: f.ruleset, state: { catalog: { skills: Object.entries(f.terms ?? {}).map(([id, label]) => ({ id, label })) } }, seq: 0, log: [], weapons: f.weapons ?? {} }), f.action)
       : L("GUNBAI.Combat.Started");
   const head = box.querySelector(".gunbai-command");
   if (head) head.textContent = `${Lk(`GUNBAI.Ruleset.${f.ruleset}`, f.ruleset)} · ${title}`;
@@ -1383,7 +1543,7 @@ export async function renderPanel(root, combat) {
     const turn = flag ? turnFor(await gunbaiReady, ruleset, flag.state, null) : mine?.turn ?? null;
     const actions = await actionsFor(combat);
     const weapons = pub.weapons ?? {};
-    const labels = /** @type {EngineFlag} */ ({ ruleset, state: null, seq: 0, log: [], weapons });
+    const labels = /** @type {EngineFlag} */ ({ ruleset, state: state ?? null, seq: 0, log: [], weapons });
     panel.dataset.state = "running";
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
@@ -1405,8 +1565,14 @@ export async function renderPanel(root, combat) {
             a.cost ? ` <small>${esc(a.cost)}</small>` : ""
           }</button>`;
     const tableActions = (/** @type {Record<string, any>} */ a) => !!whoMay(ruleset, a).gm;
-    const buttons = actions.map((a, i) => (tableActions(a.action) ? "" : button(a, i))).join("");
-    const gmButtons = actions.map((a, i) => (tableActions(a.action) ? button(a, i) : "")).join("");
+    // identical entries (same combatant, words and cost) are one button: the first's
+    const shown = new Set();
+    const first = actions.map((a) => {
+      const key = `${actorOf(a.action) ?? a.action.team ?? ""}\u0000${a.label}\u0000${a.cost}`;
+      return shown.has(key) ? false : (shown.add(key), true);
+    });
+    const buttons = actions.map((a, i) => (tableActions(a.action) || !first[i] ? "" : button(a, i))).join("");
+    const gmButtons = actions.map((a, i) => (tableActions(a.action) && first[i] ? button(a, i) : "")).join("");
     const teams = teamRows(ruleset, state)
       .map(
         (t) =>

@@ -186,6 +186,8 @@ Hooks.once("init", () => {
       ready: gunbaiReady,
       COMMANDS,
       startEngine: combat.startEngine,
+      importSheet: combat.importSheet,
+      openSheetImport: combat.openSheetImport,
       stopEngine: combat.stopEngine,
       applyAction: combat.applyAction,
       requestAction: combat.requestAction,
@@ -228,6 +230,19 @@ Hooks.on("renderChatMessage", (/** @type {any} */ msg, /** @type {any} */ html) 
   combat.relabelMessage(msg, el);
 });
 Hooks.on("renderCombatTracker", onRenderCombatTracker);
+// The character-sheet site's file, imported into an actor from its sheet's header (the
+// owner or a GM): v13 ActorSheetV2 header controls, v12 header buttons.
+Hooks.on("getHeaderControlsActorSheetV2", (app, controls) => {
+  const actor = /** @type {any} */ (app).document;
+  if (!actor?.isOwner) return;
+  // (the v13 types give the hook one entry; Foundry passes the list of entries)
+  /** @type {any[]} */ (/** @type {unknown} */ (controls)).push({ icon: "fa-solid fa-file-import", label: "GUNBAI.Sheet.Import", action: "gunbaiSheetImport", onClick: () => combat.openSheetImport(actor) });
+});
+// (v12's hook: the v13 types type it as a render hook, so it is called through `any`)
+/** @type {any} */ (Hooks).on("getActorSheetHeaderButtons", (/** @type {any} */ app, /** @type {any[]} */ buttons) => {
+  if (!app.document?.isOwner) return;
+  buttons.unshift({ label: game.i18n.localize("GUNBAI.Sheet.Import"), class: "gunbai-sheet-import", icon: "fas fa-file-import", onclick: () => combat.openSheetImport(app.document) });
+});
 // a deleted combat leaves no JournalEntry of its engine record or its players' views
 Hooks.on("deleteCombat", (/** @type {any} */ c) => {
   combat.forgetCombat(c).catch((e) => ui.notifications?.error(`gunbai: ${e.message}`));

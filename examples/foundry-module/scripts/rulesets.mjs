@@ -74,7 +74,15 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
     }
     case "tmd":
       return {
-        characters: entries.map((e) => ({ id: e.id, side: e.team, base_initiative: e.data.base_initiative })),
+        characters: entries.map((e) => ({
+          id: e.id,
+          side: e.team,
+          base_initiative: e.data.base_initiative,
+          // TMD-SUR-5, TMD-INT-2 and the GM-tracked HP, as the sheet gives them
+          ...(e.data.immune_to_surprise != null ? { immune_to_surprise: e.data.immune_to_surprise } : {}),
+          ...(e.data.is_pc != null ? { is_pc: e.data.is_pc } : {}),
+          ...(e.data.hp != null ? { hp: e.data.hp } : {}),
+        })),
         ...(seed !== undefined ? { seed } : {}),
       };
     case "coc7_house":
@@ -82,7 +90,8 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
         participants: entries.map((e) => ({
           id: e.id,
           dex: e.data.dex,
-          is_pc: e.isPC,
+          // (the sheet's word, else whether a player owns the actor)
+          is_pc: e.data.is_pc ?? e.isPC,
           modifier: e.data.modifier ?? 0,
           // the attack exchanges (C7H-ACT-1, C7H-PAS-1): HP, armour, Dodge, damage bonus,
           // weapons (a weapon's display `name` stays with the host), and the side that
@@ -104,6 +113,7 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
           ...(e.data.skills ? { skills: e.data.skills } : {}),
           ...(Array.isArray(e.data.weapons) ? { weapons: e.data.weapons.map(engineWeapon) } : {}),
           ...(e.data.position ? { position: e.data.position } : {}),
+          ...(e.data.ap_bonus != null ? { ap_bonus: e.data.ap_bonus } : {}),
           // HP, armor and the side end the fight when one side is down (COCAP-RND-3).
           ...(e.data.hp_max != null ? { hp_max: e.data.hp_max } : {}),
           ...(e.data.hp != null ? { hp: e.data.hp } : {}),
@@ -112,10 +122,38 @@ export function buildSetup(ruleset, entries, { seed, options = {} } = {}) {
         })),
       };
     case "fap_map":
-      return { combatants: entries.map((e) => ({ id: e.id, reaction: e.data.reaction, magic: e.data.magic, agility: e.data.agility })) };
+      return {
+        combatants: entries.map((e) => ({
+          id: e.id,
+          reaction: e.data.reaction,
+          magic: e.data.magic,
+          agility: e.data.agility,
+          ...(e.data.traits != null ? { traits: e.data.traits } : {}),
+          ...(e.data.hp != null ? { hp: e.data.hp } : {}),
+        })),
+      };
     default:
       throw new Error(`gunbai: unknown ruleset ${ruleset}`);
   }
+}
+
+/**
+ * The `gunbai.<ruleset>` flag an actor takes from the character-sheet site's file (its
+ * "Send to a host" document, `gunbai_sheet: 1`): what the engine takes of the character
+ * (`combatant`: World Trigger's `sheet`; the other rulesets' stats, HP, weapons, …), over
+ * the flag it had (which keeps what the host decides: a square, a leader, a CoC 6th
+ * position). Throws on a file that is not such a document or names no known ruleset.
+ * @param {unknown} doc the parsed file
+ * @param {Record<string, any> | undefined} had the actor's flag for that ruleset
+ * @returns {{ruleset: string, flag: Record<string, any>, name: string}}
+ */
+export function flagOfSheet(doc, had) {
+  const d = /** @type {any} */ (doc);
+  if (!d || typeof d !== "object" || d.gunbai_sheet !== 1) throw new Error("not a gunbai character-sheet file (gunbai_sheet: 1)");
+  if (!RULESETS.includes(d.system)) throw new Error(`unknown ruleset ${String(d.system)}`);
+  const c = d.combatant;
+  if (!c || typeof c !== "object" || Array.isArray(c)) throw new Error("the file has no combatant");
+  return { ruleset: d.system, flag: { ...(had ?? {}), ...c }, name: typeof d.name === "string" ? d.name : "" };
 }
 
 /**

@@ -9,7 +9,7 @@
 //   and arrive through `window.__standInReceive(envelope)`;
 // * permissions: only a GM may update a Combat or its embedded documents (else
 //   "User … lacks permission to update Combat"); an Actor's `ownership` decides
-//   `testUserPermission`; a player cannot post a message as another user;
+//   `testUserPermission` and who may update it (`setFlag`); a player cannot post a message as another user;
 // * chat roll modes: `ChatMessage.applyRollMode` as Foundry does it, and each
 //   client renders a message as Foundry would for its user (`visible`,
 //   `isContentVisible`: whispers, blind rolls, "rolled privately");
@@ -137,6 +137,20 @@
     }
     get hasPlayerOwner() {
       return game.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+    }
+    /** Foundry: updating an actor needs OWNER; every client gets the change. */
+    async update(changes) {
+      if (!this.testUserPermission(game.user, "OWNER")) throw permissionError(this);
+      this._apply(changes);
+      send({ kind: "actor", id: this.id, paths: changes, user: game.user.id });
+      return this;
+    }
+    _apply(paths) {
+      applyPaths(this, paths);
+      Hooks.callAll("updateActor", this, nested(paths), {}, game.user.id);
+    }
+    async setFlag(scope, key, value) {
+      return this.update({ [`flags.${scope}.${key}`]: value });
     }
   }
 
@@ -520,8 +534,9 @@
   let nextId = 1;
   const messages = [];
   class ChatMessage {
-    static getSpeaker() {
-      return { alias: game.user.name, actor: null, token: null, scene: null };
+    /** Foundry: the given token's or actor's speaker (alias: the given one, else its name), else the user's. */
+    static getSpeaker({ actor = null, token = null, alias = null } = {}) {
+      return { alias: alias ?? token?.name ?? actor?.name ?? game.user.name, actor: actor?.id ?? null, token: token?.id ?? null, scene: null };
     }
     static getWhisperRecipients(name) {
       return name === "GM" ? game.users.filter((u) => u.isGM) : game.users.filter((u) => u.name === name);
@@ -644,7 +659,8 @@
       const li = document.createElement("li");
       li.className = "chat-message";
       li.dataset.messageId = m.id;
-      li.innerHTML = `<header class="message-sender">${game.users.get(m.author)?.name ?? "?"}${m.whisper.length ? ` <span class="whisper-to">→ ${m.whisper.map((id) => game.users.get(id)?.name).join(", ")}</span>` : ""}</header>${html}`;
+      // (Foundry's header shows the speaker's alias, else the author)
+      li.innerHTML = `<header class="message-sender">${m.speaker?.alias ?? game.users.get(m.author)?.name ?? "?"}${m.whisper.length ? ` <span class="whisper-to">→ ${m.whisper.map((id) => game.users.get(id)?.name).join(", ")}</span>` : ""}</header>${html}`;
       if (m.whisper.length) li.classList.add("whisper");
       if (m.blind) li.classList.add("blind");
       box.append(li);
@@ -773,6 +789,7 @@
       if (!game.journal.has(env.data._id)) JournalEntry._add(env.data);
     } else if (env.kind === "journal" && env.op === "delete") game.journal.get(env.id)?._remove();
     else if (env.kind === "journal") game.journal.get(env.id)?._apply(env.paths);
+    else if (env.kind === "actor") game.actors.get(env.id)?._apply(env.paths);
     else if (env.kind === "combatDelete") game.combats.get(env.id)?._remove();
     else if (env.kind === "combat") game.combats.get(env.id)?._apply(env);
   };
