@@ -250,7 +250,7 @@ fn bcdice_parity() {
     }
     let show = std::env::var_os("GUNBAI_BCDICE_DIFF").is_some();
     let (mut ok, mut all, mut req_ok, mut req, mut tab_ok, mut tab) = (0, 0, 0, 0, 0, 0);
-    let (mut coc_ok, mut coc) = (0, 0);
+    let (mut cth_ok, mut cth) = (0, 0);
     let read = |name: &str| {
         let out = std::process::Command::new("git")
             .arg("--git-dir")
@@ -271,8 +271,8 @@ fn bcdice_parity() {
         };
         let (m, n, rm, rn, tm, tn) = measure(name, &cases, show);
         if name.starts_with("Cthulhu") {
-            coc_ok += m;
-            coc += n;
+            cth_ok += m;
+            cth += n;
         }
         req_ok += rm;
         req += rn;
@@ -297,9 +297,9 @@ fn bcdice_parity() {
         "of which rulebook tables"
     );
     println!(
-        "bcdice_parity: {:<32} {coc_ok:>4} / {coc:<4} ({:.1}%)",
+        "bcdice_parity: {:<32} {cth_ok:>4} / {cth:<4} ({:.1}%)",
         "Cthulhu and Cthulhu7th files",
-        100.0 * coc_ok as f64 / coc.max(1) as f64
+        100.0 * cth_ok as f64 / cth.max(1) as f64
     );
     println!(
         "bcdice_parity: {:<32} {:>4} / {:<4} ({:.1}%)",
@@ -309,6 +309,6 @@ fn bcdice_parity() {
         100.0 * (ok - tab_ok) as f64 / (all - tab).max(1) as f64
     );
     // The CoC target: 98% of the Cthulhu and Cthulhu7th files, every required case.
-    assert!(coc > 0 && coc_ok * 100 >= coc * 98, "BCDice CoC parity {coc_ok} / {coc} is under 98%");
+    assert!(cth > 0 && cth_ok * 100 >= cth * 98, "BCDice CoC parity {cth_ok} / {cth} is under 98%");
     assert_eq!(req_ok, req, "every required CoC CC/CBR/RES case of BCDice");
 }
