@@ -14,7 +14,8 @@ want="$ROOT/examples/$plugin/TRANSCRIPT.md"
   printf '# %s: a transcript\n\n' "$title"
   printf 'What the bot sent in the test (`bash scripts/ci/%s.sh`, %s), playing the\n' "$plugin" "$how"
   printf 'sessions of `examples/plugin-sessions.json` with seeded dice. Generated; do not edit\n'
-  printf '(`GUNBAI_UPDATE=1 bash scripts/ci/%s.sh` rewrites it). "bot → NAME (private)" is a whisper.\n\n' "$plugin"
+  printf '(`GUNBAI_UPDATE=1 bash scripts/ci/%s.sh` rewrites it). "bot → NAME (private)" is a whisper;\n' "$plugin"
+  printf '"↳" says what that answer must show (the line'"'"'s `expect`, which the test checks).\n\n'
   cat "$body"
 } >"$body.full"
 if [ "${GUNBAI_UPDATE:-0}" = 1 ]; then

@@ -9,6 +9,7 @@
 //! | `.ra 困难侦查50`, `.ra 极难侦查50` | `CC<=50H 困难侦查`, `CC<=50E 极难侦查` | difficulty (7th edition) |
 //! | `.r 3d6*5 力量`, `.r3d6`, `.r` | `3D6*5 力量`, `3D6`, `1D100` | plain dice (every system) |
 //! | `.ra 侦查60+10`, `.ra 侦查60-5*2` | `CC<=(60+10) 侦查` | a modifier after the value is applied |
+//! | `.ra 克苏鲁神话` (0 on the card, or its base) | `CC<=0R 克苏鲁神话` | a 0 skill is checked against 0 (7th edition) |
 //! | `.ra 3#侦查50`, `.r 3#1d6` | `x3 CC<=50 侦查`, `x3 1d6` | `N#` repeats (1…100) |
 //! | `.rh …` | `S…` | secret |
 //! | `.ti`, `.li` | `BMR`, `BMS` | bouts of madness, real time / summary (7th edition) |
@@ -319,6 +320,8 @@ fn check(
     let suffix = match name {
         n if seventh && (n.starts_with("困难") || n.starts_with("困難")) => "H",
         n if seventh && (n.starts_with("极难") || n.starts_with("極難")) => "E",
+        // A 0 skill is judged (`CC<=0` alone is BCDice's plain d100).
+        _ if seventh && value == "0" => "R",
         _ => "",
     };
     let comment = [name, tail].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(" ");
@@ -359,6 +362,9 @@ mod tests {
         assert_eq!(r(".ra 聆听").as_deref(), Some("CC<=20 聆听"));
         assert_eq!(r(".ra 闪避").as_deref(), Some("missing:闪避"));
         assert_eq!(r(".ra 困难目星").as_deref(), Some("CC<=60H 困难目星"));
+        // A 0 skill (the base of 克苏鲁神话) is checked against 0, never a plain d100.
+        assert_eq!(r(".ra 克苏鲁神话").as_deref(), Some("CC<=0R 克苏鲁神话"));
+        assert_eq!(r(".ra 信用 0").as_deref(), Some("CC<=0R 信用"));
     }
     use crate::command::CmdSystem::{Coc6, Coc7, Tmd};
 

@@ -51,7 +51,7 @@ for (const session of SESSIONS.sessions) {
     const client = app.mock.client(session.user, session.group ?? undefined)
     client.event.user.name = session.name
     transcript.push(`## ${session.title}`, '', '```text')
-    for (const { send, replies } of session.lines) {
+    for (const { send, replies, expect } of session.lines) {
       transcript.push(`${session.name}: ${send}`)
       whispers = []
       // As an adapter passes typed text: escaped element markup.
@@ -61,10 +61,25 @@ for (const session of SESSIONS.sessions) {
       assert.deepEqual(whispers.map((w) => w.text), replies.filter((r) => r.to === 'private').map((r) => r.text), `whispers for ${send}`)
       assert.ok(whispers.every((w) => w.userId === session.user), `whispered to ${session.user}`)
       assert.deepEqual(got, replies.filter((r) => r.to === 'chat').map((r) => r.text), `replies to ${send}`)
+      checkExpect(send, expect, whispers.map((w) => w.text), got.map(String))
+      if (expect) transcript.push(`  ↳ ${expect.why}`)
     }
     transcript.push('```', '')
     checkLogs(session)
   })
+}
+
+// A line's `expect` states what its answer must show, independently of the recorded
+// replies: `has` (texts in the replies), `lacks` (texts not in them), `private` (a
+// whisper was sent), `silent` (no reply at all). A refusal's `has` holds its reason.
+function checkExpect(send, expect, whispered, said) {
+  if (!expect) return
+  const all = [...whispered, ...said].join('\n')
+  for (const t of expect.has ?? []) assert.ok(all.includes(t), `${send}: the reply shows ${t} (${expect.why})`)
+  for (const t of expect.lacks ?? []) assert.ok(!all.includes(t), `${send}: the reply lacks ${t} (${expect.why})`)
+  if (expect.private) assert.ok(whispered.length > 0, `${send}: whispered (${expect.why})`)
+  if (expect.silent) assert.equal(all, '', `${send}: no reply (${expect.why})`)
+  else assert.ok(all.length > 0, `${send}: answered (${expect.why})`)
 }
 
 // Each `.log end` closed a JSON Lines file holding one entry per logged command, each

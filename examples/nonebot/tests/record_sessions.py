@@ -40,6 +40,7 @@ def main() -> None:
         settings = Settings(system=c["system"], lang=c["language"], group_templates=c.get("groupTemplates"), seed=c["seed"], table_pack=pack,
                             all_lines=c.get("allLines", False))
         engine = Gunbai(settings, store)
+        failed: list = []
         for s in data["sessions"]:
             group = s["group"]
             scope = f"group:{group}" if group else f"private:{s['user']}"
@@ -49,6 +50,7 @@ def main() -> None:
                     log_name = line["send"].split(" ", 2)[2]
                 outs = engine.handle(scope, s["user"], s["name"], line["send"], group)
                 line["replies"] = [{"to": "private" if o.private else "chat", "text": o.text} for o in outs]
+                failed.extend(f"{line['send']}: {w}" for w in unmet(line))
             s.pop("log", None)
             if log_name:
                 entries = [json.loads(x) for x in store.log_path(scope, log_name).read_text(encoding="utf-8").splitlines()]
@@ -61,6 +63,24 @@ def main() -> None:
         store.close()
     FILE.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"recorded {FILE}")
+    if failed:
+        # The plugins' tests check the same; the recording is written for review.
+        sys.exit("lines whose answer is not what their `expect` states:\n  " + "\n  ".join(failed))
+
+
+def unmet(line: dict) -> list:
+    """What a line's `expect` states that its recorded replies do not show."""
+    e = line.get("expect")
+    if not e:
+        return []
+    said = "\n".join(r["text"] for r in line["replies"])
+    out = [f"shows no {t!r}" for t in e.get("has", []) if t not in said]
+    out += [f"shows {t!r}" for t in e.get("lacks", []) if t in said]
+    if e.get("private") and not any(r["to"] == "private" for r in line["replies"]):
+        out.append("whispers nothing")
+    if bool(e.get("silent")) != (said == ""):
+        out.append("answers" if said else "gives no answer")
+    return out
 
 
 if __name__ == "__main__":

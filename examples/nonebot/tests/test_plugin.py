@@ -45,14 +45,34 @@ def private_event(user: int, name: str, text: str) -> PrivateMessageEvent:
     )
 
 
+def check_expect(text: str, expect: Optional[Dict[str, Any]], replies: List[Reply]) -> None:
+    """A line's `expect` states what its answer must show, independently of the recorded
+    replies (which NoneBug checks the bot sent): `has` (texts in the replies), `lacks`
+    (texts not in them), `private` (a whisper), `silent` (no reply). A refusal's `has`
+    holds its reason."""
+    if not expect:
+        return
+    whispered = [r[1] for r in replies if isinstance(r, tuple)]
+    said = "\n".join([r if isinstance(r, str) else r[1] for r in replies])
+    why = expect["why"]
+    for t in expect.get("has", []):
+        assert t in said, f"{text}: the reply shows {t} ({why})"
+    for t in expect.get("lacks", []):
+        assert t not in said, f"{text}: the reply lacks {t} ({why})"
+    if expect.get("private"):
+        assert whispered, f"{text}: whispered ({why})"
+    assert (said == "") == bool(expect.get("silent")), f"{text}: answered or silent as stated ({why})"
+
+
 async def converse(app: App, title: str, group: Optional[int], user: int, name: str,
-                   lines: List[Tuple[str, List[Reply]]]) -> None:
+                   lines: List[Tuple[str, List[Reply], Optional[Dict[str, Any]]]]) -> None:
     """Send each line as `name`; the bot must answer exactly the replies listed. The
     transcript records what the bot really sent (NoneBug's send and API calls)."""
     from nonebot_plugin_gunbai import dice
 
     TRANSCRIPT.extend([f"## {title}", "", "```text"])
-    for text, replies in lines:
+    for text, replies, expect in lines:
+        check_expect(text, expect, replies)
         TRANSCRIPT.append(f"{name}: {text}")
         async with app.test_matcher(dice) as ctx:
             bot = ctx.create_bot(base=Bot, self_id="10000")
@@ -75,6 +95,8 @@ async def converse(app: App, title: str, group: Optional[int], user: int, name: 
                     ctx.should_call_api("send_private_msg", {"user_id": user, "message": r[1]}, result={"message_id": 1})
                 else:
                     ctx.should_call_send(event, r, result={"message_id": 1})
+        if expect:
+            TRANSCRIPT.append(f"  ↳ {expect['why']}")
     TRANSCRIPT.extend(["```", ""])
 
 
@@ -88,7 +110,7 @@ def replies_of(line: Dict[str, Any]) -> List[Reply]:
 @pytest.mark.parametrize("session", SESSIONS["sessions"], ids=[s["title"] for s in SESSIONS["sessions"]])
 async def test_session(app: App, session: Dict[str, Any]) -> None:
     group = int(session["group"]) if session.get("group") else None
-    lines = [(line["send"], replies_of(line)) for line in session["lines"]]
+    lines = [(line["send"], replies_of(line), line.get("expect")) for line in session["lines"]]
     await converse(app, session["title"], group, int(session["user"]), session["name"], lines)
     if session.get("log"):
         # `.log end` closed a JSON Lines file: one entry per logged command, each with

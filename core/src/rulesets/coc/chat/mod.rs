@@ -7,7 +7,9 @@
 //!   bonus (negative: penalty) dice, −100…100 (BCDice's range; beyond it BCDice's
 //!   own reply, as a refusal).
 //!   Dice: the `|n| + 1` tens dice, then the ones die (as BCDice and
-//!   `coc7.check`); `CC<=0` is a plain `(1D100)` roll.
+//!   `coc7.check`); `CC<=0` is a plain `(1D100)` roll, but `CC<=0R` (or `H`, `E`,
+//!   `C`) is a check against 0 (BCDice rolls a plain d100 for these too): the
+//!   form a dot check of a 0 skill is sent as (`.ra 克苏鲁神话`).
 //! * `CC<=s` + `R`/`H`/`E`/`C` — difficulty: the target becomes s, s/2, s/5
 //!   or 0 and the result reads 成功 / 失敗 / クリティカル / ファンブル.
 //! * `CBR(a,b)` — combined roll: one d100 against both values.
@@ -154,8 +156,8 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
         return perr("expected_le", cur.i);
     }
     cur.end()?;
-    // BCDice: a target of 0 means "no target"; the suffix divides it.
-    let skill = skill.filter(|&s| s != 0);
+    // BCDice: a target of 0 means "no target" (but not with a suffix); the suffix divides it.
+    let skill = skill.filter(|&s| s != 0 || suffix.is_some());
     let target = skill.map(|s| match suffix {
         Some(Suffix::H) => s.div_euclid(2),
         Some(Suffix::E) => s.div_euclid(5),

@@ -19,7 +19,8 @@
 //!   INT, POW, EDU, Luck in that order: 3D6×5, except SIZ, INT, EDU (2D6+6)×5; the
 //!   dice in the same order (24 d6 a set). The total is without Luck, then with it.
 //! * `.en name [value]` — a d100 (tens, ones); above the skill, or 96 or more,
-//!   improves it by 1D10 (one d10 rolled after), to at most 1000.
+//!   improves it by 1D10 (one d10 rolled after), to at most 1000. A skill the card
+//!   lacks starts from its base value in the skill pack (急救 30).
 //! * `.setcoc [n]` — house rule n (0–5, RULINGS coc7_house Checks' numbering) as the
 //!   variants to store; without n, the rule in force.
 //!
@@ -244,10 +245,13 @@ fn level_key(l: Coc7Level) -> &'static str {
     }
 }
 
-/// The card with `value` under the entry that holds `name`, when the card has one.
+/// The card with `value` under the entry that holds `name`, or under `name` itself
+/// (a skill grown from its base value) while the card has room for it.
 fn updated(card: Option<&BTreeMap<String, i64>>, name: &str, value: i64) -> Option<BTreeMap<String, i64>> {
+    use crate::chat::card::{existing_key, MAX_CARD_ENTRIES, MAX_NAME_CHARS};
     let card = card?;
-    let key = crate::chat::card::existing_key(card, name)?;
+    let room = card.len() < MAX_CARD_ENTRIES && name.chars().count() <= MAX_NAME_CHARS;
+    let key = existing_key(card, name).or_else(|| room.then(|| name.to_string()))?;
     let mut c = card.clone();
     c.insert(key, value);
     Some(c)
@@ -477,7 +481,11 @@ fn development(chars: &[char], at: usize, args: &CmdRunArgs, dice: &mut Dice) ->
             (v, rest(chars, e), false)
         }
         None if name.is_empty() => return Err(Fail::Parse { key: "expected_number", pos: j }),
-        None => match args.card.as_ref().and_then(|c| crate::chat::card::lookup(c, &name)) {
+        // A skill the card lacks grows from its base value (the skill pack's).
+        None => match args.card.as_ref().and_then(|c| {
+            crate::chat::card::lookup(c, &name)
+                .or_else(|| crate::chat::card::default_value(c, &name, args.system, args.skill_pack.as_ref()))
+        }) {
             Some(v) => (v, None, true),
             None => return Ok(Err(Missing(name))),
         },
