@@ -48,6 +48,18 @@ export declare function simulate(
  */
 export declare function callBatch(op: string, args?: Record<string, unknown>): Int32Array | Float64Array;
 
+/**
+ * `callBatch`, yielding to the event loop between its windows (about 200 ms of wasm
+ * each): `onProgress(done, n)` after each; an aborted `signal` stops between windows.
+ * The result is `callBatch`'s (a table operation's named arrays included).
+ * @throws {GunbaiError}
+ */
+export declare function callBatchAsync(
+  op: string,
+  args?: Record<string, unknown>,
+  options?: { onProgress?: (done: number, n: number) => void; signal?: AbortSignal },
+): Promise<unknown>;
+
 // @gunbai-battle-begin: left out of the entries without World Trigger battles.
 // @gunbai-battle-end
 

@@ -4,6 +4,7 @@ import initWasm, {
   initSync,
   call as nativeCall,
   call_batch as nativeCallBatch,
+  batch_end as batchEnd,
   Game as NativeGame,
   __gunbaiReinstantiate as reinstantiate,
 } from "./wasm/gunbai_js.js";
@@ -241,21 +242,19 @@ function checkOp(op) {
   }
 }
 
-/**
- * Run a batch operation by name (`"dice.simulate_pool"`); returns an
- * `Int32Array` or `Float64Array` (no per-roll objects) or throws `GunbaiError`.
- */
-export function callBatch(op, args, ...extra) {
-  checkOp(op);
-  oneArg("callBatch", 1 + extra.length);
-  const json = argsJson(args);
+// One wasm call of a batch operation: all of it (`window` 2^32 - 1), or at most `window`
+// repetitions, from the seed (`from` empty) or from the stream state `from` (4 words);
+// `end`: where a window's stream ended.
+const NO_STREAM = new BigUint64Array(0);
+function batchCall(op, json, window = 2 ** 32 - 1, from = NO_STREAM) {
   const at = entropy();
-  let outcome, envelope, data;
+  let outcome, envelope, data, end;
   const made = generation;
   try {
-    outcome = nativeCallBatch(op, json, ENTROPY[at], ENTROPY[at + 1]);
+    outcome = nativeCallBatch(op, json, ENTROPY[at], ENTROPY[at + 1], window, from);
     envelope = JSON.parse(outcome.envelope);
     if (!envelope.error) data = envelope.ok.dtype === "float64" ? outcome.take_f64() : outcome.take_i32();
+    end = window < 2 ** 32 - 1 ? BigUint64Array.from({ length: 4 }, (_, i) => batchEnd(i)) : NO_STREAM;
   } catch (e) {
     throw trapped(e);
   } finally {
@@ -263,17 +262,101 @@ export function callBatch(op, args, ...extra) {
     if (outcome && made === generation) outcome.free();
   }
   if (envelope.error) throw new GunbaiError(envelope.error);
-  if (!envelope.ok.parts) return data;
+  return { parts: envelope.ok.parts, data, end };
+}
+
+/** About how long one wasm call of a batch runs (ms): a longer batch is made in windows. */
+const BATCH_SLICE_MS = 200;
+
+// A batch call in windows of repetitions, each one wasm call of about BATCH_SLICE_MS
+// (the first of 64 repetitions, each next sized from the time of the last): every window
+// validates the whole call's arguments and continues the one die stream, so the result
+// is the one call's, whatever the windows. Yields `[done, n]` after each window and
+// returns the result.
+function* batchWindows(op, args) {
+  const json = argsJson(args);
+  const n = args && typeof args === "object" ? args.n : undefined;
+  if (!Number.isSafeInteger(n) || n < 1) return joined([batchCall(op, json)]);
+  const windows = [];
+  let stream = NO_STREAM;
+  let size = 64;
+  for (let done = 0; done < n; ) {
+    const count = Math.min(size, n - done);
+    const start = performance.now();
+    windows.push(batchCall(op, json, count, stream));
+    stream = windows.at(-1).end;
+    const ms = performance.now() - start;
+    done += count;
+    size = Math.max(1, Math.min(size * 16, 2 ** 31, Math.floor((count * BATCH_SLICE_MS) / Math.max(ms, 0.01))));
+    yield [done, n];
+  }
+  return joined(windows);
+}
+
+// The windows' results as one: each part (or the flat array) one window after another.
+function joined(windows) {
+  const { parts } = windows[0];
+  if (!parts) return concat(windows.map((w) => w.data));
   // A table: named arrays one after another; one with a column per team becomes an
   // array of columns (one typed array per team).
   const out = {};
-  let offset = 0;
-  for (const { name, shape: [rows, cols] } of envelope.ok.parts) {
-    const block = data.subarray(offset, offset + rows * cols);
+  const offsets = windows.map(() => 0);
+  for (const [p, { name, shape: [, cols] }] of parts.entries()) {
+    const block = concat(windows.map((w, i) => {
+      const size = w.parts[p].shape[0] * cols;
+      offsets[i] += size;
+      return w.data.subarray(offsets[i] - size, offsets[i]);
+    }));
     out[name] = cols === 1 ? block : Array.from({ length: cols }, (_, c) => block.filter((_, i) => i % cols === c));
-    offset += rows * cols;
   }
   return out;
+}
+
+function concat(arrays) {
+  if (arrays.length === 1) return arrays[0];
+  const out = new arrays[0].constructor(arrays.reduce((k, a) => k + a.length, 0));
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
+}
+
+/**
+ * Run a batch operation by name (`"dice.simulate_pool"`); returns an
+ * `Int32Array` or `Float64Array` (no per-roll objects) or throws `GunbaiError`.
+ * A long one is made in windows of about 200 ms of wasm each (the same result).
+ */
+export function callBatch(op, args, ...extra) {
+  checkOp(op);
+  oneArg("callBatch", 1 + extra.length);
+  const run = batchWindows(op, args);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `callBatch`, yielding to the event loop between its windows (about 200 ms of wasm
+ * each) so that a page stays responsive: `onProgress(done, n)` after each window; an
+ * aborted `signal` stops between windows (rejecting with its reason). The result is
+ * `callBatch`'s.
+ */
+export async function callBatchAsync(op, args, { onProgress, signal } = {}) {
+  checkOp(op);
+  signal?.throwIfAborted();
+  const run = batchWindows(op, args);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    onProgress?.(...step.value);
+    if (step.value[0] < step.value[1]) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      signal?.throwIfAborted();
+    }
+  }
 }
 
 /**

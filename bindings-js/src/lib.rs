@@ -55,11 +55,29 @@ impl BatchOutcome {
     }
 }
 
-/// Run batch operation `op` on JSON `args_json`.
+/// Run batch operation `op` on JSON `args_json`: at most `window` repetitions (all:
+/// `u32::MAX`, above every limit), from the seed (`from` empty) or from the stream
+/// state `from` (4 words) where an earlier window ended ([`batch_end`];
+/// [`gunbai::batch::set_window`]).
 #[wasm_bindgen]
-pub fn call_batch(op: &str, args_json: &str, entropy_hi: u32, entropy_lo: u32) -> BatchOutcome {
+pub fn call_batch(
+    op: &str,
+    args_json: &str,
+    entropy_hi: u32,
+    entropy_lo: u32,
+    window: u32,
+    from: &[u64],
+) -> BatchOutcome {
+    gunbai::batch::set_window(u64::from(window), from.try_into().ok());
     let (envelope, data) = gunbai::call_batch_json(op, args_json, Some(entropy(entropy_hi, entropy_lo)));
+    gunbai::batch::set_window(u64::MAX, None);
     BatchOutcome { envelope, data }
+}
+
+/// Word `i` (0–3) of the stream state where the last batch call ended.
+#[wasm_bindgen]
+pub fn batch_end(i: u32) -> u64 {
+    gunbai::batch::window_end()[i as usize % 4]
 }
 
 /// A game handle: one session of an engine (`world_trigger.Battle`, …), its

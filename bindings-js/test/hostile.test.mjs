@@ -183,3 +183,56 @@ test("the wasm memory stays bounded over repeated large listings", () => {
   assert.ok(grown <= 4 << 20, `the wasm memory grew ${grown} bytes over 10 large listings`);
   g.free();
 });
+
+test("53 handles of the largest valid battle, each holding 8 listings, lose no game (the audit's out-of-memory run)", () => {
+  // The audit opened 53 World Trigger handles of a tampered Mobility-99 save, each
+  // holding 8 listings: the instance ran out of memory and an unrelated round handle was
+  // lost with it. That save is refused now (corrupt_states.json); the largest state a
+  // valid save gives is listing_limits.json's worst case. Every call must answer or be a
+  // GunbaiError (limit_exceeded, or internal after a restart that rebuilt every handle),
+  // and afterwards every game, the unrelated round included, is as it was and plays on.
+  const cases = read("testdata/vectors/world_trigger_battle/listing_limits.json");
+  const { state } = cases.find((c) => c.id === "wt-battle-listing-worst-valid-compact").args;
+  const setups = read("testdata/handles/setups.json");
+  const round = gunbai.cocAp.Round.create(setups["coc_ap.Round"].setup);
+  round.act(round.legalActions()[0].action, { seed: 3 });
+  const roundState = round.state;
+  const memory = () => __gunbaiMemory().buffer.byteLength;
+  const games = [];
+  const codes = {};
+  const start = performance.now();
+  for (let i = 0; i < 53; i++) {
+    const g = gunbai.worldTrigger.Battle.fromJSON(state);
+    const saved = g.state;
+    for (let k = 0; k < 8; k++) {
+      try {
+        const listing = g.listing();
+        assert.ok(listing.length > 0);
+      } catch (e) {
+        assert.ok(e instanceof GunbaiError, `not a GunbaiError: ${e}`);
+        assert.ok(["limit_exceeded", "internal"].includes(e.code), `${e.code}: ${e.message}`);
+        codes[e.code] = (codes[e.code] ?? 0) + 1;
+      }
+    }
+    games.push({ g, saved });
+  }
+  const peak = memory();
+  console.log(`53 handles x 8 listings of the worst valid battle: ${((performance.now() - start) / 1000).toFixed(1)} s, wasm memory ${(peak / 2 ** 20).toFixed(0)} MiB, refusals ${JSON.stringify(codes)}`);
+  // Every game is as it was, and its next call works (an action from a fresh listing).
+  for (const { g, saved } of games) assert.deepEqual(g.state, saved);
+  const { g } = games[52];
+  const items = g.legalActions({ kind: "pass" });
+  assert.ok(items.length > 0);
+  g.act(items[0].action, { seed: 1 });
+  // The unrelated round handle too.
+  assert.deepEqual(round.state, roundState);
+  round.act(round.legalActions()[0].action, { seed: 4 });
+  // Freed handles give their memory back to the allocator: more fit in what is there.
+  for (const { g: game } of games) game.free();
+  const before = memory();
+  const again = Array.from({ length: 8 }, () => gunbai.worldTrigger.Battle.fromJSON(state));
+  for (const game of again) game.listing();
+  assert.ok(memory() <= Math.max(before, peak), `the wasm memory grew from ${before} to ${memory()} bytes`);
+  for (const game of again) game.free();
+  round.free();
+});

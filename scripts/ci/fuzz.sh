@@ -6,8 +6,8 @@
 # a bounded count, and hostile calls on the Python game handles. Fails on a panic, a
 # trap, an `internal` error, an exception other than GunbaiError, a hang, a refused
 # handle call that changed the state, or any difference between Python and Node.
-# Prints per surface the calls made, the exceptions other than GunbaiError, the largest
-# reply and the slowest call.
+# Prints per surface the calls made, the corrupt states tried and accepted by engine,
+# the exceptions other than GunbaiError, the largest reply and the slowest call.
 #   bash scripts/ci/fuzz.sh                 the make test run (3,000 calls per surface)
 #   bash scripts/ci/fuzz.sh --long          30,000 calls per surface
 #   bash scripts/ci/fuzz.sh --seed N --count N

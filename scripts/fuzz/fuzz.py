@@ -15,8 +15,11 @@ First of all, every object schema of the catalog (nested ones, tagged unit varia
 result types included) must say ``additionalProperties``, as the reader refuses an
 unknown key in every object. Last, hostile calls on the Python game handles
 (:func:`fuzz_handles`). It reports, per surface (Python, Node, the Python handles), the
-calls made, the exceptions other than GunbaiError (the run fails on any), the largest
-reply and the slowest call.
+calls made, the corrupt states tried (a saved state with one mutation, given to an
+engine's operation or to a handle's ``from_json``) and accepted, by engine, the
+exceptions other than GunbaiError (the run fails on any), the largest reply and the
+slowest call. A mutated state may still be a valid one (a renamed member), so an accepted
+one is counted, not failed.
 
     python scripts/fuzz/fuzz.py [--seed N] [--count N] [--pkg DIR] [--hang SECONDS]
 
@@ -242,6 +245,12 @@ def put(v: Any, path: tuple[Any, ...], x: Any) -> Any:
 
 
 def mutate(args: Any, rng: random.Random) -> tuple[Any, str]:
+    v, kind, _ = mutate_at(args, rng)
+    return v, kind
+
+
+def mutate_at(args: Any, rng: random.Random) -> tuple[Any, str, tuple[Any, ...]]:
+    """A mutation of ``args``: the value, its kind and the path it touched."""
     v = copy.deepcopy(args)
     ps = paths(v)
     path = rng.choice(ps)
@@ -254,11 +263,13 @@ def mutate(args: Any, rng: random.Random) -> tuple[Any, str]:
     elif kind == "extra":
         objs = [p for p in ps if isinstance(get(v, p), dict)]
         if objs:
-            get(v, rng.choice(objs))[EXTRA] = rng.choice([1, "a", None, {}])
+            path = rng.choice(objs)
+            get(v, path)[EXTRA] = rng.choice([1, "a", None, {}])
     elif kind == "missing":
         objs = [p for p in ps if isinstance(get(v, p), dict) and get(v, p)]
         if objs:
-            o = get(v, rng.choice(objs))
+            path = rng.choice(objs)
+            o = get(v, path)
             del o[rng.choice(sorted(o))]
     elif kind == "nest":
         v = put(v, path, NEST + str(rng.choice([63, 64, 65, 130, 2000, 100_000])))
@@ -273,7 +284,7 @@ def mutate(args: Any, rng: random.Random) -> tuple[Any, str]:
         v = put(v, path, None)
     elif kind == "many" and isinstance(target, list) and target:
         target.extend(copy.deepcopy(target[0]) for _ in range(rng.choice([100, 5000])))
-    return v, kind
+    return v, kind, path
 
 
 def expand(v: Any) -> Any:
@@ -331,17 +342,25 @@ class Stats:
         self.foreign = 0
         self.largest = (0, "")
         self.slowest = (0.0, "")
+        # Per engine: saved states mutated (corrupt states tried) and those accepted.
+        self.corrupt: dict[str, list[int]] = {}
 
-    def add(self, op: str, out: dict[str, Any]) -> None:
+    def add(self, op: str, out: dict[str, Any], engine: str | None = None) -> None:
         self.calls += 1
         self.foreign += "exception" in out
         self.largest = max(self.largest, (int(out.get("bytes", 0)), op))
         self.slowest = max(self.slowest, (float(out.get("ms", 0.0)), op))
+        if engine:
+            tally = self.corrupt.setdefault(engine, [0, 0])
+            tally[0] += 1
+            tally[1] += "ok" in out
 
     def line(self, surface: str) -> str:
+        corrupt = ", ".join(f"{e} {a}/{t}" for e, (t, a) in sorted(self.corrupt.items())) or "none"
         return (f"fuzz {surface}: {self.calls} calls, {self.foreign} exceptions other than GunbaiError, "
                 f"largest reply {self.largest[0]:,} bytes ({self.largest[1]}), "
-                f"slowest call {self.slowest[0]:.1f} ms ({self.slowest[1]})")
+                f"slowest call {self.slowest[0]:.1f} ms ({self.slowest[1]}); "
+                f"corrupt states accepted/tried by engine: {corrupt}")
 
 
 class Node:
@@ -432,6 +451,7 @@ def fuzz_handles(rng: random.Random, count: int, hang: float, stats: Stats, fail
             seed = rng.randrange(1000)
             before = game.to_json()
             acting = False
+            engine = None
             call: Callable[[], Any]
             if kind == "act":
                 args, _ = mutate({"action": action}, rng) if rng.random() < 0.7 else ({"action": action}, "none")
@@ -458,8 +478,10 @@ def fuzz_handles(rng: random.Random, count: int, hang: float, stats: Stats, fail
                 call = call_listing
                 acting = True
             elif kind == "from_json":
-                state, _ = mutate({"state": game.state}, rng)
+                state, _, touched = mutate_at({"state": game.state}, rng)
                 state = expand(state)
+                if touched[:1] == ("state",):
+                    engine = f"{module}.{cls_name.lower()}"
                 call = lambda: cls.from_json(state.get("state") if isinstance(state, dict) else state)  # noqa: E731
             elif kind == "from_text":
                 text = rng.choice([before[:-1] + ',"\ud800":1}', "[" * 5000 + "]" * 5000, before[: len(before) // 2],
@@ -485,7 +507,9 @@ def fuzz_handles(rng: random.Random, count: int, hang: float, stats: Stats, fail
             except Exception as e:  # noqa: BLE001 - a failure of the harness's kind
                 out = {"exception": f"{type(e).__name__}: {e}"[:300]}
             out["ms"] = (time.perf_counter() - start) * 1000
-            stats.add(f"{name}.{kind}", out)
+            if engine and not refused and "exception" not in out:
+                out["ok"] = True
+            stats.add(f"{name}.{kind}", out, engine)
             why = problem(out, hang)
             if why:
                 failures.append(f"python handle {name}.{kind}: {why}")
@@ -523,10 +547,10 @@ def main() -> int:
 
     stats = {"python": Stats(), "node": Stats()}
 
-    def both(op: str, batch: bool, args: Any, what: str) -> dict[str, Any]:
+    def both(op: str, batch: bool, args: Any, what: str, engine: str | None = None) -> dict[str, Any]:
         py = run_py(op, batch, args)
         for side, out in [("python", py)] + ([("node", node.run(op, batch, args))] if node and op in in_npm else []):
-            stats[side].add(op, out)
+            stats[side].add(op, out, engine)
             why = problem(out, a.hang)
             if why:
                 failures.append(f"{side} {op} ({what}): {why}\n    args {short(args)}")
@@ -589,9 +613,15 @@ def main() -> int:
         if isinstance(base, dict) and "seed" not in base and "rolls" not in base and \
                 "seed" in (schemas.resolve(schema).get("properties") or {}):
             base["seed"] = rng.randrange(1000)
-        args, kind = mutate(base, rng) if rng.random() < 0.9 else (base, "none")
+        args, kind, touched = mutate_at(base, rng) if rng.random() < 0.9 else (base, "none", ())
         kinds[kind] = kinds.get(kind, 0) + 1
-        out = both(name, batch, args, f"mutation {kind}")
+        # A saved state of an engine with one mutation: a corrupt state tried (`battle`,
+        # `encounter`, `round`, `chase`: the engine is the operation's first word).
+        engine = None
+        if touched[:1] == ("state",) and isinstance(base, dict) and isinstance(base.get("state"), dict):
+            module, _, verb = name.partition(".")
+            engine = f"{module}.{verb.split('_')[0]}"
+        out = both(name, batch, args, f"mutation {kind}", engine)
         counts["calls"] += 1
         counts["ok" if "ok" in out else "errors"] += 1
 

@@ -18,6 +18,7 @@ use crate::error::{Error, ErrorCode, Result};
 #[cfg(feature = "schema")]
 use schemars::{Schema, SchemaGenerator};
 use serde_json::Value;
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 /// Most repetitions in one batch call: 2·10^7, about five seconds of
@@ -125,6 +126,30 @@ macro_rules! batch_op {
     };
 }
 
+thread_local! {
+    /// How many repetitions the next batch call makes at most (its window).
+    static WINDOW: Cell<u64> = const { Cell::new(u64::MAX) };
+    /// Where the window's stream starts instead of the seed: where an earlier one ended.
+    pub(crate) static RESUME: Cell<Option<[u64; 4]>> = const { Cell::new(None) };
+    /// Where the last batch's stream ended.
+    pub(crate) static END: Cell<[u64; 4]> = const { Cell::new([0; 4]) };
+}
+
+/// Sets the window of the next batch calls: at most `count` repetitions (`u64::MAX`: all),
+/// from the stream state `from` (where an earlier window ended, [`window_end`]) or, if
+/// `None`, from the seed. The JS package splits a long call into windows so that no wasm
+/// call blocks for long, each validating the whole call's arguments: their results, one
+/// after another, are the one call's. A host sets it back to `(u64::MAX, None)` after.
+pub fn set_window(count: u64, from: Option<[u64; 4]>) {
+    WINDOW.set(count);
+    RESUME.set(from);
+}
+
+/// The stream state where the last batch call ended.
+pub fn window_end() -> [u64; 4] {
+    END.get()
+}
+
 /// Validate a repetition count.
 pub fn check_n(n: u64) -> Result<usize> {
     if n > MAX_BATCH {
@@ -135,7 +160,9 @@ pub fn check_n(n: u64) -> Result<usize> {
             format_args!("at most {MAX_BATCH} repetitions per call, not {n}"),
         ));
     }
-    usize::try_from(n).map_err(|_| Error::limit("n", "too many repetitions for this platform"))
+    // The whole call is validated; the repetitions made are its window's (at most
+    // MAX_BATCH, which fits a usize of 32 bits).
+    Ok(n.min(WINDOW.get()) as usize)
 }
 
 /// Most work one batch call may do, in dice: about five seconds in the wasm build (Node;
@@ -193,4 +220,87 @@ pub fn call_batch(op: &str, args: Value) -> Result<BatchData> {
 /// Like [`call_batch`] with host entropy for unseeded calls.
 pub fn call_batch_with_entropy(op: &str, args: Value, entropy: u64) -> Result<BatchData> {
     crate::dice::with_host_entropy(entropy, || call_batch(op, args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn values(d: &BatchData) -> Vec<f64> {
+        match d {
+            BatchData::I32(v) | BatchData::Parts(v, _) => v.iter().map(|&x| f64::from(x)).collect(),
+            BatchData::F64(v) => v.clone(),
+        }
+    }
+
+    /// One call in windows of `sizes` repetitions (the JS package's way), joined: each
+    /// part (or the flat array) one window after another.
+    fn windowed(op: &str, args: &Value, sizes: &[u64]) -> Vec<f64> {
+        let mut from = None;
+        let mut windows = Vec::new();
+        for &size in sizes {
+            set_window(size, from);
+            let d = call_batch(op, args.clone()).unwrap();
+            from = Some(window_end());
+            windows.push(d);
+        }
+        set_window(u64::MAX, None);
+        let parts = windows[0].parts().to_vec();
+        if parts.is_empty() {
+            return windows.iter().flat_map(values).collect();
+        }
+        let mut out = Vec::new();
+        let mut at = vec![0; windows.len()];
+        for (p, part) in parts.iter().enumerate() {
+            for (w, d) in windows.iter().enumerate() {
+                let len = d.parts()[p].shape[0] * part.shape[1];
+                out.extend_from_slice(&values(d)[at[w]..at[w] + len]);
+                at[w] += len;
+            }
+        }
+        out
+    }
+
+    #[test]
+    #[cfg(all(feature = "world_trigger", feature = "coc7", feature = "tmd"))]
+    fn windows_continue_the_one_stream_of_every_batch_operation() {
+        let battle = crate::world_trigger::battle::tests::setup("rank_3v3");
+        let combatants: Vec<Value> = (0..6)
+            .map(|i| json!({"id": format!("c{i}"), "side": format!("s{}", i % 3), "base_initiative": 0}))
+            .collect();
+        let cases = [
+            ("dice.simulate_pool", json!({"count": 3, "sides": 6, "n": 40, "seed": 5})),
+            ("world_trigger.simulate_checks", json!({"dice": 7, "tactics_dice": 2, "n": 40, "seed": 5})),
+            (
+                "world_trigger.simulate_opposed",
+                json!({"actor_dice": 5, "reactor_dice": 5, "n": 40, "seed": 5}),
+            ),
+            ("world_trigger.simulate_damage", json!({"attack": 10, "n": 40, "seed": 5})),
+            ("coc7.simulate_checks", json!({"skill": 50, "bonus_dice": 2, "n": 40, "seed": 5})),
+            ("tmd.simulate_initiative", json!({"combatants": combatants, "n": 40, "seed": 5})),
+            ("world_trigger.simulate_battles", json!({"setup": battle, "n": 7, "seed": 5})),
+        ];
+        for (op, args) in cases {
+            let whole = values(&call_batch(op, args.clone()).unwrap());
+            let n = args["n"].as_u64().unwrap();
+            for sizes in [vec![n], vec![1, n - 1], vec![2, 3, n - 5], vec![n - 1, 1]] {
+                assert_eq!(windowed(op, &args, &sizes), whole, "{op} in windows {sizes:?}");
+            }
+        }
+        // An unseeded call in windows makes n values (entropy for the first, then its stream).
+        let args = json!({"count": 1, "sides": 6, "n": 30});
+        assert_eq!(windowed("dice.simulate_pool", &args, &[10, 20]).len(), 30);
+    }
+
+    #[test]
+    fn a_window_validates_the_whole_call() {
+        // 2·10^7 repetitions of 1,000 dice is too much work, whatever the window.
+        set_window(1, None);
+        let e =
+            call_batch("dice.simulate_pool", json!({"count": 1000, "sides": 6, "n": 20_000_000, "seed": 1}))
+                .unwrap_err();
+        set_window(u64::MAX, None);
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+    }
 }

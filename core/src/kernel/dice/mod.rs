@@ -257,6 +257,16 @@ fn entropy_seed() -> u64 {
     h.finish()
 }
 
+/// Unrecorded dice (a batch's) leave where their stream ended for a host's next window
+/// (`batch::window_end`); a batch's own stream is the last of its dice dropped.
+impl Drop for Dice {
+    fn drop(&mut self) {
+        if let Some(p) = self.fast_prng() {
+            crate::batch::END.set(p.s);
+        }
+    }
+}
+
 impl Dice {
     /// Seeded dice (`gunbai-dice-v1`). `seed` must be below 2^53.
     pub fn seeded(seed: u64) -> Result<Dice> {
@@ -289,10 +299,14 @@ impl Dice {
         }
     }
 
-    /// The same source without recording faces (for batch simulation).
+    /// The same source without recording faces (for batch simulation); the first after a
+    /// host set a batch window continues the stream where it says (`batch::set_window`).
     pub fn unrecorded(mut self) -> Dice {
         self.record = false;
         self.rolls = Vec::new();
+        if let (Some(s), Some(p)) = (crate::batch::RESUME.take(), self.fast_prng()) {
+            p.s = s;
+        }
         self
     }
 

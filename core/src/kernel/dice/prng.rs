@@ -29,7 +29,7 @@ fn splitmix64(state: &mut u64) -> u64 {
 /// xoshiro256** generator, seeded through SplitMix64 (see the module docs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prng {
-    s: [u64; 4],
+    pub(crate) s: [u64; 4],
 }
 
 impl Prng {

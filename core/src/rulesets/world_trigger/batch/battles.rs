@@ -236,14 +236,12 @@ pub fn play_battle(
         }
         list.fill(&s, None);
         if list.refs.is_empty() {
-            return Err(Error::new(ErrorCode::Internal, "a battle in progress listed no legal action"));
+            return Err(Error::new(ErrorCode::Internal, "no legal action in a battle"));
         }
         let team = deciding_team(&s);
         let p = policies.get(team).or_else(|| policies.first()).cloned().unwrap_or(WtBattlePolicy::Random {});
         let i = choose(&p, &s, &list.refs, &mut rng);
-        let la = list
-            .action(&s, i)
-            .ok_or_else(|| Error::new(ErrorCode::Internal, "a listed action did not materialize"))?;
+        let la = list.action(&s, i).ok_or_else(|| Error::new(ErrorCode::Internal, "no listed action"))?;
         let mut dice = Dice::seeded(rng.next_u64() >> 11)?.unrecorded();
         ev.clear();
         engine::act(&mut s, &la.action, &mut dice, &mut ev)?;
@@ -309,26 +307,17 @@ pub fn simulate_battles(args: &WtSimulateBattlesArgs) -> Result<BatchData> {
             "n",
             format_args!(
                 "at most {MAX_MEMBER_ROUNDS} member-rounds per call (battles × last round × members): \
-                 {} × {} × {} is {work}; call again with another seed",
+                 {} × {} × {} is {work}",
                 args.n,
                 s0.max_rounds,
                 s0.members.len()
             ),
         ));
     }
-    let n = args.n as usize;
-    let mut master = match args.source.seed {
-        Some(seed) => {
-            Dice::seeded(seed)?;
-            Prng::new(seed)
-        }
-        None => {
-            let mut d = Dice::entropy();
-            let hi = u64::from(d.roll(1 << 31)?);
-            let lo = u64::from(d.roll(1 << 31)?);
-            Prng::new((hi << 31) ^ lo)
-        }
-    };
+    let n = crate::batch::check_n(args.n)?;
+    // The master generator: the seed's (or entropy's) stream, as in every batch call
+    // (dropped last: where it ends is the batch's end).
+    let mut master = args.source.dice()?.unrecorded();
     let mut winner = Vec::with_capacity(n);
     let mut rounds = Vec::with_capacity(n);
     let mut points = Vec::with_capacity(n * teams);
@@ -337,7 +326,8 @@ pub fn simulate_battles(args: &WtSimulateBattlesArgs) -> Result<BatchData> {
     let i32_of =
         |v: i64| i32::try_from(v).map_err(|_| Error::new(ErrorCode::Internal, "a count beyond int32"));
     for _ in 0..n {
-        let s = play_battle(&s0, &policies, master.next_u64() >> 11, &mut list)?;
+        let word = master.fast_prng().map_or(0, Prng::next_u64);
+        let s = play_battle(&s0, &policies, word >> 11, &mut list)?;
         let w = s
             .outcome
             .as_ref()
