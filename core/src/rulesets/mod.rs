@@ -10,6 +10,8 @@
 //! in `lib.rs`) hands them. A ruleset uses no other ruleset (the layering test,
 //! `core/tests/layering.rs`, checks both).
 
+#[cfg(test)]
+mod batch_window_tests;
 pub mod coc;
 pub mod fap_map;
 #[cfg(test)]
