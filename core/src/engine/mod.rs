@@ -369,22 +369,12 @@ pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
 #[doc(hidden)]
 macro_rules! view_op {
     ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
-        $crate::ops::OpDef {
-            name: $name,
-            #[cfg(feature = "schema")]
-            summary: $summary,
-            run: |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
-            write: |v, out| {
-                $crate::ops::write_result(
-                    $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
-                    out,
-                )
-            },
-            #[cfg(feature = "schema")]
-            args_schema: |g| g.subschema_for::<$args>(),
-            #[cfg(feature = "schema")]
-            result_schema: |g| g.subschema_for::<$res>(),
-        }
+        $crate::engine_op!(
+            $name,
+            |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            $args => $res,
+            $summary
+        )
     };
 }
 
@@ -408,22 +398,12 @@ pub(crate) fn turn_call(handle: &str, args: Value) -> Result<Value> {
 #[doc(hidden)]
 macro_rules! turn_op {
     ($name:literal, $engine:ty, $args:ty, $summary:literal) => {
-        $crate::ops::OpDef {
-            name: $name,
-            #[cfg(feature = "schema")]
-            summary: $summary,
-            run: |v| $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
-            write: |v, out| {
-                $crate::ops::write_result(
-                    $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
-                    out,
-                )
-            },
-            #[cfg(feature = "schema")]
-            args_schema: |g| g.subschema_for::<$args>(),
-            #[cfg(feature = "schema")]
-            result_schema: |g| g.subschema_for::<$crate::engine::Turn>(),
-        }
+        $crate::engine_op!(
+            $name,
+            |v| $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            $args => $crate::engine::Turn,
+            $summary
+        )
     };
 }
 
@@ -474,12 +454,22 @@ pub(crate) fn act_call<E: Engine>(args: Value) -> Result<Value> {
 #[doc(hidden)]
 macro_rules! act_op {
     ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::engine_op!($name, |v| $crate::engine::act_call::<$engine>(v), $args => $res, $summary)
+    };
+}
+
+/// The `OpDef` of an engine operation that reads its arguments as JSON (`$call`, on
+/// the arguments `$v`); `$args`/`$res` only document its shape in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! engine_op {
+    ($name:literal, |$v:ident| $call:expr, $args:ty => $res:ty, $summary:literal) => {
         $crate::ops::OpDef {
             name: $name,
             #[cfg(feature = "schema")]
             summary: $summary,
-            run: |v| $crate::engine::act_call::<$engine>(v),
-            write: |v, out| $crate::ops::write_result($crate::engine::act_call::<$engine>(v), out),
+            run: |$v| $call,
+            write: |$v, out| $crate::ops::write_result($call, out),
             #[cfg(feature = "schema")]
             args_schema: |g| g.subschema_for::<$args>(),
             #[cfg(feature = "schema")]
