@@ -350,13 +350,9 @@ fn view_of(g: &dyn AnyGame, viewer: Option<&Value>, a: &mut Map<String, Value>) 
 /// data?}` → `{state, events?}`. The state is loaded as a handle loads it and viewed
 /// through the handle's `view` (one path, type-erased: the wasm carries no copy per
 /// engine beyond [`Engine::redact`]).
-pub(crate) fn view_call(handle: &str, args: Value) -> Result<Value> {
+pub(crate) fn view_call(h: HandleDef, args: Value) -> Result<Value> {
     let mut a = object(args)?;
     only(&a, &["state", "viewer", "events", "action", "data"])?;
-    let h = handles()
-        .into_iter()
-        .find(|h| h.name == handle)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
     let g = (h.load)(state, a.get("data"))?;
     let viewer = a.remove("viewer");
@@ -371,7 +367,7 @@ macro_rules! view_op {
     ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
         $crate::engine_op!(
             $name,
-            |v| $crate::engine::view_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            |v| $crate::engine::view_call($crate::engine::def::<$engine>(), v),
             $args => $res,
             $summary
         )
@@ -381,13 +377,9 @@ macro_rules! view_op {
 /// The pure `<module>.<x>_turn` operation of `handle`: `{state, viewer?, data?}` →
 /// [`Turn`] (as `viewer` may know it, see [`Engine::turn_for`]). The state is loaded as
 /// a handle loads it (one path, type-erased, as [`view_call`]).
-pub(crate) fn turn_call(handle: &str, args: Value) -> Result<Value> {
+pub(crate) fn turn_call(h: HandleDef, args: Value) -> Result<Value> {
     let a = object(args)?;
     only(&a, &["state", "viewer", "data"])?;
-    let h = handles()
-        .into_iter()
-        .find(|h| h.name == handle)
-        .ok_or_else(|| Error::new(ErrorCode::Internal, "no handle"))?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
     (h.load)(state, a.get("data"))?.turn(a.get("viewer"))
 }
@@ -400,11 +392,73 @@ macro_rules! turn_op {
     ($name:literal, $engine:ty, $args:ty, $summary:literal) => {
         $crate::engine_op!(
             $name,
-            |v| $crate::engine::turn_call(<$engine as $crate::engine::Engine>::HANDLE, v),
+            |v| $crate::engine::turn_call($crate::engine::def::<$engine>(), v),
             $args => $crate::engine::Turn,
             $summary
         )
     };
+}
+
+/// The pure `<module>.<x>_new` operation of engine `E`: its setup (read as every
+/// operation reads its arguments) → `{state, events, rolls}`, the first state as
+/// [`Engine::create`] makes it (a handle's `create` makes the same).
+pub(crate) fn new_call<E: Engine>(args: Value) -> Result<Value> {
+    let c = E::create(&crate::ops::parse_args::<E::Setup>(args)?)?;
+    let mut m = Map::new();
+    m.insert("state".into(), c.state.to_json());
+    m.insert("events".into(), c.events);
+    m.insert("rolls".into(), c.rolls.to_json());
+    Ok(Value::Object(m))
+}
+
+/// Register engine `$engine`'s new operation ([`new_call`]); `$args`/`$res` only
+/// document its shape in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! new_op {
+    ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::engine_op!($name, |v| $crate::engine::new_call::<$engine>(v), $args => $res, $summary)
+    };
+}
+
+/// The pure `<module>.<x>_legal_actions` operation of engine `E`: `{state, viewer?,
+/// data?}` → `{actions}`, every legal action of the state (loaded as a handle loads it)
+/// as `viewer` may know them ([`Engine::listing`], the handle's `legal_actions`).
+pub(crate) fn legal_call<E: Engine>(args: Value) -> Result<Value> {
+    let a = object(args)?;
+    only(&a, &["state", "viewer", "data"])?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    let (ctx, s) = E::load(state, a.get("data"))?;
+    let items = E::listing(&ctx, &mut E::Cache::default(), &s, None, a.get("viewer"))?;
+    Ok(crate::json::single("actions", items.to_json()))
+}
+
+/// Register engine `$engine`'s legal-actions operation ([`legal_call`]); `$args`/`$res`
+/// only document its shape in the catalog.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! legal_op {
+    ($name:literal, $engine:ty, $args:ty => $res:ty, $summary:literal) => {
+        $crate::engine_op!($name, |v| $crate::engine::legal_call::<$engine>(v), $args => $res, $summary)
+    };
+}
+
+/// A pure operation's function.
+#[cfg(test)]
+pub(crate) type PureFn = fn(Value) -> Result<Value>;
+
+/// The pure operations of engine `E` as the trait gives them — new, legal actions, act,
+/// turn, view: what `new_op!`, `legal_op!`, `act_op!`, `turn_op!` and `view_op!`
+/// register (an engine that writes its own registers that instead).
+#[cfg(test)]
+pub(crate) fn pure_ops<E: Engine>() -> [PureFn; 5] {
+    [
+        new_call::<E>,
+        legal_call::<E>,
+        act_call::<E>,
+        |v| turn_call(def::<E>(), v),
+        |v| view_call(def::<E>(), v),
+    ]
 }
 
 /// The dice an action takes: the `seed` and `rolls` of `a` (taken out of it), read as

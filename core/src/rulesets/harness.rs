@@ -14,7 +14,7 @@
 
 use crate::dice::prng::Prng;
 use crate::dice::Dice;
-use crate::engine::{Engine, Session};
+use crate::engine::{Engine, PureFn, Session};
 use crate::json::ToJson;
 use serde_json::{json, Value};
 
@@ -49,6 +49,21 @@ fn pure_listing(v: &Value) -> Vec<Value> {
     items
 }
 
+/// The pure operations a session is compared with: new, legal actions, act, turn, view.
+type Pure = [PureFn; 5];
+
+/// `E`'s registered pure operations, looked up by name as a host calls them.
+fn registered<E: Engine>() -> Pure {
+    let names = [
+        E::OPS[0].to_string(),
+        E::OPS[1].to_string(),
+        E::OPS[2].to_string(),
+        E::OPS[0].replace("_new", "_turn"),
+        E::OPS[2].replace("_act", "_view"),
+    ];
+    names.map(|n| crate::ops::find(&n).unwrap_or_else(|| panic!("{n} is not registered")).run)
+}
+
 fn with_state(state: Value, data: &Option<Value>) -> serde_json::Map<String, Value> {
     let mut m = serde_json::Map::new();
     m.insert("state".into(), state);
@@ -60,7 +75,11 @@ fn with_state(state: Value, data: &Option<Value>) -> serde_json::Map<String, Val
 
 /// Play `games()` random games of `E` from the setups `setup(k)` gives; returns
 /// (games, actions, refusals checked).
-fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64, usize, usize, u64) {
+fn run<E: Engine>(
+    drive: Drive,
+    pure_ops: Pure,
+    setup: impl Fn(u64, &mut Prng) -> Value,
+) -> (u64, usize, usize, u64) {
     let n = games();
     let (mut actions, mut refusals, mut ended) = (0usize, 0usize, 0u64);
     for game in 0..n {
@@ -70,7 +89,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
             crate::ops::parse_args(setup_json.clone()).expect("the harness setup is valid");
         let (mut sess, _, _) = Session::<E>::create(&setup_args).expect("the harness setup starts a game");
         // The pure `new` agrees with the handle's.
-        let pure_new = crate::call(E::OPS[0], setup_json.clone()).expect("pure new");
+        let pure_new = (pure_ops[0])(setup_json.clone()).expect("pure new");
         assert_eq!(pure_new["state"], sess.state().to_json(), "{}: new state differs", E::HANDLE);
         let data = E::save_ctx(sess.ctx());
         let mut game_actions = 0;
@@ -82,17 +101,17 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
             let (_, back) = E::load(&state_json, data.as_ref()).expect("a reachable state loads");
             assert!(back == *sess.state(), "{}: state changed in a JSON round trip", E::HANDLE);
             assert_eq!(back.to_json().to_string(), text, "{}: JSON text changed", E::HANDLE);
-            check_views::<E>(&sess, &state_json, &data, last_events.take(), step % drive.pure_every == 0);
+            let view_op = (step % drive.pure_every == 0).then_some(pure_ops[4]);
+            check_views::<E>(&sess, &state_json, &data, last_events.take(), view_op);
             let listed = sess.legal_actions(None, None).expect("listing");
             if step % drive.pure_every == 0 {
-                let pure = crate::call(E::OPS[1], Value::Object(with_state(state_json.clone(), &data)))
+                let pure = (pure_ops[1])(Value::Object(with_state(state_json.clone(), &data)))
                     .expect("pure listing");
                 assert_eq!(pure_listing(&pure), listed, "{}: listings differ at step {step}", E::HANDLE);
-                check_viewer_listings::<E>(&mut sess, &state_json, &data, &listed);
+                check_viewer_listings::<E>(&mut sess, &pure_ops, &state_json, &data, &listed);
                 // The pure turn operation agrees with the handle's.
-                let turn_op = E::OPS[0].replace("_new", "_turn");
-                let pure = crate::call(&turn_op, Value::Object(with_state(state_json.clone(), &data)))
-                    .expect("pure turn");
+                let pure =
+                    (pure_ops[3])(Value::Object(with_state(state_json.clone(), &data))).expect("pure turn");
                 assert_eq!(pure, sess.turn().to_json(), "{}: turns differ at step {step}", E::HANDLE);
                 // A listing of one `kind` is the listing's actions of that `type`.
                 if let Some(k) = listed.last().and_then(|it| it["action"]["type"].as_str()) {
@@ -193,7 +212,7 @@ fn run<E: Engine>(drive: Drive, setup: impl Fn(u64, &mut Prng) -> Value) -> (u64
                 if drive.act_takes_seed {
                     args.insert("seed".into(), json!(seed));
                 }
-                let pure = crate::call(E::OPS[2], Value::Object(args)).expect("the pure op accepts it too");
+                let pure = (pure_ops[2])(Value::Object(args)).expect("the pure op accepts it too");
                 assert_eq!(pure["state"], sess.state().to_json(), "{}: states differ after {a}", E::HANDLE);
                 assert_eq!(pure["events"], events, "{}: events differ after {a}", E::HANDLE);
                 assert_eq!(pure["rolls"], rolls, "{}: dice differ after {a}", E::HANDLE);
@@ -256,6 +275,7 @@ fn hp_never_rises_unhealed<E: Engine>(
 /// listing `gm`.
 fn check_viewer_listings<E: Engine>(
     sess: &mut Session<E>,
+    pure_ops: &Pure,
     state: &Value,
     data: &Option<Value>,
     gm: &[Value],
@@ -267,11 +287,11 @@ fn check_viewer_listings<E: Engine>(
         let listed = sess.legal_actions(None, Some(&vj)).expect("a viewer's listing");
         let mut args = with_state(state.clone(), data);
         args.insert("viewer".into(), vj.clone());
-        let pure = crate::call(E::OPS[1], Value::Object(args.clone())).expect("the pure viewer's listing");
+        let pure = (pure_ops[1])(Value::Object(args.clone())).expect("the pure viewer's listing");
         assert_eq!(pure_listing(&pure), listed, "{}: viewer {v}: pure != handle", E::HANDLE);
         // The viewer's turn: the pure operation's and the handle's agree.
         let turn = sess.turn_for(Some(&vj)).expect("a viewer's turn").to_json();
-        let pure = crate::call(&E::OPS[0].replace("_new", "_turn"), Value::Object(args)).expect("pure turn");
+        let pure = (pure_ops[3])(Value::Object(args)).expect("pure turn");
         assert_eq!(pure, turn, "{}: viewer {v}: pure turn != handle", E::HANDLE);
         let view = sess.view(Some(&vj), None).expect("a named viewer's view");
         if view["state"] == *state {
@@ -324,7 +344,7 @@ fn check_views<E: Engine>(
     state: &Value,
     data: &Option<Value>,
     events: Option<Value>,
-    pure: bool,
+    view_op: Option<PureFn>,
 ) {
     let gm = sess.view(None, events.clone()).expect("the GM's view");
     assert_eq!(gm["state"], *state, "{}: the GM's view is not the state", E::HANDLE);
@@ -335,15 +355,14 @@ fn check_views<E: Engine>(
     for v in &viewers {
         let vj = json!(v);
         let view = sess.view(Some(&vj), events.clone()).expect("a named viewer's view");
-        if pure {
+        if let Some(op) = view_op {
             let mut args = with_state(state.clone(), data);
             args.insert("viewer".into(), vj.clone());
             if let Some(e) = &events {
                 args.insert("events".into(), e.clone());
             }
-            let op = E::OPS[2].replace("_act", "_view");
-            let pure = crate::call(&op, Value::Object(args)).expect("the pure view");
-            assert_eq!(pure, view, "{op}: pure != handle");
+            let pure = op(Value::Object(args)).expect("the pure view");
+            assert_eq!(pure, view, "{}: pure view != handle", E::HANDLE);
         }
         if E::HANDLE != "world_trigger.Battle" {
             assert_eq!(view["state"], *state, "{}: a view hides something", E::HANDLE);
@@ -447,6 +466,44 @@ fn ids(n: usize) -> Vec<String> {
     (0..n).map(|i| format!("c{i}")).collect()
 }
 
+/// The walkthrough engine (`d20_walkthrough.rs`) gets its pure operations from the trait.
+#[test]
+fn d20_walkthrough_gets_every_operation_from_the_trait() {
+    let [new, legal, act, turn, _view] = crate::engine::pure_ops::<super::d20_walkthrough::Round>();
+    let fighters = json!([{"id": "a", "side": "x", "init": 2, "attack": 5, "ac": 12, "hp": 9},
+        {"id": "b", "side": "y", "init": 0, "attack": 3, "ac": 14, "hp": 7}]);
+    let made = new(json!({"fighters": fighters, "rolls": [10, 15]})).unwrap();
+    assert_eq!(made["state"]["order"], json!([1, 0]), "D20-INIT: 15 + 0 before 10 + 2");
+    let state = made["state"].clone();
+    let listed = legal(json!({"state": state})).unwrap();
+    assert!(listed["actions"].as_array().unwrap().iter().all(|it| it["action"]["actor"] == "b"));
+    assert_eq!(turn(json!({"state": state})).unwrap()["active"], json!([{"id": "b", "stage": "turn"}]));
+    let wrong = act(json!({"state": state, "action": {"type": "end_turn", "actor": "a"}})).unwrap_err();
+    assert_eq!(wrong.rule.as_deref(), Some("D20-TURN"));
+    let attack = json!({"type": "attack", "actor": "b", "target": "a"});
+    let hit = act(json!({"state": state, "action": attack, "rolls": [9, 4]})).unwrap(); // D20-ATK: 9 + 3 ≥ 12
+    assert_eq!((&hit["events"][0]["hit"], &hit["state"]["fighters"][0]["hp"]), (&json!(true), &json!(5)));
+    let mut bad = state.clone();
+    bad["order"] = json!([0, 0]);
+    assert_eq!(legal(json!({"state": bad})).unwrap_err().code, crate::ErrorCode::InvalidData);
+}
+
+#[test]
+fn harness_d20_walkthrough() {
+    let r = run::<super::d20_walkthrough::Round>(
+        Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 1 },
+        crate::engine::pure_ops::<super::d20_walkthrough::Round>(),
+        |g, rng| {
+            let fighters: Vec<Value> = (0..2 + pick(rng, 4))
+                .map(|i| json!({"id": format!("f{i}"), "side": if i % 2 == 0 { "x" } else { "y" },
+                    "init": pick(rng, 5), "attack": pick(rng, 8), "ac": 8 + pick(rng, 8), "hp": 1 + pick(rng, 12)}))
+                .collect();
+            json!({"fighters": fighters, "seed": g})
+        },
+    );
+    report("d20.Round", r);
+}
+
 #[cfg(feature = "world_trigger")]
 #[test]
 fn harness_world_trigger_battle() {
@@ -454,6 +511,7 @@ fn harness_world_trigger_battle() {
     let setups = ["rank_3v3", "mock_4v4", "defense"].map(crate::world_trigger::battle::tests::setup);
     let r = run::<super::world_trigger::handle::Battle>(
         Drive { max_steps: 4000, act_takes_seed: true, all_listed_every: 29, pure_every: 53 },
+        registered::<super::world_trigger::handle::Battle>(),
         |g, _| {
             let mut v = setups[(g % 3) as usize].clone();
             v["max_rounds"] = json!(if g % 3 == 1 { 3 } else { 4 });
@@ -473,6 +531,7 @@ fn harness_tmd_encounter() {
     // characters with GM-entered damage and downs, until a side is down or the step cap.
     let r = run::<super::tmd::handle::Encounter>(
         Drive { max_steps: 300, act_takes_seed: true, all_listed_every: 1, pure_every: 3 },
+        registered::<super::tmd::handle::Encounter>(),
         |g, rng| {
             let n = 2 + pick(rng, 4);
             let chars: Vec<Value> = ids(n)
@@ -499,6 +558,7 @@ fn harness_coc_ap_round() {
     // sides, with HP, armor and damage, to one side's fall (COC6-BASE-HP) or the step cap.
     let r = run::<super::coc::handle::ApRound>(
         Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 1, pure_every: 2 },
+        registered::<super::coc::handle::ApRound>(),
         |_, rng| {
             let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
@@ -531,6 +591,7 @@ fn harness_coc7_house_round() {
     // C7H-COV-1, C7H-CAN-2, C7H-CTR-3: random fights of two sides until one is down.
     let r = run::<super::coc::handle::HouseRound>(
         Drive { max_steps: 400, act_takes_seed: true, all_listed_every: 6, pure_every: 9 },
+        registered::<super::coc::handle::HouseRound>(),
         |_, rng| {
             let n = 2 + pick(rng, 3);
             let ps: Vec<Value> = ids(n)
@@ -557,6 +618,7 @@ fn harness_coc7_house_chase() {
     // C7H-ESC-1…6: random chases to their end.
     let r = run::<super::coc::handle::Chase>(
         Drive { max_steps: 500, act_takes_seed: true, all_listed_every: 1, pure_every: 1 },
+        registered::<super::coc::handle::Chase>(),
         |_, rng| {
             let chaser = |rng: &mut Prng, id: &str| json!({"id": id, "mov": 6 + pick(rng, 4), "dex": 20 + pick(rng, 70), "skill": 20 + pick(rng, 70)});
             let f = chaser(rng, "fugitive");
@@ -574,6 +636,7 @@ fn harness_fap_map_round() {
     // combatants on two sides, with HP (most games) until a side is down, or without.
     let r = run::<super::fap_map::handle::Round>(
         Drive { max_steps: 200, act_takes_seed: true, all_listed_every: 2, pure_every: 3 },
+        registered::<super::fap_map::handle::Round>(),
         |g, rng| {
             let n = 2 + pick(rng, 3);
             let cs: Vec<Value> = ids(n)

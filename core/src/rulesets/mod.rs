@@ -13,6 +13,8 @@
 #[cfg(test)]
 mod batch_window_tests;
 pub mod coc;
+#[cfg(test)]
+mod d20_walkthrough;
 pub mod fap_map;
 #[cfg(test)]
 mod harness;

@@ -179,14 +179,6 @@ pub struct C7hChaseLegalResult {
     pub actions: Vec<C7hChaseLegalAction>,
 }
 
-/// `coc7_house.chase_legal_actions` — what `chase_act` accepts now.
-pub fn chase_legal_actions(args: &C7hChaseLegalArgs) -> Result<C7hChaseLegalResult> {
-    let s = load_state(&args.state)?;
-    Ok(C7hChaseLegalResult {
-        actions: crate::engine::listing_of::<crate::coc::handle::Chase>(&(), &s, args.viewer.as_ref())?,
-    })
-}
-
 /// Arguments of `coc7_house.chase_act`.
 ///
 /// `rolls`: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).

@@ -1279,14 +1279,6 @@ pub(crate) fn uses(a: &C7hAction) -> C7hUses {
     }
 }
 
-/// `coc7_house.round_legal_actions` — every action `round_act` accepts now.
-pub fn round_legal_actions(args: &C7hRoundLegalArgs) -> Result<C7hRoundLegalResult> {
-    let s = load_state(&args.state)?;
-    Ok(C7hRoundLegalResult {
-        actions: crate::engine::listing_of::<crate::coc::handle::HouseRound>(&(), &s, args.viewer.as_ref())?,
-    })
-}
-
 const PASSIVE_KINDS: [C7hPassiveKind; 8] = [
     C7hPassiveKind::Dodge,
     C7hPassiveKind::Defend,

@@ -84,15 +84,15 @@ pub(crate) fn ops() -> Vec<OpDef> {
             ap::CocApActionPointsArgs => ap::CocApActionPointsResult,
             "Action points gained at each round start: 2 + floor(DEX / 6) + modifiers."
         ),
-        crate::op!(
+        crate::new_op!(
             "coc_ap.round_new",
-            round::round_new,
+            super::handle::ApRound,
             round::CocApRoundNewArgs => round::CocApRoundResult,
             "Start an action-point combat: round 1, DEX order, AP."
         ),
-        crate::op!(
+        crate::legal_op!(
             "coc_ap.round_legal_actions",
-            round::round_legal_actions,
+            super::handle::ApRound,
             round::CocApRoundLegalArgs => round::CocApRoundLegalResult,
             "Every action round_act accepts in this state."
         ),

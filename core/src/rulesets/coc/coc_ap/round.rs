@@ -1809,13 +1809,6 @@ fn close_opening(s: &mut CocApRoundState) {
     s.open = false;
 }
 
-/// `coc_ap.round_legal_actions` — every action `round_act` would accept now.
-pub fn round_legal_actions(args: &CocApRoundLegalArgs) -> Result<CocApRoundLegalResult> {
-    let s = load_state(&args.state)?;
-    Ok(CocApRoundLegalResult {
-        actions: crate::engine::listing_of::<crate::coc::handle::ApRound>(&(), &s, args.viewer.as_ref())?,
-    })
-}
 /// Candidate actions for the engine harness (legal or not): the listing's
 /// candidates and an `other` of a random cost.
 #[cfg(test)]
