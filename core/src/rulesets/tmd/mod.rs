@@ -107,9 +107,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             acrobatic::TmdAcrobaticArgs => acrobatic::TmdAcrobaticResult,
             "TMD acrobatic action: movement 1.5 × base, parry dodge bonus up to half the skill level (exact)."
         ),
-        crate::op!(
+        crate::new_op!(
             "tmd.encounter_new",
-            encounter::encounter_new,
+            handle::Encounter,
             encounter::TmdEncounterNewArgs => encounter::TmdEncounterResult,
             "TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state."
         ),

@@ -101,7 +101,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
         op!("world_trigger.validate_battle_data", battle::data::validate_battle_data_op,
             battle::data::WtValidateBattleDataArgs => data::WtValidationResult,
             "Validate battle data, alone and against the rules pack, and list every problem ({path, rule, message})."),
-        op!("world_trigger.battle_new", battle::battle_new, battle::WtBattleNewArgs => battle::WtBattleResult,
+        crate::new_op!("world_trigger.battle_new", handle::Battle, battle::WtBattleNewArgs => battle::WtBattleResult,
             "Start a battle from a setup (type, map, teams built from sheets, variants): round 1, Initiative phase."),
         op!("world_trigger.battle_legal_actions", battle::battle_legal_actions,
             battle::WtBattleLegalArgs => battle::WtBattleLegalResult,
