@@ -74,8 +74,8 @@ def distribution(*, skill: int, bonus_dice: Union[int, None] = None, difficulty:
     Args:
         skill: Skill or characteristic value, 0–999. Range: 0..=999.
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0. Range: -10..=10.
-        difficulty: Difficulty used for `success` (default `regular`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5), so the `fumble` and `failure` counts can change with the difficulty.
-        rule: House rule 0–5 (see `coc7.check`). Default 0. Range: 0..=5.
+        difficulty: Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5): with skill 50 at `hard`, 96–99 are fumbles, not failures.
+        rule: House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default, the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds, fumble 96–100 if it fails, and 100 always. 3: critical 01–05, fumble 96–100, whatever the skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100. 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
 
     Raises:
@@ -90,8 +90,8 @@ def simulate_checks(*, skill: int, bonus_dice: Union[int, None] = None, difficul
     Args:
         skill: Skill or characteristic value, 0–999. Range: 0..=999.
         bonus_dice: Bonus dice −10…10 (negative = penalty dice). Default 0. Range: -10..=10.
-        difficulty: Difficulty (`regular` default, `hard`, `extreme`).
-        rule: House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`. Range: 0..=5.
+        difficulty: Difficulty (`regular` default, `hard`, `extreme`). At `hard`/`extreme` the fumble range follows the target value (skill/2, skill/5): with skill 50 at `hard`, 96–99 are fumbles, not failures.
+        rule: House rule 0–5 (`setcoc` numbering; `s` = skill, divisions floor). 0 (default, the rulebook): critical 01, fumble 100 or 96–100 when s < 50. 1: as 0, but 01–05 are criticals when s ≥ 50. 2: critical 01–05 if the roll succeeds, fumble 96–100 if it fails, and 100 always. 3: critical 01–05, fumble 96–100, whatever the skill. 4: critical 01–05 and ≤ s/10; fumble ≥ 96 + s/10 if s < 50, else 100. 5: critical 01–02 and ≤ s/5; fumble 96–100 if s < 50, else 99–100. Range: 0..=5.
         variants: Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
         output: `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
         n: Repetitions, at most 2·10^7, and n × (|bonus dice| + 16) at most 2·10^8. Range: 0..=20000000.

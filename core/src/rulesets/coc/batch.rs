@@ -5,8 +5,7 @@
 //! and [`evaluate`] (level and success under the difficulty and house rule).
 
 use crate::batch::{check_n, check_work, BatchData, BatchDef};
-use crate::coc7::check::{evaluate, roll_d100, validate_bonus, validate_skill};
-use crate::coc7::Coc7Difficulty;
+use crate::coc7::check::{evaluate, roll_d100};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -34,23 +33,9 @@ pub enum Coc7SimulateOutput {
 )]
 #[serde(deny_unknown_fields)]
 pub struct Coc7SimulateChecksArgs {
-    /// Skill or characteristic value, 0–999.
-    #[schemars(range(min = 0, max = 999))]
-    pub skill: i64,
-    /// Bonus dice −10…10 (negative = penalty dice). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = -10, max = 10))]
-    pub bonus_dice: i64,
-    /// Difficulty (`regular` default, `hard`, `extreme`).
-    #[serde(default)]
-    pub difficulty: Coc7Difficulty,
-    /// House rule 0–5 (`setcoc` numbering; 0 = the rulebook, default), as in `coc7.check`.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 5))]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
-    #[serde(default)]
-    pub variants: crate::coc7::check::Coc7Variants,
+    /// The check.
+    #[serde(flatten)]
+    pub roll: crate::coc7::check::Coc7Roll,
     /// `level` (codes 0 fumble … 5 critical, default), `success` (1/0) or `roll` (1–100).
     #[serde(default)]
     pub output: Coc7SimulateOutput,
@@ -66,21 +51,19 @@ pub struct Coc7SimulateChecksArgs {
 /// (0 fumble, 1 failure, 2 regular, 3 hard, 4 extreme, 5 critical), successes
 /// or kept rolls. Element 0 is `coc7.check` with the same seed.
 pub fn simulate_checks(args: &Coc7SimulateChecksArgs) -> Result<BatchData> {
-    validate_skill("skill", args.skill)?;
-    validate_bonus("bonus_dice", args.bonus_dice)?;
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let (r, rule) = (&args.roll, args.roll.house_rule()?);
     let n = check_n(args.n)?;
     // The d100's two dice and the bonus dice, and 4 more for grading the roll against the
     // skill and the house rule: 1.67·10^7 checks at +12 took 6.3 s in Node.
-    check_work(args.n, args.bonus_dice.unsigned_abs().saturating_add(6))?;
+    check_work(args.n, r.bonus_dice.unsigned_abs().saturating_add(6))?;
     let mut dice = args.source.dice()?.unrecorded();
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
-        let (roll, _) = roll_d100(&mut dice, args.bonus_dice)?;
+        let (roll, _) = roll_d100(&mut dice, r.bonus_dice)?;
         out.push(match args.output {
             Coc7SimulateOutput::Roll => roll as i32,
             o => {
-                let (level, success) = evaluate(i64::from(roll), args.skill, args.difficulty, rule);
+                let (level, success) = evaluate(i64::from(roll), r.skill, r.difficulty, rule);
                 if o == Coc7SimulateOutput::Success {
                     i32::from(success)
                 } else {
@@ -105,8 +88,9 @@ pub(crate) fn ops() -> Vec<BatchDef> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coc7::check::{check, Coc7CheckArgs};
+    use crate::coc7::check::{check, Coc7CheckArgs, Coc7Roll};
     use crate::coc7::odds::{distribution, Coc7DistributionArgs};
+    use crate::coc7::Coc7Difficulty;
     use crate::ErrorCode;
 
     fn ints(d: BatchData) -> Vec<i32> {
@@ -120,21 +104,26 @@ mod tests {
     fn one_stream_in_order() {
         for bonus in [-2, 0, 1] {
             let base = Coc7SimulateChecksArgs {
-                skill: 45,
-                bonus_dice: bonus,
-                difficulty: Coc7Difficulty::Hard,
-                rule: 2,
+                roll: Coc7Roll {
+                    skill: 45,
+                    bonus_dice: bonus,
+                    difficulty: Coc7Difficulty::Hard,
+                    rule: 2,
+                    ..Default::default()
+                },
                 n: 3,
                 source: Some(21).into(),
                 ..Default::default()
             };
             let one = check(&Coc7CheckArgs {
-                skill: 45,
-                bonus_dice: bonus,
-                difficulty: Coc7Difficulty::Hard,
-                rule: 2,
+                roll: Coc7Roll {
+                    skill: 45,
+                    bonus_dice: bonus,
+                    difficulty: Coc7Difficulty::Hard,
+                    rule: 2,
+                    ..Default::default()
+                },
                 source: crate::dice::DiceArgs::seed(21),
-                ..Default::default()
             })
             .unwrap();
             let levels = ints(simulate_checks(&base).unwrap());
@@ -157,16 +146,18 @@ mod tests {
         // 200k checks: each level's frequency is within 0.005 of the exact chance.
         let v = ints(
             simulate_checks(&Coc7SimulateChecksArgs {
-                skill: 60,
-                bonus_dice: 1,
+                roll: Coc7Roll { skill: 60, bonus_dice: 1, ..Default::default() },
                 n: 200_000,
                 source: Some(5).into(),
                 ..Default::default()
             })
             .unwrap(),
         );
-        let d =
-            distribution(&Coc7DistributionArgs { skill: 60, bonus_dice: 1, ..Default::default() }).unwrap();
+        let d = distribution(&Coc7DistributionArgs {
+            roll: Coc7Roll { skill: 60, bonus_dice: 1, ..Default::default() },
+            ..Default::default()
+        })
+        .unwrap();
         let l = &d.levels;
         for (code, p) in
             [(0, l.fumble), (1, l.failure), (2, l.regular), (3, l.hard), (4, l.extreme), (5, l.critical)]
@@ -178,31 +169,45 @@ mod tests {
 
     #[test]
     fn validation_and_garbage() {
-        let e =
-            simulate_checks(&Coc7SimulateChecksArgs { skill: 1000, n: 1, ..Default::default() }).unwrap_err();
+        let e = simulate_checks(&Coc7SimulateChecksArgs {
+            roll: Coc7Roll { skill: 1000, ..Default::default() },
+            n: 1,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("skill")));
         let e = simulate_checks(&Coc7SimulateChecksArgs {
-            skill: 50,
-            bonus_dice: 11,
+            roll: Coc7Roll { skill: 50, bonus_dice: 11, ..Default::default() },
             n: 1,
             ..Default::default()
         })
         .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("bonus_dice"));
-        let e = simulate_checks(&Coc7SimulateChecksArgs { skill: 50, rule: 6, n: 1, ..Default::default() })
-            .unwrap_err();
+        let e = simulate_checks(&Coc7SimulateChecksArgs {
+            roll: Coc7Roll { skill: 50, rule: 6, ..Default::default() },
+            n: 1,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("rule"));
-        let e = simulate_checks(&Coc7SimulateChecksArgs { skill: 50, n: 100_000_001, ..Default::default() })
-            .unwrap_err();
+        let e = simulate_checks(&Coc7SimulateChecksArgs {
+            roll: Coc7Roll { skill: 50, ..Default::default() },
+            n: 100_000_001,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!(e.code, ErrorCode::OutOfRange); // n's own range
                                                    // The work budget: n × (|bonus| + 16) ≤ 2·10^8, so 1.25·10^7 checks without bonus dice
                                                    // at most (the limit is checked before any die is rolled).
-        let e = simulate_checks(&Coc7SimulateChecksArgs { skill: 50, n: 12_500_001, ..Default::default() })
-            .unwrap_err();
+        let e = simulate_checks(&Coc7SimulateChecksArgs {
+            roll: Coc7Roll { skill: 50, ..Default::default() },
+            n: 12_500_001,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::LimitExceeded, Some("n")));
         let e = simulate_checks(&Coc7SimulateChecksArgs {
-            skill: 50,
-            bonus_dice: -10,
+            roll: Coc7Roll { skill: 50, bonus_dice: -10, ..Default::default() },
             n: 7_692_308,
             ..Default::default()
         })

@@ -395,14 +395,12 @@ pub fn outcome_of(
     }
 }
 
-/// Arguments of `coc7.check`.
-///
-/// `rolls`: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+/// A 7th-edition d100 check as it is asked for: the value, bonus or penalty dice,
+/// difficulty and house rule. Declared once; every operation that makes such a check
+/// flattens it into its arguments (`coc7.check`, `coc7.distribution`, `coc7.simulate_checks`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Coc7CheckArgs {
+pub struct Coc7Roll {
     /// Skill or characteristic value, 0–999.
     #[schemars(range(min = 0, max = 999))]
     pub skill: i64,
@@ -427,6 +425,29 @@ pub struct Coc7CheckArgs {
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
     pub variants: Coc7Variants,
+}
+
+impl Coc7Roll {
+    /// The house rule in effect, once the value, the dice and the rule are in range
+    /// (`out_of_range` naming the field otherwise).
+    pub fn house_rule(&self) -> Result<i64> {
+        validate_skill("skill", self.skill)?;
+        validate_bonus("bonus_dice", self.bonus_dice)?;
+        rule_of(self.rule, self.variants.coc7_rule)
+    }
+}
+
+/// Arguments of `coc7.check`.
+///
+/// `rolls`: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Coc7CheckArgs {
+    /// The check.
+    #[serde(flatten)]
+    pub roll: Coc7Roll,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
     pub source: crate::dice::DiceArgs,
@@ -458,11 +479,9 @@ pub struct Coc7CheckResult {
 ///
 /// Scripted `rolls`: the `|bonus_dice| + 1` tens dice first, then the ones die.
 pub fn check(args: &Coc7CheckArgs) -> Result<Coc7CheckResult> {
-    validate_skill("skill", args.skill)?;
-    validate_bonus("bonus_dice", args.bonus_dice)?;
-    let rule = rule_of(args.rule, args.variants.coc7_rule)?;
+    let (r, rule) = (&args.roll, args.roll.house_rule()?);
     let mut dice = args.source.dice()?;
-    let o = roll_check(&mut dice, args.skill, args.bonus_dice, args.difficulty, rule)?;
+    let o = roll_check(&mut dice, r.skill, r.bonus_dice, r.difficulty, rule)?;
     Ok(Coc7CheckResult {
         roll: o.roll,
         candidates: o.candidates,

@@ -7,35 +7,21 @@
 //! dice (maximum). Counts are exact integers (at most 10^12); probabilities
 //! are count ÷ total.
 
-use super::check::{d100_value, evaluate, validate_bonus, validate_skill, Coc7Difficulty};
+use super::check::{d100_value, evaluate, Coc7Difficulty};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `coc7.distribution`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7DistributionArgs {
-    /// Skill or characteristic value, 0–999.
-    #[schemars(range(min = 0, max = 999))]
-    pub skill: i64,
-    /// Bonus dice −10…10 (negative = penalty dice). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = -10, max = 10))]
-    pub bonus_dice: i64,
-    /// Difficulty used for `success` (default `regular`). At `hard`/`extreme`
-    /// the fumble range follows the target value (skill/2, skill/5), so the
-    /// `fumble` and `failure` counts can change with the difficulty.
-    #[serde(default)]
-    pub difficulty: Coc7Difficulty,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 5))]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
-    #[serde(default)]
-    pub variants: crate::coc7::check::Coc7Variants,
+    /// The check.
+    #[serde(flatten)]
+    pub roll: crate::coc7::check::Coc7Roll,
 }
 
 /// Exact count of outcomes per level.
@@ -118,10 +104,8 @@ pub fn counts(skill: i64, bonus: i64, difficulty: Coc7Difficulty, rule: i64) -> 
 
 /// `coc7.distribution` — exact odds of each level.
 pub fn distribution(args: &Coc7DistributionArgs) -> Result<Coc7DistributionResult> {
-    validate_skill("skill", args.skill)?;
-    validate_bonus("bonus_dice", args.bonus_dice)?;
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
-    let (c, success_count, total) = counts(args.skill, args.bonus_dice, args.difficulty, rule);
+    let (r, rule) = (&args.roll, args.roll.house_rule()?);
+    let (c, success_count, total) = counts(r.skill, r.bonus_dice, r.difficulty, rule);
     let p = |n: u64| n as f64 / total as f64;
     Ok(Coc7DistributionResult {
         levels: Coc7LevelOdds {

@@ -36,10 +36,13 @@ fn distribution_matches_brute_force() {
                         }
                         let (level, ok) = if bonus.abs() <= 1 {
                             let r = check(&Coc7CheckArgs {
-                                skill,
-                                bonus_dice: bonus,
-                                difficulty,
-                                rule,
+                                roll: Coc7Roll {
+                                    skill,
+                                    bonus_dice: bonus,
+                                    difficulty,
+                                    rule,
+                                    ..Default::default()
+                                },
                                 source: crate::dice::DiceArgs { rolls: faces(&fs), ..Default::default() },
                                 ..Default::default()
                             })
@@ -73,8 +76,11 @@ fn distribution_matches_brute_force() {
 #[test]
 fn distribution_sums_to_one_for_extreme_dice() {
     for bonus in [-10, 10] {
-        let d = distribution(&Coc7DistributionArgs { skill: 50, bonus_dice: bonus, ..Default::default() })
-            .unwrap();
+        let d = distribution(&Coc7DistributionArgs {
+            roll: Coc7Roll { skill: 50, bonus_dice: bonus, ..Default::default() },
+            ..Default::default()
+        })
+        .unwrap();
         let c = &d.counts;
         assert_eq!(c.critical + c.extreme + c.hard + c.regular + c.failure + c.fumble, d.outcomes);
         assert_eq!(d.outcomes, 1_000_000_000_000);
@@ -87,17 +93,13 @@ fn garbage_args_never_panic() {
         for bonus in [i64::MIN, -11, -10, 0, 10, 11, i64::MAX] {
             for rule in [i64::MIN, -1, 0, 5, 6, i64::MAX] {
                 let a = Coc7CheckArgs {
-                    skill,
-                    bonus_dice: bonus,
-                    rule,
+                    roll: Coc7Roll { skill, bonus_dice: bonus, rule, ..Default::default() },
                     source: Some(7).into(),
                     ..Default::default()
                 };
                 let _ = check(&a);
                 let _ = distribution(&Coc7DistributionArgs {
-                    skill,
-                    bonus_dice: bonus,
-                    rule,
+                    roll: Coc7Roll { skill, bonus_dice: bonus, rule, ..Default::default() },
                     ..Default::default()
                 });
                 let _ = opposed(&Coc7OpposedArgs {
@@ -111,7 +113,7 @@ fn garbage_args_never_panic() {
         }
     }
     let e = check(&Coc7CheckArgs {
-        skill: 50,
+        roll: Coc7Roll { skill: 50, ..Default::default() },
         source: crate::dice::DiceArgs { rolls: faces(&[1]), ..Default::default() },
         ..Default::default()
     })
@@ -130,7 +132,11 @@ fn garbage_args_never_panic() {
 
 #[test]
 fn seeded_checks_are_reproducible() {
-    let a = Coc7CheckArgs { skill: 60, bonus_dice: -2, source: Some(99).into(), ..Default::default() };
+    let a = Coc7CheckArgs {
+        roll: Coc7Roll { skill: 60, bonus_dice: -2, ..Default::default() },
+        source: Some(99).into(),
+        ..Default::default()
+    };
     assert_eq!(check(&a).unwrap(), check(&a).unwrap());
     assert_eq!(check(&a).unwrap().rolls.len(), 4);
 }
