@@ -155,7 +155,6 @@ mod tests {
         );
         let d = distribution(&Coc7DistributionArgs {
             roll: Coc7Roll { skill: 60, bonus_dice: 1, ..Default::default() },
-            ..Default::default()
         })
         .unwrap();
         let l = &d.levels;

@@ -44,7 +44,6 @@ fn distribution_matches_brute_force() {
                                     ..Default::default()
                                 },
                                 source: crate::dice::DiceArgs { rolls: faces(&fs), ..Default::default() },
-                                ..Default::default()
                             })
                             .unwrap();
                             (r.level, r.success)
@@ -78,7 +77,6 @@ fn distribution_sums_to_one_for_extreme_dice() {
     for bonus in [-10, 10] {
         let d = distribution(&Coc7DistributionArgs {
             roll: Coc7Roll { skill: 50, bonus_dice: bonus, ..Default::default() },
-            ..Default::default()
         })
         .unwrap();
         let c = &d.counts;
@@ -95,12 +93,10 @@ fn garbage_args_never_panic() {
                 let a = Coc7CheckArgs {
                     roll: Coc7Roll { skill, bonus_dice: bonus, rule, ..Default::default() },
                     source: Some(7).into(),
-                    ..Default::default()
                 };
                 let _ = check(&a);
                 let _ = distribution(&Coc7DistributionArgs {
                     roll: Coc7Roll { skill, bonus_dice: bonus, rule, ..Default::default() },
-                    ..Default::default()
                 });
                 let _ = opposed(&Coc7OpposedArgs {
                     a: Coc7OpposedSide { skill, bonus_dice: bonus },
@@ -115,7 +111,6 @@ fn garbage_args_never_panic() {
     let e = check(&Coc7CheckArgs {
         roll: Coc7Roll { skill: 50, ..Default::default() },
         source: crate::dice::DiceArgs { rolls: faces(&[1]), ..Default::default() },
-        ..Default::default()
     })
     .unwrap_err();
     assert_eq!(e.code, ErrorCode::ScriptedDiceExhausted);
@@ -135,7 +130,6 @@ fn seeded_checks_are_reproducible() {
     let a = Coc7CheckArgs {
         roll: Coc7Roll { skill: 60, bonus_dice: -2, ..Default::default() },
         source: Some(99).into(),
-        ..Default::default()
     };
     assert_eq!(check(&a).unwrap(), check(&a).unwrap());
     assert_eq!(check(&a).unwrap().rolls.len(), 4);
