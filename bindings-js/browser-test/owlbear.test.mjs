@@ -1316,7 +1316,7 @@ test("WT log: an event whose target or reactor the team's view leaves unnamed (S
   }
 });
 
-test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are battle_legal_actions' (battles played in Node)", async () => {
+test("WT: the acting team and the awaited reaction the page reads from the core's turn (per team: turnFor) are those the listing offers actions to (battles played in Node)", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
   const { turnOf } = createWorldTrigger({ gunbai, lang: "en", esc: String });
   const W = gunbai.worldTrigger;
@@ -1324,23 +1324,34 @@ test("WT: the acting team and the awaited reaction the page reads from the core'
   const duel = structuredClone(EXPECTED_SETUP);
   duel.teams = duel.teams.map((tm, i) => ({ ...tm, leader: tm.members[0].id, members: [{ ...tm.members[0], at: { x: 5 + i, y: 5 } }] }));
   duel.teams[1].members[0].sheet.leader = true;
-  const seen = { movement: 0, reaction: 0, none: 0 };
+  const seen = { movement: 0, reaction: 0, none: 0, hidden: 0 };
   for (const [setup, game] of [[EXPECTED_SETUP, 1], [duel, 2], [duel, 3]]) {
     let state = W.battleNew(setup).state;
     let x = game;
     const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let n = 0; state.phase !== "ended" && n < 150; n++) {
       const listed = W.battleLegalActions({ state });
-      const read = (/** @type {any} */ t) => ({ acting_team: t.acting_team, reaction_for: t.reaction_for });
-      assert.deepEqual(read(turnOf(W.battleTurn({ state }))), { acting_team: listed.acting_team ?? null, reaction_for: listed.reaction_for ?? null }, `game ${game} step ${n}`);
+      const t = turnOf(W.battleTurn({ state }));
+      const teamOf = (/** @type {string} */ id) => state.teams[state.members.find((/** @type {any} */ m) => m.id === id)?.team]?.id;
+      // WT-HIT-1: while an attack awaits a reaction, the reactions offered are that target's;
+      // otherwise the turn's own actions are the acting team's (WT-INIT-2).
+      for (const { action: a } of listed.actions) {
+        if (["react", "no_reaction"].includes(a.type)) assert.equal(a.reactor, t.reaction_for, `game ${game} step ${n}: ${JSON.stringify(a)}`);
+        else if (["move", "use_skill"].includes(a.type)) assert.equal(teamOf(a.actor), t.acting_team, `game ${game} step ${n}: ${JSON.stringify(a)}`);
+        else if (a.type === "pass") assert.equal(a.team, t.acting_team, `game ${game} step ${n}`);
+      }
       // as each team may know it (WT-ST-1: a reaction it may not see names nobody)
       for (const tm of state.teams) {
-        const theirs = W.battleLegalActions({ state, viewer: tm.id });
-        assert.equal(turnOf(W.battleTurn({ state, viewer: tm.id })).reaction_for, theirs.reaction_for ?? null, `game ${game} step ${n} team ${tm.id}`);
+        const theirs = turnOf(W.battleTurn({ state, viewer: tm.id })).reaction_for;
+        if (theirs === t.reaction_for) continue;
+        assert.equal(theirs, null, `game ${game} step ${n} team ${tm.id}`);
+        const seenBy = W.battleView({ state, viewer: tm.id }).state.members.find((/** @type {any} */ m) => m.id === t.reaction_for);
+        assert.equal(seenBy?.at, undefined, `game ${game} step ${n}: team ${tm.id} is told of no reaction it could see`);
+        seen.hidden++;
       }
-      if (listed.reaction_for) seen.reaction++;
-      else if (state.phase === "movement" && listed.acting_team) seen.movement++;
-      else if (!listed.acting_team) seen.none++;
+      if (t.reaction_for) seen.reaction++;
+      else if (state.phase === "movement" && t.acting_team) seen.movement++;
+      else if (!t.acting_team) seen.none++;
       const pool = listed.actions.filter((a) => !["use_ability", "operator"].includes(a.action.type));
       const attacks = pool.filter((a) => a.action.type === "use_skill" && a.cost.side_action);
       const from = attacks.length && rnd() < 0.7 ? attacks : pool;

@@ -466,13 +466,6 @@ export function createWorldTrigger(ctx) {
   }
 
   /**
-   * Who acts now, read from the state (what `battle_legal_actions` reports
-   * beside its list; the handle lists the actions only): the acting team in the
-   * tactics, movement (teams in reverse order, WT-INIT-2) and attack phases,
-   * none while an attack awaits reactions (WT-HIT-1), and the target whose
-   * reaction is awaited.
-   */
-  /**
    * The acting team and the member reacting now, read from the core's turn (a handle's
    * `turn`/`turnFor(viewer)`: `{active: [{id, stage}]}`); a reaction the viewer may not
    * see names nobody (WT-ST-1).

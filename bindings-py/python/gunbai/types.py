@@ -939,10 +939,6 @@ WtCompactMoves = TypedDict("WtCompactMoves", {
 
 WtBattleLegalResult = TypedDict("WtBattleLegalResult", {
     "actions": list[WtLegalAction],
-    "phase": WtBattlePhase,
-    "acting_team": NotRequired[Union[str, None]],
-    "reaction_for": NotRequired[Union[str, None]],
-    "outcome": NotRequired[Union[WtBattleOutcome, None]],
     "moves": NotRequired[Union[list[WtCompactMoves], None]],
 })
 

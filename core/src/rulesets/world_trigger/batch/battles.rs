@@ -483,15 +483,16 @@ mod tests {
         }
     }
 
-    fn deciding(state: &Value, legal: &Value) -> usize {
-        if let Some(target) = legal["reaction_for"].as_str() {
-            let m = state["members"].as_array().unwrap().iter().find(|m| m["id"] == target).unwrap();
+    /// The team deciding now, from the core's turn: the reacting member's, else the acting one.
+    fn deciding(state: &Value) -> usize {
+        let turn = crate::call("world_trigger.battle_turn", json!({"state": state})).unwrap();
+        let (id, stage) = (&turn["active"][0]["id"], &turn["active"][0]["stage"]);
+        if stage == "reaction" {
+            let m = state["members"].as_array().unwrap().iter().find(|m| m["id"] == *id).unwrap();
             return m["team"].as_u64().unwrap() as usize;
         }
-        legal["acting_team"]
-            .as_str()
-            .and_then(|id| state["teams"].as_array().unwrap().iter().position(|t| t["id"] == id))
-            .unwrap_or(0)
+        let teams = state["teams"].as_array().unwrap();
+        teams.iter().position(|t| stage == "turn" && t["id"] == *id).unwrap_or(0)
     }
 
     /// Battle `k` of `seed`, replayed through the pure operations: (winner, rounds, points, down).
@@ -509,7 +510,7 @@ mod tests {
             if listed.is_empty() {
                 break;
             }
-            let p = &policies[deciding(&state, &legal).min(policies.len() - 1)];
+            let p = &policies[deciding(&state).min(policies.len() - 1)];
             let i = choose_json(p, &state, listed, &mut rng);
             let dseed = rng.next_u64() >> 11;
             let r = crate::call(

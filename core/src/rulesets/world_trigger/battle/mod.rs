@@ -213,14 +213,6 @@ pub struct WtBattleLegalResult {
     /// forced-movement attack a `push_to` square; moves are listed once per
     /// destination with the cheapest path. Empty once the battle is over.
     pub actions: Vec<WtLegalAction>,
-    /// Phase.
-    pub phase: WtBattlePhase,
-    /// The team acting now, if any.
-    pub acting_team: Option<String>,
-    /// The target whose reaction the pending attack awaits now (targets react one by one), if any.
-    pub reaction_for: Option<String>,
-    /// How it ended, once over.
-    pub outcome: Option<WtBattleOutcome>,
     /// With `compact`: the legal moves, one entry per mover (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<legal::WtCompactMoves>>,
@@ -604,7 +596,6 @@ pub fn act_on(
 /// `world_trigger.battle_legal_actions` — every action legal now, with its cost.
 pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalResult> {
     let s = load_state(&args.state)?;
-    let reaction_for = s.pending.as_ref().and_then(|p| p.targets.get(p.reactions.len()).cloned());
     let (actions, moves) = view::listing(
         &mut legal::LegalList::default(),
         &s,
@@ -613,23 +604,7 @@ pub fn battle_legal_actions(args: &WtBattleLegalArgs) -> Result<WtBattleLegalRes
         args.compact,
         args.viewer.as_ref(),
     )?;
-    // The target reacting next, unless the viewer may not see it.
-    let reaction_for = match &args.viewer {
-        Some(v) if view::hidden_id(&s, view::viewer_team(&s, v)?, reaction_for.as_deref()) => None,
-        _ => reaction_for,
-    };
-    Ok(WtBattleLegalResult {
-        actions,
-        moves,
-        phase: s.phase,
-        acting_team: if s.pending.is_some() {
-            None
-        } else {
-            s.acting_team().and_then(|t| s.teams.get(t)).map(|t| t.id.clone())
-        },
-        reaction_for,
-        outcome: s.outcome.clone(),
-    })
+    Ok(WtBattleLegalResult { actions, moves })
 }
 
 /// `world_trigger.battle_run` — `battle_new` then each step's `battle_act`.

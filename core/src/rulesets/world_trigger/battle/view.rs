@@ -338,14 +338,15 @@ mod listing_tests {
     /// Pass every turn until `phase` with team `team` acting.
     pub(super) fn until(mut st: Value, phase: &str, team: &str) -> Value {
         for _ in 0..40 {
-            let l = crate::call("world_trigger.battle_legal_actions", json!({"state": st})).unwrap();
-            if l["phase"] == phase && l["acting_team"] == team {
+            let t = crate::call("world_trigger.battle_turn", json!({"state": st})).unwrap();
+            let acting = &t["active"][0]["id"];
+            if t["phase"] == phase && acting == team {
                 return st;
             }
-            let action = if l["phase"] == "initiative" {
+            let action = if t["phase"] == "initiative" {
                 json!({"type": "roll_initiative"})
             } else {
-                json!({"type": "pass", "team": l["acting_team"]})
+                json!({"type": "pass", "team": acting})
             };
             st = crate::call("world_trigger.battle_act", json!({"state": st, "action": action, "seed": 3}))
                 .unwrap()["state"]
