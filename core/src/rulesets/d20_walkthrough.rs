@@ -47,6 +47,12 @@ pub(crate) enum Action {
     EndTurn { actor: String },
 }
 
+/// A listed action: `{"action": …}` (an engine with costs lists them beside it).
+#[derive(Debug, Clone, Serialize, ToJson)]
+pub(crate) struct Listed {
+    action: Action,
+}
+
 /// An event: its fields, its rule and one sentence per language (ja, zh, en).
 fn event(mut fields: Value, rule: &str, [ja, zh, en]: [String; 3]) -> Value {
     fields["rule"] = json!(rule);
@@ -91,8 +97,7 @@ impl Engine for Round {
     type Action = Action;
     type Ctx = ();
     type Cache = ();
-    /// `{"action": …}` (the trait's default reads the action back from it).
-    type Listed = Value;
+    type Listed = Listed;
     /// The target's index, for an attack.
     type Checked = Option<usize>;
 
@@ -190,8 +195,12 @@ impl Engine for Round {
         Ok(json!([event(fields, "D20-ATK", text)]))
     }
 
-    fn listed(_: &(), _: &State, action: Action, _: Option<usize>) -> Value {
-        json!({"action": action.to_json()})
+    fn listed(_: &(), _: &State, action: Action, _: Option<usize>) -> Listed {
+        Listed { action }
+    }
+
+    fn listed_action(l: &Listed) -> Result<Action> {
+        Ok(l.action.clone())
     }
 
     fn actor(a: &Action) -> Option<&str> {
