@@ -1,7 +1,8 @@
 //! `command` — chat commands with localized replies, for bots and VTT chat boxes.
 //!
 //! `command.run` takes one chat line and answers whether it is a command
-//! (`matched`), the reply `text` in `ja`, `zh-Hans`, `zh-Hant` or `en`, and the
+//! (`matched`), the reply `text` in `ja`, `zh-Hans`, `zh-Hant`, `en` or `ko` (the CoC
+//! checks; `ko`'s other replies are in English), and the
 //! structured result. Every chat line can be passed through it: ordinary chat
 //! is `matched: false`; a line that is clearly meant as a command but cannot
 //! be read (`CC(1<=50`) is `matched: true` with a `parse_error` saying where.
@@ -115,6 +116,8 @@ pub(crate) struct Dialects {
     pub help: fn(CmdSystem) -> (&'static str, &'static [help::Entry]),
     /// The rulesets' message tables (beside the common one), each sorted by key.
     pub messages: &'static [&'static [catalog::Entry]],
+    /// The rulesets' Korean texts (beside the common ones), each sorted by key.
+    pub messages_ko: &'static [&'static [catalog::KoEntry]],
     /// The rulebook tables whose texts a `table_pack` may hold: id and entry count.
     pub tables: fn() -> Vec<(&'static str, u32)>,
 }

@@ -21,7 +21,7 @@ use crate::chat::catalog::{fmt, msg};
 use crate::chat::lex::{perr, Cur, PResult};
 use crate::chat::outcome::Outcome;
 use crate::chat::types::{CmdKind, CmdLang};
-use crate::coc7::check::{classify, roll_d100, Coc7Level};
+use crate::coc7::check::{classify, roll_d100_order, Coc7Level};
 use crate::dice::Dice;
 
 /// Most rounds loaded for one burst.
@@ -176,14 +176,16 @@ pub(crate) fn try_far(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
         lines.push(msg(lang, "far_malfunction_sign")?.to_string());
         malfunction = -malfunction;
     }
-    lines.push(format!("{}[{bonus}]", msg(lang, "coc7_bonus")?));
+    // BCDice's Korean system writes a space before the bracket here (not in `CC`).
+    let gap = if lang == CmdLang::Ko { " " } else { "" };
+    lines.push(format!("{}{gap}[{bonus}]", msg(lang, "coc7_bonus")?));
 
     let (mut left, mut dice_now, mut difficulty) = (rounds, bonus, Difficulty::Regular);
     let (mut hits, mut impales) = (0i64, 0i64);
     let mut jammed = false;
     for i in 1.. {
         let n = volley.min(left);
-        let (r, candidates) = roll_d100(dice, dice_now)?;
+        let (r, candidates) = roll_d100_order(dice, dice_now, lang == CmdLang::Ko)?;
         let roll = i64::from(r);
         let mut level = classify(roll, skill, 0);
         if classify(roll, difficulty.target(skill), 0) == Coc7Level::Fumble {
@@ -199,7 +201,6 @@ pub(crate) fn try_far(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
                 ("level", msg(lang, level_key(level))?.to_string()),
             ],
         )?;
-        line.push('\u{3000}');
         if roll >= malfunction {
             line.push_str(msg(lang, "far_jam")?);
             lines.push(line);
