@@ -675,6 +675,11 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     }
 
     match single(&line.head, args, &mut dice) {
+        // A dot command is always answered: what its dice word cannot be read as
+        // (`.r 1dx`) is a parse error, never silence.
+        Ok(None) if rewritten.is_some() => {
+            parse_failure(answering(res, &line, false), lang, "bad_dice", line.text_pos(0) + 1)
+        }
         Ok(None) => Ok(res),
         Ok(Some((secret, cmd, o))) => {
             res.matched = true;
@@ -685,7 +690,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.rolls = dice.take_rolls();
             Ok(res)
         }
-        Err((_, Fail::Parse { pos, .. })) if chat_like(&line.head, pos) => Ok(res),
+        Err((_, Fail::Parse { pos, .. })) if rewritten.is_none() && chat_like(&line.head, pos) => Ok(res),
         Err((_, Fail::Parse { key, pos }))
             if rewritten.is_none() && bcdice_silent(args.system, &line.head, key, pos) =>
         {
