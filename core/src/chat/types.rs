@@ -154,7 +154,8 @@ impl JsonSchema for CmdLang {
 /// Arguments of `command.run`.
 ///
 /// `rolls`: Scripted faces, consumed in the order the command rolls them, as BCDice
-/// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
+/// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die (in Korean
+/// the ones die first, as BCDice's Korean system); bare `CC`,
 /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
 /// a repeated command (`x3 …`) run after run.
 #[derive(

@@ -1,12 +1,13 @@
 //! CoC 7th edition full-auto fire, BCDice's `FAR(rounds,skill,malfunction[,bonus[,stop[,volley]]])`,
-//! with BCDice's reply (ja and zh-Hant; gunbai's wording in zh-Hans and en).
+//! with BCDice's reply (ja and zh-Hant, and ko as BCDice's `Cthulhu7th:Korean` words it;
+//! gunbai's wording in zh-Hans and en).
 //!
 //! How a burst goes (as BCDice's Cthulhu7th fires it, read from its test cases):
 //! * A volley is `skill / 10` rounds (at least 3; at most 3 when the skill is 39 or
 //!   less); `volley` may set fewer, down to 3 (the reply says when it is corrected).
 //!   The last volley fires what is left. At most 100 rounds are loaded.
 //! * Each volley is one d100 roll with the current bonus/penalty dice (−2…2 at the
-//!   start, the tens dice then the ones die, as `CC`). After each volley one more
+//!   start, the tens dice then the ones die, as `CC`; in Korean the ones die first). After each volley one more
 //!   penalty die is added, down to −2; from then on each further volley raises the
 //!   difficulty instead (hard, extreme, critical); after a volley at critical, or
 //!   at the difficulty `stop` names (`r`, `h`, `e`, `c`), the burst ends.

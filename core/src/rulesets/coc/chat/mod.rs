@@ -31,7 +31,8 @@
 //! **Dice**, as BCDice rolls them: one d100 (a single face 1–100) for every
 //! 6th-edition check (as `coc_ap.check`), 7th-edition `CBR` and bare `CC`; the tens
 //! dice (`tens_d10`), then the ones die, for 7th-edition `CC<=s` / `CC(n)` (as
-//! `coc7.check`).
+//! `coc7.check`); in Korean (`lang: ko`) the ones die first, as BCDice's
+//! `Cthulhu7th:Korean` rolls them.
 
 mod far;
 #[cfg(any(feature = "coc6", feature = "coc7"))]
