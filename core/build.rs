@@ -1,6 +1,10 @@
 //! Compiles the chat message catalog (`data/command/messages/*.json`) into static
 //! tables, so the binary carries the texts but no JSON parsing of them at run time.
 //! A malformed catalog fails the build with a message naming the file and key.
+//!
+//! A message may also carry `ko` (Korean, optional: the CoC check texts); each file's
+//! Korean texts go to their own table (`<file>_ko.rs`), and a Korean reply without one
+//! uses `en`. A `ko` text may be empty and use fewer `{placeholders}` than `ja`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -49,6 +53,7 @@ fn main() {
         let mut keys: Vec<&String> = msgs.keys().collect();
         keys.sort();
         let mut code = String::from("&[\n");
+        let mut ko = String::from("&[\n");
         for key in keys {
             let m = &msgs[key];
             if let Some(other) = seen.insert(key.clone(), name) {
@@ -56,7 +61,11 @@ fn main() {
             }
             let m = m.as_object().unwrap_or_else(|| panic!("{}: {key}: not an object", path.display()));
             for k in m.keys() {
-                assert!(LANGS.contains(&k.as_str()), "{}: {key}: unknown language {k:?}", path.display());
+                assert!(
+                    LANGS.contains(&k.as_str()) || k == "ko",
+                    "{}: {key}: unknown language {k:?}",
+                    path.display()
+                );
             }
             let texts: Vec<&str> = LANGS
                 .iter()
@@ -79,8 +88,20 @@ fn main() {
                 "    ({key:?}, [{:?}, {:?}, {:?}, {:?}]),\n",
                 texts[0], texts[1], texts[2], texts[3]
             ));
+            if let Some(k) = m.get("ko") {
+                let k =
+                    k.as_str().unwrap_or_else(|| panic!("{}: {key}: `ko` must be a string", path.display()));
+                assert!(
+                    placeholders(k).is_subset(&names),
+                    "{}: {key}: `ko` has {{placeholders}} that `ja` has not",
+                    path.display()
+                );
+                ko.push_str(&format!("    ({key:?}, {k:?}),\n"));
+            }
         }
         code.push(']');
+        ko.push(']');
         std::fs::write(out.join(format!("{name}.rs")), code).expect("write generated catalog");
+        std::fs::write(out.join(format!("{name}_ko.rs")), ko).expect("write generated catalog");
     }
 }

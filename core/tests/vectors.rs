@@ -291,7 +291,7 @@ vector_files! {
     command {
         arithmetic, bcdice_d100_faces, bcdice_silence, bounded_replies, cards, chat_and_errors, chat_prefixes, coc6_bcdice, coc6_bcdice_edges, coc7_bcdice,
         cards_and_packs, coc7_suffix_rules, common_commands, dice, dice_bot_forms, dot_commands, dot_modifiers, far, help, keep_and_reroll, languages,
-        languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, tables_and_initiative, upper_dice, variants
+        korean, languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, tables_and_initiative, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
     errors { api_2026_12_05, conventions, declared_ranges, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }

@@ -24,10 +24,10 @@ def run(*, text: str, system: Union[CmdSystem, None] = None, lang: Union[CmdLang
     Args:
         text: One chat line. Text after the first space (ASCII or full-width) is a comment.
         system: The ruleset whose commands are recognised; null (default) for plain dice only.
-        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
+        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
         variants: Rule variants (RULINGS.md); defaults as the rulings say.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
-        rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
+        rolls: Scripted faces, consumed in the order the command rolls them, as BCDice does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die (in Korean the ones die first, as BCDice's Korean system); bare `CC`, `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right; a repeated command (`x3 …`) run after run.
         card: The player's character card: skill name → value (at most 500 entries, names of 1–64 characters, values 0–1000). `.ra 侦查` / `.ra 侦查+10` take the value from it, through CoC 7th-edition synonyms (侦查 / 偵查 / 目星 / Spot Hidden …); without it (or without the skill) the reply names the missing skill.
         actor: Who typed the line (a player or character name or id, at most 64 characters), echoed in `record.actor` for the session log; nothing else reads it.
         skill_pack: The skill pack whose base values stand in when `card` lacks a skill (`.ra 聆听` on a card without 聆听: 20 in 7th edition; 闪避 = DEX/2 from the card's DEX). Null (default): the built-in pack, CoC 7th and 6th base values labelled illustrative (`core/data/command/coc_skills.json`). Only used with a `card`.
@@ -46,7 +46,7 @@ def parse_st(*, text: str, card: Union[Mapping[str, int], None] = None, lang: Un
     Args:
         text: The chat line, `.st …` (the dot may be `.`, `。` or `．`; at most 4,000 characters).
         card: The card to update (as `command.run`'s `card`); none for a new card.
-        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag.
+        lang: Reply language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko` (`ko`: in English), or a locale tag.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -59,7 +59,7 @@ def help(*, system: Union[CmdSystem, None] = None, lang: Union[CmdLang, None] = 
 
     Args:
         system: The ruleset; null (default) for plain dice only.
-        lang: Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
+        lang: Language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko` (`ko`: in English), or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
 
     Raises:
         GunbaiError: with a stable ``.code``.

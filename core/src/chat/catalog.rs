@@ -7,6 +7,9 @@
 //! `core/build.rs` compiles the files into sorted static tables and checks them at
 //! build time: every key in all four languages, no key in two files, the same
 //! `{placeholders}` in every language.
+//!
+//! Korean (`ko`) is optional per message, in tables of its own (`<file>_ko.rs`): only
+//! the CoC check texts have it, and a Korean reply without one is the English text.
 
 use super::types::CmdLang;
 use crate::error::{Error, ErrorCode, Result};
@@ -23,17 +26,31 @@ pub(crate) fn tables() -> impl Iterator<Item = &'static [Entry]> {
     std::iter::once(COMMON).chain(crate::registered::CHAT.messages.iter().copied())
 }
 
+/// One Korean text: its key and text.
+pub(crate) type KoEntry = (&'static str, &'static str);
+
+/// The Korean texts of what every build answers, sorted by key.
+pub(crate) const COMMON_KO: &[KoEntry] = include!(concat!(env!("OUT_DIR"), "/messages/common_ko.rs"));
+
 fn lang_index(lang: CmdLang) -> usize {
     match lang {
         CmdLang::Ja => 0,
         CmdLang::ZhHans => 1,
         CmdLang::ZhHant => 2,
-        CmdLang::En => 3,
+        CmdLang::En | CmdLang::Ko => 3,
     }
 }
 
-/// The message `key` in `lang` (an internal error if the key is missing).
+/// The message `key` in `lang` (an internal error if the key is missing); in
+/// Korean, the English text where the message has no Korean one.
 pub(crate) fn msg(lang: CmdLang, key: &str) -> Result<&'static str> {
+    let ko = std::iter::once(COMMON_KO).chain(crate::registered::CHAT.messages_ko.iter().copied());
+    if let Some(t) = ko
+        .filter(|_| lang == CmdLang::Ko)
+        .find_map(|t| t.binary_search_by(|e| e.0.cmp(key)).ok().map(|i| t[i].1))
+    {
+        return Ok(t);
+    }
     tables()
         .find_map(|t| t.binary_search_by(|e| e.0.cmp(key)).ok().map(|i| t[i].1[lang_index(lang)]))
         .ok_or_else(|| Error::new(ErrorCode::Internal, format!("message catalog has no {key:?}")))

@@ -100,8 +100,18 @@ fn dice_word(rest: &str) -> String {
         c.is_ascii_digit() || matches!(c, 'D' | '(' | '-')
     });
     let comment = comment.trim_matches(super::lex::is_space);
-    // `.rd`, `.r d`: the default die, a d100.
-    let word = if word.chars().map(super::lex::normalize).eq(['D']) { "1D100" } else { word };
+    // `.rd`, `.r d`: the default die, a d100; so is a die without faces (`.r 1d`,
+    // `.r 2d+3`), as SealDice and Dice! read it (BCDice leaves `1D` unanswered).
+    let mut faced = String::with_capacity(word.len() + 3);
+    let mut it = word.chars().peekable();
+    while let Some(c) = it.next() {
+        faced.push(c);
+        let next = it.peek().map(|&n| super::lex::normalize(n));
+        if super::lex::normalize(c) == 'D' && next.is_none_or(|n| "+-*/)<>=".contains(n)) {
+            faced.push_str("100");
+        }
+    }
+    let word = if word.chars().map(super::lex::normalize).eq(['D']) { "1D100" } else { &faced };
     match (starts_like_dice, comment.is_empty()) {
         (true, true) => word.to_string(),
         (true, false) => format!("{word} {comment}"),
@@ -440,6 +450,11 @@ mod tests {
             ("ra 侦查50", Some(Coc7), None),
             (".really?", None, None),
             (".r 1d20+3 攻撃", None, Some("1d20+3 攻撃")),
+            (".r 1d", None, Some("1d100")),
+            (".r 2d+3 伤害", Some(Coc7), Some("2d100+3 伤害")),
+            (".r 1d6+1d", None, Some("1d6+1d100")),
+            (".r (1d)*2", None, Some("(1d100)*2")),
+            (".r 1dx", None, Some("1dx")),
             (".setcoc 2", Some(Coc7), None),
             ("…", None, None),
         ] {

@@ -3,7 +3,8 @@
 //! the `result.entries` each command returns, as it does with cards.
 //!
 //! * `.ri [value] [name]`: add (or replace) an entry. For CoC the value is DEX; without
-//!   one it is the card's DEX. The name defaults to `actor`.
+//!   one it is the card's DEX. The name defaults to `actor`. A signed number (`.ri +5`,
+//!   SealDice's modifier to a rolled d20) is a parse error: the list rolls nothing.
 //! * `.init` (`.init list`): the list in order. `.init clr` (`clear`) empties it;
 //!   `.init del name` (`rm`) removes one entry.
 //!
@@ -148,14 +149,23 @@ pub(crate) fn run_init(args: &CmdRunArgs) -> Result<Option<CmdRunResult>> {
             let num: String = s[..end].chars().map(super::lex::normalize).collect();
             num.parse::<i64>().ok().map(|v| (v, end))
         };
-        let (value, name) = match digits(after) {
-            Some((v, end)) => (Some(v), after[end..].trim_matches(super::lex::is_space)),
+        let (value, name, number) = match digits(after) {
+            Some((v, end)) => (Some(v), after[end..].trim_matches(super::lex::is_space), after),
             None => match after.rsplit_once(super::lex::is_space).and_then(|(n, v)| Some((digits(v)?, n, v)))
             {
-                Some(((v, end), n, s)) if end == s.len() => (Some(v), n.trim_matches(super::lex::is_space)),
-                _ => (None, after),
+                Some(((v, end), n, s)) if end == s.len() => {
+                    (Some(v), n.trim_matches(super::lex::is_space), s)
+                }
+                _ => (None, after, ""),
             },
         };
+        // `.ri +5`: SealDice's modifier to a rolled d20. The list rolls nothing (CoC's
+        // order is DEX, C7H-INIT-1 / COCAP-ORD-1): a signed number is refused, not read as
+        // the value.
+        if value.is_some() && number.starts_with(['+', '-', '＋', '－']) {
+            let at = t.chars().count() - number.chars().count() + 1;
+            return super::parse_failure(res, lang, "init_modifier", at).map(Some);
+        }
         let name = if name.is_empty() { args.actor.as_deref().unwrap_or("") } else { name };
         if name.is_empty() {
             return super::parse_failure(res, lang, "init_name", t.chars().count() + 1).map(Some);

@@ -1,7 +1,8 @@
 //! `command` — chat commands with localized replies, for bots and VTT chat boxes.
 //!
 //! `command.run` takes one chat line and answers whether it is a command
-//! (`matched`), the reply `text` in `ja`, `zh-Hans`, `zh-Hant` or `en`, and the
+//! (`matched`), the reply `text` in `ja`, `zh-Hans`, `zh-Hant`, `en` or `ko` (the CoC
+//! checks; `ko`'s other replies are in English), and the
 //! structured result. Every chat line can be passed through it: ordinary chat
 //! is `matched: false`; a line that is clearly meant as a command but cannot
 //! be read (`CC(1<=50`) is `matched: true` with a `parse_error` saying where.
@@ -115,6 +116,8 @@ pub(crate) struct Dialects {
     pub help: fn(CmdSystem) -> (&'static str, &'static [help::Entry]),
     /// The rulesets' message tables (beside the common one), each sorted by key.
     pub messages: &'static [&'static [catalog::Entry]],
+    /// The rulesets' Korean texts (beside the common ones), each sorted by key.
+    pub messages_ko: &'static [&'static [catalog::KoEntry]],
     /// The rulebook tables whose texts a `table_pack` may hold: id and entry count.
     pub tables: fn() -> Vec<(&'static str, u32)>,
 }
@@ -672,6 +675,11 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
     }
 
     match single(&line.head, args, &mut dice) {
+        // A dot command is always answered: what its dice word cannot be read as
+        // (`.r 1dx`) is a parse error, never silence.
+        Ok(None) if rewritten.is_some() => {
+            parse_failure(answering(res, &line, false), lang, "bad_dice", line.text_pos(0) + 1)
+        }
         Ok(None) => Ok(res),
         Ok(Some((secret, cmd, o))) => {
             res.matched = true;
@@ -682,7 +690,7 @@ fn run_line(args: &CmdRunArgs) -> Result<CmdRunResult> {
             res.rolls = dice.take_rolls();
             Ok(res)
         }
-        Err((_, Fail::Parse { pos, .. })) if chat_like(&line.head, pos) => Ok(res),
+        Err((_, Fail::Parse { pos, .. })) if rewritten.is_none() && chat_like(&line.head, pos) => Ok(res),
         Err((_, Fail::Parse { key, pos }))
             if rewritten.is_none() && bcdice_silent(args.system, &line.head, key, pos) =>
         {

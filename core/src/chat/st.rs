@@ -41,7 +41,7 @@ pub struct CmdStArgs {
     /// The card to update (as `command.run`'s `card`); none for a new card.
     #[serde(default)]
     pub card: Option<BTreeMap<String, i64>>,
-    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag.
+    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko` (`ko`: in English), or a locale tag.
     #[serde(default)]
     pub lang: CmdLang,
 }

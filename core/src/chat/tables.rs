@@ -73,7 +73,7 @@ fn entry_text(e: &Value, lang: CmdLang) -> Option<String> {
         CmdLang::Ja => "ja",
         CmdLang::ZhHans => "zh_hans",
         CmdLang::ZhHant => "zh_hant",
-        CmdLang::En => "en",
+        CmdLang::En | CmdLang::Ko => "en",
     };
     let t = e.get(key).and_then(Value::as_str).filter(|t| !t.is_empty());
     t.or_else(|| e.get("en").and_then(Value::as_str)).map(str::to_string)

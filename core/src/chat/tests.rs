@@ -20,6 +20,23 @@ fn catalog_is_complete() {
         }
     }
     assert_eq!(catalog::msg(CmdLang::En, "no_such_key").unwrap_err().code, ErrorCode::Internal);
+    // Korean: sorted, every key a message of the four languages, found through `msg`;
+    // a message without Korean text is the English one.
+    let ko = std::iter::once(catalog::COMMON_KO).chain(crate::registered::CHAT.messages_ko.iter().copied());
+    let mut n = 0;
+    for t in ko {
+        assert!(t.windows(2).all(|w| w[0].0 < w[1].0));
+        for (k, text) in t.iter() {
+            assert!(catalog::tables().any(|t| t.iter().any(|e| e.0 == *k)), "{k}: Korean only");
+            assert_eq!(catalog::msg(CmdLang::Ko, k).unwrap(), *text, "{k}");
+            n += 1;
+        }
+    }
+    assert!(n >= 2);
+    assert_eq!(
+        catalog::msg(CmdLang::Ko, "secret_notice").unwrap(),
+        catalog::msg(CmdLang::En, "secret_notice").unwrap()
+    );
 }
 
 #[test]

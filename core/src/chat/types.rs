@@ -43,19 +43,24 @@ impl CmdSystem {
 
 /// Reply language.
 ///
-/// JSON takes the canonical names `ja`, `zh-Hans`, `zh-Hant` and `en` (what results
-/// and schemas use), and also the locale tags that chat platforms hand a bot
-/// (Discord's `ja`, `zh-CN`, `zh-TW`, `en-US`; `ja_JP` and `zh_CN` as POSIX locales
-/// spell them), read case-insensitively: `ja-*` is Japanese, `en-*` English, and
-/// `zh-*` is Traditional Chinese when it names the `Hant` script or the region TW,
-/// HK or MO, Simplified otherwise. Any other language is `invalid_argument`.
+/// JSON takes the canonical names `ja`, `zh-Hans`, `zh-Hant`, `en` and `ko` (what
+/// results and schemas use), and also the locale tags that chat platforms hand a bot
+/// (Discord's `ja`, `zh-CN`, `zh-TW`, `en-US`, `ko`; `ja_JP` and `zh_CN` as POSIX
+/// locales spell them), read case-insensitively: `ja-*` is Japanese, `en-*` English,
+/// `ko-*` Korean, and `zh-*` is Traditional Chinese when it names the `Hant` script or
+/// the region TW, HK or MO, Simplified otherwise. Any other language is
+/// `invalid_argument`.
+///
+/// Korean covers the Call of Cthulhu checks (BCDice's `Cthulhu:Korean` and
+/// `Cthulhu7th:Korean` wording); every other reply is in English.
 ///
 /// ```
 /// use gunbai::command::CmdLang;
 /// assert_eq!(CmdLang::from_tag("zh-TW"), Some(CmdLang::ZhHant));
 /// assert_eq!(CmdLang::from_tag("zh_CN"), Some(CmdLang::ZhHans));
 /// assert_eq!(CmdLang::from_tag("ja-JP"), Some(CmdLang::Ja));
-/// assert_eq!(CmdLang::from_tag("ko"), None);
+/// assert_eq!(CmdLang::from_tag("ko-KR"), Some(CmdLang::Ko));
+/// assert_eq!(CmdLang::from_tag("fr"), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, ToJson)]
 pub enum CmdLang {
@@ -72,6 +77,9 @@ pub enum CmdLang {
     /// English.
     #[serde(rename = "en")]
     En,
+    /// Korean: the CoC checks as BCDice's Korean systems word them; other replies in English.
+    #[serde(rename = "ko")]
+    Ko,
 }
 
 impl CmdLang {
@@ -84,6 +92,8 @@ impl CmdLang {
             CmdLang::Ja
         } else if first.eq_ignore_ascii_case("en") {
             CmdLang::En
+        } else if first.eq_ignore_ascii_case("ko") {
+            CmdLang::Ko
         } else if first.eq_ignore_ascii_case("zh") {
             // The script decides (zh-Hans-HK is Simplified); else the region.
             if has("hant") || (!has("hans") && (has("tw") || has("hk") || has("mo"))) {
@@ -106,7 +116,7 @@ impl CmdLang {
         // Quoted short: the tag is untrusted input.
         let tag = crate::engine::ids::quote(tag);
         format!(
-            "unknown language {tag}: expected ja, zh-Hans, zh-Hant or en, or a locale tag such as ja-JP, zh-CN, zh-TW or en-US"
+            "unknown language {tag}: expected ja, zh-Hans, zh-Hant, en or ko, or a locale tag such as ja-JP, zh-CN, zh-TW, en-US or ko-KR"
         )
     }
 }
@@ -135,8 +145,8 @@ impl JsonSchema for CmdLang {
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
             "type": "string",
-            "description": "Reply language: `ja`, `zh-Hans`, `zh-Hant` or `en`, or a locale tag (`ja-JP`, `zh-CN`, `zh-TW`, `en-US`, `zh_CN`, ...); results use the four canonical names.",
-            "examples": ["ja", "zh-Hans", "zh-Hant", "en", "zh-CN", "zh-TW", "en-US"]
+            "description": "Reply language: `ja`, `zh-Hans`, `zh-Hant`, `en` or `ko` (CoC checks; other replies in English), or a locale tag (`ja-JP`, `zh-CN`, `zh-TW`, `en-US`, `zh_CN`, ...); results use the five canonical names.",
+            "examples": ["ja", "zh-Hans", "zh-Hant", "en", "ko", "zh-CN", "zh-TW", "en-US"]
         })
     }
 }
@@ -144,7 +154,8 @@ impl JsonSchema for CmdLang {
 /// Arguments of `command.run`.
 ///
 /// `rolls`: Scripted faces, consumed in the order the command rolls them, as BCDice
-/// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die; bare `CC`,
+/// does: 7th-edition `CC<=s` / `CC(n)` the tens dice, then the ones die (in Korean
+/// the ones die first, as BCDice's Korean system); bare `CC`,
 /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
 /// a repeated command (`x3 …`) run after run.
 #[derive(
@@ -157,8 +168,8 @@ pub struct CmdRunArgs {
     /// The ruleset whose commands are recognised; null (default) for plain dice only.
     #[serde(default)]
     pub system: Option<CmdSystem>,
-    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale
-    /// tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
+    /// Reply language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko`, or a
+    /// locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
     #[serde(default)]
     pub lang: CmdLang,
     /// Rule variants (RULINGS.md); defaults as the rulings say.
@@ -457,8 +468,8 @@ pub struct CmdHelpArgs {
     /// The ruleset; null (default) for plain dice only.
     #[serde(default)]
     pub system: Option<CmdSystem>,
-    /// Language: `ja` (default), `zh-Hans`, `zh-Hant` or `en`, or a locale tag
-    /// such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
+    /// Language: `ja` (default), `zh-Hans`, `zh-Hant`, `en` or `ko` (`ko`: in
+    /// English), or a locale tag such as `zh-CN`, `zh-TW` or `en-US` (see [`CmdLang`]).
     #[serde(default)]
     pub lang: CmdLang,
 }

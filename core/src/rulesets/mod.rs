@@ -108,6 +108,10 @@ pub(crate) const CHAT: Dialects = Dialects {
         #[cfg(feature = "fap_map")]
         fap_map::chat::MESSAGES,
     ],
+    messages_ko: &[
+        #[cfg(any(feature = "coc6", feature = "coc7"))]
+        coc::chat::MESSAGES_KO,
+    ],
 };
 
 fn chat_in_build(system: CmdSystem) -> bool {

@@ -276,7 +276,7 @@ fn damage_table_cmd(
                 CmdLang::Ja => &label.ja,
                 CmdLang::ZhHans => &label.zh_hans,
                 CmdLang::ZhHant => &label.zh_hant,
-                CmdLang::En => &label.en,
+                CmdLang::En | CmdLang::Ko => &label.en,
             };
             format!(
                 "({cmd}) ＞ {} ＞ {name}",

@@ -1,12 +1,13 @@
 //! CoC 7th edition full-auto fire, BCDice's `FAR(rounds,skill,malfunction[,bonus[,stop[,volley]]])`,
-//! with BCDice's reply (ja and zh-Hant; gunbai's wording in zh-Hans and en).
+//! with BCDice's reply (ja and zh-Hant, and ko as BCDice's `Cthulhu7th:Korean` words it;
+//! gunbai's wording in zh-Hans and en).
 //!
 //! How a burst goes (as BCDice's Cthulhu7th fires it, read from its test cases):
 //! * A volley is `skill / 10` rounds (at least 3; at most 3 when the skill is 39 or
 //!   less); `volley` may set fewer, down to 3 (the reply says when it is corrected).
 //!   The last volley fires what is left. At most 100 rounds are loaded.
 //! * Each volley is one d100 roll with the current bonus/penalty dice (−2…2 at the
-//!   start, the tens dice then the ones die, as `CC`). After each volley one more
+//!   start, the tens dice then the ones die, as `CC`; in Korean the ones die first). After each volley one more
 //!   penalty die is added, down to −2; from then on each further volley raises the
 //!   difficulty instead (hard, extreme, critical); after a volley at critical, or
 //!   at the difficulty `stop` names (`r`, `h`, `e`, `c`), the burst ends.
@@ -21,7 +22,7 @@ use crate::chat::catalog::{fmt, msg};
 use crate::chat::lex::{perr, Cur, PResult};
 use crate::chat::outcome::Outcome;
 use crate::chat::types::{CmdKind, CmdLang};
-use crate::coc7::check::{classify, roll_d100, Coc7Level};
+use crate::coc7::check::{classify, roll_d100_order, Coc7Level};
 use crate::dice::Dice;
 
 /// Most rounds loaded for one burst.
@@ -176,14 +177,16 @@ pub(crate) fn try_far(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
         lines.push(msg(lang, "far_malfunction_sign")?.to_string());
         malfunction = -malfunction;
     }
-    lines.push(format!("{}[{bonus}]", msg(lang, "coc7_bonus")?));
+    // BCDice's Korean system writes a space before the bracket here (not in `CC`).
+    let gap = if lang == CmdLang::Ko { " " } else { "" };
+    lines.push(format!("{}{gap}[{bonus}]", msg(lang, "coc7_bonus")?));
 
     let (mut left, mut dice_now, mut difficulty) = (rounds, bonus, Difficulty::Regular);
     let (mut hits, mut impales) = (0i64, 0i64);
     let mut jammed = false;
     for i in 1.. {
         let n = volley.min(left);
-        let (r, candidates) = roll_d100(dice, dice_now)?;
+        let (r, candidates) = roll_d100_order(dice, dice_now, lang == CmdLang::Ko)?;
         let roll = i64::from(r);
         let mut level = classify(roll, skill, 0);
         if classify(roll, difficulty.target(skill), 0) == Coc7Level::Fumble {
@@ -199,7 +202,6 @@ pub(crate) fn try_far(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
                 ("level", msg(lang, level_key(level))?.to_string()),
             ],
         )?;
-        line.push('\u{3000}');
         if roll >= malfunction {
             line.push_str(msg(lang, "far_jam")?);
             lines.push(line);

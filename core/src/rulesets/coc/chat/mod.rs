@@ -31,7 +31,8 @@
 //! **Dice**, as BCDice rolls them: one d100 (a single face 1–100) for every
 //! 6th-edition check (as `coc_ap.check`), 7th-edition `CBR` and bare `CC`; the tens
 //! dice (`tens_d10`), then the ones die, for 7th-edition `CC<=s` / `CC(n)` (as
-//! `coc7.check`).
+//! `coc7.check`); in Korean (`lang: ko`) the ones die first, as BCDice's
+//! `Cthulhu7th:Korean` rolls them.
 
 mod far;
 #[cfg(any(feature = "coc6", feature = "coc7"))]
@@ -42,7 +43,7 @@ use crate::chat::catalog::{fmt, msg};
 use crate::chat::lex::{perr, refuse_whole, Cur, PResult};
 use crate::chat::outcome::Outcome;
 use crate::chat::types::{CmdKind, CmdLang};
-use crate::coc7::check::{classify, outcome_of, roll_d100, Coc7Difficulty, Coc7Level};
+use crate::coc7::check::{classify, outcome_of, roll_d100_order, Coc7Difficulty, Coc7Level};
 use crate::coc_ap::check::{evaluate, relabel, CocApCheckResult, CocApRule};
 use crate::dice::Dice;
 use crate::error::Error;
@@ -50,7 +51,7 @@ use crate::json::ToJson;
 use serde::Serialize;
 
 /// Most bonus (or penalty) dice of a chat `CC(n)`: BCDice's range. Rolling them is
-/// bounded work ([`roll_d100`] rolls up to `MAX_RULE_BONUS_DICE`); the `coc7.check`
+/// bounded work ([`roll_d100_order`] rolls up to `MAX_RULE_BONUS_DICE`); the `coc7.check`
 /// operation keeps its own, narrower range.
 pub(crate) const CHAT_MAX_BONUS_DICE: i64 = 100;
 
@@ -184,7 +185,7 @@ pub(crate) fn try_coc7(c: &[char], lang: CmdLang, dice: &mut Dice, rule: i64) ->
             &[("max", CHAT_MAX_BONUS_DICE)],
         ));
     }
-    let (r, candidates) = roll_d100(dice, bonus)?;
+    let (r, candidates) = roll_d100_order(dice, bonus, lang == CmdLang::Ko)?;
     let list: Vec<String> = candidates.iter().map(u32::to_string).collect();
     let expr = match target {
         Some(t) => format!("1D100<={t}"),
@@ -408,6 +409,10 @@ pub(crate) fn try_coc6(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Op
 /// Call of Cthulhu's reply texts, both editions (`core/data/command/messages/coc.json`).
 pub(crate) const MESSAGES: &[crate::chat::catalog::Entry] =
     include!(concat!(env!("OUT_DIR"), "/messages/coc.rs"));
+
+/// Their Korean texts (the checks' wording of BCDice's Korean systems).
+pub(crate) const MESSAGES_KO: &[crate::chat::catalog::KoEntry] =
+    include!(concat!(env!("OUT_DIR"), "/messages/coc_ko.rs"));
 
 /// The help of `command.help`: (syntax, catalog key of the summary, examples).
 pub(crate) const HELP7: &[crate::chat::help::Entry] = &[

@@ -326,12 +326,22 @@ pub fn evaluate(r: i64, skill: i64, difficulty: Coc7Difficulty, rule: i64) -> (C
 /// Roll the dice of one check: `|bonus| + 1` tens dice (kind `tens_d10`), then
 /// the ones die. Returns (kept roll, every candidate in tens-die order).
 pub fn roll_d100(dice: &mut Dice, bonus: i64) -> Result<(u32, Vec<u32>)> {
+    roll_d100_order(dice, bonus, false)
+}
+
+/// As [`roll_d100`], with the ones die rolled first when `ones_first` (the order in
+/// which BCDice's Korean 7th-edition system reads the same dice).
+pub(crate) fn roll_d100_order(dice: &mut Dice, bonus: i64, ones_first: bool) -> Result<(u32, Vec<u32>)> {
+    let first = if ones_first { Some(dice.roll(10)? % 10) } else { None };
     let n = bonus.unsigned_abs().min(MAX_RULE_BONUS_DICE as u64) as usize + 1;
     let mut tens = Vec::with_capacity(n);
     for _ in 0..n {
         tens.push(dice.roll_kind(10, RollKind::TensD10)? % 10);
     }
-    let ones = dice.roll(10)? % 10;
+    let ones = match first {
+        Some(o) => o,
+        None => dice.roll(10)? % 10,
+    };
     let candidates: Vec<u32> = tens.iter().map(|&t| d100_value(t, ones)).collect();
     Ok((pick(&candidates, bonus), candidates))
 }
