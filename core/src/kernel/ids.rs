@@ -70,13 +70,11 @@ impl Ids {
         ids: impl IntoIterator<Item = &'a str>,
         field: impl Fn(usize) -> String,
     ) -> Result<()> {
-        let mut seen = BTreeSet::new();
-        for (i, id) in ids.into_iter().enumerate() {
-            if !seen.insert(id) {
-                return Err(self.err(field(i), format_args!("duplicate id {}", quote(id))));
-            }
+        let ids: Vec<&str> = ids.into_iter().collect();
+        match first_repeat(&ids) {
+            Some((i, id)) => Err(self.err(field(i), format_args!("duplicate id {}", quote(id)))),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// A reference resolves: `id` is one of `known`.
@@ -87,6 +85,13 @@ impl Ids {
             Err(self.err(field, format_args!("unknown id {}", quote(id))))
         }
     }
+}
+
+/// The first id seen before, with its index: one function for every caller of
+/// [`Ids::unique`] (only the collecting of the ids is generic).
+fn first_repeat<'a>(ids: &[&'a str]) -> Option<(usize, &'a str)> {
+    let mut seen = BTreeSet::new();
+    ids.iter().enumerate().find(|(_, id)| !seen.insert(**id)).map(|(i, id)| (i, *id))
 }
 
 /// `[a-z0-9_]`, 1..=64 bytes.

@@ -584,7 +584,11 @@ fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult
             (None, None, Some(x)) if x.fract() == 0.0 && !(lo..=hi).contains(&(x as i128)) => {
                 return Err(error(
                     at,
-                    format!("invalid value: integer `{n}`, expected {name} ({lo}..={hi})"),
+                    format!(
+                        "invalid value: integer `{n}`, expected {name} ({}..={})",
+                        int_text(lo),
+                        int_text(hi)
+                    ),
                 ));
             }
             _ => return Err(invalid_type(v, at, name)),
@@ -592,9 +596,19 @@ fn integer(v: &Value, at: &At<'_>, lo: i128, hi: i128, name: &str) -> JsonResult
         other => return Err(invalid_type(other, at, name)),
     };
     if n < lo || n > hi {
-        return Err(error(at, format!("invalid value: integer `{n}`, expected {name}")));
+        return Err(error(at, format!("invalid value: integer `{}`, expected {name}", int_text(n))));
     }
     Ok(n)
+}
+
+/// `x` (within `i64::MIN..=u64::MAX`, as every bound and number read here) as `{x}` writes
+/// it, through the 64-bit formatters: formatting an `i128` brings its own into the wasm.
+fn int_text(x: i128) -> String {
+    match u64::try_from(x) {
+        Ok(u) => u.to_string(),
+        // Negative, and at least `i64::MIN` here: the bound never bites.
+        Err(_) => (x.max(i64::MIN.into()) as i64).to_string(),
+    }
 }
 
 int_impls!(i8, i16, i32, i64, u8, u16, u32, u64);
@@ -1103,6 +1117,13 @@ mod tests {
             let mut out = Vec::new();
             write_str(s, &mut out);
             assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(s).unwrap());
+        }
+    }
+
+    #[test]
+    fn integers_are_written_as_i128_would_be() {
+        for x in [0, 1, -1, i64::MIN.into(), i64::MAX.into(), u64::MAX.into(), i128::from(i32::MIN) - 7] {
+            assert_eq!(int_text(x), x.to_string());
         }
     }
 

@@ -309,7 +309,8 @@ pub fn find(name: &str) -> Option<&'static OpDef> {
     static BY_NAME: OnceLock<Vec<&'static OpDef>> = OnceLock::new();
     let sorted = BY_NAME.get_or_init(|| {
         let mut v: Vec<&'static OpDef> = registry().iter().collect();
-        v.sort_by_key(|o| o.name);
+        // The shared merge sort: `sort_by_key` would add a sort of its own to the wasm.
+        crate::small_sort::sort_by(&mut v, &|a, b| a.name.cmp(b.name));
         v
     });
     sorted.binary_search_by(|o| o.name.cmp(name)).ok().map(|i| sorted[i])

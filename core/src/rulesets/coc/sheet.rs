@@ -225,19 +225,21 @@ pub fn validate_pack(p: &SheetDataPack) -> Result<()> {
             }
         }
     }
-    let labels = p.characteristics.iter().map(|c| ("characteristics", &c.label));
-    let labels = labels.chain(p.derived.iter().map(|f| ("derived", &f.label)));
-    let mut index = std::collections::BTreeMap::new();
-    for (list, l) in labels.chain(p.skills.iter().map(|f| ("skills", &f.label))) {
-        let i = index.entry(list).or_insert(0usize);
-        // A label is shown in every violation naming it, four times: names are short.
-        if [&l.ja, &l.zh_hans, &l.zh_hant, &l.en].iter().any(|t| t.chars().count() > MAX_LABEL_CHARS) {
-            return Err(Error::invalid_data(
-                format!("data.{list}[{i}].label"),
-                format_args!("a label's texts are at most {MAX_LABEL_CHARS} characters"),
-            ));
+    let labels: [(&str, Vec<&_>); 3] = [
+        ("characteristics", p.characteristics.iter().map(|c| &c.label).collect()),
+        ("derived", p.derived.iter().map(|f| &f.label).collect()),
+        ("skills", p.skills.iter().map(|f| &f.label).collect()),
+    ];
+    for (list, ls) in &labels {
+        for (i, l) in ls.iter().enumerate() {
+            // A label is shown in every violation naming it, four times: names are short.
+            if [&l.ja, &l.zh_hans, &l.zh_hant, &l.en].iter().any(|t| t.chars().count() > MAX_LABEL_CHARS) {
+                return Err(Error::invalid_data(
+                    format!("data.{list}[{i}].label"),
+                    format_args!("a label's texts are at most {MAX_LABEL_CHARS} characters"),
+                ));
+            }
         }
-        *i += 1;
     }
     for (i, c) in p.characteristics.iter().enumerate() {
         if c.min < 0 || c.min > c.max || c.max > MAX_VALUE {

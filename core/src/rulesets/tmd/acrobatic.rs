@@ -60,7 +60,11 @@ pub fn acrobatic(args: &TmdAcrobaticArgs) -> Result<TmdAcrobaticResult> {
     }
     let movement = match args.base_movement {
         Some(m) if !m.is_finite() || !(0.0..=MAX_MOVEMENT).contains(&m) => {
-            return Err(Error::out_of_range("base_movement", format_args!("must be 0..={MAX_MOVEMENT}")));
+            // The bound as an integer: formatting an f64 brings the float formatter into the wasm.
+            return Err(Error::out_of_range(
+                "base_movement",
+                format_args!("must be 0..={}", MAX_MOVEMENT as u64),
+            ));
         }
         Some(m) => Some(m * 1.5),
         None => None,
@@ -80,9 +84,15 @@ pub fn acrobatic(args: &TmdAcrobaticArgs) -> Result<TmdAcrobaticResult> {
             }
             // TMD-ACT-8: at most half the skill level: a refusal by the rule, naming it.
             if d > m {
+                // Half the level, written as `{m}` would be (whole, or with `.5`) without
+                // the float formatter.
+                let level = args.skill_level.unwrap_or(0);
+                let half = if level % 2 == 0 { (level / 2).to_string() } else { format!("{}.5", level / 2) };
                 let mut e = Error::illegal(
                     "TMD-ACT-8",
-                    format_args!("an acrobatic parry gives at most {m} dodge defense (half the skill level)"),
+                    format_args!(
+                        "an acrobatic parry gives at most {half} dodge defense (half the skill level)"
+                    ),
                 );
                 e.0.field = Some("dodge_bonus".into());
                 e.0.loc = crate::error::loc_of("dodge_bonus");
@@ -120,5 +130,19 @@ mod tests {
         })
         .unwrap();
         assert_eq!((r.movement, r.max_dodge_bonus, r.dodge_bonus), (Some(7.5), Some(2.5), Some(2.5)));
+    }
+
+    #[test]
+    fn refusals_print_the_bounds_as_the_float_formatter_would() {
+        // The messages avoid formatting an f64 (wasm size); they read as if they did.
+        for level in 0..=MAX_SKILL_LEVEL {
+            let args =
+                TmdAcrobaticArgs { base_movement: None, skill_level: Some(level), dodge_bonus: Some(1e9) };
+            let e = acrobatic(&args).unwrap_err();
+            let half = f64::from(level) / 2.0;
+            assert!(e.0.message.contains(&format!("at most {half} dodge")), "{}", e.0.message);
+        }
+        let args = TmdAcrobaticArgs { base_movement: Some(-1.0), skill_level: None, dodge_bonus: None };
+        assert!(acrobatic(&args).unwrap_err().0.message.ends_with(&format!("must be 0..={MAX_MOVEMENT}")));
     }
 }

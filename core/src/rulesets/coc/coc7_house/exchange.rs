@@ -653,14 +653,14 @@ fn event(
 /// one is down — the side still up (none when every side is down) and the ids down.
 pub(crate) fn fight_over(s: &C7hRoundState) -> Option<(Option<String>, Vec<String>)> {
     let mut sides: Vec<&str> = s.combatants.iter().filter_map(|c| c.side.as_deref()).collect();
-    sides.sort_unstable();
+    crate::small_sort::sort(&mut sides);
     sides.dedup();
     if sides.len() < 2 {
         return None;
     }
     let mut up: Vec<&str> =
         s.combatants.iter().filter(|c| is_up(c)).filter_map(|c| c.side.as_deref()).collect();
-    up.sort_unstable();
+    crate::small_sort::sort(&mut up);
     up.dedup();
     if up.len() > 1 {
         return None;

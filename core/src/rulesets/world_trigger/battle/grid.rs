@@ -330,7 +330,8 @@ impl Reach {
                 (i, self.square(i), self.cost[i], (p != FROM_START).then_some(p as usize), self.taken[i])
             })
             .collect();
-        out.sort_unstable_by_key(|t| (t.2, t.0));
+        // Indices are distinct, so the shared stable sort gives the one order.
+        crate::small_sort::sort_by(&mut out, &|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
         out
     }
 
