@@ -637,7 +637,7 @@ export class GameHandle {
   }
 
   /**
-   * Whose move it is: `{round, phase, active: [{id, stage}]}` (`id` null for a
+   * Whose move it is: `{round, phase, active: [{id, stage}], order, outcome}` (`id` null for a
    * round-level step, whose `stage` names the action it waits for), exactly as the pure
    * `<module>.<x>Turn` operation gives.
    */

@@ -480,12 +480,12 @@ export function createRoundMode(ctx) {
   }
 
   // ---- state summaries -----------------------------------------------------
-  /** Whose turn it is, from the state (CoC: `order[turn]`; FAP/MAP: the legal list's `current`). */
+  /** Whose turn it is, from the state (CoC: `order[turn]`; FAP/MAP: the engine's `turn()` entry of stage `turn`). */
   function current(st) {
     if (st.fugitive) return null;
     if (system === "fap_map") {
       try {
-        return NS.roundLegalActions({ state: st }).current ?? null;
+        return NS.roundTurn({ state: st }).active.find((a) => a.stage === "turn")?.id ?? null;
       } catch {
         return null;
       }

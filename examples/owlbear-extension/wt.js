@@ -467,7 +467,7 @@ export function createWorldTrigger(ctx) {
 
   /**
    * The acting team and the member reacting now, read from the core's turn (a handle's
-   * `turn`/`turnFor(viewer)`: `{active: [{id, stage}]}`); a reaction the viewer may not
+   * `turn`/`turnFor(viewer)`: `{active: [{id, stage}], order, outcome}`); a reaction the viewer may not
    * see names nobody (WT-ST-1).
    */
   function turnOf(turn) {

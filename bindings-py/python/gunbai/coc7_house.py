@@ -101,7 +101,7 @@ def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events:
 
 @_op("coc7_house.round_turn")
 def round_turn(*, state: C7hRoundState, viewer: Union[str, None] = None) -> Turn:
-    """``coc7_house.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the combatant whose turn it is (C7H-INIT-1), or next_round.
+    """``coc7_house.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the combatant whose turn it is (C7H-INIT-1), or next_round.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).
@@ -314,7 +314,7 @@ def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events:
 
 @_op("coc7_house.chase_turn")
 def chase_turn(*, state: C7hChaseState, viewer: Union[str, None] = None) -> Turn:
-    """``coc7_house.chase_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status.
+    """``coc7_house.chase_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the next chase round while the chase goes on (C7H-ESC-6); the phase is its status.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).

@@ -51,7 +51,7 @@ def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, event
 
 @_op("coc_ap.round_turn")
 def round_turn(*, state: CocApRoundState, viewer: Union[str, None] = None) -> Turn:
-    """``coc_ap.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round.
+    """``coc_ap.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the participant whose turn it is (COCAP-RND-2), or next_round.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).

@@ -208,7 +208,7 @@ def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: 
 
 @_op("fap_map.round_turn")
 def round_turn(*, state: FmRoundState, viewer: Union[str, None] = None, data: Union[Any, None] = None) -> Turn:
-    """``fap_map.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: everyone declares (FM-DEF-4), then the first in the action order acts (FM-DEF-3), a block window opening before it (FM-ACT-8).
+    """``fap_map.round_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: everyone declares (FM-DEF-4), then the first in the action order acts (FM-DEF-3), a block window opening before it (FM-ACT-8).
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).

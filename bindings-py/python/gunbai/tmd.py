@@ -47,7 +47,7 @@ def encounter_view(*, state: TmdEncounterState, viewer: Union[str, None] = None,
 
 @_op("tmd.encounter_turn")
 def encounter_turn(*, state: TmdEncounterState, viewer: Union[str, None] = None) -> Turn:
-    """``tmd.encounter_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step.
+    """``tmd.encounter_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step.
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).

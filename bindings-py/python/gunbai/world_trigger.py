@@ -462,7 +462,7 @@ def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = N
 
 @_op("world_trigger.battle_turn")
 def battle_turn(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None) -> Turn:
-    """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
+    """``world_trigger.battle_turn`` — Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1).
 
     Args:
         state: The state (untrusted: parsed and validated as `_act` reads it).

@@ -52,7 +52,7 @@ pub struct Created<E: Engine> {
 }
 
 /// Whose move it is: what [`Engine::turn`] gives, and the `turn` handle method and
-/// `<module>.<x>_turn` operation return (`{round, phase, active: [{id, stage}]}`).
+/// `<module>.<x>_turn` operation return (`{round, phase, active: [{id, stage}], order, outcome}`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Turn {
     /// The round now, as the state counts it (TMD: 0 is the surprise round).
@@ -63,6 +63,15 @@ pub struct Turn {
     pub phase: String,
     /// Who may act now, in the order they are asked; empty once the game is over.
     pub active: Vec<TurnActive>,
+    /// Everyone who takes turns, by the acting key (team ids in World Trigger), in the
+    /// order the rules have them act now (an initiative tracker's rows): World Trigger's
+    /// team initiative order (reversed in the Movement phase), TMD's initiative order,
+    /// the CoC rounds' DEX order, FAP/MAP's action order. Those whose place is not
+    /// settled (before initiative is rolled; FAP/MAP combatants with no declared action
+    /// left) follow in the state's order.
+    pub order: Vec<String>,
+    /// How the game ended, as [`Engine::outcome`] gives it; `null` while it goes on.
+    pub outcome: Value,
 }
 
 /// One entry of [`Turn::active`].
@@ -80,6 +89,21 @@ pub struct TurnActive {
     /// `roll_initiative`, `begin_combat`, `start_turns`, `resolve`, `end_declarations`,
     /// `end_round`, `next_round`, `round` (a chase round).
     pub stage: String,
+}
+
+/// [`Turn::order`]: the ids whose place is settled, in their order, then every other
+/// id of `all` in its order.
+pub fn settled_first<'a>(
+    settled: impl IntoIterator<Item = &'a str>,
+    all: impl IntoIterator<Item = &'a str>,
+) -> Vec<String> {
+    let mut order: Vec<String> = settled.into_iter().map(str::to_string).collect();
+    for id in all {
+        if !order.iter().any(|o| o == id) {
+            order.push(id.to_string());
+        }
+    }
+    order
 }
 
 impl TurnActive {
@@ -481,18 +505,18 @@ fn read_action<E: Engine>(action: &Value) -> Result<E::Action> {
     E::Action::from_json(action, &at).map_err(crate::ops::args_error)
 }
 
-/// The pure `<module>.<x>_act` operation of engine `E`: `{state, action, seed?, rolls?}`
-/// → `{state, events, rolls}`: the action read, then the dice, then the state loaded as
-/// a handle loads it; the action is checked and applied as a handle does ([`Engine::check`],
+/// The pure `<module>.<x>_act` operation of engine `E`: `{state, action, data?, seed?,
+/// rolls?}` → `{state, events, rolls}`: the action read, then the dice, then the state
+/// (and `data`, FAP/MAP's action pack) loaded as a handle loads it; the action is checked and applied as a handle does ([`Engine::check`],
 /// then [`Engine::apply`]), on the loaded copy.
 pub(crate) fn act_call<E: Engine>(args: Value) -> Result<Value> {
     let mut a = object(args)?;
-    only(&a, &["state", "action", "seed", "rolls"])?;
+    only(&a, &["state", "action", "data", "seed", "rolls"])?;
     let action = a.remove("action").ok_or_else(|| Error::invalid("action", "required"))?;
     let action = read_action::<E>(&action)?;
     let mut dice = dice_of(&mut a)?;
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
-    let (ctx, mut state) = E::load(state, None)?;
+    let (ctx, mut state) = E::load(state, a.get("data"))?;
     let checked = E::check(&ctx, &state, &action)?;
     let events = E::apply(&ctx, &mut state, &action, checked, &mut dice)?;
     let mut out = events_and_rolls(events, &mut dice);
@@ -1038,7 +1062,7 @@ impl Game {
     ///   seed?, rolls?}` → the same for item `index` of listing `id`, without the action
     ///   crossing as JSON;
     /// * `state` → the state; `save` → `{state, data?}`; `outcome` → the outcome or `null`;
-    /// * `turn {viewer?}` → `{round, phase, active: [{id, stage}]}`: whose move it is
+    /// * `turn {viewer?}` → `{round, phase, active: [{id, stage}], order, outcome}`: whose move it is
     ///   ([`Turn`]; `viewer`: as that viewer may know it, see [`Engine::turn_for`]);
     /// * `undo` → `null`; `undo_depth` → a count; `handle` → the handle's name;
     /// * `view {viewer?, events?, action?}` → `{state, events?, action?}`: the state (and

@@ -215,7 +215,8 @@ impl Engine for Round {
     fn turn(_: &(), s: &State) -> Turn {
         let active =
             if standing_sides(s).len() < 2 { vec![] } else { vec![TurnActive::of(&current(s).id, "turn")] };
-        Turn { round: s.round, phase: "round".into(), active }
+        let order = s.order.iter().map(|&i| s.fighters[i].id.clone()).collect();
+        Turn { round: s.round, phase: "round".into(), active, order, outcome: Self::outcome(&(), s) }
     }
 
     /// D20-END: `{winner, rule}` once one side is left standing.

@@ -131,6 +131,18 @@ fn run<E: Engine>(
                 "{}: legal actions but nobody active at step {step}: {turn:?}",
                 E::HANDLE
             );
+            // The order names each of the game's viewers at most once, everyone whose turn
+            // it is among them; the outcome is the engine's.
+            let viewers = E::viewers(sess.state());
+            for (i, id) in turn.order.iter().enumerate() {
+                assert!(viewers.contains(&id.as_str()), "{}: order names {id} at step {step}", E::HANDLE);
+                assert!(!turn.order[..i].contains(id), "{}: order repeats {id} at step {step}", E::HANDLE);
+            }
+            for a in turn.active.iter().filter(|a| a.stage == "turn") {
+                let id = a.id.as_deref().unwrap_or_default();
+                assert!(turn.order.iter().any(|o| o == id), "{}: {id}'s turn, not in the order", E::HANDLE);
+            }
+            assert_eq!(turn.outcome, sess.outcome(), "{}: turn's outcome at step {step}", E::HANDLE);
             let actions_listed: Vec<Value> = listed.iter().map(|it| it["action"].clone()).collect();
             // Every listed action is accepted.
             if step % drive.all_listed_every == 0 {

@@ -16,12 +16,12 @@ def opening(dmg, target="aki"):
         act(1,{"type":"end_declarations"}),
         act(2,{"type":"resolve","combatant":"ben"},
             {"state":{"attack":{"actor":"ben","action":"direct_attack","targets":[target],"damage":dmg}},
-             "events":[{"event":"resolved","rule":"FM-ACT-2","combatant":"ben","hp":8}],"outcome":None}),
+             "events":[{"event":"resolved","rule":"FM-ACT-2","combatant":"ben","hp":8}]}),
     ]
 cases=[]
 # Evade succeeds
 s=opening(5)
-s.append({"call":"fap_map.round_turn","args":{"state":"$3.state"},"expect":{"round":1,"phase":"resolution","active":[{"id":"aki","stage":"reaction"}]}})
+s.append({"call":"fap_map.round_turn","args":{"state":"$3.state"},"expect":{"round":1,"phase":"resolution","active":[{"id":"aki","stage":"reaction"}],"outcome":None}})
 s.append(act(3,{"type":"use","combatant":"aki","action":"evade","target_value":8},
     {"events":[{"event":"used","rule":"FM-ACT-14","combatant":"aki","action":"evade","target":"ben",
       "evasion":{"faces":[3,4],"total":10,"success":True,"margin":2},"damage":5,"damage_taken":0,"hp":20,
@@ -85,10 +85,12 @@ a2=dict(aki, hp=5); b2=dict(ben)
 s=[new([a2,b2,{"id":"cid","reaction":1,"magic":1,"agility":1,"side":"npc"}]),
    act(0,{"type":"declare","combatant":"ben","declaration":{"action":"direct_attack","target":"aki","damage":6}}),
    act(1,{"type":"end_declarations"}),
-   act(2,{"type":"resolve","combatant":"ben"},{"outcome":None}),
+   act(2,{"type":"resolve","combatant":"ben"}),
    act(3,{"type":"use","combatant":"aki","action":"evade","target_value":9},
-       {"events":[{"event":"used","damage_taken":6,"hp":-1}],
-        "outcome":{"side":"npc","winner":"npc","down":["aki"],"rule":"FM-DEF-1","round":1}}, rolls=[1,2])]
+       {"events":[{"event":"used","damage_taken":6,"hp":-1}]}, rolls=[1,2]),
+   {"call":"fap_map.round_turn","args":{"state":"$3.state"},"expect":{"outcome":None}},
+   {"call":"fap_map.round_turn","args":{"state":"$4.state"},"expect":{
+    "outcome":{"side":"npc","winner":"npc","down":["aki"],"rule":"FM-DEF-1","round":1}}}]
 cases.append({"id":"fm-attack-fight-ends-when-a-side-is-down","rule":"FM-DEF-1 FM-DEF-2 FM-ACT-14",
   "comment":"aki (side pc, HP 5) fails to Evade ben's 6 damage: HP -1, down; side pc has nobody standing, so the fight is over and npc wins (cid tracks no HP and is never down)",
   "steps":s})

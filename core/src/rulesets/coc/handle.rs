@@ -207,8 +207,15 @@ impl Engine for HouseRound {
     /// `reaction`, then the target's allies who may still cover it. Nobody once the
     /// fight is over.
     fn turn(_: &(), s: &C7hRoundState) -> Turn {
-        let round = Turn { round: s.round, phase: "round".into(), active: Vec::new() };
-        if crate::coc7_house::exchange::fight_over(s).is_some() {
+        // C7H-INIT-1: the round's initiative order.
+        let order = crate::engine::settled_first(
+            s.order.iter().map(String::as_str),
+            s.combatants.iter().map(|c| c.entry.id.as_str()),
+        );
+        let outcome = Self::outcome(&(), s);
+        let over = !outcome.is_null();
+        let round = Turn { round: s.round, phase: "round".into(), active: Vec::new(), order, outcome };
+        if over {
             return round;
         }
         if let Some(p) = &s.pending {
@@ -360,11 +367,13 @@ impl Engine for Chase {
 
     /// C7H-ESC-6: the chase goes on round by round (`round`, nobody in particular) until
     /// the fugitive escapes or is caught; the phase is its status (`ongoing`, `escaped`,
-    /// `caught`). C7H-ESC-1: without a pursuer there is no chase round.
+    /// `caught`). C7H-ESC-1: without a pursuer there is no chase round. The order: the
+    /// fugitive, then the pursuer.
     fn turn(_: &(), s: &C7hChaseState) -> Turn {
         let on = s.status == C7hChaseStatus::Ongoing && s.pursuer.is_some();
         let active = if on { vec![TurnActive::step("round")] } else { Vec::new() };
-        Turn { round: s.round, phase: json_name(&s.status), active }
+        let order = Self::viewers(s).into_iter().map(str::to_string).collect();
+        Turn { round: s.round, phase: json_name(&s.status), active, order, outcome: Self::outcome(&(), s) }
     }
 
     /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).

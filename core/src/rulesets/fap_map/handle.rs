@@ -125,7 +125,13 @@ impl Engine for Round {
                 }
             }
         }
-        Turn { round: s.round, phase: json_name(&s.phase), active }
+        // FM-DEF-3: the action order of those with declared actions left.
+        let settled = round::engine::order(s, &ctx.pack);
+        let order = crate::engine::settled_first(
+            settled.iter().map(|e| e.combatant.as_str()),
+            s.combatants.iter().map(|c| c.id.as_str()),
+        );
+        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: Self::outcome(ctx, s) }
     }
 
     /// With HP tracked (some combatant has `hp`), the fight is over when the combatants

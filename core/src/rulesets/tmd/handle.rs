@@ -111,7 +111,12 @@ impl Engine for Encounter {
             }
             (None, TmdPhase::Turns) => active.extend(current.map(|c| TurnActive::of(c, "turn"))),
         }
-        Turn { round: s.round, phase: json_name(&s.phase), active }
+        // TMD-INI-1: the initiative order (the characters in the state's order before it).
+        let order = crate::engine::settled_first(
+            s.order.iter().map(String::as_str),
+            s.characters.iter().map(|c| c.id.as_str()),
+        );
+        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: Self::outcome(&(), s) }
     }
 
     /// The encounter is over once every side but one has nobody standing (the GM's

@@ -72,7 +72,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "tmd.encounter_turn",
             handle::Encounter,
             handle::TmdEncounterTurnArgs,
-            "Whose move it is: {round, phase, active: [{id, stage}]}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step."
+            "Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: interrupts of an announced action (TMD-INT-1), the delay declarations (TMD-INI-5), the current turn (TMD-TIME-2) or the round's next step."
         ),
         crate::op!(
             "tmd.initiative",

@@ -135,7 +135,16 @@ impl Engine for Battle {
                 .into_iter()
                 .collect(),
         };
-        Turn { round: s.round, phase: json_name(&s.phase), active }
+        // WT-INIT-2: the team initiative order, reversed in the Movement phase.
+        let mut order: Vec<usize> = s.initiative_order.clone();
+        if s.phase == WtBattlePhase::Movement {
+            order.reverse();
+        }
+        let order = crate::engine::settled_first(
+            order.iter().filter_map(|&t| s.teams.get(t)).map(|t| t.id.as_str()),
+            s.teams.iter().map(|t| t.id.as_str()),
+        );
+        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: s.outcome.to_json() }
     }
 
     /// WT-ST-1: a pending attack's target in Stealth that `viewer`'s team may not see is

@@ -112,7 +112,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             handle::WtBattleViewArgs => handle::WtBattleViewResult,
             "A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything)."),
         crate::turn_op!("world_trigger.battle_turn", handle::Battle, handle::WtBattleTurnArgs,
-            "Whose move it is: {round, phase, active: [{id, stage}]}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1)."),
+            "Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the Initiative phase's roll, the acting team (WT-INIT-2), or the target reacting to a pending attack (WT-HIT-1)."),
         op!("world_trigger.battle_run", battle::battle_run, battle::WtBattleRunArgs => battle::WtBattleRunResult,
             "Play a setup and a list of actions in order (scenario replay); returns the final state and the events."),
     ];

@@ -76,7 +76,7 @@ pub(crate) fn ops() -> Vec<OpDef> {
             "coc_ap.round_turn",
             super::handle::ApRound,
             super::handle::CocApRoundTurnArgs,
-            "Whose move it is: {round, phase, active: [{id, stage}]}: the participant whose turn it is (COCAP-RND-2), or next_round."
+            "Whose move it is: {round, phase, active: [{id, stage}], order, outcome}: the participant whose turn it is (COCAP-RND-2), or next_round."
         ),
         crate::op!(
             "coc_ap.action_points",

@@ -1093,8 +1093,14 @@ pub(crate) fn hp_list(s: &CocApRoundState) -> Vec<(&str, i64)> {
 /// (`reaction`); else the participant whose turn it is, or `next_round`.
 pub(crate) fn turn_of(s: &CocApRoundState) -> crate::engine::Turn {
     use crate::engine::{Turn, TurnActive};
-    if outcome(s).is_some() {
-        return Turn { round: s.round, phase: "over".into(), active: Vec::new() };
+    // COCAP-ORD-1: the round's DEX order.
+    let order = crate::engine::settled_first(
+        s.order.iter().map(String::as_str),
+        s.fighters.iter().map(|f| f.participant.id.as_str()),
+    );
+    if let Some(o) = outcome(s) {
+        let (phase, outcome) = ("over".into(), o.to_json());
+        return Turn { round: s.round, phase, active: Vec::new(), order, outcome };
     }
     let active = if let Some(p) = &s.pending {
         TurnActive::of(&p.target, "reaction")
@@ -1104,7 +1110,8 @@ pub(crate) fn turn_of(s: &CocApRoundState) -> crate::engine::Turn {
             None => TurnActive::step("next_round"),
         }
     };
-    Turn { round: s.round, phase: "round".into(), active: vec![active] }
+    let outcome = serde_json::Value::Null;
+    Turn { round: s.round, phase: "round".into(), active: vec![active], order, outcome }
 }
 
 /// `coc_ap.round_new` — round 1 with DEX order and AP (COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1).

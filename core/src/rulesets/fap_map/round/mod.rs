@@ -52,7 +52,7 @@ use super::catalog::FmActionPack;
 use super::{catalog, checks};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
-use engine::{apply, current, event};
+use engine::{apply, event};
 pub(crate) use legal::{candidates, listed};
 
 // ---------------------------------------------------------------- ops
@@ -122,34 +122,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         attack: None,
     };
     let events = vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), sentences::started(1))];
-    let order = order(&state, &pack);
-    let outcome = engine::outcome(&state);
-    Ok(FmRoundResult { state, events, rolls: Vec::new(), current: None, order, outcome })
-}
-
-/// `fap_map.round_act` — apply one action (see the module docs). An illegal
-/// action is `illegal_action` naming the rule it breaks; the state is unchanged.
-pub fn round_act(args: &FmRoundActArgs) -> Result<FmRoundResult> {
-    let pack = catalog::load(args.data.as_ref())?;
-    let mut state = parse_state(&args.state, &pack)?;
-    let mut dice = args.source.dice()?;
-    let events = act_on(&mut state, &pack, &args.action, &mut dice)?;
-    let order = order(&state, &pack);
-    let current = current(&state, &pack);
-    let outcome = engine::outcome(&state);
-    Ok(FmRoundResult { state, events, rolls: dice.take_rolls(), current, order, outcome })
-}
-
-/// One action on a validated state, in place (what `round_act` uses): checked, then
-/// applied; its events, with the actions' names. A refused action changes nothing.
-pub(crate) fn act_on(
-    state: &mut FmRoundState,
-    pack: &FmActionPack,
-    action: &FmRoundAction,
-    dice: &mut crate::dice::Dice,
-) -> Result<Vec<FmEvent>> {
-    engine::check(state, pack, action)?;
-    commit(state, pack, action, dice)
+    Ok(FmRoundResult { state, events, rolls: Vec::new() })
 }
 
 /// Apply an action that [`engine::check`] accepted, in place: its events, with the
@@ -171,18 +144,6 @@ pub(crate) fn commit(
 #[cfg(test)]
 pub(crate) fn probe_candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRoundAction> {
     candidates(state, pack)
-}
-
-/// `fap_map.round_legal_actions` — every action `round_act` accepts now, in its
-/// exact form, with its cost (amounts that may be chosen are listed at their minimum).
-pub fn round_legal_actions(args: &FmRoundStateArgs) -> Result<FmLegalActionsResult> {
-    let pack = catalog::load(args.data.as_ref())?;
-    let state = parse_state(&args.state, &pack)?;
-    let pack = crate::fap_map::handle::Pack { pack, data: None };
-    let legal =
-        crate::engine::listing_of::<crate::fap_map::handle::Round>(&pack, &state, args.viewer.as_ref())?;
-    let pack = &pack.pack;
-    Ok(FmLegalActionsResult { actions: legal, current: current(&state, pack), order: order(&state, pack) })
 }
 
 #[cfg(test)]

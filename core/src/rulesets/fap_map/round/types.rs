@@ -624,16 +624,6 @@ pub struct FmRoundResult {
     pub events: Vec<FmEvent>,
     /// Every die rolled: the evasion checks of Evade and Jump evasion (FM-DEF-2).
     pub rolls: Vec<Roll>,
-    /// Whose declared action resolves next (resolution phase), if anyone's.
-    #[serde(default)]
-    pub current: Option<String>,
-    /// The action order of those with declared actions left (resolution phase; a preview in the declaration phase).
-    /// A follower waiting for its target's move (FM-ACT-7) is left out until that move.
-    pub order: Vec<FmOrderEntry>,
-    /// With HP tracked: how the fight ended, once every side but one is down; null while it
-    /// goes on (and always without HP: the GM ends the fight).
-    #[serde(default)]
-    pub outcome: Option<FmOutcome>,
 }
 
 /// A legal action with its cost.
@@ -662,9 +652,4 @@ pub struct FmLegalAction {
 pub struct FmLegalActionsResult {
     /// Every legal action now, with its cost.
     pub actions: Vec<FmLegalAction>,
-    /// Whose declared action resolves next, if anyone's.
-    #[serde(default)]
-    pub current: Option<String>,
-    /// The action order.
-    pub order: Vec<FmOrderEntry>,
 }
