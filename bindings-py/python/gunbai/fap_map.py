@@ -162,7 +162,7 @@ def round_new(*, combatants: Sequence[FmCombatantInit], data: Union[Any, None] =
 
 @_op("fap_map.round_legal_actions")
 def round_legal_actions(*, state: Any, viewer: Union[str, None] = None, data: Union[Any, None] = None) -> FmLegalActionsResult:
-    """``fap_map.round_legal_actions`` — Every action round_act accepts now, in its exact form, with its cost; plus the current action order.
+    """``fap_map.round_legal_actions`` — Every action round_act accepts now, in its exact form, with its cost (whose turn it is and the action order: round_turn).
 
     Args:
         state: The state from the last `round_new` / `round_act`.
