@@ -17,7 +17,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, GM_EXTRA, orderOf, roundInfo, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
+import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, GM_EXTRA, rosterOf, orderOf, currentOf, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -94,7 +94,7 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  */
 
 /**
- * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[]}} Turn
+ * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[], order: string[], outcome: any}} Turn
  *   whose move it is, as the core's `turn` gives it
  */
 
@@ -209,7 +209,7 @@ async function saveEngine(combat, flag, answers = {}) {
     else if (doc.getFlag(MODULE, "view") !== view) await doc.setFlag(MODULE, "view", view);
   }
   /** @type {PublicFlag} */
-  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state), weapons: flag.weapons ?? {}, outcome: outcomeOf(gunbai, flag) };
+  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state, turnFor(gunbai, flag.ruleset, flag.state, null)), weapons: flag.weapons ?? {}, outcome: outcomeOf(gunbai, flag) };
   await combat.setFlag(MODULE, "engine", pub);
 }
 
@@ -294,7 +294,7 @@ export function opViewer(ruleset, viewer) {
 function viewersOf(ruleset, state) {
   if (ruleset === "world_trigger") return state.teams.map((/** @type {any} */ t) => t.id);
   if (ruleset === "tmd") return [...new Set(/** @type {string[]} */ (state.characters.map((/** @type {any} */ c) => c.side)))];
-  return orderOf(ruleset, state);
+  return rosterOf(ruleset, state);
 }
 
 /**
@@ -684,7 +684,7 @@ function listFor(gunbai, combat, flag, user) {
     const seen = new Set();
     listed = [];
     for (const c of combat.combatants) {
-      if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !orderOf(flag.ruleset, flag.state).includes(c.id)) continue;
+      if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !rosterOf(flag.ruleset, flag.state).includes(c.id)) continue;
       for (const l of h.legalActions({ actor: c.id, viewer })) {
         const key = JSON.stringify(l.action);
         if (seen.has(key)) continue;
@@ -814,7 +814,8 @@ function sameAction(/** @type {any} */ a, /** @type {any} */ b) {
  * @param {EngineFlag} flag
  */
 async function syncCombat(combat, flag) {
-  const order = orderOf(flag.ruleset, flag.state);
+  const turn = turnFor(await gunbaiReady, flag.ruleset, flag.state, null);
+  const order = orderOf(flag.ruleset, flag.state, turn);
   const n = order.length;
   const updates = [...combat.combatants]
     .map((c) => {
@@ -823,13 +824,14 @@ async function syncCombat(combat, flag) {
     })
     .filter((u) => combat.combatants.get(u._id)?.initiative !== u.initiative);
   if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
-  const { round, current } = roundInfo(flag.ruleset, flag.state);
+  const { round } = turn;
+  const current = currentOf(turn);
   /** @type {Record<string, number>} */
   const change = {};
   if (typeof round === "number" && round !== combat.round) change.round = round;
   // the tracker's current combatant is the engine's (when the engine has one acting)
-  const turn = current ? combat.turns.findIndex((c) => c.id === current) : -1;
-  if (turn >= 0 && turn !== combat.turn) change.turn = turn;
+  const at = current ? combat.turns.findIndex((c) => c.id === current) : -1;
+  if (at >= 0 && at !== combat.turn) change.turn = at;
   if (Object.keys(change).length) await combat.update(change);
 }
 
@@ -1539,15 +1541,16 @@ export async function renderPanel(root, combat) {
     const seq = flag ? flag.seq : mine?.seq ?? 0;
     /** @type {{action: Record<string, any> | null, events: any[], secret: boolean, private?: boolean, user: string}[]} */
     const entries = flag ? flag.log.slice(-6).map((l) => ({ action: l.action, events: l.events, secret: false, user: l.user })) : mine?.log ?? [];
-    const info = roundInfo(ruleset, state);
     const turn = flag ? turnFor(await gunbaiReady, ruleset, flag.state, null) : mine?.turn ?? null;
+    // the round and phase as the state words them (the CoC rounds have no phase)
+    const info = { round: state?.round, phase: state?.phase ?? null };
     const actions = await actionsFor(combat);
     const weapons = pub.weapons ?? {};
     const labels = /** @type {EngineFlag} */ ({ ruleset, state: state ?? null, seq: 0, log: [], weapons });
     panel.dataset.state = "running";
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
-    const rows = orderOf(ruleset, state)
+    const rows = orderOf(ruleset, state, turn)
       .map((id) => {
         const c = combat.combatants.get(id);
         const mine = !!c?.actor?.testUserPermission(game.user, "OWNER") && !gm;
@@ -1555,7 +1558,7 @@ export async function renderPanel(root, combat) {
           // (a stance is a key: its rulebook term)
           .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(k === "Stance" && typeof v === "string" && v !== "—" ? term(ruleset, "Value", v) : v)}</span>`)
           .join(" ");
-        return `<li data-combatant="${esc(id)}" class="${info.current === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
+        return `<li data-combatant="${esc(id)}" class="${currentOf(turn) === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
       })
       .join("");
     const button = (/** @type {{action: Record<string, any>, label: string, cost: string}} */ a, /** @type {number} */ i) =>

@@ -280,24 +280,17 @@ export const GM_EXTRA = {
 };
 
 /**
- * The combatant ids in the engine's order for this round (World Trigger: each
- * team's members in the team initiative order).
+ * Every combatant id the state names (its roster, in no particular order).
  * @param {string} ruleset
  * @param {any} state
  * @returns {string[]}
  */
-export function orderOf(ruleset, state) {
+export function rosterOf(ruleset, state) {
   switch (ruleset) {
-    case "world_trigger": {
-      // members carry their team's index; initiative_order lists team indices
-      /** @type {number[]} */
-      const teams = state.initiative_order?.length ? state.initiative_order : state.teams.map((/** @type {any} */ _t, /** @type {number} */ i) => i);
-      return teams.flatMap((t) => state.members.filter((/** @type {any} */ m) => m.team === t).map((/** @type {any} */ m) => m.id));
-    }
-    case "tmd": {
-      if (state.order?.length) return state.order;
-      return [...state.characters].sort((a, b) => (b.initiative ?? 0) - (a.initiative ?? 0)).map((c) => c.id);
-    }
+    case "world_trigger":
+      return state.members.map((/** @type {any} */ m) => m.id);
+    case "tmd":
+      return state.characters.map((/** @type {any} */ c) => c.id);
     case "coc7_house":
     case "coc_ap":
       return state.order ?? [];
@@ -309,26 +302,31 @@ export function orderOf(ruleset, state) {
 }
 
 /**
- * Round, phase and whose turn it is, as the state says.
+ * The combatant ids in the engine's order now: the turn's `order` (in World Trigger,
+ * where teams act, each team's members in the team's place).
  * @param {string} ruleset
  * @param {any} state
- * @returns {{round: number, phase: string | null, current: string | null}}
+ * @param {import("./combat.mjs").Turn | null} turn the engine's turn (`turn` of a handle)
+ * @returns {string[]}
  */
-export function roundInfo(ruleset, state) {
-  switch (ruleset) {
-    case "world_trigger":
-      // whose turn it is within a phase shows in the listing (a team's `pass`)
-      return { round: state.round, phase: state.phase, current: null };
-    case "tmd":
-      return { round: state.round, phase: state.phase, current: state.current ?? null };
-    case "coc7_house":
-    case "coc_ap":
-      return { round: state.round, phase: null, current: state.turn === null || state.turn === undefined ? null : state.order[state.turn] ?? null };
-    case "fap_map":
-      return { round: state.round, phase: state.phase, current: null };
-    default:
-      return { round: 0, phase: null, current: null };
-  }
+export function orderOf(ruleset, state, turn) {
+  const order = turn?.order ?? [];
+  if (ruleset !== "world_trigger") return order;
+  // members carry their team's index
+  return order.flatMap((id) => {
+    const t = state.teams.findIndex((/** @type {any} */ x) => x.id === id);
+    return state.members.filter((/** @type {any} */ m) => m.team === t).map((/** @type {any} */ m) => m.id);
+  });
+}
+
+/**
+ * Whose own turn it is, as the engine's turn says (its entry of stage `turn`; a World
+ * Trigger team's id, which names no combatant).
+ * @param {import("./combat.mjs").Turn | null} turn
+ * @returns {string | null}
+ */
+export function currentOf(turn) {
+  return turn?.active.find((a) => a.stage === "turn")?.id ?? null;
 }
 
 /**
