@@ -507,8 +507,9 @@ fn read_action<E: Engine>(action: &Value) -> Result<E::Action> {
 
 /// The pure `<module>.<x>_act` operation of engine `E`: `{state, action, data?, seed?,
 /// rolls?}` → `{state, events, rolls}`: the action read, then the dice, then the state
-/// (and `data`, FAP/MAP's action pack) loaded as a handle loads it; the action is checked and applied as a handle does ([`Engine::check`],
-/// then [`Engine::apply`]), on the loaded copy.
+/// (and `data`, FAP/MAP's action pack) loaded as a handle loads it; the action is
+/// checked and applied as a handle does ([`Engine::check`], then [`Engine::apply`]), on
+/// the loaded copy.
 pub(crate) fn act_call<E: Engine>(args: Value) -> Result<Value> {
     let mut a = object(args)?;
     only(&a, &["state", "action", "data", "seed", "rolls"])?;

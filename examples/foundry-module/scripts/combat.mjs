@@ -208,24 +208,10 @@ async function saveEngine(combat, flag, answers = {}) {
     if (!doc) await JournalEntry.create({ name: `gunbai: ${cid} · ${u.name}`, ownership: { default: NONE, [u.id]: OBSERVER }, flags: { [MODULE]: { viewOf: { combat: cid, user: u.id }, view } } });
     else if (doc.getFlag(MODULE, "view") !== view) await doc.setFlag(MODULE, "view", view);
   }
+  const turn = turnFor(gunbai, flag.ruleset, flag.state, null);
   /** @type {PublicFlag} */
-  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state, turnFor(gunbai, flag.ruleset, flag.state, null)), weapons: flag.weapons ?? {}, outcome: outcomeOf(gunbai, flag) };
+  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state, turn), weapons: flag.weapons ?? {}, outcome: turn.outcome ?? null };
   await combat.setFlag(MODULE, "engine", pub);
-}
-
-/**
- * The engine's `outcome()` of a record: null while the fight goes on.
- * @param {any} gunbai
- * @param {EngineFlag} flag
- * @returns {any}
- */
-function outcomeOf(gunbai, flag) {
-  const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
-  try {
-    return h.outcome ?? null;
-  } finally {
-    h.free();
-  }
 }
 
 /**
@@ -1550,6 +1536,7 @@ export async function renderPanel(root, combat) {
     panel.dataset.state = "running";
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
+    const current = currentOf(turn);
     const rows = orderOf(ruleset, state, turn)
       .map((id) => {
         const c = combat.combatants.get(id);
@@ -1558,7 +1545,7 @@ export async function renderPanel(root, combat) {
           // (a stance is a key: its rulebook term)
           .map(([k, v]) => `<span class="gunbai-num" data-key="${esc(k)}">${esc(Lk(`GUNBAI.Num.${k}`, k))} ${esc(k === "Stance" && typeof v === "string" && v !== "—" ? term(ruleset, "Value", v) : v)}</span>`)
           .join(" ");
-        return `<li data-combatant="${esc(id)}" class="${currentOf(turn) === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
+        return `<li data-combatant="${esc(id)}" class="${current === id ? "current" : ""}${mine ? " mine" : ""}"><b>${esc(nameOf(combat, id))}</b> ${nums}</li>`;
       })
       .join("");
     const button = (/** @type {{action: Record<string, any>, label: string, cost: string}} */ a, /** @type {number} */ i) =>

@@ -103,29 +103,20 @@ mod tests {
     #[test]
     fn one_stream_in_order() {
         for bonus in [-2, 0, 1] {
+            let roll = Coc7Roll {
+                skill: 45,
+                bonus_dice: bonus,
+                difficulty: Coc7Difficulty::Hard,
+                rule: 2,
+                ..Default::default()
+            };
             let base = Coc7SimulateChecksArgs {
-                roll: Coc7Roll {
-                    skill: 45,
-                    bonus_dice: bonus,
-                    difficulty: Coc7Difficulty::Hard,
-                    rule: 2,
-                    ..Default::default()
-                },
+                roll: roll.clone(),
                 n: 3,
                 source: Some(21).into(),
                 ..Default::default()
             };
-            let one = check(&Coc7CheckArgs {
-                roll: Coc7Roll {
-                    skill: 45,
-                    bonus_dice: bonus,
-                    difficulty: Coc7Difficulty::Hard,
-                    rule: 2,
-                    ..Default::default()
-                },
-                source: crate::dice::DiceArgs::seed(21),
-            })
-            .unwrap();
+            let one = check(&Coc7CheckArgs { roll, source: crate::dice::DiceArgs::seed(21) }).unwrap();
             let levels = ints(simulate_checks(&base).unwrap());
             assert_eq!(levels[0], i32::from(one.level.rank()));
             let rolls = ints(
