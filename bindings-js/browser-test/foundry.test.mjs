@@ -1007,13 +1007,15 @@ test("World Trigger log: an event whose target or reactor a team's view leaves u
   // the core's view for team b of the views vectors' battle (a1 of team a in Stealth)
   const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
   const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  // events as the core reports them (each with its sentence, which names a1)
+  const said = { ja: "a1", zh_hans: "a1", zh_hant: "a1", en: "a1" };
   const events = [
     { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
     { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
     { type: "no_reaction", target: "a1" },
-    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
-    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
-  ];
+    { type: "hit_check", attacker: "b1", target: "a1", special_attack: 0, faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, burst: 0, special_attack: 0, modifier: 0, trion_after: 8 },
+  ].map((e) => ({ ...e, rule: "WT-HIT-1", text: said }));
   const seen = h.view("b", events).events;
   for (const e of seen) assert.ok(!JSON.stringify(e).includes('"a1"'), JSON.stringify(e));
   const combat = { combatants: Object.assign([{ id: "a1", name: "Kuga" }, { id: "b1", name: "Katori" }], { get: (id) => ({ a1: { name: "Kuga" }, b1: { name: "Katori" } })[id] }) };

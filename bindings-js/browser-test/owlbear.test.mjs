@@ -1286,19 +1286,22 @@ test("WT: the bundled sample sheets and map are rank_3v3.json's", () => {
   assert.deepEqual(EXAMPLE_MAPS.rank_3v3, b.map);
 });
 
-test("WT log: an event whose target or reactor the team's view leaves unnamed (Stealth, WT-ST-1) shows an unseen member, in four languages", async () => {
+test("WT log: an event whose target or reactor the team's view leaves unnamed (Stealth, WT-ST-1) shows the core's sentence with an unseen member, in four languages", async () => {
   const { createWorldTrigger } = await import(join(EX, "wt.js"));
-  const { S } = await import(join(EX, "wt-i18n.js"));
+  // the core's words for a member the view leaves unnamed
+  const unseen = { ja: "姿の見えない隊員", "zh-Hant": "看不見的隊員", "zh-Hans": "看不见的队员", en: "an unseen member" };
   // The views vectors' battle: a1 (team a) starts in Stealth (Bagworm teleport, WT-MAP-6).
   const cases = JSON.parse(readFileSync(join(REPO_ROOT, "testdata", "vectors", "views", "engine_views.json"), "utf8"));
   const h = gunbai.worldTrigger.Battle.create(cases[0].steps[0].args);
+  // events as the core reports them (each with its sentence, which names a1)
+  const said = { ja: "a1", zh_hans: "a1", zh_hant: "a1", en: "a1" };
   const events = [
     { type: "attack_declared", attacker: "b1", skill: "kogetsu", targets: ["a1"] },
     { type: "reaction_rolled", reactor: "a1", target: "a1", skill: "shield", faces: [3, 4], achievement: 7 },
     { type: "no_reaction", target: "a1" },
-    { type: "hit_check", attacker: "b1", target: "a1", faces: [5, 6], achievement: 11, against: 7, hit: true },
-    { type: "damage", target: "a1", total: 4, die: 4, trion_after: 8 },
-  ];
+    { type: "hit_check", attacker: "b1", target: "a1", special_attack: 0, faces: [5, 6], achievement: 11, against: 7, hit: true },
+    { type: "damage", target: "a1", total: 4, die: 4, burst: 0, special_attack: 0, modifier: 0, trion_after: 8 },
+  ].map((e) => ({ ...e, rule: "WT-HIT-1", text: said }));
   // the core's view for team b names a1 in none of them
   const seen = h.view("b", events).events;
   assert.equal(seen.length, events.length);
@@ -1307,7 +1310,7 @@ test("WT log: an event whose target or reactor the team's view leaves unnamed (S
     const { eventText } = createWorldTrigger({ gunbai, lang, esc: String });
     for (const e of seen) {
       const line = eventText(e);
-      assert.ok(line.includes(S.unseen[lang]), `${lang} ${e.type}: ${line}`);
+      assert.ok(line.includes(unseen[lang]), `${lang} ${e.type}: ${line}`);
       assert.doesNotMatch(line, /undefined|null|→ *$|→ *[、,]/, `${lang} ${e.type}: ${line}`);
     }
     // team a (its own) and the GM see the name

@@ -309,7 +309,7 @@ vector_files! {
         pack_tier_endings, variants
     }
     world_trigger_battle {
-        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, rulings_2026_12_05, scenarios,
+        audit, blackbox, corrupt_states, engine_readings, knockout_reentry, listing_limits, mock_revival, rulings_2026_12_05, scenarios, sentences,
         simultaneous, simulate_battles
     }
 }

@@ -5,7 +5,7 @@
 // states, lists every legal action as a button, and logs the typed events (with
 // the seed each action was rolled with, so any step can be replayed with
 // `world_trigger.battle_act`).
-import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A, E } from "./wt-i18n.js";
+import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A } from "./wt-i18n.js";
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
 import { KEY } from "./store.js";
 import { secretsOf, hiddenMembers, entryFor } from "./views.js";
@@ -90,47 +90,23 @@ export function createWorldTrigger(ctx) {
     }
   };
   const h = {
-    m: name,
-    team: (id) => id,
-    skill,
-    op: opSkill,
     ability: (id) => lab(abilityLabels[id]) || id,
-    trigger: (id) => lab(triggerLabels[id]) || id,
     side: (s) => tr(SIDES[s]) || s,
-    state: (s) => tr(STATES[s]) || s,
-    cond: (c) => condLabels([c])[0] || c,
-    label: lab,
-    phase: (e) => lab(e.label) || tr(PHASES[e.phase]) || e.phase,
     outcome: (r) => tr(OUTCOME[r]) || r,
-    sq,
-    faces: (f) => `[${(f || []).join(", ")}]`,
-    signed: (n) => (n > 0 ? `+${n}` : String(n)),
-    parts: (e, burst, special, modifier) =>
-      `${e.burst ? `, ${burst} +${e.burst}` : ""}${e.special_attack ? `, ${special} +${e.special_attack}` : ""}${e.modifier ? `, ${modifier} ${e.modifier > 0 ? "+" : ""}${e.modifier}` : ""}`,
   };
-  // The names of this battle's members, for a sentence of the core (which writes ids).
-  const memberNames = () => new Map((rec?.state?.members ?? []).map((m) => [String(m.id), name(m.id)]));
-  // An event as this viewer's view has it: a member it leaves unnamed (a target or a
-  // reactor in Stealth, WT-ST-1) is shown as unseen, never as an empty name.
-  const hv = { ...h, m: (id) => (id == null || id === "" ? tr(S.unseen) : name(id)) };
+  // The names a sentence of the core writes as ids: the pack's triggers and position /
+  // trait skills, and this battle's members.
+  const idNames = () => {
+    const m = new Map();
+    for (const [id, l] of [...Object.entries(triggerLabels), ...Object.entries(abilityLabels)]) if (lab(l)) m.set(id, lab(l));
+    for (const x of rec?.state?.members ?? []) m.set(String(x.id), name(x.id));
+    return m;
+  };
+  // An event's sentence, the core's (a team's view says it as the team may read it:
+  // "an unseen member", no square of a move in Stealth, WT-ST-1).
   const eventText = (e) => {
-    // the core's own sentence, where the event has one (a view drops it with a hidden name)
-    if (e.text && typeof e.text === "object" && typeof e.text.en === "string") return namesIn(lab(e.text), memberNames());
-    if (e.type === "attack_declared" && Array.isArray(e.targets) && !e.targets.length) e = { ...e, targets: [null] };
-    // the square left out by the viewer's view (Stealth, WT-ST-1)
-    if (e.type === "moved" && !("path" in e)) return fmt(S.hiddenMoved, { m: h.m(e.member) });
-    if (e.type === "forced_move" && !("to" in e)) return fmt(S.hiddenForced, { m: h.m(e.member) });
-    if (e.type === "reentry" && !("to" in e)) return fmt(S.hiddenReentry, { m: h.m(e.member), faces: h.faces(e.faces), a: e.achievement, t: e.target });
-    if (e.type === "brought_back" && !("to" in e)) return fmt(S.hiddenBroughtBack, { m: h.m(e.member), by: h.m(e.by) });
-    const f = E[e.type]?.[lang] ?? E[e.type]?.en;
-    if (f) {
-      try {
-        return f(e, hv);
-      } catch {
-        /* fall through to the raw form */
-      }
-    }
-    return `${e.type} ${JSON.stringify(e)}`;
+    if (e.text && typeof e.text === "object" && typeof e.text.en === "string") return namesIn(lab(e.text), idNames());
+    return `${e.type}${e.rule ? ` (${e.rule})` : ""}`;
   };
 
   /** A legal action as a short label (without its cost). */

@@ -446,7 +446,7 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
 
 
 @_op("world_trigger.battle_view")
-def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None, events: Union[Sequence[WtBattleEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> WtBattleViewResult:
+def battle_view(*, state: WtBattleState, viewer: Union[WtBattleViewer, None] = None, events: Union[Sequence[WtBattleLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> WtBattleViewResult:
     """``world_trigger.battle_view`` — A team's view of a state (and of the last action's events): another team's members in Stealth have no square (WT-ST-1); null viewer: the GM's (everything).
 
     Args:

@@ -152,6 +152,66 @@ pub fn fill(t: &Tpl, args: &[&dyn Say]) -> WtLabel {
     WtLabel { ja: one(0), zh_hans: one(1), zh_hant: one(2), en: one(3) }
 }
 
+/// An event as an engine reports it: the event's own fields, with the rule (a RULES.md
+/// ID) that produced it and one sentence stating it in the four display languages, side
+/// by side in one JSON object (`{"type": "damage", …, "rule": "WT-DMG-1", "text": {…}}`).
+/// An engine's own event type stays plain; its reported events (the pure operations'
+/// `events`, a handle's) are `Logged`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Logged<E> {
+    /// What happened.
+    #[serde(flatten)]
+    pub event: E,
+    /// The rule (RULES.md ID) that produced it.
+    pub rule: String,
+    /// One full sentence stating what happened.
+    pub text: WtLabel,
+}
+
+impl<E: ToJson> ToJson for Logged<E> {
+    fn to_json(&self) -> serde_json::Value {
+        let mut v = self.event.to_json();
+        if let Some(m) = v.as_object_mut() {
+            m.insert("rule".into(), serde_json::Value::String(self.rule.clone()));
+            m.insert("text".into(), self.text.to_json());
+        }
+        v
+    }
+}
+
+/// The schema of `Logged<E>`: each variant of `E` (a tagged enum, its branches closed to
+/// unknown keys) with `rule` and `text` beside its own fields. Named after `E`, with
+/// `Event` read as `LoggedEvent` (`TmdEvent` → `TmdLoggedEvent`).
+impl<E: JsonSchema> JsonSchema for Logged<E> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        E::schema_name().replacen("Event", "LoggedEvent", 1).into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        use serde_json::Value;
+        let mut s = E::json_schema(g);
+        let rule =
+            serde_json::json!({"type": "string", "description": "The rule (RULES.md ID) that produced it."});
+        let mut text = g.subschema_for::<WtLabel>().to_value();
+        if let Some(m) = text.as_object_mut() {
+            m.insert("description".into(), "One full sentence stating what happened.".into());
+        }
+        for b in s.get_mut("oneOf").and_then(Value::as_array_mut).into_iter().flatten() {
+            if let Some(props) = b.get_mut("properties").and_then(Value::as_object_mut) {
+                props.insert("rule".into(), rule.clone());
+                props.insert("text".into(), text.clone());
+            }
+            if let Some(req) = b.get_mut("required").and_then(Value::as_array_mut) {
+                for k in ["rule", "text"] {
+                    if !req.iter().any(|r| r == k) {
+                        req.push(k.into());
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod fill_tests {
     use super::*;

@@ -88,7 +88,7 @@ impl Engine for Battle {
     ) -> Result<Value> {
         let mut ev = Vec::new();
         engine::commit(s, a, &c, dice, &mut ev)?;
-        Ok(ev.to_json())
+        Ok(battle::sentences::logged_json(s, ev))
     }
 
     /// With its cost.
@@ -244,7 +244,7 @@ impl Engine for Battle {
 crate::engine::view_schema::view_shapes!(
     WtBattleViewArgs, WtBattleViewResult,
     crate::world_trigger::battle::state::WtBattleState,
-    crate::world_trigger::battle::actions::WtBattleEvent,
+    crate::world_trigger::battle::WtBattleLoggedEvent,
     crate::world_trigger::battle::WtBattleViewer,
     "The team viewing (its index or id); absent or null: the GM, who sees everything.",
     serde_json::Map<String, Value>,

@@ -42,12 +42,14 @@ pub mod data;
 pub mod engine;
 pub mod grid;
 pub mod legal;
+pub(crate) mod sentences;
 pub mod state;
 #[cfg(test)]
 pub(crate) mod tests;
 pub(crate) mod view;
 
 pub use actions::*;
+pub use sentences::WtBattleLoggedEvent;
 pub use state::*;
 
 use self::data::{load_battle_data, WtBattleSkillKind};
@@ -138,12 +140,12 @@ pub struct WtBattleNewArgs {
 }
 
 /// Result of `world_trigger.battle_new` and `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
 pub struct WtBattleResult {
     /// The new state.
     pub state: WtBattleState,
-    /// What happened, in order.
-    pub events: Vec<WtBattleEvent>,
+    /// What happened, in order: each event with its rule and sentence.
+    pub events: Vec<WtBattleLoggedEvent>,
     /// Every die rolled, in consumption order.
     pub rolls: Vec<Roll>,
 }
@@ -248,16 +250,16 @@ pub struct WtBattleRunArgs {
 }
 
 /// Result of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
 pub struct WtBattleRunResult {
     /// The final state.
     pub state: WtBattleState,
     /// The events of the last step (of `battle_new` when there are no steps).
-    pub last_events: Vec<WtBattleEvent>,
+    pub last_events: Vec<WtBattleLoggedEvent>,
     /// The dice of the last step.
     pub last_rolls: Vec<Roll>,
     /// Every event of the run (setup first).
-    pub events: Vec<WtBattleEvent>,
+    pub events: Vec<WtBattleLoggedEvent>,
     /// The final state's legal actions (with `with_legal`).
     pub legal: Option<Vec<WtLegalAction>>,
 }
@@ -533,6 +535,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     engine::down_at_start(&mut s, &mut events)?;
+    let events = sentences::logged(&s, events);
     Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
 }
 
@@ -630,8 +633,8 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
                 e
             }
         })?;
-        events.extend(ev.iter().cloned());
-        last_events = ev;
+        last_events = sentences::logged(&s, ev);
+        events.extend(last_events.iter().cloned());
         last_rolls = dice.take_rolls();
     }
     let legal = args.with_legal.then(|| legal::legal_actions_bounded(&s, None, "with_legal")).transpose()?;

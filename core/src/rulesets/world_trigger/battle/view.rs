@@ -13,8 +13,9 @@
 //! and its `reactions` leave it out, and an event while it was in Stealth names it as
 //! no `target`, `reactor` or one of `targets` (`attack_declared`, `hit_check`,
 //! `damage`, ...), nor does the given action name it as its `target`. An event that
-//! loses a square or a name this way loses its `text` too, as its other hidden fields
-//! (a sentence could state them). Its own team and the GM see everything. Once Stealth
+//! loses a square or a name this way has its `text` said again as the viewer may read
+//! it: "an unseen member" for the name, no square for the move (dropped if the event
+//! given does not read as one). Its own team and the GM see everything. Once Stealth
 //! ends (WT-ST-1 items 1–5, e.g. Area Search) its square is visible again.
 //!
 //! The same holds for a team's listing (`battle_legal_actions` / `legal_actions` with a
@@ -205,7 +206,8 @@ fn unname(o: &mut Map<String, Value>, hid: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// Drop the squares of hidden members' moves from `ev` (the events that led to `s`), and
-/// the names of hidden targets and reactors ([`unname`]). Who was in Stealth at each
+/// the names of hidden targets and reactors ([`unname`]), and say such an event's
+/// sentence again without them. Who was in Stealth at each
 /// event is read backwards from `s`: before a `state` event for `stealth`, the member
 /// was in the opposite state.
 fn redact_events(s: &WtBattleState, team: usize, ev: &mut [Value]) {
@@ -213,20 +215,34 @@ fn redact_events(s: &WtBattleState, team: usize, ev: &mut [Value]) {
         s.members.iter().filter(|m| hidden(m, team)).map(|m| m.id.as_str()).collect();
     for e in ev.iter_mut().rev() {
         let Some(o) = e.as_object_mut() else { continue };
-        unname(o, &|id| stealthed.contains(&id));
-        let Some(who) = o.get("member").and_then(Value::as_str) else { continue };
-        let Some(m) = s.members.iter().find(|m| m.id == who && m.team != team) else { continue };
-        let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
-        if kind == "state" && o.get("state").and_then(Value::as_str) == Some("stealth") {
-            stealthed.retain(|x| *x != m.id);
-            if o.get("on") == Some(&Value::Bool(false)) {
-                stealthed.push(&m.id);
+        let reported = o.contains_key("text").then(|| Value::Object(o.clone()));
+        let named = unname(o, &|id| stealthed.contains(&id));
+        let mut squares = false;
+        if let Some(who) = o.get("member").and_then(Value::as_str) {
+            if let Some(m) = s.members.iter().find(|m| m.id == who && m.team != team) {
+                let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
+                if kind == "state" && o.get("state").and_then(Value::as_str) == Some("stealth") {
+                    stealthed.retain(|x| *x != m.id);
+                    if o.get("on") == Some(&Value::Bool(false)) {
+                        stealthed.push(&m.id);
+                    }
+                } else if stealthed.contains(&m.id.as_str())
+                    && matches!(kind, "moved" | "forced_move" | "reentry" | "brought_back")
+                {
+                    for k in ["path", "cost", "to", "text"] {
+                        o.remove(k);
+                    }
+                    squares = true;
+                }
             }
-        } else if stealthed.contains(&m.id.as_str())
-            && matches!(kind, "moved" | "forced_move" | "reentry" | "brought_back")
-        {
-            for k in ["path", "cost", "to", "text"] {
-                o.remove(k);
+        }
+        // The sentence again, as the viewer may read it: "an unseen member" for a name it
+        // may not know, no square for a move it may not see.
+        if named || squares {
+            let said = reported
+                .and_then(|r| super::sentences::seen_text(s, &r, &|id| stealthed.contains(&id), squares));
+            if let Some(t) = said {
+                o.insert("text".into(), crate::json::ToJson::to_json(&t));
             }
         }
     }
@@ -280,10 +296,11 @@ mod tests {
     }
 
     #[test]
-    fn a_target_in_stealth_is_named_by_no_event_and_its_sentence_goes_too() {
+    fn a_target_in_stealth_is_named_by_no_event_and_its_sentence_says_unseen() {
         // WT-ST-1: a1 is in Stealth at the end. An event naming it while it was hidden loses
-        // the name and its `text` (a sentence could name it); one from before its Stealth
-        // began keeps both; its own team sees everything.
+        // the name, and its `text` is said again with "an unseen member" (dropped when the
+        // event does not read as one); one from before its Stealth began keeps both; its
+        // own team sees everything.
         let s = stealthed();
         let text = json!({"ja": "b1→a1", "zh_hans": "b1→a1", "zh_hant": "b1→a1", "en": "b1 shoots a1"});
         let declared = json!({"type": "attack_declared", "attacker": "b1", "skill": "x", "targets": ["a1"], "text": text});
@@ -292,17 +309,20 @@ mod tests {
         let all = vec![declared.clone(), stealth(true), declared.clone(), hit.clone(), react.clone()];
         let ev = seen(&s, json!("b"), all.clone());
         assert_eq!(ev[0], declared);
-        assert_eq!(ev[2], json!({"type": "attack_declared", "attacker": "b1", "skill": "x", "targets": []}));
+        assert_eq!(ev[2]["targets"], json!([]));
+        assert_eq!(ev[2]["text"]["en"], "b1 attacks an unseen member with x.");
+        assert_eq!(ev[2]["text"]["ja"], "b1がxで姿の見えない隊員を攻撃。");
+        // not an event as reported (no faces, no special attack): its sentence goes
         assert_eq!(ev[3], json!({"type": "hit_check", "attacker": "b1", "hit": true}));
         assert_eq!(ev[4], json!({"type": "reaction_rolled", "achievement": 3}));
         assert_eq!(seen(&s, json!("a"), all.clone()), all);
-        // A hidden mover's event loses its sentence with its squares.
+        // A hidden mover's event loses its squares, and its sentence says so.
         let mut mv = moved();
         mv["text"] = text;
-        assert_eq!(
-            seen(&s, json!("b"), vec![mv])[0],
-            json!({"type": "moved", "member": "a1", "movement": 3})
-        );
+        let hid = &seen(&s, json!("b"), vec![mv])[0];
+        assert!(hid.get("path").is_none() && hid.get("cost").is_none());
+        assert_eq!(hid["text"]["en"], "a1 moves (Stealth: square hidden).");
+        assert_eq!(hid["text"]["zh_hant"], "a1移動了（隱身狀態：位置不公開）。");
     }
 
     #[test]
