@@ -281,6 +281,13 @@ pub fn load_state(v: &Value) -> Result<WtBattleState> {
 /// built with the rules module (WT-CC, WT-DER), skills come from the battle
 /// data (WT-CC-8), the state starts at round 1, Initiative phase.
 pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
+    let (s, events) = new_state(args)?;
+    let events = sentences::logged(&s, events);
+    Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
+}
+
+/// [`battle_new`]'s state and its events, plain.
+fn new_state(args: &WtBattleNewArgs) -> Result<(WtBattleState, Vec<WtBattleEvent>)> {
     let pack = load_pack(args.data.as_ref())?;
     let bd = load_battle_data(args.battle_data.as_ref())?;
     let bad = data::validate_against_pack(&bd, &pack, "battle_data");
@@ -535,8 +542,7 @@ pub fn battle_new(args: &WtBattleNewArgs) -> Result<WtBattleResult> {
     let mut events = teleport_events;
     engine::start_round(&mut s, 1, &mut events);
     engine::down_at_start(&mut s, &mut events)?;
-    let events = sentences::logged(&s, events);
-    Ok(WtBattleResult { state: s, events, rolls: Vec::new() })
+    Ok((s, events))
 }
 
 /// A sheet's violations name places inside the sheet (`sheet.points.attack`):
@@ -616,10 +622,9 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
         return Err(Error::limit("steps", "at most 2000 steps"));
     }
     // The setup's errors name its fields under `setup` (`setup.teams[0]...`).
-    let r = battle_new(&args.setup).map_err(|e| e.within("setup"))?;
-    let mut s = r.state;
-    let mut last_events = r.events.clone();
-    let mut events = r.events;
+    let (mut s, setup_events) = new_state(&args.setup).map_err(|e| e.within("setup"))?;
+    let mut last_events = setup_events.clone();
+    let mut events = setup_events;
     let mut last_rolls = Vec::new();
     for (i, st) in args.steps.iter().enumerate() {
         let mut dice = st.source.dice().map_err(|e| e.within(&format!("steps[{i}]")))?;
@@ -633,11 +638,12 @@ pub fn battle_run(args: &WtBattleRunArgs) -> Result<WtBattleRunResult> {
                 e
             }
         })?;
-        last_events = sentences::logged(&s, ev);
-        events.extend(last_events.iter().cloned());
+        events.extend(ev.iter().cloned());
+        last_events = ev;
         last_rolls = dice.take_rolls();
     }
     let legal = args.with_legal.then(|| legal::legal_actions_bounded(&s, None, "with_legal")).transpose()?;
+    let (last_events, events) = (sentences::logged(&s, last_events), sentences::logged(&s, events));
     Ok(WtBattleRunResult { state: s, last_events, last_rolls, events, legal })
 }
 

@@ -192,21 +192,100 @@ impl Say for Targets<'_> {
 }
 
 /// An event's sentence as a viewer may read it (`view`, WT-ST-1): `event` is the event as
-/// reported (its JSON, with `rule` and `text`), `hidden` the members the viewer may not
-/// name, `squares` whether its squares are hidden. None if it does not read as an event.
+/// reported (its JSON), `hidden` the members the viewer may not name, `squares` whether
+/// its squares are hidden. None if it is not one of the events a view redacts, as the
+/// engine reports them.
 pub(crate) fn seen_text(
     s: &WtBattleState,
     event: &Value,
     hidden: &dyn Fn(&str) -> bool,
     squares: bool,
 ) -> Option<WtLabel> {
-    let mut o = event.as_object()?.clone();
-    o.remove("text");
-    if !matches!(o.get("type").and_then(Value::as_str), Some("state" | "bailed_out")) {
-        o.remove("rule");
-    }
-    let e: WtBattleEvent = crate::json::from_value(&Value::Object(o)).ok()?;
+    let e = redactable(event.as_object()?)?;
     Some(describe(s, &e, &Unseen { hidden, squares }).1)
+}
+
+/// The events a view may redact (they name a target or a reactor, or a move's squares),
+/// read back from their JSON: only what their sentences say. (Reading every event kind
+/// would bring the whole event parser into the wasm entries for these ten.)
+fn redactable(o: &serde_json::Map<String, Value>) -> Option<WtBattleEvent> {
+    let st = |k: &str| o.get(k).and_then(Value::as_str).map(str::to_string);
+    let int = |k: &str| o.get(k).and_then(Value::as_i64);
+    let small = |k: &str| int(k).and_then(|n| u32::try_from(n).ok());
+    let faces = || -> Option<Vec<u32>> {
+        o.get("faces")?.as_array()?.iter().map(|f| f.as_u64().and_then(|n| u32::try_from(n).ok())).collect()
+    };
+    let flag = |k: &str| o.get(k).and_then(Value::as_bool);
+    let square = |k: &str| -> Option<WtSquare> {
+        let p = o.get(k)?;
+        Some(WtSquare { x: p.get("x")?.as_i64()?, y: p.get("y")?.as_i64()? })
+    };
+    use WtBattleEvent as E;
+    Some(match o.get("type")?.as_str()? {
+        "attack_declared" => E::AttackDeclared {
+            attacker: st("attacker")?,
+            skill: st("skill")?,
+            targets: o
+                .get("targets")?
+                .as_array()?
+                .iter()
+                .map(|t| t.as_str().map(str::to_string))
+                .collect::<Option<_>>()?,
+        },
+        "reaction_rolled" => E::ReactionRolled {
+            target: st("target")?,
+            reactor: st("reactor")?,
+            skill: st("skill")?,
+            faces: faces()?,
+            achievement: int("achievement")?,
+        },
+        "no_reaction" => E::NoReaction { target: st("target")? },
+        "hit_check" => E::HitCheck {
+            attacker: st("attacker")?,
+            target: st("target")?,
+            special_attack: int("special_attack")?,
+            faces: faces()?,
+            achievement: int("achievement"),
+            against: int("against"),
+            hit: flag("hit")?,
+        },
+        "damage" => E::Damage {
+            target: st("target")?,
+            total: int("total")?,
+            die: small("die")?,
+            burst: int("burst")?,
+            special_attack: int("special_attack")?,
+            modifier: int("modifier")?,
+            trion_after: int("trion_after")?,
+        },
+        "damage_table" => E::DamageTable {
+            target: st("target")?,
+            tier: int("tier")?,
+            roll: small("roll")?,
+            row: small("row")?,
+            shifted_from: small("shifted_from"),
+            effect: *crate::world_trigger::types::WtCondition::ALL
+                .iter()
+                .find(|c| Some(c.key()) == o.get("effect").and_then(Value::as_str))?,
+        },
+        "moved" => E::Moved { member: st("member")?, path: Vec::new(), cost: 0, movement: 0 },
+        "forced_move" => E::ForcedMove {
+            member: st("member")?,
+            to: WtSquare { x: 0, y: 0 },
+            out_of_bounds: flag("out_of_bounds")?,
+        },
+        "reentry" => E::Reentry {
+            member: st("member")?,
+            faces: faces()?,
+            achievement: int("achievement")?,
+            target: int("target")?,
+            to: square("to"),
+        },
+        "brought_back" => {
+            E::BroughtBack { member: st("member")?, by: st("by")?, to: WtSquare { x: 0, y: 0 } }
+        }
+        _ => return None,
+    })
 }
 
 /// The rule of a battle's end (WT-END-1/2/3 by battle type).
