@@ -607,10 +607,12 @@ mod tests {
         assert_eq!(t.en, "Scene 2 ends (two hours passed).");
         assert_eq!(t.ja, "シーン2が終わった（2時間が経過）。");
         assert_eq!(t.zh_hant, "場景2結束了（經過兩小時）。");
-        let (rule, t) = describe(&TmdEvent::InitiativeRolled { reason: "round_start".into(), entries: vec![] });
+        let (rule, t) =
+            describe(&TmdEvent::InitiativeRolled { reason: "round_start".into(), entries: vec![] });
         assert_eq!(rule, "TMD-INI-3");
         assert_eq!(t.zh_hans, "进行了先攻检定（战斗轮开始）：—。");
-        let (_, t) = describe(&TmdEvent::EffectEnded { id: 0, name: "x".into(), reason: "target_turn_end".into() });
+        let (_, t) =
+            describe(&TmdEvent::EffectEnded { id: 0, name: "x".into(), reason: "target_turn_end".into() });
         assert_eq!(t.en, "The effect \"x\" ends (its target's turn ended).");
         // a key gunbai does not know is shown as it is
         let (_, t) = describe(&TmdEvent::SceneEnded { scene: 1, reason: "gm".into() });
