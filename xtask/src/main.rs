@@ -231,7 +231,7 @@ fn gen_js(catalog: &Value, out: &Path, only: Option<&[String]>) -> Result<(), St
     }
     if keep_battle {
         writeln!(js, "\n/** `worldTrigger.Battle`, also exported at the top level. */\nexport const Battle = worldTrigger.Battle;").unwrap();
-        writeln!(dts, "\n/** `worldTrigger.Battle`, also exported at the top level. */\nexport declare const Battle: typeof worldTrigger.Battle;\n/** A World Trigger battle handle. */\nexport type Battle = GameHandle<WtBattleState, WtBattleAction, WtLegalAction, WtBattleEvent>;").unwrap();
+        writeln!(dts, "\n/** `worldTrigger.Battle`, also exported at the top level. */\nexport declare const Battle: typeof worldTrigger.Battle;\n/** A World Trigger battle handle. */\nexport type Battle = GameHandle<WtBattleState, WtBattleAction, WtLegalAction, WtBattleLoggedEvent>;").unwrap();
     }
     writeln!(dts, "\n/** gunbai's version. */\nexport declare const version: string;").unwrap();
 
