@@ -91,6 +91,7 @@ export function createWorldTrigger(ctx) {
   };
   const h = {
     ability: (id) => lab(abilityLabels[id]) || id,
+    trigger: (id) => lab(triggerLabels[id]) || id,
     side: (s) => tr(SIDES[s]) || s,
     outcome: (r) => tr(OUTCOME[r]) || r,
   };
