@@ -76,15 +76,6 @@ impl Say for Rolled<'_> {
     }
 }
 
-/// A trigger's name: the battle catalog's name of its skill of the same id, else its id.
-struct Trigger<'a>(&'a WtBattleState, &'a str);
-
-impl Say for Trigger<'_> {
-    fn say(&self, lang: usize, out: &mut String) {
-        Skill(self.0, self.1).say(lang, out)
-    }
-}
-
 /// A signed change: `+2`, `-1`.
 struct Signed(i64);
 
@@ -97,16 +88,17 @@ impl Say for Signed {
     }
 }
 
-/// A list of ids, each said by `one`, joined as a list in each language.
-struct Names<'a>(&'a [String], &'a dyn Fn(&str, usize, &mut String));
+/// Triggers by the battle catalog's names of their skills of the same ids ([`Skill`]),
+/// joined as a list in each language.
+struct Triggers<'a>(&'a WtBattleState, &'a [String]);
 
-impl Say for Names<'_> {
+impl Say for Triggers<'_> {
     fn say(&self, lang: usize, out: &mut String) {
-        for (i, id) in self.0.iter().enumerate() {
+        for (i, id) in self.1.iter().enumerate() {
             if i > 0 {
                 LIST.say(lang, out);
             }
-            (self.1)(id, lang, out);
+            Skill(self.0, id).say(lang, out);
         }
     }
 }
@@ -431,7 +423,7 @@ fn describe<'a>(s: &WtBattleState, e: &'a WtBattleEvent, v: &Unseen) -> (&'a str
                     "{0}啟動{1}：{2}。",
                     "{0}'s {1} side is active: {2}.",
                 ],
-                &[member, side(*sd), &Names(triggers, &|id, lang, out| Trigger(s, id).say(lang, out))],
+                &[member, side(*sd), &Triggers(s, triggers)],
             ),
         ),
         E::Moved { member, .. } if v.squares => (
