@@ -230,7 +230,7 @@ async function finish(t, ruleset, steps) {
       .filter((m) => m.flags.gunbai?.action && !m.flags.gunbai.private)
       .map((m) => {
         const a = m.flags.gunbai.action;
-        const id = a.actor ?? a.character ?? a.combatant ?? a.reactor ?? null;
+        const id = a.actor ?? null;
         return { id, alias: m.speaker?.alias ?? null, name: id ? game.combat.combatants.get(id)?.name ?? null : null, header: null };
       }),
   );
@@ -726,7 +726,7 @@ test("a player acts only on their own combatant: no buttons for others; spoofed 
   const n0 = await actionMessages();
   // 1. a bare socket message claiming to be the owner (the old way): nothing listens
   await t[forger].evaluate(
-    ([cur, user]) => game.socket.emit("module.gunbai", { type: "act", id: "forged", combat: game.combat.id, action: { type: "end_turn", character: cur }, user, rollMode: "publicroll" }),
+    ([cur, user]) => game.socket.emit("module.gunbai", { type: "act", id: "forged", combat: game.combat.id, action: { type: "end_turn", actor: cur }, user, rollMode: "publicroll" }),
     [cur, victim],
   );
   // 2. a request message claiming another author: the client refuses it, and so does
@@ -740,7 +740,7 @@ test("a player acts only on their own combatant: no buttons for others; spoofed 
     victim,
   );
   assert.match(claimed, /lacks permission to create ChatMessage as another user/);
-  const victimIndex = (await t[victim].evaluate(() => game.modules.get("gunbai").api.actionsFor(game.combat))).findIndex((a) => a.action.type === "end_turn" && a.action.character === cur);
+  const victimIndex = (await t[victim].evaluate(() => game.modules.get("gunbai").api.actionsFor(game.combat))).findIndex((a) => a.action.type === "end_turn" && a.action.actor === cur);
   assert.ok(victimIndex >= 0, "the owner's listing has end_turn");
   await t[forger].evaluate(
     ([victim, i]) =>
@@ -754,7 +754,7 @@ test("a player acts only on their own combatant: no buttons for others; spoofed 
       ChatMessage.create({
         content: "",
         whisper: ["gm"],
-        flags: { gunbai: { request: { combat: game.combat.id, seq: 1, index: 99, user: victim, action: { type: "end_turn", character: cur } } } },
+        flags: { gunbai: { request: { combat: game.combat.id, seq: 1, index: 99, user: victim, action: { type: "end_turn", actor: cur } } } },
       }).then((m) => m.id),
     [victim, cur],
   );
@@ -763,7 +763,7 @@ test("a player acts only on their own combatant: no buttons for others; spoofed 
   assert.deepEqual([answer.ok, answer.code], [false, "not_legal"]);
   // the module API refuses an action not in the player's listing
   const err = await t[forger].evaluate(
-    (cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }).then(() => null, (e) => e.message),
+    (cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", actor: cur }).then(() => null, (e) => e.message),
     cur,
   );
   assert.match(err, /Not a legal action now/);
@@ -780,13 +780,13 @@ test("a player acts only on their own combatant: no buttons for others; spoofed 
   const owner = t[victim];
   if (victim !== "gm") {
     await owner.evaluate(() => game.settings.set("core", "rollMode", "selfroll"));
-    await owner.evaluate((cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", character: cur }), cur);
+    await owner.evaluate((cur) => game.modules.get("gunbai").api.requestAction(game.combat, { type: "end_turn", actor: cur }), cur);
     await settled(t, before.seq + 1);
     const m = await t.gm.evaluate(() => {
       const x = game.messages.filter((m) => m.flags.gunbai?.ruleset).at(-1);
       return { author: x.author, action: x.flags.gunbai.action };
     });
-    assert.deepEqual(m, { author: victim, action: { type: "end_turn", character: cur } });
+    assert.deepEqual(m, { author: victim, action: { type: "end_turn", actor: cur } });
   }
   for (const p of t.all) assert.deepEqual(p.errors, []);
   await t.close();

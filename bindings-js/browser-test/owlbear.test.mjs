@@ -114,45 +114,45 @@ function scriptTmd() {
     log.push({ action, events: res.events });
     state = res.state;
   };
-  act({ type: "use_action", character: A, action_type: "standard" }); // the surprise attack
+  act({ type: "use_action", actor: A, action_type: "standard" }); // the surprise attack
   act({ type: "begin_combat" }, [6, 3, 10]); // Akane 9, Bolt 4, Crow 12
   assert.deepEqual(state.order, [C, A, B]);
-  act({ type: "delay", character: C, after: B });
+  act({ type: "delay", actor: C, after: B });
   act({ type: "start_turns" });
   assert.equal(state.current, A);
-  act({ type: "convert", character: A, action_type: "swift", count: 1 });
-  act({ type: "convert", character: A, action_type: "trick", count: 3 });
-  act({ type: "convert", character: A, action_type: "move", count: 1 });
-  act({ type: "use_action", character: A, action_type: "move" });
-  act({ type: "use_action", character: A, action_type: "trick" });
-  act({ type: "use_free", character: A });
-  act({ type: "retain", character: A, action_type: "trick", ability: "Quick Draw" });
-  act({ type: "gain_ap", character: B, amount: 6, reflex_only: true });
-  act({ type: "convert_reflex", character: B, count: 2 });
-  act({ type: "use_action", character: B, action_type: "reflex", using: "reflex" });
-  act({ type: "set_disabled", character: B, action_type: "move", disabled: true });
-  act({ type: "overdraw", character: B, action_type: "standard" });
-  act({ type: "grant", character: B, action_type: "trick" });
-  act({ type: "set_base_initiative", character: B, base_initiative: 5 });
+  act({ type: "convert", actor: A, action_type: "swift", count: 1 });
+  act({ type: "convert", actor: A, action_type: "trick", count: 3 });
+  act({ type: "convert", actor: A, action_type: "move", count: 1 });
+  act({ type: "use_action", actor: A, action_type: "move" });
+  act({ type: "use_action", actor: A, action_type: "trick" });
+  act({ type: "use_free", actor: A });
+  act({ type: "retain", actor: A, action_type: "trick", ability: "Quick Draw" });
+  act({ type: "gain_ap", actor: B, amount: 6, reflex_only: true });
+  act({ type: "convert_reflex", actor: B, count: 2 });
+  act({ type: "use_action", actor: B, action_type: "reflex", using: "reflex" });
+  act({ type: "set_disabled", actor: B, action_type: "move", disabled: true });
+  act({ type: "overdraw", actor: B, action_type: "standard" });
+  act({ type: "grant", actor: B, action_type: "trick" });
+  act({ type: "set_base_initiative", actor: B, base_initiative: 5 });
   act({ type: "apply_effect", applier: A, target: C, name: "Smoke", duration: "debuff_one_round" });
   act({ type: "apply_effect", applier: A, target: A, name: "Focus", duration: "buff_one_round" });
   act({ type: "apply_effect", applier: A, target: B, name: "Fog", duration: "scene" });
   act({ type: "apply_effect", applier: A, target: C, name: "Mark", duration: "scene" });
   act({ type: "remove_effect", id: state.effects.find((e) => e.name === "Mark").id });
-  act({ type: "teleport", character: C, observed: true });
-  act({ type: "announce", character: A, label: "Strike" });
-  act({ type: "interrupt", character: B, reflex: true, using: "reflex", ignores_preemption: true });
+  act({ type: "teleport", actor: C, observed: true });
+  act({ type: "announce", actor: A, label: "Strike" });
+  act({ type: "interrupt", actor: B, reflex: true, using: "reflex", ignores_preemption: true });
   act({ type: "resolve" });
   act({ type: "pass" });
   act({ type: "resolve" });
   act({ type: "join", characters: [{ id: D, side: "NPC", base_initiative: 0 }] }, [8]);
   act({ type: "apply_effect", applier: D, target: D, name: "Haste", duration: "scene" });
-  act({ type: "end_turn", character: A });
-  act({ type: "end_turn", character: B });
-  act({ type: "end_turn", character: C });
-  act({ type: "leave", character: D }); // the last turn of round 1: the round ends
+  act({ type: "end_turn", actor: A });
+  act({ type: "end_turn", actor: B });
+  act({ type: "end_turn", actor: C });
+  act({ type: "leave", actor: D }); // the last turn of round 1: the round ends
   act({ type: "start_turns" });
-  act({ type: "teleport", character: B, observed: false });
+  act({ type: "teleport", actor: B, observed: false });
   act({ type: "scene_change" });
   act({ type: "end_encounter" });
   return { log, before, state };
@@ -224,12 +224,12 @@ test("TMD texts: every action and event kind of index.d.ts has a sentence in eac
   const resolveAt = log.findIndex((l) => l.action?.type === "resolve");
   // The reflex's action resolves first (TMD-INT-3).
   assert.equal(tx("zh-Hans", resolveAt).describe(log[resolveAt].action), "结算：Bolt 的动作 #1");
-  assert.equal(tx("ja").describe({ type: "use_action", character: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
-  assert.equal(tx("zh-Hant").describe({ type: "use_action", character: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
-  assert.equal(tx("ja").describe({ type: "overdraw", character: "tok-bolt", action_type: "move" }) + tx("ja").costText({ type: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
+  assert.equal(tx("ja").describe({ type: "use_action", actor: "tok-crow", action_type: "reflex", using: "swift" }), "Crow：リフレックスアクションで伏せ（スウィフトアクションを消費）");
+  assert.equal(tx("zh-Hant").describe({ type: "use_action", actor: "tok-akane", action_type: "full_round", using: "standard", companion: "acrobatic" }), "Akane：整輪動作（標準動作＋雜技動作）");
+  assert.equal(tx("ja").describe({ type: "overdraw", actor: "tok-bolt", action_type: "move" }) + tx("ja").costText({ type: "overdraw" }, { ap: 4, actions: [] }), "Bolt：ムーブアクションを前借り次の手番開始時 −4 AP");
   // A kind this page does not know yet still shows: its id and fields, ids as names.
   assert.equal(tx("ja").eventText({ event: "future_event", character: "tok-akane", amount: 2 }), "future_event character=Akane amount=2");
-  assert.equal(tx("zh-Hant").describe({ type: "future_action", character: "tok-bolt" }), "future_action character=Bolt");
+  assert.equal(tx("zh-Hant").describe({ type: "future_action", actor: "tok-bolt" }), "future_action actor=Bolt");
   // … and the raw-id check catches such a line, and a known kind's id in a sentence.
   assert.deepEqual(rawIds("future_event character=Akane", "ja"), ["future_event", "character"]);
   assert.deepEqual(rawIds("Bolt：convert トリックアクション", "zh-Hant"), ["convert"]);
@@ -248,13 +248,13 @@ const TMD_GM = new Set(["overdraw", "grant", "set_disabled", "teleport", "leave"
 
 /** Whose action it is (a combatant id), or null for the GM's own: the test's reading of each engine's action shape. */
 function actorOf(system, a, st) {
-  if (system === "tmd") return a.character && !TMD_GM.has(a.type) ? a.character : null;
+  if (system === "tmd") return a.actor && !TMD_GM.has(a.type) ? a.actor : null;
   if (system === "world_trigger") {
-    if (a.actor || a.reactor) return a.actor ?? a.reactor;
+    if (a.actor) return a.actor;
     if (a.team) return st.teams.find((x) => x.id === a.team)?.leader ?? null;
     return null;
   }
-  return a.actor ?? a.combatant ?? null;
+  return a.actor ?? null;
 }
 
 /** Per ruleset: what a token carries in its metadata (side, stats). */
@@ -434,10 +434,10 @@ const CYCLES = {
       if (st.phase === "delays") return first(legal, (a) => a.type === "start_turns");
       const c = st.characters.find((x) => x.id === st.current);
       if (st.current === "p1-a" && !Object.values(c.held || {}).some((v) => v > 0)) {
-        const i = first(legal, (a) => a.type === "convert" && a.character === st.current);
+        const i = first(legal, (a) => a.type === "convert" && a.actor === st.current);
         if (i >= 0) return i;
       }
-      return first(legal, (a) => a.type === "end_turn" && a.character === st.current);
+      return first(legal, (a) => a.type === "end_turn" && a.actor === st.current);
     },
     done: (st) => st.round === 2 && st.phase === "delays",
   },
@@ -469,7 +469,7 @@ const CYCLES = {
     pick: (legal, st) => {
       if (st.phase === "declaration") {
         const c = st.combatants.find((x) => !(x.declared || []).length);
-        if (c) return first(legal, (a) => a.type === "declare" && a.combatant === c.id && a.declaration.action === "move" && !a.declaration.follow);
+        if (c) return first(legal, (a) => a.type === "declare" && a.actor === c.id && a.declaration.action === "move" && !a.declaration.follow);
         return first(legal, (a) => a.type === "end_declarations");
       }
       const r = first(legal, (a) => a.type === "resolve");
@@ -1170,7 +1170,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
       await f.fill('#tmd-gm [data-field="amount"]', "4");
       await f.check('#tmd-gm [data-field="reflex_only"]');
     },
-    { type: "gain_ap", character: "tok-bolt", amount: 4, reflex_only: true },
+    { type: "gain_ap", actor: "tok-bolt", amount: 4, reflex_only: true },
   );
   const raised = await apply(
     "set_base_initiative",
@@ -1178,7 +1178,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
       await f.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
       await f.fill('#tmd-gm [data-field="base_initiative"]', "7");
     },
-    { type: "set_base_initiative", character: "tok-crow", base_initiative: 7 },
+    { type: "set_base_initiative", actor: "tok-crow", base_initiative: 7 },
   );
   assert.equal(raised.state.characters.find((c) => c.id === "tok-crow").base_initiative, 7);
   // Dan is added from the context menu while the encounter runs; the form lets him join (he rolls a d10).

@@ -294,7 +294,7 @@ vector_files! {
         korean, languages_all_systems, misreadings_and_limits, refusals, rolls_errors, sheet_commands, st_cards, tables_and_initiative, upper_dice, variants
     }
     dice { blackbox, percentile_pairs, pool, roll, seeded, whitespace }
-    errors { api_2026_12_05, conventions, declared_ranges, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }
+    errors { acting_key_aliases, api_2026_12_05, conventions, declared_ranges, long_inputs, null_arguments, past_64_bits, tagged_fields, taxonomy_2026_12_05, unknown_keys }
     fap_map {
         actions, attacks, audit, audit_defects, blackbox, blackbox2, checks, corrupt_states, round, rulings_2026_12_05, saved_states
     }

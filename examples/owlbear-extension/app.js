@@ -423,7 +423,7 @@ function modeFor(system) {
       describe: (a) => wt.describe(a),
       eventText: (e) => wt.eventText(e),
       actorsOf(a, st) {
-        if (a.actor || a.reactor) return [a.actor ?? a.reactor];
+        if (a.actor) return [a.actor];
         if (a.team) {
           const tm = st.teams?.find((x) => x.id === a.team);
           return tm ? [tm.leader] : [];
@@ -472,7 +472,7 @@ function modeFor(system) {
       undo: () => undoTmd(),
       describe: (a) => text.describe(a),
       eventText: (e) => text.eventText(e),
-      actorsOf: (a) => (!TMD_GM_KINDS.has(a.type) && a.character ? [a.character] : []),
+      actorsOf: (a) => (!TMD_GM_KINDS.has(a.type) && a.actor ? [a.actor] : []),
       badges(st) {
         return Object.fromEntries(st.characters.map((c) => [c.id, `${c.id === st.current ? "▶ " : ""}AP ${c.base_ap + c.extra_ap}`]));
       },
@@ -1039,9 +1039,9 @@ function renderTmd(record, st) {
   // The acting character's actions first; out-of-turn and GM tools folded away.
   const groups = { now: [], others: [], gm: [] };
   legal.forEach((a, i) => {
-    const g = TMD_GM_KINDS.has(a.action.type) ? "gm" : !a.action.character || a.action.character === record.state.current ? "now" : "others";
+    const g = TMD_GM_KINDS.has(a.action.type) ? "gm" : !a.action.actor || a.action.actor === record.state.current ? "now" : "others";
     groups[g].push(
-      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" data-actor="${esc(a.action.character ?? "")}" ${canAct(a.action) ? "" : "disabled"}>${esc(describeTmd(a.action, a.cost))}</button>`,
+      `<button type="button" data-i="${i}" data-kind="${esc(a.action.type)}" data-actor="${esc(a.action.actor ?? "")}" ${canAct(a.action) ? "" : "disabled"}>${esc(describeTmd(a.action, a.cost))}</button>`,
     );
   });
   $("#actions").innerHTML =

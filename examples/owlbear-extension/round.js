@@ -190,7 +190,7 @@ export const ROUND_RULESETS = {
 
 /** The combatant ids an action belongs to (empty: a GM action, such as the next round). */
 export function roundActors(action) {
-  const id = action?.actor ?? action?.combatant ?? null;
+  const id = action?.actor ?? null;
   return id ? [id] : [];
 }
 

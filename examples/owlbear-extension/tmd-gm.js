@@ -23,7 +23,7 @@ export const GM_TEXT = {
     join: { ja: "途中参加", "zh-Hant": "加入戰鬥", "zh-Hans": "加入战斗", en: "Join the battle" },
   },
   fields: {
-    character: { ja: "キャラクター", "zh-Hant": "角色", "zh-Hans": "角色", en: "Character" },
+    actor: { ja: "キャラクター", "zh-Hant": "角色", "zh-Hans": "角色", en: "Character" },
     amount: { ja: "AP", "zh-Hant": "行動點", "zh-Hans": "行动点", en: "AP" },
     reflex_only: { ja: "手番外専用", "zh-Hant": "僅回合外", "zh-Hans": "仅回合外", en: "Out-of-turn only" },
     base_initiative: { ja: "基本イニシアチブ値", "zh-Hant": "基礎先攻值", "zh-Hans": "基础先攻值", en: "Base initiative" },
@@ -41,9 +41,9 @@ export const GM_TEXT = {
 
 /** The fields of each kind: [field, input type]. */
 const FIELDS = {
-  gain_ap: [["character", "character"], ["amount", "count"], ["reflex_only", "checkbox"]],
-  set_base_initiative: [["character", "character"], ["base_initiative", "int"]],
-  retain: [["character", "character"], ["action_type", "convert_type"], ["ability", "text"]],
+  gain_ap: [["actor", "character"], ["amount", "count"], ["reflex_only", "checkbox"]],
+  set_base_initiative: [["actor", "character"], ["base_initiative", "int"]],
+  retain: [["actor", "character"], ["action_type", "convert_type"], ["ability", "text"]],
   apply_effect: [["applier", "character"], ["target", "character"], ["name", "text"], ["duration", "duration"]],
   join: [["token", "token"], ["side", "side"], ["base_initiative", "int"]],
 };

@@ -589,7 +589,7 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
     n,
     ns: (ids) => (ids?.length ? ids.map(n).join(SEP[L]) : "—"),
     order: (ids) => (ids?.length ? ids.map(n).join(" → ") : "—"),
-    c: (a) => (a.character ? `${n(a.character)}${COLON[L]}` : ""),
+    c: (a) => (a.actor ? `${n(a.actor)}${COLON[L]}` : ""),
     t,
     ts: (types) => (types || []).map(t).join(SEP[L]),
     r: (table, key) => tr(table[key]) ?? String(key),

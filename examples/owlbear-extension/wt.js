@@ -133,7 +133,7 @@ export function createWorldTrigger(ctx) {
       case "move":
         return `${who(a.actor)}${skill(a.skill)}${a.path ? ` → ${sq(a.path[a.path.length - 1])}` : ""}`;
       case "react":
-        return `${who(a.reactor)}${skill(a.skill)}${a.side ? ` [${h.side(a.side)}]` : ""}`;
+        return `${who(a.actor)}${skill(a.skill)}${a.side ? ` [${h.side(a.side)}]` : ""}`;
       default:
         return a.type;
     }
@@ -550,7 +550,7 @@ export function createWorldTrigger(ctx) {
     // centres in a list), skills and operator actions usable at any time folded.
     const ok = (x) => (ctx.canAct(x.action) ? "" : "disabled");
     const btn = (x, i, withActor = true) =>
-      `<button type="button" data-i="${i}" data-type="${esc(x.action.type)}" data-actor="${esc(x.action.actor ?? x.action.reactor ?? x.action.team ?? "")}" data-skill="${esc(x.action.skill ?? x.action.ability ?? "")}"${x.action.target ? ` data-target="${esc(x.action.target)}"` : ""} ${ok(x)}>${esc(describe(x.action, withActor))}${costText(x.cost) ? `<small>${esc(costText(x.cost))}</small>` : ""}</button>`;
+      `<button type="button" data-i="${i}" data-type="${esc(x.action.type)}" data-actor="${esc(x.action.actor ?? x.action.team ?? "")}" data-skill="${esc(x.action.skill ?? x.action.ability ?? "")}"${x.action.target ? ` data-target="${esc(x.action.target)}"` : ""} ${ok(x)}>${esc(describe(x.action, withActor))}${costText(x.cost) ? `<small>${esc(costText(x.cost))}</small>` : ""}</button>`;
     const now = [];
     const perMember = new Map();
     const anyTime = [];

@@ -11,7 +11,8 @@
 //! Supported `#[serde]` attributes, with serde's meaning:
 //! - container: `rename_all = "snake_case"`, `deny_unknown_fields` (always in effect here), `default`,
 //!   `tag = "…"` (internally tagged enums);
-//! - field: `rename`, `default`, `default = "path"`, `skip_serializing_if = "path"`,
+//! - field: `rename`, `alias` (one: an older name still read; never written, and not
+//!   listed as expected in an unknown-key error), `default`, `default = "path"`, `skip_serializing_if = "path"`,
 //!   `flatten` (on a named struct's field whose type is a named struct: its fields are read from
 //!   and written to the enclosing object), `with = "…"` on an `Arc<T>` field (the `Arc` impls do it);
 //! - variant: `rename`.
@@ -61,6 +62,8 @@ struct Field {
     range: Option<Range>,
     /// `#[json(rule = "…")]`: the rule ID a range refusal cites (the rule that states the range).
     rule: Option<String>,
+    /// `#[serde(alias = "…")]`: an older name, read when the field's own name is absent.
+    alias: Option<String>,
 }
 
 fn err(span: Span, msg: &str) -> syn::Error {
@@ -116,6 +119,7 @@ fn fields_of(fields: &syn::FieldsNamed) -> syn::Result<Vec<Field>> {
             flatten: false,
             range: range_of(&f.attrs)?,
             rule: None,
+            alias: None,
         };
         for attr in f.attrs.iter().filter(|a| a.path().is_ident("json")) {
             attr.parse_nested_meta(|meta| {
@@ -137,6 +141,11 @@ fn fields_of(fields: &syn::FieldsNamed) -> syn::Result<Vec<Field>> {
             attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("rename") {
                     field.name = lit_str(&meta)?.value();
+                } else if meta.path.is_ident("alias") {
+                    if field.alias.is_some() {
+                        return Err(meta.error("gunbai-derive supports one alias per field"));
+                    }
+                    field.alias = Some(lit_str(&meta)?.value());
                 } else if meta.path.is_ident("default") {
                     field.default = Some(if meta.input.peek(syn::Token![=]) {
                         Some(lit_str(&meta)?.parse::<syn::Path>()?)
@@ -282,6 +291,11 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>, che
             continue;
         }
         let name = &f.name;
+        // An aliased field is read under whichever of its names the object has.
+        let name = match &f.alias {
+            Some(alias) => quote!(#j::aliased(__obj, #name, #alias, __at)?),
+            None => quote!(#name),
+        };
         let opt = quote!(#j::opt(__obj, #name, __at)?);
         let init = match &f.default {
             Some(Some(path)) => {
@@ -309,8 +323,7 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>, che
         };
         inits.push(quote!(#ident: #init,));
     }
-    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    let check = if check { deny_check(&names, tag) } else { quote!() };
+    let check = if check { deny_check(fields, tag) } else { quote!() };
     let default =
         if c.default { quote!(let __d = <Self as ::core::default::Default>::default();) } else { quote!() };
     Ok(quote! {
@@ -320,17 +333,27 @@ fn read_fields(ctor: TS, fields: &[Field], c: &Container, tag: Option<&str>, che
     })
 }
 
-/// The check that every key of `__obj` is one of `names` (or the tag): generated for
-/// every object read, so no type can accept an unknown key.
-fn deny_check(names: &[&str], tag: Option<&str>) -> TS {
+/// The check that every key of `__obj` is one of the fields' names or aliases (or the
+/// tag): generated for every object read, so no type can accept an unknown key.
+fn deny_check(fields: &[Field], tag: Option<&str>) -> TS {
     let j = quote!(::gunbai::json);
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let aliases: Vec<&str> = fields.iter().filter_map(|f| f.alias.as_deref()).collect();
     let tag = match tag {
         Some(t) => quote!(::core::option::Option::Some(#t)),
         None => quote!(::core::option::Option::None),
     };
-    quote! {
-        const __FIELDS: &[&str] = &[#(#names),*];
-        #j::deny_unknown(__obj, __FIELDS, #tag, __at)?;
+    if aliases.is_empty() {
+        quote! {
+            const __FIELDS: &[&str] = &[#(#names),*];
+            #j::deny_unknown(__obj, __FIELDS, #tag, __at)?;
+        }
+    } else {
+        quote! {
+            const __FIELDS: &[&str] = &[#(#names),*];
+            const __ALIASES: &[&str] = &[#(#aliases),*];
+            #j::deny_unknown_aliased(__obj, __FIELDS, __ALIASES, #tag, __at)?;
+        }
     }
 }
 
@@ -354,8 +377,7 @@ fn from_json(input: &DeriveInput) -> syn::Result<TS> {
                         #j::deny_unknown(__obj, &__fields, ::core::option::Option::None, __at)?;
                     }
                 } else {
-                    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-                    deny_check(&names, None)
+                    deny_check(&fields, None)
                 };
                 quote! {
                     let __obj = #j::object(__v, __at, #expected)?;
@@ -456,6 +478,8 @@ fn flat_json(input: &DeriveInput, fields: &[Field], c: &Container) -> syn::Resul
         let n = &f.name;
         if f.flatten {
             quote!(<#ty as #j::FlatJson>::field_names(__out);)
+        } else if let Some(a) = &f.alias {
+            quote!(__out.push(#n); __out.push(#a);)
         } else {
             quote!(__out.push(#n);)
         }

@@ -230,6 +230,48 @@ pub fn deny_unknown(
     Ok(())
 }
 
+/// [`deny_unknown`] for a struct with aliased fields (`#[serde(alias = "…")]`): an alias is
+/// accepted but not offered in the message, which names the current fields only.
+#[inline(never)]
+pub fn deny_unknown_aliased(
+    obj: &Map<String, Value>,
+    fields: &[&str],
+    aliases: &[&str],
+    tag: Option<&str>,
+    at: &At<'_>,
+) -> JsonResult<()> {
+    for key in obj.keys() {
+        if aliases.contains(&key.as_str()) {
+            continue;
+        }
+        if !fields.contains(&key.as_str()) && Some(key.as_str()) != tag {
+            return Err(error(
+                &At::Key(at, key),
+                format!("unknown field {}, expected {}", backticked(key), one_of(fields)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The key an aliased field is read under: its `name`, or else its older `alias` if the
+/// object has that; both at once is refused (serde's "duplicate field").
+#[inline(never)]
+pub fn aliased(
+    obj: &Map<String, Value>,
+    name: &'static str,
+    alias: &'static str,
+    at: &At<'_>,
+) -> JsonResult<&'static str> {
+    match (obj.contains_key(name), obj.contains_key(alias)) {
+        (true, true) => {
+            Err(error(&At::Key(at, alias), format!("duplicate field `{name}` (`{alias}` is its older name)")))
+        }
+        (false, true) => Ok(alias),
+        _ => Ok(name),
+    }
+}
+
 #[inline(never)]
 fn missing_field(name: &str, at: &At<'_>) -> JsonError {
     let mut e = error(at, format!("missing field `{name}`"));

@@ -1092,7 +1092,7 @@ export function actionLabel(combat, flag, action, { squares = true } = {}) {
   const who = actorOf(action);
   const ids = new Set([...combat.combatants].map((c) => c.id));
   const parts = Object.entries(action)
-    .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && ["actor", "character", "combatant", "reactor"].includes(k)))
+    .filter(([k, v]) => k !== "type" && v !== null && v !== undefined && !(Array.isArray(v) && !v.length) && !(who && v === who && k === "actor"))
     // (an attack's defaults: no distance, no bonus dice; World Trigger: no tactics dice or burst added)
     .filter(([k, v]) => !(v === 0 && ["distance", "bonus_dice", "tactics_dice", "burst"].includes(k)))
     .map(([k, v]) => {

@@ -209,13 +209,13 @@ export function pendingAttack(ruleset, state) {
 }
 
 /**
- * The combatant an action is taken by (its actor / character / combatant /
- * reactor field), or null for an action of the whole table.
+ * The combatant an action is taken by (`actor`, the one acting key of every
+ * engine's actions), or null for an action of the whole table.
  * @param {Record<string, any>} action
  * @returns {string | null}
  */
 export function actorOf(action) {
-  return action.actor ?? action.character ?? action.combatant ?? action.reactor ?? null;
+  return action.actor ?? null;
 }
 
 /**

@@ -194,7 +194,7 @@ def set_disabled(cid, comment, base_mutate, disabled, expect=None):
     base_mutate(s)
     c = {"id": "tmd-corrupt-set-disabled-" + cid, "rule": "TMD-AP-12", "comment": comment,
          "call": "tmd.encounter_act",
-         "args": {"state": s, "action": {"type": "set_disabled", "character": "A", "action_type": "standard",
+         "args": {"state": s, "action": {"type": "set_disabled", "actor": "A", "action_type": "standard",
                                          "disabled": disabled}}}
     if expect is None:
         c["expect_error"] = {"code": "illegal_action", "rule": "TMD-AP-12"}

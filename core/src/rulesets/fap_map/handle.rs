@@ -72,7 +72,7 @@ impl Engine for Round {
     }
 
     fn actor(a: &FmRoundAction) -> Option<&str> {
-        a.combatant()
+        a.actor()
     }
 
     fn actors(s: &FmRoundState) -> Vec<&str> {

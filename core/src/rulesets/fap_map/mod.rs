@@ -27,20 +27,20 @@
 //!     {"id": "ben", "reaction": 8, "magic": 1, "agility": 9}]})).unwrap();
 //! let mut s = r["state"].clone();
 //! for a in [
-//!     json!({"type": "declare", "combatant": "aki", "declaration": {"action": "direct_attack"}}),
-//!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "block_attack", "fap_tenths": 20}}),
-//!     json!({"type": "declare", "combatant": "ben", "declaration": {"action": "simple_action", "example": "draw_sword"}}),
+//!     json!({"type": "declare", "actor": "aki", "declaration": {"action": "direct_attack"}}),
+//!     json!({"type": "declare", "actor": "ben", "declaration": {"action": "block_attack", "fap_tenths": 20}}),
+//!     json!({"type": "declare", "actor": "ben", "declaration": {"action": "simple_action", "example": "draw_sword"}}),
 //!     // FM-ACT-12: Attack Block needs a grapple, which the round state records.
-//!     json!({"type": "set_grapple", "combatant": "aki", "target": "ben", "grappling": true}),
+//!     json!({"type": "set_grapple", "actor": "aki", "target": "ben", "grappling": true}),
 //!     json!({"type": "end_declarations"}),
-//!     json!({"type": "resolve", "combatant": "aki"}), // Reaction 10 first: 7 FAP / 1 MAP
+//!     json!({"type": "resolve", "actor": "aki"}), // Reaction 10 first: 7 FAP / 1 MAP
 //! ] {
 //!     s = act(&s, a)["state"].clone();
 //! }
 //! // ben blocks the attack with 2 FAP; aki resists with 1 FAP: 1 + 0 < 2, the block holds.
-//! let r = act(&s, json!({"type": "block", "combatant": "ben", "fap_tenths": 20, "target_fap_tenths": 10}));
+//! let r = act(&s, json!({"type": "block", "actor": "ben", "fap_tenths": 20, "target_fap_tenths": 10}));
 //! assert_eq!(r["events"][0]["block"]["block_holds"], true);
-//! let r = act(&r["state"], json!({"type": "resolve", "combatant": "ben"})); // draw a sword: 0.1 FAP
+//! let r = act(&r["state"], json!({"type": "resolve", "actor": "ben"})); // draw a sword: 0.1 FAP
 //! assert_eq!(r["state"]["combatants"][1]["fap_tenths"], 59); // 8 - 2 - 0.1 = 5.9 FAP, exactly
 //! assert_eq!(r["events"][0]["fap_left"], 5.9);
 //! // Anything round_legal_actions lists is accepted as is by round_act.

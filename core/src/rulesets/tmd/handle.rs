@@ -51,7 +51,7 @@ impl Engine for Encounter {
     }
 
     fn actor(a: &TmdAction) -> Option<&str> {
-        a.character()
+        a.actor()
     }
 
     /// Character ids.

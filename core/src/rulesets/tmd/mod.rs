@@ -25,16 +25,16 @@
 //!     gunbai::call("tmd.encounter_act", json!({"state": state, "action": action})).unwrap()
 //! };
 //! let r = act(&r["state"], json!({"type": "start_turns"}));          // rin's turn: 14 base AP
-//! let r = act(&r["state"], json!({"type": "convert", "character": "rin", "action_type": "standard", "count": 1}));
-//! let r = act(&r["state"], json!({"type": "convert", "character": "rin", "action_type": "move", "count": 1}));
-//! let r = act(&r["state"], json!({"type": "use_action", "character": "rin", "action_type": "full_round"}));
+//! let r = act(&r["state"], json!({"type": "convert", "actor": "rin", "action_type": "standard", "count": 1}));
+//! let r = act(&r["state"], json!({"type": "convert", "actor": "rin", "action_type": "move", "count": 1}));
+//! let r = act(&r["state"], json!({"type": "use_action", "actor": "rin", "action_type": "full_round"}));
 //! assert_eq!(r["events"][0]["spent"], json!(["standard", "move"]));
-//! let r = act(&r["state"], json!({"type": "end_turn", "character": "rin"}));
+//! let r = act(&r["state"], json!({"type": "end_turn", "actor": "rin"}));
 //! assert_eq!(r["events"][0]["extra_ap_carried"], 2);   // 14 - 8 - 4 left over becomes extra AP
 //! assert_eq!(r["state"]["current"], "ghoul");
 //! // Illegal actions name the rule and change nothing:
 //! let e = gunbai::call("tmd.encounter_act", json!({"state": r["state"],
-//!     "action": {"type": "convert", "character": "ghoul", "action_type": "standard", "count": 2}})).unwrap_err();
+//!     "action": {"type": "convert", "actor": "ghoul", "action_type": "standard", "count": 2}})).unwrap_err();
 //! assert_eq!(e.rule.as_deref(), Some("TMD-AP-7"));
 //! ```
 

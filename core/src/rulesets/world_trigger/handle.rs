@@ -96,7 +96,7 @@ impl Engine for Battle {
         WtLegalAction { action: a, cost: c.cost }
     }
 
-    /// A member (`actor`, `reactor`); a team's own steps (`operator`, `pass`) and the
+    /// A member (`actor`); a team's own steps (`operator`, `pass`) and the
     /// round's (`roll_initiative`, `no_reaction`) name no member.
     fn actor(a: &WtBattleAction) -> Option<&str> {
         use WtBattleAction as A;
@@ -106,7 +106,7 @@ impl Engine for Battle {
             | A::UseSkill { actor, .. }
             | A::Move { actor, .. }
             | A::BringBack { actor, .. } => Some(actor),
-            A::React { reactor, .. } => Some(reactor),
+            A::React { actor: reactor, .. } => Some(reactor),
             A::Operator { .. } | A::Pass { .. } | A::RollInitiative { .. } | A::NoReaction {} => None,
         }
     }

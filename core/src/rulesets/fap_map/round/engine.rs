@@ -172,7 +172,7 @@ pub(crate) fn find(state: &FmRoundState, id: &str) -> Result<usize> {
         .combatants
         .iter()
         .position(|c| c.id == id)
-        .ok_or_else(|| Error::invalid("action.combatant", format_args!("no combatant {}", quote(id))))
+        .ok_or_else(|| Error::invalid("action.actor", format_args!("no combatant {}", quote(id))))
 }
 
 pub(crate) fn own_cost(d: &FmDeclaration) -> (i64, i64) {
@@ -470,29 +470,36 @@ pub(crate) fn check(state: &FmRoundState, pack: &FmActionPack, action: &FmRoundA
         }
     }
     match action {
-        FmRoundAction::Declare { combatant, declaration } => {
+        FmRoundAction::Declare { actor: combatant, declaration } => {
             check_declare(state, pack, combatant, declaration).map(|_| ())
         }
-        FmRoundAction::Release { combatant } => check_release(state, combatant),
+        FmRoundAction::Release { actor: combatant } => check_release(state, combatant),
         FmRoundAction::EndDeclarations {} => {
             need_phase(state, FmPhase::Declaration, "FM-DEF-4", "ending the declarations")
         }
-        FmRoundAction::Resolve { combatant } => check_resolve_next(state, pack, combatant, true),
-        FmRoundAction::Skip { combatant } => check_resolve_next(state, pack, combatant, false),
-        FmRoundAction::Follow { combatant } => check_follow(state, pack, combatant),
-        FmRoundAction::Use { combatant, action: id, agility_failed, target_value, left_area, degree } => {
+        FmRoundAction::Resolve { actor: combatant } => check_resolve_next(state, pack, combatant, true),
+        FmRoundAction::Skip { actor: combatant } => check_resolve_next(state, pack, combatant, false),
+        FmRoundAction::Follow { actor: combatant } => check_follow(state, pack, combatant),
+        FmRoundAction::Use {
+            actor: combatant,
+            action: id,
+            agility_failed,
+            target_value,
+            left_area,
+            degree,
+        } => {
             let answer = FmAnswer { target_value: *target_value, left_area: *left_area, degree: *degree };
             check_use(state, pack, combatant, id, *agility_failed, 0)?;
             check_answer(state, pack, combatant, id, &answer)
         }
-        FmRoundAction::TakeHit { combatant } => check_take_hit(state, combatant),
-        FmRoundAction::SetGrapple { combatant, target, grappling } => {
+        FmRoundAction::TakeHit { actor: combatant } => check_take_hit(state, combatant),
+        FmRoundAction::SetGrapple { actor: combatant, target, grappling } => {
             check_set_grapple(state, combatant, target, *grappling)
         }
-        FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
+        FmRoundAction::Block { actor: combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
             check_block(state, pack, combatant, *fap_tenths, *target_fap_tenths, *relative_t_tenths)
         }
-        FmRoundAction::Trigger { combatant } => check_trigger(state, pack, combatant),
+        FmRoundAction::Trigger { actor: combatant } => check_trigger(state, pack, combatant),
         FmRoundAction::EndRound {} => check_end_round(state, pack),
     }
 }
@@ -506,24 +513,33 @@ pub(crate) fn apply(
     dice: &mut Dice,
 ) -> Result<Vec<FmEvent>> {
     match action {
-        FmRoundAction::Declare { combatant, declaration } => declare(state, pack, combatant, declaration),
-        FmRoundAction::Release { combatant } => release(state, pack, combatant),
+        FmRoundAction::Declare { actor: combatant, declaration } => {
+            declare(state, pack, combatant, declaration)
+        }
+        FmRoundAction::Release { actor: combatant } => release(state, pack, combatant),
         FmRoundAction::EndDeclarations {} => end_declarations(state),
-        FmRoundAction::Resolve { combatant } => resolve_next(state, pack, combatant, true),
-        FmRoundAction::Skip { combatant } => resolve_next(state, pack, combatant, false),
-        FmRoundAction::Follow { combatant } => follow(state, pack, combatant),
-        FmRoundAction::Use { combatant, action: id, agility_failed, target_value, left_area, degree } => {
+        FmRoundAction::Resolve { actor: combatant } => resolve_next(state, pack, combatant, true),
+        FmRoundAction::Skip { actor: combatant } => resolve_next(state, pack, combatant, false),
+        FmRoundAction::Follow { actor: combatant } => follow(state, pack, combatant),
+        FmRoundAction::Use {
+            actor: combatant,
+            action: id,
+            agility_failed,
+            target_value,
+            left_area,
+            degree,
+        } => {
             let answer = FmAnswer { target_value: *target_value, left_area: *left_area, degree: *degree };
             use_undeclared(state, pack, combatant, id, *agility_failed, &answer, dice)
         }
-        FmRoundAction::TakeHit { combatant } => take_hit(state, pack, combatant),
-        FmRoundAction::SetGrapple { combatant, target, grappling } => {
+        FmRoundAction::TakeHit { actor: combatant } => take_hit(state, pack, combatant),
+        FmRoundAction::SetGrapple { actor: combatant, target, grappling } => {
             set_grapple(state, combatant, target, *grappling)
         }
-        FmRoundAction::Block { combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
+        FmRoundAction::Block { actor: combatant, fap_tenths, target_fap_tenths, relative_t_tenths } => {
             block(state, pack, combatant, fap_tenths, target_fap_tenths, relative_t_tenths)
         }
-        FmRoundAction::Trigger { combatant } => trigger(state, pack, combatant, dice),
+        FmRoundAction::Trigger { actor: combatant } => trigger(state, pack, combatant, dice),
         FmRoundAction::EndRound {} => end_round(state, pack),
     }
 }

@@ -104,28 +104,28 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRou
                     }
                     for d in forms {
                         if normalize(pack, &d, "declaration", 0).is_ok() {
-                            out.push(FmRoundAction::Declare { combatant: who.clone(), declaration: d });
+                            out.push(FmRoundAction::Declare { actor: who.clone(), declaration: d });
                         }
                     }
                 }
-                out.push(FmRoundAction::Release { combatant: who.clone() });
+                out.push(FmRoundAction::Release { actor: who.clone() });
             }
             FmPhase::Resolution => {
-                out.push(FmRoundAction::Resolve { combatant: who.clone() });
-                out.push(FmRoundAction::Skip { combatant: who.clone() });
+                out.push(FmRoundAction::Resolve { actor: who.clone() });
+                out.push(FmRoundAction::Skip { actor: who.clone() });
                 if let Some(b) = state.window.as_ref().and_then(|w| pack.get(&w.block_action)) {
                     out.push(FmRoundAction::Block {
-                        combatant: who.clone(),
+                        actor: who.clone(),
                         fap_tenths: b.fap.min().max(10),
                         target_fap_tenths: 0,
                         relative_t_tenths: 0,
                     });
                 }
                 if state.last_move.as_ref().is_some_and(|lm| lm.actor != c.id) {
-                    out.push(FmRoundAction::Follow { combatant: who.clone() });
+                    out.push(FmRoundAction::Follow { actor: who.clone() });
                 }
-                out.push(FmRoundAction::Trigger { combatant: who.clone() });
-                out.push(FmRoundAction::TakeHit { combatant: who.clone() });
+                out.push(FmRoundAction::Trigger { actor: who.clone() });
+                out.push(FmRoundAction::TakeHit { actor: who.clone() });
             }
         }
         // Against an attack with damage, Evade and Jump evasion need the check's target
@@ -138,7 +138,7 @@ pub(crate) fn candidates(state: &FmRoundState, pack: &FmActionPack) -> Vec<FmRou
         {
             let reaction = a.resolution == FmResolution::Reaction;
             out.push(FmRoundAction::Use {
-                combatant: who.clone(),
+                actor: who.clone(),
                 action: a.id.clone(),
                 agility_failed: false,
                 target_value: if reaction { target_value } else { None },
@@ -171,7 +171,7 @@ pub(crate) fn listed(state: &FmRoundState, pack: &FmActionPack, action: FmRoundA
             };
             (cost, ch)
         }
-        FmRoundAction::Resolve { combatant } | FmRoundAction::Follow { combatant } => {
+        FmRoundAction::Resolve { actor: combatant } | FmRoundAction::Follow { actor: combatant } => {
             (next_cost(combatant), (None, None))
         }
         FmRoundAction::Block { fap_tenths, .. } => {
@@ -180,7 +180,7 @@ pub(crate) fn listed(state: &FmRoundState, pack: &FmActionPack, action: FmRoundA
                 None => ((*fap_tenths, 0), (None, None)),
             }
         }
-        FmRoundAction::Trigger { combatant } => (
+        FmRoundAction::Trigger { actor: combatant } => (
             who(combatant).and_then(|c| c.readied.as_ref()).map(|r| own_cost(&r.paired)).unwrap_or((0, 0)),
             (None, None),
         ),

@@ -169,7 +169,7 @@ mod tests {
         let before = state.clone();
         let e = call(
             "fap_map.round_act",
-            json!({"state": state, "action": {"type": "use", "combatant": "b", "action": "speech"}}),
+            json!({"state": state, "action": {"type": "use", "actor": "b", "action": "speech"}}),
         )
         .unwrap_err();
         assert_eq!(e.rule.as_deref(), Some("FM-LIM-4"));
@@ -216,13 +216,13 @@ mod tests {
         .unwrap()["state"]
             .clone();
         for action in [
-            json!({"type": "block", "combatant": "a", "fap_tenths": i64::MAX, "target_fap_tenths": i64::MIN, "relative_t_tenths": i64::MIN}),
-            json!({"type": "block", "combatant": "a", "fap_tenths": 10, "relative_t_tenths": i64::MAX}),
-            json!({"type": "declare", "combatant": "a", "declaration": {"action": "cast_spell", "fap_tenths": i64::MAX, "map_tenths": -1}}),
-            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "paired": {"action": "readied_action", "paired": {"action": "move"}}}}),
-            json!({"type": "declare", "combatant": "a", "declaration": {"action": "readied_action", "condition": "x".repeat(10_000), "paired": {"action": "move"}}}),
-            json!({"type": "use", "combatant": "a", "action": "nothing"}),
-            json!({"type": "trigger", "combatant": "zzz"}),
+            json!({"type": "block", "actor": "a", "fap_tenths": i64::MAX, "target_fap_tenths": i64::MIN, "relative_t_tenths": i64::MIN}),
+            json!({"type": "block", "actor": "a", "fap_tenths": 10, "relative_t_tenths": i64::MAX}),
+            json!({"type": "declare", "actor": "a", "declaration": {"action": "cast_spell", "fap_tenths": i64::MAX, "map_tenths": -1}}),
+            json!({"type": "declare", "actor": "a", "declaration": {"action": "readied_action", "paired": {"action": "readied_action", "paired": {"action": "move"}}}}),
+            json!({"type": "declare", "actor": "a", "declaration": {"action": "readied_action", "condition": "x".repeat(10_000), "paired": {"action": "move"}}}),
+            json!({"type": "use", "actor": "a", "action": "nothing"}),
+            json!({"type": "trigger", "actor": "zzz"}),
             json!({"type": "resolve"}),
             json!(null),
             json!([]),
@@ -232,11 +232,11 @@ mod tests {
         // Twenty declarations are the most a character can hold in a round.
         let mut s = st.clone();
         for _ in 0..MAX_DECLARED {
-            s = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}}))
+            s = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "actor": "a", "declaration": {"action": "simple_action"}}}))
                 .unwrap()["state"]
                 .clone();
         }
-        let e = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}})).unwrap_err();
+        let e = call("fap_map.round_act", json!({"state": s, "action": {"type": "declare", "actor": "a", "declaration": {"action": "simple_action"}}})).unwrap_err();
         assert_eq!(e.code, ErrorCode::LimitExceeded);
     }
 
@@ -269,9 +269,9 @@ mod tests {
             &data,
             json!([{"id": "a", "reaction": 0, "magic": 1, "agility": 1}]),
             &[
-                json!({"type": "declare", "combatant": "a", "declaration": {"action": "full_standby"}}),
+                json!({"type": "declare", "actor": "a", "declaration": {"action": "full_standby"}}),
                 json!({"type": "end_declarations"}),
-                json!({"type": "resolve", "combatant": "a"}),
+                json!({"type": "resolve", "actor": "a"}),
             ],
         )
         .unwrap_err();
@@ -282,10 +282,10 @@ mod tests {
             &data,
             json!([{"id": "a", "reaction": 5, "magic": 1, "agility": 1}]),
             &[
-                json!({"type": "declare", "combatant": "a", "declaration": {"action": "simple_action"}}),
-                json!({"type": "declare", "combatant": "a", "declaration": {"action": "move"}}),
+                json!({"type": "declare", "actor": "a", "declaration": {"action": "simple_action"}}),
+                json!({"type": "declare", "actor": "a", "declaration": {"action": "move"}}),
                 json!({"type": "end_declarations"}),
-                json!({"type": "resolve", "combatant": "a"}),
+                json!({"type": "resolve", "actor": "a"}),
             ],
         )
         .unwrap();
@@ -300,13 +300,13 @@ mod tests {
             &data,
             cs.clone(),
             &[
-                json!({"type": "declare", "combatant": "a", "declaration": {"action": "direct_attack"}}),
-                json!({"type": "declare", "combatant": "b", "declaration": {"action": "block_attack"}}),
+                json!({"type": "declare", "actor": "a", "declaration": {"action": "direct_attack"}}),
+                json!({"type": "declare", "actor": "b", "declaration": {"action": "block_attack"}}),
                 json!({"type": "end_declarations"}),
-                json!({"type": "resolve", "combatant": "a"}),
+                json!({"type": "resolve", "actor": "a"}),
                 // FM-ACT-12 (RULINGS 2026-12-05): Attack Block needs a grapple.
-                json!({"type": "set_grapple", "combatant": "a", "target": "b", "grappling": true}),
-                json!({"type": "block", "combatant": "b", "fap_tenths": 20}),
+                json!({"type": "set_grapple", "actor": "a", "target": "b", "grappling": true}),
+                json!({"type": "block", "actor": "b", "fap_tenths": 20}),
             ],
         )
         .unwrap();

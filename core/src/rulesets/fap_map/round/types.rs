@@ -334,31 +334,36 @@ crate::internally_tagged! {
         /// FM-DEF-4: declare one action (declaration phase).
         Declare {
             /// Who declares.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
             /// The action.
             declaration: FmDeclaration,
         },
         /// Drop a carried readied action (FM-ACT-19) and carried sustained actions (FM-ACT-18) (declaration phase).
         Release {
             /// Who.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
         EndDeclarations {},
         /// FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
         Resolve {
             /// Who (must be first in the order).
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// The character first in the order gives up its next declared action (no cost).
         Skip {
             /// Who (must be first in the order).
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// FM-LIM-2: use an action that needs no declaration (`evade`, `jump_evasion`, `speech`).
         Use {
             /// Who.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
             /// The action id.
             action: String,
             /// Jump evasion only: its agility check (FM-ACT-16) failed, so the character
@@ -384,14 +389,16 @@ crate::internally_tagged! {
         /// its `damage` (if any) is taken in full (the attack's own rule, FM-ACT-2…6).
         TakeHit {
             /// The target.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// FM-ACT-12 (RULINGS 2026-12-05): record (`grappling: true`, after a grapple action
         /// succeeds, or by the GM) or end (`false`, a successful Shake Off, FM-ACT-13) a grapple
         /// between two combatants. Any phase.
         SetGrapple {
             /// One party.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
             /// The other party.
             target: String,
             /// In force (true) or ended (false).
@@ -400,7 +407,8 @@ crate::internally_tagged! {
         /// FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
         Block {
             /// The blocker.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
             /// FAP the blocker spends, tenths (≥ 10).
             fap_tenths: i64,
             /// FAP the blocked character spends to resist, tenths (default 0).
@@ -415,12 +423,14 @@ crate::internally_tagged! {
         /// blocks (block the target's move first).
         Follow {
             /// The follower.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
         Trigger {
             /// Who.
-            combatant: String,
+            #[serde(alias = "combatant")]
+            actor: String,
         },
         /// End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
         EndRound {},
@@ -428,21 +438,21 @@ crate::internally_tagged! {
 }
 
 impl FmRoundAction {
-    /// Who takes the action (`combatant`); None for the round's own steps
+    /// Who takes the action (`actor`); None for the round's own steps
     /// (`end_declarations`, `end_round`).
-    pub fn combatant(&self) -> Option<&str> {
+    pub fn actor(&self) -> Option<&str> {
         use FmRoundAction as A;
         match self {
-            A::Declare { combatant, .. }
-            | A::Release { combatant }
-            | A::Resolve { combatant }
-            | A::Skip { combatant }
-            | A::Use { combatant, .. }
-            | A::SetGrapple { combatant, .. }
-            | A::Block { combatant, .. }
-            | A::Follow { combatant }
-            | A::Trigger { combatant }
-            | A::TakeHit { combatant } => Some(combatant),
+            A::Declare { actor: combatant, .. }
+            | A::Release { actor: combatant }
+            | A::Resolve { actor: combatant }
+            | A::Skip { actor: combatant }
+            | A::Use { actor: combatant, .. }
+            | A::SetGrapple { actor: combatant, .. }
+            | A::Block { actor: combatant, .. }
+            | A::Follow { actor: combatant }
+            | A::Trigger { actor: combatant }
+            | A::TakeHit { actor: combatant } => Some(combatant),
             A::EndDeclarations {} | A::EndRound {} => None,
         }
     }

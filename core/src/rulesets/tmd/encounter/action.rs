@@ -33,7 +33,7 @@ pub struct TmdCharacterSpec {
 
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-    /// One action. `character` is who acts. Optional text fields (`ability`,
+    /// One action. `actor` is the character who acts. Optional text fields (`ability`,
     /// `label`, `purpose`, `source`, `timing`) annotate the action; legal-action
     /// lists give the default form.
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
@@ -42,10 +42,11 @@ crate::internally_tagged! {
         /// attack) and roll initiative; combat formally begins (dice: one d10 per
         /// character in joining order, then tie-breaks).
         BeginCombat {},
-        /// TMD-INI-5: at round start, `character` delays until right after `after`'s turn.
+        /// TMD-INI-5: at round start, `actor` delays until right after `after`'s turn.
         Delay {
             /// The delaying character.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// A character lower in the order that nobody else delays after and that has not
             /// delayed itself yet (it may still delay afterwards).
             after: String,
@@ -57,7 +58,8 @@ crate::internally_tagged! {
         /// as all at once, as in `tmd.convert`); a type picked before another may not.
         Convert {
             /// The acting character.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// Type to convert: trick, swift, move, acrobatic or standard (`full_round`,
             /// `reflex` and `free` are refused with their rule: TMD-AP-16, TMD-ACT-10, TMD-ACT-1).
             action_type: TmdActionType,
@@ -68,7 +70,8 @@ crate::internally_tagged! {
         /// actions; at the start of one's own turn, convert reflex-only AP into reflex actions.
         ConvertReflex {
             /// The character (not in its own turn).
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// How many (1..=1000).
             count: u32,
         },
@@ -79,7 +82,8 @@ crate::internally_tagged! {
         /// swift (TMD-ACT-10), or any held action when an `ability` uses it (TMD-AP-11).
         UseAction {
             /// Who acts.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// The action needed.
             action_type: TmdActionType,
             /// The held action spent (default: same as `action_type`).
@@ -103,7 +107,8 @@ crate::internally_tagged! {
         /// TMD-ACT-1..4: a free action (`purpose` default "free", `source` default "basic").
         UseFree {
             /// Who acts.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// Purpose (same purpose + same source = the same free action).
             #[serde(default)]
             purpose: Option<String>,
@@ -124,14 +129,16 @@ crate::internally_tagged! {
         /// TMD-AP-11/13: a resource overdraws an action; its AP is lost at the next turn start.
         Overdraw {
             /// Who overdraws.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// The type overdrawn.
             action_type: TmdConvertType,
         },
         /// TMD-AP-14: an ability retains one held action until it uses it.
         Retain {
             /// The acting character.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// The held type.
             action_type: TmdConvertType,
             /// The ability.
@@ -140,14 +147,16 @@ crate::internally_tagged! {
         /// TMD-AP-15: a resource grants an action, gained at the next turn start.
         Grant {
             /// Who receives it.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// The type.
             action_type: TmdConvertType,
         },
         /// TMD-AP-3/4: AP gained from an effect (1..=1000).
         GainAp {
             /// Who gains it.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// Amount.
             amount: u32,
             /// Out-of-turn-only AP (TMD-AP-4), default false (extra AP).
@@ -157,7 +166,8 @@ crate::internally_tagged! {
         /// TMD-AP-12: the character loses (or regains) the ability to use a type.
         SetDisabled {
             /// Who.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// The type.
             action_type: TmdConvertType,
             /// true: lost; false: regained.
@@ -166,7 +176,8 @@ crate::internally_tagged! {
         /// TMD-TIME-2/TMD-AP-2/3: end the current turn.
         EndTurn {
             /// The acting character.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
         },
         /// TMD-INI-4: characters join (dice: one d10 each in the given order, then tie-breaks).
         Join {
@@ -176,12 +187,14 @@ crate::internally_tagged! {
         /// A character leaves the encounter (TMD-INI-6: nobody else skips a turn).
         Leave {
             /// Who.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
         },
         /// TMD-INI-3: change a base initiative; an increase re-sorts at round end.
         SetBaseInitiative {
             /// Who.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// New 基础先攻值.
             base_initiative: i32,
         },
@@ -206,14 +219,16 @@ crate::internally_tagged! {
         /// TMD-SCN-4: a teleport; unobserved, the character leaves the scene.
         Teleport {
             /// Who teleports.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// Someone in the original scene can still observe/detect/sense it.
             observed: bool,
         },
         /// TMD-INT-1: announce an action whose resolution can be interrupted.
         Announce {
             /// Whose action.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// Label (default empty).
             #[serde(default)]
             label: Option<String>,
@@ -221,7 +236,8 @@ crate::internally_tagged! {
         /// TMD-INT-1/2/3: interrupt the next pending action.
         Interrupt {
             /// Who interrupts.
-            character: String,
+            #[serde(alias = "character")]
+            actor: String,
             /// With a reflex action (spends one), TMD-INT-3.
             #[serde(default)]
             reflex: bool,
@@ -264,29 +280,29 @@ crate::internally_tagged! {
 }
 
 impl TmdAction {
-    /// The character who takes the action (`character`); None for the round's and the
+    /// The character who takes the action (`actor`); None for the round's and the
     /// GM's steps that name nobody (`begin_combat`, `start_turns`, `join`,
     /// `apply_effect`, `remove_effect`, `scene_change`, `pass`, `resolve`,
     /// `end_encounter`).
-    pub fn character(&self) -> Option<&str> {
+    pub fn actor(&self) -> Option<&str> {
         use TmdAction as A;
         match self {
-            A::Delay { character, .. }
-            | A::Convert { character, .. }
-            | A::ConvertReflex { character, .. }
-            | A::UseAction { character, .. }
-            | A::UseFree { character, .. }
-            | A::Overdraw { character, .. }
-            | A::Retain { character, .. }
-            | A::Grant { character, .. }
-            | A::GainAp { character, .. }
-            | A::SetDisabled { character, .. }
-            | A::EndTurn { character }
-            | A::Leave { character }
-            | A::SetBaseInitiative { character, .. }
-            | A::Teleport { character, .. }
-            | A::Announce { character, .. }
-            | A::Interrupt { character, .. } => Some(character),
+            A::Delay { actor: character, .. }
+            | A::Convert { actor: character, .. }
+            | A::ConvertReflex { actor: character, .. }
+            | A::UseAction { actor: character, .. }
+            | A::UseFree { actor: character, .. }
+            | A::Overdraw { actor: character, .. }
+            | A::Retain { actor: character, .. }
+            | A::Grant { actor: character, .. }
+            | A::GainAp { actor: character, .. }
+            | A::SetDisabled { actor: character, .. }
+            | A::EndTurn { actor: character }
+            | A::Leave { actor: character }
+            | A::SetBaseInitiative { actor: character, .. }
+            | A::Teleport { actor: character, .. }
+            | A::Announce { actor: character, .. }
+            | A::Interrupt { actor: character, .. } => Some(character),
             A::BeginCombat {}
             | A::StartTurns {}
             | A::Join { .. }

@@ -528,7 +528,7 @@ fn check_use_action(
     per_round: Option<u32>,
     attack: Option<bool>,
 ) -> Result<UsePlan> {
-    need(s, id, "action.character")?;
+    need(s, id, "action.actor")?;
     if let Some(a) = ability {
         text_arg("action.ability", a)?;
     }
@@ -555,7 +555,7 @@ fn check_use_action(
     if surprise_attack && s.surprise.as_ref().is_some_and(|x| x.attack_used) {
         return Err(ill("TMD-SUR-3", "the attacker attacks only once in the surprise round"));
     }
-    let c = ch(s, id, "action.character")?;
+    let c = ch(s, id, "action.actor")?;
     let mut spent = Vec::new();
     let mut shown_ability = ability.clone();
     let mut removed = 0;
@@ -637,7 +637,7 @@ fn use_action(
     ev: &mut Ev,
 ) -> Result<()> {
     let UsePlan { spent, shown_ability, own, surprise_attack } = plan;
-    let c = ch_mut(s, id, "action.character")?;
+    let c = ch_mut(s, id, "action.actor")?;
     for t in &spent {
         match t {
             TmdActionType::Reflex => spend_reflex(c, TmdActionType::Reflex),
@@ -691,7 +691,7 @@ fn use_action(
 pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked> {
     let none = || cost(0, Vec::new());
     // TMD-TIME-1: a character the GM has put down can no longer act (leaving is the GM's).
-    if let Some(id) = action.character() {
+    if let Some(id) = action.actor() {
         if !matches!(action, TmdAction::Leave { .. }) && s.ch(id).is_some_and(|c| c.down) {
             return Err(ill("TMD-TIME-1", format_args!("{id} is down and can no longer act")));
         }
@@ -703,16 +703,16 @@ pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked
     }
     match action {
         TmdAction::BeginCombat {} => check_begin_combat(s).map(|_| none()),
-        TmdAction::Delay { character, after } => check_delay(s, character, after).map(|_| none()),
+        TmdAction::Delay { actor: character, after } => check_delay(s, character, after).map(|_| none()),
         TmdAction::StartTurns {} => check_start_turns(s).map(|_| none()),
-        TmdAction::Convert { character, action_type, count } => {
+        TmdAction::Convert { actor: character, action_type, count } => {
             plan_convert(s, character, action_type, count).map(|p| cost(p.spent, Vec::new()))
         }
-        TmdAction::ConvertReflex { character, count } => {
+        TmdAction::ConvertReflex { actor: character, count } => {
             plan_convert_reflex(s, character, count).map(|p| cost(p.spent, Vec::new()))
         }
         TmdAction::UseAction {
-            character,
+            actor: character,
             action_type,
             using,
             companion,
@@ -729,30 +729,32 @@ pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked
             *attack,
         )
         .map(|p| cost(0, p.spent)),
-        TmdAction::UseFree { character, purpose, source, uses_per_round, timing, reflex } => {
+        TmdAction::UseFree { actor: character, purpose, source, uses_per_round, timing, reflex } => {
             check_use_free(s, character, purpose, source, (uses_per_round, timing), *reflex).map(|_| none())
         }
-        TmdAction::Overdraw { character, action_type } => {
+        TmdAction::Overdraw { actor: character, action_type } => {
             check_overdraw(s, character, action_type).map(|_| cost(action_type.cost(), Vec::new()))
         }
-        TmdAction::Retain { character, action_type, ability } => {
+        TmdAction::Retain { actor: character, action_type, ability } => {
             check_retain(s, character, action_type, ability).map(|_| none())
         }
-        TmdAction::Grant { character, .. } => check_grant(s, character).map(|_| none()),
-        TmdAction::GainAp { character, amount, .. } => check_gain_ap(s, character, amount).map(|_| none()),
-        TmdAction::SetDisabled { character, .. } => {
-            need(s, character, "action.character")?;
+        TmdAction::Grant { actor: character, .. } => check_grant(s, character).map(|_| none()),
+        TmdAction::GainAp { actor: character, amount, .. } => {
+            check_gain_ap(s, character, amount).map(|_| none())
+        }
+        TmdAction::SetDisabled { actor: character, .. } => {
+            need(s, character, "action.actor")?;
             not_ended(s).map(|_| none())
         }
-        TmdAction::EndTurn { character } => check_end_turn(s, character).map(|_| none()),
+        TmdAction::EndTurn { actor: character } => check_end_turn(s, character).map(|_| none()),
         TmdAction::Join { characters } => check_join(s, characters).map(|_| none()),
-        TmdAction::Leave { character } => {
-            need(s, character, "action.character")?;
+        TmdAction::Leave { actor: character } => {
+            need(s, character, "action.actor")?;
             not_ended(s)?;
             no_chain(s, "leave")?;
             check_remove(s, character).map(|_| none())
         }
-        TmdAction::SetBaseInitiative { character, base_initiative } => {
+        TmdAction::SetBaseInitiative { actor: character, base_initiative } => {
             check_set_base_initiative(s, character, base_initiative).map(|_| none())
         }
         TmdAction::ApplyEffect { applier, target, name, .. } => {
@@ -768,8 +770,8 @@ pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked
             not_ended(s)?;
             no_chain(s, "scene_change").map(|_| none())
         }
-        TmdAction::Teleport { character, observed } => {
-            need(s, character, "action.character")?;
+        TmdAction::Teleport { actor: character, observed } => {
+            need(s, character, "action.actor")?;
             not_ended(s)?;
             no_chain(s, "teleport")?;
             if !*observed {
@@ -777,8 +779,10 @@ pub(crate) fn check(s: &TmdEncounterState, action: &TmdAction) -> Result<Checked
             }
             Ok(none())
         }
-        TmdAction::Announce { character, label } => check_announce(s, character, label).map(|_| none()),
-        TmdAction::Interrupt { character, reflex, using, label, .. } => {
+        TmdAction::Announce { actor: character, label } => {
+            check_announce(s, character, label).map(|_| none())
+        }
+        TmdAction::Interrupt { actor: character, reflex, using, label, .. } => {
             check_interrupt(s, character, reflex, using, label)?;
             // RULINGS 2026-12-05: an interrupt's named action is spent as it is announced.
             Ok(match (reflex, using) {
@@ -897,12 +901,14 @@ pub(crate) fn apply(
 ) -> Result<()> {
     match action {
         TmdAction::BeginCombat {} => begin_combat(s, dice, ev),
-        TmdAction::Delay { character, after } => delay(s, character, after, ev),
+        TmdAction::Delay { actor: character, after } => delay(s, character, after, ev),
         TmdAction::StartTurns {} => start_turns(s, dice, ev),
-        TmdAction::Convert { character, action_type, count } => convert(s, character, action_type, count, ev),
-        TmdAction::ConvertReflex { character, count } => convert_reflex(s, character, count, ev),
+        TmdAction::Convert { actor: character, action_type, count } => {
+            convert(s, character, action_type, count, ev)
+        }
+        TmdAction::ConvertReflex { actor: character, count } => convert_reflex(s, character, count, ev),
         TmdAction::UseAction {
-            character,
+            actor: character,
             action_type,
             using,
             companion,
@@ -921,24 +927,24 @@ pub(crate) fn apply(
             )?;
             use_action(s, character, *action_type, ability, *attack, plan, ev)
         }
-        TmdAction::UseFree { character, purpose, source, uses_per_round, timing, reflex } => {
+        TmdAction::UseFree { actor: character, purpose, source, uses_per_round, timing, reflex } => {
             use_free(s, character, purpose, source, (uses_per_round, timing), *reflex, ev)
         }
-        TmdAction::Overdraw { character, action_type } => overdraw(s, character, action_type, ev),
-        TmdAction::Retain { character, action_type, ability } => {
+        TmdAction::Overdraw { actor: character, action_type } => overdraw(s, character, action_type, ev),
+        TmdAction::Retain { actor: character, action_type, ability } => {
             retain(s, character, action_type, ability, ev)
         }
-        TmdAction::Grant { character, action_type } => grant(s, character, action_type, ev),
-        TmdAction::GainAp { character, amount, reflex_only } => {
+        TmdAction::Grant { actor: character, action_type } => grant(s, character, action_type, ev),
+        TmdAction::GainAp { actor: character, amount, reflex_only } => {
             gain_ap(s, character, amount, reflex_only, ev)
         }
-        TmdAction::SetDisabled { character, action_type, disabled } => {
+        TmdAction::SetDisabled { actor: character, action_type, disabled } => {
             set_disabled(s, character, action_type, disabled, ev)
         }
-        TmdAction::EndTurn { character } => end_turn(s, character, dice, ev),
+        TmdAction::EndTurn { actor: character } => end_turn(s, character, dice, ev),
         TmdAction::Join { characters } => join(s, characters, dice, ev),
-        TmdAction::Leave { character } => remove_character(s, character, dice, ev, "left"),
-        TmdAction::SetBaseInitiative { character, base_initiative } => {
+        TmdAction::Leave { actor: character } => remove_character(s, character, dice, ev, "left"),
+        TmdAction::SetBaseInitiative { actor: character, base_initiative } => {
             set_base_initiative(s, character, base_initiative, ev)
         }
         TmdAction::ApplyEffect { applier, target, name, duration } => {
@@ -952,9 +958,9 @@ pub(crate) fn apply(
             change_scene(s, ev, "scene_change", true);
             Ok(())
         }
-        TmdAction::Teleport { character, observed } => teleport(s, character, observed, dice, ev),
-        TmdAction::Announce { character, label } => announce(s, character, label, ev),
-        TmdAction::Interrupt { character, reflex, using, label, ignores_preemption } => {
+        TmdAction::Teleport { actor: character, observed } => teleport(s, character, observed, dice, ev),
+        TmdAction::Announce { actor: character, label } => announce(s, character, label, ev),
+        TmdAction::Interrupt { actor: character, reflex, using, label, ignores_preemption } => {
             interrupt(s, character, reflex, using, label, ignores_preemption, ev)
         }
         TmdAction::Pass {} => pass_interrupts(s, ev),
@@ -987,7 +993,7 @@ fn begin_combat(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Resu
 
 /// `delay`, checked (TMD-INI-5, TMD-INT-1): a delay declared at the round's start, from the top of the order down.
 fn check_delay(s: &TmdEncounterState, character: &str, after: &str) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     need(s, after, "action.after")?;
     if s.phase != TmdPhase::Delays {
         return Err(ill("TMD-INI-5", "delays are declared only at the start of a round"));
@@ -1088,7 +1094,7 @@ fn plan_convert(
     action_type: &TmdActionType,
     count: &u32,
 ) -> Result<ConvertPlan> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     let action_type = &action_type.to_convert()?;
     if *count == 0 || *count > MAX_COUNT {
         return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
@@ -1100,7 +1106,7 @@ fn plan_convert(
         return Err(ill("TMD-AP-6", "conversions happen at the start of the turn, before acting"));
     }
     let variant = s.variants.conversion_ap_basis;
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     if c.disabled.contains(action_type) {
         return Err(ill(
             "TMD-AP-12",
@@ -1137,7 +1143,7 @@ fn convert(
 ) -> Result<()> {
     let ConvertPlan { pool, picked, spent } = plan_convert(s, character, action_type, count)?;
     let action_type = &action_type.to_convert()?;
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     c.base_ap = pool.base;
     c.extra_ap = pool.extra;
     c.converted = pool.counts;
@@ -1163,7 +1169,7 @@ struct ReflexPlan {
 /// `convert_reflex`, checked (TMD-AP-4, TMD-AP-6, TMD-AP-7, TMD-AP-8, TMD-AP-12,
 /// TMD-SCN-1): the conversion computed on a copy of the character's pool.
 fn plan_convert_reflex(s: &TmdEncounterState, character: &str, count: &u32) -> Result<ReflexPlan> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     not_ended(s)?;
     if *count == 0 || *count > MAX_COUNT {
         return Err(Error::out_of_range("action.count", format_args!("must be 1..={MAX_COUNT}")));
@@ -1179,7 +1185,7 @@ fn plan_convert_reflex(s: &TmdEncounterState, character: &str, count: &u32) -> R
         ));
     }
     let variant = s.variants.conversion_ap_basis;
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     if own && c.reflex_only_ap == 0 {
         return Err(ill(
             "TMD-AP-4",
@@ -1218,7 +1224,7 @@ fn plan_convert_reflex(s: &TmdEncounterState, character: &str, count: &u32) -> R
 fn convert_reflex(s: &mut TmdEncounterState, character: &str, count: &u32, ev: &mut Ev) -> Result<()> {
     let ReflexPlan { pool, spent, own } = plan_convert_reflex(s, character, count)?;
     let expires = s.round.saturating_add(1);
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     if !own {
         c.extra_ap = pool.base;
     }
@@ -1251,7 +1257,7 @@ fn check_use_free(
     (uses_per_round, timing): (&Option<u32>, &Option<String>),
     reflex: bool,
 ) -> Result<FreePlan> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     let purpose = purpose.clone().unwrap_or_else(|| "free".into());
     let source = source.clone().unwrap_or_else(|| "basic".into());
     text_arg("action.purpose", &purpose)?;
@@ -1280,7 +1286,7 @@ fn check_use_free(
         (Some(n), Some(_)) => (*n).min(MAX_COUNT),
         _ => 1,
     };
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     let reflex_spent = if reflex { Some(reflex_choice(c, None)?) } else { None };
     // TMD-ACT-4: the same free action = same purpose and same source.
     let added = match c.free_uses.iter().find(|u| u.purpose == purpose && u.source == source) {
@@ -1316,7 +1322,7 @@ fn use_free(
 ) -> Result<()> {
     let FreePlan { purpose, source, reflex_spent } =
         check_use_free(s, character, purpose, source, limits, reflex)?;
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     if let Some(w) = reflex_spent {
         spend_reflex(c, w);
     }
@@ -1335,7 +1341,7 @@ fn use_free(
 
 /// `overdraw`, checked (TMD-AP-11, TMD-AP-12, TMD-AP-13, TMD-SUR-3).
 fn check_overdraw(s: &TmdEncounterState, character: &str, action_type: &TmdConvertType) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Delays | TmdPhase::Surprise) {
         return Err(ill("TMD-AP-11", "actions are overdrawn during combat rounds"));
     }
@@ -1344,7 +1350,7 @@ fn check_overdraw(s: &TmdEncounterState, character: &str, action_type: &TmdConve
     if s.phase == TmdPhase::Surprise && s.surprise.as_ref().is_some_and(|x| x.attacker == character) {
         return Err(ill("TMD-SUR-3", "the surprise attacker has only its one standard action"));
     }
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     if c.disabled.contains(action_type) {
         return Err(ill(
             "TMD-AP-12",
@@ -1382,7 +1388,7 @@ fn overdraw(
     ev: &mut Ev,
 ) -> Result<()> {
     let own = in_own_turn(s, character);
-    ch_mut(s, character, "action.character")?.overdrawn.push(*action_type);
+    ch_mut(s, character, "action.actor")?.overdrawn.push(*action_type);
     if own {
         s.converting = false;
     }
@@ -1408,7 +1414,7 @@ fn check_retain(
     action_type: &TmdConvertType,
     ability: &str,
 ) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     text_arg("action.ability", ability)?;
     if ability.is_empty() {
         return Err(Error::invalid("action.ability", "must not be empty"));
@@ -1416,7 +1422,7 @@ fn check_retain(
     if !(s.phase == TmdPhase::Turns && in_own_turn(s, character)) {
         return Err(ill("TMD-AP-14", "an ability retains an action in its user's turn"));
     }
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     if c.held.get(*action_type) == 0 {
         return Err(ill("TMD-AP-11", format_args!("no converted {action_type:?} action is held")));
     }
@@ -1434,7 +1440,7 @@ fn retain(
     ability: &str,
     ev: &mut Ev,
 ) -> Result<()> {
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     *c.held.get_mut(*action_type) = c.held.get(*action_type).saturating_sub(1);
     c.retained.push(TmdRetained { action_type: *action_type, ability: ability.to_string() });
     s.converting = false;
@@ -1448,9 +1454,9 @@ fn retain(
 
 /// `grant`, checked (TMD-AP-15, TMD-SCN-1).
 fn check_grant(s: &TmdEncounterState, character: &str) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     not_ended(s)?;
-    if ch(s, character, "action.character")?.grants.len() >= MAX_RECORDS {
+    if ch(s, character, "action.actor")?.grants.len() >= MAX_RECORDS {
         return Err(Error::limit("action", "too many pending grants"));
     }
     records_grow(s, 1, 0)
@@ -1464,14 +1470,14 @@ fn grant(
     action_type: &TmdConvertType,
     ev: &mut Ev,
 ) -> Result<()> {
-    ch_mut(s, character, "action.character")?.grants.push(*action_type);
+    ch_mut(s, character, "action.actor")?.grants.push(*action_type);
     ev.push(TmdEvent::GrantQueued { character: character.to_string(), action_type: *action_type });
     Ok(())
 }
 
 /// `gain_ap`, checked (TMD-AP-3, TMD-AP-4, TMD-SCN-1).
 fn check_gain_ap(s: &TmdEncounterState, character: &str, amount: &u32) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     not_ended(s)?;
     if *amount == 0 || *amount > MAX_GAIN {
         return Err(Error::out_of_range("action.amount", format_args!("must be 1..={MAX_GAIN}")));
@@ -1487,7 +1493,7 @@ fn gain_ap(
     reflex_only: &bool,
     ev: &mut Ev,
 ) -> Result<()> {
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     let pool = if *reflex_only { &mut c.reflex_only_ap } else { &mut c.extra_ap };
     let before = *pool;
     *pool = pool.saturating_add(*amount).min(MAX_AP);
@@ -1510,7 +1516,7 @@ fn set_disabled(
     disabled: &bool,
     ev: &mut Ev,
 ) -> Result<()> {
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     // TMD-AP-12: a change only; losing a type already lost (or regaining one never lost)
     // is refused, as the listing never offers it.
     if c.disabled.contains(action_type) == *disabled {
@@ -1531,7 +1537,7 @@ fn set_disabled(
 
 /// `end_turn`, checked (TMD-TIME-2, TMD-INT-1; the round limit when the round ends).
 fn check_end_turn(s: &TmdEncounterState, character: &str) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     if !(s.phase == TmdPhase::Turns && s.current.as_deref() == Some(character)) {
         return Err(ill("TMD-TIME-2", "only the character whose turn it is can end it"));
     }
@@ -1552,7 +1558,7 @@ fn close_turn(s: &mut TmdEncounterState, character: &str, ev: &mut Ev) -> Result
     end_effects(s, ev, "target_turn_end", |e| {
         e.duration == TmdDuration::DebuffOneRound && e.target == *character && e.armed
     });
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     // TMD-AP-2/3 (RULINGS): old extra AP is removed; left-over base AP becomes extra AP.
     // RULINGS 2026-12-05: extra AP gained during this turn is kept like left-over base AP
     // (extra AP is spent oldest first, so what is left of it is the gained part, up to it).
@@ -1647,7 +1653,7 @@ fn join(
 
 /// `set_base_initiative`, checked (TMD-INI-3, TMD-SCN-1).
 fn check_set_base_initiative(s: &TmdEncounterState, character: &str, base_initiative: &i32) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     not_ended(s)?;
     if base_initiative.unsigned_abs() > MAX_BASE_INITIATIVE.unsigned_abs() {
         return Err(Error::out_of_range(
@@ -1666,7 +1672,7 @@ fn set_base_initiative(
     base_initiative: &i32,
     ev: &mut Ev,
 ) -> Result<()> {
-    let c = ch_mut(s, character, "action.character")?;
+    let c = ch_mut(s, character, "action.actor")?;
     let increased = *base_initiative > c.base_initiative;
     c.base_initiative = *base_initiative;
     // TMD-INI-3: an increase re-sorts everyone once every character has had its turn
@@ -1743,7 +1749,7 @@ fn teleport(
 
 /// `announce`, checked (TMD-INT-1, TMD-SUR-3, TMD-SUR-5).
 fn check_announce(s: &TmdEncounterState, character: &str, label: &Option<String>) -> Result<()> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     text_arg("action.label", label.as_deref().unwrap_or_default())?;
     if !matches!(s.phase, TmdPhase::Turns | TmdPhase::Surprise) {
         return Err(ill("TMD-INT-1", "actions are announced in the surprise round or in turns"));
@@ -1797,7 +1803,7 @@ fn check_interrupt(
     using: &Option<TmdActionType>,
     label: &Option<String>,
 ) -> Result<Option<TmdActionType>> {
-    need(s, character, "action.character")?;
+    need(s, character, "action.actor")?;
     text_arg("action.label", label.as_deref().unwrap_or_default())?;
     let Some(chain) = s.chain.as_ref() else {
         return Err(ill("TMD-INT-1", "there is no announced action to interrupt"));
@@ -1817,7 +1823,7 @@ fn check_interrupt(
     if chain.entries.len() >= MAX_CHAIN {
         return Err(Error::limit("state.chain", format_args!("at most {MAX_CHAIN} pending actions")));
     }
-    let c = ch(s, character, "action.character")?;
+    let c = ch(s, character, "action.actor")?;
     if *reflex {
         if in_own_turn(s, character) {
             return Err(ill("TMD-ACT-10", "a reflex action is used outside one's own turn"));
@@ -1875,7 +1881,7 @@ fn interrupt(
     let interrupter_first = !by_ap || ai > at || (ai == at && pi < pt);
     let own = in_own_turn(s, character);
     if let Some(u) = spends {
-        let c = ch_mut(s, character, "action.character")?;
+        let c = ch_mut(s, character, "action.actor")?;
         if *reflex {
             spend_reflex(c, u);
         } else {

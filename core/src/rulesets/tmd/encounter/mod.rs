@@ -300,7 +300,7 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
         v.push(A::Pass {});
         for id in &ids {
             v.push(A::Interrupt {
-                character: id.clone(),
+                actor: id.clone(),
                 reflex: false,
                 using: None,
                 label: None,
@@ -308,7 +308,7 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
             });
             for u in [TmdActionType::Reflex, TmdActionType::Swift] {
                 v.push(A::Interrupt {
-                    character: id.clone(),
+                    actor: id.clone(),
                     reflex: true,
                     using: Some(u),
                     label: None,
@@ -322,7 +322,7 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
         TmdPhase::Delays => {
             for (i, a) in ids.iter().enumerate() {
                 for b in ids.iter().skip(i + 1) {
-                    v.push(A::Delay { character: a.clone(), after: b.clone() });
+                    v.push(A::Delay { actor: a.clone(), after: b.clone() });
                 }
             }
             v.push(A::StartTurns {});
@@ -336,7 +336,7 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                 TmdActionType::FullRound => {
                     for comp in [TmdActionType::Move, TmdActionType::Acrobatic] {
                         v.push(A::UseAction {
-                            character: cur.clone(),
+                            actor: cur.clone(),
                             action_type: t,
                             using: Some(TmdActionType::Standard),
                             companion: Some(comp),
@@ -350,7 +350,7 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
                     for u in TmdActionType::ALL {
                         if u.rank() >= t.rank() && u.convert_type().is_some() && u != TmdActionType::Reflex {
                             v.push(A::UseAction {
-                                character: cur.clone(),
+                                actor: cur.clone(),
                                 action_type: t,
                                 using: Some(u),
                                 companion: None,
@@ -364,20 +364,20 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
             }
         }
         v.push(A::UseFree {
-            character: cur.clone(),
+            actor: cur.clone(),
             purpose: None,
             source: None,
             uses_per_round: None,
             timing: None,
             reflex: false,
         });
-        v.push(A::EndTurn { character: cur.clone() });
+        v.push(A::EndTurn { actor: cur.clone() });
     }
     for id in &ids {
         if s.current.as_deref() != Some(id.as_str()) {
             for u in [TmdActionType::Reflex, TmdActionType::Swift] {
                 v.push(A::UseAction {
-                    character: id.clone(),
+                    actor: id.clone(),
                     action_type: TmdActionType::Reflex,
                     using: Some(u),
                     companion: None,
@@ -390,23 +390,23 @@ fn uncounted_candidates(s: &TmdEncounterState) -> Vec<TmdAction> {
     }
     if s.chain.is_none() {
         for id in &ids {
-            v.push(A::Announce { character: id.clone(), label: None });
+            v.push(A::Announce { actor: id.clone(), label: None });
         }
     }
     for id in &ids {
         for t in TmdConvertType::ALL {
-            v.push(A::Overdraw { character: id.clone(), action_type: t });
+            v.push(A::Overdraw { actor: id.clone(), action_type: t });
         }
     }
     for id in &ids {
         for t in TmdConvertType::ALL {
-            v.push(A::Grant { character: id.clone(), action_type: t });
+            v.push(A::Grant { actor: id.clone(), action_type: t });
             let dis = s.ch(id).is_some_and(|c| c.disabled.contains(&t));
-            v.push(A::SetDisabled { character: id.clone(), action_type: t, disabled: !dis });
+            v.push(A::SetDisabled { actor: id.clone(), action_type: t, disabled: !dis });
         }
-        v.push(A::Leave { character: id.clone() });
-        v.push(A::Teleport { character: id.clone(), observed: true });
-        v.push(A::Teleport { character: id.clone(), observed: false });
+        v.push(A::Leave { actor: id.clone() });
+        v.push(A::Teleport { actor: id.clone(), observed: true });
+        v.push(A::Teleport { actor: id.clone(), observed: false });
     }
     for e in &s.effects {
         v.push(A::RemoveEffect { id: e.id });
@@ -429,11 +429,11 @@ pub(crate) fn probe_candidates(s: &TmdEncounterState, rng: &mut crate::dice::prn
 
 fn with_count(a: &TmdAction, n: u32) -> TmdAction {
     match a {
-        TmdAction::Convert { character, action_type, .. } => {
-            TmdAction::Convert { character: character.clone(), action_type: *action_type, count: n }
+        TmdAction::Convert { actor: character, action_type, .. } => {
+            TmdAction::Convert { actor: character.clone(), action_type: *action_type, count: n }
         }
-        TmdAction::ConvertReflex { character, .. } => {
-            TmdAction::ConvertReflex { character: character.clone(), count: n }
+        TmdAction::ConvertReflex { actor: character, .. } => {
+            TmdAction::ConvertReflex { actor: character.clone(), count: n }
         }
         other => other.clone(),
     }
@@ -448,7 +448,7 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
     if let (Some(cur), true) = (&s.current, s.converting) {
         for t in TmdConvertType::ALL {
             v.push((
-                TmdAction::Convert { character: cur.clone(), action_type: t.action(), count: 1 },
+                TmdAction::Convert { actor: cur.clone(), action_type: t.action(), count: 1 },
                 cur.clone(),
             ));
         }
@@ -457,7 +457,7 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
         let own = s.current.as_deref() == Some(c.id.as_str());
         let usable = if own { c.reflex_only_ap } else { c.extra_ap.saturating_add(c.reflex_only_ap) };
         if usable >= 2 && (!own || (s.phase == TmdPhase::Turns && s.converting)) {
-            v.push((TmdAction::ConvertReflex { character: c.id.clone(), count: 1 }, c.id.clone()));
+            v.push((TmdAction::ConvertReflex { actor: c.id.clone(), count: 1 }, c.id.clone()));
         }
     }
     v

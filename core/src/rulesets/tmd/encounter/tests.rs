@@ -75,11 +75,9 @@ fn gm_action(rng: &mut Prng, s: &TmdEncounterState, serial: &mut u32) -> TmdActi
     let ids: Vec<String> = s.characters.iter().map(|c| c.id.clone()).collect();
     let who = ids[pick(rng, ids.len())].clone();
     match pick(rng, 5) {
-        0 => TmdAction::GainAp {
-            character: who,
-            amount: 1 + pick(rng, 20) as u32,
-            reflex_only: pick(rng, 2) == 0,
-        },
+        0 => {
+            TmdAction::GainAp { actor: who, amount: 1 + pick(rng, 20) as u32, reflex_only: pick(rng, 2) == 0 }
+        }
         1 => {
             *serial += 1;
             TmdAction::Join {
@@ -93,7 +91,7 @@ fn gm_action(rng: &mut Prng, s: &TmdEncounterState, serial: &mut u32) -> TmdActi
                 }],
             }
         }
-        2 => TmdAction::SetBaseInitiative { character: who, base_initiative: pick(rng, 11) as i32 - 5 },
+        2 => TmdAction::SetBaseInitiative { actor: who, base_initiative: pick(rng, 11) as i32 - 5 },
         3 => TmdAction::ApplyEffect {
             applier: who.clone(),
             target: ids[pick(rng, ids.len())].clone(),
@@ -102,7 +100,7 @@ fn gm_action(rng: &mut Prng, s: &TmdEncounterState, serial: &mut u32) -> TmdActi
                 [pick(rng, 3)],
         },
         _ => TmdAction::Retain {
-            character: s.current.clone().unwrap_or(who),
+            actor: s.current.clone().unwrap_or(who),
             action_type: TmdConvertType::ALL[pick(rng, 5)],
             ability: "prep".into(),
         },
@@ -246,11 +244,11 @@ fn legal_actions_costs_and_forms() {
     }
     // Interrupt candidates are asked in initiative order (TMD-INT-1).
     let mut s3 = s2.clone();
-    act_on(&mut s3, &TmdAction::Announce { character: "A".into(), label: None }, &mut dice).unwrap();
+    act_on(&mut s3, &TmdAction::Announce { actor: "A".into(), label: None }, &mut dice).unwrap();
     let who: Vec<String> = legal_actions_of(&s3)
         .into_iter()
         .filter_map(|x| match x.action {
-            TmdAction::Interrupt { character, reflex: false, .. } => Some(character),
+            TmdAction::Interrupt { actor: character, reflex: false, .. } => Some(character),
             _ => None,
         })
         .collect();
@@ -261,11 +259,9 @@ fn legal_actions_costs_and_forms() {
 fn illegal_action_leaves_state_unchanged() {
     let s = four("turn_start");
     let v = serde_json::to_value(&s).unwrap();
-    let e = crate::call(
-        "tmd.encounter_act",
-        json!({"state": v, "action": {"type": "end_turn", "character": "A"}}),
-    )
-    .unwrap_err();
+    let e =
+        crate::call("tmd.encounter_act", json!({"state": v, "action": {"type": "end_turn", "actor": "A"}}))
+            .unwrap_err();
     assert_eq!(e.code, ErrorCode::IllegalAction);
     assert_eq!(e.rule.as_deref(), Some("TMD-TIME-2"));
     assert_eq!(serde_json::to_value(&s).unwrap(), v);
@@ -280,7 +276,7 @@ fn garbage_and_extreme_inputs_never_panic() {
         json!("x"),
         json!([]),
         json!({"format": 1}),
-        json!({"state": s, "action": {"type": "convert", "character": "A", "action_type": "standard", "count": 4294967295u64}}),
+        json!({"state": s, "action": {"type": "convert", "actor": "A", "action_type": "standard", "count": 4294967295u64}}),
     ];
     for g in &garbage {
         for op in [
@@ -298,17 +294,17 @@ fn garbage_and_extreme_inputs_never_panic() {
         }
     }
     let extremes = [
-        json!({"type": "gain_ap", "character": "A", "amount": 4294967295u64}),
-        json!({"type": "gain_ap", "character": "A", "amount": 1000}),
-        json!({"type": "set_base_initiative", "character": "A", "base_initiative": -2147483648i64}),
+        json!({"type": "gain_ap", "actor": "A", "amount": 4294967295u64}),
+        json!({"type": "gain_ap", "actor": "A", "amount": 1000}),
+        json!({"type": "set_base_initiative", "actor": "A", "base_initiative": -2147483648i64}),
         json!({"type": "join", "characters": []}),
-        json!({"type": "convert_reflex", "character": "B", "count": 1000}),
+        json!({"type": "convert_reflex", "actor": "B", "count": 1000}),
         json!({"type": "remove_effect", "id": 4294967295u64}),
         json!({"type": "apply_effect", "applier": "A", "target": "Z", "name": "x", "duration": "scene"}),
-        json!({"type": "use_action", "character": "A", "action_type": "free"}),
-        json!({"type": "use_free", "character": "A", "purpose": "p".repeat(10_000)}),
-        json!({"type": "delay", "character": "D", "after": "D"}),
-        json!({"type": "interrupt", "character": "A"}),
+        json!({"type": "use_action", "actor": "A", "action_type": "free"}),
+        json!({"type": "use_free", "actor": "A", "purpose": "p".repeat(10_000)}),
+        json!({"type": "delay", "actor": "D", "after": "D"}),
+        json!({"type": "interrupt", "actor": "A"}),
         json!({"type": "resolve"}),
     ];
     for a in &extremes {
@@ -339,7 +335,7 @@ fn garbage_and_extreme_inputs_never_panic() {
     let mut dice = Dice::seeded(1).unwrap();
     let mut ok = 0;
     for t in [TmdConvertType::Standard, TmdConvertType::Acrobatic, TmdConvertType::Trick] {
-        let a = TmdAction::Overdraw { character: "A".into(), action_type: t };
+        let a = TmdAction::Overdraw { actor: "A".into(), action_type: t };
         let before = st.clone();
         match act_on(&mut st, &a, &mut dice) {
             Ok(_) => ok += 1,
@@ -424,13 +420,13 @@ fn encounter_conversions(extra: u32, steps: &[(TmdConvertType, u32)]) -> Result<
     .unwrap();
     let mut state = r["state"].clone();
     if extra > 0 {
-        state = act(&state, json!({"type": "gain_ap", "character": "A", "amount": extra})).unwrap()["state"]
-            .clone();
+        state =
+            act(&state, json!({"type": "gain_ap", "actor": "A", "amount": extra})).unwrap()["state"].clone();
     }
     state = act(&state, json!({"type": "start_turns"})).unwrap()["state"].clone();
     assert_eq!(state["current"], "A");
     for (t, n) in steps {
-        let a = json!({"type": "convert", "character": "A", "action_type": t, "count": n});
+        let a = json!({"type": "convert", "actor": "A", "action_type": t, "count": n});
         match act(&state, a) {
             Ok(r) => state = r["state"].clone(),
             Err(e) => return Err(e.0.rule.unwrap_or_default()),

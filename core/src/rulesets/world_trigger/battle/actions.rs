@@ -77,7 +77,8 @@ crate::internally_tagged! {
         /// The defending team reacts to the pending attack's current target (WT-HIT-1/2).
         React {
             /// The reacting member: the target (dodge / defend) or an ally in the skill's range (defend).
-            reactor: String,
+            #[serde(alias = "reactor")]
+            actor: String,
             /// Reaction skill id (`dodge` or a defend skill).
             skill: String,
             /// The side of its trigger (needed only when it sits on both sides).

@@ -677,7 +677,7 @@ pub fn check(s: &WtBattleState, a: &WtBattleAction) -> Result<Checked> {
         }
         WtBattleAction::Move { actor, skill, path } => check_move(s, actor, skill, path),
         WtBattleAction::BringBack { actor, target } => check_bring_back(s, actor, target),
-        WtBattleAction::React { reactor, skill, side, tactics_dice } => {
+        WtBattleAction::React { actor: reactor, skill, side, tactics_dice } => {
             check_react(s, reactor, skill, side, tactics_dice)
         }
         WtBattleAction::NoReaction {} => check_no_reaction(s),
@@ -982,7 +982,7 @@ fn check_react(
     let p = s.pending.as_ref().ok_or_else(|| illegal("WT-HIT-1", "no attack awaits a reaction"))?;
     let tid = p.targets.get(p.reactions.len()).ok_or_else(|| internal("pending target"))?;
     let ti = s.idx(tid).ok_or_else(|| internal("pending target"))?;
-    let ri = s.idx(reactor).ok_or_else(|| Error::invalid("action.reactor", "no such member"))?;
+    let ri = s.idx(reactor).ok_or_else(|| Error::invalid("action.actor", "no such member"))?;
     let (tm, rm) = (s.m(ti)?, s.m(ri)?);
     if rm.team != tm.team {
         return Err(illegal("WT-HIT-2", "only the target or its allies react"));
@@ -1068,7 +1068,7 @@ pub fn commit(
         }
         WtBattleAction::Move { actor, path, .. } => apply_move(s, c, actor, path, ev)?,
         WtBattleAction::BringBack { actor, target } => apply_bring_back(s, c, actor, target, ev)?,
-        WtBattleAction::React { reactor, tactics_dice, .. } => {
+        WtBattleAction::React { actor: reactor, tactics_dice, .. } => {
             apply_react(s, c, reactor, tactics_dice, dice, ev)?
         }
         WtBattleAction::NoReaction {} => apply_no_reaction(s, dice, ev)?,

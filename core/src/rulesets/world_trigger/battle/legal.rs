@@ -626,7 +626,7 @@ fn materialize_with(s: &WtBattleState, r: &LegalRef, reach: Option<&Reach>) -> O
         LegalKind::React { ri, k } => {
             let e = entry(ri, k)?;
             WtBattleAction::React {
-                reactor: member(ri)?.id.clone(),
+                actor: member(ri)?.id.clone(),
                 skill: e.skill.clone(),
                 side: e.side,
                 tactics_dice: 0,

@@ -97,7 +97,7 @@ pub(crate) fn random_action(rng: &mut Prng, s: &WtBattleState) -> WtBattleAction
             push_to: None,
         },
         2 => WtBattleAction::Move { actor: m.id.clone(), skill: sk, path: vec![sq] },
-        3 => WtBattleAction::React { reactor: m.id.clone(), skill: sk, side: None, tactics_dice: 0 },
+        3 => WtBattleAction::React { actor: m.id.clone(), skill: sk, side: None, tactics_dice: 0 },
         4 => WtBattleAction::NoReaction {},
         5 => WtBattleAction::Reenter { actor: m.id.clone(), tactics_dice: 0 },
         6 => WtBattleAction::Pass { team: t.id.clone() },
@@ -922,7 +922,7 @@ mod reference {
                 for k in r.skills.iter() {
                     push(
                         WtBattleAction::React {
-                            reactor: r.id.clone(),
+                            actor: r.id.clone(),
                             skill: k.skill.clone(),
                             side: k.side,
                             tactics_dice: 0,

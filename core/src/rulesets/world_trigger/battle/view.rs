@@ -101,7 +101,7 @@ pub(crate) fn listing(
             A::UseSkill { actor, target, .. } => named(actor) || target.as_deref().is_some_and(named),
             A::BringBack { actor, target } => named(actor) || named(target),
             A::Move { actor, .. } | A::Reenter { actor, .. } | A::UseAbility { actor, .. } => named(actor),
-            A::React { reactor, .. } => named(reactor),
+            A::React { actor: reactor, .. } => named(reactor),
             _ => false,
         }
     });
@@ -385,7 +385,7 @@ mod listing_tests {
 
     fn names(l: &Value, id: &str) -> bool {
         let a = l["actions"].as_array().unwrap();
-        a.iter().any(|i| ["actor", "reactor", "target"].iter().any(|k| i["action"][k] == id))
+        a.iter().any(|i| ["actor", "target"].iter().any(|k| i["action"][k] == id))
             || l["moves"].as_array().is_some_and(|m| m.iter().any(|c| c["actor"] == id))
     }
 
