@@ -5,6 +5,7 @@
 use super::action::{TmdEvent, TmdLoggedEvent};
 use crate::kernel::label::{fill, Joined, Part, Say, Tpl, WtLabel, NOTHING};
 use crate::tmd::actions::{TmdActionType, TmdConvertType};
+use crate::tmd::initiative::TmdInitiativeEntry;
 
 /// An action type's name: (ja, zh_hans, zh_hant, en).
 fn act(t: TmdActionType) -> &'static Tpl {
@@ -22,14 +23,18 @@ fn act(t: TmdActionType) -> &'static Tpl {
 }
 
 fn conv(t: TmdConvertType) -> &'static Tpl {
+    act(conv_type(t))
+}
+
+fn conv_type(t: TmdConvertType) -> TmdActionType {
     use TmdConvertType as C;
-    act(match t {
+    match t {
         C::Trick => TmdActionType::Trick,
         C::Swift => TmdActionType::Swift,
         C::Move => TmdActionType::Move,
         C::Acrobatic => TmdActionType::Acrobatic,
         C::Standard => TmdActionType::Standard,
-    })
+    }
 }
 
 /// The rule of an action type (TMD-ACT-1…10, TMD-AP-16).
@@ -87,6 +92,100 @@ impl Say for Acts<'_> {
     }
 }
 
+/// The clauses that apply (`Some`): `open`, the clauses joined by `sep`, then `close`;
+/// nothing at all when none applies (a zero or a default is not said).
+struct Clauses<'a>(&'a [Option<&'a dyn Say>], &'static Tpl, &'static Tpl, &'static Tpl);
+
+impl Say for Clauses<'_> {
+    fn say(&self, lang: usize, out: &mut String) {
+        let l = lang.min(3);
+        let mut first = true;
+        for c in self.0.iter().flatten() {
+            out.push_str(if first { self.1[l] } else { self.2[l] });
+            first = false;
+            c.say(lang, out);
+        }
+        if !first {
+            out.push_str(self.3[l]);
+        }
+    }
+}
+
+/// Initiative entries (TMD-INI-1/2): each id with its total, its d10 and base initiative,
+/// and its cross-side tie-break re-rolls.
+struct Inits<'a>(&'a [TmdInitiativeEntry]);
+
+impl Say for Inits<'_> {
+    fn say(&self, lang: usize, out: &mut String) {
+        if self.0.is_empty() {
+            out.push('—');
+        }
+        for (i, x) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if lang == 3 { ", " } else { "、" });
+            }
+            let sign = if x.base_initiative < 0 { "−" } else { "+" };
+            let base = i64::from(x.base_initiative).abs();
+            let rerolls: Vec<String> = x.tiebreaks.iter().map(u32::to_string).collect();
+            let joined = Joined(&rerolls, &["/", "/", "/", "/"]);
+            let tb = Part(&["、振り直し {0}", "，重掷 {0}", "，重擲 {0}", ", re-rolls {0}"], &[&joined]);
+            let tb =
+                Clauses(&[(!rerolls.is_empty()).then_some(&tb as &dyn Say)], &NOTHING, &NOTHING, &NOTHING);
+            Part(
+                &[
+                    "{0} {1}（d10 {2} {3} {4}{5}）",
+                    "{0} {1}（d10 {2} {3} {4}{5}）",
+                    "{0} {1}（d10 {2} {3} {4}{5}）",
+                    "{0} {1} (d10 {2} {3} {4}{5})",
+                ],
+                &[&x.id, &i64::from(x.total), &x.roll, &sign, &base, &tb],
+            )
+            .say(lang, out);
+        }
+    }
+}
+
+/// How long an effect lasts and when it ends (TMD-TIME-3, TMD-SCN-2).
+fn lasts(d: super::state::TmdDuration) -> &'static Tpl {
+    use super::state::TmdDuration as D;
+    match d {
+        D::BuffOneRound => &[
+            "バフ、1ラウンド：付与者の次のターン開始まで",
+            "增益，持续一轮：至施加者的下个回合开始",
+            "增益，持續一輪：至施加者的下個回合開始",
+            "buff, one round: until the applier's next turn begins",
+        ],
+        D::DebuffOneRound => &[
+            "デバフ、1ラウンド：対象の次のターン終了まで",
+            "负面效果，持续一轮：至被施加者的下个回合结束",
+            "負面效果，持續一輪：至被施加者的下個回合結束",
+            "debuff, one round: until the end of the target's next turn",
+        ],
+        D::Scene => &[
+            "シーン中：シーン変更まで",
+            "本场景内：至变换场景",
+            "本場景內：至變換場景",
+            "for the scene: until the scene changes",
+        ],
+    }
+}
+
+/// An ability named on a used action: the engine's own keys in words (a reflex used
+/// without one drops prone, TMD-ACT-10; an overdrawn action, TMD-AP-11), anything else
+/// as the player wrote it.
+struct Ability<'a>(&'a str);
+
+impl Say for Ability<'_> {
+    fn say(&self, lang: usize, out: &mut String) {
+        let t: &Tpl = match self.0 {
+            "drop_prone" => &["伏せ", "伏地", "伏地", "drop prone"],
+            "overdraw" => &["前借り", "透支", "透支", "overdraw"],
+            a => return out.push_str(a),
+        };
+        t.say(lang, out)
+    }
+}
+
 /// Why something happened, by the engine's key (the key itself if it is not one of these).
 struct Why<'a>(&'a str);
 
@@ -96,7 +195,7 @@ impl Say for Why<'_> {
             "two_hours" => &["2時間が経過", "经过两小时", "經過兩小時", "two hours passed"],
             "scene_change" => &["シーンの変更", "变换场景", "變換場景", "the scene changed"],
             "battle_end" => &["戦闘の終了", "战斗结束", "戰鬥結束", "the battle ended"],
-            "surprise_round" => &["突袭轮", "突袭轮", "突襲輪", "the surprise round"],
+            "surprise_round" => &["サプライズラウンド", "突袭轮", "突襲輪", "the surprise round"],
             "side_down" => &["一方が全員倒れた", "一方全员倒下", "一方全員倒下", "one side is down"],
             "combat_start" => &["戦闘開始", "战斗开始", "戰鬥開始", "combat starts"],
             "round_start" => &["ラウンド開始", "战斗轮开始", "戰鬥輪開始", "the round starts"],
@@ -174,7 +273,6 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 "round_start" => "TMD-INI-3",
                 _ => "TMD-INI-1",
             };
-            let order: Vec<String> = entries.iter().map(|x| format!("{} {}", x.id, x.total)).collect();
             (
                 rule,
                 fill(
@@ -184,7 +282,7 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                         "進行了先攻檢定（{0}）：{1}。",
                         "Initiative is rolled ({0}): {1}.",
                     ],
-                    &[&Why(reason), &List(&order)],
+                    &[&Why(reason), &Inits(entries)],
                 ),
             )
         }
@@ -231,18 +329,36 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 &[&List(turns)],
             ),
         ),
-        E::TurnStarted { character, base_ap, extra_ap, reflex_only_ap, ap_lost_to_overdraw, .. } => (
-            "TMD-AP-2",
-            fill(
-                &[
-                    "{0}のターン開始：基礎AP {1}、追加AP {2}、反射専用AP {3}（透支で失ったAP {4}）。",
-                    "{0}的回合开始：基础行动点{1}，额外行动点{2}，仅反射AP {3}（因透支失去{4}点AP）。",
-                    "{0}的回合開始：基礎行動點{1}，額外行動點{2}，僅反射AP {3}（因透支失去{4}點AP）。",
-                    "{0}'s turn begins: {1} base AP, {2} extra AP, {3} reflex-only AP ({4} AP lost to overdraw).",
-                ],
-                &[character, base_ap, extra_ap, reflex_only_ap, ap_lost_to_overdraw],
-            ),
-        ),
+        E::TurnStarted { character, base_ap, extra_ap, reflex_only_ap, ap_lost_to_overdraw, blocked } => {
+            let reflex = Part(&["反射専用AP {0}", "仅反射AP {0}", "僅反射AP {0}", "{0} reflex-only AP"], &[reflex_only_ap]);
+            let lost = Part(
+                &["前借りで失ったAP {0}", "因透支失去{0}点AP", "因透支失去{0}點AP", "{0} AP lost to overdraw"],
+                &[ap_lost_to_overdraw],
+            );
+            let types: Vec<TmdActionType> = blocked.iter().map(|t| conv_type(*t)).collect();
+            let acts = Acts(&types);
+            let no = Part(
+                &["このラウンドは変換できない：{0}", "本轮无法转化：{0}", "本輪無法轉化：{0}", "cannot convert this round: {0}"],
+                &[&acts],
+            );
+            let more = [
+                (*reflex_only_ap > 0).then_some(&reflex as &dyn Say),
+                (*ap_lost_to_overdraw > 0).then_some(&lost as &dyn Say),
+                (!blocked.is_empty()).then_some(&no as &dyn Say),
+            ];
+            (
+                "TMD-AP-2",
+                fill(
+                    &[
+                        "{0}のターン開始：基礎AP {1}、追加AP {2}{3}。",
+                        "{0}的回合开始：基础行动点{1}，额外行动点{2}{3}。",
+                        "{0}的回合開始：基礎行動點{1}，額外行動點{2}{3}。",
+                        "{0}'s turn begins: {1} base AP, {2} extra AP{3}.",
+                    ],
+                    &[character, base_ap, extra_ap, &Clauses(&more, &["、", "，", "，", ", "], &["、", "，", "，", ", "], &NOTHING)],
+                ),
+            )
+        }
         E::ActionGranted { character, action_type, gained } => {
             let t: &Tpl = if *gained {
                 &["{0}は付与された{1}を得た。", "{0}获得了被给予的{1}。", "{0}獲得了被給予的{1}。", "{0} gains the granted {1}."]
@@ -273,38 +389,46 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
         }
         E::ActionUsed { character, action_type, spent, out_of_turn, ability } => {
             let ab = match ability {
-                Some(a) => Part(&["（{0}）", "（{0}）", "（{0}）", " ({0})"], &[a]),
+                Some(a) => Part(&["（{0}）", "（{0}）", "（{0}）", " ({0})"], &[&Ability(a)]),
                 None => Part(&NOTHING, &[]),
             };
             let t: &Tpl = if *out_of_turn {
                 &[
-                    "{0}はターン外に{1}を使った{2}（消費：{3}）。",
-                    "{0}在回合外使用了{1}{2}（消耗：{3}）。",
-                    "{0}在回合外使用了{1}{2}（消耗：{3}）。",
-                    "{0} uses a {1}{2} out of turn, spending {3}.",
+                    "{0}はターン外に{1}を使った{2}{3}。",
+                    "{0}在回合外使用了{1}{2}{3}。",
+                    "{0}在回合外使用了{1}{2}{3}。",
+                    "{0} uses a {1}{2} out of turn{3}.",
                 ]
             } else {
-                &[
-                    "{0}は{1}を使った{2}（消費：{3}）。",
-                    "{0}使用了{1}{2}（消耗：{3}）。",
-                    "{0}使用了{1}{2}（消耗：{3}）。",
-                    "{0} uses a {1}{2}, spending {3}.",
-                ]
+                &["{0}は{1}を使った{2}{3}。", "{0}使用了{1}{2}{3}。", "{0}使用了{1}{2}{3}。", "{0} uses a {1}{2}{3}."]
             };
-            (act_rule(*action_type), fill(t, &[character, act(*action_type), &ab, &Acts(spent)]))
+            // What it spends, unless that is the one held action of its own type (or nothing).
+            let acts = Acts(spent);
+            let paid = Part(&["（消費：{0}）", "（消耗：{0}）", "（消耗：{0}）", ", spending {0}"], &[&acts]);
+            let plain = spent.is_empty() || spent.as_slice() == [*action_type];
+            let paid = Clauses(&[(!plain).then_some(&paid as &dyn Say)], &NOTHING, &NOTHING, &NOTHING);
+            (act_rule(*action_type), fill(t, &[character, act(*action_type), &ab, &paid]))
         }
-        E::FreeActionUsed { character, purpose, source, .. } => (
-            "TMD-ACT-1",
-            fill(
-                &[
-                    "{0}はフリーアクション（{1}、{2}）を行った。",
-                    "{0}进行了自由动作（{1}，来源{2}）。",
-                    "{0}進行了自由動作（{1}，來源{2}）。",
-                    "{0} takes a free action ({1}, from {2}).",
-                ],
-                &[character, purpose, source],
-            ),
-        ),
+        E::FreeActionUsed { character, purpose, source, .. } => {
+            // The defaults (`free` from `basic`, TMD-ACT-1..4) are not said.
+            let from = Part(&["出典：{0}", "来源：{0}", "來源：{0}", "from {0}"], &[source]);
+            let parts = [
+                (purpose != "free").then_some(purpose as &dyn Say),
+                (source != "basic").then_some(&from as &dyn Say),
+            ];
+            (
+                "TMD-ACT-1",
+                fill(
+                    &[
+                        "{0}はフリーアクションを行った{1}。",
+                        "{0}进行了自由动作{1}。",
+                        "{0}進行了自由動作{1}。",
+                        "{0} takes a free action{1}.",
+                    ],
+                    &[character, &Clauses(&parts, &["（", "（", "（", " ("], &["、", "，", "，", ", "], &["）", "）", "）", ")"])],
+                ),
+            )
+        }
         E::Overdrawn { character, action_type, ap_owed } => (
             "TMD-AP-11",
             fill(
@@ -368,18 +492,30 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
             };
             ("TMD-AP-12", fill(t, &[character, conv(*action_type)]))
         }
-        E::TurnEnded { character, extra_ap_removed, reflex_only_ap_removed, extra_ap_carried } => (
-            "TMD-TIME-2",
-            fill(
-                &[
-                    "{0}のターンが終わった（追加AP {1}と反射専用AP {2}を除去、AP {3}を追加APとして保持）。",
-                    "{0}的回合结束（移除额外行动点{1}、仅反射AP {2}，保留{3}点额外行动点）。",
-                    "{0}的回合結束（移除額外行動點{1}、僅反射AP {2}，保留{3}點額外行動點）。",
-                    "{0}'s turn ends: {1} extra AP and {2} reflex-only AP removed, {3} AP kept as extra AP.",
-                ],
-                &[character, extra_ap_removed, reflex_only_ap_removed, extra_ap_carried],
-            ),
-        ),
+        E::TurnEnded { character, extra_ap_removed, reflex_only_ap_removed, extra_ap_carried } => {
+            let removed =
+                Part(&["追加AP {0}を除去", "移除额外行动点{0}", "移除額外行動點{0}", "{0} extra AP removed"], &[extra_ap_removed]);
+            let reflex = Part(
+                &["反射専用AP {0}を除去", "移除仅反射AP {0}", "移除僅反射AP {0}", "{0} reflex-only AP removed"],
+                &[reflex_only_ap_removed],
+            );
+            let kept = Part(
+                &["AP {0}を追加APとして保持", "保留{0}点额外行动点", "保留{0}點額外行動點", "{0} AP kept as extra AP"],
+                &[extra_ap_carried],
+            );
+            let parts = [
+                (*extra_ap_removed > 0).then_some(&removed as &dyn Say),
+                (*reflex_only_ap_removed > 0).then_some(&reflex as &dyn Say),
+                (*extra_ap_carried > 0).then_some(&kept as &dyn Say),
+            ];
+            (
+                "TMD-TIME-2",
+                fill(
+                    &["{0}のターンが終わった{1}。", "{0}的回合结束{1}。", "{0}的回合結束{1}。", "{0}'s turn ends{1}."],
+                    &[character, &Clauses(&parts, &["（", "（", "（", ": "], &["、", "，", "，", ", "], &["）", "）", "）", ""])],
+                ),
+            )
+        }
         E::ActionsRemoved { character, count } => (
             "TMD-AP-9",
             fill(
@@ -416,6 +552,10 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 &[character, count],
             ),
         ),
+        // Round 0 is the surprise round (TMD-SUR-3).
+        E::RoundEnded { round: 0 } => {
+            ("TMD-SUR-3", fill(&["サプライズラウンドが終わった。", "突袭轮结束。", "突襲輪結束。", "The surprise round ends."], &[]))
+        }
         E::RoundEnded { round } => (
             "TMD-TIME-5",
             fill(&["第{0}ラウンドが終わった。", "第{0}战斗轮结束。", "第{0}戰鬥輪結束。", "Round {0} ends."], &[round]),
@@ -469,12 +609,12 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 rule,
                 fill(
                     &[
-                        "{0}が{1}に効果「{2}」を与えた。",
-                        "{0}对{1}施加了效果「{2}」。",
-                        "{0}對{1}施加了效果「{2}」。",
-                        "{0} applies the effect \"{2}\" to {1}.",
+                        "{0}が{1}に効果「{2}」を与えた（{3}）。",
+                        "{0}对{1}施加了效果「{2}」（{3}）。",
+                        "{0}對{1}施加了效果「{2}」（{3}）。",
+                        "{0} applies the effect \"{2}\" to {1} ({3}).",
                     ],
-                    &[&effect.applier, &effect.target, &effect.name],
+                    &[&effect.applier, &effect.target, &effect.name, lasts(effect.duration)],
                 ),
             )
         }
@@ -517,20 +657,36 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 &[character, entry],
             ),
         ),
-        E::InterruptDeclared { character, entry, interrupts, first, locked_out, .. } => {
-            let rule = if locked_out.is_some() { "TMD-INT-2" } else { "TMD-INT-3" };
-            (
-                rule,
-                fill(
-                    &[
-                        "{0}が#{1}に割り込んだ（#{2}）。先に解決するのは{3}。",
-                        "{0}插入了#{1}（#{2}），先结算的是{3}。",
-                        "{0}插入了#{1}（#{2}），先結算的是{3}。",
-                        "{0} interrupts #{1} (#{2}); {3} resolves first.",
-                    ],
-                    &[character, interrupts, entry, first],
+        E::InterruptDeclared { character, entry, interrupts, interrupter_ap, interrupted_ap, first, locked_out } => {
+            match locked_out {
+                // TMD-INT-2: the one with more AP at the chain's start resolves first, and
+                // the interrupter may not interrupt again in this chain.
+                Some(out) => (
+                    "TMD-INT-2",
+                    fill(
+                        &[
+                            "{0}が#{1}に割り込んだ（#{2}）：AP {3}対{4}で{5}が先に解決する。{6}はこの連鎖が終わるまで割り込めない。",
+                            "{0}插入了#{1}（#{2}）：AP {3}对{4}，{5}先结算；{6}在本结算链结束前不能再插入动作。",
+                            "{0}插入了#{1}（#{2}）：AP {3}對{4}，{5}先結算；{6}在本結算鏈結束前不能再插入動作。",
+                            "{0} interrupts #{1} (#{2}): AP {3} vs {4}, {5} resolves first; {6} cannot interrupt again until this chain is over.",
+                        ],
+                        &[character, interrupts, entry, interrupter_ap, interrupted_ap, first, out],
+                    ),
                 ),
-            )
+                // TMD-INT-3: a reflex against an action taken in its actor's own turn resolves first.
+                None => (
+                    "TMD-INT-3",
+                    fill(
+                        &[
+                            "{0}がリフレックスアクションで#{1}に割り込んだ（#{2}）：先に解決するのは{3}。",
+                            "{0}以反射动作插入了#{1}（#{2}），先结算的是{3}。",
+                            "{0}以反射動作插入了#{1}（#{2}），先結算的是{3}。",
+                            "{0} interrupts #{1} with a reflex action (#{2}); {3} resolves first.",
+                        ],
+                        &[character, interrupts, entry, first],
+                    ),
+                ),
+            }
         }
         E::PreemptionIgnored { character } => (
             "TMD-INT-4",
@@ -617,5 +773,146 @@ mod tests {
         // a key gunbai does not know is shown as it is
         let (_, t) = describe(&TmdEvent::SceneEnded { scene: 1, reason: "gm".into() });
         assert_eq!(t.en, "Scene 1 ends (gm).");
+    }
+
+    fn entry(id: &str, base: i32, roll: u32, tiebreaks: Vec<u32>) -> TmdInitiativeEntry {
+        let total = base + roll as i32;
+        TmdInitiativeEntry { id: id.into(), side: "pc".into(), base_initiative: base, roll, total, tiebreaks }
+    }
+
+    #[test]
+    fn initiative_says_each_d10_base_and_re_roll() {
+        // TMD-INI-1: d10 + base initiative; TMD-INI-2: a cross-side tie is re-rolled.
+        let entries = vec![entry("A", 5, 6, vec![]), entry("B", -2, 10, vec![7, 3])];
+        let (rule, t) = describe(&TmdEvent::InitiativeRolled { reason: "combat_start".into(), entries });
+        assert_eq!(rule, "TMD-INI-1");
+        assert_eq!(
+            t.en,
+            "Initiative is rolled (combat starts): A 11 (d10 6 + 5), B 8 (d10 10 − 2, re-rolls 7/3)."
+        );
+        assert_eq!(
+            t.ja,
+            "先攻判定を行った（戦闘開始）：A 11（d10 6 + 5）、B 8（d10 10 − 2、振り直し 7/3）。"
+        );
+        assert_eq!(t.zh_hans, "进行了先攻检定（战斗开始）：A 11（d10 6 + 5）、B 8（d10 10 − 2，重掷 7/3）。");
+    }
+
+    #[test]
+    fn a_zero_a_default_or_the_obvious_is_not_said() {
+        use TmdActionType as T;
+        // TMD-AP-2: a turn start says reflex-only AP, overdraw losses and blocked types only when there are any.
+        let start = |reflex_only_ap, ap_lost_to_overdraw, blocked| TmdEvent::TurnStarted {
+            character: "A".into(),
+            base_ap: 14,
+            extra_ap: 0,
+            reflex_only_ap,
+            ap_lost_to_overdraw,
+            blocked,
+        };
+        assert_eq!(describe(&start(0, 0, vec![])).1.en, "A's turn begins: 14 base AP, 0 extra AP.");
+        let (_, t) = describe(&start(2, 8, vec![TmdConvertType::Standard]));
+        assert_eq!(
+            t.en,
+            "A's turn begins: 14 base AP, 0 extra AP, 2 reflex-only AP, 8 AP lost to overdraw, cannot convert this round: standard action."
+        );
+        assert_eq!(
+            t.zh_hant,
+            "A的回合開始：基礎行動點14，額外行動點0，僅反射AP 2，因透支失去8點AP，本輪無法轉化：標準動作。"
+        );
+        // TMD-TIME-2 / TMD-AP-2/3: a turn's end says only what it removed or kept.
+        let end = |extra_ap_removed, reflex_only_ap_removed, extra_ap_carried| TmdEvent::TurnEnded {
+            character: "A".into(),
+            extra_ap_removed,
+            reflex_only_ap_removed,
+            extra_ap_carried,
+        };
+        assert_eq!(describe(&end(0, 0, 0)).1.en, "A's turn ends.");
+        assert_eq!(describe(&end(0, 0, 3)).1.ja, "Aのターンが終わった（AP 3を追加APとして保持）。");
+        assert_eq!(
+            describe(&end(2, 1, 3)).1.en,
+            "A's turn ends: 2 extra AP removed, 1 reflex-only AP removed, 3 AP kept as extra AP."
+        );
+        // TMD-ACT-9: using a standard action that spends the held standard action says no more;
+        // TMD-AP-16: a full-round action says the two it spends.
+        let used = |action_type, spent| TmdEvent::ActionUsed {
+            character: "A".into(),
+            action_type,
+            spent,
+            out_of_turn: false,
+            ability: None,
+        };
+        assert_eq!(describe(&used(T::Standard, vec![T::Standard])).1.en, "A uses a standard action.");
+        // TMD-ACT-10: a reflex used with no ability drops prone, said in words.
+        let prone = TmdEvent::ActionUsed {
+            character: "A".into(),
+            action_type: T::Reflex,
+            spent: vec![T::Reflex],
+            out_of_turn: true,
+            ability: Some("drop_prone".into()),
+        };
+        assert_eq!(describe(&prone).1.ja, "Aはターン外にリフレックスアクションを使った（伏せ）。");
+        assert_eq!(
+            describe(&used(T::FullRound, vec![T::Standard, T::Move])).1.en,
+            "A uses a full-round action, spending standard action, move action."
+        );
+        // TMD-ACT-1: a free action's default purpose and source are not said.
+        let free = |purpose: &str, source: &str| TmdEvent::FreeActionUsed {
+            character: "A".into(),
+            purpose: purpose.into(),
+            source: source.into(),
+            reflex_spent: None,
+        };
+        assert_eq!(describe(&free("free", "basic")).1.en, "A takes a free action.");
+        assert_eq!(describe(&free("draw", "basic")).1.zh_hans, "A进行了自由动作（draw）。");
+        assert_eq!(
+            describe(&free("draw", "Quick Draw")).1.en,
+            "A takes a free action (draw, from Quick Draw)."
+        );
+        // TMD-TIME-3: an applied effect says how long it lasts.
+        let effect = super::super::state::TmdEffect {
+            id: 0,
+            name: "Slow".into(),
+            applier: "A".into(),
+            target: "B".into(),
+            duration: super::super::state::TmdDuration::DebuffOneRound,
+            armed: false,
+        };
+        let (rule, t) = describe(&TmdEvent::EffectApplied { effect });
+        assert_eq!(rule, "TMD-TIME-3");
+        assert_eq!(t.en, "A applies the effect \"Slow\" to B (debuff, one round: until the end of the target's next turn).");
+        // TMD-SUR-3: round 0 is the surprise round.
+        let (rule, t) = describe(&TmdEvent::RoundEnded { round: 0 });
+        assert_eq!((rule, t.zh_hant.as_str()), ("TMD-SUR-3", "突襲輪結束。"));
+        assert_eq!(describe(&TmdEvent::RoundEnded { round: 2 }).1.en, "Round 2 ends.");
+    }
+
+    #[test]
+    fn an_interrupt_says_who_resolves_first_and_why() {
+        let by_ap = TmdEvent::InterruptDeclared {
+            character: "B".into(),
+            entry: 1,
+            interrupts: 0,
+            interrupter_ap: 2,
+            interrupted_ap: 5,
+            first: "A".into(),
+            locked_out: Some("B".into()),
+        };
+        // TMD-INT-2: more AP at the chain's start resolves first; the interrupter is locked out.
+        let (rule, t) = describe(&by_ap);
+        assert_eq!(rule, "TMD-INT-2");
+        assert_eq!(t.en, "B interrupts #0 (#1): AP 2 vs 5, A resolves first; B cannot interrupt again until this chain is over.");
+        // TMD-INT-3: a reflex against an action in its actor's own turn resolves first.
+        let reflex = TmdEvent::InterruptDeclared {
+            character: "B".into(),
+            entry: 1,
+            interrupts: 0,
+            interrupter_ap: 2,
+            interrupted_ap: 5,
+            first: "B".into(),
+            locked_out: None,
+        };
+        let (rule, t) = describe(&reflex);
+        assert_eq!(rule, "TMD-INT-3");
+        assert_eq!(t.ja, "Bがリフレックスアクションで#0に割り込んだ（#1）：先に解決するのはB。");
     }
 }
