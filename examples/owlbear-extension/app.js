@@ -979,7 +979,7 @@ function renderTmdLog(log) {
     li.append(head);
     for (const e of entry.events || []) {
       const d = document.createElement("div");
-      d.className = `ev ev-${e.event}${text.knownEvent(e.event) ? "" : " ev-unknown"}`;
+      d.className = `ev ev-${e.event}${text.knownEvent(e) ? "" : " ev-unknown"}`;
       d.textContent = text.eventText(e);
       li.append(d);
     }

@@ -13,6 +13,7 @@
 export const LOG_MAX = 40;
 
 import { importedOf, SHEET_UI } from "./sheets.js";
+import { namesIn } from "./names.js";
 const LK = { ja: "ja", "zh-Hant": "zh_hant", "zh-Hans": "zh_hans", en: "en" };
 
 /** Words the catalogues don't give, in the four languages. */
@@ -151,14 +152,6 @@ function weaponLabels(system, tokens) {
     }
   }
   return out;
-}
-
-/** `text` with every id of `names` (a Map) replaced by its name, the longest id first; not inside a longer Latin word. */
-export function namesIn(text, names) {
-  const ids = [...names.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
-  if (!ids.length) return text;
-  const alt = ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-  return text.replace(new RegExp(`(?<![A-Za-z0-9_])(?:${alt})(?![A-Za-z0-9_])`, "g"), (m) => names.get(m) ?? m);
 }
 
 /** Per ruleset: the npm entry, the namespace and handle class, and the setup fields per token. */

@@ -9,10 +9,13 @@
 // トリックアクション, Trick action …) come from gunbai's catalogue
 // (`tmd.action_types` → labels), not from this file.
 //
-// One template per action kind (the buttons) and per event kind (the log), in
-// each language: A[kind][lang](action, h) and E[event][lang](event, h); `h`
-// formats names and values (see createTmdText). A kind with no template falls
-// back to its id and fields (`type key=value …`), so a future kind still shows.
+// One template per action kind (the buttons), in each language:
+// A[kind][lang](action, h); `h` formats names and values (see createTmdText). A
+// kind with no template falls back to its id and fields (`type key=value …`), so a
+// future kind still shows. The log prints the core's own sentence of each event
+// (its `text`), with the characters' ids shown as their names.
+
+import { namesIn } from "./names.js";
 
 /** UI strings of the TMD mode: S[key][lang]. */
 export const S = {
@@ -30,39 +33,11 @@ export const PHASES = {
 const SEP = { ja: "、", "zh-Hant": "、", "zh-Hans": "、", en: ", " };
 const COLON = { ja: "：", "zh-Hant": "：", "zh-Hans": "：", en: ": " };
 
-/** Why a scene ended (`scene_ended.reason`, TMD-SCN-1/3/5). */
-export const SCENE_REASON = {
-  surprise_round: { ja: "奇襲ラウンドの直前", "zh-Hant": "突襲輪即將開始", "zh-Hans": "突袭轮即将开始", en: "a surprise round is about to begin" },
-  battle_start: { ja: "戦闘開始", "zh-Hant": "戰鬥開始", "zh-Hans": "战斗开始", en: "the battle begins" },
-  two_hours: { ja: "2 時間経過", "zh-Hant": "已持續兩小時", "zh-Hans": "已持续两小时", en: "it has lasted two hours" },
-  scene_change: { ja: "シーン変更", "zh-Hant": "變換場景", "zh-Hans": "变换场景", en: "scene change" },
-  battle_end: { ja: "戦闘終了", "zh-Hant": "戰鬥結束", "zh-Hans": "战斗结束", en: "the battle ends" },
-};
-/** Why an effect ended (`effect_ended.reason`, TMD-TIME-3, TMD-SCN-2). */
-export const EFFECT_REASON = {
-  scene_change: { ja: "シーン変更", "zh-Hant": "變換場景", "zh-Hans": "变换场景", en: "scene change" },
-  applier_turn_start: { ja: "付与者の手番開始", "zh-Hant": "施加者的回合開始", "zh-Hans": "施加者的回合开始", en: "the applier's turn began" },
-  target_turn_end: { ja: "対象の手番終了", "zh-Hant": "被施加者的回合結束", "zh-Hans": "被施加者的回合结束", en: "the target's turn ended" },
-  removed: { ja: "除去", "zh-Hant": "被移除", "zh-Hans": "被移除", en: "removed" },
-  left: { ja: "関係者が戦闘から離脱", "zh-Hant": "相關角色離開戰鬥", "zh-Hans": "相关角色离开战斗", en: "a character involved left the combat" },
-  left_scene: { ja: "関係者がシーンから離脱", "zh-Hant": "相關角色離開場景", "zh-Hans": "相关角色离开场景", en: "a character involved left the scene" },
-};
-/** Why initiative was rolled (`initiative_rolled.reason`, TMD-INI-1/3/4). */
-export const INITIATIVE_REASON = {
-  combat_start: { ja: "イニシアチブ判定", "zh-Hant": "先攻檢定", "zh-Hans": "先攻检定", en: "Initiative" },
-  join: { ja: "途中参加者のイニシアチブ判定", "zh-Hant": "加入者的先攻檢定", "zh-Hans": "加入者的先攻检定", en: "Joiners' initiative" },
-  round_start: { ja: "イニシアチブの並べ直し", "zh-Hant": "重新排列先攻", "zh-Hans": "重新排列先攻", en: "Initiative re-sorted" },
-};
-/** Effect durations (TMD-TIME-3): short (buttons) and long (log). */
+/** Effect durations (TMD-TIME-3), for the buttons. */
 export const DURATION = {
   buff_one_round: { ja: "バフ・1ラウンド", "zh-Hant": "增益・一輪", "zh-Hans": "增益・一轮", en: "buff, one round" },
   debuff_one_round: { ja: "デバフ・1ラウンド", "zh-Hant": "負面・一輪", "zh-Hans": "负面・一轮", en: "debuff, one round" },
   scene: { ja: "シーン中", "zh-Hant": "本場景", "zh-Hans": "本场景", en: "for the scene" },
-};
-export const DURATION_LONG = {
-  buff_one_round: { ja: "バフ、1ラウンド：付与者の次の手番開始まで", "zh-Hant": "增益，持續一輪：至施加者的回合開始", "zh-Hans": "增益，持续一轮：至施加者的回合开始", en: "buff, one round: until the applier's next turn begins" },
-  debuff_one_round: { ja: "デバフ、1ラウンド：対象の手番終了まで", "zh-Hant": "負面效果，持續一輪：至被施加者的回合結束", "zh-Hans": "负面效果，持续一轮：至被施加者的回合结束", en: "debuff, one round: until the end of the target's turn" },
-  scene: { ja: "シーン中：シーン変更まで", "zh-Hant": "本場景內：至變換場景", "zh-Hans": "本场景内：至变换场景", en: "for the scene: until the scene changes" },
 };
 /** Abilities the core names itself (`action_used.ability`). */
 export const ABILITY = {
@@ -274,302 +249,6 @@ export const A = {
   },
 };
 
-// ---- events (log) -----------------------------------------------------------
-
-const sceneName = {
-  ja: (n) => (n === 0 ? "元のシーン" : `シーン ${n} `),
-  "zh-Hant": (n) => (n === 0 ? "原場景" : `場景 ${n} `),
-  "zh-Hans": (n) => (n === 0 ? "原场景" : `场景 ${n} `),
-  en: (n) => (n === 0 ? "The previous scene" : `Scene ${n}`),
-};
-
-/** One sentence per `TmdEvent.event`. */
-export const E = {
-  scene_ended: {
-    ja: (e, h) => `${sceneName.ja(e.scene)}が終了（${h.r(SCENE_REASON, e.reason)}）`,
-    "zh-Hant": (e, h) => `${sceneName["zh-Hant"](e.scene)}結束（${h.r(SCENE_REASON, e.reason)}）`,
-    "zh-Hans": (e, h) => `${sceneName["zh-Hans"](e.scene)}结束（${h.r(SCENE_REASON, e.reason)}）`,
-    en: (e, h) => `${sceneName.en(e.scene)} ends (${h.r(SCENE_REASON, e.reason)})`,
-  },
-  scene_started: {
-    ja: (e) => `シーン ${e.scene} 開始`,
-    "zh-Hant": (e) => `場景 ${e.scene} 開始`,
-    "zh-Hans": (e) => `场景 ${e.scene} 开始`,
-    en: (e) => `Scene ${e.scene} begins`,
-  },
-  surprise_round_started: {
-    ja: (e, h) => `奇襲ラウンド：${h.n(e.attacker)} が先制攻撃を仕掛ける`,
-    "zh-Hant": (e, h) => `突襲輪：${h.n(e.attacker)} 發動先發制人的襲擊`,
-    "zh-Hans": (e, h) => `突袭轮：${h.n(e.attacker)} 发动先发制人的袭击`,
-    en: (e, h) => `Surprise round: ${h.n(e.attacker)} strikes first`,
-  },
-  surprise_reflex_granted: {
-    ja: (e, h) => `${h.n(e.character)} は不意打ち／先制が効かず、代わりにすぐ使える${h.t("reflex")}を1つ得る`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 免疫措手不及／先制，額外獲得一個可立即使用的${h.t("reflex")}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 免疫措手不及／先制，额外获得一个可立即使用的${h.t("reflex")}`,
-    en: (e, h) => `${h.n(e.character)} is immune to Caught off guard / Pre-emption and gains a ${h.t("reflex")} usable at once`,
-  },
-  surprise_attack: {
-    ja: (e, h) => `${h.n(e.attacker)} の奇襲攻撃${e.caught_off_guard?.length ? `：${h.ns(e.caught_off_guard)} に対して不意打ち／先制` : ""}${e.immune?.length ? `（${h.ns(e.immune)} には無効）` : ""}`,
-    "zh-Hant": (e, h) => `${h.n(e.attacker)} 的突襲攻擊${e.caught_off_guard?.length ? `：對 ${h.ns(e.caught_off_guard)} 具有措手不及／先制` : ""}${e.immune?.length ? `（${h.ns(e.immune)} 免疫）` : ""}`,
-    "zh-Hans": (e, h) => `${h.n(e.attacker)} 的突袭攻击${e.caught_off_guard?.length ? `：对 ${h.ns(e.caught_off_guard)} 具有措手不及／先制` : ""}${e.immune?.length ? `（${h.ns(e.immune)} 免疫）` : ""}`,
-    en: (e, h) => `${h.n(e.attacker)}'s surprise attack${e.caught_off_guard?.length ? `: Caught off guard / Pre-emption against ${h.ns(e.caught_off_guard)}` : ""}${e.immune?.length ? ` (${h.ns(e.immune)} immune)` : ""}`,
-  },
-  initiative_rolled: {
-    ja: (e, h) => `${h.r(INITIATIVE_REASON, e.reason)}：${h.inits(e.entries, "振り直し")}`,
-    "zh-Hant": (e, h) => `${h.r(INITIATIVE_REASON, e.reason)}：${h.inits(e.entries, "重擲")}`,
-    "zh-Hans": (e, h) => `${h.r(INITIATIVE_REASON, e.reason)}：${h.inits(e.entries, "重掷")}`,
-    en: (e, h) => `${h.r(INITIATIVE_REASON, e.reason)}: ${h.inits(e.entries, "re-rolls")}`,
-  },
-  combat_started: {
-    ja: () => "戦闘開始",
-    "zh-Hant": () => "正式進入戰鬥",
-    "zh-Hans": () => "正式进入战斗",
-    en: () => "Combat formally begins",
-  },
-  round_started: {
-    ja: (e, h) => `— 第${e.round}ラウンド — イニシアチブ順：${h.order(e.order)}`,
-    "zh-Hant": (e, h) => `— 第${e.round}輪 — 先攻順位：${h.order(e.order)}`,
-    "zh-Hans": (e, h) => `— 第${e.round}轮 — 先攻顺位：${h.order(e.order)}`,
-    en: (e, h) => `— Round ${e.round} — initiative order: ${h.order(e.order)}`,
-  },
-  delay_declared: {
-    ja: (e, h) => `${h.n(e.character)} は遅延：${h.n(e.after)} の手番の後に行動`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 延後先攻：在 ${h.n(e.after)} 的回合結束後行動`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 延后先攻：在 ${h.n(e.after)} 的回合结束后行动`,
-    en: (e, h) => `${h.n(e.character)} delays: acts right after ${h.n(e.after)}'s turn`,
-  },
-  turn_order_set: {
-    ja: (e, h) => `手番の順：${h.order(e.turns)}`,
-    "zh-Hant": (e, h) => `回合順序：${h.order(e.turns)}`,
-    "zh-Hans": (e, h) => `回合顺序：${h.order(e.turns)}`,
-    en: (e, h) => `Turn order: ${h.order(e.turns)}`,
-  },
-  turn_started: {
-    ja: (e, h) =>
-      `${h.n(e.character)} の手番開始：基本 AP ${e.base_ap}、追加 AP ${e.extra_ap}${e.ap_lost_to_overdraw ? `（前借りで ${e.ap_lost_to_overdraw} AP を失う）` : ""}${e.blocked?.length ? `。このラウンドは変換できない：${h.ts(e.blocked)}` : ""}`,
-    "zh-Hant": (e, h) =>
-      `${h.n(e.character)} 的回合開始：基礎 AP ${e.base_ap}，額外 AP ${e.extra_ap}${e.ap_lost_to_overdraw ? `（因透支失去 ${e.ap_lost_to_overdraw} AP）` : ""}${e.blocked?.length ? `；當輪無法轉化：${h.ts(e.blocked)}` : ""}`,
-    "zh-Hans": (e, h) =>
-      `${h.n(e.character)} 的回合开始：基础 AP ${e.base_ap}，额外 AP ${e.extra_ap}${e.ap_lost_to_overdraw ? `（因透支失去 ${e.ap_lost_to_overdraw} AP）` : ""}${e.blocked?.length ? `；当轮无法转化：${h.ts(e.blocked)}` : ""}`,
-    en: (e, h) =>
-      `${h.n(e.character)}'s turn begins: base AP ${e.base_ap}, extra AP ${e.extra_ap}${e.ap_lost_to_overdraw ? ` (${e.ap_lost_to_overdraw} AP lost to overdrawing)` : ""}${e.blocked?.length ? `; cannot convert this round: ${h.ts(e.blocked)}` : ""}`,
-  },
-  action_granted: {
-    ja: (e, h) => (e.gained ? `${h.n(e.character)} は${h.t(e.action_type)}を1つ得る（変換済みとみなす）` : `${h.n(e.character)} は${h.t(e.action_type)}を得られない（変換の条件を満たさない）`),
-    "zh-Hant": (e, h) => (e.gained ? `${h.n(e.character)} 獲得一個${h.t(e.action_type)}（視為已轉化）` : `${h.n(e.character)} 未能獲得${h.t(e.action_type)}（無法滿足轉化條件）`),
-    "zh-Hans": (e, h) => (e.gained ? `${h.n(e.character)} 获得一个${h.t(e.action_type)}（视为已转化）` : `${h.n(e.character)} 未能获得${h.t(e.action_type)}（无法满足转化条件）`),
-    en: (e, h) => (e.gained ? `${h.n(e.character)} gains a ${h.t(e.action_type)} (counts as converted)` : `${h.n(e.character)} does not gain the ${h.t(e.action_type)} (it could not be converted)`),
-  },
-  converted: {
-    ja: (e, h) => `${h.n(e.character)} は ${e.ap_spent} AP を${h.t(e.action_type)} ×${e.count} に変換`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 花費 ${e.ap_spent} AP 轉化${h.t(e.action_type)} ×${e.count}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 花费 ${e.ap_spent} AP 转化${h.t(e.action_type)} ×${e.count}`,
-    en: (e, h) => `${h.n(e.character)} converts ${e.ap_spent} AP into ${h.t(e.action_type)} ×${e.count}`,
-  },
-  action_used: {
-    ja: (e, h) =>
-      `${h.n(e.character)}${e.out_of_turn ? "（手番外）" : " "}が${h.t(e.action_type)}を使用${h.spent(e)}${e.ability ? `：${h.ability(e.ability)}` : ""}`,
-    "zh-Hant": (e, h) =>
-      `${h.n(e.character)}${e.out_of_turn ? "（回合外）" : " "}使用${h.t(e.action_type)}${h.spent(e)}${e.ability ? `：${h.ability(e.ability)}` : ""}`,
-    "zh-Hans": (e, h) =>
-      `${h.n(e.character)}${e.out_of_turn ? "（回合外）" : " "}使用${h.t(e.action_type)}${h.spent(e)}${e.ability ? `：${h.ability(e.ability)}` : ""}`,
-    en: (e, h) =>
-      `${h.n(e.character)} uses a ${h.t(e.action_type)}${e.out_of_turn ? " out of turn" : ""}${h.spent(e)}${e.ability ? `: ${h.ability(e.ability)}` : ""}`,
-  },
-  free_action_used: {
-    ja: (e, h) => `${h.n(e.character)} が${h.t("free")}を使用${h.free(e)}`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 使用${h.t("free")}${h.free(e)}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 使用${h.t("free")}${h.free(e)}`,
-    en: (e, h) => `${h.n(e.character)} takes a ${h.t("free")}${h.free(e)}`,
-  },
-  overdrawn: {
-    ja: (e, h) => `${h.n(e.character)} は${h.t(e.action_type)}を前借り：自分の手番開始時に ${e.ap_owed} AP を失い、そのラウンドはこの種類を変換できない`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 透支${h.t(e.action_type)}：自身回合開始時失去 ${e.ap_owed} AP，且當輪無法轉化這一類型的動作`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 透支${h.t(e.action_type)}：自身回合开始时失去 ${e.ap_owed} AP，且当轮无法转化这一类型的动作`,
-    en: (e, h) => `${h.n(e.character)} overdraws a ${h.t(e.action_type)}: loses ${e.ap_owed} AP at the start of its turn and cannot convert that type that round`,
-  },
-  retained: {
-    ja: (e, h) => `${h.n(e.character)} は「${e.ability}」のために${h.t(e.action_type)}を1つ温存`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 為「${e.ability}」保留一個${h.t(e.action_type)}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 为「${e.ability}」保留一个${h.t(e.action_type)}`,
-    en: (e, h) => `${h.n(e.character)} retains a ${h.t(e.action_type)} for "${e.ability}"`,
-  },
-  grant_queued: {
-    ja: (e, h) => `${h.n(e.character)} は次の手番開始時に${h.t(e.action_type)}を1つ得る`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 將在回合開始時獲得一個${h.t(e.action_type)}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 将在回合开始时获得一个${h.t(e.action_type)}`,
-    en: (e, h) => `${h.n(e.character)} will gain a ${h.t(e.action_type)} at the start of its turn`,
-  },
-  ap_gained: {
-    ja: (e, h) => `${h.n(e.character)} は${e.reflex_only ? "手番外専用" : "追加"} AP を ${e.amount} 得る`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 獲得 ${e.amount} 點${e.reflex_only ? "僅能在回合外使用的" : "額外"} AP`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 获得 ${e.amount} 点${e.reflex_only ? "仅能在回合外使用的" : "额外"} AP`,
-    en: (e, h) => `${h.n(e.character)} gains ${e.amount} ${e.reflex_only ? "out-of-turn-only" : "extra"} AP`,
-  },
-  disabled_changed: {
-    ja: (e, h) => (e.disabled ? `${h.n(e.character)} は${h.t(e.action_type)}を使用できなくなる（変換・前借りも不可）` : `${h.n(e.character)} は再び${h.t(e.action_type)}を使用できる`),
-    "zh-Hant": (e, h) => (e.disabled ? `${h.n(e.character)} 失去使用${h.t(e.action_type)}的能力（也無法轉化與透支）` : `${h.n(e.character)} 恢復使用${h.t(e.action_type)}的能力`),
-    "zh-Hans": (e, h) => (e.disabled ? `${h.n(e.character)} 失去使用${h.t(e.action_type)}的能力（也无法转化与透支）` : `${h.n(e.character)} 恢复使用${h.t(e.action_type)}的能力`),
-    en: (e, h) => (e.disabled ? `${h.n(e.character)} can no longer use a ${h.t(e.action_type)} (nor convert or overdraw it)` : `${h.n(e.character)} can use a ${h.t(e.action_type)} again`),
-  },
-  turn_ended: {
-    ja: (e, h) =>
-      `${h.n(e.character)} の手番終了${h.parts("ja", [
-        e.extra_ap_carried && `残った基本 AP ${e.extra_ap_carried} は追加 AP に`,
-        e.extra_ap_removed && `追加 AP ${e.extra_ap_removed} を除去`,
-        e.reflex_only_ap_removed && `手番外専用 AP ${e.reflex_only_ap_removed} を除去`,
-      ])}`,
-    "zh-Hant": (e, h) =>
-      `${h.n(e.character)} 的回合結束${h.parts("zh-Hant", [
-        e.extra_ap_carried && `剩餘基礎 AP ${e.extra_ap_carried} 轉為額外 AP`,
-        e.extra_ap_removed && `移除額外 AP ${e.extra_ap_removed}`,
-        e.reflex_only_ap_removed && `移除僅能在回合外使用的 AP ${e.reflex_only_ap_removed}`,
-      ])}`,
-    "zh-Hans": (e, h) =>
-      `${h.n(e.character)} 的回合结束${h.parts("zh-Hans", [
-        e.extra_ap_carried && `剩余基础 AP ${e.extra_ap_carried} 转为额外 AP`,
-        e.extra_ap_removed && `移除额外 AP ${e.extra_ap_removed}`,
-        e.reflex_only_ap_removed && `移除仅能在回合外使用的 AP ${e.reflex_only_ap_removed}`,
-      ])}`,
-    en: (e, h) =>
-      `${h.n(e.character)}'s turn ends${h.parts("en", [
-        e.extra_ap_carried && `${e.extra_ap_carried} left-over base AP become extra AP`,
-        e.extra_ap_removed && `${e.extra_ap_removed} extra AP removed`,
-        e.reflex_only_ap_removed && `${e.reflex_only_ap_removed} out-of-turn-only AP removed`,
-      ])}`,
-  },
-  actions_removed: {
-    ja: (e, h) => `${h.n(e.character)} の変換済みで未使用のアクション ${e.count} 個を除去`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 已轉化而未使用的 ${e.count} 個動作被移除`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 已转化而未使用的 ${e.count} 个动作被移除`,
-    en: (e, h) => `${h.n(e.character)}: ${e.count} converted but unused action(s) removed`,
-  },
-  swift_became_reflex: {
-    ja: (e, h) => `${h.n(e.character)} の未使用の${h.t("swift")} ×${e.count} は${h.t("reflex")}になり、第${e.expires_round}ラウンド終了まで残る`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 未使用的${h.t("swift")} ×${e.count} 轉為${h.t("reflex")}，保留至第${e.expires_round}輪結束`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 未使用的${h.t("swift")} ×${e.count} 转为${h.t("reflex")}，保留至第${e.expires_round}轮结束`,
-    en: (e, h) => `${h.n(e.character)}: unused ${h.t("swift")} ×${e.count} → ${h.t("reflex")}, kept until the end of round ${e.expires_round}`,
-  },
-  reflex_expired: {
-    ja: (e, h) => `${h.n(e.character)} の${h.t("reflex")} ×${e.count} が期限切れ`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 的${h.t("reflex")} ×${e.count} 到期移除`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 的${h.t("reflex")} ×${e.count} 到期移除`,
-    en: (e, h) => `${h.n(e.character)}: ${h.t("reflex")} ×${e.count} expired`,
-  },
-  // Round 0 is the surprise round (TMD-SUR-6: it shares round 1's usage budget).
-  round_ended: {
-    ja: (e) => (e.round === 0 ? "— 奇襲ラウンド終了 —" : `— 第${e.round}ラウンド終了 —`),
-    "zh-Hant": (e) => (e.round === 0 ? "— 突襲輪結束 —" : `— 第${e.round}輪結束 —`),
-    "zh-Hans": (e) => (e.round === 0 ? "— 突袭轮结束 —" : `— 第${e.round}轮结束 —`),
-    en: (e) => (e.round === 0 ? "— End of the surprise round —" : `— End of round ${e.round} —`),
-  },
-  joined: {
-    ja: (e, h) => `戦闘に参加：${h.ns(e.characters)}（現ラウンドの最後に行動）`,
-    "zh-Hant": (e, h) => `加入戰鬥：${h.ns(e.characters)}（排在當輪先攻順序最後）`,
-    "zh-Hans": (e, h) => `加入战斗：${h.ns(e.characters)}（排在当轮先攻顺序最后）`,
-    en: (e, h) => `Joined the combat: ${h.ns(e.characters)} (after the last character this round)`,
-  },
-  left: {
-    ja: (e, h) => `${h.n(e.character)} が戦闘から離脱`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 離開戰鬥`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 离开战斗`,
-    en: (e, h) => `${h.n(e.character)} leaves the combat`,
-  },
-  initiative_changed: {
-    ja: (e, h) => `${h.n(e.character)} の基本イニシアチブ値が ${e.base_initiative} に${e.resort_at_round_end ? "（全員の手番の後にイニシアチブを並べ直す）" : ""}`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 的基礎先攻值變為 ${e.base_initiative}${e.resort_at_round_end ? "（所有角色的回合都進行過一次後重新排列先攻）" : ""}`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 的基础先攻值变为 ${e.base_initiative}${e.resort_at_round_end ? "（所有角色的回合都进行过一次后重新排列先攻）" : ""}`,
-    en: (e, h) => `${h.n(e.character)}'s base initiative is now ${e.base_initiative}${e.resort_at_round_end ? " (initiative is re-sorted once everyone has had a turn)" : ""}`,
-  },
-  effect_applied: {
-    ja: (e, h) => `${h.n(e.effect.applier)} が ${h.n(e.effect.target)} に「${e.effect.name}」（${h.r(DURATION_LONG, e.effect.duration)}）`,
-    "zh-Hant": (e, h) => `${h.n(e.effect.applier)} 對 ${h.n(e.effect.target)} 施加「${e.effect.name}」（${h.r(DURATION_LONG, e.effect.duration)}）`,
-    "zh-Hans": (e, h) => `${h.n(e.effect.applier)} 对 ${h.n(e.effect.target)} 施加「${e.effect.name}」（${h.r(DURATION_LONG, e.effect.duration)}）`,
-    en: (e, h) => `${h.n(e.effect.applier)} applies "${e.effect.name}" to ${h.n(e.effect.target)} (${h.r(DURATION_LONG, e.effect.duration)})`,
-  },
-  effect_ended: {
-    ja: (e, h) => `「${e.name}」が終了（${h.r(EFFECT_REASON, e.reason)}）`,
-    "zh-Hant": (e, h) => `「${e.name}」結束（${h.r(EFFECT_REASON, e.reason)}）`,
-    "zh-Hans": (e, h) => `「${e.name}」结束（${h.r(EFFECT_REASON, e.reason)}）`,
-    en: (e, h) => `"${e.name}" ends (${h.r(EFFECT_REASON, e.reason)})`,
-  },
-  teleported_within_scene: {
-    ja: (e, h) => `${h.n(e.character)} はシーン内でテレポート（観測されているのでシーンに留まる）`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 在場景內傳送（仍可被觀測，不視為離開場景）`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 在场景内传送（仍可被观测，不视为离开场景）`,
-    en: (e, h) => `${h.n(e.character)} teleports within the scene (still observed, so it stays in the scene)`,
-  },
-  chain_started: {
-    ja: (e, h) => `${h.n(e.character)} が行動 #${e.entry} を宣言：イニシアチブ順に割り込みを確認`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 宣布動作 #${e.entry}：依先攻順位詢問是否插入動作`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 宣布动作 #${e.entry}：依先攻顺位询问是否插入动作`,
-    en: (e, h) => `${h.n(e.character)} announces action #${e.entry}: interrupts are asked for in initiative order`,
-  },
-  // TMD-INT-2: more AP resolves first and the other side is locked out of the chain;
-  // TMD-INT-3: a reflex interrupting an in-turn action resolves first (`locked_out` null).
-  interrupt_declared: {
-    ja: (e, h) =>
-      e.locked_out == null
-        ? `${h.n(e.character)} が #${e.interrupts} に${h.t("reflex")}で割り込み（#${e.entry}）：${h.t("reflex")}が先に解決`
-        : `${h.n(e.character)} が #${e.interrupts} に割り込み（#${e.entry}）：AP ${e.interrupter_ap} 対 ${e.interrupted_ap}、${h.n(e.first)} が先に解決。${h.n(e.locked_out)} はこの一連の解決が終わるまで割り込めない`,
-    "zh-Hant": (e, h) =>
-      e.locked_out == null
-        ? `${h.n(e.character)} 以${h.t("reflex")}插入 #${e.interrupts}（#${e.entry}）：先結算反射動作插入的動作`
-        : `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 對 ${e.interrupted_ap}，${h.n(e.first)} 先結算；${h.n(e.locked_out)} 在這個系列動作結算結束前不能再插入動作`,
-    "zh-Hans": (e, h) =>
-      e.locked_out == null
-        ? `${h.n(e.character)} 以${h.t("reflex")}插入 #${e.interrupts}（#${e.entry}）：先结算反射动作插入的动作`
-        : `${h.n(e.character)} 插入 #${e.interrupts}（#${e.entry}）：AP ${e.interrupter_ap} 对 ${e.interrupted_ap}，${h.n(e.first)} 先结算；${h.n(e.locked_out)} 在这个系列动作结算结束前不能再插入动作`,
-    en: (e, h) =>
-      e.locked_out == null
-        ? `${h.n(e.character)} interrupts #${e.interrupts} with a ${h.t("reflex")} (#${e.entry}): the reflex resolves first`
-        : `${h.n(e.character)} interrupts #${e.interrupts} (#${e.entry}): AP ${e.interrupter_ap} vs ${e.interrupted_ap}, ${h.n(e.first)} resolves first; ${h.n(e.locked_out)} cannot interrupt again until this chain is resolved`,
-  },
-  preemption_ignored: {
-    ja: (e, h) => `${h.n(e.character)} の能力は【先制】を無視（レベルに関係なく失敗しない）`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 的能力無視【先制】（無論其等級，必定成功）`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 的能力无视【先制】（无论其等级，必定成功）`,
-    en: (e, h) => `${h.n(e.character)}'s ability ignores Pre-emption (cannot fail, whatever the level)`,
-  },
-  interrupts_closed: {
-    ja: (e) => `#${e.entry}：割り込みなし。解決まで割り込めない`,
-    "zh-Hant": (e) => `#${e.entry}：無人插入，結算完畢前不能再插入動作`,
-    "zh-Hans": (e) => `#${e.entry}：无人插入，结算完毕前不能再插入动作`,
-    en: (e) => `#${e.entry}: nobody interrupts; no more interrupts until it resolves`,
-  },
-  resolved: {
-    ja: (e, h) => `#${e.entry} ${h.n(e.character)} の行動${h.q(e.label)}を解決`,
-    "zh-Hant": (e, h) => `#${e.entry} ${h.n(e.character)} 的動作${h.q(e.label)}結算完畢`,
-    "zh-Hans": (e, h) => `#${e.entry} ${h.n(e.character)} 的动作${h.q(e.label)}结算完毕`,
-    en: (e, h) => `#${e.entry} ${h.n(e.character)}'s action${h.q(e.label)} resolves`,
-  },
-  chain_ended: {
-    ja: () => "保留中の行動をすべて解決",
-    "zh-Hant": () => "待處理動作全部結算完畢",
-    "zh-Hans": () => "待处理动作全部结算完毕",
-    en: () => "Every pending action is resolved",
-  },
-  encounter_ended: {
-    ja: () => "戦闘終了",
-    "zh-Hant": () => "戰鬥結束",
-    "zh-Hans": () => "战斗结束",
-    en: () => "The battle is over",
-  },
-  damaged: {
-    ja: (e, h) => `${h.n(e.character)} に ${e.amount} ダメージ（残り HP ${e.hp}）`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 受到 ${e.amount} 點傷害（剩餘 HP ${e.hp}）`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 受到 ${e.amount} 点伤害（剩余 HP ${e.hp}）`,
-    en: (e, h) => `${h.n(e.character)} takes ${e.amount} damage (${e.hp} HP left)`,
-  },
-  downed: {
-    ja: (e, h) => `${h.n(e.character)} は戦闘不能（手番を失う）`,
-    "zh-Hant": (e, h) => `${h.n(e.character)} 無法戰鬥（不再有回合）`,
-    "zh-Hans": (e, h) => `${h.n(e.character)} 无法战斗（不再有回合）`,
-    en: (e, h) => `${h.n(e.character)} is down (takes no more turns)`,
-  },
-};
-
 /**
  * Formatters for one language. `actionTypes`: `tmd.action_types({}).action_types`
  * (labels); `name(id)`: a character's display name; `state()`: the current
@@ -588,11 +267,8 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
   const h = {
     n,
     ns: (ids) => (ids?.length ? ids.map(n).join(SEP[L]) : "—"),
-    order: (ids) => (ids?.length ? ids.map(n).join(" → ") : "—"),
     c: (a) => (a.actor ? `${n(a.actor)}${COLON[L]}` : ""),
     t,
-    ts: (types) => (types || []).map(t).join(SEP[L]),
-    r: (table, key) => tr(table[key]) ?? String(key),
     dur: (d) => tr(DURATION[d]) ?? String(d),
     ability: (a) => tr(ABILITY[a]) ?? (L === "en" ? `"${a}"` : `「${a}」`),
     q: (text) => (text ? (L === "en" ? ` "${text}"` : `「${text}」`) : ""),
@@ -611,26 +287,6 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
       const src = { ja: "出典", "zh-Hant": "來源", "zh-Hans": "来源", en: "source" }[L];
       if (L === "en") return `${p ? `: "${p}"` : ""}${s ? ` (${src}: ${s})` : ""}`;
       return `${p ? `：${p}` : ""}${s ? `（${src}：${s}）` : ""}`;
-    },
-    // Held actions spent, when they differ from the action used.
-    spent: (e) => {
-      const sp = e.spent || [];
-      if (!sp.length || (sp.length === 1 && sp[0] === e.action_type)) return "";
-      const list = sp.map(t).join(L === "en" ? " + " : "＋");
-      return { ja: `（${list}を消費）`, "zh-Hant": `（消耗${list}）`, "zh-Hans": `（消耗${list}）`, en: ` (spending ${list})` }[L];
-    },
-    inits: (entries, reroll) =>
-      (entries || [])
-        .map((x) => {
-          const base = x.base_initiative < 0 ? `− ${-x.base_initiative}` : `+ ${x.base_initiative}`;
-          const tb = x.tiebreaks?.length ? (L === "en" ? `, ${reroll} ${x.tiebreaks.join("/")}` : `、${reroll} ${x.tiebreaks.join("/")}`) : "";
-          return L === "en" ? `${n(x.id)} ${x.total} (d10 ${x.roll} ${base}${tb})` : `${n(x.id)} ${x.total}（d10 ${x.roll} ${base}${tb}）`;
-        })
-        .join(SEP[L]),
-    parts: (lg, list) => {
-      const p = list.filter(Boolean);
-      if (!p.length) return "";
-      return lg === "en" ? `: ${p.join("; ")}` : `：${p.join("、")}`;
     },
   };
 
@@ -653,15 +309,40 @@ export function createTmdText({ lang, actionTypes = [], name = (id) => id, state
     return raw(kind, obj, key);
   };
 
+  /** The characters' ids a sentence of the core may name, each with its display name:
+   * the encounter's characters and the ids the event itself names (one who has left
+   * the encounter since keeps its name in the log). */
+  const idNames = (e) => {
+    const m = new Map();
+    const add = (v) => {
+      if (typeof v === "string" && v) m.set(v, n(v));
+      else if (Array.isArray(v)) v.forEach(add);
+      else if (v && typeof v === "object" && "id" in v) add(v.id);
+    };
+    for (const c of state()?.characters ?? []) add(c.id);
+    for (const k of ["character", "characters", "attacker", "after", "first", "locked_out", "caught_off_guard", "immune", "turns", "order", "entries"]) add(e[k]);
+    if (e.effect) add([e.effect.applier, e.effect.target]);
+    return m;
+  };
+  /** The core's sentence of an event (`text`, four languages), ids shown as names. */
+  const sentence = (e) => {
+    const text = e?.text;
+    if (!text || typeof text !== "object" || typeof text.en !== "string") return null;
+    return namesIn(String(text[labelKey] ?? text.en), idNames(e));
+  };
+
   return {
     describe: (action) => run(A, action?.type, action, "type"),
-    eventText: (e) => run(E, e?.event, e, "event"),
+    /** An event as the log shows it: the core's sentence; an event without one (a record
+     * from an older version) shows its id and fields. */
+    eventText: (e) => sentence(e) ?? raw(e?.event, e, "event"),
     /** The fallback forms (what an unknown kind shows). */
     fallbackAction: (action) => raw(action?.type, action, "type"),
     fallbackEvent: (e) => raw(e?.event, e, "event"),
     /** A kind has a sentence in this language (else English, else the fallback). */
     knownAction: (kind) => Object.hasOwn(A, kind) && typeof A[kind][L] === "function",
-    knownEvent: (kind) => Object.hasOwn(E, kind) && typeof E[kind][L] === "function",
+    /** The event carries the core's sentence. */
+    knownEvent: (e) => sentence(e) !== null,
     /** The cost `encounter_legal_actions` reports, as a short text ("" when free). */
     costText(action, cost) {
       if (!cost) return "";

@@ -9,7 +9,7 @@ import { S, PHASES, SLOT, STATUS, STATES, SIDES, OUTCOME, A } from "./wt-i18n.js
 import { SAMPLE_SHEETS, EXAMPLE_MAPS } from "./wt-samples.js";
 import { KEY } from "./store.js";
 import { secretsOf, hiddenMembers, entryFor } from "./views.js";
-import { namesIn } from "./round.js";
+import { namesIn } from "./names.js";
 
 /** Squares of empty map kept around the tokens (flat map) — see gridSquares. */
 export const MARGIN = 2;

@@ -208,6 +208,10 @@ impl Say for Why<'_> {
             }
             "applier_left" => &["付与者の離脱", "施加者离开战斗", "施加者離開戰鬥", "its applier left"],
             "removed" => &["取り除かれた", "被移除", "被移除", "removed"],
+            "left" => &["対象が戦闘から離れた", "目标离开战斗", "目標離開戰鬥", "its target left the battle"],
+            "left_scene" => {
+                &["対象がシーンから離れた", "目标离开场景", "目標離開場景", "its target left the scene"]
+            }
             k => return out.push_str(k),
         };
         t.say(lang, out)
@@ -770,6 +774,10 @@ mod tests {
         let (_, t) =
             describe(&TmdEvent::EffectEnded { id: 0, name: "x".into(), reason: "target_turn_end".into() });
         assert_eq!(t.en, "The effect \"x\" ends (its target's turn ended).");
+        // TMD-INI-6 / TMD-SCN-4: effects on a character who leaves end with it.
+        let (_, t) =
+            describe(&TmdEvent::EffectEnded { id: 0, name: "x".into(), reason: "left_scene".into() });
+        assert_eq!(t.ja, "効果「x」が終わった（対象がシーンから離れた）。");
         // a key gunbai does not know is shown as it is
         let (_, t) = describe(&TmdEvent::SceneEnded { scene: 1, reason: "gm".into() });
         assert_eq!(t.en, "Scene 1 ends (gm).");
