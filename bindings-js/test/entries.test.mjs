@@ -70,7 +70,7 @@ test("the same seed gives the same battle step in an entry and in the full packa
 
 // The size budgets (DESIGN.md, "What size budget does the wasm have?"): gzip -9 of each
 // entry's .wasm, measured with the gzip program as README's figures are.
-const BUDGETS = { ".": 596_000, "world-trigger": 230_000, coc6: 150_000, coc7: 150_000, tmd: 150_000, "fap-map": 150_000 };
+const BUDGETS = { ".": 600_000, "world-trigger": 230_000, coc6: 150_000, coc7: 150_000, tmd: 150_000, "fap-map": 150_000 };
 const gzipped = (dir) =>
   execFileSync("gzip", ["-9c", fileURLToPath(new URL(`../pkg/${dir}/wasm/gunbai_js_bg.wasm`, import.meta.url))], {
     maxBuffer: 64 << 20,
