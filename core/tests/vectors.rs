@@ -303,7 +303,7 @@ vector_files! {
         audit_defects, blackbox, blackbox2, conversion_picks, corrupt_states, delay_chains, economy, encounter, engine_readings, gm_outcomes,
         initiative, initiative_odds, rulings_2026_12_05, state_validation, surprise_actors, ties
     }
-    views { engine_turns, engine_views, listing_views, turn_views }
+    views { engine_rosters, engine_turns, engine_views, listing_views, turn_views }
     world_trigger {
         battle, battle_data, blackbox, blackbox2, character, check, damage, data, labels, limits, map, odds,
         pack_tier_endings, variants

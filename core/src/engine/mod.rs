@@ -72,6 +72,24 @@ pub struct Turn {
     pub order: Vec<String>,
     /// How the game ended, as [`Engine::outcome`] gives it; `null` while it goes on.
     pub outcome: Value,
+    /// Everyone in the game, in one vocabulary for every engine ([`Engine::roster`]):
+    /// what a host's tracker shows beside `order`.
+    pub roster: Vec<RosterEntry>,
+}
+
+/// One entry of [`Turn::roster`]: a combatant (World Trigger: a member) as every engine
+/// names it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+pub struct RosterEntry {
+    /// Its id, as the actions name it (`actor`).
+    pub id: String,
+    /// The side it fights for (World Trigger: its team's id); `null` where the setup
+    /// gave it none.
+    pub side: Option<String>,
+    /// Its hit points now, where the engine tracks them; `null` otherwise.
+    pub hp: Option<i64>,
+    /// Out of the fight: down, unconscious, dead, bailed out.
+    pub down: bool,
 }
 
 /// One entry of [`Turn::active`].
@@ -283,9 +301,28 @@ pub trait Engine: 'static {
     }
     /// The participants out of the fight now (down, unconscious, bailed out), for
     /// engines that know; `None` (the default): the engine has no such notion.
-    #[cfg(feature = "simulate")]
     fn down(_s: &Self::State) -> Option<Vec<&str>> {
         None
+    }
+    /// The side `id` fights for (World Trigger: its team), if the setup gave one.
+    fn side<'a>(_s: &'a Self::State, _id: &str) -> Option<&'a str> {
+        None
+    }
+    /// Everyone in the game ([`Turn::roster`]), in the state's order: each of
+    /// [`actors`](Self::actors) with its [`side`](Self::side), [`hp`](Self::hp) and
+    /// whether it is [`down`](Self::down).
+    fn roster(s: &Self::State) -> Vec<RosterEntry> {
+        let hp = Self::hp(s);
+        let down = Self::down(s).unwrap_or_default();
+        Self::actors(s)
+            .into_iter()
+            .map(|id| RosterEntry {
+                id: id.to_string(),
+                side: Self::side(s, id).map(str::to_string),
+                hp: hp.iter().find(|(h, _)| *h == id).map(|(_, n)| *n),
+                down: down.contains(&id),
+            })
+            .collect()
     }
     /// The action of a listed item, as [`apply`](Self::apply) takes it. By default read
     /// back from the item's JSON (`{"action": …}`); engines whose listed type holds the

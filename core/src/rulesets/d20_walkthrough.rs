@@ -216,7 +216,14 @@ impl Engine for Round {
         let active =
             if standing_sides(s).len() < 2 { vec![] } else { vec![TurnActive::of(&current(s).id, "turn")] };
         let order = s.order.iter().map(|&i| s.fighters[i].id.clone()).collect();
-        Turn { round: s.round, phase: "round".into(), active, order, outcome: Self::outcome(&(), s) }
+        Turn {
+            round: s.round,
+            phase: "round".into(),
+            active,
+            order,
+            outcome: Self::outcome(&(), s),
+            roster: Self::roster(s),
+        }
     }
 
     /// D20-END: `{winner, rule}` once one side is left standing.

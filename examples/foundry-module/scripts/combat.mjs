@@ -94,7 +94,7 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  */
 
 /**
- * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[], order: string[], outcome: any}} Turn
+ * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[], order: string[], outcome: any, roster: {id: string, side: string | null, hp: number | null, down: boolean}[]}} Turn
  *   whose move it is, as the core's `turn` gives it
  */
 
@@ -210,7 +210,7 @@ async function saveEngine(combat, flag, answers = {}) {
   }
   const turn = turnFor(gunbai, flag.ruleset, flag.state, null);
   /** @type {PublicFlag} */
-  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(flag.ruleset, flag.state, turn), weapons: flag.weapons ?? {}, outcome: turn.outcome ?? null };
+  const pub = { ruleset: flag.ruleset, seq: flag.seq, order: orderOf(turn), weapons: flag.weapons ?? {}, outcome: turn.outcome ?? null };
   await combat.setFlag(MODULE, "engine", pub);
 }
 
@@ -669,8 +669,9 @@ function listFor(gunbai, combat, flag, user) {
     if (!viewersOf(flag.ruleset, flag.state).includes(viewer)) return [];
     const seen = new Set();
     listed = [];
+    const roster = new Set(/** @type {Turn} */ (h.turn).roster.map((r) => r.id));
     for (const c of combat.combatants) {
-      if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !rosterOf(flag.ruleset, flag.state).includes(c.id)) continue;
+      if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !roster.has(c.id)) continue;
       for (const l of h.legalActions({ actor: c.id, viewer })) {
         const key = JSON.stringify(l.action);
         if (seen.has(key)) continue;
@@ -801,7 +802,7 @@ function sameAction(/** @type {any} */ a, /** @type {any} */ b) {
  */
 async function syncCombat(combat, flag) {
   const turn = turnFor(await gunbaiReady, flag.ruleset, flag.state, null);
-  const order = orderOf(flag.ruleset, flag.state, turn);
+  const order = orderOf(turn);
   const n = order.length;
   const updates = [...combat.combatants]
     .map((c) => {
@@ -1537,7 +1538,7 @@ export async function renderPanel(root, combat) {
     panel.dataset.ruleset = ruleset;
     panel.dataset.seq = String(seq);
     const current = currentOf(turn);
-    const rows = orderOf(ruleset, state, turn)
+    const rows = orderOf(turn)
       .map((id) => {
         const c = combat.combatants.get(id);
         const mine = !!c?.actor?.testUserPermission(game.user, "OWNER") && !gm;

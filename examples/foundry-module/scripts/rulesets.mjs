@@ -302,21 +302,16 @@ export function rosterOf(ruleset, state) {
 }
 
 /**
- * The combatant ids in the engine's order now: the turn's `order` (in World Trigger,
- * where teams act, each team's members in the team's place).
- * @param {string} ruleset
- * @param {any} state
+ * The combatant ids in the engine's order now: the turn's `order`, where an id that
+ * names a side (a World Trigger team, which acts as one) stands for the roster's
+ * members of that side, in their place.
  * @param {import("./combat.mjs").Turn | null} turn the engine's turn (`turn` of a handle)
  * @returns {string[]}
  */
-export function orderOf(ruleset, state, turn) {
-  const order = turn?.order ?? [];
-  if (ruleset !== "world_trigger") return order;
-  // members carry their team's index
-  return order.flatMap((id) => {
-    const t = state.teams.findIndex((/** @type {any} */ x) => x.id === id);
-    return state.members.filter((/** @type {any} */ m) => m.team === t).map((/** @type {any} */ m) => m.id);
-  });
+export function orderOf(turn) {
+  const roster = turn?.roster ?? [];
+  const ids = new Set(roster.map((r) => r.id));
+  return (turn?.order ?? []).flatMap((id) => (ids.has(id) ? [id] : roster.filter((r) => r.side === id).map((r) => r.id)));
 }
 
 /**

@@ -79,7 +79,12 @@ impl Engine for ApRound {
     /// COCAP-RND-2: the target of a pending attack (`reaction`), else the participant
     /// whose turn it is; once every turn has ended, `next_round`; nobody once the fight is over.
     fn turn(_: &(), s: &CocApRoundState) -> Turn {
-        ap::turn_of(s)
+        Turn { roster: Self::roster(s), ..ap::turn_of(s) }
+    }
+
+    /// A participant's side, as the setup gave it.
+    fn side<'a>(s: &'a CocApRoundState, id: &str) -> Option<&'a str> {
+        s.fighters.iter().find(|f| f.participant.id == id)?.participant.side.as_deref()
     }
 
     /// COCAP-RND-3: `{winner, down, rule, text}` once one side is left standing.
@@ -112,7 +117,6 @@ impl Engine for ApRound {
     }
 
     /// COC6-BASE-HP: those at or below the pack's unconscious threshold.
-    #[cfg(feature = "simulate")]
     fn down(s: &CocApRoundState) -> Option<Vec<&str>> {
         Some(
             s.fighters
@@ -214,7 +218,14 @@ impl Engine for HouseRound {
         );
         let outcome = Self::outcome(&(), s);
         let over = !outcome.is_null();
-        let round = Turn { round: s.round, phase: "round".into(), active: Vec::new(), order, outcome };
+        let round = Turn {
+            round: s.round,
+            phase: "round".into(),
+            active: Vec::new(),
+            order,
+            outcome,
+            roster: Self::roster(s),
+        };
         if over {
             return round;
         }
@@ -286,8 +297,12 @@ impl Engine for HouseRound {
         )
     }
 
+    /// A combatant's side, as the setup gave it.
+    fn side<'a>(s: &'a C7hRoundState, id: &str) -> Option<&'a str> {
+        s.combatants.iter().find(|c| c.entry.id == id)?.side.as_deref()
+    }
+
     /// Those no longer active (unconscious, dying, dead: the illustrative HP pack).
-    #[cfg(feature = "simulate")]
     fn down(s: &C7hRoundState) -> Option<Vec<&str>> {
         Some(
             s.combatants
@@ -373,7 +388,14 @@ impl Engine for Chase {
         let on = s.status == C7hChaseStatus::Ongoing && s.pursuer.is_some();
         let active = if on { vec![TurnActive::step("round")] } else { Vec::new() };
         let order = Self::viewers(s).into_iter().map(str::to_string).collect();
-        Turn { round: s.round, phase: json_name(&s.status), active, order, outcome: Self::outcome(&(), s) }
+        Turn {
+            round: s.round,
+            phase: json_name(&s.status),
+            active,
+            order,
+            outcome: Self::outcome(&(), s),
+            roster: Self::roster(s),
+        }
     }
 
     /// `{"status": "escaped" | "caught", "round"}` once the chase is over (C7H-ESC-6).

@@ -131,7 +131,14 @@ impl Engine for Round {
             settled.iter().map(|e| e.combatant.as_str()),
             s.combatants.iter().map(|c| c.id.as_str()),
         );
-        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: Self::outcome(ctx, s) }
+        Turn {
+            round: s.round,
+            phase: json_name(&s.phase),
+            active,
+            order,
+            outcome: Self::outcome(ctx, s),
+            roster: Self::roster(s),
+        }
     }
 
     /// With HP tracked (some combatant has `hp`), the fight is over when the combatants
@@ -172,9 +179,14 @@ impl Engine for Round {
     }
 
     /// Those whose tracked HP is 0 or less.
-    #[cfg(feature = "simulate")]
     fn down(s: &FmRoundState) -> Option<Vec<&str>> {
         Some(s.combatants.iter().filter(|c| c.down()).map(|c| c.id.as_str()).collect())
+    }
+
+    /// A combatant's side, as the setup gave it (absent: none; `outcome` counts it as a
+    /// side of its own).
+    fn side<'a>(s: &'a FmRoundState, id: &str) -> Option<&'a str> {
+        s.combatants.iter().find(|c| c.id == id)?.side.as_deref()
     }
 
     /// Combatant ids. Nothing is hidden (the default view): declarations are spoken at

@@ -116,7 +116,14 @@ impl Engine for Encounter {
             s.order.iter().map(String::as_str),
             s.characters.iter().map(|c| c.id.as_str()),
         );
-        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: Self::outcome(&(), s) }
+        Turn {
+            round: s.round,
+            phase: json_name(&s.phase),
+            active,
+            order,
+            outcome: Self::outcome(&(), s),
+            roster: Self::roster(s),
+        }
     }
 
     /// The encounter is over once every side but one has nobody standing (the GM's
@@ -136,9 +143,13 @@ impl Engine for Encounter {
     }
 
     /// The characters marked down (TMD-SCN-1).
-    #[cfg(feature = "simulate")]
     fn down(s: &TmdEncounterState) -> Option<Vec<&str>> {
         Some(s.characters.iter().filter(|c| c.down).map(|c| c.id.as_str()).collect())
+    }
+
+    /// A character's side.
+    fn side<'a>(s: &'a TmdEncounterState, id: &str) -> Option<&'a str> {
+        Some(s.characters.iter().find(|c| c.id == id)?.side.as_str())
     }
 
     /// Character ids and side names. Nothing is hidden (the default view): the state has

@@ -144,7 +144,14 @@ impl Engine for Battle {
             order.iter().filter_map(|&t| s.teams.get(t)).map(|t| t.id.as_str()),
             s.teams.iter().map(|t| t.id.as_str()),
         );
-        Turn { round: s.round, phase: json_name(&s.phase), active, order, outcome: s.outcome.to_json() }
+        Turn {
+            round: s.round,
+            phase: json_name(&s.phase),
+            active,
+            order,
+            outcome: s.outcome.to_json(),
+            roster: Self::roster(s),
+        }
     }
 
     /// WT-ST-1: a pending attack's target in Stealth that `viewer`'s team may not see is
@@ -192,10 +199,15 @@ impl Engine for Battle {
     }
 
     /// Members no longer active (incapacitated, bailed out, dead: WT-KO).
-    #[cfg(feature = "simulate")]
     fn down(s: &WtBattleState) -> Option<Vec<&str>> {
         use crate::world_trigger::battle::WtMemberStatus;
         Some(s.members.iter().filter(|m| m.status != WtMemberStatus::Active).map(|m| m.id.as_str()).collect())
+    }
+
+    /// A member's team.
+    fn side<'a>(s: &'a WtBattleState, id: &str) -> Option<&'a str> {
+        let m = s.members.iter().find(|m| m.id == id)?;
+        s.teams.get(m.team).map(|t| t.id.as_str())
     }
 
     /// Team ids (a team's index is accepted too).
