@@ -219,15 +219,7 @@ pub fn deny_unknown(
     tag: Option<&str>,
     at: &At<'_>,
 ) -> JsonResult<()> {
-    for key in obj.keys() {
-        if !fields.contains(&key.as_str()) && Some(key.as_str()) != tag {
-            return Err(error(
-                &At::Key(at, key),
-                format!("unknown field {}, expected {}", backticked(key), one_of(fields)),
-            ));
-        }
-    }
-    Ok(())
+    deny_unknown_aliased(obj, fields, &[], tag, at)
 }
 
 /// [`deny_unknown`] for a struct with aliased fields (`#[serde(alias = "…")]`): an alias is
