@@ -195,6 +195,7 @@ impl Say for Why<'_> {
             "two_hours" => &["2時間が経過", "经过两小时", "經過兩小時", "two hours passed"],
             "scene_change" => &["シーンの変更", "变换场景", "變換場景", "the scene changed"],
             "battle_end" => &["戦闘の終了", "战斗结束", "戰鬥結束", "the battle ended"],
+            "battle_start" => &["戦闘の開始", "战斗开始", "戰鬥開始", "the battle begins"],
             "surprise_round" => &["サプライズラウンド", "突袭轮", "突襲輪", "the surprise round"],
             "side_down" => &["一方が全員倒れた", "一方全员倒下", "一方全員倒下", "one side is down"],
             "combat_start" => &["戦闘開始", "战斗开始", "戰鬥開始", "combat starts"],
@@ -228,7 +229,12 @@ fn describe(e: &TmdEvent) -> (&'static str, WtLabel) {
                 "surprise_round" => "TMD-SCN-5",
                 _ => "TMD-SCN-1",
             };
-            let t = ["シーン{0}が終わった（{1}）。", "场景{0}结束了（{1}）。", "場景{0}結束了（{1}）。", "Scene {0} ends ({1})."];
+            // Scene 0 is the one before the battle (TMD-SCN-1: the battle's start is a scene change).
+            let t = if *scene == 0 {
+                ["それまでのシーンが終わった（{1}）。", "原场景结束了（{1}）。", "原場景結束了（{1}）。", "The previous scene ends ({1})."]
+            } else {
+                ["シーン{0}が終わった（{1}）。", "场景{0}结束了（{1}）。", "場景{0}結束了（{1}）。", "Scene {0} ends ({1})."]
+            };
             (rule, fill(&t, &[scene, &Why(reason)]))
         }
         E::SceneStarted { scene } => (
@@ -781,6 +787,9 @@ mod tests {
         // a key gunbai does not know is shown as it is
         let (_, t) = describe(&TmdEvent::SceneEnded { scene: 1, reason: "gm".into() });
         assert_eq!(t.en, "Scene 1 ends (gm).");
+        // TMD-SCN-1: the battle's start ends the scene before it.
+        let (rule, t) = describe(&TmdEvent::SceneEnded { scene: 0, reason: "battle_start".into() });
+        assert_eq!((rule, t.zh_hant.as_str()), ("TMD-SCN-1", "原場景結束了（戰鬥開始）。"));
     }
 
     fn entry(id: &str, base: i32, roll: u32, tiebreaks: Vec<u32>) -> TmdInitiativeEntry {
