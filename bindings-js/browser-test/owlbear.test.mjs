@@ -1164,7 +1164,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   await apply(
     "gain_ap",
     async () => {
-      await f.selectOption('#tmd-gm [data-field="character"]', "tok-bolt");
+      await f.selectOption('#tmd-gm [data-field="actor"]', "tok-bolt");
       await f.fill('#tmd-gm [data-field="amount"]', "4");
       await f.check('#tmd-gm [data-field="reflex_only"]');
     },
@@ -1173,7 +1173,7 @@ test("TMD GM form and undo: gain AP, a new base initiative and a token added mid
   const raised = await apply(
     "set_base_initiative",
     async () => {
-      await f.selectOption('#tmd-gm [data-field="character"]', "tok-crow");
+      await f.selectOption('#tmd-gm [data-field="actor"]', "tok-crow");
       await f.fill('#tmd-gm [data-field="base_initiative"]', "7");
     },
     { type: "set_base_initiative", actor: "tok-crow", base_initiative: 7 },
