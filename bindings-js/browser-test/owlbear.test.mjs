@@ -212,7 +212,7 @@ test("TMD texts: every action kind of index.d.ts has a sentence in each language
   const tx = (lang, i = 0) => createTmdText({ lang, actionTypes: TMD_TYPES, name: (id) => TMD_NAMES[id] ?? id, state: () => before[i] });
   assert.equal(tx("zh-Hant").eventText(ev("converted", (e) => e.action_type === "trick")), "Akane消耗3點AP轉化了3個花招動作。");
   assert.equal(tx("zh-Hans").eventText(ev("overdrawn")), "Bolt透支了标准动作（下个回合开始时失去8点AP）。");
-  assert.equal(tx("ja").eventText(ev("turn_started", (e) => e.ap_lost_to_overdraw)), "Boltのターン開始：基礎AP 6、追加AP 0、前借りで失ったAP 8、このラウンドは変換できない：スタンダードアクション。");
+  assert.equal(tx("ja").eventText(ev("turn_started", (e) => e.ap_lost_to_overdraw)), "Boltのターン開始：基礎AP 6、追加AP 0、反射専用AP 2、前借りで失ったAP 8、このラウンドは変換できない：スタンダードアクション。");
   assert.equal(tx("ja").eventText(ev("delay_declared")), "CrowはBoltのターンの後まで先攻を遅らせた。");
   // Bolt's reflex interrupts Akane's action in Akane's turn: it resolves first (TMD-INT-3).
   assert.equal(tx("en").eventText(ev("interrupt_declared")), "Bolt interrupts #0 with a reflex action (#1); Bolt resolves first.");
