@@ -90,19 +90,8 @@ export const T = {
     escaped: { ja: "逃走成功", "zh-Hant": "逃脫成功", "zh-Hans": "逃脱成功", en: "Escaped" },
     caught: { ja: "捕まった", "zh-Hant": "被抓住", "zh-Hans": "被抓住", en: "Caught" },
   },
-  chaseStarted: { ja: "チェイス開始：距離 {gap}", "zh-Hant": "追逐開始：距離 {gap}", "zh-Hans": "追逐开始：距离 {gap}", en: "The chase starts: gap {gap}" },
-  chaseRoundText: { ja: "第{n}ラウンド：逃亡者 MOV {fm}（{fc}）、追跡者 MOV {pm}（{pc}）", "zh-Hant": "第 {n} 輪：逃亡者 MOV {fm}（{fc}）、追趕者 MOV {pm}（{pc}）", "zh-Hans": "第 {n} 轮：逃亡者 MOV {fm}（{fc}）、追赶者 MOV {pm}（{pc}）", en: "Round {n}: fugitive MOV {fm} ({fc}), pursuer MOV {pm} ({pc})" },
-  dexRoll: { ja: "DEX 対抗：{f} 対 {p}、勝者 {w}", "zh-Hant": "DEX 對抗：{f} 對 {p}，勝者 {w}", "zh-Hans": "DEX 对抗：{f} 对 {p}，胜者 {w}", en: "DEX opposed roll: {f} vs {p}, winner {w}" },
-  noPursuit: { ja: "追跡者は追いつけない", "zh-Hant": "追趕者追不上", "zh-Hans": "追赶者追不上", en: "the pursuer cannot pursue" },
-  tie: { ja: "引き分け", "zh-Hant": "平手", "zh-Hans": "平手", en: "tie" },
   neither: { ja: "なし（双方失敗）", "zh-Hant": "無（雙方失敗）", "zh-Hans": "无（双方失败）", en: "neither (both failed)" },
   more: { ja: "その他", "zh-Hant": "其他", "zh-Hans": "其他", en: "More" },
-  left: { ja: "残り {v}", "zh-Hant": "剩餘 {v}", "zh-Hans": "剩余 {v}", en: "{v} left" },
-  turnEnded: { ja: "{who}の手番終了", "zh-Hant": "{who}的回合結束", "zh-Hans": "{who}的回合结束", en: "{who} ended their turn" },
-  roundStarted: { ja: "ラウンド {n} 開始：{order}", "zh-Hant": "第 {n} 輪開始：{order}", "zh-Hans": "第 {n} 轮开始：{order}", en: "Round {n} starts: {order}" },
-  roundComplete: { ja: "ラウンドの全手番が終了", "zh-Hant": "本輪所有回合結束", "zh-Hans": "本轮所有回合结束", en: "every turn of the round has ended" },
-  to: { ja: "→ {sq}", "zh-Hant": "→ {sq}", "zh-Hans": "→ {sq}", en: "→ {sq}" },
-  stanceEnded: { ja: "{who}の防御姿勢が終了", "zh-Hant": "{who}的防禦姿態結束", "zh-Hans": "{who}的防御姿态结束", en: "{who}'s stance ended" },
   hp: { ja: "HP", "zh-Hant": "HP", "zh-Hans": "HP", en: "HP" },
   takeAttack: { ja: "攻撃を受ける", "zh-Hant": "承受攻擊", "zh-Hans": "承受攻击", en: "take the attack" },
   reactNow: { ja: "{attacker}が{weapon}で{target}を攻撃：{target}の受動行動を選んでください", "zh-Hant": "{attacker}用{weapon}攻擊{target}：請選擇{target}的被動行動", "zh-Hans": "{attacker}用{weapon}攻击{target}：请选择{target}的被动行动", en: "{attacker} attacks {target} with {weapon}: {target} chooses a reaction" },
@@ -431,45 +420,11 @@ export function createRoundMode(ctx) {
     return namesIn(lab(text), names);
   }
 
-  const sq = (p) => (Array.isArray(p) ? `(${p[0]}, ${p[1]})` : "");
+  /** An event as the log shows it: the engine's own sentence (every event of these
+   * engines has one); a record without one (an older version's) shows its kind and rule. */
   function eventText(e) {
-    // the engine's own sentence (every event of the whole-fight engines has one)
     if (e.text && typeof e.text === "object" && typeof e.text.en === "string") return sentence(e.text);
-    if (system === "fap_map") {
-      const who = e.combatant ? `${name(e.combatant)}${colon}` : "";
-      const act = e.names ? ` ${lab(e.names)}` : e.action ? ` ${actLabel(e.action)}` : "";
-      const target = e.target ? ` → ${name(e.target)}` : "";
-      const left = e.fap_left_tenths != null ? ` (${tr(T.fap)} ${fmt(T.left, { v: tenths(e.fap_left_tenths) })}${e.map_left_tenths != null ? `, ${tr(T.map)} ${fmt(T.left, { v: tenths(e.map_left_tenths) })}` : ""})` : "";
-      return `${who}${tr(T.fmEvent[e.event]) || e.event}${act}${target}${left}${e.rule ? ` [${e.rule}]` : ""}`;
-    }
-    const chk = (c) => (c ? `${c.roll}/${c.skill} ${lab(c.label)}` : "");
-    switch (e.event) {
-      case "chase_started":
-        return `${fmt(T.chaseStarted, { gap: e.gap })} · ${tr(T.status[e.status]) || e.status}`;
-      case "chase_round": {
-        let s = fmt(T.chaseRoundText, { n: e.round, fm: e.fugitive_mov, fc: chk(e.fugitive_check), pm: e.pursuer_mov, pc: chk(e.pursuer_check) });
-        if (e.pursuit) s += ` · ${fmt(T.dexRoll, { f: chk(e.fugitive_dex), p: chk(e.pursuer_dex), w: e.winner === "tie" ? tr(T.tie) : tr(T[e.winner]) || e.winner || "" })}`;
-        else s += ` · ${tr(T.noPursuit)}`;
-        return `${s} → ${fmt(T.gap, { gap: e.gap, escape: rec?.state?.escape_gap ?? "", wins: e.fugitive_wins, need: rec?.state?.wins_needed ?? "" })} · ${tr(T.status[e.status]) || e.status}`;
-      }
-      case "round_started":
-        return fmt(T.roundStarted, { n: e.round, order: (e.order || []).map(name).join(" → ") }) + (e.stance_expired ? ` · ${fmt(T.stanceEnded, { who: name(e.stance_expired) })}` : "");
-      case "turn_ended":
-        return fmt(T.turnEnded, { who: name(e.actor) }) + (e.round_complete ? ` · ${tr(T.roundComplete)}` : "");
-      default: {
-        // The event names the action kind it came from (attacked ← attack, …).
-        const kind = { attacked: "attack", dodged: "dodge", parried: "parry", jumped: "jump", emergency_evaded: "emergency_evasion", treated: "treat", moved: "move", other_taken: "other", dodge_focus_declared: "dodge_focus", active_used: "active", passive_used: "passive", free_used: "free", stance_taken: "stance" }[e.event];
-        let s = `${e.actor ? `${name(e.actor)}${colon}` : ""}${kind ? actLabel(kind) : e.event}`;
-        if (e.weapon) s += ` (${e.weapon})`;
-        if (e.event === "treated" && e.skill) s += ` ${lab(labels.treat?.[e.skill]) || e.skill}`;
-        if (e.event === "stance_taken") s += ` ${lab(labels.stances?.[e.option]) || e.option}`;
-        if (e.event === "passive_used") s += ` ${lab(labels.passives?.[e.kind]) || e.kind}${e.bonus_dice ? ` +${tr(T.bonusDie)}` : ""}`;
-        if (e.check) s += ` — ${e.check.roll}/${e.check.skill} ${lab(e.check.label) || ""}`;
-        if (e.moved_to) s += ` ${fmt(T.to, { sq: sq(e.moved_to) })}`;
-        if (e.ap_left != null) s += ` (AP ${fmt(T.left, { v: e.ap_left })})`;
-        return s;
-      }
-    }
+    return `${e.event}${e.rule ? ` [${e.rule}]` : ""}`;
   }
 
   // ---- state summaries -----------------------------------------------------
