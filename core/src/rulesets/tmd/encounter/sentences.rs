@@ -80,15 +80,21 @@ struct Acts<'a>(&'a [TmdActionType]);
 
 impl Say for Acts<'_> {
     fn say(&self, lang: usize, out: &mut String) {
-        if self.0.is_empty() {
-            out.push('—');
+        each(self.0, lang, out, |t, out| act(*t).say(lang, out));
+    }
+}
+
+/// `items` said one by one with `say`, joined by the language's list separator; `—`
+/// when there are none.
+fn each<T>(items: &[T], lang: usize, out: &mut String, mut say: impl FnMut(&T, &mut String)) {
+    if items.is_empty() {
+        out.push('—');
+    }
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if lang == 3 { ", " } else { "、" });
         }
-        for (i, t) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push_str(if lang == 3 { ", " } else { "、" });
-            }
-            act(*t).say(lang, out);
-        }
+        say(x, out);
     }
 }
 
@@ -117,13 +123,7 @@ struct Inits<'a>(&'a [TmdInitiativeEntry]);
 
 impl Say for Inits<'_> {
     fn say(&self, lang: usize, out: &mut String) {
-        if self.0.is_empty() {
-            out.push('—');
-        }
-        for (i, x) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push_str(if lang == 3 { ", " } else { "、" });
-            }
+        each(self.0, lang, out, |x, out| {
             let sign = if x.base_initiative < 0 { "−" } else { "+" };
             let base = i64::from(x.base_initiative).abs();
             let rerolls: Vec<String> = x.tiebreaks.iter().map(u32::to_string).collect();
@@ -141,7 +141,7 @@ impl Say for Inits<'_> {
                 &[&x.id, &i64::from(x.total), &x.roll, &sign, &base, &tb],
             )
             .say(lang, out);
-        }
+        });
     }
 }
 
