@@ -100,6 +100,17 @@ impl Game {
                 .unwrap_or_else(|_| PANIC_ENVELOPE.to_string())
         })
     }
+
+    /// [`call`](Self::call), its `ok` value read straight into Python objects (as
+    /// `call_value` reads it: what `json.loads(envelope)["ok"]` gives, without the reply's
+    /// text crossing into Python); another envelope raises `CoreError(envelope)`.
+    fn call_read<'py>(&self, py: Python<'py>, method: &str, args_json: &str) -> PyResult<Bound<'py, PyAny>> {
+        let envelope = self.call(py, method, args_json);
+        match value::read_ok(py, &envelope) {
+            Some(ok) => Ok(ok),
+            None => Err(value::CoreError::new_err((envelope,))),
+        }
+    }
 }
 
 /// The operation catalog (JSON Schemas), as JSON text.

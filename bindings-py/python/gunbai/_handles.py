@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar, overload
 
 from . import _native
+from ._native import CoreError as _CoreError
 from ._core import _DEPTH_REFUSAL, GunbaiError, _encode, _ok, _run_native
 
 _G = TypeVar("_G", bound="Game")
@@ -123,7 +124,13 @@ class Game:
         return self._call_text(method, "{}" if args is None else _encode(args), args)
 
     def _call_text(self, method: str, text: str, args: Any = None) -> Any:
-        return _ok(_run_native(self._g.call, method, text, args), args)
+        # The reply read natively (no JSON text crossing); an error envelope is read
+        # and raised as every other refusal is, outside the handler.
+        try:
+            return _run_native(self._g.call_read, method, text, args)
+        except _CoreError as e:
+            envelope = e.args[0]
+        return _ok(envelope, args)
 
     @classmethod
     def _open(cls: type[_G], setup: Mapping[str, Any]) -> _G:

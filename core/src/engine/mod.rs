@@ -31,7 +31,7 @@ pub use crate::kernel::ids;
 use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
-use crate::json::{FromJson, ToJson};
+use crate::json::{FromJson, RawJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -153,6 +153,10 @@ pub trait Engine: 'static {
     type Cache: Default + Send + Sync;
     /// One listed action (`{"action": …, …cost}` as JSON), kept typed until read.
     type Listed: ToJson + Clone + Send + Sync;
+    /// What [`apply`](Self::apply) reports: the action's events (a JSON array, each
+    /// with its rule and sentence), kept typed until they cross, and then written
+    /// straight to JSON text ([`ToJson::write_json`]) without a `Value` of them.
+    type Events: ToJson;
 
     /// A new game from its setup (which may carry its own `seed` / `rolls`).
     fn create(setup: &Self::Setup) -> Result<Created<Self>>
@@ -180,8 +184,8 @@ pub trait Engine: 'static {
     /// Refusals are exactly [`apply`](Self::apply)'s: `illegal_action` naming the rule,
     /// or `invalid_argument` / `out_of_range` / `limit_exceeded` naming the field.
     fn check(ctx: &Self::Ctx, s: &Self::State, a: &Self::Action) -> Result<Self::Checked>;
-    /// Apply `a`, which [`check`](Self::check) accepted with `c`, in place: its events
-    /// (a JSON array). It fails only where the check cannot know in advance — scripted
+    /// Apply `a`, which [`check`](Self::check) accepted with `c`, in place: its events.
+    /// It fails only where the check cannot know in advance — scripted
     /// dice running out, or an internal error — and may then leave the state part-way
     /// changed (a [`Session`] rebuilds it).
     fn apply(
@@ -190,7 +194,7 @@ pub trait Engine: 'static {
         a: &Self::Action,
         c: Self::Checked,
         dice: &mut Dice,
-    ) -> Result<Value>;
+    ) -> Result<Self::Events>;
     /// The listed item of an action [`check`](Self::check) accepted with `c`
     /// (`{"action": …, …cost}` exactly as the pure legal-actions operation lists it).
     fn listed(ctx: &Self::Ctx, s: &Self::State, a: Self::Action, c: Self::Checked) -> Self::Listed;
@@ -556,7 +560,7 @@ pub(crate) fn act_call<E: Engine>(args: Value) -> Result<Value> {
     let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
     let (ctx, mut state) = E::load(state, a.get("data"))?;
     let checked = E::check(&ctx, &state, &action)?;
-    let events = E::apply(&ctx, &mut state, &action, checked, &mut dice)?;
+    let events = E::apply(&ctx, &mut state, &action, checked, &mut dice)?.to_json();
     let mut out = events_and_rolls(events, &mut dice);
     if let Value::Object(m) = &mut out {
         m.insert("state".into(), state.to_json());
@@ -724,8 +728,8 @@ impl<E: Engine> Session<E> {
         Ok(Value::Array(self.listing(id)?.iter().map(ToJson::to_json).collect()))
     }
 
-    /// Apply one action: its events (a JSON array). An illegal action changes nothing.
-    pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<Value> {
+    /// Apply one action: its events. An illegal action changes nothing.
+    pub fn act(&mut self, action: &E::Action, dice: &mut Dice) -> Result<E::Events> {
         self.recover()?;
         // A refused action stops here: the check reads the state and changes nothing.
         let checked = E::check(&self.ctx, &self.state, action)?;
@@ -805,7 +809,7 @@ impl<E: Engine> Session<E> {
 
     /// Apply item `i` of listing `id` (as [`act`](Self::act) would apply its action;
     /// refused as any action is if it is no longer legal, e.g. from an older listing).
-    pub fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value> {
+    pub fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<E::Events> {
         let l = self.listing(id)?;
         let item = l.get(i).ok_or_else(|| {
             Error::out_of_range("index", format_args!("listing {id} has {} actions", l.len()))
@@ -927,10 +931,10 @@ pub trait AnyGame: Send + Sync {
     fn listing_item(&self, id: u64, i: usize) -> Result<Value>;
     /// See [`Session::listing_items`].
     fn listing_items(&self, id: u64) -> Result<Value>;
-    /// Apply an action given as JSON: `{events, rolls}`.
-    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value>;
-    /// Apply item `i` of listing `id`: `{events, rolls}`.
-    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value>;
+    /// Apply an action given as JSON: `{events, rolls}`, as text.
+    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<RawJson>;
+    /// Apply item `i` of listing `id`: `{events, rolls}`, as text.
+    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<RawJson>;
     /// The state as JSON.
     fn state(&self) -> Value;
     /// `{state, data?}`: what [`Game`]'s `load` takes back.
@@ -977,14 +981,14 @@ impl<E: Engine> AnyGame for Session<E> {
     fn listing_items(&self, id: u64) -> Result<Value> {
         Session::listing_items(self, id)
     }
-    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<Value> {
+    fn act(&mut self, action: &Value, dice: &mut Dice) -> Result<RawJson> {
         let a = read_action::<E>(action)?;
         let events = Session::act(self, &a, dice)?;
-        Ok(events_and_rolls(events, dice))
+        Ok(acted(&events, dice))
     }
-    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<Value> {
+    fn act_listed(&mut self, id: u64, i: usize, dice: &mut Dice) -> Result<RawJson> {
         let events = Session::act_listed(self, id, i, dice)?;
-        Ok(events_and_rolls(events, dice))
+        Ok(acted(&events, dice))
     }
     // Not inlined: `view` writes the state through the same code.
     #[inline(never)]
@@ -1026,6 +1030,18 @@ impl<E: Engine> AnyGame for Session<E> {
 }
 
 /// `{events, rolls}`: an action's result as the handles return it.
+/// `{events, rolls}` as JSON text, written straight from the typed events: what a
+/// handle's `act` replies (byte for byte the text of [`events_and_rolls`]).
+fn acted<T: ToJson + ?Sized>(events: &T, dice: &mut Dice) -> RawJson {
+    let mut out = Vec::with_capacity(1024);
+    out.extend_from_slice(b"{\"events\":");
+    events.write_json(&mut out);
+    out.extend_from_slice(b",\"rolls\":");
+    dice.take_rolls().write_json(&mut out);
+    out.push(b'}');
+    RawJson::written(out)
+}
+
 fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
     let mut m = Map::new();
     m.insert("events".into(), events);
@@ -1107,6 +1123,14 @@ impl Game {
     ///   the given events and action, the last action's) as `viewer` may see them (see
     ///   [`Engine::redact`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
+        let mut text = None;
+        let v = self.reply(method, args, &mut text)?;
+        Ok(text.map_or(v, |t| t.to_value()))
+    }
+
+    /// [`call`](Self::call), with a reply written as text (`act`'s) put in `text`
+    /// instead (the value is then `null`).
+    fn reply(&mut self, method: &str, args: Value, text: &mut Option<RawJson>) -> Result<Value> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
             let name = a.get("handle").and_then(Value::as_str).ok_or_else(|| {
@@ -1189,13 +1213,14 @@ impl Game {
                     if listed { &["id", "index", "seed", "rolls"] } else { &["action", "seed", "rolls"] },
                 )?;
                 let mut dice = dice_of(&mut a)?;
-                if listed {
+                *text = Some(if listed {
                     let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
-                    g.act_listed(count(&a, "id")?, i, &mut dice)
+                    g.act_listed(count(&a, "id")?, i, &mut dice)?
                 } else {
                     let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
-                    g.act(action, &mut dice)
-                }
+                    g.act(action, &mut dice)?
+                });
+                Ok(Value::Null)
             }
             "view" => {
                 only(&a, &["viewer", "events", "action"])?;
@@ -1231,14 +1256,22 @@ impl Game {
     /// [`call`](Self::call) for the bindings: JSON text in, envelope text out
     /// (`{"ok": …}` or `{"error": …}`), with host entropy for unseeded dice.
     pub fn call_json(&mut self, method: &str, args_json: &str, entropy: Option<u64>) -> String {
+        let mut text = None;
         let outcome = crate::parse_args_json(args_json).and_then(|args| match entropy {
-            Some(e) => crate::dice::with_host_entropy(e, || self.call(method, args)),
-            None => self.call(method, args),
+            Some(e) => crate::dice::with_host_entropy(e, || self.reply(method, args, &mut text)),
+            None => self.reply(method, args, &mut text),
         });
-        let envelope = match outcome {
-            Ok(v) => crate::json::single("ok", v),
-            Err(e) => crate::json::error_envelope(e),
-        };
-        envelope.to_string()
+        let mut out = Vec::with_capacity(1024);
+        match (outcome, text) {
+            (Ok(_), Some(t)) => {
+                out.extend_from_slice(b"{\"ok\":");
+                t.write_json(&mut out);
+                out.push(b'}');
+            }
+            (Ok(v), None) => crate::json::write_value(&crate::json::single("ok", v), &mut out),
+            (Err(e), _) => crate::json::write_value(&crate::json::error_envelope(e), &mut out),
+        }
+        // Only JSON text was written, from `&str`s and serde_json: valid UTF-8.
+        String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 }

@@ -311,7 +311,8 @@ impl<E: Engine> SimGame for Sim<E> {
         let a = &self.offered[i];
         let c = E::check(&self.ctx, &self.state, a)?;
         let events = E::apply(&self.ctx, &mut self.state, a, c, dice)?;
-        Ok(E::damage_dealt(&events))
+        // The events as JSON only for an engine that reads damage from them.
+        Ok(if self.attributes_damage() { E::damage_dealt(&events.to_json()) } else { None })
     }
     fn attributes_damage(&self) -> bool {
         E::damage_dealt(&Value::Array(Vec::new())).is_some()

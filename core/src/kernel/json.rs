@@ -524,6 +524,11 @@ impl RawJson {
         RawJson(out.into())
     }
 
+    /// Text that [`ToJson::write_json`] wrote (one JSON value).
+    pub(crate) fn written(text: Vec<u8>) -> RawJson {
+        RawJson(text.into())
+    }
+
     /// The JSON text (UTF-8: `write_json` writes only `&str`s and ASCII).
     pub fn as_bytes(&self) -> &[u8] {
         &self.0

@@ -177,6 +177,35 @@ impl<E: ToJson> ToJson for Logged<E> {
         }
         v
     }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    /// The event's own object with `rule` and `text` written before its closing brace
+    /// (an event with a `rule` or `text` field of its own, which these replace in
+    /// place, goes through [`to_json`](Self::to_json)).
+    fn write_json(&self, out: &mut Vec<u8>) {
+        let start = out.len();
+        self.event.write_json(out);
+        // Within JSON text, `"key":` after `{` or `,` is a key: a string's quotes are escaped.
+        let own = |key: &[u8]| {
+            out[start..].windows(key.len() + 1).any(|w| matches!(w[0], b'{' | b',') && &w[1..] == key)
+        };
+        if own(b"\"rule\":") || own(b"\"text\":") {
+            out.truncate(start);
+            crate::json::write_value(&self.to_json(), out);
+            return;
+        }
+        if out.len() > start && out.last() == Some(&b'}') {
+            out.pop();
+            if out.len() > start + 1 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"\"rule\":");
+            crate::json::write_str(&self.rule, out);
+            out.extend_from_slice(b",\"text\":");
+            self.text.write_json(out);
+            out.push(b'}');
+        }
+    }
 }
 
 /// The schema of `Logged<E>`: each variant of `E` (a tagged enum, its branches closed to

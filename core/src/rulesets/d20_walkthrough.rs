@@ -100,6 +100,7 @@ impl Engine for Round {
     type Listed = Listed;
     /// The target's index, for an attack.
     type Checked = Option<usize>;
+    type Events = Value;
 
     /// D20-INIT: every fighter rolls d20 + `init`; ties keep the setup's order.
     fn create(setup: &Setup) -> Result<Created<Self>> {

@@ -216,6 +216,11 @@ fn run<E: Engine>(
             } else {
                 sess.act(&act, &mut d).expect("a listed action is accepted")
             };
+            // The events as a handle writes them (straight to text) read back as the
+            // value they are.
+            let text = crate::json::RawJson::of(&events);
+            let events = events.to_json();
+            assert_eq!(text.to_value(), events, "{}: the events' text differs from their value", E::HANDLE);
             let rolls = d.take_rolls().to_json();
             hp_never_rises_unhealed::<E>(&state_json, &data, sess.state(), &events);
             if step % drive.pure_every == 0 {

@@ -30,6 +30,7 @@ impl Engine for ApRound {
     type Cache = ();
     type Listed = CocApLegalAction;
     type Checked = CocApChecked;
+    type Events = Vec<ap::CocApEvent>;
 
     fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
         let r = ap::round_new(setup)?;
@@ -55,8 +56,8 @@ impl Engine for ApRound {
         a: &CocApAction,
         c: CocApChecked,
         dice: &mut Dice,
-    ) -> Result<Value> {
-        Ok(ap::commit(s, a, c, dice)?.to_json())
+    ) -> Result<Vec<ap::CocApEvent>> {
+        ap::commit(s, a, c, dice)
     }
 
     /// With the AP it spends.
@@ -159,6 +160,7 @@ impl Engine for HouseRound {
     type Cache = ();
     type Listed = C7hLegalAction;
     type Checked = Option<usize>;
+    type Events = Vec<c7h::C7hEvent>;
 
     fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
         let r = c7h::round_new(setup)?;
@@ -185,8 +187,8 @@ impl Engine for HouseRound {
         a: &C7hAction,
         c: Option<usize>,
         dice: &mut Dice,
-    ) -> Result<Value> {
-        Ok(c7h::commit(s, a, c, dice)?.to_json())
+    ) -> Result<Vec<c7h::C7hEvent>> {
+        c7h::commit(s, a, c, dice)
     }
 
     /// With what of the round's actions it uses.
@@ -339,6 +341,7 @@ impl Engine for Chase {
     type Cache = ();
     type Listed = C7hChaseLegalAction;
     type Checked = ();
+    type Events = Vec<chase::C7hChaseEvent>;
 
     fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
         let r = chase::chase_new(setup)?;
@@ -359,8 +362,14 @@ impl Engine for Chase {
         chase::chase_round_legal(s)
     }
 
-    fn apply(_: &(), s: &mut C7hChaseState, _: &C7hChaseAction, _: (), dice: &mut Dice) -> Result<Value> {
-        Ok(chase::commit(s, dice)?.to_json())
+    fn apply(
+        _: &(),
+        s: &mut C7hChaseState,
+        _: &C7hChaseAction,
+        _: (),
+        dice: &mut Dice,
+    ) -> Result<Vec<chase::C7hChaseEvent>> {
+        chase::commit(s, dice)
     }
 
     fn listed(_: &(), _: &C7hChaseState, a: C7hChaseAction, _: ()) -> C7hChaseLegalAction {

@@ -32,6 +32,7 @@ impl Engine for Round {
     type Cache = ();
     type Listed = FmLegalAction;
     type Checked = ();
+    type Events = Vec<round::FmEvent>;
 
     fn create(setup: &FmRoundNewArgs) -> Result<Created<Self>> {
         let r = round::round_new(setup)?;
@@ -62,8 +63,14 @@ impl Engine for Round {
         round::engine::check(s, &ctx.pack, a)
     }
 
-    fn apply(ctx: &Pack, s: &mut FmRoundState, a: &FmRoundAction, _: (), dice: &mut Dice) -> Result<Value> {
-        Ok(round::commit(s, &ctx.pack, a, dice)?.to_json())
+    fn apply(
+        ctx: &Pack,
+        s: &mut FmRoundState,
+        a: &FmRoundAction,
+        _: (),
+        dice: &mut Dice,
+    ) -> Result<Vec<round::FmEvent>> {
+        round::commit(s, &ctx.pack, a, dice)
     }
 
     /// With its FAP and MAP cost (amounts that may be chosen at their minimum).

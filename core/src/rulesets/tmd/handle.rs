@@ -22,6 +22,7 @@ impl Engine for Encounter {
     type Cache = ();
     type Listed = TmdLegalAction;
     type Checked = TmdCost;
+    type Events = Vec<encounter::TmdLoggedEvent>;
 
     fn create(setup: &TmdEncounterNewArgs) -> Result<Created<Self>> {
         let r = encounter::encounter_new(setup)?;
@@ -42,8 +43,14 @@ impl Engine for Encounter {
         encounter::engine::check(s, a)
     }
 
-    fn apply(_: &(), s: &mut TmdEncounterState, a: &TmdAction, _: TmdCost, dice: &mut Dice) -> Result<Value> {
-        Ok(encounter::commit(s, a, dice)?.to_json())
+    fn apply(
+        _: &(),
+        s: &mut TmdEncounterState,
+        a: &TmdAction,
+        _: TmdCost,
+        dice: &mut Dice,
+    ) -> Result<Vec<encounter::TmdLoggedEvent>> {
+        encounter::commit(s, a, dice)
     }
 
     fn listed(_: &(), _: &TmdEncounterState, a: TmdAction, cost: TmdCost) -> TmdLegalAction {

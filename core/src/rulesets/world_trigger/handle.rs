@@ -23,6 +23,7 @@ impl Engine for Battle {
     type Cache = legal::LegalList;
     type Listed = WtLegalAction;
     type Checked = engine::Checked;
+    type Events = Vec<battle::WtBattleLoggedEvent>;
 
     fn create(setup: &WtBattleNewArgs) -> Result<Created<Self>> {
         let r = battle::battle_new(setup)?;
@@ -85,10 +86,10 @@ impl Engine for Battle {
         a: &WtBattleAction,
         c: engine::Checked,
         dice: &mut Dice,
-    ) -> Result<Value> {
+    ) -> Result<Vec<battle::WtBattleLoggedEvent>> {
         let mut ev = Vec::new();
         engine::commit(s, a, &c, dice, &mut ev)?;
-        Ok(battle::sentences::logged_json(s, ev))
+        Ok(battle::sentences::logged(s, ev))
     }
 
     /// With its cost.

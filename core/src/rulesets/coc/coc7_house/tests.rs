@@ -113,6 +113,7 @@ fn a_fight_ends_with_an_outcome_when_one_side_is_down() {
     // 01 (critical): 2d8 (6, 6) + DB 1d4 (4) = 16 > 12: A is dead.
     let mut dice = crate::dice::DiceArgs::rolls([10i64, 1, 6, 6, 4]).dice().unwrap();
     let ev = g.act(&take, &mut dice).unwrap();
+    let ev = crate::json::ToJson::to_json(&ev);
     assert_eq!(ev[0]["status"], json!("dead"), "{ev}");
     assert_eq!(g.outcome(), json!({"side": "npc", "rule": "C7H-ACT-1", "down": ["A"]}));
     assert_eq!(HouseRound::hp(g.state()), vec![("B", 10), ("A", 0)]);

@@ -9,7 +9,6 @@
 
 use super::actions::{WtBattleEvent, WtTrionLossCause};
 use super::state::{WtBattleState, WtBattleType, WtEndReason, WtSquare};
-use crate::json::ToJson;
 use crate::kernel::label::{fill, Joined, Logged, Part, Say, Tpl, WtLabel, NOTHING};
 use crate::world_trigger::character::WtSide;
 use serde_json::Value;
@@ -27,11 +26,6 @@ pub(crate) fn logged(s: &WtBattleState, events: Vec<WtBattleEvent>) -> Vec<WtBat
             Logged { event, rule, text }
         })
         .collect()
-}
-
-/// [`logged`] as JSON (a handle's events).
-pub(crate) fn logged_json(s: &WtBattleState, events: Vec<WtBattleEvent>) -> Value {
-    logged(s, events).to_json()
 }
 
 impl Say for WtSquare {
@@ -845,6 +839,7 @@ mod tests {
     use super::super::{battle_new, engine, legal, WtBattleNewArgs};
     use super::*;
     use crate::dice::{prng::Prng, Dice};
+    use crate::json::ToJson;
 
     /// Random rank battles from the example setup: after each action, the state and the
     /// action's events.
