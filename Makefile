@@ -52,7 +52,7 @@ test:
 ## After an edit: the Rust-side checks (cargo test, clippy, rustfmt, cargo doc, the generated
 ## surface), incremental, without the wasm and wheel builds.
 check:
-	bash scripts/test.sh test-core clippy fmt doc generated
+	GUNBAI_TEST_BUILD=debug bash scripts/test.sh test-core clippy fmt doc generated
 
 ## The inner loop on one ruleset: its unit tests and its vector files, debug build.
 ## R=tmd (also world_trigger, coc, coc7, coc_ap, coc7_house, fap_map, command, dice).

@@ -52,14 +52,14 @@ declare -A PROVIDER_DEPS
 # nonebot has a venv of its own, .venv-nonebot).
 PROVIDER_DEPS=(
   [rust]="" [rust-dev]="rust" [wasm]="" [bindgen]="rust" [node]="" [py]="" [py-dev]="py" [web]="" [analysis]="py-dev" [nonebot]="" [koishi]=""
-  [xtask]="rust" [npm]="wasm bindgen node" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
+  [xtask]="rust" [tests]="rust" [npm]="wasm bindgen node" [wheel]="py xtask" [dist-py]="wheel" [dist-js]="npm"
 )
 # (The npm build does not wait for xtask: its wasm builds, the longest chain of make test,
 # start at once; build-js.sh runs xtask only after the first entry's cargo build, by
 # which time the xtask job has built it.)
 job_name() { # NEED: the job that provides it
   case "$1" in
-    xtask | npm | wheel) echo "build: $1" ;;
+    xtask | tests | npm | wheel) echo "build: $1" ;;
     dist-py | dist-js) echo "dist: ${1#dist-}" ;;
     after:*) echo "${1#after:}" ;;
     *) echo "setup: $1" ;;
@@ -68,6 +68,7 @@ job_name() { # NEED: the job that provides it
 provider_cmd() { # NEED: the command that provides it
   case "$1" in
     xtask) echo bash scripts/xtask.sh --path ;;
+    tests) echo bash scripts/build-tests.sh ;;
     npm) echo bash scripts/build-js.sh ;;
     wheel) echo bash scripts/build-py.sh ;;
     dist-py) echo bash scripts/dist.sh --py ;;
@@ -121,7 +122,7 @@ fi
 if [ "$BUILD" = 1 ]; then
   wanted=" "
   for check in "${selected[@]}"; do wanted+="$(needs_of "$check") "; done
-  for need in npm wheel xtask; do
+  for need in npm tests wheel xtask; do
     case "$wanted" in *" $need "* | *" dist-"*) declare_need "$need" ;; esac
   done
 fi

@@ -22,7 +22,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn vectors_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/vectors")
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), std::path::PathBuf::from)
+        .join("../testdata/vectors")
 }
 
 fn vector_files(dir: &Path, out: &mut Vec<PathBuf>) {

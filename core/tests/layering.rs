@@ -222,7 +222,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), std::path::PathBuf::from)
+        .join("src")
 }
 
 fn report(what: &str, bad: Vec<String>, files: usize) {

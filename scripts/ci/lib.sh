@@ -4,7 +4,8 @@
 # A check says what it uses on one line of its own, near its top:
 #   needs rust-dev wheel analysis
 # The words are setup parts of scripts/setup.sh (rust rust-dev wasm bindgen node py py-dev
-# web analysis nonebot koishi), builds (xtask, npm: the whole npm package, wheel, dist-py, dist-js) and
+# web analysis nonebot koishi), builds (xtask, tests: the core's test binaries, npm: the
+# whole npm package, wheel, dist-py, dist-js) and
 # `after:CHECK` (run after that check: it reuses its build output). Run alone
 # (`bash scripts/ci/pytest.sh`), `needs` installs and builds each of them here, every step
 # idempotent and quick when already done. Under `make test` (scripts/test.sh sets
@@ -22,6 +23,7 @@ needs() {
     case "$w" in
       rust | rust-dev | wasm | bindgen | node | py | py-dev | web | analysis | nonebot | koishi) bash scripts/setup.sh "$w" ;;
       xtask) bash scripts/setup.sh rust >/dev/null && bash scripts/xtask.sh --path >/dev/null ;;
+      tests) bash scripts/setup.sh rust >/dev/null && bash scripts/build-tests.sh ;;
       npm) needs xtask && bash scripts/setup.sh wasm bindgen node && bash scripts/build-js.sh ;;
       wheel) needs xtask && bash scripts/setup.sh py && bash scripts/build-py.sh ;;
       dist-py) needs wheel && bash scripts/dist.sh --py ;;

@@ -1,8 +1,32 @@
 #!/usr/bin/env bash
-# cargo test, debug build: the core (unit tests, the conformance vectors one test per
-# file, the no-panic, echo-bound and layering tests, the doctests with README's and the
-# guide's Rust examples), xtask and the JS crate. The long runs are property.sh's.
+# cargo test of the core: its unit tests and each file of core/tests (the conformance
+# vectors one test per file, the no-panic, echo-bound and layering tests) from the test
+# binaries scripts/build-tests.sh builds once for this check and property.sh (optimized,
+# debug assertions and overflow checks on), then the doctests (README's and the guide's
+# Rust examples), debug build. The long runs are property.sh's. (xtask and the JS crate
+# have no tests; clippy --all-targets compiles them.)
+# GUNBAI_TEST_BUILD=debug (make check): everything in one incremental debug `cargo test`.
 source "$(dirname "$0")/lib.sh"
-needs rust xtask
+needs rust tests
 skip_long_runs
-cargo_test_quiet --workspace --exclude gunbai-py -- "${SKIP_LONG[@]}"
+if [ "${GUNBAI_TEST_BUILD:-}" = debug ]; then
+  cargo_test_quiet --workspace --exclude gunbai-py -- "${SKIP_LONG[@]}"
+  exit 0
+fi
+# Run as cargo test runs them: from the crate's folder, quiet, every result line printed
+# (all of a failing binary's output).
+bins="$ROOT/target/test-bin"
+failed=0
+while read -r name; do
+  args=(-q)
+  [ "$name" != gunbai-lib ] || args+=("${SKIP_LONG[@]}")
+  log="$(mktemp)"
+  if (cd core && CARGO_MANIFEST_DIR="$ROOT/core" "$bins/$name" "${args[@]}") >"$log" 2>&1; then
+    printf '%s: ' "$name"; grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
+  else
+    echo "=== $name FAILED"; cat "$log"; failed=1
+  fi
+  rm -f "$log"
+done <"$bins/list"
+cargo_test_quiet -p gunbai --doc
+exit "$failed"

@@ -319,7 +319,9 @@ fn tmd_attributes_no_damage() {
 #[ignore = "benchmark"]
 fn bench_simulate_threads() {
     use std::sync::atomic::{AtomicU64, Ordering};
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), std::path::PathBuf::from)
+        .join("..");
     let text = std::fs::read_to_string(root.join("benchmarks/simulate_setups.json")).unwrap();
     let spec: Value = serde_json::from_str(&text).unwrap();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
