@@ -11,7 +11,8 @@
 #   npm    npm install of the tarball into an empty project; the README's JS examples, and
 #          the per-ruleset and inline entries load
 #   Rust   `cargo add --path core` in a new cargo project outside the repository; the
-#          README's Rust examples as its main (target/ shared, so the core is not rebuilt)
+#          README's Rust examples as its main (in the repository's target/; cargo builds the
+#          core again there, as another workspace's dependency)
 # Needs network access to PyPI (maturin, numpy, pandas, matplotlib) and crates.io, or
 # their caches.
 #   bash scripts/smoke.sh [PART...]   parts: installed (wheel + npm + README examples),
