@@ -46,6 +46,20 @@ cargo_test_quiet() {
   fi
 }
 
+# run_test_bin NAME ARGS...: run target/test-bin/NAME (scripts/build-tests.sh) as cargo
+# test runs it: from the crate's folder with CARGO_MANIFEST_DIR set, quiet, printing its
+# result lines (all of its output on a failure).
+run_test_bin() {
+  local name="$1" log; shift
+  log="$(mktemp)"
+  if (cd "$ROOT/core" && CARGO_MANIFEST_DIR="$ROOT/core" "$ROOT/target/test-bin/$name" -q "$@") >"$log" 2>&1; then
+    printf '%s: ' "$name"; grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
+    rm -f "$log"
+  else
+    echo "=== $name FAILED"; cat "$log"; rm -f "$log"; return 1
+  fi
+}
+
 # The long runs, which scripts/ci/property.sh runs in an optimized build (with debug
 # assertions and overflow checks on) and scripts/ci/test-core.sh leaves out of the debug
 # build. Test-name filters (substrings of the test paths).

@@ -14,13 +14,4 @@ if [ "${GUNBAI_LONG:-0}" = 1 ]; then n=350; games=300; else n=50; games=100; fi
 export GUNBAI_PROPERTY_BATTLES="${GUNBAI_PROPERTY_BATTLES:-$n}" \
   GUNBAI_PROPERTY_SAMPLED="${GUNBAI_PROPERTY_SAMPLED:-$n}" \
   GUNBAI_HARNESS_GAMES="${GUNBAI_HARNESS_GAMES:-$games}"
-bin="$ROOT/target/test-bin/gunbai-lib"
-# Run as cargo test runs it: from the crate's folder, quiet, every result line printed
-# (all of the output on a failure).
-log="$(mktemp)"
-if (cd core && CARGO_MANIFEST_DIR="$ROOT/core" "$bin" -q "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}") >"$log" 2>&1; then
-  grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
-  rm -f "$log"
-else
-  cat "$log"; rm -f "$log"; exit 1
-fi
+run_test_bin gunbai-lib "${LONG_RUNS[@]}" "${SLOW_TESTS[@]}"

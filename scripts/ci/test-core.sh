@@ -13,20 +13,10 @@ if [ "${GUNBAI_TEST_BUILD:-}" = debug ]; then
   cargo_test_quiet --workspace --exclude gunbai-py -- "${SKIP_LONG[@]}"
   exit 0
 fi
-# Run as cargo test runs them: from the crate's folder, quiet, every result line printed
-# (all of a failing binary's output).
-bins="$ROOT/target/test-bin"
 failed=0
 while read -r name; do
-  args=(-q)
-  [ "$name" != gunbai-lib ] || args+=("${SKIP_LONG[@]}")
-  log="$(mktemp)"
-  if (cd core && CARGO_MANIFEST_DIR="$ROOT/core" "$bins/$name" "${args[@]}") >"$log" 2>&1; then
-    printf '%s: ' "$name"; grep -Ev '^\s*$|^running [0-9]+ tests?$|^\.*$' "$log" || true
-  else
-    echo "=== $name FAILED"; cat "$log"; failed=1
-  fi
-  rm -f "$log"
-done <"$bins/list"
+  if [ "$name" = gunbai-lib ]; then run_test_bin "$name" "${SKIP_LONG[@]}" || failed=1
+  else run_test_bin "$name" || failed=1; fi
+done <"$ROOT/target/test-bin/list"
 cargo_test_quiet -p gunbai --doc
 exit "$failed"

@@ -1029,7 +1029,6 @@ impl<E: Engine> AnyGame for Session<E> {
     }
 }
 
-/// `{events, rolls}`: an action's result as the handles return it.
 /// `{events, rolls}` as JSON text, written straight from the typed events: what a
 /// handle's `act` replies (byte for byte the text of [`events_and_rolls`]).
 fn acted<T: ToJson + ?Sized>(events: &T, dice: &mut Dice) -> RawJson {
@@ -1042,6 +1041,7 @@ fn acted<T: ToJson + ?Sized>(events: &T, dice: &mut Dice) -> RawJson {
     RawJson::written(out)
 }
 
+/// `{events, rolls}`: an action's result as the pure act operations return it.
 fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
     let mut m = Map::new();
     m.insert("events".into(), events);
@@ -1098,6 +1098,13 @@ fn only(m: &Map<String, Value>, allowed: &[&str]) -> Result<()> {
     }
 }
 
+/// A handle method's reply: a value, or text written straight from typed values
+/// (`act`'s events).
+enum Reply {
+    Value(Value),
+    Text(RawJson),
+}
+
 impl Game {
     /// An empty handle.
     pub fn new() -> Self {
@@ -1123,14 +1130,15 @@ impl Game {
     ///   the given events and action, the last action's) as `viewer` may see them (see
     ///   [`Engine::redact`]; null: the GM).
     pub fn call(&mut self, method: &str, args: Value) -> Result<Value> {
-        let mut text = None;
-        let v = self.reply(method, args, &mut text)?;
-        Ok(text.map_or(v, |t| t.to_value()))
+        Ok(match self.reply(method, args)? {
+            Reply::Value(v) => v,
+            Reply::Text(t) => t.to_value(),
+        })
     }
 
-    /// [`call`](Self::call), with a reply written as text (`act`'s) put in `text`
-    /// instead (the value is then `null`).
-    fn reply(&mut self, method: &str, args: Value, text: &mut Option<RawJson>) -> Result<Value> {
+    /// [`call`](Self::call), its reply as a value or, where it is written straight to
+    /// text (`act`'s), as that text.
+    fn reply(&mut self, method: &str, args: Value) -> Result<Reply> {
         let mut a = object(args)?;
         let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
             let name = a.get("handle").and_then(Value::as_str).ok_or_else(|| {
@@ -1147,14 +1155,14 @@ impl Game {
                 let setup = a.remove("setup").unwrap_or(Value::Null);
                 let (g, out) = (h.open)(setup)?;
                 self.inner = Some(g);
-                return Ok(out);
+                return Ok(Reply::Value(out));
             }
             "load" => {
                 only(&a, &["handle", "state", "data"])?;
                 let h = handle_def(&a)?;
                 let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
                 self.inner = Some((h.load)(state, a.get("data"))?);
-                return Ok(Value::Null);
+                return Ok(Reply::Value(Value::Null));
             }
             _ => {}
         }
@@ -1174,7 +1182,7 @@ impl Game {
             let v = a.get(key).ok_or_else(|| Error::invalid(key, "required"))?;
             crate::json::from_value::<u64>(v).map_err(|e| Error::invalid(key, e.message))
         };
-        match method {
+        let value = match method {
             "legal_actions" => {
                 only(&a, &["actor", "kind", "compact", "viewer"])?;
                 let kind = match a.get("kind") {
@@ -1213,14 +1221,13 @@ impl Game {
                     if listed { &["id", "index", "seed", "rolls"] } else { &["action", "seed", "rolls"] },
                 )?;
                 let mut dice = dice_of(&mut a)?;
-                *text = Some(if listed {
+                return Ok(Reply::Text(if listed {
                     let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
                     g.act_listed(count(&a, "id")?, i, &mut dice)?
                 } else {
                     let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
                     g.act(action, &mut dice)?
-                });
-                Ok(Value::Null)
+                }));
             }
             "view" => {
                 only(&a, &["viewer", "events", "action"])?;
@@ -1250,26 +1257,26 @@ impl Game {
                 "method",
                 format_args!("no handle method named {}", quote(other)),
             )),
-        }
+        };
+        value.map(Reply::Value)
     }
 
     /// [`call`](Self::call) for the bindings: JSON text in, envelope text out
     /// (`{"ok": …}` or `{"error": …}`), with host entropy for unseeded dice.
     pub fn call_json(&mut self, method: &str, args_json: &str, entropy: Option<u64>) -> String {
-        let mut text = None;
         let outcome = crate::parse_args_json(args_json).and_then(|args| match entropy {
-            Some(e) => crate::dice::with_host_entropy(e, || self.reply(method, args, &mut text)),
-            None => self.reply(method, args, &mut text),
+            Some(e) => crate::dice::with_host_entropy(e, || self.reply(method, args)),
+            None => self.reply(method, args),
         });
         let mut out = Vec::with_capacity(1024);
-        match (outcome, text) {
-            (Ok(_), Some(t)) => {
+        match outcome {
+            Ok(Reply::Text(t)) => {
                 out.extend_from_slice(b"{\"ok\":");
                 t.write_json(&mut out);
                 out.push(b'}');
             }
-            (Ok(v), None) => crate::json::write_value(&crate::json::single("ok", v), &mut out),
-            (Err(e), _) => crate::json::write_value(&crate::json::error_envelope(e), &mut out),
+            Ok(Reply::Value(v)) => crate::json::write_value(&crate::json::single("ok", v), &mut out),
+            Err(e) => crate::json::write_value(&crate::json::error_envelope(e), &mut out),
         }
         // Only JSON text was written, from `&str`s and serde_json: valid UTF-8.
         String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
