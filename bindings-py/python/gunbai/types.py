@@ -69,10 +69,10 @@ WtDifficulty = Union[Literal["easy"], Literal["normal"], Literal["hard"]]
 
 WtCheckArgs = TypedDict("WtCheckArgs", {
     "dice": int,
-    "target": NotRequired[Union[int, None]],
-    "difficulty": NotRequired[Union[WtDifficulty, None]],
     "tactics_dice": NotRequired[int],
     "extra_dice": NotRequired[int],
+    "target": NotRequired[Union[int, None]],
+    "difficulty": NotRequired[Union[WtDifficulty, None]],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -129,9 +129,9 @@ WtDistributionResult = TypedDict("WtDistributionResult", {
 
 WtSuccessChanceArgs = TypedDict("WtSuccessChanceArgs", {
     "dice": int,
-    "target": int,
     "tactics_dice": NotRequired[int],
     "extra_dice": NotRequired[int],
+    "target": int,
 })
 
 WtProbabilityResult = TypedDict("WtProbabilityResult", {
@@ -462,15 +462,15 @@ WtDamageArgs = TypedDict("WtDamageArgs", {
     "trion_stat": NotRequired[int],
     "special_attack_lv": NotRequired[int],
     "special_attack_lvs": NotRequired[list[int]],
+    "modifier": NotRequired[int],
+    "variants": NotRequired[WtVariants],
     "special_attacks": NotRequired[list[WtSpecialAttack]],
     "attacker_height": NotRequired[int],
     "target_height": NotRequired[int],
     "target_floating": NotRequired[bool],
-    "modifier": NotRequired[int],
     "tactics_dice": NotRequired[int],
     "target_trion": NotRequired[Union[int, None]],
     "attacker_trion": NotRequired[Union[int, None]],
-    "variants": NotRequired[WtVariants],
     "seed": NotRequired[Union[int, None]],
     "rolls": NotRequired[Union[list[ScriptedFace], None]],
 })
@@ -493,6 +493,7 @@ WtDamageOddsArgs = TypedDict("WtDamageOddsArgs", {
     "burst": NotRequired[int],
     "trion_stat": NotRequired[int],
     "special_attack_lv": NotRequired[int],
+    "special_attack_lvs": NotRequired[list[int]],
     "modifier": NotRequired[int],
     "variants": NotRequired[WtVariants],
 })

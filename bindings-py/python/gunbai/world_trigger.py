@@ -19,15 +19,15 @@ else:
 
 
 @_op("world_trigger.check")
-def check(*, dice: int, target: Union[int, None] = None, difficulty: Union[WtDifficulty, None] = None, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtCheckResult:
+def check(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, target: Union[int, None] = None, difficulty: Union[WtDifficulty, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtCheckResult:
     """``world_trigger.check`` — Action check: roll stat + tactics + extra d6; +10 per pair of 1s; success iff achievement >= target.
 
     Args:
-        dice: WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100. Range: 0..=100.
+        dice: WT-CHK-3: stat dice, 0–100. Range: 0..=100.
+        tactics_dice: WT-TD-3: tactics dice spent, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5), 0–100. Default 0. Range: 0..=100.
         target: WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target. Omit it (and `difficulty`) to just roll. Range: -1000000000..=1000000000.
         difficulty: WT-CHK-2: a sample difficulty instead of `target`: `easy` 5, `normal` 10, `hard` 20. Not together with `target`. Optional.
-        tactics_dice: WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0. Range: 0..=20.
-        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100. Range: 0..=100.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
 
@@ -60,9 +60,9 @@ def distribution(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice
     """``world_trigger.distribution`` — Exact achievement distribution of a pool (up to 100 stat dice + tactics + extra), optional exact counts.
 
     Args:
-        dice: Stat dice, 0–100. Range: 0..=100.
-        tactics_dice: Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0. Range: 0..=20.
-        extra_dice: Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0. Range: 0..=100.
+        dice: WT-CHK-3: stat dice, 0–100. Range: 0..=100.
+        tactics_dice: WT-TD-3: tactics dice spent, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5), 0–100. Default 0. Range: 0..=100.
         exact: Also return exact outcome counts out of 6^dice as decimal strings. Default false.
 
     Raises:
@@ -71,14 +71,14 @@ def distribution(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice
 
 
 @_op("world_trigger.success_chance")
-def success_chance(*, dice: int, target: int, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None) -> WtProbabilityResult:
+def success_chance(*, dice: int, tactics_dice: Union[int, None] = None, extra_dice: Union[int, None] = None, target: int) -> WtProbabilityResult:
     """``world_trigger.success_chance`` — Exact probability that a check reaches its target.
 
     Args:
-        dice: Stat dice, 0–100. Range: 0..=100.
+        dice: WT-CHK-3: stat dice, 0–100. Range: 0..=100.
+        tactics_dice: WT-TD-3: tactics dice spent, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5), 0–100. Default 0. Range: 0..=100.
         target: WT-CHK-5: the target value; success iff achievement ≥ target.
-        tactics_dice: Tactics dice added, 0–20. Default 0. Range: 0..=20.
-        extra_dice: Extra dice added, 0–100. Default 0. Range: 0..=100.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -193,7 +193,7 @@ def condition_effects(*, conditions: Sequence[WtCondition]) -> WtConditionEffect
 
 
 @_op("world_trigger.damage")
-def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, special_attacks: Union[Sequence[WtSpecialAttack], None] = None, attacker_height: Union[int, None] = None, target_height: Union[int, None] = None, target_floating: Union[bool, None] = None, modifier: Union[int, None] = None, tactics_dice: Union[int, None] = None, target_trion: Union[int, None] = None, attacker_trion: Union[int, None] = None, variants: Union[WtVariants, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
+def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, variants: Union[WtVariants, None] = None, special_attacks: Union[Sequence[WtSpecialAttack], None] = None, attacker_height: Union[int, None] = None, target_height: Union[int, None] = None, target_floating: Union[bool, None] = None, tactics_dice: Union[int, None] = None, target_trion: Union[int, None] = None, attacker_trion: Union[int, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> WtDamageResult:
     """``world_trigger.damage`` — Damage = Attack + 1d6 + Trion Burst + special-attack LV + modifier.
 
     Args:
@@ -202,15 +202,15 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
         special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
+        modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
+        variants: Rule variants.
         special_attacks: WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those that work against this target (from `attacker_height`, `target_height` and `target_floating`) join `special_attack_lv(s)`. Default empty. Here each LV may be 0–100 (like `special_attack_lv`; a data pack's skills keep LV 1–20), at most 16 entries.
         attacker_height: WT-DMG-6: the attacker's height level (for Upward / Downward). Default 0.
         target_height: WT-DMG-6: the target's height level. Default 0.
         target_floating: WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
-        modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
         tactics_dice: WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it; only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
         target_trion: WT-DMG-3: the target's current Trion, if known; the result then gives `target_trion_after` (current − total). Optional.
         attacker_trion: WT-DMG-4 / WT-DER-4: the attacker's current Trion, if known; the result then gives `attacker_trion_after` (current − burst: the burst is paid from the pool). A burst may bring the pool to exactly 0 (the attacker then goes down, as at a battle's Feedback); a burst above the pool is refused (`illegal_action`, WT-DER-4), as in a battle. Optional.
-        variants: Rule variants.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces: the single d6.
 
@@ -220,16 +220,17 @@ def damage(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int
 
 
 @_op("world_trigger.damage_odds")
-def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, modifier: Union[int, None] = None, variants: Union[WtVariants, None] = None) -> WtDamageOddsResult:
+def damage_odds(*, attack: int, burst: Union[int, None] = None, trion_stat: Union[int, None] = None, special_attack_lv: Union[int, None] = None, special_attack_lvs: Union[Sequence[int], None] = None, modifier: Union[int, None] = None, variants: Union[WtVariants, None] = None) -> WtDamageOddsResult:
     """``world_trigger.damage_odds`` — Exact damage distribution and mean of one hit, and the largest Trion Burst the Trion stat allows.
 
     Args:
-        attack: WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`. Range: 0..=1000000.
-        burst: WT-DMG-4: extra Trion paid (Trion Burst); 0…`max_burst`. Default 0.
+        attack: WT-DMG-1: the attacker's Attack stat (0–1000000). Range: 0..=1000000.
+        burst: WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll; 0…min(trion_stat, 10). Default 0.
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
-        modifier: Modifier added to the base damage (may be negative). Default 0.
-        variants: Rule variants, as in `world_trigger.damage`.
+        special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
+        modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
+        variants: Rule variants.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -511,9 +512,9 @@ def simulate_checks(*, dice: int, tactics_dice: Union[int, None] = None, extra_d
     """``world_trigger.simulate_checks`` — Achievement values of n seeded checks (stat + tactics + extra d6, +10 per pair of 1s), as int32.
 
     Args:
-        dice: WT-CHK-3: stat dice per check, 0–100. Range: 0..=100.
-        tactics_dice: WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
-        extra_dice: Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0. Range: 0..=100.
+        dice: WT-CHK-3: stat dice, 0–100. Range: 0..=100.
+        tactics_dice: WT-TD-3: tactics dice spent, 0–20 (WT-TD-5). Default 0. Range: 0..=20.
+        extra_dice: Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5), 0–100. Default 0. Range: 0..=100.
         n: Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8. Range: 0..=20000000.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 
@@ -548,12 +549,12 @@ def simulate_damage(*, attack: int, burst: Union[int, None] = None, trion_stat: 
 
     Args:
         attack: WT-DMG-1: the attacker's Attack stat (0–1000000). Range: 0..=1000000.
-        burst: WT-DMG-4: Trion Burst per hit; 0…min(trion_stat, 10). Default 0.
+        burst: WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll; 0…min(trion_stat, 10). Default 0.
         trion_stat: The attacker's Trion stat (caps the burst). Default 0.
         special_attack_lv: WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
-        special_attack_lvs: LVs of further applicable special attacks (combined per `variants`). Default empty.
-        modifier: Modifier added to the base damage (may be negative). Default 0.
-        variants: Rule variants, as in `world_trigger.damage`.
+        special_attack_lvs: LVs of further applicable special attacks, combined with `special_attack_lv` per `variants.special_attack_stacking`. Default empty.
+        modifier: Skill or other modifier added to the base damage (may be negative). Default 0.
+        variants: Rule variants.
         n: Repetitions, at most 2·10^7. Range: 0..=20000000.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
 

@@ -22,9 +22,10 @@ use crate::chat::lex::{hard, perr, Cur, PResult};
 use crate::chat::outcome::{faces, signed, Outcome};
 use crate::chat::types::{CmdKind, CmdLang};
 use crate::dice::{Dice, ScriptedFace};
-use crate::world_trigger::check::{check_target, roll_check, WtPool};
+use crate::world_trigger::check::{check_target, roll_check, WtPool, WtPoolArgs};
 use crate::world_trigger::damage::{
     damage, damage_table, roll_damage_table, WtDamageArgs, WtDamageTableArgs, WtDamageTableThreshold,
+    WtHitArgs,
 };
 use crate::world_trigger::data::{load_pack, WtDamageTableSide};
 use crate::world_trigger::odds::{success_chance, WtSuccessChanceArgs};
@@ -109,10 +110,8 @@ pub(crate) fn try_wt(
     );
     if odds {
         let p = success_chance(&WtSuccessChanceArgs {
-            dice: pool.stat,
+            pool: WtPoolArgs { dice: pool.stat, tactics_dice: pool.tactics, extra_dice: pool.extra },
             target: target.unwrap_or(0),
-            tactics_dice: pool.tactics,
-            extra_dice: pool.extra,
         })
         .map_err(hard)?;
         let percent = format!("{:.2}", p.probability * 100.0);
@@ -160,11 +159,14 @@ fn damage_cmd(cur: &mut Cur, lang: CmdLang, dice: &mut Dice) -> PResult<Outcome>
     let modifier = cur.signed()?.unwrap_or(0);
     cur.end()?;
     let mut args = WtDamageArgs {
-        attack,
-        burst: b.unwrap_or(0),
-        trion_stat: t.unwrap_or(crate::world_trigger::damage::MAX_BURST),
-        special_attack_lv: to_u32(s.unwrap_or(0)),
-        modifier,
+        hit: WtHitArgs {
+            attack,
+            burst: b.unwrap_or(0),
+            trion_stat: t.unwrap_or(crate::world_trigger::damage::MAX_BURST),
+            special_attack_lv: to_u32(s.unwrap_or(0)),
+            modifier,
+            ..Default::default()
+        },
         source: crate::dice::DiceArgs { rolls: Some(vec![ScriptedFace::Face(1)]), ..Default::default() },
         ..Default::default()
     };

@@ -67,6 +67,40 @@ impl WtPool {
     }
 }
 
+/// One check's dice pool as the operations take it (`world_trigger.check`,
+/// `simulate_checks`, `distribution`, `success_chance`): its stat, tactics and extra dice.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct WtPoolArgs {
+    /// WT-CHK-3: stat dice, 0–100.
+    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
+    pub dice: u32,
+    /// WT-TD-3: tactics dice spent, 0–20 (WT-TD-5). Default 0.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = MAX_TACTICS_DICE))]
+    #[json(rule = "WT-TD-5")]
+    pub tactics_dice: u32,
+    /// Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5),
+    /// 0–100. Default 0.
+    #[serde(default)]
+    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
+    pub extra_dice: u32,
+}
+
+impl WtPoolArgs {
+    /// `dice` stat dice and nothing else.
+    pub fn stat(dice: u32) -> Self {
+        WtPoolArgs { dice, ..Default::default() }
+    }
+
+    /// The pool, validated ([`WtPool::new`]).
+    pub fn pool(&self) -> Result<WtPool> {
+        WtPool::new("", self.dice, self.tactics_dice, self.extra_dice)
+    }
+}
+
 /// Validate an optional target value.
 pub fn check_target(field: &str, target: Option<i64>) -> Result<()> {
     match target {
@@ -131,9 +165,10 @@ impl WtDifficulty {
 )]
 #[serde(deny_unknown_fields)]
 pub struct WtCheckArgs {
-    /// WT-CHK-3: the value of the stat the GM picked (WT-CHK-1); that many d6 are rolled. 0–100.
-    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
-    pub dice: u32,
+    /// The dice pool: WT-CHK-3 stat dice (the value of the stat the GM picked, WT-CHK-1),
+    /// tactics dice (declared before the roll, WT-TD-4) and extra dice.
+    #[serde(flatten)]
+    pub pool: WtPoolArgs,
     /// WT-CHK-2 / WT-CHK-5: the target value (easy 5, normal 10, hard 20); success iff achievement ≥ target.
     /// Omit it (and `difficulty`) to just roll.
     #[serde(default)]
@@ -143,15 +178,6 @@ pub struct WtCheckArgs {
     /// Not together with `target`. Optional.
     #[serde(default)]
     pub difficulty: Option<WtDifficulty>,
-    /// WT-TD-3: tactics dice spent, declared before the roll (WT-TD-4); 0–20 (WT-TD-5). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = MAX_TACTICS_DICE))]
-    #[json(rule = "WT-TD-5")]
-    pub tactics_dice: u32,
-    /// Extra dice added to the pool, e.g. a special attack's LV on a hit check (WT-DMG-5). Default 0, at most 100.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = MAX_STAT_DICE))]
-    pub extra_dice: u32,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
     pub source: crate::dice::DiceArgs,
@@ -219,7 +245,7 @@ pub fn roll_check(dice: &mut Dice, pool: WtPool, target: Option<i64>) -> Result<
 /// Scripted `rolls` are consumed as: the `dice` stat dice, then the
 /// `tactics_dice`, then the `extra_dice`.
 pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
-    let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
+    let pool = args.pool.pool()?;
     check_target("target", args.target)?;
     let target = match (args.target, args.difficulty) {
         (Some(_), Some(_)) => {
@@ -344,7 +370,11 @@ mod tests {
         // leader, cleared at the end of the battle) is battle state for the
         // battle engine; a check only takes the spend (WT-TD-3…5),
         // so two identical checks never share or deplete anything here.
-        let args = WtCheckArgs { dice: 1, tactics_dice: 20, source: Some(9).into(), ..Default::default() };
+        let args = WtCheckArgs {
+            pool: WtPoolArgs { tactics_dice: 20, ..WtPoolArgs::stat(1) },
+            source: Some(9).into(),
+            ..Default::default()
+        };
         assert_eq!(check(&args).unwrap(), check(&args).unwrap());
     }
 

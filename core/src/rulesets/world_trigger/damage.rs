@@ -63,18 +63,17 @@ pub fn burst_cap(trion_stat: i64) -> i64 {
     trion_stat.clamp(0, MAX_BURST)
 }
 
-/// Arguments of `world_trigger.damage`.
-///
-/// `rolls`: Scripted faces: the single d6.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+/// One hit's damage inputs as the operations take them (`world_trigger.damage`,
+/// `simulate_damage`, `damage_odds`): WT-DMG-1 Attack, WT-DMG-4 burst, WT-DMG-5
+/// special-attack LVs, a modifier and the rule variants.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct WtDamageArgs {
+pub struct WtHitArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
     #[schemars(range(min = 0, max = 1000000))]
     pub attack: i64,
-    /// WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll; 0…min(trion_stat, 10). Default 0.
+    /// WT-DMG-4: extra Trion paid (Trion Burst), declared before the roll;
+    /// 0…min(trion_stat, 10). Default 0.
     #[serde(default)]
     pub burst: i64,
     /// The attacker's Trion stat (caps the burst). Default 0.
@@ -87,6 +86,25 @@ pub struct WtDamageArgs {
     /// per `variants.special_attack_stacking`. Default empty.
     #[serde(default)]
     pub special_attack_lvs: Vec<u32>,
+    /// Skill or other modifier added to the base damage (may be negative). Default 0.
+    #[serde(default)]
+    pub modifier: i64,
+    /// Rule variants.
+    #[serde(default)]
+    pub variants: crate::world_trigger::types::WtVariants,
+}
+
+/// Arguments of `world_trigger.damage`.
+///
+/// `rolls`: Scripted faces: the single d6.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct WtDamageArgs {
+    /// The hit: Attack, burst, Trion stat, special-attack LVs, modifier, variants.
+    #[serde(flatten)]
+    pub hit: WtHitArgs,
     /// WT-DMG-6: the skill's special attacks (kind and LV, as in the data pack); those
     /// that work against this target (from `attacker_height`, `target_height` and
     /// `target_floating`) join `special_attack_lv(s)`. Default empty. Here each LV may be
@@ -102,9 +120,6 @@ pub struct WtDamageArgs {
     /// WT-DMG-6 / WT-ST-4: the target is Floating (for Floating special attacks). Default false.
     #[serde(default)]
     pub target_floating: bool,
-    /// Skill or other modifier added to the base damage (may be negative). Default 0.
-    #[serde(default)]
-    pub modifier: i64,
     /// WT-TD-7 / WT-DMG-2: damage is not a check, so tactics dice can't be spent on it;
     /// only 0 is accepted (anything else is refused naming WT-TD-7). Default 0.
     #[serde(default)]
@@ -120,9 +135,6 @@ pub struct WtDamageArgs {
     /// WT-DER-4), as in a battle. Optional.
     #[serde(default)]
     pub attacker_trion: Option<i64>,
-    /// Rule variants.
-    #[serde(default)]
-    pub variants: crate::world_trigger::types::WtVariants,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
     pub source: crate::dice::DiceArgs,
@@ -210,24 +222,24 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
         )
         .with_rule("WT-TD-7"));
     }
-    if !(0..=MAX_DAMAGE_ARG).contains(&args.attack) {
+    if !(0..=MAX_DAMAGE_ARG).contains(&args.hit.attack) {
         return Err(Error::out_of_range("attack", format_args!("must be 0..={MAX_DAMAGE_ARG}")));
     }
-    if args.modifier.unsigned_abs() > MAX_DAMAGE_ARG as u64 {
+    if args.hit.modifier.unsigned_abs() > MAX_DAMAGE_ARG as u64 {
         return Err(Error::out_of_range("modifier", format_args!("must be within ±{MAX_DAMAGE_ARG}")));
     }
-    if !(0..=MAX_DAMAGE_ARG).contains(&args.trion_stat) {
+    if !(0..=MAX_DAMAGE_ARG).contains(&args.hit.trion_stat) {
         return Err(Error::out_of_range("trion_stat", format_args!("must be 0..={MAX_DAMAGE_ARG}")));
     }
-    let cap = burst_cap(args.trion_stat);
-    if args.burst < 0 || args.burst > cap {
+    let cap = burst_cap(args.hit.trion_stat);
+    if args.hit.burst < 0 || args.hit.burst > cap {
         return Err(Error::out_of_range(
             "burst",
-            format_args!("a Trion Burst is 0..=min(trion_stat, 10) = {cap}, not {}", args.burst),
+            format_args!("a Trion Burst is 0..=min(trion_stat, 10) = {cap}, not {}", args.hit.burst),
         )
         .with_rule("WT-DMG-4"));
     }
-    if args.special_attack_lvs.len() > MAX_SPECIAL_ATTACKS {
+    if args.hit.special_attack_lvs.len() > MAX_SPECIAL_ATTACKS {
         return Err(Error::limit(
             "special_attack_lvs",
             format_args!("at most {MAX_SPECIAL_ATTACKS} entries"),
@@ -250,8 +262,8 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
         })
         .copied()
         .collect();
-    let mut lvs = args.special_attack_lvs.clone();
-    lvs.push(args.special_attack_lv);
+    let mut lvs = args.hit.special_attack_lvs.clone();
+    lvs.push(args.hit.special_attack_lv);
     if lvs.iter().any(|&l| l > 100) {
         return Err(Error::out_of_range("special_attack_lv", "a special-attack LV is at most 100"));
     }
@@ -262,7 +274,7 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
         ));
     }
     lvs.extend(applied.iter().map(|sa| sa.lv));
-    let special_attack = special_attack_bonus(&lvs, args.variants.special_attack_stacking);
+    let special_attack = special_attack_bonus(&lvs, args.hit.variants.special_attack_stacking);
     for (field, t) in [("target_trion", args.target_trion), ("attacker_trion", args.attacker_trion)] {
         if t.is_some_and(|t| t.unsigned_abs() > MAX_DAMAGE_ARG as u64) {
             return Err(Error::out_of_range(field, format_args!("must be within ±{MAX_DAMAGE_ARG}")));
@@ -271,22 +283,27 @@ pub fn damage(args: &WtDamageArgs) -> Result<WtDamageResult> {
     // WT-DMG-4 / WT-DER-4: the burst is paid from the pool and, as in a battle, may
     // bring it to exactly 0, never below (RULINGS, "Spending Trion to 0").
     if let Some(t) = args.attacker_trion {
-        if args.burst > 0 && args.burst > t {
+        if args.hit.burst > 0 && args.hit.burst > t {
             return Err(Error::illegal(
                 "WT-DER-4",
-                format_args!("burst {} needs more Trion than attacker_trion {t} has", args.burst),
+                format_args!("burst {} needs more Trion than attacker_trion {t} has", args.hit.burst),
             ));
         }
     }
     let mut dice = args.source.dice()?;
     let mut r = roll_damage(
         &mut dice,
-        WtDamageInput { attack: args.attack, burst: args.burst, special_attack, modifier: args.modifier },
+        WtDamageInput {
+            attack: args.hit.attack,
+            burst: args.hit.burst,
+            special_attack,
+            modifier: args.hit.modifier,
+        },
     )?;
     // WT-DMG-3: damage comes off the target's current Trion.
     r.target_trion_after = args.target_trion.map(|t| t.saturating_sub(r.total));
     // WT-DMG-4: the burst comes off the attacker's pool.
-    r.attacker_trion_after = args.attacker_trion.map(|t| t.saturating_sub(args.burst));
+    r.attacker_trion_after = args.attacker_trion.map(|t| t.saturating_sub(args.hit.burst));
     r.applied_special_attacks = applied;
     Ok(r)
 }

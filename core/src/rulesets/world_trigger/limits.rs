@@ -3,9 +3,9 @@
 //! `world_trigger.damage_odds` (WT-DMG-1, WT-DMG-4, WT-DMG-5).
 
 use super::character::CREATION_POINTS;
-use super::damage::{burst_cap, damage, WtDamageArgs};
+use super::damage::{burst_cap, damage, WtDamageArgs, WtHitArgs};
 use super::data::load_pack;
-use super::types::{WtPosition, WtStat, WtStats, WtVariants};
+use super::types::{WtPosition, WtStat, WtStats};
 use crate::dice::ScriptedFace;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
@@ -65,27 +65,12 @@ pub fn creation_limits(args: &WtCreationLimitsArgs) -> Result<WtCreationLimitsRe
 }
 
 /// Arguments of `world_trigger.damage_odds`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageOddsArgs {
-    /// WT-DMG-1: the attacker's Attack stat (0–1000000), as in `world_trigger.damage`.
-    #[schemars(range(min = 0, max = 1000000))]
-    pub attack: i64,
-    /// WT-DMG-4: extra Trion paid (Trion Burst); 0…`max_burst`. Default 0.
-    #[serde(default)]
-    pub burst: i64,
-    /// The attacker's Trion stat (caps the burst). Default 0.
-    #[serde(default)]
-    pub trion_stat: i64,
-    /// WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
-    #[serde(default)]
-    pub special_attack_lv: u32,
-    /// Modifier added to the base damage (may be negative). Default 0.
-    #[serde(default)]
-    pub modifier: i64,
-    /// Rule variants, as in `world_trigger.damage`.
-    #[serde(default)]
-    pub variants: WtVariants,
+    /// The hit, as in `world_trigger.damage`.
+    #[serde(flatten)]
+    pub hit: WtHitArgs,
 }
 
 /// One possible damage total.
@@ -120,12 +105,7 @@ pub fn damage_odds(args: &WtDamageOddsArgs) -> Result<WtDamageOddsResult> {
         // The die's sides go with the face: `damage` refuses it if its die is another.
         let roll = ScriptedFace::Roll { sides: Some(DAMAGE_DIE_SIDES), value: face, kind: None };
         let r = damage(&WtDamageArgs {
-            attack: args.attack,
-            burst: args.burst,
-            trion_stat: args.trion_stat,
-            special_attack_lv: args.special_attack_lv,
-            modifier: args.modifier,
-            variants: args.variants,
+            hit: args.hit.clone(),
             source: crate::dice::DiceArgs { rolls: Some(vec![roll]), ..Default::default() },
             ..WtDamageArgs::default()
         })?;
@@ -147,7 +127,7 @@ pub fn damage_odds(args: &WtDamageOddsArgs) -> Result<WtDamageOddsResult> {
     Ok(WtDamageOddsResult {
         mean: sum as f64 / f64::from(DAMAGE_DIE_SIDES),
         distribution,
-        max_burst: burst_cap(args.trion_stat),
+        max_burst: burst_cap(args.hit.trion_stat),
     })
 }
 

@@ -30,7 +30,7 @@
 //! since `P(K odd) = (1 − (1 − 2p)^N)/2`. Per die it rises from 3.5 toward
 //! 3.5 + 5/6 ≈ 4.33 (WT-CHK-6).
 
-use super::check::{WtPool, CRITICAL_BONUS};
+use super::check::{WtPoolArgs, CRITICAL_BONUS};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
@@ -215,21 +215,14 @@ fn big_to_decimal(limbs: &[u64]) -> String {
 }
 
 /// Arguments of `world_trigger.distribution`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtDistributionArgs {
-    /// Stat dice, 0–100.
-    #[schemars(range(min = 0, max = 100))]
-    pub dice: u32,
-    /// Tactics dice added to the pool, 0–20 (WT-TD-3/5). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 20))]
-    #[json(rule = "WT-TD-5")]
-    pub tactics_dice: u32,
-    /// Extra dice added to the pool (e.g. special-attack LV), 0–100. Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 100))]
-    pub extra_dice: u32,
+    /// The pool: stat, tactics and extra dice.
+    #[serde(flatten)]
+    pub pool: WtPoolArgs,
     /// Also return exact outcome counts out of 6^dice as decimal strings. Default false.
     #[serde(default)]
     pub exact: bool,
@@ -264,7 +257,7 @@ pub fn expected_achievement(n: u32) -> f64 {
 
 /// `world_trigger.distribution` — the exact pmf of a check's achievement value.
 pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
-    let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
+    let pool = args.pool.pool()?;
     let n = pool.size();
     let d = pmf(n);
     let pmf_list: Vec<(i64, f64)> =
@@ -306,23 +299,16 @@ pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
 }
 
 /// Arguments of `world_trigger.success_chance`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WtSuccessChanceArgs {
-    /// Stat dice, 0–100.
-    #[schemars(range(min = 0, max = 100))]
-    pub dice: u32,
+    /// The pool: stat, tactics and extra dice.
+    #[serde(flatten)]
+    pub pool: WtPoolArgs,
     /// WT-CHK-5: the target value; success iff achievement ≥ target.
     pub target: i64,
-    /// Tactics dice added, 0–20. Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 20))]
-    #[json(rule = "WT-TD-5")]
-    pub tactics_dice: u32,
-    /// Extra dice added, 0–100. Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 100))]
-    pub extra_dice: u32,
 }
 
 /// A single probability.
@@ -334,7 +320,7 @@ pub struct WtProbabilityResult {
 
 /// `world_trigger.success_chance` — P(achievement ≥ target) (WT-CHK-5).
 pub fn success_chance(args: &WtSuccessChanceArgs) -> Result<WtProbabilityResult> {
-    let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
+    let pool = args.pool.pool()?;
     super::check::check_target("target", Some(args.target))?;
     Ok(WtProbabilityResult { probability: pmf(pool.size()).at_least(args.target) })
 }
@@ -502,7 +488,12 @@ mod tests {
 
     #[test]
     fn exact_counts_sum_to_six_pow_n_for_100_dice() {
-        let r = distribution(&WtDistributionArgs { dice: 100, exact: true, ..Default::default() }).unwrap();
+        let r = distribution(&WtDistributionArgs {
+            pool: WtPoolArgs::stat(100),
+            exact: true,
+            ..Default::default()
+        })
+        .unwrap();
         assert_eq!(
             r.outcomes.as_deref(),
             Some("653318623500070906096690267158057820537143710472954871543071966369497141477376")
@@ -551,10 +542,17 @@ mod tests {
                 let _ = crate::call(&format!("world_trigger.{op}"), v);
             }
         }
-        let t =
-            success_chance(&WtSuccessChanceArgs { dice: 3, target: -1_000_000_000, ..Default::default() });
+        let t = success_chance(&WtSuccessChanceArgs {
+            pool: WtPoolArgs::stat(3),
+            target: -1_000_000_000,
+            ..Default::default()
+        });
         assert_eq!(t.unwrap().probability, 1.0);
-        let t = success_chance(&WtSuccessChanceArgs { dice: 3, target: 1_000_000_000, ..Default::default() });
+        let t = success_chance(&WtSuccessChanceArgs {
+            pool: WtPoolArgs::stat(3),
+            target: 1_000_000_000,
+            ..Default::default()
+        });
         assert_eq!(t.unwrap().probability, 0.0);
     }
 }
@@ -582,13 +580,17 @@ mod bench {
     fn world_trigger_odds_benchmark() {
         time("pmf(100) (typed core)", 200, || pmf(100));
         time("world_trigger.distribution dice=100 (typed op)", 200, || {
-            distribution(&WtDistributionArgs { dice: 100, ..Default::default() })
+            distribution(&WtDistributionArgs { pool: WtPoolArgs::stat(100), ..Default::default() })
         });
         time("world_trigger.distribution dice=100 via JSON call", 200, || {
             crate::call("world_trigger.distribution", serde_json::json!({"dice": 100}))
         });
         time("world_trigger.distribution dice=100 exact=true", 20, || {
-            distribution(&WtDistributionArgs { dice: 100, exact: true, ..Default::default() })
+            distribution(&WtDistributionArgs {
+                pool: WtPoolArgs::stat(100),
+                exact: true,
+                ..Default::default()
+            })
         });
         time("world_trigger.expected_table max_dice=40 (typed op)", 2000, || {
             expected_table(&WtExpectedTableArgs { max_dice: 40 })

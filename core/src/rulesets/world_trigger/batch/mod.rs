@@ -20,9 +20,8 @@ use crate::batch::{check_n, check_work, BatchData, BatchDef};
 use crate::dice::ScriptedFace;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use crate::world_trigger::check::{achievement, roll_opposed, WtPool};
-use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput};
-use crate::world_trigger::types::WtVariants;
+use crate::world_trigger::check::{achievement, roll_opposed, WtPoolArgs};
+use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput, WtHitArgs};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -32,18 +31,9 @@ use serde::{Deserialize, Serialize};
 )]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateChecksArgs {
-    /// WT-CHK-3: stat dice per check, 0–100.
-    #[schemars(range(min = 0, max = 100))]
-    pub dice: u32,
-    /// WT-TD-3: tactics dice per check, 0–20 (WT-TD-5). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 20))]
-    #[json(rule = "WT-TD-5")]
-    pub tactics_dice: u32,
-    /// Extra dice per check (e.g. a special attack's LV, WT-DMG-5), 0–100. Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 100))]
-    pub extra_dice: u32,
+    /// The pool of each check: stat, tactics and extra dice.
+    #[serde(flatten)]
+    pub pool: WtPoolArgs,
     /// Repetitions, at most 2·10^7, and n × (dice per check + 10) at most 2·10^8.
     #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
@@ -56,7 +46,7 @@ pub struct WtSimulateChecksArgs {
 /// sum of the faces + 10 per pair of 1s) as int32. Element 0 is the
 /// `achievement` of `world_trigger.check` with the same seed and pool.
 pub fn simulate_checks(args: &WtSimulateChecksArgs) -> Result<BatchData> {
-    let pool = WtPool::new("", args.dice, args.tactics_dice, args.extra_dice)?;
+    let pool = args.pool.pool()?;
     let n = check_n(args.n)?;
     check_work(args.n, u64::from(pool.size()))?;
     let mut dice = args.source.dice()?.unrecorded();
@@ -142,27 +132,9 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
 )]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateDamageArgs {
-    /// WT-DMG-1: the attacker's Attack stat (0–1000000).
-    #[schemars(range(min = 0, max = 1000000))]
-    pub attack: i64,
-    /// WT-DMG-4: Trion Burst per hit; 0…min(trion_stat, 10). Default 0.
-    #[serde(default)]
-    pub burst: i64,
-    /// The attacker's Trion stat (caps the burst). Default 0.
-    #[serde(default)]
-    pub trion_stat: i64,
-    /// WT-DMG-5: LV of the special attack that applies (0 = none). Default 0.
-    #[serde(default)]
-    pub special_attack_lv: u32,
-    /// LVs of further applicable special attacks (combined per `variants`). Default empty.
-    #[serde(default)]
-    pub special_attack_lvs: Vec<u32>,
-    /// Modifier added to the base damage (may be negative). Default 0.
-    #[serde(default)]
-    pub modifier: i64,
-    /// Rule variants, as in `world_trigger.damage`.
-    #[serde(default)]
-    pub variants: WtVariants,
+    /// The hit, as in `world_trigger.damage`.
+    #[serde(flatten)]
+    pub hit: WtHitArgs,
     /// Repetitions, at most 2·10^7.
     #[schemars(range(max = crate::batch::MAX_BATCH))]
     pub n: u64,
@@ -178,19 +150,12 @@ pub fn simulate_damage(args: &WtSimulateDamageArgs) -> Result<BatchData> {
     let n = check_n(args.n)?;
     // Validate with the single op itself (same errors, same fields), on one scripted die.
     let probe = damage(&WtDamageArgs {
-        attack: args.attack,
-        burst: args.burst,
-        trion_stat: args.trion_stat,
-        special_attack_lv: args.special_attack_lv,
-        special_attack_lvs: args.special_attack_lvs.clone(),
-        modifier: args.modifier,
-        target_trion: None,
-        variants: args.variants,
+        hit: args.hit.clone(),
         source: crate::dice::DiceArgs { rolls: Some(vec![ScriptedFace::Face(1)]), ..Default::default() },
         ..Default::default()
     })?;
     let input = WtDamageInput {
-        attack: args.attack,
+        attack: args.hit.attack,
         burst: probe.burst,
         special_attack: probe.special_attack,
         modifier: probe.modifier,
@@ -263,9 +228,7 @@ mod tests {
     fn checks_one_stream_in_order() {
         let v = ints(
             simulate_checks(&WtSimulateChecksArgs {
-                dice: 7,
-                tactics_dice: 2,
-                extra_dice: 1,
+                pool: WtPoolArgs { dice: 7, tactics_dice: 2, extra_dice: 1 },
                 n: 4,
                 source: Some(1).into(),
             })
@@ -273,9 +236,7 @@ mod tests {
         );
         assert_eq!(v.len(), 4);
         let one = check(&WtCheckArgs {
-            dice: 7,
-            tactics_dice: 2,
-            extra_dice: 1,
+            pool: WtPoolArgs { dice: 7, tactics_dice: 2, extra_dice: 1 },
             source: Some(1).into(),
             ..Default::default()
         })
@@ -283,7 +244,9 @@ mod tests {
         assert_eq!(i64::from(v[0]), one.achievement);
         // Element k continues the same stream: 4 checks of 10 dice = the faces of one
         // 40-dice check, split in tens.
-        let all = check(&WtCheckArgs { dice: 40, source: Some(1).into(), ..Default::default() }).unwrap();
+        let all =
+            check(&WtCheckArgs { pool: WtPoolArgs::stat(40), source: Some(1).into(), ..Default::default() })
+                .unwrap();
         for (k, chunk) in all.faces.chunks(10).enumerate() {
             assert_eq!(i64::from(v[k]), achievement(chunk).achievement);
         }
@@ -294,7 +257,7 @@ mod tests {
         // 200k checks of 3 dice: the sample mean is within 0.05 of the exact mean.
         let v = ints(
             simulate_checks(&WtSimulateChecksArgs {
-                dice: 3,
+                pool: WtPoolArgs::stat(3),
                 n: 200_000,
                 source: Some(7).into(),
                 ..Default::default()
@@ -333,32 +296,22 @@ mod tests {
 
     #[test]
     fn damage_one_stream_in_order() {
-        let args = WtSimulateDamageArgs {
+        let hit = WtHitArgs {
             attack: 6,
             burst: 3,
             trion_stat: 5,
             special_attack_lv: 2,
             special_attack_lvs: vec![1],
-            variants: WtVariants {
+            variants: crate::world_trigger::types::WtVariants {
                 special_attack_stacking: crate::world_trigger::damage::WtSpecialAttackStacking::Sum,
                 ..Default::default()
             },
-            n: 5,
-            source: Some(3).into(),
             ..Default::default()
         };
+        let args =
+            WtSimulateDamageArgs { hit: hit.clone(), n: 5, source: Some(3).into(), ..Default::default() };
         let v = ints(simulate_damage(&args).unwrap());
-        let one = damage(&WtDamageArgs {
-            attack: 6,
-            burst: 3,
-            trion_stat: 5,
-            special_attack_lv: 2,
-            special_attack_lvs: vec![1],
-            variants: args.variants,
-            source: Some(3).into(),
-            ..Default::default()
-        })
-        .unwrap();
+        let one = damage(&WtDamageArgs { hit, source: Some(3).into(), ..Default::default() }).unwrap();
         assert_eq!(i64::from(v[0]), one.total);
         // 6 + d6 + 3 + (2 + 1).
         assert!(v.iter().all(|&t| (13..=18).contains(&t)));
@@ -375,18 +328,23 @@ mod tests {
 
     #[test]
     fn validation_and_limits() {
-        let e = simulate_checks(&WtSimulateChecksArgs { dice: 1, n: 100_000_001, ..Default::default() })
-            .unwrap_err();
+        let e = simulate_checks(&WtSimulateChecksArgs {
+            pool: WtPoolArgs::stat(1),
+            n: 100_000_001,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!(e.code, ErrorCode::OutOfRange); // n's own range
-        let e =
-            simulate_checks(&WtSimulateChecksArgs { dice: 1, tactics_dice: 21, n: 1, ..Default::default() })
-                .unwrap_err();
+        let e = simulate_checks(&WtSimulateChecksArgs {
+            pool: WtPoolArgs { tactics_dice: 21, ..WtPoolArgs::stat(1) },
+            n: 1,
+            ..Default::default()
+        })
+        .unwrap_err();
         assert_eq!((e.code, e.rule.as_deref()), (ErrorCode::OutOfRange, Some("WT-TD-5")));
         // 10^8 checks of 220 dice is too much work for one call.
         let e = simulate_checks(&WtSimulateChecksArgs {
-            dice: 100,
-            tactics_dice: 20,
-            extra_dice: 100,
+            pool: WtPoolArgs { dice: 100, tactics_dice: 20, extra_dice: 100 },
             n: 100_000_000,
             source: Some(1).into(),
         })
@@ -419,16 +377,14 @@ mod tests {
         assert!(crate::batch::check_work(10_000_001, 10).is_err());
         assert!(crate::batch::check_work(10_000_000, 9).is_ok());
         let e = simulate_damage(&WtSimulateDamageArgs {
-            attack: 1,
-            burst: 2,
-            trion_stat: 1,
+            hit: WtHitArgs { attack: 1, burst: 2, trion_stat: 1, ..Default::default() },
             n: 1,
             ..Default::default()
         })
         .unwrap_err();
         assert_eq!((e.code, e.rule.as_deref()), (ErrorCode::OutOfRange, Some("WT-DMG-4")));
         let e = simulate_damage(&WtSimulateDamageArgs {
-            attack: 1,
+            hit: WtHitArgs { attack: 1, ..Default::default() },
             n: 1,
             source: Some(1 << 53).into(),
             ..Default::default()
@@ -444,9 +400,13 @@ mod tests {
         // RULINGS 2026-12-05 (error codes): outside the field's documented range 0..=100.
         assert_eq!((e.code, e.field.as_deref()), (ErrorCode::OutOfRange, Some("actor_dice")));
         // n = 0 is an empty array, not an error.
-        assert!(simulate_checks(&WtSimulateChecksArgs { dice: 3, n: 0, ..Default::default() })
-            .unwrap()
-            .is_empty());
+        assert!(simulate_checks(&WtSimulateChecksArgs {
+            pool: WtPoolArgs::stat(3),
+            n: 0,
+            ..Default::default()
+        })
+        .unwrap()
+        .is_empty());
     }
 
     #[test]
