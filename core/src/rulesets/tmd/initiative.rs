@@ -91,19 +91,31 @@ pub(crate) fn check_combatants(field: &str, cs: &[TmdCombatant], max: usize) -> 
     Ids::ARG.unique(cs.iter().map(|c| c.id.as_str()), |i| format!("{field}[{i}].id"))
 }
 
+impl TmdInitiativeEntry {
+    /// TMD-INI-1: `id`'s initiative of `roll` on the d10 over its base (TMD-INI-3: the
+    /// total is always the current base plus the roll), before any tie-break.
+    pub(crate) fn of(id: &str, side: &str, base_initiative: i32, roll: u32) -> Self {
+        TmdInitiativeEntry {
+            id: id.to_string(),
+            side: side.to_string(),
+            base_initiative,
+            roll,
+            total: base_initiative.saturating_add(roll as i32),
+            tiebreaks: Vec::new(),
+        }
+    }
+
+    /// TMD-INI-1: roll `id`'s d10 and add its base.
+    pub(crate) fn roll(id: &str, side: &str, base_initiative: i32, dice: &mut Dice) -> Result<Self> {
+        Ok(Self::of(id, side, base_initiative, dice.roll(10)?))
+    }
+}
+
 /// TMD-INI-1: roll d10 + base for each combatant (in the given order), then sort.
 pub(crate) fn roll_order(cs: &[TmdCombatant], dice: &mut Dice) -> Result<Vec<TmdInitiativeEntry>> {
     let mut entries = Vec::with_capacity(cs.len());
     for c in cs {
-        let roll = dice.roll(10)?;
-        entries.push(TmdInitiativeEntry {
-            id: c.id.clone(),
-            side: c.side.clone(),
-            base_initiative: c.base_initiative,
-            roll,
-            total: c.base_initiative.saturating_add(roll as i32),
-            tiebreaks: Vec::new(),
-        });
+        entries.push(TmdInitiativeEntry::roll(&c.id, &c.side, c.base_initiative, dice)?);
     }
     sort_entries(entries, dice)
 }

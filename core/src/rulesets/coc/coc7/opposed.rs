@@ -39,14 +39,11 @@ pub enum Coc7Winner {
     Tie,
 }
 
-/// Arguments of `coc7.opposed`.
-///
-/// `rolls`: Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+/// An opposed check as it is asked for: its two sides and the house rule. Declared once
+/// and flattened into `coc7.opposed` and `coc7.opposed_chance`.
+#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Coc7OpposedArgs {
+pub struct Coc7OpposedPair {
     /// First side.
     pub a: Coc7OpposedSide,
     /// Second side.
@@ -58,6 +55,31 @@ pub struct Coc7OpposedArgs {
     /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
     #[serde(default)]
     pub variants: crate::coc7::check::Coc7Variants,
+}
+
+impl Coc7OpposedPair {
+    /// The house rule in effect, once both sides' values and dice and the rule are in
+    /// range (`out_of_range` naming the field otherwise).
+    fn house_rule(&self) -> Result<i64> {
+        validate_skill("a.skill", self.a.skill)?;
+        validate_bonus("a.bonus_dice", self.a.bonus_dice)?;
+        validate_skill("b.skill", self.b.skill)?;
+        validate_bonus("b.bonus_dice", self.b.bonus_dice)?;
+        crate::coc7::check::rule_of(self.rule, self.variants.coc7_rule)
+    }
+}
+
+/// Arguments of `coc7.opposed`.
+///
+/// `rolls`: Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Coc7OpposedArgs {
+    /// The two sides and the house rule.
+    #[serde(flatten)]
+    pub pair: Coc7OpposedPair,
     /// `seed` or scripted `rolls`.
     #[serde(flatten)]
     pub source: crate::dice::DiceArgs,
@@ -94,20 +116,14 @@ fn winner_by(a: (Coc7Level, i64), b: (Coc7Level, i64)) -> Coc7Winner {
 }
 
 /// Arguments of `coc7.opposed_chance`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedChanceArgs {
-    /// First side.
-    pub a: Coc7OpposedSide,
-    /// Second side.
-    pub b: Coc7OpposedSide,
-    /// House rule 0–5 (see `coc7.check`). Default 0.
-    #[serde(default)]
-    #[schemars(range(min = 0, max = 5))]
-    pub rule: i64,
-    /// Rule variants (RULINGS.md): `coc7_rule`, the same house rule as `rule`.
-    #[serde(default)]
-    pub variants: crate::coc7::check::Coc7Variants,
+    /// The two sides and the house rule.
+    #[serde(flatten)]
+    pub pair: Coc7OpposedPair,
 }
 
 /// Result of `coc7.opposed_chance`: exact probabilities of `coc7.opposed`'s outcomes.
@@ -134,11 +150,7 @@ pub struct Coc7OpposedChanceResult {
 /// assert!((a - b).abs() < 1e-12 && (a + b + tie - 1.0).abs() < 1e-12); // equal skills: symmetric
 /// ```
 pub fn opposed_chance(args: &Coc7OpposedChanceArgs) -> Result<Coc7OpposedChanceResult> {
-    validate_skill("a.skill", args.a.skill)?;
-    validate_bonus("a.bonus_dice", args.a.bonus_dice)?;
-    validate_skill("b.skill", args.b.skill)?;
-    validate_bonus("b.bonus_dice", args.b.bonus_dice)?;
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let (rule, args) = (args.pair.house_rule()?, &args.pair);
     let side = |s: &Coc7OpposedSide| {
         let (c, _, total) = counts(s.skill, s.bonus_dice, Coc7Difficulty::Regular, rule);
         let levels = [
@@ -175,12 +187,9 @@ pub fn opposed_chance(args: &Coc7OpposedChanceArgs) -> Result<Coc7OpposedChanceR
 ///
 /// Scripted `rolls`: side `a`'s tens dice and ones die, then side `b`'s.
 pub fn opposed(args: &Coc7OpposedArgs) -> Result<Coc7OpposedResult> {
-    validate_skill("a.skill", args.a.skill)?;
-    validate_bonus("a.bonus_dice", args.a.bonus_dice)?;
-    validate_skill("b.skill", args.b.skill)?;
-    validate_bonus("b.bonus_dice", args.b.bonus_dice)?;
-    let rule = crate::coc7::check::rule_of(args.rule, args.variants.coc7_rule)?;
+    let rule = args.pair.house_rule()?;
     let mut dice = args.source.dice()?;
+    let args = &args.pair;
     let a = roll_check(&mut dice, args.a.skill, args.a.bonus_dice, Coc7Difficulty::Regular, rule)?;
     let b = roll_check(&mut dice, args.b.skill, args.b.bonus_dice, Coc7Difficulty::Regular, rule)?;
     let winner = winner_of(&a, &b);

@@ -99,11 +99,13 @@ fn garbage_args_never_panic() {
                     roll: Coc7Roll { skill, bonus_dice: bonus, rule, ..Default::default() },
                 });
                 let _ = opposed(&Coc7OpposedArgs {
-                    a: Coc7OpposedSide { skill, bonus_dice: bonus },
-                    b: Coc7OpposedSide { skill: 50, bonus_dice: 0 },
-                    rule,
+                    pair: Coc7OpposedPair {
+                        a: Coc7OpposedSide { skill, bonus_dice: bonus },
+                        b: Coc7OpposedSide { skill: 50, bonus_dice: 0 },
+                        rule,
+                        ..Default::default()
+                    },
                     source: crate::dice::DiceArgs::seed(1),
-                    ..Default::default()
                 });
             }
         }

@@ -141,21 +141,14 @@ impl C7hStatus {
 
 /// One participant of `round_new`: the turn-order entry and, for the attack exchanges,
 /// side, hit points, armour, Dodge, damage bonus and weapons (all optional).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct C7hParticipant {
-    /// Unique id (1–64 characters).
-    pub id: String,
-    /// DEX, 0–999.
-    #[schemars(range(min = 0, max = 999))]
-    pub dex: i64,
-    /// True for a player character (wins DEX ties, C7H-INIT-2).
-    #[serde(default)]
-    pub is_pc: bool,
-    /// Initiative modifier, −1000…1000. Default 0.
-    #[serde(default)]
-    #[schemars(range(min = -1000, max = 1000))]
-    pub modifier: i64,
+    /// The turn-order entry: id, DEX, `is_pc`, initiative modifier.
+    #[serde(flatten)]
+    pub entry: C7hOrderEntry,
     /// Side (1–64 characters): allies share one; the fight ends when every side but one
     /// is down. Optional (no side: no ally to cover, no end of the fight).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -861,11 +854,7 @@ fn start_turn(s: &mut C7hRoundState) -> Option<String> {
 
 /// `coc7_house.round_new` — round 1 in initiative order (C7H-INIT-1, C7H-INIT-2).
 pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
-    let entries: Vec<C7hOrderEntry> = args
-        .participants
-        .iter()
-        .map(|p| C7hOrderEntry { id: p.id.clone(), dex: p.dex, is_pc: p.is_pc, modifier: p.modifier })
-        .collect();
+    let entries: Vec<C7hOrderEntry> = args.participants.iter().map(|p| p.entry.clone()).collect();
     validate_entries("participants", &entries, Ids::ARG)?;
     crate::coc7::check::validate_rule("variants.coc7_rule", args.variants.coc7_rule)?;
     let order: Vec<String> =

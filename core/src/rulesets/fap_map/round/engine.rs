@@ -186,6 +186,18 @@ pub(crate) fn reserved(d: &FmDeclaration) -> (i64, i64) {
     (f.saturating_add(pf), m.saturating_add(pm))
 }
 
+/// What a combatant's pending declarations hold reserved (FAP, MAP tenths), paired
+/// actions included; FM-ACT-19: an armed readied action carried over keeps its paired
+/// cost reserved.
+pub(crate) fn reserved_by(c: &FmCombatant) -> (i64, i64) {
+    c.declared
+        .iter()
+        .filter(|d| d.status == FmStatus::Pending)
+        .map(|d| reserved(&d.declaration))
+        .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
+        .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)))
+}
+
 pub(crate) fn resolution_of(pack: &FmActionPack, id: &str) -> FmResolution {
     pack.get(id).map(|a| a.resolution).unwrap_or(FmResolution::InOrder)
 }
@@ -768,14 +780,7 @@ fn check_declare(
             ),
         ));
     }
-    let (pf, pm) = c
-        .declared
-        .iter()
-        .filter(|d| d.status == FmStatus::Pending)
-        .map(|d| reserved(&d.declaration))
-        // FM-ACT-19: an armed readied action carried over keeps its paired cost reserved.
-        .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
-        .fold((0i64, 0i64), |(x, y), (f, m)| (x.saturating_add(f), y.saturating_add(m)));
+    let (pf, pm) = reserved_by(c);
     if pf.saturating_add(fap) > c.fap_tenths || pm.saturating_add(map) > c.map_tenths {
         return Err(Error::illegal(
             "FM-AP-4",

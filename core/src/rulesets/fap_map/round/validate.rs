@@ -1,6 +1,6 @@
 //! Validation of a caller-supplied round state (untrusted JSON → `invalid_data`).
 
-use super::engine::{normalize, own_cost, reserved, resolution_of};
+use super::engine::{normalize, reserved_by, resolution_of};
 use super::types::*;
 use crate::engine::ids::Ids;
 use crate::error::quote;
@@ -295,13 +295,7 @@ fn check_declarations(f: &str, c: &FmCombatant, phase: FmPhase, pack: &FmActionP
         }
     }
     if phase == FmPhase::Declaration {
-        let (pf, pm) = c
-            .declared
-            .iter()
-            .filter(|d| d.status == FmStatus::Pending)
-            .map(|d| reserved(&d.declaration))
-            .chain(c.readied.as_ref().map(|r| own_cost(&r.paired)))
-            .fold((0i64, 0i64), |(x, y), (a, b)| (x.saturating_add(a), y.saturating_add(b)));
+        let (pf, pm) = reserved_by(c);
         if pf > c.fap_max_tenths || pm > c.map_max_tenths {
             return Err(Error::invalid_data(
                 format!("{f}.declared"),

@@ -249,27 +249,13 @@ fn end_round(s: &mut TmdEncounterState, dice: &mut Dice, ev: &mut Ev) -> Result<
             if c.late_joiner {
                 continue;
             }
-            entries.push(TmdInitiativeEntry {
-                id: c.id.clone(),
-                side: c.side.clone(),
-                base_initiative: c.base_initiative,
-                roll: c.initiative_roll,
-                // TMD-INI-3: recalculated with the current base initiative.
-                total: c.base_initiative.saturating_add(c.initiative_roll as i32),
-                tiebreaks: c.tiebreaks.clone(),
-            });
+            // TMD-INI-3: the total recalculated with the current base initiative.
+            let e = TmdInitiativeEntry::of(&c.id, &c.side, c.base_initiative, c.initiative_roll);
+            entries.push(TmdInitiativeEntry { tiebreaks: c.tiebreaks.clone(), ..e });
         }
         for id in &joiners {
             let Some(c) = s.ch(id) else { continue };
-            let roll = dice.roll(10)?;
-            entries.push(TmdInitiativeEntry {
-                id: c.id.clone(),
-                side: c.side.clone(),
-                base_initiative: c.base_initiative,
-                roll,
-                total: c.base_initiative.saturating_add(roll as i32),
-                tiebreaks: Vec::new(),
-            });
+            entries.push(TmdInitiativeEntry::roll(&c.id, &c.side, c.base_initiative, dice)?);
         }
         // TMD-INI-4/TMD-INI-6: characters already in the order whose totals did not
         // change keep their places among themselves: a tie between them was already
@@ -1620,16 +1606,7 @@ fn join(
     // (initiative_roll 0, initiative = base) and rolls normally from the next round.
     let single = cs.len() == 1;
     let entries = if single {
-        cs.iter()
-            .map(|c| TmdInitiativeEntry {
-                id: c.id.clone(),
-                side: c.side.clone(),
-                base_initiative: c.base_initiative,
-                roll: 0,
-                total: c.base_initiative,
-                tiebreaks: Vec::new(),
-            })
-            .collect()
+        cs.iter().map(|c| TmdInitiativeEntry::of(&c.id, &c.side, c.base_initiative, 0)).collect()
     } else {
         initiative::roll_order(&cs, dice)?
     };

@@ -509,18 +509,7 @@ impl TmdEncounterState {
         }
         Ids::DATA
             .unique(self.characters.iter().map(|c| c.id.as_str()), |i| format!("state.characters[{i}].id"))?;
-        let records: usize = self
-            .characters
-            .iter()
-            .map(|c| {
-                c.reflexes.len()
-                    + c.retained.len()
-                    + c.ability_uses.len()
-                    + c.free_uses.len()
-                    + c.grants.len()
-            })
-            .sum();
-        if records > MAX_TOTAL_RECORDS {
+        if self.records() > MAX_TOTAL_RECORDS {
             return Err(bad("state.characters", format_args!("at most {MAX_TOTAL_RECORDS} records in all")));
         }
         // The order: empty during the surprise round (nobody has rolled yet), and after a
