@@ -987,6 +987,7 @@ Turn = TypedDict("Turn", {
     "order": list[str],
     "outcome": Any,
     "roster": list[RosterEntry],
+    "viewers": list[str],
 })
 
 WtBattleRunStep = TypedDict("WtBattleRunStep", {

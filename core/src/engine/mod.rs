@@ -51,9 +51,10 @@ pub struct Created<E: Engine> {
     pub rolls: Vec<Roll>,
 }
 
-/// Whose move it is: what [`Engine::turn`] gives, and the `turn` handle method and
-/// `<module>.<x>_turn` operation return (`{round, phase, active: [{id, stage}], order, outcome}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+/// Whose move it is: what the `turn` handle method and `<module>.<x>_turn` operation
+/// return (`{round, phase, active: [{id, stage}], order, outcome, roster, viewers}`).
+/// [`Engine::turn`] gives the first five; the generic layer adds `roster` and `viewers`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct Turn {
     /// The round now, as the state counts it (TMD: 0 is the surprise round).
     pub round: u32,
@@ -75,6 +76,11 @@ pub struct Turn {
     /// Everyone in the game, in one vocabulary for every engine ([`Engine::roster`]):
     /// what a host's tracker shows beside `order`.
     pub roster: Vec<RosterEntry>,
+    /// Every viewer the view operations take (`view`, `turn_for`, a listing's `viewer`),
+    /// each once ([`Engine::viewers`]): World Trigger's team ids, TMD's character ids and
+    /// sides, the other engines' combatant ids. A player's viewer is their combatant's id
+    /// where that is a viewer, else its `side` in the roster.
+    pub viewers: Vec<String>,
 }
 
 /// One entry of [`Turn::roster`]: a combatant (World Trigger: a member) as every engine
@@ -267,8 +273,10 @@ pub trait Engine: 'static {
             .collect();
         Ok(if compact { crate::json::single("actions", Value::Array(items)) } else { Value::Array(items) })
     }
-    /// Whose move it is (pure, from the state alone): the round, the phase, and who may
-    /// act now with the stage they act in (see [`Turn`]).
+    /// Whose move it is (pure, from the state alone): the round, the phase, who may act
+    /// now with the stage they act in, the order and the outcome (see [`Turn`]). `roster`
+    /// and `viewers` are left empty (`..Turn::default()`): [`Session::turn`] fills them
+    /// from [`roster`](Self::roster) and [`viewers`](Self::viewers).
     fn turn(ctx: &Self::Ctx, s: &Self::State) -> Turn;
     /// [`turn`](Self::turn) as `viewer` (as [`redact`](Self::redact) takes it) may know
     /// it: no entry names what is hidden from it. By default nothing is hidden: the
@@ -841,17 +849,28 @@ impl<E: Engine> Session<E> {
         self.history.depth
     }
 
-    /// Whose move it is (see [`Engine::turn`]).
+    /// Whose move it is (see [`Engine::turn`]), with the roster and the viewers.
     pub fn turn(&self) -> Turn {
-        E::turn(&self.ctx, &self.state)
+        self.with_people(E::turn(&self.ctx, &self.state))
     }
 
     /// Whose move it is as `viewer` may know it (`None`: the GM; see [`Engine::turn_for`]).
     pub fn turn_for(&self, viewer: Option<&Value>) -> Result<Turn> {
         match viewer {
-            Some(v) => E::turn_for(&self.ctx, &self.state, v),
+            Some(v) => Ok(self.with_people(E::turn_for(&self.ctx, &self.state, v)?)),
             None => Ok(self.turn()),
         }
+    }
+
+    /// `t` with [`Turn::roster`] and [`Turn::viewers`] filled in: the same for every engine.
+    fn with_people(&self, t: Turn) -> Turn {
+        let mut viewers: Vec<String> = Vec::new();
+        for v in E::viewers(&self.state) {
+            if !viewers.iter().any(|x| x == v) {
+                viewers.push(v.to_string());
+            }
+        }
+        Turn { roster: E::roster(&self.state), viewers, ..t }
     }
 
     /// How the game ended (`null` while it goes on).

@@ -217,14 +217,8 @@ impl Engine for Round {
         let active =
             if standing_sides(s).len() < 2 { vec![] } else { vec![TurnActive::of(&current(s).id, "turn")] };
         let order = s.order.iter().map(|&i| s.fighters[i].id.clone()).collect();
-        Turn {
-            round: s.round,
-            phase: "round".into(),
-            active,
-            order,
-            outcome: Self::outcome(&(), s),
-            roster: Self::roster(s),
-        }
+        let (round, phase, outcome) = (s.round, "round".into(), Self::outcome(&(), s));
+        Turn { round, phase, active, order, outcome, ..Turn::default() } // + roster, viewers
     }
 
     /// D20-END: `{winner, rule}` once one side is left standing.

@@ -299,6 +299,19 @@ fn check_viewer_listings<E: Engine>(
 ) {
     let viewers: Vec<String> = E::viewers(sess.state()).into_iter().map(String::from).collect();
     assert!(sess.legal_actions(None, Some(&json!("no such viewer"))).is_err(), "{}: a bad viewer", E::HANDLE);
+    // `turn().viewers`: each viewer once, in order; and every combatant has a viewer a host
+    // finds without knowing the ruleset (its id where that is a viewer, else its side).
+    let turn = sess.turn();
+    let mut once = viewers.clone();
+    once.retain({
+        let mut seen = std::collections::HashSet::new();
+        move |v| seen.insert(v.clone())
+    });
+    assert_eq!(turn.viewers, once, "{}: turn().viewers", E::HANDLE);
+    for r in &turn.roster {
+        let mine = if once.contains(&r.id) { Some(&r.id) } else { r.side.as_ref() };
+        assert!(mine.is_some_and(|v| once.contains(v)), "{}: {} has no viewer", E::HANDLE, r.id);
+    }
     for v in &viewers {
         let vj = json!(v);
         let listed = sess.legal_actions(None, Some(&vj)).expect("a viewer's listing");

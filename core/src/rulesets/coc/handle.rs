@@ -80,7 +80,7 @@ impl Engine for ApRound {
     /// COCAP-RND-2: the target of a pending attack (`reaction`), else the participant
     /// whose turn it is; once every turn has ended, `next_round`; nobody once the fight is over.
     fn turn(_: &(), s: &CocApRoundState) -> Turn {
-        Turn { roster: Self::roster(s), ..ap::turn_of(s) }
+        ap::turn_of(s)
     }
 
     /// A participant's side, as the setup gave it.
@@ -226,7 +226,7 @@ impl Engine for HouseRound {
             active: Vec::new(),
             order,
             outcome,
-            roster: Self::roster(s),
+            ..Turn::default()
         };
         if over {
             return round;
@@ -403,7 +403,7 @@ impl Engine for Chase {
             active,
             order,
             outcome: Self::outcome(&(), s),
-            roster: Self::roster(s),
+            ..Turn::default()
         }
     }
 

@@ -144,7 +144,7 @@ impl Engine for Round {
             active,
             order,
             outcome: Self::outcome(ctx, s),
-            roster: Self::roster(s),
+            ..Turn::default()
         }
     }
 

@@ -129,7 +129,7 @@ impl Engine for Encounter {
             active,
             order,
             outcome: Self::outcome(&(), s),
-            roster: Self::roster(s),
+            ..Turn::default()
         }
     }
 

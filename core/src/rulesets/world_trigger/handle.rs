@@ -151,7 +151,7 @@ impl Engine for Battle {
             active,
             order,
             outcome: s.outcome.to_json(),
-            roster: Self::roster(s),
+            ..Turn::default()
         }
     }
 

@@ -1100,7 +1100,7 @@ pub(crate) fn turn_of(s: &CocApRoundState) -> crate::engine::Turn {
     );
     if let Some(o) = outcome(s) {
         let (phase, outcome) = ("over".into(), o.to_json());
-        return Turn { round: s.round, phase, active: Vec::new(), order, outcome, roster: Vec::new() };
+        return Turn { round: s.round, phase, active: Vec::new(), order, outcome, ..Turn::default() };
     }
     let active = if let Some(p) = &s.pending {
         TurnActive::of(&p.target, "reaction")
@@ -1111,7 +1111,7 @@ pub(crate) fn turn_of(s: &CocApRoundState) -> crate::engine::Turn {
         }
     };
     let outcome = serde_json::Value::Null;
-    Turn { round: s.round, phase: "round".into(), active: vec![active], order, outcome, roster: Vec::new() }
+    Turn { round: s.round, phase: "round".into(), active: vec![active], order, outcome, ..Turn::default() }
 }
 
 /// `coc_ap.round_new` — round 1 with DEX order and AP (COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1).
