@@ -360,27 +360,21 @@ export function viewFor(state, viewer, events) {
 }
 
 /**
- * Every viewer the stored state names, as the view operations take them:
- * World Trigger's teams; else the combatants (TMD: its characters; a chase:
- * its fugitive and pursuer).
+ * The engine's turn of a record (its `turn`: who acts, the roster, the viewers): the
+ * live handle's on the GM's page, the turn the GM's client sent on a player's page.
+ */
+function turnOfRecord(rec) {
+  if (!rec?.state || !clsOf(rec)) return null;
+  return live.for(clsOf(rec), rec.state).turn ?? null;
+}
+
+/**
+ * Every viewer of a record, as the view operations take them: the engine's turn names
+ * them (World Trigger's teams; TMD's characters and sides; the other engines'
+ * combatants).
  */
 export function viewersOf(rec) {
-  const st = rec?.state;
-  if (!st) return [];
-  switch (rec.system) {
-    case "world_trigger":
-      return st.teams.map((tm) => tm.id);
-    case "tmd":
-      return st.characters.map((c) => c.id);
-    case "coc_ap":
-      return st.fighters.map((f) => f.participant.id);
-    case "coc7_house":
-      return st.fugitive ? [st.fugitive.id, ...(st.pursuer ? [st.pursuer.id] : [])] : st.combatants.map((c) => c.entry.id);
-    case "fap_map":
-      return st.combatants.map((c) => c.id);
-    default:
-      return [];
-  }
+  return turnOfRecord(rec)?.viewers ?? [];
 }
 
 /** The handle class of a record (a CoC 7th edition record may be a chase). */
@@ -392,15 +386,18 @@ function viewerOf(state) {
   return viewerOfPlayer(playerId, state);
 }
 
-/** The viewer of player `pid` (see viewerOf). */
+/**
+ * The viewer of player `pid` (see viewerOf): of their combatants, the first whose
+ * viewer the turn names, read off the turn with no per-ruleset code (the combatant's
+ * id where it is a viewer, else its side in the roster: a World Trigger team).
+ */
 function viewerOfPlayer(pid, state) {
   const mine = tokens.filter((tk) => tk.owner === pid).map((tk) => tk.id);
   if (!mine.length) return "";
-  if (saved?.system === "world_trigger") {
-    const m = state.members?.find((x) => mine.includes(x.id));
-    return m ? state.teams?.[m.team]?.id ?? mine[0] : mine[0];
-  }
-  return mine.find((id) => viewersOf(saved).includes(id)) ?? mine[0];
+  const turn = turnOfRecord(saved && { ...saved, state });
+  const viewers = turn?.viewers ?? [];
+  const of = (id) => (viewers.includes(id) ? id : turn?.roster?.find((r) => r.id === id)?.side ?? null);
+  return mine.map(of).find((v) => v != null && viewers.includes(v)) ?? mine[0];
 }
 
 // ---- the modes ---------------------------------------------------------------

@@ -17,7 +17,7 @@
 // * Teams are v13 CombatantGroups where they exist (feature-detected), else the
 //   `gunbai.team` flag or the token's disposition.
 // * Everything a player's client is shown of the state goes through `viewFor`.
-import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, GM_EXTRA, rosterOf, orderOf, currentOf, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
+import { RULESETS, flagOfSheet, engineClass, buildSetup, whoMay, orderOf, currentOf, combatantNumbers, teamMembers, teamRows, actorOf, weaponLabels, pendingAttack } from "./rulesets.mjs";
 import { toRoll, rollFaceLabels } from "./dice.mjs";
 
 const MODULE = "gunbai";
@@ -94,7 +94,7 @@ const Lk = (/** @type {string} */ k, /** @type {string} */ fallback) => {
  */
 
 /**
- * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[], order: string[], outcome: any, roster: {id: string, side: string | null, hp: number | null, down: boolean}[]}} Turn
+ * @typedef {{round: number, phase: string, active: {id: string | null, stage: string}[], order: string[], outcome: any, roster: {id: string, side: string | null, hp: number | null, down: boolean}[], viewers: string[]}} Turn
  *   whose move it is, as the core's `turn` gives it
  */
 
@@ -241,8 +241,9 @@ async function answerOnly(combat, flag, user, answer) {
  */
 function playerView(gunbai, combat, flag, user, answer) {
   const viewer = viewerOf(combat, flag, user);
-  const opv = opViewer(flag.ruleset, viewer);
-  const viewers = viewersOf(flag.ruleset, flag.state);
+  const turn = turnFor(gunbai, flag.ruleset, flag.state, null);
+  const opv = opViewer(viewer, turn);
+  const viewers = turn.viewers;
   const log = flag.log.slice(-6).map((l) => {
     if (l.entitled && !l.entitled.includes(user.id ?? "")) return { action: null, events: [], secret: true, private: true, user: l.user };
     const seen = entryFor(l, opv, viewers);
@@ -261,26 +262,18 @@ function playerView(gunbai, combat, flag, user, answer) {
 }
 
 /**
- * The viewer the core's view operations take for a host viewer: World Trigger a
- * team's id, TMD a side (the combatant's team), the other rulesets a combatant's id.
- * @param {string} ruleset
+ * The viewer the core's view operations take for a host viewer, read off the engine's
+ * turn with no per-ruleset code: the combatant's id where the turn's `viewers` lists it
+ * (TMD, CoC, FAP/MAP), else that combatant's side in the turn's roster (World Trigger:
+ * its team), else the host viewer's `team`.
  * @param {{team?: string, combatant?: string}} viewer
+ * @param {Turn} turn the engine's turn (`turn` of a handle)
  * @returns {string}
  */
-export function opViewer(ruleset, viewer) {
-  return ruleset === "world_trigger" || ruleset === "tmd" ? viewer.team ?? "" : viewer.combatant ?? "";
-}
-
-/**
- * Every viewer a state names, as the view operations take them.
- * @param {string} ruleset
- * @param {any} state
- * @returns {string[]}
- */
-function viewersOf(ruleset, state) {
-  if (ruleset === "world_trigger") return state.teams.map((/** @type {any} */ t) => t.id);
-  if (ruleset === "tmd") return [...new Set(/** @type {string[]} */ (state.characters.map((/** @type {any} */ c) => c.side)))];
-  return rosterOf(ruleset, state);
+export function opViewer(viewer, turn) {
+  const id = viewer.combatant ?? "";
+  if (id && turn.viewers.includes(id)) return id;
+  return turn.roster.find((r) => r.id === id)?.side ?? viewer.team ?? "";
 }
 
 /**
@@ -316,8 +309,9 @@ export function viewFor(gunbai, ruleset, state, viewer, events) {
   const h = engineClass(gunbai, ruleset).fromJSON(state);
   try {
     const one = (/** @type {string} */ v) => /** @type {{state: any, events?: any[]}} */ (h.view(v, events));
-    const v = opViewer(ruleset, viewer);
-    const all = viewersOf(ruleset, state);
+    const turn = /** @type {Turn} */ (h.turn);
+    const v = opViewer(viewer, turn);
+    const all = turn.viewers;
     if (all.includes(v) || !all.length) return one(all.length ? v : /** @type {any} */ (null));
     return all.map(one).reduce((a, b) => (events === undefined ? { state: common(a.state, b.state) } : { state: common(a.state, b.state), events: common(a.events, b.events) }));
   } finally {
@@ -339,10 +333,12 @@ export function viewFor(gunbai, ruleset, state, viewer, events) {
 export function turnFor(gunbai, ruleset, state, viewer) {
   const h = engineClass(gunbai, ruleset).fromJSON(state);
   try {
-    if (!viewer) return h.turn;
-    const v = opViewer(ruleset, viewer);
-    const all = viewersOf(ruleset, state);
-    if (all.includes(v) || !all.length) return all.length ? h.turnFor(v) : h.turn;
+    /** @type {Turn} */
+    const turn = h.turn;
+    if (!viewer) return turn;
+    const v = opViewer(viewer, turn);
+    const all = turn.viewers;
+    if (all.includes(v) || !all.length) return all.length ? h.turnFor(v) : turn;
     /** @type {Turn[]} */
     const seen = all.map((x) => h.turnFor(x));
     const named = (/** @type {{id: string | null}} */ a, /** @type {number} */ i) => seen.every((t) => t.active[i]?.id === a.id);
@@ -370,7 +366,7 @@ function secretsOf(gunbai, ruleset, state, action, events) {
   const actions = {};
   const h = engineClass(gunbai, ruleset).fromJSON(state);
   try {
-    for (const v of viewersOf(ruleset, state)) {
+    for (const v of /** @type {Turn} */ (h.turn).viewers) {
       const seen = /** @type {{state: any, events?: any[], action?: Record<string, any>}} */ (h.view(v, events, action ?? undefined));
       // (a view only leaves fields out)
       const redacted = JSON.stringify(seen.events ?? []) !== JSON.stringify(events ?? []) || Object.keys(seen.action ?? {}).length !== Object.keys(action ?? {}).length;
@@ -662,14 +658,15 @@ function listFor(gunbai, combat, flag, user) {
     let listed;
     if (user.isGM) {
       listed = h.legalActions().map((/** @type {any} */ l) => ({ action: l.action, cost: costText(flag.ruleset, l) }));
-      for (const a of GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []) listed.push({ action: a, cost: "" });
       return listed;
     }
-    const viewer = opViewer(flag.ruleset, viewerOf(combat, flag, user));
-    if (!viewersOf(flag.ruleset, flag.state).includes(viewer)) return [];
+    /** @type {Turn} */
+    const turn = h.turn;
+    const viewer = opViewer(viewerOf(combat, flag, user), turn);
+    if (!turn.viewers.includes(viewer)) return [];
     const seen = new Set();
     listed = [];
-    const roster = new Set(/** @type {Turn} */ (h.turn).roster.map((r) => r.id));
+    const roster = new Set(turn.roster.map((r) => r.id));
     for (const c of combat.combatants) {
       if (!c.id || !c.actor?.testUserPermission(user, "OWNER") || !roster.has(c.id)) continue;
       for (const l of h.legalActions({ actor: c.id, viewer })) {
@@ -704,23 +701,25 @@ export async function actionsFor(combat, user = game.user) {
 }
 
 /**
- * The viewer a player's client shows the state to: the team (or, without teams,
- * the combatant) of the first combatant the user owns.
+ * The viewer a player's client shows the state to: the first combatant the user owns,
+ * with its team (`opViewer` turns it into the core's viewer); none for a user who owns
+ * no combatant.
  * @param {Combat.Implementation} combat
  * @param {EngineFlag} flag
  * @param {User.Implementation} user
+ * @returns {{team?: string, combatant?: string}}
  */
 export function viewerOf(combat, flag, user) {
   const own = [...combat.combatants].find((c) => c.actor?.testUserPermission(user, "OWNER"));
   if (!own) return { team: "" };
-  return flag.ruleset === "world_trigger" || flag.ruleset === "tmd" ? { team: teamOf(own) } : { combatant: own.id ?? "" };
+  return { combatant: own.id ?? "", team: teamOf(own) };
 }
 
 // ---------- applying an action (the GM client) ----------
 
 /**
  * Apply an action on the GM client: refuses it unless `user` may take it and
- * the engine lists it (or the engine accepts it, for GM_EXTRA); then saves the
+ * the engine lists it; then saves the
  * state, syncs initiative and posts the action's events and dice.
  * @param {Combat.Implementation} combat
  * @param {Record<string, any>} action
@@ -737,8 +736,7 @@ export async function applyAction(combat, action, { user = game.user, rollMode, 
   const h = engineClass(gunbai, flag.ruleset).fromJSON(flag.state);
   try {
     const listed = h.legalActions().some((/** @type {any} */ l) => sameAction(l.action, action));
-    const extra = (GM_EXTRA[/** @type {keyof typeof GM_EXTRA} */ (flag.ruleset)]?.(flag.state) ?? []).some((a) => sameAction(a, action));
-    if (!listed && !(extra && user.isGM)) throw coded("not_legal", JSON.stringify(action));
+    if (!listed) throw coded("not_legal", JSON.stringify(action));
     const s = seed ?? newSeed();
     const r = h.act(/** @type {any} */ (action), { seed: s });
     const mode = rollMode ?? currentRollMode();
@@ -898,7 +896,8 @@ export function audienceOf(rollMode, author) {
  */
 async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
   const entry = flag.log.at(-1);
-  const viewers = viewersOf(flag.ruleset, flag.state);
+  const turn = turnFor(await gunbaiReady, flag.ruleset, flag.state, null);
+  const viewers = turn.viewers;
   const names = Object.fromEntries([...combat.combatants].map((c) => [c.id, c.name]));
   const entitled = r.rolls?.length ? entitledBy(rollMode, user) : null;
   /** @type {Map<string, {action: Record<string, any> | null, events: any[], private: boolean, users: string[]}>} */
@@ -910,7 +909,7 @@ async function postAction(combat, flag, action, r, { user, rollMode, seed }) {
       continue;
     }
     const priv = !!entitled && !entitled.includes(u.id ?? "");
-    const seen = entry ? entryFor(entry, opViewer(flag.ruleset, viewerOf(combat, flag, u)), viewers) : { events: r.events, action, secret: false };
+    const seen = entry ? entryFor(entry, opViewer(viewerOf(combat, flag, u), turn), viewers) : { events: r.events, action, secret: false };
     if (!priv && !seen.secret) {
       full.push(u.id ?? "");
       continue;

@@ -271,37 +271,6 @@ export function teamMembers(state, team) {
 }
 
 /**
- * Actions the engine accepts that its listing leaves out at that moment, offered
- * to the GM as buttons; `act` still validates them (see the README: FAP/MAP's
- * `end_round` is accepted in the resolution phase but not listed).
- */
-export const GM_EXTRA = {
-  fap_map: (/** @type {any} */ state) => (state.phase === "resolution" ? [{ type: "end_round" }] : []),
-};
-
-/**
- * Every combatant id the state names (its roster, in no particular order).
- * @param {string} ruleset
- * @param {any} state
- * @returns {string[]}
- */
-export function rosterOf(ruleset, state) {
-  switch (ruleset) {
-    case "world_trigger":
-      return state.members.map((/** @type {any} */ m) => m.id);
-    case "tmd":
-      return state.characters.map((/** @type {any} */ c) => c.id);
-    case "coc7_house":
-    case "coc_ap":
-      return state.order ?? [];
-    case "fap_map":
-      return state.combatants.map((/** @type {any} */ c) => c.id);
-    default:
-      return [];
-  }
-}
-
-/**
  * The combatant ids in the engine's order now: the turn's `order`, where an id that
  * names a side (a World Trigger team, which acts as one) stands for the roster's
  * members of that side, in their place.
