@@ -488,12 +488,7 @@ mod tests {
 
     #[test]
     fn exact_counts_sum_to_six_pow_n_for_100_dice() {
-        let r = distribution(&WtDistributionArgs {
-            pool: WtPoolArgs::stat(100),
-            exact: true,
-            ..Default::default()
-        })
-        .unwrap();
+        let r = distribution(&WtDistributionArgs { pool: WtPoolArgs::stat(100), exact: true }).unwrap();
         assert_eq!(
             r.outcomes.as_deref(),
             Some("653318623500070906096690267158057820537143710472954871543071966369497141477376")
@@ -542,17 +537,9 @@ mod tests {
                 let _ = crate::call(&format!("world_trigger.{op}"), v);
             }
         }
-        let t = success_chance(&WtSuccessChanceArgs {
-            pool: WtPoolArgs::stat(3),
-            target: -1_000_000_000,
-            ..Default::default()
-        });
+        let t = success_chance(&WtSuccessChanceArgs { pool: WtPoolArgs::stat(3), target: -1_000_000_000 });
         assert_eq!(t.unwrap().probability, 1.0);
-        let t = success_chance(&WtSuccessChanceArgs {
-            pool: WtPoolArgs::stat(3),
-            target: 1_000_000_000,
-            ..Default::default()
-        });
+        let t = success_chance(&WtSuccessChanceArgs { pool: WtPoolArgs::stat(3), target: 1_000_000_000 });
         assert_eq!(t.unwrap().probability, 0.0);
     }
 }
@@ -586,11 +573,7 @@ mod bench {
             crate::call("world_trigger.distribution", serde_json::json!({"dice": 100}))
         });
         time("world_trigger.distribution dice=100 exact=true", 20, || {
-            distribution(&WtDistributionArgs {
-                pool: WtPoolArgs::stat(100),
-                exact: true,
-                ..Default::default()
-            })
+            distribution(&WtDistributionArgs { pool: WtPoolArgs::stat(100), exact: true })
         });
         time("world_trigger.expected_table max_dice=40 (typed op)", 2000, || {
             expected_table(&WtExpectedTableArgs { max_dice: 40 })

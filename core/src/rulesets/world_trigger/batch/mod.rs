@@ -260,7 +260,6 @@ mod tests {
                 pool: WtPoolArgs::stat(3),
                 n: 200_000,
                 source: Some(7).into(),
-                ..Default::default()
             })
             .unwrap(),
         );
@@ -308,8 +307,7 @@ mod tests {
             },
             ..Default::default()
         };
-        let args =
-            WtSimulateDamageArgs { hit: hit.clone(), n: 5, source: Some(3).into(), ..Default::default() };
+        let args = WtSimulateDamageArgs { hit: hit.clone(), n: 5, source: Some(3).into() };
         let v = ints(simulate_damage(&args).unwrap());
         let one = damage(&WtDamageArgs { hit, source: Some(3).into(), ..Default::default() }).unwrap();
         assert_eq!(i64::from(v[0]), one.total);
@@ -387,7 +385,6 @@ mod tests {
             hit: WtHitArgs { attack: 1, ..Default::default() },
             n: 1,
             source: Some(1 << 53).into(),
-            ..Default::default()
         })
         .unwrap_err();
         assert_eq!(e.field.as_deref(), Some("seed"));
