@@ -74,7 +74,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None]
     """``coc7_house.round_act`` — Apply one action: move, active, stance, passive, free, end turn, next round.
 
     Args:
-        state: The current state; validated as untrusted data (`invalid_data` naming the field).
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
         action: The action.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces of a reaction (the attack roll, the reaction's roll, the damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then the ones die.

@@ -107,7 +107,7 @@ def round_act(*, state: CocApRoundState, action: CocApAction, seed: Union[int, N
     """``coc_ap.round_act`` — Apply one action (move, attack, dodge, parry, jump, treat, evasion, focus, end turn, next round).
 
     Args:
-        state: The current state; validated as untrusted data (`invalid_data` naming the field).
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
         action: The action.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted faces for an action that rolls: its one d100 face (1–100).

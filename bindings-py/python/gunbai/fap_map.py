@@ -175,12 +175,12 @@ def round_legal_actions(*, state: Any, viewer: Union[str, None] = None, data: Un
 
 
 @_op("fap_map.round_act")
-def round_act(*, state: Any, action: FmRoundAction, data: Union[Any, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> FmRoundResult:
+def round_act(*, state: FmRoundState, action: FmRoundAction, data: Union[Any, None] = None, seed: Union[int, None] = None, rolls: Union[Sequence[ScriptedFace], None] = None) -> FmRoundResult:
     """``fap_map.round_act`` — Apply one action to a round state; illegal actions are illegal_action naming the rule.
 
     Args:
-        state: The state from the last `round_new` / `round_act`.
-        action: The action to apply.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        action: The action.
         data: The action pack given to `round_new`, if any.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the evasion check's two d6, FM-DEF-2).

@@ -171,7 +171,7 @@ def encounter_act(*, state: TmdEncounterState, action: TmdAction, seed: Union[in
     """``tmd.encounter_act`` — TMD: apply one action to an encounter state; returns the new state and the event log.
 
     Args:
-        state: The current state (as returned by the previous call); validated as untrusted data.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
         action: The action.
         seed: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4). Range: 0..=9007199254740991.
         rolls: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).

@@ -2648,7 +2648,7 @@ FmLegalActionsResult = TypedDict("FmLegalActionsResult", {
 })
 
 FmRoundActArgs = TypedDict("FmRoundActArgs", {
-    "state": Any,
+    "state": FmRoundState,
     "action": FmRoundAction,
     "data": NotRequired[Any],
     "seed": NotRequired[Union[int, None]],

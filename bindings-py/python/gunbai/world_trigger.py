@@ -436,7 +436,7 @@ def battle_act(*, state: WtBattleState, action: WtBattleAction, seed: Union[int,
     """``world_trigger.battle_act`` — Apply one action: new state and typed event log; illegal actions name the rule and change nothing.
 
     Args:
-        state: The current state (untrusted: parsed and validated).
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
         action: The action.
         seed: Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy. Range: 0..=9007199254740991.
         rolls: Scripted d6 faces, consumed in the order documented on the module.

@@ -586,6 +586,43 @@ macro_rules! act_op {
     };
 }
 
+/// Declare engine `$args`: the arguments of its act operation, `{state, action, data?,
+/// seed?, rolls?}` (what [`act_call`] reads and `act_op!` documents), with its doc
+/// comment (its `rolls` line: which dice the actions roll) and the state's schema type.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! act_shapes {
+    ($(#[$meta:meta])* $args:ident, $state:literal, $action:ty $(, data: $data:ty)?) => {
+        $(#[$meta])*
+        #[derive(
+            Debug,
+            Clone,
+            serde::Serialize,
+            $crate::json::ToJson,
+            $crate::json::DeserializeFromJson,
+            $crate::json::FromJson,
+            schemars::JsonSchema,
+        )]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            /// The current state, as the last operation returned it (untrusted: parsed
+            /// and validated, `invalid_data` naming the field).
+            #[schemars(with = $state)]
+            pub state: serde_json::Value,
+            /// The action.
+            pub action: $action,
+            $(
+                /// The action pack given to `round_new`, if any.
+                #[serde(default)]
+                pub data: Option<$data>,
+            )?
+            /// `seed` or scripted `rolls`.
+            #[serde(flatten)]
+            pub source: $crate::dice::DiceArgs,
+        }
+    };
+}
+
 /// The `OpDef` of an engine operation that reads its arguments as JSON (`$call`, on
 /// the arguments `$v`); `$args`/`$res` only document its shape in the catalog.
 #[macro_export]
@@ -1117,6 +1154,140 @@ fn only(m: &Map<String, Value>, allowed: &[&str]) -> Result<()> {
     }
 }
 
+/// One handle method of [`Game::call`]: its name, the names of its arguments (any other
+/// is `invalid_argument`) and what it runs.
+pub struct Method {
+    /// The method's name, as the bindings call it.
+    pub name: &'static str,
+    /// Its arguments' names (each optional unless its function says it is required).
+    pub args: &'static [&'static str],
+    run: fn(&mut Game, Map<String, Value>) -> Result<Reply>,
+}
+
+/// Every method of [`Game::call`], in the order its documentation lists them.
+pub static METHODS: &[Method] = &[
+    Method { name: "create", args: &["handle", "setup"], run: m_create },
+    Method { name: "load", args: &["handle", "state", "data"], run: m_load },
+    Method { name: "legal_actions", args: &["actor", "kind", "compact", "viewer"], run: m_legal_actions },
+    Method { name: "legal_open", args: &["actor", "viewer"], run: m_legal_open },
+    Method { name: "legal_item", args: &["id", "index"], run: m_legal_item },
+    Method { name: "legal_items", args: &["id"], run: m_legal_items },
+    Method { name: "act", args: &["action", "seed", "rolls"], run: m_act },
+    Method { name: "act_listed", args: &["id", "index", "seed", "rolls"], run: m_act_listed },
+    Method { name: "state", args: &[], run: |g, _| Ok(Reply::Value(g.game()?.state())) },
+    Method { name: "save", args: &[], run: |g, _| Ok(Reply::Value(g.game()?.save())) },
+    Method { name: "outcome", args: &[], run: |g, _| Ok(Reply::Value(g.game()?.outcome())) },
+    Method {
+        name: "turn",
+        args: &["viewer"],
+        run: |g, a| Ok(Reply::Value(g.game()?.turn(a.get("viewer"))?)),
+    },
+    Method { name: "undo", args: &[], run: |g, _| g.game()?.undo().map(|()| Reply::Value(Value::Null)) },
+    Method {
+        name: "undo_depth",
+        args: &[],
+        run: |g, _| Ok(Reply::Value(Value::from(g.game()?.undo_depth() as u64))),
+    },
+    Method {
+        name: "handle",
+        args: &[],
+        run: |g, _| Ok(Reply::Value(Value::String(g.game()?.handle().into()))),
+    },
+    Method { name: "view", args: &["viewer", "events", "action"], run: m_view },
+];
+
+/// The handle a `create` or `load` names.
+fn handle_def(a: &Map<String, Value>) -> Result<HandleDef> {
+    let name = a.get("handle").and_then(Value::as_str).ok_or_else(|| {
+        Error::invalid("handle", "required: a handle name such as \"world_trigger.Battle\"")
+    })?;
+    handles().into_iter().find(|h| h.name == name).ok_or_else(|| {
+        Error::invalid("handle", format_args!("no handle named {} in this build", quote(name)))
+    })
+}
+
+/// An optional string argument.
+fn text_arg<'a>(a: &'a Map<String, Value>, key: &str) -> Result<Option<&'a str>> {
+    match a.get(key) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Error::invalid(key, "must be a string")),
+    }
+}
+
+/// A required count argument (a listing's `id`, an item's `index`).
+fn count_arg(a: &Map<String, Value>, key: &str) -> Result<u64> {
+    let v = a.get(key).ok_or_else(|| Error::invalid(key, "required"))?;
+    crate::json::from_value::<u64>(v).map_err(|e| Error::invalid(key, e.message))
+}
+
+/// An item's `index` (past the end of any listing when it does not fit a `usize`).
+fn index_arg(a: &Map<String, Value>) -> Result<usize> {
+    Ok(usize::try_from(count_arg(a, "index")?).unwrap_or(usize::MAX))
+}
+
+fn m_create(g: &mut Game, mut a: Map<String, Value>) -> Result<Reply> {
+    let h = handle_def(&a)?;
+    let (game, out) = (h.open)(a.remove("setup").unwrap_or(Value::Null))?;
+    g.inner = Some(game);
+    Ok(Reply::Value(out))
+}
+
+fn m_load(g: &mut Game, a: Map<String, Value>) -> Result<Reply> {
+    let h = handle_def(&a)?;
+    let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
+    g.inner = Some((h.load)(state, a.get("data"))?);
+    Ok(Reply::Value(Value::Null))
+}
+
+fn m_legal_actions(g: &mut Game, a: Map<String, Value>) -> Result<Reply> {
+    let compact = match a.get("compact") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(Error::invalid("compact", "must be a boolean")),
+    };
+    let (actor, kind) = (text_arg(&a, "actor")?, text_arg(&a, "kind")?);
+    g.game()?.legal(actor, kind, compact, a.get("viewer")).map(Reply::Value)
+}
+
+fn m_legal_open(g: &mut Game, a: Map<String, Value>) -> Result<Reply> {
+    let (id, len) = g.game()?.open_listing(text_arg(&a, "actor")?, a.get("viewer"))?;
+    let mut m = Map::new();
+    m.insert("id".into(), Value::from(id));
+    m.insert("len".into(), Value::from(len as u64));
+    Ok(Reply::Value(Value::Object(m)))
+}
+
+fn m_legal_item(g: &mut Game, a: Map<String, Value>) -> Result<Reply> {
+    let (id, i) = (count_arg(&a, "id")?, index_arg(&a)?);
+    g.game()?.listing_item(id, i).map(Reply::Value)
+}
+
+fn m_legal_items(g: &mut Game, a: Map<String, Value>) -> Result<Reply> {
+    let id = count_arg(&a, "id")?;
+    g.game()?.listing_items(id).map(Reply::Value)
+}
+
+fn m_act(g: &mut Game, mut a: Map<String, Value>) -> Result<Reply> {
+    let game = g.game()?;
+    let mut dice = dice_of(&mut a)?;
+    let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
+    game.act(action, &mut dice).map(Reply::Text)
+}
+
+fn m_act_listed(g: &mut Game, mut a: Map<String, Value>) -> Result<Reply> {
+    let game = g.game()?;
+    let mut dice = dice_of(&mut a)?;
+    let (id, i) = (count_arg(&a, "id")?, index_arg(&a)?);
+    game.act_listed(id, i, &mut dice).map(Reply::Text)
+}
+
+fn m_view(g: &mut Game, mut a: Map<String, Value>) -> Result<Reply> {
+    let game = g.game()?;
+    let viewer = a.remove("viewer");
+    view_of(game, viewer.as_ref(), &mut a).map(Reply::Value)
+}
+
 /// A handle method's reply: a value, or text written straight from typed values
 /// (`act`'s events).
 enum Reply {
@@ -1156,128 +1327,30 @@ impl Game {
     }
 
     /// [`call`](Self::call), its reply as a value or, where it is written straight to
-    /// text (`act`'s), as that text.
+    /// text (`act`'s), as that text: the method's row of [`METHODS`], its arguments
+    /// checked against the row's names, then its function.
     fn reply(&mut self, method: &str, args: Value) -> Result<Reply> {
-        let mut a = object(args)?;
-        let handle_def = |a: &Map<String, Value>| -> Result<HandleDef> {
-            let name = a.get("handle").and_then(Value::as_str).ok_or_else(|| {
-                Error::invalid("handle", "required: a handle name such as \"world_trigger.Battle\"")
-            })?;
-            handles().into_iter().find(|h| h.name == name).ok_or_else(|| {
-                Error::invalid("handle", format_args!("no handle named {} in this build", quote(name)))
-            })
-        };
-        match method {
-            "create" => {
-                only(&a, &["handle", "setup"])?;
-                let h = handle_def(&a)?;
-                let setup = a.remove("setup").unwrap_or(Value::Null);
-                let (g, out) = (h.open)(setup)?;
-                self.inner = Some(g);
-                return Ok(Reply::Value(out));
-            }
-            "load" => {
-                only(&a, &["handle", "state", "data"])?;
-                let h = handle_def(&a)?;
-                let state = a.get("state").ok_or_else(|| Error::invalid("state", "required"))?;
-                self.inner = Some((h.load)(state, a.get("data"))?);
-                return Ok(Reply::Value(Value::Null));
-            }
-            _ => {}
-        }
-        let g = self
-            .inner
-            .as_mut()
-            .ok_or_else(|| Error::invalid("handle", "this handle holds no game: create or load one first"))?;
-        g.recover()?;
-        let actor_of = |a: &Map<String, Value>| -> Result<Option<String>> {
-            match a.get("actor") {
-                None => Ok(None),
-                Some(Value::String(s)) => Ok(Some(s.clone())),
-                Some(_) => Err(Error::invalid("actor", "must be a string")),
-            }
-        };
-        let count = |a: &Map<String, Value>, key: &str| -> Result<u64> {
-            let v = a.get(key).ok_or_else(|| Error::invalid(key, "required"))?;
-            crate::json::from_value::<u64>(v).map_err(|e| Error::invalid(key, e.message))
-        };
-        let value = match method {
-            "legal_actions" => {
-                only(&a, &["actor", "kind", "compact", "viewer"])?;
-                let kind = match a.get("kind") {
-                    None => None,
-                    Some(Value::String(k)) => Some(k.as_str()),
-                    Some(_) => return Err(Error::invalid("kind", "must be a string")),
-                };
-                let compact = match a.get("compact") {
-                    None => false,
-                    Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err(Error::invalid("compact", "must be a boolean")),
-                };
-                g.legal(actor_of(&a)?.as_deref(), kind, compact, a.get("viewer"))
-            }
-            "legal_open" => {
-                only(&a, &["actor", "viewer"])?;
-                let (id, len) = g.open_listing(actor_of(&a)?.as_deref(), a.get("viewer"))?;
-                let mut m = Map::new();
-                m.insert("id".into(), Value::from(id));
-                m.insert("len".into(), Value::from(len as u64));
-                Ok(Value::Object(m))
-            }
-            "legal_item" => {
-                only(&a, &["id", "index"])?;
-                let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
-                g.listing_item(count(&a, "id")?, i)
-            }
-            "legal_items" => {
-                only(&a, &["id"])?;
-                g.listing_items(count(&a, "id")?)
-            }
-            "act" | "act_listed" => {
-                let listed = method == "act_listed";
-                only(
-                    &a,
-                    if listed { &["id", "index", "seed", "rolls"] } else { &["action", "seed", "rolls"] },
-                )?;
-                let mut dice = dice_of(&mut a)?;
-                return Ok(Reply::Text(if listed {
-                    let i = usize::try_from(count(&a, "index")?).unwrap_or(usize::MAX);
-                    g.act_listed(count(&a, "id")?, i, &mut dice)?
-                } else {
-                    let action = a.get("action").ok_or_else(|| Error::invalid("action", "required"))?;
-                    g.act(action, &mut dice)?
-                }));
-            }
-            "view" => {
-                only(&a, &["viewer", "events", "action"])?;
-                let viewer = a.remove("viewer");
-                view_of(g.as_ref(), viewer.as_ref(), &mut a)
-            }
-            "turn" => {
-                only(&a, &["viewer"])?;
-                g.turn(a.get("viewer"))
-            }
-            "state" | "save" | "outcome" | "undo" | "undo_depth" | "handle" => {
-                only(&a, &[])?;
-                Ok(match method {
-                    "state" => g.state(),
-                    "save" => g.save(),
-                    "outcome" => g.outcome(),
-                    "undo" => {
-                        g.undo()?;
-                        Value::Null
-                    }
-                    "undo_depth" => Value::from(g.undo_depth() as u64),
-                    _ => Value::String(g.handle().into()),
-                })
-            }
-            other => Err(Error::field(
+        let m = METHODS.iter().find(|m| m.name == method).ok_or_else(|| {
+            Error::field(
                 ErrorCode::UnknownOperation,
                 "method",
-                format_args!("no handle method named {}", quote(other)),
-            )),
-        };
-        value.map(Reply::Value)
+                format_args!("no handle method named {}", quote(method)),
+            )
+        })?;
+        let a = object(args)?;
+        only(&a, m.args)?;
+        (m.run)(self, a)
+    }
+
+    /// The game a method other than `create` and `load` runs on (its poisoned state
+    /// recovered, see [`Session::recover`]).
+    fn game(&mut self) -> Result<&mut dyn AnyGame> {
+        let g = self
+            .inner
+            .as_deref_mut()
+            .ok_or_else(|| Error::invalid("handle", "this handle holds no game: create or load one first"))?;
+        g.recover()?;
+        Ok(g)
     }
 
     /// [`call`](Self::call) for the bindings: JSON text in, envelope text out

@@ -861,3 +861,51 @@ fn handle_act_and_pure_act_refuse_alike() {
         assert_eq!(g.call("state", json!({})).unwrap(), state, "a refusal changed the state");
     }
 }
+
+/// The handle methods come from one table ([`crate::engine::METHODS`]): each refuses an
+/// argument it does not take (`invalid_argument` naming it, the game unchanged), an
+/// unknown method is `unknown_operation`, and every method the Python and JS handles
+/// call is in the table.
+#[cfg(feature = "world_trigger")]
+#[test]
+fn handle_methods_come_from_one_table() {
+    use crate::engine::METHODS;
+    use crate::world_trigger::battle::tests::setup;
+    let mut g = crate::engine::Game::new();
+    g.call("create", json!({"handle": "world_trigger.Battle", "setup": setup("rank_3v3")})).unwrap();
+    let state = g.call("state", json!({})).unwrap();
+    for m in METHODS {
+        let e = g.call(m.name, json!({"no_such_argument": 1})).unwrap_err();
+        assert_eq!(
+            (e.code.as_str(), e.field.as_deref()),
+            ("invalid_argument", Some("no_such_argument")),
+            "{}",
+            m.name
+        );
+        assert_eq!(g.call("state", json!({})).unwrap(), state, "{}: a refusal changed the state", m.name);
+    }
+    let e = g.call("no_such_method", json!({})).unwrap_err();
+    assert_eq!(e.code.as_str(), "unknown_operation");
+    let root = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), std::path::PathBuf::from)
+        .join("..");
+    for (file, call) in
+        [("bindings-py/python/gunbai/_handles.py", "_call"), ("bindings-js/js/prelude.js", "#call")]
+    {
+        let text = std::fs::read_to_string(root.join(file)).expect(file);
+        let mut named = 0;
+        for (i, _) in text.match_indices(call) {
+            // `_call("name"`, `_call_text("name"`, `#call("name"`: the method's name.
+            let rest =
+                text[i + call.len()..].trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            let Some(rest) = rest.strip_prefix("(\"") else { continue };
+            let name = &rest[..rest.find('"').unwrap_or(0)];
+            assert!(
+                METHODS.iter().any(|m| m.name == name),
+                "{file} calls a handle method {name:?} that is not in the table"
+            );
+            named += 1;
+        }
+        assert!(named >= 10, "{file}: only {named} handle method calls found");
+    }
+}

@@ -432,24 +432,16 @@ pub struct C7hRoundLegalResult {
     pub actions: Vec<C7hLegalAction>,
 }
 
-/// Arguments of `coc7_house.round_act`.
-///
-/// `rolls`: Scripted faces of a reaction (the attack roll, the reaction's roll, the
-/// damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then
-/// the ones die.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct C7hRoundActArgs {
-    /// The current state; validated as untrusted data (`invalid_data` naming the field).
-    #[schemars(with = "C7hRoundState")]
-    pub state: serde_json::Value,
-    /// The action.
-    pub action: C7hAction,
-    /// `seed` or scripted `rolls` for a reaction or an automatic hit (the attack roll,
-    /// then the reaction's roll, then the damage: see the ruleset's docs).
-    #[serde(flatten)]
-    pub source: crate::dice::DiceArgs,
-}
+crate::act_shapes!(
+    /// Arguments of `coc7_house.round_act`.
+    ///
+    /// `rolls`: Scripted faces of a reaction (the attack roll, the reaction's roll, the
+    /// damage) or an automatic hit (the attack roll, the damage): d100s as tens dice, then
+    /// the ones die.
+    C7hRoundActArgs,
+    "C7hRoundState",
+    C7hAction
+);
 
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]

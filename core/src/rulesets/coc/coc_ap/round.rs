@@ -405,21 +405,14 @@ pub struct CocApRoundLegalResult {
     pub actions: Vec<CocApLegalAction>,
 }
 
-/// Arguments of `coc_ap.round_act`.
-///
-/// `rolls`: Scripted faces for an action that rolls: its one d100 face (1–100).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocApRoundActArgs {
-    /// The current state; validated as untrusted data (`invalid_data` naming the field).
-    #[schemars(with = "CocApRoundState")]
-    pub state: serde_json::Value,
-    /// The action.
-    pub action: CocApAction,
-    /// `seed` or scripted `rolls`.
-    #[serde(flatten)]
-    pub source: crate::dice::DiceArgs,
-}
+crate::act_shapes!(
+    /// Arguments of `coc_ap.round_act`.
+    ///
+    /// `rolls`: Scripted faces for an action that rolls: its one d100 face (1–100).
+    CocApRoundActArgs,
+    "CocApRoundState",
+    CocApAction
+);
 
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]

@@ -475,24 +475,15 @@ pub struct FmRoundStateArgs {
     pub data: Option<Value>,
 }
 
-/// Arguments of `fap_map.round_act`.
-///
-/// `rolls`: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the
-/// evasion check's two d6, FM-DEF-2).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FmRoundActArgs {
-    /// The state from the last `round_new` / `round_act`.
-    pub state: Value,
-    /// The action to apply.
-    pub action: FmRoundAction,
-    /// The action pack given to `round_new`, if any.
-    #[serde(default)]
-    pub data: Option<Value>,
-    /// `seed` or scripted `rolls`.
-    #[serde(flatten)]
-    pub source: crate::dice::DiceArgs,
-}
+crate::act_shapes!(
+    /// Arguments of `fap_map.round_act`.
+    ///
+    /// `rolls`: Scripted d6s: only Evade and Jump evasion with a `target_value` roll (the
+    /// evasion check's two d6, FM-DEF-2).
+    FmRoundActArgs,
+    "FmRoundState",
+    FmRoundAction, data: serde_json::Value
+);
 
 /// One entry of the action order.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]

@@ -72,22 +72,15 @@ pub struct TmdEncounterResult {
     pub rolls: Vec<Roll>,
 }
 
-/// Arguments of `tmd.encounter_act`.
-///
-/// `seed`: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
-/// `rolls`: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TmdEncounterActArgs {
-    /// The current state (as returned by the previous call); validated as untrusted data.
-    #[schemars(with = "TmdEncounterState")]
-    pub state: serde_json::Value,
-    /// The action.
-    pub action: TmdAction,
-    /// `seed` or scripted `rolls`.
-    #[serde(flatten)]
-    pub source: crate::dice::DiceArgs,
-}
+crate::act_shapes!(
+    /// Arguments of `tmd.encounter_act`.
+    ///
+    /// `seed`: Seed. Only these roll d10s: `begin_combat` (everyone), `join` (the joiners), and an action that ends a round (`end_turn`, `leave`, `teleport`) when an initiative rose (TMD-INI-3) or late joiners are slotted in (TMD-INI-4).
+    /// `rolls`: Scripted d10s. `begin_combat`: one per character in `state.characters` order; `join`: one per joiner in the given order; round end: one per late joiner in joining order. Then cross-side tie-breaks as in `tmd.initiative` (at a round-end re-sort only for new ties: ties already broken between characters whose totals did not change keep their order).
+    TmdEncounterActArgs,
+    "TmdEncounterState",
+    TmdAction
+);
 
 /// Arguments of `tmd.encounter_legal_actions`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]

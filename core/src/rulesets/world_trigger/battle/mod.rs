@@ -150,21 +150,14 @@ pub struct WtBattleResult {
     pub rolls: Vec<Roll>,
 }
 
-/// Arguments of `world_trigger.battle_act`.
-///
-/// `rolls`: Scripted d6 faces, consumed in the order documented on the module.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WtBattleActArgs {
-    /// The current state (untrusted: parsed and validated).
-    #[schemars(with = "WtBattleState")]
-    pub state: Value,
-    /// The action.
-    pub action: WtBattleAction,
-    /// `seed` or scripted `rolls`.
-    #[serde(flatten)]
-    pub source: crate::dice::DiceArgs,
-}
+crate::act_shapes!(
+    /// Arguments of `world_trigger.battle_act`.
+    ///
+    /// `rolls`: Scripted d6 faces, consumed in the order documented on the module.
+    WtBattleActArgs,
+    "WtBattleState",
+    WtBattleAction
+);
 
 /// Arguments of `world_trigger.battle_legal_actions`.
 #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
