@@ -3,7 +3,7 @@
 //!
 //! Each op is a loop over the ruleset's own pub functions (no rule is
 //! re-implemented here):
-//! * checks: [`WtPool::new`] validates the pool (WT-TD-5), each repetition rolls
+//! * checks: [`WtPoolArgs::pool`] validates the pool (WT-TD-5), each repetition rolls
 //!   the pool's d6 in the same order as `world_trigger.check` (stat, tactics,
 //!   extra dice) into a reused buffer and scores it with
 //!   [`achievement`] (WT-CHK-3/4);
