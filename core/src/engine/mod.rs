@@ -35,6 +35,7 @@ use crate::json::{FromJson, RawJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::sync::Arc;
 
 /// How many earlier states a session keeps for [`Session::undo`].
 pub const MAX_UNDO: usize = 100;
@@ -653,9 +654,20 @@ pub struct Session<E: Engine> {
     cache: E::Cache,
     /// The last listings, by id (at most [`MAX_LISTINGS`]): a host reads their items
     /// one by one, also after later actions.
-    listings: Vec<(u64, Vec<E::Listed>)>,
+    listings: Vec<(u64, Arc<Vec<E::Listed>>)>,
     next_listing: u64,
+    /// The newest listing made (by [`legal_actions`](Self::legal_actions) or
+    /// [`open_listing`](Self::open_listing)) and what it lists: the state's version, the
+    /// actor and the viewer. Asked again for the same, a session gives it again instead
+    /// of listing anew: a host that lists on every redraw, or keeps several listings of
+    /// one state, holds one copy.
+    last: Option<(ListingKey, Arc<Vec<E::Listed>>)>,
+    /// Changes whenever the state may change (an action applied, a state rebuilt).
+    version: u64,
 }
+
+/// What a listing lists: the session's state version, the actor and the viewer.
+type ListingKey = (u64, Option<String>, Option<Value>);
 
 /// A copy of the state every [`CHECKPOINT_EVERY`] actions, and since the oldest copy
 /// kept, each action with the faces it rolled. An earlier state (for `undo`, or to
@@ -712,6 +724,8 @@ impl<E: Engine> Session<E> {
             cache: E::Cache::default(),
             listings: Vec::new(),
             next_listing: 0,
+            last: None,
+            version: 0,
         }
     }
 
@@ -728,17 +742,28 @@ impl<E: Engine> Session<E> {
     /// Every legal action now (see [`Engine::listing`]; `viewer`: as that viewer may
     /// know them), as JSON.
     pub fn legal_actions(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<Vec<Value>> {
-        Ok(E::listing(&self.ctx, &mut self.cache, &self.state, actor, viewer)?
-            .iter()
-            .map(ToJson::to_json)
-            .collect())
+        Ok(self.listed(actor, viewer)?.iter().map(ToJson::to_json).collect())
+    }
+
+    /// The legal actions now for `actor` as `viewer` may know them: the newest listing
+    /// when it lists the same (the state unchanged since), else a new one.
+    fn listed(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<Arc<Vec<E::Listed>>> {
+        if let Some(((version, a, v), l)) = &self.last {
+            if *version == self.version && a.as_deref() == actor && v.as_ref() == viewer {
+                return Ok(Arc::clone(l));
+            }
+        }
+        let l = Arc::new(E::listing(&self.ctx, &mut self.cache, &self.state, actor, viewer)?);
+        self.last = Some(((self.version, actor.map(String::from), viewer.cloned()), Arc::clone(&l)));
+        Ok(l)
     }
 
     /// List the legal actions now and keep them (typed) under a new id: `(id, count)`.
     /// Their items are read with [`listing_item`](Self::listing_item), also after
-    /// later actions, until [`MAX_LISTINGS`] newer listings were opened.
+    /// later actions, until [`MAX_LISTINGS`] newer listings were opened. Listings of
+    /// the same state, actor and viewer share one copy.
     pub fn open_listing(&mut self, actor: Option<&str>, viewer: Option<&Value>) -> Result<(u64, usize)> {
-        let l = E::listing(&self.ctx, &mut self.cache, &self.state, actor, viewer)?;
+        let l = self.listed(actor, viewer)?;
         let id = self.next_listing;
         self.next_listing += 1;
         let n = l.len();
@@ -758,6 +783,13 @@ impl<E: Engine> Session<E> {
                 ),
             )
         })
+    }
+
+    /// Listings `a` and `b` are one copy (the tests' view of the sharing).
+    #[cfg(test)]
+    pub(crate) fn same_listing(&self, a: u64, b: u64) -> bool {
+        let find = |id: u64| self.listings.iter().find(|(i, _)| *i == id).map(|(_, l)| l);
+        matches!((find(a), find(b)), (Some(x), Some(y)) if Arc::ptr_eq(x, y))
     }
 
     /// Item `i` of listing `id`, as JSON.
@@ -780,6 +812,7 @@ impl<E: Engine> Session<E> {
         let checked = E::check(&self.ctx, &self.state, action)?;
         let start = dice.rolls().len();
         self.history.dirty = true;
+        self.version += 1;
         let applied = E::apply(&self.ctx, &mut self.state, action, checked, dice);
         let events = match applied {
             Ok(events) => events,
@@ -840,6 +873,7 @@ impl<E: Engine> Session<E> {
         }
         self.state = s;
         h.dirty = false;
+        self.version += 1;
         Ok(())
     }
 
