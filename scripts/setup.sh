@@ -77,13 +77,14 @@ setup_node() (
   "$WASM_OPT" --version
 )
 
-# pip install REQUIREMENT... into .venv, skipped when the same set was installed before.
+# Install REQUIREMENT... into .venv (uv: scripts/env.sh), skipped when the same set was
+# installed before.
 venv_install() {
   [ -x "$PY" ] || python3 -m venv "$VENV"
   local stamp="$VENV/.gunbai-$1"; shift
   local want; want="$(printf '%s\n' "$@" | sha256sum | cut -d' ' -f1)"
   if ! fresh "$stamp" "$want"; then
-    venv_pip install -q "$@"
+    uv_install "$PY" "$@"
     echo "$want" >"$stamp"
   fi
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The `analysis` extra (numpy, pandas, matplotlib, tqdm; pandas-stubs and types-tqdm for stubtest), the `scale` extra
 # (dask[distributed]: the build sweep on a LocalCluster) plus what executes the example notebooks in
-# `make test` (nbclient, nbformat, ipykernel). Idempotent: pip skips
-# what is already installed; the kernel spec is installed into the venv itself.
+# `make test` (nbclient, nbformat, ipykernel), installed with uv (scripts/env.sh). Idempotent:
+# uv skips what is already installed; the kernel spec is installed into the venv itself.
 source "$(dirname "$0")/../env.sh"
-venv_pip install -q \
+uv_install "$PY" \
   "numpy>=1.26" "pandas>=2.1" "matplotlib>=3.8" "tqdm>=4.66" "dask[distributed]>=2024.1" \
   "nbclient>=0.10" "nbformat>=5.9" "ipykernel>=6.29" pandas-stubs types-tqdm
 # A kernel named python3 that runs the venv's interpreter (nbclient looks it up by name).
