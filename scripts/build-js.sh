@@ -73,7 +73,8 @@ for tool in "$WASM_BINDGEN" "$WASM_OPT"; do
 done
 
 # What an entry is built from: sources, this script, the toolchains.
-SOURCES="$(inputs_hash Cargo.toml Cargo.lock core bindings-js/Cargo.toml bindings-js/src bindings-js/js/prelude.js bindings-js/js/prelude.d.ts xtask \
+mapfile -t core_sources < <(build_sources)
+SOURCES="$(inputs_hash Cargo.toml Cargo.lock "${core_sources[@]}" bindings-js/Cargo.toml bindings-js/src bindings-js/js/prelude.js bindings-js/js/prelude.d.ts xtask \
   scripts/build-js.sh scripts/env.sh)"
 TOOLS="$(wasm_mode) $("$WASM_BINDGEN" --version) $("$WASM_OPT" --version)"
 [ "$(wasm_mode)" = rustup ] || TOOLS="$TOOLS $("$CACHE/debian-rust/rustc" -V)"

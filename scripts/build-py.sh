@@ -27,7 +27,8 @@ mkdir -p bindings-py/python/gunbai/data
 cmp -s core/data/command/coc7_tables.json bindings-py/python/gunbai/data/coc7_tables.json ||
   cp core/data/command/coc7_tables.json bindings-py/python/gunbai/data/
 
-key="$(inputs_hash Cargo.toml Cargo.lock core bindings-py/Cargo.toml bindings-py/pyproject.toml bindings-py/src \
+mapfile -t core_sources < <(build_sources)
+key="$(inputs_hash Cargo.toml Cargo.lock "${core_sources[@]}" bindings-py/Cargo.toml bindings-py/pyproject.toml bindings-py/src \
   bindings-py/python README.md scripts/build-py.sh scripts/env.sh) $("$VENV/bin/maturin" --version)"
 key="$(echo "$key" | sha256sum | cut -c1-32)"
 STAMP="$ROOT/target/stamps/wheel"

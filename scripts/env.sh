@@ -55,12 +55,23 @@ inputs_hash() {
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
       git ls-files -z -co --exclude-standard -- "$@" | sort -z | xargs -0 -r sha256sum
     else
-      find "$@" -type f -print0 | sort -z | xargs -0 -r sha256sum
+      # (outside git: the exclusions are not applied, which only hashes more)
+      local paths=() p
+      for p in "$@"; do [[ "$p" == ":("* ]] || paths+=("$p"); done
+      find "${paths[@]}" -type f -print0 | sort -z | xargs -0 -r sha256sum
     fi
     rustc -V 2>/dev/null || true
     cargo -V 2>/dev/null || true
     env | grep -E '^(RUSTFLAGS|CARGO_PROFILE_[A-Z_]+|CARGO_BUILD_[A-Z_]+)=' | sort || true
   ) | sha256sum | cut -c1-32
+}
+
+# build_sources: the core as its builds see it, as inputs_hash paths: `core` less its
+# test-only files (scripts/test-only.py: modules declared under #[cfg(test)], core/tests),
+# so that the wasm entries, the wheel and xtask are not rebuilt after an edit to a test.
+build_sources() {
+  echo core
+  python3 "$ROOT/scripts/test-only.py" "$ROOT"
 }
 
 # fresh STAMP KEY: true when STAMP holds KEY (the output it stands for is current).

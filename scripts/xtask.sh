@@ -10,7 +10,8 @@ source "$(dirname "$0")/env.sh"
 cd "$ROOT"
 bin="$ROOT/target/tools/xtask"
 # (xtask embeds bindings-js/js/prelude.js and prelude.d.ts.)
-key="$(inputs_hash Cargo.toml Cargo.lock core xtask bindings-js/js)"
+mapfile -t core_sources < <(build_sources)
+key="$(inputs_hash Cargo.toml Cargo.lock "${core_sources[@]}" xtask bindings-js/js)"
 if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
   mkdir -p "$(dirname "$bin")"
   if artifact_get xtask "$key" "$(dirname "$bin")" && [ -x "$bin" ]; then

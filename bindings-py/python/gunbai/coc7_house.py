@@ -61,8 +61,8 @@ def round_legal_actions(*, state: C7hRoundState, viewer: Union[str, None] = None
     """``coc7_house.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
-        state: The current state; validated as untrusted data (`invalid_data` naming the field).
-        viewer: The viewer the listing is for, as the view operation takes it (A combatant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it: a combatant's id. Absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.
@@ -274,8 +274,8 @@ def chase_legal_actions(*, state: C7hChaseState, viewer: Union[str, None] = None
     """``coc7_house.chase_legal_actions`` — C7H-ESC: what chase_act accepts now: one chase round while the chase goes on, nothing once it is over.
 
     Args:
-        state: The current state; validated as untrusted data (`invalid_data` naming the field).
-        viewer: The viewer the listing is for, as the view operation takes it (The fugitive's or the pursuer's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it: the fugitive's or the pursuer's id. Absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

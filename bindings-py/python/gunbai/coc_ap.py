@@ -94,8 +94,8 @@ def round_legal_actions(*, state: CocApRoundState, viewer: Union[str, None] = No
     """``coc_ap.round_legal_actions`` — Every action round_act accepts in this state.
 
     Args:
-        state: The current state; validated as untrusted data (`invalid_data` naming the field).
-        viewer: The viewer the listing is for, as the view operation takes it (A participant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it: a participant's id. Absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

@@ -161,12 +161,12 @@ def round_new(*, combatants: Sequence[FmCombatantInit], data: Union[Any, None] =
 
 
 @_op("fap_map.round_legal_actions")
-def round_legal_actions(*, state: Any, viewer: Union[str, None] = None, data: Union[Any, None] = None) -> FmLegalActionsResult:
+def round_legal_actions(*, state: FmRoundState, viewer: Union[str, None] = None, data: Union[Any, None] = None) -> FmLegalActionsResult:
     """``fap_map.round_legal_actions`` — Every action round_act accepts now, in its exact form, with its cost (whose turn it is and the action order: round_turn).
 
     Args:
-        state: The state from the last `round_new` / `round_act`.
-        viewer: The viewer the listing is for, as the view operation takes it (A combatant's id); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it: a combatant's id. Absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
         data: The action pack given to `round_new`, if any.
 
     Raises:

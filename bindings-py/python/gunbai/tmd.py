@@ -158,8 +158,8 @@ def encounter_legal_actions(*, state: TmdEncounterState, viewer: Union[str, None
     """``tmd.encounter_legal_actions`` — TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs.
 
     Args:
-        state: The current state; validated as untrusted data.
-        viewer: The viewer the listing is for, as the view operation takes it (A character's id or a side); absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
+        state: The current state, as the last operation returned it (untrusted: parsed and validated, `invalid_data` naming the field).
+        viewer: The viewer the listing is for, as the view operation takes it: a character's id or a side. Absent or null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that names nobody is `invalid_argument`.
 
     Raises:
         GunbaiError: with a stable ``.code``.

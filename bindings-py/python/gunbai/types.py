@@ -2275,7 +2275,6 @@ TmdLegalAction = TypedDict("TmdLegalAction", {
 
 TmdEncounterLegalResult = TypedDict("TmdEncounterLegalResult", {
     "actions": list[TmdLegalAction],
-    "gm_actions": list[str],
 })
 
 TmdEncounterActArgs = TypedDict("TmdEncounterActArgs", {
@@ -2626,7 +2625,7 @@ FmRoundResult = TypedDict("FmRoundResult", {
 })
 
 FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
-    "state": Any,
+    "state": FmRoundState,
     "viewer": NotRequired[Union[str, None]],
     "data": NotRequired[Any],
 })

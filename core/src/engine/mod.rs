@@ -624,6 +624,68 @@ macro_rules! act_shapes {
     };
 }
 
+/// Declare engine `$args` and `$res`: the arguments of its legal-actions operation,
+/// `{state, viewer?, data?}` (what [`legal_call`] reads and `legal_op!` documents), and its
+/// result `{actions}`, each with its doc comment; `$state` is the state's schema type,
+/// `$who` says whom a viewer names, and the doc comment before `actions` what is listed.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! legal_shapes {
+    (
+        $(#[$am:meta])* $args:ident,
+        $(#[$rm:meta])* $res:ident,
+        $state:literal,
+        $(#[$lm:meta])* actions: $listed:ty,
+        viewer: $who:literal
+        $(, data: $data:ty)?
+    ) => {
+        $(#[$am])*
+        #[derive(
+            Debug,
+            Clone,
+            serde::Serialize,
+            $crate::json::ToJson,
+            serde::Deserialize,
+            $crate::json::FromJson,
+            schemars::JsonSchema,
+        )]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            /// The current state, as the last operation returned it (untrusted: parsed
+            /// and validated, `invalid_data` naming the field).
+            #[schemars(with = $state)]
+            pub state: serde_json::Value,
+            /// The viewer the listing is for, as the view operation takes it:
+            #[doc = $who]
+            /// Absent or null: the GM. These rules hide nothing, so it is the GM's
+            /// listing; a viewer that names nobody is `invalid_argument`.
+            #[serde(default)]
+            #[schemars(with = "Option<String>")]
+            pub viewer: Option<serde_json::Value>,
+            $(
+                /// The action pack given to `round_new`, if any.
+                #[serde(default)]
+                pub data: Option<$data>,
+            )?
+        }
+
+        $(#[$rm])*
+        #[derive(
+            Debug,
+            Clone,
+            serde::Serialize,
+            $crate::json::ToJson,
+            serde::Deserialize,
+            $crate::json::FromJson,
+            schemars::JsonSchema,
+        )]
+        pub struct $res {
+            $(#[$lm])*
+            pub actions: Vec<$listed>,
+        }
+    };
+}
+
 /// The `OpDef` of an engine operation that reads its arguments as JSON (`$call`, on
 /// the arguments `$v`); `$args`/`$res` only document its shape in the catalog.
 #[macro_export]
@@ -1141,6 +1203,7 @@ fn events_and_rolls(events: Value, dice: &mut Dice) -> Value {
 
 /// Every legal action of `s`, as the pure legal-actions operations list it:
 /// [`Engine::listing`] for every actor (as `viewer` may know them), with fresh buffers.
+#[cfg(test)]
 pub(crate) fn listing_of<E: Engine>(
     ctx: &E::Ctx,
     s: &E::State,

@@ -349,7 +349,7 @@ S += [
         {"events": [E(event="scene_ended", scene=3, reason="battle_end"), E(event="encounter_ended")],
          "state": {"phase": "ended"}})),
     act(K("start_turns"), V("nothing-after-the-end", "TMD-INI-5", err=ill("TMD-INI-5"))),
-    legal(V("legal-after-the-end-is-empty", "TMD-SCN-1", {"actions": [], "gm_actions": []})),
+    legal(V("legal-after-the-end-is-empty", "TMD-SCN-1", {"actions": []})),
 ]
 # 6. Initiative changes, late joiners, leaving (TMD-INI-3/4/6).
 S += [

@@ -113,9 +113,9 @@ pub(crate) fn ops() -> Vec<OpDef> {
             encounter::TmdEncounterNewArgs => encounter::TmdEncounterResult,
             "TMD: start an encounter (optional surprise round, else initiative is rolled); returns the state."
         ),
-        crate::op!(
+        crate::legal_op!(
             "tmd.encounter_legal_actions",
-            encounter::encounter_legal_actions,
+            handle::Encounter,
             encounter::TmdEncounterLegalArgs => encounter::TmdEncounterLegalResult,
             "TMD: every legal action of an encounter state, in the exact form encounter_act accepts, with costs."
         ),

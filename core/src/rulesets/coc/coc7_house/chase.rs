@@ -150,21 +150,6 @@ crate::internally_tagged! {
     }
 }
 
-/// Arguments of `coc7_house.chase_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct C7hChaseLegalArgs {
-    /// The current state; validated as untrusted data (`invalid_data` naming the field).
-    #[schemars(with = "C7hChaseState")]
-    pub state: serde_json::Value,
-    /// The viewer the listing is for, as the view operation takes it (The fugitive's or the pursuer's id); absent or
-    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
-    /// names nobody is `invalid_argument`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub viewer: Option<serde_json::Value>,
-}
-
 /// One legal chase action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct C7hChaseLegalAction {
@@ -172,12 +157,16 @@ pub struct C7hChaseLegalAction {
     pub action: C7hChaseAction,
 }
 
-/// Result of `coc7_house.chase_legal_actions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct C7hChaseLegalResult {
+crate::legal_shapes!(
+    /// Arguments of `coc7_house.chase_legal_actions`.
+    C7hChaseLegalArgs,
+    /// Result of `coc7_house.chase_legal_actions`.
+    C7hChaseLegalResult,
+    "C7hChaseState",
     /// `round` while the chase goes on (C7H-ESC-6) and has a pursuer; empty once it is over.
-    pub actions: Vec<C7hChaseLegalAction>,
-}
+    actions: C7hChaseLegalAction,
+    viewer: "the fugitive's or the pursuer's id."
+);
 
 /// Arguments of `coc7_house.chase_act`.
 ///

@@ -385,21 +385,6 @@ pub struct C7hRoundNewArgs {
     pub variants: C7hVariants,
 }
 
-/// Arguments of `coc7_house.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct C7hRoundLegalArgs {
-    /// The current state; validated as untrusted data (`invalid_data` naming the field).
-    #[schemars(with = "C7hRoundState")]
-    pub state: serde_json::Value,
-    /// The viewer the listing is for, as the view operation takes it (A combatant's id); absent or
-    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
-    /// names nobody is `invalid_argument`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub viewer: Option<serde_json::Value>,
-}
-
 /// Which of the round's actions (C7H-ECO-1) a listed action uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -423,14 +408,18 @@ pub struct C7hLegalAction {
     pub uses: C7hUses,
 }
 
-/// Result of `coc7_house.round_legal_actions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct C7hRoundLegalResult {
+crate::legal_shapes!(
+    /// Arguments of `coc7_house.round_legal_actions`.
+    C7hRoundLegalArgs,
+    /// Result of `coc7_house.round_legal_actions`.
+    C7hRoundLegalResult,
+    "C7hRoundState",
     /// Every legal action in the form `round_act` accepts (`active` is listed
     /// with `concentration: false`, and also `true` when legal; `passive` with
     /// `bonus_die: true` only when the stance die is available).
-    pub actions: Vec<C7hLegalAction>,
-}
+    actions: C7hLegalAction,
+    viewer: "a combatant's id."
+);
 
 crate::act_shapes!(
     /// Arguments of `coc7_house.round_act`.

@@ -371,21 +371,6 @@ pub struct CocApRoundNewArgs {
     pub variants: CocApVariants,
 }
 
-/// Arguments of `coc_ap.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocApRoundLegalArgs {
-    /// The current state; validated as untrusted data (`invalid_data` naming the field).
-    #[schemars(with = "CocApRoundState")]
-    pub state: serde_json::Value,
-    /// The viewer the listing is for, as the view operation takes it (A participant's id); absent or
-    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
-    /// names nobody is `invalid_argument`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub viewer: Option<serde_json::Value>,
-}
-
 /// One legal action and what it costs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct CocApLegalAction {
@@ -395,15 +380,19 @@ pub struct CocApLegalAction {
     pub ap: i64,
 }
 
-/// Result of `coc_ap.round_legal_actions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct CocApRoundLegalResult {
+crate::legal_shapes!(
+    /// Arguments of `coc_ap.round_legal_actions`.
+    CocApRoundLegalArgs,
+    /// Result of `coc_ap.round_legal_actions`.
+    CocApRoundLegalResult,
+    "CocApRoundState",
     /// Every legal action, in the form `round_act` accepts (`other`, whose
     /// cost is free, is listed with `ap: 1` when 1 AP is affordable; `parry`
     /// without a weapon is listed whether or not the `parry` skill is given,
     /// since a missing skill counts as 0).
-    pub actions: Vec<CocApLegalAction>,
-}
+    actions: CocApLegalAction,
+    viewer: "a participant's id."
+);
 
 crate::act_shapes!(
     /// Arguments of `coc_ap.round_act`.

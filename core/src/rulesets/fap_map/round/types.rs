@@ -458,22 +458,17 @@ impl FmRoundAction {
     }
 }
 
-/// Arguments of `fap_map.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct FmRoundStateArgs {
-    /// The state from the last `round_new` / `round_act`.
-    pub state: Value,
-    /// The viewer the listing is for, as the view operation takes it (A combatant's id); absent or
-    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
-    /// names nobody is `invalid_argument`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub viewer: Option<serde_json::Value>,
-    /// The action pack given to `round_new`, if any.
-    #[serde(default)]
-    pub data: Option<Value>,
-}
+crate::legal_shapes!(
+    /// Arguments of `fap_map.round_legal_actions`.
+    FmRoundStateArgs,
+    /// Result of `fap_map.round_legal_actions`.
+    FmLegalActionsResult,
+    "FmRoundState",
+    /// Every legal action now, with its cost.
+    actions: FmLegalAction,
+    viewer: "a combatant's id.",
+    data: Value
+);
 
 crate::act_shapes!(
     /// Arguments of `fap_map.round_act`.
@@ -646,11 +641,4 @@ pub struct FmLegalAction {
     /// Likewise for MAP.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map_choice: Option<FmCost>,
-}
-
-/// Result of `fap_map.round_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct FmLegalActionsResult {
-    /// Every legal action now, with its cost.
-    pub actions: Vec<FmLegalAction>,
 }

@@ -82,21 +82,6 @@ crate::act_shapes!(
     TmdAction
 );
 
-/// Arguments of `tmd.encounter_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TmdEncounterLegalArgs {
-    /// The current state; validated as untrusted data.
-    #[schemars(with = "TmdEncounterState")]
-    pub state: serde_json::Value,
-    /// The viewer the listing is for, as the view operation takes it (A character's id or a side); absent or
-    /// null: the GM. These rules hide nothing, so it is the GM's listing; a viewer that
-    /// names nobody is `invalid_argument`.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub viewer: Option<serde_json::Value>,
-}
-
 /// What a legal action costs.
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
 pub struct TmdCost {
@@ -115,21 +100,23 @@ pub struct TmdLegalAction {
     pub cost: TmdCost,
 }
 
-/// Result of `tmd.encounter_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct TmdEncounterLegalResult {
+crate::legal_shapes!(
+    /// Arguments of `tmd.encounter_legal_actions`.
+    TmdEncounterLegalArgs,
+    /// Result of `tmd.encounter_legal_actions`.
+    TmdEncounterLegalResult,
+    "TmdEncounterState",
     /// Every legal action with no caller-chosen value (interrupts in initiative order,
     /// TMD-INT-1), in its default form. Annotations (`ability`, `uses_per_round`,
     /// `label`, `purpose`/`source`/`timing`, `ignores_preemption`) may be added to a
     /// listed action; an ability's out-of-turn use of a held action (TMD-AP-11)
-    /// needs an `ability` and is therefore not listed.
-    pub actions: Vec<TmdLegalAction>,
-    /// Kinds of actions also allowed now that take caller-chosen values, in this
-    /// order: `gain_ap`, `set_base_initiative`, `apply_effect` (until the battle
-    /// ends), `join` (outside an interrupt chain), `retain` (the acting character
-    /// holds a converted action).
-    pub gm_actions: Vec<String>,
-}
+    /// needs an `ability` and is therefore not listed. The GM's actions that take
+    /// values only the GM chooses (`gain_ap`, `set_base_initiative`, `apply_effect`,
+    /// `join`, `retain`) are not listed: `encounter_act` takes them whenever the rules
+    /// allow them.
+    actions: TmdLegalAction,
+    viewer: "a character's id or a side."
+);
 
 /// Parse and validate an untrusted state.
 pub fn load_state(value: &serde_json::Value) -> Result<TmdEncounterState> {
@@ -456,27 +443,6 @@ fn conversion_probes(s: &TmdEncounterState) -> Vec<(TmdAction, String)> {
     v
 }
 
-/// `tmd.encounter_legal_actions` — every legal action now, in the exact form
-/// `encounter_act` accepts, with its cost.
-pub fn encounter_legal_actions(args: &TmdEncounterLegalArgs) -> Result<TmdEncounterLegalResult> {
-    let s = load_state(&args.state)?;
-    let actions = crate::engine::listing_of::<crate::tmd::handle::Encounter>(&(), &s, args.viewer.as_ref())?;
-    let mut gm = Vec::new();
-    if s.phase != TmdPhase::Ended {
-        gm.push("gain_ap".to_string());
-        gm.push("set_base_initiative".to_string());
-        gm.push("apply_effect".to_string());
-        if s.chain.is_none() {
-            gm.push("join".to_string());
-        }
-        if s.phase == TmdPhase::Turns
-            && s.current.as_deref().and_then(|c| s.ch(c)).is_some_and(|c| c.held.total() > 0)
-        {
-            gm.push("retain".to_string());
-        }
-    }
-    Ok(TmdEncounterLegalResult { actions, gm_actions: gm })
-}
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
