@@ -594,16 +594,8 @@ macro_rules! act_op {
 #[doc(hidden)]
 macro_rules! act_shapes {
     ($(#[$meta:meta])* $args:ident, $state:literal, $action:ty $(, data: $data:ty)?) => {
+        $crate::engine_shape! { $crate::json::DeserializeFromJson;
         $(#[$meta])*
-        #[derive(
-            Debug,
-            Clone,
-            serde::Serialize,
-            $crate::json::ToJson,
-            $crate::json::DeserializeFromJson,
-            $crate::json::FromJson,
-            schemars::JsonSchema,
-        )]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The current state, as the last operation returned it (untrusted: parsed
@@ -620,6 +612,7 @@ macro_rules! act_shapes {
             /// `seed` or scripted `rolls`.
             #[serde(flatten)]
             pub source: $crate::dice::DiceArgs,
+        }
         }
     };
 }
@@ -639,16 +632,8 @@ macro_rules! legal_shapes {
         viewer: $who:literal
         $(, data: $data:ty)?
     ) => {
+        $crate::engine_shape! { serde::Deserialize;
         $(#[$am])*
-        #[derive(
-            Debug,
-            Clone,
-            serde::Serialize,
-            $crate::json::ToJson,
-            serde::Deserialize,
-            $crate::json::FromJson,
-            schemars::JsonSchema,
-        )]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The current state, as the last operation returned it (untrusted: parsed
@@ -668,21 +653,36 @@ macro_rules! legal_shapes {
                 pub data: Option<$data>,
             )?
         }
+        }
 
+        $crate::engine_shape! { serde::Deserialize;
         $(#[$rm])*
+        pub struct $res {
+            $(#[$lm])*
+            pub actions: Vec<$listed>,
+        }
+        }
+    };
+}
+
+/// `$struct` with the derives of an operation's argument or result type (the JSON path,
+/// its schema, serde), deserializing with `$de`: what `act_shapes!` and `legal_shapes!`
+/// declare their types with.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! engine_shape {
+    ($de:path; $(#[$m:meta])* pub struct $name:ident { $($body:tt)* }) => {
         #[derive(
             Debug,
             Clone,
             serde::Serialize,
             $crate::json::ToJson,
-            serde::Deserialize,
+            $de,
             $crate::json::FromJson,
             schemars::JsonSchema,
         )]
-        pub struct $res {
-            $(#[$lm])*
-            pub actions: Vec<$listed>,
-        }
+        $(#[$m])*
+        pub struct $name { $($body)* }
     };
 }
 
