@@ -44,7 +44,7 @@ demo:
 ## cargo doc, Node and Python tests, stubs, both conformance runners, the docs' examples,
 ## browser tests, notebooks, the bot, the fuzz run, make dist and the smoke tests), each
 ## with the setup and builds it needs, side by side. CHECKS="pytest stubs" runs only those.
-## The property runs play 50 battles and 100 games per engine; GUNBAI_LONG=1 make test (or
+## The property runs play 25 battles and 50 games per engine; GUNBAI_LONG=1 make test (or
 ## GUNBAI_LONG=1 bash scripts/ci/property.sh) plays the long counts, 350 and 300.
 test:
 	bash scripts/test.sh $(CHECKS)

@@ -16,7 +16,7 @@ cd "$ROOT"
 export CARGO_PROFILE_PROPTEST_DEBUG_ASSERTIONS=true CARGO_PROFILE_PROPTEST_OVERFLOW_CHECKS=true
 # What they are built from (the core's tests include files of examples/battles and
 # testdata), the toolchain and the profile's settings (inputs_hash). (README's and the
-# guide's examples are doctests, test-core's own build.)
+# guide's examples are doctests, smoke-rust.sh's own build.)
 key="$(inputs_hash Cargo.toml Cargo.lock core examples/battles testdata)"
 dir="$ROOT/target/test-bin"
 fresh "$dir/.key" "$key" && [ -f "$dir/list" ] && exit 0

@@ -11,8 +11,10 @@
 #   npm    npm install of the tarball into an empty project; the README's JS examples, and
 #          the per-ruleset and inline entries load
 #   Rust   `cargo add --path core` in a new cargo project outside the repository; the
-#          README's Rust examples as its main (in the repository's target/; cargo builds the
-#          core again there, as another workspace's dependency)
+#          core's doctests there (README's and the guide's Rust examples, the rustdoc
+#          examples: `cargo test -p gunbai --doc`, the core as that project's dependency),
+#          then README's Rust examples as the project's main (the same build of the core;
+#          target dir target/smoke-rust)
 # Needs network access to PyPI (maturin, numpy, pandas, matplotlib) and crates.io, or
 # their caches.
 #   bash scripts/smoke.sh [PART...]   parts: installed (wheel + npm + README examples),
@@ -98,7 +100,7 @@ bash scripts/readme-examples.sh --python "$work/venv-sdist/bin/python" --no-js -
 }
 
 smoke_rust() {
-step "Rust: cargo add --path core in a new project, the README's Rust examples as main"
+step "Rust: cargo add --path core in a new project; the core's doctests there; the README's Rust examples as main"
 cargo new -q --vcs none "$work/rust-project"
 cp Cargo.lock "$work/rust-project/" # the same dependency versions as the workspace
 (cd "$work/rust-project" && cargo add -q --path "$ROOT/core" && { cargo add -q --offline serde_json@1 || cargo add -q serde_json@1; })
@@ -110,7 +112,9 @@ if not blocks:
 body = "\n".join(f"    {{\n{textwrap.indent(textwrap.dedent(b), '        ')}    }}" for b in blocks)
 pathlib.Path(sys.argv[2]).write_text(f"fn main() {{\n{body}\n    println!(\"{len(blocks)} README Rust example(s) ran\");\n}}\n", encoding="utf-8")
 PY
-(cd "$work/rust-project" && CARGO_TARGET_DIR="$ROOT/target" cargo run -q)
+# The doctests build the core once, as this project's dependency; `cargo run` reuses it.
+(cd "$work/rust-project" && export CARGO_TARGET_DIR="$ROOT/target/smoke-rust" &&
+  cargo test -q -p gunbai --doc 2>&1 | grep -Ev '^\s*$|^running [0-9]+ tests?$|^[.i]*$' && cargo run -q)
 }
 
 for part in $parts; do

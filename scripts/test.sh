@@ -21,8 +21,9 @@ export GUNBAI_CI_RUNNER=1 PYO3_PYTHON="$PY"
 # ready). Long ones first: the optimized property build and the cargo builds.
 CHECKS=(
   property      # the long runs, optimized with debug assertions
-  test-core     # cargo test: unit tests, vectors, doctests, layering
+  test-core     # cargo test: unit tests, vectors, layering
   clippy
+  smoke-rust    # the doctests, in a new project that adds the core by path
   fmt
   doc           # cargo doc, warnings as errors
   generated     # catalog, .d.ts and the Python surface are current
@@ -41,7 +42,6 @@ CHECKS=(
   smoke-sdist
   smoke-installed
   smoke-plugins # the NoneBot2 and Koishi plugins installed from dist/
-  smoke-rust
   rule-docs     # docs/rules/ cites only what exists
   rule-coverage # informational
 )

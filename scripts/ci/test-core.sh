@@ -2,10 +2,12 @@
 # cargo test of the core: its unit tests and each file of core/tests (the conformance
 # vectors one test per file, the no-panic, echo-bound and layering tests) from the test
 # binaries scripts/build-tests.sh builds once for this check and property.sh (optimized,
-# debug assertions and overflow checks on), then the doctests (README's and the guide's
-# Rust examples), debug build. The long runs are property.sh's. (xtask and the JS crate
-# have no tests; clippy --all-targets compiles them.)
-# GUNBAI_TEST_BUILD=debug (make check): everything in one incremental debug `cargo test`.
+# debug assertions and overflow checks on). The long runs are property.sh's; the doctests
+# (README's and the guide's Rust examples, the rustdoc examples) are smoke-rust.sh's, run
+# where a user's project builds the core. (xtask and the JS crate have no tests; clippy
+# --all-targets compiles them.)
+# GUNBAI_TEST_BUILD=debug (make check): everything, doctests too, in one incremental debug
+# `cargo test`.
 source "$(dirname "$0")/lib.sh"
 needs rust tests
 skip_long_runs
@@ -18,5 +20,4 @@ while read -r name; do
   if [ "$name" = gunbai-lib ]; then run_test_bin "$name" "${SKIP_LONG[@]}" || failed=1
   else run_test_bin "$name" || failed=1; fi
 done <"$ROOT/target/test-bin/list"
-cargo_test_quiet -p gunbai --doc
 exit "$failed"

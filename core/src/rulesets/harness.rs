@@ -18,8 +18,8 @@ use crate::engine::{Engine, PureFn, Session};
 use crate::json::ToJson;
 use serde_json::{json, Value};
 
-/// Games per engine: `GUNBAI_HARNESS_GAMES` (`make test` sets 100, 300 with `GUNBAI_LONG=1`:
-/// scripts/ci/property.sh), else 300 in an optimized build and 4 in a debug one (`cargo test`).
+/// Games per engine: `GUNBAI_HARNESS_GAMES` (scripts/ci/property.sh sets `make test`'s count,
+/// and 300 with `GUNBAI_LONG=1`), else 300 in an optimized build and 4 in a debug one (`cargo test`).
 fn games() -> u64 {
     let default = if cfg!(debug_assertions) { 4 } else { 300 };
     std::env::var("GUNBAI_HARNESS_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)

@@ -457,8 +457,8 @@ fn property_defense_4v4() {
 /// test --release -p gunbai --lib property_every_action`), else 1 in a debug
 /// build (a JSON round trip of the whole state after every action is slow
 /// unoptimized) and 30 in a release build. `make test` (scripts/ci/property.sh) runs this test
-/// in the `proptest` profile with 50 per configuration (300 battles, every action fully
-/// checked; 350 with `GUNBAI_LONG=1`).
+/// in the `proptest` profile with its own count per configuration (350 with
+/// `GUNBAI_LONG=1`).
 fn every_action_battles() -> u64 {
     std::env::var("GUNBAI_PROPERTY_BATTLES")
         .ok()
