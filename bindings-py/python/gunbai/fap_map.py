@@ -191,7 +191,7 @@ def round_act(*, state: FmRoundState, action: FmRoundAction, data: Union[Any, No
 
 
 @_op("fap_map.round_view")
-def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: Union[Sequence[FmEvent], None] = None, action: Union[Mapping[str, Any], None] = None, data: Union[Any, None] = None) -> FmRoundViewResult:
+def round_view(*, state: FmRoundState, viewer: Union[str, None] = None, events: Union[Sequence[FmLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None, data: Union[Any, None] = None) -> FmRoundViewResult:
     """``fap_map.round_view`` — A combatant's view of a state (and of the last action's events): declarations are spoken openly (FM-DEF-4), so it is the state unchanged; the viewer is checked.
 
     Args:

@@ -32,7 +32,7 @@ impl Engine for Round {
     type Cache = ();
     type Listed = FmLegalAction;
     type Checked = ();
-    type Events = Vec<round::FmEvent>;
+    type Events = Vec<round::FmLoggedEvent>;
 
     fn create(setup: &FmRoundNewArgs) -> Result<Created<Self>> {
         let r = round::round_new(setup)?;
@@ -69,7 +69,7 @@ impl Engine for Round {
         a: &FmRoundAction,
         _: (),
         dice: &mut Dice,
-    ) -> Result<Vec<round::FmEvent>> {
+    ) -> Result<Vec<round::FmLoggedEvent>> {
         round::commit(s, &ctx.pack, a, dice)
     }
 
@@ -212,12 +212,12 @@ impl Engine for Round {
 crate::engine::view_schema::view_shapes!(
     FmRoundViewArgs, FmRoundViewResult,
     crate::fap_map::round::FmRoundState,
-    crate::fap_map::round::FmEvent,
+    crate::fap_map::round::FmLoggedEvent,
     String,
     "A combatant's id; absent or null: the GM.",
     crate::fap_map::round::FmRoundState,
     "The state: the round hides nothing from a viewer, so it is the state unchanged.",
-    crate::fap_map::round::FmEvent,
+    crate::fap_map::round::FmLoggedEvent,
     data: Value
 );
 

@@ -314,38 +314,25 @@ pub(crate) fn current(state: &FmRoundState, pack: &FmActionPack) -> Option<Strin
     order(state, pack).into_iter().next().map(|e| e.combatant)
 }
 
-pub(crate) fn event(
-    kind: FmEventKind,
-    rule: &str,
-    c: Option<&FmCombatant>,
-    action: Option<&str>,
-    spent: (i64, i64),
-    text: WtLabel,
-) -> FmEvent {
-    FmEvent {
-        event: kind,
-        rule: rule.into(),
-        combatant: c.map(|c| c.id.clone()),
+/// `c` after acting with `action` (its id), having spent `spent` (FAP, MAP tenths).
+pub(crate) fn acted(c: &FmCombatant, action: Option<&str>, spent: (i64, i64)) -> FmActed {
+    FmActed {
+        combatant: c.id.clone(),
         action: action.map(str::to_string),
+        names: None,
         fap_spent_tenths: spent.0,
         map_spent_tenths: spent.1,
-        fap_left_tenths: c.map(|c| c.fap_tenths),
-        fap_left: c.map(|c| points::decimal(c.fap_tenths)),
-        map_left_tenths: c.map(|c| c.map_tenths),
-        map_left: c.map(|c| points::decimal(c.map_tenths)),
-        block: None,
-        target: None,
-        target_fap_spent_tenths: None,
-        consecutive: None,
-        names: None,
-        evasion: None,
-        jump_evasion: None,
-        damage: None,
-        damage_taken: None,
-        hp: c.and_then(|c| c.hp),
-        prone: None,
-        text,
+        fap_left_tenths: c.fap_tenths,
+        fap_left: points::decimal(c.fap_tenths),
+        map_left_tenths: c.map_tenths,
+        map_left: points::decimal(c.map_tenths),
+        hp: c.hp,
     }
+}
+
+/// An event as reported: with the rule that produced it and its sentence.
+pub(crate) fn logged(event: FmEvent, rule: &str, text: WtLabel) -> FmLoggedEvent {
+    FmLoggedEvent { event, rule: rule.to_string(), text }
 }
 
 pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<()> {
@@ -523,7 +510,7 @@ pub(crate) fn apply(
     pack: &FmActionPack,
     action: &FmRoundAction,
     dice: &mut Dice,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     match action {
         FmRoundAction::Declare { actor: combatant, declaration } => {
             declare(state, pack, combatant, declaration)
@@ -589,7 +576,7 @@ fn resolve_next(
     pack: &FmActionPack,
     combatant: &str,
     resolve: bool,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let j = next_pending(pack, c)
@@ -607,13 +594,11 @@ fn resolve_next(
         state.window = None;
         state.last_move = None;
         state.attack = None;
-        let c = state.combatants.get(i);
-        return Ok(vec![event(
-            FmEventKind::Skipped,
+        let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+        let by = acted(c, Some(&a.id), (0, 0));
+        return Ok(vec![logged(
+            FmEvent::Skipped { by },
             "FM-DEF-3",
-            c,
-            Some(&a.id),
-            (0, 0),
             sentences::skipped(combatant, &a.names),
         )]);
     }
@@ -629,8 +614,8 @@ fn resolve_next(
     if a.id == "regain_footing" {
         c.prone = false;
     }
-    let mut ev = event(FmEventKind::Resolved, &a.rule, Some(c), Some(&a.id), (f, m), text);
-    ev.consecutive = consec;
+    let ev =
+        logged(FmEvent::Resolved { by: acted(c, Some(&a.id), (f, m)), consecutive: consec }, &a.rule, text);
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     state.attack = attack_of(a, combatant, &d);
@@ -680,23 +665,20 @@ fn set_grapple(
     combatant: &str,
     target: &str,
     grappling: bool,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     if grappling {
         state.grapples.push([combatant.to_string(), target.to_string()]);
     } else {
         state.grapples.retain(|g| !(g.contains(&combatant.to_string()) && g.contains(&target.to_string())));
     }
-    let c = state.combatants.iter().find(|c| c.id == combatant);
-    let mut ev = event(
-        FmEventKind::GrappleChanged,
-        if grappling { "FM-ACT-12" } else { "FM-ACT-13" },
-        c,
-        None,
-        (0, 0),
-        sentences::grapple(combatant, target, grappling),
-    );
-    ev.target = Some(target.to_string());
-    Ok(vec![ev])
+    let c = state
+        .combatants
+        .iter()
+        .find(|c| c.id == combatant)
+        .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
+    let ev = FmEvent::GrappleChanged { by: acted(c, None, (0, 0)), target: target.to_string() };
+    let rule = if grappling { "FM-ACT-12" } else { "FM-ACT-13" };
+    Ok(vec![logged(ev, rule, sentences::grapple(combatant, target, grappling))])
 }
 
 /// The two combatants are grappling (either order).
@@ -813,7 +795,7 @@ fn declare(
     pack: &FmActionPack,
     combatant: &str,
     declaration: &FmDeclaration,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let FmDeclarePlan { i, n, fap, map, caps } = check_declare(state, pack, combatant, declaration)?;
     let a = def(pack, "action.declaration.action", &declaration.action)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
@@ -821,7 +803,7 @@ fn declare(
     c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
     let d = &c.declared.last().ok_or_else(|| Error::new(ErrorCode::Internal, "declared"))?.declaration;
     let text = sentences::declared(&c.id, &a.names, fap, map, &d.targets, d.damage);
-    Ok(vec![event(FmEventKind::Declared, &a.rule, Some(c), Some(&a.id), (0, 0), text)])
+    Ok(vec![logged(FmEvent::Declared { by: acted(c, Some(&a.id), (0, 0)) }, &a.rule, text)])
 }
 
 /// FM-ACT-19 / FM-ACT-18: drop an armed readied action and carried sustained
@@ -839,7 +821,7 @@ fn check_release(state: &FmRoundState, combatant: &str) -> Result<()> {
 }
 
 /// `release`, applied after [`check_release`].
-fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let rule = if c.readied.is_some() { "FM-ACT-19" } else { "FM-ACT-18" };
@@ -854,20 +836,13 @@ fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     }
     c.readied = None;
     c.declared.retain(|d| !d.carried);
-    Ok(vec![event(FmEventKind::Released, rule, Some(c), None, (0, 0), sentences::released(&c.id))])
+    Ok(vec![logged(FmEvent::Released { by: acted(c, None, (0, 0)) }, rule, sentences::released(&c.id))])
 }
 
 /// FM-DEF-4 → FM-DEF-3: the declarations end and the resolution in action order begins.
-fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmEvent>> {
+fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmLoggedEvent>> {
     state.phase = FmPhase::Resolution;
-    Ok(vec![event(
-        FmEventKind::DeclarationsEnded,
-        "FM-DEF-3",
-        None,
-        None,
-        (0, 0),
-        sentences::declarations_ended(),
-    )])
+    Ok(vec![logged(FmEvent::DeclarationsEnded, "FM-DEF-3", sentences::declarations_ended())])
 }
 
 /// FM-ACT-7: a Move declared with `follow` resolves right after the followed
@@ -902,7 +877,7 @@ fn followed<'a>(
 }
 
 /// `follow`, applied after [`check_follow`].
-fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let lm = state.last_move.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no move to follow"))?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
@@ -914,9 +889,9 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
     let text = sentences::followed(&c.id, &lm.actor, &a.names, (f, m), (c.fap_tenths, c.map_tenths));
     state.attack = None;
     let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
-    let mut ev = event(FmEventKind::Followed, "FM-ACT-7", Some(c), Some(&a.id), (f, m), text);
-    ev.consecutive = consec;
-    ev.target = Some(lm.actor.clone());
+    let by = acted(c, Some(&a.id), (f, m));
+    let ev =
+        logged(FmEvent::Followed { by, consecutive: consec, target: lm.actor.clone() }, "FM-ACT-7", text);
     // The follower's own move is now the one open to blocks; `last_move` stays, so
     // other followers of the same target may still follow.
     open_window(state, pack, combatant, &a.id);
@@ -1051,7 +1026,7 @@ fn use_undeclared(
     agility_failed: bool,
     x: &FmAnswer,
     dice: &mut Dice,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let a = def(pack, "action.action", id)?;
     let (f, m) = (a.fap.min(), a.map.min());
@@ -1072,7 +1047,8 @@ fn use_undeclared(
     }
     let Some(att) = answering else {
         let text = sentences::used(&c.id, &a.names, f, m);
-        return Ok(vec![event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text)]);
+        let ev = FmEvent::Used { by: acted(c, Some(&a.id), (f, m)), answer: FmAnswered::default() };
+        return Ok(vec![logged(ev, &a.rule, text)]);
     };
     let check = match x.target_value {
         Some(tv) => Some(checks::evasion_roll(c.evasion, tv, dice)?),
@@ -1114,13 +1090,15 @@ fn use_undeclared(
         hp: c.hp,
         prone: agility_failed,
     });
-    let mut ev = event(FmEventKind::Used, &a.rule, Some(c), Some(&a.id), (f, m), text);
-    ev.target = Some(att.actor.clone());
-    ev.evasion = check;
-    ev.jump_evasion = jump;
-    ev.damage = taken.and(att.damage);
-    ev.damage_taken = taken;
-    ev.prone = (a.id == "jump_evasion").then_some(agility_failed);
+    let answer = FmAnswered {
+        target: Some(att.actor.clone()),
+        evasion: check,
+        jump_evasion: jump,
+        damage: taken.and(att.damage),
+        damage_taken: taken,
+        prone: (a.id == "jump_evasion").then_some(agility_failed),
+    };
+    let ev = logged(FmEvent::Used { by: acted(c, Some(&a.id), (f, m)), answer }, &a.rule, text);
     if let Some(s) = state.attack.as_mut() {
         s.answered.push(combatant.to_string());
     }
@@ -1147,7 +1125,7 @@ fn check_take_hit(state: &FmRoundState, combatant: &str) -> Result<()> {
 
 /// `take_hit`, applied after [`check_take_hit`]: the attack hits; its damage comes off HP.
 /// The event names the attack's own rule (FM-ACT-2…6).
-fn take_hit(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmEvent>> {
+fn take_hit(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let att = state.attack.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no attack"))?;
     let (rule, names) = pack.get(&att.action).map(|x| (x.rule.clone(), x.names.clone())).unwrap_or_default();
@@ -1156,10 +1134,9 @@ fn take_hit(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> R
         *hp = (*hp - d).max(-MAX_HP);
     }
     let text = sentences::hit(&c.id, &att.actor, &names, att.damage, c.hp);
-    let mut ev = event(FmEventKind::Hit, &rule, Some(c), Some(&att.action), (0, 0), text);
-    ev.target = Some(att.actor.clone());
-    ev.damage = att.damage;
-    ev.damage_taken = att.damage;
+    let by = acted(c, Some(&att.action), (0, 0));
+    let hit = FmEvent::Hit { by, target: att.actor.clone(), damage: att.damage, damage_taken: att.damage };
+    let ev = logged(hit, &rule, text);
     if let Some(s) = state.attack.as_mut() {
         s.answered.push(combatant.to_string());
     }
@@ -1257,7 +1234,7 @@ fn block(
     fap_tenths: &i64,
     target_fap_tenths: &i64,
     relative_t_tenths: &i64,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let w = state.window.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no block window"))?;
     let b = def(pack, "state.window.block_action", &w.block_action)?;
@@ -1294,10 +1271,13 @@ fn block(
         *relative_t_tenths,
         outcome.block_holds,
     );
-    let mut ev = event(FmEventKind::Blocked, rule, Some(c), Some(&b.id), (*fap_tenths, map), text);
-    ev.block = Some(outcome.clone());
-    ev.target = Some(w.actor.clone());
-    ev.target_fap_spent_tenths = Some(*target_fap_tenths);
+    let ev = FmEvent::Blocked {
+        by: acted(c, Some(&b.id), (*fap_tenths, map)),
+        block: outcome.clone(),
+        target: w.actor.clone(),
+        target_fap_spent_tenths: *target_fap_tenths,
+    };
+    let ev = logged(ev, rule, text);
     if let Some(win) = state.window.as_mut() {
         win.blockers.push(combatant.to_string());
         win.blocked = outcome.block_holds;
@@ -1353,7 +1333,7 @@ fn trigger(
     pack: &FmActionPack,
     combatant: &str,
     dice: &mut Dice,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let i = find(state, combatant)?;
     let c = state.combatants.get_mut(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let r = c.readied.clone().ok_or_else(|| Error::new(ErrorCode::Internal, "no readied action"))?;
@@ -1370,7 +1350,10 @@ fn trigger(
             }
             let mut evs = use_undeclared(state, pack, combatant, &a.id, false, &FmAnswer::default(), dice)?;
             for e in &mut evs {
-                e.event = FmEventKind::Triggered;
+                e.event = match std::mem::replace(&mut e.event, FmEvent::Started) {
+                    FmEvent::Used { by, answer } => FmEvent::Triggered { by, consecutive: None, answer },
+                    other => other,
+                };
             }
             return Ok(evs);
         }
@@ -1380,8 +1363,9 @@ fn trigger(
     let consec = pay(c, a, f, m)?;
     c.readied = None;
     let text = sentences::triggered(&c.id, &a.names, f, m);
-    let mut ev = event(FmEventKind::Triggered, "FM-ACT-19", Some(c), Some(&a.id), (f, m), text);
-    ev.consecutive = consec;
+    let by = acted(c, Some(&a.id), (f, m));
+    let triggered = FmEvent::Triggered { by, consecutive: consec, answer: FmAnswered::default() };
+    let ev = logged(triggered, "FM-ACT-19", text);
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     state.attack = attack_of(a, combatant, &r.paired);
@@ -1407,7 +1391,7 @@ fn check_end_round(state: &FmRoundState, pack: &FmActionPack) -> Result<()> {
 }
 
 /// The end of the round, applied after [`check_end_round`].
-fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEvent>> {
+fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmLoggedEvent>> {
     state.round += 1;
     state.phase = FmPhase::Declaration;
     state.window = None;
@@ -1438,5 +1422,5 @@ fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmEven
             .collect();
     }
     let text = sentences::round_ended(state.round);
-    Ok(vec![event(FmEventKind::RoundEnded, "FM-AP-5", None, None, (0, 0), text)])
+    Ok(vec![logged(FmEvent::RoundEnded, "FM-AP-5", text)])
 }

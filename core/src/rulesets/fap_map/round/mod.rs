@@ -52,7 +52,7 @@ use super::catalog::FmActionPack;
 use super::{catalog, checks};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
-use engine::{apply, event};
+use engine::{apply, logged};
 pub(crate) use legal::{candidates, listed};
 
 // ---------------------------------------------------------------- ops
@@ -121,7 +121,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         grapples: Vec::new(),
         attack: None,
     };
-    let events = vec![event(FmEventKind::Started, "FM-DEF-4", None, None, (0, 0), sentences::started(1))];
+    let events = vec![logged(FmEvent::Started, "FM-DEF-4", sentences::started(1))];
     Ok(FmRoundResult { state, events, rolls: Vec::new() })
 }
 
@@ -132,10 +132,10 @@ pub(crate) fn commit(
     pack: &FmActionPack,
     action: &FmRoundAction,
     dice: &mut crate::dice::Dice,
-) -> Result<Vec<FmEvent>> {
+) -> Result<Vec<FmLoggedEvent>> {
     let mut events = apply(state, pack, action, dice)?;
-    for e in &mut events {
-        e.names = e.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
+    for by in events.iter_mut().filter_map(|e| e.event.by_mut()) {
+        by.names = by.action.as_deref().and_then(|id| pack.get(id)).map(|a| a.names.clone());
     }
     Ok(events)
 }

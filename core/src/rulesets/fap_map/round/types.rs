@@ -5,7 +5,6 @@ use crate::dice::Roll;
 use crate::fap_map::catalog::{FmCost, FmNames};
 use crate::fap_map::checks::{FmBlockContestResult, FmEvasionCheckResult, FmJumpEvasionResult, FmPoolTraits};
 use crate::json::{FromJson, ToJson};
-use crate::kernel::label::WtLabel;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -495,105 +494,188 @@ pub struct FmOrderEntry {
     pub pending: u32,
 }
 
-/// What happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum FmEventKind {
-    /// A battle started.
-    Started,
-    /// An action was declared.
-    Declared,
-    /// A carried readied/sustained action was dropped.
-    Released,
-    /// Declarations ended.
-    DeclarationsEnded,
-    /// A declared action was resolved and paid.
-    Resolved,
-    /// A declared action was given up.
-    Skipped,
-    /// An undeclared action was used.
-    Used,
-    /// A block contest.
-    Blocked,
-    /// A readied action's paired action was resolved.
-    Triggered,
-    /// FM-ACT-7: a following Move was resolved in step with its target's move.
-    Followed,
-    /// FM-ACT-12 / FM-ACT-13: a grapple was recorded or ended (`set_grapple`).
-    GrappleChanged,
-    /// The target of an attack did not answer it and was hit (`take_hit`).
-    Hit,
-    /// A round ended; a new one began with full pools.
-    RoundEnded,
-}
-
-/// One event of a `round_act` call.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct FmEvent {
-    /// What happened (the tag, as in every engine's events).
-    pub event: FmEventKind,
-    /// The rule applied.
-    pub rule: String,
-    /// Who acted, if anyone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub combatant: Option<String>,
-    /// The action id, if any.
+/// Who acted in an event, with what, and the points they spent and have left.
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, JsonSchema)]
+pub struct FmActed {
+    /// Who acted.
+    pub combatant: String,
+    /// The action id, if the event names one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
+    /// The action's labels (ja, en, zh_hans, zh_hant), when the event names an action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<FmNames>,
     /// FAP spent by `combatant`, tenths.
     pub fap_spent_tenths: i64,
     /// MAP spent by `combatant`, tenths.
     pub map_spent_tenths: i64,
     /// FAP `combatant` has left, tenths (and as a decimal in `fap_left`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fap_left_tenths: Option<i64>,
+    pub fap_left_tenths: i64,
     /// FAP left as a decimal number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fap_left: Option<f64>,
+    pub fap_left: f64,
     /// MAP `combatant` has left, tenths.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub map_left_tenths: Option<i64>,
+    pub map_left_tenths: i64,
     /// MAP left as a decimal number.
+    pub map_left: f64,
+    /// `combatant`'s hit points after the event, when tracked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub map_left: Option<f64>,
-    /// For blocks: the contest.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub block: Option<FmBlockContestResult>,
-    /// For blocks: the blocked character; for `followed`: the combatant followed.
+    pub hp: Option<i64>,
+}
+
+/// What answering an attack did (Evade, Jump evasion, a reaction used or triggered while
+/// an attack is resolved against the combatant): all absent when no attack was answered.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, JsonSchema)]
+pub struct FmAnswered {
+    /// The attacker answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
-    /// For blocks: FAP the blocked character spent, tenths.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target_fap_spent_tenths: Option<i64>,
-    /// FM-ACT-9: for actions the catalogue marks `consecutive_no_agility_penalty` (Jump):
-    /// true when the character's previous resolved action this round was the same action
-    /// (jump→jump), so this one takes no agility penalty at resolution.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub consecutive: Option<bool>,
-    /// The action's labels (ja, en, zh_hans, zh_hant), when the event names an action.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub names: Option<FmNames>,
     /// Evade / Jump evasion with a target value: the evasion check (FM-DEF-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evasion: Option<FmEvasionCheckResult>,
     /// Jump evasion against an attack with damage: the damage reduction (FM-ACT-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jump_evasion: Option<FmJumpEvasionResult>,
-    /// Answering an attack with damage: the attack's damage before any reduction.
+    /// The attack's damage before any reduction (an attack with damage).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<i64>,
-    /// Answering an attack with damage: the damage `combatant` took.
+    /// The damage `combatant` took.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_taken: Option<i64>,
-    /// `combatant`'s hit points after the event, when tracked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hp: Option<i64>,
     /// Jump evasion: `combatant` fell prone (failed agility check, FM-ACT-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prone: Option<bool>,
-    /// One full sentence stating what happened, in the four display languages.
-    pub text: WtLabel,
 }
+
+/// What happened in a round, one kind per variant (an operation reports each with its
+/// `rule` and `text`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToJson, JsonSchema)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum FmEvent {
+    /// FM-DEF-4: a battle started.
+    Started,
+    /// An action was declared (nothing is paid yet: FM-AP-4).
+    Declared {
+        /// Who declared what.
+        #[serde(flatten)]
+        by: FmActed,
+    },
+    /// A carried readied/sustained action was dropped.
+    Released {
+        /// Who dropped it.
+        #[serde(flatten)]
+        by: FmActed,
+    },
+    /// FM-DEF-3: declarations ended.
+    DeclarationsEnded,
+    /// A declared action was resolved and paid.
+    Resolved {
+        /// Who resolved what, and paid.
+        #[serde(flatten)]
+        by: FmActed,
+        /// FM-ACT-9: for actions the catalogue marks `consecutive_no_agility_penalty`
+        /// (Jump): true when the character's previous resolved action this round was
+        /// the same action (jump→jump), so this one takes no agility penalty.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        consecutive: Option<bool>,
+    },
+    /// FM-DEF-3: a declared action was given up.
+    Skipped {
+        /// Who gave up what.
+        #[serde(flatten)]
+        by: FmActed,
+    },
+    /// An undeclared action was used.
+    Used {
+        /// Who used what, and paid.
+        #[serde(flatten)]
+        by: FmActed,
+        /// The attack it answered, if any.
+        #[serde(flatten)]
+        answer: FmAnswered,
+    },
+    /// A block contest.
+    Blocked {
+        /// Who blocked, and paid.
+        #[serde(flatten)]
+        by: FmActed,
+        /// The contest.
+        block: FmBlockContestResult,
+        /// The blocked character.
+        target: String,
+        /// FAP the blocked character spent, tenths.
+        target_fap_spent_tenths: i64,
+    },
+    /// FM-ACT-19: a readied action's paired action was resolved.
+    Triggered {
+        /// Whose readied action, and what it paid.
+        #[serde(flatten)]
+        by: FmActed,
+        /// FM-ACT-9, as for `resolved`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        consecutive: Option<bool>,
+        /// The attack a triggered reaction answered, if any.
+        #[serde(flatten)]
+        answer: FmAnswered,
+    },
+    /// FM-ACT-7: a following Move was resolved in step with its target's move.
+    Followed {
+        /// Who followed, and paid.
+        #[serde(flatten)]
+        by: FmActed,
+        /// FM-ACT-9, as for `resolved`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        consecutive: Option<bool>,
+        /// The combatant followed.
+        target: String,
+    },
+    /// FM-ACT-12 / FM-ACT-13: a grapple was recorded or ended (`set_grapple`).
+    GrappleChanged {
+        /// Who grapples (or let go).
+        #[serde(flatten)]
+        by: FmActed,
+        /// The other combatant.
+        target: String,
+    },
+    /// The target of an attack did not answer it and was hit (`take_hit`).
+    Hit {
+        /// Who was hit (`action`: the attack).
+        #[serde(flatten)]
+        by: FmActed,
+        /// The attacker.
+        target: String,
+        /// The attack's damage, if it has any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage: Option<i64>,
+        /// The damage taken (the attack's damage).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage_taken: Option<i64>,
+    },
+    /// FM-AP-5: a round ended; a new one began with full pools.
+    RoundEnded,
+}
+
+impl FmEvent {
+    /// Who acted, for every event about a combatant.
+    pub(crate) fn by_mut(&mut self) -> Option<&mut FmActed> {
+        match self {
+            Self::Started | Self::DeclarationsEnded | Self::RoundEnded => None,
+            Self::Declared { by }
+            | Self::Released { by }
+            | Self::Resolved { by, .. }
+            | Self::Skipped { by }
+            | Self::Used { by, .. }
+            | Self::Blocked { by, .. }
+            | Self::Triggered { by, .. }
+            | Self::Followed { by, .. }
+            | Self::GrappleChanged { by, .. }
+            | Self::Hit { by, .. } => Some(by),
+        }
+    }
+}
+
+/// One event of a `round_new` / `round_act` call: what happened, with the rule (a
+/// RULES.md ID) that produced it and one sentence in the four display languages.
+pub type FmLoggedEvent = crate::kernel::label::Logged<FmEvent>;
 
 /// How a fight with HP ended: every side but one is down (the handle's `outcome()`).
 #[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
@@ -612,12 +694,12 @@ pub struct FmOutcome {
 }
 
 /// Result of `fap_map.round_new` and `fap_map.round_act`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
 pub struct FmRoundResult {
     /// The new state.
     pub state: FmRoundState,
-    /// What happened, in order.
-    pub events: Vec<FmEvent>,
+    /// What happened, in order, each with its `rule` and a `text` sentence.
+    pub events: Vec<FmLoggedEvent>,
     /// Every die rolled: the evasion checks of Evade and Jump evasion (FM-DEF-2).
     pub rolls: Vec<Roll>,
 }
