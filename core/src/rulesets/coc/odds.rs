@@ -25,6 +25,53 @@ pub const MAX_ROUNDS: u32 = 10_000;
 /// The most hit points a duel's combatant may have.
 pub const MAX_HP: i64 = 10_000;
 
+/// The argument and result types of one engine's `duel_odds` operation: its round's
+/// setup, its reaction kinds, and the odds (the same shape for every engine).
+macro_rules! duel_shapes {
+    ($args:ident, $res:ident, $setup:ty, $reaction:ty, $op:literal, $setup_doc:literal, $reactions_doc:literal,
+     $who:literal) => {
+        #[doc = concat!("Arguments of `", $op, "`.")]
+        #[derive(
+            Debug, Clone, serde::Serialize, crate::json::ToJson, crate::json::DeserializeFromJson,
+            crate::json::FromJson, schemars::JsonSchema,
+        )]
+        #[serde(deny_unknown_fields)]
+        pub struct $args {
+            #[doc = $setup_doc]
+            pub setup: $setup,
+            #[doc = $reactions_doc]
+            #[serde(default)]
+            pub reactions: std::collections::BTreeMap<String, $reaction>,
+            /// Rounds played before the fight counts as unfinished, 1–10000. Default 100.
+            #[serde(default)]
+            #[schemars(range(min = 1, max = 10000))]
+            pub max_rounds: Option<u32>,
+        }
+
+        #[doc = concat!("Result of `", $op, "`.")]
+        #[derive(
+            Debug, Clone, PartialEq, serde::Serialize, crate::json::ToJson, serde::Deserialize,
+            crate::json::FromJson, schemars::JsonSchema,
+        )]
+        pub struct $res {
+            #[doc = concat!("The two ", $who, "s' ids, in the setup's order.")]
+            pub ids: Vec<String>,
+            /// Their sides, in the same order.
+            pub sides: Vec<String>,
+            /// The probability that each one's side wins (the other down) within `max_rounds`.
+            pub win: Vec<f64>,
+            /// The probability that both are still up after `max_rounds` rounds.
+            pub unfinished: f64,
+            #[doc = concat!("`by_round[r − 1][i]`: the probability that the fight ends in round `r` with ", $who, " `i`'s side the winner.")]
+            pub by_round: Vec<Vec<f64>>,
+            /// The size of the chain's HP grid: each one's HP from 1 to its starting `hp` (the
+            /// transient states are the pairs at which both are up).
+            pub states: u64,
+        }
+    };
+}
+pub(crate) use duel_shapes;
+
 /// A probability mass function over the integers `lo .. lo + p.len()`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Pmf {

@@ -29,7 +29,6 @@ use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A combatant's fixed answer to every attack on it (C7H-PAS-1).
 #[derive(
@@ -52,41 +51,16 @@ pub enum C7hDuelReaction {
     Cancel,
 }
 
-/// Arguments of `coc7_house.duel_odds`.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct C7hDuelOddsArgs {
-    /// The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two
-    /// participants on different sides, each with `hp` 1–10000 and at least one weapon.
-    pub setup: C7hRoundNewArgs,
-    /// Each combatant's reaction by id (`none`, `dodge`, `fight_back`, `defend`,
-    /// `counter`); a combatant not named takes every attack (`none`).
-    #[serde(default)]
-    pub reactions: BTreeMap<String, C7hDuelReaction>,
-    /// Rounds played before the fight counts as unfinished, 1–10000. Default 100.
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 10000))]
-    pub max_rounds: Option<u32>,
-}
-
-/// Result of `coc7_house.duel_odds`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct C7hDuelOddsResult {
-    /// The two combatants' ids, in the setup's order.
-    pub ids: Vec<String>,
-    /// Their sides, in the same order.
-    pub sides: Vec<String>,
-    /// The probability that each one's side wins (the other down) within `max_rounds`.
-    pub win: Vec<f64>,
-    /// The probability that both are still up after `max_rounds` rounds.
-    pub unfinished: f64,
-    /// `by_round[r − 1][i]`: the probability that the fight ends in round `r` with
-    /// combatant `i`'s side the winner.
-    pub by_round: Vec<Vec<f64>>,
-    /// The size of the chain's HP grid: each one's HP from 1 to its starting `hp` (the
-    /// transient states are the pairs at which both are up).
-    pub states: u64,
-}
+crate::coc::odds::duel_shapes!(
+    C7hDuelOddsArgs,
+    C7hDuelOddsResult,
+    C7hRoundNewArgs,
+    C7hDuelReaction,
+    "coc7_house.duel_odds",
+    "The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp` 1–10000 and at least one weapon.",
+    "Each combatant's reaction by id (`none`, `dodge`, `fight_back`, `defend`, `counter`); a combatant not named takes every attack (`none`).",
+    "combatant"
+);
 
 /// C7H-PAS-1: the passive kind a reaction is, or the rule it is refused by.
 fn kind_of(r: C7hDuelReaction) -> Result<Option<C7hPassiveKind>> {

@@ -22,7 +22,6 @@ use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A participant's fixed answer to every successful attack on it.
 #[derive(
@@ -45,41 +44,16 @@ pub enum CocApDuelReaction {
     EmergencyEvasion,
 }
 
-/// Arguments of `coc_ap.duel_odds`.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CocApDuelOddsArgs {
-    /// The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two
-    /// participants on different sides, each with `hp_max` (and up) and a first weapon
-    /// with `damage`.
-    pub setup: CocApRoundNewArgs,
-    /// Each participant's reaction by id (`none`, `dodge`); one not named takes every hit.
-    #[serde(default)]
-    pub reactions: BTreeMap<String, CocApDuelReaction>,
-    /// Rounds played before the fight counts as unfinished, 1–10000. Default 100.
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 10000))]
-    pub max_rounds: Option<u32>,
-}
-
-/// Result of `coc_ap.duel_odds`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
-pub struct CocApDuelOddsResult {
-    /// The two participants' ids, in the setup's order.
-    pub ids: Vec<String>,
-    /// Their sides (default: the id), in the same order.
-    pub sides: Vec<String>,
-    /// The probability that each one's side wins (the other down) within `max_rounds`.
-    pub win: Vec<f64>,
-    /// The probability that both are still up after `max_rounds` rounds.
-    pub unfinished: f64,
-    /// `by_round[r − 1][i]`: the probability that the fight ends in round `r` with
-    /// participant `i`'s side the winner.
-    pub by_round: Vec<Vec<f64>>,
-    /// The size of the chain's HP grid: each one's HP from 1 to its starting `hp` (the
-    /// transient states are the pairs at which both are up).
-    pub states: u64,
-}
+crate::coc::odds::duel_shapes!(
+    CocApDuelOddsArgs,
+    CocApDuelOddsResult,
+    CocApRoundNewArgs,
+    CocApDuelReaction,
+    "coc_ap.duel_odds",
+    "The fight: `round_new`'s arguments (as `round_simulate`'s `setup`), with exactly two participants on different sides, each with `hp_max` (and up) and a first weapon with `damage`.",
+    "Each participant's reaction by id (`none`, `dodge`); one not named takes every hit.",
+    "participant"
+);
 
 /// The chance that a check against `skill` succeeds (each d100 face through `evaluate`).
 fn success(skill: i64, s: &CocApRoundState) -> f64 {
