@@ -14,6 +14,13 @@ mapfile -t core_sources < <(build_sources)
 key="$(inputs_hash Cargo.toml Cargo.lock "${core_sources[@]}" xtask bindings-js/js)"
 if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
   mkdir -p "$(dirname "$bin")"
+  # One build at a time: build-js.sh finishes two entries side by side, and both may find
+  # the binary stale (the second then finds it fresh, instead of storing it while the
+  # first replaces it).
+  exec 9>"$bin.lock"
+  flock 9
+fi
+if ! fresh "$bin.stamp" "$key" || ! [ -x "$bin" ]; then
   if artifact_get xtask "$key" "$(dirname "$bin")" && [ -x "$bin" ]; then
     echo "xtask: from the artifact store (${ARTIFACTS/#$HOME/\~}/xtask-$key)" >&2
   else
