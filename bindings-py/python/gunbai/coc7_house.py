@@ -85,7 +85,7 @@ def round_act(*, state: C7hRoundState, action: C7hAction, seed: Union[int, None]
 
 
 @_op("coc7_house.round_view")
-def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events: Union[Sequence[C7hEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hRoundViewResult:
+def round_view(*, state: C7hRoundState, viewer: Union[str, None] = None, events: Union[Sequence[C7hLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hRoundViewResult:
     """``coc7_house.round_view`` — A combatant's view of a state (and of the last action's events): the round hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:
@@ -298,7 +298,7 @@ def chase_act(*, state: C7hChaseState, action: Union[C7hChaseAction, None] = Non
 
 
 @_op("coc7_house.chase_view")
-def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events: Union[Sequence[C7hChaseEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hChaseViewResult:
+def chase_view(*, state: C7hChaseState, viewer: Union[str, None] = None, events: Union[Sequence[C7hChaseLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> C7hChaseViewResult:
     """``coc7_house.chase_view`` — The fugitive's or pursuer's view of a chase state (and of the last round's events): a chase hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:

@@ -35,7 +35,7 @@ def check(*, skill: int, rule: Union[CocApRule, None] = None, variants: Union[Co
 
 
 @_op("coc_ap.round_view")
-def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, events: Union[Sequence[CocApEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> CocApRoundViewResult:
+def round_view(*, state: CocApRoundState, viewer: Union[str, None] = None, events: Union[Sequence[CocApLoggedEvent], None] = None, action: Union[Mapping[str, Any], None] = None) -> CocApRoundViewResult:
     """``coc_ap.round_view`` — A participant's view of a state (and of the last action's events): the AP round hides nothing, so it is the state unchanged; the viewer is checked.
 
     Args:

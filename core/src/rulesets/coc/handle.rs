@@ -30,7 +30,7 @@ impl Engine for ApRound {
     type Cache = ();
     type Listed = CocApLegalAction;
     type Checked = CocApChecked;
-    type Events = Vec<ap::CocApEvent>;
+    type Events = Vec<ap::CocApLoggedEvent>;
 
     fn create(setup: &CocApRoundNewArgs) -> Result<Created<Self>> {
         let r = ap::round_new(setup)?;
@@ -56,7 +56,7 @@ impl Engine for ApRound {
         a: &CocApAction,
         c: CocApChecked,
         dice: &mut Dice,
-    ) -> Result<Vec<ap::CocApEvent>> {
+    ) -> Result<Vec<ap::CocApLoggedEvent>> {
         ap::commit(s, a, c, dice)
     }
 
@@ -160,7 +160,7 @@ impl Engine for HouseRound {
     type Cache = ();
     type Listed = C7hLegalAction;
     type Checked = Option<usize>;
-    type Events = Vec<c7h::C7hEvent>;
+    type Events = Vec<c7h::C7hLoggedEvent>;
 
     fn create(setup: &C7hRoundNewArgs) -> Result<Created<Self>> {
         let r = c7h::round_new(setup)?;
@@ -187,7 +187,7 @@ impl Engine for HouseRound {
         a: &C7hAction,
         c: Option<usize>,
         dice: &mut Dice,
-    ) -> Result<Vec<c7h::C7hEvent>> {
+    ) -> Result<Vec<c7h::C7hLoggedEvent>> {
         c7h::commit(s, a, c, dice)
     }
 
@@ -341,7 +341,7 @@ impl Engine for Chase {
     type Cache = ();
     type Listed = C7hChaseLegalAction;
     type Checked = ();
-    type Events = Vec<chase::C7hChaseEvent>;
+    type Events = Vec<chase::C7hChaseLoggedEvent>;
 
     fn create(setup: &C7hChaseNewArgs) -> Result<Created<Self>> {
         let r = chase::chase_new(setup)?;
@@ -368,7 +368,7 @@ impl Engine for Chase {
         _: &C7hChaseAction,
         _: (),
         dice: &mut Dice,
-    ) -> Result<Vec<chase::C7hChaseEvent>> {
+    ) -> Result<Vec<chase::C7hChaseLoggedEvent>> {
         chase::commit(s, dice)
     }
 
@@ -432,12 +432,12 @@ crate::engine::view_schema::view_shapes!(
     CocApRoundViewArgs,
     CocApRoundViewResult,
     crate::coc_ap::round::CocApRoundState,
-    crate::coc_ap::round::CocApEvent,
+    crate::coc_ap::round::CocApLoggedEvent,
     String,
     "A participant's id; absent or null: the KP.",
     crate::coc_ap::round::CocApRoundState,
     "The state: the AP round hides nothing from a viewer, so it is the state unchanged.",
-    crate::coc_ap::round::CocApEvent
+    crate::coc_ap::round::CocApLoggedEvent
 );
 
 #[cfg(feature = "schema")]
@@ -445,12 +445,12 @@ crate::engine::view_schema::view_shapes!(
     C7hRoundViewArgs,
     C7hRoundViewResult,
     crate::coc7_house::round::C7hRoundState,
-    crate::coc7_house::round::C7hEvent,
+    crate::coc7_house::round::C7hLoggedEvent,
     String,
     "A combatant's id; absent or null: the KP.",
     crate::coc7_house::round::C7hRoundState,
     "The state: the round hides nothing from a viewer, so it is the state unchanged.",
-    crate::coc7_house::round::C7hEvent
+    crate::coc7_house::round::C7hLoggedEvent
 );
 
 #[cfg(feature = "schema")]
@@ -458,12 +458,12 @@ crate::engine::view_schema::view_shapes!(
     C7hChaseViewArgs,
     C7hChaseViewResult,
     crate::coc7_house::chase::C7hChaseState,
-    crate::coc7_house::chase::C7hChaseEvent,
+    crate::coc7_house::chase::C7hChaseLoggedEvent,
     String,
     "The fugitive's or the pursuer's id; absent or null: the KP.",
     crate::coc7_house::chase::C7hChaseState,
     "The state: a chase hides nothing from a viewer, so it is the state unchanged.",
-    crate::coc7_house::chase::C7hChaseEvent
+    crate::coc7_house::chase::C7hChaseLoggedEvent
 );
 
 #[cfg(feature = "schema")]

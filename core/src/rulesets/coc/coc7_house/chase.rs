@@ -201,7 +201,8 @@ pub enum C7hChaseWinner {
 
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
-    /// What happened in a chase.
+    /// What happened in a chase (reported with its `rule` and `text`:
+    /// [`C7hChaseLoggedEvent`]).
     #[allow(clippy::large_enum_variant)] // a chase reports one or two events: no arrays of them to shrink
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum C7hChaseEvent {
@@ -211,10 +212,6 @@ crate::internally_tagged! {
             gap: i64,
             /// Where the chase stands.
             status: C7hChaseStatus,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: crate::kernel::label::WtLabel,
         },
         /// C7H-ESC-2…6: one chase round played.
         ChaseRound {
@@ -247,21 +244,20 @@ crate::internally_tagged! {
             fugitive_wins: i64,
             /// Where the chase stands now (C7H-ESC-6).
             status: C7hChaseStatus,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: crate::kernel::label::WtLabel,
         },
     }
 }
 
+/// An event as reported: with the rule that produced it and its sentence.
+pub type C7hChaseLoggedEvent = crate::kernel::label::Logged<C7hChaseEvent>;
+
 /// Result of `chase_new` / `chase_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
 pub struct C7hChaseResult {
     /// The new state.
     pub state: C7hChaseState,
     /// What happened (`chase_new`: the start; `chase_act`: the round).
-    pub events: Vec<C7hChaseEvent>,
+    pub events: Vec<C7hChaseLoggedEvent>,
     /// Every die rolled.
     pub rolls: Vec<Roll>,
 }
@@ -401,12 +397,8 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
         state.gap,
         state.status,
     );
-    let events = vec![C7hChaseEvent::ChaseStarted {
-        gap: state.gap,
-        status: state.status,
-        rule: "C7H-ESC-1".into(),
-        text,
-    }];
+    let event = C7hChaseEvent::ChaseStarted { gap: state.gap, status: state.status };
+    let events = vec![C7hChaseLoggedEvent { event, rule: "C7H-ESC-1".into(), text }];
     Ok(C7hChaseResult { state, events, rolls: Vec::new() })
 }
 
@@ -449,14 +441,14 @@ pub(crate) fn chase_round_legal(s0: &C7hChaseState) -> Result<()> {
 /// DEX opposed roll), C7H-ESC-6 (the gap, wins and the end): checked
 /// ([`chase_round_legal`]), then applied ([`commit`]); the dice's rolls are left for
 /// the caller.
-pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseEvent>> {
+pub(crate) fn act_on(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseLoggedEvent>> {
     chase_round_legal(s)?;
     commit(s, dice)
 }
 
 /// One chase round that [`chase_round_legal`] accepted, in place. It fails only if
 /// scripted dice run out, and may then leave the state part-way changed.
-pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseEvent>> {
+pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hChaseLoggedEvent>> {
     let Some(pursuer) = s.pursuer.clone() else {
         return Err(Error::new(crate::ErrorCode::Internal, "chase_act: no pursuer after the check"));
     };
@@ -505,9 +497,7 @@ pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
         gap: s.gap,
         status: s.status,
     });
-    Ok(vec![C7hChaseEvent::ChaseRound {
-        rule: "C7H-ESC-6".into(),
-        text,
+    let event = C7hChaseEvent::ChaseRound {
         round: s.round,
         fugitive_check: fc,
         pursuer_check: pc,
@@ -521,5 +511,6 @@ pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
         gap: s.gap,
         fugitive_wins: s.fugitive_wins,
         status: s.status,
-    }])
+    };
+    Ok(vec![C7hChaseLoggedEvent { event, rule: "C7H-ESC-6".into(), text }])
 }

@@ -19,7 +19,9 @@ use super::resolve::{
     auto_hit, cancel, counter, cover, defend, C7hAutoHitArgs, C7hAutoHitReason, C7hCancelArgs,
     C7hCounterArgs, C7hCoverArgs, C7hDefendArgs, C7hRoll,
 };
-use super::round::{C7hCombatant, C7hEvent, C7hPassiveKind, C7hPending, C7hRoundState, C7hStatus, C7hWeapon};
+use super::round::{
+    C7hCombatant, C7hEvent, C7hLoggedEvent, C7hPassiveKind, C7hPending, C7hRoundState, C7hStatus, C7hWeapon,
+};
 use super::sentences::{self, Exchange};
 use crate::coc7::check::{roll_check, rule_of, validate_bonus};
 use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
@@ -359,7 +361,7 @@ pub(crate) fn resolve(
     weapon: Option<&str>,
     bonus: i64,
     dice: &mut Dice,
-) -> Result<C7hEvent> {
+) -> Result<C7hLoggedEvent> {
     let p = s.pending.take().ok_or_else(|| Error::new(ErrorCode::Internal, "no pending attack"))?;
     let pk = pack()?;
     let rule = rule_of(0, s.variants.coc7_rule)?;
@@ -568,7 +570,7 @@ pub(crate) fn resolve_auto(
     p: &C7hPending,
     reason: C7hAutoHitReason,
     dice: &mut Dice,
-) -> Result<C7hEvent> {
+) -> Result<C7hLoggedEvent> {
     let rule = rule_of(0, s.variants.coc7_rule)?;
     let (ai, ti) = (index_of(s, &p.attacker)?, index_of(s, &p.target)?);
     let aw = weapon_of(&s.combatants[ai], Some(&p.weapon))
@@ -593,7 +595,7 @@ fn event(
     auto: Option<C7hAutoHitReason>,
     attack: Coc7Outcome,
     f: Found,
-) -> C7hEvent {
+) -> C7hLoggedEvent {
     let by = |i: usize| &s.combatants[i];
     let a = s.combatants.iter().find(|c| c.entry.id == p.attacker);
     let hurt = f.hurt.map(by);
@@ -617,7 +619,8 @@ fn event(
         attacker_status: a.map_or(C7hStatus::Active, |c| c.status),
         auto_hit: auto.is_some(),
     });
-    C7hEvent::AttackResolved {
+    let rule = if auto.is_some() { "C7H-AUTO-2" } else { rule_of_kind(kind) };
+    let e = C7hEvent::AttackResolved {
         attacker: p.attacker.clone(),
         target: p.target.clone(),
         weapon: p.weapon.clone(),
@@ -644,9 +647,8 @@ fn event(
         attacker_damage_taken: f.attacker_damage_taken,
         attacker_hp: a.and_then(|c| c.hp),
         attacker_status: a.map_or(C7hStatus::Active, |c| c.status),
-        rule: if auto.is_some() { "C7H-AUTO-2".into() } else { rule_of_kind(kind).into() },
-        text,
-    }
+    };
+    super::round::logged(e, rule, text)
 }
 
 /// The fight's end: when the combatants have at least two sides and every side but

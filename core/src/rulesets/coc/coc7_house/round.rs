@@ -435,7 +435,7 @@ crate::act_shapes!(
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
     /// What an action did (one event per action, and a turn ending when the turn holder
-    /// goes down).
+    /// goes down), reported with its `rule` and `text` ([`C7hLoggedEvent`]).
     #[allow(clippy::large_enum_variant)]
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum C7hEvent {
@@ -448,19 +448,11 @@ crate::internally_tagged! {
             /// A stance that ended as the first turn started (C7H-STN-1): that character's id.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             stance_expired: Option<String>,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-MOV-1: the actor moved.
         Moved {
             /// Who.
             actor: String,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-ACT-1: the active action used (its resolution is the caller's).
         ActiveUsed {
@@ -468,10 +460,6 @@ crate::internally_tagged! {
             actor: String,
             /// Flagged as needing concentration (C7H-MOV-2).
             concentration: bool,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-STN-1: a defensive stance taken, using the active action.
         StanceTaken {
@@ -479,10 +467,6 @@ crate::internally_tagged! {
             actor: String,
             /// The option.
             option: C7hStance,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-PAS-1: a passive action used.
         PassiveUsed {
@@ -493,19 +477,11 @@ crate::internally_tagged! {
             /// Net bonus dice of the passive roll: +1 from the stance (C7H-STN-1), −1
             /// for the defend roll of `cover_and_defend` (C7H-DEF-5).
             bonus_dice: i64,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-FREE-1: the free action used.
         FreeUsed {
             /// Who.
             actor: String,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-INIT-1: a turn ended; the next in order starts.
         TurnEnded {
@@ -519,10 +495,6 @@ crate::internally_tagged! {
             stance_expired: Option<String>,
             /// Every turn of the round has ended (`next_round` is legal).
             round_complete: bool,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-ACT-1: an attack declared; it waits for the target's reaction (C7H-PAS-1).
         AttackDeclared {
@@ -535,10 +507,6 @@ crate::internally_tagged! {
             /// Bonus dice of the attack roll (negative: penalty dice; a target beyond range
             /// costs one, C7H-RNG-2).
             bonus_dice: i64,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
         /// C7H-PAS-1 (and the passive action's own rule): a whole exchange resolved: the
         /// attack roll, the reaction, the damage and the hit points left.
@@ -615,21 +583,21 @@ crate::internally_tagged! {
             /// The attacker's status after the exchange.
             #[serde(default)]
             attacker_status: C7hStatus,
-            /// The RULES.md ID that produced it.
-            rule: String,
-            /// One sentence stating what happened, in ja / zh_hans / zh_hant / en.
-            text: WtLabel,
         },
     }
 }
 
+/// An event as reported: with the rule that produced it and its sentence.
+pub type C7hLoggedEvent = crate::kernel::label::Logged<C7hEvent>;
+
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
 pub struct C7hRoundResult {
     /// The new state.
     pub state: C7hRoundState,
-    /// What happened: one event per action (`round_new`: the round's start).
-    pub events: Vec<C7hEvent>,
+    /// What happened: one event per action (`round_new`: the round's start), each with
+    /// its `rule` and a `text` sentence.
+    pub events: Vec<C7hLoggedEvent>,
     /// Every die rolled: always none (the round rolls nothing; the passive resolutions are separate ops).
     pub rolls: Vec<Roll>,
 }
@@ -865,13 +833,11 @@ pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
         combatants.push(c);
     }
     let text = sentences::round_started(1, &order);
-    let events = vec![C7hEvent::RoundStarted {
-        round: 1,
-        order: order.clone(),
-        stance_expired: None,
-        rule: "C7H-INIT-1".into(),
+    let events = vec![logged(
+        C7hEvent::RoundStarted { round: 1, order: order.clone(), stance_expired: None },
+        "C7H-INIT-1",
         text,
-    }];
+    )];
     let state =
         C7hRoundState { round: 1, combatants, order, turn: Some(0), pending: None, variants: args.variants };
     Ok(C7hRoundResult { state, events, rolls: Vec::new() })
@@ -1051,7 +1017,7 @@ pub(crate) fn check(s: &C7hRoundState, a: &C7hAction) -> Result<Option<usize>> {
 
 /// C7H-INIT-1: the actor's turn ends and the next in order starts (its stance
 /// ends then, C7H-STN-1); a combatant who is down has no turn and is passed over.
-fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
+fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hLoggedEvent> {
     let actor = s.combatants[i].entry.id.clone();
     combatant(s, i)?.turn_done = true;
     s.turn = match s.turn {
@@ -1062,14 +1028,8 @@ fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hEvent> {
     let stance_expired = start_turn(s);
     let next = s.turn.and_then(|t| s.order.get(t)).cloned();
     let text = sentences::turn_ended(&actor, next.as_deref());
-    Ok(C7hEvent::TurnEnded {
-        actor,
-        round_complete: next.is_none(),
-        next,
-        stance_expired,
-        rule: "C7H-INIT-1".into(),
-        text,
-    })
+    let e = C7hEvent::TurnEnded { actor, round_complete: next.is_none(), next, stance_expired };
+    Ok(logged(e, "C7H-INIT-1", text))
 }
 
 /// Pass over the turns of combatants who are down (they cannot act).
@@ -1089,7 +1049,7 @@ fn skip_down(s: &mut C7hRoundState) {
 
 /// C7H-INIT-1 / C7H-ECO-1: the next round: the round's actions are regained and the
 /// order set anew.
-fn next_round(s: &mut C7hRoundState) -> C7hEvent {
+fn next_round(s: &mut C7hRoundState) -> C7hLoggedEvent {
     s.round += 1;
     for c in &mut s.combatants {
         c.moved = false;
@@ -1104,13 +1064,16 @@ fn next_round(s: &mut C7hRoundState) -> C7hEvent {
     skip_down(s);
     let stance_expired = start_turn(s);
     let text = sentences::round_started(s.round, &s.order);
-    C7hEvent::RoundStarted {
-        round: s.round,
-        order: s.order.clone(),
-        stance_expired,
-        rule: "C7H-INIT-1".into(),
+    logged(
+        C7hEvent::RoundStarted { round: s.round, order: s.order.clone(), stance_expired },
+        "C7H-INIT-1",
         text,
-    }
+    )
+}
+
+/// An event as reported: with the rule that produced it and its sentence.
+pub(crate) fn logged(event: C7hEvent, rule: &str, text: WtLabel) -> C7hLoggedEvent {
+    C7hLoggedEvent { event, rule: rule.to_string(), text }
 }
 
 /// Count a passive action (and the stance die, C7H-STN-1).
@@ -1127,7 +1090,7 @@ pub(crate) fn commit(
     a: &C7hAction,
     i: Option<usize>,
     dice: &mut crate::dice::Dice,
-) -> Result<Vec<C7hEvent>> {
+) -> Result<Vec<C7hLoggedEvent>> {
     let Some(i) = i else {
         return Ok(vec![next_round(s)]);
     };
@@ -1136,18 +1099,15 @@ pub(crate) fn commit(
             let c = combatant(s, i)?;
             c.moved = true;
             let id = c.entry.id.clone();
-            C7hEvent::Moved { text: sentences::moved(&id), actor: id, rule: "C7H-MOV-1".into() }
+            let text = sentences::moved(&id);
+            logged(C7hEvent::Moved { actor: id }, "C7H-MOV-1", text)
         }
         C7hAction::Active { concentration, .. } => {
             let c = combatant(s, i)?;
             c.active_used = true;
             let id = c.entry.id.clone();
-            C7hEvent::ActiveUsed {
-                text: sentences::active_used(&id),
-                actor: id,
-                concentration: *concentration,
-                rule: "C7H-ACT-1".into(),
-            }
+            let text = sentences::active_used(&id);
+            logged(C7hEvent::ActiveUsed { actor: id, concentration: *concentration }, "C7H-ACT-1", text)
         }
         C7hAction::Attack { actor, target, weapon, distance, bonus_dice, auto_hit, .. } => {
             let (t, bonus) = super::exchange::check_attack(s, i, target, weapon, *distance, *bonus_dice)?;
@@ -1174,9 +1134,8 @@ pub(crate) fn commit(
                 target: p.target.clone(),
                 weapon: p.weapon.clone(),
                 bonus_dice: bonus,
-                rule: "C7H-ACT-1".into(),
-                text,
             };
+            let e = logged(e, "C7H-ACT-1", text);
             s.pending = Some(p);
             e
         }
@@ -1204,31 +1163,25 @@ pub(crate) fn commit(
             c.stance = Some(*option);
             c.stance_die_used = false;
             let id = c.entry.id.clone();
-            C7hEvent::StanceTaken {
-                text: sentences::stance_taken(&id, *option),
-                actor: id,
-                option: *option,
-                rule: "C7H-STN-1".into(),
-            }
+            let text = sentences::stance_taken(&id, *option);
+            logged(C7hEvent::StanceTaken { actor: id, option: *option }, "C7H-STN-1", text)
         }
         C7hAction::Passive { kind, bonus_die, .. } => {
             let c = combatant(s, i)?;
             spend_passive(c, *bonus_die);
             let penalty = i64::from(*kind == C7hPassiveKind::CoverAndDefend);
             let id = c.entry.id.clone();
-            C7hEvent::PassiveUsed {
-                text: sentences::passive_used(&id, *kind),
-                actor: id,
-                kind: *kind,
-                bonus_dice: i64::from(*bonus_die) - penalty,
-                rule: "C7H-PAS-1".into(),
-            }
+            let text = sentences::passive_used(&id, *kind);
+            let e =
+                C7hEvent::PassiveUsed { actor: id, kind: *kind, bonus_dice: i64::from(*bonus_die) - penalty };
+            logged(e, "C7H-PAS-1", text)
         }
         C7hAction::Free { .. } => {
             let c = combatant(s, i)?;
             c.free_used = true;
             let id = c.entry.id.clone();
-            C7hEvent::FreeUsed { text: sentences::free_used(&id), actor: id, rule: "C7H-FREE-1".into() }
+            let text = sentences::free_used(&id);
+            logged(C7hEvent::FreeUsed { actor: id }, "C7H-FREE-1", text)
         }
         C7hAction::EndTurn { .. } => end_turn(s, i)?,
         C7hAction::NextRound => next_round(s),

@@ -405,8 +405,8 @@ crate::act_shapes!(
 
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
-    /// What an action did. Every event carries `rule` (the rule ID that produced it)
-    /// and `text`: one sentence in ja / zh_hans / zh_hant / en stating the outcome.
+    /// What an action did (reported with `rule`, the rule ID that produced it, and
+    /// `text`, one sentence in ja / zh_hans / zh_hant / en: [`CocApLoggedEvent`]).
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
     pub enum CocApEvent {
         /// COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1: a round started (at `round_new` and `next_round`).
@@ -415,10 +415,6 @@ crate::internally_tagged! {
             round: u32,
             /// Its action order (ids).
             order: Vec<String>,
-            /// `COCAP-RND-1`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-8: Dodge Focus declared.
         DodgeFocusDeclared {
@@ -426,10 +422,6 @@ crate::internally_tagged! {
             actor: String,
             /// AP left this round.
             ap_left: i64,
-            /// `COCAP-ACT-8`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-1: one square moved.
         Moved {
@@ -439,10 +431,6 @@ crate::internally_tagged! {
             moved_to: [i64; 2],
             /// AP left this round.
             ap_left: i64,
-            /// `COCAP-ACT-1`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-2: an attack rolled; on a success it waits for the target's answer.
         Attacked {
@@ -458,10 +446,6 @@ crate::internally_tagged! {
             hit: bool,
             /// AP left this round.
             ap_left: i64,
-            /// `COCAP-ACT-2`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-4: a treatment rolled; a success restored HP (`COC6-BASE-TREAT`).
         Treated {
@@ -483,10 +467,6 @@ crate::internally_tagged! {
             hp_max: Option<i64>,
             /// AP left this round.
             ap_left: i64,
-            /// `COCAP-ACT-4`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-AP-2(b): a KP-approved action paid.
         OtherTaken {
@@ -496,10 +476,6 @@ crate::internally_tagged! {
             ap: i64,
             /// AP left this round.
             ap_left: i64,
-            /// `COCAP-AP-2`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-3: a dodge against `attacker`'s attack rolled (its target lowered under Dodge Focus).
         Dodged {
@@ -511,10 +487,6 @@ crate::internally_tagged! {
             check: CocApCheckResult,
             /// The attack was avoided.
             avoided: bool,
-            /// `COCAP-ACT-3`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-6: a parry against `attacker`'s attack rolled.
         Parried {
@@ -529,10 +501,6 @@ crate::internally_tagged! {
             check: CocApCheckResult,
             /// The attack was stopped.
             avoided: bool,
-            /// `COCAP-ACT-6`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-5: a jump against `attacker`'s attack rolled; on a success the actor moved one square.
         Jumped {
@@ -547,10 +515,6 @@ crate::internally_tagged! {
             moved_to: Option<[i64; 2]>,
             /// The attack was avoided (a success that left the line of fire).
             avoided: bool,
-            /// `COCAP-ACT-5`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-7: an Emergency Evasion inserted before `attacker`'s attack rolled; on a
         /// success the actor moved one square.
@@ -566,10 +530,6 @@ crate::internally_tagged! {
             moved_to: Option<[i64; 2]>,
             /// The attack was avoided (its target evaded out of the line of fire).
             avoided: bool,
-            /// `COCAP-ACT-7`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-2: the target did not react and takes the hit.
         NoReaction {
@@ -577,10 +537,6 @@ crate::internally_tagged! {
             actor: String,
             /// Whose attack.
             attacker: String,
-            /// `COCAP-ACT-2`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-ACT-2: a hit's damage rolled and taken (armor subtracted, `COC6-BASE-ARMOR`).
         Damaged {
@@ -602,10 +558,6 @@ crate::internally_tagged! {
             /// Maximum HP (null: not tracked).
             #[serde(default, skip_serializing_if = "Option::is_none")]
             hp_max: Option<i64>,
-            /// `COCAP-ACT-2`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// `COC6-BASE-HP`: a participant went down (unconscious, or dead) and cannot act.
         Down {
@@ -615,10 +567,6 @@ crate::internally_tagged! {
             hp: i64,
             /// Dead (HP at or below the pack's `dead_at_or_below`), else unconscious.
             dead: bool,
-            /// `COC6-BASE-HP`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-RND-2: a turn ended.
         TurnEnded {
@@ -632,10 +580,6 @@ crate::internally_tagged! {
             /// Participants passed over because they are down (`COC6-BASE-HP`).
             #[serde(default, skip_serializing_if = "Vec::is_empty")]
             skipped: Vec<String>,
-            /// `COCAP-RND-2`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
         /// COCAP-RND-3: the fight ended: the participants standing are all on one side.
         FightEnded {
@@ -644,13 +588,12 @@ crate::internally_tagged! {
             winner: Option<String>,
             /// Who is down.
             down: Vec<String>,
-            /// `COCAP-RND-3`.
-            rule: String,
-            /// The sentence.
-            text: WtLabel,
         },
     }
 }
+
+/// An event as reported: with its rule and sentence.
+pub type CocApLoggedEvent = crate::kernel::label::Logged<CocApEvent>;
 
 /// How a fight ended (COCAP-RND-3: the setup's sides give the end condition).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
@@ -666,12 +609,13 @@ pub struct CocApOutcome {
 }
 
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
 pub struct CocApRoundResult {
     /// The new state.
     pub state: CocApRoundState,
-    /// What happened: one event per action (`round_new`: the round's start).
-    pub events: Vec<CocApEvent>,
+    /// What happened: one event per action (`round_new`: the round's start), each with
+    /// its `rule` and a `text` sentence.
+    pub events: Vec<CocApLoggedEvent>,
     /// Every die rolled.
     pub rolls: Vec<Roll>,
 }
@@ -1126,9 +1070,8 @@ pub fn round_new(args: &CocApRoundNewArgs) -> Result<CocApRoundResult> {
         pending: None,
     };
     start_round(&mut state);
-    let mut events =
-        vec![CocApEvent::RoundStarted { round: 1, order: state.order.clone(), rule: n(), text: t() }];
-    events.iter_mut().for_each(super::sentences::annotate);
+    let events =
+        super::sentences::logged(vec![CocApEvent::RoundStarted { round: 1, order: state.order.clone() }]);
     Ok(CocApRoundResult { state, events, rolls: Vec::new() })
 }
 
@@ -1148,14 +1091,6 @@ pub(crate) fn actor_of(a: &CocApAction) -> Option<&str> {
         | CocApAction::EndTurn { actor } => Some(actor),
         CocApAction::NextRound => None,
     }
-}
-
-/// An empty `rule` and `text`, filled by [`super::sentences::annotate`].
-fn n() -> String {
-    String::new()
-}
-fn t() -> WtLabel {
-    WtLabel::default()
 }
 
 fn skill(f: &CocApFighter, name: &str) -> i64 {
@@ -1499,14 +1434,13 @@ pub(crate) fn commit(
     action: &CocApAction,
     c: CocApChecked,
     dice: &mut Dice,
-) -> Result<Vec<CocApEvent>> {
+) -> Result<Vec<CocApLoggedEvent>> {
     let mut events = commit_events(s, action, c, dice)?;
     // COCAP-RND-3: the fight ends when one side is left standing.
     if let Some(o) = outcome(s) {
-        events.push(CocApEvent::FightEnded { winner: o.winner, down: o.down, rule: n(), text: t() });
+        events.push(CocApEvent::FightEnded { winner: o.winner, down: o.down });
     }
-    events.iter_mut().for_each(super::sentences::annotate);
-    Ok(events)
+    Ok(super::sentences::logged(events))
 }
 
 fn commit_events(
@@ -1520,12 +1454,7 @@ fn commit_events(
         // COCAP-RND-1 / COCAP-RND-2: AP regained and order set anew (COCAP-AP-1, COCAP-ORD-1).
         s.round += 1;
         start_round(s);
-        return Ok(vec![CocApEvent::RoundStarted {
-            round: s.round,
-            order: s.order.clone(),
-            rule: n(),
-            text: t(),
-        }]);
+        return Ok(vec![CocApEvent::RoundStarted { round: s.round, order: s.order.clone() }]);
     };
     let target = match action {
         CocApAction::Dodge { .. } => dodge_target(s, &s.fighters[i]),
@@ -1542,13 +1471,13 @@ fn commit_events(
             f.dodge_focus = true;
             f.ap -= c.ap;
             // Dodge Focus keeps the round open (COCAP-ACT-8).
-            return Ok(vec![CocApEvent::DodgeFocusDeclared { actor, ap_left: f.ap, rule: n(), text: t() }]);
+            return Ok(vec![CocApEvent::DodgeFocusDeclared { actor, ap_left: f.ap }]);
         }
         CocApAction::Move { dir, .. } => {
             let p = step(f.participant.position, *dir)?;
             f.ap -= c.ap;
             f.participant.position = p;
-            (CocApEvent::Moved { actor, moved_to: p, ap_left: f.ap, rule: n(), text: t() }, false)
+            (CocApEvent::Moved { actor, moved_to: p, ap_left: f.ap }, false)
         }
         CocApAction::Attack { weapon, target: whom, .. } => {
             let w = weapon_of(f, weapon)?.clone();
@@ -1572,8 +1501,6 @@ fn commit_events(
                 check,
                 hit,
                 ap_left,
-                rule: n(),
-                text: t(),
             }]);
         }
         CocApAction::Treat { skill: sk, target: whom, .. } => {
@@ -1604,24 +1531,13 @@ fn commit_events(
             }
             let (hp, hp_max) = (tp.hp, tp.hp_max);
             (
-                CocApEvent::Treated {
-                    actor,
-                    target: whom,
-                    skill: *sk,
-                    check,
-                    healed,
-                    hp,
-                    hp_max,
-                    ap_left,
-                    rule: n(),
-                    text: t(),
-                },
+                CocApEvent::Treated { actor, target: whom, skill: *sk, check, healed, hp, hp_max, ap_left },
                 false,
             )
         }
         CocApAction::Other { ap, .. } => {
             f.ap -= c.ap;
-            (CocApEvent::OtherTaken { actor, ap: *ap, ap_left: f.ap, rule: n(), text: t() }, false)
+            (CocApEvent::OtherTaken { actor, ap: *ap, ap_left: f.ap }, false)
         }
         CocApAction::Dodge { .. } => {
             // A reduced target under Dodge Focus: a critical roll always succeeds
@@ -1634,7 +1550,7 @@ fn commit_events(
             f.dodges += 1;
             // COCAP-ACT-3: a success avoids the harm, in place.
             let avoided = check.success;
-            (CocApEvent::Dodged { actor, attacker, check, avoided, rule: n(), text: t() }, avoided)
+            (CocApEvent::Dodged { actor, attacker, check, avoided }, avoided)
         }
         CocApAction::Parry { weapon, .. } => {
             // The weapon's skill, or `parry` without a weapon.
@@ -1646,18 +1562,7 @@ fn commit_events(
             f.parried = true;
             // COCAP-ACT-6 → the base rulebook's parry effect (COC6-BASE-PARRY, illustrative pack).
             let avoided = check.success && pack().parry.stops_attack;
-            (
-                CocApEvent::Parried {
-                    actor,
-                    attacker,
-                    weapon: weapon.clone(),
-                    check,
-                    avoided,
-                    rule: n(),
-                    text: t(),
-                },
-                avoided,
-            )
+            (CocApEvent::Parried { actor, attacker, weapon: weapon.clone(), check, avoided }, avoided)
         }
         CocApAction::Jump { dir, clears_line, .. } => {
             // A success moves one square; it avoids the attack when it leaves the line of fire.
@@ -1670,7 +1575,7 @@ fn commit_events(
             }
             f.jumped = true;
             let avoided = check.success && *clears_line;
-            (CocApEvent::Jumped { actor, attacker, check, moved_to, avoided, rule: n(), text: t() }, avoided)
+            (CocApEvent::Jumped { actor, attacker, check, moved_to, avoided }, avoided)
         }
         CocApAction::EmergencyEvasion { dir, clears_line, .. } => {
             // Inserted before another character's declared action (the pending attack),
@@ -1686,22 +1591,9 @@ fn commit_events(
             }
             f.evaded = true;
             let avoided = answers.is_some() && check.success && *clears_line;
-            (
-                CocApEvent::EmergencyEvaded {
-                    actor,
-                    attacker,
-                    check,
-                    moved_to,
-                    avoided,
-                    rule: n(),
-                    text: t(),
-                },
-                avoided,
-            )
+            (CocApEvent::EmergencyEvaded { actor, attacker, check, moved_to, avoided }, avoided)
         }
-        CocApAction::NoReaction { .. } => {
-            (CocApEvent::NoReaction { actor, attacker, rule: n(), text: t() }, false)
-        }
+        CocApAction::NoReaction { .. } => (CocApEvent::NoReaction { actor, attacker }, false),
         CocApAction::EndTurn { .. } => {
             // COCAP-RND-2: the next in order acts (the turns of those down pass).
             f.turn_done = true;
@@ -1712,14 +1604,7 @@ fn commit_events(
             let skipped = pass_down_turns(s);
             let next = s.turn.and_then(|t| s.order.get(t)).cloned();
             close_opening(s);
-            return Ok(vec![CocApEvent::TurnEnded {
-                actor,
-                round_complete: next.is_none(),
-                next,
-                skipped,
-                rule: n(),
-                text: t(),
-            }]);
+            return Ok(vec![CocApEvent::TurnEnded { actor, round_complete: next.is_none(), next, skipped }]);
         }
     };
     // Any action but Dodge Focus (and `next_round`) closes the round's opening (COCAP-ACT-8).
@@ -1764,16 +1649,12 @@ fn hit(s: &mut CocApRoundState, p: &CocApPending, dice: &mut Dice) -> Result<Vec
         damage,
         hp: tp.hp,
         hp_max: tp.hp_max,
-        rule: n(),
-        text: t(),
     }];
     if let (false, true, Some(h)) = (was_down, is_down(tp), tp.hp) {
         events.push(CocApEvent::Down {
             actor: p.target.clone(),
             hp: h,
             dead: h <= pack().hp.dead_at_or_below,
-            rule: n(),
-            text: t(),
         });
     }
     Ok(events)

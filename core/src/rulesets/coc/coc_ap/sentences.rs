@@ -7,7 +7,7 @@
 
 use super::check::CocApCheckResult;
 use super::pack::pack;
-use super::round::{CocApEvent, CocApTreatSkill};
+use super::round::{CocApEvent, CocApLoggedEvent, CocApTreatSkill};
 use crate::coc7::check::Coc7Labels;
 use crate::kernel::label::{fill, pick4, Joined, Part, Say, Tpl, WtLabel, NOTHING};
 
@@ -79,29 +79,15 @@ fn moved_away(moved_to: Option<[i64; 2]>, avoided: bool, then: impl FnOnce(&dyn 
     }
 }
 
-/// Set `rule` and `text` of an event from its own fields.
-pub(crate) fn annotate(e: &mut CocApEvent) {
-    let (r, t) = sentence(e);
-    match e {
-        CocApEvent::RoundStarted { rule, text, .. }
-        | CocApEvent::DodgeFocusDeclared { rule, text, .. }
-        | CocApEvent::Moved { rule, text, .. }
-        | CocApEvent::Attacked { rule, text, .. }
-        | CocApEvent::Treated { rule, text, .. }
-        | CocApEvent::OtherTaken { rule, text, .. }
-        | CocApEvent::Dodged { rule, text, .. }
-        | CocApEvent::Parried { rule, text, .. }
-        | CocApEvent::Jumped { rule, text, .. }
-        | CocApEvent::EmergencyEvaded { rule, text, .. }
-        | CocApEvent::NoReaction { rule, text, .. }
-        | CocApEvent::Damaged { rule, text, .. }
-        | CocApEvent::Down { rule, text, .. }
-        | CocApEvent::TurnEnded { rule, text, .. }
-        | CocApEvent::FightEnded { rule, text, .. } => {
-            *rule = r;
-            *text = t;
-        }
-    }
+/// The events as reported: each with the rule that produced it and its sentence.
+pub(crate) fn logged(events: Vec<CocApEvent>) -> Vec<CocApLoggedEvent> {
+    events
+        .into_iter()
+        .map(|event| {
+            let (rule, text) = sentence(&event);
+            CocApLoggedEvent { event, rule, text }
+        })
+        .collect()
 }
 
 /// The fight's end (COCAP-RND-3).
