@@ -113,7 +113,9 @@ body = "\n".join(f"    {{\n{textwrap.indent(textwrap.dedent(b), '        ')}    
 pathlib.Path(sys.argv[2]).write_text(f"fn main() {{\n{body}\n    println!(\"{len(blocks)} README Rust example(s) ran\");\n}}\n", encoding="utf-8")
 PY
 # The doctests build the core once, as this project's dependency; `cargo run` reuses it.
-(cd "$work/rust-project" && export CARGO_TARGET_DIR="$ROOT/target/smoke-rust" &&
+# Without debug info (the route is the users'; the debug info is not what it checks):
+# 80 CPU-s against 98 with the default.
+(cd "$work/rust-project" && export CARGO_TARGET_DIR="$ROOT/target/smoke-rust" CARGO_PROFILE_DEV_DEBUG=0 &&
   cargo test -q -p gunbai --doc 2>&1 | grep -Ev '^\s*$|^running [0-9]+ tests?$|^[.i]*$' && cargo run -q)
 }
 
