@@ -20,7 +20,7 @@ setup-py:
 build-js: setup-js
 	bash scripts/build-js.sh
 
-## The wheel in bindings-py/dist (release, abi3), installed into .venv.
+## The sdist and, built from it by pip, the wheel in bindings-py/dist (release, abi3), installed into .venv.
 build-py: setup-py
 	bash scripts/build-py.sh
 

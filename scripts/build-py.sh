@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Build the wheel (maturin, release, abi3) into bindings-py/dist and install it into .venv.
-# Needs: setup.sh py (rustup and Python only: no wasm, Node or browser).
+# Build the sdist and, from it, the wheel (release, abi3) into bindings-py/dist, and install
+# the wheel into .venv. Needs: setup.sh py (rustup and Python only: no wasm, Node or browser).
+# The wheel is built the way `pip install gunbai-<v>.tar.gz` builds it: `maturin sdist`,
+# then `pip wheel` of the sdist's contents (an isolated build: pip fetches maturin as the
+# sdist's pyproject.toml asks; cargo builds the release profile). Every Python check then
+# tests the sdist's own build, and `make dist` ships this sdist and this wheel.
 # The generated Python surface is regenerated first (it is committed, so that
 # `pip install ./bindings-py` needs nothing but maturin). A wheel whose sources did not
 # change since it was last built here is kept (stamp in target/stamps/).
@@ -43,10 +47,41 @@ elif rm -rf bindings-py/dist && artifact_get wheel "$key" bindings-py/dist; then
   echo "$key" >"$STAMP"
 else
   rm -f "$STAMP"
-  step "maturin build (release)"
+  step "maturin sdist"
   rm -rf bindings-py/dist
-  (cd bindings-py && "$VENV/bin/maturin" build --release --quiet --target-dir "$WHEEL_TARGET" --out dist 2>&1 |
-    grep -v '^📦\|^🍹\|^🔗\|^🐍' || true)
+  (cd bindings-py && "$VENV/bin/maturin" sdist --out dist 2>&1 |
+    grep -v '^📦\|^🍹\|^🔗\|^🐍\|manifest has no documentation\|^  |$\|^  = note: see https' || true)
+  sdist="$(ls bindings-py/dist/*.tar.gz)"
+  # Unpacked into one folder, kept between builds: a file that did not change keeps its
+  # mtime there and a changed one gets a new one (the sdist stores one fixed mtime for
+  # all), so cargo rebuilds what changed and reuses the rest.
+  python3 - "$sdist" "$WHEEL_TARGET/sdist" <<'PY'
+import filecmp, os, shutil, sys, tarfile, tempfile
+sdist, dest = sys.argv[1], sys.argv[2]
+os.makedirs(dest, exist_ok=True)
+with tempfile.TemporaryDirectory() as tmp:
+    with tarfile.open(sdist) as t:
+        top = {m.name.split("/")[0] for m in t.getmembers()}
+        if len(top) != 1:
+            sys.exit(f"{sdist}: expected one top folder, found {sorted(top)}")
+        t.extractall(tmp, filter="data") if hasattr(tarfile, "data_filter") else t.extractall(tmp)
+    src = os.path.join(tmp, top.pop())
+    new = set()
+    for d, _, files in os.walk(src):
+        for f in files:
+            rel = os.path.relpath(os.path.join(d, f), src)
+            new.add(rel)
+            to = os.path.join(dest, rel)
+            if not (os.path.isfile(to) and filecmp.cmp(os.path.join(d, f), to, shallow=False)):
+                os.makedirs(os.path.dirname(to), exist_ok=True)
+                shutil.copyfile(os.path.join(d, f), to)
+    for d, _, files in os.walk(dest):
+        for f in files:
+            if os.path.relpath(os.path.join(d, f), dest) not in new:
+                os.remove(os.path.join(d, f))
+PY
+  step "pip wheel of the sdist (isolated build: pip fetches maturin; release)"
+  CARGO_TARGET_DIR="$WHEEL_TARGET" MATURIN_PEP517_ARGS="--compatibility pypi" "$PY" -m pip --disable-pip-version-check wheel -q --no-deps -w bindings-py/dist "$WHEEL_TARGET/sdist"
   ls bindings-py/dist/*.whl >/dev/null
   artifact_put wheel "$key" bindings-py/dist .
   echo "$key" >"$STAMP"

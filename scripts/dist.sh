@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make dist`: the artifacts a user installs, in dist/:
 #   gunbai-<version>.tar.gz                   the Python sdist (maturin; builds with rustup alone)
-#   gunbai-<version>-cp39-abi3-<platform>.whl the abi3 wheel (the one scripts/build-py.sh built)
+#   gunbai-<version>-cp39-abi3-<platform>.whl the abi3 wheel, built by pip from that sdist
+#                                             (both are scripts/build-py.sh's)
 #   gunbai-<version>.tgz                      the npm package (npm pack of bindings-js/pkg)
 #   plugins/nonebot_plugin_gunbai-<v>-py3-none-any.whl   the NoneBot2 plugin (examples/nonebot)
 #   plugins/koishi-plugin-gunbai-<v>.tgz       the Koishi plugin (npm pack of examples/koishi)
@@ -15,11 +16,10 @@ py=1; js=1
 case "${1:-}" in --py) js=0 ;; --js) py=0 ;; "") ;; *) echo "usage: dist.sh [--py | --js]"; exit 2 ;; esac
 mkdir -p dist
 if [ "$py" = 1 ]; then
-  ls bindings-py/dist/*.whl >/dev/null 2>&1 || { echo "no wheel in bindings-py/dist: run 'make build-py'"; exit 1; }
+  ls bindings-py/dist/*.whl bindings-py/dist/*.tar.gz >/dev/null 2>&1 ||
+    { echo "no wheel and sdist in bindings-py/dist: run 'make build-py'"; exit 1; }
   rm -f dist/*.whl dist/*.tar.gz
-  cp bindings-py/dist/*.whl dist/
-  (cd bindings-py && "$VENV/bin/maturin" sdist --out "$ROOT/dist" 2>&1 |
-    grep -v '^📦\|^🍹\|^🔗\|^🐍\|manifest has no documentation\|^  |$\|^  = note: see https' || true)
+  cp bindings-py/dist/*.whl bindings-py/dist/*.tar.gz dist/
   # The sdist holds the crates it builds (core, its derive, the Python binding) and no
   # build output.
   sdist="$(ls dist/*.tar.gz)"

@@ -5,9 +5,9 @@
 #   wheel  pip install --find-links dist 'gunbai[analysis]' (the notebook README's line);
 #          the README's Python examples; the types ship (py.typed, typed modules, the native stub) and mypy --strict
 #          accepts the typed usage file against the installed copy
-#   sdist  pip install of the sdist: pip fetches maturin and builds with cargo, nothing
-#          else (the same route as `pip install ./bindings-py`); import, stubs, the README's
-#          Python examples
+#          (The wheel is the sdist's build: scripts/build-py.sh builds it with `pip wheel`
+#          from the sdist's contents, pip fetching maturin, as `pip install` of the sdist
+#          does; every Python check tests it.)
 #   npm    npm install of the tarball into an empty project; the README's JS examples, and
 #          the per-ruleset and inline entries load
 #   Rust   `cargo add --path core` in a new cargo project outside the repository; the
@@ -18,10 +18,10 @@
 # Needs network access to PyPI (maturin, numpy, pandas, matplotlib) and crates.io, or
 # their caches.
 #   bash scripts/smoke.sh [PART...]   parts: installed (wheel + npm + README examples),
-#                                     sdist, rust; no PART: all three
+#                                     rust; no PART: both
 source "$(dirname "$0")/env.sh"
 cd "$ROOT"
-parts=" ${*:-installed sdist rust} "
+parts=" ${*:-installed rust} "
 work="$(mktemp -d /tmp/gunbai-smoke.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 case "$work" in "$ROOT"/*) echo "the smoke test must run outside the repository"; exit 1 ;; esac
@@ -85,20 +85,6 @@ bash scripts/readme-examples.sh --python "$work/venv-wheel/bin/python" --node-pr
 
 }
 
-smoke_sdist() {
-sdist="$(ls "$ROOT"/dist/*.tar.gz)"
-step "sdist: pip install the sdist into an empty venv (pip fetches maturin; cargo builds it)"
-# The build is the sdist's own, except unoptimized (opt-level 0, no LTO): this checks
-# that the sdist holds everything it needs and builds into a working package, in less
-# time; the optimized build (the release profile) is the wheel's, checked above
-# and by every other step.
-python3 -m venv "$work/venv-sdist"
-(cd "$work/cwd" && CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=false \
-  "$work/venv-sdist/bin/pip" install "${pip_q[@]}" "$sdist[analysis]")
-installed_here "$work/venv-sdist/bin/python"
-bash scripts/readme-examples.sh --python "$work/venv-sdist/bin/python" --no-js --cwd "$work/cwd"
-}
-
 smoke_rust() {
 step "Rust: cargo add --path core in a new project; the core's doctests there; the README's Rust examples as main"
 cargo new -q --vcs none "$work/rust-project"
@@ -122,9 +108,8 @@ PY
 for part in $parts; do
   case "$part" in
     installed) smoke_installed ;;
-    sdist) smoke_sdist ;;
     rust) smoke_rust ;;
-    *) echo "unknown smoke part: $part (installed, sdist, rust)"; exit 2 ;;
+    *) echo "unknown smoke part: $part (installed, rust)"; exit 2 ;;
   esac
 done
 

@@ -39,7 +39,6 @@ CHECKS=(
   nonebot       # nonebot-plugin-gunbai under NoneBug
   koishi        # koishi-plugin-gunbai under @koishijs/plugin-mock
   fuzz
-  smoke-sdist
   smoke-installed
   smoke-plugins # the NoneBot2 and Koishi plugins installed from dist/
   rule-docs     # docs/rules/ cites only what exists
