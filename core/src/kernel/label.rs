@@ -168,6 +168,13 @@ pub struct Logged<E> {
     pub text: WtLabel,
 }
 
+impl<E> Logged<E> {
+    /// An event with the rule that produced it and its sentence.
+    pub fn new(event: E, rule: &str, text: WtLabel) -> Self {
+        Logged { event, rule: rule.to_string(), text }
+    }
+}
+
 impl<E: ToJson> ToJson for Logged<E> {
     fn to_json(&self) -> serde_json::Value {
         let mut v = self.event.to_json();

@@ -398,7 +398,7 @@ pub fn chase_new(args: &C7hChaseNewArgs) -> Result<C7hChaseResult> {
         state.status,
     );
     let event = C7hChaseEvent::ChaseStarted { gap: state.gap, status: state.status };
-    let events = vec![C7hChaseLoggedEvent { event, rule: "C7H-ESC-1".into(), text }];
+    let events = vec![C7hChaseLoggedEvent::new(event, "C7H-ESC-1", text)];
     Ok(C7hChaseResult { state, events, rolls: Vec::new() })
 }
 
@@ -512,5 +512,5 @@ pub(crate) fn commit(s: &mut C7hChaseState, dice: &mut Dice) -> Result<Vec<C7hCh
         fugitive_wins: s.fugitive_wins,
         status: s.status,
     };
-    Ok(vec![C7hChaseLoggedEvent { event, rule: "C7H-ESC-6".into(), text }])
+    Ok(vec![C7hChaseLoggedEvent::new(event, "C7H-ESC-6", text)])
 }

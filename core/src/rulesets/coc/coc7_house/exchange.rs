@@ -648,7 +648,7 @@ fn event(
         attacker_hp: a.and_then(|c| c.hp),
         attacker_status: a.map_or(C7hStatus::Active, |c| c.status),
     };
-    super::round::logged(e, rule, text)
+    crate::kernel::label::Logged::new(e, rule, text)
 }
 
 /// The fight's end: when the combatants have at least two sides and every side but

@@ -33,7 +33,7 @@ use crate::dice::Roll;
 use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use crate::kernel::label::WtLabel;
+use crate::kernel::label::Logged;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -833,7 +833,7 @@ pub fn round_new(args: &C7hRoundNewArgs) -> Result<C7hRoundResult> {
         combatants.push(c);
     }
     let text = sentences::round_started(1, &order);
-    let events = vec![logged(
+    let events = vec![Logged::new(
         C7hEvent::RoundStarted { round: 1, order: order.clone(), stance_expired: None },
         "C7H-INIT-1",
         text,
@@ -1029,7 +1029,7 @@ fn end_turn(s: &mut C7hRoundState, i: usize) -> Result<C7hLoggedEvent> {
     let next = s.turn.and_then(|t| s.order.get(t)).cloned();
     let text = sentences::turn_ended(&actor, next.as_deref());
     let e = C7hEvent::TurnEnded { actor, round_complete: next.is_none(), next, stance_expired };
-    Ok(logged(e, "C7H-INIT-1", text))
+    Ok(Logged::new(e, "C7H-INIT-1", text))
 }
 
 /// Pass over the turns of combatants who are down (they cannot act).
@@ -1064,16 +1064,11 @@ fn next_round(s: &mut C7hRoundState) -> C7hLoggedEvent {
     skip_down(s);
     let stance_expired = start_turn(s);
     let text = sentences::round_started(s.round, &s.order);
-    logged(
+    Logged::new(
         C7hEvent::RoundStarted { round: s.round, order: s.order.clone(), stance_expired },
         "C7H-INIT-1",
         text,
     )
-}
-
-/// An event as reported: with the rule that produced it and its sentence.
-pub(crate) fn logged(event: C7hEvent, rule: &str, text: WtLabel) -> C7hLoggedEvent {
-    C7hLoggedEvent { event, rule: rule.to_string(), text }
 }
 
 /// Count a passive action (and the stance die, C7H-STN-1).
@@ -1100,14 +1095,14 @@ pub(crate) fn commit(
             c.moved = true;
             let id = c.entry.id.clone();
             let text = sentences::moved(&id);
-            logged(C7hEvent::Moved { actor: id }, "C7H-MOV-1", text)
+            Logged::new(C7hEvent::Moved { actor: id }, "C7H-MOV-1", text)
         }
         C7hAction::Active { concentration, .. } => {
             let c = combatant(s, i)?;
             c.active_used = true;
             let id = c.entry.id.clone();
             let text = sentences::active_used(&id);
-            logged(C7hEvent::ActiveUsed { actor: id, concentration: *concentration }, "C7H-ACT-1", text)
+            Logged::new(C7hEvent::ActiveUsed { actor: id, concentration: *concentration }, "C7H-ACT-1", text)
         }
         C7hAction::Attack { actor, target, weapon, distance, bonus_dice, auto_hit, .. } => {
             let (t, bonus) = super::exchange::check_attack(s, i, target, weapon, *distance, *bonus_dice)?;
@@ -1135,7 +1130,7 @@ pub(crate) fn commit(
                 weapon: p.weapon.clone(),
                 bonus_dice: bonus,
             };
-            let e = logged(e, "C7H-ACT-1", text);
+            let e = Logged::new(e, "C7H-ACT-1", text);
             s.pending = Some(p);
             e
         }
@@ -1164,7 +1159,7 @@ pub(crate) fn commit(
             c.stance_die_used = false;
             let id = c.entry.id.clone();
             let text = sentences::stance_taken(&id, *option);
-            logged(C7hEvent::StanceTaken { actor: id, option: *option }, "C7H-STN-1", text)
+            Logged::new(C7hEvent::StanceTaken { actor: id, option: *option }, "C7H-STN-1", text)
         }
         C7hAction::Passive { kind, bonus_die, .. } => {
             let c = combatant(s, i)?;
@@ -1174,14 +1169,14 @@ pub(crate) fn commit(
             let text = sentences::passive_used(&id, *kind);
             let e =
                 C7hEvent::PassiveUsed { actor: id, kind: *kind, bonus_dice: i64::from(*bonus_die) - penalty };
-            logged(e, "C7H-PAS-1", text)
+            Logged::new(e, "C7H-PAS-1", text)
         }
         C7hAction::Free { .. } => {
             let c = combatant(s, i)?;
             c.free_used = true;
             let id = c.entry.id.clone();
             let text = sentences::free_used(&id);
-            logged(C7hEvent::FreeUsed { actor: id }, "C7H-FREE-1", text)
+            Logged::new(C7hEvent::FreeUsed { actor: id }, "C7H-FREE-1", text)
         }
         C7hAction::EndTurn { .. } => end_turn(s, i)?,
         C7hAction::NextRound => next_round(s),

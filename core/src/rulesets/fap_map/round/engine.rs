@@ -10,7 +10,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::fap_map::catalog::{FmActionDef, FmActionPack, FmCategory, FmOrderEffect, FmResolution};
 use crate::fap_map::checks::{self, block_outcome, FmJumpEvasionArgs};
 use crate::fap_map::points::{self, MAX_TENTHS};
-use crate::kernel::label::WtLabel;
+use crate::kernel::label::Logged;
 
 // ---------------------------------------------------------------- helpers
 
@@ -330,11 +330,6 @@ pub(crate) fn acted(c: &FmCombatant, action: Option<&str>, spent: (i64, i64)) ->
     }
 }
 
-/// An event as reported: with the rule that produced it and its sentence.
-pub(crate) fn logged(event: FmEvent, rule: &str, text: WtLabel) -> FmLoggedEvent {
-    FmLoggedEvent { event, rule: rule.to_string(), text }
-}
-
 pub(crate) fn afford(c: &FmCombatant, fap: i64, map: i64, what: &str) -> Result<()> {
     if c.fap_tenths < fap || c.map_tenths < map {
         return Err(Error::illegal(
@@ -596,7 +591,7 @@ fn resolve_next(
         state.attack = None;
         let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
         let by = acted(c, Some(&a.id), (0, 0));
-        return Ok(vec![logged(
+        return Ok(vec![Logged::new(
             FmEvent::Skipped { by },
             "FM-DEF-3",
             sentences::skipped(combatant, &a.names),
@@ -614,8 +609,11 @@ fn resolve_next(
     if a.id == "regain_footing" {
         c.prone = false;
     }
-    let ev =
-        logged(FmEvent::Resolved { by: acted(c, Some(&a.id), (f, m)), consecutive: consec }, &a.rule, text);
+    let ev = Logged::new(
+        FmEvent::Resolved { by: acted(c, Some(&a.id), (f, m)), consecutive: consec },
+        &a.rule,
+        text,
+    );
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     state.attack = attack_of(a, combatant, &d);
@@ -678,7 +676,7 @@ fn set_grapple(
         .ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let ev = FmEvent::GrappleChanged { by: acted(c, None, (0, 0)), target: target.to_string() };
     let rule = if grappling { "FM-ACT-12" } else { "FM-ACT-13" };
-    Ok(vec![logged(ev, rule, sentences::grapple(combatant, target, grappling))])
+    Ok(vec![Logged::new(ev, rule, sentences::grapple(combatant, target, grappling))])
 }
 
 /// The two combatants are grappling (either order).
@@ -803,7 +801,7 @@ fn declare(
     c.declared.push(FmDeclared { declaration: n, status: FmStatus::Pending, carried: false });
     let d = &c.declared.last().ok_or_else(|| Error::new(ErrorCode::Internal, "declared"))?.declaration;
     let text = sentences::declared(&c.id, &a.names, fap, map, &d.targets, d.damage);
-    Ok(vec![logged(FmEvent::Declared { by: acted(c, Some(&a.id), (0, 0)) }, &a.rule, text)])
+    Ok(vec![Logged::new(FmEvent::Declared { by: acted(c, Some(&a.id), (0, 0)) }, &a.rule, text)])
 }
 
 /// FM-ACT-19 / FM-ACT-18: drop an armed readied action and carried sustained
@@ -836,13 +834,13 @@ fn release(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Re
     }
     c.readied = None;
     c.declared.retain(|d| !d.carried);
-    Ok(vec![logged(FmEvent::Released { by: acted(c, None, (0, 0)) }, rule, sentences::released(&c.id))])
+    Ok(vec![Logged::new(FmEvent::Released { by: acted(c, None, (0, 0)) }, rule, sentences::released(&c.id))])
 }
 
 /// FM-DEF-4 → FM-DEF-3: the declarations end and the resolution in action order begins.
 fn end_declarations(state: &mut FmRoundState) -> Result<Vec<FmLoggedEvent>> {
     state.phase = FmPhase::Resolution;
-    Ok(vec![logged(FmEvent::DeclarationsEnded, "FM-DEF-3", sentences::declarations_ended())])
+    Ok(vec![Logged::new(FmEvent::DeclarationsEnded, "FM-DEF-3", sentences::declarations_ended())])
 }
 
 /// FM-ACT-7: a Move declared with `follow` resolves right after the followed
@@ -890,8 +888,11 @@ fn follow(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> Res
     state.attack = None;
     let c = state.combatants.get(i).ok_or_else(|| Error::new(ErrorCode::Internal, "combatant index"))?;
     let by = acted(c, Some(&a.id), (f, m));
-    let ev =
-        logged(FmEvent::Followed { by, consecutive: consec, target: lm.actor.clone() }, "FM-ACT-7", text);
+    let ev = Logged::new(
+        FmEvent::Followed { by, consecutive: consec, target: lm.actor.clone() },
+        "FM-ACT-7",
+        text,
+    );
     // The follower's own move is now the one open to blocks; `last_move` stays, so
     // other followers of the same target may still follow.
     open_window(state, pack, combatant, &a.id);
@@ -1048,7 +1049,7 @@ fn use_undeclared(
     let Some(att) = answering else {
         let text = sentences::used(&c.id, &a.names, f, m);
         let ev = FmEvent::Used { by: acted(c, Some(&a.id), (f, m)), answer: FmAnswered::default() };
-        return Ok(vec![logged(ev, &a.rule, text)]);
+        return Ok(vec![Logged::new(ev, &a.rule, text)]);
     };
     let check = match x.target_value {
         Some(tv) => Some(checks::evasion_roll(c.evasion, tv, dice)?),
@@ -1098,7 +1099,7 @@ fn use_undeclared(
         damage_taken: taken,
         prone: (a.id == "jump_evasion").then_some(agility_failed),
     };
-    let ev = logged(FmEvent::Used { by: acted(c, Some(&a.id), (f, m)), answer }, &a.rule, text);
+    let ev = Logged::new(FmEvent::Used { by: acted(c, Some(&a.id), (f, m)), answer }, &a.rule, text);
     if let Some(s) = state.attack.as_mut() {
         s.answered.push(combatant.to_string());
     }
@@ -1136,7 +1137,7 @@ fn take_hit(state: &mut FmRoundState, pack: &FmActionPack, combatant: &str) -> R
     let text = sentences::hit(&c.id, &att.actor, &names, att.damage, c.hp);
     let by = acted(c, Some(&att.action), (0, 0));
     let hit = FmEvent::Hit { by, target: att.actor.clone(), damage: att.damage, damage_taken: att.damage };
-    let ev = logged(hit, &rule, text);
+    let ev = Logged::new(hit, &rule, text);
     if let Some(s) = state.attack.as_mut() {
         s.answered.push(combatant.to_string());
     }
@@ -1277,7 +1278,7 @@ fn block(
         target: w.actor.clone(),
         target_fap_spent_tenths: *target_fap_tenths,
     };
-    let ev = logged(ev, rule, text);
+    let ev = Logged::new(ev, rule, text);
     if let Some(win) = state.window.as_mut() {
         win.blockers.push(combatant.to_string());
         win.blocked = outcome.block_holds;
@@ -1365,7 +1366,7 @@ fn trigger(
     let text = sentences::triggered(&c.id, &a.names, f, m);
     let by = acted(c, Some(&a.id), (f, m));
     let triggered = FmEvent::Triggered { by, consecutive: consec, answer: FmAnswered::default() };
-    let ev = logged(triggered, "FM-ACT-19", text);
+    let ev = Logged::new(triggered, "FM-ACT-19", text);
     open_window(state, pack, combatant, &a.id);
     state.last_move = a.can_follow.then(|| FmLastMove { actor: combatant.to_string(), action: a.id.clone() });
     state.attack = attack_of(a, combatant, &r.paired);
@@ -1422,5 +1423,5 @@ fn end_round(state: &mut FmRoundState, pack: &FmActionPack) -> Result<Vec<FmLogg
             .collect();
     }
     let text = sentences::round_ended(state.round);
-    Ok(vec![logged(FmEvent::RoundEnded, "FM-AP-5", text)])
+    Ok(vec![Logged::new(FmEvent::RoundEnded, "FM-AP-5", text)])
 }

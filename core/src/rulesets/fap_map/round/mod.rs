@@ -52,7 +52,8 @@ use super::catalog::FmActionPack;
 use super::{catalog, checks};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
-use engine::{apply, logged};
+use crate::kernel::label::Logged;
+use engine::apply;
 pub(crate) use legal::{candidates, listed};
 
 // ---------------------------------------------------------------- ops
@@ -121,7 +122,7 @@ pub fn round_new(args: &FmRoundNewArgs) -> Result<FmRoundResult> {
         grapples: Vec::new(),
         attack: None,
     };
-    let events = vec![logged(FmEvent::Started, "FM-DEF-4", sentences::started(1))];
+    let events = vec![Logged::new(FmEvent::Started, "FM-DEF-4", sentences::started(1))];
     Ok(FmRoundResult { state, events, rolls: Vec::new() })
 }
 

@@ -57,7 +57,7 @@ pub(crate) fn logged(events: Vec<TmdEvent>) -> Vec<TmdLoggedEvent> {
         .into_iter()
         .map(|event| {
             let (rule, text) = describe(&event);
-            TmdLoggedEvent { event, rule: rule.to_string(), text }
+            TmdLoggedEvent::new(event, rule, text)
         })
         .collect()
 }
