@@ -4,7 +4,7 @@ wrong ones. Each `type: ignore[...]` must be needed (--warn-unused-ignores)."""
 from __future__ import annotations
 
 import gunbai
-from gunbai.types import DiceRollResult, Roll
+from gunbai.types import DiceRollResult, FmLoggedEvent, Roll, TmdAction
 
 r: DiceRollResult = gunbai.dice.roll(expr="2d6+1", seed=42)
 total: int = r["total"]
@@ -23,3 +23,15 @@ gunbai.dice.roll(expr=26)  # type: ignore[arg-type]
 gunbai.dice.roll(seed=1)  # type: ignore[call-arg]
 gunbai.dice.roll(expr="1d6", sead=1)  # type: ignore[call-arg]
 gunbai.dice.roll(expr="1d6")["sum"]  # type: ignore[typeddict-item]
+
+
+# A tagged union (events, actions, costs) is one TypedDict per kind: the tag narrows it.
+def who_was_hit(e: FmLoggedEvent) -> str | None:
+    if e["event"] == "hit":
+        return e["target"]
+    e["target"]  # type: ignore[typeddict-item]
+    return None
+
+
+delay: TmdAction = {"type": "delay", "actor": "a", "after": "b"}
+missing: TmdAction = {"type": "delay", "actor": "a"}  # type: ignore[misc, assignment]

@@ -474,7 +474,13 @@ fn gen_py(catalog: &Value, out: &Path) -> Result<(), String> {
     for name in defs.keys() {
         visit(name, defs, &mut done, &mut Vec::new(), &mut types);
     }
-    let names: Vec<String> = defs.keys().map(|k| format!("{k:?}")).collect();
+    let mut names: Vec<String> = Vec::new();
+    for (name, def) in defs {
+        names.push(format!("{name:?}"));
+        for (kind, _) in schema::py_kinds(name, def, defs).unwrap_or_default() {
+            names.push(format!("{kind:?}"));
+        }
+    }
     writeln!(types, "__all__ = [{}]", names.join(", ")).unwrap();
     write(out, "types.py", &types)?;
 

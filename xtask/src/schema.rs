@@ -415,26 +415,78 @@ pub fn py_decl(out: &mut String, name: &str, def: &Value, defs: &serde_json::Map
         .filter(|base| defs.get(*base).is_some_and(is_plain_object));
     if let Some(base) = newtype_of {
         writeln!(out, "class {name}({base}):\n    \"\"\"The same shape as `{base}`.\"\"\"\n").unwrap();
-    } else if is_plain_object(def) {
-        let props = def["properties"].as_object().unwrap();
-        let req: Vec<&str> = def
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let mut fields = Vec::new();
-        for (k, v) in props {
-            let t = py_type(v, false);
-            if req.contains(&k.as_str()) {
-                fields.push(format!("    {k:?}: {t},"));
-            } else {
-                fields.push(format!("    {k:?}: NotRequired[{t}],"));
+    } else if let Some(kinds) = py_kinds(name, def, defs) {
+        // A tagged union: one TypedDict per kind (mypy tells them apart by the tag), and
+        // the union of them under the union's name.
+        for (kind, schema) in &kinds {
+            if let Some(doc) = schema.get("description").and_then(Value::as_str) {
+                writeln!(out, "# {}", doc.lines().next().unwrap_or_default()).unwrap();
             }
+            py_typed_dict(out, kind, schema);
         }
-        writeln!(out, "{name} = TypedDict({name:?}, {{\n{}\n}})\n", fields.join("\n")).unwrap();
+        let names: Vec<String> = kinds.into_iter().map(|(kind, _)| kind).collect();
+        writeln!(out, "{name} = {}\n", union(names)).unwrap();
+    } else if is_plain_object(def) {
+        py_typed_dict(out, name, def);
     } else {
         writeln!(out, "{name} = {}\n", py_type(def, false)).unwrap();
     }
+}
+
+/// A TypedDict (functional form, so any key works) of an object schema's properties.
+fn py_typed_dict(out: &mut String, name: &str, def: &Value) {
+    let Some(props) = def.get("properties").and_then(Value::as_object) else {
+        writeln!(out, "{name} = dict[str, Any]\n").unwrap();
+        return;
+    };
+    let req: Vec<&str> = def
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut fields = Vec::new();
+    for (k, v) in props {
+        let t = py_type(v, false);
+        if req.contains(&k.as_str()) {
+            fields.push(format!("    {k:?}: {t},"));
+        } else {
+            fields.push(format!("    {k:?}: NotRequired[{t}],"));
+        }
+    }
+    writeln!(out, "{name} = TypedDict({name:?}, {{\n{}\n}})\n", fields.join("\n")).unwrap();
+}
+
+/// The kinds of a tagged union: a `oneOf` of objects that each fix the same property (the
+/// tag) to a different string. Each kind's TypedDict is named after the union and its tag
+/// (`FmCost` with `kind: "fixed"` → `FmCostFixed`). `None` for any other schema.
+pub fn py_kinds(name: &str, def: &Value, defs: &Map<String, Value>) -> Option<Vec<(String, Value)>> {
+    if def.get("properties").is_some() {
+        return None;
+    }
+    let alts = def.get("oneOf")?.as_array()?;
+    if alts.is_empty() {
+        return None;
+    }
+    let tag_of = |alt: &Value, key: &str| -> Option<String> {
+        alt.get("properties")?.get(key)?.get("const")?.as_str().map(str::to_string)
+    };
+    let first = alts[0].get("properties")?.as_object()?;
+    let key = first.keys().find(|k| alts.iter().all(|a| tag_of(a, k).is_some()))?;
+    let mut kinds: Vec<(String, Value)> = Vec::new();
+    for alt in alts {
+        let tag = tag_of(alt, key)?;
+        let pascal: String = tag
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| w[..1].to_ascii_uppercase() + &w[1..])
+            .collect();
+        let kind = format!("{name}{pascal}");
+        if pascal.is_empty() || defs.contains_key(&kind) || kinds.iter().any(|(k, _)| *k == kind) {
+            return None;
+        }
+        kinds.push((kind, alt.clone()));
+    }
+    Some(kinds)
 }
 
 /// Names of the definitions a schema refers to.

@@ -884,7 +884,327 @@ WtBattleState = TypedDict("WtBattleState", {
 
 WtTrionLossCause = Union[Literal["trion_leak"], Literal["trion_burst"], Literal["bagworm_teleport"]]
 
-WtBattleLoggedEvent = dict[str, Any]
+# A round began (WT-RND-1).
+WtBattleLoggedEventRoundStarted = TypedDict("WtBattleLoggedEventRoundStarted", {
+    "type": Literal["round_started"],
+    "round": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A phase began; `order` lists team ids in acting order (WT-INIT-2).
+WtBattleLoggedEventPhaseStarted = TypedDict("WtBattleLoggedEventPhaseStarted", {
+    "type": Literal["phase_started"],
+    "phase": WtBattlePhase,
+    "label": WtLabel,
+    "order": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A team's turn in this phase began.
+WtBattleLoggedEventTeamTurn = TypedDict("WtBattleLoggedEventTeamTurn", {
+    "type": Literal["team_turn"],
+    "team": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A team passed.
+WtBattleLoggedEventPassed = TypedDict("WtBattleLoggedEventPassed", {
+    "type": Literal["passed"],
+    "team": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# At the start: skills the member's sheet grants (WT-CC-8) that the battle data
+WtBattleLoggedEventSkillsWithoutBattleData = TypedDict("WtBattleLoggedEventSkillsWithoutBattleData", {
+    "type": Literal["skills_without_battle_data"],
+    "member": str,
+    "skills": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-KO-3: mock-battle revival as a fresh Trion body (RULINGS 2026-12-01).
+WtBattleLoggedEventRevived = TypedDict("WtBattleLoggedEventRevived", {
+    "type": Literal["revived"],
+    "member": str,
+    "trion": int,
+    "conditions_ended": NotRequired[list[WtCondition]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-INIT-1: a team's initiative check.
+WtBattleLoggedEventInitiativeRolled = TypedDict("WtBattleLoggedEventInitiativeRolled", {
+    "type": Literal["initiative_rolled"],
+    "team": str,
+    "roller": str,
+    "faces": list[int],
+    "tactics_dice": int,
+    "achievement": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# RULINGS: tied teams re-roll Command among themselves.
+WtBattleLoggedEventInitiativeReroll = TypedDict("WtBattleLoggedEventInitiativeReroll", {
+    "type": Literal["initiative_reroll"],
+    "team": str,
+    "faces": list[int],
+    "achievement": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A team's tactics-dice pool changed (WT-TD).
+WtBattleLoggedEventTacticsDice = TypedDict("WtBattleLoggedEventTacticsDice", {
+    "type": Literal["tactics_dice"],
+    "team": str,
+    "delta": int,
+    "pool": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A skill was used.
+WtBattleLoggedEventSkillUsed = TypedDict("WtBattleLoggedEventSkillUsed", {
+    "type": Literal["skill_used"],
+    "member": str,
+    "skill": str,
+    "side": NotRequired[Union[WtSide, None]],
+    "trion_paid": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-TRG-4/5: a side became active.
+WtBattleLoggedEventSideActivated = TypedDict("WtBattleLoggedEventSideActivated", {
+    "type": Literal["side_activated"],
+    "member": str,
+    "side": WtSide,
+    "triggers": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A move (WT-MOV).
+WtBattleLoggedEventMoved = TypedDict("WtBattleLoggedEventMoved", {
+    "type": Literal["moved"],
+    "member": str,
+    "path": list[WtSquare],
+    "cost": int,
+    "movement": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An attack was declared against these targets.
+WtBattleLoggedEventAttackDeclared = TypedDict("WtBattleLoggedEventAttackDeclared", {
+    "type": Literal["attack_declared"],
+    "attacker": str,
+    "skill": str,
+    "targets": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A reaction check (rolled before the hit check, WT-HIT-1).
+WtBattleLoggedEventReactionRolled = TypedDict("WtBattleLoggedEventReactionRolled", {
+    "type": Literal["reaction_rolled"],
+    "target": str,
+    "reactor": str,
+    "skill": str,
+    "faces": list[int],
+    "achievement": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# The defending team did not react.
+WtBattleLoggedEventNoReaction = TypedDict("WtBattleLoggedEventNoReaction", {
+    "type": Literal["no_reaction"],
+    "target": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A hit check (or an automatic hit: no faces).
+WtBattleLoggedEventHitCheck = TypedDict("WtBattleLoggedEventHitCheck", {
+    "type": Literal["hit_check"],
+    "attacker": str,
+    "target": str,
+    "special_attack": int,
+    "faces": list[int],
+    "achievement": NotRequired[Union[int, None]],
+    "against": NotRequired[Union[int, None]],
+    "hit": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# Damage dealt (WT-DMG).
+WtBattleLoggedEventDamage = TypedDict("WtBattleLoggedEventDamage", {
+    "type": Literal["damage"],
+    "target": str,
+    "total": int,
+    "die": int,
+    "burst": int,
+    "special_attack": int,
+    "modifier": int,
+    "trion_after": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A damage-table roll (WT-DT).
+WtBattleLoggedEventDamageTable = TypedDict("WtBattleLoggedEventDamageTable", {
+    "type": Literal["damage_table"],
+    "target": str,
+    "tier": int,
+    "roll": int,
+    "row": int,
+    "shifted_from": NotRequired[Union[int, None]],
+    "effect": WtCondition,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An abnormal state was gained (WT-COND).
+WtBattleLoggedEventConditionAdded = TypedDict("WtBattleLoggedEventConditionAdded", {
+    "type": Literal["condition_added"],
+    "member": str,
+    "condition": WtCondition,
+    "label": WtLabel,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A special state began or ended (WT-ST): `stealth`, `invisible`, `movement_reserved`, `floating`.
+WtBattleLoggedEventState = TypedDict("WtBattleLoggedEventState", {
+    "type": Literal["state"],
+    "member": str,
+    "state": str,
+    "on": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-OBJ-2: an object was destroyed.
+WtBattleLoggedEventObjectDestroyed = TypedDict("WtBattleLoggedEventObjectDestroyed", {
+    "type": Literal["object_destroyed"],
+    "square": WtSquare,
+    "height": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-MOV-6: forced movement.
+WtBattleLoggedEventForcedMove = TypedDict("WtBattleLoggedEventForcedMove", {
+    "type": Literal["forced_move"],
+    "member": str,
+    "to": WtSquare,
+    "out_of_bounds": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-OOB-2/3: the re-entry check.
+WtBattleLoggedEventReentry = TypedDict("WtBattleLoggedEventReentry", {
+    "type": Literal["reentry"],
+    "member": str,
+    "faces": list[int],
+    "achievement": int,
+    "target": int,
+    "to": NotRequired[Union[WtSquare, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-OOB-4: an ally brought an out-of-bounds character back.
+WtBattleLoggedEventBroughtBack = TypedDict("WtBattleLoggedEventBroughtBack", {
+    "type": Literal["brought_back"],
+    "member": str,
+    "by": str,
+    "to": WtSquare,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# Trion lost outside damage: a Trion Leak in the Feedback phase (WT-COND-2…4),
+WtBattleLoggedEventTrionLost = TypedDict("WtBattleLoggedEventTrionLost", {
+    "type": Literal["trion_lost"],
+    "member": str,
+    "amount": int,
+    "trion_after": int,
+    "cause": WtTrionLossCause,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-KO-4: emergency bailout.
+WtBattleLoggedEventBailedOut = TypedDict("WtBattleLoggedEventBailedOut", {
+    "type": Literal["bailed_out"],
+    "member": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-KO-2 / WT-BTL-2: incapacitated.
+WtBattleLoggedEventIncapacitated = TypedDict("WtBattleLoggedEventIncapacitated", {
+    "type": Literal["incapacitated"],
+    "member": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-KO-2: hit while incapacitated.
+WtBattleLoggedEventKilled = TypedDict("WtBattleLoggedEventKilled", {
+    "type": Literal["killed"],
+    "member": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-KO-5: who rolls initiative and manages the tactics dice now.
+WtBattleLoggedEventLeaderSuccession = TypedDict("WtBattleLoggedEventLeaderSuccession", {
+    "type": Literal["leader_succession"],
+    "team": str,
+    "manager": NotRequired[Union[str, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-OP-8: the operator acted.
+WtBattleLoggedEventOperatorActed = TypedDict("WtBattleLoggedEventOperatorActed", {
+    "type": Literal["operator_acted"],
+    "team": str,
+    "skill": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-ECO-5: a position / trait skill was used.
+WtBattleLoggedEventAbilityUsed = TypedDict("WtBattleLoggedEventAbilityUsed", {
+    "type": Literal["ability_used"],
+    "member": str,
+    "ability": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# WT-END: the battle ended.
+WtBattleLoggedEventBattleEnded = TypedDict("WtBattleLoggedEventBattleEnded", {
+    "type": Literal["battle_ended"],
+    "reason": WtEndReason,
+    "winner": NotRequired[Union[str, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+WtBattleLoggedEvent = Union[WtBattleLoggedEventRoundStarted, WtBattleLoggedEventPhaseStarted, WtBattleLoggedEventTeamTurn, WtBattleLoggedEventPassed, WtBattleLoggedEventSkillsWithoutBattleData, WtBattleLoggedEventRevived, WtBattleLoggedEventInitiativeRolled, WtBattleLoggedEventInitiativeReroll, WtBattleLoggedEventTacticsDice, WtBattleLoggedEventSkillUsed, WtBattleLoggedEventSideActivated, WtBattleLoggedEventMoved, WtBattleLoggedEventAttackDeclared, WtBattleLoggedEventReactionRolled, WtBattleLoggedEventNoReaction, WtBattleLoggedEventHitCheck, WtBattleLoggedEventDamage, WtBattleLoggedEventDamageTable, WtBattleLoggedEventConditionAdded, WtBattleLoggedEventState, WtBattleLoggedEventObjectDestroyed, WtBattleLoggedEventForcedMove, WtBattleLoggedEventReentry, WtBattleLoggedEventBroughtBack, WtBattleLoggedEventTrionLost, WtBattleLoggedEventBailedOut, WtBattleLoggedEventIncapacitated, WtBattleLoggedEventKilled, WtBattleLoggedEventLeaderSuccession, WtBattleLoggedEventOperatorActed, WtBattleLoggedEventAbilityUsed, WtBattleLoggedEventBattleEnded]
 
 WtBattleResult = TypedDict("WtBattleResult", {
     "state": WtBattleState,
@@ -907,7 +1227,82 @@ WtTeamDice = TypedDict("WtTeamDice", {
     "dice": int,
 })
 
-WtBattleAction = dict[str, Any]
+# Initiative phase: every team's leader (or substitute) rolls Command (WT-INIT-1).
+WtBattleActionRollInitiative = TypedDict("WtBattleActionRollInitiative", {
+    "type": Literal["roll_initiative"],
+    "tactics_dice": NotRequired[list[WtTeamDice]],
+})
+
+# Use a skill: in the Tactics phase a tactics-dice command, Bagworm,
+WtBattleActionUseSkill = TypedDict("WtBattleActionUseSkill", {
+    "type": Literal["use_skill"],
+    "actor": str,
+    "skill": str,
+    "side": NotRequired[Union[WtSide, None]],
+    "target": NotRequired[Union[str, None]],
+    "center": NotRequired[Union[WtSquare, None]],
+    "tactics_dice": NotRequired[int],
+    "burst": NotRequired[int],
+    "push_to": NotRequired[Union[WtSquare, None]],
+})
+
+# Movement phase (or the Attack phase while Movement-reserved): move along `path`.
+WtBattleActionMove = TypedDict("WtBattleActionMove", {
+    "type": Literal["move"],
+    "actor": str,
+    "skill": str,
+    "path": list[WtSquare],
+})
+
+# The defending team reacts to the pending attack's current target (WT-HIT-1/2).
+WtBattleActionReact = TypedDict("WtBattleActionReact", {
+    "type": Literal["react"],
+    "actor": str,
+    "skill": str,
+    "side": NotRequired[Union[WtSide, None]],
+    "tactics_dice": NotRequired[int],
+})
+
+# The defending team does not react to the current target.
+WtBattleActionNoReaction = TypedDict("WtBattleActionNoReaction", {
+    "type": Literal["no_reaction"],
+})
+
+# WT-OOB-2: the Mobility check to re-enter the battlefield (once per round, before Feedback).
+WtBattleActionReenter = TypedDict("WtBattleActionReenter", {
+    "type": Literal["reenter"],
+    "actor": str,
+    "tactics_dice": NotRequired[int],
+})
+
+# WT-OOB-4: an ally brings an out-of-bounds character back before the
+WtBattleActionBringBack = TypedDict("WtBattleActionBringBack", {
+    "type": Literal["bring_back"],
+    "actor": str,
+    "target": str,
+})
+
+# WT-OP-8: the team's operator acts (once per round, any timing).
+WtBattleActionOperator = TypedDict("WtBattleActionOperator", {
+    "type": Literal["operator"],
+    "team": str,
+    "skill": str,
+})
+
+# WT-ECO-5: use a position or trait skill (not an action; once per round unless repeatable).
+WtBattleActionUseAbility = TypedDict("WtBattleActionUseAbility", {
+    "type": Literal["use_ability"],
+    "actor": str,
+    "ability": str,
+})
+
+# The acting team ends its turn in this phase.
+WtBattleActionPass = TypedDict("WtBattleActionPass", {
+    "type": Literal["pass"],
+    "team": str,
+})
+
+WtBattleAction = Union[WtBattleActionRollInitiative, WtBattleActionUseSkill, WtBattleActionMove, WtBattleActionReact, WtBattleActionNoReaction, WtBattleActionReenter, WtBattleActionBringBack, WtBattleActionOperator, WtBattleActionUseAbility, WtBattleActionPass]
 
 WtActionCost = TypedDict("WtActionCost", {
     "slot": NotRequired[Union[WtBattlePhase, None]],
@@ -1263,7 +1658,174 @@ CocApRoundState = TypedDict("CocApRoundState", {
 
 CocApTreatSkill = Union[Literal["first_aid"], Literal["medicine"], Literal["psychoanalysis"]]
 
-CocApLoggedEvent = dict[str, Any]
+# COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1: a round started (at `round_new` and `next_round`).
+CocApLoggedEventRoundStarted = TypedDict("CocApLoggedEventRoundStarted", {
+    "event": Literal["round_started"],
+    "round": int,
+    "order": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-8: Dodge Focus declared.
+CocApLoggedEventDodgeFocusDeclared = TypedDict("CocApLoggedEventDodgeFocusDeclared", {
+    "event": Literal["dodge_focus_declared"],
+    "actor": str,
+    "ap_left": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-1: one square moved.
+CocApLoggedEventMoved = TypedDict("CocApLoggedEventMoved", {
+    "event": Literal["moved"],
+    "actor": str,
+    "moved_to": list[int],
+    "ap_left": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-2: an attack rolled; on a success it waits for the target's answer.
+CocApLoggedEventAttacked = TypedDict("CocApLoggedEventAttacked", {
+    "event": Literal["attacked"],
+    "actor": str,
+    "weapon": str,
+    "target": str,
+    "check": CocApCheckResult,
+    "hit": bool,
+    "ap_left": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-4: a treatment rolled; a success restored HP (`COC6-BASE-TREAT`).
+CocApLoggedEventTreated = TypedDict("CocApLoggedEventTreated", {
+    "event": Literal["treated"],
+    "actor": str,
+    "target": str,
+    "skill": CocApTreatSkill,
+    "check": CocApCheckResult,
+    "healed": int,
+    "hp": NotRequired[Union[int, None]],
+    "hp_max": NotRequired[Union[int, None]],
+    "ap_left": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-AP-2(b): a KP-approved action paid.
+CocApLoggedEventOtherTaken = TypedDict("CocApLoggedEventOtherTaken", {
+    "event": Literal["other_taken"],
+    "actor": str,
+    "ap": int,
+    "ap_left": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-3: a dodge against `attacker`'s attack rolled (its target lowered under Dodge Focus).
+CocApLoggedEventDodged = TypedDict("CocApLoggedEventDodged", {
+    "event": Literal["dodged"],
+    "actor": str,
+    "attacker": str,
+    "check": CocApCheckResult,
+    "avoided": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-6: a parry against `attacker`'s attack rolled.
+CocApLoggedEventParried = TypedDict("CocApLoggedEventParried", {
+    "event": Literal["parried"],
+    "actor": str,
+    "attacker": str,
+    "weapon": NotRequired[Union[str, None]],
+    "check": CocApCheckResult,
+    "avoided": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-5: a jump against `attacker`'s attack rolled; on a success the actor moved one square.
+CocApLoggedEventJumped = TypedDict("CocApLoggedEventJumped", {
+    "event": Literal["jumped"],
+    "actor": str,
+    "attacker": str,
+    "check": CocApCheckResult,
+    "moved_to": NotRequired[Union[list[int], None]],
+    "avoided": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-7: an Emergency Evasion inserted before `attacker`'s attack rolled; on a
+CocApLoggedEventEmergencyEvaded = TypedDict("CocApLoggedEventEmergencyEvaded", {
+    "event": Literal["emergency_evaded"],
+    "actor": str,
+    "attacker": str,
+    "check": CocApCheckResult,
+    "moved_to": NotRequired[Union[list[int], None]],
+    "avoided": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-2: the target did not react and takes the hit.
+CocApLoggedEventNoReaction = TypedDict("CocApLoggedEventNoReaction", {
+    "event": Literal["no_reaction"],
+    "actor": str,
+    "attacker": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-ACT-2: a hit's damage rolled and taken (armor subtracted, `COC6-BASE-ARMOR`).
+CocApLoggedEventDamaged = TypedDict("CocApLoggedEventDamaged", {
+    "event": Literal["damaged"],
+    "target": str,
+    "attacker": str,
+    "weapon": str,
+    "rolled": int,
+    "armor": int,
+    "damage": int,
+    "hp": NotRequired[Union[int, None]],
+    "hp_max": NotRequired[Union[int, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# `COC6-BASE-HP`: a participant went down (unconscious, or dead) and cannot act.
+CocApLoggedEventDown = TypedDict("CocApLoggedEventDown", {
+    "event": Literal["down"],
+    "actor": str,
+    "hp": int,
+    "dead": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-RND-2: a turn ended.
+CocApLoggedEventTurnEnded = TypedDict("CocApLoggedEventTurnEnded", {
+    "event": Literal["turn_ended"],
+    "actor": str,
+    "next": NotRequired[Union[str, None]],
+    "round_complete": bool,
+    "skipped": NotRequired[list[str]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# COCAP-RND-3: the fight ended: the participants standing are all on one side.
+CocApLoggedEventFightEnded = TypedDict("CocApLoggedEventFightEnded", {
+    "event": Literal["fight_ended"],
+    "winner": NotRequired[Union[str, None]],
+    "down": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+CocApLoggedEvent = Union[CocApLoggedEventRoundStarted, CocApLoggedEventDodgeFocusDeclared, CocApLoggedEventMoved, CocApLoggedEventAttacked, CocApLoggedEventTreated, CocApLoggedEventOtherTaken, CocApLoggedEventDodged, CocApLoggedEventParried, CocApLoggedEventJumped, CocApLoggedEventEmergencyEvaded, CocApLoggedEventNoReaction, CocApLoggedEventDamaged, CocApLoggedEventDown, CocApLoggedEventTurnEnded, CocApLoggedEventFightEnded]
 
 CocApRoundViewArgs = TypedDict("CocApRoundViewArgs", {
     "state": CocApRoundState,
@@ -1312,7 +1874,89 @@ CocApRoundLegalArgs = TypedDict("CocApRoundLegalArgs", {
 
 CocApDir = Union[Literal["north"], Literal["south"], Literal["east"], Literal["west"]]
 
-CocApAction = dict[str, Any]
+# COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
+CocApActionDodgeFocus = TypedDict("CocApActionDodgeFocus", {
+    "type": Literal["dodge_focus"],
+    "actor": str,
+})
+
+# COCAP-ACT-1 移動: own turn, 1 AP, one square orthogonally.
+CocApActionMove = TypedDict("CocApActionMove", {
+    "type": Literal["move"],
+    "actor": str,
+    "dir": CocApDir,
+})
+
+# COCAP-ACT-2 攻撃: own turn, 1 AP, up to the weapon's attacks per round; rolls the
+CocApActionAttack = TypedDict("CocApActionAttack", {
+    "type": Literal["attack"],
+    "actor": str,
+    "weapon": str,
+    "target": str,
+})
+
+# COCAP-ACT-4 治療: own turn, 2 AP, once, not in a round with an attack; rolls the
+CocApActionTreat = TypedDict("CocApActionTreat", {
+    "type": Literal["treat"],
+    "actor": str,
+    "skill": CocApTreatSkill,
+    "target": NotRequired[Union[str, None]],
+})
+
+# COCAP-AP-2(b): a KP-approved action costing `ap` AP on the actor's own turn.
+CocApActionOther = TypedDict("CocApActionOther", {
+    "type": Literal["other"],
+    "actor": str,
+    "ap": int,
+})
+
+# COCAP-ACT-3 回避: answers a pending attack on the actor; 0 AP, once per round
+CocApActionDodge = TypedDict("CocApActionDodge", {
+    "type": Literal["dodge"],
+    "actor": str,
+})
+
+# COCAP-ACT-6 受け流し: answers a pending attack on the actor; 0 AP, once per round;
+CocApActionParry = TypedDict("CocApActionParry", {
+    "type": Literal["parry"],
+    "actor": str,
+    "weapon": NotRequired[Union[str, None]],
+})
+
+# COCAP-ACT-5 跳躍: answers a pending attack on the actor; 0 AP, once, not after
+CocApActionJump = TypedDict("CocApActionJump", {
+    "type": Literal["jump"],
+    "actor": str,
+    "dir": CocApDir,
+    "clears_line": NotRequired[bool],
+})
+
+# COCAP-ACT-7 緊急回避: 0 AP, once, inserted before another character's declared
+CocApActionEmergencyEvasion = TypedDict("CocApActionEmergencyEvasion", {
+    "type": Literal["emergency_evasion"],
+    "actor": str,
+    "dir": CocApDir,
+    "clears_line": NotRequired[bool],
+})
+
+# COCAP-ACT-2: the target of a pending attack declines to react and takes the hit.
+CocApActionNoReaction = TypedDict("CocApActionNoReaction", {
+    "type": Literal["no_reaction"],
+    "actor": str,
+})
+
+# End the actor's turn (COCAP-RND-2).
+CocApActionEndTurn = TypedDict("CocApActionEndTurn", {
+    "type": Literal["end_turn"],
+    "actor": str,
+})
+
+# Start the next round once every turn has ended (COCAP-RND-1, COCAP-RND-2).
+CocApActionNextRound = TypedDict("CocApActionNextRound", {
+    "type": Literal["next_round"],
+})
+
+CocApAction = Union[CocApActionDodgeFocus, CocApActionMove, CocApActionAttack, CocApActionTreat, CocApActionOther, CocApActionDodge, CocApActionParry, CocApActionJump, CocApActionEmergencyEvasion, CocApActionNoReaction, CocApActionEndTurn, CocApActionNextRound]
 
 CocApLegalAction = TypedDict("CocApLegalAction", {
     "action": CocApAction,
@@ -1631,7 +2275,116 @@ C7hAutoHitResult = TypedDict("C7hAutoHitResult", {
     "rolls": list[Roll],
 })
 
-C7hLoggedEvent = dict[str, Any]
+# C7H-INIT-1 / C7H-INIT-2: a round started in initiative order (at `round_new` and `next_round`).
+C7hLoggedEventRoundStarted = TypedDict("C7hLoggedEventRoundStarted", {
+    "event": Literal["round_started"],
+    "round": int,
+    "order": list[str],
+    "stance_expired": NotRequired[Union[str, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-MOV-1: the actor moved.
+C7hLoggedEventMoved = TypedDict("C7hLoggedEventMoved", {
+    "event": Literal["moved"],
+    "actor": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-ACT-1: the active action used (its resolution is the caller's).
+C7hLoggedEventActiveUsed = TypedDict("C7hLoggedEventActiveUsed", {
+    "event": Literal["active_used"],
+    "actor": str,
+    "concentration": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-STN-1: a defensive stance taken, using the active action.
+C7hLoggedEventStanceTaken = TypedDict("C7hLoggedEventStanceTaken", {
+    "event": Literal["stance_taken"],
+    "actor": str,
+    "option": C7hStance,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-PAS-1: a passive action used.
+C7hLoggedEventPassiveUsed = TypedDict("C7hLoggedEventPassiveUsed", {
+    "event": Literal["passive_used"],
+    "actor": str,
+    "kind": C7hPassiveKind,
+    "bonus_dice": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-FREE-1: the free action used.
+C7hLoggedEventFreeUsed = TypedDict("C7hLoggedEventFreeUsed", {
+    "event": Literal["free_used"],
+    "actor": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-INIT-1: a turn ended; the next in order starts.
+C7hLoggedEventTurnEnded = TypedDict("C7hLoggedEventTurnEnded", {
+    "event": Literal["turn_ended"],
+    "actor": str,
+    "next": NotRequired[Union[str, None]],
+    "stance_expired": NotRequired[Union[str, None]],
+    "round_complete": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-ACT-1: an attack declared; it waits for the target's reaction (C7H-PAS-1).
+C7hLoggedEventAttackDeclared = TypedDict("C7hLoggedEventAttackDeclared", {
+    "event": Literal["attack_declared"],
+    "attacker": str,
+    "target": str,
+    "weapon": str,
+    "bonus_dice": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-PAS-1 (and the passive action's own rule): a whole exchange resolved: the
+C7hLoggedEventAttackResolved = TypedDict("C7hLoggedEventAttackResolved", {
+    "event": Literal["attack_resolved"],
+    "attacker": str,
+    "target": str,
+    "weapon": str,
+    "reactor": NotRequired[Union[str, None]],
+    "kind": NotRequired[Union[C7hPassiveKind, None]],
+    "auto_hit": NotRequired[Union[C7hAutoHitReason, None]],
+    "attack": Coc7Outcome,
+    "reaction": NotRequired[Union[Coc7Outcome, None]],
+    "defend_roll": NotRequired[Union[Coc7Outcome, None]],
+    "hit": bool,
+    "damage": NotRequired[Union[C7hDamageResult, None]],
+    "defend": NotRequired[Union[C7hDefendResult, None]],
+    "cover": NotRequired[Union[C7hCoverResult, None]],
+    "cancel": NotRequired[Union[C7hCancelResult, None]],
+    "counter": NotRequired[Union[C7hCounterResult, None]],
+    "auto": NotRequired[Union[C7hAutoHitResult, None]],
+    "hurt": NotRequired[Union[str, None]],
+    "damage_taken": int,
+    "hp": NotRequired[Union[int, None]],
+    "status": NotRequired[C7hStatus],
+    "major_wound": NotRequired[bool],
+    "returned": NotRequired[Union[C7hDamageResult, None]],
+    "canceller_damage": NotRequired[Union[C7hDamageResult, None]],
+    "attacker_damage_taken": NotRequired[int],
+    "attacker_hp": NotRequired[Union[int, None]],
+    "attacker_status": NotRequired[C7hStatus],
+    "rule": str,
+    "text": WtLabel,
+})
+
+C7hLoggedEvent = Union[C7hLoggedEventRoundStarted, C7hLoggedEventMoved, C7hLoggedEventActiveUsed, C7hLoggedEventStanceTaken, C7hLoggedEventPassiveUsed, C7hLoggedEventFreeUsed, C7hLoggedEventTurnEnded, C7hLoggedEventAttackDeclared, C7hLoggedEventAttackResolved]
 
 C7hRoundResult = TypedDict("C7hRoundResult", {
     "state": C7hRoundState,
@@ -1644,7 +2397,74 @@ C7hRoundLegalArgs = TypedDict("C7hRoundLegalArgs", {
     "viewer": NotRequired[Union[str, None]],
 })
 
-C7hAction = dict[str, Any]
+# C7H-MOV-1: move at the start of one's own turn, before the active action.
+C7hActionMove = TypedDict("C7hActionMove", {
+    "type": Literal["move"],
+    "actor": str,
+})
+
+# C7H-ACT-1: the active action (attack, throw, observe, item, skill…).
+C7hActionActive = TypedDict("C7hActionActive", {
+    "type": Literal["active"],
+    "actor": str,
+    "concentration": NotRequired[bool],
+})
+
+# C7H-STN-1: defensive stance, using the active action.
+C7hActionStance = TypedDict("C7hActionStance", {
+    "type": Literal["stance"],
+    "actor": str,
+    "option": C7hStance,
+})
+
+# C7H-PAS-1: a passive action (any time).
+C7hActionPassive = TypedDict("C7hActionPassive", {
+    "type": Literal["passive"],
+    "actor": str,
+    "kind": C7hPassiveKind,
+    "bonus_die": NotRequired[bool],
+    "concentration": NotRequired[bool],
+})
+
+# C7H-ACT-1: attack `target` with one of one's `weapon`s (the active action). The
+C7hActionAttack = TypedDict("C7hActionAttack", {
+    "type": Literal["attack"],
+    "actor": str,
+    "target": str,
+    "weapon": str,
+    "distance": NotRequired[int],
+    "bonus_dice": NotRequired[int],
+    "auto_hit": NotRequired[Union[C7hAutoHitReason, None]],
+    "concentration": NotRequired[bool],
+})
+
+# C7H-PAS-1: answer the pending attack: the target's passive action (`dodge`,
+C7hActionReaction = TypedDict("C7hActionReaction", {
+    "type": Literal["reaction"],
+    "actor": str,
+    "kind": NotRequired[Union[C7hPassiveKind, None]],
+    "weapon": NotRequired[Union[str, None]],
+    "bonus_die": NotRequired[bool],
+})
+
+# C7H-FREE-1: a free action (any time, once per round).
+C7hActionFree = TypedDict("C7hActionFree", {
+    "type": Literal["free"],
+    "actor": str,
+})
+
+# End the actor's turn.
+C7hActionEndTurn = TypedDict("C7hActionEndTurn", {
+    "type": Literal["end_turn"],
+    "actor": str,
+})
+
+# Start the next round once every turn has ended.
+C7hActionNextRound = TypedDict("C7hActionNextRound", {
+    "type": Literal["next_round"],
+})
+
+C7hAction = Union[C7hActionMove, C7hActionActive, C7hActionStance, C7hActionPassive, C7hActionAttack, C7hActionReaction, C7hActionFree, C7hActionEndTurn, C7hActionNextRound]
 
 C7hUses = Union[Literal["active"], Literal["passive"], Literal["free"], Literal["none"]]
 
@@ -1836,7 +2656,36 @@ C7hChaseState = TypedDict("C7hChaseState", {
 
 C7hChaseWinner = Union[Literal["fugitive"], Literal["pursuer"], Literal["tie"], Literal["neither"]]
 
-C7hChaseLoggedEvent = dict[str, Any]
+# C7H-ESC-1: the chase started (`status` is `escaped` at once without a pursuer).
+C7hChaseLoggedEventChaseStarted = TypedDict("C7hChaseLoggedEventChaseStarted", {
+    "event": Literal["chase_started"],
+    "gap": int,
+    "status": C7hChaseStatus,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# C7H-ESC-2…6: one chase round played.
+C7hChaseLoggedEventChaseRound = TypedDict("C7hChaseLoggedEventChaseRound", {
+    "event": Literal["chase_round"],
+    "round": int,
+    "fugitive_check": Coc7Outcome,
+    "pursuer_check": Coc7Outcome,
+    "fugitive_mov": int,
+    "pursuer_mov": int,
+    "pursuit": bool,
+    "pursuer_bonus_dice": int,
+    "fugitive_dex": NotRequired[Union[Coc7Outcome, None]],
+    "pursuer_dex": NotRequired[Union[Coc7Outcome, None]],
+    "winner": NotRequired[Union[C7hChaseWinner, None]],
+    "gap": int,
+    "fugitive_wins": int,
+    "status": C7hChaseStatus,
+    "rule": str,
+    "text": WtLabel,
+})
+
+C7hChaseLoggedEvent = Union[C7hChaseLoggedEventChaseStarted, C7hChaseLoggedEventChaseRound]
 
 C7hChaseResult = TypedDict("C7hChaseResult", {
     "state": C7hChaseState,
@@ -1849,7 +2698,12 @@ C7hChaseLegalArgs = TypedDict("C7hChaseLegalArgs", {
     "viewer": NotRequired[Union[str, None]],
 })
 
-C7hChaseAction = dict[str, Any]
+# C7H-ESC-2…6: one chase round (both situational rolls, then the DEX
+C7hChaseActionRound = TypedDict("C7hChaseActionRound", {
+    "type": Literal["round"],
+})
+
+C7hChaseAction = C7hChaseActionRound
 
 C7hChaseLegalAction = TypedDict("C7hChaseLegalAction", {
     "action": C7hChaseAction,
@@ -2128,7 +2982,378 @@ TmdInitiativeEntry = TypedDict("TmdInitiativeEntry", {
     "tiebreaks": list[int],
 })
 
-TmdLoggedEvent = dict[str, Any]
+# TMD-SCN-1/2/5: a scene ended.
+TmdLoggedEventSceneEnded = TypedDict("TmdLoggedEventSceneEnded", {
+    "event": Literal["scene_ended"],
+    "scene": int,
+    "reason": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A new scene began.
+TmdLoggedEventSceneStarted = TypedDict("TmdLoggedEventSceneStarted", {
+    "event": Literal["scene_started"],
+    "scene": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-SUR: the surprise round began.
+TmdLoggedEventSurpriseRoundStarted = TypedDict("TmdLoggedEventSurpriseRoundStarted", {
+    "event": Literal["surprise_round_started"],
+    "attacker": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-SUR-5: an immune defender gained a reflex action.
+TmdLoggedEventSurpriseReflexGranted = TypedDict("TmdLoggedEventSurpriseReflexGranted", {
+    "event": Literal["surprise_reflex_granted"],
+    "character": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-SUR-4/5: the surprise attack is made with 措手不及/先制.
+TmdLoggedEventSurpriseAttack = TypedDict("TmdLoggedEventSurpriseAttack", {
+    "event": Literal["surprise_attack"],
+    "attacker": str,
+    "caught_off_guard": list[str],
+    "immune": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# Initiative rolled or re-sorted.
+TmdLoggedEventInitiativeRolled = TypedDict("TmdLoggedEventInitiativeRolled", {
+    "event": Literal["initiative_rolled"],
+    "reason": str,
+    "entries": list[TmdInitiativeEntry],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INI-7: combat formally began.
+TmdLoggedEventCombatStarted = TypedDict("TmdLoggedEventCombatStarted", {
+    "event": Literal["combat_started"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A round began (delays may be declared).
+TmdLoggedEventRoundStarted = TypedDict("TmdLoggedEventRoundStarted", {
+    "event": Literal["round_started"],
+    "round": int,
+    "order": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INI-5.
+TmdLoggedEventDelayDeclared = TypedDict("TmdLoggedEventDelayDeclared", {
+    "event": Literal["delay_declared"],
+    "character": str,
+    "after": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# Delay declarations closed; the turn order of this round.
+TmdLoggedEventTurnOrderSet = TypedDict("TmdLoggedEventTurnOrderSet", {
+    "event": Literal["turn_order_set"],
+    "turns": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-TIME-2/TMD-AP-2: a turn started.
+TmdLoggedEventTurnStarted = TypedDict("TmdLoggedEventTurnStarted", {
+    "event": Literal["turn_started"],
+    "character": str,
+    "base_ap": int,
+    "extra_ap": int,
+    "reflex_only_ap": NotRequired[int],
+    "ap_lost_to_overdraw": int,
+    "blocked": list[TmdConvertType],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-15: a granted action was (or was not) gained.
+TmdLoggedEventActionGranted = TypedDict("TmdLoggedEventActionGranted", {
+    "event": Literal["action_granted"],
+    "character": str,
+    "action_type": TmdConvertType,
+    "gained": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# AP converted.
+TmdLoggedEventConverted = TypedDict("TmdLoggedEventConverted", {
+    "event": Literal["converted"],
+    "character": str,
+    "action_type": TmdActionType,
+    "count": int,
+    "ap_spent": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An action was used.
+TmdLoggedEventActionUsed = TypedDict("TmdLoggedEventActionUsed", {
+    "event": Literal["action_used"],
+    "character": str,
+    "action_type": TmdActionType,
+    "spent": list[TmdActionType],
+    "out_of_turn": bool,
+    "ability": NotRequired[Union[str, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A free action was used.
+TmdLoggedEventFreeActionUsed = TypedDict("TmdLoggedEventFreeActionUsed", {
+    "event": Literal["free_action_used"],
+    "character": str,
+    "purpose": str,
+    "source": str,
+    "reflex_spent": NotRequired[Union[TmdActionType, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-11: an action was overdrawn.
+TmdLoggedEventOverdrawn = TypedDict("TmdLoggedEventOverdrawn", {
+    "event": Literal["overdrawn"],
+    "character": str,
+    "action_type": TmdConvertType,
+    "ap_owed": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-14.
+TmdLoggedEventRetained = TypedDict("TmdLoggedEventRetained", {
+    "event": Literal["retained"],
+    "character": str,
+    "action_type": TmdConvertType,
+    "ability": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A grant was queued for the next turn start.
+TmdLoggedEventGrantQueued = TypedDict("TmdLoggedEventGrantQueued", {
+    "event": Literal["grant_queued"],
+    "character": str,
+    "action_type": TmdConvertType,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# AP gained.
+TmdLoggedEventApGained = TypedDict("TmdLoggedEventApGained", {
+    "event": Literal["ap_gained"],
+    "character": str,
+    "amount": int,
+    "reflex_only": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-12 switch.
+TmdLoggedEventDisabledChanged = TypedDict("TmdLoggedEventDisabledChanged", {
+    "event": Literal["disabled_changed"],
+    "character": str,
+    "action_type": TmdConvertType,
+    "disabled": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-2/3: a turn ended.
+TmdLoggedEventTurnEnded = TypedDict("TmdLoggedEventTurnEnded", {
+    "event": Literal["turn_ended"],
+    "character": str,
+    "extra_ap_removed": int,
+    "reflex_only_ap_removed": int,
+    "extra_ap_carried": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-9: unused non-swift actions removed at round end.
+TmdLoggedEventActionsRemoved = TypedDict("TmdLoggedEventActionsRemoved", {
+    "event": Literal["actions_removed"],
+    "character": str,
+    "count": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-AP-9: unused swift actions became reflex actions.
+TmdLoggedEventSwiftBecameReflex = TypedDict("TmdLoggedEventSwiftBecameReflex", {
+    "event": Literal["swift_became_reflex"],
+    "character": str,
+    "count": int,
+    "expires_round": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# Reflex actions expired.
+TmdLoggedEventReflexExpired = TypedDict("TmdLoggedEventReflexExpired", {
+    "event": Literal["reflex_expired"],
+    "character": str,
+    "count": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A round ended.
+TmdLoggedEventRoundEnded = TypedDict("TmdLoggedEventRoundEnded", {
+    "event": Literal["round_ended"],
+    "round": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INI-4: characters joined at the end of this round's order.
+TmdLoggedEventJoined = TypedDict("TmdLoggedEventJoined", {
+    "event": Literal["joined"],
+    "characters": list[str],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A character left.
+TmdLoggedEventLeft = TypedDict("TmdLoggedEventLeft", {
+    "event": Literal["left"],
+    "character": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INI-3.
+TmdLoggedEventInitiativeChanged = TypedDict("TmdLoggedEventInitiativeChanged", {
+    "event": Literal["initiative_changed"],
+    "character": str,
+    "base_initiative": int,
+    "resort_at_round_end": bool,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An effect was applied.
+TmdLoggedEventEffectApplied = TypedDict("TmdLoggedEventEffectApplied", {
+    "event": Literal["effect_applied"],
+    "effect": TmdEffect,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An effect ended.
+TmdLoggedEventEffectEnded = TypedDict("TmdLoggedEventEffectEnded", {
+    "event": Literal["effect_ended"],
+    "id": int,
+    "name": str,
+    "reason": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-SCN-4: a teleport that stays in the scene.
+TmdLoggedEventTeleportedWithinScene = TypedDict("TmdLoggedEventTeleportedWithinScene", {
+    "event": Literal["teleported_within_scene"],
+    "character": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INT-1: a chain began.
+TmdLoggedEventChainStarted = TypedDict("TmdLoggedEventChainStarted", {
+    "event": Literal["chain_started"],
+    "character": str,
+    "entry": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INT-2/TMD-INT-3: an interrupt was declared.
+TmdLoggedEventInterruptDeclared = TypedDict("TmdLoggedEventInterruptDeclared", {
+    "event": Literal["interrupt_declared"],
+    "character": str,
+    "entry": int,
+    "interrupts": int,
+    "interrupter_ap": int,
+    "interrupted_ap": int,
+    "first": str,
+    "locked_out": NotRequired[Union[str, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INT-4: 【先制】 is ignored, whatever its level.
+TmdLoggedEventPreemptionIgnored = TypedDict("TmdLoggedEventPreemptionIgnored", {
+    "event": Literal["preemption_ignored"],
+    "character": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-INT-3: nobody interrupted; the entry is closed.
+TmdLoggedEventInterruptsClosed = TypedDict("TmdLoggedEventInterruptsClosed", {
+    "event": Literal["interrupts_closed"],
+    "entry": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A pending action resolved.
+TmdLoggedEventResolved = TypedDict("TmdLoggedEventResolved", {
+    "event": Literal["resolved"],
+    "entry": int,
+    "character": str,
+    "label": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# The chain finished.
+TmdLoggedEventChainEnded = TypedDict("TmdLoggedEventChainEnded", {
+    "event": Literal["chain_ended"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# TMD-SCN-1: the battle ended.
+TmdLoggedEventEncounterEnded = TypedDict("TmdLoggedEventEncounterEnded", {
+    "event": Literal["encounter_ended"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# The GM entered damage (`gm_damage`).
+TmdLoggedEventDamaged = TypedDict("TmdLoggedEventDamaged", {
+    "event": Literal["damaged"],
+    "character": str,
+    "amount": int,
+    "hp": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# The GM said a character is down (`gm_down`).
+TmdLoggedEventDowned = TypedDict("TmdLoggedEventDowned", {
+    "event": Literal["downed"],
+    "character": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+TmdLoggedEvent = Union[TmdLoggedEventSceneEnded, TmdLoggedEventSceneStarted, TmdLoggedEventSurpriseRoundStarted, TmdLoggedEventSurpriseReflexGranted, TmdLoggedEventSurpriseAttack, TmdLoggedEventInitiativeRolled, TmdLoggedEventCombatStarted, TmdLoggedEventRoundStarted, TmdLoggedEventDelayDeclared, TmdLoggedEventTurnOrderSet, TmdLoggedEventTurnStarted, TmdLoggedEventActionGranted, TmdLoggedEventConverted, TmdLoggedEventActionUsed, TmdLoggedEventFreeActionUsed, TmdLoggedEventOverdrawn, TmdLoggedEventRetained, TmdLoggedEventGrantQueued, TmdLoggedEventApGained, TmdLoggedEventDisabledChanged, TmdLoggedEventTurnEnded, TmdLoggedEventActionsRemoved, TmdLoggedEventSwiftBecameReflex, TmdLoggedEventReflexExpired, TmdLoggedEventRoundEnded, TmdLoggedEventJoined, TmdLoggedEventLeft, TmdLoggedEventInitiativeChanged, TmdLoggedEventEffectApplied, TmdLoggedEventEffectEnded, TmdLoggedEventTeleportedWithinScene, TmdLoggedEventChainStarted, TmdLoggedEventInterruptDeclared, TmdLoggedEventPreemptionIgnored, TmdLoggedEventInterruptsClosed, TmdLoggedEventResolved, TmdLoggedEventChainEnded, TmdLoggedEventEncounterEnded, TmdLoggedEventDamaged, TmdLoggedEventDowned]
 
 TmdEncounterViewArgs = TypedDict("TmdEncounterViewArgs", {
     "state": TmdEncounterState,
@@ -2261,7 +3486,197 @@ TmdEncounterLegalArgs = TypedDict("TmdEncounterLegalArgs", {
     "viewer": NotRequired[Union[str, None]],
 })
 
-TmdAction = dict[str, Any]
+# TMD-SUR-3/TMD-INI-1/TMD-INI-7: end the surprise round (after the one
+TmdActionBeginCombat = TypedDict("TmdActionBeginCombat", {
+    "type": Literal["begin_combat"],
+})
+
+# TMD-INI-5: at round start, `actor` delays until right after `after`'s turn.
+TmdActionDelay = TypedDict("TmdActionDelay", {
+    "type": Literal["delay"],
+    "actor": str,
+    "after": str,
+})
+
+# TMD-INI-5: delay declarations are over; the first turn starts.
+TmdActionStartTurns = TypedDict("TmdActionStartTurns", {
+    "type": Literal["start_turns"],
+})
+
+# TMD-AP-6/7/8: at the start of its turn, pick a type and convert `count` actions of it.
+TmdActionConvert = TypedDict("TmdActionConvert", {
+    "type": Literal["convert"],
+    "actor": str,
+    "action_type": TmdActionType,
+    "count": int,
+})
+
+# TMD-AP-4 (RULINGS): out of turn, convert reflex-only and extra AP into reflex
+TmdActionConvertReflex = TypedDict("TmdActionConvertReflex", {
+    "type": Literal["convert_reflex"],
+    "actor": str,
+    "count": int,
+})
+
+# Use a held action. In one's own turn: `using` (default `action_type`;
+TmdActionUseAction = TypedDict("TmdActionUseAction", {
+    "type": Literal["use_action"],
+    "actor": str,
+    "action_type": TmdActionType,
+    "using": NotRequired[Union[TmdActionType, None]],
+    "companion": NotRequired[Union[TmdActionType, None]],
+    "ability": NotRequired[Union[str, None]],
+    "uses_per_round": NotRequired[Union[int, None]],
+    "attack": NotRequired[Union[bool, None]],
+})
+
+# TMD-ACT-1..4: a free action (`purpose` default "free", `source` default "basic").
+TmdActionUseFree = TypedDict("TmdActionUseFree", {
+    "type": Literal["use_free"],
+    "actor": str,
+    "purpose": NotRequired[Union[str, None]],
+    "source": NotRequired[Union[str, None]],
+    "uses_per_round": NotRequired[Union[int, None]],
+    "timing": NotRequired[Union[str, None]],
+    "reflex": NotRequired[bool],
+})
+
+# TMD-AP-11/13: a resource overdraws an action; its AP is lost at the next turn start.
+TmdActionOverdraw = TypedDict("TmdActionOverdraw", {
+    "type": Literal["overdraw"],
+    "actor": str,
+    "action_type": TmdConvertType,
+})
+
+# TMD-AP-14: an ability retains one held action until it uses it.
+TmdActionRetain = TypedDict("TmdActionRetain", {
+    "type": Literal["retain"],
+    "actor": str,
+    "action_type": TmdConvertType,
+    "ability": str,
+})
+
+# TMD-AP-15: a resource grants an action, gained at the next turn start.
+TmdActionGrant = TypedDict("TmdActionGrant", {
+    "type": Literal["grant"],
+    "actor": str,
+    "action_type": TmdConvertType,
+})
+
+# TMD-AP-3/4: AP gained from an effect (1..=1000).
+TmdActionGainAp = TypedDict("TmdActionGainAp", {
+    "type": Literal["gain_ap"],
+    "actor": str,
+    "amount": int,
+    "reflex_only": NotRequired[bool],
+})
+
+# TMD-AP-12: the character loses (or regains) the ability to use a type.
+TmdActionSetDisabled = TypedDict("TmdActionSetDisabled", {
+    "type": Literal["set_disabled"],
+    "actor": str,
+    "action_type": TmdConvertType,
+    "disabled": bool,
+})
+
+# TMD-TIME-2/TMD-AP-2/3: end the current turn.
+TmdActionEndTurn = TypedDict("TmdActionEndTurn", {
+    "type": Literal["end_turn"],
+    "actor": str,
+})
+
+# TMD-INI-4: characters join (dice: one d10 each in the given order, then tie-breaks).
+TmdActionJoin = TypedDict("TmdActionJoin", {
+    "type": Literal["join"],
+    "characters": list[TmdCharacterSpec],
+})
+
+# A character leaves the encounter (TMD-INI-6: nobody else skips a turn).
+TmdActionLeave = TypedDict("TmdActionLeave", {
+    "type": Literal["leave"],
+    "actor": str,
+})
+
+# TMD-INI-3: change a base initiative; an increase re-sorts at round end.
+TmdActionSetBaseInitiative = TypedDict("TmdActionSetBaseInitiative", {
+    "type": Literal["set_base_initiative"],
+    "actor": str,
+    "base_initiative": int,
+})
+
+# TMD-TIME-3/TMD-SCN-2: apply an effect.
+TmdActionApplyEffect = TypedDict("TmdActionApplyEffect", {
+    "type": Literal["apply_effect"],
+    "applier": str,
+    "target": str,
+    "name": str,
+    "duration": TmdDuration,
+})
+
+# Remove an effect early.
+TmdActionRemoveEffect = TypedDict("TmdActionRemoveEffect", {
+    "type": Literal["remove_effect"],
+    "id": int,
+})
+
+# TMD-SCN-1/2: the scene changes; scene effects end.
+TmdActionSceneChange = TypedDict("TmdActionSceneChange", {
+    "type": Literal["scene_change"],
+})
+
+# TMD-SCN-4: a teleport; unobserved, the character leaves the scene.
+TmdActionTeleport = TypedDict("TmdActionTeleport", {
+    "type": Literal["teleport"],
+    "actor": str,
+    "observed": bool,
+})
+
+# TMD-INT-1: announce an action whose resolution can be interrupted.
+TmdActionAnnounce = TypedDict("TmdActionAnnounce", {
+    "type": Literal["announce"],
+    "actor": str,
+    "label": NotRequired[Union[str, None]],
+})
+
+# TMD-INT-1/2/3: interrupt the next pending action.
+TmdActionInterrupt = TypedDict("TmdActionInterrupt", {
+    "type": Literal["interrupt"],
+    "actor": str,
+    "reflex": NotRequired[bool],
+    "using": NotRequired[Union[TmdActionType, None]],
+    "label": NotRequired[Union[str, None]],
+    "ignores_preemption": NotRequired[bool],
+})
+
+# TMD-INT-3: nobody interrupts the next pending action; it is closed to interrupts.
+TmdActionPass = TypedDict("TmdActionPass", {
+    "type": Literal["pass"],
+})
+
+# TMD-INT-1: resolve the next pending action.
+TmdActionResolve = TypedDict("TmdActionResolve", {
+    "type": Literal["resolve"],
+})
+
+# TMD-SCN-1: the battle ends.
+TmdActionEndEncounter = TypedDict("TmdActionEndEncounter", {
+    "type": Literal["end_encounter"],
+})
+
+# The GM enters a hit's outcome (the seed gives no attack or damage rules): `target`
+TmdActionGmDamage = TypedDict("TmdActionGmDamage", {
+    "type": Literal["gm_damage"],
+    "target": str,
+    "amount": int,
+})
+
+# The GM says `target` is down: it takes no more turns and acts no more
+TmdActionGmDown = TypedDict("TmdActionGmDown", {
+    "type": Literal["gm_down"],
+    "target": str,
+})
+
+TmdAction = Union[TmdActionBeginCombat, TmdActionDelay, TmdActionStartTurns, TmdActionConvert, TmdActionConvertReflex, TmdActionUseAction, TmdActionUseFree, TmdActionOverdraw, TmdActionRetain, TmdActionGrant, TmdActionGainAp, TmdActionSetDisabled, TmdActionEndTurn, TmdActionJoin, TmdActionLeave, TmdActionSetBaseInitiative, TmdActionApplyEffect, TmdActionRemoveEffect, TmdActionSceneChange, TmdActionTeleport, TmdActionAnnounce, TmdActionInterrupt, TmdActionPass, TmdActionResolve, TmdActionEndEncounter, TmdActionGmDamage, TmdActionGmDown]
 
 TmdCost = TypedDict("TmdCost", {
     "ap": int,
@@ -2331,7 +3746,31 @@ FmNames = TypedDict("FmNames", {
     "zh_hant": str,
 })
 
-FmCost = dict[str, Any]
+# A fixed cost.
+FmCostFixed = TypedDict("FmCostFixed", {
+    "kind": Literal["fixed"],
+    "tenths": int,
+})
+
+# Any amount from `min_tenths` up to `max_tenths` (no upper bound when absent),
+FmCostRange = TypedDict("FmCostRange", {
+    "kind": Literal["range"],
+    "min_tenths": int,
+    "max_tenths": NotRequired[Union[int, None]],
+})
+
+# One of a few amounts (close attack: MAP 1 or 2); the caller must choose.
+FmCostChoice = TypedDict("FmCostChoice", {
+    "kind": Literal["choice"],
+    "options_tenths": list[int],
+})
+
+# "様々": set by data missing from the rulebook (spells, Chapter 2); the caller must supply it.
+FmCostVaries = TypedDict("FmCostVaries", {
+    "kind": Literal["varies"],
+})
+
+FmCost = Union[FmCostFixed, FmCostRange, FmCostChoice, FmCostVaries]
 
 FmResolution = Union[Literal["in_order"], Literal["on_trigger"], Literal["reaction"], Literal["immediate"]]
 
@@ -2591,7 +4030,221 @@ FmRoundState = TypedDict("FmRoundState", {
     "attack": NotRequired[Union[FmAttackResolving, None]],
 })
 
-FmLoggedEvent = dict[str, Any]
+# FM-DEF-4: a battle started.
+FmLoggedEventStarted = TypedDict("FmLoggedEventStarted", {
+    "event": Literal["started"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An action was declared (nothing is paid yet: FM-AP-4).
+FmLoggedEventDeclared = TypedDict("FmLoggedEventDeclared", {
+    "event": Literal["declared"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A carried readied/sustained action was dropped.
+FmLoggedEventReleased = TypedDict("FmLoggedEventReleased", {
+    "event": Literal["released"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-DEF-3: declarations ended.
+FmLoggedEventDeclarationsEnded = TypedDict("FmLoggedEventDeclarationsEnded", {
+    "event": Literal["declarations_ended"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A declared action was resolved and paid.
+FmLoggedEventResolved = TypedDict("FmLoggedEventResolved", {
+    "event": Literal["resolved"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "consecutive": NotRequired[Union[bool, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-DEF-3: a declared action was given up.
+FmLoggedEventSkipped = TypedDict("FmLoggedEventSkipped", {
+    "event": Literal["skipped"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# An undeclared action was used.
+FmLoggedEventUsed = TypedDict("FmLoggedEventUsed", {
+    "event": Literal["used"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "target": NotRequired[Union[str, None]],
+    "evasion": NotRequired[Union[FmEvasionCheckResult, None]],
+    "jump_evasion": NotRequired[Union[FmJumpEvasionResult, None]],
+    "damage": NotRequired[Union[int, None]],
+    "damage_taken": NotRequired[Union[int, None]],
+    "prone": NotRequired[Union[bool, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# A block contest.
+FmLoggedEventBlocked = TypedDict("FmLoggedEventBlocked", {
+    "event": Literal["blocked"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "block": FmBlockContestResult,
+    "target": str,
+    "target_fap_spent_tenths": int,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-ACT-19: a readied action's paired action was resolved.
+FmLoggedEventTriggered = TypedDict("FmLoggedEventTriggered", {
+    "event": Literal["triggered"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "consecutive": NotRequired[Union[bool, None]],
+    "target": NotRequired[Union[str, None]],
+    "evasion": NotRequired[Union[FmEvasionCheckResult, None]],
+    "jump_evasion": NotRequired[Union[FmJumpEvasionResult, None]],
+    "damage": NotRequired[Union[int, None]],
+    "damage_taken": NotRequired[Union[int, None]],
+    "prone": NotRequired[Union[bool, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-ACT-7: a following Move was resolved in step with its target's move.
+FmLoggedEventFollowed = TypedDict("FmLoggedEventFollowed", {
+    "event": Literal["followed"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "consecutive": NotRequired[Union[bool, None]],
+    "target": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-ACT-12 / FM-ACT-13: a grapple was recorded or ended (`set_grapple`).
+FmLoggedEventGrappleChanged = TypedDict("FmLoggedEventGrappleChanged", {
+    "event": Literal["grapple_changed"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "target": str,
+    "rule": str,
+    "text": WtLabel,
+})
+
+# The target of an attack did not answer it and was hit (`take_hit`).
+FmLoggedEventHit = TypedDict("FmLoggedEventHit", {
+    "event": Literal["hit"],
+    "combatant": str,
+    "action": NotRequired[Union[str, None]],
+    "names": NotRequired[Union[FmNames, None]],
+    "fap_spent_tenths": int,
+    "map_spent_tenths": int,
+    "fap_left_tenths": int,
+    "fap_left": float,
+    "map_left_tenths": int,
+    "map_left": float,
+    "hp": NotRequired[Union[int, None]],
+    "target": str,
+    "damage": NotRequired[Union[int, None]],
+    "damage_taken": NotRequired[Union[int, None]],
+    "rule": str,
+    "text": WtLabel,
+})
+
+# FM-AP-5: a round ended; a new one began with full pools.
+FmLoggedEventRoundEnded = TypedDict("FmLoggedEventRoundEnded", {
+    "event": Literal["round_ended"],
+    "rule": str,
+    "text": WtLabel,
+})
+
+FmLoggedEvent = Union[FmLoggedEventStarted, FmLoggedEventDeclared, FmLoggedEventReleased, FmLoggedEventDeclarationsEnded, FmLoggedEventResolved, FmLoggedEventSkipped, FmLoggedEventUsed, FmLoggedEventBlocked, FmLoggedEventTriggered, FmLoggedEventFollowed, FmLoggedEventGrappleChanged, FmLoggedEventHit, FmLoggedEventRoundEnded]
 
 FmRoundResult = TypedDict("FmRoundResult", {
     "state": FmRoundState,
@@ -2605,7 +4258,88 @@ FmRoundStateArgs = TypedDict("FmRoundStateArgs", {
     "data": NotRequired[Any],
 })
 
-FmRoundAction = dict[str, Any]
+# FM-DEF-4: declare one action (declaration phase).
+FmRoundActionDeclare = TypedDict("FmRoundActionDeclare", {
+    "type": Literal["declare"],
+    "actor": str,
+    "declaration": FmDeclaration,
+})
+
+# Drop a carried readied action (FM-ACT-19) and carried sustained actions (FM-ACT-18) (declaration phase).
+FmRoundActionRelease = TypedDict("FmRoundActionRelease", {
+    "type": Literal["release"],
+    "actor": str,
+})
+
+# End the declaration phase and start resolving (FM-DEF-4 → FM-DEF-3).
+FmRoundActionEndDeclarations = TypedDict("FmRoundActionEndDeclarations", {
+    "type": Literal["end_declarations"],
+})
+
+# FM-DEF-1: the character first in the action order resolves its next declared action and pays for it.
+FmRoundActionResolve = TypedDict("FmRoundActionResolve", {
+    "type": Literal["resolve"],
+    "actor": str,
+})
+
+# The character first in the order gives up its next declared action (no cost).
+FmRoundActionSkip = TypedDict("FmRoundActionSkip", {
+    "type": Literal["skip"],
+    "actor": str,
+})
+
+# FM-LIM-2: use an action that needs no declaration (`evade`, `jump_evasion`, `speech`).
+FmRoundActionUse = TypedDict("FmRoundActionUse", {
+    "type": Literal["use"],
+    "actor": str,
+    "action": str,
+    "agility_failed": NotRequired[bool],
+    "target_value": NotRequired[Union[int, None]],
+    "left_area": NotRequired[bool],
+    "degree": NotRequired[Union[int, None]],
+})
+
+# The target of the attack being resolved does not answer it: the attack hits and
+FmRoundActionTakeHit = TypedDict("FmRoundActionTakeHit", {
+    "type": Literal["take_hit"],
+    "actor": str,
+})
+
+# FM-ACT-12 (RULINGS 2026-12-05): record (`grappling: true`, after a grapple action
+FmRoundActionSetGrapple = TypedDict("FmRoundActionSetGrapple", {
+    "type": Literal["set_grapple"],
+    "actor": str,
+    "target": str,
+    "grappling": bool,
+})
+
+# FM-ACT-8 / FM-ACT-12: a declared block against the move or attack just resolved.
+FmRoundActionBlock = TypedDict("FmRoundActionBlock", {
+    "type": Literal["block"],
+    "actor": str,
+    "fap_tenths": int,
+    "target_fap_tenths": NotRequired[int],
+    "relative_t_tenths": NotRequired[int],
+})
+
+# FM-ACT-7: resolve one's declared following Move now, in step with the move its
+FmRoundActionFollow = TypedDict("FmRoundActionFollow", {
+    "type": Literal["follow"],
+    "actor": str,
+})
+
+# FM-ACT-19: the readied situation occurred: resolve the paired action now, out of order.
+FmRoundActionTrigger = TypedDict("FmRoundActionTrigger", {
+    "type": Literal["trigger"],
+    "actor": str,
+})
+
+# End the round: refill pools (FM-AP-5), carry sustained and readied actions over.
+FmRoundActionEndRound = TypedDict("FmRoundActionEndRound", {
+    "type": Literal["end_round"],
+})
+
+FmRoundAction = Union[FmRoundActionDeclare, FmRoundActionRelease, FmRoundActionEndDeclarations, FmRoundActionResolve, FmRoundActionSkip, FmRoundActionUse, FmRoundActionTakeHit, FmRoundActionSetGrapple, FmRoundActionBlock, FmRoundActionFollow, FmRoundActionTrigger, FmRoundActionEndRound]
 
 FmLegalAction = TypedDict("FmLegalAction", {
     "action": FmRoundAction,
@@ -2880,7 +4614,23 @@ WtSimulateDamageArgs = TypedDict("WtSimulateDamageArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-WtBattlePolicy = dict[str, Any]
+# Uniformly among the legal actions.
+WtBattlePolicyRandom = TypedDict("WtBattlePolicyRandom", {
+    "type": Literal["random"],
+})
+
+# Attack when an attack is legal, otherwise move toward the nearest enemy.
+WtBattlePolicyAggressive = TypedDict("WtBattlePolicyAggressive", {
+    "type": Literal["aggressive"],
+})
+
+# The first action type of `order` that is legal (uniformly among its actions).
+WtBattlePolicyPriority = TypedDict("WtBattlePolicyPriority", {
+    "type": Literal["priority"],
+    "order": list[str],
+})
+
+WtBattlePolicy = Union[WtBattlePolicyRandom, WtBattlePolicyAggressive, WtBattlePolicyPriority]
 
 WtSimulateBattlesArgs = TypedDict("WtSimulateBattlesArgs", {
     "setup": WtBattleNewArgs,
@@ -2912,4 +4662,4 @@ TmdSimulateInitiativeArgs = TypedDict("TmdSimulateInitiativeArgs", {
     "seed": NotRequired[Union[int, None]],
 })
 
-__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleLoggedEvent", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleViewer", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtTeamDice", "WtActionCost", "WtCompactMoves", "WtCompactMoveSkill", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "RosterEntry", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyKind", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApLoggedEvent", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "CocApDuelOddsArgs", "CocApDuelReaction", "CocApDuelOddsResult", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hLoggedEvent", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseLoggedEvent", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "C7hDuelOddsArgs", "C7hDuelReaction", "C7hDuelOddsResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmLoggedEvent", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdTablePack", "CmdInitEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
+__all__ = ["NoArgs", "VersionResult", "OperationsResult", "DiceRollArgs", "ScriptedFace", "RollKind", "DiceRollResult", "DiceTerm", "DiceTermKind", "Roll", "DicePoolArgs", "DicePoolResult", "WtCheckArgs", "WtDifficulty", "WtCheckResult", "WtOpposedArgs", "WtOpposedResult", "WtDistributionArgs", "WtDistributionResult", "WtSuccessChanceArgs", "WtProbabilityResult", "WtOpposedChanceArgs", "WtExpectedTableArgs", "WtExpectedTableResult", "WtExpectedRow", "WtCreateCharacterArgs", "WtSheet", "WtPosition", "WtStats", "WtLoadout", "WtDataPack", "WtPackMeta", "WtPositionData", "WtLabel", "WtSkillData", "WtSpecialAttack", "WtSpecialAttackKind", "WtTraitData", "WtTraitSize", "WtMasterData", "WtStat", "WtOperatorMasterData", "WtOperatorStat", "WtTriggerData", "WtTriggerKind", "WtOperatorSkillData", "WtOperatorStats", "WtDamageTables", "WtDamageTier", "WtCondition", "WtProfileTable", "WtProfileEntry", "WtCharacter", "WtDerived", "WtSkillGrant", "WtSide", "WtValidateSheetArgs", "WtValidationResult", "WtViolation", "WtCreateOperatorArgs", "WtOperatorSheet", "WtOperator", "WtOperatorSkillGrant", "WtMovementArgs", "WtMovementResult", "WtConditionEffectsArgs", "WtConditionEffects", "WtConditionInfo", "WtDamageArgs", "WtVariants", "WtRangeMetric", "WtSpecialAttackStacking", "WtDamageTableThreshold", "WtDamageResult", "WtDamageOddsArgs", "WtDamageOddsResult", "WtDamageOutcome", "WtCreationLimitsArgs", "WtCreationLimitsResult", "WtDamageTableArgs", "WtDamageTableSide", "WtDamageTableResult", "WtOutOfBoundsTargetArgs", "WtOutOfBoundsTargetResult", "WtOutOfBoundsCheckArgs", "WtOutOfBoundsCheckResult", "WtRangeArgs", "WtRangePoint", "WtRangeResult", "WtD66Args", "WtD66Result", "WtTeleportArgs", "WtMapSpot", "WtTeleportResult", "WtLabelsArgs", "WtLabelsResult", "WtStatLabel", "WtOperatorStatLabel", "WtConditionLabel", "WtSampleDataArgs", "WtValidateDataArgs", "WtBattleSampleDataArgs", "WtBattleData", "WtBattleDataMeta", "WtBattleSkill", "WtBattleSkillKind", "WtBattleOperatorSkill", "WtValidateBattleDataArgs", "WtBattleNewArgs", "WtBattleType", "WtBattleMap", "WtSquare", "WtTeamSetup", "WtMemberSetup", "WtBattleResult", "WtBattleState", "WtBattlePhase", "WtBattleTeam", "WtBattleMember", "WtMemberSkill", "WtAbility", "WtMemberStatus", "WtSpecialStates", "WtMemberUsage", "WtBattleCatalog", "WtBattleTrigger", "WtBattleDamageTables", "WtBattleDamageTier", "WtPendingAttack", "WtReactionRecord", "WtBattleOutcome", "WtEndReason", "WtBattleLoggedEvent", "WtBattleLoggedEventRoundStarted", "WtBattleLoggedEventPhaseStarted", "WtBattleLoggedEventTeamTurn", "WtBattleLoggedEventPassed", "WtBattleLoggedEventSkillsWithoutBattleData", "WtBattleLoggedEventRevived", "WtBattleLoggedEventInitiativeRolled", "WtBattleLoggedEventInitiativeReroll", "WtBattleLoggedEventTacticsDice", "WtBattleLoggedEventSkillUsed", "WtBattleLoggedEventSideActivated", "WtBattleLoggedEventMoved", "WtBattleLoggedEventAttackDeclared", "WtBattleLoggedEventReactionRolled", "WtBattleLoggedEventNoReaction", "WtBattleLoggedEventHitCheck", "WtBattleLoggedEventDamage", "WtBattleLoggedEventDamageTable", "WtBattleLoggedEventConditionAdded", "WtBattleLoggedEventState", "WtBattleLoggedEventObjectDestroyed", "WtBattleLoggedEventForcedMove", "WtBattleLoggedEventReentry", "WtBattleLoggedEventBroughtBack", "WtBattleLoggedEventTrionLost", "WtBattleLoggedEventBailedOut", "WtBattleLoggedEventIncapacitated", "WtBattleLoggedEventKilled", "WtBattleLoggedEventLeaderSuccession", "WtBattleLoggedEventOperatorActed", "WtBattleLoggedEventAbilityUsed", "WtBattleLoggedEventBattleEnded", "WtTrionLossCause", "WtBattleLegalArgs", "WtBattleViewer", "WtBattleLegalResult", "WtLegalAction", "WtBattleAction", "WtBattleActionRollInitiative", "WtBattleActionUseSkill", "WtBattleActionMove", "WtBattleActionReact", "WtBattleActionNoReaction", "WtBattleActionReenter", "WtBattleActionBringBack", "WtBattleActionOperator", "WtBattleActionUseAbility", "WtBattleActionPass", "WtTeamDice", "WtActionCost", "WtCompactMoves", "WtCompactMoveSkill", "WtBattleActArgs", "WtBattleViewArgs", "WtBattleViewResult", "WtBattleTurnArgs", "Turn", "TurnActive", "RosterEntry", "WtBattleRunArgs", "WtBattleRunStep", "WtBattleRunResult", "WtBattleSimulateArgs", "SimPolicy", "SimPolicyKind", "SimPolicyFor", "SimulateResult", "SimBattles", "SimMembers", "Coc7CheckArgs", "Coc7Difficulty", "Coc7Variants", "Coc7CheckResult", "Coc7Level", "Coc7Labels", "Coc7OpposedArgs", "Coc7OpposedSide", "Coc7OpposedResult", "Coc7Outcome", "Coc7Winner", "Coc7OpposedChanceArgs", "Coc7OpposedChanceResult", "Coc7DistributionArgs", "Coc7DistributionResult", "Coc7LevelOdds", "Coc7LevelCounts", "CocApCheckArgs", "CocApRule", "CocApVariants", "CocApDexScale", "CocApDodgeFocusPenalty", "CocApCheckResult", "CocApRoundViewArgs", "CocApRoundState", "CocApFighter", "CocApParticipant", "CocApWeapon", "CocApPending", "CocApLoggedEvent", "CocApLoggedEventRoundStarted", "CocApLoggedEventDodgeFocusDeclared", "CocApLoggedEventMoved", "CocApLoggedEventAttacked", "CocApLoggedEventTreated", "CocApLoggedEventOtherTaken", "CocApLoggedEventDodged", "CocApLoggedEventParried", "CocApLoggedEventJumped", "CocApLoggedEventEmergencyEvaded", "CocApLoggedEventNoReaction", "CocApLoggedEventDamaged", "CocApLoggedEventDown", "CocApLoggedEventTurnEnded", "CocApLoggedEventFightEnded", "CocApTreatSkill", "CocApRoundViewResult", "CocApRoundTurnArgs", "CocApActionPointsArgs", "CocApActionPointsResult", "CocApRoundNewArgs", "CocApRoundResult", "CocApRoundLegalArgs", "CocApRoundLegalResult", "CocApLegalAction", "CocApAction", "CocApActionDodgeFocus", "CocApActionMove", "CocApActionAttack", "CocApActionTreat", "CocApActionOther", "CocApActionDodge", "CocApActionParry", "CocApActionJump", "CocApActionEmergencyEvasion", "CocApActionNoReaction", "CocApActionEndTurn", "CocApActionNextRound", "CocApDir", "CocApRoundActArgs", "CocApLabelsArgs", "CocApLabelsResult", "Coc7TermLabel", "CocApSheetArgs", "CharacteristicSheet", "SheetDataPack", "SheetCharacteristic", "SheetFormula", "SheetRound", "SheetCompare", "SheetRow", "CocApSheetResult", "SheetResult", "SheetViolation", "SheetValue", "CocApRoundSimulateArgs", "CocApDuelOddsArgs", "CocApDuelReaction", "CocApDuelOddsResult", "C7hInitiativeArgs", "C7hInitiativeResult", "C7hTurnOrderArgs", "C7hOrderEntry", "C7hTurnOrderResult", "C7hRoundNewArgs", "C7hParticipant", "C7hWeapon", "C7hVariants", "C7hExtremeDamage", "C7hRoundResult", "C7hRoundState", "C7hCombatant", "C7hStatus", "C7hStance", "C7hPending", "C7hLoggedEvent", "C7hLoggedEventRoundStarted", "C7hLoggedEventMoved", "C7hLoggedEventActiveUsed", "C7hLoggedEventStanceTaken", "C7hLoggedEventPassiveUsed", "C7hLoggedEventFreeUsed", "C7hLoggedEventTurnEnded", "C7hLoggedEventAttackDeclared", "C7hLoggedEventAttackResolved", "C7hPassiveKind", "C7hAutoHitReason", "C7hDamageResult", "C7hDamageTerm", "C7hDamageSource", "C7hDefendResult", "C7hCoverResult", "C7hCancelResult", "C7hCounterResult", "C7hAutoHitResult", "C7hRoundLegalArgs", "C7hRoundLegalResult", "C7hLegalAction", "C7hAction", "C7hActionMove", "C7hActionActive", "C7hActionStance", "C7hActionPassive", "C7hActionAttack", "C7hActionReaction", "C7hActionFree", "C7hActionEndTurn", "C7hActionNextRound", "C7hUses", "C7hRoundActArgs", "C7hRoundViewArgs", "C7hRoundViewResult", "C7hRoundTurnArgs", "C7hDamageArgs", "C7hDefendArgs", "C7hCoverArgs", "C7hCancelArgs", "C7hCounterArgs", "C7hAutoHitArgs", "C7hParseRangeArgs", "C7hRangeVariants", "C7hFarRange", "C7hParseRangeResult", "C7hRange", "C7hRangeKind", "C7hTarget", "C7hTargetKind", "C7hChaseNewArgs", "C7hChaser", "C7hChaseMeans", "C7hChaseResult", "C7hChaseState", "C7hChaseStatus", "C7hChaseLoggedEvent", "C7hChaseLoggedEventChaseStarted", "C7hChaseLoggedEventChaseRound", "C7hChaseWinner", "C7hChaseLegalArgs", "C7hChaseLegalResult", "C7hChaseLegalAction", "C7hChaseAction", "C7hChaseActionRound", "C7hChaseActArgs", "C7hChaseViewArgs", "C7hChaseViewResult", "C7hChaseTurnArgs", "C7hLabelsArgs", "C7hLabelsResult", "C7hSheetArgs", "C7hSheetResult", "C7hRoundSimulateArgs", "C7hChaseSimulateArgs", "C7hDuelOddsArgs", "C7hDuelReaction", "C7hDuelOddsResult", "TmdActionTypesArgs", "TmdLabelPack", "TmdLabelRow", "TmdActionType", "TmdActionTypesResult", "TmdActionTypeInfo", "TmdLabels", "TmdEncounterViewArgs", "TmdEncounterState", "TmdVariants", "TmdConversionApBasis", "TmdPhase", "TmdCharacter", "TmdConvertType", "TmdTypeCounts", "TmdRetained", "TmdAbilityUses", "TmdFreeUses", "TmdDelay", "TmdSurprise", "TmdChain", "TmdChainEntry", "TmdApSnapshot", "TmdEffect", "TmdDuration", "TmdOutcome", "TmdLoggedEvent", "TmdLoggedEventSceneEnded", "TmdLoggedEventSceneStarted", "TmdLoggedEventSurpriseRoundStarted", "TmdLoggedEventSurpriseReflexGranted", "TmdLoggedEventSurpriseAttack", "TmdLoggedEventInitiativeRolled", "TmdLoggedEventCombatStarted", "TmdLoggedEventRoundStarted", "TmdLoggedEventDelayDeclared", "TmdLoggedEventTurnOrderSet", "TmdLoggedEventTurnStarted", "TmdLoggedEventActionGranted", "TmdLoggedEventConverted", "TmdLoggedEventActionUsed", "TmdLoggedEventFreeActionUsed", "TmdLoggedEventOverdrawn", "TmdLoggedEventRetained", "TmdLoggedEventGrantQueued", "TmdLoggedEventApGained", "TmdLoggedEventDisabledChanged", "TmdLoggedEventTurnEnded", "TmdLoggedEventActionsRemoved", "TmdLoggedEventSwiftBecameReflex", "TmdLoggedEventReflexExpired", "TmdLoggedEventRoundEnded", "TmdLoggedEventJoined", "TmdLoggedEventLeft", "TmdLoggedEventInitiativeChanged", "TmdLoggedEventEffectApplied", "TmdLoggedEventEffectEnded", "TmdLoggedEventTeleportedWithinScene", "TmdLoggedEventChainStarted", "TmdLoggedEventInterruptDeclared", "TmdLoggedEventPreemptionIgnored", "TmdLoggedEventInterruptsClosed", "TmdLoggedEventResolved", "TmdLoggedEventChainEnded", "TmdLoggedEventEncounterEnded", "TmdLoggedEventDamaged", "TmdLoggedEventDowned", "TmdInitiativeEntry", "TmdEncounterViewResult", "TmdEncounterTurnArgs", "TmdInitiativeArgs", "TmdCombatant", "TmdInitiativeResult", "TmdInitiativeOddsArgs", "TmdInitiativeOddsResult", "TmdInitiativeOddsEntry", "TmdConversionLimitsArgs", "TmdConversionLimitsResult", "TmdConvertArgs", "TmdConvertResult", "TmdActionSecondsArgs", "TmdActionSecondsResult", "TmdAcrobaticArgs", "TmdAcrobaticResult", "TmdEncounterNewArgs", "TmdCharacterSpec", "TmdSurpriseArgs", "TmdEncounterResult", "TmdEncounterLegalArgs", "TmdEncounterLegalResult", "TmdLegalAction", "TmdAction", "TmdActionBeginCombat", "TmdActionDelay", "TmdActionStartTurns", "TmdActionConvert", "TmdActionConvertReflex", "TmdActionUseAction", "TmdActionUseFree", "TmdActionOverdraw", "TmdActionRetain", "TmdActionGrant", "TmdActionGainAp", "TmdActionSetDisabled", "TmdActionEndTurn", "TmdActionJoin", "TmdActionLeave", "TmdActionSetBaseInitiative", "TmdActionApplyEffect", "TmdActionRemoveEffect", "TmdActionSceneChange", "TmdActionTeleport", "TmdActionAnnounce", "TmdActionInterrupt", "TmdActionPass", "TmdActionResolve", "TmdActionEndEncounter", "TmdActionGmDamage", "TmdActionGmDown", "TmdCost", "TmdEncounterActArgs", "TmdSheetArgs", "TmdSheet", "TmdSheetResult", "TmdEncounterSimulateArgs", "FmActionsArgs", "FmCategory", "FmActionsResult", "FmPackMeta", "FmActionDef", "FmNames", "FmCost", "FmCostFixed", "FmCostRange", "FmCostChoice", "FmCostVaries", "FmResolution", "FmOrderEffect", "FmExample", "FmPoolsArgs", "FmPoolTraits", "FmPoolsResult", "FmEvasionCheckArgs", "FmEvasionCheckResult", "FmJumpEvasionArgs", "FmJumpEvasionResult", "FmJumpEvasionBranch", "FmJumpArgs", "FmJumpResult", "FmMoveDistanceArgs", "FmMoveDistanceResult", "FmBlockContestArgs", "FmBlockKind", "FmBlockContestResult", "FmBlockWinner", "FmShakeOffArgs", "FmShakeOffResult", "FmAttribute", "FmModifier", "FmRoundNewArgs", "FmCombatantInit", "FmRoundResult", "FmRoundState", "FmPhase", "FmCombatant", "FmDeclared", "FmDeclaration", "FmStatus", "FmReadied", "FmWindow", "FmLastMove", "FmAttackResolving", "FmLoggedEvent", "FmLoggedEventStarted", "FmLoggedEventDeclared", "FmLoggedEventReleased", "FmLoggedEventDeclarationsEnded", "FmLoggedEventResolved", "FmLoggedEventSkipped", "FmLoggedEventUsed", "FmLoggedEventBlocked", "FmLoggedEventTriggered", "FmLoggedEventFollowed", "FmLoggedEventGrappleChanged", "FmLoggedEventHit", "FmLoggedEventRoundEnded", "FmRoundStateArgs", "FmLegalActionsResult", "FmLegalAction", "FmRoundAction", "FmRoundActionDeclare", "FmRoundActionRelease", "FmRoundActionEndDeclarations", "FmRoundActionResolve", "FmRoundActionSkip", "FmRoundActionUse", "FmRoundActionTakeHit", "FmRoundActionSetGrapple", "FmRoundActionBlock", "FmRoundActionFollow", "FmRoundActionTrigger", "FmRoundActionEndRound", "FmRoundActArgs", "FmRoundViewArgs", "FmRoundViewResult", "FmRoundTurnArgs", "FmSheetArgs", "FmSheet", "FmSheetResult", "FmRoundSimulateArgs", "CmdRunArgs", "CmdSystem", "CmdLang", "CmdVariants", "CmdSkillPack", "CmdSkillEntry", "CmdTablePack", "CmdInitEntry", "CmdRunResult", "CmdKind", "CmdParseError", "CmdRefusal", "CmdRepeatItem", "CmdRecord", "CmdRecordItem", "CmdStArgs", "CmdStResult", "CmdStAction", "CmdStChange", "CmdStSkipped", "CmdHelpArgs", "CmdHelpResult", "CmdHelpEntry", "DiceSimulatePoolArgs", "WtSimulateChecksArgs", "WtSimulateOpposedArgs", "WtSimulateOpposedOutput", "WtSimulateDamageArgs", "WtSimulateBattlesArgs", "WtBattlePolicy", "WtBattlePolicyRandom", "WtBattlePolicyAggressive", "WtBattlePolicyPriority", "Coc7SimulateChecksArgs", "Coc7SimulateOutput", "TmdSimulateInitiativeArgs", "TmdSimulateInitiativeOutput"]
