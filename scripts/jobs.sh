@@ -4,7 +4,10 @@
 #   run_jobs                      run them, at most $GUNBAI_JOBS at once (default 4),
 #                                 earlier-declared jobs first when several are ready;
 #                                 jobs named "setup: ..." (mostly downloads, quick when
-#                                 cached) do not count against that limit
+#                                 cached) do not count against that limit; jobs named
+#                                 "build: ..." and "dist: ..." (what the checks wait for)
+#                                 count, but start when ready even at the limit, so that
+#                                 no check started after them delays them
 #   JOB_NICE[NAME]=N              run that job at niceness N (off the critical path: it
 #                                 then takes the CPU the others leave)
 # Each job's output goes to $JOB_LOGS/NAME.log and is printed as a whole when the job
@@ -62,7 +65,7 @@ run_jobs() {
   local max="${GUNBAI_JOBS:-4}" t0; t0="$(_now)"
   rm -rf "$JOB_LOGS"; mkdir -p "$JOB_LOGS"
   declare -A pid_of
-  local running=0 heavy=0 light name dep ready pid rc failed=0 deps f
+  local running=0 heavy=0 light first name dep ready pid rc failed=0 deps f
   # If the runner is stopped (or fails), it stops the jobs it started.
   trap 'for pid in "${!pid_of[@]}"; do _kill_tree "$pid"; done' EXIT
   while :; do
@@ -81,7 +84,8 @@ run_jobs() {
       done
       [ "$ready" = 1 ] || continue
       case "$name" in setup:*) light=1 ;; *) light=0 ;; esac
-      if [ "$light" = 1 ] || [ "$heavy" -lt "$max" ]; then
+      case "$name" in build:* | dist:*) first=1 ;; *) first=0 ;; esac
+      if [ "$light" = 1 ] || [ "$first" = 1 ] || [ "$heavy" -lt "$max" ]; then
         JOB_STATE[$name]=running; JOB_START[$name]="$(_now)"
         _job_run "$name" &
         pid_of[$!]="$name"; running=$((running + 1)); heavy=$((heavy + 1 - light))
