@@ -9,7 +9,9 @@
 #                                 count, but start when ready even at the limit, so that
 #                                 no check started after them delays them
 #   JOB_NICE[NAME]=N              run that job at niceness N (off the critical path: it
-#                                 then takes the CPU the others leave)
+#                                 then takes the CPU the others leave) and outside the
+#                                 limit (a starved job holding a place would keep a check
+#                                 from starting)
 # Each job's output goes to $JOB_LOGS/NAME.log and is printed as a whole when the job
 # ends (so parallel jobs do not interleave), with its time. A failed job's dependents
 # are skipped; the others still run. run_jobs then prints every job's time and fails
@@ -83,7 +85,7 @@ run_jobs() {
         esac
       done
       [ "$ready" = 1 ] || continue
-      case "$name" in setup:*) light=1 ;; *) light=0 ;; esac
+      light=0; [[ "$name" != setup:* ]] && [ -z "${JOB_NICE[$name]:-}" ] || light=1
       case "$name" in build:* | dist:*) first=1 ;; *) first=0 ;; esac
       if [ "$light" = 1 ] || [ "$first" = 1 ] || [ "$heavy" -lt "$max" ]; then
         JOB_STATE[$name]=running; JOB_START[$name]="$(_now)"
@@ -95,7 +97,7 @@ run_jobs() {
     pid=""; wait -n -p pid || true
     [ -n "$pid" ] && [ -n "${pid_of[$pid]:-}" ] || continue
     name="${pid_of[$pid]}"; unset "pid_of[$pid]"; running=$((running - 1))
-    case "$name" in setup:*) ;; *) heavy=$((heavy - 1)) ;; esac
+    [[ "$name" == setup:* ]] || [ -n "${JOB_NICE[$name]:-}" ] || heavy=$((heavy - 1))
     JOB_TIME[$name]="$(_secs "${JOB_START[$name]}" "$(_now)")"
     f="$(_job_file "$name")"
     rc="$(cat "$f.rc" 2>/dev/null || echo 1)"
