@@ -18,7 +18,7 @@
 # if any job failed or was skipped.
 JOB_LOGS="${JOB_LOGS:-$ROOT/target/logs}"
 JOB_NAMES=()
-declare -A JOB_DEPS JOB_CMD JOB_STATE JOB_START JOB_TIME JOB_NICE
+declare -A JOB_DEPS JOB_CMD JOB_STATE JOB_START JOB_TIME JOB_NICE JOB_COUNTED
 
 # A job's files: its name with anything but letters, digits, '.', '-' and '_' as '_'.
 _job_file() { local n="${1//[^A-Za-z0-9._-]/_}"; echo "$JOB_LOGS/$n"; }
@@ -90,14 +90,15 @@ run_jobs() {
       if [ "$light" = 1 ] || [ "$first" = 1 ] || [ "$heavy" -lt "$max" ]; then
         JOB_STATE[$name]=running; JOB_START[$name]="$(_now)"
         _job_run "$name" &
-        pid_of[$!]="$name"; running=$((running + 1)); heavy=$((heavy + 1 - light))
+        JOB_COUNTED[$name]=$((1 - light))
+        pid_of[$!]="$name"; running=$((running + 1)); heavy=$((heavy + ${JOB_COUNTED[$name]}))
       fi
     done
     [ "$running" -gt 0 ] || break
     pid=""; wait -n -p pid || true
     [ -n "$pid" ] && [ -n "${pid_of[$pid]:-}" ] || continue
     name="${pid_of[$pid]}"; unset "pid_of[$pid]"; running=$((running - 1))
-    [[ "$name" == setup:* ]] || [ -n "${JOB_NICE[$name]:-}" ] || heavy=$((heavy - 1))
+    heavy=$((heavy - ${JOB_COUNTED[$name]}))
     JOB_TIME[$name]="$(_secs "${JOB_START[$name]}" "$(_now)")"
     f="$(_job_file "$name")"
     rc="$(cat "$f.rc" 2>/dev/null || echo 1)"
