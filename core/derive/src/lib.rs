@@ -4,9 +4,12 @@
 //! convert arguments and results with these impls instead of serde's derived visitors:
 //! the generated code is a short sequence of calls into the helpers of `gunbai::json`
 //! (one instance per field type, or none), which keeps the wasm build small (DESIGN.md, "Why our own JSON
-//! derive?"). The serde derives stay on every type for Rust callers; both read the same
+//! derive?"). serde's derives stay on every type for Rust callers, behind the core's `serde`
+//! feature (`#[cfg_attr(feature = "serde", derive(...))]`); both read the same
 //! `#[serde(...)]` attributes, so one declaration describes both; `cargo test` checks
-//! on every conformance vector that both agree (`gunbai::ops::crosscheck`).
+//! on every conformance vector that both agree (`gunbai::ops::crosscheck`). These derives
+//! register the `serde` and `schemars` helper attributes themselves, so a type's attributes
+//! need no `cfg_attr` in a build without serde's or schemars' derives.
 //!
 //! Supported `#[serde]` attributes, with serde's meaning:
 //! - container: `rename_all = "snake_case"`, `deny_unknown_fields` (always in effect here), `default`,
@@ -257,14 +260,14 @@ fn variant_name(v: &syn::Variant, c: &Container) -> syn::Result<String> {
 }
 
 /// Derive `gunbai::json::FromJson` (see the crate docs).
-#[proc_macro_derive(FromJson, attributes(serde, json))]
+#[proc_macro_derive(FromJson, attributes(serde, json, schemars))]
 pub fn derive_from_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     from_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()
 }
 
 /// Derive `gunbai::json::ToJson` (see the crate docs).
-#[proc_macro_derive(ToJson, attributes(serde))]
+#[proc_macro_derive(ToJson, attributes(serde, schemars))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     to_json(&input).unwrap_or_else(syn::Error::into_compile_error).into()

@@ -7,8 +7,6 @@
 //! [`CmdSkillPack`], labelled illustrative; a group may pass its own.
 
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -23,7 +21,9 @@ const BUILTIN_PACK: &str = include_str!("../../data/command/coc_skills.json");
 
 /// A skill pack (`command.run`'s `skill_pack`, the built-in one by default): names
 /// and base values used when a card lacks a skill. A group may replace it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdSkillPack {
     /// Free description (where the values come from).
@@ -36,7 +36,9 @@ pub struct CmdSkillPack {
 }
 
 /// One skill of a [`CmdSkillPack`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdSkillEntry {
     /// Its names (1–64 characters each, at most 32); the first is the canonical one.

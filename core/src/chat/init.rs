@@ -20,8 +20,6 @@ use super::lex::Refusal;
 use super::types::{CmdKind, CmdLang, CmdRunArgs, CmdRunResult, CmdSystem};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most entries in a list, and the longest name.
 pub const MAX_INIT_ENTRIES: usize = 100;
@@ -29,7 +27,9 @@ pub const MAX_INIT_ENTRIES: usize = 100;
 pub const MAX_INIT_VALUE: i64 = 1000;
 
 /// One entry of the initiative list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdInitEntry {
     /// Who (1–64 characters).
@@ -40,7 +40,8 @@ pub struct CmdInitEntry {
 }
 
 /// The `result` of `.ri` / `.init`.
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct InitResult {
     /// `add`, `list`, `clear` or `remove`.
     action: &'static str,

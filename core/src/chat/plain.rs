@@ -15,7 +15,6 @@ use crate::dice::expr::{roll_checked, DiceTerm, DiceTermKind};
 use crate::dice::Dice;
 use crate::error::ErrorCode;
 use crate::json::ToJson;
-use serde::Serialize;
 
 /// Comparison of a plain roll with a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +52,8 @@ impl Cmp {
 }
 
 /// Structured result of a plain roll.
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct PlainResult<'a> {
     expr: String,
     total: i64,

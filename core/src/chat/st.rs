@@ -25,15 +25,15 @@ use super::lex::normalize;
 use super::types::{CmdLang, CmdParseError};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Longest `.st` line read, in characters.
 pub const MAX_ST_CHARS: usize = 4_000;
 
 /// Arguments of `command.parse_st`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdStArgs {
     /// The chat line, `.st …` (the dot may be `.`, `。` or `．`; at most 4,000 characters).
@@ -47,7 +47,9 @@ pub struct CmdStArgs {
 }
 
 /// What `.st` did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CmdStAction {
     /// Values set or changed (`.st 侦查60`, `.st 侦查+10`).
@@ -61,7 +63,9 @@ pub enum CmdStAction {
 }
 
 /// One entry that `.st` changed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdStChange {
     /// The entry's name on the card (an existing synonym's spelling when the card had one).
     pub name: String,
@@ -72,7 +76,9 @@ pub struct CmdStChange {
 }
 
 /// Result of `command.parse_st`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdStResult {
     /// False when `text` is not a `.st` line (nothing to reply; `card` is the card passed in).
     pub matched: bool,
@@ -92,7 +98,9 @@ pub struct CmdStResult {
 }
 
 /// An entry of a `.st` line that could not be read (see [`CmdStResult::skipped`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdStSkipped {
     /// The entry as typed (`db-1d4`).
     pub text: String,

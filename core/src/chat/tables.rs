@@ -12,8 +12,6 @@ use super::types::CmdLang;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{At, FromJson, JsonResult, Map, ToJson};
 use crate::kernel::label::WtLabel;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Longest entry text, in characters.
@@ -21,7 +19,9 @@ pub const MAX_ENTRY_CHARS: usize = 1000;
 
 /// A table pack (`command.run`'s `table_pack`): entry texts of the systems' rulebook
 /// tables, in the four languages. A group may pass its own.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdTablePack {
     /// Free description (where the texts come from).
@@ -41,8 +41,9 @@ pub struct CmdTablePack {
 /// The `tables` of a [`CmdTablePack`]: kept as the JSON object it was passed as (each
 /// entry checked to be a four-language text when the arguments are read), so that no
 /// map of its own is compiled in.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct CmdTableTexts(pub Map<String, Value>);
 
 impl FromJson for CmdTableTexts {

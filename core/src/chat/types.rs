@@ -3,12 +3,12 @@
 use crate::dice::Roll;
 use crate::json::{FromJson, ToJson};
 use crate::kernel::variants::WtDamageTableThreshold;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Which ruleset's commands to recognise (plain dice are always recognised).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CmdSystem {
     /// World Trigger fan TRPG: `WT`, `WTP`, `WD`, `WDT`.
@@ -62,7 +62,8 @@ impl CmdSystem {
 /// assert_eq!(CmdLang::from_tag("ko-KR"), Some(CmdLang::Ko));
 /// assert_eq!(CmdLang::from_tag("fr"), None);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, ToJson)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum CmdLang {
     /// Japanese (default). CoC replies match BCDice character for character.
     #[default]
@@ -130,14 +131,16 @@ impl FromJson for CmdLang {
     }
 }
 
-impl<'de> Deserialize<'de> for CmdLang {
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for CmdLang {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let tag = String::deserialize(d)?;
+        let tag = <String as serde::Deserialize>::deserialize(d)?;
         CmdLang::from_tag(&tag).ok_or_else(|| serde::de::Error::custom(CmdLang::unknown(&tag)))
     }
 }
 
-impl JsonSchema for CmdLang {
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for CmdLang {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "CmdLang".into()
     }
@@ -158,9 +161,9 @@ impl JsonSchema for CmdLang {
 /// the ones die first, as BCDice's Korean system); bare `CC`,
 /// `CBR`, `RES` and the 6th-edition checks one d100 face; plain dice left to right;
 /// a repeated command (`x3 …`) run after run.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdRunArgs {
     /// One chat line. Text after the first space (ASCII or full-width) is a comment.
@@ -206,9 +209,9 @@ pub struct CmdRunArgs {
 }
 
 /// Rule variants that change what a command computes.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdVariants {
     /// `coc7_rule` 0–5 (RULINGS coc7_house Checks; the `setcoc` numbering) for
@@ -224,7 +227,9 @@ pub struct CmdVariants {
 }
 
 /// What kind of command was run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CmdKind {
     /// Plain dice: a sum of `NdS`, `D66` and constants, optionally compared with a target.
@@ -288,7 +293,9 @@ pub enum CmdKind {
 }
 
 /// Where and why a command that is clearly meant as one could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdParseError {
     /// Stable reason code (`expected_close_paren`, `expected_number`, `unexpected`, …).
     pub code: String,
@@ -302,7 +309,9 @@ pub struct CmdParseError {
 /// range (`CC(11)<=50`), over a limit (`1001D6`), or against the rules (`WD6B11T12`,
 /// a burst above the Trion stat). The player's mistake, so it is a reply (`text` says
 /// it in the requested language), not an error of the call.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdRefusal {
     /// The error code the same values give the underlying operation
     /// (`out_of_range`, `limit_exceeded`, `illegal_action`, `invalid_argument`).
@@ -317,7 +326,9 @@ pub struct CmdRefusal {
 }
 
 /// One run of a repeated command.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdRepeatItem {
     /// The reply of this run.
     pub text: String,
@@ -337,7 +348,9 @@ pub struct CmdRepeatItem {
 }
 
 /// Result of `command.run`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdRunResult {
     /// False for ordinary chat (no reply is due), also for a malformed BCDice line
     /// that BCDice leaves unanswered (`2D6>`, `CBR(xxx,xxx)`); true for a command,
@@ -386,7 +399,9 @@ pub struct CmdRunResult {
 /// The session-log record of one command (`command.run`'s `record`; written one per
 /// line as JSON Lines by `gunbai.logs`). Every command fills the same fields; what
 /// does not apply is null or empty.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdRecord {
     /// The record shape's version: 1.
     pub version: i64,
@@ -425,7 +440,9 @@ pub struct CmdRecord {
 }
 
 /// One item of a [`CmdRecord`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdRecordItem {
     /// The name as typed or on the card (null when only a value was typed).
     pub name: Option<String>,
@@ -462,7 +479,9 @@ impl CmdRunResult {
 }
 
 /// Arguments of `command.help`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CmdHelpArgs {
     /// The ruleset; null (default) for plain dice only.
@@ -475,7 +494,9 @@ pub struct CmdHelpArgs {
 }
 
 /// One command in the reference.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdHelpEntry {
     /// The syntax (ASCII; lower-case letters are placeholders).
     pub syntax: String,
@@ -486,7 +507,9 @@ pub struct CmdHelpEntry {
 }
 
 /// Result of `command.help`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CmdHelpResult {
     /// The reference as one text (what a bot prints for `help`).
     pub text: String,

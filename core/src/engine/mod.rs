@@ -32,8 +32,6 @@ use crate::dice::{Dice, Roll, ScriptedFace};
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, RawJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 
@@ -55,7 +53,9 @@ pub struct Created<E: Engine> {
 /// Whose move it is: what the `turn` handle method and `<module>.<x>_turn` operation
 /// return (`{round, phase, active: [{id, stage}], order, outcome, roster, viewers}`).
 /// [`Engine::turn`] gives the first five; the generic layer adds `roster` and `viewers`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Turn {
     /// The round now, as the state counts it (TMD: 0 is the surprise round).
     pub round: u32,
@@ -86,7 +86,9 @@ pub struct Turn {
 
 /// One entry of [`Turn::roster`]: a combatant (World Trigger: a member) as every engine
 /// names it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RosterEntry {
     /// Its id, as the actions name it (`actor`).
     pub id: String,
@@ -100,7 +102,9 @@ pub struct RosterEntry {
 }
 
 /// One entry of [`Turn::active`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TurnActive {
     /// Who: a combatant's id, as the actions name it (the acting key,
     /// [`Engine::actor`]) — in a World Trigger phase, where a team acts, the team's
@@ -149,7 +153,7 @@ pub trait Engine: 'static {
     /// The three pure operations the handle mirrors: new, legal actions, act.
     const OPS: [&'static str; 3];
     /// The setup (the `new` operation's arguments).
-    type Setup: FromJson + ToJson + serde::de::DeserializeOwned + serde::Serialize;
+    type Setup: FromJson + ToJson + crate::json::SerdeIn + crate::json::SerdeOut;
     /// The serializable state.
     type State: Clone + PartialEq + ToJson + Send + Sync;
     /// One action.
@@ -672,15 +676,9 @@ macro_rules! legal_shapes {
 #[doc(hidden)]
 macro_rules! engine_shape {
     ($de:path; $(#[$m:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        #[derive(
-            Debug,
-            Clone,
-            serde::Serialize,
-            $crate::json::ToJson,
-            $de,
-            $crate::json::FromJson,
-            schemars::JsonSchema,
-        )]
+        #[derive(Debug, Clone, $crate::json::ToJson, $crate::json::FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, $de))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         $(#[$m])*
         pub struct $name { $($body)* }
     };

@@ -23,8 +23,6 @@ use crate::dice::prng::Prng;
 use crate::dice::Dice;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Most battles in one call.
@@ -45,7 +43,9 @@ pub const MAX_THREADS: u32 = 256;
 
 /// The kinds of policy: how a participant narrows its listed actions before one is
 /// drawn uniformly from what is left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SimPolicyKind {
     /// Uniformly among all its listed actions (`priority` must be empty).
@@ -59,7 +59,9 @@ pub enum SimPolicyKind {
 }
 
 /// How one participant chooses among its listed actions.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicy {
     /// The kind of policy: `random`, `aggressive` or `priority`. Default: `priority`
@@ -77,9 +79,9 @@ pub struct SimPolicy {
 
 /// A policy for some participants (a side scripted, the other random: one entry naming
 /// the scripted side's ids): `ids` beside a [`SimPolicy`]'s fields.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SimPolicyFor {
     /// The participants (ids, as the actions name them) this policy is for.
@@ -91,7 +93,9 @@ pub struct SimPolicyFor {
 
 /// The arguments of every `_simulate` operation; `setup` is the engine's own
 /// `_new` arguments (the catalog documents each engine's shape).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SimulateArgs {
     /// The setup of every battle: the `_new` operation's arguments. Its dice (if it
@@ -103,7 +107,9 @@ pub struct SimulateArgs {
 }
 
 /// Which battles a `_simulate` operation plays, and how.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SimRun {
     /// How many battles: 1 to 10,000, with `n × max_steps` at most 10,000 (play more
     /// in chunks with `first`).
@@ -135,7 +141,9 @@ pub struct SimRun {
 }
 
 /// One row per battle, as columns.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SimBattles {
     /// The battle's index (`first` + its position).
     pub index: Vec<u64>,
@@ -155,7 +163,9 @@ pub struct SimBattles {
 
 /// One row per participant per battle, as columns (the participants whose HP the
 /// engine tracks, else those who act).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SimMembers {
     /// The battle's index.
     pub battle: Vec<u64>,
@@ -180,7 +190,9 @@ pub struct SimMembers {
 }
 
 /// What a `_simulate` operation returns.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SimulateResult {
     /// Per battle.
     pub battles: SimBattles,

@@ -9,7 +9,7 @@ macro_rules! view_shapes {
      $out_state:ty, $out_state_doc:literal, $out_event:ty $(, data: $data:ty)?) => {
         #[doc = concat!("Arguments of the view operation over `", stringify!($state), "`.")]
         #[allow(dead_code)]
-        #[derive(schemars::JsonSchema)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The state (untrusted: parsed and validated as `_act` reads it).
@@ -33,7 +33,7 @@ macro_rules! view_shapes {
 
         #[doc = concat!("Result of the view operation over `", stringify!($state), "`.")]
         #[allow(dead_code)]
-        #[derive(schemars::JsonSchema)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         pub struct $res {
             #[doc = $out_state_doc]
             pub state: $out_state,
@@ -57,7 +57,7 @@ macro_rules! turn_shapes {
     ($args:ident, $state:ty, $viewer:ty, $viewer_doc:literal $(, data: $data:ty)?) => {
         #[doc = concat!("Arguments of the turn operation over `", stringify!($state), "`.")]
         #[allow(dead_code)]
-        #[derive(schemars::JsonSchema)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The state (untrusted: parsed and validated as `_act` reads it).
@@ -83,7 +83,7 @@ macro_rules! simulate_shapes {
     ($args:ident, $setup:ty) => {
         #[doc = concat!("Arguments of the simulate operation over `", stringify!($setup), "`.")]
         #[allow(dead_code)]
-        #[derive(schemars::JsonSchema)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The setup of every battle: the `_new` operation's arguments. Its dice (if

@@ -6,13 +6,12 @@
 //! field path and the rule ID an illegal action breaks.
 
 use crate::json::{FromJson, ToJson};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Stable error codes. The string form (`as_str`) never changes once released.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// A wrong type, a missing or unknown field, or an inconsistent combination.
@@ -86,7 +85,9 @@ impl fmt::Display for ErrorCode {
 }
 
 /// A gunbai error: a stable `code`, a message naming the field, and context.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Error(pub Box<ErrorInner>);
 
 impl std::ops::Deref for Error {
@@ -107,7 +108,9 @@ impl From<ErrorInner> for Error {
 }
 
 /// The fields of an [`Error`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorInner {
     /// Stable machine-readable code.
     pub code: ErrorCode,
@@ -137,8 +140,10 @@ pub struct ErrorInner {
 
 /// One step of an error's [`loc`](ErrorInner::loc): an object key (a JSON string) or an
 /// array index (a JSON integer).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(any(feature = "serde", feature = "schema"), serde(untagged))]
 pub enum PathItem {
     /// An object key.
     Key(String),
@@ -216,7 +221,9 @@ pub fn render_loc(loc: &[PathItem]) -> String {
 }
 
 /// One problem of a multi-problem error.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorDetail {
     /// Dotted path of the offending field.
     pub path: String,

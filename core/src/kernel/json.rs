@@ -1,9 +1,9 @@
 //! The JSON conversions behind [`call`](crate::call): [`FromJson`] and [`ToJson`].
 //!
 //! Every argument, result and state type derives them (`gunbai-derive`) next to serde's
-//! `Deserialize` and `Serialize`, from the same `#[serde(...)]` attributes. serde stays
-//! the Rust API; these are what the JSON entry points, and so the npm package and the
-//! wheel, run. The reason is size: serde's derived visitors cost about a kilobyte of wasm
+//! `Deserialize` and `Serialize` (with the `serde` feature, on by default), from the same
+//! `#[serde(...)]` attributes. serde is for Rust callers; these are what the JSON entry
+//! points, and so the npm package and the wheel (built without `serde`), run. The reason is size: serde's derived visitors cost about a kilobyte of wasm
 //! per type, while the code derived here is a short sequence of calls into the
 //! helpers below, which have one instance per field type or none (DESIGN.md, "Why our
 //! own JSON derive?").
@@ -37,6 +37,31 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
+
+/// serde's `DeserializeOwned` in builds with the `serde` feature, where the generic
+/// entry points also state it (for the debug cross-check of [`FromJson`] against serde);
+/// without the feature, a bound every type meets.
+#[cfg(feature = "serde")]
+pub trait SerdeIn: serde::de::DeserializeOwned {}
+#[cfg(feature = "serde")]
+impl<T: serde::de::DeserializeOwned> SerdeIn for T {}
+/// serde's `DeserializeOwned` with the `serde` feature; without it, every type.
+#[cfg(not(feature = "serde"))]
+pub trait SerdeIn {}
+#[cfg(not(feature = "serde"))]
+impl<T> SerdeIn for T {}
+
+/// serde's `Serialize` in builds with the `serde` feature (as [`SerdeIn`]); without the
+/// feature, a bound every type meets.
+#[cfg(feature = "serde")]
+pub trait SerdeOut: serde::Serialize {}
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize + ?Sized> SerdeOut for T {}
+/// serde's `Serialize` with the `serde` feature; without it, every type.
+#[cfg(not(feature = "serde"))]
+pub trait SerdeOut {}
+#[cfg(not(feature = "serde"))]
+impl<T: ?Sized> SerdeOut for T {}
 
 /// A conversion failure: where and what.
 pub type JsonError = Box<PathError>;
@@ -557,18 +582,21 @@ impl FromJson for RawJson {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for RawJson {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.to_value().serialize(s)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for RawJson {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Value::deserialize(d).map(|v| RawJson(v.to_string().into_bytes().into()))
     }
 }
 
+#[cfg(feature = "schema")]
 impl schemars::JsonSchema for RawJson {
     fn inline_schema() -> bool {
         <Value as schemars::JsonSchema>::inline_schema()
@@ -981,14 +1009,14 @@ impl<T: ToJson + ?Sized> ToJson for Arc<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::{Deserialize, Serialize};
     use serde_json::json;
 
     fn one() -> u32 {
         1
     }
 
-    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    #[derive(Debug, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[serde(deny_unknown_fields)]
     struct Inner {
         n: u32,
@@ -1000,7 +1028,8 @@ mod tests {
         me: Vec<i8>,
     }
 
-    #[derive(Debug, PartialEq, Default, Serialize, Deserialize, ToJson, FromJson)]
+    #[derive(Debug, PartialEq, Default, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[serde(default)]
     struct Loose {
         a: i64,
@@ -1011,7 +1040,8 @@ mod tests {
         c: char,
     }
 
-    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    #[derive(Debug, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[serde(rename_all = "snake_case")]
     enum Shape {
         Dot,
@@ -1026,14 +1056,16 @@ mod tests {
 
     crate::internally_tagged! {
         #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-        #[derive(Debug, PartialEq, Serialize, ToJson, FromJson)]
+        #[derive(Debug, PartialEq, ToJson, FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         enum Tagged {
             Walk { to: u32, #[serde(default)] run: bool },
             Wait,
         }
     }
 
-    #[derive(Debug, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+    #[derive(Debug, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     struct Outer {
         items: Vec<Inner>,
         shape: Option<Shape>,
@@ -1092,14 +1124,16 @@ mod tests {
         assert_eq!(check(json!({"items": [], "shape": null, "opt": {"big_box": {"w": 1, "h": 2}}})), None);
     }
 
-    #[derive(Debug, PartialEq, Default, Serialize, Deserialize, ToJson, FromJson)]
+    #[derive(Debug, PartialEq, Default, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     #[serde(deny_unknown_fields)]
     struct Seedy {
         #[serde(default)]
         seed: Option<u64>,
     }
 
-    #[derive(Debug, PartialEq, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson)]
+    #[derive(Debug, PartialEq, Default, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
     #[serde(deny_unknown_fields)]
     struct Dicey {
         #[serde(flatten)]
@@ -1108,7 +1142,8 @@ mod tests {
         rolls: Option<Vec<u8>>,
     }
 
-    #[derive(Debug, PartialEq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson)]
+    #[derive(Debug, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
     #[serde(deny_unknown_fields)]
     struct Flat {
         n: u32,

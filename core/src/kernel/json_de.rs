@@ -548,6 +548,7 @@ macro_rules! internally_tagged {
             ),*
         }
 
+        #[cfg(feature = "serde")]
         const _: () = {
             #[derive(serde::Deserialize)]
             #[serde($($sattr),*)]
@@ -657,10 +658,10 @@ impl<'de> de::VariantAccess<'de> for VariantAccess<'_, 'de> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde::Deserialize;
     use serde_json::json;
 
-    #[derive(Debug, Deserialize, PartialEq)]
+    #[derive(Debug, PartialEq)]
+    #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
     #[serde(deny_unknown_fields)]
     struct Inner {
         n: u32,
@@ -668,7 +669,8 @@ mod tests {
         tag: Option<String>,
     }
 
-    #[derive(Debug, Deserialize, PartialEq)]
+    #[derive(Debug, PartialEq)]
+    #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
     #[serde(rename_all = "snake_case")]
     enum Shape {
         Dot,
@@ -678,14 +680,16 @@ mod tests {
 
     crate::internally_tagged! {
         #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-        #[derive(Debug, PartialEq, serde::Serialize)]
+        #[derive(Debug, PartialEq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         enum Tagged {
             A { x: i32 },
             B,
         }
     }
 
-    #[derive(Debug, Deserialize, PartialEq)]
+    #[derive(Debug, PartialEq)]
+    #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
     struct Outer {
         items: Vec<Inner>,
         #[serde(default)]

@@ -1,11 +1,11 @@
 //! The four-language label every ruleset and the chat commands show to players.
 
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// A player-facing name in the four display languages.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtLabel {
     /// Japanese.
@@ -157,10 +157,11 @@ pub fn fill(t: &Tpl, args: &[&dyn Say]) -> WtLabel {
 /// by side in one JSON object (`{"type": "damage", …, "rule": "WT-DMG-1", "text": {…}}`).
 /// An engine's own event type stays plain; its reported events (the pure operations'
 /// `events`, a handle's) are `Logged`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Logged<E> {
     /// What happened.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub event: E,
     /// The rule (RULES.md ID) that produced it.
     pub rule: String,
@@ -218,7 +219,8 @@ impl<E: ToJson> ToJson for Logged<E> {
 /// The schema of `Logged<E>`: each variant of `E` (a tagged enum, its branches closed to
 /// unknown keys) with `rule` and `text` beside its own fields. Named after `E`, with
 /// `Event` read as `LoggedEvent` (`TmdEvent` → `TmdLoggedEvent`).
-impl<E: JsonSchema> JsonSchema for Logged<E> {
+#[cfg(feature = "schema")]
+impl<E: schemars::JsonSchema> schemars::JsonSchema for Logged<E> {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         E::schema_name().replacen("Event", "LoggedEvent", 1).into()
     }

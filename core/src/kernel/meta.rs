@@ -4,16 +4,18 @@ use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use crate::op;
 use crate::ops::OpDef;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NoArgs {}
 
 /// Result of `meta.version`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct VersionResult {
     /// gunbai's version.
     pub version: String,
@@ -25,7 +27,9 @@ pub struct VersionResult {
 }
 
 /// Result of `meta.operations`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OperationsResult {
     /// Every operation name, `<module>.<op>` (ordinary operations, then batch operations).
     pub operations: Vec<String>,

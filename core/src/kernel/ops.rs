@@ -9,9 +9,9 @@
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
+use crate::json::{SerdeIn, SerdeOut};
 #[cfg(feature = "schema")]
 use schemars::{generate::SchemaSettings, Schema, SchemaGenerator};
-use serde::{de::DeserializeOwned, Serialize};
 use serde_json::Value;
 use std::sync::OnceLock;
 
@@ -72,13 +72,13 @@ macro_rules! op {
 /// the types lives in the non-generic helpers below (it keeps the wasm smaller).
 pub fn run_typed<A, R>(args: Value, f: fn(&A) -> Result<R>) -> Result<Value>
 where
-    A: FromJson + ToJson + DeserializeOwned + Serialize,
-    R: ToJson + Serialize,
+    A: FromJson + ToJson + SerdeIn + SerdeOut,
+    R: ToJson + SerdeOut,
 {
     let args = parse_args::<A>(args)?;
     let out = f(&args)?;
     let v = out.to_json();
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, feature = "serde"))]
     if crosscheck::enabled() {
         crosscheck::written(&out, &v);
     }
@@ -90,15 +90,15 @@ where
 /// checked byte for byte against serde's).
 pub fn write_typed<A, R>(args: Value, out: &mut Vec<u8>, f: fn(&A) -> Result<R>) -> Result<()>
 where
-    A: FromJson + ToJson + DeserializeOwned + Serialize,
-    R: ToJson + Serialize,
+    A: FromJson + ToJson + SerdeIn + SerdeOut,
+    R: ToJson + SerdeOut,
 {
     let args = parse_args::<A>(args)?;
     let res = f(&args)?;
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, feature = "serde"))]
     let start = out.len();
     res.write_json(out);
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, feature = "serde"))]
     if crosscheck::enabled() {
         crosscheck::written(&res, &serde_json::from_slice(&out[start..]).expect("write_json wrote no JSON"));
     }
@@ -112,11 +112,11 @@ pub fn write_result(result: Result<Value>, out: &mut Vec<u8>) -> Result<()> {
 }
 
 /// Read a JSON value into `A`; errors are `invalid_argument` naming the field path.
-pub fn parse_args<A: FromJson + ToJson + DeserializeOwned + Serialize>(args: Value) -> Result<A> {
+pub fn parse_args<A: FromJson + ToJson + SerdeIn + SerdeOut>(args: Value) -> Result<A> {
     let args = args_object(args)?;
     // Not `json::from_value`: the boxed error goes to one `args_error`, not unboxed per type.
     let read = A::from_json(&args, &crate::json::At::Root);
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, feature = "serde"))]
     if crosscheck::enabled() {
         crosscheck::read(&args, &read);
     }
@@ -186,9 +186,9 @@ fn args_object(args: Value) -> Result<Value> {
 
 /// Read an embedded untrusted document (sheet, data pack, state) into `A`;
 /// errors are `invalid_data` naming `field` and the path inside it.
-pub fn parse_data<A: FromJson + DeserializeOwned>(field: &str, value: Value) -> Result<A> {
+pub fn parse_data<A: FromJson + SerdeIn>(field: &str, value: Value) -> Result<A> {
     let read = A::from_json(&value, &crate::json::At::Root);
-    #[cfg(debug_assertions)]
+    #[cfg(all(debug_assertions, feature = "serde"))]
     if crosscheck::enabled() {
         crosscheck::outcome(&value, &read);
     }
@@ -216,7 +216,7 @@ fn data_error(field: &str, e: crate::json::JsonError) -> Error {
 /// the two may name different fields of an object with several errors (ours reports
 /// unknown keys first, then fields in declaration order; serde follows the object's key
 /// order), and an application's debug build must not panic on that.
-#[cfg(debug_assertions)]
+#[cfg(all(debug_assertions, feature = "serde"))]
 pub mod crosscheck {
     use crate::json::{PathError, ToJson};
     use serde::{de::DeserializeOwned, Serialize};

@@ -18,14 +18,14 @@
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::kernel::label::WtLabel;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Longest sheet name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 
 /// A problem a player fixes on the sheet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SheetViolation {
     /// Stable code: `required` (a missing value), `out_of_range` (outside the rule's or
     /// the pack's range), `not_in_table` (a sum the pack's table does not cover).
@@ -41,7 +41,9 @@ pub struct SheetViolation {
 }
 
 /// One value of a sheet: an entered stat, a derived value or a skill.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SheetValue {
     /// Id (`str`, `hp`, `dodge`, `fap` …).
     pub id: String,
@@ -82,7 +84,9 @@ impl SheetValue {
 }
 
 /// Result of every `*.sheet` op.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SheetResult {
     /// True when there is no violation.
     pub valid: bool,

@@ -5,13 +5,13 @@
 use crate::dice::{Dice, DiceArgs};
 use crate::engine::{Created, Engine, Turn, TurnActive};
 use crate::error::{Error, Result};
-use crate::json::{DeserializeFromJson, FromJson, ToJson};
+use crate::json::{FromJson, ToJson};
 use crate::kernel::label::WtLabel;
-use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 // Step 1: the setup, the state and the action, with the JSON derives.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Fighter {
     id: String,
@@ -22,7 +22,8 @@ pub(crate) struct Fighter {
     hp: i64,
 }
 
-#[derive(Debug, Clone, Serialize, DeserializeFromJson, ToJson, FromJson)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Setup {
     fighters: Vec<Fighter>,
@@ -30,7 +31,8 @@ pub(crate) struct Setup {
     source: DiceArgs,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct State {
     round: u32,
@@ -40,7 +42,8 @@ pub(crate) struct State {
     fighters: Vec<Fighter>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToJson, FromJson)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub(crate) enum Action {
     Attack { actor: String, target: String },
@@ -48,7 +51,8 @@ pub(crate) enum Action {
 }
 
 /// A listed action: `{"action": …}` (an engine with costs lists them beside it).
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub(crate) struct Listed {
     action: Action,
 }

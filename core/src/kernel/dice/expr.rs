@@ -26,8 +26,6 @@
 use super::{Dice, Roll, ScriptedFace};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most dice in one expression.
 pub const MAX_DICE: u64 = 1000;
@@ -49,9 +47,9 @@ impl From<i64> for ScriptedFace {
 /// Arguments of `dice.roll`.
 ///
 /// `rolls`: Scripted faces, consumed term by term, left to right.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DiceRollArgs {
     /// A dice expression such as `2d6+1`, `3D6-1D4+2`, `D66` or `D100`: at most 1000
@@ -63,7 +61,9 @@ pub struct DiceRollArgs {
 }
 
 /// The kind of one term of an expression.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DiceTermKind {
     /// `NdS`: the sum of N dice with S sides.
@@ -75,7 +75,9 @@ pub enum DiceTermKind {
 }
 
 /// One evaluated term.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DiceTerm {
     /// What the term is.
     pub kind: DiceTermKind,
@@ -94,7 +96,9 @@ pub struct DiceTerm {
 }
 
 /// Result of `dice.roll`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DiceRollResult {
     /// The expression, normalized (upper-case D, no spaces).
     pub expr: String,

@@ -25,8 +25,6 @@ pub mod prng;
 
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 
 /// Largest seed accepted (exclusive): seeds must survive a trip through JS numbers.
@@ -37,7 +35,9 @@ pub const MAX_SCRIPTED_FACES: usize = 100_000;
 pub const MAX_DICE_PER_CALL: usize = 1_000_000;
 
 /// How a die is shown by dice-animation clients.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     /// An ordinary die, face `1..=sides`.
@@ -58,7 +58,9 @@ impl RollKind {
 }
 
 /// One die as rolled: sides, face and kind. d10 faces are `1..=10`; 10 reads as 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Roll {
     /// Number of sides.
     pub sides: u32,
@@ -69,20 +71,22 @@ pub struct Roll {
 }
 
 /// A scripted face: a bare integer, or a roll object (as results report them).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(any(feature = "serde", feature = "schema"), serde(untagged, deny_unknown_fields))]
 pub enum ScriptedFace {
     /// A bare face value.
     Face(i64),
     /// A roll object; `sides` and `kind`, when present, must match the die rolled.
     Roll {
         /// Number of sides of the die this face is for.
-        #[serde(default)]
+        #[cfg_attr(any(feature = "serde", feature = "schema"), serde(default))]
         sides: Option<u32>,
         /// The face.
         value: i64,
         /// Display kind of the die this face is for.
-        #[serde(default)]
+        #[cfg_attr(any(feature = "serde", feature = "schema"), serde(default))]
         kind: Option<RollKind>,
     },
 }
@@ -136,9 +140,9 @@ impl ScriptedFace {
 
 /// The `seed` argument of every operation that rolls dice (the batch operations take only
 /// this; the others flatten it in with `rolls`, as [`DiceArgs`]).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeedArg {
     /// Seed for the `gunbai-dice-v1` PRNG, `0 <= seed < 2^53`; omitted → entropy.
@@ -173,17 +177,10 @@ impl SeedArg {
 
 /// The dice arguments of an operation that rolls: a `seed`, or scripted `rolls`, or neither
 /// (entropy). Each operation's argument struct flattens it in (`#[serde(flatten)]`).
-#[derive(
-    Debug,
-    Clone,
-    Default,
-    PartialEq,
-    Serialize,
-    ToJson,
-    gunbai_derive::DeserializeFromJson,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DiceArgs {
     /// `seed`.

@@ -3,8 +3,6 @@
 use super::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most dice in one pool.
 pub const MAX_POOL: i64 = 1000;
@@ -14,7 +12,9 @@ pub const MAX_SIDES: i64 = 10_000;
 /// Arguments of `dice.pool`.
 ///
 /// `rolls`: Scripted faces, consumed in order.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DicePoolArgs {
     /// Number of dice, 0..=1000.
@@ -29,7 +29,9 @@ pub struct DicePoolArgs {
 }
 
 /// Result of `dice.pool`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct DicePoolResult {
     /// Faces in order.
     pub faces: Vec<u32>,

@@ -8,13 +8,11 @@ use crate::batch::{check_n, check_work, BatchData, BatchDef};
 use crate::coc7::check::{evaluate, roll_d100};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// What `coc7.simulate_checks` returns per repetition.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7SimulateOutput {
     /// The level code (default): 0 fumble, 1 failure, 2 regular, 3 hard,
@@ -28,9 +26,9 @@ pub enum Coc7SimulateOutput {
 }
 
 /// Arguments of `coc7.simulate_checks`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7SimulateChecksArgs {
     /// The check.

@@ -31,10 +31,9 @@ macro_rules! duel_shapes {
     ($args:ident, $res:ident, $setup:ty, $reaction:ty, $op:literal, $setup_doc:literal, $reactions_doc:literal,
      $who:literal) => {
         #[doc = concat!("Arguments of `", $op, "`.")]
-        #[derive(
-            Debug, Clone, serde::Serialize, crate::json::ToJson, crate::json::DeserializeFromJson,
-            crate::json::FromJson, schemars::JsonSchema,
-        )]
+        #[derive(Debug, Clone, crate::json::ToJson, crate::json::FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             #[doc = $setup_doc]
@@ -49,10 +48,9 @@ macro_rules! duel_shapes {
         }
 
         #[doc = concat!("Result of `", $op, "`.")]
-        #[derive(
-            Debug, Clone, PartialEq, serde::Serialize, crate::json::ToJson, serde::Deserialize,
-            crate::json::FromJson, schemars::JsonSchema,
-        )]
+        #[derive(Debug, Clone, PartialEq, crate::json::ToJson, crate::json::FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         pub struct $res {
             #[doc = concat!("The two ", $who, "s' ids, in the setup's order.")]
             pub ids: Vec<String>,

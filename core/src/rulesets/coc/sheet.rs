@@ -17,8 +17,6 @@ use crate::kernel::label::WtLabel;
 use crate::sheet::{
     bound, check_name, l, not_in_table, out_of_range, required, SheetResult, SheetValue, SheetViolation,
 };
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -33,7 +31,9 @@ const PACK6: &str = include_str!("../../../data/coc/sheet6.json");
 const PACK7: &str = include_str!("../../../data/coc/sheet7.json");
 
 /// A characteristic the sheet enters.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SheetCharacteristic {
     /// Id (`str`, `con` …; lowercase letters, digits, `_`).
@@ -48,7 +48,9 @@ pub struct SheetCharacteristic {
 
 /// A comparison formula: `less` when every `each` characteristic is below `with`,
 /// `greater` when every one is above it, else `otherwise` (7th-edition MOV).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SheetCompare {
     /// Characteristics compared.
@@ -64,9 +66,9 @@ pub struct SheetCompare {
 }
 
 /// How a division rounds.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SheetRound {
     /// Toward minus infinity (default).
@@ -77,7 +79,9 @@ pub enum SheetRound {
 }
 
 /// A formula: `round(sum(of) × mul ÷ div) + add`, a comparison, or a table.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SheetFormula {
     /// Id (`hp`, `dodge` …).
@@ -116,7 +120,9 @@ fn one() -> i64 {
 }
 
 /// One row of a table: sums `min..=max` give `value`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SheetRow {
     /// Smallest sum of the row.
@@ -129,7 +135,9 @@ pub struct SheetRow {
 
 /// A CoC sheet data pack (see `coc_ap.sheet` / `coc7_house.sheet`; the bundled
 /// packs are illustrative).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SheetDataPack {
     /// Origin: free-form; the bundled packs say `"illustrative": true` and where their
@@ -146,7 +154,9 @@ pub struct SheetDataPack {
 }
 
 /// A CoC character sheet.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CharacteristicSheet {
     /// Character name, 1–200 characters.
@@ -168,7 +178,9 @@ pub struct CharacteristicSheet {
 macro_rules! sheet_op_types {
     ($args:ident, $res:ident, $op:literal) => {
         #[doc = concat!("Arguments of `", $op, "`.")]
-        #[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+        #[derive(Debug, Clone, ToJson, FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct $args {
             /// The sheet.
@@ -180,12 +192,16 @@ macro_rules! sheet_op_types {
         }
 
         #[doc = concat!("Result of `", $op, "`.")]
-        #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+        #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         pub struct $res(pub SheetResult);
     };
 }
 /// Arguments of `coc_ap.sheet`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApSheetArgs {
     /// The sheet.
@@ -201,7 +217,9 @@ pub struct CocApSheetArgs {
 }
 
 /// Result of `coc_ap.sheet`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApSheetResult(pub SheetResult);
 sheet_op_types!(C7hSheetArgs, C7hSheetResult, "coc7_house.sheet");
 

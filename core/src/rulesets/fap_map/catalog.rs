@@ -9,8 +9,6 @@ use super::points::{self, MAX_TENTHS};
 use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
 
@@ -22,7 +20,9 @@ pub const MAX_EXAMPLES: usize = 50;
 pub const MAX_TEXT: usize = 500;
 
 /// Labels shown to players, in the rulebook's own terms (`ja`) and translations.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmNames {
     /// Japanese (the rulebook's term).
@@ -36,7 +36,9 @@ pub struct FmNames {
 }
 
 /// FM-ACT-1: the three action categories.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmCategory {
     /// メジャーアクション: main actions of a round.
@@ -50,7 +52,9 @@ pub enum FmCategory {
 crate::internally_tagged! {
     #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
     /// A FAP or MAP cost, in tenths of a point (FM-AP-3).
-    #[derive(Debug, Clone, PartialEq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum FmCost {
         /// A fixed cost.
         Fixed {
@@ -167,7 +171,9 @@ impl FmCost {
 }
 
 /// How and when an action is resolved (FM-DEF-4, FM-LIM-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmResolution {
     /// Declared at round start and resolved in action order.
@@ -182,9 +188,9 @@ pub enum FmResolution {
 }
 
 /// FM-LIM-3: how an action changes the action order.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmOrderEffect {
     /// No order modifier.
@@ -197,7 +203,9 @@ pub enum FmOrderEffect {
 }
 
 /// A named example with a fixed cost (FM-ACT-17, FM-ACT-18).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmExample {
     /// snake_case id, unique within the action.
@@ -211,7 +219,9 @@ pub struct FmExample {
 }
 
 /// One action of the catalogue.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmActionDef {
     /// snake_case id (`direct_attack`), unique in the pack.
@@ -285,7 +295,9 @@ pub struct FmActionDef {
 }
 
 /// Pack metadata.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmPackMeta {
     /// Pack id (stored in round states, to detect a different pack).
@@ -299,7 +311,9 @@ pub struct FmPackMeta {
 }
 
 /// An action catalogue pack.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmActionPack {
     /// Metadata.
@@ -471,7 +485,9 @@ pub fn load(data: Option<&Value>) -> Result<Arc<FmActionPack>> {
 }
 
 /// Arguments of `fap_map.actions`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmActionsArgs {
     /// Only this category.
@@ -486,7 +502,9 @@ pub struct FmActionsArgs {
 }
 
 /// Result of `fap_map.actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmActionsResult {
     /// Pack metadata.
     pub meta: FmPackMeta,

@@ -7,8 +7,6 @@ use super::points::{self, MAX_TENTHS};
 use crate::dice::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest character stat accepted (Reaction, Magic, Strength, Agility, Movement, Evasion).
 pub const MAX_STAT: i64 = 1000;
@@ -33,7 +31,9 @@ fn signed(field: &str, v: i64, max: i64) -> Result<i64> {
 
 /// Special traits that change the pools (FM-AP-2 "unless a special trait says otherwise").
 /// The rulebook defines no traits, so the caller states their effect.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmPoolTraits {
     /// Replace FAP by this amount (tenths) instead of Reaction × 10.
@@ -51,7 +51,9 @@ pub struct FmPoolTraits {
 }
 
 /// Arguments of `fap_map.pools`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmPoolsArgs {
     /// 反応力 Reaction, 0..=1000.
@@ -66,7 +68,9 @@ pub struct FmPoolsArgs {
 }
 
 /// Result of `fap_map.pools`: the per-round caps.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmPoolsResult {
     /// FAP in tenths (authoritative).
     pub fap_tenths: i64,
@@ -115,9 +119,9 @@ pub fn pools(args: &FmPoolsArgs) -> Result<FmPoolsResult> {
 /// Arguments of `fap_map.evasion_check`.
 ///
 /// `rolls`: Scripted faces: the two d6, in order.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmEvasionCheckArgs {
     /// 回避 Evasion, -1000..=1000.
@@ -130,7 +134,9 @@ pub struct FmEvasionCheckArgs {
 }
 
 /// Result of `fap_map.evasion_check`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmEvasionCheckResult {
     /// The two d6 faces.
     pub faces: Vec<u32>,
@@ -181,7 +187,9 @@ pub(crate) fn evasion_roll(
 // ---------------------------------------------------------------- jump evasion
 
 /// Arguments of `fap_map.jump_evasion`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmJumpEvasionArgs {
     /// Damage before the reduction, 0..=10^9.
@@ -203,7 +211,9 @@ pub struct FmJumpEvasionArgs {
 }
 
 /// Which case of FM-ACT-16 applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmJumpEvasionBranch {
     /// Success and out of the area: no damage.
@@ -215,7 +225,9 @@ pub enum FmJumpEvasionBranch {
 }
 
 /// Result of `fap_map.jump_evasion`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmJumpEvasionResult {
     /// Damage the character takes.
     pub damage_taken: i64,
@@ -277,7 +289,9 @@ pub fn jump_evasion(args: &FmJumpEvasionArgs) -> Result<FmJumpEvasionResult> {
 // ---------------------------------------------------------------- jumps and moves
 
 /// Arguments of `fap_map.high_jump` and `fap_map.long_jump`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmJumpArgs {
     /// 筋力 Strength, 0..=1000.
@@ -291,7 +305,9 @@ pub struct FmJumpArgs {
 
 /// Result of `fap_map.high_jump` / `fap_map.long_jump` (before the encumbrance
 /// modifier, whose values are missing from the rulebook).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmJumpResult {
     /// Distance in centimetres (may end in .5 for high jumps).
     pub cm: f64,
@@ -322,7 +338,9 @@ pub fn long_jump(args: &FmJumpArgs) -> Result<FmJumpResult> {
 }
 
 /// Arguments of `fap_map.move_distance`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmMoveDistanceArgs {
     /// 移動力 Movement, 0..=1000.
@@ -331,7 +349,9 @@ pub struct FmMoveDistanceArgs {
 }
 
 /// Result of `fap_map.move_distance`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmMoveDistanceResult {
     /// Maximum distance of one Move, in metres.
     pub metres: f64,
@@ -349,9 +369,9 @@ pub fn move_distance(args: &FmMoveDistanceArgs) -> Result<FmMoveDistanceResult> 
 // ---------------------------------------------------------------- block contest
 
 /// What is being blocked.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmBlockKind {
     /// 移動阻止 Block movement (FM-ACT-8).
@@ -362,7 +382,9 @@ pub enum FmBlockKind {
 }
 
 /// Arguments of `fap_map.block_contest`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmBlockContestArgs {
     /// Block movement or block attack; default `move`.
@@ -379,7 +401,9 @@ pub struct FmBlockContestArgs {
 }
 
 /// Who wins a block contest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmBlockWinner {
     /// The block holds: the move ends / the attack is negated.
@@ -389,7 +413,9 @@ pub enum FmBlockWinner {
 }
 
 /// Result of `fap_map.block_contest`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmBlockContestResult {
     /// Who wins.
     pub winner: FmBlockWinner,
@@ -443,7 +469,9 @@ pub fn block_contest(args: &FmBlockContestArgs) -> Result<FmBlockContestResult> 
 // ---------------------------------------------------------------- shake off
 
 /// Arguments of `fap_map.shake_off`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmShakeOffArgs {
     /// The escaping character's 筋力 Strength, 0..=1000.
@@ -467,7 +495,9 @@ pub struct FmShakeOffArgs {
 }
 
 /// Which attribute a side uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmAttribute {
     /// 筋力 Strength.
@@ -477,7 +507,9 @@ pub enum FmAttribute {
 }
 
 /// One modifier of the break-free contest.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmModifier {
     /// What it is for (`automatic`, `size`, `free_arms`).
     pub reason: String,
@@ -486,7 +518,9 @@ pub struct FmModifier {
 }
 
 /// Result of `fap_map.shake_off`: the two sides of the quick contest.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmShakeOffResult {
     /// The attribute the escaper uses (the higher; Strength on a tie).
     pub attribute: FmAttribute,

@@ -8,11 +8,11 @@ use crate::fap_map::checks::{self, FmJumpArgs, FmPoolTraits};
 use crate::fap_map::points;
 use crate::json::{FromJson, ToJson};
 use crate::sheet::{check_name, l, SheetResult, SheetValue};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// A FAP/MAP character sheet (every stat 0..=1000, as the checks accept).
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmSheet {
     /// Character name, 1–200 characters.
@@ -42,7 +42,9 @@ pub struct FmSheet {
 }
 
 /// Arguments of `fap_map.sheet`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmSheetArgs {
     /// The sheet.
@@ -54,7 +56,9 @@ fn cm(mm: i64) -> String {
 }
 
 /// Result of `fap_map.sheet`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmSheetResult(pub SheetResult);
 
 /// `fap_map.sheet` — validate a FAP/MAP sheet and give its pools (FM-AP-2), Move

@@ -8,8 +8,6 @@
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest base movement limit accepted.
 pub const MAX_MOVEMENT: f64 = 1_000_000.0;
@@ -17,7 +15,9 @@ pub const MAX_MOVEMENT: f64 = 1_000_000.0;
 pub const MAX_SKILL_LEVEL: u32 = 1000;
 
 /// Arguments of `tmd.acrobatic`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdAcrobaticArgs {
     /// The character's base movement limit (基础移动上限), 0..=1000000, in the table's unit.
@@ -35,7 +35,9 @@ pub struct TmdAcrobaticArgs {
 }
 
 /// Result of `tmd.acrobatic`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdAcrobaticResult {
     /// TMD-ACT-8: distance of an acrobatic move, 1.5 × base_movement (null without base_movement).
     pub movement: Option<f64>,

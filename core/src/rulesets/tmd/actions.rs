@@ -4,8 +4,6 @@
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// Largest AP total any operation accepts (keeps every sum far below 2^53).
@@ -15,21 +13,9 @@ pub const MAX_AP: u32 = 100_000;
 pub const BASE_AP_PER_TURN: u32 = 14;
 
 /// Every kind of action (TMD-AP-17 exertion ladder, lowest first).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdActionType {
     /// 自由动作: no conversion needed (TMD-ACT-1..4).
@@ -51,21 +37,9 @@ pub enum TmdActionType {
 }
 
 /// The action types AP is converted into (TMD-AP-5); reflex actions share the swift type.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdConvertType {
     /// 花招动作, 1 AP.
@@ -214,9 +188,9 @@ impl TmdActionType {
 }
 
 /// `conversion_ap_basis` (RULINGS tmd "Conversion"): which AP total sets the extra conversions.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdConversionApBasis {
     /// Default: the AP total (base + extra) measured once at turn start, before converting.
@@ -227,9 +201,9 @@ pub enum TmdConversionApBasis {
 }
 
 /// Variants of the tmd ruleset (RULINGS.md); defaults are the rulings' defaults.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdVariants {
     /// Which AP total sets the extra conversions (default `turn_start`).
@@ -238,9 +212,9 @@ pub struct TmdVariants {
 }
 
 /// A count per convertible action type.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdTypeCounts {
     /// 花招动作 count.
@@ -295,7 +269,9 @@ impl TmdTypeCounts {
 }
 
 /// Labels of one action type in the rulebook's language and translations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabels {
     /// Japanese.
@@ -309,7 +285,9 @@ pub struct TmdLabels {
 }
 
 /// One row of a TMD label data pack.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabelRow {
     /// The action type labelled.
@@ -326,7 +304,9 @@ pub struct TmdLabelRow {
 
 /// A TMD label data pack (`core/data/tmd/actions.json` is the bundled one): exactly
 /// one row per action type.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdLabelPack {
     /// Free-form description of the pack (source, whether illustrative).
@@ -396,7 +376,9 @@ pub fn labels(t: TmdActionType) -> Result<TmdLabels> {
 }
 
 /// Arguments of `tmd.action_types`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdActionTypesArgs {
     /// A label data pack replacing the bundled one (whose zh_hant/ja/en labels are
@@ -407,7 +389,9 @@ pub struct TmdActionTypesArgs {
 }
 
 /// One row of the action-type catalogue.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdActionTypeInfo {
     /// The action type.
     pub action_type: TmdActionType,
@@ -424,7 +408,9 @@ pub struct TmdActionTypeInfo {
 }
 
 /// Result of `tmd.action_types`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdActionTypesResult {
     /// Every action type, lowest rank first.
     pub action_types: Vec<TmdActionTypeInfo>,

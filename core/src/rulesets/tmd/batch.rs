@@ -10,13 +10,11 @@ use crate::batch::{check_n, BatchData, BatchDef};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::tmd::initiative::{check_combatants, roll_order, TmdCombatant, MAX_COMBATANTS};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// What `tmd.simulate_initiative` returns per combatant and repetition.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdSimulateInitiativeOutput {
     /// The combatant's place in the order, 0 = acts first (default; tie-breaks included).
@@ -27,7 +25,9 @@ pub enum TmdSimulateInitiativeOutput {
 }
 
 /// Arguments of `tmd.simulate_initiative`.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdSimulateInitiativeArgs {
     /// The combatants (1..=100), as in `tmd.initiative`; same-side ties keep this order.

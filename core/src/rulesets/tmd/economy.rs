@@ -6,8 +6,6 @@ use super::actions::{
 };
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most actions in one `convert` or `action_seconds` call.
 pub const MAX_ACTIONS: usize = 1000;
@@ -15,7 +13,9 @@ pub const MAX_ACTIONS: usize = 1000;
 pub const ROUND_SECONDS: u32 = 12;
 
 /// Arguments of `tmd.conversion_limits`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdConversionLimitsArgs {
     /// The AP total (base + extra), 0..=100000.
@@ -24,7 +24,9 @@ pub struct TmdConversionLimitsArgs {
 }
 
 /// Result of `tmd.conversion_limits`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdConversionLimitsResult {
     /// Conversions allowed per type: 1 + floor(ap ÷ 24 / 12 / 6 / 3) for standard /
     /// move / swift / trick, 1 for acrobatic (AP cost still limits what is affordable).
@@ -122,7 +124,9 @@ pub(crate) fn pick_type(picked: &mut Vec<TmdConvertType>, t: TmdConvertType) -> 
 }
 
 /// Arguments of `tmd.convert`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdConvertArgs {
     /// Base AP available (normally 14 at turn start), 0..=100000.
@@ -143,7 +147,9 @@ pub struct TmdConvertArgs {
 }
 
 /// Result of `tmd.convert`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdConvertResult {
     /// Actions converted, per type.
     pub converted: TmdTypeCounts,
@@ -190,7 +196,9 @@ pub fn convert(args: &TmdConvertArgs) -> Result<TmdConvertResult> {
 }
 
 /// Arguments of `tmd.action_seconds`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdActionSecondsArgs {
     /// The actions one character takes in a round (at most 1000).
@@ -198,7 +206,9 @@ pub struct TmdActionSecondsArgs {
 }
 
 /// Result of `tmd.action_seconds`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdActionSecondsResult {
     /// Sum of the weights (trick 1, swift/reflex 2, move 4, acrobatic 4, standard 6, full-round 10, free 0).
     pub weight_total: u32,

@@ -5,8 +5,6 @@ use crate::dice::{Dice, Roll};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most combatants in one call (and in one encounter).
 pub const MAX_COMBATANTS: usize = 100;
@@ -18,7 +16,9 @@ pub const MAX_BASE_INITIATIVE: i32 = 1000;
 pub const MAX_NAME_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 
 /// One combatant to order.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdCombatant {
     /// Unique id (1..=64 characters).
@@ -31,7 +31,9 @@ pub struct TmdCombatant {
 }
 
 /// One combatant's place in the order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeEntry {
     /// Combatant id.
@@ -52,7 +54,9 @@ pub struct TmdInitiativeEntry {
 /// Arguments of `tmd.initiative`.
 ///
 /// `rolls`: Scripted d10s: one per combatant in the given order, then the tie-break re-rolls.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeArgs {
     /// The combatants (1..=100); same-side ties keep this order.
@@ -63,7 +67,9 @@ pub struct TmdInitiativeArgs {
 }
 
 /// Result of `tmd.initiative`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdInitiativeResult {
     /// Highest first.
     pub order: Vec<TmdInitiativeEntry>,

@@ -5,15 +5,15 @@
 use super::initiative::{check_combatants, TmdCombatant};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most combatants summed over exactly: every subset of the others may tie with a
 /// combatant, and a tie group's orders are counted one by one (2^(n−1) · n! at most).
 pub const MAX_EXACT_COMBATANTS: usize = 8;
 
 /// Arguments of `tmd.initiative_odds`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeOddsArgs {
     /// The combatants (1..=8), as in `tmd.initiative`; same-side ties keep this order.
@@ -21,7 +21,9 @@ pub struct TmdInitiativeOddsArgs {
 }
 
 /// One combatant's chances.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeOddsEntry {
     /// Combatant id.
@@ -33,7 +35,9 @@ pub struct TmdInitiativeOddsEntry {
 }
 
 /// Result of `tmd.initiative_odds`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdInitiativeOddsResult {
     /// One entry per combatant, in the given order; each entry's places, and each

@@ -8,8 +8,6 @@ use crate::json::{FromJson, ToJson};
 use crate::kernel::label::WtLabel;
 use crate::sheet::{bound, check_name, l, out_of_range, SheetResult, SheetValue};
 use crate::tmd::actions::{labels, TmdConvertType};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// TMD-AP-2: base AP gained at the start of each of the character's turns.
 pub const BASE_AP: i64 = 14;
@@ -17,7 +15,9 @@ pub const BASE_AP: i64 = 14;
 pub const MAX_EXTRA_AP: i64 = 1000;
 
 /// A TMD character sheet.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdSheet {
     /// Character name, 1–200 characters.
@@ -37,7 +37,9 @@ pub struct TmdSheet {
 }
 
 /// Arguments of `tmd.sheet`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdSheetArgs {
     /// The sheet.
@@ -45,7 +47,9 @@ pub struct TmdSheetArgs {
 }
 
 /// Result of `tmd.sheet`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdSheetResult(pub SheetResult);
 
 /// `tmd.sheet` — validate a TMD sheet and give its initiative range (d10 + base,

@@ -11,8 +11,6 @@ use super::types::{
 };
 use crate::error::{excerpt, quote, Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// WT-CC-5: points to distribute at creation.
@@ -129,7 +127,7 @@ fn format_violation(e: Error, rule: &str) -> WtViolation {
 /// giving the field's first shape error under its own type's rules.
 type FieldCheck = (&'static str, bool, fn(&str, &Value) -> Option<Error>);
 
-fn field_error<T: FromJson + serde::de::DeserializeOwned>(path: &str, v: &Value) -> Option<Error> {
+fn field_error<T: FromJson + crate::json::SerdeIn>(path: &str, v: &Value) -> Option<Error> {
     crate::ops::parse_data::<T>(path, v.clone()).err()
 }
 
@@ -165,7 +163,7 @@ fn shape_violations(what: &str, v: &Value, fields: &[FieldCheck], rule: &str) ->
 
 /// Read a sheet: its shape problems (all of them), else the sheet.
 /// `rule`: an operator sheet's shape is WT-OP-2's (its stats), a combatant's WT-CC-0's.
-fn read_sheet<S: FromJson + serde::de::DeserializeOwned>(
+fn read_sheet<S: FromJson + crate::json::SerdeIn>(
     v: &Value,
     fields: &[FieldCheck],
     rule: &str,
@@ -202,7 +200,9 @@ fn types_text(types: &[String], lang: usize) -> String {
 }
 
 /// A combatant sheet as a player fills it in ("new creation", WT-CC-0…9).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSheet {
     /// Character name (WT-CC-9), 1–200 characters.
@@ -226,7 +226,9 @@ pub struct WtSheet {
 }
 
 /// WT-CC-7: the trigger loadout, up to 4 per side.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtLoadout {
     /// Main-trigger slots (dominant-hand side); one of them (any) holds a trigger of the
@@ -246,9 +248,9 @@ impl WtLoadout {
 }
 
 /// A trigger side.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtSide {
     /// Main trigger side (dominant hand).
@@ -258,7 +260,9 @@ pub enum WtSide {
 }
 
 /// WT-DER: derived stats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDerived {
     /// WT-DER-1: floor(Mobility ÷ 2).
     pub movement: i64,
@@ -269,7 +273,9 @@ pub struct WtDerived {
 }
 
 /// A skill the character has (or lacks) and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtSkillGrant {
     /// The trigger that gives it (null for basic commands).
     pub trigger: Option<String>,
@@ -286,7 +292,9 @@ pub struct WtSkillGrant {
 }
 
 /// A created combatant.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtCharacter {
     /// Name.
     pub name: String,
@@ -722,7 +730,9 @@ pub fn build_character(
 }
 
 /// Arguments of `world_trigger.create_character`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtCreateCharacterArgs {
     /// The sheet (validated as untrusted data).
@@ -746,7 +756,9 @@ pub fn create_character(args: &WtCreateCharacterArgs) -> Result<WtCharacter> {
 }
 
 /// Arguments of `world_trigger.validate_sheet`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtValidateSheetArgs {
     /// The sheet to check.
@@ -770,7 +782,9 @@ pub fn validate_sheet(args: &WtValidateSheetArgs) -> Result<super::data::WtValid
 }
 
 /// An operator sheet (WT-OP).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorSheet {
     /// Name, 1–200 characters.
@@ -785,7 +799,9 @@ pub struct WtOperatorSheet {
 }
 
 /// A created operator.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOperator {
     /// Name.
     pub name: String,
@@ -801,7 +817,9 @@ pub struct WtOperator {
 }
 
 /// WT-OP-6: an operator skill the operator has.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOperatorSkillGrant {
     /// Skill id.
     pub skill: String,
@@ -932,7 +950,9 @@ pub fn build_operator(
 }
 
 /// Arguments of `world_trigger.create_operator`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtCreateOperatorArgs {
     /// The operator sheet.
@@ -974,7 +994,9 @@ pub fn movement_with(mobility: i64, bonus: i64, conditions: &[WtCondition]) -> i
 }
 
 /// Arguments of `world_trigger.movement`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtMovementArgs {
     /// The Mobility stat, 0–1000000.
@@ -989,7 +1011,9 @@ pub struct WtMovementArgs {
 }
 
 /// Result of `world_trigger.movement`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtMovementResult {
     /// The Movement.
     pub movement: i64,
@@ -1044,7 +1068,9 @@ pub fn blocked_by_limb_loss(
 }
 
 /// Arguments of `world_trigger.condition_effects`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtConditionEffectsArgs {
     /// Held conditions (duplicates ignored).
@@ -1052,7 +1078,9 @@ pub struct WtConditionEffectsArgs {
 }
 
 /// A held condition with its display name.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtConditionInfo {
     /// Condition id.
     pub id: WtCondition,
@@ -1061,7 +1089,9 @@ pub struct WtConditionInfo {
 }
 
 /// Result of `world_trigger.condition_effects`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtConditionEffects {
     /// The distinct conditions, in id order, with labels.
     pub conditions: Vec<WtConditionInfo>,

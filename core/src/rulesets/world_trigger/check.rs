@@ -10,8 +10,6 @@
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most dice a stat (or `extra_dice`) may contribute to one check.
 pub const MAX_STAT_DICE: u32 = 100;
@@ -69,9 +67,9 @@ impl WtPool {
 
 /// One check's dice pool as the operations take it (`world_trigger.check`,
 /// `simulate_checks`, `distribution`, `success_chance`): its stat, tactics and extra dice.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtPoolArgs {
     /// WT-CHK-3: stat dice, 0–100.
@@ -135,7 +133,9 @@ pub fn achievement(faces: &[u32]) -> WtAchievement {
 }
 
 /// WT-CHK-2: the rulebook's sample difficulties.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtDifficulty {
     /// 簡單的行動 an easy action: target 5.
@@ -160,9 +160,9 @@ impl WtDifficulty {
 /// Arguments of `world_trigger.check`.
 ///
 /// `rolls`: Scripted d6 faces: the stat dice, then the tactics dice, then the extra dice.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtCheckArgs {
     /// The dice pool: WT-CHK-3 stat dice (the value of the stat the GM picked, WT-CHK-1),
@@ -184,7 +184,9 @@ pub struct WtCheckArgs {
 }
 
 /// Result of one check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtCheckResult {
     /// Number of d6 rolled (stat + tactics + extra dice).
     pub dice: u32,
@@ -258,9 +260,9 @@ pub fn check(args: &WtCheckArgs) -> Result<WtCheckResult> {
 }
 
 /// The two pools of an opposed check (WT-OPP-1): each side's stat, tactics and extra dice.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedPools {
     /// The actor's stat dice, 0–100.
@@ -303,9 +305,9 @@ impl WtOpposedPools {
 /// Arguments of `world_trigger.opposed`.
 ///
 /// `rolls`: Scripted d6 faces: the REACTOR's whole pool first (stat, tactics, extra dice), then the actor's (stat, tactics, extra dice). WT-OPP-2.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedArgs {
     /// Both sides' pools.
@@ -317,7 +319,9 @@ pub struct WtOpposedArgs {
 }
 
 /// Result of `world_trigger.opposed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOpposedResult {
     /// The reactor's check (rolled first; no target).
     pub reactor: WtCheckResult,

@@ -8,8 +8,6 @@ use super::types::{WtCondition, WtLabel};
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// WT-DMG-4: the burst cap never exceeds 10.
@@ -20,9 +18,9 @@ pub const MAX_DAMAGE_ARG: i64 = 1_000_000;
 pub const MAX_SPECIAL_ATTACKS: usize = 16;
 
 /// RULINGS `special_attack_stacking`: how several applicable special attacks combine.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtSpecialAttackStacking {
     /// Only the highest LV applies (default).
@@ -66,7 +64,9 @@ pub fn burst_cap(trion_stat: i64) -> i64 {
 /// One hit's damage inputs as the operations take them (`world_trigger.damage`,
 /// `simulate_damage`, `damage_odds`): WT-DMG-1 Attack, WT-DMG-4 burst, WT-DMG-5
 /// special-attack LVs, a modifier and the rule variants.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtHitArgs {
     /// WT-DMG-1: the attacker's Attack stat (0–1000000).
@@ -97,9 +97,9 @@ pub struct WtHitArgs {
 /// Arguments of `world_trigger.damage`.
 ///
 /// `rolls`: Scripted faces: the single d6.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageArgs {
     /// The hit: Attack, burst, Trion stat, special-attack LVs, modifier, variants.
@@ -141,7 +141,9 @@ pub struct WtDamageArgs {
 }
 
 /// Result of `world_trigger.damage`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDamageResult {
     /// attack + die + burst + special attack + modifier, never below 0.
     pub total: i64,
@@ -346,9 +348,9 @@ pub fn shift_row(rows: &[WtCondition], roll: u32, held: &[WtCondition]) -> u32 {
 /// Arguments of `world_trigger.damage_table`.
 ///
 /// `rolls`: Scripted faces: the single d6 (only when a roll is due).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTableArgs {
     /// The damage of one hit, 0..=MAX_DAMAGE_ARG (a hit deals no negative damage).
@@ -372,7 +374,9 @@ pub struct WtDamageTableArgs {
 }
 
 /// Result of `world_trigger.damage_table`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDamageTableResult {
     /// The tier used (10, 20, 30), or null when no roll is due.
     pub tier: Option<i64>,

@@ -18,8 +18,6 @@ use super::types::{
 use crate::error::quote;
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -44,7 +42,9 @@ pub const DAMAGE_TABLE_ROWS: usize = 6;
 const SAMPLE_JSON: &str = include_str!("../../../data/world_trigger/sample_pack.json");
 
 /// A World Trigger data pack.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDataPack {
     /// Format tag; must be `gunbai-wt-pack/1`.
@@ -78,7 +78,9 @@ pub struct WtDataPack {
 }
 
 /// Pack metadata.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtPackMeta {
     /// Pack name.
@@ -97,7 +99,9 @@ pub struct WtPackMeta {
 }
 
 /// WT-CC-2: a position's data.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtPositionData {
     /// Which position.
@@ -117,7 +121,9 @@ pub struct WtPositionData {
 }
 
 /// WT-CC-3: trait size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtTraitSize {
     /// An L-trait (take exactly one).
@@ -127,7 +133,9 @@ pub enum WtTraitSize {
 }
 
 /// WT-CC-3: a trait skill.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtTraitData {
     /// Unique id (`[a-z0-9_]`).
@@ -151,7 +159,9 @@ pub struct WtTraitData {
 }
 
 /// WT-CC-6: a combatant master.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtMasterData {
     /// Unique id.
@@ -166,7 +176,9 @@ pub struct WtMasterData {
 }
 
 /// WT-OP-5: an operator master.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorMasterData {
     /// Unique id.
@@ -181,7 +193,9 @@ pub struct WtOperatorMasterData {
 }
 
 /// What kind of trigger an entry is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtTriggerKind {
     /// An ordinary trigger.
@@ -193,7 +207,9 @@ pub enum WtTriggerKind {
 }
 
 /// WT-DMG-6: kinds of special attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtSpecialAttackKind {
     /// 上方特攻: against a target ≥ 1 height level higher.
@@ -205,7 +221,9 @@ pub enum WtSpecialAttackKind {
 }
 
 /// WT-DMG-5: a special attack with its level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSpecialAttack {
     /// Which special attack.
@@ -215,7 +233,9 @@ pub struct WtSpecialAttack {
 }
 
 /// A trigger skill, basic command or position skill.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSkillData {
     /// Unique id within its list.
@@ -249,7 +269,9 @@ pub struct WtSkillData {
 }
 
 /// A trigger or option trigger.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtTriggerData {
     /// Unique id.
@@ -281,7 +303,9 @@ pub struct WtTriggerData {
 }
 
 /// An operator skill.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorSkillData {
     /// Unique id.
@@ -300,7 +324,9 @@ pub struct WtOperatorSkillData {
 }
 
 /// WT-DT-4: the three damage tables.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTables {
     /// Border members.
@@ -312,7 +338,9 @@ pub struct WtDamageTables {
 }
 
 /// One tier of a damage table (WT-DT-2).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageTier {
     /// Smallest damage of one hit that uses this tier (10, 20, 30).
@@ -326,7 +354,9 @@ pub struct WtDamageTier {
 }
 
 /// WT-CC-9: a D66 profile table.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtProfileTable {
     /// Unique id.
@@ -338,7 +368,9 @@ pub struct WtProfileTable {
 }
 
 /// One D66 profile entry.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtProfileEntry {
     /// The D66 value (11–66).
@@ -348,9 +380,9 @@ pub struct WtProfileEntry {
 }
 
 /// Which damage table (WT-DT-4).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtDamageTableSide {
     /// Border members (default).
@@ -732,7 +764,9 @@ pub fn validate_pack(p: &WtDataPack, root: &str) -> Vec<WtViolation> {
 }
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSampleDataArgs {}
 
@@ -742,7 +776,9 @@ pub fn sample_data(_: &WtSampleDataArgs) -> Result<WtDataPack> {
 }
 
 /// Arguments of `world_trigger.validate_data`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtValidateDataArgs {
     /// A data pack (format `gunbai-wt-pack/1`) to check.
@@ -750,7 +786,9 @@ pub struct WtValidateDataArgs {
 }
 
 /// Result of a validation.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtValidationResult {
     /// True when there is no violation.
     pub valid: bool,

@@ -7,16 +7,18 @@
 use super::types::{WtCondition, WtLabel, WtOperatorStat, WtStat};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtLabelsArgs {}
 
 /// A combatant stat and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtStatLabel {
     /// The stat's key.
     pub stat: WtStat,
@@ -25,7 +27,9 @@ pub struct WtStatLabel {
 }
 
 /// An operator stat and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOperatorStatLabel {
     /// The operator stat's key.
     pub stat: WtOperatorStat,
@@ -34,7 +38,9 @@ pub struct WtOperatorStatLabel {
 }
 
 /// A condition and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtConditionLabel {
     /// The condition's id.
     pub condition: WtCondition,
@@ -43,7 +49,9 @@ pub struct WtConditionLabel {
 }
 
 /// The names, each list in the rulebook's order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtLabelsResult {
     /// The eight combatant stats (WT-CC-4), in sheet order.
     pub stats: Vec<WtStatLabel>,

@@ -9,12 +9,12 @@ use super::types::{WtPosition, WtStat, WtStats};
 use crate::dice::ScriptedFace;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Arguments of `world_trigger.creation_limits`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtCreationLimitsArgs {
     /// WT-CC-2: the position.
@@ -26,7 +26,9 @@ pub struct WtCreationLimitsArgs {
 }
 
 /// Result of `world_trigger.creation_limits`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtCreationLimitsResult {
     /// WT-CC-4: the stats a sheet distributes points over, in sheet order.
     pub stats: Vec<WtStat>,
@@ -65,7 +67,9 @@ pub fn creation_limits(args: &WtCreationLimitsArgs) -> Result<WtCreationLimitsRe
 }
 
 /// Arguments of `world_trigger.damage_odds`.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDamageOddsArgs {
     /// The hit, as in `world_trigger.damage`.
@@ -74,7 +78,9 @@ pub struct WtDamageOddsArgs {
 }
 
 /// One possible damage total.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDamageOutcome {
     /// The damage of the hit.
     pub total: i64,
@@ -83,7 +89,9 @@ pub struct WtDamageOutcome {
 }
 
 /// Result of `world_trigger.damage_odds`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDamageOddsResult {
     /// The exact mean damage of one hit.
     pub mean: f64,

@@ -10,8 +10,6 @@ use crate::dice::{Dice, Roll};
 use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Most re-rolls of one coordinate die before `limit_exceeded`.
@@ -32,7 +30,9 @@ pub fn out_of_bounds_difficulty(distance: u32) -> Option<i64> {
 }
 
 /// Arguments of `world_trigger.out_of_bounds_target`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOutOfBoundsTargetArgs {
     /// Squares between the character and the battlefield (≥ 1).
@@ -40,7 +40,9 @@ pub struct WtOutOfBoundsTargetArgs {
 }
 
 /// Result of `world_trigger.out_of_bounds_target`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOutOfBoundsTargetResult {
     /// The Mobility check's target value.
     pub target: i64,
@@ -59,9 +61,9 @@ pub fn out_of_bounds_target(args: &WtOutOfBoundsTargetArgs) -> Result<WtOutOfBou
 /// Arguments of `world_trigger.out_of_bounds_check`.
 ///
 /// `rolls`: Scripted d6 faces: the Mobility dice, then the tactics dice.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOutOfBoundsCheckArgs {
     /// Squares between the character and the battlefield (≥ 1).
@@ -80,7 +82,9 @@ pub struct WtOutOfBoundsCheckArgs {
 }
 
 /// Result of `world_trigger.out_of_bounds_check`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtOutOfBoundsCheckResult {
     /// The Mobility check (its target is the WT-OOB-2 difficulty).
     pub check: WtCheckResult,
@@ -114,9 +118,9 @@ pub fn out_of_bounds_check(args: &WtOutOfBoundsCheckArgs) -> Result<WtOutOfBound
 /// Arguments of `world_trigger.d66`.
 ///
 /// `rolls`: Scripted faces: the tens d6, then the units d6.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtD66Args {
     /// A profile table id to look the result up in (from the data pack). Optional.
@@ -132,7 +136,9 @@ pub struct WtD66Args {
 }
 
 /// Result of `world_trigger.d66`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtD66Result {
     /// tens × 10 + units, 11–66.
     pub value: u32,
@@ -164,9 +170,9 @@ pub fn d66(args: &WtD66Args) -> Result<WtD66Result> {
 }
 
 /// Where a coordinate roll puts the character (WT-MAP-7).
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtMapSpot {
     /// In a core (3×3): roll the core address; the sector die shows 20 (default; teleports land here).
@@ -179,9 +185,9 @@ pub enum WtMapSpot {
 /// Arguments of `world_trigger.teleport_coordinates`.
 ///
 /// `rolls`: Scripted faces: the core-ID d20 (re-rolled while above `sectors`), then the core-address d10 (core) or the sector-address d20 (perimeter, re-rolled on 17–20).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtTeleportArgs {
     /// Number of sectors in the whole area, 1–20 (WT-MAP-5: normally 20). Default 20.
@@ -202,7 +208,9 @@ pub struct WtTeleportArgs {
 }
 
 /// Result of `world_trigger.teleport_coordinates`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtTeleportResult {
     /// Core ID, 1…sectors (d20).
     pub core_id: u32,
@@ -284,9 +292,9 @@ pub const MAX_RANGE_TARGETS: usize = 1000;
 pub const MAX_COORD: i64 = 1_000_000;
 
 /// A square on the grid, with its height.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtRangePoint {
     /// Column.
@@ -299,7 +307,9 @@ pub struct WtRangePoint {
 }
 
 /// Arguments of `world_trigger.range`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtRangeArgs {
     /// The user's square (range 0, WT-RNG-1).
@@ -324,7 +334,9 @@ pub struct WtRangeArgs {
 }
 
 /// Result of `world_trigger.range`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtRangeResult {
     /// WT-RNG-1/2: the distance from `from` to each target, in squares, height ignored.
     pub distances: Vec<i64>,

@@ -33,8 +33,6 @@
 use super::check::{WtPoolArgs, CRITICAL_BONUS};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Most dice in one `expected_table`.
 pub const MAX_TABLE_DICE: u32 = 100;
@@ -215,9 +213,9 @@ fn big_to_decimal(limbs: &[u64]) -> String {
 }
 
 /// Arguments of `world_trigger.distribution`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtDistributionArgs {
     /// The pool: stat, tactics and extra dice.
@@ -229,7 +227,9 @@ pub struct WtDistributionArgs {
 }
 
 /// Result of `world_trigger.distribution`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtDistributionResult {
     /// Total dice in the pool.
     pub dice: u32,
@@ -299,9 +299,9 @@ pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
 }
 
 /// Arguments of `world_trigger.success_chance`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSuccessChanceArgs {
     /// The pool: stat, tactics and extra dice.
@@ -312,7 +312,9 @@ pub struct WtSuccessChanceArgs {
 }
 
 /// A single probability.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtProbabilityResult {
     /// The exact probability (f64).
     pub probability: f64,
@@ -326,9 +328,9 @@ pub fn success_chance(args: &WtSuccessChanceArgs) -> Result<WtProbabilityResult>
 }
 
 /// Arguments of `world_trigger.opposed_chance`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOpposedChanceArgs {
     /// Both sides' pools.
@@ -359,7 +361,9 @@ pub fn opposed_chance(args: &WtOpposedChanceArgs) -> Result<WtProbabilityResult>
 }
 
 /// Arguments of `world_trigger.expected_table`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtExpectedTableArgs {
     /// Rows for 1…max_dice dice; 1–100.
@@ -368,7 +372,9 @@ pub struct WtExpectedTableArgs {
 }
 
 /// One row of the expected-value table.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtExpectedRow {
     /// Number of dice.
     pub dice: u32,
@@ -379,7 +385,9 @@ pub struct WtExpectedRow {
 }
 
 /// Result of `world_trigger.expected_table`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtExpectedTableResult {
     /// One row per pool size, 1…max_dice.
     pub rows: Vec<WtExpectedRow>,

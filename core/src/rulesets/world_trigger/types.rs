@@ -3,25 +3,11 @@
 //! battle engine, so they carry no op-specific fields.
 
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// WT-CC-4: the eight combatant stats.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtStat {
     /// 觸力能 Trion.
@@ -86,21 +72,9 @@ impl WtStat {
 }
 
 /// WT-OP-2: the six operator stats.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtOperatorStat {
     /// 觸力能 Trion (no use in play, WT-OP-3).
@@ -162,9 +136,9 @@ impl WtOperatorStat {
 /// A value for each combatant stat (points, bonuses, base values, minimum
 /// requirements or final stats, depending on where it appears). A missing key
 /// is 0. In requirements, 0 means "no requirement".
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtStats {
     /// 觸力能 Trion.
@@ -243,9 +217,9 @@ impl WtStats {
 }
 
 /// A value for each operator stat; a missing key is 0.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtOperatorStats {
     /// 觸力能 Trion.
@@ -295,21 +269,9 @@ impl WtOperatorStats {
 }
 
 /// WT-CC-2: the five positions.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtPosition {
     /// 攻擊手 Attacker (blade-type main trigger).
@@ -355,21 +317,9 @@ impl WtPosition {
 }
 
 /// Abnormal states (WT-COND) that damage tables inflict, plus emergency bailout.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtCondition {
     /// WT-COND-2: Trion Leak (small), −5 Trion in the Feedback phase.
@@ -449,7 +399,9 @@ impl WtCondition {
 pub use crate::kernel::label::WtLabel;
 
 /// One rule violation found by a validator (sheet or data pack).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtViolation {
     /// Dotted path of the offending field, e.g. `sheet.points` or `data.triggers[3].base`.
     pub path: String,
@@ -504,9 +456,9 @@ pub fn violations_error(what: &str, violations: &[WtViolation]) -> crate::Error 
 /// (`world_trigger.damage`, `damage_table`, `range`, the battle ops, and
 /// `command.run`'s WD/WDT); each op uses the ones it needs, and a battle keeps it in
 /// its state.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtVariants {
     /// `variant: range_metric`: how diagonals count for range, areas and the Stealth

@@ -265,7 +265,8 @@ pub(crate) fn try_far(c: &[char], lang: CmdLang, dice: &mut Dice) -> PResult<Opt
 }
 
 /// Structured result of `FAR`.
-#[derive(Debug, Clone, serde::Serialize, crate::json::ToJson)]
+#[derive(Debug, Clone, crate::json::ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct FarResult {
     rounds: i64,
     skill: i64,

@@ -48,7 +48,6 @@ use crate::coc_ap::check::{evaluate, relabel, CocApCheckResult, CocApRule};
 use crate::dice::Dice;
 use crate::error::Error;
 use crate::json::ToJson;
-use serde::Serialize;
 
 /// Most bonus (or penalty) dice of a chat `CC(n)`: BCDice's range. Rolling them is
 /// bounded work ([`roll_d100_order`] rolls up to `MAX_RULE_BONUS_DICE`); the `coc7.check`
@@ -81,7 +80,8 @@ enum Suffix {
 }
 
 /// Structured result of a combined roll.
-#[derive(Debug, Clone, Serialize, ToJson)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct CombinedResult {
     roll: u32,
     targets: [i64; 2],

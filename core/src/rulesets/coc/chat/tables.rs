@@ -23,7 +23,6 @@ use crate::chat::lex::PResult;
 use crate::chat::outcome::{Outcome, ENTRY_MARK};
 use crate::chat::types::{CmdKind, CmdLang};
 use crate::dice::Dice;
-use serde::Serialize;
 
 /// One table: its id (the `table_pack` key and the result's `table`), the die of
 /// its entry and the duration's unit (`rounds`, `hours`) when it rolls one (1D10).
@@ -48,7 +47,8 @@ pub(crate) fn ids() -> impl Iterator<Item = (&'static str, u32)> {
 }
 
 /// The structured result of a table roll.
-#[derive(Debug, Clone, Serialize, crate::json::ToJson)]
+#[derive(Debug, Clone, crate::json::ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 struct TableResult {
     /// The table's id.
     table: &'static str,

@@ -35,8 +35,6 @@
 use crate::dice::{Dice, Roll, RollKind};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest skill accepted.
 pub const MAX_SKILL: i64 = 999;
@@ -49,7 +47,9 @@ pub const MAX_RULE_BONUS_DICE: i64 = 102;
 pub const MAX_RULE: i64 = 5;
 
 /// Success level of a 7th-edition check, best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Level {
     /// クリティカル / 大成功.
@@ -114,7 +114,9 @@ impl Coc7Level {
 }
 
 /// A user-facing name in four languages.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7Labels {
     /// Japanese.
     pub ja: String,
@@ -128,7 +130,9 @@ pub struct Coc7Labels {
 
 /// A term of a ruleset's fixed vocabulary (`coc_ap.labels`, `coc7_house.labels`): the
 /// value as the operations spell it, the rule that defines it, its names.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7TermLabel {
     /// The value as arguments and results spell it (an action's `type`, a direction, …).
     pub key: String,
@@ -140,9 +144,9 @@ pub struct Coc7TermLabel {
 }
 
 /// Difficulty of a check: the level needed to succeed.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Difficulty {
     /// Regular success or better (≤ skill).
@@ -196,9 +200,9 @@ pub fn validate_bonus(field: &str, bonus: i64) -> Result<()> {
 /// Validate a house-rule number.
 /// RULINGS variants of the 7th-edition checks (`coc7.check`, `coc7.odds`,
 /// `coc7.opposed`, `coc7.simulate_check`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7Variants {
     /// `variant: coc7_rule`, the house rule 0–5 (`setcoc` numbering; 0, the rulebook,
@@ -347,7 +351,9 @@ pub(crate) fn roll_d100_order(dice: &mut Dice, bonus: i64, ones_first: bool) -> 
 }
 
 /// One evaluated check (without its dice record).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7Outcome {
     /// The skill checked.
     pub skill: i64,
@@ -408,7 +414,9 @@ pub fn outcome_of(
 /// A 7th-edition d100 check as it is asked for: the value, bonus or penalty dice,
 /// difficulty and house rule. Declared once; every operation that makes such a check
 /// flattens it into its arguments (`coc7.check`, `coc7.distribution`, `coc7.simulate_checks`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7Roll {
     /// Skill or characteristic value, 0–999.
@@ -450,9 +458,9 @@ impl Coc7Roll {
 /// Arguments of `coc7.check`.
 ///
 /// `rolls`: Scripted faces: the `|bonus_dice| + 1` tens dice (d10, 10 reads 0), then the ones die (d10, 10 reads 0).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7CheckArgs {
     /// The check.
@@ -464,7 +472,9 @@ pub struct Coc7CheckArgs {
 }
 
 /// Result of `coc7.check`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7CheckResult {
     /// The kept d100 roll, 1–100.
     pub roll: u32,

@@ -10,13 +10,11 @@
 use super::check::{d100_value, evaluate, Coc7Difficulty};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Arguments of `coc7.distribution`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7DistributionArgs {
     /// The check.
@@ -25,7 +23,9 @@ pub struct Coc7DistributionArgs {
 }
 
 /// Exact count of outcomes per level.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7LevelCounts {
     /// Critical.
     pub critical: u64,
@@ -42,7 +42,9 @@ pub struct Coc7LevelCounts {
 }
 
 /// Probability per level.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7LevelOdds {
     /// Critical.
     pub critical: f64,
@@ -59,7 +61,9 @@ pub struct Coc7LevelOdds {
 }
 
 /// Result of `coc7.distribution`.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7DistributionResult {
     /// Probability of each level (sums to 1).
     pub levels: Coc7LevelOdds,

@@ -11,11 +11,11 @@ use super::Coc7Level;
 use crate::dice::Roll;
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// One side of an opposed roll.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedSide {
     /// Skill or characteristic value, 0–999.
@@ -28,7 +28,9 @@ pub struct Coc7OpposedSide {
 }
 
 /// Who won an opposed roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Coc7Winner {
     /// Side `a`.
@@ -41,7 +43,9 @@ pub enum Coc7Winner {
 
 /// An opposed check as it is asked for: its two sides and the house rule. Declared once
 /// and flattened into `coc7.opposed` and `coc7.opposed_chance`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedPair {
     /// First side.
@@ -72,9 +76,9 @@ impl Coc7OpposedPair {
 /// Arguments of `coc7.opposed`.
 ///
 /// `rolls`: Scripted faces: side `a`'s tens dice then ones die, then side `b`'s.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedArgs {
     /// The two sides and the house rule.
@@ -86,7 +90,9 @@ pub struct Coc7OpposedArgs {
 }
 
 /// Result of `coc7.opposed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7OpposedResult {
     /// Side `a`'s check.
     pub a: Coc7Outcome,
@@ -116,9 +122,9 @@ fn winner_by(a: (Coc7Level, i64), b: (Coc7Level, i64)) -> Coc7Winner {
 }
 
 /// Arguments of `coc7.opposed_chance`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Coc7OpposedChanceArgs {
     /// The two sides and the house rule.
@@ -127,7 +133,9 @@ pub struct Coc7OpposedChanceArgs {
 }
 
 /// Result of `coc7.opposed_chance`: exact probabilities of `coc7.opposed`'s outcomes.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Coc7OpposedChanceResult {
     /// Side `a` wins (`a`, `b` and `tie` sum to 1).
     pub a: f64,

@@ -29,16 +29,14 @@ use crate::dice::{Dice, Roll};
 use crate::engine::ids::{Ids, Source};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Highest chase round.
 pub const MAX_ROUND: u32 = 10_000;
 
 /// How a side moves (C7H-ESC-2; the roll is the `skill` given).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseMeans {
     /// On foot: CON.
@@ -51,7 +49,9 @@ pub enum C7hChaseMeans {
 }
 
 /// One side of a chase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaser {
     /// Id (1–64 characters).
@@ -71,7 +71,9 @@ pub struct C7hChaser {
 }
 
 /// Where the chase stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseStatus {
     /// Still going.
@@ -83,7 +85,9 @@ pub enum C7hChaseStatus {
 }
 
 /// The chase state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseState {
     /// Chase rounds played.
@@ -109,7 +113,9 @@ pub struct C7hChaseState {
 }
 
 /// Arguments of `coc7_house.chase_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseNewArgs {
     /// The fugitive.
@@ -142,7 +148,9 @@ pub struct C7hChaseNewArgs {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// A chase action: the chase has one, playing its next round.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum C7hChaseAction {
         /// C7H-ESC-2…6: one chase round (both situational rolls, then the DEX
         /// roll if the pursuer can pursue).
@@ -151,7 +159,9 @@ crate::internally_tagged! {
 }
 
 /// One legal chase action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hChaseLegalAction {
     /// The action, as `chase_act` takes it.
     pub action: C7hChaseAction,
@@ -171,7 +181,9 @@ crate::legal_shapes!(
 /// Arguments of `coc7_house.chase_act`.
 ///
 /// `rolls`: Scripted faces, in this order: the fugitive's situational roll (tens, ones), the pursuer's (tens, ones), then, only if the pursuer can pursue, the fugitive's DEX roll (tens, ones) and the pursuer's DEX roll (its bonus tens dice first, then the ones die).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hChaseActArgs {
     /// The current state; validated as untrusted data (`invalid_data` naming the field).
@@ -186,7 +198,9 @@ pub struct C7hChaseActArgs {
 }
 
 /// Who won the DEX opposed roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hChaseWinner {
     /// The fugitive.
@@ -204,7 +218,9 @@ crate::internally_tagged! {
     /// What happened in a chase (reported with its `rule` and `text`:
     /// [`C7hChaseLoggedEvent`]).
     #[allow(clippy::large_enum_variant)] // a chase reports one or two events: no arrays of them to shrink
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum C7hChaseEvent {
         /// C7H-ESC-1: the chase started (`status` is `escaped` at once without a pursuer).
         ChaseStarted {
@@ -252,7 +268,9 @@ crate::internally_tagged! {
 pub type C7hChaseLoggedEvent = crate::kernel::label::Logged<C7hChaseEvent>;
 
 /// Result of `chase_new` / `chase_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hChaseResult {
     /// The new state.
     pub state: C7hChaseState,

@@ -15,13 +15,11 @@ use crate::dice::expr::{roll_with, DiceTermKind};
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// How an Extreme success doubles base damage (`variant: extreme_damage`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hExtremeDamage {
     /// Roll twice as many base damage dice (default).
@@ -33,9 +31,9 @@ pub enum C7hExtremeDamage {
 
 /// RULINGS variants of the 7th-edition house combat (every `coc7_house` op that
 /// rolls or deals damage takes the same object; each uses the ones it needs).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hVariants {
     /// `variant: extreme_damage`: `double_dice` (default) or `double_total` (`coc7_house.damage`).
@@ -52,9 +50,9 @@ pub struct C7hVariants {
 /// Arguments of `coc7_house.damage`.
 ///
 /// `rolls`: Scripted faces: `expr`'s dice term by term, then `bonus`, then `extra`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hDamageArgs {
     /// Base damage of the weapon, spell or skill (a `dice.roll` expression, e.g. `1d8+1d4`).
@@ -77,7 +75,9 @@ pub struct C7hDamageArgs {
 }
 
 /// Where a damage term comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hDamageSource {
     /// The weapon / spell / skill's base damage.
@@ -89,7 +89,9 @@ pub enum C7hDamageSource {
 }
 
 /// One rolled damage term.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hDamageTerm {
     /// Source of the term.
     pub source: C7hDamageSource,
@@ -106,7 +108,9 @@ pub struct C7hDamageTerm {
 }
 
 /// Result of `coc7_house.damage`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hDamageResult {
     /// Total damage, never below 0.
     pub total: i64,

@@ -27,13 +27,11 @@ use crate::coc7::odds::counts;
 use crate::coc7::{Coc7Difficulty, Coc7Level};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// A combatant's fixed answer to every attack on it (C7H-PAS-1).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hDuelReaction {
     /// Take the attack as rolled (default).

@@ -27,26 +27,28 @@ use crate::coc7::check::{roll_check, rule_of, validate_bonus};
 use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
 use crate::dice::Dice;
 use crate::error::{Error, ErrorCode, Result};
-use serde::Deserialize;
 
 const PACK: &str = include_str!("../../../../data/coc/combat7.json");
 
 /// Which side a tie of success levels goes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(rename_all = "snake_case")]
 pub(crate) enum TieTo {
     Attacker,
     Defender,
 }
 
-#[derive(Debug, Deserialize, crate::json::FromJson)]
+#[derive(Debug, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Fraction {
     pub num: i64,
     pub den: i64,
 }
 
-#[derive(Debug, Deserialize, crate::json::FromJson)]
+#[derive(Debug, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Ties {
     pub dodge: TieTo,
@@ -54,7 +56,8 @@ pub(crate) struct Ties {
     pub defend: TieTo,
 }
 
-#[derive(Debug, Deserialize, crate::json::FromJson)]
+#[derive(Debug, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct DodgeDefault {
     #[allow(dead_code)]
@@ -63,7 +66,8 @@ pub(crate) struct DodgeDefault {
 }
 
 /// The illustrative base-game pack (`"illustrative": true`).
-#[derive(Debug, Deserialize, crate::json::FromJson)]
+#[derive(Debug, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CombatPack {
     /// `{"illustrative": true, …}` (checked by the tests).

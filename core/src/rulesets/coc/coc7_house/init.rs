@@ -3,8 +3,6 @@
 use crate::engine::ids::{Ids, Source};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest DEX accepted.
 pub const MAX_DEX: i64 = 999;
@@ -16,7 +14,9 @@ pub const MAX_PARTICIPANTS: usize = 100;
 pub const MAX_ID_CHARS: usize = crate::engine::ids::MAX_ID_LEN;
 
 /// Arguments of `coc7_house.initiative`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hInitiativeArgs {
     /// DEX, 0–999.
@@ -29,14 +29,18 @@ pub struct C7hInitiativeArgs {
 }
 
 /// Result of `coc7_house.initiative`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hInitiativeResult {
     /// floor(DEX ÷ 5) + modifier.
     pub initiative: i64,
 }
 
 /// One participant of `turn_order`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hOrderEntry {
     /// Unique id (1–64 characters).
@@ -54,7 +58,9 @@ pub struct C7hOrderEntry {
 }
 
 /// Arguments of `coc7_house.turn_order`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hTurnOrderArgs {
     /// Participants (1–100), in the caller's order (the last tie-break).
@@ -62,7 +68,9 @@ pub struct C7hTurnOrderArgs {
 }
 
 /// Result of `coc7_house.turn_order`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hTurnOrderResult {
     /// Ids, first to act first.
     pub order: Vec<String>,

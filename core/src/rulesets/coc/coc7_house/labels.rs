@@ -7,16 +7,18 @@ use crate::coc7::check::Coc7TermLabel;
 use crate::coc_ap::labels::{terms, Row};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hLabelsArgs {}
 
 /// Result of `coc7_house.labels`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hLabelsResult {
     /// Every action `type` of `coc7_house.round_act`.
     pub actions: Vec<Coc7TermLabel>,

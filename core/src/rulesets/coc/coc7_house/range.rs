@@ -27,14 +27,14 @@
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Longest notation accepted, in characters.
 pub const MAX_TEXT_CHARS: usize = 200;
 
 /// Range keyword (C7H-RNG-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hRangeKind {
     /// 自身: the origin is the user.
@@ -55,7 +55,9 @@ pub enum C7hRangeKind {
 }
 
 /// Target keyword (C7H-RNG-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hTargetKind {
     /// 自身: only oneself.
@@ -72,7 +74,9 @@ pub enum C7hTargetKind {
 }
 
 /// A parsed range.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hRange {
     /// The keyword.
     pub kind: C7hRangeKind,
@@ -90,7 +94,9 @@ pub struct C7hRange {
 }
 
 /// A parsed target.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hTarget {
     /// The keyword.
     pub kind: C7hTargetKind,
@@ -108,9 +114,9 @@ pub struct C7hTarget {
 
 /// `variant: far_range` (RULINGS C7H-RNG-2): what a target beyond twice the range, or
 /// beyond a melee reach, gets.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hFarRange {
     /// Refused as clearly out of reach (the default).
@@ -121,7 +127,9 @@ pub enum C7hFarRange {
 }
 
 /// Variants of `coc7_house.parse_range`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hRangeVariants {
     /// `variant: far_range`: `refuse_beyond_double` (default) or `penalty_die`.
@@ -130,7 +138,9 @@ pub struct C7hRangeVariants {
 }
 
 /// Arguments of `coc7_house.parse_range`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hParseRangeArgs {
     /// The notation, e.g. `射撃20m/1体` (at most 200 characters).
@@ -145,7 +155,9 @@ pub struct C7hParseRangeArgs {
 }
 
 /// Result of `coc7_house.parse_range`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hParseRangeResult {
     /// The range part, if written.
     #[serde(default, skip_serializing_if = "Option::is_none")]

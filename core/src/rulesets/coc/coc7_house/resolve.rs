@@ -11,8 +11,6 @@ use crate::coc7::{Coc7Difficulty, Coc7Level, Coc7Outcome};
 use crate::dice::Roll;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest damage or defense value accepted.
 pub const MAX_VALUE: i64 = 1_000_000;
@@ -59,9 +57,9 @@ fn level_of(
 }
 
 /// The settings of a resolution's roll: its bonus dice, the house rule and the dice.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hRollSettings {
     /// Bonus dice of that roll, −10…10. Default 0.
@@ -89,9 +87,9 @@ impl C7hRollSettings {
 }
 
 /// A resolution's roll: the level of one already made, or the skill to roll now.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoll {
     /// Level of the roll already made (or give `skill`).
@@ -112,9 +110,9 @@ pub struct C7hRoll {
 /// `level`: Level of the defense roll already made (or give `skill`).
 /// `skill`: Skill to roll the defense with (C7H-DEF-1), 0–999 (or give `level`).
 /// `bonus_dice`: Bonus dice of that roll, −10…10 (covering subtracts one more). Default 0.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hDefendArgs {
     /// Incoming damage, 0–1000000.
@@ -135,7 +133,9 @@ pub struct C7hDefendArgs {
 }
 
 /// Result of `coc7_house.defend`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hDefendResult {
     /// The defense roll succeeded.
     pub success: bool,
@@ -187,9 +187,9 @@ pub fn defend(args: &C7hDefendArgs) -> Result<C7hDefendResult> {
 /// Arguments of `coc7_house.cover`.
 ///
 /// `rolls`: Scripted faces of the DEX roll: tens dice, then the ones die.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hCoverArgs {
     /// Damage of each attack being taken over (1–20 attacks, each 0–1000000).
@@ -221,7 +221,9 @@ fn one() -> i64 {
 }
 
 /// Result of `coc7_house.cover`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hCoverResult {
     /// The DEX roll succeeded: the coverer takes the attack(s) instead.
     pub success: bool,
@@ -287,9 +289,9 @@ pub fn cover(args: &C7hCoverArgs) -> Result<C7hCoverResult> {
 /// `rolls`: Scripted faces of the cancel roll: tens dice, then the ones die.
 /// `level`: Level of the cancel roll already made (or give `skill`).
 /// `skill`: Skill of the means used (C7H-CAN-1), 0–999 (or give `level`).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hCancelArgs {
     /// The attacker's damage, 0–1000000.
@@ -312,7 +314,9 @@ fn yes() -> bool {
 }
 
 /// Result of `coc7_house.cancel`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hCancelResult {
     /// The cancel roll succeeded.
     pub success: bool,
@@ -352,9 +356,9 @@ pub fn cancel(args: &C7hCancelArgs) -> Result<C7hCancelResult> {
 /// `rolls`: Scripted faces of the counter roll (not rolled when `incapacitated`): tens dice, then the ones die.
 /// `level`: Level of the counter roll already made (or give `skill`; neither is needed when `incapacitated`, since no counter is rolled).
 /// `skill`: Skill of the weapon or means used (C7H-CTR-1), 0–999 (or give `level`).
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hCounterArgs {
     /// The opponent's attack is a melee attack (C7H-CTR-1: required).
@@ -374,7 +378,9 @@ pub struct C7hCounterArgs {
 }
 
 /// Result of `coc7_house.counter`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hCounterResult {
     /// The counter-attack happens (false when incapacitated, C7H-CTR-2).
     pub happens: bool,
@@ -439,7 +445,9 @@ pub fn counter(args: &C7hCounterArgs) -> Result<C7hCounterResult> {
 }
 
 /// Why an attack is an automatic hit (C7H-AUTO-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hAutoHitReason {
     /// The target is an immobile object.
@@ -455,7 +463,9 @@ pub enum C7hAutoHitReason {
 /// `rolls`: Scripted faces of the roll: tens dice, then the ones die.
 /// `level`: Level of the (still required) roll already made (or give `skill`).
 /// `skill`: Skill to roll, 0–999 (or give `level`).
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hAutoHitArgs {
     /// Why the attack hits automatically (C7H-AUTO-1).
@@ -469,7 +479,9 @@ pub struct C7hAutoHitArgs {
 }
 
 /// Result of `coc7_house.auto_hit`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hAutoHitResult {
     /// The attack hits (everything but a fumble, C7H-AUTO-2).
     pub hit: bool,

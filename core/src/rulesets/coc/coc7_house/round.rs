@@ -34,14 +34,14 @@ use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use crate::kernel::label::Logged;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Highest round number.
 pub const MAX_ROUND: u32 = 10_000;
 
 /// Defensive-stance option (C7H-STN-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hStance {
     /// +1 passive action.
@@ -51,7 +51,9 @@ pub enum C7hStance {
 }
 
 /// Kind of passive action (C7H-PAS-1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hPassiveKind {
     /// 回避 Dodge (base 7e).
@@ -75,7 +77,9 @@ pub enum C7hPassiveKind {
 
 /// A weapon, spell or skill a combatant attacks (or defends, fights back, cancels or
 /// counters) with (C7H-ACT-1, C7H-RNG-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hWeapon {
     /// Its id among the combatant's weapons (1–64 characters).
@@ -117,9 +121,9 @@ fn is_false(v: &bool) -> bool {
 }
 
 /// Whether a combatant can still act (the illustrative 7th-edition pack, C7H-PAS-1).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hStatus {
     /// Up and fighting.
@@ -141,9 +145,9 @@ impl C7hStatus {
 
 /// One participant of `round_new`: the turn-order entry and, for the attack exchanges,
 /// side, hit points, armour, Dodge, damage bonus and weapons (all optional).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hParticipant {
     /// The turn-order entry: id, DEX, `is_pc`, initiative modifier.
@@ -178,7 +182,9 @@ pub struct C7hParticipant {
 }
 
 /// A character in the round state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hCombatant {
     /// The character as given.
@@ -234,7 +240,9 @@ pub struct C7hCombatant {
 }
 
 /// The house-combat state (serializable; pass it back unchanged).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundState {
     /// Round number, from 1.
@@ -259,7 +267,9 @@ fn is_default_variants(v: &C7hVariants) -> bool {
 }
 
 /// An attack declared and waiting for the target's reaction (C7H-PAS-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hPending {
     /// Who attacks.
@@ -279,7 +289,9 @@ pub struct C7hPending {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum C7hAction {
         /// C7H-MOV-1: move at the start of one's own turn, before the active action.
         Move {
@@ -375,7 +387,9 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `coc7_house.round_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct C7hRoundNewArgs {
     /// Characters (1–100), in the caller's order (the last tie-break).
@@ -386,7 +400,9 @@ pub struct C7hRoundNewArgs {
 }
 
 /// Which of the round's actions (C7H-ECO-1) a listed action uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum C7hUses {
     /// The active action (`active`, `stance`).
@@ -400,7 +416,9 @@ pub enum C7hUses {
 }
 
 /// One legal action and what it uses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hLegalAction {
     /// The action, exactly as `round_act` accepts it.
     pub action: C7hAction,
@@ -437,7 +455,9 @@ crate::internally_tagged! {
     /// What an action did (one event per action, and a turn ending when the turn holder
     /// goes down), reported with its `rule` and `text` ([`C7hLoggedEvent`]).
     #[allow(clippy::large_enum_variant)]
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum C7hEvent {
         /// C7H-INIT-1 / C7H-INIT-2: a round started in initiative order (at `round_new` and `next_round`).
         RoundStarted {
@@ -591,7 +611,9 @@ crate::internally_tagged! {
 pub type C7hLoggedEvent = crate::kernel::label::Logged<C7hEvent>;
 
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct C7hRoundResult {
     /// The new state.
     pub state: C7hRoundState,

@@ -2,8 +2,6 @@
 
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest DEX accepted (percentile scale included).
 pub const MAX_DEX: i64 = 999;
@@ -11,9 +9,9 @@ pub const MAX_DEX: i64 = 999;
 pub const MAX_AP_BONUS: i64 = 100;
 
 /// Which DEX scale the formula reads (`variant: dex_scale`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApDexScale {
     /// 6th-edition 3–18 DEX: AP = 2 + floor(DEX ÷ 6) (default).
@@ -24,9 +22,9 @@ pub enum CocApDexScale {
 }
 
 /// Variants of the `coc_ap` ruleset (RULINGS, coc_ap).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApVariants {
     /// DEX scale of the AP formula (`classic` default, `percentile`).
@@ -41,9 +39,9 @@ pub struct CocApVariants {
 }
 
 /// Dodge Focus penalty reading (`variant: dodge_focus_penalty`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApDodgeFocusPenalty {
     /// Target = Dodge − 20 × dodges already made this round: the first is at full value (default).
@@ -54,7 +52,9 @@ pub enum CocApDodgeFocusPenalty {
 }
 
 /// Arguments of `coc_ap.action_points`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApActionPointsArgs {
     /// DEX, 0–999 (3–18 on the classic scale).
@@ -70,7 +70,9 @@ pub struct CocApActionPointsArgs {
 }
 
 /// Result of `coc_ap.action_points`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApActionPointsResult {
     /// AP gained at each round start: `base + ap_bonus`, never below 0.
     pub ap: i64,

@@ -11,16 +11,14 @@ use crate::coc7::Coc7Labels;
 use crate::dice::{Dice, Roll};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Largest skill accepted.
 pub const MAX_SKILL: i64 = 999;
 
 /// Critical/fumble rule of 6th-edition checks (`variant: coc6_rule`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApRule {
     /// BCDice `CCB`: critical 01–05, fumble 96–100 (default).
@@ -33,9 +31,9 @@ pub enum CocApRule {
 /// Arguments of `coc_ap.check`.
 ///
 /// `rolls`: Scripted faces: one d100 face, 1–100, bare or as `{"sides": 100, "value": v}`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApCheckArgs {
     /// Skill value (percentile), 0–999.
@@ -54,7 +52,9 @@ pub struct CocApCheckArgs {
 }
 
 /// Result of a 6th-edition check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApCheckResult {
     /// The target the roll was made against.
     pub skill: i64,

@@ -20,13 +20,11 @@ use super::round::{armored, dodge_target, is_down, lose_hp, round_new, CocApRoun
 use crate::coc::odds::{expr_pmf, merged, run, Pmf, Step, MAX_HP, MAX_ROUNDS};
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// A participant's fixed answer to every successful attack on it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApDuelReaction {
     /// Take every hit (`no_reaction`, default).

@@ -7,16 +7,18 @@
 use crate::coc7::check::{Coc7Labels, Coc7TermLabel};
 use crate::error::Result;
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// No arguments.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApLabelsArgs {}
 
 /// Result of `coc_ap.labels`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApLabelsResult {
     /// Every action `type` of `coc_ap.round_act`, in the order of the rulebook's table.
     pub actions: Vec<Coc7TermLabel>,

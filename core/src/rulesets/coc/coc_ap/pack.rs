@@ -5,13 +5,13 @@
 //! edition, not from the seed. Each entry carries the rule ID the round's events cite
 //! (`COC6-BASE-…`).
 
-use serde::Deserialize;
 use std::sync::OnceLock;
 
 const PACK: &str = include_str!("../../../../data/coc/coc6_combat.json");
 
 /// The pack's `meta`.
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
     /// Pack id.
@@ -23,7 +23,8 @@ pub struct Meta {
 }
 
 /// Treatment: HP restored by a successful check of each skill (`None`: no HP).
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Treatment {
     /// Rule ID cited.
@@ -39,7 +40,8 @@ pub struct Treatment {
 }
 
 /// The parry effect (basic rulebook P66).
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Parry {
     /// Rule ID cited.
@@ -51,7 +53,8 @@ pub struct Parry {
 }
 
 /// Armor.
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Armor {
     /// Rule ID cited.
@@ -63,7 +66,8 @@ pub struct Armor {
 }
 
 /// HP thresholds.
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Hp {
     /// Rule ID cited.
@@ -77,7 +81,8 @@ pub struct Hp {
 }
 
 /// The whole pack.
-#[derive(Debug, Clone, Deserialize, crate::json::FromJson)]
+#[derive(Debug, Clone, crate::json::FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct Coc6CombatPack {
     /// Provenance.

@@ -42,8 +42,6 @@ use crate::engine::ids::{quote, Ids};
 use crate::error::{Error, ErrorCode, Result};
 use crate::json::{FromJson, ToJson};
 use crate::kernel::label::WtLabel;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Most participants in one round.
@@ -62,7 +60,9 @@ pub const MAX_COORD: i64 = 1_000_000;
 pub const MAX_ROUND: u32 = 10_000;
 
 /// A weapon or combat skill with its attacks per round (gap 7: caller data).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApWeapon {
     /// Name, unique per participant (1–64 characters).
@@ -89,7 +89,9 @@ fn yes() -> bool {
 }
 
 /// A participant as given to `round_new`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApParticipant {
     /// Unique id (1–64 characters).
@@ -137,7 +139,9 @@ fn is_zero(v: &i64) -> bool {
 }
 
 /// An attack that hit its check and waits for its target's answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApPending {
     /// Who attacks.
@@ -149,7 +153,9 @@ pub struct CocApPending {
 }
 
 /// A participant inside the round state, with this round's counters.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApFighter {
     /// The participant as given.
@@ -183,7 +189,9 @@ pub struct CocApFighter {
 }
 
 /// The state of an action-point combat (serializable; pass it back unchanged).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundState {
     /// Round number, from 1 (COCAP-RND-1).
@@ -207,7 +215,9 @@ pub struct CocApRoundState {
 }
 
 /// A direction on the map (orthogonal only: COCAP-ACT-1, gap 8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApDir {
     /// y − 1.
@@ -234,7 +244,9 @@ impl CocApDir {
 }
 
 /// The skill a treatment uses (COCAP-ACT-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CocApTreatSkill {
     /// 〈応急手当〉 First Aid (skill `first_aid`).
@@ -258,7 +270,9 @@ impl CocApTreatSkill {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action of the round.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum CocApAction {
         /// COCAP-ACT-8 回避集中: at round start only; AP −2 this round; no Attack,
         /// Treatment or Other; unlimited dodges at a falling target.
@@ -361,7 +375,9 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `coc_ap.round_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CocApRoundNewArgs {
     /// Participants (1–100), in the caller's order (last DEX tie-break).
@@ -372,7 +388,9 @@ pub struct CocApRoundNewArgs {
 }
 
 /// One legal action and what it costs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApLegalAction {
     /// The action, exactly as `round_act` accepts it.
     pub action: CocApAction,
@@ -407,7 +425,9 @@ crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
     /// What an action did (reported with `rule`, the rule ID that produced it, and
     /// `text`, one sentence in ja / zh_hans / zh_hant / en: [`CocApLoggedEvent`]).
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum CocApEvent {
         /// COCAP-RND-1, COCAP-ORD-1, COCAP-AP-1: a round started (at `round_new` and `next_round`).
         RoundStarted {
@@ -596,7 +616,9 @@ crate::internally_tagged! {
 pub type CocApLoggedEvent = crate::kernel::label::Logged<CocApEvent>;
 
 /// How a fight ended (COCAP-RND-3: the setup's sides give the end condition).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApOutcome {
     /// The side still standing (null: nobody is).
     pub winner: Option<String>,
@@ -609,7 +631,9 @@ pub struct CocApOutcome {
 }
 
 /// Result of `round_new` and `round_act`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CocApRoundResult {
     /// The new state.
     pub state: CocApRoundState,

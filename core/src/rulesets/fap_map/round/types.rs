@@ -5,8 +5,6 @@ use crate::dice::Roll;
 use crate::fap_map::catalog::{FmCost, FmNames};
 use crate::fap_map::checks::{FmBlockContestResult, FmEvasionCheckResult, FmJumpEvasionResult, FmPoolTraits};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Most combatants in one battle.
@@ -25,7 +23,9 @@ pub const MAX_HP: i64 = 1_000_000_000;
 // ---------------------------------------------------------------- types
 
 /// One combatant at the start of a battle.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmCombatantInit {
     /// Unique id (1..=200 characters).
@@ -58,7 +58,9 @@ pub struct FmCombatantInit {
 }
 
 /// Arguments of `fap_map.round_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundNewArgs {
     /// The combatants, 1..=20; their order breaks remaining order ties.
@@ -70,7 +72,9 @@ pub struct FmRoundNewArgs {
 }
 
 /// Round phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmPhase {
     /// FM-DEF-4: characters declare their actions.
@@ -80,7 +84,9 @@ pub enum FmPhase {
 }
 
 /// Status of a declared action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum FmStatus {
     /// Not resolved yet.
@@ -94,7 +100,9 @@ pub enum FmStatus {
 }
 
 /// An action as declared (and as round_act accepts it).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmDeclaration {
     /// Catalogue action id (`move`, `direct_attack`, …).
@@ -141,7 +149,9 @@ pub struct FmDeclaration {
 }
 
 /// A declaration held in the state.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmDeclared {
     /// The declaration, with its costs filled in.
@@ -154,7 +164,9 @@ pub struct FmDeclared {
 }
 
 /// An armed readied action (FM-ACT-19).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmReadied {
     /// The paired action, fired by `trigger`.
@@ -165,7 +177,9 @@ pub struct FmReadied {
 }
 
 /// One combatant in the round state.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmCombatant {
     /// Unique id.
@@ -240,7 +254,9 @@ impl FmCombatant {
 }
 
 /// The action just resolved that declared blocks may stop (FM-ACT-8, FM-ACT-12).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmWindow {
     /// Who is acting.
@@ -258,7 +274,9 @@ pub struct FmWindow {
 }
 
 /// The whole round state (keep it and pass it back).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmRoundState {
     /// The id of the action pack in use.
@@ -289,7 +307,9 @@ pub struct FmRoundState {
 }
 
 /// An attack being resolved (RULINGS 2026-12-05: Evade and Jump evasion answer it).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmAttackResolving {
     /// The attacker.
@@ -316,7 +336,9 @@ impl FmAttackResolving {
 }
 
 /// FM-ACT-7: a move that followers may join.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct FmLastMove {
     /// Who moved.
@@ -328,7 +350,9 @@ pub struct FmLastMove {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action for `round_act`.
-    #[derive(Debug, Clone, PartialEq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum FmRoundAction {
         /// FM-DEF-4: declare one action (declaration phase).
         Declare {
@@ -480,7 +504,9 @@ crate::act_shapes!(
 );
 
 /// One entry of the action order.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmOrderEntry {
     /// Who.
     pub combatant: String,
@@ -495,7 +521,9 @@ pub struct FmOrderEntry {
 }
 
 /// Who acted in an event, with what, and the points they spent and have left.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmActed {
     /// Who acted.
     pub combatant: String,
@@ -524,7 +552,9 @@ pub struct FmActed {
 
 /// What answering an attack did (Evade, Jump evasion, a reaction used or triggered while
 /// an attack is resolved against the combatant): all absent when no attack was answered.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmAnswered {
     /// The attacker answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -548,7 +578,9 @@ pub struct FmAnswered {
 
 /// What happened in a round, one kind per variant (an operation reports each with its
 /// `rule` and `text`).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum FmEvent {
     /// FM-DEF-4: a battle started.
@@ -678,7 +710,9 @@ impl FmEvent {
 pub type FmLoggedEvent = crate::kernel::label::Logged<FmEvent>;
 
 /// How a fight with HP ended: every side but one is down (the handle's `outcome()`).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmOutcome {
     /// The side left standing; null when nobody stands.
     pub side: Option<String>,
@@ -694,7 +728,9 @@ pub struct FmOutcome {
 }
 
 /// Result of `fap_map.round_new` and `fap_map.round_act`.
-#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmRoundResult {
     /// The new state.
     pub state: FmRoundState,
@@ -705,7 +741,9 @@ pub struct FmRoundResult {
 }
 
 /// A legal action with its cost.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FmLegalAction {
     /// Exactly as `round_act` accepts it.
     pub action: FmRoundAction,

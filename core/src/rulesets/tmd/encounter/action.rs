@@ -4,11 +4,11 @@ use super::super::actions::{TmdActionType, TmdConvertType};
 use super::super::initiative::TmdInitiativeEntry;
 use super::state::{TmdDuration, TmdEffect};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// A character joining the encounter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdCharacterSpec {
     /// Unique id (1..=64 characters).
@@ -36,7 +36,9 @@ crate::internally_tagged! {
     /// One action. `actor` is the character who acts. Optional text fields (`ability`,
     /// `label`, `purpose`, `source`, `timing`) annotate the action; legal-action
     /// lists give the default form.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum TmdAction {
         /// TMD-SUR-3/TMD-INI-1/TMD-INI-7: end the surprise round (after the one
         /// attack) and roll initiative; combat formally begins (dice: one d10 per
@@ -321,7 +323,9 @@ impl TmdAction {
 crate::internally_tagged! {
     #[serde(tag = "event", rename_all = "snake_case")]
     /// What happened, in order.
-    #[derive(Debug, Clone, PartialEq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum TmdEvent {
         /// TMD-SCN-1/2/5: a scene ended.
         SceneEnded {

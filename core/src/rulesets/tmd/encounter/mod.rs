@@ -27,11 +27,11 @@ use crate::dice::{Dice, Roll};
 use crate::error::quote;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// The surprise round's attacker and its conditions (TMD-SUR-2: both are required).
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdSurpriseArgs {
     /// The attacker's id.
@@ -45,7 +45,9 @@ pub struct TmdSurpriseArgs {
 /// Arguments of `tmd.encounter_new`.
 ///
 /// `rolls`: Scripted d10s: without a surprise round, one per character in the given order, then tie-breaks.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterNewArgs {
     /// The characters (1..=100).
@@ -62,7 +64,9 @@ pub struct TmdEncounterNewArgs {
 }
 
 /// Result of `tmd.encounter_new` and `tmd.encounter_act`.
-#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdEncounterResult {
     /// The new state.
     pub state: TmdEncounterState,
@@ -83,7 +87,9 @@ crate::act_shapes!(
 );
 
 /// What a legal action costs.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdCost {
     /// AP spent now (conversions) or owed at the next turn start (overdraw).
     pub ap: u32,
@@ -92,7 +98,9 @@ pub struct TmdCost {
 }
 
 /// One legal action, exactly as `encounter_act` accepts it.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TmdLegalAction {
     /// The action.
     pub action: TmdAction,

@@ -6,8 +6,6 @@ use super::super::initiative::{MAX_BASE_INITIATIVE, MAX_COMBATANTS};
 use crate::engine::ids::Ids;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Format version of [`TmdEncounterState`].
 pub const STATE_FORMAT: u32 = 1;
@@ -31,7 +29,9 @@ pub const MAX_HP: i64 = 1_000_000_000;
 pub const SCENE_SECONDS_LIMIT: u32 = 7200;
 
 /// Where the encounter is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdPhase {
     /// TMD-SUR: the surprise round (round 0); the attacker holds one standard action.
@@ -45,7 +45,9 @@ pub enum TmdPhase {
 }
 
 /// How long an effect lasts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TmdDuration {
     /// TMD-TIME-3: a buff lasting one round ends at the start of the applier's next turn.
@@ -57,7 +59,9 @@ pub enum TmdDuration {
 }
 
 /// A live effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdEffect {
     /// Effect id (unique in the encounter).
@@ -75,7 +79,9 @@ pub struct TmdEffect {
 }
 
 /// An action retained/prepared by an ability (TMD-AP-14).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdRetained {
     /// The action type held.
@@ -85,7 +91,9 @@ pub struct TmdRetained {
 }
 
 /// Uses of one ability this round (TMD-AP-10).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdAbilityUses {
     /// Ability name.
@@ -95,7 +103,9 @@ pub struct TmdAbilityUses {
 }
 
 /// Uses of one free action this round (TMD-ACT-3/4: same purpose and source).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdFreeUses {
     /// Purpose.
@@ -107,7 +117,9 @@ pub struct TmdFreeUses {
 }
 
 /// One character in the encounter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdCharacter {
     /// Unique id.
@@ -188,7 +200,9 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// How an encounter ended because a side was down (`gm_down`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdOutcome {
     /// `side_down`: every side but one (or every side) has nobody standing.
@@ -206,7 +220,9 @@ pub struct TmdOutcome {
 }
 
 /// A declared delay (TMD-INI-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdDelay {
     /// The delaying character.
@@ -217,7 +233,9 @@ pub struct TmdDelay {
 }
 
 /// The surprise round (TMD-SUR).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdSurprise {
     /// The attacker.
@@ -227,7 +245,9 @@ pub struct TmdSurprise {
 }
 
 /// A pending action in an interrupt chain.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdChainEntry {
     /// Entry id within the chain.
@@ -247,7 +267,9 @@ pub struct TmdChainEntry {
 }
 
 /// AP of one character when the chain began (TMD-INT-2: not refreshed by AP gained).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdApSnapshot {
     /// Character.
@@ -257,7 +279,9 @@ pub struct TmdApSnapshot {
 }
 
 /// An interrupt chain being resolved (TMD-INT-1..3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdChain {
     /// Pending entries; the first resolves next.
@@ -272,7 +296,9 @@ pub struct TmdChain {
 }
 
 /// The whole encounter; pass it back unchanged to the next call.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TmdEncounterState {
     /// Format version (1).

@@ -39,8 +39,6 @@ use crate::world_trigger::battle::legal::{LegalKind, LegalList, LegalRef};
 use crate::world_trigger::battle::{
     battle_new, engine, WtBattleNewArgs, WtBattlePhase, WtBattleState, WtMemberStatus,
 };
-use schemars::JsonSchema;
-use serde::Serialize;
 
 /// Most battles in one call.
 pub const MAX_BATTLES: u64 = 100_000;
@@ -71,7 +69,9 @@ pub const PRIORITY_TYPES: [&str; 12] = [
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// How a team chooses its actions (see the module docs).
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum WtBattlePolicy {
         /// Uniformly among the legal actions.
         Random {},
@@ -88,7 +88,9 @@ crate::internally_tagged! {
 }
 
 /// Arguments of `world_trigger.simulate_battles`.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateBattlesArgs {
     /// The setup (`world_trigger.battle_new`'s arguments), the same for every battle.

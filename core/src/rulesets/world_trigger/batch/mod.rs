@@ -22,13 +22,11 @@ use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::check::{achievement, roll_opposed, WtPoolArgs};
 use crate::world_trigger::damage::{damage, roll_damage, WtDamageArgs, WtDamageInput, WtHitArgs};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Arguments of `world_trigger.simulate_checks`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateChecksArgs {
     /// The pool of each check: stat, tactics and extra dice.
@@ -67,9 +65,9 @@ pub fn simulate_checks(args: &WtSimulateChecksArgs) -> Result<BatchData> {
 }
 
 /// What `world_trigger.simulate_opposed` returns per repetition.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtSimulateOpposedOutput {
     /// 1 if the actor wins (WT-OPP-3: actor achievement ≥ reactor achievement), else 0 (default).
@@ -80,9 +78,9 @@ pub enum WtSimulateOpposedOutput {
 }
 
 /// Arguments of `world_trigger.simulate_opposed`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateOpposedArgs {
     /// Both sides' pools.
@@ -127,9 +125,9 @@ pub fn simulate_opposed(args: &WtSimulateOpposedArgs) -> Result<BatchData> {
 }
 
 /// Arguments of `world_trigger.simulate_damage`.
-#[derive(
-    Debug, Clone, Default, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSimulateDamageArgs {
     /// The hit, as in `world_trigger.damage`.

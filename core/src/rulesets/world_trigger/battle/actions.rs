@@ -5,11 +5,11 @@ use super::state::{WtBattlePhase, WtSquare};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::WtSide;
 use crate::world_trigger::types::{WtCondition, WtLabel};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
 /// Tactics dice a team spends on its initiative check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtTeamDice {
     /// Team id.
@@ -22,7 +22,9 @@ pub struct WtTeamDice {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     /// One action (`type` selects the kind).
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum WtBattleAction {
         /// Initiative phase: every team's leader (or substitute) rolls Command (WT-INIT-1).
         RollInitiative {
@@ -134,7 +136,9 @@ crate::internally_tagged! {
 }
 
 /// Why Trion was lost outside damage (`trion_lost`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtTrionLossCause {
     /// WT-COND-2…4: a Trion Leak in the Feedback phase.
@@ -146,7 +150,9 @@ pub enum WtTrionLossCause {
 }
 
 /// What a legal action costs.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtActionCost {
     /// The phase slot it uses (WT-ECO-1/2), if any.
     pub slot: Option<WtBattlePhase>,
@@ -168,7 +174,9 @@ pub struct WtActionCost {
 }
 
 /// One legal action, exactly as `battle_act` accepts it, and its cost.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtLegalAction {
     /// The action.
     pub action: WtBattleAction,
@@ -179,7 +187,9 @@ pub struct WtLegalAction {
 crate::internally_tagged! {
     #[serde(tag = "type", rename_all = "snake_case")]
     /// One event of the log.
-    #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, FromJson, JsonSchema)]
+    #[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+    #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
     pub enum WtBattleEvent {
         /// A round began (WT-RND-1).
         RoundStarted {

@@ -9,8 +9,6 @@ use crate::error::Result;
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::{WtDataPack, WtSpecialAttack, WtValidationResult};
 use crate::world_trigger::types::{violations_error, WtLabel, WtStat, WtStats, WtViolation};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -25,7 +23,9 @@ pub const MAX_RANGE: u32 = 64;
 pub const MAX_AREA: u32 = 9;
 
 /// What a battle skill does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattleSkillKind {
     /// Attack phase: an attack (WT-HIT, WT-DMG).
@@ -47,7 +47,9 @@ pub enum WtBattleSkillKind {
 }
 
 /// The battle values of one skill.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleSkill {
     /// Unique id (a trigger skill's id matches the rules pack's skill id when it has one).
@@ -122,7 +124,9 @@ pub struct WtBattleSkill {
 }
 
 /// An operator command (WT-OP-8: once per round at any timing).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleOperatorSkill {
     /// Unique id.
@@ -138,7 +142,9 @@ pub struct WtBattleOperatorSkill {
 }
 
 /// Meta information of battle data.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDataMeta {
     /// Name.
@@ -152,7 +158,9 @@ pub struct WtBattleDataMeta {
 }
 
 /// Battle data (format `gunbai-wt-battle-data-1`).
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleData {
     /// Always `gunbai-wt-battle-data-1`.
@@ -295,7 +303,9 @@ pub fn validate_against_pack(d: &WtBattleData, pack: &WtDataPack, root: &str) ->
 }
 
 /// Arguments of `world_trigger.battle_sample_data`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleSampleDataArgs {}
 
@@ -306,7 +316,9 @@ pub fn battle_sample_data(_: &WtBattleSampleDataArgs) -> Result<WtBattleData> {
 }
 
 /// Arguments of `world_trigger.validate_battle_data`.
-#[derive(Debug, Clone, Default, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtValidateBattleDataArgs {
     /// Battle data (format `gunbai-wt-battle-data-1`) to check.

@@ -31,8 +31,6 @@ use super::state::*;
 use crate::error::{Error, Result};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::movement_with;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What `battle_act` checks before using `sk` (an acting member, then the skill use
@@ -758,7 +756,9 @@ fn kind_name(k: &LegalKind) -> &'static str {
 
 /// One member's legal moves in the compact form: its cheapest-route tree once,
 /// and for each move skill how far into it a move may end.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtCompactMoves {
     /// The member moving.
     pub actor: String,
@@ -777,7 +777,9 @@ pub struct WtCompactMoves {
 }
 
 /// A move skill in [`WtCompactMoves`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtCompactMoveSkill {
     /// Move skill id.
     pub skill: String,

@@ -59,12 +59,12 @@ use crate::json::{FromJson, ToJson};
 use crate::world_trigger::character::{build_character, build_operator, WtOperatorSheet, WtSheet, WtSide};
 use crate::world_trigger::data::{load_pack, WtDamageTableSide};
 use crate::world_trigger::types::violations_error;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One combatant of the setup.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberSetup {
     /// Unique id (1–64 characters).
@@ -92,7 +92,9 @@ fn yes() -> bool {
 }
 
 /// One team of the setup.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtTeamSetup {
     /// Unique id.
@@ -110,7 +112,9 @@ pub struct WtTeamSetup {
 }
 
 /// Arguments of `world_trigger.battle_new`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleNewArgs {
     /// WT-BTL: `mock`, `rank` or `defense`.
@@ -140,7 +144,9 @@ pub struct WtBattleNewArgs {
 }
 
 /// Result of `world_trigger.battle_new` and `world_trigger.battle_act`.
-#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtBattleResult {
     /// The new state.
     pub state: WtBattleState,
@@ -160,7 +166,9 @@ crate::act_shapes!(
 );
 
 /// Arguments of `world_trigger.battle_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleLegalArgs {
     /// The current state (untrusted: parsed and validated).
@@ -189,8 +197,8 @@ pub struct WtBattleLegalArgs {
 }
 
 /// A viewer of a World Trigger battle: a team's index or id.
-#[derive(JsonSchema)]
-#[serde(untagged)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", serde(untagged))]
 #[allow(dead_code)]
 pub enum WtBattleViewer {
     /// The team's index in `state.teams`.
@@ -200,7 +208,9 @@ pub enum WtBattleViewer {
 }
 
 /// Result of `world_trigger.battle_legal_actions`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtBattleLegalResult {
     /// Every legal action in its default form (no tactics dice, no burst, no push).
     /// A listed attack or reaction may also carry `tactics_dice` up to
@@ -217,7 +227,9 @@ pub struct WtBattleLegalResult {
 ///
 /// `seed`: Seed for this step.
 /// `rolls`: Scripted faces for this step.
-#[derive(Debug, Clone, Serialize, ToJson, crate::json::DeserializeFromJson, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, crate::json::DeserializeFromJson))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunStep {
     /// The action.
@@ -228,7 +240,9 @@ pub struct WtBattleRunStep {
 }
 
 /// Arguments of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleRunArgs {
     /// The setup (`battle_new`'s arguments).
@@ -243,7 +257,9 @@ pub struct WtBattleRunArgs {
 }
 
 /// Result of `world_trigger.battle_run`.
-#[derive(Debug, Clone, Serialize, ToJson, JsonSchema)]
+#[derive(Debug, Clone, ToJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WtBattleRunResult {
     /// The final state.
     pub state: WtBattleState,

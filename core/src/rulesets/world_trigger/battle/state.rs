@@ -10,8 +10,6 @@ use crate::world_trigger::character::{derived_stats, WtLoadout, WtSide};
 use crate::json::{FromJson, ToJson};
 use crate::world_trigger::data::{WtDamageTableSide, WtDamageTier, WtTriggerKind};
 use crate::world_trigger::types::{WtCondition, WtLabel, WtStat, WtStats};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Format tag of the state.
@@ -40,7 +38,9 @@ pub const MAX_STAT: i64 = 100;
 pub const MAX_TRION: i64 = 100_000;
 
 /// WT-BTL: the battle type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattleType {
     /// 模擬戰: no bailout, temporary incapacitation and revival (WT-BTL-2, WT-KO-3).
@@ -52,9 +52,9 @@ pub enum WtBattleType {
 }
 
 /// RULINGS `range_metric`: how range, areas and the Stealth distance count diagonals.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtRangeMetric {
     /// A diagonal square is 1 away (default; matches the square areas).
@@ -65,21 +65,9 @@ pub enum WtRangeMetric {
 }
 
 /// A square (x to the right, y down). Squares off the map are out of bounds.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    ToJson,
-    Deserialize,
-    FromJson,
-    JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSquare {
     /// Column.
@@ -89,7 +77,9 @@ pub struct WtSquare {
 }
 
 /// The battlefield grid (WT-MAP, WT-MOV, WT-OBJ).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleMap {
     /// Columns, 1–64.
@@ -156,7 +146,9 @@ impl WtBattleMap {
 }
 
 /// The five phases (WT-RND-1), plus `ended`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtBattlePhase {
     /// 初始階段: roll initiative.
@@ -174,7 +166,9 @@ pub enum WtBattlePhase {
 }
 
 /// A combatant's standing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtMemberStatus {
     /// Fighting.
@@ -188,7 +182,9 @@ pub enum WtMemberStatus {
 }
 
 /// Special states (WT-ST).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtSpecialStates {
     /// WT-ST-1 Stealth, with the side Bagworm sits on.
@@ -206,7 +202,9 @@ pub struct WtSpecialStates {
 }
 
 /// What a member has used this round (WT-ECO, WT-TRG).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberUsage {
     /// Took its Tactics-phase slot.
@@ -239,7 +237,9 @@ pub struct WtMemberUsage {
 }
 
 /// A skill a member can use, with the side of its trigger.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtMemberSkill {
     /// Battle skill id.
@@ -250,7 +250,9 @@ pub struct WtMemberSkill {
 }
 
 /// A position or trait skill (WT-ECO-5).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtAbility {
     /// Skill id.
@@ -261,7 +263,9 @@ pub struct WtAbility {
 }
 
 /// One combatant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleMember {
     /// Unique id.
@@ -309,7 +313,9 @@ pub struct WtBattleMember {
 }
 
 /// A team.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleTeam {
     /// Unique id.
@@ -334,7 +340,9 @@ pub struct WtBattleTeam {
 }
 
 /// Battle values of an equipped trigger (from the rules pack).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleTrigger {
     /// Trigger id.
@@ -350,7 +358,9 @@ pub struct WtBattleTrigger {
 }
 
 /// The data the battle needs, copied into the state so it is self-contained.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleCatalog {
     /// Battle skills the members use.
@@ -365,7 +375,9 @@ pub struct WtBattleCatalog {
 }
 
 /// One damage-table tier (WT-DT-2), as copied from the rules pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDamageTier {
     /// Least damage of one hit that uses this tier.
@@ -375,7 +387,9 @@ pub struct WtBattleDamageTier {
 }
 
 /// The three damage tables (WT-DT-4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleDamageTables {
     /// Border members.
@@ -406,7 +420,9 @@ impl WtBattleDamageTables {
 }
 
 /// A reaction chosen for one target of a pending attack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtReactionRecord {
     /// The target.
@@ -423,7 +439,9 @@ pub struct WtReactionRecord {
 }
 
 /// An attack waiting for the defending side's reactions (WT-HIT-1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtPendingAttack {
     /// The attacker.
@@ -447,7 +465,9 @@ pub struct WtPendingAttack {
 }
 
 /// How a battle ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleOutcome {
     /// Why the battle ended (WT-END).
@@ -458,7 +478,9 @@ pub struct WtBattleOutcome {
 }
 
 /// Why a battle ended (WT-END).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WtEndReason {
     /// The round limit was reached (WT-END-2: 10 rounds in a rank battle; `max_rounds`).
@@ -472,7 +494,9 @@ pub enum WtEndReason {
 }
 
 /// The whole battle.
-#[derive(Debug, Clone, PartialEq, Serialize, ToJson, Deserialize, FromJson, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, ToJson, FromJson)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WtBattleState {
     /// Always `gunbai-wt-battle-1`.
@@ -517,6 +541,7 @@ pub struct WtBattleState {
 }
 
 /// (De)serializes a part shared between copies of the state (`Arc`) as the plain value.
+#[cfg(feature = "serde")]
 mod shared {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
     use std::sync::Arc;
