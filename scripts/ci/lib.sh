@@ -75,7 +75,7 @@ SLOW_TESTS=(
   batch::battles::tests::aggressive_policy_matches_a_replay_through_the_pure_ops
   batch::battles::tests::priority_policy_matches_a_replay_through_the_pure_ops
   world_trigger::batch::tests::validation_and_limits
-  duel::tests::exact_odds_agree_with_simulation  # the exact duel odds against 3·10^4 simulated battles
+  duel::tests::exact_odds_agree_with_simulation  # the exact duel odds against simulated battles (GUNBAI_ODDS_BATTLES)
 )
 
 # skip_long_runs: sets SKIP_LONG to the `--skip` arguments that leave LONG_RUNS and

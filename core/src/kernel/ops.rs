@@ -405,11 +405,11 @@ fn field_notes(def: &mut Value) {
 /// The machine-readable catalog: every op with its argument and result schema
 /// (JSON Schema 2020-12), plus the shared `$defs`. Used by the code generators.
 pub fn catalog() -> Value {
-    let mut gen = SchemaSettings::draft2020_12().into_generator();
+    let mut generator = SchemaSettings::draft2020_12().into_generator();
     let mut ops = Vec::new();
     for op in registry() {
-        let args = (op.args_schema)(&mut gen);
-        let result = (op.result_schema)(&mut gen);
+        let args = (op.args_schema)(&mut generator);
+        let result = (op.result_schema)(&mut generator);
         ops.push(serde_json::json!({
             "name": op.name,
             "kind": "op",
@@ -419,7 +419,7 @@ pub fn catalog() -> Value {
         }));
     }
     for op in crate::batch::batch_registry() {
-        let args = (op.args_schema)(&mut gen);
+        let args = (op.args_schema)(&mut generator);
         let mut entry = serde_json::json!({
             "name": op.name,
             "kind": "batch",
@@ -436,7 +436,7 @@ pub fn catalog() -> Value {
         }
         ops.push(entry);
     }
-    let mut defs: serde_json::Map<String, Value> = gen.take_definitions(true);
+    let mut defs: serde_json::Map<String, Value> = generator.take_definitions(true);
     for s in defs.values_mut() {
         close_objects(s);
         field_notes(s);

@@ -186,7 +186,7 @@ impl Pmf {
 
     /// `(value, probability)` for every value with a positive probability.
     pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
-        self.p.iter().enumerate().filter(|(_, &x)| x > 0.0).map(move |(i, &x)| (self.lo + i as i64, x))
+        self.p.iter().enumerate().filter(|&(_, &x)| x > 0.0).map(move |(i, &x)| (self.lo + i as i64, x))
     }
 }
 
@@ -388,6 +388,14 @@ pub(crate) mod check {
             first += m;
         }
         s
+    }
+
+    /// Battles each duel's odds-against-simulation test plays: `GUNBAI_ODDS_BATTLES`
+    /// (scripts/ci/property.sh sets `make test`'s 10^4, and 3·10^4 with `GUNBAI_LONG=1`), else
+    /// 3·10^4. The bounds of [`agree`] are in standard errors of that count, so a smaller
+    /// count widens them with the noise and keeps the false-failure rate.
+    pub fn battles() -> u64 {
+        std::env::var("GUNBAI_ODDS_BATTLES").ok().and_then(|v| v.parse().ok()).unwrap_or(30_000)
     }
 
     /// `count` of `n` lies within `z` standard errors of the exact `p` (the binomial's

@@ -261,7 +261,7 @@ pub fn distribution(args: &WtDistributionArgs) -> Result<WtDistributionResult> {
     let n = pool.size();
     let d = pmf(n);
     let pmf_list: Vec<(i64, f64)> =
-        d.probs.iter().enumerate().filter(|(_, &p)| p > 0.0).map(|(i, &p)| (d.min + i as i64, p)).collect();
+        d.probs.iter().enumerate().filter(|&(_, &p)| p > 0.0).map(|(i, &p)| (d.min + i as i64, p)).collect();
     let (counts, outcomes) = if args.exact {
         let c = exact_counts(n);
         let list: Vec<(i64, String)> = c

@@ -160,7 +160,7 @@ pub fn duel_odds(args: &CocApDuelOddsArgs) -> Result<CocApDuelOddsResult> {
 
 #[cfg(test)]
 mod tests {
-    use crate::coc::odds::check::{agree, simulate};
+    use crate::coc::odds::check::{agree, battles, simulate};
     use crate::ErrorCode;
     use serde_json::{json, Value};
 
@@ -173,11 +173,11 @@ mod tests {
     }
 
     /// COCAP-ACT-2, COCAP-ACT-3, COC6-BASE-HP, COC6-BASE-ARMOR: the exact odds agree with
-    /// `round_simulate` playing the same fight over 3·10^4 battles (`agree` states the
-    /// bounds and the false-failure rate).
+    /// `round_simulate` playing the same fight over `battles()` battles (3·10^4 unless
+    /// `GUNBAI_ODDS_BATTLES` says; `agree` states the bounds and the false-failure rate).
     #[test]
     fn exact_odds_agree_with_simulation() {
-        let (rounds, n) = (12, 30_000);
+        let (rounds, n) = (12, battles());
         let reactions = ["none", "dodge"];
         let r = crate::call(
             "coc_ap.duel_odds",
